@@ -1,0 +1,103 @@
+# Baton. `make run` starts the app with demo data; `make test` runs every test.
+SHELL := bash
+.SHELLFLAGS := -euo pipefail -c
+.ONESHELL:
+.DEFAULT_GOAL := help
+
+VERSION ?= $(shell git describe --always --dirty 2>/dev/null || echo dev)
+BENCHTIME ?= 1s
+# Extra flags for the load test, e.g. LOADTEST_FLAGS="-scale 0.1" for a quick look.
+LOADTEST_FLAGS ?=
+export BATON_CHROMIUM ?= /usr/bin/chromium
+
+# Go files that gofmt checks: all but testdata and caches.
+GO_FILES = find . -name '*.go' -not -path './.git/*' -not -path './.cache/*' -not -path '*/testdata/*' -print0
+TEMPL_FILES = find . -name '*_templ.go' -not -path './.git/*' -not -path './.cache/*' -print0
+
+.PHONY: help run build generate lint test bench clean
+
+help:
+	@echo "make run       start Baton with the demo steward on http://localhost:8080 (SQLite in data/)"
+	echo "make build     build bin/baton (static, CGO_ENABLED=0)"
+	echo "make generate  regenerate templ code (go tool templ generate)"
+	echo "make lint      gofmt, go vet, staticcheck, generated code up to date"
+	echo "make test      install missing test deps, start a throwaway PostgreSQL, lint, go test ./..."
+	echo "make bench     benchmarks and the load test; results in bench/results/"
+	echo "make clean     remove bin/ and .cache/ (keeps data/)"
+
+run:
+	@mkdir -p data
+	addr="$${BATON_ADDR:-:8080}"
+	url="http://$${addr}"
+	[[ "$$addr" != :* ]] || url="http://localhost$${addr}"
+	echo "Baton: open $$url and sign in as demo / demo-steward (database: data/baton.db)"
+	BATON_ADDR="$$addr" BATON_DEMO=1 BATON_DATABASE_URL=sqlite:data/baton.db exec go run ./cmd/baton serve
+
+build:
+	CGO_ENABLED=0 go build -trimpath -ldflags "-s -w -X main.version=$(VERSION)" -o bin/baton ./cmd/baton
+
+generate:
+	go tool templ generate
+
+lint:
+	@echo "lint: go tool templ generate leaves the generated code unchanged"
+	before="$$($(TEMPL_FILES) | sort -z | xargs -0r sha256sum)"
+	go tool templ generate
+	after="$$($(TEMPL_FILES) | sort -z | xargs -0r sha256sum)"
+	if [[ "$$before" != "$$after" ]]; then
+		echo "lint: *_templ.go files were out of date with their .templ sources; 'go tool templ generate' has now rewritten them:" >&2
+		diff <(echo "$$before") <(echo "$$after") >&2 || true
+		if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then git diff --stat -- '*_templ.go' >&2 || true; fi
+		exit 1
+	fi
+	echo "lint: gofmt"
+	unformatted="$$($(GO_FILES) | xargs -0r gofmt -l)"
+	if [[ -n "$$unformatted" ]]; then
+		echo "lint: these files need gofmt -w:" >&2
+		echo "$$unformatted" >&2
+		exit 1
+	fi
+	echo "lint: go vet"
+	go vet ./...
+	echo "lint: staticcheck"
+	go tool staticcheck ./...
+
+# test works on a fresh Debian 12 machine: lint first (it needs only Go),
+# then deps.sh installs Chromium and PostgreSQL when missing, postgres.sh
+# starts a throwaway server (unless BATON_TEST_POSTGRES_URL is set), and the
+# trap always stops it. The exit status is go test's, and its summary lines
+# are the last thing printed.
+test: lint
+	@.ci/deps.sh
+	pg_dir=""
+	trap '[[ -z "$$pg_dir" ]] || .ci/postgres.sh stop -q "$$pg_dir"' EXIT
+	trap 'exit 130' INT
+	trap 'exit 143' TERM
+	if [[ -z "$${BATON_TEST_POSTGRES_URL:-}" ]]; then
+		pg_env="$$(.ci/postgres.sh start)"
+		eval "$$pg_env"
+		pg_dir="$$BATON_TEST_PG_DIR"
+	else
+		echo "test: using the PostgreSQL server in BATON_TEST_POSTGRES_URL"
+	fi
+	export BATON_TEST_POSTGRES_URL BATON_CHROMIUM
+	echo "test: go test -count=1 -timeout 15m ./...  (PostgreSQL: $$BATON_TEST_POSTGRES_URL, Chromium: $$BATON_CHROMIUM)"
+	go test -count=1 -timeout 15m ./...
+
+# bench runs one package at a time (-p 1) so benchmarks do not share the 2 cores.
+bench:
+	@mkdir -p bench/results
+	out="bench/results/bench-$$(date -u +%Y%m%d-%H%M%S).txt"
+	{
+		echo "# make bench $(VERSION), $$(date -u +%Y-%m-%dT%H:%M:%SZ), $$(go version), $$(nproc) cores"
+		go test -p 1 -run '^$$' -bench . -benchtime=$(BENCHTIME) -benchmem ./...
+		if [[ -d bench/cmd/loadtest ]]; then
+			go run ./bench/cmd/loadtest -out bench/results/ $(LOADTEST_FLAGS)
+		fi
+	} 2>&1 | tee "$$out"
+	cp "$$out" bench/results/latest.txt
+	echo "bench: results in $$out and bench/results/latest.txt"
+
+clean:
+	rm -rf bin .cache
+	go clean -testcache

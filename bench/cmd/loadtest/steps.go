@@ -1,0 +1,453 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"database/sql"
+	"encoding/json"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/cookiejar"
+	"net/http/httptest"
+	"net/url"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/baton-dev/baton/internal/auth"
+	"github.com/baton-dev/baton/internal/baton"
+	"github.com/baton-dev/baton/internal/ingest"
+	"github.com/baton-dev/baton/internal/store"
+	"github.com/baton-dev/baton/web"
+	"github.com/google/uuid"
+)
+
+// env is a store with a steward, a token and a server on 127.0.0.1.
+type env struct {
+	st      *store.Store
+	steward *baton.Steward
+	token   string
+	srv     *httptest.Server
+	stop    func()
+}
+
+func newEnv(ctx context.Context, path string, log *slog.Logger, withServer bool) (*env, error) {
+	st, err := store.Open("sqlite:" + path)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := st.MigrateUp(ctx); err != nil {
+		return nil, err
+	}
+	hash, _ := auth.HashPassword("bench-password")
+	steward := &baton.Steward{Username: "bench", PasswordHash: hash}
+	if err := st.CreateSteward(ctx, steward); err != nil {
+		return nil, err
+	}
+	token, th, prefix := auth.NewToken()
+	if _, err := st.CreateToken(ctx, steward.ID, "bench", th, prefix); err != nil {
+		return nil, err
+	}
+	e := &env{st: st, steward: steward, token: token, stop: func() { st.Close() }}
+	if withServer {
+		ictx, cancel := context.WithCancel(ctx)
+		go st.RunIndexer(ictx, func(error) {})
+		e.srv = httptest.NewServer(web.NewServer(st, ingest.New(st), "bench-secret", log, web.Config{}))
+		e.stop = func() { e.srv.Close(); cancel(); st.Close() }
+	}
+	return e, nil
+}
+
+func (e *env) api(method, path string, body []byte, out any) error {
+	req, _ := http.NewRequest(method, e.srv.URL+path, bytes.NewReader(body))
+	req.Header.Set("Authorization", "Bearer "+e.token)
+	req.Header.Set("Content-Type", "application/json")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return err
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	if resp.StatusCode >= 300 {
+		return fmt.Errorf("%s %s: %d %s", method, path, resp.StatusCode, b)
+	}
+	if out != nil {
+		return json.Unmarshal(b, out)
+	}
+	return nil
+}
+
+func benchIngest(ctx context.Context, r *report, tmp string, log *slog.Logger, n int) error {
+	r.printf("## Ingest through the batch API (SQLite, %d messages, batches of 1,000, 2 clients, search indexer running)", n)
+	e, err := newEnv(ctx, filepath.Join(tmp, "ingest.db"), log, true)
+	if err != nil {
+		return err
+	}
+	defer e.stop()
+	var sessions []string
+	for i := 0; i < 4; i++ {
+		var s baton.Session
+		if err := e.api("POST", "/api/v1/sessions", []byte(fmt.Sprintf(`{"title":"ingest %d","conversation_type":"code_session"}`, i)), &s); err != nil {
+			return err
+		}
+		sessions = append(sessions, s.ID)
+	}
+	c := newCorpus(1)
+	t0 := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	type batch struct {
+		session string
+		body    []byte
+	}
+	var batches []batch
+	for i := 0; i < n; i += 1000 {
+		var msgs []map[string]any
+		for j := i; j < min(i+1000, n); j++ {
+			role := "steward"
+			if j%2 == 1 {
+				role = "assistant"
+			}
+			msgs = append(msgs, map[string]any{"source_id": fmt.Sprintf("m%d", j), "role": role,
+				"content": c.message(j), "timestamp": t0.Add(time.Duration(j) * time.Second)})
+		}
+		body, _ := json.Marshal(map[string]any{"messages": msgs})
+		batches = append(batches, batch{sessions[(i/1000)%len(sessions)], body})
+	}
+	start := time.Now()
+	var wg sync.WaitGroup
+	errc := make(chan error, 2)
+	next := make(chan batch)
+	for w := 0; w < 2; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for b := range next {
+				var res baton.AppendResult
+				if err := e.api("POST", "/api/v1/sessions/"+b.session+"/messages", b.body, &res); err != nil {
+					errc <- err
+					return
+				}
+			}
+		}()
+	}
+	for _, b := range batches {
+		next <- b
+	}
+	close(next)
+	wg.Wait()
+	select {
+	case err := <-errc:
+		return err
+	default:
+	}
+	apiElapsed := time.Since(start)
+	apiRate := float64(n) / apiElapsed.Seconds()
+	r.printf("API ingest: %d messages in %s = %.0f messages/s", n, apiElapsed.Round(time.Millisecond), apiRate)
+
+	// How long until everything written is searchable.
+	catchUp := time.Now()
+	if _, err := e.st.IndexPending(ctx); err != nil {
+		return err
+	}
+	r.printf("full-text index caught up %s after the last write", time.Since(catchUp).Round(time.Millisecond))
+
+	// Freshness in steady state: one new message, polled through the API.
+	var lags []time.Duration
+	for k := 0; k < 5; k++ {
+		probe := fmt.Sprintf("freshprobe%dx", k)
+		body, _ := json.Marshal(map[string]any{"messages": []map[string]any{{"role": "steward", "content": "where is " + probe}}})
+		wrote := time.Now()
+		if err := e.api("POST", "/api/v1/sessions/"+sessions[0]+"/messages", body, nil); err != nil {
+			return err
+		}
+		for {
+			var out struct{ Hits []baton.SearchHit }
+			if err := e.api("GET", "/api/v1/search?q="+probe, nil, &out); err != nil {
+				return err
+			}
+			if len(out.Hits) > 0 {
+				break
+			}
+			if time.Since(wrote) > 10*time.Second {
+				return fmt.Errorf("message not searchable after 10 s")
+			}
+			time.Sleep(5 * time.Millisecond)
+		}
+		lags = append(lags, time.Since(wrote))
+	}
+	_, worst := percentiles(lags)
+	for _, l := range lags {
+		worst = max(worst, l)
+	}
+	r.printf("new message searchable after at most %s (5 probes; aim ≤ 1 s: %s)", ms(worst), verdict(worst <= time.Second))
+
+	// The same rows, inserted raw: prepared statement, 1,000 rows per
+	// transaction, messages table with its indexes, no full-text index.
+	rows, cols, err := readRows(ctx, e.st.DB().DB, n)
+	if err != nil {
+		return err
+	}
+	raw, err := newEnv(ctx, filepath.Join(tmp, "raw.db"), log, false)
+	if err != nil {
+		return err
+	}
+	defer raw.stop()
+	db := raw.st.DB().DB
+	for _, sid := range sessions {
+		// Parent rows so the foreign keys hold, as they do for the API.
+		if _, err := db.Exec(`INSERT INTO sessions (id, steward_id, conversation_type, started_at, created_at, updated_at) VALUES (?, ?, 'chat', '2026-01-01', '2026-01-01', '2026-01-01')`, sid, raw.steward.ID); err != nil {
+			return err
+		}
+	}
+	convIdx := indexOf(cols, "conversation_id")
+	convs := map[string]bool{}
+	for _, row := range rows {
+		cid := row[convIdx].(string)
+		if !convs[cid] {
+			convs[cid] = true
+			if _, err := db.Exec(`INSERT INTO conversations (id, steward_id, session_id, kind, created_at) VALUES (?, ?, ?, 'original', '2026-01-01')`, cid, raw.steward.ID, sessions[0]); err != nil {
+				return err
+			}
+		}
+	}
+	ph := strings.TrimSuffix(strings.Repeat("?, ", len(cols)), ", ")
+	start = time.Now()
+	for i := 0; i < len(rows); i += 1000 {
+		tx, err := db.Begin()
+		if err != nil {
+			return err
+		}
+		stmt, err := tx.Prepare("INSERT INTO messages (" + strings.Join(cols, ", ") + ") VALUES (" + ph + ")")
+		if err != nil {
+			return err
+		}
+		for _, row := range rows[i:min(i+1000, len(rows))] {
+			if _, err := stmt.Exec(row...); err != nil {
+				return err
+			}
+		}
+		stmt.Close()
+		if err := tx.Commit(); err != nil {
+			return err
+		}
+	}
+	rawElapsed := time.Since(start)
+	rawRate := float64(len(rows)) / rawElapsed.Seconds()
+	r.printf("raw insert of the same %d rows: %s = %.0f rows/s", len(rows), rawElapsed.Round(time.Millisecond), rawRate)
+	r.printf("API / raw = %.0f%% (aims: ≥ 30,000 messages/s: %s; ≥ 50%% of raw: %s)", 100*apiRate/rawRate,
+		verdict(apiRate >= 30000), verdict(apiRate >= rawRate/2))
+	return nil
+}
+
+func indexOf(cols []string, name string) int {
+	for i, c := range cols {
+		if c == name {
+			return i
+		}
+	}
+	return -1
+}
+
+// readRows reads the stored messages back as raw column values.
+func readRows(ctx context.Context, db *sql.DB, n int) ([][]any, []string, error) {
+	rs, err := db.QueryContext(ctx, "SELECT * FROM messages ORDER BY id LIMIT ?", n)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer rs.Close()
+	cols, _ := rs.Columns()
+	var out [][]any
+	for rs.Next() {
+		vals := make([]any, len(cols))
+		ptrs := make([]any, len(cols))
+		for i := range vals {
+			ptrs[i] = &vals[i]
+		}
+		if err := rs.Scan(ptrs...); err != nil {
+			return nil, nil, err
+		}
+		out = append(out, vals)
+	}
+	return out, cols, rs.Err()
+}
+
+func benchSearch(ctx context.Context, r *report, tmp string, n int) error {
+	r.printf("## Search over %d messages (SQLite FTS5)", n)
+	e, err := newEnv(ctx, filepath.Join(tmp, "search.db"), nil, false)
+	if err != nil {
+		return err
+	}
+	defer e.stop()
+	sess := &baton.Session{Title: "search corpus"}
+	if err := e.st.CreateSession(ctx, e.steward.ID, sess); err != nil {
+		return err
+	}
+	c := newCorpus(2)
+	t0 := time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC)
+	start := time.Now()
+	for i := 0; i < n; i += 1000 {
+		batch := make([]*baton.Message, 0, 1000)
+		for j := i; j < min(i+1000, n); j++ {
+			batch = append(batch, &baton.Message{SourceID: fmt.Sprint(j), Role: baton.RoleAssistant, Content: c.message(j),
+				Timestamp: t0.Add(time.Duration(j) * time.Second)})
+		}
+		if _, err := e.st.AppendMessages(ctx, e.steward.ID, sess.ID, "", batch); err != nil {
+			return err
+		}
+	}
+	r.printf("loaded in %s", time.Since(start).Round(time.Millisecond))
+	start = time.Now()
+	if _, err := e.st.IndexPending(ctx); err != nil {
+		return err
+	}
+	el := time.Since(start)
+	r.printf("indexed in %s = %.0f messages/s", el.Round(time.Millisecond), float64(n)/el.Seconds())
+	for _, term := range []string{rareTerm, mediumTerm, commonTerm, "the goroutine"} {
+		var hits int
+		d, err := timeN(200, func() error {
+			h, err := e.st.Search(ctx, e.steward.ID, term, 50)
+			hits = len(h)
+			return err
+		})
+		if err != nil {
+			return err
+		}
+		p50, p95 := percentiles(d)
+		r.printf("search %-16q %3d hits shown: p50 %s, p95 %s (aim p95 ≤ 50 ms: %s)", term, hits, ms(p50), ms(p95), verdict(p95 <= 50*time.Millisecond))
+	}
+	return nil
+}
+
+func benchSessionList(ctx context.Context, r *report, tmp string, n int) error {
+	r.printf("## Session list with %d sessions (SQLite)", n)
+	e, err := newEnv(ctx, filepath.Join(tmp, "list.db"), nil, false)
+	if err != nil {
+		return err
+	}
+	defer e.stop()
+	t0 := time.Date(2020, 1, 1, 0, 0, 0, 0, time.UTC)
+	types := baton.SessionTypes
+	for i := 0; i < n; i += 1000 {
+		var batch []*baton.Session
+		for j := i; j < min(i+1000, n); j++ {
+			q := float64(j%101) / 100
+			started := t0.Add(time.Duration(j) * 17 * time.Minute)
+			batch = append(batch, &baton.Session{ID: uuid.NewString(), StewardID: e.steward.ID, Title: fmt.Sprintf("Session %d", j),
+				Type: types[j%len(types)], Source: "api", StartedAt: started, QualityScore: &q, ReviewStatus: baton.ReviewPending,
+				Version: "2.0", MessageCount: 40, CreatedAt: started, UpdatedAt: started,
+				Summary: baton.Summary{AutoGenerated: "Worked through the migration and fixed the flaky test."}})
+		}
+		if _, err := e.st.DB().NewInsert().Model(&batch).Exec(ctx); err != nil {
+			return err
+		}
+	}
+	deep := ""
+	for i := 0; i < 20; i++ {
+		p, err := e.st.ListSessions(ctx, e.steward.ID, baton.SessionFilter{Cursor: deep})
+		if err != nil {
+			return err
+		}
+		deep = p.NextCursor
+	}
+	minQ := 0.8
+	cases := []struct {
+		name string
+		f    baton.SessionFilter
+	}{
+		{"first page, newest first", baton.SessionFilter{}},
+		{"page 21 (keyset cursor)", baton.SessionFilter{Cursor: deep}},
+		{"by quality", baton.SessionFilter{Sort: baton.SortQualityDesc}},
+		{"type + min quality", baton.SessionFilter{Types: []baton.SessionType{baton.SessionCode}, MinQuality: &minQ}},
+	}
+	for _, cs := range cases {
+		d, err := timeN(200, func() error { _, err := e.st.ListSessions(ctx, e.steward.ID, cs.f); return err })
+		if err != nil {
+			return err
+		}
+		p50, p95 := percentiles(d)
+		r.printf("list %-26s p50 %s, p95 %s (aim p95 ≤ 50 ms: %s)", cs.name, ms(p50), ms(p95), verdict(p95 <= 50*time.Millisecond))
+	}
+	return nil
+}
+
+func benchTranscript(ctx context.Context, r *report, tmp string, log *slog.Logger, n int) error {
+	r.printf("## Transcript of a %d-message conversation (SQLite, whole page over HTTP)", n)
+	e, err := newEnv(ctx, filepath.Join(tmp, "transcript.db"), log, true)
+	if err != nil {
+		return err
+	}
+	defer e.stop()
+	sess := &baton.Session{Title: "marathon", Type: baton.SessionCode}
+	if err := e.st.CreateSession(ctx, e.steward.ID, sess); err != nil {
+		return err
+	}
+	c := newCorpus(3)
+	for i := 0; i < n; i += 1000 {
+		var batch []*baton.Message
+		for j := i; j < min(i+1000, n); j++ {
+			content := c.message(j)
+			if j%5 == 1 {
+				content += "\n\n```go\nfunc handler(w http.ResponseWriter, r *http.Request) {\n\tif err := run(r.Context()); err != nil {\n\t\thttp.Error(w, err.Error(), 500)\n\t}\n}\n```\n"
+			}
+			batch = append(batch, &baton.Message{SourceID: fmt.Sprint(j), Role: []baton.Role{baton.RoleSteward, baton.RoleAssistant}[j%2], Content: content})
+		}
+		if _, err := e.st.AppendMessages(ctx, e.steward.ID, sess.ID, "", batch); err != nil {
+			return err
+		}
+	}
+	client, err := signIn(e.srv.URL)
+	if err != nil {
+		return err
+	}
+	for _, path := range []string{"/sessions/" + sess.ID, "/sessions/" + sess.ID + "/messages?after=5000", "/sessions"} {
+		d, err := timeN(200, func() error {
+			resp, err := client.Get(e.srv.URL + path)
+			if err != nil {
+				return err
+			}
+			_, _ = io.Copy(io.Discard, resp.Body)
+			resp.Body.Close()
+			if resp.StatusCode != 200 {
+				return fmt.Errorf("GET %s: %d", path, resp.StatusCode)
+			}
+			return nil
+		})
+		if err != nil {
+			return err
+		}
+		p50, p95 := percentiles(d)
+		label := strings.Replace(path, sess.ID, "{id}", 1)
+		r.printf("GET %-36s p50 %s, p95 %s (aim p95 ≤ 50 ms: %s)", label, ms(p50), ms(p95), verdict(p95 <= 50*time.Millisecond))
+	}
+	return nil
+}
+
+var csrfField = regexp.MustCompile(`name="_csrf" value="([^"]+)"`)
+
+// signIn signs the bench steward in through the real form.
+func signIn(base string) (*http.Client, error) {
+	jar, _ := cookiejar.New(nil)
+	client := &http.Client{Jar: jar}
+	resp, err := client.Get(base + "/login")
+	if err != nil {
+		return nil, err
+	}
+	b, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	m := csrfField.FindSubmatch(b)
+	if m == nil {
+		return nil, fmt.Errorf("no CSRF field on the sign-in page")
+	}
+	resp, err = client.PostForm(base+"/login", url.Values{"username": {"bench"}, "password": {"bench-password"}, "_csrf": {string(m[1])}})
+	if err != nil {
+		return nil, err
+	}
+	resp.Body.Close()
+	if resp.Request.URL.Path != "/sessions" {
+		return nil, fmt.Errorf("sign-in ended at %s", resp.Request.URL.Path)
+	}
+	return client, nil
+}

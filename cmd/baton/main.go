@@ -1,0 +1,103 @@
+// Command baton is Baton: the server and the commands that manage it.
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+)
+
+// version is set at build time with -ldflags "-X main.version=…".
+var version = "dev"
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	err := run(ctx, os.Args[1:], os.Getenv, os.Stdin, os.Stdout, os.Stderr)
+	stop()
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "baton:", err)
+		os.Exit(1)
+	}
+}
+
+const usage = `usage: baton <command> [arguments]
+
+commands:
+  serve                                   start the web server and API
+  migrate up|down|status                  apply, revert or list database migrations
+  steward add USERNAME --password-file F  create a local steward
+  token create USERNAME TOKEN_NAME        print a new personal access token
+  import [--steward USERNAME] FILE…       import files (structured JSON, …)
+  version                                 print the version
+
+environment:
+  BATON_DATABASE_URL   sqlite:PATH (default sqlite:data/baton.db) or postgres://…
+  BATON_ADDR           listen address for serve (default :8080)
+  BATON_DEMO           1 seeds a demo steward on an empty database
+  BATON_SESSION_SECRET cookie secret (or BATON_SESSION_SECRET_FILE)
+`
+
+// run is the whole program; main only calls it, and tests call it too.
+func run(ctx context.Context, args []string, getenv func(string) string, stdin io.Reader, stdout, stderr io.Writer) error {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage)
+		return fmt.Errorf("no command given")
+	}
+	env := environment{getenv}
+	switch args[0] {
+	case "serve":
+		return serve(ctx, env, stdout, stderr)
+	case "migrate":
+		return migrate(ctx, env, args[1:], stdout)
+	case "steward":
+		return stewardCmd(ctx, env, args[1:], stdout)
+	case "token":
+		return tokenCmd(ctx, env, args[1:], stdout)
+	case "import":
+		return importCmd(ctx, env, args[1:], stdout, stderr)
+	case "version":
+		fmt.Fprintln(stdout, "baton", version)
+		return nil
+	case "help", "-h", "--help":
+		fmt.Fprint(stdout, usage)
+		return nil
+	}
+	fmt.Fprint(stderr, usage)
+	return fmt.Errorf("unknown command %q", args[0])
+}
+
+// environment reads configuration, with NAME_FILE variants for secrets.
+type environment struct{ getenv func(string) string }
+
+func (e environment) get(name, fallback string) string {
+	if v := e.getenv(name); v != "" {
+		return v
+	}
+	return fallback
+}
+
+// secret reads NAME, or the contents of the file NAME_FILE names.
+func (e environment) secret(name string) (string, error) {
+	if v := e.getenv(name); v != "" {
+		return v, nil
+	}
+	if path := e.getenv(name + "_FILE"); path != "" {
+		b, err := os.ReadFile(path)
+		if err != nil {
+			return "", fmt.Errorf("%s_FILE: %w", name, err)
+		}
+		return strings.TrimSpace(string(b)), nil
+	}
+	return "", nil
+}
+
+func (e environment) databaseURL() (string, error) {
+	if v, err := e.secret("BATON_DATABASE_URL"); err != nil || v != "" {
+		return v, err
+	}
+	return "sqlite:data/baton.db", nil
+}

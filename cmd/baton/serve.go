@@ -1,0 +1,139 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"time"
+
+	"github.com/baton-dev/baton/internal/auth"
+	"github.com/baton-dev/baton/internal/baton"
+	"github.com/baton-dev/baton/internal/demo"
+	"github.com/baton-dev/baton/internal/ingest"
+	"github.com/baton-dev/baton/internal/store"
+	"github.com/baton-dev/baton/web"
+)
+
+// Demo credentials, printed in the log and the README.
+const (
+	demoUsername = "demo"
+	demoPassword = "demo-steward"
+)
+
+func serve(ctx context.Context, env environment, stdout, stderr io.Writer) error {
+	log := slog.New(slog.NewTextHandler(stderr, nil))
+	st, err := openStore(ctx, env, stderr)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+
+	secret, err := env.secret("BATON_SESSION_SECRET")
+	if err != nil {
+		return err
+	}
+	if secret == "" {
+		// Kept in the database so every instance signs cookies alike.
+		if secret, err = st.SetSettingOnce(ctx, "session_secret", auth.RandomString(32)); err != nil {
+			return err
+		}
+	}
+	importer := ingest.New(st)
+	cfg := web.Config{SecureCookies: env.get("BATON_SECURE_COOKIES", "") == "1"}
+	if env.get("BATON_DEMO", "0") == "1" {
+		if err := seedDemo(ctx, st, importer, log); err != nil {
+			return fmt.Errorf("demo data: %w", err)
+		}
+		cfg.DemoHint = "Demo install: sign in as " + demoUsername + " / " + demoPassword
+	}
+
+	indexCtx, stopIndexer := context.WithCancel(ctx)
+	defer stopIndexer()
+	go st.RunIndexer(indexCtx, func(err error) { log.Error("search indexer", "err", err) })
+
+	addr := env.get("BATON_ADDR", ":8080")
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return err
+	}
+	srv := &http.Server{
+		Handler:           web.NewServer(st, importer, secret, log, cfg),
+		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       2 * time.Minute,
+		WriteTimeout:      2 * time.Minute,
+		IdleTimeout:       2 * time.Minute,
+	}
+	fmt.Fprintf(stdout, "Baton %s listening on http://%s\n", version, displayAddr(ln.Addr()))
+	if cfg.DemoHint != "" {
+		fmt.Fprintf(stdout, "Sign in as %s / %s\n", demoUsername, demoPassword)
+	}
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	shutdownCtx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if err := srv.Shutdown(shutdownCtx); err != nil && !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	return nil
+}
+
+func displayAddr(a net.Addr) string {
+	if tcp, ok := a.(*net.TCPAddr); ok && tcp.IP.IsUnspecified() {
+		return fmt.Sprintf("localhost:%d", tcp.Port)
+	}
+	return a.String()
+}
+
+// seedDemo creates the demo steward and its sample sessions, once.
+func seedDemo(ctx context.Context, st *store.Store, importer *ingest.Importer, log *slog.Logger) error {
+	if _, err := st.StewardByUsername(ctx, demoUsername); err == nil {
+		return nil
+	} else if baton.ErrorCode(err) != baton.ENOTFOUND {
+		return err
+	}
+	hash, err := auth.HashPassword(demoPassword)
+	if err != nil {
+		return err
+	}
+	steward := &baton.Steward{Username: demoUsername, DisplayName: "Demo Steward", PasswordHash: hash}
+	if err := st.CreateSteward(ctx, steward); err != nil {
+		return err
+	}
+	start := time.Now()
+	results, err := importer.Documents(ctx, steward.ID, demo.Documents(time.Now()), nil)
+	if err != nil {
+		return err
+	}
+	for _, r := range results {
+		if r.Status == baton.ImportRejected {
+			return fmt.Errorf("demo document %s rejected: %s", r.Key, r.Error)
+		}
+	}
+	log.Info("seeded demo steward", "username", demoUsername, "sessions", len(results), "ms", time.Since(start).Milliseconds())
+	return nil
+}
+
+// stewardForImport finds the steward an import is for: the named one, or the only one.
+func stewardForImport(ctx context.Context, st *store.Store, username string) (*baton.Steward, error) {
+	if username != "" {
+		s, err := st.StewardByUsername(ctx, username)
+		if err != nil {
+			return nil, fmt.Errorf("steward %q: %s", username, baton.ErrorMessage(err))
+		}
+		return s, nil
+	}
+	var ids []int64
+	if err := st.DB().NewRaw("SELECT id FROM stewards ORDER BY id LIMIT 1").Scan(ctx, &ids); err != nil || len(ids) == 0 {
+		return nil, fmt.Errorf("no steward yet: create one with baton steward add")
+	}
+	return st.StewardByID(ctx, ids[0])
+}

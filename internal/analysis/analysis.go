@@ -1,0 +1,140 @@
+// Package analysis turns conversations into what Baton shows about them:
+// per message, sentiment, emotions, intent, topics, entities and code
+// context; per session, the emotional arc, progress, technical context,
+// summary, decisions, patterns and a quality score; per steward, the
+// relationship with the assistant over time.
+//
+// Everything here is deterministic and offline: pure functions over domain
+// values, with lexicons and rules in the source. Sentiment is VADER's
+// compound score (govader's lexicon, a faster port of its algorithm).
+package analysis
+
+import (
+	"math"
+	"strings"
+	"sync"
+
+	"github.com/baton-dev/baton/internal/baton"
+)
+
+// Analyzer holds the sentiment lexicon. Build it once with New; it is safe
+// for concurrent use.
+type Analyzer struct {
+	vader *vader
+}
+
+// New builds an Analyzer, loading the VADER lexicon (a few milliseconds).
+func New() *Analyzer {
+	return &Analyzer{vader: newVader()}
+}
+
+// defaultAnalyzer serves the functions that take no Analyzer, for messages
+// that were never analysed.
+var defaultAnalyzer = sync.OnceValue(New)
+
+// toolErrorSentiment is the sentiment of a failed tool result: a small
+// negative, so failures weigh on the arc without drowning what people say.
+const toolErrorSentiment = -0.2
+
+// Message fills m's analysis in place:
+//
+//   - Semantic.Sentiment: VADER's compound score of the prose (fenced code
+//     left out, the first 2,000 bytes) of steward and assistant messages;
+//     toolErrorSentiment for a failed tool result; 0 for everything else.
+//   - Semantic.Emotions: labels of Emotions from the lexicon in emotion.go,
+//     for steward and assistant messages.
+//   - Semantic.Intent: one of the Intent constants by the rules of
+//     intentOf, for steward and assistant messages; none for tool calls,
+//     tool results and system messages.
+//   - Semantic.Entities: files, URLs, code symbols and technologies named
+//     in the prose, and the files and URLs tool calls touch.
+//   - Semantic.Topics: technologies, then salient words (topicsOf).
+//   - ContentType, when empty (contentTypeOf).
+//   - CodeContext, when the message holds code, a tool call touches a file
+//     or the prose names a file with its lines (codeContextOf).
+//
+// What the client supplied is kept: a non-zero sentiment, non-empty
+// emotions, intent, topics or entities, a content type and a code context
+// are left as they are. The embedding is never touched.
+func (a *Analyzer) Message(m *baton.Message) {
+	if m == nil {
+		return
+	}
+	sem := &m.Semantic
+	c := parseContent(truncate(m.Content, maxScanText))
+	text := m.Role == baton.RoleSteward || m.Role == baton.RoleAssistant
+
+	var es entitySet
+	var loc location
+	var words []string
+	var hits phraseHits
+	if text {
+		lower := lowerText(c.prose)
+		words = wordsOf(lower)
+		hits = matchPhrases(words, lower)
+		if sem.Sentiment == 0 {
+			sem.Sentiment = round4(a.vader.compound(squash(truncate(c.prose, maxSentimentText))))
+		}
+		if len(sem.Emotions) == 0 {
+			sem.Emotions = emotionsOf(words, &hits)
+		}
+		if sem.Intent == "" {
+			sem.Intent = intentOf(string(m.Role), lower, words, &hits, sem.Emotions, sem.Sentiment)
+		}
+		loc = scanEntities(c.prose, lower, &es)
+	} else if sem.Sentiment == 0 && toolFailed(m) {
+		sem.Sentiment = toolErrorSentiment
+	}
+	for _, tc := range m.ToolCalls {
+		in := parseInput(tc.Input)
+		if f := in.file(tc.Name); f != "" {
+			es.add(f, EntityFile, 1)
+		}
+		if in.URL != "" {
+			es.add(in.URL, EntityURL, 1)
+		}
+	}
+	if len(sem.Entities) == 0 {
+		sem.Entities = es.list
+		if sem.Entities == nil {
+			sem.Entities = []baton.Entity{}
+		}
+	}
+	if len(sem.Topics) == 0 {
+		if text {
+			sem.Topics = topicsOf(words, es.list)
+		} else {
+			sem.Topics = []string{}
+		}
+	}
+	if m.ContentType == "" {
+		m.ContentType = contentTypeOf(m, c, &hits)
+	}
+	if m.CodeContext == nil {
+		m.CodeContext = codeContextOf(m, c, loc, &es)
+	}
+}
+
+// toolFailed reports whether m is a failed tool result.
+func toolFailed(m *baton.Message) bool {
+	if m.Role != baton.RoleToolResult {
+		return false
+	}
+	if m.ToolResult != nil && m.ToolResult.IsError {
+		return true
+	}
+	return strings.Contains(truncate(m.Content, maxScanText), "<tool_use_error>")
+}
+
+// analysed reports whether m's semantic fields look filled: a message
+// stored before analysis existed has none of them.
+func analysed(m *baton.Message) bool {
+	s := &m.Semantic
+	return s.Intent != "" || len(s.Emotions) > 0 || s.Sentiment != 0 || len(s.Topics) > 0 || len(s.Entities) > 0
+}
+
+func round4(x float64) float64 { return math.Round(x*1e4) / 1e4 }
+
+func round3(x float64) float64 { return math.Round(x*1e3) / 1e3 }
+
+func clamp(x, lo, hi float64) float64 { return max(lo, min(hi, x)) }

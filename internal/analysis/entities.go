@@ -1,0 +1,543 @@
+package analysis
+
+import (
+	"path"
+	"strconv"
+	"strings"
+
+	"github.com/baton-dev/baton/internal/baton"
+)
+
+// Entity types.
+const (
+	EntityFile       = "file"
+	EntityURL        = "url"
+	EntitySymbol     = "symbol"
+	EntityTechnology = "technology"
+)
+
+// maxEntities caps the entities kept per message.
+const maxEntities = 24
+
+// technologies maps a lower-case word to the technology it names. Words
+// that are also common English ("go", "react", "swift", "rails") are in
+// caseTechnologies instead and count only as written there.
+var technologies = map[string]string{
+	"golang": "Go", "python": "Python", "python3": "Python", "javascript": "JavaScript", "js": "JavaScript",
+	"typescript": "TypeScript", "node.js": "Node.js", "nodejs": "Node.js", "npm": "npm", "pnpm": "pnpm",
+	"yarn": "Yarn", "deno": "Deno", "rust": "Rust", "cargo": "Rust", "java": "Java", "kotlin": "Kotlin",
+	"scala": "Scala", "ruby": "Ruby", "php": "PHP", "elixir": "Elixir", "haskell": "Haskell", "zig": "Zig",
+	"lua": "Lua", "perl": "Perl", "bash": "Bash", "zsh": "Zsh", "c++": "C++", "c#": "C#",
+	"postgresql": "PostgreSQL", "postgres": "PostgreSQL", "psql": "PostgreSQL", "pgx": "pgx",
+	"sqlite": "SQLite", "sqlite3": "SQLite", "fts5": "SQLite", "mysql": "MySQL", "mariadb": "MariaDB",
+	"redis": "Redis", "mongodb": "MongoDB", "mongo": "MongoDB", "elasticsearch": "Elasticsearch",
+	"opensearch": "OpenSearch", "clickhouse": "ClickHouse", "dynamodb": "DynamoDB", "cassandra": "Cassandra",
+	"supabase": "Supabase", "firebase": "Firebase", "sql": "SQL", "graphql": "GraphQL", "grpc": "gRPC",
+	"protobuf": "Protocol Buffers", "docker": "Docker", "dockerfile": "Docker", "docker-compose": "Docker",
+	"containerfile": "Podman", "makefile": "Make",
+	"podman": "Podman", "kubernetes": "Kubernetes", "k8s": "Kubernetes", "kubectl": "Kubernetes",
+	"helm": "Helm", "terraform": "Terraform", "ansible": "Ansible", "aws": "AWS", "gcp": "Google Cloud",
+	"azure": "Azure", "nginx": "nginx", "caddy": "Caddy", "linux": "Linux", "macos": "macOS",
+	"ubuntu": "Ubuntu", "debian": "Debian", "git": "Git", "github": "GitHub", "gitlab": "GitLab",
+	"vue": "Vue", "vue.js": "Vue", "svelte": "Svelte", "sveltekit": "SvelteKit", "angular": "Angular",
+	"next.js": "Next.js", "nextjs": "Next.js", "nuxt": "Nuxt", "tailwind": "Tailwind CSS",
+	"tailwindcss": "Tailwind CSS", "css": "CSS", "html": "HTML", "htmx": "htmx", "alpine.js": "Alpine.js",
+	"jquery": "jQuery", "webpack": "webpack", "vite": "Vite", "esbuild": "esbuild", "templ": "templ",
+	"gorm": "GORM", "django": "Django", "fastapi": "FastAPI", "laravel": "Laravel", "express.js": "Express",
+	"pytest": "pytest", "vitest": "Vitest", "playwright": "Playwright", "cypress": "Cypress",
+	"selenium": "Selenium", "junit": "JUnit", "kafka": "Kafka", "rabbitmq": "RabbitMQ", "nats": "NATS",
+	"celery": "Celery", "openai": "OpenAI", "chatgpt": "ChatGPT", "oauth": "OAuth", "oauth2": "OAuth",
+	"oidc": "OpenID Connect", "jwt": "JWT", "websocket": "WebSocket", "websockets": "WebSocket",
+	"json": "JSON", "yaml": "YAML", "toml": "TOML", "markdown": "Markdown", "prometheus": "Prometheus",
+	"grafana": "Grafana", "opentelemetry": "OpenTelemetry", "sentry": "Sentry", "wasm": "WebAssembly",
+	"webassembly": "WebAssembly", "numpy": "NumPy", "pandas": "pandas", "pytorch": "PyTorch",
+	"tensorflow": "TensorFlow", "vader": "VADER", "chromedp": "chromedp", "goquery": "goquery",
+	"reactjs": "React", "react.js": "React", "react-dom": "React", "tokio": "Tokio", "systemd": "systemd",
+}
+
+var caseTechnologies = map[string]string{
+	"Go": "Go", "React": "React", "Swift": "Swift", "Rails": "Rails", "Flask": "Flask", "Jest": "Jest",
+	"Dart": "Dart", "Elm": "Elm", "Express": "Express", "Claude": "Claude",
+}
+
+// techPhrases are technologies written as two or three words.
+var techPhrases = map[string]string{
+	"github actions": "GitHub Actions", "ruby on rails": "Rails", "google cloud": "Google Cloud",
+	"spring boot": "Spring", "sql server": "SQL Server", "vs code": "VS Code", "claude code": "Claude Code",
+}
+
+// techPhraseAt returns the technology named by the two or three words
+// from chunks[i], and how many words it took.
+func techPhraseAt(chunks []string, i int) (string, int) {
+	if i+1 >= len(chunks) || len(chunks[i]) > 12 {
+		return "", 0
+	}
+	first := strings.ToLower(trimChunk(chunks[i]))
+	if first != "github" && first != "ruby" && first != "google" && first != "spring" && first != "sql" &&
+		first != "vs" && first != "claude" {
+		return "", 0
+	}
+	two := first + " " + strings.ToLower(trimChunk(chunks[i+1]))
+	if name, ok := techPhrases[two]; ok {
+		return name, 2
+	}
+	if i+2 < len(chunks) {
+		if name, ok := techPhrases[two+" "+strings.ToLower(trimChunk(chunks[i+2]))]; ok {
+			return name, 3
+		}
+	}
+	return "", 0
+}
+
+// goCommands follow a lower-case "go" that means the language's tool.
+var goCommands = set("test", "build", "run", "vet", "mod", "get", "install", "generate", "fmt", "tool", "work",
+	"version", "doc", "env", "list", "clean", "module", "modules", "code", "routine", "routines")
+
+// goAtStart are words after a sentence-opening "Go" that make it the language.
+var goAtStart = set("is", "was", "has", "code", "module", "modules", "version", "program", "programs", "service",
+	"binary", "test", "tests", "generics", "runtime", "package", "packages", "toolchain", "compiler", "struct", "structs")
+
+// languages maps a file extension (or fence info word) to a language id.
+var languages = map[string]string{
+	"go": "go", "golang": "go", "py": "python", "python": "python", "python3": "python", "ts": "typescript",
+	"typescript": "typescript", "tsx": "tsx", "js": "javascript", "javascript": "javascript", "mjs": "javascript",
+	"cjs": "javascript", "jsx": "jsx", "rs": "rust", "rust": "rust", "rb": "ruby", "ruby": "ruby",
+	"java": "java", "kt": "kotlin", "kotlin": "kotlin", "sql": "sql", "css": "css", "scss": "scss",
+	"html": "html", "templ": "templ", "sh": "shell", "bash": "shell", "zsh": "shell", "shell": "shell",
+	"console": "shell", "shellsession": "shell", "swift": "swift", "php": "php", "vue": "vue",
+	"svelte": "svelte", "c": "c", "h": "c", "cpp": "cpp", "cc": "cpp", "hpp": "cpp", "c++": "cpp",
+	"cs": "csharp", "csharp": "csharp", "md": "markdown", "markdown": "markdown", "yaml": "yaml",
+	"yml": "yaml", "json": "json", "jsonl": "json", "toml": "toml", "lua": "lua", "ex": "elixir",
+	"exs": "elixir", "elixir": "elixir", "hs": "haskell", "zig": "zig", "dockerfile": "dockerfile",
+	"makefile": "makefile", "make": "makefile", "proto": "protobuf", "graphql": "graphql", "tf": "hcl",
+	"hcl": "hcl", "xml": "xml", "diff": "diff", "patch": "diff", "ini": "ini", "r": "r", "dart": "dart",
+	"scala": "scala", "pl": "perl", "ps1": "powershell", "powershell": "powershell", "ipynb": "python",
+}
+
+// languageTechnology names the technology a language id belongs to.
+var languageTechnology = map[string]string{
+	"go": "Go", "python": "Python", "typescript": "TypeScript", "tsx": "TypeScript", "javascript": "JavaScript",
+	"jsx": "JavaScript", "rust": "Rust", "ruby": "Ruby", "java": "Java", "kotlin": "Kotlin", "sql": "SQL",
+	"css": "CSS", "scss": "CSS", "html": "HTML", "templ": "templ", "shell": "Bash", "swift": "Swift",
+	"php": "PHP", "vue": "Vue", "svelte": "Svelte", "c": "C", "cpp": "C++", "csharp": "C#", "elixir": "Elixir",
+	"haskell": "Haskell", "zig": "Zig", "lua": "Lua", "dockerfile": "Docker", "hcl": "Terraform",
+	"dart": "Dart", "scala": "Scala", "graphql": "GraphQL",
+}
+
+// fileExts are the extensions that make a bare word like "db.go" a file.
+var fileExts = func() map[string]bool {
+	m := set("txt", "lock", "mod", "sum", "env", "cfg", "conf", "csv", "log", "svg", "png", "jpg", "jpeg",
+		"gif", "pdf", "db", "sqlite", "sqlite3", "gz", "zip", "tar", "wasm", "bin", "properties", "gradle",
+		"sln", "csproj", "mdx", "rst", "tmpl", "gohtml", "lock", "plist", "pem", "key", "crt", "up", "down")
+	for ext := range languages {
+		m[ext] = true
+	}
+	// Words that are also fence infos but never extensions of real names.
+	for _, w := range []string{"golang", "python", "python3", "typescript", "javascript", "rust", "ruby",
+		"kotlin", "shell", "console", "shellsession", "csharp", "markdown", "elixir", "make", "c++", "powershell"} {
+		delete(m, w)
+	}
+	return m
+}()
+
+var specialFiles = set("Dockerfile", "Makefile", "Procfile", "Gemfile", "Rakefile", "Justfile", "Taskfile",
+	"Containerfile", "Vagrantfile", "Caddyfile", "CODEOWNERS", "LICENSE", "README")
+
+// languageOfPath returns the language id of a file path, or "".
+func languageOfPath(p string) string {
+	base := path.Base(p)
+	if i := strings.LastIndexByte(base, '.'); i >= 0 {
+		return languages[strings.ToLower(base[i+1:])]
+	}
+	return languages[strings.ToLower(base)]
+}
+
+// entitySet collects entities in order of first mention, once each.
+type entitySet struct {
+	list []baton.Entity
+}
+
+func (s *entitySet) add(text, typ string, confidence float64) {
+	if text == "" || len(s.list) >= maxEntities {
+		return
+	}
+	for _, e := range s.list {
+		if e.Text == text && e.Type == typ {
+			return
+		}
+	}
+	if s.list == nil {
+		s.list = make([]baton.Entity, 0, 8)
+	}
+	s.list = append(s.list, baton.Entity{Text: text, Type: typ, Confidence: confidence})
+}
+
+// location is a file named with a line range ("db.go:12-30").
+type location struct {
+	file       string
+	start, end int
+}
+
+// scanEntities finds files, URLs, symbols and technologies in prose. It
+// returns the first file named with a line range, if any.
+func scanEntities(prose, lower string, es *entitySet) (loc location) {
+	chunks := strings.Fields(prose)
+	sentenceStart := true
+	skip := 0
+	for i, raw := range chunks {
+		ticked := strings.HasPrefix(raw, "`")
+		c := trimChunk(raw)
+		start := sentenceStart
+		sentenceStart = endsSentence(raw)
+		if skip > 0 {
+			skip--
+			continue
+		}
+		if c == "" {
+			continue
+		}
+		if strings.HasPrefix(c, "http://") || strings.HasPrefix(c, "https://") {
+			es.add(c, EntityURL, 0.99)
+			continue
+		}
+		if name, n := techPhraseAt(chunks, i); n > 0 {
+			es.add(name, EntityTechnology, 0.9)
+			skip = n - 1
+			continue
+		}
+		if specialFiles[c] {
+			es.add(c, EntityFile, 0.85)
+			if name, ok := technologies[strings.ToLower(c)]; ok {
+				es.add(name, EntityTechnology, 0.9)
+			}
+			continue
+		}
+		if name, ok := technologyOf(c, chunks, i, start); ok {
+			es.add(name, EntityTechnology, 0.9)
+			continue
+		}
+		file, from, to := splitLineRef(c)
+		if conf := fileConfidence(file); conf > 0 {
+			es.add(file, EntityFile, conf)
+			if from > 0 && loc.file == "" {
+				loc = location{file: file, start: from, end: to}
+			}
+			continue
+		}
+		if sym, conf := symbolOf(c, ticked); conf > 0 {
+			es.add(sym, EntitySymbol, conf)
+		}
+	}
+	if loc.file == "" {
+		loc = lineMention(lower, es)
+	}
+	return loc
+}
+
+// trimChunk strips quotes, brackets and sentence punctuation around a
+// word, keeping a call's own parentheses ("parseJSON()").
+func trimChunk(s string) string {
+	i := 0
+	for i < len(s) && strings.IndexByte("`'\"([{<*", s[i]) >= 0 {
+		i++
+	}
+	s = s[i:]
+	for len(s) > 0 {
+		c := s[len(s)-1]
+		switch c {
+		case '`', '\'', '"', ',', ';', ':', '!', '?', '.', '*', '~', '>':
+			s = s[:len(s)-1]
+			continue
+		case ')', ']', '}':
+			if unbalanced(s, c) {
+				s = s[:len(s)-1]
+				continue
+			}
+		}
+		break
+	}
+	return s
+}
+
+// unbalanced reports whether s closes more brackets of kind c than it opens.
+func unbalanced(s string, c byte) bool {
+	open := byte('(')
+	switch c {
+	case ']':
+		open = '['
+	case '}':
+		open = '{'
+	}
+	n := 0
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case open:
+			n++
+		case c:
+			n--
+		}
+	}
+	return n < 0
+}
+
+func endsSentence(raw string) bool {
+	j := len(raw)
+	for j > 0 && strings.IndexByte("\"')`*", raw[j-1]) >= 0 {
+		j--
+	}
+	if j == 0 {
+		return false
+	}
+	switch raw[j-1] {
+	case '.', '!', '?', ':':
+		return true
+	}
+	return false
+}
+
+func technologyOf(c string, chunks []string, i int, sentenceStart bool) (string, bool) {
+	if name, ok := caseTechnologies[c]; ok {
+		if c != "Go" {
+			return name, true
+		}
+		if !sentenceStart {
+			return name, true
+		}
+		if i+1 < len(chunks) && goAtStart[strings.ToLower(trimChunk(chunks[i+1]))] {
+			return name, true
+		}
+		return "", false
+	}
+	var buf [32]byte
+	if len(c) > len(buf) {
+		return "", false
+	}
+	l := asciiLower(buf[:0], c)
+	if string(l) == "go" {
+		if i+1 < len(chunks) && goCommands[strings.ToLower(trimChunk(chunks[i+1]))] {
+			return "Go", true
+		}
+		return "", false
+	}
+	name, ok := technologies[string(l)]
+	return name, ok
+}
+
+// asciiLower appends s lower-cased (ASCII letters only) to b.
+func asciiLower(b []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		b = append(b, c)
+	}
+	return b
+}
+
+// splitLineRef splits "db.go:12-30", "db.go:12" and "db.go#L12-L30" into
+// the file and the lines.
+func splitLineRef(c string) (string, int, int) {
+	if i := strings.Index(c, "#L"); i > 0 {
+		from, to := parseRange(strings.ReplaceAll(c[i+2:], "L", ""))
+		if from > 0 {
+			return c[:i], from, to
+		}
+	}
+	i := strings.IndexByte(c, ':')
+	if i <= 0 || strings.Contains(c, "://") {
+		return c, 0, 0
+	}
+	rest := c[i+1:]
+	if j := strings.IndexByte(rest, ':'); j >= 0 { // file:line:col
+		rest = rest[:j]
+	}
+	from, to := parseRange(rest)
+	if from == 0 {
+		return c, 0, 0
+	}
+	return c[:i], from, to
+}
+
+func parseRange(s string) (int, int) {
+	a, b, ranged := strings.Cut(s, "-")
+	from, err := strconv.Atoi(a)
+	if err != nil || from <= 0 {
+		return 0, 0
+	}
+	if !ranged {
+		return from, from
+	}
+	to, err := strconv.Atoi(b)
+	if err != nil || to < from {
+		return from, from
+	}
+	return from, to
+}
+
+// fileConfidence says how sure c is a file path, or 0.
+func fileConfidence(c string) float64 {
+	if len(c) < 3 || len(c) > 300 {
+		return 0
+	}
+	for i := 0; i < len(c); i++ {
+		b := c[i]
+		if !(isASCIIWordByte(b) || b == '.' || b == '/' || b == '-' || b == '@' || b == '~' || b == '+') {
+			return 0
+		}
+	}
+	if specialFiles[path.Base(c)] {
+		return 0.85
+	}
+	hasExt := knownExt(path.Base(c))
+	slash := strings.Contains(c, "/")
+	switch {
+	case slash && hasExt:
+		return 0.9
+	case hasExt:
+		return 0.75
+	case !slash:
+		return 0
+	case strings.HasPrefix(c, "/") || strings.HasPrefix(c, "./") || strings.HasPrefix(c, "../") || strings.HasPrefix(c, "~/"):
+		if strings.Count(c, "/") >= 2 || strings.HasPrefix(c, "./") || strings.HasPrefix(c, "~/") {
+			return 0.7
+		}
+	case strings.HasSuffix(c, "/") && strings.Count(c, "/") >= 2:
+		return 0.6
+	}
+	return 0
+}
+
+// knownExt reports whether name ends in an extension of fileExts with a
+// name before it.
+func knownExt(name string) bool {
+	i := strings.LastIndexByte(name, '.')
+	if i <= 0 || i == len(name)-1 {
+		return false
+	}
+	ext := name[i+1:]
+	if !fileExts[strings.ToLower(ext)] {
+		return false
+	}
+	// "e.g." and "v1.2" are not files: the name must hold a letter.
+	for j := 0; j < i; j++ {
+		if b := name[j]; 'a' <= b && b <= 'z' || 'A' <= b && b <= 'Z' {
+			return true
+		}
+	}
+	return false
+}
+
+// symbolOf recognises code symbols: calls ("parseJSON()"), qualified names
+// ("pkg.Func"), snake_case and camelCase identifiers, and anything in
+// backticks that is one identifier.
+func symbolOf(c string, ticked bool) (string, float64) {
+	if i := strings.IndexByte(c, '('); i > 0 {
+		name := c[:i]
+		if isDottedIdent(name) && strings.HasSuffix(c, ")") {
+			return name + "()", 0.9
+		}
+		return "", 0
+	}
+	if !isDottedIdent(c) {
+		return "", 0
+	}
+	if strings.Contains(c, ".") {
+		parts := strings.Split(c, ".")
+		for _, p := range parts[1:] {
+			if p[0] >= 'A' && p[0] <= 'Z' {
+				return c, 0.8
+			}
+		}
+		if ticked {
+			return c, 0.8
+		}
+		return "", 0
+	}
+	if ticked {
+		return c, 0.8
+	}
+	if strings.Contains(strings.Trim(c, "_"), "_") && hasLetter(c) {
+		return c, 0.7
+	}
+	if isCamel(c) {
+		return c, 0.65
+	}
+	return "", 0
+}
+
+func isDottedIdent(s string) bool {
+	if s == "" {
+		return false
+	}
+	for p := range strings.SplitSeq(s, ".") {
+		if !isIdent(p) {
+			return false
+		}
+	}
+	return true
+}
+
+func isIdent(s string) bool {
+	if s == "" || ('0' <= s[0] && s[0] <= '9') {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if !isASCIIWordByte(s[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+func hasLetter(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if b := s[i]; 'a' <= b && b <= 'z' || 'A' <= b && b <= 'Z' {
+			return true
+		}
+	}
+	return false
+}
+
+// isCamel reports an upper-case letter right after a lower-case one, as in
+// "parseJSON", "FooBar" or "getUserByID".
+func isCamel(s string) bool {
+	for i := 1; i < len(s); i++ {
+		if 'A' <= s[i] && s[i] <= 'Z' && 'a' <= s[i-1] && s[i-1] <= 'z' {
+			return true
+		}
+	}
+	return false
+}
+
+// lineMention finds "line 12" or "lines 12-30" in text that names exactly
+// one file, for a code context.
+func lineMention(lower string, es *entitySet) location {
+	var file string
+	for _, e := range es.list {
+		if e.Type == EntityFile && knownExt(path.Base(e.Text)) {
+			if file != "" {
+				return location{}
+			}
+			file = e.Text
+		}
+	}
+	if file == "" {
+		return location{}
+	}
+	for _, kw := range []string{"lines ", "line "} {
+		i := strings.Index(lower, kw)
+		if i < 0 {
+			continue
+		}
+		rest := lower[i+len(kw):]
+		end := 0
+		for end < len(rest) && (rest[end] >= '0' && rest[end] <= '9' || rest[end] == '-') {
+			end++
+		}
+		if from, to := parseRange(rest[:end]); from > 0 {
+			return location{file: file, start: from, end: to}
+		}
+	}
+	return location{}
+}

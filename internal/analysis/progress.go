@@ -1,0 +1,200 @@
+package analysis
+
+import (
+	"strings"
+
+	"github.com/baton-dev/baton/internal/baton"
+)
+
+// Caps on what progress lists.
+const (
+	maxTasks    = 100
+	maxBlockers = 10
+	taskLength  = 160
+)
+
+// taskBook keeps each task once, in order of first mention, with its
+// latest status.
+type taskBook struct {
+	order  []string
+	text   map[string]string // key → the task as first written
+	status map[string]string // key → pending, in_progress or completed
+}
+
+func newTaskBook() *taskBook {
+	return &taskBook{text: map[string]string{}, status: map[string]string{}}
+}
+
+// set records a task's status; the latest status wins.
+func (b *taskBook) set(task, status string) {
+	task = cleanTask(task)
+	if task == "" {
+		return
+	}
+	key := strings.ToLower(task)
+	if _, ok := b.text[key]; !ok {
+		if len(b.order) >= maxTasks {
+			return
+		}
+		b.order = append(b.order, key)
+		b.text[key] = task
+	}
+	b.status[key] = status
+}
+
+// mention records a task named in passing: it does not reopen a task
+// already known.
+func (b *taskBook) mention(task string) {
+	key := strings.ToLower(cleanTask(task))
+	if _, ok := b.text[key]; ok {
+		return
+	}
+	b.set(task, "pending")
+}
+
+func cleanTask(s string) string {
+	s = strings.TrimSpace(s)
+	s = strings.TrimRight(s, ".;:!,")
+	s = strings.Trim(s, "*_` ")
+	if len(s) < 3 {
+		return ""
+	}
+	return excerpt(s, taskLength)
+}
+
+// progressOf computes the seed's progress.
+//
+// Tasks come from TodoWrite calls — each todo's latest status wins — and
+// from steward and assistant prose: "- [ ] task" (pending), "- [x] task"
+// (completed), "TODO: task", and "next we need to …", "we still need to
+// …", "next step is to …" (pending unless known). A task is discussed
+// once mentioned, completed when its latest status is completed, and
+// remaining otherwise. Blockers are sentences saying "blocked by",
+// "blocked on", "blocker", "waiting on", or "can't … until".
+func progressOf(vs []view) baton.Progress {
+	book := newTaskBook()
+	var blockers []string
+	for i := range vs {
+		v := &vs[i]
+		for _, c := range v.calls {
+			if c.Name != "TodoWrite" || c.failed {
+				continue
+			}
+			for _, t := range c.in.Todos {
+				book.set(t.Content, t.Status)
+			}
+		}
+		if !v.text {
+			continue
+		}
+		for line := range strings.SplitSeq(v.prose, "\n") {
+			textTasks(book, line)
+		}
+		if len(blockers) < maxBlockers && hasBlockerCue(v.lower) {
+			for _, s := range sentences(v.prose) {
+				if isBlocker(lowerText(s)) {
+					blockers = appendUniqueFold(blockers, excerpt(s, taskLength), maxBlockers)
+				}
+			}
+		}
+	}
+	p := baton.Progress{TasksDiscussed: []string{}, TasksCompleted: []string{}, TasksRemaining: []string{}}
+	for _, key := range book.order {
+		t := book.text[key]
+		p.TasksDiscussed = append(p.TasksDiscussed, t)
+		if book.status[key] == "completed" {
+			p.TasksCompleted = append(p.TasksCompleted, t)
+		} else {
+			p.TasksRemaining = append(p.TasksRemaining, t)
+		}
+	}
+	if len(blockers) > 0 {
+		p.Blockers = blockers
+	}
+	return p
+}
+
+// nextCues open a sentence naming work still to do.
+var nextCues = []string{
+	"next we need to ", "next, we need to ", "next we should ", "next, we should ", "we still need to ",
+	"still need to ", "next step is to ", "the next step is to ", "next up: ", "next up is ", "then we need to ",
+	"we also need to ", "remaining work: ",
+}
+
+// textTasks reads the tasks of one line of prose.
+func textTasks(book *taskBook, line string) {
+	t := strings.TrimSpace(line)
+	if len(t) > 4 && (t[0] == '-' || t[0] == '*' || t[0] == '+') && t[1] == ' ' {
+		rest := strings.TrimSpace(t[2:])
+		if len(rest) > 3 && rest[0] == '[' && rest[2] == ']' {
+			switch rest[1] {
+			case ' ':
+				book.mention(rest[3:])
+				return
+			case 'x', 'X':
+				book.set(rest[3:], "completed")
+				return
+			}
+		}
+	}
+	if i := strings.Index(t, "TODO"); i >= 0 && (i == 0 || !isASCIIWordByte(t[i-1])) && (i+4 == len(t) || !isASCIIWordByte(t[i+4])) {
+		rest := strings.TrimLeft(t[i+4:], ":) -")
+		if strings.HasPrefix(t[i+4:], "(") { // TODO(name): task
+			if j := strings.IndexByte(t[i:], ')'); j >= 0 {
+				rest = strings.TrimLeft(t[i+j+1:], ": -")
+			}
+		}
+		book.mention(firstSentence(rest))
+		return
+	}
+	lower := strings.ToLower(t)
+	for _, cue := range nextCues {
+		if i := strings.Index(lower, cue); i >= 0 {
+			book.mention(firstSentence(t[i+len(cue):]))
+			return
+		}
+	}
+}
+
+// firstSentence cuts s at its first sentence end.
+func firstSentence(s string) string {
+	for i := 0; i < len(s); i++ {
+		if (s[i] == '.' || s[i] == '!' || s[i] == '?') && (i+1 == len(s) || s[i+1] == ' ') {
+			return s[:i]
+		}
+	}
+	return s
+}
+
+func hasBlockerCue(lower string) bool {
+	return strings.Contains(lower, "block") || strings.Contains(lower, "waiting on") || strings.Contains(lower, "until")
+}
+
+func isBlocker(lower string) bool {
+	if hasAnyPhrase(lower, "no blocker", "no blockers", "not blocked", "unblocked", "nothing blocking", "not a blocker") {
+		return false
+	}
+	if containsPhrase(lower, "blocked by") || containsPhrase(lower, "blocked on") || containsPhrase(lower, "blocker") ||
+		containsPhrase(lower, "blockers") || containsPhrase(lower, "waiting on") {
+		return true
+	}
+	if i := strings.Index(lower, " until "); i >= 0 {
+		before := lower[:i]
+		return containsPhrase(before, "can't") || containsPhrase(before, "cannot") || containsPhrase(before, "can not") ||
+			containsPhrase(before, "won't be able")
+	}
+	return false
+}
+
+// appendUniqueFold appends s unless it is there already, ignoring case.
+func appendUniqueFold(list []string, s string, limit int) []string {
+	if s == "" || len(list) >= limit {
+		return list
+	}
+	for _, x := range list {
+		if strings.EqualFold(x, s) {
+			return list
+		}
+	}
+	return append(list, s)
+}

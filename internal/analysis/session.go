@@ -1,0 +1,321 @@
+package analysis
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/baton-dev/baton/internal/baton"
+)
+
+// SessionReport is everything Session computed, including the parts that
+// have no field on the session (patterns, the quality breakdown).
+type SessionReport struct {
+	Arc       baton.EmotionalArc
+	Progress  baton.Progress
+	Technical baton.TechnicalContext
+	Summary   baton.Summary
+	Patterns  []Pattern
+	Quality   QualityParts
+}
+
+// Session recomputes a session's analysis from its messages, in
+// conversation order, and writes it into s: EmotionalArc and PeakCount,
+// Progress, Technical (keeping WorkingDirectory and ToolVersion), Summary
+// and QualityScore. The title, type and everything else are left alone,
+// and so are the messages: one that was never analysed is analysed on a
+// copy. The cost is linear in the size of the messages.
+func (a *Analyzer) Session(s *baton.Session, msgs []*baton.Message) SessionReport {
+	vs := buildViews(a, msgs)
+	r := SessionReport{
+		Arc:       emotionalArc(vs),
+		Progress:  progressOf(vs),
+		Technical: technicalOf(vs, s.Technical.WorkingDirectory),
+		Summary:   summaryOf(vs),
+	}
+	r.Technical.WorkingDirectory = s.Technical.WorkingDirectory
+	r.Technical.ToolVersion = s.Technical.ToolVersion
+	ex := exchangesOf(vs)
+	r.Patterns = patternsOf(vs, ex)
+	r.Quality = qualityOf(vs, ex, &r)
+
+	s.EmotionalArc = r.Arc
+	s.PeakCount = len(r.Arc.PeakMoments)
+	s.Progress = r.Progress
+	s.Technical = r.Technical
+	s.Summary = r.Summary
+	score := r.Quality.Score
+	s.QualityScore = &score
+	return r
+}
+
+// view is one message as the session analyses read it.
+type view struct {
+	m     *baton.Message
+	sem   baton.Semantic
+	text  bool   // a steward or assistant message with prose
+	prose string // the content outside code fences
+	lower string // prose, lower-cased
+	calls []call
+	// For prose: whether it says something is fixed, works or passes, and
+	// whether it says what an issue was.
+	fixes, explains bool
+	// For tool results: whether it failed, and the call it answers.
+	failed bool
+	call   *call
+}
+
+// call is one tool call with its input read and its result found.
+type call struct {
+	baton.ToolCall
+	in     toolInput
+	at     int  // index of the view that made the call
+	result int  // index of the view with its result, or -1
+	failed bool // its result failed
+}
+
+func (v *view) steward() bool   { return v.m.Role == baton.RoleSteward }
+func (v *view) assistant() bool { return v.m.Role == baton.RoleAssistant }
+
+// buildViews reads every message once: prose, semantic fields (analysing
+// a copy of a message that never was), tool calls and their results.
+func buildViews(a *Analyzer, msgs []*baton.Message) []view {
+	vs := make([]view, 0, len(msgs))
+	calls := make(map[string]*call)
+	for _, m := range msgs {
+		if m == nil {
+			continue
+		}
+		v := view{m: m, sem: m.Semantic}
+		if m.Role == baton.RoleSteward || m.Role == baton.RoleAssistant {
+			if !analysed(m) && strings.TrimSpace(m.Content) != "" {
+				c := *m
+				c.CodeContext = nil
+				a.Message(&c)
+				v.sem = c.Semantic
+			}
+			v.prose = strings.TrimSpace(parseContent(truncate(m.Content, maxScanText)).prose)
+			v.lower = lowerText(v.prose)
+			v.text = v.prose != ""
+			if v.text {
+				v.fixes = hasFixWord(wordsOf(v.lower))
+				v.explains = hasAnyPhrase(v.lower, learnedCues...)
+			}
+		}
+		if m.Role == baton.RoleToolResult {
+			v.failed = toolFailed(m)
+		}
+		vs = append(vs, v)
+	}
+	// Calls are linked after the slice stops growing, so pointers hold.
+	for i := range vs {
+		v := &vs[i]
+		if len(v.m.ToolCalls) > 0 {
+			v.calls = make([]call, len(v.m.ToolCalls))
+			for j, tc := range v.m.ToolCalls {
+				v.calls[j] = call{ToolCall: tc, in: parseInput(tc.Input), at: i, result: -1}
+				if tc.ID != "" {
+					calls[tc.ID] = &v.calls[j]
+				}
+			}
+		}
+		if v.m.Role == baton.RoleToolResult && v.m.ToolResult != nil {
+			if c, ok := calls[v.m.ToolResult.ToolUseID]; ok && c.result < 0 {
+				c.result = i
+				c.failed = v.failed
+				v.call = c
+			}
+		}
+	}
+	return vs
+}
+
+// sentimentWord names a sentiment by VADER's usual thresholds.
+func sentimentWord(s float64) string {
+	switch {
+	case s >= 0.05:
+		return "positive"
+	case s <= -0.05:
+		return "negative"
+	}
+	return "neutral"
+}
+
+// Arc parameters.
+const (
+	maxPeaks      = 5
+	peakThreshold = 0.3 // |smoothed sentiment| a peak must reach
+	peakSpacing   = 2   // peaks at least this many points apart
+	triggerLength = 140 // bytes of a peak's trigger excerpt
+)
+
+// emotionalArc computes the seed's emotional arc.
+//
+// Starting and ending mood are the emotions of the first and last steward
+// messages with prose, or a sentiment word ("positive", "neutral",
+// "negative") when they show none. Overall sentiment is the mean sentiment
+// of steward and assistant messages with prose.
+//
+// Peak moments come from the series of those messages' sentiments,
+// smoothed with weights ¼, ½, ¼ (renormalised at the ends): a point is a
+// peak when it is a local maximum above +0.3 or a local minimum below
+// −0.3. The strongest, at most five and at least two points apart, are
+// kept in time order. Each names its trigger — of the point and its two
+// neighbours, the message whose own sentiment is most extreme in the
+// peak's direction — with that message's first emotion (or "positive" /
+// "negative"), an excerpt, its sequence number, time and own sentiment.
+func emotionalArc(vs []view) baton.EmotionalArc {
+	arc := baton.EmotionalArc{StartingMood: []string{}, EndingMood: []string{}, PeakMoments: []baton.PeakMoment{}}
+	var series []int // indices into vs
+	first, last := -1, -1
+	for i := range vs {
+		if !vs[i].text {
+			continue
+		}
+		series = append(series, i)
+		if vs[i].steward() {
+			if first < 0 {
+				first = i
+			}
+			last = i
+		}
+	}
+	mood := func(i int) []string {
+		if e := vs[i].sem.Emotions; len(e) > 0 {
+			return append([]string(nil), e...)
+		}
+		return []string{sentimentWord(vs[i].sem.Sentiment)}
+	}
+	if first >= 0 {
+		arc.StartingMood = mood(first)
+		arc.EndingMood = mood(last)
+	}
+	if len(series) == 0 {
+		return arc
+	}
+	raw := make([]float64, len(series))
+	sum := 0.0
+	for k, i := range series {
+		raw[k] = vs[i].sem.Sentiment
+		sum += raw[k]
+	}
+	arc.OverallSentiment = round4(sum / float64(len(raw)))
+
+	for _, k := range peaks(smooth(raw)) {
+		t := trigger(vs, series, raw, k.index, k.value > 0)
+		v := &vs[series[t]]
+		emotion := sentimentWord(k.value)
+		if len(v.sem.Emotions) > 0 {
+			emotion = v.sem.Emotions[0]
+		}
+		arc.PeakMoments = append(arc.PeakMoments, baton.PeakMoment{
+			Timestamp:  v.m.Timestamp,
+			Emotion:    emotion,
+			Trigger:    excerpt(v.prose, triggerLength),
+			MessageSeq: v.m.Seq,
+			Sentiment:  v.sem.Sentiment,
+		})
+	}
+	return arc
+}
+
+// smooth applies the weights ¼, ½, ¼, renormalised where a neighbour is
+// missing.
+func smooth(x []float64) []float64 {
+	out := make([]float64, len(x))
+	for i := range x {
+		sum, w := 0.5*x[i], 0.5
+		if i > 0 {
+			sum += 0.25 * x[i-1]
+			w += 0.25
+		}
+		if i+1 < len(x) {
+			sum += 0.25 * x[i+1]
+			w += 0.25
+		}
+		out[i] = sum / w
+	}
+	return out
+}
+
+type peak struct {
+	index int
+	value float64
+}
+
+// peaks returns the strongest local extremes of a smoothed series, in
+// order.
+func peaks(sm []float64) []peak {
+	var cands []peak
+	for i, x := range sm {
+		left, right := 0.0, 0.0
+		if i > 0 {
+			left = sm[i-1]
+		}
+		if i+1 < len(sm) {
+			right = sm[i+1]
+		}
+		// ≥ on the left, > on the right: one point per plateau.
+		isMax := x >= peakThreshold && (i == 0 || x >= left) && (i+1 == len(sm) || x > right)
+		isMin := x <= -peakThreshold && (i == 0 || x <= left) && (i+1 == len(sm) || x < right)
+		if isMax || isMin {
+			cands = append(cands, peak{i, x})
+		}
+	}
+	// Strongest first; earlier first among equals.
+	sortStable(cands, func(a, b peak) bool { return abs(a.value) > abs(b.value) })
+	var kept []peak
+	for _, c := range cands {
+		if len(kept) == maxPeaks {
+			break
+		}
+		near := false
+		for _, k := range kept {
+			if abs(float64(k.index-c.index)) < peakSpacing {
+				near = true
+				break
+			}
+		}
+		if !near {
+			kept = append(kept, c)
+		}
+	}
+	sortStable(kept, func(a, b peak) bool { return a.index < b.index })
+	return kept
+}
+
+// trigger picks, among point k and its neighbours, the one whose raw
+// sentiment is most extreme in the peak's direction; a steward message
+// wins a tie, then the earlier one.
+func trigger(vs []view, series []int, raw []float64, k int, up bool) int {
+	best := k
+	for j := max(0, k-1); j <= min(len(raw)-1, k+1); j++ {
+		d := raw[j] - raw[best]
+		if !up {
+			d = -d
+		}
+		if d > 0 || (d == 0 && vs[series[j]].steward() && !vs[series[best]].steward()) {
+			best = j
+		}
+	}
+	return best
+}
+
+func abs(x float64) float64 {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// sortStable sorts s by less, keeping the order of equal elements.
+func sortStable[T any](s []T, less func(a, b T) bool) {
+	slices.SortStableFunc(s, func(a, b T) int {
+		switch {
+		case less(a, b):
+			return -1
+		case less(b, a):
+			return 1
+		}
+		return 0
+	})
+}

@@ -1,0 +1,594 @@
+package analysis
+
+import (
+	"fmt"
+	"path"
+	"strings"
+
+	"github.com/baton-dev/baton/internal/baton"
+)
+
+// Caps on what the technical context lists.
+const (
+	maxErrors       = 30
+	maxTechnologies = 12
+	maxRepositories = 10
+	errorLength     = 200
+	// resolutionWindow is how many messages after an error its resolution
+	// is looked for.
+	resolutionWindow = 60
+)
+
+// technicalOf computes the seed's technical context (all but the working
+// directory and tool version, which the importer sets).
+func technicalOf(vs []view, wd string) baton.TechnicalContext {
+	changes := codeChanges(vs, wd)
+	return baton.TechnicalContext{
+		Repositories: repositoriesOf(vs, wd),
+		Technologies: technologiesOf(vs, changes),
+		CodeChanges:  changes,
+		Errors:       errorsOf(vs),
+	}
+}
+
+// fileChange accumulates what a session did to one file.
+type fileChange struct {
+	file    string
+	typ     string
+	edits   int
+	added   int
+	removed int
+	lines   int    // lines written by the last Write
+	from    string // the old name of a renamed file
+	how     string // the command that deleted it
+}
+
+func (fc *fileChange) describe() string {
+	switch fc.typ {
+	case "created":
+		d := fmt.Sprintf("created, %d lines", fc.lines)
+		if fc.edits > 0 {
+			d += fmt.Sprintf("; then %s", plural(fc.edits, "edit"))
+		}
+		return d
+	case "deleted":
+		return "deleted with " + fc.how
+	case "renamed":
+		return "renamed from " + fc.from
+	}
+	if fc.edits == 0 {
+		return fmt.Sprintf("rewritten, %d lines", fc.lines)
+	}
+	return fmt.Sprintf("%s, +%d −%d lines", plural(fc.edits, "edit"), fc.added, fc.removed)
+}
+
+func plural(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return fmt.Sprintf("%d %ss", n, word)
+}
+
+// codeChanges lists the files a session changed, once each, in order of
+// first change. Edit, MultiEdit and NotebookEdit modify a file; Write
+// creates one that no earlier call touched and modifies one otherwise;
+// "rm" and "git rm" in a Bash command delete, "mv" and "git mv" rename.
+// Calls whose result failed change nothing. Paths under the working
+// directory are made relative to it.
+func codeChanges(vs []view, wd string) []baton.CodeChange {
+	var order []*fileChange
+	byFile := map[string]*fileChange{}
+	seen := map[string]bool{}
+	rel := func(f string) string {
+		if wd != "" && strings.HasPrefix(f, strings.TrimSuffix(wd, "/")+"/") {
+			return f[len(strings.TrimSuffix(wd, "/"))+1:]
+		}
+		return f
+	}
+	get := func(f, typ string) *fileChange {
+		fc, ok := byFile[f]
+		if !ok {
+			fc = &fileChange{file: f, typ: typ}
+			byFile[f] = fc
+			order = append(order, fc)
+		}
+		return fc
+	}
+	for i := range vs {
+		for _, c := range vs[i].calls {
+			if c.failed {
+				continue
+			}
+			f := rel(c.file())
+			switch op := c.op(); op {
+			case "write":
+				if f == "" {
+					continue
+				}
+				_, changed := byFile[f]
+				if !seen[f] && !changed {
+					fc := get(f, "created")
+					fc.lines = countLines(c.writeContent())
+				} else {
+					fc := get(f, "modified")
+					if fc.typ == "deleted" {
+						fc.typ = "modified"
+					}
+					if fc.typ == "modified" {
+						fc.lines = countLines(c.writeContent())
+					}
+				}
+			case "edit":
+				if f == "" {
+					continue
+				}
+				fc := get(f, "modified")
+				for _, e := range c.edits() {
+					fc.edits++
+					fc.added += countLines(e[1])
+					fc.removed += countLines(e[0])
+				}
+			case "bash":
+				for _, fsop := range shellFileOps(c.in.Command) {
+					switch fsop.kind {
+					case "deleted":
+						fc := get(rel(fsop.path), "deleted")
+						fc.typ, fc.how = "deleted", fsop.how
+					case "renamed":
+						fc := get(rel(fsop.path), "renamed")
+						fc.typ, fc.from = "renamed", rel(fsop.from)
+					}
+				}
+			}
+			if f != "" {
+				seen[f] = true
+			}
+		}
+	}
+	if len(order) == 0 {
+		return nil
+	}
+	out := make([]baton.CodeChange, len(order))
+	for i, fc := range order {
+		out[i] = baton.CodeChange{File: fc.file, Type: fc.typ, Description: fc.describe()}
+	}
+	return out
+}
+
+// file is the file a call touches, or "".
+func (c *call) file() string { return c.in.file(c.Name) }
+
+// op says what a call does to files: "write", "edit", "read", "bash" or "".
+func (c *call) op() string {
+	switch c.Name {
+	case "Write", "create_file":
+		return "write"
+	case "Edit", "MultiEdit", "NotebookEdit", "apply_patch":
+		return "edit"
+	case "Read", "NotebookRead", "view":
+		return "read"
+	case "Bash":
+		return "bash"
+	case "str_replace_based_edit_tool":
+		switch c.in.Command {
+		case "create":
+			return "write"
+		case "str_replace", "insert":
+			return "edit"
+		case "view":
+			return "read"
+		}
+	}
+	return ""
+}
+
+func (c *call) writeContent() string {
+	if c.in.Content != "" {
+		return c.in.Content
+	}
+	return c.in.FileText
+}
+
+// edits returns the (old, new) pairs of an edit call.
+func (c *call) edits() [][2]string {
+	var out [][2]string
+	if c.in.OldString != "" || c.in.NewString != "" {
+		out = append(out, [2]string{c.in.OldString, c.in.NewString})
+	}
+	if c.in.NewSource != "" {
+		out = append(out, [2]string{"", c.in.NewSource})
+	}
+	if c.in.NewStr != "" || c.in.OldStr != "" {
+		out = append(out, [2]string{c.in.OldStr, c.in.NewStr})
+	}
+	for _, e := range c.in.Edits {
+		out = append(out, [2]string{e.OldString, e.NewString})
+	}
+	if len(out) == 0 {
+		out = append(out, [2]string{"", ""})
+	}
+	return out
+}
+
+func countLines(s string) int {
+	if s == "" {
+		return 0
+	}
+	return strings.Count(strings.TrimSuffix(s, "\n"), "\n") + 1
+}
+
+type fileOp struct {
+	kind, path, from, how string
+}
+
+// shellFileOps finds deletions and renames in a shell command.
+func shellFileOps(cmd string) []fileOp {
+	var ops []fileOp
+	for _, seg := range shellSegments(cmd) {
+		args := shellArgs(seg)
+		how := ""
+		switch {
+		case len(args) > 1 && args[0] == "git" && args[1] == "rm":
+			how, args = "git rm", args[2:]
+		case len(args) > 1 && args[0] == "git" && args[1] == "mv":
+			how, args = "git mv", args[2:]
+		case len(args) > 0 && (args[0] == "rm" || args[0] == "mv" || args[0] == "unlink" || args[0] == "rmdir"):
+			how, args = args[0], args[1:]
+		default:
+			continue
+		}
+		var paths []string
+		for _, a := range args {
+			if !strings.HasPrefix(a, "-") && a != "" {
+				paths = append(paths, a)
+			}
+		}
+		if strings.HasSuffix(how, "mv") {
+			if len(paths) == 2 {
+				to := paths[1]
+				if strings.HasSuffix(to, "/") {
+					to += path.Base(paths[0])
+				}
+				ops = append(ops, fileOp{kind: "renamed", path: to, from: paths[0], how: how})
+			}
+			continue
+		}
+		for _, p := range paths {
+			ops = append(ops, fileOp{kind: "deleted", path: p, how: how})
+		}
+	}
+	return ops
+}
+
+// shellSegments splits a command line at &&, ||, ;, | and new lines, and
+// drops "sudo" and leading VAR=value assignments.
+func shellSegments(cmd string) []string {
+	cmd = strings.NewReplacer("&&", "\n", "||", "\n", ";", "\n", "|", "\n").Replace(cmd)
+	var out []string
+	for seg := range strings.SplitSeq(cmd, "\n") {
+		f := strings.Fields(seg)
+		for len(f) > 0 && (f[0] == "sudo" || (strings.Contains(f[0], "=") && !strings.HasPrefix(f[0], "-"))) {
+			f = f[1:]
+		}
+		if len(f) > 0 {
+			out = append(out, strings.Join(f, " "))
+		}
+	}
+	return out
+}
+
+// shellArgs splits a simple command into words, honouring quotes.
+func shellArgs(s string) []string {
+	var out []string
+	var b strings.Builder
+	quote := byte(0)
+	inWord := false
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case quote != 0 && c == quote:
+			quote = 0
+		case quote != 0:
+			b.WriteByte(c)
+		case c == '\'' || c == '"':
+			quote, inWord = c, true
+		case c == ' ' || c == '\t':
+			if inWord {
+				out = append(out, b.String())
+				b.Reset()
+				inWord = false
+			}
+		default:
+			b.WriteByte(c)
+			inWord = true
+		}
+	}
+	if inWord {
+		out = append(out, b.String())
+	}
+	return out
+}
+
+// commandKey is the program and sub-command a shell command runs ("go
+// test", "npm run"), after any "cd".
+func commandKey(cmd string) string {
+	for _, seg := range shellSegments(cmd) {
+		f := strings.Fields(seg)
+		if f[0] == "cd" {
+			continue
+		}
+		if len(f) > 1 && !strings.HasPrefix(f[1], "-") && !strings.ContainsAny(f[1], "/.") {
+			return f[0] + " " + f[1]
+		}
+		return f[0]
+	}
+	return ""
+}
+
+// sameTarget reports whether two calls do the same thing: the same tool on
+// the same file, or the same program and sub-command.
+func sameTarget(a, b *call) bool {
+	if a.Name != b.Name {
+		return false
+	}
+	if fa, fb := a.file(), b.file(); fa != "" || fb != "" {
+		return fa == fb
+	}
+	if a.Name == "Bash" {
+		return commandKey(a.in.Command) == commandKey(b.in.Command)
+	}
+	return true
+}
+
+// describe names a call for a resolution: "`go test ./...`", "Edit of db.go".
+func (c *call) describe() string {
+	if c.Name == "Bash" && c.in.Command != "" {
+		return "`" + excerpt(c.in.Command, 80) + "`"
+	}
+	if f := c.file(); f != "" {
+		return c.Name + " of " + path.Base(f)
+	}
+	return c.Name
+}
+
+// errorsOf lists the errors of failed tool results (ToolResult.IsError or
+// a <tool_use_error> tag), once per distinct text, each with how it was
+// resolved within the next 60 messages: the first later successful result
+// of the same tool on the same target (file, or program and sub-command),
+// or the first steward or assistant message saying it is fixed, works or
+// passes — whichever comes first. What was learned is the first assistant
+// sentence in between that says what the issue, problem or root cause
+// was.
+func errorsOf(vs []view) []baton.ErrorEncountered {
+	var out []baton.ErrorEncountered
+	index := map[string]int{}
+	for i := range vs {
+		if !vs[i].failed {
+			continue
+		}
+		text := errorText(vs[i].m.Content)
+		if text == "" {
+			text = "tool error"
+			if c := vs[i].call; c != nil {
+				text = c.Name + " failed"
+			}
+		}
+		res, _, learned := resolve(vs, i)
+		if k, ok := index[text]; ok {
+			if out[k].Resolution == "" {
+				out[k].Resolution, out[k].Learned = res, learned
+			}
+			continue
+		}
+		if len(out) >= maxErrors {
+			continue
+		}
+		index[text] = len(out)
+		out = append(out, baton.ErrorEncountered{Error: text, Resolution: res, Learned: learned})
+	}
+	return out
+}
+
+// resolve finds how the failed result at i was resolved: the resolution,
+// the index of the message that resolved it (or -1), and what was learned.
+func resolve(vs []view, i int) (resolution string, at int, learned string) {
+	target := vs[i].call
+	for j := i + 1; j < len(vs) && j <= i+resolutionWindow; j++ {
+		w := &vs[j]
+		if w.m.Role == baton.RoleToolResult && !w.failed && w.call != nil && target != nil && sameTarget(w.call, target) {
+			return w.call.describe() + " succeeded", j, learned
+		}
+		if !w.text {
+			continue
+		}
+		if learned == "" && w.assistant() && w.explains {
+			for _, s := range sentences(w.prose) {
+				if hasAnyPhrase(lowerText(s), learnedCues...) {
+					learned = excerpt(s, errorLength)
+					break
+				}
+			}
+		}
+		if w.fixes {
+			if s := fixSentence(w.prose); s != "" {
+				return excerpt(s, errorLength), j, learned
+			}
+		}
+	}
+	return "", -1, learned
+}
+
+var learnedCues = []string{
+	"the issue was", "the problem was", "root cause", "turns out", "was caused by", "the fix was",
+	"the culprit", "the bug was", "the error was because", "the reason was",
+}
+
+var fixWords = set("fixed", "fixes", "works", "passes", "passing", "resolved", "solved", "succeeds", "succeeded", "green")
+
+// fixSentence returns the first sentence of prose that says something is
+// fixed, works or passes (not "still not fixed"), or "".
+func fixSentence(prose string) string {
+	for _, s := range sentences(prose) {
+		if strings.HasSuffix(s, "?") {
+			continue
+		}
+		if hasFixWord(wordsOf(lowerText(s))) {
+			return s
+		}
+	}
+	return ""
+}
+
+func hasFixWord(words []string) bool {
+	for i, w := range words {
+		if !fixWords[w] {
+			continue
+		}
+		if (i > 0 && (negators[words[i-1]] || words[i-1] == "still")) || (i > 1 && negators[words[i-2]]) {
+			continue
+		}
+		return true
+	}
+	return false
+}
+
+// errorText is the gist of a failed result: its first lines, without
+// <tool_use_error> tags and "Exit code N" lines, cut to 200 bytes.
+func errorText(content string) string {
+	content = truncate(content, 2000)
+	content = strings.NewReplacer("<tool_use_error>", "", "</tool_use_error>", "").Replace(content)
+	var lines []string
+	for line := range strings.SplitSeq(content, "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" || strings.HasPrefix(line, "Exit code") {
+			continue
+		}
+		lines = append(lines, line)
+		if len(strings.Join(lines, " ")) > errorLength {
+			break
+		}
+	}
+	return excerpt(strings.Join(lines, " "), errorLength)
+}
+
+// technologiesOf counts the technologies named in steward and assistant
+// messages and the languages of changed files and code contexts, most
+// mentioned first.
+func technologiesOf(vs []view, changes []baton.CodeChange) []string {
+	counts := map[string]int{}
+	var order []string
+	add := func(t string) {
+		if t == "" {
+			return
+		}
+		if counts[t] == 0 {
+			order = append(order, t)
+		}
+		counts[t]++
+	}
+	for i := range vs {
+		v := &vs[i]
+		if v.text {
+			for _, e := range v.sem.Entities {
+				if e.Type == EntityTechnology {
+					add(e.Text)
+				}
+			}
+		}
+		if cc := v.m.CodeContext; cc != nil {
+			add(languageTechnology[cc.Language])
+		}
+	}
+	for _, c := range changes {
+		add(languageTechnology[languageOfPath(c.File)])
+	}
+	sortStable(order, func(a, b string) bool { return counts[a] > counts[b] })
+	if len(order) > maxTechnologies {
+		order = order[:maxTechnologies]
+	}
+	if order == nil {
+		order = []string{}
+	}
+	return order
+}
+
+var gitHosts = []string{"github.com", "gitlab.com", "bitbucket.org", "codeberg.org", "sr.ht"}
+
+// notOwners are first path segments of forge URLs that are not accounts.
+var notOwners = set("login", "settings", "features", "orgs", "marketplace", "apps", "sponsors", "topics",
+	"about", "pricing", "notifications", "explore", "search", "site", "enterprise", "pulls", "issues", "new")
+
+// repositoriesOf finds repositories: host/owner/name from forge URLs and
+// git remotes in prose, commands, tool output and paths (a Go module path
+// under …/src/github.com/o/r counts), then the working directory.
+func repositoriesOf(vs []view, wd string) []string {
+	var out []string
+	scan := func(s string) {
+		for _, h := range gitHosts {
+			for off := 0; len(out) < maxRepositories; {
+				i := strings.Index(s[off:], h)
+				if i < 0 {
+					break
+				}
+				i += off
+				off = i + len(h)
+				if r := repoAt(s, i, h); r != "" {
+					out = appendUniqueFold(out, r, maxRepositories)
+				}
+			}
+		}
+	}
+	for i := range vs {
+		v := &vs[i]
+		if v.text {
+			scan(v.prose)
+		}
+		for _, c := range v.calls {
+			scan(c.in.Command)
+			scan(c.file())
+			scan(c.in.URL)
+		}
+		if v.m.Role == baton.RoleToolResult {
+			scan(truncate(v.m.Content, 4096))
+		}
+	}
+	if wd != "" {
+		out = appendUniqueFold(out, wd, maxRepositories+1)
+	}
+	if out == nil {
+		out = []string{}
+	}
+	return out
+}
+
+// repoAt reads "host/owner/name" or "host:owner/name" at s[i:].
+func repoAt(s string, i int, host string) string {
+	if i > 0 && (isASCIIWordByte(s[i-1]) || s[i-1] == '-') {
+		return ""
+	}
+	rest := s[i+len(host):]
+	if rest == "" || (rest[0] != '/' && rest[0] != ':') {
+		return ""
+	}
+	rest = rest[1:]
+	end := 0
+	slashes := 0
+	for end < len(rest) {
+		c := rest[end]
+		if c == '/' {
+			slashes++
+			if slashes == 2 {
+				break
+			}
+		} else if !(isASCIIWordByte(c) || c == '-' || c == '.') {
+			break
+		}
+		end++
+	}
+	owner, name, ok := strings.Cut(rest[:end], "/")
+	name = strings.TrimSuffix(strings.TrimRight(name, "."), ".git")
+	if !ok || owner == "" || name == "" || notOwners[strings.ToLower(owner)] {
+		return ""
+	}
+	return host + "/" + owner + "/" + name
+}

@@ -1,0 +1,262 @@
+package analysis
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Limits that keep analysis cheap on huge messages (a pasted log, a whole
+// file): sentiment reads the first maxSentimentText bytes of prose, the
+// other per-message analyses the first maxScanText bytes.
+const (
+	maxSentimentText = 2000
+	maxScanText      = 8000
+)
+
+// content is a message split into prose and fenced code.
+type content struct {
+	prose string // everything outside fences; inline `code` is kept
+	code  []codeBlock
+}
+
+type codeBlock struct {
+	info string // the fence's info string: usually the language
+	body string
+}
+
+// parseContent splits s at ``` and ~~~ fences. An unclosed fence runs to
+// the end.
+func parseContent(s string) content {
+	if !strings.Contains(s, "```") && !strings.Contains(s, "~~~") {
+		return content{prose: s}
+	}
+	var c content
+	var prose strings.Builder
+	var body strings.Builder
+	fence, info := "", ""
+	rest := s
+	for len(rest) > 0 {
+		line := rest
+		if i := strings.IndexByte(rest, '\n'); i >= 0 {
+			line, rest = rest[:i+1], rest[i+1:]
+		} else {
+			rest = ""
+		}
+		trimmed := strings.TrimLeft(line, " \t")
+		if fence == "" {
+			if f := fenceOf(trimmed); f != "" {
+				fence = f
+				info = strings.TrimSpace(strings.TrimLeft(trimmed, f[:1]))
+				body.Reset()
+				continue
+			}
+			prose.WriteString(line)
+			continue
+		}
+		if strings.HasPrefix(trimmed, fence) && strings.TrimSpace(strings.TrimLeft(trimmed, fence[:1])) == "" {
+			c.code = append(c.code, codeBlock{info: info, body: body.String()})
+			fence = ""
+			continue
+		}
+		body.WriteString(line)
+	}
+	if fence != "" {
+		c.code = append(c.code, codeBlock{info: info, body: body.String()})
+	}
+	c.prose = prose.String()
+	return c
+}
+
+// fenceOf returns the fence a line opens (``` or ~~~, or longer), or "".
+func fenceOf(line string) string {
+	if len(line) < 3 || (line[0] != '`' && line[0] != '~') {
+		return ""
+	}
+	n := 0
+	for n < len(line) && line[n] == line[0] {
+		n++
+	}
+	if n < 3 {
+		return ""
+	}
+	return line[:n]
+}
+
+// truncate cuts s to at most n bytes, at a rune boundary.
+func truncate(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n]
+}
+
+// squash collapses every run of white space into one space and trims.
+func squash(s string) string {
+	clean := true
+	prevSpace := true
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		sp := c == ' ' || c == '\n' || c == '\t' || c == '\r' || c == '\f' || c == '\v'
+		if sp && (c != ' ' || prevSpace) {
+			clean = false
+			break
+		}
+		prevSpace = sp
+	}
+	if clean && !prevSpace {
+		return s
+	}
+	return strings.Join(strings.Fields(s), " ")
+}
+
+// excerpt is s squashed and cut to about n bytes at a word boundary, with
+// an ellipsis when cut.
+func excerpt(s string, n int) string {
+	s = squash(s)
+	if len(s) <= n {
+		return s
+	}
+	cut := truncate(s, n)
+	if i := strings.LastIndexByte(cut, ' '); i > n/2 {
+		cut = cut[:i]
+	}
+	return strings.TrimRight(cut, " ,;:-") + "…"
+}
+
+// lowerText lower-cases s and straightens curly apostrophes.
+func lowerText(s string) string {
+	s = strings.ToLower(s)
+	if strings.Contains(s, "’") {
+		s = strings.ReplaceAll(s, "’", "'")
+	}
+	return s
+}
+
+// wordsOf splits lower-case text into words: letters, digits and inner
+// apostrophes ("don't").
+func wordsOf(lower string) []string {
+	words := make([]string, 0, len(lower)/5+1)
+	start := -1
+	for i := 0; i < len(lower); {
+		r, size := rune(lower[i]), 1
+		if r >= utf8.RuneSelf {
+			r, size = utf8.DecodeRuneInString(lower[i:])
+		}
+		inWord := isWordRune(r) || (r == '\'' && start >= 0 && i+1 < len(lower) && isWordRune(rune(lower[i+1])))
+		if inWord && start < 0 {
+			start = i
+		} else if !inWord && start >= 0 {
+			words = append(words, lower[start:i])
+			start = -1
+		}
+		i += size
+	}
+	if start >= 0 {
+		words = append(words, lower[start:])
+	}
+	return words
+}
+
+func isWordRune(r rune) bool {
+	if r < utf8.RuneSelf {
+		return 'a' <= r && r <= 'z' || '0' <= r && r <= '9' || 'A' <= r && r <= 'Z'
+	}
+	return unicode.IsLetter(r) || unicode.IsDigit(r)
+}
+
+// containsPhrase reports whether phrase occurs in text with no letter or
+// digit right before or after it.
+func containsPhrase(text, phrase string) bool {
+	for off := 0; ; {
+		i := strings.Index(text[off:], phrase)
+		if i < 0 {
+			return false
+		}
+		i += off
+		end := i + len(phrase)
+		before := i == 0 || !isASCIIWordByte(text[i-1]) || !isASCIIWordByte(phrase[0])
+		after := end == len(text) || !isASCIIWordByte(text[end]) || !isASCIIWordByte(phrase[len(phrase)-1])
+		if before && after {
+			return true
+		}
+		off = i + 1
+	}
+}
+
+func isASCIIWordByte(c byte) bool {
+	return 'a' <= c && c <= 'z' || '0' <= c && c <= '9' || 'A' <= c && c <= 'Z' || c == '_'
+}
+
+// sentences splits prose into trimmed sentences: at line breaks and after
+// ., ! or ? followed by a space. List markers and headings are dropped.
+func sentences(prose string) []string {
+	var out []string
+	for line := range strings.SplitSeq(prose, "\n") {
+		line = stripListMarker(strings.TrimSpace(line))
+		start := 0
+		for i := 0; i < len(line); i++ {
+			c := line[i]
+			if c != '.' && c != '!' && c != '?' {
+				continue
+			}
+			if i+1 < len(line) && line[i+1] != ' ' {
+				continue
+			}
+			if c == '.' && abbreviationBefore(line[:i]) {
+				continue
+			}
+			if s := strings.TrimSpace(line[start : i+1]); s != "" {
+				out = append(out, s)
+			}
+			start = i + 1
+		}
+		if s := strings.TrimSpace(line[start:]); s != "" {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// abbreviationBefore reports whether the text ends with an abbreviation
+// whose dot does not end a sentence.
+func abbreviationBefore(s string) bool {
+	i := strings.LastIndexByte(s, ' ')
+	w := strings.ToLower(s[i+1:])
+	switch w {
+	case "e.g", "i.e", "etc", "vs", "cf", "approx", "mr", "ms", "dr":
+		return true
+	}
+	return false
+}
+
+// stripListMarker drops "- ", "* ", "+ ", "1. ", "1) " and leading "#"s.
+func stripListMarker(s string) string {
+	s = strings.TrimLeft(s, "#>")
+	s = strings.TrimSpace(s)
+	if len(s) >= 2 && (s[0] == '-' || s[0] == '*' || s[0] == '+') && s[1] == ' ' {
+		return strings.TrimSpace(s[2:])
+	}
+	n := 0
+	for n < len(s) && n < 3 && '0' <= s[n] && s[n] <= '9' {
+		n++
+	}
+	if n > 0 && n+1 < len(s) && (s[n] == '.' || s[n] == ')') && s[n+1] == ' ' {
+		return strings.TrimSpace(s[n+2:])
+	}
+	return s
+}
+
+// hasAnyPhrase reports whether text contains any of the phrases on word
+// boundaries.
+func hasAnyPhrase(text string, phrases ...string) bool {
+	for _, p := range phrases {
+		if containsPhrase(text, p) {
+			return true
+		}
+	}
+	return false
+}

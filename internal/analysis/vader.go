@@ -1,0 +1,361 @@
+package analysis
+
+import (
+	"math"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/jonreiter/govader"
+)
+
+// vader computes VADER's compound score with govader's lexicons and rules.
+//
+// govader's PolarityScores spends most of its time in per-word regular
+// expressions and a map lookup per rune (about 45 µs for a 300-character
+// message). This is the same algorithm step for step — the quirks included,
+// such as checking the un-lowered previous word against the lexicon — with
+// byte loops instead of regular expressions; vader_test.go checks that both
+// give the same compound score on a corpus.
+type vader struct {
+	lexicon map[string]float64
+	emoji   map[string]string
+	booster map[string]float64
+	negate  map[string]bool
+	special map[string]float64
+}
+
+// Constants of the VADER algorithm, as govader defines them.
+const (
+	vaderCIncr         = 0.733
+	vaderNScalar       = -0.74
+	vaderAlpha         = 15
+	vaderScale1        = 0.95
+	vaderScale2        = 0.9
+	vaderEPScale       = 0.292
+	vaderQMScale       = 0.18
+	vaderMaxEP         = 4
+	vaderMaxQM         = 0.96
+	vaderNegationScale = 1.25
+	vaderButScale      = 0.5
+	// vaderPunctuation is the cut set govader trims words with.
+	vaderPunctuation = `"!#$%&\'()*+,-./:;<=>?@[\\]^_` + "`{|}~"
+)
+
+func newVader() *vader {
+	sia := govader.NewSentimentIntensityAnalyzer()
+	v := &vader{
+		lexicon: sia.Lexicon,
+		emoji:   sia.EmojiDict,
+		booster: sia.Constants.BoosterDict,
+		negate:  make(map[string]bool, len(sia.Constants.NegateList)),
+		special: sia.Constants.SpecialCaseIdioms,
+	}
+	for _, w := range sia.Constants.NegateList {
+		v.negate[w] = true
+	}
+	return v
+}
+
+// compound returns VADER's compound score of text, in [-1, 1].
+func (v *vader) compound(text string) float64 {
+	text = v.replaceEmoji(text)
+	text = strings.TrimSpace(text)
+	n := strings.Count(text, " ") + 1
+	words := make([]string, 0, n)
+	lower := make([]string, 0, n)
+	for tok := range strings.SplitSeq(text, " ") {
+		if t := trimPunctuation(tok); len(t) >= 3 {
+			tok = t
+		}
+		words = append(words, tok)
+		lower = append(lower, strings.ToLower(tok))
+	}
+	allCaps := 0
+	for _, w := range words {
+		if isUpper(w) {
+			allCaps++
+		}
+	}
+	capDiff := allCaps > 0 && allCaps < len(words)
+
+	sentiments := make([]float64, 0, len(words))
+	for i := range words {
+		switch {
+		case v.hasBooster(lower[i]):
+			sentiments = append(sentiments, 0)
+		case i < len(words)-1 && lower[i] == "kind" && lower[i+1] == "of":
+			sentiments = append(sentiments, 0)
+		default:
+			sentiments = append(sentiments, v.valence(words, lower, i, capDiff))
+		}
+	}
+
+	for bi, w := range lower {
+		if w != "but" {
+			continue
+		}
+		for i := range sentiments {
+			if i < bi {
+				sentiments[i] *= 1 - vaderButScale
+			} else if i > bi {
+				sentiments[i] *= 1 + vaderButScale
+			}
+		}
+		break
+	}
+
+	if len(sentiments) == 0 {
+		return 0
+	}
+	sum := 0.0
+	for _, s := range sentiments {
+		sum += s
+	}
+	emphasis := punctuationEmphasis(text)
+	if sum > 0 {
+		sum += emphasis
+	} else if sum < 0 {
+		sum -= emphasis
+	}
+	c := sum / math.Sqrt(sum*sum+vaderAlpha)
+	return max(-1, min(1, c))
+}
+
+func (v *vader) hasBooster(w string) bool {
+	_, ok := v.booster[w]
+	return ok
+}
+
+func (v *vader) inLexicon(w string) bool {
+	_, ok := v.lexicon[w]
+	return ok
+}
+
+// valence is govader's sentimentValence for word i.
+func (v *vader) valence(words, lower []string, i int, capDiff bool) float64 {
+	lex, ok := v.lexicon[lower[i]]
+	if !ok {
+		return 0
+	}
+	val := lex
+	if lower[i] == "no" && i+1 < len(lower) && v.inLexicon(lower[i+1]) {
+		val = 0
+	}
+	if (i > 0 && lower[i-1] == "no") ||
+		(i > 1 && lower[i-2] == "no") ||
+		(i > 2 && lower[i-3] == "no" && (lower[i-1] == "or" || lower[i-1] == "nor")) {
+		val = lex * vaderNScalar
+	}
+	if isUpper(words[i]) && capDiff {
+		if val > 0 {
+			val += vaderCIncr
+		} else {
+			val -= vaderCIncr
+		}
+	}
+	for start := 0; start < 3; start++ {
+		j := i - (start + 1)
+		if j < 0 || v.inLexicon(words[j]) {
+			continue
+		}
+		s := v.scalar(words[j], lower[j], val, capDiff)
+		if start == 1 && s != 0 {
+			s *= vaderScale1
+		}
+		if start == 2 && s != 0 {
+			s *= vaderScale2
+		}
+		val += s
+		val = v.negationCheck(val, lower, start, i)
+		if start == 2 {
+			val = v.specialIdioms(val, lower, i)
+		}
+	}
+	return v.leastCheck(val, words, i)
+}
+
+// scalar is govader's scalarIncDec: how a booster word before a
+// sentiment word raises or lowers it.
+func (v *vader) scalar(word, wordLower string, val float64, capDiff bool) float64 {
+	s, ok := v.booster[wordLower]
+	if !ok {
+		return 0
+	}
+	if val < 0 {
+		s = -s
+	}
+	if isUpper(word) && capDiff {
+		if val > 0 {
+			s += vaderCIncr
+		} else {
+			s -= vaderCIncr
+		}
+	}
+	return s
+}
+
+func (v *vader) negated(w string) bool {
+	return v.negate[w] || strings.Contains(w, "n't")
+}
+
+func (v *vader) negationCheck(val float64, w []string, start, i int) float64 {
+	soThis := func(s string) bool { return s == "so" || s == "this" }
+	switch start {
+	case 0:
+		if v.negated(w[i-1]) {
+			return val * vaderNScalar
+		}
+	case 1:
+		switch {
+		case w[i-2] == "never" && soThis(w[i-1]):
+			return val * vaderNegationScale
+		case w[i-2] == "without" && w[i-1] == "doubt":
+			return val
+		case v.negated(w[i-2]):
+			return val * vaderNScalar
+		}
+	case 2:
+		switch {
+		case w[i-3] == "never" && (soThis(w[i-2]) || soThis(w[i-1])):
+			return val * vaderNegationScale
+		case w[i-3] == "without" && (w[i-2] == "doubt" || w[i-1] == "doubt"):
+			return val
+		case v.negated(w[i-3]):
+			return val * vaderNScalar
+		}
+	}
+	return val
+}
+
+// specialIdioms is govader's specialIdiomsCheck; it runs only for i >= 3.
+func (v *vader) specialIdioms(val float64, w []string, i int) float64 {
+	var buf [96]byte
+	join := func(parts ...string) []byte {
+		b := buf[:0]
+		for k, p := range parts {
+			if k > 0 {
+				b = append(b, ' ')
+			}
+			b = append(b, p...)
+		}
+		return b
+	}
+	for _, seq := range [][]string{
+		{w[i-1], w[i]}, {w[i-2], w[i-1], w[i]}, {w[i-2], w[i-1]}, {w[i-3], w[i-2], w[i-1]}, {w[i-3], w[i-2]},
+	} {
+		if s, ok := v.special[string(join(seq...))]; ok {
+			val = s
+			break
+		}
+	}
+	if len(w)-1 > i {
+		if s, ok := v.special[string(join(w[i], w[i+1]))]; ok {
+			val = s
+		}
+	}
+	if len(w)-1 > i+1 {
+		if s, ok := v.special[string(join(w[i], w[i+1], w[i+2]))]; ok {
+			val = s
+		}
+	}
+	for _, seq := range [][]string{{w[i-3], w[i-2], w[i-1]}, {w[i-3], w[i-2]}, {w[i-2], w[i-1]}} {
+		if s, ok := v.booster[string(join(seq...))]; ok {
+			val += s
+		}
+	}
+	return val
+}
+
+// leastCheck looks at the un-lowered previous words, as govader does.
+func (v *vader) leastCheck(val float64, words []string, i int) float64 {
+	if i > 1 && !v.inLexicon(words[i-1]) && words[i-1] == "least" {
+		if words[i-2] != "at" && words[i-2] != "very" {
+			val *= vaderNScalar
+		}
+	} else if i > 0 && !v.inLexicon(words[i-1]) && words[i-1] == "least" {
+		val *= vaderNScalar
+	}
+	return val
+}
+
+// replaceEmoji spells out emoji as govader does: a space before the
+// description unless one is there, none after.
+func (v *vader) replaceEmoji(text string) string {
+	ascii := true
+	for i := 0; i < len(text); i++ {
+		if text[i] >= utf8.RuneSelf {
+			ascii = false
+			break
+		}
+	}
+	if ascii {
+		return text
+	}
+	var b strings.Builder
+	b.Grow(len(text) * 2)
+	prevSpace := true
+	for _, r := range text {
+		chr := string(r)
+		if d, ok := v.emoji[chr]; ok {
+			if !prevSpace {
+				b.WriteByte(' ')
+			}
+			b.WriteString(d)
+			prevSpace = false
+			continue
+		}
+		b.WriteString(chr)
+		prevSpace = chr == " "
+	}
+	return b.String()
+}
+
+// punctuationSet holds the bytes of vaderPunctuation.
+var punctuationSet = func() (s [256]bool) {
+	for i := 0; i < len(vaderPunctuation); i++ {
+		s[vaderPunctuation[i]] = true
+	}
+	return s
+}()
+
+// trimPunctuation is strings.Trim(s, vaderPunctuation) without building
+// the cut set on every call.
+func trimPunctuation(s string) string {
+	i, j := 0, len(s)
+	for i < j && punctuationSet[s[i]] {
+		i++
+	}
+	for j > i && punctuationSet[s[j-1]] {
+		j--
+	}
+	return s[i:j]
+}
+
+// isUpper is Python's str.isupper restricted to ASCII, as govader uses it:
+// some upper-case letter and no lower-case one.
+func isUpper(s string) bool {
+	upper := false
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if 'a' <= c && c <= 'z' {
+			return false
+		}
+		if 'A' <= c && c <= 'Z' {
+			upper = true
+		}
+	}
+	return upper
+}
+
+func punctuationEmphasis(text string) float64 {
+	ep := min(strings.Count(text, "!"), vaderMaxEP)
+	e := float64(ep) * vaderEPScale
+	if qm := strings.Count(text, "?"); qm > 1 {
+		if qm <= 3 {
+			e += float64(qm) * vaderQMScale
+		} else {
+			e += vaderMaxQM
+		}
+	}
+	return e
+}

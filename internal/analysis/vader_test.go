@@ -1,0 +1,55 @@
+package analysis
+
+import (
+	"math"
+	"testing"
+
+	"github.com/jonreiter/govader"
+)
+
+// The port must give govader's compound score on every kind of sentence
+// the rules treat specially: boosters, negation, "but", "least", caps,
+// idioms, "kind of", emoji, punctuation emphasis.
+func TestVaderMatchesGovader(t *testing.T) {
+	corpus := []string{
+		"VADER is smart, handsome, and funny.",
+		"VADER is smart, handsome, and funny!",
+		"VADER is very smart, handsome, and funny.",
+		"VADER is VERY SMART, handsome, and FUNNY.",
+		"VADER is VERY SMART, handsome, and FUNNY!!!",
+		"VADER is VERY SMART, uber handsome, and FRIGGIN FUNNY!!!",
+		"VADER is not smart, handsome, nor funny.",
+		"The book was good.",
+		"At least it isn't a horrible book.",
+		"The book was only kind of good.",
+		"The plot was good, but the characters are uncompelling and the dialog is not great.",
+		"Today SUX!",
+		"Today only kinda sux! But I'll get by, lol",
+		"Make sure you :) or :D today!",
+		"Catch utf-8 emoji such as 💘 and 💋 and 😁",
+		"Not bad at all",
+		"this is so frustrating, nothing works",
+		"thanks, that fixed it!",
+		"Why does this keep failing??? I have no idea what is going on.",
+		"The deploy is the bomb, no kidding, it was kind of to die for",
+		"It was never so good and without doubt the best",
+		"least happy, very least happy, at least happy",
+		"no no no, this is not what I asked for. It's terrible and broken",
+		"Great work 🎉 the tests pass now and the migration is clean",
+		"I'm worried the PostgreSQL migration will break production",
+		"It's hardly ever bad, sort of nice, just enough good",
+		"yeah right that was kiss of death for the badass plan",
+		"",
+		"   ",
+		"!!!",
+		"ok",
+	}
+	sia := govader.NewSentimentIntensityAnalyzer()
+	v := newVader()
+	for _, s := range corpus {
+		want := sia.PolarityScores(s).Compound
+		if got := v.compound(s); math.Abs(got-want) > 1e-9 {
+			t.Errorf("compound(%q) = %v, govader says %v", s, got, want)
+		}
+	}
+}

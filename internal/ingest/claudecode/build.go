@@ -1,0 +1,907 @@
+package claudecode
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/baton-dev/baton/internal/baton"
+)
+
+// redacted stands for thinking the transcript keeps only as a signature.
+const redacted = "(thinking redacted)"
+
+// builder assembles one document from the lines of a session's files.
+type builder struct {
+	name    string
+	maxLine int
+
+	// Session facts, from the main transcript.
+	sessionID            string
+	cwd, branch, version string
+	models               map[string]int
+	modelOrder           []string
+	start, end           time.Time
+	lastTS               time.Time
+
+	customTitle, aiTitle string
+	summaries            []summaryLine
+	firstPrompt          string
+	events               map[string]int
+
+	main      *conv
+	convs     []*conv
+	convByKey map[string]*conv
+	owner     map[string]*conv   // source id → the conversation that has the message
+	lines     map[string]lineRef // line uuid → where it went
+	calls     map[string]callRef // tool_use id → the message that asked for it
+	agents    map[string]string  // agent id → tool_use id of the call that spawned it
+
+	lineErrs []LineError
+}
+
+type summaryLine struct{ text, leaf string }
+
+// lineRef says where a line went: the message it is part of, or, for lines
+// that are not messages, the line before it.
+type lineRef struct {
+	conv   *conv
+	source string
+	parent string
+}
+
+type callRef struct {
+	conv   *conv
+	source string
+	name   string
+	input  json.RawMessage
+}
+
+// conv is a conversation being built.
+type conv struct {
+	baton.ImportConversation
+	agentID     string
+	fromFile    bool      // a subagent file, not sidechain lines of the main transcript
+	start       time.Time // timestamp of its first line
+	firstParent string    // parentUuid of its first line
+	mainBefore  string    // the main conversation's last message when it began
+	byAPIID     map[string]int
+	assistant   []bool // per message: built from assistant lines
+}
+
+func newBuilder(name string, opts Options) *builder {
+	max := opts.MaxLineBytes
+	if max <= 0 {
+		max = DefaultMaxLineBytes
+	}
+	b := &builder{
+		name:      name,
+		maxLine:   max,
+		models:    map[string]int{},
+		events:    map[string]int{},
+		convByKey: map[string]*conv{},
+		owner:     map[string]*conv{},
+		lines:     map[string]lineRef{},
+		calls:     map[string]callRef{},
+		agents:    map[string]string{},
+	}
+	b.main = b.newConv(MainKey, baton.ConversationOriginal)
+	return b
+}
+
+func (b *builder) newConv(key, kind string) *conv {
+	c := &conv{ImportConversation: baton.ImportConversation{Key: key, Kind: kind}, byAPIID: map[string]int{}}
+	b.convs = append(b.convs, c)
+	b.convByKey[key] = c
+	return c
+}
+
+// readFile reads one transcript. agentID is set for a subagent file, whose
+// lines all belong to that agent's conversation.
+func (b *builder) readFile(r io.Reader, file, agentID string) error {
+	var sub *conv
+	if agentID != "" {
+		sub = b.agentConv(agentID)
+		sub.fromFile = true
+	}
+	lr := newLineReader(r, b.maxLine)
+	for {
+		text, tooLong, err := lr.next()
+		if err == io.EOF {
+			return nil
+		} else if err != nil {
+			return err
+		}
+		if tooLong {
+			b.lineErrs = append(b.lineErrs, LineError{File: file, Line: lr.n, Err: errLineTooLong})
+			continue
+		}
+		text = bytes.TrimSpace(text)
+		if len(text) == 0 {
+			continue
+		}
+		if text[0] != '{' {
+			b.lineErrs = append(b.lineErrs, LineError{File: file, Line: lr.n, Err: errors.New("not a JSON object")})
+			continue
+		}
+		var l line
+		if err := json.Unmarshal(text, &l); err != nil {
+			b.lineErrs = append(b.lineErrs, LineError{File: file, Line: lr.n, Err: err})
+			continue
+		}
+		if err := b.line(&l, sub, lr.n); err != nil {
+			b.lineErrs = append(b.lineErrs, LineError{File: file, Line: lr.n, Err: err})
+		}
+	}
+}
+
+// line files one decoded line. sub is the conversation of a subagent file.
+func (b *builder) line(l *line, sub *conv, n int) error {
+	ts, ok := parseTime(l.Timestamp)
+	if ok {
+		b.lastTS = ts
+		if b.start.IsZero() || ts.Before(b.start) {
+			b.start = ts
+		}
+		if ts.After(b.end) {
+			b.end = ts
+		}
+	} else {
+		ts = b.lastTS
+	}
+	if sub == nil {
+		if b.cwd == "" {
+			b.cwd = clean(l.CWD)
+		}
+		if b.branch == "" && l.GitBranch != "HEAD" {
+			b.branch = clean(l.GitBranch)
+		}
+		if b.version == "" {
+			b.version = clean(l.Version)
+		}
+		if l.SessionID != "" {
+			b.sessionID = clean(l.SessionID)
+		}
+	}
+	id := sourceID(clean(l.UUID))
+	if id == "" {
+		id = "L" + strconv.Itoa(n)
+		if sub != nil {
+			id = sub.Key + ":" + id
+		}
+	}
+
+	if l.UUID != "" && (l.Type == "user" || l.Type == "assistant" || l.Type == "system") {
+		if ref, ok := b.lines[l.UUID]; ok && ref.conv != nil {
+			return nil // a line repeated by a resumed session
+		}
+	}
+	switch l.Type {
+	case "user":
+		return b.user(l, b.convFor(l, sub, id, ts), id, ts)
+	case "assistant":
+		c := b.convFor(l, sub, id, ts)
+		return b.assistant(l, c, c == b.main, id, ts)
+	case "system":
+		switch l.Subtype {
+		case "compact_boundary":
+			return b.compactBoundary(l, b.convFor(l, sub, id, ts), id, ts)
+		case "local_command":
+			return b.localCommand(l, b.convFor(l, sub, id, ts), id, ts)
+		}
+		b.events["system/"+clean(l.Subtype)]++
+	case "summary":
+		b.summaries = append(b.summaries, summaryLine{text: clean(l.Summary), leaf: l.LeafUUID})
+		return nil
+	case "ai-title":
+		if t := strings.TrimSpace(clean(l.AITitle)); t != "" {
+			b.aiTitle = t
+		}
+		return nil
+	case "custom-title":
+		if t := strings.TrimSpace(clean(l.CustomTitle)); t != "" {
+			b.customTitle = t
+		}
+		return nil
+	case "":
+		b.events["untyped"]++
+	default:
+		b.events[clean(l.Type)]++
+	}
+	if l.UUID != "" {
+		if _, known := b.lines[l.UUID]; !known {
+			b.lines[l.UUID] = lineRef{parent: l.ParentUUID}
+		}
+	}
+	return nil
+}
+
+// convFor returns the conversation a message line belongs to.
+func (b *builder) convFor(l *line, sub *conv, id string, ts time.Time) *conv {
+	if sub != nil {
+		if sub.start.IsZero() {
+			sub.start, sub.firstParent = ts, l.ParentUUID
+		}
+		return sub
+	}
+	if !l.IsSidechain {
+		return b.main
+	}
+	var c *conv
+	if l.AgentID != "" {
+		c = b.agentConv(clean(l.AgentID))
+	} else if ref, ok := b.resolve(l.ParentUUID); ok && ref.conv != b.main {
+		c = ref.conv
+	} else if known, ok := b.convByKey["sidechain:"+id]; ok {
+		c = known
+	} else {
+		c = b.newConv("sidechain:"+id, baton.ConversationSidechain)
+	}
+	if c.start.IsZero() {
+		c.start, c.firstParent = ts, l.ParentUUID
+		if k := len(b.main.Messages); k > 0 {
+			c.mainBefore = b.main.Messages[k-1].SourceID
+		}
+	}
+	return c
+}
+
+func (b *builder) agentConv(agentID string) *conv {
+	key := "agent:" + agentID
+	if c, ok := b.convByKey[key]; ok {
+		return c
+	}
+	c := b.newConv(key, baton.ConversationSidechain)
+	c.agentID = agentID
+	return c
+}
+
+// resolve finds the message a line uuid is part of, walking up through
+// lines that are not messages.
+func (b *builder) resolve(uuid string) (lineRef, bool) {
+	for range 32 {
+		if uuid == "" {
+			return lineRef{}, false
+		}
+		ref, ok := b.lines[uuid]
+		if !ok {
+			return lineRef{}, false
+		}
+		if ref.source != "" {
+			return ref, true
+		}
+		uuid = ref.parent
+	}
+	return lineRef{}, false
+}
+
+func (b *builder) repliesTo(parent string) string {
+	if ref, ok := b.resolve(parent); ok {
+		return ref.source
+	}
+	return ""
+}
+
+// add appends a message unless its source id was seen before (a line
+// repeated by a resumed session). It returns the conversation that has the
+// message.
+func (b *builder) add(c *conv, m baton.Message, assistant bool) (*conv, int, bool) {
+	if owner, ok := b.owner[m.SourceID]; ok {
+		return owner, 0, false
+	}
+	b.owner[m.SourceID] = c
+	c.Messages = append(c.Messages, m)
+	c.assistant = append(c.assistant, assistant)
+	return c, len(c.Messages) - 1, true
+}
+
+func (b *builder) user(l *line, c *conv, id string, ts time.Time) error {
+	if l.Message == nil {
+		return errors.New("user line without message")
+	}
+	blocks, err := decodeBlocks(l.Message.Content)
+	if err != nil {
+		return fmt.Errorf("message content: %w", err)
+	}
+	var text string
+	var images, results int
+	var last string // the last message this line made
+	var lastConv *conv
+	for i := range blocks {
+		bl := &blocks[i]
+		switch bl.Type {
+		case "tool_result":
+			results++
+			lastConv, last = b.toolResult(l, c, id, ts, bl, results == 1)
+		case "text":
+			text = appendText(text, clean(bl.Text))
+		case "image", "document":
+			images++
+			text = appendText(text, mediaPlaceholder(bl))
+		default:
+			text = appendText(text, clean(bl.Text))
+		}
+	}
+	defer func() {
+		if l.UUID != "" && last != "" {
+			b.lines[l.UUID] = lineRef{conv: lastConv, source: last, parent: l.ParentUUID}
+		} else if l.UUID != "" {
+			b.lines[l.UUID] = lineRef{parent: l.ParentUUID}
+		}
+	}()
+	if strings.TrimSpace(text) == "" {
+		return nil
+	}
+	m := baton.Message{
+		SourceID:    id,
+		Role:        baton.RoleSteward,
+		Content:     text,
+		ContentType: baton.ContentText,
+		Timestamp:   ts,
+		References:  baton.References{RepliesTo: b.repliesTo(l.ParentUUID)},
+	}
+	switch cmd, isCmd := parseCommand(text); {
+	case l.IsCompactSummary:
+		m.Role = baton.RoleSystem
+		m.Attributes = map[string]any{"event": "compact_summary"}
+	case isCmd:
+		m.Content, m.ContentType = cmd.content, baton.ContentCommand
+		if !cmd.steward {
+			m.Role = baton.RoleSystem
+		}
+		m.Attributes = map[string]any{"event": cmd.event}
+		if cmd.name != "" {
+			m.Attributes["command"] = cmd.name
+		}
+		if cmd.args != "" {
+			m.Attributes["command_args"] = cmd.args
+		}
+	case l.IsMeta:
+		m.Role, m.ContentType = baton.RoleSystem, baton.ContentCommand
+		m.Attributes = map[string]any{"event": "meta"}
+	case strings.HasPrefix(text, "[Request interrupted by user"):
+		m.Role = baton.RoleSystem
+		m.Attributes = map[string]any{"event": "interrupted"}
+	default:
+		if images > 0 {
+			m.ContentType = baton.ContentMixed
+		}
+		if c != b.main {
+			// In a sidechain the prompt comes from the agent that spawned it.
+			m.Speaker = "parent agent"
+		} else if b.firstPrompt == "" && isTitleCandidate(text) {
+			b.firstPrompt = text
+		}
+	}
+	lastConv, _, _ = b.add(c, m, false)
+	last = id
+	return nil
+}
+
+func mediaPlaceholder(bl *block) string {
+	kind := bl.Type
+	if bl.Source != nil && bl.Source.MediaType != "" {
+		return "[" + kind + ": " + clean(bl.Source.MediaType) + "]"
+	}
+	return "[" + kind + "]"
+}
+
+// toolResult adds the message of one tool_result block. The line's
+// toolUseResult belongs to its first result.
+func (b *builder) toolResult(l *line, c *conv, id string, ts time.Time, bl *block, first bool) (*conv, string) {
+	useID := clean(bl.ToolUseID)
+	content, err := resultText(bl.Content)
+	if err != nil {
+		content = strings.ToValidUTF8(clean(string(bl.Content)), "\uFFFD")
+	}
+	isErr := bl.IsError
+	if inner, ok := between(content, "tool_use_error"); ok {
+		content, isErr = inner, true
+	}
+	m := baton.Message{
+		SourceID:    sourceID(id + ":" + useID),
+		Role:        baton.RoleToolResult,
+		Content:     content,
+		ContentType: baton.ContentText,
+		ToolResult:  &baton.ToolResult{ToolUseID: useID, IsError: isErr},
+		Timestamp:   ts,
+	}
+	call, known := b.calls[useID]
+	if known {
+		m.Speaker = call.name
+		m.References.RepliesTo = call.source
+	} else {
+		m.References.RepliesTo = b.repliesTo(l.ParentUUID)
+	}
+	var agentID string
+	if first && len(l.ToolUseResult) > 0 {
+		if v := toolUseResult(l.ToolUseResult); v != nil {
+			m.Attributes = map[string]any{"tool_use_result": v}
+			if mv, ok := v.(map[string]any); ok {
+				agentID, _ = mv["agentId"].(string)
+			}
+		}
+	}
+	if agentID == "" && known && (call.name == "Task" || call.name == "Agent") {
+		agentID = agentIDInText(content)
+	}
+	if agentID != "" {
+		b.agents[agentID] = useID
+	}
+	owner, _, _ := b.add(c, m, false)
+	return owner, m.SourceID
+}
+
+// resultText is the text of a tool_result's content: a string, or blocks
+// of text and images.
+func resultText(raw json.RawMessage) (string, error) {
+	blocks, err := decodeBlocks(raw)
+	if err != nil {
+		return "", err
+	}
+	var text string
+	for i := range blocks {
+		switch blocks[i].Type {
+		case "text":
+			text = appendText(text, clean(blocks[i].Text))
+		case "image", "document":
+			text = appendText(text, mediaPlaceholder(&blocks[i]))
+		default:
+			text = appendText(text, clean(blocks[i].Text))
+		}
+	}
+	return text, nil
+}
+
+// toolUseResult decodes the structured result Claude Code keeps next to a
+// tool result (Bash stdout/stderr, Read file, Edit patch, TodoWrite todos…),
+// leaving out what repeats the content: whole file texts.
+func toolUseResult(raw json.RawMessage) any {
+	var v any
+	if json.Unmarshal(raw, &v) != nil || v == nil {
+		return nil
+	}
+	if m, ok := v.(map[string]any); ok {
+		delete(m, "originalFile")
+		if f, ok := m["file"].(map[string]any); ok {
+			delete(f, "content")
+		}
+		if t, _ := m["type"].(string); (t == "create" || t == "update") && m["filePath"] != nil {
+			delete(m, "content")
+		}
+	}
+	return cleanValue(v)
+}
+
+// agentIDInText finds "agentId: <id>" in a Task result.
+func agentIDInText(s string) string {
+	i := strings.Index(s, "agentId: ")
+	if i < 0 {
+		return ""
+	}
+	s = s[i+len("agentId: "):]
+	end := 0
+	for end < len(s) {
+		ch := s[end]
+		if ch >= 'a' && ch <= 'z' || ch >= 'A' && ch <= 'Z' || ch >= '0' && ch <= '9' || ch == '-' || ch == '_' {
+			end++
+			continue
+		}
+		break
+	}
+	return s[:end]
+}
+
+func (b *builder) assistant(l *line, c *conv, isMain bool, id string, ts time.Time) error {
+	msg := l.Message
+	if msg == nil {
+		return errors.New("assistant line without message")
+	}
+	blocks, err := decodeBlocks(msg.Content)
+	if err != nil {
+		return fmt.Errorf("message content: %w", err)
+	}
+	apiID := clean(msg.ID)
+	idx, merged := c.byAPIID[apiID]
+	if !merged || apiID == "" {
+		m := baton.Message{
+			SourceID:    id,
+			Role:        baton.RoleAssistant,
+			ContentType: baton.ContentText,
+			Timestamp:   ts,
+			References:  baton.References{RepliesTo: b.repliesTo(l.ParentUUID)},
+		}
+		if msg.Model != "<synthetic>" {
+			m.Model = clean(msg.Model)
+		}
+		if l.IsAPIErrorMessage {
+			m.Attributes = map[string]any{"event": "api_error"}
+		}
+		var ok bool
+		if _, idx, ok = b.add(c, m, true); !ok {
+			return nil // a line seen before
+		}
+		if apiID != "" {
+			c.byAPIID[apiID] = idx
+		}
+		if isMain && m.Model != "" {
+			if b.models[m.Model] == 0 {
+				b.modelOrder = append(b.modelOrder, m.Model)
+			}
+			b.models[m.Model]++
+		}
+	}
+	m := &c.Messages[idx]
+	if l.UUID != "" {
+		b.lines[l.UUID] = lineRef{conv: c, source: m.SourceID, parent: l.ParentUUID}
+	}
+	for i := range blocks {
+		bl := &blocks[i]
+		switch bl.Type {
+		case "text":
+			m.Content = appendText(m.Content, clean(bl.Text))
+		case "thinking":
+			t := clean(bl.Thinking)
+			if strings.TrimSpace(t) == "" {
+				if len(bl.Signature) == 0 || m.Thinking == redacted || strings.HasSuffix(m.Thinking, "\n\n"+redacted) {
+					continue
+				}
+				t = redacted
+			}
+			m.Thinking = appendText(m.Thinking, t)
+		case "redacted_thinking":
+			if m.Thinking != redacted && !strings.HasSuffix(m.Thinking, "\n\n"+redacted) {
+				m.Thinking = appendText(m.Thinking, redacted)
+			}
+		case "tool_use", "server_tool_use":
+			callID, name := clean(bl.ID), clean(bl.Name)
+			input := cleanJSON(bl.Input)
+			m.ToolCalls = append(m.ToolCalls, baton.ToolCall{ID: callID, Name: name, Input: input})
+			if callID != "" {
+				b.calls[callID] = callRef{conv: c, source: m.SourceID, name: name, input: input}
+			}
+		default:
+			m.Content = appendText(m.Content, clean(bl.Text))
+		}
+	}
+	if u := msg.Usage; u != nil {
+		// The lines of one response repeat its usage: keep it once, the
+		// largest figures (the last line of a stream has the final count).
+		m.Usage.InputTokens = max(m.Usage.InputTokens, u.InputTokens)
+		m.Usage.OutputTokens = max(m.Usage.OutputTokens, u.OutputTokens)
+		m.Usage.CacheReadTokens = max(m.Usage.CacheReadTokens, u.CacheReadInputTokens)
+		m.Usage.CacheCreationTokens = max(m.Usage.CacheCreationTokens, u.CacheCreationInputTokens)
+	}
+	return nil
+}
+
+func (b *builder) compactBoundary(l *line, c *conv, id string, ts time.Time) error {
+	text := rawString(l.Content)
+	if text == "" {
+		text = "Conversation compacted"
+	}
+	m := baton.Message{
+		SourceID:    id,
+		Role:        baton.RoleSystem,
+		Content:     text,
+		ContentType: baton.ContentText,
+		Timestamp:   ts,
+		References:  baton.References{RepliesTo: b.repliesTo(l.LogicalParentUUID)},
+		Attributes:  map[string]any{"event": "compact_boundary"},
+	}
+	if md := l.CompactMetadata; md != nil {
+		if md.Trigger != "" {
+			m.Attributes["trigger"] = clean(md.Trigger)
+		}
+		if md.PreTokens > 0 {
+			m.Attributes["pre_tokens"] = md.PreTokens
+		}
+	}
+	owner, _, _ := b.add(c, m, false)
+	if l.UUID != "" {
+		b.lines[l.UUID] = lineRef{conv: owner, source: id, parent: l.LogicalParentUUID}
+	}
+	return nil
+}
+
+// localCommand files a system line that records a slash command or its
+// output (newer versions write these instead of user lines).
+func (b *builder) localCommand(l *line, c *conv, id string, ts time.Time) error {
+	text := rawString(l.Content)
+	cmd, ok := parseCommand(text)
+	if !ok {
+		cmd = command{content: text, event: "command_output"}
+	}
+	if strings.TrimSpace(cmd.content) == "" {
+		b.events["system/local_command"]++
+		return nil
+	}
+	m := baton.Message{
+		SourceID:    id,
+		Role:        baton.RoleSystem,
+		Content:     cmd.content,
+		ContentType: baton.ContentCommand,
+		Timestamp:   ts,
+		References:  baton.References{RepliesTo: b.repliesTo(l.ParentUUID)},
+		Attributes:  map[string]any{"event": cmd.event},
+	}
+	if cmd.steward {
+		m.Role = baton.RoleSteward
+	}
+	if cmd.name != "" {
+		m.Attributes["command"] = cmd.name
+	}
+	if cmd.args != "" {
+		m.Attributes["command_args"] = cmd.args
+	}
+	owner, _, _ := b.add(c, m, false)
+	if l.UUID != "" {
+		b.lines[l.UUID] = lineRef{conv: owner, source: id, parent: l.ParentUUID}
+	}
+	return nil
+}
+
+// rawString decodes a JSON string, or returns "" for anything else.
+func rawString(raw json.RawMessage) string {
+	var s string
+	if json.Unmarshal(raw, &s) != nil {
+		return ""
+	}
+	return clean(s)
+}
+
+func parseTime(s string) (time.Time, bool) {
+	if s == "" {
+		return time.Time{}, false
+	}
+	t, err := time.Parse(time.RFC3339Nano, s)
+	if err != nil {
+		return time.Time{}, false
+	}
+	return t.UTC(), true
+}
+
+// document finishes the messages and conversations and assembles the
+// import document.
+func (b *builder) document() baton.ImportDocument {
+	var usage baton.Usage
+	total := 0
+	for _, c := range b.convs {
+		for i := range c.Messages {
+			m := &c.Messages[i]
+			if m.Timestamp.IsZero() {
+				m.Timestamp = b.start
+			}
+			if c.assistant[i] {
+				finishAssistant(m)
+			}
+			capContent(m)
+			usage.InputTokens += m.Usage.InputTokens
+			usage.OutputTokens += m.Usage.OutputTokens
+			usage.CacheReadTokens += m.Usage.CacheReadTokens
+			usage.CacheCreationTokens += m.Usage.CacheCreationTokens
+		}
+		total += len(c.Messages)
+	}
+
+	b.main.Title = capTitle(b.title())
+	for _, c := range b.convs[1:] {
+		b.placeChild(c)
+	}
+
+	s := baton.Session{
+		Title:        b.main.Title,
+		Type:         baton.SessionCode,
+		Source:       Source,
+		SourceRef:    b.sessionRef(),
+		Branch:       b.branch,
+		StartedAt:    b.start,
+		Assistant:    baton.Assistant{ModelVersion: b.model()},
+		Technical:    baton.TechnicalContext{WorkingDirectory: b.cwd, ToolVersion: b.version},
+		ReviewStatus: baton.ReviewPending,
+		MessageCount: total,
+		Attributes:   map[string]any{"usage": usage},
+	}
+	if !b.end.IsZero() {
+		end := b.end
+		s.EndedAt = &end
+		s.DurationSeconds = int64(end.Sub(b.start).Seconds())
+	}
+	if len(b.events) > 0 {
+		s.Attributes["events"] = b.events
+	}
+	if len(b.modelOrder) > 1 {
+		s.Attributes["models"] = b.modelOrder
+	}
+	return baton.ImportDocument{Key: b.name, Session: s, Conversations: b.ordered()}
+}
+
+// finishAssistant settles a message merged from assistant lines: one that
+// only calls tools is a tool_call message, described by its calls.
+func finishAssistant(m *baton.Message) {
+	if m.Content == "" && len(m.ToolCalls) > 0 {
+		lines := make([]string, len(m.ToolCalls))
+		for i, tc := range m.ToolCalls {
+			lines[i] = toolSummary(tc.Name, tc.Input)
+		}
+		m.Content = strings.Join(lines, "\n")
+		if m.Thinking == "" {
+			m.Role = baton.RoleToolCall
+		}
+	}
+	if strings.Contains(m.Content, "```") {
+		m.ContentType = baton.ContentMixed
+	}
+}
+
+// placeChild finds where a sidechain or subagent conversation branches off:
+// the message whose tool call spawned the agent, else the message its first
+// line follows, else the last main message before it began.
+func (b *builder) placeChild(c *conv) {
+	if useID, ok := b.agents[c.agentID]; ok && c.agentID != "" {
+		if call, ok := b.calls[useID]; ok && call.conv != c {
+			c.ParentKey, c.ForkAfterSourceID = call.conv.Key, call.source
+			if c.Title == "" {
+				c.Title = taskTitle(call.input)
+			}
+		}
+	}
+	if c.ParentKey == "" {
+		if ref, ok := b.resolve(c.firstParent); ok && ref.conv != c {
+			c.ParentKey, c.ForkAfterSourceID = ref.conv.Key, ref.source
+		}
+	}
+	if c.ParentKey == "" {
+		c.ParentKey, c.ForkAfterSourceID = MainKey, c.mainBefore
+		if c.fromFile {
+			c.ForkAfterSourceID = b.mainBefore(c.start)
+		}
+	}
+	if c.Title == "" {
+		for _, m := range c.Messages {
+			if m.Role == baton.RoleSteward {
+				c.Title = titleFrom(m.Content)
+				break
+			}
+		}
+	}
+	c.Title = capTitle(c.Title)
+	if c.Title == "" {
+		c.Title = "Sidechain"
+		if c.agentID != "" {
+			c.Title = "Subagent " + c.agentID
+		}
+	}
+}
+
+// mainBefore is the source id of the last main message at or before t.
+func (b *builder) mainBefore(t time.Time) string {
+	src := ""
+	for _, m := range b.main.Messages {
+		if m.Timestamp.After(t) {
+			break
+		}
+		src = m.SourceID
+	}
+	return src
+}
+
+func taskTitle(input json.RawMessage) string {
+	var in struct {
+		Description  string `json:"description"`
+		SubagentType string `json:"subagent_type"`
+	}
+	_ = json.Unmarshal(input, &in)
+	if in.Description != "" {
+		return titleFrom(clean(in.Description))
+	}
+	return titleFrom(clean(in.SubagentType))
+}
+
+// ordered lists the main conversation, then every other non-empty
+// conversation after its parent, in the order they began. A conversation
+// whose parent chain loops is attached to the main one.
+func (b *builder) ordered() []baton.ImportConversation {
+	out := []baton.ImportConversation{b.main.ImportConversation}
+	placed := map[string]bool{MainKey: true}
+	pending := make([]*conv, 0, len(b.convs)-1)
+	for _, c := range b.convs[1:] {
+		if len(c.Messages) > 0 {
+			pending = append(pending, c)
+		}
+	}
+	for len(pending) > 0 {
+		progress := false
+		rest := pending[:0]
+		for _, c := range pending {
+			if placed[c.ParentKey] {
+				out = append(out, c.ImportConversation)
+				placed[c.Key] = true
+				progress = true
+			} else {
+				rest = append(rest, c)
+			}
+		}
+		pending = rest
+		if !progress {
+			c := pending[0]
+			c.ParentKey, c.ForkAfterSourceID = MainKey, b.mainBefore(c.start)
+		}
+	}
+	return out
+}
+
+// title names the session: the title the steward gave it, Claude Code's
+// own title, the summary of this transcript, or the first prompt.
+func (b *builder) title() string {
+	if b.customTitle != "" {
+		return b.customTitle
+	}
+	if b.aiTitle != "" {
+		return b.aiTitle
+	}
+	for i := len(b.summaries) - 1; i >= 0; i-- {
+		if _, ok := b.lines[b.summaries[i].leaf]; ok && b.summaries[i].text != "" {
+			return b.summaries[i].text
+		}
+	}
+	if b.firstPrompt != "" {
+		return titleFrom(b.firstPrompt)
+	}
+	for _, s := range b.summaries {
+		if s.text != "" {
+			return s.text
+		}
+	}
+	return strings.TrimSuffix(filepath.Base(b.name), ".jsonl")
+}
+
+// sessionRef is the session id: the file name when it is one (Claude Code
+// names transcripts after their session), else the lines' sessionId.
+func (b *builder) sessionRef() string {
+	base := strings.TrimSuffix(filepath.Base(b.name), ".jsonl")
+	if isUUID(base) {
+		return base
+	}
+	if b.sessionID != "" {
+		return b.sessionID
+	}
+	return base
+}
+
+func isUUID(s string) bool {
+	if len(s) != 36 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		ch := s[i]
+		switch i {
+		case 8, 13, 18, 23:
+			if ch != '-' {
+				return false
+			}
+		default:
+			if !(ch >= '0' && ch <= '9' || ch >= 'a' && ch <= 'f' || ch >= 'A' && ch <= 'F') {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// model is the model that answered most in the main conversation.
+func (b *builder) model() string {
+	best := ""
+	for _, m := range b.modelOrder {
+		if b.models[m] > b.models[best] {
+			best = m
+		}
+	}
+	return best
+}

@@ -1,0 +1,263 @@
+package claudecode
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/baton-dev/baton/internal/baton"
+)
+
+// clean removes NUL bytes, which PostgreSQL refuses in text.
+func clean(s string) string {
+	if strings.IndexByte(s, 0) < 0 {
+		return s
+	}
+	return strings.ReplaceAll(s, "\x00", "")
+}
+
+// cleanJSON returns raw JSON without escaped NULs and with valid UTF-8, so
+// it can be stored in a JSON column as it is.
+func cleanJSON(raw json.RawMessage) json.RawMessage {
+	raw = bytes.TrimSpace(raw)
+	if len(raw) == 0 || bytes.Equal(raw, []byte("null")) {
+		return nil
+	}
+	if !bytes.Contains(raw, []byte(`\u0000`)) && utf8.Valid(raw) {
+		return raw
+	}
+	var v any
+	if json.Unmarshal(raw, &v) != nil {
+		return nil
+	}
+	out, err := json.Marshal(cleanValue(v))
+	if err != nil {
+		return nil
+	}
+	return out
+}
+
+// maxAttrString caps one string kept in a message's attributes; the full
+// text is in the message content.
+const maxAttrString = 32 << 10
+
+// cleanValue strips NULs from every string of a decoded JSON value and
+// shortens very long strings.
+func cleanValue(v any) any {
+	switch v := v.(type) {
+	case string:
+		s := clean(v)
+		if len(s) > maxAttrString {
+			cut := maxAttrString
+			for cut > 0 && !utf8.RuneStart(s[cut]) {
+				cut--
+			}
+			s = s[:cut] + "…[truncated]"
+		}
+		return s
+	case []any:
+		for i := range v {
+			v[i] = cleanValue(v[i])
+		}
+		return v
+	case map[string]any:
+		for k, x := range v {
+			v[k] = cleanValue(x)
+		}
+		return v
+	}
+	return v
+}
+
+// between returns the text between <tag> and </tag> in s.
+func between(s, tag string) (string, bool) {
+	open := "<" + tag + ">"
+	i := strings.Index(s, open)
+	if i < 0 {
+		return "", false
+	}
+	rest := s[i+len(open):]
+	j := strings.Index(rest, "</"+tag+">")
+	if j < 0 {
+		return strings.TrimSpace(rest), true
+	}
+	return strings.TrimSpace(rest[:j]), true
+}
+
+// command is what a user line written by Claude Code itself says: a slash
+// command, its output, or a shell command typed with "!".
+type command struct {
+	content string
+	event   string
+	steward bool // typed by the steward, not produced by the tool
+	name    string
+	args    string
+}
+
+// parseCommand recognises the tagged lines Claude Code writes for slash
+// commands and shell commands.
+func parseCommand(s string) (command, bool) {
+	if !strings.Contains(s, "<") {
+		return command{}, false
+	}
+	if name, ok := between(s, "command-name"); ok {
+		args, _ := between(s, "command-args")
+		if name == "" {
+			name, _ = between(s, "command-message")
+			if name != "" && !strings.HasPrefix(name, "/") {
+				name = "/" + name
+			}
+		}
+		return command{content: strings.TrimSpace(name + " " + args), event: "slash_command", steward: true, name: name, args: args}, true
+	}
+	if in, ok := between(s, "bash-input"); ok {
+		return command{content: "!" + in, event: "shell_command", steward: true}, true
+	}
+	out, okOut := between(s, "local-command-stdout")
+	errText, okErr := between(s, "local-command-stderr")
+	if okOut || okErr {
+		return command{content: stripANSI(joinNonEmpty("\n", out, errText)), event: "command_output"}, true
+	}
+	out, okOut = between(s, "bash-stdout")
+	errText, okErr = between(s, "bash-stderr")
+	if okOut || okErr {
+		return command{content: stripANSI(joinNonEmpty("\n", out, errText)), event: "shell_output"}, true
+	}
+	return command{}, false
+}
+
+func joinNonEmpty(sep string, parts ...string) string {
+	var b strings.Builder
+	for _, p := range parts {
+		if p == "" {
+			continue
+		}
+		if b.Len() > 0 {
+			b.WriteString(sep)
+		}
+		b.WriteString(p)
+	}
+	return b.String()
+}
+
+// appendText joins message parts with a blank line.
+func appendText(dst, s string) string {
+	if s == "" {
+		return dst
+	}
+	if dst == "" {
+		return s
+	}
+	return dst + "\n\n" + s
+}
+
+// titleFrom shortens a prompt into a title: one line, at most 80 runes.
+func titleFrom(s string) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if utf8.RuneCountInString(s) <= 80 {
+		return s
+	}
+	r := []rune(s)
+	return strings.TrimSpace(string(r[:79])) + "…"
+}
+
+// isTitleCandidate reports whether a steward prompt is worth naming the
+// session after: not a tool-generated line.
+func isTitleCandidate(s string) bool {
+	s = strings.TrimSpace(s)
+	return s != "" && !strings.HasPrefix(s, "<") && !strings.HasPrefix(s, "[Request interrupted")
+}
+
+// toolSummary is a one-line description of a tool call, used as the content
+// of a message that only calls tools.
+func toolSummary(name string, input json.RawMessage) string {
+	var in map[string]json.RawMessage
+	_ = json.Unmarshal(input, &in)
+	for _, key := range []string{"command", "file_path", "path", "pattern", "url", "query", "description", "prompt", "skill"} {
+		var v string
+		if raw, ok := in[key]; ok && json.Unmarshal(raw, &v) == nil && v != "" {
+			return name + ": " + titleFrom(v)
+		}
+	}
+	return name
+}
+
+// stripANSI removes terminal escape sequences (colours, bold) that command
+// output keeps.
+func stripANSI(s string) string {
+	if strings.IndexByte(s, 0x1b) < 0 {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] != 0x1b {
+			b.WriteByte(s[i])
+			continue
+		}
+		if i+1 < len(s) && s[i+1] == '[' {
+			// CSI: parameters and intermediates, then one final byte in @–~.
+			j := i + 2
+			for j < len(s) && (s[j] < 0x40 || s[j] > 0x7e) {
+				j++
+			}
+			i = j
+			continue
+		}
+		i++ // a two-byte escape
+	}
+	return b.String()
+}
+
+// Limits of what the store accepts; a document over them would be
+// rejected whole, so the parser keeps within them.
+const (
+	maxContentBytes  = 1 << 20
+	maxTitleBytes    = 500
+	maxSourceIDBytes = 500
+)
+
+// capContent shortens a message longer than the store takes (a huge tool
+// output) and says so in its attributes.
+func capContent(m *baton.Message) {
+	if len(m.Content) <= maxContentBytes {
+		return
+	}
+	cut := maxContentBytes - 64
+	for cut > 0 && !utf8.RuneStart(m.Content[cut]) {
+		cut--
+	}
+	dropped := len(m.Content) - cut
+	m.Content = m.Content[:cut] + "\n…[truncated " + strconv.Itoa(dropped) + " bytes]"
+	if m.Attributes == nil {
+		m.Attributes = map[string]any{}
+	}
+	m.Attributes["truncated_bytes"] = dropped
+}
+
+// capTitle keeps a title on one line and within the store's limit.
+func capTitle(s string) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if len(s) <= maxTitleBytes {
+		return s
+	}
+	cut := maxTitleBytes - len("…")
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut] + "…"
+}
+
+// sourceID keeps an id within the store's limit: a longer one is replaced
+// by its hash, which is as stable.
+func sourceID(s string) string {
+	s = strings.TrimSpace(s)
+	if len(s) <= maxSourceIDBytes {
+		return s
+	}
+	sum := sha256.Sum256([]byte(s))
+	return "h:" + hex.EncodeToString(sum[:16])
+}

@@ -1,0 +1,143 @@
+package structured
+
+import (
+	"fmt"
+	"maps"
+	"strings"
+	"time"
+	"unicode"
+
+	"github.com/baton-dev/baton/internal/baton"
+)
+
+// Source is the session source of every structured import.
+const Source = "structured-json"
+
+// titleLimit is about how many characters of the first message make a title.
+const titleLimit = 60
+
+// ToImport turns a valid document (see Validate) into one session with one
+// main conversation.
+//
+// The primary user's messages become steward messages; everyone else's
+// become assistant messages, in a group conversation as in a two-person one,
+// and every message keeps its speaker's name so pages show who said it.
+// Each message's source id is "<document id>#<index>", so importing the same
+// document again changes nothing. The session runs from the earliest message
+// time to the latest; messages keep the document's order.
+func ToImport(d *Document) baton.ImportDocument {
+	id := strings.TrimSpace(d.ID)
+	c := d.Conversation
+	user := strings.TrimSpace(c.User)
+
+	people := make([]string, len(c.People))
+	for i, p := range c.People {
+		people[i] = strings.TrimSpace(p)
+	}
+	attrs := make(map[string]any, len(d.Metadata)+3)
+	maps.Copy(attrs, d.Metadata)
+	attrs["source_system"] = strings.TrimSpace(c.Source)
+	attrs["people"] = people
+	attrs["user"] = user
+
+	tags := d.Tags
+	if tags == nil {
+		tags = []string{}
+	}
+
+	messages := make([]baton.Message, len(c.Conversation))
+	var start, end time.Time
+	for i, m := range c.Conversation {
+		speaker := strings.TrimSpace(m.Speaker)
+		role := baton.RoleAssistant
+		if speaker == user {
+			role = baton.RoleSteward
+		}
+		ts, _ := m.Time.Time()
+		if i == 0 || ts.Before(start) {
+			start = ts
+		}
+		if i == 0 || ts.After(end) {
+			end = ts
+		}
+		messages[i] = baton.Message{
+			SourceID:    fmt.Sprintf("%s#%d", id, i),
+			Role:        role,
+			Speaker:     speaker,
+			Content:     m.Content,
+			ContentType: baton.ContentText,
+			Timestamp:   ts,
+			Impact:      baton.Impact{Significance: 0.5},
+		}
+	}
+
+	title := metaString(d.Metadata, "title")
+	if title == "" && len(c.Conversation) > 0 {
+		title = deriveTitle(c.Conversation[0].Content)
+	}
+	typ := baton.SessionChat
+	for _, key := range []string{"session_type", "conversation_type"} {
+		if t := baton.SessionType(metaString(d.Metadata, key)); t.Valid() {
+			typ = t
+			break
+		}
+	}
+
+	session := baton.Session{
+		Title:           title,
+		Type:            typ,
+		Source:          Source,
+		SourceRef:       id,
+		Tags:            tags,
+		StartedAt:       start,
+		DurationSeconds: int64(end.Sub(start) / time.Second),
+		Steward:         baton.StewardRef{Name: user},
+		Version:         "2.0",
+		ReviewStatus:    baton.ReviewPending,
+		Attributes:      attrs,
+	}
+	if len(messages) > 0 {
+		session.EndedAt = &end
+	}
+	return baton.ImportDocument{
+		Key:     id,
+		Session: session,
+		Conversations: []baton.ImportConversation{{
+			Key:      "main",
+			Kind:     baton.ConversationOriginal,
+			Title:    title,
+			Messages: messages,
+		}},
+	}
+}
+
+func metaString(meta map[string]any, key string) string {
+	s, _ := meta[key].(string)
+	return strings.TrimSpace(s)
+}
+
+// deriveTitle makes a title of the first words of a message: whitespace
+// collapsed, cut on a word boundary near titleLimit characters.
+func deriveTitle(content string) string {
+	words := strings.Fields(content)
+	var b strings.Builder
+	n := 0
+	for i, w := range words {
+		wn := len([]rune(w))
+		if i > 0 && n+1+wn > titleLimit {
+			return strings.TrimRightFunc(b.String(), unicode.IsPunct) + "…"
+		}
+		if i > 0 {
+			b.WriteByte(' ')
+			n++
+		}
+		if wn > titleLimit {
+			// One very long word: cut it.
+			b.WriteString(string([]rune(w)[:titleLimit]))
+			return b.String() + "…"
+		}
+		b.WriteString(w)
+		n += wn
+	}
+	return b.String()
+}

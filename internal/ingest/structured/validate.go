@@ -1,0 +1,60 @@
+package structured
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/baton-dev/baton/internal/baton"
+)
+
+// Validate applies the format's rules in order and returns the first one the
+// document breaks, as a *baton.Error with code EINVALID, the seed's message
+// verbatim, and the JSON path of the field in Field. Messages are counted
+// from 0. Whitespace-only strings count as missing; names are compared
+// without surrounding whitespace.
+func Validate(d *Document) error {
+	if d == nil {
+		d = &Document{}
+	}
+	c := &d.Conversation
+	switch {
+	case blank(d.ID):
+		return baton.Invalid("id", "document ID is required")
+	case blank(c.Source):
+		return baton.Invalid("conversation.source", "conversation source is required")
+	case len(c.People) == 0:
+		return baton.Invalid("conversation.people", "at least one person must be specified in the conversation")
+	case blank(c.User):
+		return baton.Invalid("conversation.user", "user field is required to identify the primary user")
+	case !c.hasPerson(c.User):
+		return baton.Invalid("conversation.user", "user '%s' must be included in the people list", strings.TrimSpace(c.User))
+	case len(c.Conversation) == 0:
+		return baton.Invalid("conversation.conversation", "conversation must contain at least one message")
+	}
+	for i, m := range c.Conversation {
+		field := func(name string) string { return fmt.Sprintf("conversation.conversation[%d].%s", i, name) }
+		switch {
+		case blank(m.Speaker):
+			return baton.Invalid(field("speaker"), "message %d: speaker is required", i)
+		case blank(m.Content):
+			return baton.Invalid(field("content"), "message %d: content is required", i)
+		case m.Time.Missing():
+			return baton.Invalid(field("time"), "message %d: time is required", i)
+		}
+		if _, err := m.Time.Time(); err != nil {
+			return baton.Invalid(field("time"), "message %d: time must be a valid RFC3339 timestamp", i)
+		}
+		if !c.hasPerson(m.Speaker) {
+			return baton.Invalid(field("speaker"), "message %d: speaker '%s' must be included in the people list", i, strings.TrimSpace(m.Speaker))
+		}
+	}
+	return nil
+}
+
+func (c *Conversation) hasPerson(name string) bool {
+	name = strings.TrimSpace(name)
+	return slices.ContainsFunc(c.People, func(p string) bool { return strings.TrimSpace(p) == name })
+}
+
+func blank(s string) bool { return strings.TrimSpace(s) == "" }

@@ -1,0 +1,183 @@
+package store
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/baton-dev/baton/internal/baton"
+	"github.com/uptrace/bun"
+)
+
+// Import writes one imported document for the steward, whole or not at all.
+// A document whose source reference the steward already has adds only the
+// messages that are new (a transcript that grew); one with nothing new is a
+// duplicate and changes nothing. A document that fails validation is
+// rejected with an error that names what is wrong, and writes nothing.
+func (s *Store) Import(ctx context.Context, stewardID int64, doc *baton.ImportDocument) (baton.ImportResult, error) {
+	res := baton.ImportResult{Key: doc.Key, Skipped: doc.Skipped}
+	reject := func(err error) (baton.ImportResult, error) {
+		if baton.ErrorCode(err) == baton.EINTERNAL {
+			return res, err
+		}
+		res.Status, res.Error = baton.ImportRejected, baton.ErrorMessage(err)
+		return res, nil
+	}
+	if len(doc.Conversations) == 0 {
+		return reject(baton.Invalid("conversations", "document has no conversation"))
+	}
+	keys := map[string]bool{}
+	for i := range doc.Conversations {
+		c := &doc.Conversations[i]
+		if c.Key == "" || keys[c.Key] {
+			return reject(baton.Invalid("conversations", "conversation %d has a missing or repeated key %q", i, c.Key))
+		}
+		if i > 0 && !keys[c.ParentKey] {
+			return reject(baton.Invalid("conversations", "conversation %q names parent %q, which does not come before it", c.Key, c.ParentKey))
+		}
+		keys[c.Key] = true
+		if err := PrepareMessages(ptrs(c.Messages), "conversation "+c.Key+" message", s.clock()); err != nil {
+			return reject(err)
+		}
+	}
+
+	var stored int
+	var existed bool
+	err := s.inTx(ctx, func(tx bun.Tx) error {
+		sess := new(baton.Session)
+		found := false
+		if ref := strings.TrimSpace(doc.Session.SourceRef); ref != "" {
+			err := tx.NewSelect().Model(sess).Where("steward_id = ? AND source = ? AND source_ref = ?",
+				stewardID, doc.Session.Source, ref).Scan(ctx)
+			if err == nil {
+				found, existed = true, true
+			} else if baton.ErrorCode(notFound(err, "")) != baton.ENOTFOUND {
+				return err
+			}
+		}
+		if !found {
+			*sess = doc.Session
+			if err := s.prepareNewSession(stewardID, sess); err != nil {
+				return err
+			}
+			if err := insertSession(ctx, tx, sess); err != nil {
+				return err
+			}
+		}
+		res.SessionID = sess.ID
+		convs := map[string]*baton.Conversation{}
+		for i := range doc.Conversations {
+			ic := &doc.Conversations[i]
+			conv, err := importConversation(ctx, tx, s, sess, ic, convs, found)
+			if err != nil {
+				return err
+			}
+			convs[ic.Key] = conv
+			n, _, err := appendInTx(ctx, tx, sess, conv, ptrs(ic.Messages))
+			if err != nil {
+				return err
+			}
+			stored += n
+		}
+		if found && stored > 0 {
+			// A transcript that grew ends later than it did.
+			end := doc.Session.EndedAt
+			if end != nil && (sess.EndedAt == nil || end.After(*sess.EndedAt)) {
+				if _, err := tx.NewRaw("UPDATE sessions SET ended_at = ?, duration_seconds = ?, updated_at = ? WHERE id = ? AND steward_id = ?",
+					end.UTC(), int64(end.Sub(sess.StartedAt).Seconds()), s.clock(), sess.ID, stewardID).Exec(ctx); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return reject(err)
+	}
+	res.Messages = stored
+	switch {
+	case existed && stored > 0:
+		res.Status = baton.ImportUpdated
+	case existed:
+		res.Status = baton.ImportDuplicate
+	default:
+		res.Status = baton.ImportStored
+	}
+	if stored > 0 {
+		s.Kick()
+	}
+	return res, nil
+}
+
+// importConversation finds the conversation an imported thread maps to
+// (by its key, when the session already existed) or creates it at its fork point.
+func importConversation(ctx context.Context, tx bun.Tx, s *Store, sess *baton.Session, ic *baton.ImportConversation,
+	convs map[string]*baton.Conversation, sessionExisted bool) (*baton.Conversation, error) {
+	if sessionExisted {
+		conv := new(baton.Conversation)
+		q := tx.NewSelect().Model(conv).Where("session_id = ? AND steward_id = ?", sess.ID, sess.StewardID)
+		if ic.ParentKey == "" {
+			q = q.Where("parent_conversation_id IS NULL").Order("created_at", "id").Limit(1)
+		} else {
+			q = q.Where("source_ref = ?", ic.Key)
+		}
+		err := q.Scan(ctx)
+		if err == nil {
+			return conv, nil
+		} else if baton.ErrorCode(notFound(err, "")) != baton.ENOTFOUND {
+			return nil, err
+		}
+	}
+	kind := ic.Kind
+	if kind == "" {
+		kind = baton.ConversationOriginal
+		if ic.ParentKey != "" {
+			kind = baton.ConversationFork
+		}
+	}
+	title := ic.Title
+	if title == "" && ic.ParentKey == "" {
+		title = sess.Title
+	}
+	var parent *baton.Conversation
+	if ic.ParentKey != "" {
+		parent = convs[ic.ParentKey]
+	}
+	conv, err := insertConversation(ctx, tx, sess, kind, title, parent, s.clock())
+	if err != nil {
+		return nil, err
+	}
+	conv.SourceRef = ic.Key
+	if parent != nil {
+		// The fork point: the parent's message it forks after, or before
+		// the parent's first message.
+		conv.ForkPointSeq = parent.ForkPointSeq
+		if ic.ForkAfterSourceID != "" {
+			var point struct {
+				ID  int64 `bun:"id"`
+				Seq int64 `bun:"seq"`
+			}
+			if err := tx.NewRaw(`SELECT id, seq FROM messages WHERE conversation_id = ? AND source_id = ?`,
+				parent.ID, ic.ForkAfterSourceID).Scan(ctx, &point); err != nil {
+				if baton.ErrorCode(notFound(err, "")) == baton.ENOTFOUND {
+					return nil, baton.Invalid("conversations", "conversation %q forks after message %q, which its parent does not have", ic.Key, ic.ForkAfterSourceID)
+				}
+				return nil, err
+			}
+			conv.ForkPointMessageID, conv.ForkPointSeq = &point.ID, point.Seq
+		}
+	}
+	if _, err := tx.NewUpdate().Model(conv).Column("source_ref", "fork_point_message_id", "fork_point_seq").
+		Where("id = ?", conv.ID).Exec(ctx); err != nil {
+		return nil, fmt.Errorf("set fork point: %w", err)
+	}
+	return conv, nil
+}
+
+func ptrs(msgs []baton.Message) []*baton.Message {
+	out := make([]*baton.Message, len(msgs))
+	for i := range msgs {
+		out[i] = &msgs[i]
+	}
+	return out
+}

@@ -1,0 +1,311 @@
+package store
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/baton-dev/baton/internal/baton"
+	"github.com/uptrace/bun"
+)
+
+// Limits on what one write may carry.
+const (
+	MaxBatch          = 1000
+	MaxContentBytes   = 1 << 20 // 1 MiB of text per message
+	maxSourceIDLength = 500
+)
+
+// prepareMessage checks one incoming message and fills its defaults. field
+// is the JSON path used in errors, such as "messages[3]".
+func prepareMessage(m *baton.Message, field string, now time.Time) error {
+	m.Role = baton.Role(strings.TrimSpace(string(m.Role)))
+	if m.Role == "" {
+		return baton.Invalid(field+".role", "%s.role is required", field)
+	}
+	if !m.Role.Valid() {
+		return baton.Invalid(field+".role", "%s.role must be steward, assistant, system, tool_call or tool_result; got %q", field, m.Role)
+	}
+	m.Content = stripNUL(m.Content)
+	m.Thinking = stripNUL(m.Thinking)
+	m.Speaker = stripNUL(m.Speaker)
+	if len(m.Content) > MaxContentBytes {
+		return baton.Invalid(field+".content", "%s.content is %d bytes; the limit is %d", field, len(m.Content), MaxContentBytes)
+	}
+	if m.ContentType == "" {
+		m.ContentType = baton.ContentText
+	}
+	valid := false
+	for _, ct := range baton.ContentTypes {
+		valid = valid || ct == m.ContentType
+	}
+	if !valid {
+		return baton.Invalid(field+".content_type", "%s.content_type must be one of %s; got %q", field, strings.Join(baton.ContentTypes, ", "), m.ContentType)
+	}
+	if n := len(m.Semantic.Embedding); n != 0 && n != baton.EmbeddingDims {
+		return baton.Invalid(field+".semantic.embedding", "%s.semantic.embedding must have %d numbers; got %d", field, baton.EmbeddingDims, n)
+	}
+	if m.Semantic.Sentiment < -1 || m.Semantic.Sentiment > 1 {
+		return baton.Invalid(field+".semantic.sentiment", "%s.semantic.sentiment must be between -1 and 1", field)
+	}
+	if m.Impact.Significance < 0 || m.Impact.Significance > 1 {
+		return baton.Invalid(field+".impact.significance", "%s.impact.significance must be between 0 and 1", field)
+	}
+	if m.Timestamp.IsZero() {
+		m.Timestamp = now
+	}
+	m.Timestamp = m.Timestamp.UTC()
+	m.SourceID = strings.TrimSpace(m.SourceID)
+	if len(m.SourceID) > maxSourceIDLength {
+		return baton.Invalid(field+".source_id", "%s.source_id must be at most %d characters", field, maxSourceIDLength)
+	}
+	if m.SourceID == "" {
+		// Without a client id, the same message sent twice still counts once.
+		h := sha256.New()
+		fmt.Fprintf(h, "%s\x00%s\x00%s\x00%s", m.Role, m.Speaker, m.Timestamp.Format(time.RFC3339Nano), m.Content)
+		m.SourceID = "h:" + hex.EncodeToString(h.Sum(nil)[:16])
+	}
+	return nil
+}
+
+// PrepareMessages checks a batch as AppendMessages will, without writing.
+// Importers call it to reject a document before any write.
+func PrepareMessages(msgs []*baton.Message, field string, now time.Time) error {
+	for i, m := range msgs {
+		if err := prepareMessage(m, fmt.Sprintf("%s[%d]", field, i), now); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// AppendMessages adds a batch of messages to a conversation of one of the
+// steward's sessions (its main conversation when conversationID is "").
+// A message whose source id the conversation already has is a duplicate
+// and changes nothing, so re-sending a batch is safe. The batch is written
+// whole or not at all.
+func (s *Store) AppendMessages(ctx context.Context, stewardID int64, sessionID, conversationID string, msgs []*baton.Message) (baton.AppendResult, error) {
+	var res baton.AppendResult
+	if len(msgs) > MaxBatch {
+		return res, baton.Invalid("messages", "a batch holds at most %d messages; got %d", MaxBatch, len(msgs))
+	}
+	if err := PrepareMessages(msgs, "messages", s.clock()); err != nil {
+		return res, err
+	}
+	err := s.inTx(ctx, func(tx bun.Tx) error {
+		sess := new(baton.Session)
+		if err := tx.NewSelect().Model(sess).Column("id", "steward_id").
+			Where("id = ? AND steward_id = ?", sessionID, stewardID).Scan(ctx); err != nil {
+			return notFound(err, "session")
+		}
+		conv, err := conversationInTx(ctx, tx, stewardID, sessionID, conversationID)
+		if err != nil {
+			return err
+		}
+		stored, dups, err := appendInTx(ctx, tx, sess, conv, msgs)
+		res = baton.AppendResult{Stored: stored, Duplicates: dups}
+		return err
+	})
+	if err == nil && res.Stored > 0 {
+		s.Kick()
+	}
+	return res, err
+}
+
+// conversationInTx returns a conversation of the steward's session; "" means the main one.
+func conversationInTx(ctx context.Context, db bun.IDB, stewardID int64, sessionID, conversationID string) (*baton.Conversation, error) {
+	conv := new(baton.Conversation)
+	q := db.NewSelect().Model(conv).Where("session_id = ? AND steward_id = ?", sessionID, stewardID)
+	if conversationID == "" {
+		q = q.Where("parent_conversation_id IS NULL").Order("created_at", "id").Limit(1)
+	} else {
+		q = q.Where("id = ?", conversationID)
+	}
+	if err := q.Scan(ctx); err != nil {
+		return nil, notFound(err, "conversation")
+	}
+	return conv, nil
+}
+
+// appendInTx writes the messages the conversation does not have yet, with
+// the next sequence numbers, and keeps the counters. Messages must be prepared.
+func appendInTx(ctx context.Context, tx bun.IDB, sess *baton.Session, conv *baton.Conversation, msgs []*baton.Message) (stored, dups int, err error) {
+	if len(msgs) == 0 {
+		return 0, 0, nil
+	}
+	ids := make([]string, 0, len(msgs))
+	for _, m := range msgs {
+		ids = append(ids, m.SourceID)
+	}
+	var existing []string
+	if err := tx.NewRaw("SELECT source_id FROM messages WHERE conversation_id = ? AND source_id IN (?)", conv.ID, bun.In(ids)).
+		Scan(ctx, &existing); err != nil {
+		return 0, 0, err
+	}
+	have := make(map[string]bool, len(existing)+len(msgs))
+	for _, id := range existing {
+		have[id] = true
+	}
+	var maxSeq int64
+	if err := tx.NewRaw("SELECT coalesce(max(seq), ?) FROM messages WHERE conversation_id = ?", conv.ForkPointSeq, conv.ID).
+		Scan(ctx, &maxSeq); err != nil {
+		return 0, 0, err
+	}
+	fresh := make([]*baton.Message, 0, len(msgs))
+	for _, m := range msgs {
+		if have[m.SourceID] {
+			dups++
+			continue
+		}
+		have[m.SourceID] = true
+		maxSeq++
+		m.ID = 0
+		m.Seq = maxSeq
+		m.StewardID = sess.StewardID
+		m.SessionID = sess.ID
+		m.ConversationID = conv.ID
+		fresh = append(fresh, m)
+	}
+	if len(fresh) == 0 {
+		return 0, dups, nil
+	}
+	if _, err := tx.NewInsert().Model(&fresh).Returning("id").Exec(ctx); err != nil {
+		return 0, 0, err
+	}
+	n := len(fresh)
+	if _, err := tx.NewRaw("UPDATE conversations SET message_count = message_count + ? WHERE id = ?", n, conv.ID).Exec(ctx); err != nil {
+		return 0, 0, err
+	}
+	if _, err := tx.NewRaw("UPDATE sessions SET message_count = message_count + ? WHERE id = ?", n, sess.ID).Exec(ctx); err != nil {
+		return 0, 0, err
+	}
+	return n, dups, nil
+}
+
+// Conversations lists the threads of one of the steward's sessions, oldest first.
+func (s *Store) Conversations(ctx context.Context, stewardID int64, sessionID string) ([]*baton.Conversation, error) {
+	var out []*baton.Conversation
+	err := s.db.NewSelect().Model(&out).Where("session_id = ? AND steward_id = ?", sessionID, stewardID).
+		Order("created_at", "id").Scan(ctx)
+	return out, err
+}
+
+// Conversation returns one conversation of one of the steward's sessions
+// ("" is the main conversation).
+func (s *Store) Conversation(ctx context.Context, stewardID int64, sessionID, conversationID string) (*baton.Conversation, error) {
+	return conversationInTx(ctx, s.db, stewardID, sessionID, conversationID)
+}
+
+// segment is the part of a transcript one conversation contributes: its
+// messages with lo < seq <= hi.
+type segment struct {
+	conversationID string
+	lo, hi         int64
+}
+
+// transcriptSegments walks from a conversation up to its root and returns
+// the segments of its transcript, root first. A fork reads its parent up
+// to the fork point, then its own messages.
+func (s *Store) transcriptSegments(ctx context.Context, stewardID int64, conv *baton.Conversation) ([]segment, error) {
+	chain := []*baton.Conversation{conv}
+	for c := conv; c.ParentConversationID != nil; {
+		if len(chain) > 64 {
+			return nil, fmt.Errorf("conversation %s: fork chain deeper than 64", conv.ID)
+		}
+		parent := new(baton.Conversation)
+		if err := s.db.NewSelect().Model(parent).Where("id = ? AND steward_id = ?", *c.ParentConversationID, stewardID).Scan(ctx); err != nil {
+			return nil, notFound(err, "conversation")
+		}
+		chain = append(chain, parent)
+		c = parent
+	}
+	segs := make([]segment, len(chain))
+	hi := int64(1<<62 - 1)
+	for i := 0; i < len(chain); i++ {
+		c := chain[i]
+		segs[len(chain)-1-i] = segment{conversationID: c.ID, lo: c.ForkPointSeq, hi: hi}
+		hi = c.ForkPointSeq
+	}
+	return segs, nil
+}
+
+// Transcript returns up to limit messages of a conversation (its fork
+// ancestry included) with sequence numbers after afterSeq, in order.
+func (s *Store) Transcript(ctx context.Context, stewardID int64, sessionID, conversationID string, afterSeq int64, limit int) ([]*baton.Message, error) {
+	if limit <= 0 || limit > MaxBatch {
+		limit = 100
+	}
+	conv, err := s.Conversation(ctx, stewardID, sessionID, conversationID)
+	if err != nil {
+		return nil, err
+	}
+	segs, err := s.transcriptSegments(ctx, stewardID, conv)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]*baton.Message, 0, limit)
+	for _, sg := range segs {
+		if afterSeq >= sg.hi {
+			continue
+		}
+		lo := max(afterSeq, sg.lo)
+		var part []*baton.Message
+		if err := s.db.NewSelect().Model(&part).
+			Where("conversation_id = ? AND steward_id = ? AND seq > ? AND seq <= ?", sg.conversationID, stewardID, lo, sg.hi).
+			Order("seq").Limit(int64(limit - len(out))).Scan(ctx); err != nil {
+			return nil, err
+		}
+		out = append(out, part...)
+		if len(out) >= limit {
+			break
+		}
+	}
+	return out, nil
+}
+
+// TranscriptLength is the number of messages in a conversation's transcript, ancestry included.
+func (s *Store) TranscriptLength(ctx context.Context, stewardID int64, sessionID, conversationID string) (int64, error) {
+	conv, err := s.Conversation(ctx, stewardID, sessionID, conversationID)
+	if err != nil {
+		return 0, err
+	}
+	segs, err := s.transcriptSegments(ctx, stewardID, conv)
+	if err != nil {
+		return 0, err
+	}
+	var total int64
+	for _, sg := range segs {
+		var n int64
+		if err := s.db.NewRaw("SELECT count(*) FROM messages WHERE conversation_id = ? AND steward_id = ? AND seq > ? AND seq <= ?",
+			sg.conversationID, stewardID, sg.lo, sg.hi).Scan(ctx, &n); err != nil {
+			return 0, err
+		}
+		total += n
+	}
+	return total, nil
+}
+
+// Message returns one of the steward's messages by id.
+func (s *Store) Message(ctx context.Context, stewardID, id int64) (*baton.Message, error) {
+	m := new(baton.Message)
+	err := s.db.NewSelect().Model(m).Where("id = ? AND steward_id = ?", id, stewardID).Scan(ctx)
+	return m, notFound(err, "message")
+}
+
+// SessionMessages returns every message of a session's main conversation, in
+// order, for analysis and export.
+func (s *Store) SessionMessages(ctx context.Context, stewardID int64, sessionID string) ([]*baton.Message, error) {
+	conv, err := s.Conversation(ctx, stewardID, sessionID, "")
+	if err != nil {
+		return nil, err
+	}
+	var out []*baton.Message
+	err = s.db.NewSelect().Model(&out).Where("conversation_id = ? AND steward_id = ?", conv.ID, stewardID).Order("seq").Scan(ctx)
+	return out, err
+}
+
+func itoa(n int64) string { return strconv.FormatInt(n, 10) }

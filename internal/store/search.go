@@ -1,0 +1,290 @@
+package store
+
+import (
+	"context"
+	"sort"
+	"strings"
+	"time"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/baton-dev/baton/internal/baton"
+	"github.com/uptrace/bun"
+)
+
+// Search ranking: relevance is computed over the newest rankWindow matches
+// only. Scoring every match of a common word (bm25 or ts_rank over a
+// million rows) costs seconds; the newest few thousand hold what a steward
+// is looking for, and ranking them costs milliseconds.
+const rankWindow = 2000
+
+// searcher is the one place where the two dialects' full-text search differ.
+type searcher interface {
+	// matches returns the ids of the steward's newest messages matching the
+	// terms, at most rankWindow, best first.
+	matches(ctx context.Context, db bun.IDB, stewardID int64, terms []string, limit int) ([]int64, error)
+	// sessionIDs returns the distinct sessions of the newest matches.
+	sessionIDs(ctx context.Context, db bun.IDB, stewardID int64, q string, limit int) ([]string, error)
+	// forget removes a session's messages from the index.
+	forget(ctx context.Context, db bun.IDB, stewardID int64, sessionID string) error
+}
+
+// searchTerms splits a query into the words the index holds. Hyphens,
+// quotes and every other punctuation separate words, so no query can break
+// the match syntax.
+func searchTerms(q string) []string {
+	var terms []string
+	seen := map[string]bool{}
+	for _, f := range strings.FieldsFunc(q, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
+		f = strings.ToLower(f)
+		if !seen[f] {
+			seen[f] = true
+			terms = append(terms, f)
+		}
+		if len(terms) == 16 {
+			break
+		}
+	}
+	return terms
+}
+
+// Search returns the steward's messages that contain every word of q,
+// best first among the newest matches.
+func (s *Store) Search(ctx context.Context, stewardID int64, q string, limit int) ([]baton.SearchHit, error) {
+	if limit <= 0 || limit > 200 {
+		limit = 50
+	}
+	terms := searchTerms(q)
+	if len(terms) == 0 {
+		return []baton.SearchHit{}, nil
+	}
+	ids, err := s.search.matches(ctx, s.db, stewardID, terms, limit)
+	if err != nil || len(ids) == 0 {
+		return []baton.SearchHit{}, err
+	}
+	type row struct {
+		ID        int64      `bun:"id"`
+		SessionID string     `bun:"session_id"`
+		Title     string     `bun:"title"`
+		Seq       int64      `bun:"seq"`
+		Role      baton.Role `bun:"role"`
+		Content   string     `bun:"content"`
+		TS        time.Time  `bun:"ts"`
+	}
+	var rows []row
+	// The steward filter here is the rule, not a formality: the index is
+	// only trusted to narrow the search.
+	if err := s.db.NewRaw(`SELECT m.id, m.session_id, s.title, m.seq, m.role, m.content, m.ts
+		FROM messages m JOIN sessions s ON s.id = m.session_id AND s.steward_id = m.steward_id
+		WHERE m.id IN (?) AND m.steward_id = ?`, bun.In(ids), stewardID).Scan(ctx, &rows); err != nil {
+		return nil, err
+	}
+	byID := make(map[int64]row, len(rows))
+	for _, r := range rows {
+		byID[r.ID] = r
+	}
+	hits := make([]baton.SearchHit, 0, len(ids))
+	for _, id := range ids {
+		r, ok := byID[id]
+		if !ok {
+			continue
+		}
+		hits = append(hits, baton.SearchHit{
+			MessageID: r.ID, SessionID: r.SessionID, SessionTitle: r.Title, Seq: r.Seq,
+			Role: r.Role, Snippet: Snippet(r.Content, terms, 160), Timestamp: r.TS,
+		})
+	}
+	return hits, nil
+}
+
+// Snippet returns about width characters of content around the first term it contains.
+func Snippet(content string, terms []string, width int) string {
+	lower := strings.ToLower(content)
+	at := -1
+	for _, t := range terms {
+		if i := strings.Index(lower, t); i >= 0 && (at < 0 || i < at) {
+			at = i
+		}
+	}
+	if at < 0 {
+		at = 0
+	}
+	start := max(at-width/3, 0)
+	for start > 0 && !utf8.RuneStart(content[start]) {
+		start--
+	}
+	end := min(start+width, len(content))
+	for end < len(content) && !utf8.RuneStart(content[end]) {
+		end++
+	}
+	out := strings.Join(strings.Fields(content[start:end]), " ")
+	if start > 0 {
+		out = "…" + out
+	}
+	if end < len(content) {
+		out += "…"
+	}
+	return out
+}
+
+// sqliteSearch is FTS5 over a contentless index filled by the indexer.
+type sqliteSearch struct{}
+
+func ftsMatch(stewardID int64, terms []string) string {
+	quoted := make([]string, len(terms))
+	for i, t := range terms {
+		quoted[i] = `"` + t + `"`
+	}
+	return "owner : o" + itoa(stewardID) + " AND content : (" + strings.Join(quoted, " AND ") + ")"
+}
+
+func (sqliteSearch) matches(ctx context.Context, db bun.IDB, stewardID int64, terms []string, limit int) ([]int64, error) {
+	type hit struct {
+		ID   int64   `bun:"rowid"`
+		Rank float64 `bun:"rank"`
+	}
+	var hits []hit
+	// ORDER BY rowid DESC walks the index newest first and stops at the
+	// window; bm25 is computed for those rows only.
+	if err := db.NewRaw(`SELECT rowid, bm25(messages_fts) AS rank FROM messages_fts
+		WHERE messages_fts MATCH ? ORDER BY rowid DESC LIMIT ?`, ftsMatch(stewardID, terms), rankWindow).
+		Scan(ctx, &hits); err != nil {
+		return nil, err
+	}
+	// bm25 is lower-is-better; ties go to the newer message.
+	sort.SliceStable(hits, func(i, j int) bool { return hits[i].Rank < hits[j].Rank })
+	ids := make([]int64, 0, min(limit, len(hits)))
+	for _, h := range hits[:min(limit, len(hits))] {
+		ids = append(ids, h.ID)
+	}
+	return ids, nil
+}
+
+func (sqliteSearch) sessionIDs(ctx context.Context, db bun.IDB, stewardID int64, q string, limit int) ([]string, error) {
+	terms := searchTerms(q)
+	if len(terms) == 0 {
+		return nil, nil
+	}
+	var ids []string
+	err := db.NewRaw(`SELECT DISTINCT m.session_id FROM messages m WHERE m.steward_id = ? AND m.id IN
+		(SELECT rowid FROM messages_fts WHERE messages_fts MATCH ? ORDER BY rowid DESC LIMIT ?)`,
+		stewardID, ftsMatch(stewardID, terms), limit).Scan(ctx, &ids)
+	return ids, err
+}
+
+func (sqliteSearch) forget(ctx context.Context, db bun.IDB, stewardID int64, sessionID string) error {
+	_, err := db.NewRaw(`DELETE FROM messages_fts WHERE rowid IN
+		(SELECT id FROM messages WHERE session_id = ? AND steward_id = ?)`, sessionID, stewardID).Exec(ctx)
+	return err
+}
+
+// pgSearch is PostgreSQL's tsvector, kept by a generated column.
+type pgSearch struct{}
+
+func (pgSearch) matches(ctx context.Context, db bun.IDB, stewardID int64, terms []string, limit int) ([]int64, error) {
+	var ids []int64
+	err := db.NewRaw(`SELECT id FROM (
+			SELECT id, content_tsv FROM messages
+			WHERE steward_id = ? AND content_tsv @@ plainto_tsquery('simple', ?)
+			ORDER BY id DESC LIMIT ?) newest
+		ORDER BY ts_rank(content_tsv, plainto_tsquery('simple', ?)) DESC, id DESC LIMIT ?`,
+		stewardID, strings.Join(terms, " "), rankWindow, strings.Join(terms, " "), limit).Scan(ctx, &ids)
+	return ids, err
+}
+
+func (pgSearch) sessionIDs(ctx context.Context, db bun.IDB, stewardID int64, q string, limit int) ([]string, error) {
+	terms := searchTerms(q)
+	if len(terms) == 0 {
+		return nil, nil
+	}
+	var ids []string
+	err := db.NewRaw(`SELECT DISTINCT session_id FROM (
+			SELECT session_id FROM messages
+			WHERE steward_id = ? AND content_tsv @@ plainto_tsquery('simple', ?)
+			ORDER BY id DESC LIMIT ?) newest`, stewardID, strings.Join(terms, " "), limit).Scan(ctx, &ids)
+	return ids, err
+}
+
+func (pgSearch) forget(context.Context, bun.IDB, int64, string) error { return nil }
+
+// indexBatch is how many messages the indexer adds to FTS5 per transaction:
+// small enough that writers never wait long for the lock.
+const indexBatch = 2000
+
+// IndexPending adds messages written since the last run to the full-text
+// index, in batches, and returns how many it added. Its watermark lives in
+// the database, so any number of instances may run it. PostgreSQL indexes
+// on write and has nothing pending.
+func (s *Store) IndexPending(ctx context.Context) (int, error) {
+	if s.dialect != SQLite {
+		return 0, nil
+	}
+	total := 0
+	for {
+		n := 0
+		err := s.inTx(ctx, func(tx bun.Tx) error {
+			var last int64
+			if err := tx.NewRaw("SELECT last_id FROM search_state WHERE name = 'messages_fts'").Scan(ctx, &last); err != nil {
+				return err
+			}
+			var upto int64
+			if err := tx.NewRaw("SELECT coalesce(max(id), 0) FROM (SELECT id FROM messages WHERE id > ? ORDER BY id LIMIT ?) b",
+				last, indexBatch).Scan(ctx, &upto); err != nil {
+				return err
+			}
+			if upto <= last {
+				return nil
+			}
+			res, err := tx.NewRaw(`INSERT INTO messages_fts (rowid, content, owner)
+				SELECT id, content, 'o' || steward_id FROM messages WHERE id > ? AND id <= ?`, last, upto).Exec(ctx)
+			if err != nil {
+				return err
+			}
+			rows, _ := res.RowsAffected()
+			n = int(rows)
+			_, err = tx.NewRaw("UPDATE search_state SET last_id = ? WHERE name = 'messages_fts'", upto).Exec(ctx)
+			if n == 0 {
+				n = 1 // an id range of deleted rows still moves the watermark; go on
+			}
+			return err
+		})
+		if err != nil {
+			return total, err
+		}
+		if n == 0 {
+			return total, nil
+		}
+		total += n
+	}
+}
+
+// Kick tells the indexer that messages were written.
+func (s *Store) Kick() {
+	select {
+	case s.kick <- struct{}{}:
+	default:
+	}
+}
+
+// RunIndexer keeps the full-text index current until ctx ends: right after
+// writes, and every second in case another instance wrote.
+func (s *Store) RunIndexer(ctx context.Context, logError func(error)) {
+	if s.dialect != SQLite {
+		return
+	}
+	tick := time.NewTicker(time.Second)
+	defer tick.Stop()
+	for {
+		if _, err := s.IndexPending(ctx); err != nil && ctx.Err() == nil {
+			logError(err)
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-s.kick:
+			// Let a burst of writes land before indexing them together.
+			time.Sleep(50 * time.Millisecond)
+		case <-tick.C:
+		}
+	}
+}

@@ -1,0 +1,376 @@
+package store
+
+import (
+	"context"
+	"encoding/base64"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/baton-dev/baton/internal/baton"
+	"github.com/google/uuid"
+	"github.com/uptrace/bun"
+)
+
+// prepareNewSession fills a new session's defaults and checks what a
+// client may have got wrong, naming the field.
+func (s *Store) prepareNewSession(stewardID int64, sess *baton.Session) error {
+	now := s.clock()
+	sess.ID = uuid.NewString()
+	sess.StewardID = stewardID
+	sess.Title = strings.TrimSpace(stripNUL(sess.Title))
+	if len(sess.Title) > 500 {
+		return baton.Invalid("title", "title must be at most 500 characters")
+	}
+	if sess.Type == "" {
+		sess.Type = baton.SessionChat
+	}
+	if !sess.Type.Valid() {
+		return baton.Invalid("conversation_type", "conversation_type must be one of chat, code_session, analysis, planning, reflection; got %q", sess.Type)
+	}
+	if sess.ReviewStatus == "" {
+		sess.ReviewStatus = baton.ReviewPending
+	}
+	if !sess.ReviewStatus.Valid() {
+		return baton.Invalid("review_status", "review_status must be pending, reviewed or archived; got %q", sess.ReviewStatus)
+	}
+	if sess.Source == "" {
+		sess.Source = "api"
+	}
+	if sess.QualityScore != nil && (*sess.QualityScore < 0 || *sess.QualityScore > 1) {
+		return baton.Invalid("quality_score", "quality_score must be between 0 and 1")
+	}
+	if sess.StartedAt.IsZero() {
+		sess.StartedAt = now
+	}
+	sess.StartedAt = sess.StartedAt.UTC()
+	if sess.EndedAt != nil {
+		end := sess.EndedAt.UTC()
+		if end.Before(sess.StartedAt) {
+			return baton.Invalid("ended_at", "ended_at is before started_at")
+		}
+		sess.EndedAt = &end
+		sess.DurationSeconds = int64(end.Sub(sess.StartedAt).Seconds())
+	}
+	tags := make([]string, 0, len(sess.Tags))
+	seen := map[string]bool{}
+	for _, t := range sess.Tags {
+		t = strings.TrimSpace(strings.ToLower(t))
+		if t != "" && !seen[t] {
+			seen[t] = true
+			tags = append(tags, t)
+		}
+	}
+	sess.Tags = tags
+	if sess.Version == "" {
+		sess.Version = "2.0"
+	}
+	if sess.Steward.ID == "" {
+		sess.Steward.ID = strconv.FormatInt(stewardID, 10)
+	}
+	if sess.Steward.ProfileVersion == "" {
+		sess.Steward.ProfileVersion = "1"
+	}
+	sess.PeakCount = len(sess.EmotionalArc.PeakMoments)
+	sess.MessageCount = 0
+	sess.CreatedAt, sess.UpdatedAt = now, now
+	return nil
+}
+
+// CreateSession starts a session for the steward with its main conversation.
+func (s *Store) CreateSession(ctx context.Context, stewardID int64, sess *baton.Session) error {
+	if err := s.prepareNewSession(stewardID, sess); err != nil {
+		return err
+	}
+	return s.inTx(ctx, func(tx bun.Tx) error {
+		if err := insertSession(ctx, tx, sess); err != nil {
+			return err
+		}
+		_, err := insertConversation(ctx, tx, sess, baton.ConversationOriginal, sess.Title, nil, s.clock())
+		return err
+	})
+}
+
+func insertSession(ctx context.Context, tx bun.IDB, sess *baton.Session) error {
+	if _, err := tx.NewInsert().Model(sess).Exec(ctx); err != nil {
+		if isUniqueViolation(err) {
+			return &baton.Error{Code: baton.ECONFLICT, Message: "a session with this source and source_ref already exists", Field: "source_ref"}
+		}
+		return err
+	}
+	return writeTags(ctx, tx, sess)
+}
+
+func writeTags(ctx context.Context, tx bun.IDB, sess *baton.Session) error {
+	if _, err := tx.NewRaw("DELETE FROM session_tags WHERE session_id = ? AND steward_id = ?", sess.ID, sess.StewardID).Exec(ctx); err != nil {
+		return err
+	}
+	for _, t := range sess.Tags {
+		if _, err := tx.NewRaw("INSERT INTO session_tags (session_id, steward_id, tag) VALUES (?, ?, ?)", sess.ID, sess.StewardID, t).Exec(ctx); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func insertConversation(ctx context.Context, tx bun.IDB, sess *baton.Session, kind, title string, parent *baton.Conversation, now time.Time) (*baton.Conversation, error) {
+	c := &baton.Conversation{
+		ID: uuid.NewString(), StewardID: sess.StewardID, SessionID: sess.ID,
+		Kind: kind, Title: title, CreatedAt: now,
+	}
+	if parent != nil {
+		c.ParentConversationID = &parent.ID
+	}
+	_, err := tx.NewInsert().Model(c).Exec(ctx)
+	return c, err
+}
+
+// Session returns one of the steward's sessions.
+func (s *Store) Session(ctx context.Context, stewardID int64, id string) (*baton.Session, error) {
+	sess := new(baton.Session)
+	err := s.db.NewSelect().Model(sess).Where("id = ? AND steward_id = ?", id, stewardID).Scan(ctx)
+	return sess, notFound(err, "session")
+}
+
+// UpdateSession writes back a session the steward owns (after analysis, or
+// an edit). Identity, owner and counters are not changed.
+func (s *Store) UpdateSession(ctx context.Context, stewardID int64, sess *baton.Session) error {
+	sess.UpdatedAt = s.clock()
+	sess.PeakCount = len(sess.EmotionalArc.PeakMoments)
+	return s.inTx(ctx, func(tx bun.Tx) error {
+		res, err := tx.NewUpdate().Model(sess).
+			ExcludeColumn("id", "steward_id", "message_count", "created_at").
+			Where("id = ? AND steward_id = ?", sess.ID, stewardID).Exec(ctx)
+		if err != nil {
+			return err
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return baton.NotFound("session")
+		}
+		sess.StewardID = stewardID
+		return writeTags(ctx, tx, sess)
+	})
+}
+
+// CloseSession ends an open session now (or at endedAt when given).
+func (s *Store) CloseSession(ctx context.Context, stewardID int64, id string, endedAt *time.Time) (*baton.Session, error) {
+	sess, err := s.Session(ctx, stewardID, id)
+	if err != nil {
+		return nil, err
+	}
+	end := s.clock()
+	if endedAt != nil {
+		end = endedAt.UTC()
+	}
+	if end.Before(sess.StartedAt) {
+		return nil, baton.Invalid("ended_at", "ended_at is before the session started")
+	}
+	sess.EndedAt = &end
+	sess.DurationSeconds = int64(end.Sub(sess.StartedAt).Seconds())
+	_, err = s.db.NewUpdate().Model((*baton.Session)(nil)).
+		Set("ended_at = ?, duration_seconds = ?, updated_at = ?", end, sess.DurationSeconds, s.clock()).
+		Where("id = ? AND steward_id = ?", id, stewardID).Exec(ctx)
+	return sess, err
+}
+
+// SetReviewStatus sets the review status of some of the steward's sessions
+// and returns how many it changed.
+func (s *Store) SetReviewStatus(ctx context.Context, stewardID int64, ids []string, status baton.ReviewStatus) (int, error) {
+	if !status.Valid() {
+		return 0, baton.Invalid("review_status", "review_status must be pending, reviewed or archived")
+	}
+	if len(ids) == 0 {
+		return 0, nil
+	}
+	res, err := s.db.NewUpdate().Model((*baton.Session)(nil)).
+		Set("review_status = ?, updated_at = ?", status, s.clock()).
+		Where("steward_id = ? AND id IN (?)", stewardID, bun.In(ids)).Exec(ctx)
+	if err != nil {
+		return 0, err
+	}
+	n, _ := res.RowsAffected()
+	return int(n), nil
+}
+
+// DeleteSession removes a session with everything in it.
+func (s *Store) DeleteSession(ctx context.Context, stewardID int64, id string) error {
+	return s.inTx(ctx, func(tx bun.Tx) error {
+		if err := s.search.forget(ctx, tx, stewardID, id); err != nil {
+			return err
+		}
+		res, err := tx.NewDelete().Model((*baton.Session)(nil)).Where("id = ? AND steward_id = ?", id, stewardID).Exec(ctx)
+		if err != nil {
+			return err
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return baton.NotFound("session")
+		}
+		_, err = tx.NewRaw("DELETE FROM messages WHERE session_id = ? AND steward_id = ?", id, stewardID).Exec(ctx)
+		return err
+	})
+}
+
+// Sources lists the distinct sources of the steward's sessions, for filters.
+func (s *Store) Sources(ctx context.Context, stewardID int64) ([]string, error) {
+	var out []string
+	err := s.db.NewRaw("SELECT DISTINCT source FROM sessions WHERE steward_id = ? ORDER BY source", stewardID).Scan(ctx, &out)
+	return out, err
+}
+
+// Tags lists the distinct tags of the steward's sessions, for filters.
+func (s *Store) Tags(ctx context.Context, stewardID int64) ([]string, error) {
+	var out []string
+	err := s.db.NewRaw("SELECT DISTINCT tag FROM session_tags WHERE steward_id = ? ORDER BY tag", stewardID).Scan(ctx, &out)
+	return out, err
+}
+
+// maxPage is the most sessions one page lists.
+const maxPage = 200
+
+// ListSessions returns one page of the steward's sessions that match the
+// filter, with keyset pagination: the cursor carries the sort value and id
+// of the last row, so every page is an index range scan however deep.
+func (s *Store) ListSessions(ctx context.Context, stewardID int64, f baton.SessionFilter) (*baton.SessionPage, error) {
+	if f.Limit <= 0 || f.Limit > maxPage {
+		f.Limit = 50
+	}
+	sortCol, desc := "session.started_at", true
+	switch f.Sort {
+	case "", baton.SortStartedDesc:
+		f.Sort = baton.SortStartedDesc
+	case baton.SortStartedAsc:
+		desc = false
+	case baton.SortQualityDesc:
+		sortCol = "coalesce(session.quality_score, -1)"
+	case baton.SortQualityAsc:
+		sortCol, desc = "coalesce(session.quality_score, -1)", false
+	default:
+		return nil, baton.Invalid("sort", "sort must be started_desc, started_asc, quality_desc or quality_asc")
+	}
+
+	var textIDs []string
+	if q := strings.TrimSpace(f.Text); q != "" {
+		ids, err := s.search.sessionIDs(ctx, s.db, stewardID, q, 5000)
+		if err != nil {
+			return nil, err
+		}
+		if len(ids) == 0 {
+			return &baton.SessionPage{Sessions: []*baton.Session{}}, nil
+		}
+		textIDs = ids
+	}
+
+	filter := func(q *bun.SelectQuery) *bun.SelectQuery {
+		q = q.Where("session.steward_id = ?", stewardID)
+		if len(f.Types) > 0 {
+			q = q.Where("session.conversation_type IN (?)", bun.In(f.Types))
+		}
+		if f.Source != "" {
+			q = q.Where("session.source = ?", f.Source)
+		}
+		if f.From != nil {
+			q = q.Where("session.started_at >= ?", f.From.UTC())
+		}
+		if f.To != nil {
+			q = q.Where("session.started_at < ?", f.To.UTC())
+		}
+		if f.ReviewStatus != "" {
+			q = q.Where("session.review_status = ?", f.ReviewStatus)
+		}
+		if f.MinQuality != nil {
+			q = q.Where("session.quality_score >= ?", *f.MinQuality)
+		}
+		if f.Tag != "" {
+			q = q.Where("EXISTS (SELECT 1 FROM session_tags t WHERE t.session_id = session.id AND t.steward_id = ? AND t.tag = ?)", stewardID, strings.ToLower(f.Tag))
+		}
+		if f.HasBreakthroughs {
+			q = q.Where("session.peak_count > 0")
+		}
+		if textIDs != nil {
+			q = q.Where("session.id IN (?)", bun.In(textIDs))
+		}
+		return q
+	}
+
+	total, err := filter(s.db.NewSelect().Model((*baton.Session)(nil))).Count(ctx)
+	if err != nil {
+		return nil, err
+	}
+
+	var sessions []*baton.Session
+	q := filter(s.db.NewSelect().Model(&sessions))
+	if f.Cursor != "" {
+		val, id, err := decodeCursor(f.Cursor)
+		if err != nil {
+			return nil, err
+		}
+		op := ">"
+		if desc {
+			op = "<"
+		}
+		if f.Sort == baton.SortQualityDesc || f.Sort == baton.SortQualityAsc {
+			v, err := strconv.ParseFloat(val, 64)
+			if err != nil {
+				return nil, baton.Invalid("cursor", "cursor is not valid for this sort")
+			}
+			q = q.Where(fmt.Sprintf("(%s %s ? OR (%s = ? AND session.id %s ?))", sortCol, op, sortCol, op), v, v, id)
+		} else {
+			t, err := time.Parse(time.RFC3339Nano, val)
+			if err != nil {
+				return nil, baton.Invalid("cursor", "cursor is not valid for this sort")
+			}
+			q = q.Where(fmt.Sprintf("(%s %s ? OR (%s = ? AND session.id %s ?))", sortCol, op, sortCol, op), t, t, id)
+		}
+	}
+	dir := "ASC"
+	if desc {
+		dir = "DESC"
+	}
+	q = q.OrderExpr(sortCol + " " + dir).OrderExpr("session.id " + dir).Limit(int64(f.Limit + 1))
+	if err := q.Scan(ctx); err != nil {
+		return nil, err
+	}
+	page := &baton.SessionPage{Sessions: sessions, Total: int(total)}
+	if page.Sessions == nil {
+		page.Sessions = []*baton.Session{}
+	}
+	if len(sessions) > f.Limit {
+		page.Sessions = sessions[:f.Limit]
+		last := page.Sessions[f.Limit-1]
+		if f.Sort == baton.SortQualityDesc || f.Sort == baton.SortQualityAsc {
+			v := -1.0
+			if last.QualityScore != nil {
+				v = *last.QualityScore
+			}
+			page.NextCursor = encodeCursor(strconv.FormatFloat(v, 'g', -1, 64), last.ID)
+		} else {
+			page.NextCursor = encodeCursor(last.StartedAt.UTC().Format(time.RFC3339Nano), last.ID)
+		}
+	}
+	return page, nil
+}
+
+func encodeCursor(val, id string) string {
+	return base64.RawURLEncoding.EncodeToString([]byte(val + "|" + id))
+}
+
+func decodeCursor(c string) (val, id string, err error) {
+	b, err := base64.RawURLEncoding.DecodeString(c)
+	if err != nil {
+		return "", "", baton.Invalid("cursor", "cursor is not valid")
+	}
+	val, id, ok := strings.Cut(string(b), "|")
+	if !ok {
+		return "", "", baton.Invalid("cursor", "cursor is not valid")
+	}
+	return val, id, nil
+}
+
+// stripNUL removes NUL bytes, which neither SQL dialect stores in text.
+func stripNUL(s string) string {
+	if strings.IndexByte(s, 0) < 0 {
+		return s
+	}
+	return strings.ReplaceAll(s, "\x00", "")
+}

@@ -1,0 +1,140 @@
+package store
+
+import (
+	"context"
+	"strings"
+	"time"
+
+	"github.com/baton-dev/baton/internal/baton"
+)
+
+// CreateSteward adds a steward. The username must be new.
+func (s *Store) CreateSteward(ctx context.Context, st *baton.Steward) error {
+	st.Username = strings.TrimSpace(st.Username)
+	if st.Username == "" {
+		return baton.Invalid("username", "username is required")
+	}
+	st.CreatedAt = s.clock()
+	_, err := s.db.NewInsert().Model(st).Returning("id").Exec(ctx)
+	if isUniqueViolation(err) {
+		return &baton.Error{Code: baton.ECONFLICT, Message: "username " + st.Username + " is taken", Field: "username"}
+	}
+	return err
+}
+
+// StewardByID returns a steward.
+func (s *Store) StewardByID(ctx context.Context, id int64) (*baton.Steward, error) {
+	st := new(baton.Steward)
+	err := s.db.NewSelect().Model(st).Where("id = ?", id).Scan(ctx)
+	return st, notFound(err, "steward")
+}
+
+// StewardByUsername returns a steward by username.
+func (s *Store) StewardByUsername(ctx context.Context, username string) (*baton.Steward, error) {
+	st := new(baton.Steward)
+	err := s.db.NewSelect().Model(st).Where("username = ?", strings.TrimSpace(username)).Scan(ctx)
+	return st, notFound(err, "steward")
+}
+
+// SetPassword replaces a steward's password hash.
+func (s *Store) SetPassword(ctx context.Context, stewardID int64, hash string) error {
+	_, err := s.db.NewUpdate().Model((*baton.Steward)(nil)).Set("password_hash = ?", hash).
+		Where("id = ?", stewardID).Exec(ctx)
+	return err
+}
+
+// CountStewards returns how many stewards there are.
+func (s *Store) CountStewards(ctx context.Context) (int, error) {
+	n, err := s.db.NewSelect().Model((*baton.Steward)(nil)).Count(ctx)
+	return int(n), err
+}
+
+// CreateToken stores a personal access token by its hash.
+func (s *Store) CreateToken(ctx context.Context, stewardID int64, name, hash, prefix string) (*baton.AccessToken, error) {
+	name = strings.TrimSpace(name)
+	if name == "" {
+		return nil, baton.Invalid("name", "token name is required")
+	}
+	if len(name) > 100 {
+		return nil, baton.Invalid("name", "token name must be at most 100 characters")
+	}
+	t := &baton.AccessToken{StewardID: stewardID, Name: name, Hash: hash, Prefix: prefix, CreatedAt: s.clock()}
+	_, err := s.db.NewInsert().Model(t).Returning("id").Exec(ctx)
+	return t, err
+}
+
+// TokensForSteward lists a steward's tokens, newest first.
+func (s *Store) TokensForSteward(ctx context.Context, stewardID int64) ([]*baton.AccessToken, error) {
+	var out []*baton.AccessToken
+	err := s.db.NewSelect().Model(&out).Where("steward_id = ?", stewardID).Order("id DESC").Scan(ctx)
+	return out, err
+}
+
+// RevokeToken revokes one of the steward's tokens.
+func (s *Store) RevokeToken(ctx context.Context, stewardID, tokenID int64) error {
+	res, err := s.db.NewUpdate().Model((*baton.AccessToken)(nil)).Set("revoked_at = ?", s.clock()).
+		Where("id = ? AND steward_id = ? AND revoked_at IS NULL", tokenID, stewardID).Exec(ctx)
+	if err != nil {
+		return err
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return baton.NotFound("token")
+	}
+	return nil
+}
+
+// StewardByTokenHash returns the steward owning a live token and marks the
+// token used (at most once a minute, to keep API reads cheap).
+func (s *Store) StewardByTokenHash(ctx context.Context, hash string) (*baton.Steward, error) {
+	t := new(baton.AccessToken)
+	if err := s.db.NewSelect().Model(t).Where("hash = ? AND revoked_at IS NULL", hash).Scan(ctx); err != nil {
+		return nil, notFound(err, "token")
+	}
+	now := s.clock()
+	if t.LastUsedAt == nil || now.Sub(*t.LastUsedAt) > time.Minute {
+		_, _ = s.db.NewUpdate().Model((*baton.AccessToken)(nil)).Set("last_used_at = ?", now).Where("id = ?", t.ID).Exec(ctx)
+	}
+	return s.StewardByID(ctx, t.StewardID)
+}
+
+// CreateLoginSession records a new signed-in session by the hash of its id.
+func (s *Store) CreateLoginSession(ctx context.Context, idHash string, stewardID int64, ttl time.Duration) error {
+	now := s.clock()
+	_, err := s.db.NewRaw("INSERT INTO login_sessions (id_hash, steward_id, created_at, expires_at) VALUES (?, ?, ?, ?)",
+		idHash, stewardID, now, now.Add(ttl)).Exec(ctx)
+	return err
+}
+
+// StewardByLoginSession returns the steward of a live login session.
+func (s *Store) StewardByLoginSession(ctx context.Context, idHash string) (*baton.Steward, error) {
+	st := new(baton.Steward)
+	err := s.db.NewSelect().Model(st).
+		Where("id = (SELECT steward_id FROM login_sessions WHERE id_hash = ? AND expires_at > ?)", idHash, s.clock()).
+		Scan(ctx)
+	return st, notFound(err, "login session")
+}
+
+// DeleteLoginSession ends a login session on the server.
+func (s *Store) DeleteLoginSession(ctx context.Context, idHash string) error {
+	_, err := s.db.NewRaw("DELETE FROM login_sessions WHERE id_hash = ?", idHash).Exec(ctx)
+	return err
+}
+
+// Setting returns a shared setting, or "" when it is not set.
+func (s *Store) Setting(ctx context.Context, name string) (string, error) {
+	var v []string
+	err := s.db.NewRaw("SELECT value FROM app_settings WHERE name = ?", name).Scan(ctx, &v)
+	if err != nil || len(v) == 0 {
+		return "", err
+	}
+	return v[0], nil
+}
+
+// SetSettingOnce stores a setting unless it is set already, and returns the
+// value in force: the first instance to start wins.
+func (s *Store) SetSettingOnce(ctx context.Context, name, value string) (string, error) {
+	if _, err := s.db.NewRaw("INSERT INTO app_settings (name, value) VALUES (?, ?) ON CONFLICT (name) DO NOTHING", name, value).Exec(ctx); err != nil {
+		return "", err
+	}
+	return s.Setting(ctx, name)
+}

@@ -1,0 +1,127 @@
+// Package store keeps Baton's data in SQLite or PostgreSQL through Bun.
+// Every method that reads or writes a steward's data takes the steward id
+// and puts it in the query: that is where isolation is enforced.
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/baton-dev/baton/internal/baton"
+	_ "github.com/jackc/pgx/v5/stdlib" // registers the "pgx" driver
+	"github.com/uptrace/bun"
+	"github.com/uptrace/bun/dialect/pgdialect"
+	"github.com/uptrace/bun/dialect/sqlitedialect"
+	"github.com/uptrace/bun/driver/sqliteshim"
+)
+
+// Dialects.
+const (
+	SQLite   = "sqlite"
+	Postgres = "postgres"
+)
+
+// Store is Baton's storage.
+type Store struct {
+	db      *bun.DB
+	dialect string
+	search  searcher
+	now     func() time.Time
+	kick    chan struct{}
+}
+
+// Open connects to the database named by url: "sqlite:PATH" (the embedded
+// default; the folder is created) or "postgres://…". It does not migrate.
+func Open(url string) (*Store, error) {
+	switch {
+	case strings.HasPrefix(url, "sqlite:"):
+		path := strings.TrimPrefix(url, "sqlite:")
+		if path == "" {
+			return nil, baton.Invalid("BATON_DATABASE_URL", "sqlite: needs a file path, as in sqlite:data/baton.db")
+		}
+		if dir := filepath.Dir(path); dir != "." {
+			if err := os.MkdirAll(dir, 0o750); err != nil {
+				return nil, fmt.Errorf("create database folder: %w", err)
+			}
+		}
+		// WAL lets readers work while one writer writes; IMMEDIATE
+		// transactions take the write lock up front so two writers queue on
+		// busy_timeout instead of failing mid-transaction.
+		dsn := "file:" + path + "?_pragma=journal_mode(WAL)&_pragma=busy_timeout(10000)" +
+			"&_pragma=foreign_keys(1)&_pragma=synchronous(NORMAL)&_txlock=immediate"
+		sqldb, err := sql.Open(sqliteshim.ShimName, dsn)
+		if err != nil {
+			return nil, err
+		}
+		sqldb.SetMaxOpenConns(8)
+		sqldb.SetConnMaxIdleTime(0)
+		db := bun.NewDB(sqldb, sqlitedialect.New())
+		return &Store{db: db, dialect: SQLite, search: sqliteSearch{}, now: time.Now, kick: make(chan struct{}, 1)}, nil
+	case strings.HasPrefix(url, "postgres://"), strings.HasPrefix(url, "postgresql://"):
+		sqldb, err := sql.Open("pgx", url)
+		if err != nil {
+			return nil, err
+		}
+		sqldb.SetMaxOpenConns(16)
+		db := bun.NewDB(sqldb, pgdialect.New())
+		return &Store{db: db, dialect: Postgres, search: pgSearch{}, now: time.Now, kick: make(chan struct{}, 1)}, nil
+	}
+	return nil, baton.Invalid("BATON_DATABASE_URL", "database URL must start with sqlite: or postgres://, got %q", redactURL(url))
+}
+
+// redactURL drops anything that might be a password from a URL for an error message.
+func redactURL(url string) string {
+	if i := strings.Index(url, "@"); i >= 0 {
+		return "…" + url[i:]
+	}
+	return url
+}
+
+// Dialect is SQLite or Postgres.
+func (s *Store) Dialect() string { return s.dialect }
+
+// DB exposes the Bun handle for benchmarks and tests in this module.
+func (s *Store) DB() *bun.DB { return s.db }
+
+// Close closes the database.
+func (s *Store) Close() error { return s.db.Close() }
+
+// Ping reports whether the database answers.
+func (s *Store) Ping(ctx context.Context) error {
+	var one int
+	return s.db.NewRaw("SELECT 1").Scan(ctx, &one)
+}
+
+// SetClock replaces the clock, for tests.
+func (s *Store) SetClock(now func() time.Time) { s.now = now }
+
+func (s *Store) clock() time.Time { return s.now().UTC() }
+
+// inTx runs fn in one transaction: all of it or nothing.
+func (s *Store) inTx(ctx context.Context, fn func(tx bun.Tx) error) error {
+	return s.db.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error { return fn(tx) })
+}
+
+// notFound turns sql.ErrNoRows into the domain's not-found error.
+func notFound(err error, what string) error {
+	if errors.Is(err, sql.ErrNoRows) {
+		return baton.NotFound(what)
+	}
+	return err
+}
+
+// isUniqueViolation reports whether err is a unique-constraint failure on either dialect.
+func isUniqueViolation(err error) bool {
+	if err == nil {
+		return false
+	}
+	msg := err.Error()
+	return strings.Contains(msg, "UNIQUE constraint failed") || strings.Contains(msg, "SQLSTATE 23505") ||
+		strings.Contains(msg, "duplicate key value")
+}

@@ -1,0 +1,314 @@
+package store_test
+
+import (
+	"context"
+	"fmt"
+	"testing"
+	"time"
+
+	"github.com/baton-dev/baton/internal/baton"
+	"github.com/baton-dev/baton/internal/store"
+	"github.com/baton-dev/baton/internal/store/storetest"
+)
+
+// eachDialect runs a test against a fresh SQLite database and, when one is
+// configured, a fresh PostgreSQL database.
+func eachDialect(t *testing.T, fn func(t *testing.T, s *store.Store)) {
+	for dialect, url := range storetest.Databases(t) {
+		t.Run(dialect, func(t *testing.T) { fn(t, storetest.Open(t, url)) })
+	}
+}
+
+func mustSteward(t *testing.T, s *store.Store, name string) *baton.Steward {
+	t.Helper()
+	st := &baton.Steward{Username: name}
+	if err := s.CreateSteward(context.Background(), st); err != nil {
+		t.Fatal(err)
+	}
+	return st
+}
+
+func mustSession(t *testing.T, s *store.Store, stewardID int64, sess *baton.Session) *baton.Session {
+	t.Helper()
+	if err := s.CreateSession(context.Background(), stewardID, sess); err != nil {
+		t.Fatal(err)
+	}
+	return sess
+}
+
+func msgs(n int, prefix string, start time.Time) []*baton.Message {
+	out := make([]*baton.Message, n)
+	for i := range out {
+		role := baton.RoleSteward
+		if i%2 == 1 {
+			role = baton.RoleAssistant
+		}
+		out[i] = &baton.Message{SourceID: fmt.Sprintf("%s-%d", prefix, i), Role: role,
+			Content: fmt.Sprintf("message %d about %s", i, prefix), Timestamp: start.Add(time.Duration(i) * time.Second)}
+	}
+	return out
+}
+
+func TestMigrateDownAndUp(t *testing.T) {
+	eachDialect(t, func(t *testing.T, s *store.Store) {
+		ctx := context.Background()
+		ms, err := s.Migrations(ctx)
+		if err != nil || len(ms) == 0 || !ms[0].Applied {
+			t.Fatalf("migrations = %+v, %v; want the first applied", ms, err)
+		}
+		if m, err := s.MigrateDown(ctx); err != nil || m == nil || m.Version != 1 {
+			t.Fatalf("down = %+v, %v", m, err)
+		}
+		if err := s.CreateSteward(ctx, &baton.Steward{Username: "x"}); err == nil {
+			t.Fatal("stewards table still there after down")
+		}
+		if done, err := s.MigrateUp(ctx); err != nil || len(done) != 1 {
+			t.Fatalf("up = %+v, %v", done, err)
+		}
+		mustSteward(t, s, "x")
+	})
+}
+
+func TestAppendIsIdempotentAndPaged(t *testing.T) {
+	eachDialect(t, func(t *testing.T, s *store.Store) {
+		ctx := context.Background()
+		st := mustSteward(t, s, "ada")
+		sess := mustSession(t, s, st.ID, &baton.Session{Title: "Refactor", Type: baton.SessionCode})
+		t0 := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
+		res, err := s.AppendMessages(ctx, st.ID, sess.ID, "", msgs(250, "a", t0))
+		if err != nil || res.Stored != 250 || res.Duplicates != 0 {
+			t.Fatalf("first append = %+v, %v", res, err)
+		}
+		res, err = s.AppendMessages(ctx, st.ID, sess.ID, "", msgs(260, "a", t0))
+		if err != nil || res.Stored != 10 || res.Duplicates != 250 {
+			t.Fatalf("re-append = %+v, %v; want 10 stored, 250 duplicates", res, err)
+		}
+		got, _ := s.Session(ctx, st.ID, sess.ID)
+		if got.MessageCount != 260 {
+			t.Fatalf("message_count = %d, want 260", got.MessageCount)
+		}
+		page, err := s.Transcript(ctx, st.ID, sess.ID, "", 100, 50)
+		if err != nil || len(page) != 50 || page[0].Seq != 101 || page[49].Seq != 150 {
+			t.Fatalf("page after 100 = %d msgs (first %d), %v", len(page), page[0].Seq, err)
+		}
+		if page[0].Content != "message 100 about a" || !page[0].Timestamp.Equal(t0.Add(100*time.Second)) {
+			t.Fatalf("page[0] = %q at %v", page[0].Content, page[0].Timestamp)
+		}
+	})
+}
+
+func TestAppendRejectsBadMessageAndWritesNothing(t *testing.T) {
+	eachDialect(t, func(t *testing.T, s *store.Store) {
+		ctx := context.Background()
+		st := mustSteward(t, s, "ada")
+		sess := mustSession(t, s, st.ID, &baton.Session{})
+		batch := msgs(5, "b", time.Now())
+		batch[3].Role = "robot"
+		_, err := s.AppendMessages(ctx, st.ID, sess.ID, "", batch)
+		if baton.ErrorCode(err) != baton.EINVALID || baton.ErrorField(err) != "messages[3].role" {
+			t.Fatalf("err = %v (field %q), want invalid messages[3].role", err, baton.ErrorField(err))
+		}
+		page, _ := s.Transcript(ctx, st.ID, sess.ID, "", 0, 10)
+		if len(page) != 0 {
+			t.Fatalf("%d messages written by a rejected batch", len(page))
+		}
+		batch = msgs(2, "c", time.Now())
+		batch[1].Semantic.Embedding = make([]float32, 12)
+		if _, err := s.AppendMessages(ctx, st.ID, sess.ID, "", batch); baton.ErrorField(err) != "messages[1].semantic.embedding" {
+			t.Fatalf("embedding of 12: err = %v", err)
+		}
+	})
+}
+
+func TestStewardsAreIsolated(t *testing.T) {
+	eachDialect(t, func(t *testing.T, s *store.Store) {
+		ctx := context.Background()
+		ada, bob := mustSteward(t, s, "ada"), mustSteward(t, s, "bob")
+		sess := mustSession(t, s, ada.ID, &baton.Session{Title: "secret plans"})
+		if _, err := s.AppendMessages(ctx, ada.ID, sess.ID, "", msgs(3, "zebrafish", time.Now())); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.IndexPending(ctx); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.Session(ctx, bob.ID, sess.ID); baton.ErrorCode(err) != baton.ENOTFOUND {
+			t.Fatalf("bob reads ada's session: %v", err)
+		}
+		if _, err := s.Transcript(ctx, bob.ID, sess.ID, "", 0, 10); baton.ErrorCode(err) != baton.ENOTFOUND {
+			t.Fatalf("bob reads ada's transcript: %v", err)
+		}
+		if _, err := s.AppendMessages(ctx, bob.ID, sess.ID, "", msgs(1, "x", time.Now())); baton.ErrorCode(err) != baton.ENOTFOUND {
+			t.Fatalf("bob writes into ada's session: %v", err)
+		}
+		if hits, _ := s.Search(ctx, bob.ID, "zebrafish", 10); len(hits) != 0 {
+			t.Fatalf("bob finds ada's messages: %+v", hits)
+		}
+		if hits, _ := s.Search(ctx, ada.ID, "zebrafish", 10); len(hits) != 3 {
+			t.Fatalf("ada finds %d of her 3 messages", len(hits))
+		}
+		page, err := s.ListSessions(ctx, bob.ID, baton.SessionFilter{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if page.Total != 0 || len(page.Sessions) != 0 {
+			t.Fatalf("bob lists %d sessions", page.Total)
+		}
+		if n, _ := s.SetReviewStatus(ctx, bob.ID, []string{sess.ID}, baton.ReviewArchived); n != 0 {
+			t.Fatal("bob archived ada's session")
+		}
+	})
+}
+
+func TestSearchIsCaseInsensitiveAndPunctuationSafe(t *testing.T) {
+	eachDialect(t, func(t *testing.T, s *store.Store) {
+		ctx := context.Background()
+		st := mustSteward(t, s, "ada")
+		sess := mustSession(t, s, st.ID, &baton.Session{Title: "FTS"})
+		batch := []*baton.Message{
+			{Role: baton.RoleSteward, Content: "The context-bridge editor crashes on save"},
+			{Role: baton.RoleAssistant, Content: "I fixed the CONTEXT bridge: a nil map in the editor."},
+			{Role: baton.RoleSteward, Content: "Unrelated: lunch?"},
+		}
+		if _, err := s.AppendMessages(ctx, st.ID, sess.ID, "", batch); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.IndexPending(ctx); err != nil {
+			t.Fatal(err)
+		}
+		for _, q := range []string{"context-bridge", "Context Bridge", `"context" bridge)`, "bridge*", "(editor"} {
+			hits, err := s.Search(ctx, st.ID, q, 10)
+			if err != nil {
+				t.Fatalf("%q: %v", q, err)
+			}
+			if len(hits) != 2 {
+				t.Errorf("%q: %d hits, want 2", q, len(hits))
+			}
+		}
+		if hits, err := s.Search(ctx, st.ID, `--- ""`, 10); err != nil || len(hits) != 0 {
+			t.Errorf("punctuation only: %v, %v", hits, err)
+		}
+		hits, _ := s.Search(ctx, st.ID, "lunch", 10)
+		if len(hits) != 1 || hits[0].SessionTitle != "FTS" || hits[0].Seq != 3 {
+			t.Errorf("lunch: %+v", hits)
+		}
+	})
+}
+
+func TestListSessionsFiltersAndKeysetPages(t *testing.T) {
+	eachDialect(t, func(t *testing.T, s *store.Store) {
+		ctx := context.Background()
+		st := mustSteward(t, s, "ada")
+		base := time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC)
+		for i := 0; i < 25; i++ {
+			q := float64(i) / 25
+			typ := baton.SessionChat
+			if i%3 == 0 {
+				typ = baton.SessionCode
+			}
+			mustSession(t, s, st.ID, &baton.Session{Title: fmt.Sprintf("s%02d", i), Type: typ,
+				StartedAt: base.Add(time.Duration(i) * time.Hour), QualityScore: &q, Tags: []string{fmt.Sprintf("t%d", i%2)}})
+		}
+		var seen []string
+		cursor := ""
+		for {
+			page, err := s.ListSessions(ctx, st.ID, baton.SessionFilter{Limit: 7, Cursor: cursor})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if page.Total != 25 {
+				t.Fatalf("total = %d", page.Total)
+			}
+			for _, x := range page.Sessions {
+				seen = append(seen, x.Title)
+			}
+			if page.NextCursor == "" {
+				break
+			}
+			cursor = page.NextCursor
+		}
+		if len(seen) != 25 || seen[0] != "s24" || seen[24] != "s00" {
+			t.Fatalf("pages = %v", seen)
+		}
+		min := 0.5
+		page, _ := s.ListSessions(ctx, st.ID, baton.SessionFilter{Types: []baton.SessionType{baton.SessionCode}, MinQuality: &min, Sort: baton.SortQualityAsc})
+		var titles []string
+		for _, x := range page.Sessions {
+			titles = append(titles, x.Title)
+		}
+		if fmt.Sprint(titles) != "[s15 s18 s21 s24]" {
+			t.Fatalf("code sessions with quality >= 0.5 by quality = %v", titles)
+		}
+		page, _ = s.ListSessions(ctx, st.ID, baton.SessionFilter{Tag: "T1", Limit: 100})
+		if page.Total != 12 {
+			t.Fatalf("tag t1: %d sessions", page.Total)
+		}
+		from, to := base.Add(2*time.Hour), base.Add(5*time.Hour)
+		page, _ = s.ListSessions(ctx, st.ID, baton.SessionFilter{From: &from, To: &to})
+		if page.Total != 3 {
+			t.Fatalf("date range: %d sessions", page.Total)
+		}
+		if _, err := s.ListSessions(ctx, st.ID, baton.SessionFilter{Cursor: "!!"}); baton.ErrorField(err) != "cursor" {
+			t.Fatalf("bad cursor: %v", err)
+		}
+	})
+}
+
+func TestImportIsAtomicIdempotentAndForks(t *testing.T) {
+	eachDialect(t, func(t *testing.T, s *store.Store) {
+		ctx := context.Background()
+		st := mustSteward(t, s, "ada")
+		t0 := time.Date(2026, 2, 1, 10, 0, 0, 0, time.UTC)
+		mk := func(prefix string, n int) []baton.Message {
+			var out []baton.Message
+			for _, m := range msgs(n, prefix, t0) {
+				out = append(out, *m)
+			}
+			return out
+		}
+		doc := func() *baton.ImportDocument {
+			return &baton.ImportDocument{Key: "doc-1",
+				Session: baton.Session{Title: "Imported", Source: "chatgpt", SourceRef: "conv-1", StartedAt: t0},
+				Conversations: []baton.ImportConversation{
+					{Key: "main", Messages: mk("m", 6)},
+					{Key: "branch", ParentKey: "main", ForkAfterSourceID: "m-2", Messages: mk("f", 2)},
+				}}
+		}
+		res, err := s.Import(ctx, st.ID, doc())
+		if err != nil || res.Status != baton.ImportStored || res.Messages != 8 {
+			t.Fatalf("import = %+v, %v", res, err)
+		}
+		again, err := s.Import(ctx, st.ID, doc())
+		if err != nil || again.Status != baton.ImportDuplicate || again.SessionID != res.SessionID {
+			t.Fatalf("re-import = %+v, %v", again, err)
+		}
+		grown := doc()
+		grown.Conversations[0].Messages = mk("m", 9)
+		if r, _ := s.Import(ctx, st.ID, grown); r.Status != baton.ImportUpdated || r.Messages != 3 {
+			t.Fatalf("grown import = %+v", r)
+		}
+		convs, _ := s.Conversations(ctx, st.ID, res.SessionID)
+		if len(convs) != 2 || convs[1].ParentConversationID == nil || *convs[1].ParentConversationID != convs[0].ID || convs[1].ForkPointSeq != 3 {
+			t.Fatalf("conversations = %+v", convs)
+		}
+		fork, _ := s.Transcript(ctx, st.ID, res.SessionID, convs[1].ID, 0, 100)
+		var ids []string
+		for _, m := range fork {
+			ids = append(ids, fmt.Sprintf("%s@%d", m.SourceID, m.Seq))
+		}
+		if fmt.Sprint(ids) != "[m-0@1 m-1@2 m-2@3 f-0@4 f-1@5]" {
+			t.Fatalf("fork transcript = %v", ids)
+		}
+
+		bad := doc()
+		bad.Session.SourceRef = "conv-2"
+		bad.Conversations[1].ForkAfterSourceID = "no-such-message"
+		r, err := s.Import(ctx, st.ID, bad)
+		if err != nil || r.Status != baton.ImportRejected || r.Error == "" {
+			t.Fatalf("bad import = %+v, %v", r, err)
+		}
+		page, _ := s.ListSessions(ctx, st.ID, baton.SessionFilter{})
+		if page.Total != 1 {
+			t.Fatalf("rejected import left a session behind: %d sessions", page.Total)
+		}
+	})
+}

@@ -1,0 +1,10 @@
+DROP TABLE annotations;
+DROP TABLE messages;
+DROP TABLE conversations;
+DROP TABLE session_tags;
+DROP TABLE sessions;
+DROP TABLE login_sessions;
+DROP TABLE access_tokens;
+DROP TABLE identities;
+DROP TABLE stewards;
+DROP TABLE app_settings;

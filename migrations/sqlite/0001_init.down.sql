@@ -1,0 +1,12 @@
+DROP TABLE annotations;
+DROP TABLE search_state;
+DROP TABLE messages_fts;
+DROP TABLE messages;
+DROP TABLE conversations;
+DROP TABLE session_tags;
+DROP TABLE sessions;
+DROP TABLE login_sessions;
+DROP TABLE access_tokens;
+DROP TABLE identities;
+DROP TABLE stewards;
+DROP TABLE app_settings;

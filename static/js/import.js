@@ -1,0 +1,39 @@
+// import.js drives the import page's upload progress bar from htmx's
+// upload progress events. Without it (or without htmx) the bar stays
+// indeterminate and the form still works.
+(function () {
+  'use strict';
+
+  // Both the upload and the download report progress; once the upload is
+  // complete, the download's events must not move the bar back.
+  var sent = false;
+
+  function parts(evt) {
+    var form = evt.target;
+    if (!form || form.id !== 'import-form') return null;
+    var bar = document.getElementById('import-progress');
+    var label = document.getElementById('import-progress-label');
+    return bar ? { bar: bar, label: label } : null;
+  }
+
+  document.addEventListener('htmx:xhr:loadstart', function (evt) {
+    var p = parts(evt);
+    if (!p) return;
+    sent = false;
+    p.bar.removeAttribute('value'); // indeterminate until sizes are known
+    if (p.label) p.label.textContent = 'Uploading…';
+  });
+
+  document.addEventListener('htmx:xhr:progress', function (evt) {
+    var p = parts(evt);
+    if (!p || sent || !evt.detail.lengthComputable || !evt.detail.total) return;
+    var pct = Math.min(100, Math.round((evt.detail.loaded * 100) / evt.detail.total));
+    p.bar.value = pct;
+    p.bar.textContent = pct + '%';
+    sent = pct >= 100;
+    if (p.label) {
+      // Once every byte is sent the server is still reading and storing.
+      p.label.textContent = pct < 100 ? 'Uploading… ' + pct + '%' : 'Importing…';
+    }
+  });
+})();

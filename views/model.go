@@ -1,0 +1,113 @@
+// Package views renders Baton's pages with templ. Handlers build the view
+// models below and never write HTML themselves; views know only the domain
+// and these models.
+package views
+
+import (
+	"net/url"
+
+	"github.com/baton-dev/baton/internal/baton"
+)
+
+// Page is what every full page needs: title, who is signed in, the CSRF
+// token for forms and htmx, and a flash message.
+type Page struct {
+	Title   string
+	Steward *baton.Steward // nil when signed out
+	CSRF    string
+	Nav     string // "sessions", "import", "settings": the active nav item
+	Flash   string
+	// FlashKind is "success" or "error".
+	FlashKind string
+}
+
+// LoginPage is the sign-in form.
+type LoginPage struct {
+	Page
+	Username string
+	Next     string // where to go after signing in
+	Error    string
+	// DemoHint is shown on a demo install: the demo credentials.
+	DemoHint string
+}
+
+// SessionListPage is the session list with its filters.
+type SessionListPage struct {
+	Page
+	// Query holds the filter values as they are in the URL, to refill the
+	// form and build sort and page links.
+	Query          url.Values
+	Sessions       []*baton.Session
+	Total          int
+	NextURL        string // "" on the last page; the URL of the next page's rows partial
+	Sort           string // one of baton.Sort*
+	Sources        []string
+	Tags           []string
+	Types          []baton.SessionType
+	ReviewStatuses []baton.ReviewStatus
+	// Hits are message matches for the free-text query (q), newest-best first.
+	Hits []baton.SearchHit
+	// BulkURL is where the bulk review-status form posts.
+	BulkURL string
+}
+
+// SessionPage is one session: metadata panels, conversations and the transcript.
+type SessionPage struct {
+	Page
+	Session       *baton.Session
+	Conversations []*baton.Conversation
+	Conversation  *baton.Conversation // the one shown
+	Transcript    TranscriptChunk
+	TotalMessages int64
+	// MessagesURL is the transcript partial's URL without query; add
+	// ?after=SEQ to load from a message on.
+	MessagesURL string
+}
+
+// TranscriptChunk is a run of messages plus the URL that loads the next run
+// (htmx, when the reader scrolls to the end); "" when there is no more.
+type TranscriptChunk struct {
+	Messages []MessageView
+	NextURL  string
+}
+
+// MessageView is a message ready to show: Markdown already rendered and sanitized.
+type MessageView struct {
+	*baton.Message
+	Anchor       string // "m-<seq>": a stable anchor per message
+	HTML         string // rendered, sanitized content
+	ThinkingHTML string
+	ToolCalls    []ToolCallView
+	// IsError is true for a failed tool result.
+	IsError bool
+}
+
+// ToolCallView is one tool call with its input pretty-printed and highlighted.
+type ToolCallView struct {
+	ID, Name  string
+	InputHTML string
+}
+
+// ImportPage is the upload form and the per-document results of the last upload.
+type ImportPage struct {
+	Page
+	Results []baton.ImportResult
+	Error   string
+	// Counts of the results by status.
+	Stored, Updated, Duplicates, Rejected int
+}
+
+// SettingsPage lists the steward's personal access tokens.
+type SettingsPage struct {
+	Page
+	Tokens   []*baton.AccessToken
+	NewToken string // the token just created: shown once
+	Error    string
+}
+
+// ErrorPage says what went wrong and what to do.
+type ErrorPage struct {
+	Page
+	Status  int
+	Message string
+}

@@ -1,0 +1,84 @@
+package web
+
+import (
+	"errors"
+	"net/http"
+	"strings"
+
+	"github.com/baton-dev/baton/internal/baton"
+	"github.com/baton-dev/baton/views"
+	"github.com/labstack/echo/v4"
+)
+
+// statusByCode is the one table from error codes to HTTP statuses.
+var statusByCode = map[string]int{
+	baton.ENOTFOUND:     http.StatusNotFound,
+	baton.EINVALID:      http.StatusBadRequest,
+	baton.ECONFLICT:     http.StatusConflict,
+	baton.EUNAUTHORIZED: http.StatusUnauthorized,
+	baton.ETOOLARGE:     http.StatusRequestEntityTooLarge,
+	baton.ERATELIMIT:    http.StatusTooManyRequests,
+	baton.EINTERNAL:     http.StatusInternalServerError,
+}
+
+// codeByStatus turns Echo's own errors (unknown route, wrong method, body too large) into codes.
+var codeByStatus = map[int]string{
+	http.StatusNotFound:              baton.ENOTFOUND,
+	http.StatusMethodNotAllowed:      baton.ENOTFOUND,
+	http.StatusBadRequest:            baton.EINVALID,
+	http.StatusUnauthorized:          baton.EUNAUTHORIZED,
+	http.StatusForbidden:             baton.EUNAUTHORIZED,
+	http.StatusRequestEntityTooLarge: baton.ETOOLARGE,
+	http.StatusTooManyRequests:       baton.ERATELIMIT,
+}
+
+// apiError is the JSON shape of every API error.
+type apiError struct {
+	Error struct {
+		Code    string `json:"code"`
+		Message string `json:"message"`
+		Field   string `json:"field,omitempty"`
+	} `json:"error"`
+}
+
+// handleError is the one place errors become responses: JSON for the API,
+// a page for browsers. Users see the message; logs see the cause.
+func (s *Server) handleError(err error, c echo.Context) {
+	if c.Response().Committed {
+		return
+	}
+	code, msg, field := baton.ErrorCode(err), baton.ErrorMessage(err), baton.ErrorField(err)
+	var he *echo.HTTPError
+	if errors.As(err, &he) {
+		code = codeByStatus[he.Code]
+		if code == "" {
+			code = baton.EINTERNAL
+		}
+		msg = http.StatusText(he.Code)
+		if m, ok := he.Message.(string); ok && he.Code < 500 {
+			msg = m
+		}
+		if he.Code == http.StatusNotFound || he.Code == http.StatusMethodNotAllowed {
+			msg = "Not found."
+		}
+		if he.Code == http.StatusRequestEntityTooLarge {
+			msg = "The request body is too large."
+		}
+	}
+	status := statusByCode[code]
+	if code == baton.EINTERNAL {
+		s.log.Error("request failed", "method", c.Request().Method, "path", c.Path(), "err", err)
+	}
+	if strings.HasPrefix(c.Request().URL.Path, "/api/") {
+		var body apiError
+		body.Error.Code, body.Error.Message, body.Error.Field = code, msg, field
+		_ = c.JSON(status, body)
+		return
+	}
+	if isHTMX(c) {
+		// htmx swaps nothing on an error status by default; say it plainly.
+		_ = c.String(status, msg)
+		return
+	}
+	_ = renderHTML(c, status, views.ErrorPage(views.ErrorPage{Page: s.page(c, "Error", ""), Status: status, Message: msg}))
+}

@@ -1,0 +1,127 @@
+package web
+
+import (
+	"net/http"
+	"net/url"
+	"strings"
+	"time"
+
+	"github.com/baton-dev/baton/internal/auth"
+	"github.com/baton-dev/baton/internal/baton"
+	"github.com/labstack/echo/v4"
+)
+
+// contentSecurityPolicy allows nothing inline and nothing from elsewhere.
+const contentSecurityPolicy = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; " +
+	"connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'self'; object-src 'none'"
+
+func securityHeaders(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		h := c.Response().Header()
+		h.Set("Content-Security-Policy", contentSecurityPolicy)
+		h.Set("X-Content-Type-Options", "nosniff")
+		h.Set("Referrer-Policy", "same-origin")
+		h.Set("X-Frame-Options", "DENY")
+		return next(c)
+	}
+}
+
+// logRequests logs method, route, status and time; never bodies, tokens or queries.
+func (s *Server) logRequests(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		start := time.Now()
+		err := next(c)
+		if err != nil {
+			c.Error(err)
+		}
+		if c.Path() != "/healthz" && !strings.HasPrefix(c.Path(), "/static") {
+			s.log.Info("request", "method", c.Request().Method, "route", c.Path(), "status", c.Response().Status,
+				"ms", time.Since(start).Milliseconds(), "steward", stewardID(c))
+		}
+		return nil
+	}
+}
+
+// browser reads the cookie session and, when it names a live sign-in, puts
+// the steward in the request context.
+func (s *Server) browser(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		b := s.cookies.Read(c.Request())
+		c.Set("browser", b)
+		if b.SessionID != "" {
+			st, err := s.store.StewardByLoginSession(ctx(c), auth.HashToken(b.SessionID))
+			if err == nil {
+				c.SetRequest(c.Request().WithContext(baton.NewContextWithSteward(ctx(c), st)))
+			} else if baton.ErrorCode(err) != baton.ENOTFOUND {
+				return err
+			}
+		}
+		if b.Fresh() {
+			if err := s.cookies.Write(c.Response(), c.Request(), b); err != nil {
+				return err
+			}
+		}
+		return next(c)
+	}
+}
+
+func browserOf(c echo.Context) *auth.Browser {
+	b, _ := c.Get("browser").(*auth.Browser)
+	if b == nil {
+		b = &auth.Browser{}
+	}
+	return b
+}
+
+// checkCSRF refuses a state-changing browser request whose form field or
+// X-CSRF-Token header does not carry the cookie's token.
+func checkCSRF(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		switch c.Request().Method {
+		case http.MethodGet, http.MethodHead, http.MethodOptions:
+			return next(c)
+		}
+		token := c.Request().Header.Get("X-CSRF-Token")
+		if token == "" {
+			token = c.FormValue("_csrf")
+		}
+		if want := browserOf(c).CSRF; want == "" || !auth.Equal(token, want) {
+			return &baton.Error{Code: baton.EUNAUTHORIZED, Message: "The form expired or came from elsewhere. Reload the page and try again."}
+		}
+		return next(c)
+	}
+}
+
+// requireSteward sends a signed-out browser to the sign-in page.
+func requireSteward(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		if stewardID(c) == 0 {
+			target := "/login?next=" + url.QueryEscape(c.Request().URL.RequestURI())
+			if isHTMX(c) {
+				c.Response().Header().Set("HX-Redirect", target)
+				return c.NoContent(http.StatusUnauthorized)
+			}
+			return c.Redirect(http.StatusSeeOther, target)
+		}
+		return next(c)
+	}
+}
+
+// requireToken authenticates an API request by its bearer token.
+func (s *Server) requireToken(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		header := c.Request().Header.Get("Authorization")
+		token, ok := strings.CutPrefix(header, "Bearer ")
+		if !ok || !auth.LooksLikeToken(strings.TrimSpace(token)) {
+			return &baton.Error{Code: baton.EUNAUTHORIZED, Message: "send a personal access token as 'Authorization: Bearer bat_…' (create one in Settings)"}
+		}
+		st, err := s.store.StewardByTokenHash(ctx(c), auth.HashToken(strings.TrimSpace(token)))
+		if baton.ErrorCode(err) == baton.ENOTFOUND {
+			return &baton.Error{Code: baton.EUNAUTHORIZED, Message: "the token is unknown or revoked"}
+		} else if err != nil {
+			return err
+		}
+		c.SetRequest(c.Request().WithContext(baton.NewContextWithSteward(ctx(c), st)))
+		return next(c)
+	}
+}

@@ -1,0 +1,198 @@
+package web_test
+
+import (
+	"fmt"
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/PuerkitoBio/goquery"
+	"github.com/baton-dev/baton/internal/baton"
+)
+
+// seedSession gives a steward a session with n messages through the store.
+func (a *app) seedSession(stewardID int64, title string, n int) *baton.Session {
+	a.t.Helper()
+	sess := &baton.Session{Title: title, Type: baton.SessionCode, StartedAt: time.Date(2026, 4, 1, 9, 0, 0, 0, time.UTC)}
+	if err := a.st.CreateSession(a.t.Context(), stewardID, sess); err != nil {
+		a.t.Fatal(err)
+	}
+	for i := 0; i < n; i += 1000 {
+		var batch []*baton.Message
+		for j := i; j < min(i+1000, n); j++ {
+			role := baton.RoleSteward
+			if j%2 == 1 {
+				role = baton.RoleAssistant
+			}
+			batch = append(batch, &baton.Message{SourceID: fmt.Sprint(j), Role: role, Content: fmt.Sprintf("message number %d of %s", j+1, title)})
+		}
+		if _, err := a.st.AppendMessages(a.t.Context(), stewardID, sess.ID, "", batch); err != nil {
+			a.t.Fatal(err)
+		}
+	}
+	return sess
+}
+
+func TestSignInNeedsCSRFAndRightPassword(t *testing.T) {
+	eachApp(t, func(t *testing.T, a *app) {
+		b := a.anonymous()
+		doc, resp := b.get("/sessions")
+		if resp.Request.URL.Path != "/login" || doc.Find(`form input[name="username"]`).Length() != 1 {
+			t.Fatalf("signed-out /sessions ended at %s", resp.Request.URL)
+		}
+		// No CSRF token: refused before the password is even looked at.
+		resp = b.post("/login", url.Values{"username": {"ada"}, "password": {testPassword}})
+		if resp.StatusCode != http.StatusUnauthorized {
+			t.Fatalf("sign-in without CSRF = %d", resp.StatusCode)
+		}
+		doc, _ = b.get("/login")
+		b.csrf, _ = doc.Find(`input[name="_csrf"]`).Attr("value")
+		resp = b.post("/login", url.Values{"username": {"ada"}, "password": {"wrong password!"}})
+		if resp.StatusCode != http.StatusUnauthorized {
+			t.Fatalf("wrong password = %d", resp.StatusCode)
+		}
+		signed := a.signIn("ada")
+		_, resp = signed.get("/sessions")
+		if resp.StatusCode != 200 {
+			t.Fatalf("after sign-in /sessions = %d", resp.StatusCode)
+		}
+		signed.post("/logout", url.Values{})
+		if _, resp := signed.get("/sessions"); resp.Request.URL.Path != "/login" {
+			t.Fatalf("after sign-out /sessions = %s", resp.Request.URL)
+		}
+	})
+}
+
+func TestSessionListShowsOnlyOwnSessionsWithFilters(t *testing.T) {
+	eachApp(t, func(t *testing.T, a *app) {
+		a.seedSession(a.ada.ID, "Ada tunes the indexer", 4)
+		a.seedSession(a.bob.ID, "Bob's confidential roadmap", 4)
+		b := a.signIn("ada")
+		doc, _ := b.get("/sessions")
+		rows := doc.Find("#results table tbody tr")
+		if rows.Length() != 1 || !strings.Contains(rows.Text(), "Ada tunes the indexer") {
+			t.Fatalf("rows = %d: %q", rows.Length(), rows.Text())
+		}
+		if strings.Contains(doc.Text(), "Bob's confidential roadmap") {
+			t.Fatal("ada's list shows bob's session")
+		}
+		doc, resp := b.htmx("/sessions?type=planning")
+		if resp.StatusCode != 200 || doc.Find("html").Length() != 0 && doc.Find("header.app-header").Length() != 0 {
+			t.Fatalf("htmx filter returned a whole page")
+		}
+		if doc.Find("table tbody tr").Length() != 0 {
+			t.Fatal("planning filter kept a code session")
+		}
+		_, resp = b.get("/sessions?from=yesterday")
+		if resp.StatusCode != http.StatusBadRequest {
+			t.Fatalf("bad date = %d", resp.StatusCode)
+		}
+	})
+}
+
+func TestSessionPageTranscriptLoadsInChunks(t *testing.T) {
+	eachApp(t, func(t *testing.T, a *app) {
+		sess := a.seedSession(a.ada.ID, "Marathon", 150)
+		b := a.signIn("ada")
+		doc, _ := b.get("/sessions/" + sess.ID)
+		msgs := doc.Find("#transcript li.msg")
+		if msgs.Length() == 0 || msgs.Length() >= 150 {
+			t.Fatalf("first page renders %d of 150 messages", msgs.Length())
+		}
+		if id, _ := msgs.First().Attr("id"); id != "m-1" {
+			t.Fatalf("first message anchor = %q", id)
+		}
+		more, ok := doc.Find(`#transcript [hx-trigger="revealed"]`).Attr("hx-get")
+		if !ok {
+			t.Fatal("no infinite-scroll sentinel")
+		}
+		chunk, _ := b.htmx(more)
+		if first, _ := chunk.Find("li.msg").First().Attr("id"); first != fmt.Sprintf("m-%d", msgs.Length()+1) {
+			t.Fatalf("next chunk starts at %q", first)
+		}
+		doc, _ = b.get("/sessions/" + sess.ID + "?at=120")
+		if first, _ := doc.Find("#transcript li.msg").First().Attr("id"); first != "m-120" {
+			t.Fatalf("jump to 120 starts at %q", first)
+		}
+		if !strings.Contains(doc.Find("#m-120").Text(), "message number 120 of Marathon") {
+			t.Fatal("message 120 content missing")
+		}
+	})
+}
+
+func TestAnotherStewardsSessionPagesAnswer404(t *testing.T) {
+	eachApp(t, func(t *testing.T, a *app) {
+		sess := a.seedSession(a.ada.ID, "Ada's private session", 3)
+		b := a.signIn("bob")
+		for _, path := range []string{"/sessions/" + sess.ID, "/sessions/" + sess.ID + "/messages?after=0"} {
+			doc, resp := b.get(path)
+			if resp.StatusCode != 404 || strings.Contains(doc.Text(), "Ada's private session") || strings.Contains(doc.Text(), "message number") {
+				t.Errorf("bob GET %s = %d", path, resp.StatusCode)
+			}
+		}
+		resp := b.post("/sessions/review", url.Values{"ids": {sess.ID}, "status": {"archived"}})
+		resp.Body.Close()
+		got, _ := a.st.Session(t.Context(), a.ada.ID, sess.ID)
+		if got.ReviewStatus != baton.ReviewPending {
+			t.Fatal("bob archived ada's session")
+		}
+	})
+}
+
+func TestImportPageUploadShowsPerDocumentResults(t *testing.T) {
+	eachApp(t, func(t *testing.T, a *app) {
+		b := a.signIn("ada")
+		good := `{"id":"design-review","conversation":{"source":"slack","people":["Ada","Ben","Cy"],"user":"Ada","conversation":[{"speaker":"Ada","content":"Shall we shard?","time":"2024-01-15T09:00:00Z"},{"speaker":"Cy","content":"Not yet.","time":"2024-01-15T09:02:00Z"}]}}`
+		bad := `[{"id":"","conversation":{"source":"slack"}}]`
+		doc := b.upload("/import", map[string]string{"good.json": good, "bad.json": bad})
+		text := doc.Find("#import-results").Text()
+		if !strings.Contains(text, "document ID is required") || !strings.Contains(text, "design-review") {
+			t.Fatalf("results = %q", text)
+		}
+		page, _ := a.st.ListSessions(t.Context(), a.ada.ID, baton.SessionFilter{})
+		if page.Total != 1 {
+			t.Fatalf("%d sessions after import", page.Total)
+		}
+		sessDoc, _ := b.get("/sessions/" + page.Sessions[0].ID)
+		if !strings.Contains(sessDoc.Find("#transcript").Text(), "Cy") {
+			t.Fatal("speaker name not shown in transcript")
+		}
+	})
+}
+
+func TestSettingsTokensShownOnceAndRevocable(t *testing.T) {
+	eachApp(t, func(t *testing.T, a *app) {
+		b := a.signIn("ada")
+		resp := b.post("/settings/tokens", url.Values{"name": {"laptop agent"}})
+		created, _ := goquery.NewDocumentFromReader(resp.Body)
+		resp.Body.Close()
+		shown := strings.TrimSpace(created.Find("#new-token").Text())
+		if !strings.HasPrefix(shown, "bat_") {
+			t.Fatalf("new token not shown: %q", shown)
+		}
+		if code := a.api(shown, "GET", "/api/v1/sessions", nil, nil); code != 200 {
+			t.Fatalf("the shown token answers %d", code)
+		}
+		doc, _ := b.get("/settings")
+		if strings.Contains(doc.Text(), shown) {
+			t.Fatal("the token is shown again on a later visit")
+		}
+		tokens, _ := a.st.TokensForSteward(t.Context(), a.ada.ID)
+		if len(tokens) != 2 || tokens[0].Name != "laptop agent" {
+			t.Fatalf("tokens = %+v", tokens)
+		}
+		b.post(fmt.Sprintf("/settings/tokens/%d/revoke", tokens[0].ID), url.Values{}).Body.Close()
+		tokens, _ = a.st.TokensForSteward(t.Context(), a.ada.ID)
+		if tokens[0].RevokedAt == nil {
+			t.Fatal("token not revoked")
+		}
+		bobs := a.signIn("bob")
+		bobs.post(fmt.Sprintf("/settings/tokens/%d/revoke", tokens[1].ID), url.Values{}).Body.Close()
+		tokens, _ = a.st.TokensForSteward(t.Context(), a.ada.ID)
+		if tokens[1].RevokedAt != nil {
+			t.Fatal("bob revoked ada's token")
+		}
+	})
+}
