@@ -36,6 +36,9 @@ func (s *Server) routes() {
 	signedIn.GET("/settings", s.settingsPage)
 	signedIn.POST("/settings/tokens", s.tokenCreate)
 	signedIn.POST("/settings/tokens/:id/revoke", s.tokenRevoke)
+	// Identity, teams and sharing.
+	// Analysis: charts, relationship, annotations and review.
+	// Agents: hooks and context.
 
 	// JSON API: bearer personal access tokens, no cookies.
 	api := e.Group("/api/v1", middleware.BodyLimit(apiBodyLimit), s.requireToken)
@@ -47,6 +50,8 @@ func (s *Server) routes() {
 	api.POST("/sessions/:id/close", s.apiSessionClose)
 	api.POST("/import/structured", s.apiImportStructured)
 	api.GET("/search", s.apiSearch)
+	// API: analysis and annotations.
+	// API: hooks and next-session context.
 }
 
 // apiBodyLimit bounds one API request body: a batch of 1,000 long messages fits.

@@ -57,3 +57,19 @@ func (c *convo) analysed(a *Analyzer) []*baton.Message {
 }
 
 type obj = map[string]any
+
+// say adds prose with its analysis given, so a test controls sentiment,
+// intent and emotions exactly.
+func (c *convo) say(role baton.Role, text string, sentiment float64, intent string, emotions ...string) *baton.Message {
+	return c.add(&baton.Message{Role: role, Content: text, Semantic: baton.Semantic{
+		Sentiment: sentiment, Intent: intent, Emotions: emotions, Topics: []string{}, Entities: []baton.Entity{},
+	}})
+}
+
+func seqs(ms ...*baton.Message) []int64 {
+	out := make([]int64, len(ms))
+	for i, m := range ms {
+		out[i] = m.Seq
+	}
+	return out
+}

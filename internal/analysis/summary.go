@@ -3,6 +3,7 @@ package analysis
 import (
 	"math"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/baton-dev/baton/internal/baton"
@@ -43,7 +44,7 @@ type candidate struct {
 // messages (the conclusion), ×1.3 for an outcome, ×1.2 for a decision,
 // ×0.7 for a question, ×0.5 for the assistant announcing its next step.
 // The best sentences that fit in 1,000 bytes are joined in their original
-// order.
+// order, skipping any whose terms overlap a chosen one's by 80% or more.
 //
 // Key topics are the topics most often given to steward and assistant
 // messages. Main outcomes are the best-scored sentences (at most five, in
@@ -142,18 +143,18 @@ func summaryOf(vs []view) baton.Summary {
 
 	picked := make([]bool, len(cands))
 	size := 0
-	var chosen []string
+	var chosen []int
 	for _, k := range ranked {
 		c := &cands[k]
 		if c.score <= 0 {
 			break
 		}
 		s := withStop(c.text)
-		if size+len(s)+1 > maxSummary || containsFold(chosen, s) {
+		if size+len(s)+1 > maxSummary || redundant(cands, chosen, k) {
 			continue
 		}
 		picked[k] = true
-		chosen = append(chosen, s)
+		chosen = append(chosen, k)
 		size += len(s) + 1
 	}
 	var parts []string
@@ -203,6 +204,28 @@ func summaryOf(vs []view) baton.Summary {
 		}
 	}
 	return sum
+}
+
+// redundant reports whether candidate k says what a chosen one says: the
+// same text, or terms that overlap by 80% or more (Jaccard).
+func redundant(cands []candidate, chosen []int, k int) bool {
+	c := &cands[k]
+	for _, j := range chosen {
+		o := &cands[j]
+		if strings.EqualFold(o.text, c.text) {
+			return true
+		}
+		common := 0
+		for _, t := range c.terms {
+			if slices.Contains(o.terms, t) {
+				common++
+			}
+		}
+		if union := len(c.terms) + len(o.terms) - common; union > 0 && float64(common)/float64(union) >= 0.8 {
+			return true
+		}
+	}
+	return false
 }
 
 func candTexts(cands []candidate, ks []int) []string {

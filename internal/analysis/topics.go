@@ -75,12 +75,21 @@ func salient(w string) bool {
 			return false
 		}
 	}
-	if stopWords[w] || imperatives[w] || interrogatives[w] || debugWords[w] {
+	if stopWords[w] || verbs[w] || interrogatives[w] || debugWords[w] {
 		return false
 	}
 	_, emotional := emotionWords[w]
 	return !emotional
 }
+
+// verbs are the imperatives of intent.go that are rarely a topic; "search",
+// "build", "deploy", "review" and the like can be.
+var verbs = set("make", "create", "write", "implement", "change", "remove", "delete", "rename", "refactor",
+	"show", "move", "install", "check", "replace", "convert", "generate", "find", "look", "open", "read",
+	"clean", "drop", "push", "revert", "undo", "keep", "stop", "start", "give", "tell", "help", "split",
+	"extract", "bump", "upgrade", "wire", "hook", "ensure", "switch", "enable", "disable", "configure",
+	"handle", "simplify", "optimize", "send", "print", "return", "turn", "allow", "prevent", "skip", "mark",
+	"investigate", "compare", "explore", "please", "don't", "dont", "update", "support")
 
 var stopWords = set(
 	"about", "above", "across", "after", "again", "against", "all", "almost", "along", "already", "also",

@@ -278,6 +278,9 @@ func TestMarkdown(t *testing.T) {
 // TestMarkdownLargeInputs feeds about a megabyte of shapes that make naive
 // Markdown parsers or highlighters go quadratic.
 func TestMarkdownLargeInputs(t *testing.T) {
+	if testing.Short() {
+		t.Skip("megabyte inputs take seconds")
+	}
 	const size = 1 << 20
 	fill := func(unit string) string { return strings.Repeat(unit, size/len(unit)+1)[:size] }
 	inputs := map[string]string{

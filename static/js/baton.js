@@ -80,6 +80,8 @@
     return ok;
   }
 
+  var copyKeys = /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent) ? '⌘C' : 'Ctrl+C';
+
   function copy(trigger) {
     var id = trigger.getAttribute('data-copy');
     var target = id && document.getElementById(id);
@@ -89,9 +91,9 @@
     var done = function (ok) {
       var label = trigger.getAttribute('data-copy-label') || trigger.textContent;
       trigger.setAttribute('data-copy-label', label);
-      trigger.textContent = ok ? 'Copied' : 'Press Ctrl+C to copy';
+      trigger.textContent = ok ? 'Copied' : 'Press ' + copyKeys + ' to copy';
       trigger.classList.toggle('is-copied', ok);
-      announce(ok ? 'Copied to the clipboard' : 'Could not copy; the text is selected, press Ctrl+C');
+      announce(ok ? 'Copied to the clipboard' : 'Could not copy; the text is selected, press ' + copyKeys);
       window.clearTimeout(trigger._batonCopyTimer);
       trigger._batonCopyTimer = window.setTimeout(function () {
         trigger.textContent = label;
