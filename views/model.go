@@ -59,6 +59,9 @@ type SessionPage struct {
 	Conversation  *baton.Conversation // the one shown
 	Transcript    TranscriptChunk
 	TotalMessages int64
+	// Analysing is true while the background worker has not yet analysed
+	// the newest messages.
+	Analysing bool
 	// MessagesURL is the transcript partial's URL without query; add
 	// ?after=SEQ to load from a message on.
 	MessagesURL string

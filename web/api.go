@@ -88,7 +88,7 @@ func (s *Server) apiMessagesAppend(c echo.Context) error {
 			return baton.Invalid("messages", "messages must not contain null")
 		}
 	}
-	s.importer.AnalyzeMessages(in.Messages)
+	// Analysis runs in the background (Importer.RunAnalysisWorker).
 	res, err := s.store.AppendMessages(ctx(c), stewardID(c), c.Param("id"), in.ConversationID, in.Messages)
 	if err != nil {
 		return err

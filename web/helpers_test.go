@@ -25,7 +25,7 @@ import (
 
 // app is a running Baton with two stewards, ada and bob.
 type app struct {
-	t        *testing.T
+	t        testing.TB
 	st       *store.Store
 	srv      *httptest.Server
 	ada, bob *baton.Steward
@@ -42,7 +42,7 @@ func eachApp(t *testing.T, fn func(t *testing.T, a *app)) {
 	}
 }
 
-func newApp(t *testing.T, dbURL string) *app {
+func newApp(t testing.TB, dbURL string) *app {
 	t.Helper()
 	st := storetest.Open(t, dbURL)
 	a := &app{t: t, st: st}

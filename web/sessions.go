@@ -171,13 +171,17 @@ func (s *Server) sessionShow(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	analysing, err := s.store.AnalysisPending(ctx(c), sid, conv.ID)
+	if err != nil {
+		return err
+	}
 	title := sess.Title
 	if title == "" {
 		title = "Untitled session"
 	}
 	return renderHTML(c, http.StatusOK, views.SessionShow(views.SessionPage{
 		Page: s.page(c, title, "sessions"), Session: sess, Conversations: convs, Conversation: conv,
-		Transcript: chunk, TotalMessages: total, MessagesURL: "/sessions/" + sess.ID + "/messages",
+		Transcript: chunk, TotalMessages: total, Analysing: analysing, MessagesURL: "/sessions/" + sess.ID + "/messages",
 	}))
 }
 

@@ -37,6 +37,7 @@ const (
 const (
 	negativeReaction = -0.3 // at or below: a negative reaction
 	strongReaction   = -0.6 // at or below: a strongly negative one
+	positiveReaction = 0.3  // at or above: a positive one
 )
 
 // Exchange is one steward turn and the assistant's work on it: a steward
@@ -51,7 +52,11 @@ const (
 //     it saying fixed / works / passes, or a failed call — other than a
 //     lookup (Read, Grep, Glob, LS, WebFetch, WebSearch) that simply missed
 //     — was never resolved within the exchange (no later success of the
-//     same tool on the same target, no message saying it is fixed).
+//     same tool on the same target, no message saying it is fixed). A
+//     positive next message (sentiment ≥ 0.3, or relief, gratitude,
+//     satisfaction or excitement) means the steward took the outcome as it
+//     was, errors and all — a reproduced bug fails on purpose — and the
+//     exchange does not fail for its errors.
 //   - A failure is serious when the next message is strongly negative
 //     (sentiment ≤ −0.6) or the previous judged exchange failed too
 //     (repeated failure).
@@ -70,9 +75,7 @@ type Exchange struct {
 	Outcome    Outcome `json:"outcome,omitempty"`
 	Delta      float64 `json:"delta"`
 
-	worked bool
-	start  int // index of the steward's view
-	end    int // index of the last view of the exchange
+	worked bool // the assistant answered in prose or called a tool
 }
 
 // Exchanges splits a conversation into exchanges and judges each. Messages
@@ -98,7 +101,7 @@ func exchangesOf(vs []view) []Exchange {
 		if k+1 < len(starts) {
 			end = starts[k+1] - 1
 		}
-		e := Exchange{StartSeq: vs[s].m.Seq, EndSeq: vs[end].m.Seq, start: s, end: end}
+		e := Exchange{StartSeq: vs[s].m.Seq, EndSeq: vs[end].m.Seq}
 		lastResult := -1
 		for i := s + 1; i <= end; i++ {
 			v := &vs[i]
@@ -134,17 +137,20 @@ func exchangesOf(vs []view) []Exchange {
 				}
 			}
 		}
-		negative, strong := false, false
+		negative, strong, positive := false, false, false
 		if k+1 < len(starts) {
 			next := &vs[starts[k+1]]
 			e.Reacted = true
 			e.Reaction = next.sem.Sentiment
 			negative = e.Reaction <= negativeReaction || hasEmotion(next.sem.Emotions, Frustration)
 			strong = e.Reaction <= strongReaction
+			positive = !negative && (e.Reaction >= positiveReaction || hasEmotion(next.sem.Emotions, Relief) ||
+				hasEmotion(next.sem.Emotions, Gratitude) || hasEmotion(next.sem.Emotions, Satisfaction) ||
+				hasEmotion(next.sem.Emotions, Excitement))
 		}
 		if e.worked {
 			switch {
-			case negative || endsInError || e.Unresolved > 0:
+			case negative || ((endsInError || e.Unresolved > 0) && !positive):
 				e.Outcome = OutcomeFailure
 				if strong || prevFailed {
 					e.Outcome = OutcomeSeriousFailure

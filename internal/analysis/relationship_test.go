@@ -80,6 +80,13 @@ func TestTrustRules(t *testing.T) {
 			c.say(st, "Thanks.", 0.4, IntentExpression, Gratitude)
 		}, []Outcome{OutcomeFailure, OutcomeSeriousFailure, OutcomeSuccess, ""}, 0.37},
 
+		{"errors the steward welcomes are no failure", func(c *convo) {
+			c.say(st, "Reproduce the flaky test.", 0, IntentDebugging)
+			c.tool("Bash", obj{"command": "go test -count=50 ./search"}, "", "--- FAIL: TestRank")
+			c.say(as, "It fails 1 run in 12: the databases are shared.", 0, IntentDebugging)
+			c.say(st, "Oh wow, that explains it. Go ahead.", 0.5, IntentConfirmation, Excitement)
+		}, []Outcome{OutcomeSuccess, ""}, 0.52},
+
 		{"a lookup that missed is no failure", func(c *convo) {
 			c.say(st, "Where is the config?", 0, IntentQuestion)
 			c.tool("Read", obj{"file_path": "config.yaml"}, "", "File does not exist.")
@@ -136,7 +143,7 @@ func TestTrustClamping(t *testing.T) {
 		{0, ex(0.02), 0.52}, // no previous session: start at 0.5
 		{-1, nil, 0.5},      // likewise
 		{1.5, nil, 0.99},    // out of range comes back in
-		{0.05, nil, 0.1},    //
+		{0.05, nil, 0.1},
 		{0.5, ex(0.05, 0.05, -0.05, -0.10, 0.02), 0.47},
 	}
 	for _, tt := range tests {

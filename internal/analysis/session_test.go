@@ -259,13 +259,19 @@ func TestRepositoriesAndTechnologies(t *testing.T) {
 	c.steward("The PostgreSQL store and the Go server live in https://github.com/baton-dev/baton/issues/4 — see https://github.com/login too.")
 	c.tool("Bash", obj{"command": "git remote -v"}, "origin\tgit@gitlab.com:acme/shop.git (fetch)", "")
 	c.tool("Edit", obj{"file_path": "/home/dev/baton/web/app.ts", "old_string": "a", "new_string": "b"}, "ok", "")
+	// Dependencies are not repositories of the session.
+	c.tool("Read", obj{"file_path": "/home/dev/baton/go.mod"}, "require github.com/jonreiter/govader v0.0.0", "")
+	c.tool("Bash", obj{"command": "go get github.com/sergi/go-diff"}, "go: added github.com/sergi/go-diff v1.4.0", "")
+	c.tool("Read", obj{"file_path": "/home/dev/go/pkg/mod/github.com/a/b@v1/x.go"}, "package b", "")
+	c.tool("Read", obj{"file_path": "/home/dev/go/src/github.com/acme/tools/main.go"}, "package main", "")
 	msgs := c.analysed(testAnalyzer)
 	tc := technicalOf(buildViews(testAnalyzer, msgs), "/home/dev/baton")
-	if want := []string{"github.com/baton-dev/baton", "gitlab.com/acme/shop", "/home/dev/baton"}; !slices.Equal(tc.Repositories, want) {
+	if want := []string{"github.com/baton-dev/baton", "gitlab.com/acme/shop", "github.com/acme/tools", "/home/dev/baton"}; !slices.Equal(tc.Repositories, want) {
 		t.Errorf("repositories %q, want %q", tc.Repositories, want)
 	}
-	// TypeScript twice: the edit's code context and the changed file.
-	if want := []string{"TypeScript", "PostgreSQL", "Go"}; !slices.Equal(tc.Technologies, want) {
+	// Go three times (the prose and two .go files read), TypeScript twice
+	// (the edit's code context and the changed file), PostgreSQL once.
+	if want := []string{"Go", "TypeScript", "PostgreSQL"}; !slices.Equal(tc.Technologies, want) {
 		t.Errorf("technologies %q, want %q", tc.Technologies, want)
 	}
 }

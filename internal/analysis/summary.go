@@ -36,7 +36,7 @@ type candidate struct {
 // summaryOf computes the seed's summary.
 //
 // The text is extractive: every sentence of steward and assistant prose
-// with 4 to 60 words is scored by the weight of its distinct salient terms
+// with 4 to 60 words (table rows left out, bold marks removed) is scored by the weight of its distinct salient terms
 // — a term weighs (1 + ln tf) · ln(1 + N/df), tf its count in the session,
 // df the number of the N messages that use it — averaged and damped for
 // sentences with fewer than four terms, then scaled by position and kind:
@@ -72,6 +72,10 @@ func summaryOf(vs []view) baton.Summary {
 		docs++
 		inDoc := map[string]bool{}
 		for _, s := range sentences(v.prose) {
+			if strings.Count(s, "|") >= 2 { // a table row
+				continue
+			}
+			s = strings.ReplaceAll(strings.ReplaceAll(s, "**", ""), "__", "")
 			l := lowerText(s)
 			words := wordsOf(l)
 			var terms []string

@@ -46,7 +46,7 @@ type fileChange struct {
 func (fc *fileChange) describe() string {
 	switch fc.typ {
 	case "created":
-		d := fmt.Sprintf("created, %d lines", fc.lines)
+		d := "created, " + plural(fc.lines, "line")
 		if fc.edits > 0 {
 			d += fmt.Sprintf("; then %s", plural(fc.edits, "edit"))
 		}
@@ -57,7 +57,7 @@ func (fc *fileChange) describe() string {
 		return "renamed from " + fc.from
 	}
 	if fc.edits == 0 {
-		return fmt.Sprintf("rewritten, %d lines", fc.lines)
+		return "rewritten, " + plural(fc.lines, "line")
 	}
 	return fmt.Sprintf("%s, +%d −%d lines", plural(fc.edits, "edit"), fc.added, fc.removed)
 }
@@ -79,9 +79,10 @@ func codeChanges(vs []view, wd string) []baton.CodeChange {
 	var order []*fileChange
 	byFile := map[string]*fileChange{}
 	seen := map[string]bool{}
+	root := strings.TrimSuffix(wd, "/")
 	rel := func(f string) string {
-		if wd != "" && strings.HasPrefix(f, strings.TrimSuffix(wd, "/")+"/") {
-			return f[len(strings.TrimSuffix(wd, "/"))+1:]
+		if root != "" && strings.HasPrefix(f, root+"/") {
+			return f[len(root)+1:]
 		}
 		return f
 	}
@@ -518,12 +519,15 @@ var gitHosts = []string{"github.com", "gitlab.com", "bitbucket.org", "codeberg.o
 var notOwners = set("login", "settings", "features", "orgs", "marketplace", "apps", "sponsors", "topics",
 	"about", "pricing", "notifications", "explore", "search", "site", "enterprise", "pulls", "issues", "new")
 
-// repositoriesOf finds repositories: host/owner/name from forge URLs and
-// git remotes in prose, commands, tool output and paths (a Go module path
-// under …/src/github.com/o/r counts), then the working directory.
+// repositoriesOf finds repositories: host/owner/name from forge URLs
+// (https://github.com/o/r/…) and git remotes (git@github.com:o/r.git) in
+// prose, commands and the output of git commands, and from paths under a
+// GOPATH (…/src/github.com/o/r/…); then the working directory. A bare
+// module path ("go get github.com/x/y", a go.mod read) names a dependency,
+// not a repository of the session, and does not count.
 func repositoriesOf(vs []view, wd string) []string {
 	var out []string
-	scan := func(s string) {
+	scan := func(s string, path bool) {
 		for _, h := range gitHosts {
 			for off := 0; len(out) < maxRepositories; {
 				i := strings.Index(s[off:], h)
@@ -532,6 +536,14 @@ func repositoriesOf(vs []view, wd string) []string {
 				}
 				i += off
 				off = i + len(h)
+				before := s[:i]
+				ok := strings.HasSuffix(before, "://") || strings.HasSuffix(before, "://www.") || strings.HasSuffix(before, "git@")
+				if path {
+					ok = strings.HasSuffix(before, "/src/") && !strings.Contains(before, "/pkg/mod/")
+				}
+				if !ok {
+					continue
+				}
 				if r := repoAt(s, i, h); r != "" {
 					out = appendUniqueFold(out, r, maxRepositories)
 				}
@@ -541,15 +553,15 @@ func repositoriesOf(vs []view, wd string) []string {
 	for i := range vs {
 		v := &vs[i]
 		if v.text {
-			scan(v.prose)
+			scan(v.prose, false)
 		}
 		for _, c := range v.calls {
-			scan(c.in.Command)
-			scan(c.file())
-			scan(c.in.URL)
+			scan(c.in.Command, false)
+			scan(c.in.URL, false)
+			scan(c.file(), true)
 		}
-		if v.m.Role == baton.RoleToolResult {
-			scan(truncate(v.m.Content, 4096))
+		if v.m.Role == baton.RoleToolResult && v.call != nil && v.call.Name == "Bash" && strings.Contains(v.call.in.Command, "git ") {
+			scan(truncate(v.m.Content, 4096), false)
 		}
 	}
 	if wd != "" {
@@ -563,9 +575,6 @@ func repositoriesOf(vs []view, wd string) []string {
 
 // repoAt reads "host/owner/name" or "host:owner/name" at s[i:].
 func repoAt(s string, i int, host string) string {
-	if i > 0 && (isASCIIWordByte(s[i-1]) || s[i-1] == '-') {
-		return ""
-	}
 	rest := s[i+len(host):]
 	if rest == "" || (rest[0] != '/' && rest[0] != ':') {
 		return ""

@@ -73,6 +73,10 @@ type Message struct {
 
 	Timestamp  time.Time      `json:"timestamp" bun:"ts,notnull"`
 	Attributes map[string]any `json:"attributes,omitempty" bun:"attributes,type:json"`
+
+	// Analyzed is set once Baton's own analysis has filled the semantic
+	// fields; API writes are analysed in the background.
+	Analyzed bool `json:"-" bun:"analyzed,notnull"`
 }
 
 // ToolCall is one tool the assistant asked to run.

@@ -37,7 +37,20 @@ func New(st *store.Store) *Importer {
 func (im *Importer) AnalyzeMessages(msgs []*baton.Message) {
 	for _, m := range msgs {
 		im.analyzer.Message(m)
+		m.Analyzed = true
 	}
+}
+
+// RunAnalysisWorker analyses messages written through the API in the
+// background, so a batch is stored at the speed of the database and
+// analysed a moment later.
+func (im *Importer) RunAnalysisWorker(ctx context.Context, logError func(error)) {
+	im.store.RunAnalysisWorker(ctx, im.AnalyzeMessages, logError)
+}
+
+// AnalyzePending analyses what the worker has not reached yet, now.
+func (im *Importer) AnalyzePending(ctx context.Context) (int, error) {
+	return im.store.AnalyzePending(ctx, im.AnalyzeMessages)
 }
 
 // AnalyzeSession recomputes a session's arc, progress, technical context,
@@ -72,7 +85,9 @@ func (im *Importer) Documents(ctx context.Context, stewardID int64, docs []baton
 		doc := &docs[i]
 		for c := range doc.Conversations {
 			for m := range doc.Conversations[c].Messages {
-				im.analyzer.Message(&doc.Conversations[c].Messages[m])
+				msg := &doc.Conversations[c].Messages[m]
+				im.analyzer.Message(msg)
+				msg.Analyzed = true
 			}
 		}
 		res, err := im.store.Import(ctx, stewardID, doc)

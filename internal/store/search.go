@@ -224,7 +224,7 @@ func (s *Store) IndexPending(ctx context.Context) (int, error) {
 		n := 0
 		err := s.inTx(ctx, func(tx bun.Tx) error {
 			var last int64
-			if err := tx.NewRaw("SELECT last_id FROM search_state WHERE name = 'messages_fts'").Scan(ctx, &last); err != nil {
+			if err := tx.NewRaw("SELECT last_id FROM watermarks WHERE name = 'messages_fts'").Scan(ctx, &last); err != nil {
 				return err
 			}
 			var upto int64
@@ -242,7 +242,7 @@ func (s *Store) IndexPending(ctx context.Context) (int, error) {
 			}
 			rows, _ := res.RowsAffected()
 			n = int(rows)
-			_, err = tx.NewRaw("UPDATE search_state SET last_id = ? WHERE name = 'messages_fts'", upto).Exec(ctx)
+			_, err = tx.NewRaw("UPDATE watermarks SET last_id = ? WHERE name = 'messages_fts'", upto).Exec(ctx)
 			if n == 0 {
 				n = 1 // an id range of deleted rows still moves the watermark; go on
 			}
@@ -258,11 +258,13 @@ func (s *Store) IndexPending(ctx context.Context) (int, error) {
 	}
 }
 
-// Kick tells the indexer that messages were written.
+// Kick tells the background workers that messages were written.
 func (s *Store) Kick() {
-	select {
-	case s.kick <- struct{}{}:
-	default:
+	for _, c := range []chan struct{}{s.kick, s.kickAnalysis} {
+		select {
+		case c <- struct{}{}:
+		default:
+		}
 	}
 }
 

@@ -33,7 +33,8 @@ type Store struct {
 	dialect string
 	search  searcher
 	now     func() time.Time
-	kick    chan struct{}
+	kick    chan struct{} // wakes the search indexer
+	kickAnalysis chan struct{} // wakes the analysis worker
 }
 
 // Open connects to the database named by url: "sqlite:PATH" (the embedded
@@ -62,7 +63,7 @@ func Open(url string) (*Store, error) {
 		sqldb.SetMaxOpenConns(8)
 		sqldb.SetConnMaxIdleTime(0)
 		db := bun.NewDB(sqldb, sqlitedialect.New())
-		return &Store{db: db, dialect: SQLite, search: sqliteSearch{}, now: time.Now, kick: make(chan struct{}, 1)}, nil
+		return &Store{db: db, dialect: SQLite, search: sqliteSearch{}, now: time.Now, kick: make(chan struct{}, 1), kickAnalysis: make(chan struct{}, 1)}, nil
 	case strings.HasPrefix(url, "postgres://"), strings.HasPrefix(url, "postgresql://"):
 		sqldb, err := sql.Open("pgx", url)
 		if err != nil {
@@ -70,7 +71,7 @@ func Open(url string) (*Store, error) {
 		}
 		sqldb.SetMaxOpenConns(16)
 		db := bun.NewDB(sqldb, pgdialect.New())
-		return &Store{db: db, dialect: Postgres, search: pgSearch{}, now: time.Now, kick: make(chan struct{}, 1)}, nil
+		return &Store{db: db, dialect: Postgres, search: pgSearch{}, now: time.Now, kick: make(chan struct{}, 1), kickAnalysis: make(chan struct{}, 1)}, nil
 	}
 	return nil, baton.Invalid("BATON_DATABASE_URL", "database URL must start with sqlite: or postgres://, got %q", redactURL(url))
 }

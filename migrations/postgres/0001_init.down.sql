@@ -1,4 +1,5 @@
 DROP TABLE annotations;
+DROP TABLE watermarks;
 DROP TABLE messages;
 DROP TABLE conversations;
 DROP TABLE session_tags;

@@ -78,8 +78,10 @@ CREATE TABLE sessions (
     created_at        TIMESTAMPTZ NOT NULL,
     updated_at        TIMESTAMPTZ NOT NULL
 );
-CREATE INDEX sessions_steward_started ON sessions (steward_id, started_at, id);
-CREATE INDEX sessions_steward_quality ON sessions (steward_id, coalesce(quality_score, -1), id);
+-- The list filters are in the indexes, so a filtered page or count reads
+-- index entries only and touches the table just for the rows it shows.
+CREATE INDEX sessions_steward_started ON sessions (steward_id, started_at, id, conversation_type, review_status, source, quality_score, peak_count);
+CREATE INDEX sessions_steward_quality ON sessions (steward_id, coalesce(quality_score, -1), id, conversation_type, review_status, source, started_at, peak_count);
 CREATE UNIQUE INDEX sessions_steward_source_ref ON sessions (steward_id, source, source_ref) WHERE source_ref <> '';
 
 CREATE TABLE session_tags (
@@ -131,12 +133,22 @@ CREATE TABLE messages (
     meta            JSONB,
     ts              TIMESTAMPTZ NOT NULL,
     attributes      JSONB,
+    analyzed        BOOLEAN NOT NULL DEFAULT FALSE,
     content_tsv     tsvector GENERATED ALWAYS AS (to_tsvector('simple', left(content, 200000))) STORED
 );
 CREATE UNIQUE INDEX messages_conversation_seq ON messages (conversation_id, seq);
 CREATE UNIQUE INDEX messages_conversation_source ON messages (conversation_id, source_id);
 CREATE INDEX messages_steward_id ON messages (steward_id, id);
 CREATE INDEX messages_content_tsv ON messages USING GIN (content_tsv);
+
+-- How far each background worker has come over the messages table: the
+-- search indexer (SQLite) and per-message analysis of API writes. A message
+-- with a larger id than a watermark is not yet indexed / analysed.
+CREATE TABLE watermarks (
+    name    TEXT PRIMARY KEY,
+    last_id BIGINT NOT NULL
+);
+INSERT INTO watermarks (name, last_id) VALUES ('messages_fts', 0), ('messages_analysis', 0);
 
 CREATE TABLE annotations (
     id         BIGSERIAL PRIMARY KEY,

@@ -1,5 +1,5 @@
 DROP TABLE annotations;
-DROP TABLE search_state;
+DROP TABLE watermarks;
 DROP TABLE messages_fts;
 DROP TABLE messages;
 DROP TABLE conversations;

@@ -82,8 +82,10 @@ CREATE TABLE sessions (
     updated_at        TEXT NOT NULL
 );
 -- Keyset pagination of the session list, newest first and by quality.
-CREATE INDEX sessions_steward_started ON sessions (steward_id, started_at, id);
-CREATE INDEX sessions_steward_quality ON sessions (steward_id, coalesce(quality_score, -1), id);
+-- The list filters are in the indexes, so a filtered page or count reads
+-- index entries only and touches the table just for the rows it shows.
+CREATE INDEX sessions_steward_started ON sessions (steward_id, started_at, id, conversation_type, review_status, source, quality_score, peak_count);
+CREATE INDEX sessions_steward_quality ON sessions (steward_id, coalesce(quality_score, -1), id, conversation_type, review_status, source, started_at, peak_count);
 -- One session per source document: what makes imports idempotent.
 CREATE UNIQUE INDEX sessions_steward_source_ref ON sessions (steward_id, source, source_ref) WHERE source_ref <> '';
 
@@ -134,7 +136,8 @@ CREATE TABLE messages (
     edit_history    TEXT,
     meta            TEXT,
     ts              TEXT NOT NULL,
-    attributes      TEXT
+    attributes      TEXT,
+    analyzed        INTEGER NOT NULL DEFAULT 0
 );
 CREATE UNIQUE INDEX messages_conversation_seq ON messages (conversation_id, seq);
 CREATE UNIQUE INDEX messages_conversation_source ON messages (conversation_id, source_id);
@@ -150,12 +153,15 @@ CREATE VIRTUAL TABLE messages_fts USING fts5(
     tokenize = 'unicode61 remove_diacritics 2'
 );
 
--- How far the indexer has come: messages with a larger id are not yet searchable.
-CREATE TABLE search_state (
+
+-- How far each background worker has come over the messages table: the
+-- search indexer (SQLite) and per-message analysis of API writes. A message
+-- with a larger id than a watermark is not yet indexed / analysed.
+CREATE TABLE watermarks (
     name    TEXT PRIMARY KEY,
-    last_id INTEGER NOT NULL
+    last_id BIGINT NOT NULL
 );
-INSERT INTO search_state (name, last_id) VALUES ('messages_fts', 0);
+INSERT INTO watermarks (name, last_id) VALUES ('messages_fts', 0), ('messages_analysis', 0);
 
 CREATE TABLE annotations (
     id         INTEGER PRIMARY KEY AUTOINCREMENT,
