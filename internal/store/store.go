@@ -29,11 +29,11 @@ const (
 
 // Store is Baton's storage.
 type Store struct {
-	db      *bun.DB
-	dialect string
-	search  searcher
-	now     func() time.Time
-	kick    chan struct{} // wakes the search indexer
+	db           *bun.DB
+	dialect      string
+	search       searcher
+	now          func() time.Time
+	kick         chan struct{} // wakes the search indexer
 	kickAnalysis chan struct{} // wakes the analysis worker
 }
 

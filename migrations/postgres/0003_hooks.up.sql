@@ -2,13 +2,15 @@
 -- session id. The Baton session itself is found by source 'claude-code' and
 -- source_ref = session id, exactly as an import of the transcript finds it.
 
+-- (JSON is kept as TEXT: JSONB refuses the \u0000 a tool output may hold.)
+
 -- One row per hooked session: what the hook events said that the
 -- transcript does not (start source, notifications, compactions, end
 -- reason, a prompt the transcript does not have yet), as JSON.
 CREATE TABLE hook_sessions (
     steward_id BIGINT NOT NULL REFERENCES stewards(id) ON DELETE CASCADE,
     source_ref TEXT NOT NULL,
-    state      JSONB,
+    state      TEXT,
     created_at TIMESTAMPTZ NOT NULL,
     updated_at TIMESTAMPTZ NOT NULL,
     PRIMARY KEY (steward_id, source_ref)
@@ -38,7 +40,7 @@ CREATE TABLE hook_events (
     source_ref  TEXT NOT NULL,
     request_id  TEXT NOT NULL,
     event       TEXT NOT NULL,
-    payload     JSONB,
+    payload     TEXT,
     occurred_at TIMESTAMPTZ NOT NULL,
     received_at TIMESTAMPTZ NOT NULL,
     FOREIGN KEY (steward_id, source_ref) REFERENCES hook_sessions (steward_id, source_ref) ON DELETE CASCADE

@@ -32,6 +32,7 @@ type env struct {
 	steward *baton.Steward
 	token   string
 	srv     *httptest.Server
+	im      *ingest.Importer
 	stop    func()
 }
 
@@ -55,8 +56,11 @@ func newEnv(ctx context.Context, path string, log *slog.Logger, withServer bool)
 	e := &env{st: st, steward: steward, token: token, stop: func() { st.Close() }}
 	if withServer {
 		ictx, cancel := context.WithCancel(ctx)
+		im := ingest.New(st)
 		go st.RunIndexer(ictx, func(error) {})
-		e.srv = httptest.NewServer(web.NewServer(st, ingest.New(st), "bench-secret", log, web.Config{}))
+		go im.RunAnalysisWorker(ictx, func(error) {})
+		e.im = im
+		e.srv = httptest.NewServer(web.NewServer(st, im, "bench-secret", log, web.Config{}))
 		e.stop = func() { e.srv.Close(); cancel(); st.Close() }
 	}
 	return e, nil
@@ -82,7 +86,7 @@ func (e *env) api(method, path string, body []byte, out any) error {
 }
 
 func benchIngest(ctx context.Context, r *report, tmp string, log *slog.Logger, n int) error {
-	r.printf("## Ingest through the batch API (SQLite, %d messages, batches of 1,000, 2 clients, search indexer running)", n)
+	r.printf("## Ingest through the batch API (SQLite, %d messages, batches of 1,000, 2 clients; search indexer and analysis worker running)", n)
 	e, err := newEnv(ctx, filepath.Join(tmp, "ingest.db"), log, true)
 	if err != nil {
 		return err
@@ -147,12 +151,16 @@ func benchIngest(ctx context.Context, r *report, tmp string, log *slog.Logger, n
 	apiRate := float64(n) / apiElapsed.Seconds()
 	r.printf("API ingest: %d messages in %s = %.0f messages/s", n, apiElapsed.Round(time.Millisecond), apiRate)
 
-	// How long until everything written is searchable.
+	// How long until everything written is searchable and analysed.
 	catchUp := time.Now()
 	if _, err := e.st.IndexPending(ctx); err != nil {
 		return err
 	}
 	r.printf("full-text index caught up %s after the last write", time.Since(catchUp).Round(time.Millisecond))
+	if _, err := e.im.AnalyzePending(ctx); err != nil {
+		return err
+	}
+	r.printf("per-message analysis caught up %s after the last write", time.Since(catchUp).Round(time.Millisecond))
 
 	// Freshness in steady state: one new message, polled through the API.
 	var lags []time.Duration
