@@ -149,6 +149,11 @@ func TestAPIImportStructured(t *testing.T) {
 		if r := out.Results[1]; r.Status != "rejected" || r.Error != "user 'Carol' must be included in the people list" {
 			t.Errorf("second = %+v", r)
 		}
+		var list baton.SessionPage
+		a.api(a.adaToken, "GET", "/api/v1/sessions", nil, &list)
+		if list.Total != 1 {
+			t.Errorf("after one stored and one rejected document there are %d sessions", list.Total)
+		}
 		a.api(a.adaToken, "POST", "/api/v1/import/structured", ndjson, &out)
 		if out.Results[0].Status != "duplicate" {
 			t.Errorf("re-import = %+v", out.Results[0])

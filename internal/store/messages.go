@@ -142,7 +142,7 @@ func appendInTx(ctx context.Context, tx bun.IDB, sess *baton.Session, conv *bato
 		ids = append(ids, m.SourceID)
 	}
 	var existing []string
-	if err := tx.NewRaw("SELECT source_id FROM messages WHERE conversation_id = ? AND source_id IN (?)", conv.ID, bun.In(ids)).
+	if err := tx.NewRaw("SELECT source_id FROM messages WHERE conversation_id = ? AND source_id IN (?)", conv.ID, bun.List(ids)).
 		Scan(ctx, &existing); err != nil {
 		return 0, 0, err
 	}

@@ -76,7 +76,7 @@ func (s *Store) Search(ctx context.Context, stewardID int64, q string, limit int
 	// only trusted to narrow the search.
 	if err := s.db.NewRaw(`SELECT m.id, m.session_id, s.title, m.seq, m.role, m.content, m.ts
 		FROM messages m JOIN sessions s ON s.id = m.session_id AND s.steward_id = m.steward_id
-		WHERE m.id IN (?) AND m.steward_id = ?`, bun.In(ids), stewardID).Scan(ctx, &rows); err != nil {
+		WHERE m.id IN (?) AND m.steward_id = ?`, bun.List(ids), stewardID).Scan(ctx, &rows); err != nil {
 		return nil, err
 	}
 	byID := make(map[int64]row, len(rows))

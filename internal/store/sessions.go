@@ -185,7 +185,7 @@ func (s *Store) SetReviewStatus(ctx context.Context, stewardID int64, ids []stri
 	}
 	res, err := s.db.NewUpdate().Model((*baton.Session)(nil)).
 		Set("review_status = ?, updated_at = ?", status, s.clock()).
-		Where("steward_id = ? AND id IN (?)", stewardID, bun.In(ids)).Exec(ctx)
+		Where("steward_id = ? AND id IN (?)", stewardID, bun.List(ids)).Exec(ctx)
 	if err != nil {
 		return 0, err
 	}
@@ -264,7 +264,7 @@ func (s *Store) ListSessions(ctx context.Context, stewardID int64, f baton.Sessi
 	filter := func(q *bun.SelectQuery) *bun.SelectQuery {
 		q = q.Where("session.steward_id = ?", stewardID)
 		if len(f.Types) > 0 {
-			q = q.Where("session.conversation_type IN (?)", bun.In(f.Types))
+			q = q.Where("session.conversation_type IN (?)", bun.List(f.Types))
 		}
 		if f.Source != "" {
 			q = q.Where("session.source = ?", f.Source)
@@ -288,7 +288,7 @@ func (s *Store) ListSessions(ctx context.Context, stewardID int64, f baton.Sessi
 			q = q.Where("session.peak_count > 0")
 		}
 		if textIDs != nil {
-			q = q.Where("session.id IN (?)", bun.In(textIDs))
+			q = q.Where("session.id IN (?)", bun.List(textIDs))
 		}
 		return q
 	}

@@ -53,16 +53,28 @@ func TestMigrateDownAndUp(t *testing.T) {
 	eachDialect(t, func(t *testing.T, s *store.Store) {
 		ctx := context.Background()
 		ms, err := s.Migrations(ctx)
-		if err != nil || len(ms) == 0 || !ms[0].Applied {
-			t.Fatalf("migrations = %+v, %v; want the first applied", ms, err)
+		if err != nil || len(ms) == 0 {
+			t.Fatalf("migrations = %+v, %v", ms, err)
 		}
-		if m, err := s.MigrateDown(ctx); err != nil || m == nil || m.Version != 1 {
-			t.Fatalf("down = %+v, %v", m, err)
+		for _, m := range ms {
+			if !m.Applied {
+				t.Fatalf("migration %d not applied by Open", m.Version)
+			}
+		}
+		// Every down migration runs, newest first, and leaves nothing behind.
+		for i := len(ms) - 1; i >= 0; i-- {
+			m, err := s.MigrateDown(ctx)
+			if err != nil || m == nil || m.Version != ms[i].Version {
+				t.Fatalf("down #%d = %+v, %v; want version %d", i, m, err, ms[i].Version)
+			}
+		}
+		if m, err := s.MigrateDown(ctx); m != nil || err != nil {
+			t.Fatalf("down with nothing applied = %+v, %v", m, err)
 		}
 		if err := s.CreateSteward(ctx, &baton.Steward{Username: "x"}); err == nil {
 			t.Fatal("stewards table still there after down")
 		}
-		if done, err := s.MigrateUp(ctx); err != nil || len(done) != 1 {
+		if done, err := s.MigrateUp(ctx); err != nil || len(done) != len(ms) {
 			t.Fatalf("up = %+v, %v", done, err)
 		}
 		mustSteward(t, s, "x")
