@@ -366,7 +366,7 @@ func queryWith(q url.Values, key, value string) url.Values {
 }
 
 // filterKeys are the session list's filters (sort is an order, not a filter).
-var filterKeys = []string{"q", "type", "source", "from", "to", "review", "min_quality", "tag", "topic", "breakthroughs"}
+var filterKeys = []string{"q", "type", "source", "from", "to", "review", "min_quality", "tag", "topic", "emotion", "breakthroughs"}
 
 // hasFilters reports whether any filter is set.
 func hasFilters(q url.Values) bool {

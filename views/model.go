@@ -29,6 +29,8 @@ type LoginPage struct {
 	Error    string
 	// DemoHint is shown on a demo install: the demo credentials.
 	DemoHint string
+	// Providers are the outside sign-ins offered next to the password form.
+	Providers []ProviderLink
 }
 
 // SessionListPage is the session list with its filters.
@@ -43,6 +45,8 @@ type SessionListPage struct {
 	Sort           string // one of baton.Sort*
 	Sources        []string
 	Tags           []string
+	Topics         []string // analysed key topics, for the topic filter
+	Emotions       []string // moods and peak emotions, for the emotion filter
 	Types          []baton.SessionType
 	ReviewStatuses []baton.ReviewStatus
 	// Hits are message matches for the free-text query (q), newest-best first.
@@ -65,6 +69,9 @@ type SessionPage struct {
 	// MessagesURL is the transcript partial's URL without query; add
 	// ?after=SEQ to load from a message on.
 	MessagesURL string
+	// Analysis is the arc chart, the quality breakdown, the patterns and
+	// the steward's review of the session (analysis_model.go).
+	Analysis SessionAnalysisView
 }
 
 // TranscriptChunk is a run of messages plus the URL that loads the next run
@@ -83,6 +90,10 @@ type MessageView struct {
 	ToolCalls    []ToolCallView
 	// IsError is true for a failed tool result.
 	IsError bool
+	// Annotations are the steward's annotations of this message; CSRF is
+	// the token their forms carry.
+	Annotations []*baton.Annotation
+	CSRF        string
 }
 
 // ToolCallView is one tool call with its input pretty-printed and highlighted.
@@ -106,6 +117,16 @@ type SettingsPage struct {
 	Tokens   []*baton.AccessToken
 	NewToken string // the token just created: shown once
 	Error    string
+	// Linked accounts (identity.templ): the steward's outside sign-ins and
+	// the providers they may link; HasPassword tells whether the last
+	// identity may go.
+	Identities    []*baton.Identity
+	Providers     []ProviderLink
+	HasPassword   bool
+	IdentityError string
+	// ShareLinks are the steward's read-only links, newest first.
+	ShareLinks []*baton.ShareLink
+	ShareError string
 }
 
 // ErrorPage says what went wrong and what to do.

@@ -384,6 +384,12 @@ func transcriptMessage(m MessageView) templ.Component {
 				return templ_7745c5c3_Err
 			}
 		}
+		if m.Message != nil && m.ID != 0 {
+			templ_7745c5c3_Err = messageAnnotations(m).Render(ctx, templ_7745c5c3_Buffer)
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+		}
 		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 35, "</li>")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err

@@ -569,7 +569,7 @@ func TestSessionShow(t *testing.T) {
 	}
 
 	panels := doc.Find(".panel-grid .card")
-	if panels.Length() != 7 {
+	if panels.Length() != 9 { // with the quality and patterns panels
 		t.Fatalf("panels = %d", panels.Length())
 	}
 	panelText := func(title string) string {
@@ -646,7 +646,7 @@ func TestSessionShowBareSession(t *testing.T) {
 	if doc.Find("h1").Text() != "Untitled session" {
 		t.Errorf("title = %q", doc.Find("h1").Text())
 	}
-	if n := doc.Find(".panel-grid .panel-empty").Length(); n != 7 {
+	if n := doc.Find(".panel-grid .panel-empty").Length(); n != 9 {
 		t.Errorf("empty panels = %d", n)
 	}
 	if doc.Find(".conversations").Length() != 0 {

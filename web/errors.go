@@ -16,6 +16,7 @@ var statusByCode = map[string]int{
 	baton.EINVALID:      http.StatusBadRequest,
 	baton.ECONFLICT:     http.StatusConflict,
 	baton.EUNAUTHORIZED: http.StatusUnauthorized,
+	baton.EFORBIDDEN:    http.StatusForbidden,
 	baton.ETOOLARGE:     http.StatusRequestEntityTooLarge,
 	baton.ERATELIMIT:    http.StatusTooManyRequests,
 	baton.EINTERNAL:     http.StatusInternalServerError,

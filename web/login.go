@@ -29,12 +29,16 @@ func (s *Server) loginPage(c echo.Context) error {
 	}
 	return renderHTML(c, http.StatusOK, views.Login(views.LoginPage{
 		Page: s.page(c, "Sign in", ""), Next: c.QueryParam("next"), DemoHint: s.cfg.DemoHint,
+		Providers: s.providerLinks(c.QueryParam("next")),
 	}))
 }
 
 func (s *Server) login(c echo.Context) error {
 	username, password := strings.TrimSpace(c.FormValue("username")), c.FormValue("password")
 	next := localPath(c.FormValue("next"))
+	if err := s.limitSignIn(c, username); err != nil {
+		return err
+	}
 	st, err := s.store.StewardByUsername(ctx(c), username)
 	if err != nil && baton.ErrorCode(err) != baton.ENOTFOUND {
 		return err
@@ -42,21 +46,30 @@ func (s *Server) login(c echo.Context) error {
 	hash := ""
 	if err == nil {
 		hash = st.PasswordHash
+		if until, err := s.store.SignInLockedUntil(ctx(c), st.ID); err != nil {
+			return err
+		} else if !until.IsZero() {
+			return s.lockedOut(c, username, until)
+		}
 	}
 	if !auth.CheckPassword(hash, password) {
+		if st != nil && st.ID != 0 {
+			if until, err := s.store.RecordSignInFailure(ctx(c), st.ID); err != nil {
+				return err
+			} else if !until.IsZero() {
+				return s.lockedOut(c, username, until)
+			}
+		}
 		return renderHTML(c, http.StatusUnauthorized, views.Login(views.LoginPage{
 			Page: s.page(c, "Sign in", ""), Username: username, Next: c.FormValue("next"),
 			Error: "That username and password do not match an account.", DemoHint: s.cfg.DemoHint,
+			Providers: s.providerLinks(c.FormValue("next")),
 		}))
 	}
-	b := auth.SignedIn()
-	if err := s.store.CreateLoginSession(ctx(c), auth.HashToken(b.SessionID), st.ID, auth.SessionTTL); err != nil {
+	if err := s.store.ClearSignInFailures(ctx(c), st.ID); err != nil {
 		return err
 	}
-	if err := s.cookies.Write(c.Response(), c.Request(), b); err != nil {
-		return err
-	}
-	return c.Redirect(http.StatusSeeOther, next)
+	return s.signInAs(c, st, next)
 }
 
 func (s *Server) logout(c echo.Context) error {

@@ -13,7 +13,7 @@ import (
 func (s *Server) routes() {
 	e := s.echo
 	e.Pre(middleware.RemoveTrailingSlash())
-	e.Use(securityHeaders, s.logRequests)
+	e.Use(securityHeaders, s.logRequests, rejectBadText)
 
 	e.GET("/healthz", s.healthz)
 	e.GET("/static/chroma.css", serveChromaCSS)
@@ -25,6 +25,11 @@ func (s *Server) routes() {
 	pages.GET("/login", s.loginPage)
 	pages.POST("/login", s.login)
 	pages.POST("/logout", s.logout)
+	pages.GET("/auth/:provider", s.oauthStart)
+	pages.GET("/auth/:provider/callback", s.oauthCallback)
+	// A shared session, read-only, for anyone with the link: no cookie is read.
+	e.GET("/s/:token", s.sharedSession, s.limitLinks)
+	e.GET("/s/:token/messages", s.sharedMessages, s.limitLinks)
 
 	signedIn := pages.Group("", requireSteward)
 	signedIn.GET("/sessions", s.sessionList)
@@ -37,11 +42,38 @@ func (s *Server) routes() {
 	signedIn.POST("/settings/tokens", s.tokenCreate)
 	signedIn.POST("/settings/tokens/:id/revoke", s.tokenRevoke)
 	// Identity, teams and sharing.
+	signedIn.GET("/settings/identities/:provider/link", s.identityLinkStart)
+	signedIn.POST("/settings/identities/:identity/unlink", s.identityUnlink)
+	signedIn.POST("/settings/share-links/:share/revoke", s.shareRevoke)
+	signedIn.POST("/sessions/:id/share", s.sessionShare)
+	signedIn.GET("/teams", s.teamList)
+	signedIn.POST("/teams", s.teamCreate)
+	signedIn.GET("/teams/:team", s.teamShow)
+	signedIn.POST("/teams/:team/invitations", s.teamInvite)
+	signedIn.POST("/teams/:team/invitations/:invitation/revoke", s.teamInvitationRevoke)
+	signedIn.POST("/teams/:team/members/:member/role", s.teamMemberRole)
+	signedIn.POST("/teams/:team/members/:member/remove", s.teamMemberRemove)
+	signedIn.POST("/teams/:team/members/:member/transfer", s.teamTransfer)
+	signedIn.POST("/teams/:team/leave", s.teamLeave)
+	signedIn.POST("/teams/:team/delete", s.teamDelete)
+	signedIn.GET("/invitations/:token", s.invitation, s.limitLinks)
+	signedIn.POST("/invitations/:token/accept", s.invitationAccept, s.limitLinks)
 	// Analysis: charts, relationship, annotations and review.
+	signedIn.POST("/sessions/:id/analyse", s.sessionReanalyse)
+	signedIn.POST("/sessions/:id/review", s.sessionSetReview)
+	signedIn.POST("/sessions/:id/annotations", s.sessionAnnotate)
+	signedIn.GET("/messages/:id/annotate", s.messageAnnotateForm)
+	signedIn.POST("/messages/:id/annotations", s.messageAnnotate)
+	signedIn.POST("/messages/:id/impact", s.messageImpact)
+	signedIn.POST("/annotations/:id/delete", s.annotationDelete)
+	signedIn.GET("/relationship", s.relationshipPage)
+	signedIn.GET("/review", s.reviewPage)
+	signedIn.GET("/review/export.csv", s.reviewExportCSV)
+	signedIn.GET("/review/export.json", s.reviewExportJSON)
 	// Agents: hooks and context.
 
 	// JSON API: bearer personal access tokens, no cookies.
-	api := e.Group("/api/v1", middleware.BodyLimit(apiBodyLimit), s.requireToken)
+	api := e.Group("/api/v1", middleware.BodyLimit(apiBodyLimit), s.limitAPI, s.requireToken)
 	api.POST("/sessions", s.apiSessionCreate)
 	api.GET("/sessions", s.apiSessionList)
 	api.GET("/sessions/:id", s.apiSessionGet)
@@ -51,7 +83,18 @@ func (s *Server) routes() {
 	api.POST("/import/structured", s.apiImportStructured)
 	api.GET("/search", s.apiSearch)
 	// API: analysis and annotations.
+	api.GET("/sessions/:id/arc", s.apiSessionArc)
+	api.POST("/sessions/:id/analyse", s.apiSessionAnalyse)
+	api.GET("/sessions/:id/annotations", s.apiSessionAnnotations)
+	api.POST("/sessions/:id/annotations", s.apiSessionAnnotate)
+	api.POST("/messages/:id/annotations", s.apiMessageAnnotate)
+	api.PUT("/messages/:id/impact", s.apiMessageImpact)
+	api.GET("/annotations", s.apiAnnotations)
+	api.DELETE("/annotations/:id", s.apiAnnotationDelete)
+	api.GET("/relationship", s.apiRelationship)
 	// API: hooks and next-session context.
+	api.POST("/hooks/claude-code", s.apiHookClaudeCode)
+	api.GET("/context/next", s.apiNextContext)
 }
 
 // apiBodyLimit bounds one API request body: a batch of 1,000 long messages fits.

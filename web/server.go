@@ -25,6 +25,17 @@ type Config struct {
 	DemoHint string
 	// MaxUploadBytes limits an import upload or API import body.
 	MaxUploadBytes int64
+	// BaseURL is Baton's public address, for the share and invitation links
+	// pages show; "" uses the address the request came to.
+	BaseURL string
+	// OAuth is the outside sign-in providers (GitHub, Google, GitLab, OpenID
+	// Connect) turned on; nil when there are none.
+	OAuth *auth.OAuth
+	// TrustProxy takes the client's address from X-Forwarded-For, for rate
+	// limits; set it only behind a reverse proxy that sets that header.
+	TrustProxy bool
+	// Limits are the rate limits; zero fields take the defaults.
+	Limits Limits
 }
 
 // Server serves Baton's pages and API.
@@ -35,6 +46,8 @@ type Server struct {
 	log      *slog.Logger
 	cfg      Config
 	echo     *echo.Echo
+	oauth    *auth.OAuth
+	limits   *limiters
 }
 
 // NewServer builds the server and its routes.
@@ -48,6 +61,7 @@ func NewServer(st *store.Store, importer *ingest.Importer, cookieSecret string, 
 	}
 	s.echo.HideBanner, s.echo.HidePort = true, true
 	s.echo.HTTPErrorHandler = s.handleError
+	s.initIdentity()
 	s.routes()
 	return s
 }

@@ -23,7 +23,7 @@ const transcriptChunk = 60
 // same names serve the page and the API.
 func parseSessionFilter(q url.Values) (baton.SessionFilter, error) {
 	f := baton.SessionFilter{
-		Source: q.Get("source"), Tag: q.Get("tag"), Topic: q.Get("topic"), Text: strings.TrimSpace(q.Get("q")),
+		Source: q.Get("source"), Tag: q.Get("tag"), Topic: q.Get("topic"), Emotion: q.Get("emotion"), Text: strings.TrimSpace(q.Get("q")),
 		Sort: q.Get("sort"), Cursor: q.Get("cursor"), ReviewStatus: baton.ReviewStatus(q.Get("review")),
 		HasBreakthroughs: q.Get("breakthroughs") == "1" || q.Get("breakthroughs") == "true",
 	}
@@ -115,6 +115,12 @@ func (s *Server) sessionList(c echo.Context) error {
 	if p.Tags, err = s.store.Tags(ctx(c), stewardID(c)); err != nil {
 		return err
 	}
+	if p.Topics, err = s.store.Topics(ctx(c), stewardID(c)); err != nil {
+		return err
+	}
+	if p.Emotions, err = s.store.Emotions(ctx(c), stewardID(c)); err != nil {
+		return err
+	}
 	return renderHTML(c, http.StatusOK, views.SessionList(p))
 }
 
@@ -175,6 +181,10 @@ func (s *Server) sessionShow(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	analysisView, err := s.sessionAnalysis(c, sess)
+	if err != nil {
+		return err
+	}
 	title := sess.Title
 	if title == "" {
 		title = "Untitled session"
@@ -182,6 +192,7 @@ func (s *Server) sessionShow(c echo.Context) error {
 	return renderHTML(c, http.StatusOK, views.SessionShow(views.SessionPage{
 		Page: s.page(c, title, "sessions"), Session: sess, Conversations: convs, Conversation: conv,
 		Transcript: chunk, TotalMessages: total, Analysing: analysing, MessagesURL: "/sessions/" + sess.ID + "/messages",
+		Analysis: analysisView,
 	}))
 }
 
@@ -213,6 +224,9 @@ func (s *Server) transcript(c echo.Context, sessionID, conversationID string, af
 		return views.TranscriptChunk{}, err
 	}
 	chunk := views.TranscriptChunk{Messages: messageViews(msgs)}
+	if err := s.annotateTranscript(c, chunk.Messages); err != nil {
+		return views.TranscriptChunk{}, err
+	}
 	if len(msgs) == transcriptChunk {
 		chunk.NextURL = fmt.Sprintf("/sessions/%s/messages?c=%s&after=%d", sessionID, url.QueryEscape(conversationID), msgs[len(msgs)-1].Seq)
 	}

@@ -19,9 +19,11 @@ func (s *Server) renderSettings(c echo.Context, status int, newToken, errMsg str
 	if err != nil {
 		return err
 	}
-	return renderHTML(c, status, views.Settings(views.SettingsPage{
-		Page: s.page(c, "Settings", "settings"), Tokens: tokens, NewToken: newToken, Error: errMsg,
-	}))
+	p := views.SettingsPage{Page: s.page(c, "Settings", "settings"), Tokens: tokens, NewToken: newToken, Error: errMsg}
+	if err := s.identitySettings(c, &p); err != nil {
+		return err
+	}
+	return renderHTML(c, status, views.Settings(p))
 }
 
 // tokenCreate makes a personal access token and shows it once.

@@ -32,6 +32,8 @@ commands:
   steward add USERNAME --password-file F  create a local steward
   token create USERNAME TOKEN_NAME        print a new personal access token
   import [--steward USERNAME] FILE…       import files (structured JSON, …)
+  hook                                    send a Claude Code hook event on stdin to BATON_URL
+  mcp                                     serve Baton's memory as MCP tools over stdio
   version                                 print the version
 
 environment:
@@ -39,6 +41,13 @@ environment:
   BATON_ADDR           listen address for serve (default :8080)
   BATON_DEMO           1 seeds a demo steward on an empty database
   BATON_SESSION_SECRET cookie secret (or BATON_SESSION_SECRET_FILE)
+  BATON_BASE_URL       public address, for sign-in callbacks and share links
+  BATON_GITHUB_CLIENT_ID / _SECRET, BATON_GOOGLE_…, BATON_GITLAB_… (+ BATON_GITLAB_URL)
+  BATON_OIDC_ISSUER, BATON_OIDC_CLIENT_ID / _SECRET, BATON_OIDC_NAME
+                       sign in with GitHub, Google, GitLab, an OpenID Connect issuer
+  BATON_TRUST_PROXY    1 takes client addresses from X-Forwarded-For (rate limits)
+  BATON_API_RATE_LIMIT API requests per second per token (default 50; off)
+  BATON_URL, BATON_TOKEN  the server and token hook and mcp use (BATON_HOOK_DIR, BATON_HOOK_DEBUG=1)
 `
 
 // run is the whole program; main only calls it, and tests call it too.
@@ -59,6 +68,10 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 		return tokenCmd(ctx, env, args[1:], stdout)
 	case "import":
 		return importCmd(ctx, env, args[1:], stdout, stderr)
+	case "hook":
+		return hookCmd(ctx, env, stdin, stdout, stderr)
+	case "mcp":
+		return mcpCmd(ctx, env, stdin, stdout)
 	case "version":
 		fmt.Fprintln(stdout, "baton", version)
 		return nil

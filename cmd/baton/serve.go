@@ -44,6 +44,9 @@ func serve(ctx context.Context, env environment, stdout, stderr io.Writer) error
 	}
 	importer := ingest.New(st)
 	cfg := web.Config{SecureCookies: env.get("BATON_SECURE_COOKIES", "") == "1"}
+	if err := identityConfig(env, &cfg); err != nil {
+		return err
+	}
 	if env.get("BATON_DEMO", "0") == "1" {
 		if err := seedDemo(ctx, st, importer, log); err != nil {
 			return fmt.Errorf("demo data: %w", err)
@@ -84,7 +87,7 @@ func serve(ctx context.Context, env environment, stdout, stderr io.Writer) error
 	if err := srv.Shutdown(shutdownCtx); err != nil && !errors.Is(err, http.ErrServerClosed) {
 		return err
 	}
-	return nil
+	return ingest.WaitHookBuilds(shutdownCtx) // hooked sessions still being built, before the store closes
 }
 
 func displayAddr(a net.Addr) string {

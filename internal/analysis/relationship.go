@@ -475,58 +475,78 @@ func RelationshipSeries(sessions []*baton.Session, msgsBySession map[string][]*b
 	prevHealth := -1.0
 	for _, s := range ordered {
 		vs := buildViews(a, msgsBySession[s.ID])
-		ex := exchangesOf(vs)
-		rel := relationshipOf(trust, s, vs, ex)
-		p := RelationshipPoint{SessionID: s.ID, StartedAt: s.StartedAt, Trust: rel.TrustLevel, Style: rel.CollaborationStyle}
-
-		judged := 0
-		for _, e := range ex {
-			if e.Outcome != "" {
-				judged++
-				if e.Delta > 0 {
-					p.Successes++
-				}
-			}
-		}
-		p.Exchanges = judged
-		success := 0.5
-		if judged > 0 {
-			success = float64(p.Successes) / float64(judged)
-		}
-		var sents []float64
-		for i := range vs {
-			if vs[i].text {
-				sents = append(sents, vs[i].sem.Sentiment)
-			}
-		}
-		p.Sentiment = round4(mean(sents))
-		errs := errorsOf(vs)
-		resolution := 1.0
-		if len(errs) > 0 {
-			n := 0
-			for _, e := range errs {
-				if e.Resolution != "" {
-					n++
-				}
-			}
-			resolution = float64(n) / float64(len(errs))
-		}
-		p.Health = round3(0.5*success + 0.25*(p.Sentiment+1)/2 + 0.25*resolution)
-
-		dTrust := p.Trust - trust
-		switch {
-		case judged == 0 || success < 0.3:
-			p.Momentum = MomentumStalled
-		case dTrust >= 0.02-1e-9 && (prevHealth < 0 || p.Health >= prevHealth-0.05):
-			p.Momentum = MomentumBuilding
-		case dTrust < 0 || (prevHealth >= 0 && p.Health < prevHealth-0.1):
-			p.Momentum = MomentumSlowing
-		default:
-			p.Momentum = MomentumSteady
-		}
+		_, p := relationshipStep(trust, prevHealth, s, vs, exchangesOf(vs))
 		points = append(points, p)
 		trust = p.Trust
 		prevHealth = p.Health
 	}
 	return points
+}
+
+// SessionRelationship is one step of RelationshipSeries: the relationship
+// after session s (as Relationship computes it) and its point on the
+// relationship chart, given the trust and collaboration health after the
+// previous session (prevTrust 0 or less for a first session, prevHealth
+// below 0 when there is none). Pipelines that analyse one session at a
+// time store the point and chart without replaying every session.
+func (a *Analyzer) SessionRelationship(prevTrust, prevHealth float64, s *baton.Session, msgs []*baton.Message) (baton.Relationship, RelationshipPoint) {
+	if prevTrust <= 0 {
+		prevTrust = TrustStart
+	}
+	vs := buildViews(a, msgs)
+	return relationshipStep(prevTrust, prevHealth, s, vs, exchangesOf(vs))
+}
+
+// relationshipStep computes the relationship and chart point of one
+// session from trust and health after the previous one.
+func relationshipStep(trust, prevHealth float64, s *baton.Session, vs []view, ex []Exchange) (baton.Relationship, RelationshipPoint) {
+	rel := relationshipOf(trust, s, vs, ex)
+	p := RelationshipPoint{SessionID: s.ID, StartedAt: s.StartedAt, Trust: rel.TrustLevel, Style: rel.CollaborationStyle}
+
+	judged := 0
+	for _, e := range ex {
+		if e.Outcome != "" {
+			judged++
+			if e.Delta > 0 {
+				p.Successes++
+			}
+		}
+	}
+	p.Exchanges = judged
+	success := 0.5
+	if judged > 0 {
+		success = float64(p.Successes) / float64(judged)
+	}
+	var sents []float64
+	for i := range vs {
+		if vs[i].text {
+			sents = append(sents, vs[i].sem.Sentiment)
+		}
+	}
+	p.Sentiment = round4(mean(sents))
+	errs := errorsOf(vs)
+	resolution := 1.0
+	if len(errs) > 0 {
+		n := 0
+		for _, e := range errs {
+			if e.Resolution != "" {
+				n++
+			}
+		}
+		resolution = float64(n) / float64(len(errs))
+	}
+	p.Health = round3(0.5*success + 0.25*(p.Sentiment+1)/2 + 0.25*resolution)
+
+	dTrust := p.Trust - trust
+	switch {
+	case judged == 0 || success < 0.3:
+		p.Momentum = MomentumStalled
+	case dTrust >= 0.02-1e-9 && (prevHealth < 0 || p.Health >= prevHealth-0.05):
+		p.Momentum = MomentumBuilding
+	case dTrust < 0 || (prevHealth >= 0 && p.Health < prevHealth-0.1):
+		p.Momentum = MomentumSlowing
+	default:
+		p.Momentum = MomentumSteady
+	}
+	return rel, p
 }

@@ -233,6 +233,19 @@ func TestRelationshipSeries(t *testing.T) {
 	if !slices.Equal(points, want) {
 		t.Errorf("series\n got %+v\nwant %+v", points, want)
 	}
+
+	// One session at a time, from the previous step's trust and health,
+	// gives the same points as the whole replay.
+	msgs := map[string][]*baton.Message{"good": good.msgs, "bad": bad.msgs, "idle": idle.msgs}
+	trust, health := 0.0, -1.0
+	for i, id := range []string{"good", "bad", "idle"} {
+		s := &baton.Session{ID: id, StartedAt: want[i].StartedAt}
+		rel, p := testAnalyzer.SessionRelationship(trust, health, s, msgs[id])
+		if p != want[i] || rel.TrustLevel != want[i].Trust {
+			t.Errorf("step %s: %+v (trust %v), want %+v", id, p, rel.TrustLevel, want[i])
+		}
+		trust, health = p.Trust, p.Health
+	}
 }
 
 func TestMomentum(t *testing.T) {

@@ -210,7 +210,7 @@ func emotionalArc(vs []view) baton.EmotionalArc {
 		arc.PeakMoments = append(arc.PeakMoments, baton.PeakMoment{
 			Timestamp:  v.m.Timestamp,
 			Emotion:    emotion,
-			Trigger:    excerpt(v.prose, triggerLength),
+			Trigger:    excerpt(plainText(truncate(v.prose, 4*triggerLength)), triggerLength),
 			MessageSeq: v.m.Seq,
 			Sentiment:  v.sem.Sentiment,
 		})

@@ -36,7 +36,9 @@ type candidate struct {
 // summaryOf computes the seed's summary.
 //
 // The text is extractive: every sentence of steward and assistant prose
-// with 4 to 60 words (table rows left out, bold marks removed) is scored by the weight of its distinct salient terms
+// with 4 to 60 words (table rows left out, Markdown made plain text: no
+// code-span backticks, emphasis marks, link syntax or list markers) is
+// scored by the weight of its distinct salient terms
 // — a term weighs (1 + ln tf) · ln(1 + N/df), tf its count in the session,
 // df the number of the N messages that use it — averaged and damped for
 // sentences with fewer than four terms, then scaled by position and kind:
@@ -75,7 +77,7 @@ func summaryOf(vs []view) baton.Summary {
 			if strings.Count(s, "|") >= 2 { // a table row
 				continue
 			}
-			s = strings.ReplaceAll(strings.ReplaceAll(s, "**", ""), "__", "")
+			s = plainText(s)
 			l := lowerText(s)
 			words := wordsOf(l)
 			var terms []string
@@ -191,7 +193,7 @@ func summaryOf(vs []view) baton.Summary {
 			continue
 		}
 		for _, s := range sentences(v.prose) {
-			d, ok := decisionOf(s, v.steward())
+			d, ok := decisionOf(plainText(s), v.steward())
 			if !ok || len(sum.Decisions) >= maxDecisions {
 				continue
 			}

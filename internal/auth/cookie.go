@@ -19,6 +19,7 @@ const SessionTTL = 14 * 24 * time.Hour
 // login session id whose hash the database knows.
 type Cookies struct {
 	store *sessions.CookieStore
+	flow  *sessions.CookieStore // the sign-in attempt with a provider (flowcookie.go)
 }
 
 // NewCookies derives the signing and encryption keys from one secret.
@@ -31,7 +32,7 @@ func NewCookies(secret string, secure bool) *Cookies {
 		Path: "/", MaxAge: int(SessionTTL.Seconds()), HttpOnly: true, Secure: secure, SameSite: http.SameSiteLaxMode,
 	}
 	st.MaxAge(int(SessionTTL.Seconds()))
-	return &Cookies{store: st}
+	return &Cookies{store: st, flow: newFlowStore(secret, secure)}
 }
 
 // Browser is what the cookie says about one browser.

@@ -40,4 +40,8 @@ type Annotation struct {
 	Value     *float64  `json:"value,omitempty" bun:"value"`
 	Note      string    `json:"note,omitempty" bun:"note,notnull"`
 	CreatedAt time.Time `json:"created_at" bun:"created_at,notnull"`
+
+	// Read with the annotation for lists and exports, never written.
+	MessageSeq   *int64 `json:"message_seq,omitempty" bun:"message_seq,scanonly"`
+	SessionTitle string `json:"session_title,omitempty" bun:"session_title,scanonly"`
 }

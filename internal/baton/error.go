@@ -14,6 +14,7 @@ const (
 	EINVALID      = "invalid"
 	ECONFLICT     = "conflict"
 	EUNAUTHORIZED = "unauthorized"
+	EFORBIDDEN    = "forbidden"
 	ETOOLARGE     = "too_large"
 	ERATELIMIT    = "rate_limited"
 	EINTERNAL     = "internal"

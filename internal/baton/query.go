@@ -20,6 +20,7 @@ type SessionFilter struct {
 	MinQuality       *float64
 	Tag              string
 	Topic            string
+	Emotion          string // a starting or ending mood or a peak moment's emotion
 	HasBreakthroughs bool
 	Text             string // free text over message content
 	Sort             string

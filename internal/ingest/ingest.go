@@ -12,6 +12,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/baton-dev/baton/internal/analysis"
 	"github.com/baton-dev/baton/internal/baton"
@@ -54,7 +55,9 @@ func (im *Importer) AnalyzePending(ctx context.Context) (int, error) {
 }
 
 // AnalyzeSession recomputes a session's arc, progress, technical context,
-// summary, quality and relationship from its main conversation.
+// summary, quality and relationship from its main conversation, and keeps
+// the quality's parts, the patterns and the session's relationship point
+// in Attributes["analysis"] (see StoredAnalysis).
 func (im *Importer) AnalyzeSession(ctx context.Context, stewardID int64, sessionID string) error {
 	sess, err := im.store.Session(ctx, stewardID, sessionID)
 	if err != nil {
@@ -64,15 +67,25 @@ func (im *Importer) AnalyzeSession(ctx context.Context, stewardID int64, session
 	if err != nil {
 		return err
 	}
-	im.analyzer.Session(sess, msgs)
-	prevTrust := 0.5
+	report := im.analyzer.Session(sess, msgs)
+	prevTrust, prevHealth := 0.5, -1.0
 	before := sess.StartedAt
 	if prev, err := im.store.ListSessions(ctx, stewardID, baton.SessionFilter{To: &before, Limit: 1}); err == nil && len(prev.Sessions) > 0 {
 		if t := prev.Sessions[0].Relationship.TrustLevel; t > 0 {
 			prevTrust = t
 		}
+		if sa, ok := StoredAnalysis(prev.Sessions[0]); ok {
+			prevHealth = sa.Relationship.Health
+		}
 	}
-	sess.Relationship = analysis.Relationship(prevTrust, sess, msgs)
+	rel, point := im.analyzer.SessionRelationship(prevTrust, prevHealth, sess, msgs)
+	sess.Relationship = rel
+	if sess.Attributes == nil {
+		sess.Attributes = map[string]any{}
+	}
+	sess.Attributes[AnalysisKey] = SessionAnalysis{
+		AnalysedAt: time.Now().UTC(), Quality: report.Quality, Patterns: report.Patterns, Relationship: point,
+	}
 	sess.Indexed = true
 	return im.store.UpdateSession(ctx, stewardID, sess)
 }

@@ -99,7 +99,10 @@ func insertSession(ctx context.Context, tx bun.IDB, sess *baton.Session) error {
 		}
 		return err
 	}
-	return writeTags(ctx, tx, sess)
+	if err := writeTags(ctx, tx, sess); err != nil {
+		return err
+	}
+	return writeFacets(ctx, tx, sess)
 }
 
 func writeTags(ctx context.Context, tx bun.IDB, sess *baton.Session) error {
@@ -149,7 +152,10 @@ func (s *Store) UpdateSession(ctx context.Context, stewardID int64, sess *baton.
 			return baton.NotFound("session")
 		}
 		sess.StewardID = stewardID
-		return writeTags(ctx, tx, sess)
+		if err := writeTags(ctx, tx, sess); err != nil {
+			return err
+		}
+		return writeFacets(ctx, tx, sess)
 	})
 }
 
@@ -283,6 +289,12 @@ func (s *Store) ListSessions(ctx context.Context, stewardID int64, f baton.Sessi
 		}
 		if f.Tag != "" {
 			q = q.Where("EXISTS (SELECT 1 FROM session_tags t WHERE t.session_id = session.id AND t.steward_id = ? AND t.tag = ?)", stewardID, strings.ToLower(f.Tag))
+		}
+		if f.Topic != "" {
+			q = q.Where("EXISTS (SELECT 1 FROM session_topics t WHERE t.session_id = session.id AND t.steward_id = ? AND t.topic = ?)", stewardID, strings.ToLower(strings.TrimSpace(f.Topic)))
+		}
+		if f.Emotion != "" {
+			q = q.Where("EXISTS (SELECT 1 FROM session_emotions e WHERE e.session_id = session.id AND e.steward_id = ? AND e.emotion = ?)", stewardID, strings.ToLower(strings.TrimSpace(f.Emotion)))
 		}
 		if f.HasBreakthroughs {
 			q = q.Where("session.peak_count > 0")

@@ -8,6 +8,7 @@
 //     element with data-copy is made focusable and works with Enter/Space.
 //   - When an htmx request fails and nothing is swapped, the #flash region
 //     says what went wrong, instead of the page silently doing nothing.
+//   - A 422 answer is a form sent back with its errors: htmx swaps it in.
 (function () {
   'use strict';
 
@@ -137,6 +138,17 @@
       if (!el.hasAttribute('tabindex')) el.setAttribute('tabindex', '0');
     });
   }
+
+  // --- Forms with errors ---------------------------------------------------
+
+  // A form the server sends back with what to fix comes as 422; show it
+  // where the form was instead of treating it as a failure.
+  document.addEventListener('htmx:beforeSwap', function (evt) {
+    if (evt.detail.xhr && evt.detail.xhr.status === 422) {
+      evt.detail.shouldSwap = true;
+      evt.detail.isError = false;
+    }
+  });
 
   // --- Failed htmx requests ------------------------------------------------
 

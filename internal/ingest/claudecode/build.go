@@ -21,6 +21,7 @@ const redacted = "(thinking redacted)"
 type builder struct {
 	name    string
 	maxLine int
+	live    bool
 
 	// Session facts, from the main transcript.
 	sessionID            string
@@ -83,6 +84,7 @@ func newBuilder(name string, opts Options) *builder {
 	b := &builder{
 		name:      name,
 		maxLine:   max,
+		live:      opts.Live,
 		models:    map[string]int{},
 		events:    map[string]int{},
 		convByKey: map[string]*conv{},
@@ -661,7 +663,8 @@ func parseTime(s string) (time.Time, bool) {
 		return time.Time{}, false
 	}
 	t, err := time.Parse(time.RFC3339Nano, s)
-	if err != nil {
+	// Year 0 parses, but no database stores it: it is as good as no time.
+	if err != nil || t.UTC().Year() < 1 {
 		return time.Time{}, false
 	}
 	return t.UTC(), true
@@ -670,8 +673,6 @@ func parseTime(s string) (time.Time, bool) {
 // document finishes the messages and conversations and assembles the
 // import document.
 func (b *builder) document() baton.ImportDocument {
-	var usage baton.Usage
-	total := 0
 	for _, c := range b.convs {
 		for i := range c.Messages {
 			m := &c.Messages[i]
@@ -682,17 +683,27 @@ func (b *builder) document() baton.ImportDocument {
 				finishAssistant(m)
 			}
 			capContent(m)
+		}
+	}
+
+	b.main.Title = capTitle(b.title())
+	for _, c := range b.convs[1:] {
+		b.placeChild(c)
+	}
+	if b.live {
+		b.holdUnplaced()
+	}
+	var usage baton.Usage
+	total := 0
+	for _, c := range b.convs {
+		for i := range c.Messages {
+			m := &c.Messages[i]
 			usage.InputTokens += m.Usage.InputTokens
 			usage.OutputTokens += m.Usage.OutputTokens
 			usage.CacheReadTokens += m.Usage.CacheReadTokens
 			usage.CacheCreationTokens += m.Usage.CacheCreationTokens
 		}
 		total += len(c.Messages)
-	}
-
-	b.main.Title = capTitle(b.title())
-	for _, c := range b.convs[1:] {
-		b.placeChild(c)
 	}
 
 	s := baton.Session{

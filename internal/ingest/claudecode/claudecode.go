@@ -49,6 +49,12 @@ type Options struct {
 	// MaxLineBytes caps one line; a longer line is reported as a LineError
 	// and skipped. Zero means DefaultMaxLineBytes.
 	MaxLineBytes int
+	// Live marks a transcript that is still being written (Claude Code
+	// hooks send it as it grows). Parse then leaves out the subagent and
+	// sidechain conversations whose spawning tool call has not returned
+	// yet: until it has, neither their place nor their title is known, and
+	// a stored conversation keeps both. See also OpenResponse.
+	Live bool
 }
 
 // LineError is one line that could not be read. The rest of the file is

@@ -1,0 +1,112 @@
+package analysis
+
+import (
+	"regexp"
+	"strings"
+)
+
+// Inline Markdown that plainText unwraps, outside code spans.
+var (
+	mdImage    = regexp.MustCompile(`!\[([^\]]*)\]\([^)\s]*(?:\s+"[^"]*")?\)`)
+	mdLink     = regexp.MustCompile(`\[([^\]]+)\]\([^)\s]*(?:\s+"[^"]*")?\)`)
+	mdRefLink  = regexp.MustCompile(`\[([^\]]+)\]\[[^\]]*\]`)
+	mdAutolink = regexp.MustCompile(`<((?:https?|mailto):[^>\s]+)>`)
+	mdStrong   = regexp.MustCompile(`\*\*(\S(?:.*?\S)?)\*\*`)
+	mdStrongU  = regexp.MustCompile(`(^|[^\p{L}\p{N}_])__(\S(?:.*?\S)?)__($|[^\p{L}\p{N}_])`)
+	mdStrike   = regexp.MustCompile(`~~(\S(?:.*?\S)?)~~`)
+	mdEm       = regexp.MustCompile(`(^|[^\p{L}\p{N}*])\*(\S(?:[^*]*?\S)?)\*($|[^\p{L}\p{N}*])`)
+	mdEmU      = regexp.MustCompile(`(^|[^\p{L}\p{N}_])_(\S(?:[^_]*?\S)?)_($|[^\p{L}\p{N}_])`)
+)
+
+// plainText turns Markdown prose into the text a reader sees: list
+// markers, heading and quote marks dropped from each line; code spans
+// kept as their text without backticks; links and images as their text;
+// bold, italics and strike-through marks removed. Identifiers keep their
+// underscores (snake_case), and lone asterisks ("2 * 3", "*.go") stay.
+func plainText(s string) string {
+	if !strings.ContainsAny(s, "`*_~[<#>-+0123456789") {
+		return s
+	}
+	lines := strings.Split(s, "\n")
+	for i, line := range lines {
+		lines[i] = plainLine(stripListMarker(strings.TrimSpace(line)))
+	}
+	return strings.Join(lines, "\n")
+}
+
+// plainLine unwraps the inline Markdown of one line.
+func plainLine(line string) string {
+	if !strings.ContainsAny(line, "`*_~[<") {
+		return line
+	}
+	var b strings.Builder
+	for line != "" {
+		open := strings.IndexByte(line, '`')
+		if open < 0 {
+			b.WriteString(unwrapInline(line))
+			break
+		}
+		b.WriteString(unwrapInline(line[:open]))
+		n := 0
+		for open+n < len(line) && line[open+n] == '`' {
+			n++
+		}
+		rest := line[open+n:]
+		fence := strings.Repeat("`", n)
+		end := strings.Index(rest, fence)
+		// A run of backticks only closes a span of the same length.
+		for end >= 0 && end+n < len(rest) && rest[end+n] == '`' {
+			next := strings.Index(rest[end+n+1:], fence)
+			if next < 0 {
+				end = -1
+				break
+			}
+			end += n + 1 + next
+		}
+		if end < 0 {
+			// An unclosed run is literal text; plain text drops the marks.
+			line = rest
+			continue
+		}
+		code := rest[:end]
+		if len(code) > 2 && code[0] == ' ' && code[len(code)-1] == ' ' {
+			code = code[1 : len(code)-1]
+		}
+		b.WriteString(code)
+		line = rest[end+n:]
+	}
+	return b.String()
+}
+
+// unwrapInline removes links and emphasis from text outside code spans.
+func unwrapInline(s string) string {
+	if !strings.ContainsAny(s, "*_~[<") {
+		return s
+	}
+	if strings.Contains(s, "](") || strings.Contains(s, "][") {
+		s = mdImage.ReplaceAllString(s, "$1")
+		s = mdLink.ReplaceAllString(s, "$1")
+		s = mdRefLink.ReplaceAllString(s, "$1")
+	}
+	if strings.Contains(s, "<") {
+		s = mdAutolink.ReplaceAllString(s, "$1")
+	}
+	// Strong before emphasis, and each until nothing changes: nested
+	// marks ("**a *b* c**") unwrap from the outside in. A lone mark (an
+	// identifier's underscore) cannot pair, so it needs no regexp.
+	if strings.Count(s, "*")+strings.Count(s, "_")+strings.Count(s, "~") < 2 {
+		return s
+	}
+	for range 8 {
+		before := s
+		s = mdStrong.ReplaceAllString(s, "$1")
+		s = mdStrongU.ReplaceAllString(s, "$1$2$3")
+		s = mdStrike.ReplaceAllString(s, "$1")
+		s = mdEm.ReplaceAllString(s, "$1$2$3")
+		s = mdEmU.ReplaceAllString(s, "$1$2$3")
+		if s == before {
+			break
+		}
+	}
+	return s
+}

@@ -1,0 +1,121 @@
+package ingest_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/baton-dev/baton/internal/baton"
+	"github.com/baton-dev/baton/internal/ingest"
+	"github.com/baton-dev/baton/internal/ingest/claudecode"
+	"github.com/baton-dev/baton/internal/store/storetest"
+)
+
+// benchTranscript is a Claude Code transcript of about size bytes: the
+// fixture session (prompts, slash commands, responses split over several
+// lines, thinking, Read/Grep/Bash/Edit/Write/TodoWrite/Task calls and their
+// structured results, a sidechain, a compaction) repeated with fresh ids,
+// its malformed line left out.
+func benchTranscript(b testing.TB, size int) []byte {
+	b.Helper()
+	data, err := os.ReadFile("claudecode/testdata/projects/-home-dev-shop/7f3c9a52-0d1e-4b8a-9c6f-2e5d8b1a4c37.jsonl")
+	if err != nil {
+		b.Fatal(err)
+	}
+	var lines []string
+	for _, l := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+		if strings.HasPrefix(l, "{") && strings.HasSuffix(l, "}") && !strings.Contains(l, `"type":"summary"`) {
+			lines = append(lines, l)
+		}
+	}
+	turn := strings.Join(lines, "\n") + "\n"
+	var buf bytes.Buffer
+	for k := 0; buf.Len() < size; k++ {
+		r := strings.NewReplacer("b7c1e0f2-0000-4000-8000-", fmt.Sprintf("b7c1e0f2-%04x-4000-8000-", k),
+			"c4d5e6f7-0000-4000-8000-", fmt.Sprintf("c4d5e6f7-%04x-4000-8000-", k),
+			`"msg_0`, fmt.Sprintf(`"msg_%04x_0`, k), `"toolu_0`, fmt.Sprintf(`"toolu_%04x_0`, k))
+		buf.WriteString(r.Replace(turn))
+	}
+	return buf.Bytes()
+}
+
+// BenchmarkImportClaudeCode imports a 4 MB Claude Code transcript through
+// the whole Importer, as `baton import` and the upload page do: format
+// detection, parse, message and session analysis, and one transaction on
+// SQLite. Each iteration is a new session.
+func BenchmarkImportClaudeCode(b *testing.B) {
+	data := benchTranscript(b, 4<<20)
+	doc, lineErrs, err := claudecode.Parse(bytes.NewReader(data), "bench.jsonl", claudecode.Options{})
+	if err != nil || len(lineErrs) > 0 {
+		b.Fatal(err, lineErrs)
+	}
+	msgs := 0
+	for _, c := range doc.Conversations {
+		msgs += len(c.Messages)
+	}
+	st := storetest.Open(b, "sqlite:"+filepath.Join(b.TempDir(), "bench.db"))
+	steward := &baton.Steward{Username: "bench"}
+	if err := st.CreateSteward(context.Background(), steward); err != nil {
+		b.Fatal(err)
+	}
+	im := ingest.New(st)
+	b.SetBytes(int64(len(data)))
+	b.ReportAllocs()
+	b.ResetTimer()
+	i := 0
+	for b.Loop() {
+		i++
+		// A session id in the file name: every iteration is a new session.
+		name := fmt.Sprintf("%08x-0000-4000-8000-000000000000.jsonl", i)
+		res, err := im.Import(context.Background(), steward.ID, name, data, nil)
+		if err != nil || len(res) != 1 || res[0].Status != baton.ImportStored || res[0].Messages != msgs {
+			b.Fatalf("import: %+v, %v", res, err)
+		}
+	}
+	b.ReportMetric(float64(msgs)*float64(b.N)/b.Elapsed().Seconds(), "msgs/s")
+	b.ReportMetric(float64(msgs), "msgs/op")
+}
+
+// BenchmarkClaudeCodeHookEvent is what one hook event costs the server on a
+// long live session: 4 MB of transcript already received, the event brings
+// the lines of one more tool call and its result. The server keeps the
+// lines, parses the transcript again and imports what is new.
+func BenchmarkClaudeCodeHookEvent(b *testing.B) {
+	data := benchTranscript(b, 4<<20)
+	lines := bytes.SplitAfter(data, []byte("\n"))
+	st := storetest.Open(b, "sqlite:"+filepath.Join(b.TempDir(), "bench.db"))
+	steward := &baton.Steward{Username: "bench"}
+	if err := st.CreateSteward(context.Background(), steward); err != nil {
+		b.Fatal(err)
+	}
+	im := ingest.New(st)
+	const session = "5e55a0e1-0000-4000-8000-000000000000"
+	event := func(name string) json.RawMessage {
+		return json.RawMessage(`{"session_id":"` + session + `","hook_event_name":"` + name + `"}`)
+	}
+	// All but the last 2,000 lines arrive at once, then the session is
+	// analysed at a Stop, as it would have been turn by turn.
+	head := len(lines) - 2000
+	sent := int64(0)
+	send := func(name string, part [][]byte) {
+		chunk := bytes.Join(part, nil)
+		req := &baton.HookRequest{RequestID: fmt.Sprint(name, sent), Event: event(name),
+			Transcripts: []baton.TranscriptChunk{{Offset: sent, Lines: string(chunk)}}}
+		if _, err := im.ClaudeCodeHook(context.Background(), steward.ID, req, ingest.HookOptions{}); err != nil {
+			b.Fatal(err)
+		}
+		sent += int64(len(chunk))
+	}
+	send("Stop", lines[:head])
+	b.ResetTimer()
+	for i := 0; b.Loop(); i++ {
+		at := head + 2*(i%1000)
+		send("PostToolUse", lines[at:at+2])
+	}
+	b.ReportMetric(float64(sent)/(1<<20), "MB/session")
+}

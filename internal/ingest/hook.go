@@ -1,0 +1,610 @@
+package ingest
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"regexp"
+	"strings"
+	"sync"
+	"time"
+	"unicode/utf8"
+
+	"github.com/baton-dev/baton/internal/baton"
+	"github.com/baton-dev/baton/internal/ingest/claudecode"
+	"github.com/baton-dev/baton/internal/store"
+	"github.com/google/uuid"
+)
+
+// Claude Code hook events Baton reads something from. Any other event is
+// accepted, counted and kept too.
+const (
+	HookSessionStart     = "SessionStart"
+	HookUserPromptSubmit = "UserPromptSubmit"
+	HookPreToolUse       = "PreToolUse"
+	HookPostToolUse      = "PostToolUse"
+	HookPostToolFailure  = "PostToolUseFailure"
+	HookStop             = "Stop"
+	HookSubagentStop     = "SubagentStop"
+	HookPreCompact       = "PreCompact"
+	HookSessionEnd       = "SessionEnd"
+	HookNotification     = "Notification"
+)
+
+// Limits on one hook request.
+const (
+	maxHookFiles = 64
+	// maxKeptPayload is the largest event payload kept whole; a larger one
+	// (a tool's whole output) is kept without its large fields, which the
+	// transcript has anyway.
+	maxKeptPayload = 64 << 10
+	maxFactText    = 2000
+)
+
+var (
+	hookIDPattern    = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$`)
+	hookNamePattern  = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_]{0,99}$`)
+	agentFilePattern = regexp.MustCompile(`^agent-[A-Za-z0-9_-]{1,100}\.jsonl$`)
+)
+
+// hookEvent is what Baton reads from a hook payload. Fields of an
+// unexpected type read as empty: the payload is kept as it came anyway.
+type hookEvent struct {
+	name, sessionID, requestID string
+	at                         time.Time
+	settled                    bool // the request is not partial
+	fields                     map[string]json.RawMessage
+	payload                    []byte // as kept
+}
+
+func (e *hookEvent) str(key string) string {
+	var s string
+	if json.Unmarshal(e.fields[key], &s) != nil {
+		return ""
+	}
+	return strings.ToValidUTF8(strings.ReplaceAll(s, "\x00", ""), "\uFFFD")
+}
+
+// readHookEvent checks a hook request and reads its event.
+func readHookEvent(req *baton.HookRequest, now time.Time) (*hookEvent, error) {
+	e := &hookEvent{requestID: strings.TrimSpace(req.RequestID), at: req.OccurredAt.UTC()}
+	if len(bytes.TrimSpace(req.Event)) == 0 {
+		return nil, baton.Invalid("event", "event is required: the hook payload Claude Code wrote on stdin")
+	}
+	if err := json.Unmarshal(req.Event, &e.fields); err != nil || e.fields == nil {
+		return nil, baton.Invalid("event", "event must be a JSON object (the hook payload)")
+	}
+	e.sessionID, e.name = e.str("session_id"), e.str("hook_event_name")
+	if !hookIDPattern.MatchString(e.sessionID) {
+		return nil, baton.Invalid("event.session_id", "event.session_id must be Claude Code's session id (letters, digits, '.', '_', ':', '-'; at most 128); got %q", clip(e.sessionID, 140))
+	}
+	if !hookNamePattern.MatchString(e.name) {
+		return nil, baton.Invalid("event.hook_event_name", "event.hook_event_name must name the hook event, as in SessionStart; got %q", clip(e.name, 110))
+	}
+	if e.requestID == "" {
+		e.requestID = uuid.NewString()
+	} else if !hookIDPattern.MatchString(e.requestID) {
+		return nil, baton.Invalid("request_id", "request_id must be letters, digits, '.', '_', ':' or '-', at most 128")
+	}
+	// A clock far off (or a zero time) would put the event where no one
+	// looks, and outside what the databases store.
+	if e.at.Year() < 2000 || e.at.After(now.Add(24*time.Hour)) {
+		e.at = now
+	}
+	if len(req.Transcripts) > maxHookFiles {
+		return nil, baton.Invalid("transcripts", "a request carries at most %d transcript chunks; got %d", maxHookFiles, len(req.Transcripts))
+	}
+	for i, c := range req.Transcripts {
+		field := fmt.Sprintf("transcripts[%d]", i)
+		if c.File != "" && !agentFilePattern.MatchString(c.File) {
+			return nil, baton.Invalid(field+".file", "%s.file must be \"\" (the main transcript) or a subagent's agent-<id>.jsonl; got %q", field, clip(c.File, 110))
+		}
+		if c.Offset < 0 {
+			return nil, baton.Invalid(field+".offset", "%s.offset must be 0 or more", field)
+		}
+		if c.Lines != "" && !strings.HasSuffix(c.Lines, "\n") {
+			return nil, baton.Invalid(field+".lines", "%s.lines must be whole lines, each ending in a newline", field)
+		}
+	}
+	e.payload = keptPayload(req.Event, e.fields)
+	return e, nil
+}
+
+// keptPayload is the payload as kept: whole, or without its large fields.
+func keptPayload(raw json.RawMessage, fields map[string]json.RawMessage) []byte {
+	if len(raw) <= maxKeptPayload && utf8.Valid(raw) {
+		var buf bytes.Buffer
+		if json.Compact(&buf, raw) == nil {
+			return buf.Bytes()
+		}
+	}
+	out := make(map[string]any, len(fields)+1)
+	for k, v := range fields {
+		if len(v) > 4<<10 {
+			out[k] = fmt.Sprintf("(%d bytes left out)", len(v))
+		} else {
+			out[k] = v
+		}
+	}
+	out["baton_abridged"] = true
+	b, err := json.Marshal(out)
+	if err != nil {
+		return []byte(`{"baton_abridged":true}`)
+	}
+	return b
+}
+
+// hookState is what a hooked session's events said that its transcript
+// does not. It is kept per hooked session and shown as the session's
+// Attributes["hook"].
+type hookState struct {
+	Events         map[string]int `json:"events,omitempty"`
+	FirstEventAt   *time.Time     `json:"first_event_at,omitempty"`
+	LastEventAt    *time.Time     `json:"last_event_at,omitempty"`
+	TranscriptPath string         `json:"transcript_path,omitempty"`
+	CWD            string         `json:"cwd,omitempty"`
+	PermissionMode string         `json:"permission_mode,omitempty"`
+	Model          string         `json:"model,omitempty"`
+	// Starts are the SessionStart events: kind is startup, resume, clear or compact.
+	Starts []hookFact `json:"starts,omitempty"`
+	// Notifications are what Claude Code told the steward (a permission
+	// request, an idle prompt).
+	Notifications []hookFact `json:"notifications,omitempty"`
+	// Compactions are the PreCompact events: kind is manual or auto, text
+	// the steward's instructions.
+	Compactions []hookFact `json:"compactions,omitempty"`
+	// Prompt is the last prompt submitted, kept until the transcript has it.
+	Prompt *hookFact `json:"prompt,omitempty"`
+	// End is the SessionEnd event: kind is its reason.
+	End *hookFact `json:"end,omitempty"`
+}
+
+// hookFact is one thing an event said, and when.
+type hookFact struct {
+	At   time.Time `json:"at"`
+	Kind string    `json:"kind,omitempty"`
+	Text string    `json:"text,omitempty"`
+	// Offset (of a prompt) is how much of the main transcript had arrived
+	// when it was submitted: the prompt line comes after.
+	Offset int64 `json:"offset,omitempty"`
+}
+
+// Caps on the facts kept per session.
+const (
+	maxStarts        = 20
+	maxNotifications = 50
+	maxCompactions   = 20
+)
+
+// apply returns the state after the event, given how much of each
+// transcript file had arrived before it.
+func (e *hookEvent) apply(raw []byte, offsets map[string]int64) ([]byte, error) {
+	var st hookState
+	if len(raw) > 0 {
+		_ = json.Unmarshal(raw, &st) // a state that cannot be read starts over
+	}
+	if st.Events == nil {
+		st.Events = map[string]int{}
+	}
+	st.Events[e.name]++
+	at := e.at
+	if st.FirstEventAt == nil || at.Before(*st.FirstEventAt) {
+		st.FirstEventAt = &at
+	}
+	if st.LastEventAt == nil || at.After(*st.LastEventAt) {
+		st.LastEventAt = &at
+	}
+	if v := e.str("transcript_path"); v != "" {
+		st.TranscriptPath = clip(v, 1000)
+	}
+	if v := e.str("cwd"); v != "" {
+		st.CWD = clip(v, 1000)
+	}
+	if v := e.str("permission_mode"); v != "" {
+		st.PermissionMode = clip(v, 100)
+	}
+	switch e.name {
+	case HookSessionStart:
+		if v := e.str("model"); v != "" {
+			st.Model = clip(v, 200)
+		}
+		st.Starts = appendCapped(st.Starts, hookFact{At: at, Kind: clip(e.str("source"), 100)}, maxStarts)
+		st.End = nil
+	case HookNotification:
+		st.Notifications = appendCapped(st.Notifications, hookFact{At: at, Kind: clip(e.str("notification_type"), 100),
+			Text: clip(e.str("message"), maxFactText)}, maxNotifications)
+	case HookPreCompact:
+		st.Compactions = appendCapped(st.Compactions, hookFact{At: at, Kind: clip(e.str("trigger"), 100),
+			Text: clip(e.str("custom_instructions"), maxFactText)}, maxCompactions)
+	case HookUserPromptSubmit:
+		st.Prompt = &hookFact{At: at, Text: clip(e.str("prompt"), maxFactText), Offset: offsets[""]}
+	case HookSessionEnd:
+		st.End = &hookFact{At: at, Kind: clip(e.str("reason"), 100)}
+	}
+	return json.Marshal(&st)
+}
+
+func appendCapped(facts []hookFact, f hookFact, max int) []hookFact {
+	facts = append(facts, f)
+	if len(facts) > max {
+		facts = facts[len(facts)-max:]
+	}
+	return facts
+}
+
+// attributes is the state as the session shows it: the prompt only while
+// the transcript does not have it yet.
+func (st *hookState) attributes(promptSeen bool) map[string]any {
+	out := map[string]any{"events": st.Events}
+	if st.FirstEventAt != nil {
+		out["first_event_at"] = *st.FirstEventAt
+	}
+	if st.LastEventAt != nil {
+		out["last_event_at"] = *st.LastEventAt
+	}
+	for k, v := range map[string]string{"transcript_path": st.TranscriptPath, "cwd": st.CWD, "permission_mode": st.PermissionMode, "model": st.Model} {
+		if v != "" {
+			out[k] = v
+		}
+	}
+	for k, v := range map[string][]hookFact{"starts": st.Starts, "notifications": st.Notifications, "compactions": st.Compactions} {
+		if len(v) > 0 {
+			out[k] = v
+		}
+	}
+	if st.End != nil {
+		out["end"] = st.End
+	}
+	if st.Prompt != nil && !promptSeen {
+		out["pending_prompt"] = st.Prompt
+	}
+	return out
+}
+
+// withHook returns a copy of a session's attributes with the hook state.
+func withHook(attrs map[string]any, hook map[string]any) map[string]any {
+	out := make(map[string]any, len(attrs)+1)
+	for k, v := range attrs {
+		out[k] = v
+	}
+	out["hook"] = hook
+	return out
+}
+
+// hookSessions serialises the building of one hooked session within this
+// process, so two hook processes of one session (parallel tool calls) do
+// not race on its import and analysis.
+var hookSessions keyedMutex
+
+type keyedMutex struct {
+	mu    sync.Mutex
+	locks map[string]*refMutex
+}
+
+type refMutex struct {
+	sync.Mutex
+	refs int
+	// unbuilt is set by a holder that skipped building the session: the
+	// next holder must build it even if its own request brought nothing.
+	unbuilt bool
+}
+
+// lock takes the key's mutex and reports whether others wait for it.
+func (k *keyedMutex) lock(key string) (m *refMutex, unlock func(), waiting bool) {
+	k.mu.Lock()
+	if k.locks == nil {
+		k.locks = map[string]*refMutex{}
+	}
+	m = k.locks[key]
+	if m == nil {
+		m = &refMutex{}
+		k.locks[key] = m
+	}
+	m.refs++
+	k.mu.Unlock()
+	m.Lock()
+	k.mu.Lock()
+	waiting = m.refs > 1
+	k.mu.Unlock()
+	return m, func() {
+		m.Unlock()
+		k.mu.Lock()
+		if m.refs--; m.refs == 0 {
+			delete(k.locks, key)
+		}
+		k.mu.Unlock()
+	}, waiting
+}
+
+// HookOptions tune ClaudeCodeHook.
+type HookOptions struct {
+	// Wait bounds how long ClaudeCodeHook waits for the session to be
+	// built before it answers with what it received; the building goes on
+	// in the background. Zero waits until it is done.
+	Wait time.Duration
+	// LogError receives what went wrong in the background.
+	LogError func(error)
+}
+
+// ClaudeCodeHook takes one request of `baton hook` for the steward and
+// builds the session as it happens.
+//
+// The event is recorded once per request id, and the transcript lines that
+// continue what was received are kept, before it returns. The transcript
+// received so far is then parsed again and imported as a Claude Code
+// transcript is (source "claude-code", source_ref = the session id), so a
+// hooked session and an import of its transcript are the same session and
+// only new messages are added. What could still change is held back: the
+// response still being written (claudecode.OpenResponse) until another
+// follows or the agent stops, and subagents until their Task call has
+// returned (claudecode.Options.Live). SessionEnd imports everything, closes
+// the session and analyses it; Stop analyses it too, so progress and arc
+// follow the session turn by turn.
+//
+// Building a long session takes longer than a hook may wait, so it runs
+// one request at a time per session, for at most opts.Wait in the request;
+// a request that settles nothing is skipped when a later one of the same
+// session already waits (that one will see its lines too).
+func (im *Importer) ClaudeCodeHook(ctx context.Context, stewardID int64, req *baton.HookRequest, opts HookOptions) (*baton.HookResult, error) {
+	ev, err := readHookEvent(req, time.Now().UTC())
+	if err != nil {
+		return nil, err
+	}
+	rc, err := im.store.ReceiveHook(ctx, stewardID, ev.sessionID, store.HookEvent{
+		RequestID: ev.requestID, Name: ev.name, Payload: ev.payload, OccurredAt: ev.at,
+	}, req.Transcripts, ev.apply)
+	if err != nil {
+		return nil, err
+	}
+	// What the event settles: at SessionEnd everything is final; at Stop the
+	// main transcript's last response is complete, at SubagentStop the
+	// agent's. A partial request settles nothing yet.
+	ev.settled = !req.Partial
+	received := &baton.HookResult{Offsets: rc.Offsets}
+
+	type outcome struct {
+		res *baton.HookResult
+		err error
+	}
+	done := make(chan outcome, 1)
+	bg := context.WithoutCancel(ctx)
+	hookBuilds.Add(1)
+	go func() {
+		defer hookBuilds.Done()
+		bctx, cancel := context.WithTimeout(bg, 5*time.Minute)
+		defer cancel()
+		m, unlock, waiting := hookSessions.lock(fmt.Sprint(stewardID, "/", ev.sessionID))
+		defer unlock()
+		var o outcome
+		if waiting && !ev.settles() {
+			m.unbuilt = true
+			o.res, o.err = im.hookSessionID(bctx, stewardID, ev, received)
+		} else {
+			rc.Grew = rc.Grew || m.unbuilt
+			if o.res, o.err = im.buildHookedSession(bctx, stewardID, ev, rc); o.err == nil {
+				m.unbuilt = false
+			}
+		}
+		if o.err != nil && opts.LogError != nil {
+			opts.LogError(fmt.Errorf("hooked session %s: %w", ev.sessionID, o.err))
+		}
+		done <- o
+	}()
+	var timeout <-chan time.Time
+	if opts.Wait > 0 {
+		t := time.NewTimer(opts.Wait)
+		defer t.Stop()
+		timeout = t.C
+	}
+	select {
+	case o := <-done:
+		return o.res, o.err
+	case <-timeout:
+		return im.hookSessionID(ctx, stewardID, ev, received)
+	}
+}
+
+// hookBuilds counts the builds of hooked sessions still running.
+var hookBuilds sync.WaitGroup
+
+// WaitHookBuilds waits until no hooked session is being built in the
+// background, or ctx ends: before the store closes, and in tests.
+func WaitHookBuilds(ctx context.Context) error {
+	done := make(chan struct{})
+	go func() { hookBuilds.Wait(); close(done) }()
+	select {
+	case <-done:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+// settles reports whether the event completes something a live read holds
+// back.
+func (e *hookEvent) settles() bool {
+	return e.settled && (e.name == HookSessionEnd || e.name == HookStop || e.name == HookSubagentStop)
+}
+
+// hookSessionID answers with what was received and the session, if it exists.
+func (im *Importer) hookSessionID(ctx context.Context, stewardID int64, ev *hookEvent, res *baton.HookResult) (*baton.HookResult, error) {
+	sess, err := im.store.SessionBySource(ctx, stewardID, claudecode.Source, ev.sessionID)
+	if err == nil {
+		res.SessionID = sess.ID
+	} else if baton.ErrorCode(err) != baton.ENOTFOUND {
+		return nil, err
+	}
+	return res, nil
+}
+
+// buildHookedSession brings the session up to date with what was received.
+func (im *Importer) buildHookedSession(ctx context.Context, stewardID int64, ev *hookEvent, rc store.HookReceipt) (*baton.HookResult, error) {
+	res := &baton.HookResult{Offsets: rc.Offsets}
+	// The state now, which a request received after this one may have
+	// moved on.
+	raw, err := im.store.HookState(ctx, stewardID, ev.sessionID)
+	if err != nil {
+		return nil, err
+	}
+	var state hookState
+	_ = json.Unmarshal(raw, &state)
+	final := ev.settled && ev.name == HookSessionEnd
+	if state.End != nil && ev.name != HookSessionEnd {
+		// The session ended after this request came (builds need not run in
+		// the order requests came): its final build has seen everything.
+		return im.hookSessionID(ctx, stewardID, ev, res)
+	}
+	existing, err := im.store.SessionBySource(ctx, stewardID, claudecode.Source, ev.sessionID)
+	if err != nil && baton.ErrorCode(err) != baton.ENOTFOUND {
+		return nil, err
+	}
+	exists := err == nil
+	if exists {
+		res.SessionID = existing.ID
+	}
+	if exists && rc.New && !existing.Open() && ev.name == HookSessionStart {
+		// A session resumed after it ended is live again.
+		if err := im.store.ReopenSession(ctx, stewardID, existing.ID); err != nil {
+			return nil, err
+		}
+	}
+	if !rc.Grew && !ev.settles() {
+		// No new lines: only the event's facts to show, on a session that
+		// exists. The prompt is as pending as it was, or pending if new.
+		if exists && rc.New {
+			prev, _ := existing.Attributes["hook"].(map[string]any)
+			seen := ev.name != HookUserPromptSubmit && (prev == nil || prev["pending_prompt"] == nil)
+			src := *existing
+			src.Attributes = map[string]any{"hook": state.attributes(seen)}
+			if err := im.store.UpdateSourceFacts(ctx, stewardID, existing.ID, &src); err != nil {
+				return nil, err
+			}
+		}
+		return res, nil
+	}
+
+	doc, mainLines, err := im.hookDocument(ctx, stewardID, ev)
+	if errors.Is(err, claudecode.ErrNoMessages) {
+		return res, nil // the session begins with its first message
+	} else if err != nil {
+		return nil, err
+	}
+
+	// The prompt is pending until a prompt line follows where the transcript
+	// stood when it was submitted.
+	promptSeen := state.Prompt != nil && state.Prompt.Offset <= int64(len(mainLines)) &&
+		claudecode.NextPrompt(mainLines[state.Prompt.Offset:]) >= 0
+	var known map[string]map[string]bool
+	if exists {
+		if known, err = im.store.SourceIDs(ctx, stewardID, existing.ID); err != nil {
+			return nil, err
+		}
+	}
+	var fresh []*baton.Message
+	for i := range doc.Conversations {
+		c := &doc.Conversations[i]
+		kept := make([]baton.Message, 0, len(c.Messages))
+		for _, m := range c.Messages {
+			if !known[c.Key][m.SourceID] {
+				kept = append(kept, m)
+			}
+		}
+		c.Messages = kept
+		for j := range c.Messages {
+			fresh = append(fresh, &c.Messages[j])
+		}
+	}
+	im.AnalyzeMessages(fresh)
+	end := doc.Session.EndedAt
+	if !final {
+		doc.Session.EndedAt, doc.Session.DurationSeconds = nil, 0 // live: open until SessionEnd
+	}
+	r, err := im.store.Import(ctx, stewardID, &doc)
+	if err != nil {
+		return nil, err
+	}
+	if r.Status == baton.ImportRejected {
+		res.Error = r.Error
+		return res, nil
+	}
+	res.SessionID, res.Stored = r.SessionID, r.Messages
+
+	src := doc.Session
+	src.Attributes = withHook(doc.Session.Attributes, state.attributes(promptSeen))
+	if err := im.store.UpdateSourceFacts(ctx, stewardID, r.SessionID, &src); err != nil {
+		return nil, err
+	}
+	switch {
+	case final:
+		at := ev.at
+		if end != nil {
+			at = *end
+		}
+		if at.Before(doc.Session.StartedAt) {
+			at = doc.Session.StartedAt
+		}
+		if _, err := im.store.CloseSession(ctx, stewardID, r.SessionID, &at); err != nil {
+			return nil, err
+		}
+		fallthrough
+	case !exists || (res.Stored > 0 && ev.settled && (ev.name == HookStop || ev.name == HookSubagentStop || ev.name == HookPreCompact)):
+		if err := im.AnalyzeSession(ctx, stewardID, r.SessionID); err != nil {
+			return nil, fmt.Errorf("analyse hooked session: %w", err)
+		}
+	}
+	return res, nil
+}
+
+// hookDocument parses the transcript received so far, leaving out what
+// could still change unless the event says it cannot. It returns the main
+// transcript's lines too, all of them.
+func (im *Importer) hookDocument(ctx context.Context, stewardID int64, ev *hookEvent) (baton.ImportDocument, []byte, error) {
+	final := ev.settled && ev.name == HookSessionEnd
+	all, subagents, err := im.store.HookTranscripts(ctx, stewardID, ev.sessionID)
+	if err != nil {
+		return baton.ImportDocument{}, nil, err
+	}
+	main := all
+	if !final && !(ev.settled && ev.name == HookStop) {
+		main = main[:claudecode.OpenResponse(main)]
+	}
+	// The agent that stopped has written its last response.
+	stopped := func(file string) bool {
+		id := ev.str("agent_id")
+		return ev.settled && ev.name == HookSubagentStop && (id == "" || file == "agent-"+id+".jsonl")
+	}
+	readers := make(map[string]io.Reader, len(subagents))
+	for file, data := range subagents {
+		if strings.HasPrefix(file, "agent-acompact-") {
+			continue // compaction agents repeat the conversation, as Discover knows
+		}
+		if !final && !stopped(file) {
+			data = data[:claudecode.OpenResponse(data)]
+		}
+		readers[file] = bytes.NewReader(data)
+	}
+	name := ev.sessionID + ".jsonl"
+	doc, lineErrs, err := claudecode.Parse(bytes.NewReader(main), name, claudecode.Options{Live: !final, Subagents: readers})
+	if err != nil {
+		return doc, all, err
+	}
+	for _, le := range lineErrs {
+		doc.Skipped = append(doc.Skipped, fmt.Sprintf("line %d: %v", le.Line, le.Err))
+	}
+	doc.Session.SourceRef = ev.sessionID
+	return doc, all, nil
+}
+
+// clip cuts s to at most n bytes, on a character boundary.
+func clip(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n]
+}

@@ -1,0 +1,45 @@
+package web
+
+import (
+	"encoding/json"
+	"net/http"
+	"time"
+
+	"github.com/baton-dev/baton/internal/baton"
+	"github.com/baton-dev/baton/internal/ingest"
+	"github.com/labstack/echo/v4"
+)
+
+// hookWait is how long a hook request waits for its session to be built;
+// past it the answer says what was received and the building goes on. The
+// hook client gives up after 1.5 s.
+const hookWait = time.Second
+
+// apiHookClaudeCode takes one Claude Code hook event from `baton hook`,
+// with the transcript lines the client has not sent yet, and builds the
+// session as it happens. A SessionStart is answered with the continuity
+// context the new session starts with.
+func (s *Server) apiHookClaudeCode(c echo.Context) error {
+	var in baton.HookRequest
+	if err := decodeJSON(c, &in); err != nil {
+		return err
+	}
+	res, err := s.importer.ClaudeCodeHook(ctx(c), stewardID(c), &in, ingest.HookOptions{
+		Wait:     hookWait,
+		LogError: func(err error) { s.log.Error("hook", "steward", stewardID(c), "err", err) },
+	})
+	if err != nil {
+		return err
+	}
+	var ev struct {
+		Name string `json:"hook_event_name"`
+	}
+	if json.Unmarshal(in.Event, &ev) == nil && ev.Name == ingest.HookSessionStart {
+		next, err := s.nextContextFor(ctx(c), stewardID(c), nextDefaultSessions, res.SessionID)
+		if err != nil {
+			return err
+		}
+		res.Context = next.Markdown()
+	}
+	return c.JSON(http.StatusOK, res)
+}

@@ -1,0 +1,238 @@
+package web
+
+import (
+	"fmt"
+	"math"
+	"net/http"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+	"unicode/utf8"
+
+	"github.com/baton-dev/baton/internal/auth"
+	"github.com/baton-dev/baton/internal/baton"
+	"github.com/labstack/echo/v4"
+	"golang.org/x/time/rate"
+)
+
+// Rate is a token bucket: Burst requests at once, refilled at PerSecond.
+// A negative Burst turns the limit off.
+type Rate struct {
+	PerSecond float64
+	Burst     int
+}
+
+// Limits are Baton's rate limits. A zero Rate takes the default.
+type Limits struct {
+	// SignIn limits local sign-in attempts per client address and username.
+	SignIn Rate
+	// API limits API requests per personal access token.
+	API Rate
+	// BadToken limits failed API authentications per client address.
+	BadToken Rate
+	// Links limits opening share and invitation links per client address.
+	Links Rate
+}
+
+// DefaultLimits are generous for people and agents, and slow down guessing.
+var DefaultLimits = Limits{
+	SignIn:   Rate{PerSecond: 1.0 / 6, Burst: 10},
+	API:      Rate{PerSecond: 50, Burst: 600},
+	BadToken: Rate{PerSecond: 1.0 / 3, Burst: 20},
+	Links:    Rate{PerSecond: 1, Burst: 60},
+}
+
+// limiters holds the buckets. They are in memory: each instance behind a
+// load balancer counts on its own, so N instances allow up to N times the
+// rate. That is fine for slowing down guessing; the account lockout, which
+// must hold across instances, is counted in the database instead.
+type limiters struct {
+	signIn, api, badToken, links *limiter
+}
+
+func newLimiters(l Limits) *limiters {
+	pick := func(r, def Rate) *limiter {
+		if r == (Rate{}) {
+			r = def
+		}
+		return newLimiter(r)
+	}
+	return &limiters{
+		signIn:   pick(l.SignIn, DefaultLimits.SignIn),
+		api:      pick(l.API, DefaultLimits.API),
+		badToken: pick(l.BadToken, DefaultLimits.BadToken),
+		links:    pick(l.Links, DefaultLimits.Links),
+	}
+}
+
+// limiter is a set of token buckets by key.
+type limiter struct {
+	rate      Rate
+	mu        sync.Mutex
+	buckets   map[string]*bucket
+	lastSweep time.Time
+}
+
+type bucket struct {
+	lim  *rate.Limiter
+	seen time.Time
+}
+
+// maxBuckets bounds a limiter's memory; past it, idle buckets go first.
+const maxBuckets = 100_000
+
+func newLimiter(r Rate) *limiter {
+	return &limiter{rate: r, buckets: map[string]*bucket{}, lastSweep: time.Now()}
+}
+
+func (l *limiter) get(key string, now time.Time) *rate.Limiter {
+	if now.Sub(l.lastSweep) > time.Minute || len(l.buckets) >= maxBuckets {
+		// A bucket idle long enough to be full again is the same as no bucket.
+		full := time.Duration(float64(l.rate.Burst)/l.rate.PerSecond*float64(time.Second)) + time.Second
+		for k, b := range l.buckets {
+			if now.Sub(b.seen) > full {
+				delete(l.buckets, k)
+			}
+		}
+		if len(l.buckets) >= maxBuckets {
+			l.buckets = map[string]*bucket{}
+		}
+		l.lastSweep = now
+	}
+	b := l.buckets[key]
+	if b == nil {
+		b = &bucket{lim: rate.NewLimiter(rate.Limit(l.rate.PerSecond), l.rate.Burst)}
+		l.buckets[key] = b
+	}
+	b.seen = now
+	return b.lim
+}
+
+// allow takes one request from key's bucket, or says how long to wait.
+func (l *limiter) allow(key string) (bool, time.Duration) {
+	if l.rate.Burst < 0 {
+		return true, 0
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	now := time.Now()
+	r := l.get(key, now).ReserveN(now, 1)
+	if d := r.DelayFrom(now); d > 0 {
+		r.CancelAt(now)
+		return false, d
+	}
+	return true, 0
+}
+
+// exhausted reports, without taking anything, whether key's bucket is empty.
+func (l *limiter) exhausted(key string) (bool, time.Duration) {
+	if l.rate.Burst < 0 {
+		return false, 0
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	now := time.Now()
+	if t := l.get(key, now).TokensAt(now); t < 1 {
+		return true, time.Duration((1 - t) / l.rate.PerSecond * float64(time.Second))
+	}
+	return false, 0
+}
+
+// tooMany is the 429 answer: a Retry-After header in whole seconds and an
+// error the one error handler turns into a page or, under /api, JSON with
+// code "rate_limited".
+func tooMany(c echo.Context, wait time.Duration, what string) error {
+	secs := max(1, int(math.Ceil(wait.Seconds())))
+	c.Response().Header().Set("Retry-After", strconv.Itoa(secs))
+	return baton.Errorf(baton.ERATELIMIT, "Too many %s. Wait %d seconds and try again.", what, secs)
+}
+
+// limitSignIn counts one local sign-in attempt for this address and username.
+func (s *Server) limitSignIn(c echo.Context, username string) error {
+	key := c.RealIP() + "\x00" + strings.ToLower(username)
+	if ok, wait := s.limits.signIn.allow(key); !ok {
+		return tooMany(c, wait, "sign-in attempts")
+	}
+	return nil
+}
+
+// limitLinks counts one opening of a share or invitation link by this address.
+func (s *Server) limitLinks(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		if ok, wait := s.limits.links.allow(c.RealIP()); !ok {
+			return tooMany(c, wait, "requests for shared links")
+		}
+		return next(c)
+	}
+}
+
+// limitAPI limits API requests per token, and failed authentications per
+// client address, so guessing tokens is slow and one runaway agent cannot
+// crowd out the rest. It runs before requireToken.
+func (s *Server) limitAPI(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		ip := c.RealIP()
+		if bad, wait := s.limits.badToken.exhausted(ip); bad {
+			return tooMany(c, wait, "requests with an unknown token")
+		}
+		token, _ := strings.CutPrefix(c.Request().Header.Get("Authorization"), "Bearer ")
+		if token = strings.TrimSpace(token); auth.LooksLikeToken(token) {
+			if ok, wait := s.limits.api.allow(auth.HashToken(token)); !ok {
+				return tooMany(c, wait, "API requests for this token")
+			}
+		}
+		err := next(c)
+		if baton.ErrorCode(err) == baton.EUNAUTHORIZED {
+			s.limits.badToken.allow(ip)
+		}
+		return err
+	}
+}
+
+// rejectBadText refuses a request whose route parameters, query or form
+// values are not valid UTF-8 or hold NUL bytes, which no page needs and
+// which PostgreSQL refuses in text: a clear 400 instead of a failed query.
+func rejectBadText(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		bad := func(v string) bool { return !utf8.ValidString(v) || strings.IndexByte(v, 0) >= 0 }
+		for i, v := range c.ParamValues() {
+			if bad(v) {
+				name := "id"
+				if names := c.ParamNames(); i < len(names) {
+					name = names[i]
+				}
+				return baton.Invalid(name, "the address is not valid text")
+			}
+		}
+		for name, vs := range c.QueryParams() {
+			for _, v := range vs {
+				if bad(v) || bad(name) {
+					return baton.Invalid(safeName(name), "%s must be valid UTF-8 text without NUL bytes", safeName(name))
+				}
+			}
+		}
+		if ct := c.Request().Header.Get(echo.HeaderContentType); strings.HasPrefix(ct, echo.MIMEApplicationForm) && c.Request().Method == http.MethodPost {
+			form, err := c.FormParams()
+			if err != nil {
+				return baton.Invalid("body", "the form could not be read")
+			}
+			for name, vs := range form {
+				for _, v := range vs {
+					if bad(v) || bad(name) {
+						return baton.Invalid(safeName(name), "%s must be valid UTF-8 text without NUL bytes", safeName(name))
+					}
+				}
+			}
+		}
+		return next(c)
+	}
+}
+
+// safeName keeps a bad parameter name printable in an error message.
+func safeName(name string) string {
+	if utf8.ValidString(name) && strings.IndexByte(name, 0) < 0 && len(name) <= 40 {
+		return name
+	}
+	return fmt.Sprintf("parameter (%d bytes)", len(name))
+}
