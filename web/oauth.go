@@ -271,4 +271,3 @@ func (s *Server) lockedOut(c echo.Context, username string, until time.Time) err
 			". Try again then, or sign in with a linked provider.",
 	}))
 }
-

@@ -60,7 +60,7 @@ func newEnv(ctx context.Context, path string, log *slog.Logger, withServer bool)
 		go st.RunIndexer(ictx, func(error) {})
 		go im.RunAnalysisWorker(ictx, func(error) {})
 		e.im = im
-		e.srv = httptest.NewServer(web.NewServer(st, im, "bench-secret", log, web.Config{}))
+		e.srv = httptest.NewServer(web.NewServer(st, im, "bench-secret", log, web.Config{Limits: web.Limits{API: web.Rate{Burst: -1}}}))
 		e.stop = func() { e.srv.Close(); cancel(); st.Close() }
 	}
 	return e, nil
