@@ -77,6 +77,20 @@ type Message struct {
 	// Analyzed is set once Baton's own analysis has filled the semantic
 	// fields; API writes are analysed in the background.
 	Analyzed bool `json:"-" bun:"analyzed,notnull"`
+
+	// ArcSentiment and ArcEmotion copy Semantic.Sentiment and the first of
+	// Semantic.Emotions into columns of their own, so the emotional arc of
+	// a long session reads without the messages' text. SyncArc keeps them.
+	ArcSentiment float64 `json:"-" bun:"arc_sentiment,notnull"`
+	ArcEmotion   string  `json:"-" bun:"arc_emotion,notnull"`
+}
+
+// SyncArc copies the semantic sentiment and first emotion into the arc columns.
+func (m *Message) SyncArc() {
+	m.ArcSentiment, m.ArcEmotion = m.Semantic.Sentiment, ""
+	if len(m.Semantic.Emotions) > 0 {
+		m.ArcEmotion = m.Semantic.Emotions[0]
+	}
 }
 
 // ToolCall is one tool the assistant asked to run.

@@ -49,7 +49,8 @@ func (s *Store) AnalyzePending(ctx context.Context, analyze func([]*baton.Messag
 			}
 			for _, m := range todo {
 				m.Analyzed = true
-				if _, err := tx.NewUpdate().Model(m).Column("semantic", "content_type", "code_context", "analyzed").
+				m.SyncArc()
+				if _, err := tx.NewUpdate().Model(m).Column("semantic", "arc_sentiment", "arc_emotion", "content_type", "code_context", "analyzed").
 					Where("id = ? AND steward_id = ?", m.ID, m.StewardID).Exec(ctx); err != nil {
 					return err
 				}
@@ -78,7 +79,9 @@ func (s *Store) AnalysisPending(ctx context.Context, stewardID int64, conversati
 }
 
 // RunAnalysisWorker analyses API writes in the background until ctx ends:
-// right after writes, and every second in case another instance wrote.
+// once a burst of writes has paused, and every second in case another
+// instance wrote. Analysis yields to ingest: while batches keep arriving it
+// waits, but never more than 10 seconds, so it cannot starve.
 func (s *Store) RunAnalysisWorker(ctx context.Context, analyze func([]*baton.Message), logError func(error)) {
 	tick := time.NewTicker(time.Second)
 	defer tick.Stop()
@@ -90,8 +93,25 @@ func (s *Store) RunAnalysisWorker(ctx context.Context, analyze func([]*baton.Mes
 		case <-ctx.Done():
 			return
 		case <-s.kickAnalysis:
-			time.Sleep(100 * time.Millisecond)
+			s.waitForQuiet(ctx, s.kickAnalysis, 500*time.Millisecond, 10*time.Second)
 		case <-tick.C:
+		}
+	}
+}
+
+// waitForQuiet returns once kick has been silent for quiet, or after at most
+// longest, or when ctx ends.
+func (s *Store) waitForQuiet(ctx context.Context, kick <-chan struct{}, quiet, longest time.Duration) {
+	deadline := time.After(longest)
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-deadline:
+			return
+		case <-kick:
+		case <-time.After(quiet):
+			return
 		}
 	}
 }

@@ -55,6 +55,7 @@ func prepareMessage(m *baton.Message, field string, now time.Time) error {
 	if m.Impact.Significance < 0 || m.Impact.Significance > 1 {
 		return baton.Invalid(field+".impact.significance", "%s.impact.significance must be between 0 and 1", field)
 	}
+	m.SyncArc()
 	if m.Timestamp.IsZero() {
 		m.Timestamp = now
 	}

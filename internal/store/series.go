@@ -7,17 +7,6 @@ import (
 	"github.com/baton-dev/baton/internal/baton"
 )
 
-// sentimentColumns reads a message's sentiment and first emotion out of
-// its semantic JSON: the one place the two dialects' JSON operators differ
-// for the arc.
-func (s *Store) sentimentColumns() string {
-	if s.dialect == Postgres {
-		return "coalesce((semantic->>'sentiment')::double precision, 0) AS sentiment, coalesce(semantic->'emotions'->>0, '') AS emotion"
-	}
-	// json_extract gives an integer for a sentiment of 0; the column is REAL.
-	return "CAST(coalesce(json_extract(semantic, '$.sentiment'), 0) AS REAL) AS sentiment, coalesce(json_extract(semantic, '$.emotions[0]'), '') AS emotion"
-}
-
 // SentimentSeries returns the emotional arc's raw points of one of the
 // steward's sessions: every steward and assistant message with content in
 // its main conversation, in order, with only the columns the arc needs
@@ -29,7 +18,7 @@ func (s *Store) SentimentSeries(ctx context.Context, stewardID int64, sessionID 
 		return nil, err
 	}
 	out := []baton.SentimentPoint{}
-	err = s.db.NewRaw("SELECT seq, role, ts, "+s.sentimentColumns()+` FROM messages
+	err = s.db.NewRaw(`SELECT seq, role, ts, arc_sentiment AS sentiment, arc_emotion AS emotion FROM messages
 		WHERE conversation_id = ? AND steward_id = ? AND role IN ('steward', 'assistant') AND content <> ''
 		ORDER BY seq`, conv.ID, stewardID).Scan(ctx, &out)
 	return out, err

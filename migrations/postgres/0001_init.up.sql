@@ -118,6 +118,10 @@ CREATE TABLE messages (
     source_id       TEXT NOT NULL,
     role            TEXT NOT NULL,
     speaker         TEXT NOT NULL DEFAULT '',
+    -- The arc's sentiment and first emotion, copied out of semantic and
+    -- stored before content so the arc chart never reads message text.
+    arc_sentiment   DOUBLE PRECISION NOT NULL DEFAULT 0,
+    arc_emotion     TEXT NOT NULL DEFAULT '',
     content         TEXT NOT NULL DEFAULT '',
     content_type    TEXT NOT NULL DEFAULT 'text',
     thinking        TEXT NOT NULL DEFAULT '',
