@@ -17,7 +17,7 @@ import (
 
 // transcriptChunk is how many messages one transcript request renders:
 // enough to fill a screen or two, few enough to render in milliseconds.
-const transcriptChunk = 60
+const transcriptChunk = 40
 
 // parseSessionFilter reads the session list's filters from the query; the
 // same names serve the page and the API.

@@ -1,6 +1,7 @@
 package web_test
 
 import (
+	"fmt"
 	"net/http"
 	"net/url"
 	"strings"
@@ -80,7 +81,7 @@ func TestShareLinkOpensOneSessionReadOnlyUntilRevoked(t *testing.T) {
 		}
 		chunk, resp := anon.htmx(more)
 		first, _ := chunk.Find("li.msg").First().Attr("id")
-		if resp.StatusCode != 200 || first != "m-61" {
+		if want := fmt.Sprintf("m-%d", doc.Find("#transcript li.msg").Length()+1); resp.StatusCode != 200 || first != want {
 			t.Fatalf("next chunk = %d from %q", resp.StatusCode, first)
 		}
 		if href, _ := chunk.Find(".transcript-more a").Attr("href"); !strings.HasPrefix(href, path+"?at=") {

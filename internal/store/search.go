@@ -130,12 +130,12 @@ func Snippet(content string, terms []string, width int) string {
 // sqliteSearch is FTS5 over a contentless index filled by the indexer.
 type sqliteSearch struct{}
 
-func ftsMatch(stewardID int64, terms []string) string {
+func ftsMatch(terms []string) string {
 	quoted := make([]string, len(terms))
 	for i, t := range terms {
 		quoted[i] = `"` + t + `"`
 	}
-	return "owner : o" + itoa(stewardID) + " AND content : (" + strings.Join(quoted, " AND ") + ")"
+	return strings.Join(quoted, " AND ")
 }
 
 func (sqliteSearch) matches(ctx context.Context, db bun.IDB, stewardID int64, terms []string, limit int) ([]int64, error) {
@@ -144,10 +144,14 @@ func (sqliteSearch) matches(ctx context.Context, db bun.IDB, stewardID int64, te
 		Rank float64 `bun:"rank"`
 	}
 	var hits []hit
-	// ORDER BY rowid DESC walks the index newest first and stops at the
-	// window; bm25 is computed for those rows only.
-	if err := db.NewRaw(`SELECT rowid, bm25(messages_fts) AS rank FROM messages_fts
-		WHERE messages_fts MATCH ? ORDER BY rowid DESC LIMIT ?`, ftsMatch(stewardID, terms), rankWindow).
+	// The index is walked newest first; each hit is checked against its
+	// message's steward by primary key, and the walk stops once the window
+	// holds rankWindow of this steward's messages. bm25 is computed for
+	// those rows only.
+	if err := db.NewRaw(`SELECT f.rowid AS rowid, bm25(messages_fts) AS rank
+		FROM messages_fts f JOIN messages m ON m.id = f.rowid
+		WHERE messages_fts MATCH ? AND m.steward_id = ?
+		ORDER BY f.rowid DESC LIMIT ?`, ftsMatch(terms), stewardID, rankWindow).
 		Scan(ctx, &hits); err != nil {
 		return nil, err
 	}
@@ -166,9 +170,9 @@ func (sqliteSearch) sessionIDs(ctx context.Context, db bun.IDB, stewardID int64,
 		return nil, nil
 	}
 	var ids []string
-	err := db.NewRaw(`SELECT DISTINCT m.session_id FROM messages m WHERE m.steward_id = ? AND m.id IN
-		(SELECT rowid FROM messages_fts WHERE messages_fts MATCH ? ORDER BY rowid DESC LIMIT ?)`,
-		stewardID, ftsMatch(stewardID, terms), limit).Scan(ctx, &ids)
+	err := db.NewRaw(`SELECT DISTINCT session_id FROM (SELECT m.session_id FROM messages_fts f JOIN messages m ON m.id = f.rowid
+		WHERE messages_fts MATCH ? AND m.steward_id = ? ORDER BY f.rowid DESC LIMIT ?) newest`,
+		ftsMatch(terms), stewardID, limit).Scan(ctx, &ids)
 	return ids, err
 }
 
@@ -235,8 +239,8 @@ func (s *Store) IndexPending(ctx context.Context) (int, error) {
 			if upto <= last {
 				return nil
 			}
-			res, err := tx.NewRaw(`INSERT INTO messages_fts (rowid, content, owner)
-				SELECT id, content, 'o' || steward_id FROM messages WHERE id > ? AND id <= ?`, last, upto).Exec(ctx)
+			res, err := tx.NewRaw(`INSERT INTO messages_fts (rowid, content)
+				SELECT id, content FROM messages WHERE id > ? AND id <= ?`, last, upto).Exec(ctx)
 			if err != nil {
 				return err
 			}
@@ -284,8 +288,10 @@ func (s *Store) RunIndexer(ctx context.Context, logError func(error)) {
 		case <-ctx.Done():
 			return
 		case <-s.kick:
-			// Let a burst of writes land before indexing them together.
-			time.Sleep(50 * time.Millisecond)
+			// Let a burst of writes land before indexing them together,
+			// but never so long that a write waits more than a second
+			// to be searchable.
+			s.waitForQuiet(ctx, s.kick, 50*time.Millisecond, 600*time.Millisecond)
 		case <-tick.C:
 		}
 	}

@@ -148,11 +148,10 @@ CREATE UNIQUE INDEX messages_conversation_source ON messages (conversation_id, s
 
 -- Full-text index over message content. Contentless (the text lives in
 -- messages) and filled in batches by the indexer, not by a per-row trigger,
--- which would cap ingest at a fraction of the plain insert rate. The owner
--- column holds one token per steward ("o<id>") so a search is an
--- intersection inside the index rather than a scan of everyone's hits.
+-- which would cap ingest at a fraction of the plain insert rate. Searches
+-- join each hit to its message to keep to the steward who asks.
 CREATE VIRTUAL TABLE messages_fts USING fts5(
-    content, owner,
+    content,
     content = '', contentless_delete = 1,
     tokenize = 'unicode61 remove_diacritics 2'
 );

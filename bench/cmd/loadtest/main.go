@@ -19,8 +19,9 @@ import (
 func main() {
 	out := flag.String("out", "bench/results", "folder for the results file")
 	scale := flag.Float64("scale", 1, "fraction of the full data sizes (1 = 1,000,000 messages, 100,000 sessions)")
+	only := flag.String("only", "", "run only these steps, comma-separated (ingest,search,session list,transcript)")
 	flag.Parse()
-	if err := run(context.Background(), *out, *scale); err != nil {
+	if err := run(context.Background(), *out, *scale, *only); err != nil {
 		fmt.Fprintln(os.Stderr, "loadtest:", err)
 		os.Exit(1)
 	}
@@ -39,7 +40,7 @@ func (r *report) printf(format string, args ...any) {
 	}
 }
 
-func run(ctx context.Context, outDir string, scale float64) error {
+func run(ctx context.Context, outDir string, scale float64, only string) error {
 	if err := os.MkdirAll(outDir, 0o755); err != nil {
 		return err
 	}
@@ -68,6 +69,9 @@ func run(ctx context.Context, outDir string, scale float64) error {
 		{"transcript", func() error { return benchTranscript(ctx, r, tmp, log, 10000) }},
 	}
 	for _, s := range steps {
+		if only != "" && !strings.Contains(","+only+",", ","+s.name+",") {
+			continue
+		}
 		start := time.Now()
 		if err := s.fn(); err != nil {
 			return fmt.Errorf("%s: %w", s.name, err)
@@ -109,5 +113,3 @@ func timeN(n int, fn func() error) ([]time.Duration, error) {
 	}
 	return out, nil
 }
-
-var _ = strings.TrimSpace
