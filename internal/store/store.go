@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/baton-dev/baton/internal/baton"
@@ -33,6 +34,7 @@ type Store struct {
 	dialect      string
 	search       searcher
 	now          func() time.Time
+	writeMu      sync.Mutex    // one SQLite writer transaction at a time; see inTx
 	kick         chan struct{} // wakes the search indexer
 	kickAnalysis chan struct{} // wakes the analysis worker
 }
@@ -105,7 +107,16 @@ func (s *Store) SetClock(now func() time.Time) { s.now = now }
 func (s *Store) clock() time.Time { return s.now().UTC() }
 
 // inTx runs fn in one transaction: all of it or nothing.
+//
+// On SQLite, write transactions of this process queue on a mutex: SQLite
+// has one writer at a time, and a writer that finds the lock taken sleeps
+// in millisecond steps in its busy handler, which halved ingest with two
+// clients. Other processes still queue on the database lock.
 func (s *Store) inTx(ctx context.Context, fn func(tx bun.Tx) error) error {
+	if s.dialect == SQLite {
+		s.writeMu.Lock()
+		defer s.writeMu.Unlock()
+	}
 	return s.db.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error { return fn(tx) })
 }
 
