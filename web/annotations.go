@@ -26,7 +26,7 @@ import (
 // open session has one too), the stored quality parts and patterns, and
 // the review block.
 func (s *Server) sessionAnalysis(c echo.Context, sess *baton.Session) (views.SessionAnalysisView, error) {
-	points, err := s.store.SentimentSeries(ctx(c), stewardID(c), sess.ID)
+	points, err := s.sentimentSeries(c, sess)
 	if err != nil {
 		return views.SessionAnalysisView{}, err
 	}

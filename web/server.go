@@ -40,6 +40,7 @@ type Config struct {
 
 // Server serves Baton's pages and API.
 type Server struct {
+	arcs     arcCache
 	store    *store.Store
 	importer *ingest.Importer
 	cookies  *auth.Cookies

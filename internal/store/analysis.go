@@ -115,3 +115,11 @@ func (s *Store) waitForQuiet(ctx context.Context, kick <-chan struct{}, quiet, l
 		}
 	}
 }
+
+// AnalysisWatermark is the id of the last message the analysis worker has
+// passed: it changes whenever stored sentiments may have changed.
+func (s *Store) AnalysisWatermark(ctx context.Context) (int64, error) {
+	var last int64
+	err := s.db.NewRaw("SELECT last_id FROM watermarks WHERE name = 'messages_analysis'").Scan(ctx, &last)
+	return last, err
+}
