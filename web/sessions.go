@@ -165,13 +165,9 @@ func (s *Server) sessionShow(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	var after int64
-	if at := c.QueryParam("at"); at != "" {
-		n, err := strconv.ParseInt(at, 10, 64)
-		if err != nil || n < 1 {
-			return baton.Invalid("at", "at must be a message number from 1 to %d", max(total, 1))
-		}
-		after = min(n, max(total, 1)) - 1
+	after, err := afterForAt(c.QueryParam("at"), total)
+	if err != nil {
+		return err
 	}
 	chunk, err := s.transcript(c, sess.ID, conv.ID, after)
 	if err != nil {
@@ -270,4 +266,17 @@ func toolInputHTML(tc baton.ToolCall) string {
 		pretty = tc.Input
 	}
 	return render.CodeBlock(string(pretty), "json")
+}
+
+// afterForAt turns the ?at=N of a transcript URL (start at message N; ""
+// starts at the beginning) into the sequence number to read after.
+func afterForAt(at string, total int64) (int64, error) {
+	if at == "" {
+		return 0, nil
+	}
+	n, err := strconv.ParseInt(at, 10, 64)
+	if err != nil || n < 1 {
+		return 0, baton.Invalid("at", "at must be a message number from 1 to %d", max(total, 1))
+	}
+	return min(n, max(total, 1)) - 1, nil
 }

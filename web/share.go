@@ -110,13 +110,9 @@ func (s *Server) sharedSession(c echo.Context) error {
 		return err
 	}
 	// ?at=N starts at message N: the "Load more" link for readers without JavaScript.
-	var after int64
-	if at := c.QueryParam("at"); at != "" {
-		n, err := strconv.ParseInt(at, 10, 64)
-		if err != nil || n < 1 {
-			return baton.Invalid("at", "at must be a message number from 1 to %d", max(total, 1))
-		}
-		after = min(n, max(total, 1)) - 1
+	after, err := afterForAt(c.QueryParam("at"), total)
+	if err != nil {
+		return err
 	}
 	chunk, err := s.sharedTranscript(c, link, sess, conv, after)
 	if err != nil {
