@@ -20,7 +20,7 @@ help:
 	@echo "make run       start Baton with the demo steward on http://localhost:8080 (SQLite in data/)"
 	echo "make build     build bin/baton (static, CGO_ENABLED=0)"
 	echo "make generate  regenerate templ code (go tool templ generate)"
-	echo "make lint      gofmt, go vet, staticcheck, generated code up to date"
+	echo "make lint      gofmt, go mod tidy, go vet, staticcheck, generated code up to date"
 	echo "make test      install missing test deps, start a throwaway PostgreSQL, lint, go test ./..."
 	echo "make bench     benchmarks and the load test; results in bench/results/"
 	echo "make clean     remove bin/ and .cache/ (keeps data/)"
@@ -55,6 +55,12 @@ lint:
 	if [[ -n "$$unformatted" ]]; then
 		echo "lint: these files need gofmt -w:" >&2
 		echo "$$unformatted" >&2
+		exit 1
+	fi
+	echo "lint: go mod tidy"
+	if ! tidy_diff="$$(go mod tidy -diff)"; then
+		echo "lint: go.mod / go.sum are not tidy; run 'go mod tidy' and commit the result:" >&2
+		echo "$$tidy_diff" >&2
 		exit 1
 	fi
 	echo "lint: go vet"
