@@ -374,6 +374,17 @@ func (im *Importer) ClaudeCodeHook(ctx context.Context, stewardID int64, req *ba
 	hookBuilds.Add(1)
 	go func() {
 		defer hookBuilds.Done()
+		defer func() {
+			// A bug in one hooked session's build answers that request; it
+			// must not take the server down.
+			if r := recover(); r != nil {
+				err := fmt.Errorf("hooked session %s: panic: %v", ev.sessionID, r)
+				if opts.LogError != nil {
+					opts.LogError(err)
+				}
+				done <- outcome{err: err}
+			}
+		}()
 		bctx, cancel := context.WithTimeout(bg, 5*time.Minute)
 		defer cancel()
 		m, unlock, waiting := hookSessions.lock(fmt.Sprint(stewardID, "/", ev.sessionID))

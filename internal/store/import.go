@@ -26,6 +26,12 @@ func (s *Store) Import(ctx context.Context, stewardID int64, doc *baton.ImportDo
 	if len(doc.Conversations) == 0 {
 		return reject(baton.Invalid("conversations", "document has no conversation"))
 	}
+	if doc.Session.EndedAt != nil {
+		// A grown transcript's end is written below without prepareNewSession.
+		if err := baton.CheckTime("ended_at", *doc.Session.EndedAt); err != nil {
+			return reject(err)
+		}
+	}
 	keys := map[string]bool{}
 	for i := range doc.Conversations {
 		c := &doc.Conversations[i]

@@ -59,6 +59,9 @@ func prepareMessage(m *baton.Message, field string, now time.Time) error {
 	if m.Timestamp.IsZero() {
 		m.Timestamp = now
 	}
+	if err := baton.CheckTime(field+".timestamp", m.Timestamp); err != nil {
+		return err
+	}
 	m.Timestamp = m.Timestamp.UTC()
 	m.SourceID = strings.TrimSpace(m.SourceID)
 	if len(m.SourceID) > maxSourceIDLength {

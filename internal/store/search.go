@@ -281,7 +281,11 @@ func (s *Store) RunIndexer(ctx context.Context, logError func(error)) {
 	tick := time.NewTicker(time.Second)
 	defer tick.Stop()
 	for {
-		if _, err := s.IndexPending(ctx); err != nil && ctx.Err() == nil {
+		if err := recovered(func() {
+			if _, err := s.IndexPending(ctx); err != nil && ctx.Err() == nil {
+				logError(err)
+			}
+		}); err != nil {
 			logError(err)
 		}
 		select {

@@ -44,8 +44,14 @@ func (s *Store) prepareNewSession(stewardID int64, sess *baton.Session) error {
 	if sess.StartedAt.IsZero() {
 		sess.StartedAt = now
 	}
+	if err := baton.CheckTime("started_at", sess.StartedAt); err != nil {
+		return err
+	}
 	sess.StartedAt = sess.StartedAt.UTC()
 	if sess.EndedAt != nil {
+		if err := baton.CheckTime("ended_at", *sess.EndedAt); err != nil {
+			return err
+		}
 		end := sess.EndedAt.UTC()
 		if end.Before(sess.StartedAt) {
 			return baton.Invalid("ended_at", "ended_at is before started_at")
@@ -167,6 +173,9 @@ func (s *Store) CloseSession(ctx context.Context, stewardID int64, id string, en
 	}
 	end := s.clock()
 	if endedAt != nil {
+		if err := baton.CheckTime("ended_at", *endedAt); err != nil {
+			return nil, err
+		}
 		end = endedAt.UTC()
 	}
 	if end.Before(sess.StartedAt) {

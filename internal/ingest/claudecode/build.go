@@ -663,8 +663,9 @@ func parseTime(s string) (time.Time, bool) {
 		return time.Time{}, false
 	}
 	t, err := time.Parse(time.RFC3339Nano, s)
-	// Year 0 parses, but no database stores it: it is as good as no time.
-	if err != nil || t.UTC().Year() < 1 {
+	// A time outside the years 1–9999 parses, but no database reads it
+	// back: it is as good as no time.
+	if err != nil || !baton.ValidTime(t) {
 		return time.Time{}, false
 	}
 	return t.UTC(), true

@@ -42,8 +42,10 @@ func Validate(d *Document) error {
 		case m.Time.Missing():
 			return baton.Invalid(field("time"), "message %d: time is required", i)
 		}
-		if _, err := m.Time.Time(); err != nil {
+		if ts, err := m.Time.Time(); err != nil {
 			return baton.Invalid(field("time"), "message %d: time must be a valid RFC3339 timestamp", i)
+		} else if err := baton.CheckTime(field("time"), ts); err != nil {
+			return err
 		}
 		if !c.hasPerson(m.Speaker) {
 			return baton.Invalid(field("speaker"), "message %d: speaker '%s' must be included in the people list", i, strings.TrimSpace(m.Speaker))
