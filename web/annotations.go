@@ -8,9 +8,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/baton-dev/baton/internal/analysis"
 	"github.com/baton-dev/baton/internal/baton"
-	"github.com/baton-dev/baton/internal/ingest"
 	"github.com/baton-dev/baton/internal/store"
 	"github.com/baton-dev/baton/views"
 	"github.com/baton-dev/baton/views/charts"
@@ -34,7 +32,11 @@ func (s *Server) sessionAnalysis(c echo.Context, sess *baton.Session) (views.Ses
 		Arc:          charts.NewArc(sess.ID, points, sess.EmotionalArc),
 		ReanalyseURL: "/sessions/" + url.PathEscape(sess.ID) + "/analyse",
 	}
-	if sa, ok := ingest.StoredAnalysis(sess); ok {
+	sa, analysed, err := s.analysis.ForSession(ctx(c), stewardID(c), sess.ID)
+	if err != nil {
+		return views.SessionAnalysisView{}, err
+	}
+	if analysed {
 		v.AnalysedAt = sa.AnalysedAt
 		v.Quality = qualityView(sa.Quality)
 		v.Patterns = patternViews(sa.Patterns)
@@ -43,7 +45,7 @@ func (s *Server) sessionAnalysis(c echo.Context, sess *baton.Session) (views.Ses
 	return v, err
 }
 
-func qualityView(q analysis.QualityParts) *views.QualityView {
+func qualityView(q baton.QualityParts) *views.QualityView {
 	out := &views.QualityView{Score: q.Score}
 	for _, p := range q.Parts {
 		out.Parts = append(out.Parts, views.QualityPartView{Name: p.Name, Weight: p.Weight, Value: p.Value, Detail: p.Detail})
@@ -51,7 +53,7 @@ func qualityView(q analysis.QualityParts) *views.QualityView {
 	return out
 }
 
-func patternViews(ps []analysis.Pattern) []views.PatternView {
+func patternViews(ps []baton.Pattern) []views.PatternView {
 	out := make([]views.PatternView, len(ps))
 	for i, p := range ps {
 		out[i] = views.PatternView{Type: p.Type, Subtype: p.Subtype, Frequency: p.Frequency, Insight: p.Insight, Examples: p.Examples}
@@ -190,7 +192,11 @@ func (s *Server) renderSessionReview(c echo.Context, sess *baton.Session, status
 		return err
 	}
 	a := views.SessionAnalysisView{ReanalyseURL: "/sessions/" + url.PathEscape(sess.ID) + "/analyse"}
-	if sa, ok := ingest.StoredAnalysis(sess); ok {
+	sa, analysed, err := s.analysis.ForSession(ctx(c), stewardID(c), sess.ID)
+	if err != nil {
+		return err
+	}
+	if analysed {
 		a.AnalysedAt = sa.AnalysedAt
 	}
 	return renderHTML(c, status, views.SessionReviewSwap(r, a))
@@ -237,7 +243,7 @@ func (s *Server) sessionSetReview(c echo.Context) error {
 // page's overview (header, review, panels and arc).
 func (s *Server) sessionReanalyse(c echo.Context) error {
 	id := c.Param("id")
-	if err := s.importer.AnalyzeSession(ctx(c), stewardID(c), id); err != nil {
+	if err := s.analysis.AnalyzeSession(ctx(c), stewardID(c), id); err != nil {
 		return err
 	}
 	if !isHTMX(c) {
@@ -594,7 +600,7 @@ func (s *Server) apiSessionArc(c echo.Context) error {
 
 // apiSessionAnalyse runs a session's analysis again and returns the session.
 func (s *Server) apiSessionAnalyse(c echo.Context) error {
-	if err := s.importer.AnalyzeSession(ctx(c), stewardID(c), c.Param("id")); err != nil {
+	if err := s.analysis.AnalyzeSession(ctx(c), stewardID(c), c.Param("id")); err != nil {
 		return err
 	}
 	sess, err := s.store.Session(ctx(c), stewardID(c), c.Param("id"))

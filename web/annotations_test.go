@@ -12,8 +12,8 @@ import (
 	"time"
 
 	"github.com/PuerkitoBio/goquery"
+	"github.com/baton-dev/baton/internal/analysis"
 	"github.com/baton-dev/baton/internal/baton"
-	"github.com/baton-dev/baton/internal/ingest"
 )
 
 // htmxPost submits a form the way htmx does: with the CSRF header, no
@@ -692,7 +692,7 @@ func TestAPISessionIsAnalysedForItsPage(t *testing.T) {
 		if doc.Find(".badge-pending[role=status]").Length() != 1 {
 			t.Error("an unanalysed API write does not say it is being analysed")
 		}
-		if n, err := ingest.New(a.st).AnalyzePending(t.Context()); err != nil || n != 3 {
+		if n, err := analysis.NewService(a.st).AnalyzePending(t.Context()); err != nil || n != 3 {
 			t.Fatalf("worker analysed %d, %v", n, err)
 		}
 		doc, _ = b.get("/sessions/" + sess.ID)

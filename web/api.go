@@ -88,7 +88,7 @@ func (s *Server) apiMessagesAppend(c echo.Context) error {
 			return baton.Invalid("messages", "messages must not contain null")
 		}
 	}
-	// Analysis runs in the background (Importer.RunAnalysisWorker).
+	// Analysis runs in the background (analysis.Service.Run).
 	res, err := s.store.AppendMessages(ctx(c), stewardID(c), c.Param("id"), in.ConversationID, in.Messages)
 	if err != nil {
 		return err
@@ -140,7 +140,7 @@ func (s *Server) apiSessionClose(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if err := s.importer.AnalyzeSession(ctx(c), stewardID(c), sess.ID); err != nil {
+	if err := s.analysis.AnalyzeSession(ctx(c), stewardID(c), sess.ID); err != nil {
 		return err
 	}
 	sess, err = s.store.Session(ctx(c), stewardID(c), sess.ID)

@@ -8,8 +8,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/baton-dev/baton/internal/analysis"
 	"github.com/baton-dev/baton/internal/baton"
-	"github.com/baton-dev/baton/internal/ingest"
 )
 
 // BenchmarkAPIAppendWithAnalysis posts batches of 1,000 messages through
@@ -45,7 +45,7 @@ func BenchmarkAPIAppendWithAnalysis(b *testing.B) {
 			done := make(chan struct{})
 			if worker {
 				go func() {
-					ingest.New(a.st).RunAnalysisWorker(ctx, func(err error) { b.Error(err) })
+					analysis.NewService(a.st).Run(ctx, func(err error) { b.Error(err) })
 					close(done)
 				}()
 			} else {

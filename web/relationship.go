@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"github.com/baton-dev/baton/internal/baton"
-	"github.com/baton-dev/baton/internal/ingest"
 	"github.com/baton-dev/baton/views"
 	"github.com/baton-dev/baton/views/charts"
 	"github.com/labstack/echo/v4"
@@ -17,20 +16,7 @@ import (
 // sessions that started in [from, to), oldest first, and how many
 // sessions there were never analysed.
 func (s *Server) relationshipSamples(c echo.Context, from, to *time.Time) ([]baton.RelationshipSample, int, error) {
-	sessions, err := s.store.RelationshipSessions(ctx(c), stewardID(c), from, to)
-	if err != nil {
-		return nil, 0, err
-	}
-	samples := make([]baton.RelationshipSample, 0, len(sessions))
-	unanalysed := 0
-	for _, sess := range sessions {
-		if p, ok := ingest.RelationshipSample(sess); ok {
-			samples = append(samples, p)
-		} else {
-			unanalysed++
-		}
-	}
-	return samples, unanalysed, nil
+	return s.analysis.RelationshipSamples(ctx(c), stewardID(c), from, to)
 }
 
 func parseRange(q url.Values) (from, to *time.Time, err error) {

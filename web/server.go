@@ -6,6 +6,7 @@ package web
 import (
 	"bytes"
 	"context"
+	"github.com/baton-dev/baton/internal/analysis"
 	"log/slog"
 	"net/http"
 
@@ -43,6 +44,7 @@ type Server struct {
 	arcs     arcCache
 	store    *store.Store
 	importer *ingest.Importer
+	analysis *analysis.Service // computes and reads analyses; the importer's own
 	cookies  *auth.Cookies
 	log      *slog.Logger
 	cfg      Config
@@ -57,7 +59,7 @@ func NewServer(st *store.Store, importer *ingest.Importer, cookieSecret string, 
 		cfg.MaxUploadBytes = 64 << 20
 	}
 	s := &Server{
-		store: st, importer: importer, cookies: auth.NewCookies(cookieSecret, cfg.SecureCookies),
+		store: st, importer: importer, analysis: importer.Analysis(), cookies: auth.NewCookies(cookieSecret, cfg.SecureCookies),
 		log: log, cfg: cfg, echo: echo.New(),
 	}
 	s.echo.HideBanner, s.echo.HidePort = true, true

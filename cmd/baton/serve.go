@@ -57,7 +57,7 @@ func serve(ctx context.Context, env environment, stdout, stderr io.Writer) error
 	indexCtx, stopIndexer := context.WithCancel(ctx)
 	defer stopIndexer()
 	go st.RunIndexer(indexCtx, func(err error) { log.Error("search indexer", "err", err) })
-	go importer.RunAnalysisWorker(indexCtx, func(err error) { log.Error("analysis worker", "err", err) })
+	go importer.Analysis().Run(indexCtx, func(err error) { log.Error("analysis worker", "err", err) })
 
 	addr := env.get("BATON_ADDR", ":8080")
 	ln, err := net.Listen("tcp", addr)

@@ -4,9 +4,15 @@
 // summary, decisions, patterns and a quality score; per steward, the
 // relationship with the assistant over time.
 //
-// Everything here is deterministic and offline: pure functions over domain
-// values, with lexicons and rules in the source. Sentiment is VADER's
-// compound score (govader's lexicon, a faster port of its algorithm).
+// The analysis itself is deterministic and offline: pure functions over
+// domain values, with lexicons and rules in the source. Sentiment is
+// VADER's compound score (govader's lexicon, a faster port of its
+// algorithm).
+//
+// Service (service.go, worker.go) is the one part that touches storage:
+// it runs the analysis where Baton needs it (messages before they are
+// stored, a session once it is, API writes in the background) and reads
+// back what it stored, typed, from its own table (baton.StoredAnalysis).
 package analysis
 
 import (

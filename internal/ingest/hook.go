@@ -528,7 +528,7 @@ func (im *Importer) buildHookedSession(ctx context.Context, stewardID int64, ev 
 			fresh = append(fresh, &c.Messages[j])
 		}
 	}
-	im.AnalyzeMessages(fresh)
+	im.analysis.AnalyzeMessages(fresh)
 	end := doc.Session.EndedAt
 	if !final {
 		doc.Session.EndedAt, doc.Session.DurationSeconds = nil, 0 // live: open until SessionEnd
@@ -562,7 +562,7 @@ func (im *Importer) buildHookedSession(ctx context.Context, stewardID int64, ev 
 		}
 		fallthrough
 	case !exists || (res.Stored > 0 && ev.settled && (ev.name == HookStop || ev.name == HookSubagentStop || ev.name == HookPreCompact)):
-		if err := im.AnalyzeSession(ctx, stewardID, r.SessionID); err != nil {
+		if err := im.analysis.AnalyzeSession(ctx, stewardID, r.SessionID); err != nil {
 			return nil, fmt.Errorf("analyse hooked session: %w", err)
 		}
 	}

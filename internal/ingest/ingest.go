@@ -12,7 +12,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"time"
 
 	"github.com/baton-dev/baton/internal/analysis"
 	"github.com/baton-dev/baton/internal/baton"
@@ -22,73 +21,27 @@ import (
 	"github.com/baton-dev/baton/internal/store"
 )
 
-// Importer analyses and stores what comes in.
+// Importer analyses and stores what comes in. Analysis itself belongs to
+// the analysis service: the importer has it fill each message before the
+// document is stored and analyse the session once it is.
 type Importer struct {
 	store    *store.Store
-	analyzer *analysis.Analyzer
+	analysis *analysis.Service
 }
 
-// New returns an Importer over the store.
+// New returns an Importer over the store, with its own analysis service.
 func New(st *store.Store) *Importer {
-	return &Importer{store: st, analyzer: analysis.New()}
+	return NewWithAnalysis(st, analysis.NewService(st))
 }
 
-// AnalyzeMessages fills each message's analysis (sentiment, emotions,
-// intent, topics, entities, code context), keeping what the client sent.
-func (im *Importer) AnalyzeMessages(msgs []*baton.Message) {
-	for _, m := range msgs {
-		im.analyzer.Message(m)
-		m.Analyzed = true
-	}
+// NewWithAnalysis returns an Importer that analyses with svc, the one the
+// rest of the server reads analyses through.
+func NewWithAnalysis(st *store.Store, svc *analysis.Service) *Importer {
+	return &Importer{store: st, analysis: svc}
 }
 
-// RunAnalysisWorker analyses messages written through the API in the
-// background, so a batch is stored at the speed of the database and
-// analysed a moment later.
-func (im *Importer) RunAnalysisWorker(ctx context.Context, logError func(error)) {
-	im.store.RunAnalysisWorker(ctx, im.AnalyzeMessages, logError)
-}
-
-// AnalyzePending analyses what the worker has not reached yet, now.
-func (im *Importer) AnalyzePending(ctx context.Context) (int, error) {
-	return im.store.AnalyzePending(ctx, im.AnalyzeMessages)
-}
-
-// AnalyzeSession recomputes a session's arc, progress, technical context,
-// summary, quality and relationship from its main conversation, and keeps
-// the quality's parts, the patterns and the session's relationship point
-// in Attributes["analysis"] (see StoredAnalysis).
-func (im *Importer) AnalyzeSession(ctx context.Context, stewardID int64, sessionID string) error {
-	sess, err := im.store.Session(ctx, stewardID, sessionID)
-	if err != nil {
-		return err
-	}
-	msgs, err := im.store.SessionMessages(ctx, stewardID, sessionID)
-	if err != nil {
-		return err
-	}
-	report := im.analyzer.Session(sess, msgs)
-	prevTrust, prevHealth := 0.5, -1.0
-	before := sess.StartedAt
-	if prev, err := im.store.ListSessions(ctx, stewardID, baton.SessionFilter{To: &before, Limit: 1}); err == nil && len(prev.Sessions) > 0 {
-		if t := prev.Sessions[0].Relationship.TrustLevel; t > 0 {
-			prevTrust = t
-		}
-		if sa, ok := StoredAnalysis(prev.Sessions[0]); ok {
-			prevHealth = sa.Relationship.Health
-		}
-	}
-	rel, point := im.analyzer.SessionRelationship(prevTrust, prevHealth, sess, msgs)
-	sess.Relationship = rel
-	if sess.Attributes == nil {
-		sess.Attributes = map[string]any{}
-	}
-	sess.Attributes[AnalysisKey] = SessionAnalysis{
-		AnalysedAt: time.Now().UTC(), Quality: report.Quality, Patterns: report.Patterns, Relationship: point,
-	}
-	sess.Indexed = true
-	return im.store.UpdateSession(ctx, stewardID, sess)
-}
+// Analysis is the analysis service the importer analyses with.
+func (im *Importer) Analysis() *analysis.Service { return im.analysis }
 
 // Documents analyses and stores documents one by one, each whole or not at
 // all, reporting progress after each.
@@ -98,9 +51,7 @@ func (im *Importer) Documents(ctx context.Context, stewardID int64, docs []baton
 		doc := &docs[i]
 		for c := range doc.Conversations {
 			for m := range doc.Conversations[c].Messages {
-				msg := &doc.Conversations[c].Messages[m]
-				im.analyzer.Message(msg)
-				msg.Analyzed = true
+				im.analysis.AnalyzeMessage(&doc.Conversations[c].Messages[m])
 			}
 		}
 		res, err := im.store.Import(ctx, stewardID, doc)
@@ -108,7 +59,7 @@ func (im *Importer) Documents(ctx context.Context, stewardID int64, docs []baton
 			return results, err
 		}
 		if res.Status == baton.ImportStored || res.Status == baton.ImportUpdated {
-			if err := im.AnalyzeSession(ctx, stewardID, res.SessionID); err != nil {
+			if err := im.analysis.AnalyzeSession(ctx, stewardID, res.SessionID); err != nil {
 				return results, fmt.Errorf("analyse %s: %w", doc.Key, err)
 			}
 		}

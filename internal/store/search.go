@@ -295,8 +295,25 @@ func (s *Store) RunIndexer(ctx context.Context, logError func(error)) {
 			// Let a burst of writes land before indexing them together,
 			// but never so long that a write waits more than a second
 			// to be searchable.
-			s.waitForQuiet(ctx, s.kick, 50*time.Millisecond, 600*time.Millisecond)
+			waitForQuiet(ctx, s.kick, 50*time.Millisecond, 600*time.Millisecond)
 		case <-tick.C:
+		}
+	}
+}
+
+// waitForQuiet returns once kick has been silent for quiet, or after at most
+// longest, or when ctx ends.
+func waitForQuiet(ctx context.Context, kick <-chan struct{}, quiet, longest time.Duration) {
+	deadline := time.After(longest)
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-deadline:
+			return
+		case <-kick:
+		case <-time.After(quiet):
+			return
 		}
 	}
 }

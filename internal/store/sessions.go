@@ -145,24 +145,29 @@ func (s *Store) Session(ctx context.Context, stewardID int64, id string) (*baton
 // UpdateSession writes back a session the steward owns (after analysis, or
 // an edit). Identity, owner and counters are not changed.
 func (s *Store) UpdateSession(ctx context.Context, stewardID int64, sess *baton.Session) error {
+	return s.inTx(ctx, func(tx bun.Tx) error {
+		return s.updateSession(ctx, tx, stewardID, sess)
+	})
+}
+
+// updateSession is UpdateSession inside a transaction the caller holds.
+func (s *Store) updateSession(ctx context.Context, tx bun.Tx, stewardID int64, sess *baton.Session) error {
 	sess.UpdatedAt = s.clock()
 	sess.PeakCount = len(sess.EmotionalArc.PeakMoments)
-	return s.inTx(ctx, func(tx bun.Tx) error {
-		res, err := tx.NewUpdate().Model(sess).
-			ExcludeColumn("id", "steward_id", "message_count", "created_at").
-			Where("id = ? AND steward_id = ?", sess.ID, stewardID).Exec(ctx)
-		if err != nil {
-			return err
-		}
-		if n, _ := res.RowsAffected(); n == 0 {
-			return baton.NotFound("session")
-		}
-		sess.StewardID = stewardID
-		if err := writeTags(ctx, tx, sess); err != nil {
-			return err
-		}
-		return writeFacets(ctx, tx, sess)
-	})
+	res, err := tx.NewUpdate().Model(sess).
+		ExcludeColumn("id", "steward_id", "message_count", "created_at").
+		Where("id = ? AND steward_id = ?", sess.ID, stewardID).Exec(ctx)
+	if err != nil {
+		return err
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return baton.NotFound("session")
+	}
+	sess.StewardID = stewardID
+	if err := writeTags(ctx, tx, sess); err != nil {
+		return err
+	}
+	return writeFacets(ctx, tx, sess)
 }
 
 // CloseSession ends an open session now (or at endedAt when given).

@@ -58,7 +58,7 @@ func newEnv(ctx context.Context, path string, log *slog.Logger, withServer bool)
 		ictx, cancel := context.WithCancel(ctx)
 		im := ingest.New(st)
 		go st.RunIndexer(ictx, func(error) {})
-		go im.RunAnalysisWorker(ictx, func(error) {})
+		go im.Analysis().Run(ictx, func(error) {})
 		e.im = im
 		e.srv = httptest.NewServer(web.NewServer(st, im, "bench-secret", log, web.Config{Limits: web.Limits{API: web.Rate{Burst: -1}}}))
 		e.stop = func() { e.srv.Close(); cancel(); st.Close() }
@@ -157,7 +157,7 @@ func benchIngest(ctx context.Context, r *report, tmp string, log *slog.Logger, n
 		return err
 	}
 	r.printf("full-text index caught up %s after the last write", time.Since(catchUp).Round(time.Millisecond))
-	if _, err := e.im.AnalyzePending(ctx); err != nil {
+	if _, err := e.im.Analysis().AnalyzePending(ctx); err != nil {
 		return err
 	}
 	r.printf("per-message analysis caught up %s after the last write", time.Since(catchUp).Round(time.Millisecond))

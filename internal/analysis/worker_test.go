@@ -1,11 +1,11 @@
-package ingest_test
+package analysis_test
 
 import (
 	"context"
 	"testing"
 
+	"github.com/baton-dev/baton/internal/analysis"
 	"github.com/baton-dev/baton/internal/baton"
-	"github.com/baton-dev/baton/internal/ingest"
 	"github.com/baton-dev/baton/internal/store/storetest"
 )
 
@@ -14,7 +14,7 @@ func TestAPIWritesAreAnalysedInTheBackground(t *testing.T) {
 		t.Run(dialect, func(t *testing.T) {
 			ctx := context.Background()
 			st := storetest.Open(t, url)
-			im := ingest.New(st)
+			svc := analysis.NewService(st)
 			steward := &baton.Steward{Username: "ada"}
 			if err := st.CreateSteward(ctx, steward); err != nil {
 				t.Fatal(err)
@@ -35,10 +35,10 @@ func TestAPIWritesAreAnalysedInTheBackground(t *testing.T) {
 			if pending, _ := st.AnalysisPending(ctx, steward.ID, conv.ID); !pending {
 				t.Fatal("fresh API writes are not marked as waiting for analysis")
 			}
-			if n, err := im.AnalyzePending(ctx); err != nil || n != 2 {
+			if n, err := svc.AnalyzePending(ctx); err != nil || n != 2 {
 				t.Fatalf("analysed %d, %v", n, err)
 			}
-			if n, _ := im.AnalyzePending(ctx); n != 0 {
+			if n, _ := svc.AnalyzePending(ctx); n != 0 {
 				t.Fatalf("second run analysed %d again", n)
 			}
 			got, _ := st.SessionMessages(ctx, steward.ID, sess.ID)

@@ -1,4 +1,4 @@
-package ingest_test
+package analysis_test
 
 import (
 	"context"
@@ -8,19 +8,19 @@ import (
 
 	"github.com/baton-dev/baton/internal/analysis"
 	"github.com/baton-dev/baton/internal/baton"
-	"github.com/baton-dev/baton/internal/ingest"
 	"github.com/baton-dev/baton/internal/store/storetest"
 )
 
 // AnalyzeSession keeps what the session page and the relationship chart
-// need and the session has no field for; each session's relationship
-// point follows from the one before, as a replay of all of them would.
+// need and the session has no field for, in its own table, and ForSession
+// reads it back typed; each session's relationship point follows from the
+// one before, as a replay of all of them would.
 func TestAnalyzeSessionKeepsQualityPatternsAndRelationship(t *testing.T) {
 	for dialect, url := range storetest.Databases(t) {
 		t.Run(dialect, func(t *testing.T) {
 			ctx := context.Background()
 			st := storetest.Open(t, url)
-			im := ingest.New(st)
+			svc := analysis.NewService(st)
 			steward := &baton.Steward{Username: "ada"}
 			if err := st.CreateSteward(ctx, steward); err != nil {
 				t.Fatal(err)
@@ -48,7 +48,7 @@ func TestAnalyzeSessionKeepsQualityPatternsAndRelationship(t *testing.T) {
 				if _, err := st.AppendMessages(ctx, steward.ID, sess.ID, "", msgs); err != nil {
 					t.Fatal(err)
 				}
-				if err := im.AnalyzeSession(ctx, steward.ID, sess.ID); err != nil {
+				if err := svc.AnalyzeSession(ctx, steward.ID, sess.ID); err != nil {
 					t.Fatal(err)
 				}
 				stored, _ := st.SessionMessages(ctx, steward.ID, sess.ID)
@@ -62,9 +62,12 @@ func TestAnalyzeSessionKeepsQualityPatternsAndRelationship(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				sa, ok := ingest.StoredAnalysis(got)
-				if !ok {
-					t.Fatalf("session %d: no stored analysis in %v", i, got.Attributes)
+				sa, ok, err := svc.ForSession(ctx, steward.ID, s.ID)
+				if err != nil || !ok {
+					t.Fatalf("session %d: no stored analysis: %v", i, err)
+				}
+				if _, inAttrs := got.Attributes["analysis"]; inAttrs {
+					t.Errorf("session %d: analysis still kept in attributes: %v", i, got.Attributes)
 				}
 				if got.QualityScore == nil || sa.Quality.Score != *got.QualityScore || len(sa.Quality.Parts) != 5 || sa.AnalysedAt.IsZero() {
 					t.Errorf("session %d: quality %+v vs score %v", i, sa.Quality, got.QualityScore)
@@ -76,8 +79,14 @@ func TestAnalyzeSessionKeepsQualityPatternsAndRelationship(t *testing.T) {
 				if sa.Relationship.Health != want.Health || sa.Relationship.Momentum != want.Momentum || sa.Relationship.Trust != want.Trust {
 					t.Errorf("session %d: stored point %+v, replay %+v", i, sa.Relationship, want)
 				}
-				sample, ok := ingest.RelationshipSample(got)
-				if !ok || !sample.HasHealth || sample.Trust != got.Relationship.TrustLevel || sample.Momentum != want.Momentum {
+			}
+			samples, unanalysed, err := svc.RelationshipSamples(ctx, steward.ID, nil, nil)
+			if err != nil || len(samples) != len(sessions) || unanalysed != 0 {
+				t.Fatalf("samples %+v, %d unanalysed, %v", samples, unanalysed, err)
+			}
+			for i, sample := range samples {
+				got, _ := st.Session(ctx, steward.ID, sessions[i].ID)
+				if sample.SessionID != got.ID || !sample.HasHealth || sample.Trust != got.Relationship.TrustLevel || sample.Momentum != replay[i].Momentum {
 					t.Errorf("session %d: sample %+v", i, sample)
 				}
 			}
@@ -85,12 +94,25 @@ func TestAnalyzeSessionKeepsQualityPatternsAndRelationship(t *testing.T) {
 				t.Errorf("momentum %s then %s", replay[0].Momentum, replay[1].Momentum)
 			}
 
-			// A session never analysed has no sample.
-			fresh := &baton.Session{Title: "fresh"}
-			st.CreateSession(ctx, steward.ID, fresh)
-			got, _ := st.Session(ctx, steward.ID, fresh.ID)
-			if _, ok := ingest.RelationshipSample(got); ok {
-				t.Error("an unanalysed session has a relationship sample")
+			// A session never analysed has no stored analysis and no sample.
+			fresh := &baton.Session{Title: "fresh", StartedAt: t0.AddDate(0, 0, 5)}
+			if err := st.CreateSession(ctx, steward.ID, fresh); err != nil {
+				t.Fatal(err)
+			}
+			if sa, ok, err := svc.ForSession(ctx, steward.ID, fresh.ID); ok || sa != nil || err != nil {
+				t.Errorf("fresh session: %+v, %v, %v", sa, ok, err)
+			}
+			if samples, unanalysed, _ := svc.RelationshipSamples(ctx, steward.ID, nil, nil); len(samples) != len(sessions) || unanalysed != 1 {
+				t.Errorf("with a fresh session: %d samples, %d unanalysed", len(samples), unanalysed)
+			}
+
+			// Another steward's session reads as never analysed.
+			eve := &baton.Steward{Username: "eve"}
+			if err := st.CreateSteward(ctx, eve); err != nil {
+				t.Fatal(err)
+			}
+			if sa, ok, err := svc.ForSession(ctx, eve.ID, sessions[0].ID); ok || sa != nil || err != nil {
+				t.Errorf("eve reads ada's analysis: %+v, %v, %v", sa, ok, err)
 			}
 		})
 	}

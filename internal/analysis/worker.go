@@ -1,0 +1,130 @@
+package analysis
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/baton-dev/baton/internal/baton"
+	"github.com/baton-dev/baton/internal/store"
+)
+
+// workerBatch is how many messages the worker takes at a time.
+const workerBatch = 500
+
+// Schedule of the worker: it wakes once a burst of writes has been quiet
+// for WorkerQuiet, and at least every WorkerTick in case another instance
+// wrote; while writes keep coming it yields to ingest, but never for
+// longer than WorkerLongest, so it cannot starve.
+const (
+	WorkerTick    = time.Second
+	WorkerQuiet   = 500 * time.Millisecond
+	WorkerLongest = 10 * time.Second
+)
+
+// Run analyses messages written through the API in the background until
+// ctx ends, so a batch is stored at the speed of the database and analysed
+// a moment later. A row it cannot process is skipped and reported; a
+// panic anywhere else is reported; the worker goes on.
+func (s *Service) Run(ctx context.Context, logError func(error)) {
+	tick := time.NewTicker(WorkerTick)
+	defer tick.Stop()
+	written := s.store.MessagesWritten()
+	for {
+		if err := recovered(func() {
+			if _, err := s.analyzePending(ctx, logError); err != nil && ctx.Err() == nil {
+				logError(err)
+			}
+		}); err != nil {
+			logError(err)
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-written:
+			waitForQuiet(ctx, written, WorkerQuiet, WorkerLongest)
+		case <-tick.C:
+		}
+	}
+}
+
+// AnalyzePending analyses, now, the messages the worker has not reached
+// yet, and returns how many it analysed. The analysis runs outside any
+// transaction, so writers never wait on it; the watermark lives in the
+// database, so any number of instances may run this.
+//
+// A message that cannot be read back or analysed (a panic in the
+// analysis) is skipped, not retried forever: the watermark moves past it,
+// and the error returned (a store.SkippedRows) names it. Every other
+// message is analysed.
+func (s *Service) AnalyzePending(ctx context.Context) (int, error) {
+	var skipped store.SkippedRows
+	n, err := s.analyzePending(ctx, func(err error) { skipped = append(skipped, err) })
+	if err == nil && len(skipped) > 0 {
+		err = skipped
+	}
+	return n, err
+}
+
+func (s *Service) analyzePending(ctx context.Context, skip func(error)) (int, error) {
+	total := 0
+	for {
+		from, upto, todo, err := s.store.UnanalysedMessages(ctx, workerBatch, skip)
+		if err != nil || upto == from {
+			return total, err
+		}
+		todo = s.analyzeSafely(todo, skip)
+		saved, err := s.store.SaveMessageAnalysis(ctx, from, upto, todo)
+		if err != nil {
+			return total, err
+		}
+		if saved {
+			total += len(todo)
+		}
+	}
+}
+
+// analyzeSafely analyses the batch. If that panics, it analyses each
+// message alone and leaves out, reporting, the ones that panic.
+func (s *Service) analyzeSafely(batch []*baton.Message, skip func(error)) []*baton.Message {
+	if err := recovered(func() { s.analyzeBatch(batch) }); err == nil {
+		return batch
+	}
+	kept := batch[:0]
+	for _, m := range batch {
+		if err := recovered(func() { s.analyzeBatch([]*baton.Message{m}) }); err != nil {
+			skip(fmt.Errorf("message %d cannot be analysed: %w", m.ID, err))
+			continue
+		}
+		kept = append(kept, m)
+	}
+	return kept
+}
+
+// recovered runs fn and turns a panic into an error.
+func recovered(fn func()) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("panic: %v", r)
+		}
+	}()
+	fn()
+	return nil
+}
+
+// waitForQuiet returns once kick has been silent for quiet, or after at most
+// longest, or when ctx ends.
+func waitForQuiet(ctx context.Context, kick <-chan struct{}, quiet, longest time.Duration) {
+	deadline := time.After(longest)
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-deadline:
+			return
+		case <-kick:
+		case <-time.After(quiet):
+			return
+		}
+	}
+}

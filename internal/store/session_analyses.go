@@ -1,0 +1,138 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"time"
+
+	"github.com/baton-dev/baton/internal/baton"
+	"github.com/uptrace/bun"
+)
+
+// sessionAnalysisRow is a row of session_analyses (migration 0005): what
+// the analysis keeps about a session beyond the session's own fields,
+// one typed column per value and JSON only for the two lists.
+type sessionAnalysisRow struct {
+	bun.BaseModel `bun:"table:session_analyses"`
+
+	SessionID    string                   `bun:"session_id,pk"`
+	StewardID    int64                    `bun:"steward_id,notnull"`
+	AnalysedAt   time.Time                `bun:"analysed_at,notnull"`
+	QualityScore float64                  `bun:"quality_score,notnull"`
+	QualityParts []baton.QualityPart      `bun:"quality_parts,type:json,notnull"`
+	Patterns     []baton.Pattern          `bun:"patterns,type:json,notnull"`
+	Trust        float64                  `bun:"trust,notnull"`
+	Health       float64                  `bun:"health,notnull"`
+	Sentiment    float64                  `bun:"sentiment,notnull"`
+	Momentum     string                   `bun:"momentum,notnull"`
+	Style        baton.CollaborationStyle `bun:"collaboration_style,notnull"`
+	Exchanges    int                      `bun:"exchanges,notnull"`
+	Successes    int                      `bun:"successes,notnull"`
+}
+
+func analysisRow(stewardID int64, a *baton.StoredAnalysis) *sessionAnalysisRow {
+	r := &sessionAnalysisRow{
+		SessionID: a.SessionID, StewardID: stewardID, AnalysedAt: a.AnalysedAt.UTC(),
+		QualityScore: a.Quality.Score, QualityParts: a.Quality.Parts, Patterns: a.Patterns,
+		Trust: a.Relationship.Trust, Health: a.Relationship.Health, Sentiment: a.Relationship.Sentiment,
+		Momentum: a.Relationship.Momentum, Style: a.Relationship.Style,
+		Exchanges: a.Relationship.Exchanges, Successes: a.Relationship.Successes,
+	}
+	// The columns are NOT NULL: an empty list is [], not null.
+	if r.QualityParts == nil {
+		r.QualityParts = []baton.QualityPart{}
+	}
+	if r.Patterns == nil {
+		r.Patterns = []baton.Pattern{}
+	}
+	return r
+}
+
+func (r *sessionAnalysisRow) stored(startedAt time.Time) *baton.StoredAnalysis {
+	return &baton.StoredAnalysis{
+		SessionID: r.SessionID, AnalysedAt: r.AnalysedAt.UTC(),
+		Quality:  baton.QualityParts{Parts: r.QualityParts, Score: r.QualityScore},
+		Patterns: r.Patterns,
+		Relationship: baton.RelationshipPoint{
+			SessionID: r.SessionID, StartedAt: startedAt, Trust: r.Trust, Health: r.Health,
+			Sentiment: r.Sentiment, Momentum: r.Momentum, Style: r.Style,
+			Exchanges: r.Exchanges, Successes: r.Successes,
+		},
+	}
+}
+
+// SaveSessionAnalysis writes a session's recomputed fields and its stored
+// analysis in one transaction, so a page never shows the new arc with the
+// old quality. Only the analysis service calls it.
+func (s *Store) SaveSessionAnalysis(ctx context.Context, stewardID int64, sess *baton.Session, a *baton.StoredAnalysis) error {
+	a.SessionID = sess.ID
+	row := analysisRow(stewardID, a)
+	return s.inTx(ctx, func(tx bun.Tx) error {
+		// The session is the steward's (or this is NotFound), and the row
+		// is keyed by the session: the upsert needs no steward check of
+		// its own.
+		if err := s.updateSession(ctx, tx, stewardID, sess); err != nil {
+			return err
+		}
+		_, err := tx.NewInsert().Model(row).
+			On("CONFLICT (session_id) DO UPDATE").
+			Set("analysed_at = EXCLUDED.analysed_at").
+			Set("quality_score = EXCLUDED.quality_score").
+			Set("quality_parts = EXCLUDED.quality_parts").
+			Set("patterns = EXCLUDED.patterns").
+			Set("trust = EXCLUDED.trust").
+			Set("health = EXCLUDED.health").
+			Set("sentiment = EXCLUDED.sentiment").
+			Set("momentum = EXCLUDED.momentum").
+			Set("collaboration_style = EXCLUDED.collaboration_style").
+			Set("exchanges = EXCLUDED.exchanges").
+			Set("successes = EXCLUDED.successes").
+			Exec(ctx)
+		return err
+	})
+}
+
+// SessionAnalysis is the stored analysis of one of the steward's
+// sessions; a session never analysed (or another steward's) is NotFound.
+func (s *Store) SessionAnalysis(ctx context.Context, stewardID int64, sessionID string) (*baton.StoredAnalysis, error) {
+	var row sessionAnalysisRow
+	err := s.db.NewSelect().Model(&row).
+		Where("session_id = ? AND steward_id = ?", sessionID, stewardID).Scan(ctx)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, baton.NotFound("analysis")
+	}
+	if err != nil {
+		return nil, err
+	}
+	var started time.Time
+	if err := s.db.NewSelect().Model((*baton.Session)(nil)).Column("started_at").
+		Where("id = ? AND steward_id = ?", sessionID, stewardID).Scan(ctx, &started); err != nil {
+		return nil, notFound(err, "session")
+	}
+	return row.stored(started.UTC()), nil
+}
+
+// SessionAnalyses are the stored analyses of the given sessions of the
+// steward, by session id; sessions never analysed are absent.
+func (s *Store) SessionAnalyses(ctx context.Context, stewardID int64, sessions []*baton.Session) (map[string]*baton.StoredAnalysis, error) {
+	out := make(map[string]*baton.StoredAnalysis, len(sessions))
+	if len(sessions) == 0 {
+		return out, nil
+	}
+	ids := make([]string, len(sessions))
+	started := make(map[string]time.Time, len(sessions))
+	for i, sess := range sessions {
+		ids[i] = sess.ID
+		started[sess.ID] = sess.StartedAt
+	}
+	var rows []sessionAnalysisRow
+	if err := s.db.NewSelect().Model(&rows).
+		Where("steward_id = ? AND session_id IN (?)", stewardID, bun.List(ids)).Scan(ctx); err != nil {
+		return nil, err
+	}
+	for i := range rows {
+		out[rows[i].SessionID] = rows[i].stored(started[rows[i].SessionID].UTC())
+	}
+	return out, nil
+}
