@@ -52,7 +52,9 @@ type SessionReviewView struct {
 	SessionID   string
 	Status      baton.ReviewStatus
 	Annotations []*baton.Annotation
-	Form        AnnotationForm
+	// MessageAnnotations counts the annotations on the session's messages.
+	MessageAnnotations int
+	Form               AnnotationForm
 	CSRF        string
 	// Saved says what the last action did, for the status line.
 	Saved string

@@ -40,12 +40,12 @@ func TestSessionShowAnalysis(t *testing.T) {
 	doc := render(t, SessionShow(analysedPage()))
 	assertLabelled(t, doc)
 
-	// The arc is the first panel and holds the chart.
-	first := doc.Find(".panel-grid > .panel").First()
-	if first.ChildrenFiltered("summary").Text() != "Emotional arc" || first.Find("svg.chart-svg[role=img]").Length() != 1 {
-		t.Fatal("the arc chart is not the first panel")
+	// The arc is in the strip above the transcript, drawn wide and narrow.
+	strip := doc.Find(".session-strip .strip-arc")
+	if strip.Find("svg.chart-svg-wide[role=img]").Length() != 1 || strip.Find("svg.chart-svg-narrow[role=img]").Length() != 1 {
+		t.Fatal("the arc chart is not in the strip")
 	}
-	if first.Find(`.chart-dots a[href="/sessions/s1?at=42#m-42"]`).Length() != 1 {
+	if strip.Find(`.chart-svg-wide .chart-dots a[href="/sessions/s1?at=42#m-42"]`).Length() != 1 {
 		t.Error("the arc's dot does not link into the transcript")
 	}
 	quality := doc.Find(".quality-parts tbody tr")
@@ -58,7 +58,7 @@ func TestSessionShowAnalysis(t *testing.T) {
 		t.Errorf("pattern = %q", pattern.Text())
 	}
 
-	review := doc.Find("#session-overview #session-review")
+	review := doc.Find("#side-review #session-review")
 	if review.Find(`input[type=radio][name=status][value=reviewed][checked]`).Length() != 1 {
 		t.Error("review status not shown")
 	}
@@ -66,7 +66,7 @@ func TestSessionShowAnalysis(t *testing.T) {
 		t.Error("review status does not post on change")
 	}
 	re := review.Find("form.reanalyse")
-	if re.AttrOr("hx-post", "") != "/sessions/s1/analyse" || re.AttrOr("hx-select", "") != "#session-overview" || re.Find(`input[name=_csrf][value=tok]`).Length() != 1 {
+	if re.AttrOr("hx-post", "") != "/sessions/s1/analyse" || re.AttrOr("hx-select", "") != "#session-page" || re.Find(`input[name=_csrf][value=tok]`).Length() != 1 {
 		t.Error("re-analyse is not a CSRF-protected htmx post of the overview")
 	}
 	if !strings.Contains(review.Find(".annotation-list").Text(), "Clarity") {

@@ -522,6 +522,7 @@ func chunkPageURL(next string) string {
 		return next
 	}
 	q.Del("after")
+	q.Del("before")
 	q.Set("at", itoa(after+1))
 	u.Path = strings.TrimSuffix(u.Path, "/messages")
 	u.RawPath = ""

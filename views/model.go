@@ -63,6 +63,9 @@ type SessionPage struct {
 	Conversation  *baton.Conversation // the one shown
 	Transcript    TranscriptChunk
 	TotalMessages int64
+	// At is the message a jump asked for (?at=N), 0 without one; the page
+	// scrolls to it and highlights it.
+	At int64
 	// Analysing is true while the background worker has not yet analysed
 	// the newest messages.
 	Analysing bool
@@ -79,6 +82,10 @@ type SessionPage struct {
 type TranscriptChunk struct {
 	Messages []MessageView
 	NextURL  string
+	// EarlierURL loads the EarlierCount messages before this run, above
+	// it; "" when the run starts at the first message or follows others.
+	EarlierURL   string
+	EarlierCount int
 }
 
 // MessageView is a message ready to show: Markdown already rendered and sanitized.

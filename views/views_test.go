@@ -562,20 +562,38 @@ func TestSessionShow(t *testing.T) {
 	if got := head.Find(".chip").Length(); got != 2 {
 		t.Errorf("tag chips = %d", got)
 	}
-	for _, want := range []string{"1h 12m", "feat/batch-index", "1 Apr 2026, 09:00 UTC", "10:12"} {
-		if !strings.Contains(head.Text(), want) {
-			t.Errorf("header lacks %q", want)
+	for _, want := range []string{"1h 12m", "feat/batch-index", "1 Apr 2026, 09:00 UTC", "20"} {
+		if !strings.Contains(doc.Find(".session-strip .strip-facts").Text(), want) {
+			t.Errorf("strip lacks %q", want)
 		}
 	}
 
-	panels := doc.Find(".panel-grid .card")
-	if panels.Length() != 9 { // with the quality and patterns panels
-		t.Fatalf("panels = %d", panels.Length())
+	// The transcript is the page: the analysis is a side panel of folding
+	// sections, and nothing but the header and the strip comes before them.
+	layout := doc.Find("article.session > .session-layout")
+	if layout.Children().Length() != 2 || !layout.Children().Eq(0).Is("aside.session-side") || !layout.Children().Eq(1).Is("section.transcript-section#transcript-section") {
+		t.Fatal("the session layout is not a side panel beside the transcript")
+	}
+	if n := doc.Find("article.session").Children().Length(); n != 3 {
+		t.Errorf("the article has %d children before and around the transcript, want header, strip, layout", n)
+	}
+	sections := doc.Find("#side-panel > details.side-section")
+	if sections.Length() != 11 { // with the conversations of a forked session
+		t.Fatalf("side sections = %d", sections.Length())
+	}
+	if doc.Find("#side-panel .side-toc a").Length() != sections.Length() {
+		t.Error("the table of contents does not list every section")
+	}
+	if doc.Find(`#side-technical summary .side-count`).Text() != "3" || doc.Find("#side-technical[open]").Length() != 0 {
+		t.Error("a long section is not folded with its count")
+	}
+	if doc.Find(`[data-slot="session-actions"]`).Length() != 1 || doc.Find(`#transcript li.msg [data-slot="message-actions"]`).Length() != 3 {
+		t.Error("the slots for session and message actions are missing")
 	}
 	panelText := func(title string) string {
 		var out string
-		panels.Each(func(_ int, s *goquery.Selection) {
-			if s.Find("summary").Text() == title {
+		sections.Each(func(_ int, s *goquery.Selection) {
+			if s.Find("summary h2").Text() == title {
 				out = s.Text()
 			}
 		})
@@ -600,7 +618,7 @@ func TestSessionShow(t *testing.T) {
 	if href, _ := doc.Find(`a[rel="prev"]`).Attr("href"); href != "/sessions/s0" {
 		t.Errorf("previous link = %q", href)
 	}
-	if doc.Find(`.panel-grid a[href="/sessions/s1?at=42#m-42"]`).Length() != 1 {
+	if doc.Find(`#side-arc a[href="/sessions/s1?at=42#m-42"]`).Length() != 1 {
 		t.Error("peak moment does not link to its message")
 	}
 
@@ -646,13 +664,13 @@ func TestSessionShowBareSession(t *testing.T) {
 	if doc.Find("h1").Text() != "Untitled session" {
 		t.Errorf("title = %q", doc.Find("h1").Text())
 	}
-	if n := doc.Find(".panel-grid .panel-empty").Length(); n != 9 {
-		t.Errorf("empty panels = %d", n)
+	if n := doc.Find(".side-section .panel-empty").Length(); n != 9 {
+		t.Errorf("empty sections = %d", n)
 	}
 	if doc.Find(".conversations").Length() != 0 {
 		t.Error("a single conversation shows a tree")
 	}
-	if !strings.Contains(doc.Text(), "Still open") || doc.Find(".transcript-section .empty-state").Length() != 1 {
+	if !strings.Contains(doc.Text(), "still open") || doc.Find(".transcript-section .empty-state").Length() != 1 {
 		t.Error("open, empty session not described")
 	}
 }

@@ -69,12 +69,16 @@ func (s *Server) sessionReviewView(c echo.Context, sess *baton.Session, formErr 
 	if err != nil {
 		return views.SessionReviewView{}, err
 	}
+	onMessages, err := s.store.MessageAnnotationCount(ctx(c), sid, sess.ID)
+	if err != nil {
+		return views.SessionReviewView{}, err
+	}
 	form, err := s.annotationForm(c, "/sessions/"+url.PathEscape(sess.ID)+"/annotations", "session-review", "session-annotate", formErr)
 	if err != nil {
 		return views.SessionReviewView{}, err
 	}
 	return views.SessionReviewView{
-		SessionID: sess.ID, Status: sess.ReviewStatus, Annotations: anns, Form: form,
+		SessionID: sess.ID, Status: sess.ReviewStatus, Annotations: anns, MessageAnnotations: onMessages, Form: form,
 		CSRF: browserOf(c).CSRF, Saved: saved,
 	}, nil
 }

@@ -107,7 +107,7 @@ func TestSessionPageShowsArcQualityPatternsAndReanalyses(t *testing.T) {
 		b := a.signIn("ada")
 		doc, _ := b.get("/sessions/" + id)
 
-		svg := doc.Find(".panel .chart-arc svg[role=img]")
+		svg := doc.Find(".session-strip .chart-arc svg.chart-svg-wide[role=img]")
 		if svg.Length() != 1 || svg.AttrOr("aria-labelledby", "") == "" {
 			t.Fatal("no labelled arc chart on the session page")
 		}
@@ -121,7 +121,7 @@ func TestSessionPageShowsArcQualityPatternsAndReanalyses(t *testing.T) {
 		if !strings.Contains(dots.Eq(0).Find("title").Text(), "−0.") {
 			t.Errorf("first dot's hover text = %q, want its negative sentiment", dots.Eq(0).Find("title").Text())
 		}
-		if doc.Find(".chart-peaks a").Length() == 0 {
+		if svg.Find(".chart-peaks a").Length() == 0 {
 			t.Error("no peak moment marked")
 		}
 		caption := doc.Find(".chart-arc figcaption").Text()
@@ -150,7 +150,7 @@ func TestSessionPageShowsArcQualityPatternsAndReanalyses(t *testing.T) {
 		// Re-analyse redraws the overview from the page as shown.
 		before, _ := a.st.Session(t.Context(), a.ada.ID, id)
 		frag, resp := b.htmxPost("/sessions/"+id+"/analyse", url.Values{}, "HX-Current-URL", a.srv.URL+"/sessions/"+id+"?at=2")
-		if resp.StatusCode != 200 || frag.Find("#session-overview .quality-parts").Length() != 1 {
+		if resp.StatusCode != 200 || frag.Find("#session-page #side-quality .quality-parts").Length() != 1 {
 			t.Fatalf("re-analyse = %d", resp.StatusCode)
 		}
 		after, _ := a.st.Session(t.Context(), a.ada.ID, id)

@@ -173,6 +173,11 @@ func (s *Server) sessionShow(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	var at int64
+	if c.QueryParam("at") != "" {
+		at = after + 1
+		setEarlier(&chunk, sess.ID, conv.ID, at)
+	}
 	analysing, err := s.store.AnalysisPending(ctx(c), sid, conv.ID)
 	if err != nil {
 		return err
@@ -187,7 +192,7 @@ func (s *Server) sessionShow(c echo.Context) error {
 	}
 	return renderHTML(c, http.StatusOK, views.SessionShow(views.SessionPage{
 		Page: s.page(c, title, "sessions"), Session: sess, Conversations: convs, Conversation: conv,
-		Transcript: chunk, TotalMessages: total, Analysing: analysing, MessagesURL: "/sessions/" + sess.ID + "/messages",
+		Transcript: chunk, TotalMessages: total, At: at, Analysing: analysing, MessagesURL: "/sessions/" + sess.ID + "/messages",
 		Analysis: analysisView,
 	}))
 }
@@ -202,6 +207,17 @@ func (s *Server) sessionMessages(c echo.Context) error {
 	conv, err := s.store.Conversation(ctx(c), sid, sess.ID, c.QueryParam("c"))
 	if err != nil {
 		return err
+	}
+	if v := c.QueryParam("before"); v != "" {
+		before, err := strconv.ParseInt(v, 10, 64)
+		if err != nil || before < 2 {
+			return baton.Invalid("before", "before must be a message number from 2 on")
+		}
+		chunk, err := s.transcriptBefore(c, sess.ID, conv.ID, before)
+		if err != nil {
+			return err
+		}
+		return renderHTML(c, http.StatusOK, views.TranscriptChunk(chunk))
 	}
 	after, err := strconv.ParseInt(c.QueryParam("after"), 10, 64)
 	if err != nil || after < 0 {
@@ -227,6 +243,34 @@ func (s *Server) transcript(c echo.Context, sessionID, conversationID string, af
 		chunk.NextURL = fmt.Sprintf("/sessions/%s/messages?c=%s&after=%d", sessionID, url.QueryEscape(conversationID), msgs[len(msgs)-1].Seq)
 	}
 	return chunk, nil
+}
+
+// transcriptBefore is the run of up to transcriptChunk messages just
+// before message number before: what "Load earlier messages" puts above
+// a transcript that a jump started in the middle. Messages are numbered
+// 1..n along the transcript, so the run starts after before-1-chunk.
+func (s *Server) transcriptBefore(c echo.Context, sessionID, conversationID string, before int64) (views.TranscriptChunk, error) {
+	after := max(0, before-1-transcriptChunk)
+	msgs, err := s.store.Transcript(ctx(c), stewardID(c), sessionID, conversationID, after, int(before-1-after))
+	if err != nil {
+		return views.TranscriptChunk{}, err
+	}
+	chunk := views.TranscriptChunk{Messages: messageViews(msgs)}
+	if err := s.annotateTranscript(c, chunk.Messages); err != nil {
+		return views.TranscriptChunk{}, err
+	}
+	setEarlier(&chunk, sessionID, conversationID, after+1)
+	return chunk, nil
+}
+
+// setEarlier gives a run that starts at message first (> 1) the link that
+// loads the run before it.
+func setEarlier(chunk *views.TranscriptChunk, sessionID, conversationID string, first int64) {
+	if first <= 1 || len(chunk.Messages) == 0 {
+		return
+	}
+	chunk.EarlierCount = int(min(first-1, transcriptChunk))
+	chunk.EarlierURL = fmt.Sprintf("/sessions/%s/messages?c=%s&before=%d", sessionID, url.QueryEscape(conversationID), first)
 }
 
 // messageViews renders messages for the transcript: Markdown for what people

@@ -59,7 +59,7 @@ func TestBrowserArcPointOpensMessageToAnnotate(t *testing.T) {
 	}
 
 	const target = 75 // beyond the first chunk of 60 messages
-	dot := fmt.Sprintf(`.chart-arc .chart-dots a[href$="#m-%d"] .chart-dot`, target)
+	dot := fmt.Sprintf(`.chart-arc .chart-svg-wide .chart-dots a[href$="#m-%d"] .chart-dot`, target)
 	msg := fmt.Sprintf("#m-%d", target)
 	err := chromedp.Do(ctx,
 		chromedp.Navigate(base+"/sessions"),
@@ -69,12 +69,12 @@ func TestBrowserArcPointOpensMessageToAnnotate(t *testing.T) {
 		chromedp.Submit(chromedp.CSS(`input[name="password"]`)),
 		chromedp.WaitVisible(chromedp.CSS(`#results a[href^="/sessions/"]`)),
 		chromedp.Click(chromedp.CSS(`#results a[href^="/sessions/"]`)),
-		chromedp.WaitVisible(chromedp.CSS(`.chart-arc svg[role="img"]`)),
+		chromedp.WaitVisible(chromedp.CSS(`.chart-arc svg.chart-svg-wide[role="img"]`)),
 	)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if n, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll(".chart-arc .chart-dots a").length`)); err != nil || n != 90 {
+	if n, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll(".chart-arc .chart-svg-wide .chart-dots a").length`)); err != nil || n != 90 {
 		t.Fatalf("the arc has %d points, %v", n, err)
 	}
 	if n, _ := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll("#transcript li.msg").length`)); n >= target {

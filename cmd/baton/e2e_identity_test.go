@@ -113,7 +113,7 @@ func TestBrowserOIDCSignInTeamAndShareLink(t *testing.T) {
 
 	if err := chromedp.Do(ctx,
 		chromedp.Navigate(base+"/sessions/"+sessionID),
-		chromedp.Click(chromedp.CSS(`#share-panel summary`)),
+		chromedp.Click(chromedp.CSS(`.session-actions a[data-open-side="side-share"]`)),
 		chromedp.WaitVisible(chromedp.CSS(`#share-panel button[type="submit"]`)),
 		chromedp.Click(chromedp.CSS(`#share-panel button[type="submit"]`)),
 		chromedp.WaitVisible(chromedp.CSS(`#share-url`)),

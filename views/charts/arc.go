@@ -16,7 +16,12 @@ const MaxArcPoints = 300
 
 // arcFrame is the arc's drawing area: room above for peak labels, below
 // for message numbers, left for the sentiment scale.
-var arcFrame = Frame{Width: 960, Height: 250, Left: 40, Right: 948, Top: 26, Bottom: 214}
+// It is short so it fits the session page's strip above the transcript;
+// narrowArcFrame is the same picture redrawn for a phone's width.
+var (
+	arcFrame       = Frame{Width: 960, Height: 170, Left: 40, Right: 936, Top: 24, Bottom: 140}
+	narrowArcFrame = Frame{Width: 400, Height: 180, Left: 34, Right: 380, Top: 24, Bottom: 150}
+)
 
 // Arc is a session's emotional arc ready to draw: the sentiment of each
 // steward and assistant message (x = message number, y = −1..+1), the
@@ -40,6 +45,8 @@ type Arc struct {
 	Overall                  float64
 	// Description says in words what the picture shows, for screen readers.
 	Description string
+	// Narrow is the same arc laid out for a phone's width (nil inside it).
+	Narrow *Arc
 }
 
 // ArcDot is one message on the arc; its link opens the transcript there.
@@ -70,8 +77,16 @@ type ArcPeak struct {
 // (in message order, as store.SentimentSeries returns it) and its analysed
 // arc (peaks, moods, overall sentiment).
 func NewArc(sessionID string, points []baton.SentimentPoint, arc baton.EmotionalArc) Arc {
+	a := newArc(sessionID, points, arc, arcFrame, 6)
+	narrow := newArc(sessionID, points, arc, narrowArcFrame, 3)
+	a.Narrow = &narrow
+	return a
+}
+
+// newArc lays the arc out in frame with about xTicks message numbers.
+func newArc(sessionID string, points []baton.SentimentPoint, arc baton.EmotionalArc, frame Frame, xTicks int) Arc {
 	a := Arc{
-		Frame: arcFrame, Total: len(points), Overall: arc.OverallSentiment,
+		Frame: frame, Total: len(points), Overall: arc.OverallSentiment,
 		StartingMood: moods(arc.StartingMood), EndingMood: moods(arc.EndingMood),
 	}
 	a.ZeroY = a.y(0)
@@ -84,7 +99,7 @@ func NewArc(sessionID string, points []baton.SentimentPoint, arc baton.Emotional
 	}
 	lo, hi := points[0].Seq, points[len(points)-1].Seq
 	x := func(seq int64) float64 { return scale(float64(seq), float64(lo), float64(hi), a.Left, a.Right) }
-	for _, s := range countTicks(lo, hi, 6) {
+	for _, s := range countTicks(lo, hi, xTicks) {
 		a.XTicks = append(a.XTicks, Tick{Pos: x(s), Label: "#" + itoa(s), Major: true})
 	}
 

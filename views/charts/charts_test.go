@@ -101,7 +101,7 @@ func TestArcChartGolden(t *testing.T) {
 		}
 	}
 	// Every message is a dot that links to it, with its sentiment on hover.
-	dots := doc.Find(".chart-dots a")
+	dots := doc.Find(".chart-svg-wide .chart-dots a")
 	if dots.Length() != 8 {
 		t.Fatalf("dots = %d", dots.Length())
 	}
@@ -111,9 +111,13 @@ func TestArcChartGolden(t *testing.T) {
 	if title := dots.Eq(2).Find("title").Text(); title != "#7 Steward, 1 Apr 09:04 UTC: −0.45 (frustration)" {
 		t.Errorf("third dot title = %q", title)
 	}
-	peaks := doc.Find(".chart-peaks a")
+	peaks := doc.Find(".chart-svg-wide .chart-peaks a")
 	if peaks.Length() != 2 || peaks.Eq(1).Find("text").Text() != "Relief" || peaks.Eq(1).AttrOr("href", "") != "/sessions/s-1?at=19#m-19" {
 		t.Errorf("peaks = %d, second %q → %q", peaks.Length(), peaks.Eq(1).Find("text").Text(), peaks.Eq(1).AttrOr("href", ""))
+	}
+	// The phone's picture holds the same points, in a narrower frame.
+	if n := doc.Find(".chart-svg-narrow .chart-dots a").Length(); n != 8 || doc.Find(".chart-svg-narrow").AttrOr("viewBox", "") != "0 0 400 180" {
+		t.Errorf("narrow picture: %d dots, viewBox %q", n, doc.Find(".chart-svg-narrow").AttrOr("viewBox", ""))
 	}
 	// No inline style anywhere: the CSP forbids it.
 	if doc.Find("[style]").Length() != 0 {

@@ -185,3 +185,12 @@ func clock(t time.Time) string {
 	}
 	return t.UTC().Format("2 Jan 15:04:05")
 }
+
+// tickAnchor keeps the outermost labels of an x axis inside the picture:
+// the last one ends at its tick instead of being centred on it.
+func tickAnchor(i, n int) string {
+	if i == n-1 && n > 1 {
+		return "end"
+	}
+	return "middle"
+}
