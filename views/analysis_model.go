@@ -55,7 +55,7 @@ type SessionReviewView struct {
 	// MessageAnnotations counts the annotations on the session's messages.
 	MessageAnnotations int
 	Form               AnnotationForm
-	CSRF        string
+	CSRF               string
 	// Saved says what the last action did, for the status line.
 	Saved string
 }

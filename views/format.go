@@ -637,13 +637,6 @@ func firstSeq(c TranscriptChunk) int64 {
 	return c.Messages[0].Seq
 }
 
-// transcriptStartURL shows the page's conversation from its first message.
-func transcriptStartURL(p SessionPage) string {
-	if p.Conversation == nil {
-		return sessionURL(p.Session.ID)
-	}
-	return conversationURL(p.Session.ID, p.Conversation.ID)
-}
 
 func duplicatesWord(n int) string {
 	if n == 1 {
