@@ -132,6 +132,21 @@ func seedWorld(tb testing.TB, s *store.Store, st *baton.Steward, tag string) *wo
 	ident := &baton.Identity{Provider: auth.ProviderOIDC, Subject: mark(tag + "-subject"), Email: mark(tag + "-id@example.org")}
 	must(s.LinkIdentity(ctx, st.ID, ident))
 	w.ids["identity"] = fmt.Sprint(ident.ID)
+
+	// Replay and comparison (issue 10): a replay of the fork, a comparison
+	// of the main thread and the fork shared with the team, a comment.
+	rp, err := s.CreateReplay(ctx, st.ID, w.ids["conversation"], store.ReplayRequest{AtMessageID: msgs[1].ID, Model: mark(tag + "-REPLAY-MODEL")})
+	must(err)
+	w.ids["replay"] = rp.ID
+	w.markers = append(w.markers, rp.ID, rp.ConversationID)
+	cmp, err := s.CreateComparison(ctx, st.ID, msgs[0].ConversationID, w.ids["conversation"], mark(tag+"-COMPARISON-TITLE"))
+	must(err)
+	w.ids["comparison"] = cmp.ID
+	w.markers = append(w.markers, cmp.ID)
+	_, err = s.ShareWithTeam(ctx, st.ID, baton.TeamShareComparison, cmp.ID, team.ID)
+	must(err)
+	_, err = s.AddComparisonComment(ctx, st.ID, cmp.ID, "", mark(tag+"-COMPARISON-COMMENT"))
+	must(err)
 	w.ids["search"] = word
 	_, err = s.IndexPending(ctx)
 	must(err)
@@ -161,6 +176,10 @@ func fingerprint(tb testing.TB, s *store.Store, w *world) string {
 	q("invitations", "SELECT id, accepted_at IS NULL AS open, revoked_at IS NULL AS live FROM team_invitations WHERE invited_by = ? ORDER BY id", id)
 	q("shares", "SELECT id, revoked_at IS NULL AS live FROM share_links WHERE steward_id = ? ORDER BY id", id)
 	q("identities", "SELECT id, subject FROM identities WHERE steward_id = ? ORDER BY id", id)
+	q("replays", "SELECT id, status FROM replays WHERE steward_id = ? ORDER BY id", id)
+	q("comparisons", "SELECT id, title FROM comparisons WHERE steward_id = ? ORDER BY id", id)
+	q("comparison_comments", "SELECT k.id, k.body FROM comparison_comments k JOIN comparisons c ON c.id = k.comparison_id WHERE c.steward_id = ? ORDER BY k.id", id)
+	q("team_shares", "SELECT id, kind, object_id FROM team_shares WHERE steward_id = ? ORDER BY id", id)
 	q("steward", "SELECT username, password_hash <> '' AS pw FROM stewards WHERE id = ?", id)
 	return strings.Join(out, "\n")
 }
@@ -179,6 +198,7 @@ func paramKind(path, name string) string {
 		"sessions": "session", "conversations": "conversation", "messages": "message", "annotations": "annotation",
 		"tokens": "token", "teams": "team", "members": "member", "invitations": "invitation", "identities": "identity",
 		"share-links": "share", "s": "share_token",
+		"replays": "replay", "comparisons": "comparison", "c": "comparison_token",
 	}
 	switch name {
 	case "id":
@@ -190,6 +210,8 @@ func paramKind(path, name string) string {
 		return byCollection[prev]
 	case "session", "session_id", "conversation", "message", "annotation", "team", "member", "invitation", "identity", "share":
 		return strings.TrimSuffix(name, "_id")
+	case "b": // the second conversation of a diff
+		return "conversation"
 	case "provider":
 		return "provider"
 	case "*":

@@ -95,6 +95,21 @@ func (s *Server) routes() {
 	// API: hooks and next-session context.
 	api.POST("/hooks/claude-code", s.apiHookClaudeCode)
 	api.GET("/context/next", s.apiNextContext)
+	// API: conversations, fork, replay, cherry-pick, diff, comparisons (issue 10).
+	api.GET("/sessions/:id/conversations", s.apiSessionConversations)
+	api.POST("/conversations/:id/fork", s.apiConversationFork)
+	api.GET("/conversations/:id/messages", s.apiConversationMessagesList)
+	api.POST("/conversations/:id/messages", s.apiConversationMessagesAppend)
+	api.POST("/conversations/:id/replays", s.apiReplayCreate)
+	api.POST("/conversations/:id/cherry-pick", s.apiCherryPick)
+	api.GET("/conversations/:id/diff/:b", s.apiConversationDiff)
+	api.GET("/replays/:id", s.apiReplayGet)
+	api.GET("/replays/:id/context", s.apiReplayContext)
+	api.POST("/replays/:id/complete", s.apiReplayComplete)
+	api.POST("/comparisons", s.apiComparisonCreate)
+	api.GET("/comparisons/:id", s.apiComparisonGet)
+	api.POST("/comparisons/:id/comments", s.apiComparisonComment)
+	api.POST("/comparisons/:id/shares", s.apiComparisonShare)
 }
 
 // apiBodyLimit bounds one API request body: a batch of 1,000 long messages fits.

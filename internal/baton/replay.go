@@ -1,0 +1,117 @@
+package baton
+
+import "time"
+
+// Replay statuses.
+const (
+	ReplayPrepared  = "prepared"
+	ReplayRunning   = "running"
+	ReplayCompleted = "completed"
+	ReplayFailed    = "failed"
+)
+
+// Replay is a fork plus the parameters it is re-run with. Its new messages
+// live in the fork (ConversationID); the context up to the fork point is
+// read from the conversation it was made from.
+type Replay struct {
+	ID                   string     `json:"id" bun:"id,pk"`
+	StewardID            int64      `json:"-" bun:"steward_id,notnull"`
+	SessionID            string     `json:"session_id" bun:"session_id,notnull"`
+	ConversationID       string     `json:"conversation_id" bun:"conversation_id,notnull"`
+	SourceConversationID string     `json:"source_conversation_id" bun:"source_conversation_id,notnull"`
+	Model                string     `json:"model" bun:"model,notnull"`
+	Temperature          *float64   `json:"temperature" bun:"temperature"`
+	MaxTokens            *int       `json:"max_tokens" bun:"max_tokens"`
+	SystemPrompt         string     `json:"system_prompt" bun:"system_prompt,notnull"`
+	ToolAllow            []string   `json:"tool_allow" bun:"tool_allow,type:json"`
+	ToolDeny             []string   `json:"tool_deny" bun:"tool_deny,type:json"`
+	ExtraContext         string     `json:"extra_context" bun:"extra_context,notnull"`
+	Status               string     `json:"status" bun:"status,notnull"`
+	FailureReason        string     `json:"failure_reason,omitempty" bun:"failure_reason,notnull"`
+	CreatedAt            time.Time  `json:"created_at" bun:"created_at,notnull"`
+	CompletedAt          *time.Time `json:"completed_at" bun:"completed_at"`
+}
+
+// ToolAllowed applies the replay's tool filter: a tool is allowed when the
+// allow list is empty or names it, and the deny list does not name it.
+func (r *Replay) ToolAllowed(name string) bool {
+	for _, d := range r.ToolDeny {
+		if d == name {
+			return false
+		}
+	}
+	if len(r.ToolAllow) == 0 {
+		return true
+	}
+	for _, a := range r.ToolAllow {
+		if a == name {
+			return true
+		}
+	}
+	return false
+}
+
+// Comparison is a saved comparison of two conversations. Role is how the
+// asking steward reaches it: "owner", or their role in a team it is shared with.
+type Comparison struct {
+	ID              string    `json:"id" bun:"id,pk"`
+	StewardID       int64     `json:"-" bun:"steward_id,notnull"`
+	AConversationID string    `json:"a" bun:"a_conversation_id,notnull"`
+	BConversationID string    `json:"b" bun:"b_conversation_id,notnull"`
+	Title           string    `json:"title" bun:"title,notnull"`
+	CreatedAt       time.Time `json:"created_at" bun:"created_at,notnull"`
+	Access          string    `json:"access" bun:"access,scanonly"`
+	OwnerName       string    `json:"owner" bun:"owner_name,scanonly"`
+	ASessionID      string    `json:"a_session_id" bun:"a_session_id,scanonly"`
+	BSessionID      string    `json:"b_session_id" bun:"b_session_id,scanonly"`
+}
+
+// Access levels of a steward to a shared object.
+const (
+	AccessOwner  = "owner"
+	AccessMember = "member" // reads and comments
+	AccessViewer = "viewer" // reads
+)
+
+// CanComment reports whether an access level may comment.
+func CanComment(access string) bool { return access == AccessOwner || access == AccessMember }
+
+// ComparisonComment is one comment on a comparison, on the whole of it
+// (PairKey "") or on one aligned pair.
+type ComparisonComment struct {
+	ID           int64     `json:"id" bun:"id,pk,autoincrement"`
+	ComparisonID string    `json:"comparison_id" bun:"comparison_id,notnull"`
+	AuthorID     int64     `json:"author_id" bun:"author_id,notnull"`
+	PairKey      string    `json:"pair_key" bun:"pair_key,notnull"`
+	Body         string    `json:"body" bun:"body,notnull"`
+	CreatedAt    time.Time `json:"created_at" bun:"created_at,notnull"`
+	AuthorName   string    `json:"author" bun:"author_name,scanonly"`
+}
+
+// Team share kinds.
+const (
+	TeamShareSession    = "session"
+	TeamShareComparison = "comparison"
+)
+
+// TeamShare is one object a steward shared with a team.
+type TeamShare struct {
+	ID        int64     `json:"id" bun:"id,pk,autoincrement"`
+	TeamID    int64     `json:"team_id" bun:"team_id,notnull"`
+	StewardID int64     `json:"-" bun:"steward_id,notnull"`
+	Kind      string    `json:"kind" bun:"kind,notnull"`
+	ObjectID  string    `json:"object_id" bun:"object_id,notnull"`
+	CreatedAt time.Time `json:"created_at" bun:"created_at,notnull"`
+	// Read for lists.
+	Title     string `json:"title" bun:"title,scanonly"`
+	OwnerName string `json:"owner" bun:"owner_name,scanonly"`
+}
+
+// Provenance says where a cherry-picked message was copied from.
+type Provenance struct {
+	MessageID            int64     `json:"message_id" bun:"message_id,pk"`
+	StewardID            int64     `json:"-" bun:"steward_id,notnull"`
+	SourceMessageID      int64     `json:"source_message_id" bun:"source_message_id,notnull"`
+	SourceConversationID string    `json:"source_conversation_id" bun:"source_conversation_id,notnull"`
+	CreatedAt            time.Time `json:"created_at" bun:"created_at,notnull"`
+}

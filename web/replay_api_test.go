@@ -1,0 +1,287 @@
+package web_test
+
+import (
+	"context"
+	"net/http"
+	"testing"
+
+	"github.com/baton-dev/baton/internal/auth"
+	"github.com/baton-dev/baton/internal/baton"
+	"github.com/baton-dev/baton/internal/store"
+)
+
+type convJSON struct {
+	ID                   string  `json:"id"`
+	Kind                 string  `json:"kind"`
+	ParentConversationID *string `json:"parent_conversation_id"`
+	ForkPointSeq         int64   `json:"fork_point_seq"`
+}
+
+type msgsJSON struct {
+	Messages []struct {
+		ID      int64  `json:"id"`
+		Seq     int64  `json:"sequence_number"`
+		Content string `json:"content"`
+		Conv    string `json:"conversation_id"`
+	} `json:"messages"`
+}
+
+// replayFixture is a session whose main thread asks, runs a tool and answers.
+func replayFixture(t *testing.T, a *app) (sessionID, mainConv string, ids []int64) {
+	t.Helper()
+	var sess struct{ ID string }
+	if code := a.api(a.adaToken, "POST", "/api/v1/sessions", map[string]any{"title": "replay me"}, &sess); code != 201 {
+		t.Fatalf("create session = %d", code)
+	}
+	body := map[string]any{"messages": []map[string]any{
+		{"source_id": "1", "role": "steward", "content": "Fix the parser test"},
+		{"source_id": "2", "role": "tool_call", "content": "Bash: go test", "tool_calls": []map[string]any{{"id": "c1", "name": "Bash", "input": map[string]any{"command": "go test"}}}},
+		{"source_id": "3", "role": "tool_result", "content": "FAIL parser", "tool_result": map[string]any{"tool_use_id": "c1", "is_error": true}},
+		{"source_id": "4", "role": "assistant", "content": "The tokenizer drops the last token; I fixed it."},
+	}}
+	if code := a.api(a.adaToken, "POST", "/api/v1/sessions/"+sess.ID+"/messages", body, nil); code != 200 {
+		t.Fatalf("append = %d", code)
+	}
+	var tree struct {
+		Conversations []struct {
+			convJSON
+			Children []convJSON `json:"children"`
+		} `json:"conversations"`
+	}
+	a.api(a.adaToken, "GET", "/api/v1/sessions/"+sess.ID+"/conversations", nil, &tree)
+	if len(tree.Conversations) != 1 {
+		t.Fatalf("tree %+v", tree)
+	}
+	var ms msgsJSON
+	a.api(a.adaToken, "GET", "/api/v1/conversations/"+tree.Conversations[0].ID+"/messages", nil, &ms)
+	for _, m := range ms.Messages {
+		ids = append(ids, m.ID)
+	}
+	return sess.ID, tree.Conversations[0].ID, ids
+}
+
+func TestForkReplayDiffAndComparisonAPI(t *testing.T) {
+	eachApp(t, func(t *testing.T, a *app) {
+		sessionID, mainConv, ids := replayFixture(t, a)
+
+		// Fork at message 1: the fork reads the prefix without a copy.
+		var fork convJSON
+		if code := a.api(a.adaToken, "POST", "/api/v1/conversations/"+mainConv+"/fork", map[string]any{"at_message_id": ids[0], "title": "try again"}, &fork); code != 201 {
+			t.Fatalf("fork = %d", code)
+		}
+		if fork.ParentConversationID == nil || *fork.ParentConversationID != mainConv || fork.ForkPointSeq != 1 {
+			t.Fatalf("fork %+v", fork)
+		}
+		var msgs msgsJSON
+		a.api(a.adaToken, "GET", "/api/v1/conversations/"+fork.ID+"/messages", nil, &msgs)
+		if len(msgs.Messages) != 1 || msgs.Messages[0].ID != ids[0] || msgs.Messages[0].Conv != mainConv {
+			t.Fatalf("fork transcript %+v: want the parent's message 1 itself", msgs)
+		}
+		var n int
+		if err := a.st.DB().NewRaw("SELECT count(*) FROM messages WHERE conversation_id = ?", fork.ID).Scan(context.Background(), &n); err != nil || n != 0 {
+			t.Fatalf("the fork holds %d messages of its own (%v): the prefix was copied", n, err)
+		}
+		// A fork at a message outside the conversation is refused, naming the field.
+		var e apiErr
+		if code := a.api(a.adaToken, "POST", "/api/v1/conversations/"+fork.ID+"/fork", map[string]any{"at_message_id": ids[3]}, &e); code != 400 || e.Error.Field != "at_message_id" {
+			t.Errorf("fork past the fork point = %d %+v", code, e)
+		}
+		if code := a.api(a.adaToken, "POST", "/api/v1/conversations/"+fork.ID+"/fork", `{"at_message_id":1,"colour":"red"}`, &e); code != 400 || e.Error.Field != "colour" {
+			t.Errorf("unknown field = %d %+v", code, e)
+		}
+
+		// Replay from message 1, with a tool filter.
+		var rp baton.Replay
+		if code := a.api(a.adaToken, "POST", "/api/v1/conversations/"+mainConv+"/replays", map[string]any{
+			"at_message_id": ids[0], "model": "gpt-test", "temperature": 0.3, "tool_deny": []string{"WebFetch"}, "extra_context": "be brief",
+		}, &rp); code != 201 || rp.Status != baton.ReplayPrepared {
+			t.Fatalf("replay = %d %+v", code, rp)
+		}
+		var ctxOut struct {
+			Request struct {
+				Model    string           `json:"model"`
+				Messages []map[string]any `json:"messages"`
+			} `json:"request"`
+			ToolFilter struct{ Deny []string } `json:"tool_filter"`
+		}
+		if code := a.api(a.adaToken, "GET", "/api/v1/replays/"+rp.ID+"/context?format=openai", nil, &ctxOut); code != 200 {
+			t.Fatalf("context = %d", code)
+		}
+		if ctxOut.Request.Model != "gpt-test" || len(ctxOut.Request.Messages) != 2 || ctxOut.Request.Messages[0]["role"] != "system" ||
+			ctxOut.Request.Messages[1]["content"] != "Fix the parser test" || len(ctxOut.ToolFilter.Deny) != 1 {
+			t.Fatalf("context %+v", ctxOut)
+		}
+		if code := a.api(a.adaToken, "GET", "/api/v1/replays/"+rp.ID+"/context?format=xml", nil, &e); code != 400 || e.Error.Field != "format" {
+			t.Errorf("bad format = %d", code)
+		}
+
+		// The agent posts the replay's run: the same tool call, this time passing.
+		if code := a.api(a.adaToken, "POST", "/api/v1/conversations/"+rp.ConversationID+"/messages", map[string]any{"messages": []map[string]any{
+			{"source_id": "r2", "role": "tool_call", "tool_calls": []map[string]any{{"id": "d1", "name": "Bash", "input": map[string]any{"command": "go test"}}}},
+			{"source_id": "r3", "role": "tool_result", "content": "ok", "tool_result": map[string]any{"tool_use_id": "d1"}},
+			{"source_id": "r4", "role": "assistant", "content": "The tokenizer drops the last token; I fixed it and the tests pass."},
+		}}, nil); code != 200 {
+			t.Fatalf("replay messages = %d", code)
+		}
+		if code := a.api(a.adaToken, "POST", "/api/v1/replays/"+rp.ID+"/complete", nil, &rp); code != 200 || rp.Status != baton.ReplayCompleted || rp.CompletedAt == nil {
+			t.Fatalf("complete = %d %+v", code, rp)
+		}
+		if code := a.api(a.adaToken, "POST", "/api/v1/replays/"+rp.ID+"/complete", nil, &e); code != 409 {
+			t.Errorf("completing twice = %d", code)
+		}
+
+		var d struct {
+			Verdict      string `json:"verdict"`
+			PrefixLength int    `json:"prefix_length"`
+			Actions      struct {
+				Same    int `json:"same"`
+				ErrorsA int `json:"errors_a"`
+			} `json:"actions"`
+			Outcome struct {
+				Delta struct{ Errors int } `json:"delta"`
+			} `json:"outcome"`
+			Reasoning struct{ Matched int } `json:"reasoning"`
+		}
+		if code := a.api(a.adaToken, "GET", "/api/v1/conversations/"+mainConv+"/diff/"+rp.ConversationID, nil, &d); code != 200 {
+			t.Fatalf("diff = %d", code)
+		}
+		// The fork point is message 1; the runs then make the same call
+		// (one fails, one passes) and answer alike.
+		if d.PrefixLength != 1 || d.Actions.Same != 1 || d.Actions.ErrorsA != 1 || d.Outcome.Delta.Errors != -1 || d.Reasoning.Matched != 1 || d.Verdict != "similar" {
+			t.Errorf("diff %+v", d)
+		}
+
+		// Tree: the main thread with the fork and the replay under it.
+		var tree struct {
+			Conversations []struct {
+				Children []struct {
+					Kind   string        `json:"kind"`
+					Replay *baton.Replay `json:"replay"`
+				} `json:"children"`
+			} `json:"conversations"`
+		}
+		a.api(a.adaToken, "GET", "/api/v1/sessions/"+sessionID+"/conversations", nil, &tree)
+		if len(tree.Conversations) != 1 || len(tree.Conversations[0].Children) != 2 || tree.Conversations[0].Children[1].Replay == nil {
+			t.Fatalf("tree %+v", tree)
+		}
+
+		// Comparison, comments, shares.
+		var created struct{ ID string }
+		if code := a.api(a.adaToken, "POST", "/api/v1/comparisons", map[string]any{"a": mainConv, "b": rp.ConversationID}, &created); code != 201 || created.ID == "" {
+			t.Fatalf("comparison = %d", code)
+		}
+		if code := a.api(a.bobToken, "POST", "/api/v1/comparisons", map[string]any{"a": mainConv, "b": rp.ConversationID}, &e); code != 400 || e.Error.Field != "a" {
+			t.Errorf("bob compares ada's conversations = %d", code)
+		}
+		if code := a.api(a.adaToken, "POST", "/api/v1/comparisons/"+created.ID+"/comments", map[string]any{"body": "better run", "pair": "r1"}, nil); code != 201 {
+			t.Errorf("owner comment = %d", code)
+		}
+		if code := a.api(a.bobToken, "GET", "/api/v1/comparisons/"+created.ID, nil, nil); code != 404 {
+			t.Errorf("bob reads an unshared comparison = %d", code)
+		}
+		team := sharingTeam(t, a)
+		if code := a.api(a.adaToken, "POST", "/api/v1/comparisons/"+created.ID+"/shares", map[string]any{"team_id": team.ID}, nil); code != 201 {
+			t.Fatalf("share = %d", code)
+		}
+		var got struct {
+			Comparison baton.Comparison           `json:"comparison"`
+			Comments   []*baton.ComparisonComment `json:"comments"`
+		}
+		if code := a.api(a.bobToken, "GET", "/api/v1/comparisons/"+created.ID, nil, &got); code != 200 || got.Comparison.Access != baton.AccessMember || len(got.Comments) != 1 {
+			t.Fatalf("member bob reads = %d %+v", code, got)
+		}
+		if code := a.api(a.bobToken, "POST", "/api/v1/comparisons/"+created.ID+"/comments", map[string]any{"body": "agreed"}, nil); code != 201 {
+			t.Errorf("member comment = %d", code)
+		}
+		if code := a.api(a.bobToken, "POST", "/api/v1/comparisons/"+created.ID+"/shares", map[string]any{"team_id": team.ID}, nil); code != 404 {
+			t.Errorf("a member re-shares = %d, want 404", code)
+		}
+		// A viewer reads but cannot comment; a stranger and a removed member get 404.
+		viewer, viewerToken := a.steward("vera")
+		stranger, strangerToken := a.steward("sam")
+		_ = stranger
+		joinTeam(t, a, team.ID, viewer, baton.RoleViewer)
+		if code := a.api(viewerToken, "GET", "/api/v1/comparisons/"+created.ID, nil, nil); code != 200 {
+			t.Errorf("viewer reads = %d", code)
+		}
+		if code := a.api(viewerToken, "POST", "/api/v1/comparisons/"+created.ID+"/comments", map[string]any{"body": "hm"}, nil); code != 403 {
+			t.Errorf("viewer comments = %d, want 403", code)
+		}
+		if code := a.api(strangerToken, "GET", "/api/v1/comparisons/"+created.ID, nil, nil); code != 404 {
+			t.Errorf("non-member reads = %d", code)
+		}
+		if err := a.st.RemoveMember(context.Background(), a.ada.ID, team.ID, a.bob.ID); err != nil {
+			t.Fatal(err)
+		}
+		if code := a.api(a.bobToken, "GET", "/api/v1/comparisons/"+created.ID, nil, nil); code != 404 {
+			t.Errorf("removed member reads = %d", code)
+		}
+		if code := a.api(a.bobToken, "POST", "/api/v1/comparisons/"+created.ID+"/comments", map[string]any{"body": "still here?"}, nil); code != 404 {
+			t.Errorf("removed member comments = %d", code)
+		}
+	})
+}
+
+// sharingTeam is a team of ada's (owner) with bob as a member.
+func sharingTeam(t *testing.T, a *app) *baton.Team {
+	t.Helper()
+	team, err := a.st.CreateTeam(context.Background(), a.ada.ID, "reviewers")
+	if err != nil {
+		t.Fatal(err)
+	}
+	joinTeam(t, a, team.ID, a.bob, baton.RoleMember)
+	return team
+}
+
+func joinTeam(t *testing.T, a *app, teamID int64, who *baton.Steward, role baton.TeamRole) {
+	t.Helper()
+	ctx := context.Background()
+	_, hash := auth.NewInvitationToken()
+	if _, err := a.st.CreateInvitation(ctx, a.ada.ID, teamID, store.InviteRequest{Who: who.Username, Role: role}, hash); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := a.st.AcceptInvitation(ctx, who.ID, hash); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestCherryPickIsAllOrNothing(t *testing.T) {
+	eachApp(t, func(t *testing.T, a *app) {
+		_, mainConv, ids := replayFixture(t, a)
+		var e apiErr
+		// One id that is not in the conversation: nothing is written.
+		if code := a.api(a.adaToken, "POST", "/api/v1/conversations/"+mainConv+"/cherry-pick", map[string]any{"message_ids": []int64{ids[0], 999999}}, &e); code != 400 || e.Error.Field != "message_ids[1]" {
+			t.Fatalf("bad pick = %d %+v", code, e)
+		}
+		var n int
+		_ = a.st.DB().NewRaw("SELECT count(*) FROM conversations").Scan(context.Background(), &n)
+		if n != 1 {
+			t.Fatalf("%d conversations after a failed pick", n)
+		}
+		var out struct {
+			Conversation convJSON `json:"conversation"`
+			Messages     []struct {
+				ID int64 `json:"id"`
+			} `json:"messages"`
+		}
+		if code := a.api(a.adaToken, "POST", "/api/v1/conversations/"+mainConv+"/cherry-pick", map[string]any{"from_seq": 2, "to_seq": 3}, &out); code != 201 || len(out.Messages) != 2 {
+			t.Fatalf("pick range = %d %+v", code, out)
+		}
+		prov, err := a.st.Provenance(context.Background(), a.ada.ID, []int64{out.Messages[0].ID, out.Messages[1].ID})
+		if err != nil || prov[out.Messages[0].ID].SourceMessageID != ids[1] || prov[out.Messages[1].ID].SourceMessageID != ids[2] {
+			t.Fatalf("provenance %+v %v", prov, err)
+		}
+		// Picking the same messages into the same conversation again fails whole.
+		if code := a.api(a.adaToken, "POST", "/api/v1/conversations/"+mainConv+"/cherry-pick", map[string]any{"message_ids": []int64{ids[3], ids[1]}, "target_conversation_id": out.Conversation.ID}, &e); code != 409 {
+			t.Fatalf("re-pick = %d %+v", code, e)
+		}
+		var msgs msgsJSON
+		a.api(a.adaToken, "GET", "/api/v1/conversations/"+out.Conversation.ID+"/messages", nil, &msgs)
+		if len(msgs.Messages) != 2 {
+			t.Errorf("the failed pick left %d messages, want the 2 of before", len(msgs.Messages))
+		}
+		if code := a.api(a.bobToken, "POST", "/api/v1/conversations/"+mainConv+"/cherry-pick", map[string]any{"message_ids": []int64{ids[0]}}, &e); code != http.StatusNotFound {
+			t.Errorf("bob picks from ada = %d", code)
+		}
+	})
+}
