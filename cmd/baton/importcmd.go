@@ -39,30 +39,43 @@ func importCmd(ctx context.Context, env environment, args []string, stdout, stde
 		return err
 	}
 	im := ingest.New(st)
-	failed := 0
+	// Every file is imported or reported; the exit status says whether
+	// anything was rejected. Warnings (parts an importer skipped) go to
+	// stderr, as the upload page shows them.
+	failed, total := 0, 0
 	for _, path := range fs.Args() {
 		results, err := im.ImportPath(ctx, steward.ID, path, func(p baton.ImportProgress) {
 			if p.Total > 1 {
-				fmt.Fprintf(stderr, "\r%s: %d/%d documents", path, p.Done, p.Total)
+				fmt.Fprintf(stderr, "\r%s: %d/%d files", path, p.Done, p.Total)
 			}
 		})
-		if err != nil {
-			return fmt.Errorf("%s: %s", path, baton.ErrorMessage(err))
-		}
 		if len(results) > 1 {
 			fmt.Fprintln(stderr)
 		}
 		for _, r := range results {
+			total++
 			fmt.Fprintf(stdout, "%s\t%s\t%s\t%d messages", path, r.Key, r.Status, r.Messages)
 			if r.Error != "" {
 				fmt.Fprintf(stdout, "\t%s", r.Error)
 				failed++
 			}
 			fmt.Fprintln(stdout)
+			for _, w := range r.Skipped {
+				fmt.Fprintf(stderr, "%s\t%s\twarning: %s\n", path, r.Key, w)
+			}
+		}
+		if err != nil {
+			total++
+			failed++
+			msg := baton.ErrorMessage(err)
+			if baton.ErrorCode(err) == baton.EINTERNAL {
+				msg = err.Error() // the operator's own command: say what failed
+			}
+			fmt.Fprintf(stdout, "%s\t\t%s\t0 messages\t%s\n", path, baton.ImportRejected, msg)
 		}
 	}
 	if failed > 0 {
-		return fmt.Errorf("%d document(s) rejected", failed)
+		return fmt.Errorf("%d of %d document(s) rejected", failed, total)
 	}
 	return nil
 }

@@ -9,8 +9,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 
 	"github.com/baton-dev/baton/internal/analysis"
@@ -117,6 +119,14 @@ func (im *Importer) Import(ctx context.Context, stewardID int64, name string, da
 		return im.Documents(ctx, stewardID, []baton.ImportDocument{doc}, progress)
 	case FormatChatGPT:
 		docs, err := chatgpt.Parse(data)
+		for i := range docs {
+			// A conversation id imported before: merge by node id.
+			stored, serr := im.store.ImportedThreads(ctx, stewardID, chatgpt.Source, docs[i].Session.SourceRef)
+			if serr != nil {
+				return nil, serr
+			}
+			docs[i] = chatgpt.Merge(docs[i], stored)
+		}
 		results, ierr := im.Documents(ctx, stewardID, docs, progress)
 		if ierr != nil {
 			return results, ierr
@@ -136,44 +146,211 @@ func (im *Importer) Import(ctx context.Context, stewardID int64, name string, da
 	}
 }
 
-// ImportPath imports a file or a folder: a Claude Code projects folder, one
-// project's folder, or any other file Import recognises.
+// ImportPath imports a file or a folder. A folder may hold Claude Code
+// sessions (a projects folder, or one project's folder, with their
+// subagent transcripts) and files of every other format Import
+// recognises, in itself and its immediate subfolders. Every file is either
+// imported or reported by name as rejected; hidden files and folders (a
+// name starting with ".") are left alone, and so are Claude Code's
+// compaction agents, which repeat the conversation they compact.
 func (im *Importer) ImportPath(ctx context.Context, stewardID int64, path string, progress func(baton.ImportProgress)) ([]baton.ImportResult, error) {
 	info, err := os.Stat(path)
 	if err != nil {
 		return nil, err
 	}
-	if !info.IsDir() && !strings.HasSuffix(path, ".jsonl") {
-		data, err := os.ReadFile(path)
-		if err != nil {
-			return nil, err
-		}
-		return im.Import(ctx, stewardID, path, data, progress)
+	if !info.IsDir() && !(strings.HasSuffix(path, ".jsonl") && isClaudeCodeFile(path)) {
+		return im.importFile(ctx, stewardID, path, "", progress)
+	}
+	// A transcript file brings the subagent transcripts next to it.
+	root := path
+	if !info.IsDir() {
+		root = filepath.Dir(path)
 	}
 	sessions, err := claudecode.Discover(path)
 	if err != nil {
 		return nil, err
 	}
+	covered := map[string]bool{}
+	var claude []claudecode.SessionFiles
+	for _, sf := range sessions {
+		if !isClaudeCodeFile(sf.Path) {
+			continue // another format in a .jsonl file: imported below
+		}
+		claude = append(claude, sf)
+		covered[sf.Path] = true
+		for _, p := range sf.Subagents {
+			covered[p] = true
+		}
+	}
+	var others []string
+	if info.IsDir() {
+		if others, err = folderFiles(path, covered); err != nil {
+			return nil, err
+		}
+	}
+	total := len(claude) + len(others)
 	var results []baton.ImportResult
-	for i, sf := range sessions {
+	done := 0
+	step := func(current string) {
+		done++
+		if progress != nil {
+			progress(baton.ImportProgress{Done: done, Total: total, Current: current})
+		}
+	}
+	for _, sf := range claude {
+		name := relName(root, sf.Path)
 		doc, lineErrs, err := claudecode.ParseFiles(sf, claudecode.Options{})
 		if err != nil {
-			results = append(results, baton.ImportResult{Key: sf.Path, Status: baton.ImportRejected, Error: baton.ErrorMessage(err)})
+			results = append(results, baton.ImportResult{Key: name, Status: baton.ImportRejected, Error: baton.ErrorMessage(err)})
+			step(sf.Path)
 			continue
 		}
+		doc.Key = name
 		for _, le := range lineErrs {
-			doc.Skipped = append(doc.Skipped, fmt.Sprintf("line %d: %v", le.Line, le.Err))
+			doc.Skipped = append(doc.Skipped, le.Error())
 		}
 		res, err := im.Documents(ctx, stewardID, []baton.ImportDocument{doc}, nil)
 		if err != nil {
 			return results, err
 		}
 		results = append(results, res...)
-		if progress != nil {
-			progress(baton.ImportProgress{Done: i + 1, Total: len(sessions), Current: sf.Path})
+		step(sf.Path)
+	}
+	for _, p := range others {
+		res, err := im.importFile(ctx, stewardID, p, relName(path, p), nil)
+		if err != nil {
+			return append(results, res...), err
+		}
+		results = append(results, res...)
+		step(p)
+	}
+	return results, nil
+}
+
+// importFile imports one file. In a folder (name is its path there)
+// every result is named after the file: name, or "name: document" for a
+// file of several documents. A file that cannot be read or recognised is
+// one rejected result; only a failure of the store is an error.
+func (im *Importer) importFile(ctx context.Context, stewardID int64, path, name string, progress func(baton.ImportProgress)) ([]baton.ImportResult, error) {
+	key := name
+	if key == "" {
+		key = filepath.Base(path)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return []baton.ImportResult{{Key: key, Status: baton.ImportRejected, Error: fmt.Sprintf("cannot read the file: %v", errors.Unwrap(err))}}, nil
+	}
+	results, err := im.Import(ctx, stewardID, path, data, progress)
+	if err != nil {
+		if baton.ErrorCode(err) == baton.EINTERNAL {
+			var le claudecode.LineError
+			if !errors.As(err, &le) && !isParseError(err) {
+				return results, err
+			}
+		}
+		return append(results, baton.ImportResult{Key: key, Status: baton.ImportRejected, Error: userMessage(err)}), nil
+	}
+	if name == "" {
+		return results, nil
+	}
+	for i := range results {
+		switch k := results[i].Key; {
+		case len(results) == 1 && (k == "" || k == filepath.Base(path) || k == path):
+			results[i].Key = name
+		default:
+			results[i].Key = name + ": " + k
 		}
 	}
 	return results, nil
+}
+
+// isParseError reports whether err comes from reading a file's content
+// (a format's parser), not from the store.
+func isParseError(err error) bool {
+	var syntax *json.SyntaxError
+	var typ *json.UnmarshalTypeError
+	return errors.As(err, &syntax) || errors.As(err, &typ) || strings.HasPrefix(err.Error(), "chatgpt:") || strings.HasPrefix(err.Error(), "claudecode:") || strings.HasPrefix(err.Error(), "structured:")
+}
+
+// userMessage is an error's message for a file's result: the application
+// error's own, or the parser's text.
+func userMessage(err error) string {
+	if baton.ErrorCode(err) != baton.EINTERNAL {
+		return baton.ErrorMessage(err)
+	}
+	return err.Error()
+}
+
+// isClaudeCodeFile reports whether a .jsonl file's first line is a Claude
+// Code transcript line (or the file is empty, which the parser reports).
+func isClaudeCodeFile(path string) bool {
+	f, err := os.Open(path)
+	if err != nil {
+		return true // the parser reports why it cannot be read
+	}
+	defer f.Close()
+	head := make([]byte, 64<<10)
+	n, _ := io.ReadFull(f, head)
+	head = head[:n]
+	if i := bytes.IndexByte(head, '\n'); i >= 0 {
+		head = head[:i]
+	}
+	format := Detect(path, head)
+	if format != FormatUnknown {
+		return format == FormatClaudeCode
+	}
+	// Unreadable: the transcript parser says which line failed and why,
+	// unless the line looks like another format.
+	return !bytes.Contains(head, []byte(`"conversation"`)) && !bytes.Contains(head, []byte(`"mapping"`))
+}
+
+// folderFiles lists the regular files in dir and its immediate
+// subfolders that covered does not hold, sorted, leaving out hidden names
+// and Claude Code's compaction agents.
+func folderFiles(dir string, covered map[string]bool) ([]string, error) {
+	var out []string
+	add := func(d string, depth int) error {
+		entries, err := os.ReadDir(d)
+		if err != nil {
+			return err
+		}
+		for _, e := range entries {
+			name := e.Name()
+			p := filepath.Join(d, name)
+			switch {
+			case strings.HasPrefix(name, "."):
+			case e.IsDir():
+				if depth == 0 {
+					sub, err := os.ReadDir(p)
+					if err != nil {
+						return err
+					}
+					for _, se := range sub {
+						sp := filepath.Join(p, se.Name())
+						if se.Type().IsRegular() && !strings.HasPrefix(se.Name(), ".") && !covered[sp] && !strings.HasPrefix(se.Name(), "agent-acompact-") {
+							out = append(out, sp)
+						}
+					}
+				}
+			case e.Type().IsRegular() && !covered[p] && !strings.HasPrefix(name, "agent-acompact-"):
+				out = append(out, p)
+			}
+		}
+		return nil
+	}
+	if err := add(dir, 0); err != nil {
+		return nil, err
+	}
+	sort.Strings(out)
+	return out, nil
+}
+
+// relName names a file of an imported folder by its path inside it.
+func relName(root, path string) string {
+	if rel, err := filepath.Rel(root, path); err == nil {
+		return rel
+	}
+	return path
 }
 
 // unwrapJoined lists the errors an errors.Join holds.

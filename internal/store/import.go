@@ -47,7 +47,7 @@ func (s *Store) Import(ctx context.Context, stewardID int64, doc *baton.ImportDo
 		}
 	}
 
-	var stored int
+	var stored, refreshed int
 	var existed bool
 	err := s.inTx(ctx, func(tx bun.Tx) error {
 		sess := new(baton.Session)
@@ -63,6 +63,14 @@ func (s *Store) Import(ctx context.Context, stewardID int64, doc *baton.ImportDo
 		}
 		if !found {
 			*sess = doc.Session
+			if t := strings.TrimSpace(sess.Title); t != "" {
+				attrs := make(map[string]any, len(sess.Attributes)+1)
+				for k, v := range sess.Attributes {
+					attrs[k] = v
+				}
+				attrs[importedTitleKey] = t
+				sess.Attributes = attrs
+			}
 			if err := s.prepareNewSession(stewardID, sess); err != nil {
 				return err
 			}
@@ -79,11 +87,24 @@ func (s *Store) Import(ctx context.Context, stewardID int64, doc *baton.ImportDo
 				return err
 			}
 			convs[ic.Key] = conv
+			if found {
+				// A message seen before only in part is completed.
+				n, err := s.refreshInTx(ctx, tx, conv, ptrs(ic.Messages))
+				if err != nil {
+					return err
+				}
+				refreshed += n
+			}
 			n, _, err := appendInTx(ctx, tx, sess, conv, ptrs(ic.Messages))
 			if err != nil {
 				return err
 			}
 			stored += n
+		}
+		if found && stored+refreshed > 0 {
+			if err := refreshSessionInTx(ctx, tx, sess, &doc.Session, func() any { return s.clock() }); err != nil {
+				return err
+			}
 		}
 		if found && stored > 0 {
 			// A transcript that grew ends later than it did.
@@ -102,14 +123,17 @@ func (s *Store) Import(ctx context.Context, stewardID int64, doc *baton.ImportDo
 	}
 	res.Messages = stored
 	switch {
-	case existed && stored > 0:
+	case existed && stored+refreshed > 0:
 		res.Status = baton.ImportUpdated
+		if refreshed > 0 {
+			res.Skipped = append(res.Skipped, fmt.Sprintf("%d message(s) seen before in part were completed", refreshed))
+		}
 	case existed:
 		res.Status = baton.ImportDuplicate
 	default:
 		res.Status = baton.ImportStored
 	}
-	if stored > 0 {
+	if stored+refreshed > 0 {
 		s.Kick()
 	}
 	return res, nil

@@ -132,6 +132,9 @@ type message struct {
 	Content    json.RawMessage `json:"content"`
 	Recipient  string          `json:"recipient"`
 	Metadata   json.RawMessage `json:"metadata"`
+	// Status is "finished_successfully" for a complete message;
+	// "in_progress" or "finished_partial_completion" for one cut short.
+	Status string `json:"status"`
 }
 
 type messageMeta struct {
@@ -140,6 +143,9 @@ type messageMeta struct {
 	AggregateResult *struct {
 		Status string `json:"status"`
 	} `json:"aggregate_result"`
+	FinishDetails *struct {
+		Type string `json:"type"`
+	} `json:"finish_details"`
 }
 
 // unixTime is a time in float seconds; null or anything else is zero.
@@ -442,9 +448,16 @@ func (t *tree) build() baton.ImportDocument {
 		if s.StartedAt.IsZero() {
 			s.StartedAt = msgs[0].Timestamp
 		}
-		end := t.c.UpdateTime.time()
-		if last := msgs[len(msgs)-1].Timestamp; end.IsZero() || last.After(end) {
-			end = last
+		// The conversation ends with its last message, on any branch; the
+		// export's update_time moves when the conversation is merely
+		// opened, renamed or shared.
+		end := msgs[len(msgs)-1].Timestamp
+		for _, c := range convs {
+			for i := range c.Messages {
+				if c.Messages[i].Timestamp.After(end) {
+					end = c.Messages[i].Timestamp
+				}
+			}
 		}
 		if end.Before(s.StartedAt) {
 			end = s.StartedAt

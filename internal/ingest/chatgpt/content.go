@@ -85,6 +85,13 @@ func (t *tree) message(id string) (baton.Message, bool) {
 	if dropped > 0 {
 		m.Attributes = map[string]any{"truncated_bytes": dropped}
 	}
+	if status, ok := unfinished(src, &meta); ok {
+		// Shown as unfinished on the session page (attribute "unfinished").
+		if m.Attributes == nil {
+			m.Attributes = map[string]any{}
+		}
+		m.Attributes["unfinished"] = status
+	}
 	recipient := clean(src.Recipient)
 	switch src.Author.Role {
 	case "user":
@@ -309,4 +316,17 @@ func joinNonEmpty(sep string, parts ...string) string {
 		}
 	}
 	return strings.Join(out, sep)
+}
+
+// unfinished reports whether the export marks a message as cut short (the
+// answer was stopped, or was still being written when the export was
+// made), and how.
+func unfinished(m *message, meta *messageMeta) (string, bool) {
+	if st := clean(m.Status); st != "" && st != "finished_successfully" {
+		return st, true
+	}
+	if fd := meta.FinishDetails; fd != nil && (fd.Type == "interrupted" || fd.Type == "max_tokens") {
+		return clean(fd.Type), true
+	}
+	return "", false
 }

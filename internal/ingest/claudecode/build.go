@@ -1,6 +1,7 @@
 package claudecode
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/json"
 	"errors"
@@ -62,6 +63,7 @@ type callRef struct {
 	source string
 	name   string
 	input  json.RawMessage
+	order  int // the calls made before it
 }
 
 // conv is a conversation being built.
@@ -112,7 +114,11 @@ func (b *builder) readFile(r io.Reader, file, agentID string) error {
 		sub = b.agentConv(agentID)
 		sub.fromFile = true
 	}
-	lr := newLineReader(r, b.maxLine)
+	br := bufio.NewReaderSize(r, 1<<20)
+	if startsWithArray(br) {
+		return b.readArray(br, file, sub)
+	}
+	lr := newLineReader(br, b.maxLine)
 	for {
 		text, tooLong, err := lr.next()
 		if err == io.EOF {
@@ -132,20 +138,77 @@ func (b *builder) readFile(r io.Reader, file, agentID string) error {
 			b.lineErrs = append(b.lineErrs, LineError{File: file, Line: lr.n, Err: errors.New("not a JSON object")})
 			continue
 		}
-		var l line
-		if err := json.Unmarshal(text, &l); err != nil {
-			b.lineErrs = append(b.lineErrs, LineError{File: file, Line: lr.n, Err: err})
-			continue
+		b.decodeLine(text, file, lr.n, sub)
+	}
+}
+
+// decodeLine decodes and files one line (or array element) n of file.
+func (b *builder) decodeLine(text []byte, file string, n int, sub *conv) {
+	var l line
+	if err := json.Unmarshal(text, &l); err != nil {
+		b.lineErrs = append(b.lineErrs, LineError{File: file, Line: n, Err: err})
+		return
+	}
+	if err := b.line(&l, sub, n); err != nil {
+		b.lineErrs = append(b.lineErrs, LineError{File: file, Line: n, Err: err})
+	}
+}
+
+// startsWithArray reports whether the reader's first JSON value is an
+// array: a transcript saved as one array of its lines, as some tools and
+// exporters write it.
+func startsWithArray(r *bufio.Reader) bool {
+	for skip := 0; ; skip++ {
+		peek, err := r.Peek(skip + 1)
+		if err != nil || len(peek) <= skip {
+			return false
 		}
-		if err := b.line(&l, sub, lr.n); err != nil {
-			b.lineErrs = append(b.lineErrs, LineError{File: file, Line: lr.n, Err: err})
+		switch c := peek[skip]; {
+		case c == ' ' || c == '\t' || c == '\r' || c == '\n':
+			continue
+		case c == 0xef && skip == 0: // a UTF-8 byte order mark
+			if bom, err := r.Peek(3); err == nil && string(bom) == "\xef\xbb\xbf" {
+				_, _ = r.Discard(3)
+				skip = -1
+				continue
+			}
+			return false
+		default:
+			return c == '['
 		}
 	}
 }
 
+// readArray reads a transcript saved as a JSON array of line objects. An
+// element is reported by its 1-based number in LineError.Line; an array
+// cut short keeps the elements before the cut.
+func (b *builder) readArray(r io.Reader, file string, sub *conv) error {
+	dec := json.NewDecoder(r)
+	if _, err := dec.Token(); err != nil {
+		return err
+	}
+	for n := 1; dec.More(); n++ {
+		var raw json.RawMessage
+		if err := dec.Decode(&raw); err != nil {
+			b.lineErrs = append(b.lineErrs, LineError{File: file, Line: n, Err: fmt.Errorf("element %d and after: %w", n, err)})
+			return nil
+		}
+		raw = bytes.TrimSpace(raw)
+		if len(raw) == 0 || raw[0] != '{' {
+			b.lineErrs = append(b.lineErrs, LineError{File: file, Line: n, Err: fmt.Errorf("element %d: not a JSON object", n)})
+			continue
+		}
+		b.decodeLine(raw, file, n, sub)
+	}
+	return nil
+}
+
 // line files one decoded line. sub is the conversation of a subagent file.
 func (b *builder) line(l *line, sub *conv, n int) error {
-	ts, ok := parseTime(l.Timestamp)
+	ts, ok, err := parseTime(l.Timestamp)
+	if err != nil {
+		return err
+	}
 	if ok {
 		b.lastTS = ts
 		if b.start.IsZero() || ts.Before(b.start) {
@@ -363,6 +426,11 @@ func (b *builder) user(l *line, c *conv, id string, ts time.Time) error {
 		}
 		if cmd.args != "" {
 			m.Attributes["command_args"] = cmd.args
+			// "/review the retry logic" is the steward's prompt, as
+			// Claude Code's session list shows it.
+			if c == b.main && cmd.steward && b.firstPrompt == "" && strings.TrimSpace(cmd.args) != "" {
+				b.firstPrompt = cmd.content
+			}
 		}
 	case l.IsMeta:
 		m.Role, m.ContentType = baton.RoleSystem, baton.ContentCommand
@@ -566,7 +634,7 @@ func (b *builder) assistant(l *line, c *conv, isMain bool, id string, ts time.Ti
 			input := cleanJSON(bl.Input)
 			m.ToolCalls = append(m.ToolCalls, baton.ToolCall{ID: callID, Name: name, Input: input})
 			if callID != "" {
-				b.calls[callID] = callRef{conv: c, source: m.SourceID, name: name, input: input}
+				b.calls[callID] = callRef{conv: c, source: m.SourceID, name: name, input: input, order: len(b.calls)}
 			}
 		default:
 			m.Content = appendText(m.Content, clean(bl.Text))
@@ -658,17 +726,22 @@ func rawString(raw json.RawMessage) string {
 	return clean(s)
 }
 
-func parseTime(s string) (time.Time, bool) {
+// parseTime reads a line's timestamp. A line without one (ok false) takes
+// the time of the line before. A time that parses but lies outside the
+// years 1 to 9999 in UTC is an error: stored, it would break every read.
+// One that does not parse at all is treated as missing, as before.
+func parseTime(s string) (t time.Time, ok bool, err error) {
 	if s == "" {
-		return time.Time{}, false
+		return time.Time{}, false, nil
 	}
-	t, err := time.Parse(time.RFC3339Nano, s)
-	// A time outside the years 1–9999 parses, but no database reads it
-	// back: it is as good as no time.
-	if err != nil || !baton.ValidTime(t) {
-		return time.Time{}, false
+	t, perr := time.Parse(time.RFC3339Nano, s)
+	if perr != nil {
+		return time.Time{}, false, nil
 	}
-	return t.UTC(), true
+	if !baton.ValidTime(t) {
+		return time.Time{}, false, fmt.Errorf("timestamp %q is outside the years 1 to 9999 (UTC); the line is not imported", s)
+	}
+	return t.UTC(), true, nil
 }
 
 // document finishes the messages and conversations and assembles the
@@ -764,6 +837,19 @@ func (b *builder) placeChild(c *conv) {
 			}
 		}
 	}
+	if c.ParentKey == "" && c.agentID != "" && !b.live {
+		// Results of Tasks run in parallel need not name their agent (older
+		// versions never do, and a line with several results names only
+		// the first); the agent's first prompt is its Task's prompt.
+		if useID, ok := b.taskByPrompt(c); ok {
+			call := b.calls[useID]
+			b.agents[c.agentID] = useID
+			c.ParentKey, c.ForkAfterSourceID = call.conv.Key, call.source
+			if c.Title == "" {
+				c.Title = taskTitle(call.input)
+			}
+		}
+	}
 	if c.ParentKey == "" {
 		if ref, ok := b.resolve(c.firstParent); ok && ref.conv != c {
 			c.ParentKey, c.ForkAfterSourceID = ref.conv.Key, ref.source
@@ -790,6 +876,43 @@ func (b *builder) placeChild(c *conv) {
 			c.Title = "Subagent " + c.agentID
 		}
 	}
+}
+
+// taskByPrompt finds the Task (or Agent) call whose prompt is the first
+// message of an agent's conversation, among the calls no agent claims yet.
+// Calls are tried in the order they were made, so identical prompts pair
+// up in order.
+func (b *builder) taskByPrompt(c *conv) (string, bool) {
+	var first string
+	for _, m := range c.Messages {
+		if m.Role == baton.RoleSteward {
+			first = strings.TrimSpace(m.Content)
+			break
+		}
+	}
+	if first == "" {
+		return "", false
+	}
+	claimed := map[string]bool{}
+	for _, useID := range b.agents {
+		claimed[useID] = true
+	}
+	best, bestAt := "", -1
+	for useID, call := range b.calls {
+		if claimed[useID] || call.conv == c || (call.name != "Task" && call.name != "Agent") {
+			continue
+		}
+		var in struct {
+			Prompt string `json:"prompt"`
+		}
+		if json.Unmarshal(call.input, &in) != nil || strings.TrimSpace(clean(in.Prompt)) != first {
+			continue
+		}
+		if bestAt < 0 || call.order < bestAt {
+			best, bestAt = useID, call.order
+		}
+	}
+	return best, bestAt >= 0
 }
 
 // mainBefore is the source id of the last main message at or before t.
@@ -858,18 +981,20 @@ func (b *builder) title() string {
 	if b.aiTitle != "" {
 		return b.aiTitle
 	}
+	// Claude Code lists a session by its summary line: the newest one
+	// whose leaf is in this transcript, else the newest one it has.
 	for i := len(b.summaries) - 1; i >= 0; i-- {
 		if _, ok := b.lines[b.summaries[i].leaf]; ok && b.summaries[i].text != "" {
 			return b.summaries[i].text
 		}
 	}
+	for i := len(b.summaries) - 1; i >= 0; i-- {
+		if b.summaries[i].text != "" {
+			return b.summaries[i].text
+		}
+	}
 	if b.firstPrompt != "" {
 		return titleFrom(b.firstPrompt)
-	}
-	for _, s := range b.summaries {
-		if s.text != "" {
-			return s.text
-		}
 	}
 	return strings.TrimSuffix(filepath.Base(b.name), ".jsonl")
 }

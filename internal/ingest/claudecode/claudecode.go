@@ -20,6 +20,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strings"
 
 	"github.com/baton-dev/baton/internal/baton"
 )
@@ -93,6 +94,9 @@ func Parse(r io.Reader, name string, opts Options) (baton.ImportDocument, []Line
 	}
 	doc := b.document()
 	if doc.Session.MessageCount == 0 {
+		if len(b.lineErrs) > 0 {
+			return baton.ImportDocument{}, b.lineErrs, unreadable(b.lineErrs)
+		}
 		return baton.ImportDocument{}, b.lineErrs, ErrNoMessages
 	}
 	return doc, b.lineErrs, nil
@@ -126,3 +130,23 @@ func ParseFiles(sf SessionFiles, opts Options) (baton.ImportDocument, []LineErro
 
 // errLineTooLong is the LineError of a line longer than Options.MaxLineBytes.
 var errLineTooLong = errors.New("line too long")
+
+// unreadableError is the ErrNoMessages of a transcript whose lines failed:
+// it says which line failed first and what was expected, since "no
+// messages" alone would mislead.
+type unreadableError struct{ err *baton.Error }
+
+func (e unreadableError) Error() string        { return e.err.Error() }
+func (e unreadableError) Unwrap() error        { return e.err }
+func (e unreadableError) Is(target error) bool { return target == ErrNoMessages }
+
+func unreadable(lineErrs []LineError) error {
+	first := lineErrs[0]
+	where := fmt.Sprintf("line %d", first.Line)
+	if strings.HasPrefix(first.Err.Error(), "element ") {
+		where = "" // the array reader names the element itself
+	}
+	return unreadableError{&baton.Error{Code: baton.EINVALID, Field: "file", Message: fmt.Sprintf(
+		"%s: no message could be read (%d line(s) failed); first failure %s: %s. A Claude Code transcript holds one JSON object per line (JSONL) or a JSON array of them, each with a \"type\" such as \"user\" or \"assistant\"",
+		first.File, len(lineErrs), strings.TrimSpace(where+" "), first.Err)}}
+}

@@ -70,12 +70,13 @@ func TestYearZeroIsNoTime(t *testing.T) {
 	data := `{"type":"user","uuid":"a","timestamp":"2025-01-02T03:04:05Z","message":{"content":"first"}}
 {"type":"user","uuid":"b","timestamp":"0000-01-01T00:00:00Z","message":{"content":"second"}}
 `
-	doc, _, err := Parse(strings.NewReader(data), "y.jsonl", Options{})
+	doc, lineErrs, err := Parse(strings.NewReader(data), "y.jsonl", Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if ts := doc.Conversations[0].Messages[1].Timestamp; ts.Year() != 2025 {
-		t.Fatalf("a year-0 timestamp became %v; want the previous line's", ts)
+	// Refused with a clear error (issue 11), no longer given the time before.
+	if n := len(doc.Conversations[0].Messages); n != 1 || len(lineErrs) != 1 || lineErrs[0].Line != 2 {
+		t.Fatalf("a year-0 line: %d messages, line errors %v; want it refused", n, lineErrs)
 	}
 }
 

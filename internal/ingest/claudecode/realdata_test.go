@@ -1,0 +1,174 @@
+package claudecode
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"io"
+	"strings"
+	"testing"
+
+	"github.com/baton-dev/baton/internal/baton"
+)
+
+// Tests for the defects found importing real transcripts (issue 11). Each
+// builds its own fixture.
+
+// TestJSONArrayTranscript: some exporters save a transcript as one JSON
+// array of the lines; it must import like the JSONL form.
+func TestJSONArrayTranscript(t *testing.T) {
+	lines := []any{
+		userLine("m1", "", "2025-03-01T09:00:00Z", "Add a health check endpoint"),
+		assistantLine("m2", "m1", "2025-03-01T09:00:05Z", "msg_1", text("Added GET /healthz."), obj{"input_tokens": 10, "output_tokens": 20}),
+	}
+	arr, err := json.MarshalIndent(lines, "", "  ")
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc, lineErrs, err := Parse(bytes.NewReader(arr), "arr.json", Options{})
+	if err != nil || len(lineErrs) > 0 {
+		t.Fatalf("array transcript: err %v, line errors %v", err, lineErrs)
+	}
+	if got := sourceIDs(doc.Conversations[0].Messages); strings.Join(got, ",") != "m1,m2" {
+		t.Errorf("messages %v, want m1,m2", got)
+	}
+	if doc.Session.Title != "Add a health check endpoint" {
+		t.Errorf("title %q", doc.Session.Title)
+	}
+	// A broken element is reported by its number, the rest imports.
+	broken := `[` + string(mustJSON(t, lines[0])) + `, 42, ` + string(mustJSON(t, lines[1])) + `]`
+	doc, lineErrs, err = Parse(strings.NewReader(broken), "arr.json", Options{})
+	if err != nil || len(doc.Conversations[0].Messages) != 2 {
+		t.Fatalf("err %v, messages %d", err, len(doc.Conversations[0].Messages))
+	}
+	if len(lineErrs) != 1 || lineErrs[0].Line != 2 || !strings.Contains(lineErrs[0].Error(), "element 2") {
+		t.Errorf("line errors %v, want element 2 reported", lineErrs)
+	}
+}
+
+func mustJSON(t *testing.T, v any) []byte {
+	t.Helper()
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// TestUnreadableTranscriptSaysWhy: a file none of whose lines can be read
+// is refused with the first failing line and what was expected, not "has
+// no messages".
+func TestUnreadableTranscriptSaysWhy(t *testing.T) {
+	_, _, err := Parse(strings.NewReader("{\"type\":\"user\",\"uuid\":\"a\",\"sessionId\":\"s\"\n{\"type\":\"user\", oops}\n"), "cut.jsonl", Options{})
+	if err == nil {
+		t.Fatal("no error")
+	}
+	msg := baton.ErrorMessage(err)
+	if !strings.Contains(msg, "line 1") || !strings.Contains(msg, "JSON object") || baton.ErrorCode(err) != baton.EINVALID {
+		t.Errorf("message %q (code %s); want the first failing line and what was expected", msg, baton.ErrorCode(err))
+	}
+	if !errors.Is(err, ErrNoMessages) {
+		t.Error("still an ErrNoMessages for callers that test for it")
+	}
+}
+
+// TestTimestampOutsideYears1To9999IsRefusedPerMessage: such a time breaks
+// every read once stored; the message is refused with a clear error, the
+// rest imports.
+func TestTimestampOutsideYears1To9999IsRefusedPerMessage(t *testing.T) {
+	doc, lineErrs, err := Parse(jl(t,
+		userLine("m1", "", "2025-03-01T09:00:00Z", "first"),
+		userLine("m2", "m1", "0000-06-01T00:00:00Z", "year zero"),
+		userLine("m3", "m2", "9999-12-31T23:30:00-02:00", "year 10000 in UTC"),
+		userLine("m4", "m3", "2025-03-01T09:01:00Z", "last"),
+	), "t.jsonl", Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Join(sourceIDs(doc.Conversations[0].Messages), ","); got != "m1,m4" {
+		t.Errorf("messages %s, want m1,m4", got)
+	}
+	if len(lineErrs) != 2 || lineErrs[0].Line != 2 || lineErrs[1].Line != 3 {
+		t.Fatalf("line errors %v", lineErrs)
+	}
+	for _, le := range lineErrs {
+		if !strings.Contains(le.Error(), "timestamp") || !strings.Contains(le.Error(), "1 to 9999") {
+			t.Errorf("error %q does not say what is wrong", le.Error())
+		}
+	}
+}
+
+// TestTitleFromSlashCommandAndSummary: a session that starts with a slash
+// command is titled by its arguments; a summary line beats a later prompt.
+func TestTitleFromSlashCommandAndSummary(t *testing.T) {
+	cmd := userLine("m1", "", "2025-03-01T09:00:00Z", "<command-message>review</command-message>\n<command-name>/review</command-name>\n<command-args>the retry logic in payments</command-args>")
+	clear := userLine("m1", "", "2025-03-01T09:00:00Z", "<command-name>/clear</command-name>")
+	later := userLine("m3", "m2", "2025-03-01T09:05:00Z", "ok thanks")
+	reply := assistantLine("m2", "m1", "2025-03-01T09:00:05Z", "msg_1", text("Looking."), nil)
+	for _, tc := range []struct {
+		name  string
+		lines []any
+		want  string
+	}{
+		{"slash command arguments are the prompt", []any{cmd, reply, later}, "/review the retry logic in payments"},
+		{"a bare slash command is not; the next prompt is", []any{clear, reply, later}, "ok thanks"},
+		{"summary line, whatever its leaf", []any{obj{"type": "summary", "summary": "Retry logic review", "leafUuid": "not-here"}, clear, reply, later}, "Retry logic review"},
+		{"summary line after the messages", []any{clear, reply, later, obj{"type": "summary", "summary": "Retry logic review", "leafUuid": "m3"}}, "Retry logic review"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			doc, _, err := Parse(jl(t, tc.lines...), "0b7c1e0f-0000-4000-8000-000000000001.jsonl", Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if doc.Session.Title != tc.want {
+				t.Errorf("title %q, want %q", doc.Session.Title, tc.want)
+			}
+		})
+	}
+}
+
+// TestParallelTasksForkAtTheirCall: three Tasks started in one response;
+// the third subagent starts after the first has returned, and the Task
+// results do not name their agents. Each subagent forks at the message
+// holding its Task call and is titled by the Task's description.
+func TestParallelTasksForkAtTheirCall(t *testing.T) {
+	task := func(id, desc, prompt string) obj {
+		return obj{"type": "tool_use", "id": id, "name": "Task", "input": obj{"description": desc, "prompt": prompt, "subagent_type": "general-purpose"}}
+	}
+	result := func(uuid, parent, ts, useID, out string) obj {
+		return userLine(uuid, parent, ts, []any{obj{"type": "tool_result", "tool_use_id": useID, "content": []any{text(out)}}})
+	}
+	main := jl(t,
+		userLine("m1", "", "2025-03-01T09:00:00Z", "Audit the three services"),
+		assistantLine("m2", "m1", "2025-03-01T09:00:02Z", "msg_1", text("I'll audit them in parallel."), nil),
+		assistantLine("m3", "m2", "2025-03-01T09:00:03Z", "msg_1", task("toolu_a", "Audit auth service", "Audit the auth service for token leaks"), nil),
+		assistantLine("m4", "m3", "2025-03-01T09:00:03Z", "msg_1", task("toolu_b", "Audit billing service", "Audit the billing service for rounding"), nil),
+		assistantLine("m5", "m4", "2025-03-01T09:00:04Z", "msg_1", task("toolu_c", "Audit search service", "Audit the search service for injection"), nil),
+		result("m6", "m5", "2025-03-01T09:01:00Z", "toolu_a", "Auth is fine."),
+		result("m7", "m6", "2025-03-01T09:03:00Z", "toolu_b", "Billing rounds half-down."),
+		result("m8", "m7", "2025-03-01T09:04:00Z", "toolu_c", "Search escapes input."),
+		assistantLine("m9", "m8", "2025-03-01T09:04:30Z", "msg_2", text("All three audited."), nil),
+	)
+	agent := func(id, ts, prompt string) io.Reader {
+		l := userLine(id+"-1", "", ts, prompt)
+		l["isSidechain"], l["agentId"] = true, id
+		r := assistantLine(id+"-2", id+"-1", ts, "msg_"+id, text("Done."), nil)
+		r["isSidechain"], r["agentId"] = true, id
+		return jl(t, l, r)
+	}
+	doc, lineErrs, err := ParseSession(main, "s.jsonl", map[string]io.Reader{
+		"agent-aaa.jsonl": agent("aaa", "2025-03-01T09:00:05Z", "Audit the auth service for token leaks"),
+		"agent-bbb.jsonl": agent("bbb", "2025-03-01T09:00:05Z", "Audit the billing service for rounding"),
+		// Started once the first had returned: by time it would follow m6.
+		"agent-ccc.jsonl": agent("ccc", "2025-03-01T09:01:30Z", "Audit the search service for injection"),
+	})
+	if err != nil || len(lineErrs) > 0 {
+		t.Fatal(err, lineErrs)
+	}
+	for key, title := range map[string]string{"agent:aaa": "Audit auth service", "agent:bbb": "Audit billing service", "agent:ccc": "Audit search service"} {
+		c := conversation(t, doc, key)
+		if c.ParentKey != MainKey || c.ForkAfterSourceID != "m2" || c.Title != title {
+			t.Errorf("%s forks after %q titled %q; want after m2 (its Task call) titled %q", key, c.ForkAfterSourceID, c.Title, title)
+		}
+	}
+}
