@@ -57,7 +57,7 @@ func TestReimportCompletesACutResponseAndFollowsTheData(t *testing.T) {
 		"content": []any{obj{"type": "text", "text": "I'll rename it."}}, "usage": obj{"input_tokens": 100, "output_tokens": 5}})
 	part2 := ccLine("assistant", "a2", "a1", "2025-04-02T10:00:04Z", obj{"id": "msg_1", "role": "assistant", "model": "claude-sonnet-4-5",
 		"content": []any{obj{"type": "tool_use", "id": "toolu_1", "name": "Edit", "input": obj{"file_path": "/home/dev/shop/cart.go", "old_string": "price", "new_string": "amount"}}},
-		"usage": obj{"input_tokens": 100, "output_tokens": 40}})
+		"usage":   obj{"input_tokens": 100, "output_tokens": 40}})
 	result := ccLine("user", "u2", "a2", "2025-04-02T10:00:05Z", obj{"role": "user", "content": []any{obj{"type": "tool_result", "tool_use_id": "toolu_1", "content": "The file cart.go has been updated."}}})
 	final := ccLine("assistant", "a3", "u2", "2025-04-02T10:00:08Z", obj{"id": "msg_2", "role": "assistant", "model": "claude-sonnet-4-5",
 		"content": []any{obj{"type": "text", "text": "Renamed price to amount in cart.go."}}, "usage": obj{"input_tokens": 300, "output_tokens": 12, "cache_read_input_tokens": 1000}})
