@@ -137,7 +137,7 @@ func textTasks(book *taskBook, line string) {
 			}
 		}
 	}
-	if i := strings.Index(t, "TODO"); i >= 0 && (i == 0 || !isASCIIWordByte(t[i-1])) && (i+4 == len(t) || !isASCIIWordByte(t[i+4])) {
+	if i := todoMarker(t); i >= 0 {
 		rest := strings.TrimLeft(t[i+4:], ":) -")
 		if strings.HasPrefix(t[i+4:], "(") { // TODO(name): task
 			if j := strings.IndexByte(t[i:], ')'); j >= 0 {
@@ -197,4 +197,31 @@ func appendUniqueFold(list []string, s string, limit int) []string {
 		}
 	}
 	return append(list, s)
+}
+
+// todoMarker returns where a TODO marker starts in a line, or -1. A marker
+// is "TODO:" or "TODO(name)" anywhere, or "TODO" opening the line (after a
+// comment or list marker) and followed by a space; "TODO" inside a phrase
+// ("create a TODO app", "the TODO list") is a word, not a task.
+func todoMarker(t string) int {
+	for from := 0; from < len(t); {
+		j := strings.Index(t[from:], "TODO")
+		if j < 0 {
+			return -1
+		}
+		i := from + j
+		from = i + 4
+		if i > 0 && isASCIIWordByte(t[i-1]) {
+			continue
+		}
+		rest := t[i+4:]
+		if strings.HasPrefix(rest, ":") || strings.HasPrefix(rest, "(") {
+			return i
+		}
+		lead := strings.TrimSpace(strings.TrimLeft(t[:i], "/#*-;> \t"))
+		if lead == "" && strings.HasPrefix(rest, " ") {
+			return i
+		}
+	}
+	return -1
 }
