@@ -14,7 +14,7 @@ export BATON_CHROMIUM ?= /usr/bin/chromium
 GO_FILES = find . -name '*.go' -not -path './.git/*' -not -path './.cache/*' -not -path '*/testdata/*' -print0
 TEMPL_FILES = find . -name '*_templ.go' -not -path './.git/*' -not -path './.cache/*' -print0
 
-.PHONY: help run build generate lint test bench clean
+.PHONY: help run build generate lint test bench eval clean
 
 help:
 	@echo "make run       start Baton with the demo steward on http://localhost:8080 (SQLite in data/)"
@@ -23,6 +23,7 @@ help:
 	echo "make lint      gofmt, go mod tidy, go vet, staticcheck, generated code up to date"
 	echo "make test      install missing test deps, start a throwaway PostgreSQL, lint, go test ./..."
 	echo "make bench     benchmarks and the load test; results in bench/results/"
+	echo "make eval      analysis precision/recall on the labelled set; bench/results/analysis-eval.txt"
 	echo "make clean     remove bin/ and .cache/ (keeps data/)"
 
 run:
@@ -103,6 +104,13 @@ bench:
 	} 2>&1 | tee "$$out"
 	cp "$$out" bench/results/latest.txt
 	echo "bench: results in $$out and bench/results/latest.txt"
+
+# eval scores the analysis against the labelled evaluation set
+# (internal/analysis/testdata/evalset.json) and fails below its floors.
+eval:
+	@mkdir -p bench/results
+	BATON_EVAL_OUT="$$PWD/bench/results/analysis-eval.txt" go test -count=1 -run '^TestEvaluationSet$$' -v ./internal/analysis/ | grep -v '^=== RUN'
+	echo "eval: figures in bench/results/analysis-eval.txt"
 
 clean:
 	rm -rf bin .cache

@@ -80,6 +80,12 @@ func TestReimportCompletesACutResponseAndFollowsTheData(t *testing.T) {
 				t.Fatalf("full import: %+v, %v", res, err)
 			}
 			id := res[0].SessionID
+			// The same file again changes nothing (on PostgreSQL too, whose
+			// jsonb gives tool inputs back in its own form).
+			again, err := im.Import(ctx, steward.ID, name, transcript(t, prompt, part1, part2, result, final, summary), nil)
+			if err != nil || again[0].Status != baton.ImportDuplicate {
+				t.Fatalf("the same transcript again: %+v, %v", again, err)
+			}
 			msgs, err := st.SessionMessages(ctx, steward.ID, id)
 			if err != nil {
 				t.Fatal(err)

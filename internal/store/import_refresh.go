@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"reflect"
 	"strings"
 
 	"github.com/baton-dev/baton/internal/baton"
@@ -82,10 +83,19 @@ func sameMessage(old, m *baton.Message) bool {
 	return sameJSON(old.ToolCalls, m.ToolCalls) && sameJSON(old.ToolResult, m.ToolResult)
 }
 
+// sameJSON compares two values as JSON documents: PostgreSQL's jsonb
+// gives back the raw tool inputs with its own key order and spacing.
 func sameJSON(a, b any) bool {
 	ja, errA := json.Marshal(a)
 	jb, errB := json.Marshal(b)
-	return errA == nil && errB == nil && bytes.Equal(ja, jb)
+	if errA != nil || errB != nil {
+		return false
+	}
+	if bytes.Equal(ja, jb) {
+		return true
+	}
+	var va, vb any
+	return json.Unmarshal(ja, &va) == nil && json.Unmarshal(jb, &vb) == nil && reflect.DeepEqual(va, vb)
 }
 
 // refreshSessionInTx makes a re-imported session's derived facts follow
