@@ -1,37 +1,17 @@
 package web
 
 import (
+	"math"
 	"net/http"
+	"strconv"
 	"strings"
+	"time"
 
 	"github.com/baton-dev/baton/internal/auth"
 	"github.com/baton-dev/baton/internal/baton"
 	"github.com/baton-dev/baton/views"
 	"github.com/labstack/echo/v4"
 )
-
-// page fills what every page needs.
-func (s *Server) page(c echo.Context, title, nav string) views.Page {
-	return views.Page{Title: title, Steward: baton.StewardFromContext(ctx(c)), CSRF: browserOf(c).CSRF, Nav: nav}
-}
-
-// localPath keeps a redirect target on this site.
-func localPath(next string) string {
-	if !strings.HasPrefix(next, "/") || strings.HasPrefix(next, "//") || strings.HasPrefix(next, "/\\") {
-		return "/sessions"
-	}
-	return next
-}
-
-func (s *Server) loginPage(c echo.Context) error {
-	if stewardID(c) != 0 {
-		return c.Redirect(http.StatusSeeOther, localPath(c.QueryParam("next")))
-	}
-	return renderHTML(c, http.StatusOK, views.Login(views.LoginPage{
-		Page: s.page(c, "Sign in", ""), Next: c.QueryParam("next"), DemoHint: s.cfg.DemoHint,
-		Providers: s.providerLinks(c.QueryParam("next")),
-	}))
-}
 
 func (s *Server) login(c echo.Context) error {
 	username, password := strings.TrimSpace(c.FormValue("username")), c.FormValue("password")
@@ -72,12 +52,29 @@ func (s *Server) login(c echo.Context) error {
 	return s.signInAs(c, st, next)
 }
 
-func (s *Server) logout(c echo.Context) error {
-	if sid := browserOf(c).SessionID; sid != "" {
-		if err := s.store.DeleteLoginSession(ctx(c), auth.HashToken(sid)); err != nil {
-			return err
-		}
+// lockedOut answers a sign-in to a locked account: 429 with Retry-After,
+// and the sign-in page saying until when.
+func (s *Server) lockedOut(c echo.Context, username string, until time.Time) error {
+	wait := max(time.Until(until), time.Second)
+	c.Response().Header().Set("Retry-After", strconv.Itoa(int(math.Ceil(wait.Seconds()))))
+	return renderHTML(c, http.StatusTooManyRequests, views.Login(views.LoginPage{
+		Page: s.page(c, "Sign in", ""), Username: username, Next: c.FormValue("next"), DemoHint: s.cfg.DemoHint,
+		Providers: s.providerLinks(c.FormValue("next")),
+		Error: "Too many failed sign-ins: this account is locked until " + until.Format("15:04 MST") +
+			". Try again then, or sign in with a linked provider.",
+	}))
+}
+
+// signInAs starts a new login session for the steward: a new session id
+// and CSRF token (nothing from before sign-in carries over), the id's hash
+// in the database so signing out ends it for this cookie.
+func (s *Server) signInAs(c echo.Context, st *baton.Steward, next string) error {
+	b := auth.SignedIn()
+	if err := s.store.CreateLoginSession(ctx(c), auth.HashToken(b.SessionID), st.ID, auth.SessionTTL); err != nil {
+		return err
 	}
-	s.cookies.Clear(c.Response())
-	return c.Redirect(http.StatusSeeOther, "/login")
+	if err := s.cookies.Write(c.Response(), c.Request(), b); err != nil {
+		return err
+	}
+	return c.Redirect(http.StatusSeeOther, localPath(next))
 }

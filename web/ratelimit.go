@@ -1,14 +1,11 @@
 package web
 
 import (
-	"fmt"
 	"math"
-	"net/http"
 	"strconv"
 	"strings"
 	"sync"
 	"time"
-	"unicode/utf8"
 
 	"github.com/baton-dev/baton/internal/auth"
 	"github.com/baton-dev/baton/internal/baton"
@@ -188,51 +185,4 @@ func (s *Server) limitAPI(next echo.HandlerFunc) echo.HandlerFunc {
 		}
 		return err
 	}
-}
-
-// rejectBadText refuses a request whose route parameters, query or form
-// values are not valid UTF-8 or hold NUL bytes, which no page needs and
-// which PostgreSQL refuses in text: a clear 400 instead of a failed query.
-func rejectBadText(next echo.HandlerFunc) echo.HandlerFunc {
-	return func(c echo.Context) error {
-		bad := func(v string) bool { return !utf8.ValidString(v) || strings.IndexByte(v, 0) >= 0 }
-		for i, v := range c.ParamValues() {
-			if bad(v) {
-				name := "id"
-				if names := c.ParamNames(); i < len(names) {
-					name = names[i]
-				}
-				return baton.Invalid(name, "the address is not valid text")
-			}
-		}
-		for name, vs := range c.QueryParams() {
-			for _, v := range vs {
-				if bad(v) || bad(name) {
-					return baton.Invalid(safeName(name), "%s must be valid UTF-8 text without NUL bytes", safeName(name))
-				}
-			}
-		}
-		if ct := c.Request().Header.Get(echo.HeaderContentType); strings.HasPrefix(ct, echo.MIMEApplicationForm) && c.Request().Method == http.MethodPost {
-			form, err := c.FormParams()
-			if err != nil {
-				return baton.Invalid("body", "the form could not be read")
-			}
-			for name, vs := range form {
-				for _, v := range vs {
-					if bad(v) || bad(name) {
-						return baton.Invalid(safeName(name), "%s must be valid UTF-8 text without NUL bytes", safeName(name))
-					}
-				}
-			}
-		}
-		return next(c)
-	}
-}
-
-// safeName keeps a bad parameter name printable in an error message.
-func safeName(name string) string {
-	if utf8.ValidString(name) && strings.IndexByte(name, 0) < 0 && len(name) <= 40 {
-		return name
-	}
-	return fmt.Sprintf("parameter (%d bytes)", len(name))
 }

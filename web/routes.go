@@ -3,7 +3,6 @@ package web
 import (
 	"net/http"
 
-	"github.com/baton-dev/baton/internal/render"
 	"github.com/baton-dev/baton/static"
 	"github.com/labstack/echo/v4"
 	"github.com/labstack/echo/v4/middleware"
@@ -114,17 +113,3 @@ func (s *Server) routes() {
 
 // apiBodyLimit bounds one API request body: a batch of 1,000 long messages fits.
 const apiBodyLimit = "64M"
-
-func (s *Server) healthz(c echo.Context) error {
-	if err := s.store.Ping(ctx(c)); err != nil {
-		return c.String(http.StatusServiceUnavailable, "database unavailable")
-	}
-	return c.String(http.StatusOK, "ok")
-}
-
-var chromaCSS = []byte(render.ChromaCSS())
-
-func serveChromaCSS(c echo.Context) error {
-	c.Response().Header().Set("Cache-Control", "public, max-age=3600")
-	return c.Blob(http.StatusOK, "text/css; charset=utf-8", chromaCSS)
-}

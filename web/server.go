@@ -6,9 +6,15 @@ package web
 import (
 	"bytes"
 	"context"
-	"github.com/baton-dev/baton/internal/analysis"
 	"log/slog"
 	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/baton-dev/baton/internal/analysis"
+	"github.com/baton-dev/baton/views"
 
 	"github.com/a-h/templ"
 	"github.com/baton-dev/baton/internal/auth"
@@ -93,3 +99,97 @@ func ctx(c echo.Context) context.Context { return c.Request().Context() }
 
 // isHTMX reports whether htmx sent the request (and wants a fragment).
 func isHTMX(c echo.Context) bool { return c.Request().Header.Get("HX-Request") == "true" }
+
+// page fills what every page needs.
+func (s *Server) page(c echo.Context, title, nav string) views.Page {
+	return views.Page{Title: title, Steward: baton.StewardFromContext(ctx(c)), CSRF: browserOf(c).CSRF, Nav: nav}
+}
+
+// localPath keeps a redirect target on this site.
+func localPath(next string) string {
+	if !strings.HasPrefix(next, "/") || strings.HasPrefix(next, "//") || strings.HasPrefix(next, "/\\") {
+		return "/sessions"
+	}
+	return next
+}
+
+// initIdentity sets up what sign-in, sharing and the rate limits need.
+func (s *Server) initIdentity() {
+	s.oauth = s.cfg.OAuth
+	if s.oauth == nil {
+		s.oauth, _ = auth.NewOAuth("", nil, nil)
+	}
+	s.limits = newLimiters(s.cfg.Limits)
+	// Rate limits key on the client's address; a header a client sets
+	// itself would let it pick a new address per request.
+	if s.cfg.TrustProxy {
+		s.echo.IPExtractor = echo.ExtractIPFromXFFHeader()
+	} else {
+		s.echo.IPExtractor = echo.ExtractIPDirect()
+	}
+}
+
+// parseDay reads a YYYY-MM-DD (or RFC 3339) bound; a "to" day includes
+// the whole day.
+func parseDay(q url.Values, name string, inclusiveEnd bool) (*time.Time, error) {
+	v := strings.TrimSpace(q.Get(name))
+	if v == "" {
+		return nil, nil
+	}
+	t, err := time.Parse("2006-01-02", v)
+	if err != nil {
+		if t, err = time.Parse(time.RFC3339, v); err != nil {
+			return nil, baton.Invalid(name, "%s must be a date like 2026-01-31; got %q", name, v)
+		}
+	} else if inclusiveEnd {
+		t = t.Add(24 * time.Hour)
+	}
+	return &t, nil
+}
+
+// parseRange reads a from/to date range (either end may be open).
+func parseRange(q url.Values) (from, to *time.Time, err error) {
+	if from, err = parseDay(q, "from", false); err != nil {
+		return nil, nil, err
+	}
+	if to, err = parseDay(q, "to", true); err != nil {
+		return nil, nil, err
+	}
+	if from != nil && to != nil && !to.After(*from) {
+		return nil, nil, baton.Invalid("to", "to must not be before from")
+	}
+	return from, to, nil
+}
+
+// idParam reads a numeric id from the route; anything else is not found.
+func idParam(c echo.Context, name, what string) (int64, error) {
+	id, err := strconv.ParseInt(c.Param(name), 10, 64)
+	if err != nil || id <= 0 {
+		return 0, baton.NotFound(what)
+	}
+	return id, nil
+}
+
+// notFoundAs keeps "not found" uniform on public pages, whatever was missing.
+func notFoundAs(err error, what string) error {
+	if baton.ErrorCode(err) == baton.ENOTFOUND {
+		return baton.NotFound(what)
+	}
+	return err
+}
+
+// checked reads a checkbox or boolean form value.
+func checked(v string) bool { return v == "1" || v == "on" || v == "true" }
+
+// baseURL is where links to this Baton start: the configured public
+// address, or the one the request came to.
+func (s *Server) baseURL(c echo.Context) string {
+	if s.cfg.BaseURL != "" {
+		return strings.TrimRight(s.cfg.BaseURL, "/")
+	}
+	return c.Scheme() + "://" + c.Request().Host
+}
+
+// formErrorStatus is the status of a form sent back with its errors:
+// htmx swaps a 422 in place (baton.js), so the steward sees the form again.
+const formErrorStatus = http.StatusUnprocessableEntity

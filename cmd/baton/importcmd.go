@@ -8,6 +8,7 @@ import (
 
 	"github.com/baton-dev/baton/internal/baton"
 	"github.com/baton-dev/baton/internal/ingest"
+	"github.com/baton-dev/baton/internal/store"
 )
 
 func importCmd(ctx context.Context, env environment, args []string, stdout, stderr io.Writer) error {
@@ -78,4 +79,20 @@ func importCmd(ctx context.Context, env environment, args []string, stdout, stde
 		return fmt.Errorf("%d of %d document(s) rejected", failed, total)
 	}
 	return nil
+}
+
+// stewardForImport finds the steward an import is for: the named one, or the only one.
+func stewardForImport(ctx context.Context, st *store.Store, username string) (*baton.Steward, error) {
+	if username != "" {
+		s, err := st.StewardByUsername(ctx, username)
+		if err != nil {
+			return nil, fmt.Errorf("steward %q: %s", username, baton.ErrorMessage(err))
+		}
+		return s, nil
+	}
+	var ids []int64
+	if err := st.DB().NewRaw("SELECT id FROM stewards ORDER BY id LIMIT 1").Scan(ctx, &ids); err != nil || len(ids) == 0 {
+		return nil, fmt.Errorf("no steward yet: create one with baton steward add")
+	}
+	return st.StewardByID(ctx, ids[0])
 }

@@ -125,19 +125,3 @@ func seedDemo(ctx context.Context, st *store.Store, importer *ingest.Importer, l
 	log.Info("seeded demo steward", "username", demoUsername, "sessions", len(results), "ms", time.Since(start).Milliseconds())
 	return nil
 }
-
-// stewardForImport finds the steward an import is for: the named one, or the only one.
-func stewardForImport(ctx context.Context, st *store.Store, username string) (*baton.Steward, error) {
-	if username != "" {
-		s, err := st.StewardByUsername(ctx, username)
-		if err != nil {
-			return nil, fmt.Errorf("steward %q: %s", username, baton.ErrorMessage(err))
-		}
-		return s, nil
-	}
-	var ids []int64
-	if err := st.DB().NewRaw("SELECT id FROM stewards ORDER BY id LIMIT 1").Scan(ctx, &ids); err != nil || len(ids) == 0 {
-		return nil, fmt.Errorf("no steward yet: create one with baton steward add")
-	}
-	return st.StewardByID(ctx, ids[0])
-}

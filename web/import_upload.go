@@ -10,10 +10,6 @@ import (
 	"github.com/labstack/echo/v4"
 )
 
-func (s *Server) importPage(c echo.Context) error {
-	return renderHTML(c, http.StatusOK, views.Import(views.ImportPage{Page: s.page(c, "Import", "import")}))
-}
-
 // importUpload imports every uploaded file and shows per-document results.
 func (s *Server) importUpload(c echo.Context) error {
 	p := views.ImportPage{Page: s.page(c, "Import", "import")}

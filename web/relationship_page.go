@@ -12,26 +12,6 @@ import (
 	"github.com/labstack/echo/v4"
 )
 
-// relationshipSamples are the relationship points of the steward's
-// sessions that started in [from, to), oldest first, and how many
-// sessions there were never analysed.
-func (s *Server) relationshipSamples(c echo.Context, from, to *time.Time) ([]baton.RelationshipSample, int, error) {
-	return s.analysis.RelationshipSamples(ctx(c), stewardID(c), from, to)
-}
-
-func parseRange(q url.Values) (from, to *time.Time, err error) {
-	if from, err = parseDay(q, "from", false); err != nil {
-		return nil, nil, err
-	}
-	if to, err = parseDay(q, "to", true); err != nil {
-		return nil, nil, err
-	}
-	if from != nil && to != nil && !to.After(*from) {
-		return nil, nil, baton.Invalid("to", "to must not be before from")
-	}
-	return from, to, nil
-}
-
 // relationshipPage charts trust, collaboration health and sentiment over
 // the sessions of a date range, with the mix of styles and the momentum.
 func (s *Server) relationshipPage(c echo.Context) error {
@@ -108,15 +88,9 @@ func rangeLinks(q url.Values, now time.Time) []views.RangeLink {
 	return out
 }
 
-// apiRelationship is the relationship over time as JSON.
-func (s *Server) apiRelationship(c echo.Context) error {
-	from, to, err := parseRange(c.QueryParams())
-	if err != nil {
-		return err
-	}
-	samples, unanalysed, err := s.relationshipSamples(c, from, to)
-	if err != nil {
-		return err
-	}
-	return c.JSON(http.StatusOK, map[string]any{"sessions": samples, "unanalysed": unanalysed})
+// relationshipSamples are the relationship points of the steward's
+// sessions that started in [from, to), oldest first, and how many
+// sessions there were never analysed.
+func (s *Server) relationshipSamples(c echo.Context, from, to *time.Time) ([]baton.RelationshipSample, int, error) {
+	return s.analysis.RelationshipSamples(ctx(c), stewardID(c), from, to)
 }

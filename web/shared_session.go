@@ -3,60 +3,12 @@ package web
 import (
 	"fmt"
 	"net/http"
-	"strconv"
-	"time"
 
 	"github.com/baton-dev/baton/internal/auth"
 	"github.com/baton-dev/baton/internal/baton"
 	"github.com/baton-dev/baton/views"
 	"github.com/labstack/echo/v4"
 )
-
-// shareExpiries are the expiry choices of the share form.
-var shareExpiries = map[string]time.Duration{"never": 0, "1d": 24 * time.Hour, "7d": 7 * 24 * time.Hour, "30d": 30 * 24 * time.Hour}
-
-// sessionShare creates a read-only link to one of the steward's sessions
-// and shows it once: only its hash is kept.
-func (s *Server) sessionShare(c echo.Context) error {
-	var expires *time.Time
-	choice := c.FormValue("expires")
-	if choice == "" {
-		choice = "never"
-	}
-	d, ok := shareExpiries[choice]
-	if !ok {
-		return baton.Invalid("expires", "expires must be never, 1d, 7d or 30d")
-	}
-	if d > 0 {
-		e := time.Now().Add(d)
-		expires = &e
-	}
-	token, hash := auth.NewShareToken()
-	link, err := s.store.CreateShareLink(ctx(c), stewardID(c), baton.ShareSession, c.Param("id"), hash, expires)
-	if err != nil {
-		return err
-	}
-	c.Response().Header().Set("Cache-Control", "no-store")
-	created := views.ShareCreated{URL: s.baseURL(c) + "/s/" + token, Link: link}
-	if isHTMX(c) {
-		return renderHTML(c, http.StatusOK, views.ShareCreatedFragment(created))
-	}
-	return renderHTML(c, http.StatusOK, views.ShareCreatedPage(views.ShareCreatedView{
-		Page: s.page(c, "Share link created", "sessions"), ShareCreated: created, SessionID: link.ObjectID,
-	}))
-}
-
-// shareRevoke ends one of the steward's share links.
-func (s *Server) shareRevoke(c echo.Context) error {
-	id, err := strconv.ParseInt(c.Param("share"), 10, 64)
-	if err != nil {
-		return baton.NotFound("share link")
-	}
-	if err := s.store.RevokeShareLink(ctx(c), stewardID(c), id); err != nil {
-		return err
-	}
-	return c.Redirect(http.StatusSeeOther, "/settings?done=share-revoked")
-}
 
 // sharedLink resolves a share link's token to its live link and the
 // session it opens. A revoked, expired or unknown token, or a session
@@ -90,14 +42,6 @@ func (s *Server) sharedLink(c echo.Context) (*baton.ShareLink, *baton.Session, *
 	return link, sess, conv, nil
 }
 
-// notFoundAs keeps "not found" uniform on public pages, whatever was missing.
-func notFoundAs(err error, what string) error {
-	if baton.ErrorCode(err) == baton.ENOTFOUND {
-		return baton.NotFound(what)
-	}
-	return err
-}
-
 // sharedSession is the public, read-only page of a shared session: its
 // metadata and its main transcript, and nothing that leads elsewhere.
 func (s *Server) sharedSession(c echo.Context) error {
@@ -125,23 +69,6 @@ func (s *Server) sharedSession(c echo.Context) error {
 	return renderHTML(c, http.StatusOK, views.SharedSession(views.SharedSessionPage{
 		Page: views.Page{Title: title}, Session: sess, Transcript: chunk, TotalMessages: total, ExpiresAt: link.ExpiresAt,
 	}))
-}
-
-// sharedMessages is the shared transcript's infinite-scroll partial.
-func (s *Server) sharedMessages(c echo.Context) error {
-	link, sess, conv, err := s.sharedLink(c)
-	if err != nil {
-		return err
-	}
-	after, err := strconv.ParseInt(c.QueryParam("after"), 10, 64)
-	if err != nil || after < 0 {
-		return baton.Invalid("after", "after must be a message number")
-	}
-	chunk, err := s.sharedTranscript(c, link, sess, conv, after)
-	if err != nil {
-		return err
-	}
-	return renderHTML(c, http.StatusOK, views.TranscriptChunk(chunk))
 }
 
 // sharedTranscript loads a run of the shared transcript; the next run's

@@ -1,0 +1,32 @@
+package web
+
+import (
+	"net/http"
+	"time"
+
+	"github.com/baton-dev/baton/internal/baton"
+	"github.com/labstack/echo/v4"
+)
+
+func (s *Server) apiSessionClose(c echo.Context) error {
+	var in struct {
+		EndedAt *time.Time `json:"ended_at"`
+	}
+	if c.Request().ContentLength != 0 {
+		if err := decodeJSON(c, &in); err != nil && baton.ErrorMessage(err) != "the request body is empty; send JSON" {
+			return err
+		}
+	}
+	sess, err := s.store.CloseSession(ctx(c), stewardID(c), c.Param("id"), in.EndedAt)
+	if err != nil {
+		return err
+	}
+	if err := s.analysis.AnalyzeSession(ctx(c), stewardID(c), sess.ID); err != nil {
+		return err
+	}
+	sess, err = s.store.Session(ctx(c), stewardID(c), sess.ID)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, sess)
+}

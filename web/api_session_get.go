@@ -1,0 +1,15 @@
+package web
+
+import (
+	"net/http"
+
+	"github.com/labstack/echo/v4"
+)
+
+func (s *Server) apiSessionGet(c echo.Context) error {
+	sess, err := s.store.Session(ctx(c), stewardID(c), c.Param("id"))
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, sess)
+}

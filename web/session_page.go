@@ -1,0 +1,117 @@
+package web
+
+import (
+	"net/http"
+	"net/url"
+	"strconv"
+
+	"github.com/baton-dev/baton/internal/baton"
+	"github.com/baton-dev/baton/views"
+	"github.com/baton-dev/baton/views/charts"
+	"github.com/labstack/echo/v4"
+)
+
+func (s *Server) sessionShow(c echo.Context) error {
+	sid := stewardID(c)
+	sess, err := s.store.Session(ctx(c), sid, c.Param("id"))
+	if err != nil {
+		return err
+	}
+	convs, err := s.store.Conversations(ctx(c), sid, sess.ID)
+	if err != nil {
+		return err
+	}
+	conv, err := s.store.Conversation(ctx(c), sid, sess.ID, c.QueryParam("c"))
+	if err != nil {
+		return err
+	}
+	total, err := s.store.TranscriptLength(ctx(c), sid, sess.ID, conv.ID)
+	if err != nil {
+		return err
+	}
+	after, err := afterForAt(c.QueryParam("at"), total)
+	if err != nil {
+		return err
+	}
+	chunk, err := s.transcript(c, sess.ID, conv.ID, after)
+	if err != nil {
+		return err
+	}
+	var at int64
+	if c.QueryParam("at") != "" {
+		at = after + 1
+		setEarlier(&chunk, sess.ID, conv.ID, at)
+	}
+	analysing, err := s.store.AnalysisPending(ctx(c), sid, conv.ID)
+	if err != nil {
+		return err
+	}
+	analysisView, err := s.sessionAnalysis(c, sess)
+	if err != nil {
+		return err
+	}
+	title := sess.Title
+	if title == "" {
+		title = "Untitled session"
+	}
+	return renderHTML(c, http.StatusOK, views.SessionShow(views.SessionPage{
+		Page: s.page(c, title, "sessions"), Session: sess, Conversations: convs, Conversation: conv,
+		Transcript: chunk, TotalMessages: total, At: at, Analysing: analysing, MessagesURL: "/sessions/" + sess.ID + "/messages",
+		Analysis: analysisView,
+	}))
+}
+
+// sessionAnalysis is what the session page shows of a session's analysis
+// and review: the arc chart (from the messages' sentiments alone, so an
+// open session has one too), the stored quality parts and patterns, and
+// the review block.
+func (s *Server) sessionAnalysis(c echo.Context, sess *baton.Session) (views.SessionAnalysisView, error) {
+	points, err := s.sentimentSeries(c, sess)
+	if err != nil {
+		return views.SessionAnalysisView{}, err
+	}
+	v := views.SessionAnalysisView{
+		Arc:          charts.NewArc(sess.ID, points, sess.EmotionalArc),
+		ReanalyseURL: "/sessions/" + url.PathEscape(sess.ID) + "/analyse",
+	}
+	sa, analysed, err := s.analysis.ForSession(ctx(c), stewardID(c), sess.ID)
+	if err != nil {
+		return views.SessionAnalysisView{}, err
+	}
+	if analysed {
+		v.AnalysedAt = sa.AnalysedAt
+		v.Quality = qualityView(sa.Quality)
+		v.Patterns = patternViews(sa.Patterns)
+	}
+	v.Review, err = s.sessionReviewView(c, sess, nil, "")
+	return v, err
+}
+
+func qualityView(q baton.QualityParts) *views.QualityView {
+	out := &views.QualityView{Score: q.Score}
+	for _, p := range q.Parts {
+		out.Parts = append(out.Parts, views.QualityPartView{Name: p.Name, Weight: p.Weight, Value: p.Value, Detail: p.Detail})
+	}
+	return out
+}
+
+func patternViews(ps []baton.Pattern) []views.PatternView {
+	out := make([]views.PatternView, len(ps))
+	for i, p := range ps {
+		out[i] = views.PatternView{Type: p.Type, Subtype: p.Subtype, Frequency: p.Frequency, Insight: p.Insight, Examples: p.Examples}
+	}
+	return out
+}
+
+// afterForAt turns the ?at=N of a transcript URL (start at message N; ""
+// starts at the beginning) into the sequence number to read after.
+func afterForAt(at string, total int64) (int64, error) {
+	if at == "" {
+		return 0, nil
+	}
+	n, err := strconv.ParseInt(at, 10, 64)
+	if err != nil || n < 1 {
+		return 0, baton.Invalid("at", "at must be a message number from 1 to %d", max(total, 1))
+	}
+	return min(n, max(total, 1)) - 1, nil
+}
