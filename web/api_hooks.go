@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"encoding/json"
 	"net/http"
 	"time"
@@ -27,6 +28,11 @@ func (s *Server) apiHookClaudeCode(c echo.Context) error {
 	res, err := s.importer.ClaudeCodeHook(ctx(c), stewardID(c), &in, ingest.HookOptions{
 		Wait:     hookWait,
 		LogError: func(err error) { s.log.Error("hook", "steward", stewardID(c), "err", err) },
+		// SessionEnd finalizes: the draft bridge and the transition marker.
+		Finalize: func(ctx context.Context, stewardID int64, sessionID string) error {
+			_, _, err := s.continuity.Finalize(ctx, stewardID, sessionID, nil)
+			return err
+		},
 	})
 	if err != nil {
 		return err
@@ -35,11 +41,21 @@ func (s *Server) apiHookClaudeCode(c echo.Context) error {
 		Name string `json:"hook_event_name"`
 	}
 	if json.Unmarshal(in.Event, &ev) == nil && ev.Name == ingest.HookSessionStart {
-		next, err := s.nextContextFor(ctx(c), stewardID(c), nextDefaultSessions, res.SessionID)
+		// A session starts: link it after the last one, regenerate the
+		// summary, and hand it the context.
+		if res.SessionID != "" {
+			if err := s.continuity.StartAfter(ctx(c), stewardID(c), res.SessionID, ""); err != nil {
+				return err
+			}
+		}
+		if _, err := s.continuity.RefreshSummary(ctx(c), stewardID(c)); err != nil {
+			return err
+		}
+		next, err := s.continuity.Next(ctx(c), stewardID(c), res.SessionID)
 		if err != nil {
 			return err
 		}
-		res.Context = next.Markdown()
+		res.Context = next.Markdown
 	}
 	return c.JSON(http.StatusOK, res)
 }

@@ -17,14 +17,8 @@ func (s *Server) apiSessionClose(c echo.Context) error {
 			return err
 		}
 	}
-	sess, err := s.store.CloseSession(ctx(c), stewardID(c), c.Param("id"), in.EndedAt)
-	if err != nil {
-		return err
-	}
-	if err := s.analysis.AnalyzeSession(ctx(c), stewardID(c), sess.ID); err != nil {
-		return err
-	}
-	sess, err = s.store.Session(ctx(c), stewardID(c), sess.ID)
+	// Finalize: end, analyse, draft the bridge, mark the transition.
+	sess, _, err := s.continuity.Finalize(ctx(c), stewardID(c), c.Param("id"), in.EndedAt)
 	if err != nil {
 		return err
 	}

@@ -14,6 +14,8 @@ import (
 
 	"github.com/baton-dev/baton/internal/auth"
 	"github.com/baton-dev/baton/internal/baton"
+	"github.com/baton-dev/baton/internal/continuity"
+	"github.com/baton-dev/baton/internal/ingest"
 	"github.com/baton-dev/baton/internal/store"
 	"github.com/baton-dev/baton/web"
 )
@@ -148,6 +150,13 @@ func seedWorld(tb testing.TB, s *store.Store, st *baton.Steward, tag string) *wo
 	_, err = s.AddComparisonComment(ctx, st.ID, cmp.ID, "", mark(tag+"-COMPARISON-COMMENT"))
 	must(err)
 	w.ids["search"] = word
+	// Continuity: finalizing the session drafts a bridge, places markers
+	// and builds the cross-conversational summary.
+	cont := continuity.New(s, ingest.New(s).Analysis())
+	_, bridge, err := cont.Finalize(ctx, st.ID, res.SessionID, nil)
+	must(err)
+	w.ids["bridge"] = bridge.ID
+	w.markers = append(w.markers, bridge.ID)
 	_, err = s.IndexPending(ctx)
 	must(err)
 	return w
@@ -180,6 +189,8 @@ func fingerprint(tb testing.TB, s *store.Store, w *world) string {
 	q("comparisons", "SELECT id, title FROM comparisons WHERE steward_id = ? ORDER BY id", id)
 	q("comparison_comments", "SELECT k.id, k.body FROM comparison_comments k JOIN comparisons c ON c.id = k.comparison_id WHERE c.steward_id = ? ORDER BY k.id", id)
 	q("team_shares", "SELECT id, kind, object_id FROM team_shares WHERE steward_id = ? ORDER BY id", id)
+	q("bridges", "SELECT id, status, revision, to_session FROM bridges WHERE steward_id = ? ORDER BY id", id)
+	q("markers", "SELECT id, next_marker FROM markers WHERE steward_id = ? ORDER BY id", id)
 	q("steward", "SELECT username, password_hash <> '' AS pw FROM stewards WHERE id = ?", id)
 	return strings.Join(out, "\n")
 }
@@ -199,6 +210,7 @@ func paramKind(path, name string) string {
 		"tokens": "token", "teams": "team", "members": "member", "invitations": "invitation", "identities": "identity",
 		"share-links": "share", "s": "share_token",
 		"replays": "replay", "comparisons": "comparison", "c": "comparison_token",
+		"bridges": "bridge",
 	}
 	switch name {
 	case "id":

@@ -109,6 +109,16 @@ func (s *Server) routes() {
 	api.GET("/comparisons/:id", s.apiComparisonGet)
 	api.POST("/comparisons/:id/comments", s.apiComparisonComment)
 	api.POST("/comparisons/:id/shares", s.apiComparisonShare)
+	// API: continuity (web/api_bridges.go, web/api_continuity.go).
+	api.GET("/sessions/:id/bridge", s.apiSessionBridge)
+	api.GET("/bridges", s.apiBridgeList)
+	api.GET("/bridges/:id", s.apiBridgeGet)
+	api.PUT("/bridges/:id", s.apiBridgeSave)
+	api.GET("/bridges/:id/revisions", s.apiBridgeRevisions)
+	api.POST("/bridges/:id/publish", s.apiBridgePublish)
+	api.GET("/summary", s.apiSummary)
+	api.GET("/markers", s.apiMarkers)
+	api.POST("/messages/:id/markers", s.apiMessageMarker)
 }
 
 // apiBodyLimit bounds one API request body: a batch of 1,000 long messages fits.

@@ -19,6 +19,7 @@ import (
 	"github.com/a-h/templ"
 	"github.com/baton-dev/baton/internal/auth"
 	"github.com/baton-dev/baton/internal/baton"
+	"github.com/baton-dev/baton/internal/continuity"
 	"github.com/baton-dev/baton/internal/ingest"
 	"github.com/baton-dev/baton/internal/store"
 	"github.com/labstack/echo/v4"
@@ -51,12 +52,15 @@ type Server struct {
 	store    *store.Store
 	importer *ingest.Importer
 	analysis *analysis.Service // computes and reads analyses; the importer's own
-	cookies  *auth.Cookies
-	log      *slog.Logger
-	cfg      Config
-	echo     *echo.Echo
-	oauth    *auth.OAuth
-	limits   *limiters
+	// continuity finalizes sessions and keeps bridges, markers and the
+	// cross-conversational summary.
+	continuity *continuity.Service
+	cookies    *auth.Cookies
+	log        *slog.Logger
+	cfg        Config
+	echo       *echo.Echo
+	oauth      *auth.OAuth
+	limits     *limiters
 }
 
 // NewServer builds the server and its routes.
@@ -68,6 +72,7 @@ func NewServer(st *store.Store, importer *ingest.Importer, cookieSecret string, 
 		store: st, importer: importer, analysis: importer.Analysis(), cookies: auth.NewCookies(cookieSecret, cfg.SecureCookies),
 		log: log, cfg: cfg, echo: echo.New(),
 	}
+	s.continuity = continuity.New(st, s.analysis)
 	s.echo.HideBanner, s.echo.HidePort = true, true
 	s.echo.HTTPErrorHandler = s.handleError
 	s.initIdentity()

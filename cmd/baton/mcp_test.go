@@ -206,7 +206,7 @@ func TestMCPServer(t *testing.T) {
 	}
 
 	next := p.tool("get_next_context", map[string]any{})
-	if next.IsError || !strings.Contains(next.text(), "# Where we left off") || !strings.Contains(next.text(), "## Fix flaky Playwright login test") {
+	if next.IsError || !strings.Contains(next.text(), "# New Conversation Context") || !strings.Contains(next.text(), "Fix flaky Playwright login test") {
 		t.Fatalf("get_next_context = %+v", next)
 	}
 

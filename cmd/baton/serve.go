@@ -117,10 +117,16 @@ func seedDemo(ctx context.Context, st *store.Store, importer *ingest.Importer, l
 	if err != nil {
 		return err
 	}
+	var ids []string
 	for _, r := range results {
 		if r.Status == baton.ImportRejected {
 			return fmt.Errorf("demo document %s rejected: %s", r.Key, r.Error)
 		}
+		ids = append(ids, r.SessionID)
+	}
+	// Continuity: bridges (a draft, a published one), markers, the summary.
+	if err := demo.Continuity(ctx, st, steward.ID, ids); err != nil {
+		return fmt.Errorf("demo continuity: %w", err)
 	}
 	log.Info("seeded demo steward", "username", demoUsername, "sessions", len(results), "ms", time.Since(start).Milliseconds())
 	return nil

@@ -420,7 +420,7 @@ func TestSessionStartPrintsTheContext(t *testing.T) {
 		t.Fatal(err)
 	}
 	out := r.hook(true, "SessionStart", map[string]any{"source": "startup", "session_id": "11111111-2222-4333-8444-555555555555", "transcript_path": filepath.Join(t.TempDir(), "b.jsonl")})
-	if !strings.HasPrefix(out, "# Where we left off") || !strings.Contains(out, "## Fix flaky Playwright login test") {
+	if !strings.HasPrefix(out, "# New Conversation Context") || !strings.Contains(out, "Fix flaky Playwright login test") {
 		t.Fatalf("SessionStart printed:\n%s", out)
 	}
 	if out := r.hook(true, "UserPromptSubmit", map[string]any{"prompt": "hi"}); out != "" {

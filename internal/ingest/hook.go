@@ -327,6 +327,9 @@ type HookOptions struct {
 	Wait time.Duration
 	// LogError receives what went wrong in the background.
 	LogError func(error)
+	// Finalize, when set, runs after a SessionEnd has closed and analysed
+	// the session (continuity drafts its bridge).
+	Finalize func(ctx context.Context, stewardID int64, sessionID string) error
 }
 
 // ClaudeCodeHook takes one request of `baton hook` for the steward and
@@ -397,6 +400,9 @@ func (im *Importer) ClaudeCodeHook(ctx context.Context, stewardID int64, req *ba
 			rc.Grew = rc.Grew || m.unbuilt
 			if o.res, o.err = im.buildHookedSession(bctx, stewardID, ev, rc); o.err == nil {
 				m.unbuilt = false
+				if ev.name == HookSessionEnd && ev.settled && opts.Finalize != nil && o.res.SessionID != "" {
+					o.err = opts.Finalize(bctx, stewardID, o.res.SessionID)
+				}
 			}
 		}
 		if o.err != nil && opts.LogError != nil {

@@ -1,0 +1,425 @@
+package continuity
+
+import (
+	"encoding/json"
+	"fmt"
+	"regexp"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/baton-dev/baton/internal/baton"
+)
+
+// The evidence a bridge's tasks and questions come from. Only these count:
+//
+//   - the final state of the session's last successful TodoWrite list
+//     (in_progress stays in progress, pending is planned, completed is a
+//     recent win);
+//   - an explicit statement of what comes next ("next I will …", "I still
+//     need to …", "next step is to …") or an unchecked "- [ ]" item, in
+//     the last RecentWindow steward or assistant messages — earlier ones
+//     were usually done later in the session;
+//   - a failed tool call that no later call of the same command (its first
+//     two words) or on the same file ran successfully: an unresolved
+//     error, which blocks.
+//
+// A word like "TODO" inside a phrase ("a TODO app") is never a task.
+
+// RecentWindow is how many of the last prose messages are read for
+// statements of what comes next and for open questions (the seed's
+// short-term memory is the last 10 messages).
+const RecentWindow = 10
+
+// Caps that keep a bridge short enough to read before a session.
+const (
+	maxTasks     = 8
+	maxQuestions = 5
+	maxDecisions = 5
+	maxItems     = 5
+	itemLength   = 200
+)
+
+// evidence is what a session's messages say about the work at its end.
+type evidence struct {
+	todos                     []todo   // the last TodoWrite list, in its order
+	nextSteps                 []string // explicit statements of what comes next
+	unresolved                []toolError
+	resolved                  []toolError
+	questions                 []baton.OpenQuestion
+	blockers                  []string
+	near                      string // a sentence saying the work is nearly there
+	edits                     map[string]int
+	editOrder                 []string
+	committed                 bool // a git commit succeeded after the last edit
+	editedAny                 bool
+	model                     string
+	stewardWords, stewardMsgs int
+	tired                     bool
+	recentSentiment           float64
+	recentSteward             int
+}
+
+type todo struct {
+	Content string `json:"content"`
+	Status  string `json:"status"`
+}
+
+type toolError struct {
+	Key     string // what a later success must match
+	Text    string // the error's telling line
+	Command string // the command or file that failed
+	Seq     int64
+}
+
+type toolInput struct {
+	Command  string `json:"command"`
+	FilePath string `json:"file_path"`
+	Path     string `json:"path"`
+	Todos    []todo `json:"todos"`
+}
+
+// prose is a steward or assistant message with text.
+type prose struct {
+	m    *baton.Message
+	text string
+}
+
+// gather reads the evidence of a session's main conversation, in order.
+func gather(msgs []*baton.Message) *evidence {
+	ev := &evidence{edits: map[string]int{}}
+	type pending struct {
+		name string
+		in   toolInput
+		seq  int64
+	}
+	calls := map[string]pending{}
+	failedCall := map[string]bool{}
+	var texts []prose
+	lastEdit, lastCommit := int64(-1), int64(-1)
+	// Results first, so a call knows whether it failed.
+	results := map[string]*baton.Message{}
+	for _, m := range msgs {
+		if m.Role == baton.RoleToolResult && m.ToolResult != nil && m.ToolResult.ToolUseID != "" {
+			results[m.ToolResult.ToolUseID] = m
+		}
+	}
+	for _, m := range msgs {
+		if m.Model != "" {
+			ev.model = m.Model
+		}
+		for _, tc := range m.ToolCalls {
+			var in toolInput
+			_ = json.Unmarshal(tc.Input, &in)
+			calls[tc.ID] = pending{name: tc.Name, in: in, seq: m.Seq}
+			res := results[tc.ID]
+			failed := res != nil && res.ToolResult.IsError
+			failedCall[tc.ID] = failed
+			key := errorKey(tc.Name, in)
+			if failed {
+				ev.unresolved = append(ev.unresolved, toolError{Key: key, Text: errorLine(res.Content), Command: subject(tc.Name, in), Seq: m.Seq})
+				continue
+			}
+			// A success resolves every earlier failure of the same key.
+			kept := ev.unresolved[:0]
+			for _, e := range ev.unresolved {
+				if e.Key == key {
+					ev.resolved = append(ev.resolved, e)
+				} else {
+					kept = append(kept, e)
+				}
+			}
+			ev.unresolved = kept
+			switch tc.Name {
+			case "TodoWrite":
+				if in.Todos != nil {
+					ev.todos = in.Todos
+				}
+			case "Edit", "Write", "MultiEdit", "NotebookEdit", "str_replace_based_edit_tool":
+				file := in.FilePath
+				if file == "" {
+					file = in.Path
+				}
+				if file != "" {
+					if ev.edits[file] == 0 {
+						ev.editOrder = append(ev.editOrder, file)
+					}
+					ev.edits[file]++
+				}
+				lastEdit = m.Seq
+				ev.editedAny = true
+			case "Bash":
+				if strings.Contains(in.Command, "git commit") {
+					lastCommit = m.Seq
+				}
+			}
+		}
+		if (m.Role == baton.RoleSteward || m.Role == baton.RoleAssistant) && strings.TrimSpace(m.Content) != "" {
+			texts = append(texts, prose{m: m, text: stripCode(m.Content)})
+		}
+	}
+	ev.committed = ev.editedAny && lastCommit > lastEdit
+	_ = calls
+
+	for _, p := range texts {
+		if p.m.Role == baton.RoleSteward {
+			ev.stewardWords += len(strings.Fields(p.text))
+			ev.stewardMsgs++
+		}
+	}
+	recent := texts
+	if len(recent) > RecentWindow {
+		recent = recent[len(recent)-RecentWindow:]
+	}
+	for i, p := range recent {
+		lower := strings.ToLower(p.text)
+		if p.m.Role == baton.RoleSteward {
+			ev.recentSteward++
+			ev.recentSentiment += p.m.Semantic.Sentiment
+			if hasAny(lower, tiredCues) {
+				ev.tired = true
+			}
+		}
+		for _, line := range strings.Split(p.text, "\n") {
+			if t, ok := uncheckedItem(line); ok {
+				ev.nextSteps = appendUnique(ev.nextSteps, t)
+				continue
+			}
+			for _, s := range sentences(line) {
+				ls := strings.ToLower(s)
+				if t, ok := nextStep(s, ls); ok {
+					ev.nextSteps = appendUnique(ev.nextSteps, t)
+				}
+				if hasAny(ls, blockerCues) && !hasAny(ls, []string{"no longer blocked", "not blocked", "unblocked"}) {
+					ev.blockers = appendUnique(ev.blockers, clip(s))
+				}
+				if hasAny(ls, nearCues) {
+					ev.near = clip(s)
+				}
+				if hasAny(ls, uncertainCues) {
+					ev.questions = appendQuestion(ev.questions, baton.OpenQuestion{Question: clip(s), Priority: "medium",
+						Context: fmt.Sprintf("left undecided by the %s at message %d", p.m.Role, p.m.Seq)})
+				}
+			}
+		}
+		// A question nobody answered: asked in the last prose messages by one
+		// side and followed by nothing from the other.
+		answered := false
+		for _, later := range recent[i+1:] {
+			if later.m.Role != p.m.Role {
+				answered = true
+				break
+			}
+		}
+		if !answered {
+			for _, s := range sentences(strings.ReplaceAll(p.text, "\n", " ")) {
+				if strings.HasSuffix(s, "?") && len(strings.Fields(s)) >= 3 {
+					who := "the steward asked"
+					if p.m.Role == baton.RoleAssistant {
+						who = "the assistant asked"
+					}
+					ev.questions = appendQuestion(ev.questions, baton.OpenQuestion{Question: clip(s), Priority: "high",
+						Context: fmt.Sprintf("%s at message %d; the session ended before an answer", who, p.m.Seq)})
+				}
+			}
+		}
+	}
+	return ev
+}
+
+var (
+	nextCues = []string{
+		"next i will ", "next, i will ", "next i'll ", "next, i'll ", "next i'm going to ", "next, i'm going to ",
+		"i will next ", "i'll next ", "next we need to ", "next, we need to ", "next we should ", "next, we should ",
+		"we still need to ", "i still need to ", "still need to ", "the next step is to ", "next step is to ",
+		"next step: ", "next steps: ", "next up: ", "tomorrow i'll ", "tomorrow i will ", "tomorrow we ",
+		"next session we ", "in the next session ", "left to do: ", "remaining: ",
+	}
+	blockerCues   = []string{"blocked by", "blocked on", "waiting on", "waiting for"}
+	nearCues      = []string{"almost", "nearly", "so close", "one more", "close to working", "just need to"}
+	uncertainCues = []string{"open question", "not sure whether", "not sure if", "unclear whether", "unclear if", "need to decide", "undecided"}
+	tiredCues     = []string{"tired", "exhausted", "long day", "calling it", "call it a day", "burned out", "burnt out", "late here"}
+)
+
+// nextStep reads "next I will X" in one sentence.
+func nextStep(s, lower string) (string, bool) {
+	for _, cue := range nextCues {
+		i := strings.Index(lower, cue)
+		if i < 0 || (i > 0 && isWordByte(lower[i-1])) {
+			continue
+		}
+		task := strings.TrimSpace(s[i+len(cue):])
+		task = strings.TrimRight(task, ".!;:, ")
+		if len(strings.Fields(task)) < 2 {
+			return "", false
+		}
+		return clip(capitalize(task)), true
+	}
+	return "", false
+}
+
+// uncheckedItem reads "- [ ] task".
+func uncheckedItem(line string) (string, bool) {
+	t := strings.TrimSpace(line)
+	for _, p := range []string{"- [ ] ", "* [ ] ", "+ [ ] "} {
+		if rest, ok := strings.CutPrefix(t, p); ok && len(strings.Fields(rest)) >= 2 {
+			return clip(strings.TrimRight(rest, ". ")), true
+		}
+	}
+	return "", false
+}
+
+// errorKey is what a later success must share to resolve a failure: a
+// command's first two words ("go test", "npm run"), or the file a tool
+// touched, or the tool.
+func errorKey(tool string, in toolInput) string {
+	if in.Command != "" {
+		f := strings.Fields(in.Command)
+		if len(f) > 2 {
+			f = f[:2]
+		}
+		return tool + ":" + strings.Join(f, " ")
+	}
+	if in.FilePath != "" {
+		return tool + ":" + in.FilePath
+	}
+	if in.Path != "" {
+		return tool + ":" + in.Path
+	}
+	return tool
+}
+
+func subject(tool string, in toolInput) string {
+	switch {
+	case in.Command != "":
+		return clip(firstLine(in.Command))
+	case in.FilePath != "":
+		return tool + " " + in.FilePath
+	case in.Path != "":
+		return tool + " " + in.Path
+	}
+	return tool
+}
+
+// errorLine picks the line of a tool's output that says what failed.
+func errorLine(out string) string {
+	first := ""
+	for _, l := range strings.Split(out, "\n") {
+		l = strings.TrimSpace(l)
+		if l == "" {
+			continue
+		}
+		if first == "" {
+			first = l
+		}
+		ll := strings.ToLower(l)
+		if strings.Contains(ll, "error") || strings.Contains(ll, "fail") || strings.Contains(ll, "panic") ||
+			strings.Contains(ll, "undefined") || strings.Contains(ll, "not found") || strings.Contains(ll, "expected") {
+			return clip(l)
+		}
+	}
+	return clip(first)
+}
+
+func stripCode(s string) string {
+	var b strings.Builder
+	in := false
+	for _, l := range strings.Split(s, "\n") {
+		if strings.HasPrefix(strings.TrimSpace(l), "```") {
+			in = !in
+			continue
+		}
+		if !in {
+			b.WriteString(l)
+			b.WriteByte('\n')
+		}
+	}
+	return strings.TrimSpace(b.String())
+}
+
+var sentenceEnd = regexp.MustCompile(`[.!?](\s+|$)`)
+
+// sentences splits prose at sentence ends, keeping the end mark.
+func sentences(s string) []string {
+	var out []string
+	for _, line := range strings.Split(s, "\n") {
+		rest := line
+		for {
+			loc := sentenceEnd.FindStringIndex(rest)
+			if loc == nil {
+				if t := strings.TrimSpace(rest); t != "" {
+					out = append(out, t)
+				}
+				break
+			}
+			if t := strings.TrimSpace(rest[:loc[0]+1]); t != "" {
+				out = append(out, t)
+			}
+			rest = rest[loc[1]:]
+		}
+	}
+	return out
+}
+
+func hasAny(s string, cues []string) bool {
+	for _, c := range cues {
+		if strings.Contains(s, c) {
+			return true
+		}
+	}
+	return false
+}
+
+func isWordByte(b byte) bool {
+	return b == '_' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9'
+}
+
+func firstLine(s string) string {
+	s, _, _ = strings.Cut(strings.TrimSpace(s), "\n")
+	return s
+}
+
+// clip flattens text to one line of at most itemLength characters.
+func clip(s string) string { return clipN(s, itemLength) }
+
+func clipN(s string, n int) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if utf8.RuneCountInString(s) <= n {
+		return s
+	}
+	r := []rune(s)
+	return strings.TrimSpace(string(r[:n-1])) + "…"
+}
+
+func capitalize(s string) string {
+	r, n := utf8.DecodeRuneInString(s)
+	if n == 0 {
+		return s
+	}
+	return strings.ToUpper(string(r)) + s[n:]
+}
+
+func sameItem(a, b string) bool {
+	a, b = strings.ToLower(strings.TrimSpace(a)), strings.ToLower(strings.TrimSpace(b))
+	return a == b || (len(a) > 12 && strings.HasPrefix(b, a)) || (len(b) > 12 && strings.HasPrefix(a, b))
+}
+
+func appendUnique(list []string, s string) []string {
+	if strings.TrimSpace(s) == "" {
+		return list
+	}
+	for _, x := range list {
+		if sameItem(x, s) {
+			return list
+		}
+	}
+	return append(list, s)
+}
+
+func appendQuestion(list []baton.OpenQuestion, q baton.OpenQuestion) []baton.OpenQuestion {
+	for _, x := range list {
+		if sameItem(x.Question, q.Question) {
+			return list
+		}
+	}
+	return append(list, q)
+}

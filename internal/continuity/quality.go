@@ -1,0 +1,119 @@
+package continuity
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/baton-dev/baton/internal/baton"
+)
+
+// The rules behind a bridge's quality figures; the bridge page shows them.
+const (
+	CompletenessRule = "Completeness: the share of the seven parts that are filled — summary, active tasks, steward state " +
+		"(a mood other than neutral, or focus areas), technical state (branch, errors or environment), recent decisions, " +
+		"open questions, immediate priority."
+	ClarityRule = "Clarity: the share of list items (tasks, decisions, open questions, avoid-repeating, key context) " +
+		"that say one thing in 3 to 40 words; a decision counts only with its rationale."
+	RelevanceRule = "Relevance: the share of active tasks and open questions that name something the session was about " +
+		"(a focus area, a file or stack of the key context, an active error, a word of the summary)."
+	EffectivenessRule = "Effectiveness (measured after the next session ran): the share of the bridge's active tasks and open " +
+		"questions that the next session took up or resolved, less a tenth for each avoid-repeating item it repeated anyway."
+)
+
+// Quality computes a bridge content's completeness, clarity and relevance
+// by the rules above, each with the reason for its figure.
+func Quality(c baton.BridgeContent) baton.BridgeQuality {
+	tc, hi := c.Transferred, c.Instructions
+	q := baton.BridgeQuality{Why: map[string]string{}}
+
+	parts := []struct {
+		name   string
+		filled bool
+	}{
+		{"summary", strings.TrimSpace(tc.Summary) != ""},
+		{"active tasks", len(tc.ActiveTasks) > 0},
+		{"steward state", len(tc.StewardState.FocusAreas) > 0 || (len(tc.StewardState.CurrentMood) > 0 && !(len(tc.StewardState.CurrentMood) == 1 && tc.StewardState.CurrentMood[0] == "neutral"))},
+		{"technical state", tc.TechnicalState.CurrentBranch != "" || len(tc.TechnicalState.ActiveErrors) > 0 || len(tc.TechnicalState.EnvironmentState) > 0},
+		{"recent decisions", len(tc.RecentDecisions) > 0},
+		{"open questions", len(tc.OpenQuestions) > 0},
+		{"immediate priority", strings.TrimSpace(hi.ImmediatePriority) != ""},
+	}
+	filled, missing := 0, []string{}
+	for _, p := range parts {
+		if p.filled {
+			filled++
+		} else {
+			missing = append(missing, p.name)
+		}
+	}
+	q.Completeness = round2(float64(filled) / float64(len(parts)))
+	q.Why["completeness"] = fmt.Sprintf("%d of %d parts filled", filled, len(parts))
+	if len(missing) > 0 {
+		q.Why["completeness"] += "; missing: " + strings.Join(missing, ", ")
+	}
+
+	clear, total := 0, 0
+	count := func(s string, ok bool) {
+		total++
+		if n := len(strings.Fields(s)); ok && n >= 3 && n <= 40 {
+			clear++
+		}
+	}
+	for _, t := range tc.ActiveTasks {
+		count(t.Task, true)
+	}
+	for _, d := range tc.RecentDecisions {
+		count(d.Decision, strings.TrimSpace(d.Rationale) != "")
+	}
+	for _, oq := range tc.OpenQuestions {
+		count(oq.Question, true)
+	}
+	for _, s := range hi.AvoidRepeating {
+		count(s, true)
+	}
+	for _, s := range hi.KeyContext {
+		count(s, true)
+	}
+	if total > 0 {
+		q.Clarity = round2(float64(clear) / float64(total))
+	}
+	q.Why["clarity"] = fmt.Sprintf("%d of %d items say one thing in 3 to 40 words", clear, total)
+
+	focus := map[string]bool{}
+	for _, s := range slicesOf(tc.StewardState.FocusAreas, hi.KeyContext, tc.TechnicalState.ActiveErrors, []string{tc.Summary, tc.TechnicalState.CurrentBranch}) {
+		for _, w := range contentWords(s) {
+			focus[w] = true
+		}
+	}
+	relevant, items := 0, 0
+	judge := func(s string) {
+		items++
+		for _, w := range contentWords(s) {
+			if focus[w] {
+				relevant++
+				return
+			}
+		}
+	}
+	for _, t := range tc.ActiveTasks {
+		judge(t.Task + " " + t.Context)
+	}
+	for _, oq := range tc.OpenQuestions {
+		judge(oq.Question)
+	}
+	if items > 0 {
+		q.Relevance = round2(float64(relevant) / float64(items))
+	}
+	q.Why["relevance"] = fmt.Sprintf("%d of %d tasks and questions name what the session was about", relevant, items)
+	return q
+}
+
+func slicesOf(lists ...[]string) []string {
+	var out []string
+	for _, l := range lists {
+		out = append(out, l...)
+	}
+	return out
+}
+
+func round2(f float64) float64 { return float64(int(f*100+0.5)) / 100 }

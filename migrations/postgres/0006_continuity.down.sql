@@ -1,0 +1,9 @@
+DROP TABLE cross_summaries;
+DROP INDEX markers_session;
+DROP INDEX markers_steward_ts;
+DROP TABLE markers;
+DROP TABLE bridge_revisions;
+DROP INDEX bridges_to_session;
+DROP INDEX bridges_steward_status;
+DROP INDEX bridges_from_session;
+DROP TABLE bridges;
