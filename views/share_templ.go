@@ -522,7 +522,7 @@ func sharedPanels(s *baton.Session) templ.Component {
 			}
 			return nil
 		})
-		templ_7745c5c3_Err = panel("Summary", summaryEmpty(s.Summary), "Not analysed yet.").Render(templ.WithChildren(ctx, templ_7745c5c3_Var24), templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = panel("Summary", summaryEmpty(s.Summary), summaryEmptyNote(s)).Render(templ.WithChildren(ctx, templ_7745c5c3_Var24), templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -566,7 +566,7 @@ func sharedPanels(s *baton.Session) templ.Component {
 			}
 			return nil
 		})
-		templ_7745c5c3_Err = panel("Technical context", technicalEmpty(s.Technical), "Not analysed yet.").Render(templ.WithChildren(ctx, templ_7745c5c3_Var26), templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = panel("Technical context", technicalEmpty(s.Technical), technicalEmptyNote(s)).Render(templ.WithChildren(ctx, templ_7745c5c3_Var26), templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}

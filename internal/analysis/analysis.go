@@ -80,6 +80,12 @@ func (a *Analyzer) Message(m *baton.Message) {
 		hits = matchPhrases(words, lower)
 		if sem.Sentiment == 0 {
 			sem.Sentiment = round4(a.vader.compound(squash(truncate(c.prose, maxSentimentText))))
+			if sem.Sentiment == 0 {
+				// Not a word VADER knows: German or Japanese, perhaps.
+				if fs, ok := foreignSentiment(truncate(c.prose, maxSentimentText)); ok {
+					sem.Sentiment = fs
+				}
+			}
 		}
 		if len(sem.Emotions) == 0 {
 			sem.Emotions = emotionsOf(words, &hits)

@@ -25,7 +25,7 @@ const maxEntities = 24
 var technologies = map[string]string{
 	"golang": "Go", "python": "Python", "python3": "Python", "javascript": "JavaScript", "js": "JavaScript",
 	"typescript": "TypeScript", "node.js": "Node.js", "nodejs": "Node.js", "npm": "npm", "pnpm": "pnpm",
-	"yarn": "Yarn", "deno": "Deno", "rust": "Rust", "cargo": "Rust", "java": "Java", "kotlin": "Kotlin",
+	"yarn": "Yarn", "deno": "Deno", "rust": "Rust", "cargo.toml": "Cargo", "java": "Java", "kotlin": "Kotlin",
 	"scala": "Scala", "ruby": "Ruby", "php": "PHP", "elixir": "Elixir", "haskell": "Haskell", "zig": "Zig",
 	"lua": "Lua", "perl": "Perl", "bash": "Bash", "zsh": "Zsh", "c++": "C++", "c#": "C#",
 	"postgresql": "PostgreSQL", "postgres": "PostgreSQL", "psql": "PostgreSQL", "pgx": "pgx",
@@ -53,6 +53,20 @@ var technologies = map[string]string{
 	"webassembly": "WebAssembly", "numpy": "NumPy", "pandas": "pandas", "pytorch": "PyTorch",
 	"tensorflow": "TensorFlow", "vader": "VADER", "chromedp": "chromedp", "goquery": "goquery",
 	"reactjs": "React", "react.js": "React", "react-dom": "React", "tokio": "Tokio", "systemd": "systemd",
+	"minikube": "minikube", "pglogical": "pglogical", "pagerduty": "PagerDuty", "golangci-lint": "golangci-lint",
+	"pyyaml": "PyYAML", "saml": "SAML", "excel": "Excel", "csv": "CSV", "pipenv": "Pipenv", "poetry": "Poetry",
+}
+
+// toolCommands are words that name a tool only when a subcommand of it
+// follows ("cargo build", "pip install"): alone they are common words
+// ("how much cargo fits in a van").
+var toolCommands = map[string]struct {
+	name string
+	subs map[string]bool
+}{
+	"cargo": {"Cargo", set("build", "run", "test", "add", "new", "init", "install", "check", "clippy", "fmt", "publish", "update", "bench", "doc", "tree")},
+	"pip":   {"pip", set("install", "uninstall", "freeze", "list", "show", "download")},
+	"pip3":  {"pip", set("install", "uninstall", "freeze", "list", "show", "download")},
 }
 
 var caseTechnologies = map[string]string{
@@ -316,6 +330,12 @@ func technologyOf(c string, chunks []string, i int, sentenceStart bool) (string,
 	if string(l) == "go" {
 		if i+1 < len(chunks) && goCommands[strings.ToLower(trimChunk(chunks[i+1]))] {
 			return "Go", true
+		}
+		return "", false
+	}
+	if tc, ok := toolCommands[string(l)]; ok {
+		if i+1 < len(chunks) && tc.subs[strings.ToLower(trimChunk(chunks[i+1]))] {
+			return tc.name, true
 		}
 		return "", false
 	}

@@ -26,14 +26,15 @@ import (
 // figures to that file (make eval writes bench/results/analysis-eval.txt).
 
 // evalFloors are the lowest precision and recall each field may have.
-// They sit a little under the figures measured when the set was written,
-// so a change that makes a field worse fails.
+// They sit a little under the figures measured after the issue-11 fixes
+// (the rules were tuned with this set in view, so the figures are
+// in-sample), so a change that makes a field worse fails.
 var evalFloors = map[string][2]float64{
 	"title":        {0.95, 0.95},
-	"tasks":        {0.95, 0.90},
-	"decisions":    {0.95, 0.60},
-	"topics":       {0.12, 0.40},
-	"technologies": {0.85, 0.65},
+	"tasks":        {0.95, 0.95},
+	"decisions":    {0.95, 0.85},
+	"topics":       {0.35, 0.42},
+	"technologies": {0.88, 0.75},
 }
 
 type evalSession struct {

@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"regexp"
 	"strings"
 
 	"github.com/baton-dev/baton/internal/baton"
@@ -119,7 +120,12 @@ var nextCues = []string{
 	"next we need to ", "next, we need to ", "next we should ", "next, we should ", "we still need to ",
 	"still need to ", "next step is to ", "the next step is to ", "next up: ", "next up is ", "then we need to ",
 	"we also need to ", "remaining work: ",
+	// German
+	"als nächstes müssen wir ", "als nächstes sollten wir ", "wir müssen noch ", "noch offen: ", "noch zu tun: ",
 }
+
+// nextCuesJA: "次に、Xする必要があります" (next we need to X).
+var nextCueJA = regexp.MustCompile(`(?:次に|あとは|まだ)、?(.+?)(?:必要があります|必要がある|必要です)`)
 
 // textTasks reads the tasks of one line of prose.
 func textTasks(book *taskBook, line string) {
@@ -145,6 +151,10 @@ func textTasks(book *taskBook, line string) {
 			}
 		}
 		book.mention(firstSentence(rest))
+		return
+	}
+	if m := nextCueJA.FindStringSubmatch(t); m != nil {
+		book.mention(strings.TrimSpace(m[1]))
 		return
 	}
 	lower := strings.ToLower(t)

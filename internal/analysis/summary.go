@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/baton-dev/baton/internal/baton"
 )
@@ -12,7 +13,7 @@ import (
 // Summary limits.
 const (
 	maxSummary     = 1000 // bytes, the seed's limit
-	maxKeyTopics   = 8
+	maxKeyTopics   = 5
 	maxOutcomes    = 5
 	maxDecisions   = 10
 	outcomeLength  = 200
@@ -192,7 +193,7 @@ func summaryOf(vs []view) baton.Summary {
 		if !v.text || len(sum.Decisions) >= maxDecisions || !decisionCue(v.lower) {
 			continue
 		}
-		for _, s := range sentences(v.prose) {
+		for _, s := range decisionSentences(v.prose) {
 			d, ok := decisionOf(plainText(s), v.steward())
 			if !ok || len(sum.Decisions) >= maxDecisions {
 				continue
@@ -269,30 +270,110 @@ func appendUniqueString(list []string, s string) []string {
 	return append(list, s)
 }
 
-// keyTopics are the topics of steward and assistant messages, most
-// frequent first, ties in order of first appearance.
+// keyTopics are what the session is about: the two-word terms of the
+// steward's first message ("rate limiting", "dark mode"), then the topics
+// of that message, then the topics at least two steward or assistant
+// messages share, most shared first, ties in order of first appearance.
+// Technologies are left out (the technical context lists them), and so
+// is a word that one of the chosen terms already holds.
 func keyTopics(vs []view) []string {
 	counts := map[string]int{}
 	var order []string
+	first := -1
 	for i := range vs {
 		if !vs[i].text {
 			continue
 		}
+		if first < 0 && vs[i].steward() {
+			first = i
+		}
+		seen := map[string]bool{}
 		for _, t := range vs[i].sem.Topics {
+			if seen[t] || isTechnologyName(t) {
+				continue
+			}
+			seen[t] = true
 			if counts[t] == 0 {
 				order = append(order, t)
 			}
 			counts[t]++
 		}
 	}
+	out := []string{}
+	covered := map[string]bool{}
+	add := func(t string) {
+		if len(out) < maxKeyTopics && !covered[t] && !slices.Contains(out, t) {
+			out = append(out, t)
+			for _, w := range strings.Fields(t) {
+				covered[w] = true
+			}
+		}
+	}
+	if first >= 0 {
+		for _, p := range subjectPhrases(vs[first].prose) {
+			add(p)
+		}
+		for _, t := range vs[first].sem.Topics {
+			if !isTechnologyName(t) {
+				add(t)
+			}
+		}
+	}
 	sortStable(order, func(a, b string) bool { return counts[a] > counts[b] })
-	if len(order) > maxKeyTopics {
-		order = order[:maxKeyTopics]
+	for _, t := range order {
+		if counts[t] >= 2 {
+			add(t)
+		}
 	}
-	if order == nil {
-		order = []string{}
+	return out
+}
+
+// subjectPhrases are the pairs of adjacent salient words of a prompt, not
+// parted by punctuation and not technologies: "rate limiting" in "Add rate
+// limiting to the public API endpoints". At most two, in order.
+func subjectPhrases(prose string) []string {
+	var out []string
+	for _, seg := range strings.FieldsFunc(strings.ToLower(prose), func(r rune) bool {
+		return strings.ContainsRune(".,;:!?()[]{}\"`\n", r)
+	}) {
+		ws := strings.Fields(seg)
+		for i := 0; i+1 < len(ws) && len(out) < 2; i++ {
+			a, b := ws[i], ws[i+1]
+			// A noun used as a modifier is singular ("rate limiting",
+			// "refresh tokens"): "finds sessions" is a verb and its object.
+			if !phraseWord(a) || !phraseWord(b) || strings.HasSuffix(a, "s") && !strings.HasSuffix(a, "ss") {
+				continue
+			}
+			out = append(out, a+" "+b)
+			i++ // a word belongs to one phrase
+		}
 	}
-	return order
+	return out
+}
+
+func phraseWord(w string) bool {
+	if strings.ContainsFunc(w, func(r rune) bool { return r >= 0x3040 }) {
+		return false // CJK words are cut by splitCJK instead
+	}
+	return salient(w) && !isTechnologyName(w) && !strings.ContainsAny(w, "/_.")
+}
+
+// isTechnologyName reports whether a lower-case topic names a technology.
+func isTechnologyName(t string) bool {
+	if _, ok := technologies[t]; ok {
+		return true
+	}
+	for _, name := range caseTechnologies {
+		if strings.ToLower(name) == t {
+			return true
+		}
+	}
+	for _, name := range technologies {
+		if strings.ToLower(name) == t {
+			return true
+		}
+	}
+	return false
 }
 
 var outcomeWords = set("done", "fixed", "implemented", "decided", "shipped", "completed", "resolved", "merged",
@@ -316,7 +397,8 @@ func isOutcome(words []string) bool {
 
 // decisionCue is a cheap test before the decision pattern runs.
 func decisionCue(lower string) bool {
-	for _, c := range []string{"go with", "going with", "decided", "decision", "switch to", "stick with", "use ", "choose", "pick ", "adopt", "instead of"} {
+	for _, c := range []string{"go with", "going with", "decided", "decision", "switch to", "stick with", "use ", "choose", "pick ", "adopt", "instead of", "start with",
+		"entschieden", "entscheidung", "wir verwenden", "wir nehmen", "wir nutzen", "wir benutzen", "wir bleiben bei", "wir wechseln zu", "ことに"} {
 		if strings.Contains(lower, c) {
 			return true
 		}
@@ -326,11 +408,17 @@ func decisionCue(lower string) bool {
 
 var (
 	// "we'll go with X", "let's use X instead of Y", "I'm going to switch to X".
-	decisionChoice = regexp.MustCompile(`(?i)\b(?:we'll|we will|we're going to|we are going to|let's|let us|i'll|i will|i'm going to|we should|i think we should|we're|we are|i'm|i am)\s+((?:go|going) with|use|using|switch(?:ing)? to|stick(?:ing)? with|choose|choosing|pick|picking|adopt|adopting|keep|move to|migrate to|replace)\s+(.+)`)
+	decisionChoice = regexp.MustCompile(`(?i)\b(?:we'll|we will|we're going to|we are going to|let's|let us|i'll|i will|i'm going to|we should|i think we should|we're|we are|i'm|i am)\s+((?:go|going) with|use|using|switch(?:ing)? to|stick(?:ing)? with|choose|choosing|pick|picking|adopt|adopting|keep|move to|migrate to|replace|start with)\s+(.+)`)
+	// German: "wir haben entschieden, X", "Entscheidung: X".
+	decisionMadeDE = regexp.MustCompile(`(?i)\b(?:(?:wir|ich) haben (?:uns )?(?:dafür )?entschieden|(?:wir|ich) habe (?:mich )?entschieden|entscheidung:)\s*,?\s*(?:dass\s+|zu\s+)?(.+)`)
+	// German: "wir verwenden X", "wir bleiben bei X".
+	decisionChoiceDE = regexp.MustCompile(`(?i)\b(?:wir|ich)\s+(verwenden|nehmen|nutzen|benutzen|bleiben bei|wechseln zu|setzen auf)\s+(.+)`)
+	// Japanese: "Xことにしました", "Xことに決めました" (decided to X).
+	decisionMadeJA = regexp.MustCompile(`^(.+?)ことに(?:しました|決めました|決定しました|します|する)`)
 	// "decided to X", "the decision is to X", "decision: X".
 	decisionMade = regexp.MustCompile(`(?i)\b(?:decided (?:to|on)|decision is to|decision was to|decision:)\s*(.+)`)
 	// What follows these gives the reason.
-	rationaleMarker = regexp.MustCompile(`(?i)[,;]?\s+(?:because|since|so that|given that|due to|as it|as they|as this|as that)\s+`)
+	rationaleMarker = regexp.MustCompile(`(?i)[,;]?\s+(?:because|since|so that|given that|due to|as it|as they|as this|as that|weil|denn)\s+`)
 )
 
 // decisionOf reads a decision and its rationale from a sentence. From the
@@ -338,8 +426,20 @@ var (
 // when it says "decided".
 func decisionOf(s string, steward bool) (baton.Decision, bool) {
 	var decision string
+	explicit := false // the sentence itself says it was decided
+	if m := decisionMadeJA.FindStringSubmatch(s); m != nil {
+		d := strings.TrimSpace(m[1])
+		if utf8.RuneCountInString(d) < 3 {
+			return baton.Decision{}, false
+		}
+		return baton.Decision{Decision: excerpt(d, decisionLength)}, true
+	}
 	if m := decisionMade.FindStringSubmatch(s); m != nil {
 		decision = m[1]
+	} else if m := decisionMadeDE.FindStringSubmatch(s); m != nil {
+		decision, explicit = m[1], true
+	} else if m := decisionChoiceDE.FindStringSubmatch(s); m != nil {
+		decision = strings.ToLower(m[1]) + " " + m[2]
 	} else if m := decisionChoice.FindStringSubmatch(s); m != nil {
 		verb := strings.ToLower(m[1])
 		switch verb {
@@ -362,8 +462,26 @@ func decisionOf(s string, steward bool) (baton.Decision, bool) {
 	if len(wordsOf(strings.ToLower(decision))) < 2 {
 		return baton.Decision{}, false
 	}
-	if !steward && rationale == "" && !strings.Contains(strings.ToLower(s), "decid") {
+	if !steward && rationale == "" && !explicit && !strings.Contains(strings.ToLower(s), "decid") {
 		return baton.Decision{}, false
 	}
 	return baton.Decision{Decision: excerpt(decision, decisionLength), Rationale: excerpt(rationale, decisionLength)}, true
+}
+
+// decisionSentences are the sentences of prose, Japanese ones (ending in
+// "。") split too.
+func decisionSentences(prose string) []string {
+	var out []string
+	for _, s := range sentences(prose) {
+		if !strings.Contains(s, "。") {
+			out = append(out, s)
+			continue
+		}
+		for part := range strings.SplitSeq(s, "。") {
+			if part = strings.TrimSpace(part); part != "" {
+				out = append(out, part)
+			}
+		}
+	}
+	return out
 }

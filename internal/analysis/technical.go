@@ -394,12 +394,22 @@ func errorsOf(vs []view) []baton.ErrorEncountered {
 // the index of the message that resolved it (or -1), and what was learned.
 func resolve(vs []view, i int) (resolution string, at int, learned string) {
 	target := vs[i].call
+	// Once another error has come up, a message saying "fixed" is about
+	// the latest one, unless it names this one (its target or a word of
+	// its text).
+	superseded := false
 	for j := i + 1; j < len(vs) && j <= i+resolutionWindow; j++ {
 		w := &vs[j]
 		if w.m.Role == baton.RoleToolResult && !w.failed && w.call != nil && target != nil && sameTarget(w.call, target) {
 			return w.call.describe() + " succeeded", j, learned
 		}
+		if w.failed && !(w.call != nil && target != nil && sameTarget(w.call, target)) {
+			superseded = true
+		}
 		if !w.text {
+			continue
+		}
+		if superseded && w.fixes && !mentionsError(w.lower, vs[i]) {
 			continue
 		}
 		if learned == "" && w.assistant() && w.explains {
@@ -600,4 +610,30 @@ func repoAt(s string, i int, host string) string {
 		return ""
 	}
 	return host + "/" + owner + "/" + name
+}
+
+// mentionsError reports whether lower-case prose names the failed result
+// v: the file or program its call worked on, or a salient word of its
+// error text.
+func mentionsError(lower string, v view) bool {
+	var names []string
+	if c := v.call; c != nil {
+		if f := c.file(); f != "" {
+			names = append(names, strings.ToLower(path.Base(f)))
+		}
+		if fields := strings.Fields(c.in.Command); len(fields) > 0 {
+			names = append(names, strings.ToLower(path.Base(fields[0])))
+		}
+	}
+	for _, w := range wordsOf(lowerText(errorText(v.m.Content))) {
+		if len(w) >= 5 && salient(w) {
+			names = append(names, w)
+		}
+	}
+	for _, n := range names {
+		if n != "" && containsPhrase(lower, n) {
+			return true
+		}
+	}
+	return false
 }

@@ -3,6 +3,8 @@ package analysis
 import (
 	"slices"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/baton-dev/baton/internal/baton"
 )
@@ -37,6 +39,7 @@ func topicsOf(words []string, entities []baton.Entity) []string {
 	}
 	var buf [64]term
 	terms := buf[:0]
+	words = splitCJK(words)
 	for _, w := range words {
 		if !salient(w) || slices.Contains(topics, w) || within(w, located) {
 			continue
@@ -66,6 +69,10 @@ func topicsOf(words []string, entities []baton.Entity) []string {
 
 // salient reports whether a lower-case word can be a topic.
 func salient(w string) bool {
+	if r, _ := utf8.DecodeRuneInString(w); isKanji(r) || isKatakana(r) {
+		// A run splitCJK cut out: two characters or more make a word.
+		return utf8.RuneCountInString(w) >= 2 && utf8.RuneCountInString(w) <= 12 && !cjkStopWords[w]
+	}
 	if len(w) < 4 || len(w) > 30 || strings.HasSuffix(w, "ly") || strings.ContainsRune(w, '\'') ||
 		(strings.HasSuffix(w, "ed") && !strings.HasSuffix(w, "eed")) { // adverbs, past tenses
 		return false
@@ -75,7 +82,7 @@ func salient(w string) bool {
 			return false
 		}
 	}
-	if stopWords[w] || verbs[w] || interrogatives[w] || debugWords[w] {
+	if stopWords[w] || verbs[w] || interrogatives[w] || debugWords[w] || germanStopWords[w] || noiseWords[w] {
 		return false
 	}
 	_, emotional := emotionWords[w]
@@ -133,3 +140,86 @@ func within(w string, texts []string) bool {
 	}
 	return false
 }
+
+// splitCJK cuts Japanese and Chinese words, which are written without
+// spaces, into their runs of kanji and of katakana: the nouns ("検索",
+// "キャッシュ", "東京"); hiragana (particles, verb endings) and mixed
+// runs are dropped. Other words pass through.
+func splitCJK(words []string) []string {
+	has := false
+	for _, w := range words {
+		if r, _ := utf8.DecodeRuneInString(w); r >= 0x3040 {
+			has = true
+			break
+		}
+	}
+	if !has {
+		return words
+	}
+	out := make([]string, 0, len(words)+4)
+	for _, w := range words {
+		if !strings.ContainsFunc(w, func(r rune) bool { return r >= 0x3040 && (isKanji(r) || isKatakana(r) || isHiragana(r)) }) {
+			out = append(out, w)
+			continue
+		}
+		start, kind := -1, 0
+		flush := func(end int) {
+			if start >= 0 && kind != 0 {
+				out = append(out, w[start:end])
+			}
+			start, kind = -1, 0
+		}
+		for i, r := range w {
+			k := 0
+			switch {
+			case isKanji(r):
+				k = 1
+			case isKatakana(r):
+				k = 2
+			}
+			if k != kind {
+				flush(i)
+				if k != 0 {
+					start, kind = i, k
+				}
+			}
+		}
+		flush(len(w))
+	}
+	return out
+}
+
+func isKanji(r rune) bool    { return unicode.Is(unicode.Han, r) }
+func isHiragana(r rune) bool { return r >= 0x3040 && r <= 0x309f }
+func isKatakana(r rune) bool { return r >= 0x30a0 && r <= 0x30ff || r == 0x30fc }
+
+// cjkStopWords are kanji runs that are rarely a topic.
+var cjkStopWords = set("修正", "原因", "次", "今", "必要", "場合", "確認", "問題", "方法", "感じ", "大丈夫", "作成", "追加", "実装", "対応", "最優先")
+
+// germanStopWords are German words of four letters or more that are never
+// a topic: function words, auxiliaries, common verbs and adverbs.
+var germanStopWords = set("aber", "alle", "allem", "allen", "alles", "also", "auch", "bitte", "bevor", "dann", "darf",
+	"dass", "dabei", "damit", "danke", "denn", "dich", "diese", "diesem", "diesen", "dieser", "dieses", "doch", "dort",
+	"durch", "eine", "einem", "einen", "einer", "eines", "etwas", "euch", "gibt", "habe", "haben", "hast", "hatte",
+	"hier", "ihnen", "immer", "jetzt", "kann", "kannst", "kein", "keine", "keinen", "können", "lass", "lassen",
+	"machen", "mach", "mehr", "mich", "muss", "müssen", "nach", "nicht", "noch", "nur", "oder", "ohne", "schon",
+	"sehr", "seit", "sich", "sind", "soll", "sollen", "sollte", "über", "unsere", "unser", "viel", "viele",
+	"warum", "weil", "wenn", "werden", "wieder", "wird", "wurde", "wurden", "zuerst", "zuletzt", "zwischen",
+	"gutes", "guten", "gute", "neue", "neuen", "neues", "baue", "bauen", "prüfen", "prüfe", "schlägt", "fehl",
+	"probiere", "vorschlag", "läuft", "behoben", "nächstes", "verwenden", "erwartet", "wochenende", "heute",
+	"morgen", "gestern", "dein", "deine", "mein", "meine", "ihre", "seine", "einfach", "genau", "gerade",
+	"ganz", "schön", "vielleicht", "wirklich", "natürlich", "funktioniert", "geht", "gehen", "steht",
+	"zeigt", "wollen", "will", "möchte", "brauche", "brauchen", "nehmen", "nehme", "beim", "vom", "zum", "zur", "für", "über", "dafür", "wofür")
+
+// noiseWords are English words that pass the other filters but are never
+// what a session is about: interjections, vague adjectives, counts and
+// the third person of common verbs.
+var noiseWords = set("recent", "recently", "understand", "understood", "state", "burnt", "burned", "ouch", "oops",
+	"short", "long", "five", "four", "three", "seven", "eight", "nine", "seconds", "minutes", "hours", "days",
+	"weeks", "months", "years", "person", "people", "allows", "follows", "prints", "builds", "loads", "renders",
+	"adds", "counts", "hopes", "sleeps", "fits", "taught", "difference", "medium", "safe", "order", "usually",
+	"roughly", "depending", "perfect", "thanks", "better", "worse", "awesome", "amazing", "terrible", "kinda",
+	"sorta", "stuff", "bunch", "lots", "plenty", "couple", "anyways", "haha", "lol", "hmm", "umm", "yep", "nope",
+	"outline", "choose", "plan", "planning", "came", "keeps", "holds", "holder", "lets", "needs", "gets", "puts",
+	"takes", "makes", "uses", "tries", "goes", "says", "sees", "wants", "feels", "seems", "looks", "works",
+	"write", "learn", "best", "good", "bad", "fine", "huge", "tiny", "whole", "still", "first", "some", "every")
