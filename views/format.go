@@ -77,7 +77,11 @@ func relTime(t time.Time) string {
 	if t.IsZero() {
 		return "—"
 	}
-	d := now().Sub(t)
+	n := now()
+	d := n.Sub(t)
+	// Whole days count by the calendar (UTC), so two times of the same day
+	// always read alike: "yesterday", never "23 hours ago" beside it.
+	days := calendarDays(t, n)
 	switch {
 	case d < 0:
 		return absTime(t)
@@ -85,17 +89,26 @@ func relTime(t time.Time) string {
 		return "just now"
 	case d < time.Hour:
 		return plural(int(d/time.Minute), "minute") + " ago"
-	case d < 24*time.Hour:
+	case days == 0:
 		return plural(int(d/time.Hour), "hour") + " ago"
-	case d < 48*time.Hour:
+	case days == 1:
 		return "yesterday"
-	case d < 30*24*time.Hour:
-		return plural(int(d/(24*time.Hour)), "day") + " ago"
-	case t.Year() == now().Year():
+	case days < 30:
+		return plural(days, "day") + " ago"
+	case t.Year() == n.Year():
 		return t.UTC().Format("2 Jan")
 	default:
 		return t.UTC().Format("2 Jan 2006")
 	}
+}
+
+// calendarDays is how many UTC calendar days lie between t and later.
+func calendarDays(t, later time.Time) int {
+	y1, m1, d1 := t.UTC().Date()
+	y2, m2, d2 := later.UTC().Date()
+	a := time.Date(y1, m1, d1, 0, 0, 0, 0, time.UTC)
+	b := time.Date(y2, m2, d2, 0, 0, 0, 0, time.UTC)
+	return int(b.Sub(a).Hours() / 24)
 }
 
 // plural is "1 message", "2 messages".
@@ -387,29 +400,6 @@ type sortColumn struct {
 	AriaSort string
 }
 
-// sortLink builds the header link of a column sorted by desc or asc. A
-// click on the column sorted descending sorts it ascending; any other click
-// sorts descending. The other filters stay; paging starts over.
-func sortLink(q url.Values, current, desc, asc string) sortColumn {
-	if current == "" {
-		current = baton.SortStartedDesc
-	}
-	col := sortColumn{AriaSort: "none"}
-	next := desc
-	switch current {
-	case desc:
-		col.AriaSort = "descending"
-		next = asc
-	case asc:
-		col.AriaSort = "ascending"
-	}
-	v := queryWith(q, "sort", next)
-	v.Del("cursor")
-	v.Del("rows")
-	col.Href = "/sessions?" + v.Encode()
-	return col
-}
-
 // sortArrow is the visual arrow of a sorted column; screen readers get aria-sort.
 func sortArrow(aria string) string {
 	switch aria {
@@ -485,17 +475,6 @@ func withCurrent(options []string, current string) []string {
 }
 
 // sortCaption says in words how the session table is sorted.
-func sortCaption(sort string) string {
-	switch sort {
-	case baton.SortStartedAsc:
-		return "oldest first"
-	case baton.SortQualityDesc:
-		return "highest quality first"
-	case baton.SortQualityAsc:
-		return "lowest quality first"
-	}
-	return "newest first"
-}
 
 // hitTitle is the title of a search hit's session.
 func hitTitle(h baton.SearchHit) string {
@@ -636,7 +615,6 @@ func firstSeq(c TranscriptChunk) int64 {
 	}
 	return c.Messages[0].Seq
 }
-
 
 func duplicatesWord(n int) string {
 	if n == 1 {

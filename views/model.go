@@ -51,6 +51,8 @@ type SessionListPage struct {
 	ReviewStatuses []baton.ReviewStatus
 	// Hits are message matches for the free-text query (q), newest-best first.
 	Hits []baton.SearchHit
+	// MoreHitsURL asks for more hits when the search stopped at its limit.
+	MoreHitsURL string
 	// BulkURL is where the bulk review-status form posts.
 	BulkURL string
 }

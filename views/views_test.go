@@ -283,10 +283,15 @@ func TestSessionListSortHeaders(t *testing.T) {
 	p := listPage()
 	doc := render(t, SessionList(p))
 	sorted := doc.Find("thead th[aria-sort]")
-	if sorted.Length() != 2 {
-		t.Fatalf("%d sortable headers", sorted.Length())
+	if sorted.Length() != len(baton.SessionSortKeys) {
+		t.Fatalf("%d sortable headers, want every column", sorted.Length())
 	}
-	started, quality := sorted.Eq(0), sorted.Eq(1)
+	header := func(label string) *goquery.Selection {
+		return sorted.FilterFunction(func(_ int, s *goquery.Selection) bool {
+			return strings.TrimSpace(s.Find("a").Contents().First().Text()) == label
+		})
+	}
+	started, quality, title := header("Started"), header("Quality"), header("Title")
 	if v, _ := started.Attr("aria-sort"); v != "descending" {
 		t.Errorf("started aria-sort = %q", v)
 	}
@@ -305,19 +310,31 @@ func TestSessionListSortHeaders(t *testing.T) {
 	if u, _ := url.Parse(href); u.Query().Get("sort") != baton.SortQualityDesc {
 		t.Errorf("quality link = %q", href)
 	}
+	// Words sort A first on the first click.
+	if u, _ := url.Parse(title.Find("a").AttrOr("href", "")); u.Query().Get("sort") != "title_asc" {
+		t.Errorf("title link = %q", title.Find("a").AttrOr("href", ""))
+	}
+	// On a phone the header is hidden: the sort menu has the same links.
+	if doc.Find(".sort-menu a.sort-chip").Length() != len(baton.SessionSortKeys) || strings.Join(strings.Fields(doc.Find(`.sort-menu a[aria-current="true"]`).Text()), "") != "Started▼" {
+		t.Errorf("sort menu = %q", doc.Find(".sort-menu").Text())
+	}
 
 	p.Sort = baton.SortQualityAsc
 	doc = render(t, SessionResults(p))
 	sorted = doc.Find("th[aria-sort]")
-	if v, _ := sorted.Eq(1).Attr("aria-sort"); v != "ascending" {
+	quality, started = header("Quality"), header("Started")
+	if v, _ := quality.Attr("aria-sort"); v != "ascending" {
 		t.Errorf("quality asc aria-sort = %q", v)
 	}
-	if v, _ := sorted.Eq(0).Attr("aria-sort"); v != "none" {
+	if v, _ := started.Attr("aria-sort"); v != "none" {
 		t.Errorf("started aria-sort under quality sort = %q", v)
 	}
-	href, _ = sorted.Eq(1).Find("a").Attr("href")
+	href, _ = quality.Find("a").Attr("href")
 	if u, _ := url.Parse(href); u.Query().Get("sort") != baton.SortQualityDesc {
 		t.Errorf("ascending quality toggles to %q", href)
+	}
+	if !strings.Contains(doc.Find("caption").Text(), "by quality, lowest first") {
+		t.Errorf("caption = %q", doc.Find("caption").Text())
 	}
 }
 
@@ -808,7 +825,7 @@ func TestFormatHelpers(t *testing.T) {
 			t.Errorf("formatDuration(%d) = %q, want %q", secs, got, want)
 		}
 	}
-	for d, want := range map[time.Duration]string{30 * time.Second: "just now", 5 * time.Minute: "5 minutes ago", time.Hour: "1 hour ago", 30 * time.Hour: "yesterday", 72 * time.Hour: "3 days ago"} {
+	for d, want := range map[time.Duration]string{30 * time.Second: "just now", 5 * time.Minute: "5 minutes ago", time.Hour: "1 hour ago", 11 * time.Hour: "11 hours ago", 13 * time.Hour: "yesterday", 30 * time.Hour: "yesterday", 72 * time.Hour: "3 days ago"} {
 		if got := relTime(now().Add(-d)); got != want {
 			t.Errorf("relTime(-%v) = %q, want %q", d, got, want)
 		}
@@ -821,5 +838,56 @@ func TestFormatHelpers(t *testing.T) {
 	}
 	if got := count(1234567); got != "1,234,567" {
 		t.Errorf("count = %q", got)
+	}
+}
+
+func TestSessionListDatePresets(t *testing.T) {
+	p := listPage()
+	p.Query.Set("from", "2026-03-26")
+	p.Query.Set("to", "2026-04-01")
+	doc := render(t, SessionList(p))
+	links := doc.Find(`.range-presets-sessions a`)
+	if links.Length() != 5 {
+		t.Fatalf("%d presets", links.Length())
+	}
+	yesterday, _ := url.Parse(links.Eq(1).AttrOr("href", ""))
+	if yesterday.Query().Get("from") != "2026-03-31" || yesterday.Query().Get("to") != "2026-03-31" || yesterday.Query().Get("q") != "indexer" {
+		t.Errorf("yesterday = %q", links.Eq(1).AttrOr("href", ""))
+	}
+	if doc.Find(`.range-presets-sessions a[aria-current="true"]`).Text() != "Last 7 days" {
+		t.Errorf("current preset = %q", doc.Find(`.range-presets-sessions a[aria-current="true"]`).Text())
+	}
+	if anyTime, _ := url.Parse(links.Eq(4).AttrOr("href", "")); anyTime.Query().Has("from") || anyTime.Query().Has("to") {
+		t.Errorf("any time = %q", links.Eq(4).AttrOr("href", ""))
+	}
+}
+
+func TestSessionHitsGroupBySessionWithMore(t *testing.T) {
+	p := listPage()
+	p.Hits = nil
+	for i := range 5 {
+		p.Hits = append(p.Hits, baton.SearchHit{SessionID: "s1", SessionTitle: "Tune the indexer", Seq: int64(10 + i), Role: baton.RoleToolCall,
+			Snippet: `{"command": "go test ./...\n\n  -run Indexer", "path": \"a b\"}`})
+	}
+	p.Hits = append(p.Hits, baton.SearchHit{SessionID: "s2", SessionTitle: "Other", Seq: 3, Role: baton.RoleSteward, Snippet: "indexer again"})
+	p.MoreHitsURL = "/sessions?q=indexer&hits=120#hits-title"
+	doc := render(t, SessionList(p))
+	groups := doc.Find(".hits .hit-group")
+	if groups.Length() != 2 {
+		t.Fatalf("%d groups, want one per session", groups.Length())
+	}
+	first := groups.First()
+	if first.Find(".hit-session a").Text() != "Tune the indexer" || first.Find(".hit-count").Text() != "5 hits" {
+		t.Errorf("group head = %q", first.Find(".hit-session").Text())
+	}
+	if first.ChildrenFiltered(".hit-list").Children().Length() != 3 || first.Find("details.hit-more .hit").Length() != 2 ||
+		first.Find("details.hit-more summary").Text() != "2 more hits in this session" {
+		t.Errorf("first group shows %d and folds %d", first.ChildrenFiltered(".hit-list").Children().Length(), first.Find("details.hit-more .hit").Length())
+	}
+	if got := first.Find(".hit-snippet").First().Text(); strings.Contains(got, `\n`) || !strings.Contains(got, `go test ./... -run Indexer", "path": "a b"`) {
+		t.Errorf("tool call snippet = %q", got)
+	}
+	if doc.Find(`.hits-more a[href="/sessions?q=indexer&hits=120#hits-title"]`).Length() != 1 {
+		t.Error("no link to more hits")
 	}
 }

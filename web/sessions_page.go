@@ -68,6 +68,13 @@ func parseSessionFilter(q url.Values) (baton.SessionFilter, error) {
 	return f, nil
 }
 
+// searchHitsPage is how many message hits the session list shows for a
+// search at first; "Show more" asks for up to maxSearchHits.
+const (
+	searchHitsPage = 30
+	maxSearchHits  = 200
+)
+
 func (s *Server) sessionList(c echo.Context) error {
 	q := c.QueryParams()
 	f, err := parseSessionFilter(q)
@@ -95,8 +102,20 @@ func (s *Server) sessionList(c echo.Context) error {
 		return renderHTML(c, http.StatusOK, views.SessionRows(p))
 	}
 	if f.Text != "" && f.Cursor == "" {
-		if p.Hits, err = s.store.Search(ctx(c), stewardID(c), f.Text, 10); err != nil {
+		limit := searchHitsPage
+		if n, err := strconv.Atoi(q.Get("hits")); err == nil && n > limit {
+			limit = min(n, maxSearchHits)
+		}
+		if p.Hits, err = s.store.Search(ctx(c), stewardID(c), f.Text, limit); err != nil {
 			return err
+		}
+		if len(p.Hits) == limit && limit < maxSearchHits {
+			more := url.Values{}
+			for k, v := range q {
+				more[k] = v
+			}
+			more.Set("hits", strconv.Itoa(min(limit*4, maxSearchHits)))
+			p.MoreHitsURL = "/sessions?" + more.Encode() + "#hits-title"
 		}
 	}
 	if isHTMX(c) {
@@ -108,7 +127,7 @@ func (s *Server) sessionList(c echo.Context) error {
 	if p.Tags, err = s.store.Tags(ctx(c), stewardID(c)); err != nil {
 		return err
 	}
-	if p.Topics, err = s.store.Topics(ctx(c), stewardID(c)); err != nil {
+	if p.Topics, err = s.store.TopicSuggestions(ctx(c), stewardID(c)); err != nil {
 		return err
 	}
 	if p.Emotions, err = s.store.Emotions(ctx(c), stewardID(c)); err != nil {

@@ -255,19 +255,14 @@ func (s *Store) ListSessions(ctx context.Context, stewardID int64, f baton.Sessi
 	if f.Limit <= 0 || f.Limit > maxPage {
 		f.Limit = 50
 	}
-	sortCol, desc := "session.started_at", true
-	switch f.Sort {
-	case "", baton.SortStartedDesc:
+	if f.Sort == "" {
 		f.Sort = baton.SortStartedDesc
-	case baton.SortStartedAsc:
-		desc = false
-	case baton.SortQualityDesc:
-		sortCol = "coalesce(session.quality_score, -1)"
-	case baton.SortQualityAsc:
-		sortCol, desc = "coalesce(session.quality_score, -1)", false
-	default:
-		return nil, baton.Invalid("sort", "sort must be started_desc, started_asc, quality_desc or quality_asc")
 	}
+	col, desc, err := sessionSortOf(f.Sort)
+	if err != nil {
+		return nil, err
+	}
+	sortCol := col.expr
 
 	var textIDs []string
 	if q := strings.TrimSpace(f.Text); q != "" {
@@ -335,19 +330,11 @@ func (s *Store) ListSessions(ctx context.Context, stewardID int64, f baton.Sessi
 		if desc {
 			op = "<"
 		}
-		if f.Sort == baton.SortQualityDesc || f.Sort == baton.SortQualityAsc {
-			v, err := strconv.ParseFloat(val, 64)
-			if err != nil {
-				return nil, baton.Invalid("cursor", "cursor is not valid for this sort")
-			}
-			q = q.Where(fmt.Sprintf("(%s %s ? OR (%s = ? AND session.id %s ?))", sortCol, op, sortCol, op), v, v, id)
-		} else {
-			t, err := time.Parse(time.RFC3339Nano, val)
-			if err != nil {
-				return nil, baton.Invalid("cursor", "cursor is not valid for this sort")
-			}
-			q = q.Where(fmt.Sprintf("(%s %s ? OR (%s = ? AND session.id %s ?))", sortCol, op, sortCol, op), t, t, id)
+		v, err := col.parse(val)
+		if err != nil {
+			return nil, baton.Invalid("cursor", "cursor is not valid for this sort")
 		}
+		q = q.Where(fmt.Sprintf("(%s %s ? OR (%s = ? AND session.id %s ?))", sortCol, op, sortCol, op), v, v, id)
 	}
 	dir := "ASC"
 	if desc {
@@ -364,15 +351,7 @@ func (s *Store) ListSessions(ctx context.Context, stewardID int64, f baton.Sessi
 	if len(sessions) > f.Limit {
 		page.Sessions = sessions[:f.Limit]
 		last := page.Sessions[f.Limit-1]
-		if f.Sort == baton.SortQualityDesc || f.Sort == baton.SortQualityAsc {
-			v := -1.0
-			if last.QualityScore != nil {
-				v = *last.QualityScore
-			}
-			page.NextCursor = encodeCursor(strconv.FormatFloat(v, 'g', -1, 64), last.ID)
-		} else {
-			page.NextCursor = encodeCursor(last.StartedAt.UTC().Format(time.RFC3339Nano), last.ID)
-		}
+		page.NextCursor = encodeCursor(col.value(last), last.ID)
 	}
 	return page, nil
 }
