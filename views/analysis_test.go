@@ -181,7 +181,7 @@ func TestRelationshipPage(t *testing.T) {
 	}
 	doc := render(t, Relationship(p))
 	assertLabelled(t, doc)
-	if doc.Find("svg[role=img]").Length() != 2 || doc.Find(`#trust-chart-title`).Length() != 1 || doc.Find(`#sentiment-chart-desc`).Length() != 1 {
+	if doc.Find("svg.chart-svg-wide[role=img]").Length() != 2 || doc.Find("svg.chart-svg-narrow[role=img]").Length() != 2 || doc.Find(`#trust-chart-title`).Length() != 1 || doc.Find(`#sentiment-chart-desc`).Length() != 1 {
 		t.Error("two labelled charts expected")
 	}
 	facts := doc.Find(".relationship-facts").Text()

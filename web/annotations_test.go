@@ -600,7 +600,7 @@ func TestRelationshipPageChartsSessionsInARange(t *testing.T) {
 		if href := trust.Find(".chart-series-trust a").Eq(1).AttrOr("href", ""); href != "/sessions/"+ids[1] {
 			t.Errorf("second point links to %q", href)
 		}
-		if doc.Find(".chart-series-health a").Length() != 3 || doc.Find(".chart-series-sentiment a").Length() != 3 {
+		if doc.Find(".chart-svg-wide .chart-series-health a").Length() != 3 || doc.Find(".chart-svg-wide .chart-series-sentiment a").Length() != 3 {
 			t.Error("health or sentiment series missing")
 		}
 		if strings.Contains(doc.Text(), "Bob's own") {
@@ -614,8 +614,8 @@ func TestRelationshipPageChartsSessionsInARange(t *testing.T) {
 		}
 
 		frag, _ := b.htmx("/relationship?from=2026-03-05&to=2026-03-12")
-		if frag.Find("header.app-header").Length() != 0 || frag.Find(".chart-series-trust a").Length() != 1 {
-			t.Errorf("range shows %d sessions", frag.Find(".chart-series-trust a").Length())
+		if frag.Find("header.app-header").Length() != 0 || frag.Find(".chart-svg-wide .chart-series-trust a").Length() != 1 {
+			t.Errorf("range shows %d sessions", frag.Find(".chart-svg-wide .chart-series-trust a").Length())
 		}
 		if v := frag.Find("#rel-from").AttrOr("value", ""); v != "2026-03-05" {
 			t.Errorf("range form shows from = %q", v)

@@ -191,8 +191,14 @@ func TestRelationshipTimelinesGolden(t *testing.T) {
 	doc := golden(t, "relationship_trust", TimelineChart(th, "trust-chart"))
 	golden(t, "relationship_sentiment", TimelineChart(se, "sentiment-chart"))
 
-	trust := doc.Find(".chart-series-trust a")
-	health := doc.Find(".chart-series-health a")
+	trust := doc.Find(".chart-svg-wide .chart-series-trust a")
+	health := doc.Find(".chart-svg-wide .chart-series-health a")
+	if doc.Find(".chart-svg-narrow .chart-series-trust a").Length() != 4 {
+		t.Error("the phone's picture lacks the points")
+	}
+	if doc.Find(".chart-svg-wide .chart-axis-title").Length() != 2 {
+		t.Error("the axes have no titles")
+	}
 	if trust.Length() != 4 || health.Length() != 3 {
 		t.Fatalf("trust points %d, health points %d (a session without health has no health point)", trust.Length(), health.Length())
 	}

@@ -13,7 +13,12 @@ import (
 // sessions than that are averaged in runs of consecutive sessions.
 const MaxTimelinePoints = 300
 
-var timelineFrame = Frame{Width: 960, Height: 220, Left: 44, Right: 940, Top: 14, Bottom: 190}
+// timelineFrame leaves room above the plot for the y axis's title and
+// below it for the dates; narrowTimelineFrame is the same for a phone.
+var (
+	timelineFrame       = Frame{Width: 960, Height: 236, Left: 44, Right: 940, Top: 30, Bottom: 200}
+	narrowTimelineFrame = Frame{Width: 400, Height: 220, Left: 36, Right: 384, Top: 30, Bottom: 184}
+)
 
 // Timeline is a chart of values over time: one or more series whose
 // points are sessions, each a link to its session.
@@ -29,6 +34,10 @@ type Timeline struct {
 	// Title and Description name the chart and say what it shows, for
 	// screen readers.
 	Title, Description string
+	// YTitle and XTitle name the axes.
+	YTitle, XTitle string
+	// Narrow is the same chart laid out for a phone's width (nil inside it).
+	Narrow *Timeline
 }
 
 // Series is one line of a timeline.
@@ -83,6 +92,14 @@ func (r run) when() time.Time {
 // of a steward's sessions (oldest first): trust and collaboration health
 // on a 0..1 scale, and average sentiment on −1..+1 below it.
 func NewRelationship(samples []baton.RelationshipSample) (trustHealth, sentiment Timeline) {
+	trustHealth, sentiment = layoutRelationship(samples, timelineFrame, 6)
+	narrowTrust, narrowSentiment := layoutRelationship(samples, narrowTimelineFrame, 3)
+	trustHealth.Narrow, sentiment.Narrow = &narrowTrust, &narrowSentiment
+	return trustHealth, sentiment
+}
+
+// layoutRelationship lays the two timelines out in frame with about xTicks dates.
+func layoutRelationship(samples []baton.RelationshipSample, frame Frame, xTicks int) (trustHealth, sentiment Timeline) {
 	var runs []run
 	for _, b := range buckets(len(samples), MaxTimelinePoints) {
 		runs = append(runs, run{samples: samples[b[0]:b[1]]})
@@ -92,8 +109,8 @@ func NewRelationship(samples []baton.RelationshipSample) (trustHealth, sentiment
 		lo, hi = samples[0].StartedAt, samples[len(samples)-1].StartedAt
 	}
 	newTimeline := func(title string, yLo, yHi float64) Timeline {
-		t := Timeline{Frame: timelineFrame, Title: title}
-		for _, tt := range timeTicks(lo, hi, 6) {
+		t := Timeline{Frame: frame, Title: title, XTitle: "Session start (UTC)"}
+		for _, tt := range timeTicks(lo, hi, xTicks) {
 			t.XTicks = append(t.XTicks, Tick{Pos: t.x(tt, lo, hi), Label: tickLabel(tt, lo, hi), Major: true})
 		}
 		for _, v := range []float64{yHi, (yLo + yHi) / 2, yLo} {
@@ -105,7 +122,9 @@ func NewRelationship(samples []baton.RelationshipSample) (trustHealth, sentiment
 		return t
 	}
 	trustHealth = newTimeline("Trust and collaboration health", 0, 1)
+	trustHealth.YTitle = "Score, 0 to 1"
 	sentiment = newTimeline("Average sentiment", -1, 1)
+	sentiment.YTitle = "Sentiment, −1 to +1"
 
 	type metric struct {
 		chart *Timeline
