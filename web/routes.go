@@ -69,6 +69,17 @@ func (s *Server) routes() {
 	signedIn.GET("/review", s.reviewPage)
 	signedIn.GET("/review/export.csv", s.reviewExportCSV)
 	signedIn.GET("/review/export.json", s.reviewExportJSON)
+	// Continuity: bridges and their editor, markers, the summary (web/bridge_*.go, web/continuity_*.go).
+	signedIn.GET("/bridges", s.bridgeList)
+	signedIn.GET("/bridges/:id", s.bridgeShow)
+	signedIn.POST("/bridges/:id/save", s.bridgeSave)
+	signedIn.POST("/bridges/:id/publish", s.bridgePublish)
+	signedIn.GET("/bridges/:id/diff", s.bridgeDiff)
+	signedIn.POST("/sessions/:id/finalize", s.sessionFinalize)
+	signedIn.POST("/messages/:id/markers", s.messageMarker)
+	signedIn.GET("/continuity", s.continuityTimeline)
+	signedIn.GET("/summary", s.summaryPage)
+	signedIn.GET("/summary.md", s.summaryDownload)
 	// Agents: hooks and context.
 
 	// JSON API: bearer personal access tokens, no cookies.

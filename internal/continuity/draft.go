@@ -304,7 +304,7 @@ func immediatePriority(tc baton.TransferredContext) string {
 func communicationStyle(a sessionAnalysis, ev *evidence) string {
 	var parts []string
 	if a.Style != "" {
-		parts = append(parts, string(a.Style)+" collaboration")
+		parts = append(parts, string(a.Style)+" style")
 	}
 	if ev.stewardMsgs > 0 {
 		if avg := ev.stewardWords / ev.stewardMsgs; avg < 25 {

@@ -71,7 +71,7 @@ func TestDraftFromEvidence(t *testing.T) {
 		!reflect.DeepEqual(st.RecentChallenges, []string{"Fixed: --- FAIL: TestLimiterBurst (0.00s)"}) {
 		t.Errorf("steward state = %+v", st)
 	}
-	if !strings.HasPrefix(hi.CommunicationStyle, "Collaborative collaboration; the steward writes short") {
+	if !strings.HasPrefix(hi.CommunicationStyle, "Collaborative style; the steward writes short") {
 		t.Errorf("communication style = %q", hi.CommunicationStyle)
 	}
 }
