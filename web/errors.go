@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/baton-dev/baton/internal/baton"
+	"github.com/baton-dev/baton/internal/store"
 	"github.com/baton-dev/baton/views"
 	"github.com/labstack/echo/v4"
 )
@@ -19,6 +20,7 @@ var statusByCode = map[string]int{
 	baton.EFORBIDDEN:    http.StatusForbidden,
 	baton.ETOOLARGE:     http.StatusRequestEntityTooLarge,
 	baton.ERATELIMIT:    http.StatusTooManyRequests,
+	baton.EUNAVAILABLE:  http.StatusServiceUnavailable,
 	baton.EINTERNAL:     http.StatusInternalServerError,
 }
 
@@ -65,6 +67,12 @@ func (s *Server) handleError(err error, c echo.Context) {
 		if he.Code == http.StatusRequestEntityTooLarge {
 			msg = "The request body is too large."
 		}
+	}
+	if code == baton.EINTERNAL && store.Unavailable(err) {
+		// A busy or unreachable database is not a bug: the client may retry.
+		s.log.Warn("database unavailable", "method", c.Request().Method, "path", c.Path(), "err", err)
+		code, msg = baton.EUNAVAILABLE, "The database is busy or unavailable. Try again in a moment."
+		c.Response().Header().Set("Retry-After", "2")
 	}
 	status := statusByCode[code]
 	if code == baton.EINTERNAL {

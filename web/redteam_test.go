@@ -4,8 +4,11 @@ package web_test
 // per defect, each written to fail before its fix.
 
 import (
+	"fmt"
 	"net/http"
+	"net/url"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -60,6 +63,113 @@ func TestOutOfRangeTimesAreRefusedNamingTheField(t *testing.T) {
 		ada := a.signIn("ada")
 		if _, resp := ada.get("/sessions"); resp.StatusCode != http.StatusOK {
 			t.Errorf("/sessions = %d", resp.StatusCode)
+		}
+	})
+}
+
+// Defect 2: concurrent appends to one session failed on PostgreSQL with a
+// duplicate sequence number, and one batch sent twice at once failed on the
+// source-id constraint. Appends to one conversation are serialised.
+func TestConcurrentAppendsToOneSession(t *testing.T) {
+	eachApp(t, func(t *testing.T, a *app) {
+		var sess struct{ ID string }
+		if code := a.api(a.adaToken, "POST", "/api/v1/sessions", `{"title":"busy"}`, &sess); code != http.StatusCreated {
+			t.Fatalf("create = %d", code)
+		}
+		const clients, batches, perBatch = 4, 12, 5
+		batch := func(prefix string) string {
+			var b strings.Builder
+			b.WriteString(`{"messages":[`)
+			for i := range perBatch {
+				if i > 0 {
+					b.WriteString(",")
+				}
+				fmt.Fprintf(&b, `{"source_id":"%s-%d","role":"steward","content":"message %s %d"}`, prefix, i, prefix, i)
+			}
+			b.WriteString("]}")
+			return b.String()
+		}
+		type result struct {
+			code              int
+			stored, duplicate int
+		}
+		results := make(chan result, clients*batches+2)
+		var wg sync.WaitGroup
+		for c := range clients {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for b := range batches {
+					var out struct{ Stored, Duplicates int }
+					code := a.api(a.adaToken, "POST", "/api/v1/sessions/"+sess.ID+"/messages", batch(fmt.Sprintf("c%d-b%d", c, b)), &out)
+					results <- result{code, out.Stored, out.Duplicates}
+				}
+			}()
+		}
+		// The same batch twice at once: one stores it, the other finds duplicates.
+		for range 2 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				var out struct{ Stored, Duplicates int }
+				code := a.api(a.adaToken, "POST", "/api/v1/sessions/"+sess.ID+"/messages", batch("twice"), &out)
+				results <- result{code, out.Stored, out.Duplicates}
+			}()
+		}
+		wg.Wait()
+		close(results)
+		stored, dups := 0, 0
+		for r := range results {
+			if r.code != http.StatusOK {
+				t.Errorf("append = %d", r.code)
+			}
+			stored, dups = stored+r.stored, dups+r.duplicate
+		}
+		want := clients*batches*perBatch + perBatch
+		if stored != want || dups != perBatch {
+			t.Errorf("stored %d, duplicates %d; want %d and %d", stored, dups, want, perBatch)
+		}
+		var page struct {
+			Messages []struct {
+				Seq int64 `json:"sequence_number"`
+			}
+		}
+		a.api(a.adaToken, "GET", "/api/v1/sessions/"+sess.ID+"/messages?limit=1000", nil, &page)
+		if len(page.Messages) != want {
+			t.Fatalf("transcript has %d messages, want %d", len(page.Messages), want)
+		}
+		for i, m := range page.Messages {
+			if m.Seq != int64(i+1) {
+				t.Fatalf("message %d has seq %d: the sequence has a gap or a repeat", i, m.Seq)
+			}
+		}
+	})
+}
+
+// Defect 3: next=/%09/evil.example sent the browser off-site after sign-in
+// (browsers drop the tab and read //evil.example).
+func TestSignInRedirectStaysOnSite(t *testing.T) {
+	eachApp(t, func(t *testing.T, a *app) {
+		for next, want := range map[string]string{
+			"/\t/evil.example":          "/sessions",
+			"/\n/evil.example":          "/sessions",
+			"/ /evil.example":           "/sessions",
+			"/\\evil.example":           "/sessions",
+			"//evil.example":            "/sessions",
+			"https://evil.example/":     "/sessions",
+			"/\u00a0/evil.example":      "/sessions",
+			"/%2F/evil.example":         "/sessions",
+			"/sessions/abc?tab=notes#x": "/sessions/abc?tab=notes#x",
+			"/review":                   "/review",
+		} {
+			b := a.anonymous()
+			doc, _ := b.get("/login")
+			b.csrf, _ = doc.Find(`input[name="_csrf"]`).Attr("value")
+			resp := b.noRedirects().post("/login", url.Values{"username": {"ada"}, "password": {testPassword}, "next": {next}})
+			resp.Body.Close()
+			if got := resp.Header.Get("Location"); resp.StatusCode != http.StatusSeeOther || got != want {
+				t.Errorf("next=%q: %d to %q, want %q", next, resp.StatusCode, got, want)
+			}
 		}
 	})
 }

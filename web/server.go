@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
 
 	"github.com/baton-dev/baton/internal/analysis"
 	"github.com/baton-dev/baton/views"
@@ -110,10 +111,23 @@ func (s *Server) page(c echo.Context, title, nav string) views.Page {
 	return views.Page{Title: title, Steward: baton.StewardFromContext(ctx(c)), CSRF: browserOf(c).CSRF, Nav: nav}
 }
 
-// localPath keeps a redirect target on this site.
+// localPath keeps a redirect target on this site: a path that parses with
+// no scheme and no host, starts with one "/", and holds no control
+// character, space or backslash (browsers drop tabs and newlines and read
+// "/\t/evil.example" as "//evil.example"). Anything else is /sessions.
 func localPath(next string) string {
-	if !strings.HasPrefix(next, "/") || strings.HasPrefix(next, "//") || strings.HasPrefix(next, "/\\") {
-		return "/sessions"
+	const home = "/sessions"
+	if !strings.HasPrefix(next, "/") || strings.HasPrefix(next, "//") {
+		return home
+	}
+	for _, r := range next {
+		if r < 0x20 || r == 0x7f || r == '\\' || unicode.IsSpace(r) || unicode.IsControl(r) {
+			return home
+		}
+	}
+	u, err := url.Parse(next)
+	if err != nil || u.Scheme != "" || u.Host != "" || u.User != nil || !strings.HasPrefix(u.Path, "/") || strings.HasPrefix(u.Path, "//") {
+		return home
 	}
 	return next
 }

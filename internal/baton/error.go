@@ -17,6 +17,7 @@ const (
 	EFORBIDDEN    = "forbidden"
 	ETOOLARGE     = "too_large"
 	ERATELIMIT    = "rate_limited"
+	EUNAVAILABLE  = "unavailable" // the database is busy or out of reach; try again
 	EINTERNAL     = "internal"
 )
 
