@@ -1,6 +1,7 @@
 package web
 
 import (
+	"errors"
 	"fmt"
 	"net/http"
 	"net/url"
@@ -85,7 +86,11 @@ func checkCSRF(next echo.HandlerFunc) echo.HandlerFunc {
 		}
 		token := c.Request().Header.Get("X-CSRF-Token")
 		if token == "" {
-			token = c.FormValue("_csrf")
+			// The form is read only here, after limitBody has bounded it.
+			if err := parseForm(c.Request()); err != nil {
+				return err
+			}
+			token = c.Request().FormValue("_csrf")
 		}
 		if want := browserOf(c).CSRF; want == "" || !auth.Equal(token, want) {
 			return &baton.Error{Code: baton.EUNAUTHORIZED, Message: "The form expired or came from elsewhere. Reload the page and try again."}
@@ -128,6 +133,65 @@ func (s *Server) requireToken(next echo.HandlerFunc) echo.HandlerFunc {
 	}
 }
 
+// pageBodyLimit bounds the body of every page form but the import upload.
+const pageBodyLimit = 1 << 20
+
+// limitBody bounds the body of every page request before anything reads it
+// (the CSRF check and rejectBadText parse forms), and removes the temp files
+// of a multipart form parsed on this request, whichever copy of the request
+// parsed it: the server only cleans up the request it created. The API has
+// its own limit (apiBodyLimit).
+func (s *Server) limitBody(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		r := c.Request()
+		if !strings.HasPrefix(r.URL.Path, "/api/") && r.Body != nil && r.Body != http.NoBody {
+			limit := int64(pageBodyLimit)
+			if r.Method == http.MethodPost && c.Path() == "/import" {
+				limit = s.cfg.MaxUploadBytes
+			}
+			if r.ContentLength > limit {
+				return baton.Errorf(baton.ETOOLARGE, "The request body is larger than %d MB.", max(1, limit>>20))
+			}
+			r.Body = http.MaxBytesReader(c.Response(), r.Body, limit)
+		}
+		defer func() {
+			if f := c.Request().MultipartForm; f != nil {
+				_ = f.RemoveAll()
+			}
+		}()
+		return next(c)
+	}
+}
+
+// safeName keeps a bad parameter name printable in an error message.
+func safeName(name string) string {
+	if utf8.ValidString(name) && strings.IndexByte(name, 0) < 0 && len(name) <= 40 {
+		return name
+	}
+	return fmt.Sprintf("parameter (%d bytes)", len(name))
+}
+
+// parseForm reads a urlencoded or multipart form once, turning a body over
+// its limit into 413 and an unreadable one into 400.
+func parseForm(r *http.Request) error {
+	var err error
+	if strings.HasPrefix(r.Header.Get(echo.HeaderContentType), echo.MIMEMultipartForm) {
+		if r.MultipartForm == nil {
+			err = r.ParseMultipartForm(1 << 20)
+		}
+	} else {
+		err = r.ParseForm()
+	}
+	var tooBig *http.MaxBytesError
+	switch {
+	case err == nil:
+		return nil
+	case errors.As(err, &tooBig):
+		return baton.Errorf(baton.ETOOLARGE, "The request body is larger than %d MB.", max(1, tooBig.Limit>>20))
+	}
+	return baton.Invalid("body", "the form could not be read")
+}
+
 // rejectBadText refuses a request whose route parameters, query or form
 // values are not valid UTF-8 or hold NUL bytes, which no page needs and
 // which PostgreSQL refuses in text: a clear 400 instead of a failed query.
@@ -150,10 +214,14 @@ func rejectBadText(next echo.HandlerFunc) echo.HandlerFunc {
 				}
 			}
 		}
-		if ct := c.Request().Header.Get(echo.HeaderContentType); strings.HasPrefix(ct, echo.MIMEApplicationForm) && c.Request().Method == http.MethodPost {
-			form, err := c.FormParams()
-			if err != nil {
-				return baton.Invalid("body", "the form could not be read")
+		ct := c.Request().Header.Get(echo.HeaderContentType)
+		if (strings.HasPrefix(ct, echo.MIMEApplicationForm) || strings.HasPrefix(ct, echo.MIMEMultipartForm)) && c.Request().Method == http.MethodPost {
+			if err := parseForm(c.Request()); err != nil {
+				return err
+			}
+			form := c.Request().PostForm
+			if mf := c.Request().MultipartForm; mf != nil {
+				form = mf.Value
 			}
 			for name, vs := range form {
 				for _, v := range vs {
@@ -165,12 +233,4 @@ func rejectBadText(next echo.HandlerFunc) echo.HandlerFunc {
 		}
 		return next(c)
 	}
-}
-
-// safeName keeps a bad parameter name printable in an error message.
-func safeName(name string) string {
-	if utf8.ValidString(name) && strings.IndexByte(name, 0) < 0 && len(name) <= 40 {
-		return name
-	}
-	return fmt.Sprintf("parameter (%d bytes)", len(name))
 }

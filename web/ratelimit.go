@@ -166,13 +166,12 @@ func (s *Server) limitLinks(next echo.HandlerFunc) echo.HandlerFunc {
 
 // limitAPI limits API requests per token, and failed authentications per
 // client address, so guessing tokens is slow and one runaway agent cannot
-// crowd out the rest. It runs before requireToken.
+// crowd out the rest. It runs before requireToken. The token is checked
+// first and only failures count, so an address that sent bad tokens (one
+// misconfigured agent behind a shared NAT) does not block the valid tokens
+// sent from it.
 func (s *Server) limitAPI(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
-		ip := c.RealIP()
-		if bad, wait := s.limits.badToken.exhausted(ip); bad {
-			return tooMany(c, wait, "requests with an unknown token")
-		}
 		token, _ := strings.CutPrefix(c.Request().Header.Get("Authorization"), "Bearer ")
 		if token = strings.TrimSpace(token); auth.LooksLikeToken(token) {
 			if ok, wait := s.limits.api.allow(auth.HashToken(token)); !ok {
@@ -181,7 +180,10 @@ func (s *Server) limitAPI(next echo.HandlerFunc) echo.HandlerFunc {
 		}
 		err := next(c)
 		if baton.ErrorCode(err) == baton.EUNAUTHORIZED {
-			s.limits.badToken.allow(ip)
+			ip := c.RealIP()
+			if ok, wait := s.limits.badToken.allow(ip); !ok {
+				return tooMany(c, wait, "requests with an unknown token")
+			}
 		}
 		return err
 	}

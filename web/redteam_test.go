@@ -4,12 +4,18 @@ package web_test
 // per defect, each written to fail before its fix.
 
 import (
+	"bytes"
 	"fmt"
+	"io"
+	"mime/multipart"
+	"os"
 	"net/http"
 	"net/url"
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/baton-dev/baton/web"
 )
 
 // Defect 1: a time whose UTC year is outside 1–9999 was stored and then
@@ -170,6 +176,128 @@ func TestSignInRedirectStaysOnSite(t *testing.T) {
 			if got := resp.Header.Get("Location"); resp.StatusCode != http.StatusSeeOther || got != want {
 				t.Errorf("next=%q: %d to %q, want %q", next, resp.StatusCode, got, want)
 			}
+		}
+	})
+}
+
+// endlessForm is a multipart body of one huge field, made as it is read,
+// that counts how much the server took.
+type endlessForm struct {
+	head, tail []byte
+	fill, read int64
+}
+
+func newEndlessForm(boundary string, size int64) *endlessForm {
+	return &endlessForm{
+		head: []byte("--" + boundary + "\r\nContent-Disposition: form-data; name=\"_csrf\"\r\n\r\nx\r\n--" + boundary +
+			"\r\nContent-Disposition: form-data; name=\"files\"; filename=\"big.json\"\r\n\r\n"),
+		tail: []byte("\r\n--" + boundary + "--\r\n"), fill: size,
+	}
+}
+
+func (f *endlessForm) Read(p []byte) (int, error) {
+	n := 0
+	for n < len(p) {
+		switch {
+		case len(f.head) > 0:
+			c := copy(p[n:], f.head)
+			f.head, n = f.head[c:], n+c
+		case f.fill > 0:
+			c := int64(len(p) - n)
+			c = min(c, f.fill)
+			for i := range c {
+				p[n+int(i)] = 'a'
+			}
+			f.fill, n = f.fill-c, n+int(c)
+		case len(f.tail) > 0:
+			c := copy(p[n:], f.tail)
+			f.tail, n = f.tail[c:], n+c
+		default:
+			f.read += int64(n)
+			return n, io.EOF
+		}
+	}
+	f.read += int64(n)
+	return n, nil
+}
+
+// Defect 4: the CSRF check parsed multipart bodies before any limit (an
+// anonymous 300 MB POST to /login was read and spooled to disk), a _csrf
+// form field let an upload bypass the import limit, and signed-in uploads
+// left their temp files behind.
+func TestPageBodiesAreLimitedBeforeAnythingReadsThem(t *testing.T) {
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp) // where multipart spools files
+	eachApp(t, func(t *testing.T, a *app) {
+		post := func(b *browser, path string, body io.Reader, boundary string) *http.Response {
+			req, _ := http.NewRequest("POST", a.srv.URL+path, body)
+			req.Header.Set("Content-Type", "multipart/form-data; boundary="+boundary)
+			resp, err := b.client.Do(req)
+			if err != nil {
+				t.Fatalf("POST %s: %v", path, err)
+			}
+			// To the end: the server finishes the body after the handler returns.
+			_, _ = io.Copy(io.Discard, resp.Body)
+			resp.Body.Close()
+			return resp
+		}
+		// Anonymous, 300 MB, no length given: refused after about the limit.
+		big := newEndlessForm("xyz", 300<<20)
+		if resp := post(a.anonymous(), "/login", big, "xyz"); resp.StatusCode != http.StatusRequestEntityTooLarge {
+			t.Errorf("anonymous 300 MB POST /login = %d, want 413", resp.StatusCode)
+		}
+		if big.read > 16<<20 {
+			t.Errorf("the server read %d MB of an anonymous POST", big.read>>20)
+		}
+		// Signed in, with _csrf as a form field: the upload limit (1 MB here) holds.
+		ada := a.signIn("ada")
+		var body bytes.Buffer
+		w := multipart.NewWriter(&body)
+		_ = w.WriteField("_csrf", ada.csrf)
+		fw, _ := w.CreateFormFile("files", "big.json")
+		doc := `{"id":"big-1","conversation":{"source":"slack","people":["ada","bot"],"user":"ada","conversation":[{"speaker":"ada","time":"2026-01-01T00:00:00Z","content":"` +
+			strings.Repeat("long ", 400_000) + `"}]}}`
+		_, _ = fw.Write([]byte(doc))
+		w.Close()
+		if resp := post(ada, "/import", bytes.NewReader(body.Bytes()), w.Boundary()); resp.StatusCode != http.StatusRequestEntityTooLarge && resp.StatusCode != http.StatusBadRequest {
+			t.Errorf("2 MB upload over a 1 MB limit = %d", resp.StatusCode)
+		}
+		var list struct{ Sessions []struct{ ID string } }
+		if a.api(a.adaToken, "GET", "/api/v1/sessions", nil, &list); len(list.Sessions) != 0 {
+			t.Errorf("the upload over the limit was imported: %d sessions", len(list.Sessions))
+		}
+		// An upload large enough to be spooled to disk leaves no file there.
+		a.restart(web.Config{MaxUploadBytes: 64 << 20}, nil)
+		ada = a.signIn("ada")
+		spooled := newEndlessForm("spool", 40<<20)
+		spooled.head = []byte(strings.Replace(string(spooled.head), "name=\"_csrf\"\r\n\r\nx", "name=\"_csrf\"\r\n\r\n"+ada.csrf, 1))
+		post(ada, "/import", spooled, "spool")
+		if left, _ := os.ReadDir(tmp); len(left) != 0 {
+			t.Errorf("the upload left %d temp files: %v", len(left), left[0].Name())
+		}
+	})
+}
+
+// Defect 5: once an address had sent enough unknown tokens, its valid
+// tokens were refused too. Only failures count, and the token is checked first.
+func TestUnknownTokenLimitDoesNotBlockValidTokens(t *testing.T) {
+	eachApp(t, func(t *testing.T, a *app) {
+		a.restart(web.Config{Limits: web.Limits{BadToken: web.Rate{PerSecond: 0.001, Burst: 3}}}, nil)
+		bad := "bat_" + strings.Repeat("x", 40)
+		codes := []int{}
+		for range 5 {
+			codes = append(codes, a.api(bad, "GET", "/api/v1/sessions", nil, nil))
+		}
+		if codes[0] != http.StatusUnauthorized || codes[4] != http.StatusTooManyRequests {
+			t.Errorf("unknown tokens answered %v; want 401 then 429", codes)
+		}
+		for range 3 {
+			if code := a.api(a.adaToken, "GET", "/api/v1/sessions", nil, nil); code != http.StatusOK {
+				t.Fatalf("a valid token from the same address = %d, want 200", code)
+			}
+		}
+		if code := a.api(bad, "GET", "/api/v1/sessions", nil, nil); code != http.StatusTooManyRequests {
+			t.Errorf("another unknown token = %d, want 429", code)
 		}
 	})
 }

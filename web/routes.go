@@ -12,7 +12,7 @@ import (
 func (s *Server) routes() {
 	e := s.echo
 	e.Pre(middleware.RemoveTrailingSlash())
-	e.Use(securityHeaders, s.logRequests, rejectBadText)
+	e.Use(securityHeaders, s.logRequests, s.limitBody, rejectBadText)
 
 	e.GET("/healthz", s.healthz)
 	e.GET("/static/chroma.css", serveChromaCSS)
