@@ -122,20 +122,6 @@ func (l *limiter) allow(key string) (bool, time.Duration) {
 	return true, 0
 }
 
-// exhausted reports, without taking anything, whether key's bucket is empty.
-func (l *limiter) exhausted(key string) (bool, time.Duration) {
-	if l.rate.Burst < 0 {
-		return false, 0
-	}
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	now := time.Now()
-	if t := l.get(key, now).TokensAt(now); t < 1 {
-		return true, time.Duration((1 - t) / l.rate.PerSecond * float64(time.Second))
-	}
-	return false, 0
-}
-
 // tooMany is the 429 answer: a Retry-After header in whole seconds and an
 // error the one error handler turns into a page or, under /api, JSON with
 // code "rate_limited".

@@ -88,10 +88,21 @@ func (s *Store) appliedVersions(ctx context.Context) (map[int]bool, error) {
 
 // MigrateUp applies every migration not yet applied, each in its own
 // transaction, and returns the ones it applied.
+//
+// On PostgreSQL it holds an advisory lock while it works, so instances that
+// start together migrate one after the other: the second finds nothing left
+// to do. (SQLite is one process, whose writers queue on the database lock.)
 func (s *Store) MigrateUp(ctx context.Context) ([]Migration, error) {
 	files, err := s.migrationFiles()
 	if err != nil {
 		return nil, err
+	}
+	if s.dialect == Postgres {
+		unlock, err := s.advisoryLock(ctx, migrationLockKey)
+		if err != nil {
+			return nil, fmt.Errorf("lock the migrations: %w", err)
+		}
+		defer unlock()
 	}
 	applied, err := s.appliedVersions(ctx)
 	if err != nil {
@@ -168,4 +179,25 @@ func (s *Store) Migrations(ctx context.Context) ([]Migration, error) {
 		out[i] = Migration{Version: f.version, Name: f.name, Applied: applied[f.version]}
 	}
 	return out, nil
+}
+
+// migrationLockKey names Baton's migration lock among PostgreSQL advisory locks.
+const migrationLockKey = 0x0ba7_0e01
+
+// advisoryLock takes a PostgreSQL session-level advisory lock on a
+// connection of its own, waiting for whoever holds it, and returns the
+// function that releases it.
+func (s *Store) advisoryLock(ctx context.Context, key int64) (func(), error) {
+	conn, err := s.db.Conn(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := conn.ExecContext(ctx, "SELECT pg_advisory_lock(?)", key); err != nil {
+		conn.Close()
+		return nil, err
+	}
+	return func() {
+		_, _ = conn.ExecContext(context.WithoutCancel(ctx), "SELECT pg_advisory_unlock(?)", key)
+		conn.Close()
+	}, nil
 }
