@@ -1,6 +1,7 @@
 package web
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"io"
@@ -11,10 +12,30 @@ import (
 	"github.com/labstack/echo/v4"
 )
 
-// decodeJSON reads a JSON body strictly enough to name what is wrong.
+// decodeJSON reads a JSON body strictly enough to name what is wrong: one
+// JSON object (not null, nothing after it), with no NUL byte in any string
+// and no free-form value nested too deeply (checkDecoded).
 func decodeJSON(c echo.Context, dst any) error {
 	dec := json.NewDecoder(c.Request().Body)
-	if err := dec.Decode(dst); err != nil {
+	var raw json.RawMessage
+	err := dec.Decode(&raw)
+	if err == nil {
+		if t := bytes.TrimSpace(raw); bytes.Equal(t, []byte("null")) {
+			return baton.Invalid("body", "the body is null; send a JSON object")
+		}
+		if _, after := dec.Token(); after != io.EOF {
+			return baton.Invalid("body", "the body has data after its JSON value; send one JSON object")
+		}
+		err = json.Unmarshal(raw, dst)
+	}
+	if err == nil {
+		if _, hook := dst.(*baton.HookRequest); !hook {
+			// A hook's transcript lines are file bytes the importer cleans.
+			return checkDecoded(dst)
+		}
+		return nil
+	}
+	{ // err != nil: say what is wrong with the body
 		var syn *json.SyntaxError
 		var typ *json.UnmarshalTypeError
 		var tooBig *http.MaxBytesError

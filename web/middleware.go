@@ -234,3 +234,12 @@ func rejectBadText(next echo.HandlerFunc) echo.HandlerFunc {
 		return next(c)
 	}
 }
+
+// noStore keeps a steward's pages and API answers out of every cache: the
+// browser's back-forward cache after sign-out, and any proxy between.
+func noStore(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		c.Response().Header().Set("Cache-Control", "no-store")
+		return next(c)
+	}
+}

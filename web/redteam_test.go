@@ -5,12 +5,13 @@ package web_test
 
 import (
 	"bytes"
+	"encoding/base64"
 	"fmt"
 	"io"
 	"mime/multipart"
-	"os"
 	"net/http"
 	"net/url"
+	"os"
 	"strings"
 	"sync"
 	"testing"
@@ -298,6 +299,54 @@ func TestUnknownTokenLimitDoesNotBlockValidTokens(t *testing.T) {
 		}
 		if code := a.api(bad, "GET", "/api/v1/sessions", nil, nil); code != http.StatusTooManyRequests {
 			t.Errorf("another unknown token = %d, want 429", code)
+		}
+	})
+}
+
+// Defect 7: NUL bytes in JSON fields and cursors gave 500; trailing data
+// after a JSON body and a null body were accepted; authenticated answers
+// lacked Cache-Control: no-store.
+func TestAPIRefusesNULTrailingDataAndNull(t *testing.T) {
+	eachApp(t, func(t *testing.T, a *app) {
+		var sess struct{ ID string }
+		if code := a.api(a.adaToken, "POST", "/api/v1/sessions", `{"title":"nul"}`, &sess); code != http.StatusCreated {
+			t.Fatalf("create = %d", code)
+		}
+		for _, c := range []struct{ name, method, path, body, field string }{
+			{"source", "POST", "/api/v1/sessions", `{"title":"x","source":"a\u0000b"}`, "source"},
+			{"tag", "POST", "/api/v1/sessions", `{"title":"x","tags":["ok","a\u0000"]}`, "tags[1]"},
+			{"attribute", "POST", "/api/v1/sessions", `{"title":"x","attributes":{"k":{"deep":"\u0000"}}}`, "attributes.k.deep"},
+			{"source_id", "POST", "/api/v1/sessions/" + sess.ID + "/messages", `{"messages":[{"role":"steward","content":"hi","source_id":"a\u0000"}]}`, "messages[0].source_id"},
+			{"trailing data", "POST", "/api/v1/sessions", `{"title":"x"} {"title":"y"}`, "body"},
+			{"trailing garbage", "POST", "/api/v1/sessions", `{"title":"x"}garbage`, "body"},
+			{"null body", "POST", "/api/v1/sessions/" + sess.ID + "/messages", `null`, "body"},
+			{"null session", "POST", "/api/v1/sessions", ` null `, "body"},
+			{"cursor", "GET", "/api/v1/sessions?cursor=" + base64.RawURLEncoding.EncodeToString([]byte("2026\x00|x")), "", "cursor"},
+		} {
+			var e apiErr
+			var body any
+			if c.body != "" {
+				body = c.body
+			}
+			if code := a.api(a.adaToken, c.method, c.path, body, &e); code != http.StatusBadRequest || e.Error.Field != c.field {
+				t.Errorf("%s: %d %+v, want 400 naming %s", c.name, code, e, c.field)
+			}
+		}
+		req, _ := http.NewRequest("GET", a.srv.URL+"/api/v1/sessions", nil)
+		req.Header.Set("Authorization", "Bearer "+a.adaToken)
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if got := resp.Header.Get("Cache-Control"); got != "no-store" {
+			t.Errorf("API Cache-Control = %q, want no-store", got)
+		}
+		ada := a.signIn("ada")
+		for _, p := range []string{"/sessions", "/sessions/" + sess.ID, "/settings"} {
+			if _, resp := ada.get(p); resp.Header.Get("Cache-Control") != "no-store" {
+				t.Errorf("%s Cache-Control = %q, want no-store", p, resp.Header.Get("Cache-Control"))
+			}
 		}
 	})
 }

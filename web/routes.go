@@ -30,7 +30,7 @@ func (s *Server) routes() {
 	e.GET("/s/:token", s.sharedSession, s.limitLinks)
 	e.GET("/s/:token/messages", s.sharedMessages, s.limitLinks)
 
-	signedIn := pages.Group("", requireSteward)
+	signedIn := pages.Group("", requireSteward, noStore)
 	signedIn.GET("/sessions", s.sessionList)
 	signedIn.POST("/sessions/review", s.sessionsReview)
 	signedIn.GET("/sessions/:id", s.sessionShow)
@@ -83,7 +83,7 @@ func (s *Server) routes() {
 	// Agents: hooks and context.
 
 	// JSON API: bearer personal access tokens, no cookies.
-	api := e.Group("/api/v1", middleware.BodyLimit(apiBodyLimit), s.limitAPI, s.requireToken)
+	api := e.Group("/api/v1", noStore, middleware.BodyLimit(apiBodyLimit), s.limitAPI, s.requireToken)
 	api.POST("/sessions", s.apiSessionCreate)
 	api.GET("/sessions", s.apiSessionList)
 	api.GET("/sessions/:id", s.apiSessionGet)

@@ -31,6 +31,9 @@ func serve(ctx context.Context, env environment, stdout, stderr io.Writer) error
 		return err
 	}
 	defer st.Close()
+	if err := st.ClaimSingleProcess(); err != nil {
+		return err
+	}
 
 	secret, err := env.secret("BATON_SESSION_SECRET")
 	if err != nil {

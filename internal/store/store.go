@@ -37,6 +37,8 @@ type Store struct {
 	writeMu      sync.Mutex    // one SQLite writer transaction at a time; see inTx
 	kick         chan struct{} // wakes the search indexer
 	kickAnalysis chan struct{} // wakes the analysis worker
+	path         string        // the SQLite file
+	releaseClaim func()        // set by ClaimSingleProcess
 }
 
 // Open connects to the database named by url: "sqlite:PATH" (the embedded
@@ -53,6 +55,14 @@ func Open(url string) (*Store, error) {
 				return nil, fmt.Errorf("create database folder: %w", err)
 			}
 		}
+		// Created by us, readable by its owner only: it holds every
+		// transcript and the password hashes. SQLite gives the -wal and
+		// -shm files the same mode.
+		f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o600)
+		if err != nil {
+			return nil, fmt.Errorf("open database file: %w", err)
+		}
+		f.Close()
 		// WAL lets readers work while one writer writes; IMMEDIATE
 		// transactions take the write lock up front so two writers queue on
 		// busy_timeout instead of failing mid-transaction.
@@ -65,7 +75,7 @@ func Open(url string) (*Store, error) {
 		sqldb.SetMaxOpenConns(8)
 		sqldb.SetConnMaxIdleTime(0)
 		db := bun.NewDB(sqldb, sqlitedialect.New())
-		return &Store{db: db, dialect: SQLite, search: sqliteSearch{}, now: time.Now, kick: make(chan struct{}, 1), kickAnalysis: make(chan struct{}, 1)}, nil
+		return &Store{db: db, dialect: SQLite, search: sqliteSearch{}, now: time.Now, kick: make(chan struct{}, 1), kickAnalysis: make(chan struct{}, 1), path: path}, nil
 	case strings.HasPrefix(url, "postgres://"), strings.HasPrefix(url, "postgresql://"):
 		sqldb, err := sql.Open("pgx", url)
 		if err != nil {
@@ -93,7 +103,13 @@ func (s *Store) Dialect() string { return s.dialect }
 func (s *Store) DB() *bun.DB { return s.db }
 
 // Close closes the database.
-func (s *Store) Close() error { return s.db.Close() }
+func (s *Store) Close() error {
+	err := s.db.Close()
+	if s.releaseClaim != nil {
+		s.releaseClaim()
+	}
+	return err
+}
 
 // Ping reports whether the database answers.
 func (s *Store) Ping(ctx context.Context) error {
