@@ -35,23 +35,21 @@ func decodeJSON(c echo.Context, dst any) error {
 		}
 		return nil
 	}
-	{ // err != nil: say what is wrong with the body
-		var syn *json.SyntaxError
-		var typ *json.UnmarshalTypeError
-		var tooBig *http.MaxBytesError
-		switch {
-		case errors.Is(err, io.EOF):
-			return baton.Invalid("body", "the request body is empty; send JSON")
-		case errors.As(err, &syn):
-			return baton.Invalid("body", "the body is not valid JSON at byte %d: %v", syn.Offset, err)
-		case errors.As(err, &typ):
-			return baton.Invalid(typ.Field, "%s must be a JSON %s, not %s", typ.Field, typ.Type.Kind(), typ.Value)
-		case errors.As(err, &tooBig):
-			return baton.Errorf(baton.ETOOLARGE, "the request body is larger than %s", apiBodyLimit)
-		case strings.Contains(err.Error(), "cannot parse"):
-			return baton.Invalid("body", "%v", err)
-		}
-		return baton.Invalid("body", "the body could not be read as JSON: %v", err)
+	// err != nil: say what is wrong with the body.
+	var syn *json.SyntaxError
+	var typ *json.UnmarshalTypeError
+	var tooBig *http.MaxBytesError
+	switch {
+	case errors.Is(err, io.EOF):
+		return baton.Invalid("body", "the request body is empty; send JSON")
+	case errors.As(err, &syn):
+		return baton.Invalid("body", "the body is not valid JSON at byte %d: %v", syn.Offset, err)
+	case errors.As(err, &typ):
+		return baton.Invalid(typ.Field, "%s must be a JSON %s, not %s", typ.Field, typ.Type.Kind(), typ.Value)
+	case errors.As(err, &tooBig):
+		return baton.Errorf(baton.ETOOLARGE, "the request body is larger than %s", apiBodyLimit)
+	case strings.Contains(err.Error(), "cannot parse"):
+		return baton.Invalid("body", "%v", err)
 	}
-	return nil
+	return baton.Invalid("body", "the body could not be read as JSON: %v", err)
 }
