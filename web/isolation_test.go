@@ -375,7 +375,7 @@ func TestNoStewardSeesAnothersData(t *testing.T) {
 			if stewardData {
 				withIDs++
 			}
-			if r.Path == "/logout" {
+			if r.Path == "/logout" || r.Path == "/logout/everywhere" { // hardening: sign out everywhere
 				last = append(last, check) // after everything else, or the attacker is signed out
 				continue
 			}

@@ -69,6 +69,13 @@ func (s *Server) lockedOut(c echo.Context, username string, until time.Time) err
 // and CSRF token (nothing from before sign-in carries over), the id's hash
 // in the database so signing out ends it for this cookie.
 func (s *Server) signInAs(c echo.Context, st *baton.Steward, next string) error {
+	if old := browserOf(c).SessionID; old != "" {
+		// Signing in as someone else ends the sign-in this browser had:
+		// its cookie would otherwise stay valid on the server.
+		if err := s.store.DeleteLoginSession(ctx(c), auth.HashToken(old)); err != nil {
+			return err
+		}
+	}
 	b := auth.SignedIn()
 	if err := s.store.CreateLoginSession(ctx(c), auth.HashToken(b.SessionID), st.ID, auth.SessionTTL); err != nil {
 		return err

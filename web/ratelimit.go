@@ -1,6 +1,7 @@
 package web
 
 import (
+	"container/list"
 	"math"
 	"strconv"
 	"strings"
@@ -24,6 +25,9 @@ type Rate struct {
 type Limits struct {
 	// SignIn limits local sign-in attempts per client address and username.
 	SignIn Rate
+	// SignInAddress limits local sign-in attempts per client address across
+	// every username, so one address cannot try a password on many accounts.
+	SignInAddress Rate
 	// API limits API requests per personal access token.
 	API Rate
 	// BadToken limits failed API authentications per client address.
@@ -34,10 +38,11 @@ type Limits struct {
 
 // DefaultLimits are generous for people and agents, and slow down guessing.
 var DefaultLimits = Limits{
-	SignIn:   Rate{PerSecond: 1.0 / 6, Burst: 10},
-	API:      Rate{PerSecond: 50, Burst: 600},
-	BadToken: Rate{PerSecond: 1.0 / 3, Burst: 20},
-	Links:    Rate{PerSecond: 1, Burst: 60},
+	SignIn:        Rate{PerSecond: 1.0 / 6, Burst: 10},
+	SignInAddress: Rate{PerSecond: 1.0 / 2, Burst: 30},
+	API:           Rate{PerSecond: 50, Burst: 600},
+	BadToken:      Rate{PerSecond: 1.0 / 3, Burst: 20},
+	Links:         Rate{PerSecond: 1, Burst: 60},
 }
 
 // limiters holds the buckets. They are in memory: each instance behind a
@@ -45,7 +50,7 @@ var DefaultLimits = Limits{
 // rate. That is fine for slowing down guessing; the account lockout, which
 // must hold across instances, is counted in the database instead.
 type limiters struct {
-	signIn, api, badToken, links *limiter
+	signIn, signInAddress, api, badToken, links *limiter
 }
 
 func newLimiters(l Limits) *limiters {
@@ -56,53 +61,49 @@ func newLimiters(l Limits) *limiters {
 		return newLimiter(r)
 	}
 	return &limiters{
-		signIn:   pick(l.SignIn, DefaultLimits.SignIn),
-		api:      pick(l.API, DefaultLimits.API),
-		badToken: pick(l.BadToken, DefaultLimits.BadToken),
-		links:    pick(l.Links, DefaultLimits.Links),
+		signIn:        pick(l.SignIn, DefaultLimits.SignIn),
+		signInAddress: pick(l.SignInAddress, DefaultLimits.SignInAddress),
+		api:           pick(l.API, DefaultLimits.API),
+		badToken:      pick(l.BadToken, DefaultLimits.BadToken),
+		links:         pick(l.Links, DefaultLimits.Links),
 	}
 }
 
-// limiter is a set of token buckets by key.
+// limiter is a set of token buckets by key, at most maxBuckets of them:
+// past that, the least recently used bucket goes (an attacker who sends
+// many keys cannot reset everyone else's buckets).
 type limiter struct {
-	rate      Rate
-	mu        sync.Mutex
-	buckets   map[string]*bucket
-	lastSweep time.Time
+	rate    Rate
+	mu      sync.Mutex
+	buckets map[string]*list.Element // of *bucket; front is the most recently used
+	order   *list.List
+	max     int
 }
 
 type bucket struct {
-	lim  *rate.Limiter
-	seen time.Time
+	key string
+	lim *rate.Limiter
 }
 
-// maxBuckets bounds a limiter's memory; past it, idle buckets go first.
+// maxBuckets bounds a limiter's memory.
 const maxBuckets = 100_000
 
 func newLimiter(r Rate) *limiter {
-	return &limiter{rate: r, buckets: map[string]*bucket{}, lastSweep: time.Now()}
+	return &limiter{rate: r, buckets: map[string]*list.Element{}, order: list.New(), max: maxBuckets}
 }
 
-func (l *limiter) get(key string, now time.Time) *rate.Limiter {
-	if now.Sub(l.lastSweep) > time.Minute || len(l.buckets) >= maxBuckets {
-		// A bucket idle long enough to be full again is the same as no bucket.
-		full := time.Duration(float64(l.rate.Burst)/l.rate.PerSecond*float64(time.Second)) + time.Second
-		for k, b := range l.buckets {
-			if now.Sub(b.seen) > full {
-				delete(l.buckets, k)
-			}
-		}
-		if len(l.buckets) >= maxBuckets {
-			l.buckets = map[string]*bucket{}
-		}
-		l.lastSweep = now
+func (l *limiter) get(key string) *rate.Limiter {
+	if e := l.buckets[key]; e != nil {
+		l.order.MoveToFront(e)
+		return e.Value.(*bucket).lim
 	}
-	b := l.buckets[key]
-	if b == nil {
-		b = &bucket{lim: rate.NewLimiter(rate.Limit(l.rate.PerSecond), l.rate.Burst)}
-		l.buckets[key] = b
+	for l.order.Len() >= l.max {
+		oldest := l.order.Back()
+		delete(l.buckets, oldest.Value.(*bucket).key)
+		l.order.Remove(oldest)
 	}
-	b.seen = now
+	b := &bucket{key: key, lim: rate.NewLimiter(rate.Limit(l.rate.PerSecond), l.rate.Burst)}
+	l.buckets[key] = l.order.PushFront(b)
 	return b.lim
 }
 
@@ -114,7 +115,7 @@ func (l *limiter) allow(key string) (bool, time.Duration) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	now := time.Now()
-	r := l.get(key, now).ReserveN(now, 1)
+	r := l.get(key).ReserveN(now, 1)
 	if d := r.DelayFrom(now); d > 0 {
 		r.CancelAt(now)
 		return false, d
@@ -136,6 +137,9 @@ func (s *Server) limitSignIn(c echo.Context, username string) error {
 	key := c.RealIP() + "\x00" + strings.ToLower(username)
 	if ok, wait := s.limits.signIn.allow(key); !ok {
 		return tooMany(c, wait, "sign-in attempts")
+	}
+	if ok, wait := s.limits.signInAddress.allow(c.RealIP()); !ok {
+		return tooMany(c, wait, "sign-in attempts from this address")
 	}
 	return nil
 }

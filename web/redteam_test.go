@@ -16,6 +16,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/baton-dev/baton/internal/auth/authtest"
 	"github.com/baton-dev/baton/web"
 )
 
@@ -349,4 +350,134 @@ func TestAPIRefusesNULTrailingDataAndNull(t *testing.T) {
 			}
 		}
 	})
+}
+
+// Defect 7: a provider's email was trusted for invitations without
+// email_verified.
+func TestUnverifiedProviderEmailAcceptsNoInvitation(t *testing.T) {
+	eachApp(t, func(t *testing.T, a *app) {
+		idp, _ := a.withOIDC()
+		ada := a.signIn("ada")
+		_, resp := ada.form("/teams", url.Values{"name": {"Relay"}})
+		teamPath := resp.Request.URL.Path
+		doc, _ := ada.form(teamPath+"/invitations", url.Values{"who": {"mallory@example.org"}, "role": {"member"}})
+		invite, _ := url.Parse(strings.TrimSpace(doc.Find("#invite-url").Text()))
+		if invite == nil || invite.Path == "" {
+			t.Fatal("no invitation link")
+		}
+		mallory := a.anonymous()
+		if resp, _ := mallory.oidcSignIn(authtest.User{Subject: "m-1", Email: "mallory@example.org", PreferredUsername: "mallory", EmailUnverified: true}, idp); resp.Request.URL.Path != "/sessions" {
+			t.Fatalf("sign-in ended at %s (%d)", resp.Request.URL, resp.StatusCode)
+		}
+		if _, resp := mallory.get(invite.Path); resp.StatusCode != http.StatusNotFound {
+			t.Errorf("an unverified email opens the invitation: %d", resp.StatusCode)
+		}
+		verified := a.anonymous()
+		if resp, _ := verified.oidcSignIn(authtest.User{Subject: "v-1", Email: "mallory@example.org", PreferredUsername: "mal2"}, idp); resp.Request.URL.Path != "/sessions" {
+			t.Fatalf("verified sign-in ended at %s (%d)", resp.Request.URL, resp.StatusCode)
+		}
+		if _, resp := verified.get(invite.Path); resp.StatusCode != http.StatusOK {
+			t.Errorf("a verified email does not open the invitation: %d", resp.StatusCode)
+		}
+	})
+}
+
+// Defect 7: signing in as another account left the first sign-in valid,
+// and there was no "sign out everywhere".
+func TestSignInAsAnotherEndsTheFirstAndSignOutEverywhere(t *testing.T) {
+	eachApp(t, func(t *testing.T, a *app) {
+		b := a.signIn("ada")
+		adaCookie := b.cookie("baton_session", "/")
+		if adaCookie == "" {
+			t.Fatal("no session cookie")
+		}
+		b.post("/login", url.Values{"username": {"bob"}, "password": {testPassword}}).Body.Close()
+		if got := b.signedInAs(); got != "bob" {
+			t.Fatalf("signed in as %q, want bob", got)
+		}
+		stale := a.anonymous()
+		stale.setCookie("baton_session", "/", adaCookie)
+		if got := stale.signedInAs(); got != "" {
+			t.Errorf("ada's first sign-in still works after signing in as bob: %q", got)
+		}
+		// Sign out everywhere: both of ada's browsers are signed out, bob's is not.
+		one, two, bob := a.signIn("ada"), a.signIn("ada"), a.signIn("bob")
+		doc, _ := one.get("/settings")
+		if doc.Find("form[action='/logout/everywhere'] button#sign-out-everywhere").Length() != 1 {
+			t.Fatal("settings has no sign-out-everywhere button")
+		}
+		resp := one.post("/logout/everywhere", url.Values{})
+		resp.Body.Close()
+		if resp.Request.URL.Path != "/login" {
+			t.Errorf("sign out everywhere ended at %s", resp.Request.URL.Path)
+		}
+		for name, br := range map[string]*browser{"first": one, "second": two} {
+			if got := br.signedInAs(); got != "" {
+				t.Errorf("ada's %s browser is still signed in as %q", name, got)
+			}
+		}
+		if got := bob.signedInAs(); got != "bob" {
+			t.Errorf("bob was signed out too: %q", got)
+		}
+	})
+}
+
+// Defect 7: no per-address limit across usernames let one address try a
+// password on every account (password spraying).
+func TestSignInLimitPerAddressAcrossUsernames(t *testing.T) {
+	eachApp(t, func(t *testing.T, a *app) {
+		a.restart(web.Config{Limits: web.Limits{SignInAddress: web.Rate{PerSecond: 0.001, Burst: 3}}}, nil)
+		b := a.anonymous()
+		doc, _ := b.get("/login")
+		b.csrf, _ = doc.Find(`input[name="_csrf"]`).Attr("value")
+		codes := []int{}
+		for _, user := range []string{"ada", "bob", "cy", "dee"} {
+			resp := b.post("/login", url.Values{"username": {user}, "password": {"Summer2026!"}})
+			resp.Body.Close()
+			codes = append(codes, resp.StatusCode)
+		}
+		if codes[0] != http.StatusUnauthorized || codes[3] != http.StatusTooManyRequests {
+			t.Errorf("one address, four usernames: %v; want 401 … 429", codes)
+		}
+	})
+}
+
+// Defect 7: tags and peak moments were unbounded.
+func TestSessionTagsAndPeakMomentsAreBounded(t *testing.T) {
+	eachApp(t, func(t *testing.T, a *app) {
+		tags := make([]string, 65)
+		for i := range tags {
+			tags[i] = fmt.Sprintf("tag-%d", i)
+		}
+		peaks := make([]map[string]any, 201)
+		for i := range peaks {
+			peaks[i] = map[string]any{"timestamp": "2026-01-01T00:00:00Z", "emotion": "joy"}
+		}
+		for _, c := range []struct {
+			name  string
+			body  map[string]any
+			field string
+		}{
+			{"65 tags", map[string]any{"title": "x", "tags": tags}, "tags"},
+			{"a long tag", map[string]any{"title": "x", "tags": []string{"ok", strings.Repeat("t", 101)}}, "tags[1]"},
+			{"201 peak moments", map[string]any{"title": "x", "emotional_arc": map[string]any{"peak_moments": peaks}}, "emotional_arc.peak_moments"},
+			{"a peak moment's time", map[string]any{"title": "x", "emotional_arc": map[string]any{"peak_moments": []map[string]any{
+				{"timestamp": "9999-12-31T23:30:00-01:00", "emotion": "joy"}}}}, "emotional_arc.peak_moments[0].timestamp"},
+			{"deep attributes", map[string]any{"title": "x", "attributes": nested(40)}, ""},
+		} {
+			var e apiErr
+			code := a.api(a.adaToken, "POST", "/api/v1/sessions", c.body, &e)
+			if code != http.StatusBadRequest || (c.field != "" && e.Error.Field != c.field) {
+				t.Errorf("%s: %d %+v, want 400 naming %s", c.name, code, e, c.field)
+			}
+		}
+	})
+}
+
+func nested(depth int) map[string]any {
+	m := map[string]any{"leaf": "x"}
+	for range depth {
+		m = map[string]any{"k": m}
+	}
+	return m
 }

@@ -38,6 +38,7 @@ func (s *Server) routes() {
 	signedIn.GET("/import", s.importPage)
 	signedIn.POST("/import", s.importUpload)
 	signedIn.GET("/settings", s.settingsPage)
+	signedIn.POST("/logout/everywhere", s.logoutEverywhere) // hardening: sign out everywhere
 	signedIn.POST("/settings/tokens", s.tokenCreate)
 	signedIn.POST("/settings/tokens/:id/revoke", s.tokenRevoke)
 	// Identity, teams and sharing.

@@ -258,8 +258,14 @@ func (o *OAuth) Complete(name string, f *Flow, query url.Values) (*ExternalUser,
 	if cleanText(u.UserID, 255) == "" {
 		return nil, fmt.Errorf("%s: the provider did not say who signed in", name)
 	}
+	email := strings.ToLower(cleanText(u.Email, 254))
+	if !emailVerified(p.cfg.Kind, u.RawData) {
+		// An address the provider has not verified proves nothing: it must
+		// not accept an invitation sent to it, nor claim an account.
+		email = ""
+	}
 	return &ExternalUser{
-		Provider: name, Subject: cleanText(u.UserID, 255), Email: strings.ToLower(cleanText(u.Email, 254)),
+		Provider: name, Subject: cleanText(u.UserID, 255), Email: email,
 		Name: cleanText(u.Name, 200), NickName: cleanText(u.NickName, 100),
 	}, nil
 }
@@ -361,4 +367,28 @@ func readJSON(client *http.Client, u string, dst any) error {
 		return fmt.Errorf("GET %s: %s", u, resp.Status)
 	}
 	return json.NewDecoder(io.LimitReader(resp.Body, 1<<20)).Decode(dst)
+}
+
+// emailVerified reports whether the provider vouches for the user's email.
+// Google and OpenID Connect providers say so in email_verified (Google's
+// older userinfo: verified_email); GitHub and GitLab give only an address
+// the user has confirmed with them.
+func emailVerified(kind string, raw map[string]any) bool {
+	switch kind {
+	case ProviderGitHub, ProviderGitLab:
+		return true
+	}
+	for _, key := range []string{"email_verified", "verified_email"} {
+		switch v := raw[key].(type) {
+		case bool:
+			if v {
+				return true
+			}
+		case string:
+			if v == "true" {
+				return true
+			}
+		}
+	}
+	return false
 }

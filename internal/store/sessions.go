@@ -13,6 +13,14 @@ import (
 	"github.com/uptrace/bun"
 )
 
+// Limits on what one session may carry, so one request cannot make every
+// list and page that shows the session slow.
+const (
+	MaxTags        = 64
+	maxTagLength   = 100
+	MaxPeakMoments = 200
+)
+
 // prepareNewSession fills a new session's defaults and checks what a
 // client may have got wrong, naming the field.
 func (s *Store) prepareNewSession(stewardID int64, sess *baton.Session) error {
@@ -69,6 +77,24 @@ func (s *Store) prepareNewSession(stewardID int64, sess *baton.Session) error {
 		}
 	}
 	sess.Tags = tags
+	if len(tags) > MaxTags {
+		return baton.Invalid("tags", "a session has at most %d tags; got %d", MaxTags, len(tags))
+	}
+	for i, t := range tags {
+		if len(t) > maxTagLength {
+			return baton.Invalid(fmt.Sprintf("tags[%d]", i), "tags[%d] must be at most %d characters", i, maxTagLength)
+		}
+	}
+	if n := len(sess.EmotionalArc.PeakMoments); n > MaxPeakMoments {
+		return baton.Invalid("emotional_arc.peak_moments", "emotional_arc.peak_moments holds at most %d moments; got %d", MaxPeakMoments, n)
+	}
+	for i, p := range sess.EmotionalArc.PeakMoments {
+		if !p.Timestamp.IsZero() {
+			if err := baton.CheckTime(fmt.Sprintf("emotional_arc.peak_moments[%d].timestamp", i), p.Timestamp); err != nil {
+				return err
+			}
+		}
+	}
 	if sess.Version == "" {
 		sess.Version = "2.0"
 	}

@@ -120,6 +120,12 @@ func (s *Store) DeleteLoginSession(ctx context.Context, idHash string) error {
 	return err
 }
 
+// DeleteLoginSessions ends every login session of the steward: "sign out everywhere".
+func (s *Store) DeleteLoginSessions(ctx context.Context, stewardID int64) error {
+	_, err := s.db.NewRaw("DELETE FROM login_sessions WHERE steward_id = ?", stewardID).Exec(ctx)
+	return err
+}
+
 // Setting returns a shared setting, or "" when it is not set.
 func (s *Store) Setting(ctx context.Context, name string) (string, error) {
 	var v []string

@@ -40,6 +40,8 @@ func (p *Provider) Config(label string) auth.ProviderConfig {
 // §5.3.2 requires and goth checks.
 type User struct {
 	Subject, Email, Name, PreferredUsername string
+	// EmailUnverified says email_verified: false.
+	EmailUnverified bool
 }
 
 // ID is the subject.
@@ -51,7 +53,7 @@ func (u User) Userinfo(scope []string) ([]byte, error) {
 	for _, s := range scope {
 		switch s {
 		case "email":
-			info["email"], info["email_verified"] = u.Email, true
+			info["email"], info["email_verified"] = u.Email, !u.EmailUnverified
 		case "profile":
 			info["name"], info["preferred_username"] = u.Name, u.PreferredUsername
 		}
@@ -66,7 +68,7 @@ func (u User) Claims(scope []string, base *mockoidc.IDTokenClaims) (jwt.Claims, 
 	for _, s := range scope {
 		switch s {
 		case "email":
-			c.Email, c.EmailVerified = u.Email, true
+			c.Email, c.EmailVerified = u.Email, !u.EmailUnverified
 		case "profile":
 			c.Name, c.PreferredUsername = u.Name, u.PreferredUsername
 		}
@@ -77,7 +79,7 @@ func (u User) Claims(scope []string, base *mockoidc.IDTokenClaims) (jwt.Claims, 
 type claims struct {
 	*mockoidc.IDTokenClaims
 	Email             string `json:"email,omitempty"`
-	EmailVerified     bool   `json:"email_verified,omitempty"`
+	EmailVerified     bool   `json:"email_verified"`
 	Name              string `json:"name,omitempty"`
 	PreferredUsername string `json:"preferred_username,omitempty"`
 }
