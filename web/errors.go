@@ -21,6 +21,7 @@ var statusByCode = map[string]int{
 	baton.ETOOLARGE:     http.StatusRequestEntityTooLarge,
 	baton.ERATELIMIT:    http.StatusTooManyRequests,
 	baton.EUNAVAILABLE:  http.StatusServiceUnavailable,
+	baton.ESTORAGEFULL:  http.StatusInsufficientStorage,
 	baton.EINTERNAL:     http.StatusInternalServerError,
 }
 
@@ -67,6 +68,10 @@ func (s *Server) handleError(err error, c echo.Context) {
 		if he.Code == http.StatusRequestEntityTooLarge {
 			msg = "The request body is too large."
 		}
+	}
+	if code == baton.EINTERNAL && store.StorageFull(err) {
+		s.log.Error("database disk full", "method", c.Request().Method, "path", c.Path(), "err", err)
+		code, msg = baton.ESTORAGEFULL, "The server's disk is full (or refuses writes), so nothing was written. Reading still works; try again once an administrator has made room."
 	}
 	if code == baton.EINTERNAL && store.Unavailable(err) {
 		// A busy or unreachable database is not a bug: the client may retry.

@@ -69,17 +69,14 @@ func (s *Service) AnalyzePending(ctx context.Context) (int, error) {
 func (s *Service) analyzePending(ctx context.Context, skip func(error)) (int, error) {
 	total := 0
 	for {
-		from, upto, todo, err := s.store.UnanalysedMessages(ctx, workerBatch, skip)
-		if err != nil || upto == from {
+		// Claimed batch by batch, so instances sharing a PostgreSQL
+		// database never analyse one message twice (store.AnalyseNext).
+		n, claimed, err := s.store.AnalyseNext(ctx, workerBatch, skip, func(todo []*baton.Message) []*baton.Message {
+			return s.analyzeSafely(todo, skip)
+		})
+		total += n
+		if err != nil || !claimed {
 			return total, err
-		}
-		todo = s.analyzeSafely(todo, skip)
-		saved, err := s.store.SaveMessageAnalysis(ctx, from, upto, todo)
-		if err != nil {
-			return total, err
-		}
-		if saved {
-			total += len(todo)
 		}
 	}
 }

@@ -17,7 +17,8 @@ const (
 	EFORBIDDEN    = "forbidden"
 	ETOOLARGE     = "too_large"
 	ERATELIMIT    = "rate_limited"
-	EUNAVAILABLE  = "unavailable" // the database is busy or out of reach; try again
+	EUNAVAILABLE  = "unavailable"  // the database is busy or out of reach; try again
+	ESTORAGEFULL  = "storage_full" // the database's disk is full; nothing was written
 	EINTERNAL     = "internal"
 )
 

@@ -89,21 +89,27 @@ func (s *Store) SaveMessageAnalysis(ctx context.Context, from, upto int64, msgs 
 		if now != from {
 			return nil
 		}
-		for _, m := range msgs {
-			m.Analyzed = true
-			m.SyncArc()
-			if _, err := tx.NewUpdate().Model(m).Column("semantic", "arc_sentiment", "arc_emotion", "content_type", "code_context", "analyzed").
-				Where("id = ? AND steward_id = ?", m.ID, m.StewardID).Exec(ctx); err != nil {
-				return err
-			}
-		}
-		if _, err := tx.NewRaw("UPDATE watermarks SET last_id = ? WHERE name = 'messages_analysis'", upto).Exec(ctx); err != nil {
+		if err := saveAnalysisInTx(ctx, tx, msgs, upto); err != nil {
 			return err
 		}
 		saved = true
 		return nil
 	})
 	return saved, err
+}
+
+// saveAnalysisInTx writes the analysed messages and moves the watermark to upto.
+func saveAnalysisInTx(ctx context.Context, tx bun.Tx, msgs []*baton.Message, upto int64) error {
+	for _, m := range msgs {
+		m.Analyzed = true
+		m.SyncArc()
+		if _, err := tx.NewUpdate().Model(m).Column("semantic", "arc_sentiment", "arc_emotion", "content_type", "code_context", "analyzed").
+			Where("id = ? AND steward_id = ?", m.ID, m.StewardID).Exec(ctx); err != nil {
+			return err
+		}
+	}
+	_, err := tx.NewRaw("UPDATE watermarks SET last_id = ? WHERE name = 'messages_analysis'", upto).Exec(ctx)
+	return err
 }
 
 // SkippedRows lists the rows a background worker could not process and went past.

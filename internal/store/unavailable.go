@@ -53,3 +53,24 @@ func Unavailable(err error) bool {
 	}
 	return false
 }
+
+// StorageFull reports whether err means the database could not write to its
+// disk: full (SQLite's SQLITE_FULL, PostgreSQL's disk_full 53100) or the
+// write refused (SQLite's disk I/O error, as when a file may not grow). The
+// transaction was rolled back: nothing was written, and reads still work.
+func StorageFull(err error) bool {
+	if err == nil || baton.ErrorCode(err) != baton.EINTERNAL {
+		return false
+	}
+	var pgErr *pgconn.PgError
+	if errors.As(err, &pgErr) {
+		return pgErr.Code == "53100"
+	}
+	msg := err.Error()
+	for _, s := range []string{"database or disk is full", "SQLITE_FULL", "disk I/O error", "no space left on device", "file too large"} {
+		if strings.Contains(msg, s) {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,65 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+
+	"github.com/baton-dev/baton/internal/baton"
+)
+
+// AnalyseNext claims the next batch of unanalysed messages (at most limit),
+// runs analyze over them, and saves what it returns. It reports how many it
+// saved and whether there was a batch to claim; false means no work now (or,
+// on PostgreSQL, another instance holds the batch).
+//
+// On PostgreSQL several instances run the worker: the batch is claimed by
+// locking the watermark row (FOR UPDATE SKIP LOCKED) for the whole batch, so
+// no message is analysed by two instances, and an instance that finds the
+// row locked does not wait: it tries again on its next tick. If the
+// instance dies, its transaction ends and the row is free again. On SQLite
+// (one process) analyze runs outside any transaction, so writers never wait
+// on it, and the watermark check at save time covers the rest.
+func (s *Store) AnalyseNext(ctx context.Context, limit int, skip func(error), analyze func([]*baton.Message) []*baton.Message) (int, bool, error) {
+	if s.dialect != Postgres {
+		from, upto, todo, err := s.UnanalysedMessages(ctx, limit, skip)
+		if err != nil || upto == from {
+			return 0, false, err
+		}
+		todo = analyze(todo)
+		saved, err := s.SaveMessageAnalysis(ctx, from, upto, todo)
+		if err != nil || !saved {
+			return 0, saved, err
+		}
+		return len(todo), true, nil
+	}
+	tx, err := s.db.BeginTx(ctx, &sql.TxOptions{})
+	if err != nil {
+		return 0, false, err
+	}
+	defer func() { _ = tx.Rollback() }()
+	var from []int64
+	if err := tx.NewRaw("SELECT last_id FROM watermarks WHERE name = 'messages_analysis' FOR UPDATE SKIP LOCKED").Scan(ctx, &from); err != nil {
+		return 0, false, err
+	}
+	if len(from) == 0 {
+		return 0, false, nil // another instance has the batch
+	}
+	batch, upto, err := s.readAnalysisBatch(ctx, from[0], limit, skip)
+	if err != nil || upto == 0 {
+		return 0, false, err
+	}
+	todo := batch[:0]
+	for _, m := range batch {
+		if !m.Analyzed {
+			todo = append(todo, m)
+		}
+	}
+	todo = analyze(todo)
+	if err := saveAnalysisInTx(ctx, tx, todo, upto); err != nil {
+		return 0, false, err
+	}
+	if err := tx.Commit(); err != nil {
+		return 0, false, err
+	}
+	return len(todo), true, nil
+}

@@ -1,0 +1,80 @@
+package store_test
+
+import (
+	"context"
+	"strconv"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/baton-dev/baton/internal/baton"
+	"github.com/baton-dev/baton/internal/store"
+	"github.com/baton-dev/baton/internal/store/storetest"
+)
+
+// Scale-out (issue 13): instances sharing one PostgreSQL database run the
+// analysis worker side by side; each batch is claimed with a row lock, so
+// every message is analysed exactly once.
+func TestInstancesNeverAnalyseAMessageTwice(t *testing.T) {
+	url, ok := storetest.Databases(t)[store.Postgres]
+	if !ok {
+		t.Skip("needs PostgreSQL (BATON_TEST_POSTGRES_URL)")
+	}
+	ctx := context.Background()
+	first := storetest.Open(t, url)
+	ada := mustSteward(t, first, "ada")
+	sess := mustSession(t, first, ada.ID, &baton.Session{Title: "shared"})
+	const total = 2400
+	start := time.Date(2026, 1, 15, 10, 0, 0, 0, time.UTC)
+	for i := 0; i < total; i += 600 {
+		if _, err := first.AppendMessages(ctx, ada.ID, sess.ID, "", msgs(600, "m"+strconv.Itoa(i), start)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	instances := []*store.Store{first, storetest.Open(t, url), storetest.Open(t, url)}
+	var mu sync.Mutex
+	seen := map[int64]int{}
+	var wg sync.WaitGroup
+	for _, s := range instances {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			idle := 0
+			for idle < 20 {
+				_, claimed, err := s.AnalyseNext(ctx, 100, func(err error) { t.Error(err) }, func(todo []*baton.Message) []*baton.Message {
+					mu.Lock()
+					for _, m := range todo {
+						seen[m.ID]++
+					}
+					mu.Unlock()
+					time.Sleep(5 * time.Millisecond) // analysis takes a while; let the others try meanwhile
+					return todo
+				})
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				if claimed {
+					idle = 0
+				} else {
+					idle++
+					time.Sleep(2 * time.Millisecond)
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	twice := 0
+	for _, n := range seen {
+		if n > 1 {
+			twice++
+		}
+	}
+	if len(seen) != total || twice != 0 {
+		t.Errorf("analysed %d distinct messages of %d, %d of them more than once", len(seen), total, twice)
+	}
+	var left int
+	if err := first.DB().NewRaw("SELECT count(*) FROM messages WHERE NOT analyzed").Scan(ctx, &left); err != nil || left != 0 {
+		t.Errorf("%d messages left unanalysed (%v)", left, err)
+	}
+}
