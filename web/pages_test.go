@@ -8,7 +8,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/PuerkitoBio/goquery"
 	"github.com/baton-dev/baton/internal/baton"
 )
 
@@ -165,9 +164,16 @@ func TestImportPageUploadShowsPerDocumentResults(t *testing.T) {
 func TestSettingsTokensShownOnceAndRevocable(t *testing.T) {
 	eachApp(t, func(t *testing.T, a *app) {
 		b := a.signIn("ada")
-		resp := b.post("/settings/tokens", url.Values{"name": {"laptop agent"}})
-		created, _ := goquery.NewDocumentFromReader(resp.Body)
-		resp.Body.Close()
+		// Redirect after the post: 303 to the settings page, which shows it once.
+		stop := b.noRedirects().post("/settings/tokens", url.Values{"name": {"laptop agent"}})
+		stop.Body.Close()
+		if stop.StatusCode != http.StatusSeeOther || stop.Header.Get("Location") != "/settings#new-token" {
+			t.Fatalf("token create = %d to %q, want 303 to the settings page", stop.StatusCode, stop.Header.Get("Location"))
+		}
+		created, resp := b.get("/settings")
+		if resp.Header.Get("Cache-Control") != "no-store" {
+			t.Error("the page showing a new token may be cached")
+		}
 		shown := strings.TrimSpace(created.Find("#new-token").Text())
 		if !strings.HasPrefix(shown, "bat_") {
 			t.Fatalf("new token not shown: %q", shown)

@@ -9,7 +9,12 @@ import (
 )
 
 func (s *Server) settingsPage(c echo.Context) error {
-	return s.renderSettings(c, http.StatusOK, "", "")
+	// A token just made (token_create.go) is shown this once.
+	token := s.cookies.TakeOnce(c.Response(), c.Request(), "/settings", stewardID(c))
+	if token != "" {
+		c.Response().Header().Set("Cache-Control", "no-store")
+	}
+	return s.renderSettings(c, http.StatusOK, token, "")
 }
 
 func (s *Server) renderSettings(c echo.Context, status int, newToken, errMsg string) error {

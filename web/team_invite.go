@@ -2,6 +2,7 @@ package web
 
 import (
 	"net/http"
+	"strings"
 
 	"github.com/baton-dev/baton/internal/auth"
 	"github.com/baton-dev/baton/internal/baton"
@@ -21,8 +22,12 @@ func (s *Server) teamInvite(c echo.Context) error {
 	if err != nil {
 		return s.teamError(c, err, views.TeamPage{Who: req.Who})
 	}
-	c.Response().Header().Set("Cache-Control", "no-store")
-	return s.renderTeam(c, http.StatusOK, views.TeamPage{
-		InviteURL: s.baseURL(c) + "/invitations/" + token, Invited: inv,
-	})
+	// Redirect after the post: the team page shows the link once, and a
+	// reload neither makes another invitation nor shows this one again.
+	page := c.Request().URL.Path[:strings.LastIndex(c.Request().URL.Path, "/invitations")]
+	link := s.baseURL(c) + "/invitations/" + token
+	if err := s.cookies.WriteOnce(c.Response(), c.Request(), page, stewardID(c), inv.Invitee+"\x00"+link); err != nil {
+		return err
+	}
+	return c.Redirect(http.StatusSeeOther, page+"#invite-created-title")
 }

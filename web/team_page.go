@@ -2,6 +2,7 @@ package web
 
 import (
 	"net/http"
+	"strings"
 
 	"github.com/baton-dev/baton/internal/baton"
 	"github.com/baton-dev/baton/views"
@@ -9,7 +10,14 @@ import (
 )
 
 func (s *Server) teamShow(c echo.Context) error {
-	return s.renderTeam(c, http.StatusOK, views.TeamPage{})
+	// An invitation just made (team_invite.go) is shown this once.
+	var p views.TeamPage
+	if once := s.cookies.TakeOnce(c.Response(), c.Request(), c.Request().URL.Path, stewardID(c)); once != "" {
+		invitee, link, _ := strings.Cut(once, "\x00")
+		p.InviteURL, p.Invited = link, &baton.Invitation{Invitee: invitee}
+		c.Response().Header().Set("Cache-Control", "no-store")
+	}
+	return s.renderTeam(c, http.StatusOK, p)
 }
 
 // teamDone are the flashes a redirect back to a team page may ask for.

@@ -17,6 +17,10 @@ func (s *Server) tokenCreate(c echo.Context) error {
 		}
 		return err
 	}
-	c.Response().Header().Set("Cache-Control", "no-store")
-	return s.renderSettings(c, http.StatusOK, token, "")
+	// Redirect after the post: the settings page shows the token once, and
+	// a reload neither makes another token nor shows this one again.
+	if err := s.cookies.WriteOnce(c.Response(), c.Request(), "/settings", stewardID(c), token); err != nil {
+		return err
+	}
+	return c.Redirect(http.StatusSeeOther, "/settings#new-token")
 }

@@ -20,6 +20,7 @@ const SessionTTL = 14 * 24 * time.Hour
 type Cookies struct {
 	store *sessions.CookieStore
 	flow  *sessions.CookieStore // the sign-in attempt with a provider (flowcookie.go)
+	once  *sessions.CookieStore // a secret shown once after a redirect (oncecookie.go)
 }
 
 // NewCookies derives the signing and encryption keys from one secret.
@@ -32,7 +33,7 @@ func NewCookies(secret string, secure bool) *Cookies {
 		Path: "/", MaxAge: int(SessionTTL.Seconds()), HttpOnly: true, Secure: secure, SameSite: http.SameSiteLaxMode,
 	}
 	st.MaxAge(int(SessionTTL.Seconds()))
-	return &Cookies{store: st, flow: newFlowStore(secret, secure)}
+	return &Cookies{store: st, flow: newFlowStore(secret, secure), once: newOnceStore(secret, secure)}
 }
 
 // Browser is what the cookie says about one browser.

@@ -10,7 +10,8 @@
 //     before the browser scrolls to it.
 //   - A jump (?at=N, #transcript[data-at]) scrolls to message N and
 //     highlights it; a jump form whose message is already on the page
-//     scrolls there without a reload.
+//     scrolls there without a reload. Messages loaded above the reader
+//     ("Load earlier messages") leave what they read where it was.
 (function () {
   'use strict';
 
@@ -81,6 +82,22 @@
       url.hash = 'm-' + n;
       window.history.replaceState(null, '', url.toString());
     }
+  });
+
+  // Loading earlier messages above the reader must not move what they
+  // read: keep the first message below the loader where it was.
+  var keep = null;
+  document.addEventListener('htmx:beforeSwap', function (evt) {
+    var target = evt.detail.target;
+    if (!target || !target.classList || !target.classList.contains('transcript-earlier')) return;
+    var anchor = target.nextElementSibling;
+    keep = anchor ? { el: anchor, top: anchor.getBoundingClientRect().top } : null;
+  });
+  document.addEventListener('htmx:afterSwap', function () {
+    if (!keep) return;
+    var moved = keep.el.getBoundingClientRect().top - keep.top;
+    if (moved) window.scrollBy(0, moved);
+    keep = null;
   });
 
   function start() {
