@@ -14,7 +14,7 @@ export BATON_CHROMIUM ?= /usr/bin/chromium
 GO_FILES = find . -name '*.go' -not -path './.git/*' -not -path './.cache/*' -not -path '*/testdata/*' -print0
 TEMPL_FILES = find . -name '*_templ.go' -not -path './.git/*' -not -path './.cache/*' -print0
 
-.PHONY: help run build generate lint test bench eval clean
+.PHONY: help run build generate lint test bench load eval clean
 
 help:
 	@echo "make run       start Baton with the demo steward on http://localhost:8080 (SQLite in data/)"
@@ -22,7 +22,8 @@ help:
 	echo "make generate  regenerate templ code (go tool templ generate)"
 	echo "make lint      gofmt, go mod tidy, go vet, staticcheck, generated code up to date"
 	echo "make test      install missing test deps, start a throwaway PostgreSQL, lint, go test ./..."
-	echo "make bench     benchmarks and the load test; results in bench/results/"
+	echo "make bench     Go benchmarks, load test, mix and growth: one report, bench/results/latest.md"
+	echo "make load      the realistic mix at 8/32/64 clients (SQLite; PostgreSQL with BATON_TEST_POSTGRES_URL)"
 	echo "make eval      analysis precision/recall on the labelled set; bench/results/analysis-eval.txt"
 	echo "make clean     remove bin/ and .cache/ (keeps data/)"
 
@@ -94,16 +95,19 @@ test: lint
 # bench runs one package at a time (-p 1) so benchmarks do not share the 2 cores.
 bench:
 	@mkdir -p bench/results
-	out="bench/results/bench-$$(date -u +%Y%m%d-%H%M%S).txt"
-	{
-		echo "# make bench $(VERSION), $$(date -u +%Y-%m-%dT%H:%M:%SZ), $$(go version), $$(nproc) cores"
-		go test -p 1 -run '^$$' -bench . -benchtime=$(BENCHTIME) -benchmem ./...
-		if [[ -d bench/cmd/loadtest ]]; then
-			go run ./bench/cmd/loadtest -out bench/results/ $(LOADTEST_FLAGS)
-		fi
-	} 2>&1 | tee "$$out"
-	cp "$$out" bench/results/latest.txt
-	echo "bench: results in $$out and bench/results/latest.txt"
+	gobench="$$(mktemp)"
+	trap 'rm -f "$$gobench"' EXIT
+	echo "bench: go test -bench (every package, one at a time) ..."
+	go test -p 1 -run '^$$' -bench . -benchtime=$(BENCHTIME) -benchmem ./... 2>&1 | tee "$$gobench"
+	echo "bench: load test, realistic mix and growth ..."
+	go run ./bench/cmd/loadtest -out bench/results -gobench "$$gobench" $(LOADTEST_FLAGS)
+	echo "bench: one report in bench/results/latest.md (and bench/results/report-*.md)"
+
+# load runs only the realistic mix (8, 32, 64 clients; SQLite, and
+# PostgreSQL when BATON_TEST_POSTGRES_URL names a server) into a report.
+load:
+	@mkdir -p bench/results
+	go run ./bench/cmd/loadtest -out bench/results -only mix $(LOADTEST_FLAGS)
 
 # eval scores the analysis against the labelled evaluation set
 # (internal/analysis/testdata/evalset.json) and fails below its floors.

@@ -10,48 +10,84 @@ import (
 	"io"
 	"log/slog"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"runtime"
 	"sort"
 	"strings"
 	"time"
 )
 
 func main() {
-	out := flag.String("out", "bench/results", "folder for the results file")
+	out := flag.String("out", "bench/results", "folder for the report")
 	scale := flag.Float64("scale", 1, "fraction of the full data sizes (1 = 1,000,000 messages, 100,000 sessions)")
-	only := flag.String("only", "", "run only these steps, comma-separated (ingest,search,session list,transcript)")
+	only := flag.String("only", "", "run only these steps, comma-separated (ingest,search,session list,transcript,mix,growth)")
+	goBench := flag.String("gobench", "", "a file with the output of go test -bench, copied into the report")
+	mixSeconds := flag.Float64("mix-seconds", 10, "seconds per level of the realistic mix")
+	pg := flag.String("postgres", os.Getenv("BATON_TEST_POSTGRES_URL"), "an admin URL of a PostgreSQL server for the PostgreSQL runs (empty: SQLite only)")
 	flag.Parse()
-	if err := run(context.Background(), *out, *scale, *only); err != nil {
+	if err := run(context.Background(), options{*out, *scale, *only, *goBench, *mixSeconds, *pg}); err != nil {
 		fmt.Fprintln(os.Stderr, "loadtest:", err)
 		os.Exit(1)
 	}
 }
 
-// report collects lines for the terminal and the results file.
+type options struct {
+	outDir     string
+	scale      float64
+	only       string
+	goBench    string
+	mixSeconds float64
+	postgres   string
+}
+
+// report collects Markdown lines for the terminal and the report file.
 type report struct {
 	w    io.Writer
 	file *os.File
 }
 
+// printf writes a line; a line of figures becomes a Markdown list item.
 func (r *report) printf(format string, args ...any) {
+	line := fmt.Sprintf(format, args...)
+	if line != "" && !strings.HasPrefix(line, "#") && !strings.HasPrefix(line, "|") && !strings.HasPrefix(line, "- ") {
+		line = "- " + line
+	}
+	r.text("%s", line)
+}
+
+// text writes a line as it is (paragraphs, code blocks).
+func (r *report) text(format string, args ...any) {
 	fmt.Fprintf(r.w, format+"\n", args...)
 	if r.file != nil {
 		fmt.Fprintf(r.file, format+"\n", args...)
 	}
 }
 
-func run(ctx context.Context, outDir string, scale float64, only string) error {
-	if err := os.MkdirAll(outDir, 0o755); err != nil {
+func run(ctx context.Context, o options) error {
+	if err := os.MkdirAll(o.outDir, 0o755); err != nil {
 		return err
 	}
-	name := filepath.Join(outDir, "loadtest-"+time.Now().UTC().Format("20060102-150405")+".txt")
+	started := time.Now().UTC()
+	name := filepath.Join(o.outDir, "report-"+started.Format("20060102-150405")+".md")
 	f, err := os.Create(name)
 	if err != nil {
 		return err
 	}
 	defer f.Close()
 	r := &report{w: os.Stdout, file: f}
-	r.printf("# Baton load test, %s, scale %.2f", time.Now().UTC().Format(time.RFC3339), scale)
+	r.printf("# Baton benchmark report, %s", started.Format(time.RFC3339))
+	r.printf("")
+	r.text("Written by `make bench` (`go run ./bench/cmd/loadtest`). Scale %.2f of the full sizes; realistic mix %.0f s per level.", o.scale, o.mixSeconds)
+	r.printf("")
+	r.printf("## Machine")
+	r.printf("")
+	for _, line := range machine() {
+		r.text("- %s", line)
+	}
+	r.printf("")
+	r.text("**Read every figure with this in mind:** this machine is shared with other work while it runs (seven engineers building and testing on its 2 cores today), so throughput is depressed and tail latencies are noisy. The ratios to the raw baselines, measured in the same run under the same load, are the fairer comparison.")
+	r.printf("")
 	tmp, err := os.MkdirTemp("", "baton-loadtest-")
 	if err != nil {
 		return err
@@ -63,26 +99,72 @@ func run(ctx context.Context, outDir string, scale float64, only string) error {
 		name string
 		fn   func() error
 	}{
-		{"ingest", func() error { return benchIngest(ctx, r, tmp, log, int(200000*scale)) }},
-		{"search", func() error { return benchSearch(ctx, r, tmp, int(1000000*scale)) }},
-		{"session list", func() error { return benchSessionList(ctx, r, tmp, int(100000*scale)) }},
+		{"ingest", func() error { return benchIngest(ctx, r, tmp, log, int(200000*o.scale)) }},
+		{"search", func() error { return benchSearch(ctx, r, tmp, int(1000000*o.scale)) }},
+		{"session list", func() error { return benchSessionList(ctx, r, tmp, int(100000*o.scale)) }},
 		{"transcript", func() error { return benchTranscript(ctx, r, tmp, log, 10000) }},
+		{"mix", func() error { return benchMix(ctx, r, tmp, o.postgres, log, o.mixSeconds, max(200, int(2000*o.scale))) }},
+		{"growth", func() error { return benchGrowth(ctx, r, tmp, log, int(1000000*o.scale)) }},
 	}
 	for _, s := range steps {
-		if only != "" && !strings.Contains(","+only+",", ","+s.name+",") {
+		if o.only != "" && !strings.Contains(","+o.only+",", ","+s.name+",") {
 			continue
 		}
 		start := time.Now()
 		if err := s.fn(); err != nil {
 			return fmt.Errorf("%s: %w", s.name, err)
 		}
-		r.printf("(%s took %s)\n", s.name, time.Since(start).Round(time.Millisecond))
+		r.printf("")
+		r.printf("(%s took %s)", s.name, time.Since(start).Round(time.Millisecond))
+		r.printf("")
 	}
-	r.printf("results written to %s", name)
-	latest := filepath.Join(outDir, "loadtest-latest.txt")
-	_ = os.Remove(latest)
+	if o.goBench != "" {
+		b, err := os.ReadFile(o.goBench)
+		if err != nil {
+			return err
+		}
+		r.printf("## Go benchmarks (every package: `go test -p 1 -run '^$' -bench . -benchmem ./...`)")
+		r.printf("")
+		r.text("Figures from every engineer's benchmarks (continuity, replay/diff, frames recall, analysis, store, web) as `go test` printed them.")
+		r.printf("")
+		r.text("```")
+		r.text("%s", strings.TrimRight(string(b), "\n"))
+		r.text("```")
+	}
+	r.printf("")
+	r.text("Report written to %s", name)
+	f.Close()
 	b, _ := os.ReadFile(name)
-	return os.WriteFile(latest, b, 0o644)
+	return os.WriteFile(filepath.Join(o.outDir, "latest.md"), b, 0o644)
+}
+
+// machine describes where the figures come from.
+func machine() []string {
+	out := []string{fmt.Sprintf("%s, %s/%s, %d CPUs seen by Go", runtime.Version(), runtime.GOOS, runtime.GOARCH, runtime.NumCPU())}
+	if b, err := os.ReadFile("/proc/cpuinfo"); err == nil {
+		for _, line := range strings.Split(string(b), "\n") {
+			if v, ok := strings.CutPrefix(line, "model name"); ok {
+				out = append(out, "CPU: "+strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(v), ":")))
+				break
+			}
+		}
+	}
+	if b, err := os.ReadFile("/proc/meminfo"); err == nil {
+		line, _, _ := strings.Cut(string(b), "\n")
+		out = append(out, "Memory: "+strings.Join(strings.Fields(strings.TrimPrefix(line, "MemTotal:")), " "))
+	}
+	if b, err := os.ReadFile("/proc/loadavg"); err == nil {
+		out = append(out, "Load average at start: "+strings.Join(strings.Fields(string(b))[:3], " "))
+	}
+	commit := "unknown"
+	if b, err := exec.Command("git", "describe", "--always", "--dirty").Output(); err == nil {
+		commit = strings.TrimSpace(string(b))
+	}
+	if b, err := exec.Command("git", "log", "-1", "--format=%H %s").Output(); err == nil {
+		commit += " (" + strings.TrimSpace(string(b)) + ")"
+	}
+	out = append(out, "Commit: "+commit)
+	return out
 }
 
 // percentiles returns p50 and p95 of the durations.

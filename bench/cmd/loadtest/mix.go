@@ -1,0 +1,281 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"crypto/rand"
+	"database/sql"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/baton-dev/baton/internal/auth"
+	"github.com/baton-dev/baton/internal/baton"
+	"github.com/baton-dev/baton/internal/ingest"
+	"github.com/baton-dev/baton/internal/store"
+	"github.com/baton-dev/baton/web"
+	_ "github.com/jackc/pgx/v5/stdlib"
+)
+
+// The realistic mix (issue 13, make load): of every 20 requests, stewards
+// browse the session list (4) and a transcript page (4), agents append a
+// batch of 20 messages (6) and stream hook-sized appends of 2 (4), and
+// someone searches (2). Each client is a steward's browser and an agent
+// token at once, on its own session.
+var mixPlan = []string{
+	"list", "append", "page", "hook", "append", "search", "list", "page", "append", "hook",
+	"list", "page", "append", "hook", "search", "append", "list", "page", "append", "hook",
+}
+
+// Aims at 64 clients on SQLite (issue 13).
+const (
+	mixAimPageP95   = 100 * time.Millisecond
+	mixAimAppendP95 = 100 * time.Millisecond
+)
+
+// openBenchStore opens a fresh database of the dialect: a file in tmp, or a
+// new database on the PostgreSQL server at pgAdmin.
+func openBenchStore(ctx context.Context, dialect, tmp, pgAdmin, name string) (*store.Store, func(), error) {
+	url := "sqlite:" + tmp + "/" + name + ".db"
+	cleanup := func() {}
+	if dialect == store.Postgres {
+		b := make([]byte, 4)
+		_, _ = rand.Read(b)
+		db := "baton_bench_" + name + "_" + hex.EncodeToString(b)
+		admin, err := sql.Open("pgx", pgAdmin)
+		if err != nil {
+			return nil, nil, err
+		}
+		if _, err := admin.ExecContext(ctx, "CREATE DATABASE "+db); err != nil {
+			admin.Close()
+			return nil, nil, err
+		}
+		rest, query, _ := strings.Cut(pgAdmin, "?")
+		url = rest[:strings.LastIndex(rest, "/")] + "/" + db
+		if query != "" {
+			url += "?" + query
+		}
+		cleanup = func() { _, _ = admin.Exec("DROP DATABASE IF EXISTS " + db + " WITH (FORCE)"); admin.Close() }
+	}
+	st, err := store.Open(url)
+	if err != nil {
+		cleanup()
+		return nil, nil, err
+	}
+	if _, err := st.MigrateUp(ctx); err != nil {
+		st.Close()
+		cleanup()
+		return nil, nil, err
+	}
+	return st, func() { st.Close(); cleanup() }, nil
+}
+
+type mixClient struct {
+	browser *http.Client
+	token   string
+	session string // the agent appends here
+	read    string // the steward reads this session (readSize messages)
+}
+
+type sample struct {
+	kind string
+	d    time.Duration
+	err  bool
+}
+
+func benchMix(ctx context.Context, r *report, tmp, pgAdmin string, log *slog.Logger, seconds float64, readSize int) error {
+	r.printf("## Realistic mix (make load)")
+	r.printf("")
+	r.text("Each client is a steward browsing (session list, a transcript page of a %d-message session) and an agent", readSize)
+	r.text("appending batches of 20 and hook-sized batches of 2, plus search; %d requests in every 20: list 4, page 4, append 6, hook 4, search 2.", len(mixPlan))
+	r.text("Search indexer and analysis worker run. Every client has its own steward, token and session. %.0f s per level.", seconds)
+	r.printf("")
+	dialects := []string{store.SQLite}
+	if pgAdmin != "" {
+		dialects = append(dialects, store.Postgres)
+	} else {
+		r.text("(PostgreSQL skipped: set BATON_TEST_POSTGRES_URL)")
+	}
+	r.printf("| database | clients | requests/s | errors | list p50/p95/p99 | page p50/p95/p99 | append p50/p95/p99 | hook p50/p95/p99 | search p50/p95/p99 |")
+	r.printf("|---|---:|---:|---:|---|---|---|---|---|")
+	var verdicts []string
+	for _, dialect := range dialects {
+		for _, clients := range []int{8, 32, 64} {
+			res, err := runMix(ctx, dialect, tmp, pgAdmin, log, clients, time.Duration(seconds*float64(time.Second)), readSize)
+			if err != nil {
+				return fmt.Errorf("%s at %d clients: %w", dialect, clients, err)
+			}
+			row := fmt.Sprintf("| %s | %d | %.0f | %d |", dialect, clients, res.rate, res.errors)
+			for _, kind := range []string{"list", "page", "append", "hook", "search"} {
+				p := res.pct[kind]
+				row += fmt.Sprintf(" %s / %s / %s |", msShort(p[0]), msShort(p[1]), msShort(p[2]))
+			}
+			r.printf("%s", row)
+			if dialect == store.SQLite && clients == 64 {
+				pageP95 := max(res.pct["list"][1], res.pct["page"][1])
+				verdicts = append(verdicts,
+					fmt.Sprintf("64 clients on SQLite: errors %d (aim 0: %s); page p95 %s (aim ≤ 100 ms: %s); append p95 %s (aim ≤ 100 ms: %s)",
+						res.errors, verdict(res.errors == 0), ms(pageP95), verdict(pageP95 <= mixAimPageP95),
+						ms(res.pct["append"][1]), verdict(res.pct["append"][1] <= mixAimAppendP95)))
+			}
+		}
+	}
+	r.printf("")
+	for _, v := range verdicts {
+		r.printf("%s", v)
+	}
+	return nil
+}
+
+type mixResult struct {
+	rate   float64
+	errors int
+	pct    map[string][3]time.Duration
+}
+
+func runMix(ctx context.Context, dialect, tmp, pgAdmin string, log *slog.Logger, clients int, length time.Duration, readSize int) (*mixResult, error) {
+	st, done, err := openBenchStore(ctx, dialect, tmp, pgAdmin, fmt.Sprintf("mix%d", clients))
+	if err != nil {
+		return nil, err
+	}
+	defer done()
+	ictx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	im := ingest.New(st)
+	go st.RunIndexer(ictx, func(error) {})
+	go im.Analysis().Run(ictx, func(error) {})
+	srv := httptest.NewServer(web.NewServer(st, im, "bench-secret", log, web.Config{Limits: web.Limits{API: web.Rate{Burst: -1}, SignIn: web.Rate{Burst: -1}, SignInAddress: web.Rate{Burst: -1}}}))
+	defer srv.Close()
+
+	// One steward per client, each with a readSize-message session to read
+	// and a session its agent appends to.
+	hash, _ := auth.HashPassword("bench-password")
+	cs := make([]*mixClient, clients)
+	c := newCorpus(7)
+	for i := range cs {
+		steward := &baton.Steward{Username: fmt.Sprintf("bench%d", i), PasswordHash: hash}
+		if err := st.CreateSteward(ctx, steward); err != nil {
+			return nil, err
+		}
+		token, th, prefix := auth.NewToken()
+		if _, err := st.CreateToken(ctx, steward.ID, "bench", th, prefix); err != nil {
+			return nil, err
+		}
+		read := &baton.Session{Title: "long read", Type: baton.SessionCode}
+		if err := st.CreateSession(ctx, steward.ID, read); err != nil {
+			return nil, err
+		}
+		for j := 0; j < readSize; j += 1000 {
+			batch := make([]*baton.Message, 0, 1000)
+			for k := j; k < min(j+1000, readSize); k++ {
+				batch = append(batch, &baton.Message{SourceID: fmt.Sprint(k), Role: []baton.Role{baton.RoleSteward, baton.RoleAssistant}[k%2], Content: c.message(k)})
+			}
+			if _, err := st.AppendMessages(ctx, steward.ID, read.ID, "", batch); err != nil {
+				return nil, err
+			}
+		}
+		write := &baton.Session{Title: "agent at work"}
+		if err := st.CreateSession(ctx, steward.ID, write); err != nil {
+			return nil, err
+		}
+		browser, err := signInAs(srv.URL, steward.Username)
+		if err != nil {
+			return nil, err
+		}
+		browser.Timeout = 60 * time.Second
+		cs[i] = &mixClient{browser: browser, token: token, session: write.ID, read: read.ID}
+	}
+	if _, err := st.IndexPending(ctx); err != nil {
+		return nil, err
+	}
+	if _, err := im.Analysis().AnalyzePending(ctx); err != nil {
+		return nil, err
+	}
+
+	var mu sync.Mutex
+	var samples []sample
+	deadline := time.Now().Add(length)
+	var wg sync.WaitGroup
+	start := time.Now()
+	for i, cl := range cs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			seq := 0
+			for n := i; time.Now().Before(deadline); n++ {
+				kind := mixPlan[n%len(mixPlan)]
+				t0 := time.Now()
+				ok := doMix(srv.URL, cl, kind, i, &seq, c)
+				mu.Lock()
+				samples = append(samples, sample{kind, time.Since(t0), !ok})
+				mu.Unlock()
+			}
+		}()
+	}
+	wg.Wait()
+	elapsed := time.Since(start)
+	res := &mixResult{rate: float64(len(samples)) / elapsed.Seconds(), pct: map[string][3]time.Duration{}}
+	byKind := map[string][]time.Duration{}
+	for _, s := range samples {
+		if s.err {
+			res.errors++
+		}
+		byKind[s.kind] = append(byKind[s.kind], s.d)
+	}
+	for kind, ds := range byKind {
+		sort.Slice(ds, func(i, j int) bool { return ds[i] < ds[j] })
+		at := func(p int) time.Duration { return ds[min(len(ds)-1, len(ds)*p/100)] }
+		res.pct[kind] = [3]time.Duration{at(50), at(95), at(99)}
+	}
+	return res, nil
+}
+
+// doMix sends one request of a kind and says whether it succeeded.
+func doMix(base string, cl *mixClient, kind string, client int, seq *int, c *corpus) bool {
+	var req *http.Request
+	switch kind {
+	case "list":
+		req, _ = http.NewRequest("GET", base+"/sessions", nil)
+		return send(cl.browser, req)
+	case "page":
+		req, _ = http.NewRequest("GET", base+"/sessions/"+cl.read, nil)
+		return send(cl.browser, req)
+	case "search":
+		term := []string{rareTerm, mediumTerm, "deploy", "goroutine"}[*seq%4]
+		req, _ = http.NewRequest("GET", base+"/api/v1/search?q="+term, nil)
+	case "append", "hook":
+		n := 20
+		if kind == "hook" {
+			n = 2
+		}
+		msgs := make([]map[string]any, n)
+		for k := range msgs {
+			*seq++
+			msgs[k] = map[string]any{"source_id": fmt.Sprintf("c%d-%d", client, *seq), "role": []string{"steward", "assistant"}[*seq%2], "content": c.message(*seq)}
+		}
+		body, _ := json.Marshal(map[string]any{"messages": msgs})
+		req, _ = http.NewRequest("POST", base+"/api/v1/sessions/"+cl.session+"/messages", bytes.NewReader(body))
+	}
+	req.Header.Set("Authorization", "Bearer "+cl.token)
+	return send(http.DefaultClient, req)
+}
+
+func send(client *http.Client, req *http.Request) bool {
+	resp, err := client.Do(req)
+	if err != nil {
+		return false
+	}
+	_, _ = io.Copy(io.Discard, resp.Body)
+	resp.Body.Close()
+	return resp.StatusCode < 400
+}
+
+func msShort(d time.Duration) string { return fmt.Sprintf("%.1f", float64(d.Microseconds())/1000) }
