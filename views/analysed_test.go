@@ -1,6 +1,7 @@
 package views
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/PuerkitoBio/goquery"
@@ -27,4 +28,38 @@ func TestAnalysedSessionWithoutTechnicalContext(t *testing.T) {
 			}
 		}
 	})
+}
+
+// The header's message count says which conversation it counts, and the
+// session's count (the API's message_count) when they differ; tokens and
+// the estimated cost are shown separately.
+func TestSessionStripCountsAndTokens(t *testing.T) {
+	s := &baton.Session{ID: "s7", Title: "Audit", Type: baton.SessionCode, StartedAt: t0, ReviewStatus: baton.ReviewPending, MessageCount: 31,
+		Tokens: baton.SessionTokens{Input: 1200, Output: 3400, CacheRead: 250000, CacheWrite: 12000, Total: 266600, CostUSD: 1.234}}
+	main := &baton.Conversation{ID: "c1", SessionID: "s7", Kind: baton.ConversationOriginal, MessageCount: 24}
+	parent := "c1"
+	agent := &baton.Conversation{ID: "c2", SessionID: "s7", Kind: baton.ConversationSidechain, ParentConversationID: &parent, MessageCount: 7}
+	doc := render(t, SessionShow(SessionPage{Page: page, Session: s, Conversations: []*baton.Conversation{main, agent}, Conversation: main, TotalMessages: 24}))
+	strip := doc.Find(".strip-messages dd")
+	if strip.Find(`[data-count="conversation"]`).Text() != "24" || strip.Find(`[data-count="session"]`).Text() != "31" ||
+		!strings.Contains(strip.Text(), "in the main conversation") || !strings.Contains(strip.Text(), "in all 2 conversations") {
+		t.Errorf("message counts %q", strip.Text())
+	}
+	tok := doc.Find(".strip-tokens dd")
+	for sel, want := range map[string]string{`[data-tokens="input"]`: "1,200", `[data-tokens="output"]`: "3,400",
+		`[data-tokens="cache-read"]`: "250,000", `[data-tokens="cache-write"]`: "12,000"} {
+		if got := tok.Find(sel).Text(); got != want {
+			t.Errorf("%s = %q, want %q", sel, got, want)
+		}
+	}
+	if got := doc.Find(".strip-cost [data-cost]").Text(); got != "≈ $1.23" {
+		t.Errorf("cost %q", got)
+	}
+
+	// A session without token figures shows neither; one count only when they agree.
+	s.Tokens, s.MessageCount = baton.SessionTokens{}, 24
+	doc = render(t, SessionShow(SessionPage{Page: page, Session: s, Conversations: []*baton.Conversation{main}, Conversation: main, TotalMessages: 24}))
+	if doc.Find(".strip-tokens, .strip-cost").Length() != 0 || doc.Find(`[data-count="session"]`).Length() != 0 {
+		t.Error("empty token facts or a repeated count shown")
+	}
 }

@@ -83,6 +83,7 @@ type Session struct {
 	// PeakCount mirrors len(EmotionalArc.PeakMoments) so "has breakthroughs" is an indexed filter.
 	PeakCount    int            `json:"-" bun:"peak_count,notnull"`
 	MessageCount int            `json:"message_count" bun:"message_count,notnull"`
+	Tokens       SessionTokens  `json:"tokens" bun:"embed:tokens_"` // kept by the store (session_tokens.go)
 	Attributes   map[string]any `json:"attributes,omitempty" bun:"attributes,type:json"`
 
 	CreatedAt time.Time `json:"created_at" bun:"created_at,notnull"`

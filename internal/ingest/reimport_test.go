@@ -3,6 +3,7 @@ package ingest_test
 import (
 	"context"
 	"encoding/json"
+	"math"
 	"strings"
 	"testing"
 
@@ -109,6 +110,12 @@ func TestReimportCompletesACutResponseAndFollowsTheData(t *testing.T) {
 			_ = json.Unmarshal(raw, &usage)
 			if want := (baton.Usage{InputTokens: 400, OutputTokens: 52, CacheReadTokens: 1000}); usage != want {
 				t.Errorf("usage %+v, want %+v", usage, want)
+			}
+			// The store's totals follow the messages, the completed one included.
+			wantTokens := baton.SessionTokens{Input: 400, Output: 52, CacheRead: 1000, Total: 1452, CostUSD: (400*3 + 52*15 + 1000*0.30) / 1e6}
+			if got := sess.Tokens; got.Input != wantTokens.Input || got.Output != wantTokens.Output || got.CacheRead != wantTokens.CacheRead ||
+				got.Total != wantTokens.Total || got.Unpriced != 0 || math.Abs(got.CostUSD-wantTokens.CostUSD) > 1e-9 {
+				t.Errorf("session tokens %+v, want %+v", got, wantTokens)
 			}
 			if len(sess.Technical.CodeChanges) == 0 {
 				t.Errorf("technical context %+v misses the edit of the completed response", sess.Technical)

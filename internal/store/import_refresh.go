@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/baton-dev/baton/internal/baton"
+	"github.com/baton-dev/baton/internal/pricing"
 	"github.com/uptrace/bun"
 )
 
@@ -69,6 +70,12 @@ func (s *Store) refreshInTx(ctx context.Context, tx bun.IDB, conv *baton.Convers
 			}
 		}
 		changed++
+		var delta baton.SessionTokens
+		pricing.Add(&delta, old.Model, old.Usage, -1)
+		pricing.Add(&delta, upd.Model, upd.Usage, 1)
+		if err := addTokensInTx(ctx, tx, old.SessionID, delta); err != nil {
+			return changed, err
+		}
 	}
 	return changed, nil
 }
@@ -128,6 +135,12 @@ func refreshSessionInTx(ctx context.Context, tx bun.IDB, sess *baton.Session, do
 		Set("updated_at = ?", now()).
 		Where("id = ? AND steward_id = ?", sess.ID, sess.StewardID).Exec(ctx); err != nil {
 		return err
+	}
+	// A session stored before the store kept token totals gets its cost.
+	if sess.Tokens.Unpriced > 0 {
+		if err := recountTokensInTx(ctx, tx, sess.StewardID, sess.ID); err != nil {
+			return err
+		}
 	}
 	if sess.Title != oldTitle {
 		// The main conversation was named after the session.

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/baton-dev/baton/internal/baton"
+	"github.com/baton-dev/baton/internal/pricing"
 	"github.com/uptrace/bun"
 	"github.com/uptrace/bun/dialect"
 )
@@ -189,6 +190,9 @@ func appendInTx(ctx context.Context, tx bun.IDB, sess *baton.Session, conv *bato
 		return 0, 0, err
 	}
 	if _, err := tx.NewRaw("UPDATE sessions SET message_count = message_count + ? WHERE id = ?", n, sess.ID).Exec(ctx); err != nil {
+		return 0, 0, err
+	}
+	if err := addTokensInTx(ctx, tx, sess.ID, pricing.Totals(fresh)); err != nil {
 		return 0, 0, err
 	}
 	return n, dups, nil

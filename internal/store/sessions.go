@@ -27,6 +27,7 @@ func (s *Store) prepareNewSession(stewardID int64, sess *baton.Session) error {
 	now := s.clock()
 	sess.ID = uuid.NewString()
 	sess.StewardID = stewardID
+	sess.Tokens = baton.SessionTokens{} // counted from the messages as they are written
 	sess.Title = strings.TrimSpace(stripNUL(sess.Title))
 	if len(sess.Title) > 500 {
 		return baton.Invalid("title", "title must be at most 500 characters")
@@ -181,7 +182,8 @@ func (s *Store) updateSession(ctx context.Context, tx bun.Tx, stewardID int64, s
 	sess.UpdatedAt = s.clock()
 	sess.PeakCount = len(sess.EmotionalArc.PeakMoments)
 	res, err := tx.NewUpdate().Model(sess).
-		ExcludeColumn("id", "steward_id", "message_count", "created_at").
+		ExcludeColumn("id", "steward_id", "message_count", "created_at", // kept by the store:
+			"tokens_input", "tokens_output", "tokens_cache_read", "tokens_cache_write", "tokens_total", "tokens_cost_usd", "tokens_unpriced").
 		Where("id = ? AND steward_id = ?", sess.ID, stewardID).Exec(ctx)
 	if err != nil {
 		return err
