@@ -42,24 +42,23 @@ func TestSessionStripCountsAndTokens(t *testing.T) {
 	doc := render(t, SessionShow(SessionPage{Page: page, Session: s, Conversations: []*baton.Conversation{main, agent}, Conversation: main, TotalMessages: 24}))
 	strip := doc.Find(".strip-messages dd")
 	if strip.Find(`[data-count="conversation"]`).Text() != "24" || strip.Find(`[data-count="session"]`).Text() != "31" ||
-		!strings.Contains(strip.Text(), "in the main conversation") || !strings.Contains(strip.Text(), "in all 2 conversations") {
+		!strings.Contains(strip.Text(), "in main") || !strings.Contains(strip.Text(), "in all") {
 		t.Errorf("message counts %q", strip.Text())
 	}
-	tok := doc.Find(".strip-tokens dd")
+	if got := doc.Find(".strip-tokens dd").Text(); got != "266.6k · ≈ $1.23" {
+		t.Errorf("strip tokens %q", got)
+	}
+	tok := doc.Find("#side-tokens")
 	for sel, want := range map[string]string{`[data-tokens="input"]`: "1,200", `[data-tokens="output"]`: "3,400",
-		`[data-tokens="cache-read"]`: "250,000", `[data-tokens="cache-write"]`: "12,000"} {
+		`[data-tokens="cache-read"]`: "250,000", `[data-tokens="cache-write"]`: "12,000", `[data-tokens="cost"]`: "≈ $1.23"} {
 		if got := tok.Find(sel).Text(); got != want {
 			t.Errorf("%s = %q, want %q", sel, got, want)
 		}
 	}
-	if got := doc.Find(".strip-cost [data-cost]").Text(); got != "≈ $1.23" {
-		t.Errorf("cost %q", got)
-	}
-
 	// A session without token figures shows neither; one count only when they agree.
 	s.Tokens, s.MessageCount = baton.SessionTokens{}, 24
 	doc = render(t, SessionShow(SessionPage{Page: page, Session: s, Conversations: []*baton.Conversation{main}, Conversation: main, TotalMessages: 24}))
-	if doc.Find(".strip-tokens, .strip-cost").Length() != 0 || doc.Find(`[data-count="session"]`).Length() != 0 {
+	if doc.Find(".strip-tokens, #side-tokens").Length() != 0 || doc.Find(`[data-count="session"]`).Length() != 0 {
 		t.Error("empty token facts or a repeated count shown")
 	}
 }

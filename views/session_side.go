@@ -14,9 +14,15 @@ type SideSection struct{ ID, Title string }
 func sideSectionsOf(p SessionPage) []SideSection {
 	out := []SideSection{
 		{"side-review", "Review"}, {"side-summary", "Summary"}, {"side-arc", "Arc"},
-		{"side-progress", "Progress"}, {"side-technical", "Technical"}, {"side-quality", "Quality"},
-		{"side-continuity", "Continuity"}, {"side-relationship", "Relationship"}, {"side-assistant", "Assistant"},
+		{"side-progress", "Progress"}, {"side-technical", "Technical"},
 	}
+	if p.Session.Tokens.Total > 0 {
+		out = append(out, SideSection{"side-tokens", "Tokens"})
+	}
+	out = append(out, []SideSection{
+		{"side-quality", "Quality"},
+		{"side-continuity", "Continuity"}, {"side-relationship", "Relationship"}, {"side-assistant", "Assistant"},
+	}...)
 	if len(p.Conversations) > 1 {
 		out = append(out, SideSection{"side-conversations", "Conversations"})
 	}

@@ -11,7 +11,7 @@ func shownConversationLabel(p SessionPage) string {
 	if p.Conversation != nil && p.Conversation.ParentConversationID != nil {
 		return "in this conversation"
 	}
-	return "in the main conversation"
+	return "in main"
 }
 
 // estimatedCost writes a session's estimated cost: dollars and cents, "<
@@ -20,18 +20,31 @@ func estimatedCost(t baton.SessionTokens) string {
 	var s string
 	switch {
 	case t.Unpriced >= t.Total:
-		return "unknown (no price for the model)"
+		return "cost unknown"
 	case t.CostUSD < 0.01:
 		s = "< $0.01"
 	default:
 		s = fmt.Sprintf("≈ $%.2f", t.CostUSD)
 	}
 	if t.Unpriced > 0 {
-		s += fmt.Sprintf(" + %s tokens without a price", count(t.Unpriced))
+		s += fmt.Sprintf(" + %s unpriced tokens", compactCount(t.Unpriced))
 	}
 	return s
 }
 
-func tokenBreakdown(t baton.SessionTokens) string {
-	return fmt.Sprintf("input %s, output %s, cache read %s, cache write %s", count(t.Input), count(t.Output), count(t.CacheRead), count(t.CacheWrite))
+// messageCountTitle explains the strip's message counts.
+func messageCountTitle(p SessionPage) string {
+	return fmt.Sprintf("%s messages in the conversation shown; %s in all %d conversations of the session (forks and subagents included)",
+		count(messageCount(p)), count(p.Session.MessageCount), len(p.Conversations))
+}
+
+// compactCount writes a large count short: 266.6k, 1.2M.
+func compactCount(n int64) string {
+	switch {
+	case n >= 1_000_000:
+		return fmt.Sprintf("%.1fM", float64(n)/1e6)
+	case n >= 10_000:
+		return fmt.Sprintf("%.1fk", float64(n)/1e3)
+	}
+	return count(n)
 }
