@@ -13,7 +13,7 @@ import (
 
 // createCodingSession sends the fixture session through the API as an
 // agent would, and returns its id.
-func createCodingSession(t *testing.T, a *app, token string, extra map[string]any) string {
+func createCodingSession(t testing.TB, a *app, token string, extra map[string]any) string {
 	t.Helper()
 	sess, msgs := continuitytest.CodingSession()
 	sess.EndedAt = nil

@@ -30,7 +30,7 @@ func (s *Server) apiHookClaudeCode(c echo.Context) error {
 		LogError: func(err error) { s.log.Error("hook", "steward", stewardID(c), "err", err) },
 		// SessionEnd finalizes: the draft bridge and the transition marker.
 		Finalize: func(ctx context.Context, stewardID int64, sessionID string) error {
-			_, _, err := s.continuity.Finalize(ctx, stewardID, sessionID, nil)
+			_, _, err := s.continuity.FinalizeAnalysed(ctx, stewardID, sessionID)
 			return err
 		},
 	})

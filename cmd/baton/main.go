@@ -34,6 +34,7 @@ commands:
   import [--steward USERNAME] FILE…       import files (structured JSON, …)
   hook                                    send a Claude Code hook event on stdin to BATON_URL
   mcp                                     serve Baton's memory as MCP tools over stdio
+  export markdown [--steward U] DIR       write users/U/sessions/*.md and cross_conversational_summary.md
   version                                 print the version
 
 environment:
@@ -72,6 +73,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 		return hookCmd(ctx, env, stdin, stdout, stderr)
 	case "mcp":
 		return mcpCmd(ctx, env, stdin, stdout)
+	case "export": // continuity: the seed's Markdown tree
+		return exportCmd(ctx, env, args[1:], stdout, stderr)
 	case "version":
 		fmt.Fprintln(stdout, "baton", version)
 		return nil

@@ -157,7 +157,7 @@ func TestMCPServer(t *testing.T) {
 			t.Errorf("tool %s: description %q, schema %s", tool.Name, tool.Description, tool.InputSchema)
 		}
 	}
-	if got := strings.Join(names, ","); got != "get_next_context,get_transcript,list_recent_sessions,search_messages" {
+	if got := strings.Join(names, ","); got != "get_cross_conversational_summary,get_next_context,get_transcript,list_recent_sessions,search_messages" {
 		t.Fatalf("tools = %s", got)
 	}
 
@@ -205,6 +205,10 @@ func TestMCPServer(t *testing.T) {
 		t.Fatalf("second page = %s", second.Structured)
 	}
 
+	summary := p.tool("get_cross_conversational_summary", map[string]any{"refresh": true})
+	if summary.IsError || !strings.HasPrefix(summary.text(), "# Cross-Conversational Context") || !strings.Contains(summary.text(), "Fix flaky Playwright login test") {
+		t.Fatalf("get_cross_conversational_summary = %+v", summary)
+	}
 	next := p.tool("get_next_context", map[string]any{})
 	if next.IsError || !strings.Contains(next.text(), "# New Conversation Context") || !strings.Contains(next.text(), "Fix flaky Playwright login test") {
 		t.Fatalf("get_next_context = %+v", next)

@@ -19,8 +19,11 @@ const maxSummaryChars = 2000
 // session's analysis (its fields, and stored: what the analysis kept, or nil) and the evidence of its main conversation (msgs, in
 // order). It is pure: the same session drafts the same bridge.
 func Draft(sess *baton.Session, stored *baton.StoredAnalysis, msgs []*baton.Message) baton.BridgeContent {
+	return draftFrom(sess, stored, gather(msgs))
+}
+
+func draftFrom(sess *baton.Session, stored *baton.StoredAnalysis, ev *evidence) baton.BridgeContent {
 	a := analysisOf(sess, stored)
-	ev := gather(msgs)
 	tasks, wins := activeTasks(ev)
 	tc := baton.TransferredContext{
 		Summary:         summaryOf(sess, a),

@@ -174,7 +174,7 @@ func gather(msgs []*baton.Message) *evidence {
 		lower := strings.ToLower(p.text)
 		if p.m.Role == baton.RoleSteward {
 			ev.recentSteward++
-			ev.recentSentiment += p.m.Semantic.Sentiment
+			ev.recentSentiment += sentimentOf(p.m)
 			if hasAny(lower, tiredCues) {
 				ev.tired = true
 			}
@@ -239,6 +239,15 @@ var (
 	uncertainCues = []string{"open question", "not sure whether", "not sure if", "unclear whether", "unclear if", "need to decide", "undecided"}
 	tiredCues     = []string{"tired", "exhausted", "long day", "calling it", "call it a day", "burned out", "burnt out", "late here"}
 )
+
+// sentimentOf is a message's sentiment: the analysis's, or the arc column
+// when only that was read (EvidenceMessages).
+func sentimentOf(m *baton.Message) float64 {
+	if m.Semantic.Sentiment != 0 {
+		return m.Semantic.Sentiment
+	}
+	return m.ArcSentiment
+}
 
 // nextStep reads "next I will X" in one sentence.
 func nextStep(s, lower string) (string, bool) {

@@ -34,6 +34,17 @@ func (s *Service) SetClock(now func() time.Time) { s.now = now }
 // completed tasks), measures the bridge that led into it, and refreshes the
 // cross-conversational summary. Finalizing again is safe.
 func (s *Service) Finalize(ctx context.Context, stewardID int64, sessionID string, endedAt *time.Time) (*baton.Session, *baton.Bridge, error) {
+	return s.finalize(ctx, stewardID, sessionID, endedAt, true)
+}
+
+// FinalizeAnalysed finalizes a session whose analysis has just been
+// brought up to date (as the SessionEnd hook's build does), without
+// analysing it again.
+func (s *Service) FinalizeAnalysed(ctx context.Context, stewardID int64, sessionID string) (*baton.Session, *baton.Bridge, error) {
+	return s.finalize(ctx, stewardID, sessionID, nil, false)
+}
+
+func (s *Service) finalize(ctx context.Context, stewardID int64, sessionID string, endedAt *time.Time, analyse bool) (*baton.Session, *baton.Bridge, error) {
 	sess, err := s.store.Session(ctx, stewardID, sessionID)
 	if err != nil {
 		return nil, nil, err
@@ -43,7 +54,7 @@ func (s *Service) Finalize(ctx context.Context, stewardID int64, sessionID strin
 			return nil, nil, err
 		}
 	}
-	if s.analysis != nil {
+	if s.analysis != nil && analyse {
 		if err := s.analysis.AnalyzeSession(ctx, stewardID, sessionID); err != nil {
 			return nil, nil, fmt.Errorf("analyse: %w", err)
 		}
@@ -54,7 +65,7 @@ func (s *Service) Finalize(ctx context.Context, stewardID int64, sessionID strin
 	if err := s.linkAfterPrevious(ctx, stewardID, sess); err != nil {
 		return nil, nil, err
 	}
-	msgs, err := s.store.SessionMessages(ctx, stewardID, sessionID)
+	msgs, err := s.store.EvidenceMessages(ctx, stewardID, sessionID)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -62,7 +73,8 @@ func (s *Service) Finalize(ctx context.Context, stewardID int64, sessionID strin
 	if err != nil {
 		return nil, nil, err
 	}
-	content := Draft(sess, stored, msgs)
+	ev := gather(msgs)
+	content := draftFrom(sess, stored, ev)
 	b := &baton.Bridge{Type: baton.BridgeHandoff, FromSession: sess.ID, BridgeContent: content, Quality: Quality(content)}
 	if _, err := s.store.DraftBridge(ctx, stewardID, b); err != nil {
 		return nil, nil, err
@@ -77,9 +89,7 @@ func (s *Service) Finalize(ctx context.Context, stewardID int64, sessionID strin
 	if err := s.autoMarker(ctx, stewardID, sess, b, baton.MarkerTransition, at, "session finalized; handoff drafted"); err != nil {
 		return nil, nil, err
 	}
-	ev := gather(msgs)
-	_, wins := activeTasks(ev)
-	if len(wins) > 0 {
+	if _, wins := activeTasks(ev); len(wins) > 0 {
 		if err := s.autoMarker(ctx, stewardID, sess, b, baton.MarkerMilestone, at.Add(-time.Second),
 			fmt.Sprintf("%d %s completed: %s", len(wins), plural(len(wins), "task", "tasks"), wins[len(wins)-1])); err != nil {
 			return nil, nil, err

@@ -54,8 +54,11 @@ func New(c *client.Client, configErr error, version string) *mcp.Server {
 	}, t.getTranscript)
 	mcp.AddTool(s, &mcp.Tool{
 		Name:        "get_next_context",
-		Description: "What a new session should start with: the recent sessions and what they left open, as Markdown.",
+		Description: "What a new session should start with, as Markdown: the handoff bridge of the latest session (flagged when " +
+			"the steward has not reviewed it), the cross-conversational summary, and the last messages of the previous session.",
 	}, t.getNextContext)
+	// Continuity (internal/mcpserver/continuity.go).
+	addContinuityTools(s, t)
 	return s
 }
 

@@ -23,3 +23,18 @@ func (s *Store) LastMessages(ctx context.Context, stewardID int64, sessionID str
 	slices.Reverse(out)
 	return out, err
 }
+
+// EvidenceMessages returns a session's main conversation in order with
+// only what continuity reads of each message (role, text, tool calls and
+// results, model, sentiment, time): a tenth of the cost of whole messages.
+func (s *Store) EvidenceMessages(ctx context.Context, stewardID int64, sessionID string) ([]*baton.Message, error) {
+	conv, err := s.Conversation(ctx, stewardID, sessionID, "")
+	if err != nil {
+		return nil, err
+	}
+	var out []*baton.Message
+	err = s.db.NewSelect().Model(&out).
+		Column("id", "session_id", "conversation_id", "seq", "role", "content", "tool_calls", "tool_result", "model", "ts", "arc_sentiment").
+		Where("conversation_id = ? AND steward_id = ?", conv.ID, stewardID).Order("seq").Scan(ctx)
+	return out, err
+}
