@@ -53,7 +53,7 @@ func New(c *client.Client, configErr error, version string) *mcp.Server {
 		Description: "Read a session's transcript in order, a page at a time: pass after (the last sequence number read) to continue.",
 	}, t.getTranscript)
 	mcp.AddTool(s, &mcp.Tool{
-		Name:        "get_next_context",
+		Name: "get_next_context",
 		Description: "What a new session should start with, as Markdown: the handoff bridge of the latest session (flagged when " +
 			"the steward has not reviewed it), the cross-conversational summary, and the last messages of the previous session.",
 	}, t.getNextContext)
