@@ -9,6 +9,8 @@ import (
 	"encoding/base64"
 	"encoding/hex"
 	"strings"
+	"sync"
+	"sync/atomic"
 
 	"github.com/baton-dev/baton/internal/baton"
 	"golang.org/x/crypto/bcrypt"
@@ -30,13 +32,23 @@ func HashPassword(password string) (string, error) {
 }
 
 // dummyHash is compared against when a username does not exist, so a
-// failed sign-in takes as long whether or not the account exists.
-var dummyHash, _ = bcrypt.GenerateFromPassword([]byte("not-a-real-password"), bcrypt.DefaultCost)
+// failed sign-in takes as long whether or not the account exists. It is
+// made on first use, not at start: every command that links this package
+// (`baton hook` runs on each Claude Code event) would otherwise pay for a
+// bcrypt hash (~50–100 ms) before doing anything.
+var dummyHash = sync.OnceValue(func() []byte {
+	h, _ := bcrypt.GenerateFromPassword([]byte("not-a-real-password"), bcrypt.DefaultCost)
+	dummyHashMade.Store(true)
+	return h
+})
+
+// dummyHashMade records that dummyHash ran, for the test that proves it is lazy.
+var dummyHashMade atomic.Bool
 
 // CheckPassword reports whether password matches hash ("" never matches).
 func CheckPassword(hash, password string) bool {
 	if hash == "" {
-		_ = bcrypt.CompareHashAndPassword(dummyHash, []byte(password))
+		_ = bcrypt.CompareHashAndPassword(dummyHash(), []byte(password))
 		return false
 	}
 	return bcrypt.CompareHashAndPassword([]byte(hash), []byte(password)) == nil
