@@ -25,6 +25,7 @@ help:
 	echo "make bench     Go benchmarks, load test, mix and growth: one report, bench/results/latest.md"
 	echo "make load      the realistic mix at 8/32/64 clients (SQLite; PostgreSQL with BATON_TEST_POSTGRES_URL)"
 	echo "make eval      analysis precision/recall on the labelled set; bench/results/analysis-eval.txt"
+	echo "make screenshots  every page of the demo at 1400 and 390 px, in .cache/screenshots/"
 	echo "make clean     remove bin/ and .cache/ (keeps data/)"
 
 run:
@@ -115,6 +116,14 @@ eval:
 	@mkdir -p bench/results
 	BATON_EVAL_OUT="$$PWD/bench/results/analysis-eval.txt" go test -count=1 -run '^TestEvaluationSet$$' -v ./internal/analysis/ | grep -v '^=== RUN'
 	echo "eval: figures in bench/results/analysis-eval.txt"
+
+# screenshots boots Baton with the demo data and has headless Chromium save
+# every page at 1400 and 390 px (first screen and full page) as PNG files
+# in .cache/screenshots/ (ignored), for a person to look at.
+screenshots:
+	@rm -rf .cache/screenshots && mkdir -p .cache/screenshots
+	BATON_SCREENSHOTS="$$PWD/.cache/screenshots" go test -count=1 -run '^TestScreenshots$$' -v ./cmd/baton/ | grep -E '^(---|ok|FAIL)|screenshots in'
+	echo "screenshots: $$(ls .cache/screenshots | wc -l) files in .cache/screenshots/"
 
 clean:
 	rm -rf bin .cache

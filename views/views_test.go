@@ -3,6 +3,7 @@ package views
 import (
 	"bytes"
 	"context"
+	"github.com/baton-dev/baton/static"
 	"net/url"
 	"strings"
 	"testing"
@@ -79,12 +80,12 @@ func TestLayoutHasShellNavAndSignOut(t *testing.T) {
 	if v, _ := doc.Find(`meta[name="csrf-token"]`).Attr("content"); v != "csrf-token-123" {
 		t.Errorf("csrf meta = %q", v)
 	}
-	for _, href := range []string{"/static/css/baton.css", "/static/css/views.css", "/static/chroma.css"} {
+	for _, href := range []string{static.URL("css/baton.css"), static.URL("css/views.css"), "/static/chroma.css"} {
 		if doc.Find(`link[rel="stylesheet"][href="`+href+`"]`).Length() != 1 {
 			t.Errorf("stylesheet %s missing", href)
 		}
 	}
-	for _, src := range []string{"/static/vendor/htmx.min.js", "/static/js/baton.js"} {
+	for _, src := range []string{static.URL("vendor/htmx.min.js"), static.URL("js/baton.js")} {
 		if doc.Find(`script[src="`+src+`"][defer]`).Length() != 1 {
 			t.Errorf("script %s missing", src)
 		}
@@ -713,7 +714,7 @@ func TestImportPage(t *testing.T) {
 	if form.Find("progress#import-progress").Length() != 1 {
 		t.Error("no progress bar")
 	}
-	if doc.Find(`script[src="/static/js/import.js"][defer]`).Length() != 1 {
+	if doc.Find(`script[src="`+static.URL("js/import.js")+`"][defer]`).Length() != 1 {
 		t.Error("import.js not included")
 	}
 	if doc.Find("#import-results table").Length() != 0 {

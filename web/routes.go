@@ -3,7 +3,6 @@ package web
 import (
 	"net/http"
 
-	"github.com/baton-dev/baton/static"
 	"github.com/labstack/echo/v4"
 	"github.com/labstack/echo/v4/middleware"
 )
@@ -15,8 +14,9 @@ func (s *Server) routes() {
 	e.Use(securityHeaders, s.logRequests, s.limitBody, rejectBadText)
 
 	e.GET("/healthz", s.healthz)
-	e.GET("/static/chroma.css", serveChromaCSS)
-	e.StaticFS("/static", static.FS)
+	// Static files: content-hashed URLs cached for a year, validators, gzip, HEAD (static_files.go).
+	e.Match([]string{http.MethodGet, http.MethodHead}, "/static/chroma.css", serveChromaCSS)
+	e.Match([]string{http.MethodGet, http.MethodHead}, "/static/*", staticFile)
 
 	// Pages: cookie session, CSRF on every state change.
 	pages := e.Group("", s.browser, checkCSRF)

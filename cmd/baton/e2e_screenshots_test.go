@@ -72,6 +72,12 @@ func TestScreenshots(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s at %s: %v", path, w.name, err)
 			}
+			// A session is named by its title: its id changes every run.
+			label := screenshotName(path)
+			if isSessionPage(path) {
+				title, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector("h1") ? document.querySelector("h1").textContent : ""`))
+				label = "session-" + screenshotName(strings.ToLower(strings.Join(strings.Fields(title), "-")))
+			}
 			// The first screen is what a reader sees; the full page is the rest.
 			for _, shot := range []struct {
 				suffix string
@@ -81,7 +87,7 @@ func TestScreenshots(t *testing.T) {
 				if err != nil {
 					t.Fatalf("screenshot of %s: %v", path, err)
 				}
-				name := fmt.Sprintf("%02d-%s-%s%s.png", i, screenshotName(path), w.name, shot.suffix)
+				name := fmt.Sprintf("%02d-%s-%s%s.png", i, label, w.name, shot.suffix)
 				if err := os.WriteFile(filepath.Join(dir, name), png, 0o644); err != nil {
 					t.Fatal(err)
 				}
@@ -93,7 +99,7 @@ func TestScreenshots(t *testing.T) {
 
 // screenshotName turns a path into a file name: /sessions?q=x -> sessions-q-x.
 func screenshotName(path string) string {
-	r := strings.NewReplacer("/", "-", "?", "-", "=", "-", "&", "-")
+	r := strings.NewReplacer("/", "-", "?", "-", "=", "-", "&", "-", "'", "", ":", "", ",", "", ".", "", "(", "", ")", "")
 	name := strings.Trim(r.Replace(path), "-")
 	if len(name) > 60 {
 		name = name[:60]
