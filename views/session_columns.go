@@ -27,6 +27,8 @@ var sessionColumns = []SessionColumn{
 	{Key: "started", Label: "Started", FirstDesc: true},
 	{Key: "duration", Label: "Duration", Class: "num", FirstDesc: true},
 	{Key: "messages", Label: "Messages", Class: "num", FirstDesc: true},
+	{Key: "tokens", Label: "Tokens", Class: "num", FirstDesc: true},
+	{Key: "cost", Label: "Est. cost", Class: "num", FirstDesc: true},
 	{Key: "quality", Label: "Quality", Class: "num", FirstDesc: true},
 	{Key: "review", Label: "Review"},
 }

@@ -48,3 +48,22 @@ func compactCount(n int64) string {
 	}
 	return count(n)
 }
+
+// listTokens is a session list cell: the total, short; "—" for none.
+func listTokens(t baton.SessionTokens) string {
+	if t.Total == 0 {
+		return "—"
+	}
+	return compactCount(t.Total)
+}
+
+// listCost is a session list cell: the estimated cost, "—" when unknown.
+func listCost(t baton.SessionTokens) string {
+	switch {
+	case t.Total == 0 || t.Unpriced >= t.Total:
+		return "—"
+	case t.CostUSD < 0.01:
+		return "< $0.01"
+	}
+	return fmt.Sprintf("$%.2f", t.CostUSD)
+}

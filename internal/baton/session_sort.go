@@ -6,7 +6,7 @@ import "strings"
 // the table shows them. A sort is "<key>_desc" or "<key>_asc"
 // (SortStartedDesc is "started_desc"). To make a new column sortable, add
 // its key here and its SQL expression to the store's sessionSortColumns.
-var SessionSortKeys = []string{"title", "type", "source", "started", "duration", "messages", "quality", "review"}
+var SessionSortKeys = []string{"title", "type", "source", "started", "duration", "messages", "tokens", "cost", "quality", "review"}
 
 // SessionSort is the sort value of key in one direction.
 func SessionSort(key string, desc bool) string {

@@ -35,6 +35,11 @@ var sessionSortColumns = map[string]sessionSortColumn{
 	}, parseTime},
 	"duration": {"session.duration_seconds", func(s *baton.Session) string { return strconv.FormatInt(s.DurationSeconds, 10) }, parseInt},
 	"messages": {"session.message_count", func(s *baton.Session) string { return strconv.Itoa(s.MessageCount) }, parseInt},
+	// Token totals and estimated cost (migration 0009, session_tokens.go).
+	"tokens": {"session.tokens_total", func(s *baton.Session) string { return strconv.FormatInt(s.Tokens.Total, 10) }, parseInt},
+	"cost": {"session.tokens_cost_usd", func(s *baton.Session) string {
+		return strconv.FormatFloat(s.Tokens.CostUSD, 'g', -1, 64)
+	}, parseFloat},
 	"quality": {"coalesce(session.quality_score, -1)", func(s *baton.Session) string {
 		v := -1.0
 		if s.QualityScore != nil {

@@ -27,6 +27,15 @@ func TestListSessionsSortsOnEveryColumn(t *testing.T) {
 				Title: fmt.Sprintf("session %c", 'a'+rune((i*7)%n)), Type: types[i%3], Source: fmt.Sprintf("src%d", i%4),
 				StartedAt: base.Add(time.Duration(i) * time.Hour), EndedAt: &end, QualityScore: &q,
 			})
+			// Token usage (the tokens and cost columns): some priced, some not.
+			model := "claude-sonnet-4-5"
+			if i%3 == 0 {
+				model = "unknown-model"
+			}
+			if _, err := s.AppendMessages(ctx, st.ID, sess.ID, "", []*baton.Message{{Role: baton.RoleAssistant, Content: "ok", Model: model,
+				Usage: baton.Usage{InputTokens: int64((i*37)%11) * 100, OutputTokens: int64(i%4) * 50}}}); err != nil {
+				t.Fatal(err)
+			}
 			if i%2 == 0 {
 				if _, err := s.SetReviewStatus(ctx, st.ID, []string{sess.ID}, baton.ReviewReviewed); err != nil {
 					t.Fatal(err)
@@ -38,6 +47,7 @@ func TestListSessionsSortsOnEveryColumn(t *testing.T) {
 			"source": func(x *baton.Session) any { return x.Source }, "started": func(x *baton.Session) any { return x.StartedAt.Unix() },
 			"duration": func(x *baton.Session) any { return x.DurationSeconds }, "messages": func(x *baton.Session) any { return int64(x.MessageCount) },
 			"quality": func(x *baton.Session) any { return *x.QualityScore }, "review": func(x *baton.Session) any { return string(x.ReviewStatus) },
+			"tokens": func(x *baton.Session) any { return x.Tokens.Total }, "cost": func(x *baton.Session) any { return x.Tokens.CostUSD },
 		}
 		for _, key := range baton.SessionSortKeys {
 			for _, desc := range []bool{true, false} {
