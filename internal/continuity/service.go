@@ -65,6 +65,11 @@ func (s *Service) finalize(ctx context.Context, stewardID int64, sessionID strin
 	if err := s.linkAfterPrevious(ctx, stewardID, sess); err != nil {
 		return nil, nil, err
 	}
+	// A session that started without naming its predecessor (a hook's
+	// SessionStart comes before the session exists) takes its bridge now.
+	if err := s.handOver(ctx, stewardID, sess); err != nil {
+		return nil, nil, err
+	}
 	msgs, err := s.store.EvidenceMessages(ctx, stewardID, sessionID)
 	if err != nil {
 		return nil, nil, err
@@ -183,11 +188,40 @@ func (s *Service) StartAfter(ctx context.Context, stewardID int64, sessionID, pr
 			return err
 		}
 	}
+	return s.takeBridge(ctx, stewardID, prev, sess, true)
+}
+
+// handOver gives a session the bridge of the session it follows, when
+// that bridge has not handed over to another session yet.
+func (s *Service) handOver(ctx context.Context, stewardID int64, sess *baton.Session) error {
+	if sess.Continuity.PreviousSession == nil {
+		return nil
+	}
+	if _, err := s.store.BridgeInto(ctx, stewardID, sess.ID); err == nil {
+		return nil
+	} else if baton.ErrorCode(err) != baton.ENOTFOUND {
+		return err
+	}
+	prev, err := s.store.Session(ctx, stewardID, *sess.Continuity.PreviousSession)
+	if baton.ErrorCode(err) == baton.ENOTFOUND {
+		return nil
+	} else if err != nil {
+		return err
+	}
+	return s.takeBridge(ctx, stewardID, prev, sess, false)
+}
+
+// takeBridge links prev's bridge to sess and places sess's resume marker;
+// force takes it over even when it already led to another session.
+func (s *Service) takeBridge(ctx context.Context, stewardID int64, prev, sess *baton.Session, force bool) error {
 	b, err := s.store.SessionBridge(ctx, stewardID, prev.ID)
 	if baton.ErrorCode(err) == baton.ENOTFOUND {
 		return nil
 	} else if err != nil {
 		return err
+	}
+	if b.ToSession != nil && *b.ToSession != sess.ID && !force {
+		return nil
 	}
 	if b.ToSession == nil || *b.ToSession != sess.ID {
 		if err := s.store.LinkBridge(ctx, stewardID, b.ID, sess.ID); err != nil {

@@ -27,30 +27,6 @@ type bridgeConflict struct {
 	Current *baton.Bridge `json:"current"`
 }
 
-func (s *Server) apiSessionBridge(c echo.Context) error {
-	b, err := s.store.SessionBridge(ctx(c), stewardID(c), c.Param("id"))
-	if err != nil {
-		return err
-	}
-	return c.JSON(http.StatusOK, b)
-}
-
-func (s *Server) apiBridgeList(c echo.Context) error {
-	bs, err := s.store.Bridges(ctx(c), stewardID(c), 0)
-	if err != nil {
-		return err
-	}
-	return c.JSON(http.StatusOK, map[string]any{"bridges": bs})
-}
-
-func (s *Server) apiBridgeGet(c echo.Context) error {
-	b, err := s.store.Bridge(ctx(c), stewardID(c), c.Param("id"))
-	if err != nil {
-		return err
-	}
-	return c.JSON(http.StatusOK, b)
-}
-
 func (s *Server) apiBridgeSave(c echo.Context) error {
 	id := c.Param("id")
 	if _, err := s.store.Bridge(ctx(c), stewardID(c), id); err != nil {
@@ -76,22 +52,6 @@ func (s *Server) apiBridgeSave(c echo.Context) error {
 		out.Error.Code, out.Error.Message, out.Error.Field = baton.ECONFLICT, baton.ErrorMessage(err), baton.ErrorField(err)
 		return c.JSON(http.StatusConflict, out)
 	}
-	if err != nil {
-		return err
-	}
-	return c.JSON(http.StatusOK, b)
-}
-
-func (s *Server) apiBridgeRevisions(c echo.Context) error {
-	revs, err := s.store.BridgeRevisions(ctx(c), stewardID(c), c.Param("id"))
-	if err != nil {
-		return err
-	}
-	return c.JSON(http.StatusOK, map[string]any{"revisions": revs})
-}
-
-func (s *Server) apiBridgePublish(c echo.Context) error {
-	b, err := s.continuity.Publish(ctx(c), stewardID(c), c.Param("id"))
 	if err != nil {
 		return err
 	}

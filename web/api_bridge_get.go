@@ -1,0 +1,15 @@
+package web
+
+import (
+	"net/http"
+
+	"github.com/labstack/echo/v4"
+)
+
+func (s *Server) apiBridgeGet(c echo.Context) error {
+	b, err := s.store.Bridge(ctx(c), stewardID(c), c.Param("id"))
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, b)
+}

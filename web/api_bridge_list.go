@@ -1,0 +1,15 @@
+package web
+
+import (
+	"net/http"
+
+	"github.com/labstack/echo/v4"
+)
+
+func (s *Server) apiBridgeList(c echo.Context) error {
+	bs, err := s.store.Bridges(ctx(c), stewardID(c), 0)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, map[string]any{"bridges": bs})
+}
