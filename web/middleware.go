@@ -215,7 +215,10 @@ func rejectBadText(next echo.HandlerFunc) echo.HandlerFunc {
 			}
 		}
 		ct := c.Request().Header.Get(echo.HeaderContentType)
-		if (strings.HasPrefix(ct, echo.MIMEApplicationForm) || strings.HasPrefix(ct, echo.MIMEMultipartForm)) && c.Request().Method == http.MethodPost {
+		// The JSON API reads its body as JSON whatever the content type says
+		// (curl -d labels JSON as a form): parsing it as a form would eat it.
+		api := strings.HasPrefix(c.Request().URL.Path, "/api/")
+		if !api && (strings.HasPrefix(ct, echo.MIMEApplicationForm) || strings.HasPrefix(ct, echo.MIMEMultipartForm)) && c.Request().Method == http.MethodPost {
 			if err := parseForm(c.Request()); err != nil {
 				return err
 			}

@@ -114,7 +114,10 @@ func (s *Store) AppendMessages(ctx context.Context, stewardID int64, sessionID, 
 		}
 		stored, dups, err := appendInTx(ctx, tx, sess, conv, msgs)
 		res = baton.AppendResult{Stored: stored, Duplicates: dups}
-		return err
+		if err != nil || stored == 0 {
+			return err
+		}
+		return startAtFirstMessage(ctx, tx, sess, msgs)
 	})
 	if err == nil && res.Stored > 0 {
 		s.Kick()
@@ -135,6 +138,22 @@ func conversationInTx(ctx context.Context, db bun.IDB, stewardID int64, sessionI
 		return nil, notFound(err, "conversation")
 	}
 	return conv, nil
+}
+
+// startAtFirstMessage moves an open session's start back to its earliest
+// message: a session created through the API before its messages arrive
+// (or with no started_at at all) starts when its conversation did, not
+// when the request came.
+func startAtFirstMessage(ctx context.Context, tx bun.IDB, sess *baton.Session, msgs []*baton.Message) error {
+	first := msgs[0].Timestamp
+	for _, m := range msgs[1:] {
+		if m.Timestamp.Before(first) {
+			first = m.Timestamp
+		}
+	}
+	_, err := tx.NewRaw("UPDATE sessions SET started_at = ? WHERE id = ? AND steward_id = ? AND started_at > ? AND ended_at IS NULL",
+		first.UTC(), sess.ID, sess.StewardID, first.UTC()).Exec(ctx)
+	return err
 }
 
 // appendInTx writes the messages the conversation does not have yet, with
