@@ -6,6 +6,7 @@ import (
 	"errors"
 	"io"
 	"net/http"
+	"strconv"
 	"strings"
 
 	"github.com/baton-dev/baton/internal/baton"
@@ -13,7 +14,8 @@ import (
 )
 
 // decodeJSON reads a JSON body strictly enough to name what is wrong: one
-// JSON object (not null, nothing after it), with no NUL byte in any string
+// JSON object (not null, nothing after it), with no field the request type
+// lacks (named in the error; api_requests.go), no NUL byte in any string
 // and no free-form value nested too deeply (checkDecoded).
 func decodeJSON(c echo.Context, dst any) error {
 	dec := json.NewDecoder(c.Request().Body)
@@ -26,7 +28,10 @@ func decodeJSON(c echo.Context, dst any) error {
 		if _, after := dec.Token(); after != io.EOF {
 			return baton.Invalid("body", "the body has data after its JSON value; send one JSON object")
 		}
-		err = json.Unmarshal(raw, dst)
+		// Fields the request type does not have are refused by name.
+		strict := json.NewDecoder(bytes.NewReader(raw))
+		strict.DisallowUnknownFields()
+		err = strict.Decode(dst)
 	}
 	if err == nil {
 		if _, hook := dst.(*baton.HookRequest); !hook {
@@ -48,6 +53,12 @@ func decodeJSON(c echo.Context, dst any) error {
 		return baton.Invalid(typ.Field, "%s must be a JSON %s, not %s", typ.Field, typ.Type.Kind(), typ.Value)
 	case errors.As(err, &tooBig):
 		return baton.Errorf(baton.ETOOLARGE, "the request body is larger than %s", apiBodyLimit)
+	case strings.HasPrefix(err.Error(), "json: unknown field "):
+		name, _ := strconv.Unquote(strings.TrimPrefix(err.Error(), "json: unknown field "))
+		if serverOwnedFields[name] {
+			return baton.Invalid(name, "%s is set by Baton, not by clients; remove it from the request", name)
+		}
+		return baton.Invalid(name, "unknown field %q: this request does not take it", name)
 	case strings.Contains(err.Error(), "cannot parse"):
 		return baton.Invalid("body", "%v", err)
 	}

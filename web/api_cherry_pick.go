@@ -23,7 +23,7 @@ func (s *Server) apiCherryPick(c echo.Context) error {
 		return err
 	}
 	var in cherryPickRequest
-	if err := decodeRequest(c, &in); err != nil {
+	if err := decodeJSON(c, &in); err != nil {
 		return err
 	}
 	ids, err := s.cherryPickIDs(c, c.Param("id"), in)

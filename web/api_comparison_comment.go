@@ -18,7 +18,7 @@ func (s *Server) apiComparisonComment(c echo.Context) error {
 		return err
 	}
 	var in commentRequest
-	if err := decodeRequest(c, &in); err != nil {
+	if err := decodeJSON(c, &in); err != nil {
 		return err
 	}
 	cm, err := s.store.AddComparisonComment(ctx(c), stewardID(c), c.Param("id"), in.Pair, in.Body)

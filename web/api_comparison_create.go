@@ -15,7 +15,7 @@ type comparisonRequest struct {
 
 func (s *Server) apiComparisonCreate(c echo.Context) error {
 	var in comparisonRequest
-	if err := decodeRequest(c, &in); err != nil {
+	if err := decodeJSON(c, &in); err != nil {
 		return err
 	}
 	cmp, err := s.store.CreateComparison(ctx(c), stewardID(c), in.A, in.B, in.Title)

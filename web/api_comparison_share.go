@@ -21,7 +21,7 @@ func (s *Server) apiComparisonShare(c echo.Context) error {
 		return baton.NotFound("comparison") // only its owner shares it
 	}
 	var in teamShareRequest
-	if err := decodeRequest(c, &in); err != nil {
+	if err := decodeJSON(c, &in); err != nil {
 		return err
 	}
 	sh, err := s.store.ShareWithTeam(ctx(c), stewardID(c), baton.TeamShareComparison, c.Param("id"), in.TeamID)

@@ -19,7 +19,7 @@ func (s *Server) apiConversationFork(c echo.Context) error {
 		return err
 	}
 	var in forkRequest
-	if err := decodeRequest(c, &in); err != nil {
+	if err := decodeJSON(c, &in); err != nil {
 		return err
 	}
 	fork, err := s.store.Fork(ctx(c), stewardID(c), c.Param("id"), store.ForkRequest{AtMessageID: in.AtMessageID, Title: in.Title})

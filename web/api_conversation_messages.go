@@ -61,15 +61,11 @@ func (s *Server) apiConversationMessagesAppend(c echo.Context) error {
 	if in.ConversationID != "" && in.ConversationID != conv.ID {
 		return baton.Invalid("conversation_id", "conversation_id must be this conversation's id or left out")
 	}
-	if in.Messages == nil {
-		return baton.Invalid("messages", "messages is required: a list of up to %d messages", store.MaxBatch)
+	msgs, err := in.messages()
+	if err != nil {
+		return err
 	}
-	for _, m := range in.Messages {
-		if m == nil {
-			return baton.Invalid("messages", "messages must not contain null")
-		}
-	}
-	res, err := s.store.AppendMessages(ctx(c), stewardID(c), conv.SessionID, conv.ID, in.Messages)
+	res, err := s.store.AppendMessages(ctx(c), stewardID(c), conv.SessionID, conv.ID, msgs)
 	if err != nil {
 		return err
 	}

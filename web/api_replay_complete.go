@@ -20,7 +20,7 @@ func (s *Server) apiReplayComplete(c echo.Context) error {
 	}
 	var in completeRequest
 	if c.Request().ContentLength != 0 {
-		if err := decodeRequest(c, &in); err != nil && baton.ErrorMessage(err) != "the request body is empty; send JSON" {
+		if err := decodeJSON(c, &in); err != nil && baton.ErrorMessage(err) != "the request body is empty; send JSON" {
 			return err
 		}
 	}

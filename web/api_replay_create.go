@@ -25,7 +25,7 @@ func (s *Server) apiReplayCreate(c echo.Context) error {
 		return err
 	}
 	var in replayRequest
-	if err := decodeRequest(c, &in); err != nil {
+	if err := decodeJSON(c, &in); err != nil {
 		return err
 	}
 	r, err := s.store.CreateReplay(ctx(c), stewardID(c), c.Param("id"), store.ReplayRequest(in))

@@ -1,42 +1,26 @@
 package web
 
 import (
-	"bytes"
-	"encoding/json"
-	"io"
 	"net/http"
 
 	"github.com/baton-dev/baton/internal/baton"
 	"github.com/labstack/echo/v4"
 )
 
-// sessionCreateRequest is the body of POST /api/v1/sessions: a session,
-// and the session it continues (previous_session), linked both ways.
-type sessionCreateRequest struct {
-	baton.Session
-	link struct {
-		PreviousSession *string `json:"previous_session"`
-	}
-}
-
+// apiSessionCreate creates a session, and links it after the session it
+// continues (previous_session, or continuity.previous_session), both ways.
 func (s *Server) apiSessionCreate(c echo.Context) error {
-	// The body is read twice: as the session, whose errors name its fields,
-	// and for previous_session.
-	raw, err := io.ReadAll(c.Request().Body)
-	if err != nil {
-		return baton.Errorf(baton.ETOOLARGE, "the request body is larger than %s", apiBodyLimit)
-	}
-	c.Request().Body = io.NopCloser(bytes.NewReader(raw))
 	var in sessionCreateRequest
-	if err := decodeJSON(c, &in.Session); err != nil {
+	if err := decodeJSON(c, &in); err != nil {
 		return err
 	}
-	if err := json.Unmarshal(raw, &in.link); err != nil {
-		return baton.Invalid("previous_session", "previous_session must be a session id (a string)")
+	sess, err := in.session()
+	if err != nil {
+		return err
 	}
 	prev := ""
-	if in.link.PreviousSession != nil {
-		prev = *in.link.PreviousSession
+	if in.PreviousSession != nil {
+		prev = *in.PreviousSession
 	} else if in.Continuity.PreviousSession != nil {
 		prev = *in.Continuity.PreviousSession
 	}
@@ -45,9 +29,9 @@ func (s *Server) apiSessionCreate(c echo.Context) error {
 			return baton.Invalid("previous_session", "previous_session names no session of yours: %q", prev)
 		}
 	}
-	sess := in.Session
+	// The links between sessions are Baton's to set (StartAfter), both ways.
 	sess.Continuity.PreviousSession, sess.Continuity.NextSession = nil, nil
-	if err := s.store.CreateSession(ctx(c), stewardID(c), &sess); err != nil {
+	if err := s.store.CreateSession(ctx(c), stewardID(c), sess); err != nil {
 		return err
 	}
 	if err := s.continuity.StartAfter(ctx(c), stewardID(c), sess.ID, prev); err != nil {

@@ -108,15 +108,18 @@ func TestAPIAnotherStewardsIDsAnswer404(t *testing.T) {
 		if _, err := a.st.IndexPending(t.Context()); err != nil {
 			t.Fatal(err)
 		}
-		for _, c := range []struct{ method, path string }{
-			{"GET", "/api/v1/sessions/" + sess.ID},
-			{"GET", "/api/v1/sessions/" + sess.ID + "/messages"},
-			{"POST", "/api/v1/sessions/" + sess.ID + "/messages"},
-			{"POST", "/api/v1/sessions/" + sess.ID + "/close"},
+		intrusion := map[string]any{"messages": []map[string]any{{"role": "steward", "content": "intrusion"}}}
+		for _, c := range []struct {
+			method, path string
+			body         any
+		}{
+			{"GET", "/api/v1/sessions/" + sess.ID, nil},
+			{"GET", "/api/v1/sessions/" + sess.ID + "/messages", nil},
+			{"POST", "/api/v1/sessions/" + sess.ID + "/messages", intrusion},
+			{"POST", "/api/v1/sessions/" + sess.ID + "/close", map[string]any{"ended_at": "2026-01-01T00:00:00Z"}},
 		} {
 			var e apiErr
-			body := map[string]any{"messages": []map[string]any{{"role": "steward", "content": "intrusion"}}}
-			if got := a.api(a.bobToken, c.method, c.path, body, &e); got != 404 || strings.Contains(e.Error.Message, "Ada") {
+			if got := a.api(a.bobToken, c.method, c.path, c.body, &e); got != 404 || strings.Contains(e.Error.Message, "Ada") {
 				t.Errorf("bob %s %s = %d %+v", c.method, c.path, got, e)
 			}
 		}

@@ -93,7 +93,9 @@ func checkCSRF(next echo.HandlerFunc) echo.HandlerFunc {
 			token = c.Request().FormValue("_csrf")
 		}
 		if want := browserOf(c).CSRF; want == "" || !auth.Equal(token, want) {
-			return &baton.Error{Code: baton.EUNAUTHORIZED, Message: "The form expired or came from elsewhere. Reload the page and try again."}
+			// 403, not 401: the steward may well be signed in, and the front
+			// end (baton.js) says "your session may have expired" on a 403.
+			return &baton.Error{Code: baton.EFORBIDDEN, Message: "The form expired or came from elsewhere. Reload the page and try again."}
 		}
 		return next(c)
 	}

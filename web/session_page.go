@@ -11,9 +11,30 @@ import (
 	"github.com/labstack/echo/v4"
 )
 
+// sessionPageInput is what the session page shows: which session, which
+// of its conversations ("" for the main one), and where the transcript
+// starts (?at=N; "" for the beginning).
+type sessionPageInput struct {
+	SessionID    string
+	Conversation string
+	At           string
+}
+
+// sessionPageInputOf reads the session page's input from its route id and query.
+func sessionPageInputOf(id string, q url.Values) sessionPageInput {
+	return sessionPageInput{SessionID: id, Conversation: q.Get("c"), At: q.Get("at")}
+}
+
+// sessionShow is the session page: header, analysis, review and transcript.
 func (s *Server) sessionShow(c echo.Context) error {
+	return s.renderSessionPage(c, sessionPageInputOf(c.Param("id"), c.QueryParams()))
+}
+
+// renderSessionPage draws the session page for in; the page and the
+// actions that redraw it (sessionReanalyse) share it.
+func (s *Server) renderSessionPage(c echo.Context, in sessionPageInput) error {
 	sid := stewardID(c)
-	sess, err := s.store.Session(ctx(c), sid, c.Param("id"))
+	sess, err := s.store.Session(ctx(c), sid, in.SessionID)
 	if err != nil {
 		return err
 	}
@@ -21,7 +42,7 @@ func (s *Server) sessionShow(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	conv, err := s.store.Conversation(ctx(c), sid, sess.ID, c.QueryParam("c"))
+	conv, err := s.store.Conversation(ctx(c), sid, sess.ID, in.Conversation)
 	if err != nil {
 		return err
 	}
@@ -29,7 +50,7 @@ func (s *Server) sessionShow(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	after, err := afterForAt(c.QueryParam("at"), total)
+	after, err := afterForAt(in.At, total)
 	if err != nil {
 		return err
 	}
@@ -38,7 +59,7 @@ func (s *Server) sessionShow(c echo.Context) error {
 		return err
 	}
 	var at int64
-	if c.QueryParam("at") != "" {
+	if in.At != "" {
 		at = after + 1
 		setEarlier(&chunk, sess.ID, conv.ID, at)
 	}

@@ -18,17 +18,10 @@ func (s *Server) sessionReanalyse(c echo.Context) error {
 		return c.Redirect(http.StatusSeeOther, "/sessions/"+url.PathEscape(id))
 	}
 	// Draw the page as the steward sees it (the same conversation and
-	// place): its query becomes this request's, which sessionShow reads
-	// (Echo keeps the parsed query, so it is replaced in place). htmx
-	// takes the overview from the page.
-	q := c.QueryParams()
-	for k := range q {
-		delete(q, k)
-	}
+	// place, from the page's own address); htmx takes the overview from it.
+	in := sessionPageInput{SessionID: id}
 	if cur, err := url.Parse(c.Request().Header.Get("HX-Current-URL")); err == nil && cur.Path == "/sessions/"+id {
-		for k, v := range cur.Query() {
-			q[k] = v
-		}
+		in = sessionPageInputOf(id, cur.Query())
 	}
-	return s.sessionShow(c)
+	return s.renderSessionPage(c, in)
 }
