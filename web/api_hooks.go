@@ -25,7 +25,7 @@ func (s *Server) apiHookClaudeCode(c echo.Context) error {
 	if err := decodeJSON(c, &in); err != nil {
 		return err
 	}
-	res, err := s.importer.ClaudeCodeHook(ctx(c), stewardID(c), &in, ingest.HookOptions{
+	res, err := s.importer.Hooks().Receive(ctx(c), stewardID(c), &in, ingest.HookOptions{
 		Wait:     hookWait,
 		LogError: func(err error) { s.log.Error("hook", "steward", stewardID(c), "err", err) },
 		// SessionEnd finalizes: the draft bridge and the transition marker.

@@ -90,7 +90,7 @@ func serve(ctx context.Context, env environment, stdout, stderr io.Writer) error
 	if err := srv.Shutdown(shutdownCtx); err != nil && !errors.Is(err, http.ErrServerClosed) {
 		return err
 	}
-	return ingest.WaitHookBuilds(shutdownCtx) // hooked sessions still being built, before the store closes
+	return importer.Hooks().Wait(shutdownCtx) // hooked sessions still being built, before the store closes
 }
 
 func displayAddr(a net.Addr) string {

@@ -106,7 +106,7 @@ func BenchmarkClaudeCodeHookEvent(b *testing.B) {
 		chunk := bytes.Join(part, nil)
 		req := &baton.HookRequest{RequestID: fmt.Sprint(name, sent), Event: event(name),
 			Transcripts: []baton.TranscriptChunk{{Offset: sent, Lines: string(chunk)}}}
-		if _, err := im.ClaudeCodeHook(context.Background(), steward.ID, req, ingest.HookOptions{}); err != nil {
+		if _, err := im.Hooks().Receive(context.Background(), steward.ID, req, ingest.HookOptions{}); err != nil {
 			b.Fatal(err)
 		}
 		sent += int64(len(chunk))

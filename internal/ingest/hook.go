@@ -13,6 +13,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/baton-dev/baton/internal/analysis"
 	"github.com/baton-dev/baton/internal/baton"
 	"github.com/baton-dev/baton/internal/ingest/claudecode"
 	"github.com/baton-dev/baton/internal/store"
@@ -274,10 +275,31 @@ func withHook(attrs map[string]any, hook map[string]any) map[string]any {
 	return out
 }
 
-// hookSessions serialises the building of one hooked session within this
-// process, so two hook processes of one session (parallel tool calls) do
-// not race on its import and analysis.
-var hookSessions keyedMutex
+// Hooks owns Baton's side of the Claude Code hook protocol (`baton hook`):
+// it records each request, builds the hooked session from what was
+// received — one request at a time per session, in the background when
+// that takes longer than a hook may wait — and knows which builds are
+// still running. The store only persists; the analysis service analyses.
+// A server has one Hooks (Importer.Hooks).
+type Hooks struct {
+	store    *store.Store
+	analysis *analysis.Service
+	now      func() time.Time
+	// sessions serialises the building of one hooked session within this
+	// process, so two hook processes of one session (parallel tool calls)
+	// do not race on its import and analysis.
+	sessions keyedMutex
+	// builds counts the builds still running (Wait).
+	builds sync.WaitGroup
+	// hold, when set (tests), is waited on before each build starts.
+	hold chan struct{}
+}
+
+// NewHooks returns the hook protocol's owner over the store, analysing
+// with svc.
+func NewHooks(st *store.Store, svc *analysis.Service) *Hooks {
+	return &Hooks{store: st, analysis: svc, now: time.Now}
+}
 
 type keyedMutex struct {
 	mu    sync.Mutex
@@ -319,11 +341,11 @@ func (k *keyedMutex) lock(key string) (m *refMutex, unlock func(), waiting bool)
 	}, waiting
 }
 
-// HookOptions tune ClaudeCodeHook.
+// HookOptions tune Hooks.Receive.
 type HookOptions struct {
-	// Wait bounds how long ClaudeCodeHook waits for the session to be
-	// built before it answers with what it received; the building goes on
-	// in the background. Zero waits until it is done.
+	// Wait bounds how long Receive waits for the session to be built
+	// before it answers with what it received; the building goes on in the
+	// background. Zero waits until it is done.
 	Wait time.Duration
 	// LogError receives what went wrong in the background.
 	LogError func(error)
@@ -332,8 +354,15 @@ type HookOptions struct {
 	Finalize func(ctx context.Context, stewardID int64, sessionID string) error
 }
 
-// ClaudeCodeHook takes one request of `baton hook` for the steward and
-// builds the session as it happens.
+// buildTimeout bounds one build of a hooked session.
+const buildTimeout = 5 * time.Minute
+
+// maxRecordAttempts bounds how often record reads the hooked session again
+// when other requests of it keep coming between its read and its write.
+const maxRecordAttempts = 20
+
+// Receive takes one request of `baton hook` for the steward and builds
+// the session as it happens.
 //
 // The event is recorded once per request id, and the transcript lines that
 // continue what was received are kept, before it returns. The transcript
@@ -351,14 +380,12 @@ type HookOptions struct {
 // one request at a time per session, for at most opts.Wait in the request;
 // a request that settles nothing is skipped when a later one of the same
 // session already waits (that one will see its lines too).
-func (im *Importer) ClaudeCodeHook(ctx context.Context, stewardID int64, req *baton.HookRequest, opts HookOptions) (*baton.HookResult, error) {
-	ev, err := readHookEvent(req, time.Now().UTC())
+func (h *Hooks) Receive(ctx context.Context, stewardID int64, req *baton.HookRequest, opts HookOptions) (*baton.HookResult, error) {
+	ev, err := readHookEvent(req, h.now().UTC())
 	if err != nil {
 		return nil, err
 	}
-	rc, err := im.store.ReceiveHook(ctx, stewardID, ev.sessionID, store.HookEvent{
-		RequestID: ev.requestID, Name: ev.name, Payload: ev.payload, OccurredAt: ev.at,
-	}, req.Transcripts, ev.apply)
+	rc, err := h.record(ctx, stewardID, ev, req.Transcripts)
 	if err != nil {
 		return nil, err
 	}
@@ -367,49 +394,7 @@ func (im *Importer) ClaudeCodeHook(ctx context.Context, stewardID int64, req *ba
 	// agent's. A partial request settles nothing yet.
 	ev.settled = !req.Partial
 	received := &baton.HookResult{Offsets: rc.Offsets}
-
-	type outcome struct {
-		res *baton.HookResult
-		err error
-	}
-	done := make(chan outcome, 1)
-	bg := context.WithoutCancel(ctx)
-	hookBuilds.Add(1)
-	go func() {
-		defer hookBuilds.Done()
-		defer func() {
-			// A bug in one hooked session's build answers that request; it
-			// must not take the server down.
-			if r := recover(); r != nil {
-				err := fmt.Errorf("hooked session %s: panic: %v", ev.sessionID, r)
-				if opts.LogError != nil {
-					opts.LogError(err)
-				}
-				done <- outcome{err: err}
-			}
-		}()
-		bctx, cancel := context.WithTimeout(bg, 5*time.Minute)
-		defer cancel()
-		m, unlock, waiting := hookSessions.lock(fmt.Sprint(stewardID, "/", ev.sessionID))
-		defer unlock()
-		var o outcome
-		if waiting && !ev.settles() {
-			m.unbuilt = true
-			o.res, o.err = im.hookSessionID(bctx, stewardID, ev, received)
-		} else {
-			rc.Grew = rc.Grew || m.unbuilt
-			if o.res, o.err = im.buildHookedSession(bctx, stewardID, ev, rc); o.err == nil {
-				m.unbuilt = false
-				if ev.name == HookSessionEnd && ev.settled && opts.Finalize != nil && o.res.SessionID != "" {
-					o.err = opts.Finalize(bctx, stewardID, o.res.SessionID)
-				}
-			}
-		}
-		if o.err != nil && opts.LogError != nil {
-			opts.LogError(fmt.Errorf("hooked session %s: %w", ev.sessionID, o.err))
-		}
-		done <- o
-	}()
+	done := h.buildInBackground(context.WithoutCancel(ctx), stewardID, ev, rc, received, opts)
 	var timeout <-chan time.Time
 	if opts.Wait > 0 {
 		t := time.NewTimer(opts.Wait)
@@ -420,18 +405,15 @@ func (im *Importer) ClaudeCodeHook(ctx context.Context, stewardID int64, req *ba
 	case o := <-done:
 		return o.res, o.err
 	case <-timeout:
-		return im.hookSessionID(ctx, stewardID, ev, received)
+		return h.answer(ctx, stewardID, ev, received)
 	}
 }
 
-// hookBuilds counts the builds of hooked sessions still running.
-var hookBuilds sync.WaitGroup
-
-// WaitHookBuilds waits until no hooked session is being built in the
-// background, or ctx ends: before the store closes, and in tests.
-func WaitHookBuilds(ctx context.Context) error {
+// Wait waits until no hooked session is being built in the background, or
+// ctx ends: before the store closes, and in tests.
+func (h *Hooks) Wait(ctx context.Context) error {
 	done := make(chan struct{})
-	go func() { hookBuilds.Wait(); close(done) }()
+	go func() { h.builds.Wait(); close(done) }()
 	select {
 	case <-done:
 		return nil
@@ -440,15 +422,101 @@ func WaitHookBuilds(ctx context.Context) error {
 	}
 }
 
+// record keeps the event once and the new transcript lines, and moves the
+// hooked session's state on by the event, all in one store transaction. The
+// state is computed from the session as read; when another request of the
+// session came between the read and the write, it reads again.
+func (h *Hooks) record(ctx context.Context, stewardID int64, ev *hookEvent, chunks []baton.TranscriptChunk) (store.HookReceipt, error) {
+	for attempt := 1; ; attempt++ {
+		snap, err := h.store.HookSnapshot(ctx, stewardID, ev.sessionID)
+		if err != nil {
+			return store.HookReceipt{}, err
+		}
+		next, err := ev.apply(snap.State, snap.Offsets)
+		if err != nil {
+			return store.HookReceipt{}, err
+		}
+		rc, err := h.store.RecordHook(ctx, stewardID, ev.sessionID, store.HookEvent{
+			RequestID: ev.requestID, Name: ev.name, Payload: ev.payload, OccurredAt: ev.at,
+		}, chunks, snap, next)
+		if errors.Is(err, store.ErrHookStale) && attempt < maxRecordAttempts {
+			continue
+		}
+		return rc, err
+	}
+}
+
+// buildOutcome is what one build answers its request.
+type buildOutcome struct {
+	res *baton.HookResult
+	err error
+}
+
+// buildInBackground builds the session for one request, after the builds
+// of the session's earlier requests, and sends the answer on the channel
+// it returns. A panic in one build answers that request; it does not take
+// the server down.
+func (h *Hooks) buildInBackground(bg context.Context, stewardID int64, ev *hookEvent, rc store.HookReceipt, received *baton.HookResult, opts HookOptions) <-chan buildOutcome {
+	done := make(chan buildOutcome, 1)
+	report := func(err error) {
+		if opts.LogError != nil {
+			opts.LogError(fmt.Errorf("hooked session %s: %w", ev.sessionID, err))
+		}
+	}
+	h.builds.Add(1)
+	go func() {
+		defer h.builds.Done()
+		defer func() {
+			if r := recover(); r != nil {
+				err := fmt.Errorf("panic: %v", r)
+				report(err)
+				done <- buildOutcome{err: err}
+			}
+		}()
+		if h.hold != nil {
+			<-h.hold
+		}
+		ctx, cancel := context.WithTimeout(bg, buildTimeout)
+		defer cancel()
+		m, unlock, waiting := h.sessions.lock(fmt.Sprint(stewardID, "/", ev.sessionID))
+		defer unlock()
+		var o buildOutcome
+		if skipBuild(waiting, ev) {
+			m.unbuilt = true
+			o.res, o.err = h.answer(ctx, stewardID, ev, received)
+		} else {
+			rc.Grew = rc.Grew || m.unbuilt
+			if o.res, o.err = h.build(ctx, stewardID, ev, rc); o.err == nil {
+				m.unbuilt = false
+				if ev.name == HookSessionEnd && ev.settled && opts.Finalize != nil && o.res.SessionID != "" {
+					o.err = opts.Finalize(ctx, stewardID, o.res.SessionID)
+				}
+			}
+		}
+		if o.err != nil {
+			report(o.err)
+		}
+		done <- o
+	}()
+	return done
+}
+
+// skipBuild decides whether a request leaves the building to a later one:
+// when one of the same session already waits and this request settles
+// nothing (the later build will see its lines too).
+func skipBuild(othersWaiting bool, ev *hookEvent) bool {
+	return othersWaiting && !ev.settles()
+}
+
 // settles reports whether the event completes something a live read holds
 // back.
 func (e *hookEvent) settles() bool {
 	return e.settled && (e.name == HookSessionEnd || e.name == HookStop || e.name == HookSubagentStop)
 }
 
-// hookSessionID answers with what was received and the session, if it exists.
-func (im *Importer) hookSessionID(ctx context.Context, stewardID int64, ev *hookEvent, res *baton.HookResult) (*baton.HookResult, error) {
-	sess, err := im.store.SessionBySource(ctx, stewardID, claudecode.Source, ev.sessionID)
+// answer is what was received and the session, if it exists.
+func (h *Hooks) answer(ctx context.Context, stewardID int64, ev *hookEvent, res *baton.HookResult) (*baton.HookResult, error) {
+	sess, err := h.store.SessionBySource(ctx, stewardID, claudecode.Source, ev.sessionID)
 	if err == nil {
 		res.SessionID = sess.ID
 	} else if baton.ErrorCode(err) != baton.ENOTFOUND {
@@ -457,89 +525,61 @@ func (im *Importer) hookSessionID(ctx context.Context, stewardID int64, ev *hook
 	return res, nil
 }
 
-// buildHookedSession brings the session up to date with what was received.
-func (im *Importer) buildHookedSession(ctx context.Context, stewardID int64, ev *hookEvent, rc store.HookReceipt) (*baton.HookResult, error) {
+// build brings the session up to date with what was received: parse the
+// transcript, keep the messages not stored yet, store them with the
+// session's facts, then close and analyse as the event says.
+func (h *Hooks) build(ctx context.Context, stewardID int64, ev *hookEvent, rc store.HookReceipt) (*baton.HookResult, error) {
 	res := &baton.HookResult{Offsets: rc.Offsets}
 	// The state now, which a request received after this one may have
 	// moved on.
-	raw, err := im.store.HookState(ctx, stewardID, ev.sessionID)
+	raw, err := h.store.HookState(ctx, stewardID, ev.sessionID)
 	if err != nil {
 		return nil, err
 	}
 	var state hookState
 	_ = json.Unmarshal(raw, &state)
-	final := ev.settled && ev.name == HookSessionEnd
 	if state.End != nil && ev.name != HookSessionEnd {
 		// The session ended after this request came (builds need not run in
 		// the order requests came): its final build has seen everything.
-		return im.hookSessionID(ctx, stewardID, ev, res)
+		return h.answer(ctx, stewardID, ev, res)
 	}
-	existing, err := im.store.SessionBySource(ctx, stewardID, claudecode.Source, ev.sessionID)
+	existing, err := h.store.SessionBySource(ctx, stewardID, claudecode.Source, ev.sessionID)
 	if err != nil && baton.ErrorCode(err) != baton.ENOTFOUND {
 		return nil, err
 	}
-	exists := err == nil
-	if exists {
+	if err != nil {
+		existing = nil
+	} else {
 		res.SessionID = existing.ID
 	}
-	if exists && rc.New && !existing.Open() && ev.name == HookSessionStart {
+	if existing != nil && rc.New && !existing.Open() && ev.name == HookSessionStart {
 		// A session resumed after it ended is live again.
-		if err := im.store.ReopenSession(ctx, stewardID, existing.ID); err != nil {
+		if err := h.store.ReopenSession(ctx, stewardID, existing.ID); err != nil {
 			return nil, err
 		}
 	}
 	if !rc.Grew && !ev.settles() {
-		// No new lines: only the event's facts to show, on a session that
-		// exists. The prompt is as pending as it was, or pending if new.
-		if exists && rc.New {
-			prev, _ := existing.Attributes["hook"].(map[string]any)
-			seen := ev.name != HookUserPromptSubmit && (prev == nil || prev["pending_prompt"] == nil)
-			src := *existing
-			src.Attributes = map[string]any{"hook": state.attributes(seen)}
-			if err := im.store.UpdateSourceFacts(ctx, stewardID, existing.ID, &src); err != nil {
-				return nil, err
-			}
-		}
-		return res, nil
+		// No new lines: only the event's facts to show.
+		return res, h.showEventFacts(ctx, stewardID, ev, rc, existing, &state)
 	}
 
-	doc, mainLines, err := im.hookDocument(ctx, stewardID, ev)
+	doc, mainLines, err := h.parseTranscript(ctx, stewardID, ev)
 	if errors.Is(err, claudecode.ErrNoMessages) {
 		return res, nil // the session begins with its first message
 	} else if err != nil {
 		return nil, err
 	}
-
 	// The prompt is pending until a prompt line follows where the transcript
 	// stood when it was submitted.
 	promptSeen := state.Prompt != nil && state.Prompt.Offset <= int64(len(mainLines)) &&
 		claudecode.NextPrompt(mainLines[state.Prompt.Offset:]) >= 0
-	var known map[string]map[string]bool
-	if exists {
-		if known, err = im.store.SourceIDs(ctx, stewardID, existing.ID); err != nil {
-			return nil, err
-		}
+	fresh, err := h.keepNewMessages(ctx, stewardID, existing, &doc)
+	if err != nil {
+		return nil, err
 	}
-	var fresh []*baton.Message
-	for i := range doc.Conversations {
-		c := &doc.Conversations[i]
-		kept := make([]baton.Message, 0, len(c.Messages))
-		for _, m := range c.Messages {
-			if !known[c.Key][m.SourceID] {
-				kept = append(kept, m)
-			}
-		}
-		c.Messages = kept
-		for j := range c.Messages {
-			fresh = append(fresh, &c.Messages[j])
-		}
-	}
-	im.analysis.AnalyzeMessages(fresh)
+	h.analysis.AnalyzeMessages(fresh)
 	end := doc.Session.EndedAt
-	if !final {
-		doc.Session.EndedAt, doc.Session.DurationSeconds = nil, 0 // live: open until SessionEnd
-	}
-	r, err := im.store.Import(ctx, stewardID, &doc)
+	r, err := h.storeDocument(ctx, stewardID, ev, &doc, state.attributes(promptSeen))
 	if err != nil {
 		return nil, err
 	}
@@ -548,39 +588,29 @@ func (im *Importer) buildHookedSession(ctx context.Context, stewardID int64, ev 
 		return res, nil
 	}
 	res.SessionID, res.Stored = r.SessionID, r.Messages
-
-	src := doc.Session
-	src.Attributes = withHook(doc.Session.Attributes, state.attributes(promptSeen))
-	if err := im.store.UpdateSourceFacts(ctx, stewardID, r.SessionID, &src); err != nil {
-		return nil, err
-	}
-	switch {
-	case final:
-		at := ev.at
-		if end != nil {
-			at = *end
-		}
-		if at.Before(doc.Session.StartedAt) {
-			at = doc.Session.StartedAt
-		}
-		if _, err := im.store.CloseSession(ctx, stewardID, r.SessionID, &at); err != nil {
-			return nil, err
-		}
-		fallthrough
-	case !exists || (res.Stored > 0 && ev.settled && (ev.name == HookStop || ev.name == HookSubagentStop || ev.name == HookPreCompact)):
-		if err := im.analysis.AnalyzeSession(ctx, stewardID, r.SessionID); err != nil {
-			return nil, fmt.Errorf("analyse hooked session: %w", err)
-		}
-	}
-	return res, nil
+	return res, h.closeAndAnalyse(ctx, stewardID, ev, r.SessionID, existing == nil, res.Stored, end, doc.Session.StartedAt)
 }
 
-// hookDocument parses the transcript received so far, leaving out what
+// showEventFacts shows what an event that brought no lines said, on a
+// session that exists: the prompt is as pending as it was, or pending if
+// new.
+func (h *Hooks) showEventFacts(ctx context.Context, stewardID int64, ev *hookEvent, rc store.HookReceipt, existing *baton.Session, state *hookState) error {
+	if existing == nil || !rc.New {
+		return nil
+	}
+	prev, _ := existing.Attributes["hook"].(map[string]any)
+	seen := ev.name != HookUserPromptSubmit && (prev == nil || prev["pending_prompt"] == nil)
+	src := *existing
+	src.Attributes = map[string]any{"hook": state.attributes(seen)}
+	return h.store.UpdateSourceFacts(ctx, stewardID, existing.ID, &src)
+}
+
+// parseTranscript parses the transcript received so far, leaving out what
 // could still change unless the event says it cannot. It returns the main
 // transcript's lines too, all of them.
-func (im *Importer) hookDocument(ctx context.Context, stewardID int64, ev *hookEvent) (baton.ImportDocument, []byte, error) {
+func (h *Hooks) parseTranscript(ctx context.Context, stewardID int64, ev *hookEvent) (baton.ImportDocument, []byte, error) {
 	final := ev.settled && ev.name == HookSessionEnd
-	all, subagents, err := im.store.HookTranscripts(ctx, stewardID, ev.sessionID)
+	all, subagents, err := h.store.HookTranscripts(ctx, stewardID, ev.sessionID)
 	if err != nil {
 		return baton.ImportDocument{}, nil, err
 	}
@@ -613,6 +643,75 @@ func (im *Importer) hookDocument(ctx context.Context, stewardID int64, ev *hookE
 	}
 	doc.Session.SourceRef = ev.sessionID
 	return doc, all, nil
+}
+
+// keepNewMessages leaves in doc only the messages the session does not
+// have yet, and returns them.
+func (h *Hooks) keepNewMessages(ctx context.Context, stewardID int64, existing *baton.Session, doc *baton.ImportDocument) ([]*baton.Message, error) {
+	var known map[string]map[string]bool
+	if existing != nil {
+		var err error
+		if known, err = h.store.SourceIDs(ctx, stewardID, existing.ID); err != nil {
+			return nil, err
+		}
+	}
+	var fresh []*baton.Message
+	for i := range doc.Conversations {
+		c := &doc.Conversations[i]
+		kept := make([]baton.Message, 0, len(c.Messages))
+		for _, m := range c.Messages {
+			if !known[c.Key][m.SourceID] {
+				kept = append(kept, m)
+			}
+		}
+		c.Messages = kept
+		for j := range c.Messages {
+			fresh = append(fresh, &c.Messages[j])
+		}
+	}
+	return fresh, nil
+}
+
+// storeDocument stores the new messages and the session's facts with the
+// hook's state; the session stays open until SessionEnd.
+func (h *Hooks) storeDocument(ctx context.Context, stewardID int64, ev *hookEvent, doc *baton.ImportDocument, hook map[string]any) (baton.ImportResult, error) {
+	if final := ev.settled && ev.name == HookSessionEnd; !final {
+		doc.Session.EndedAt, doc.Session.DurationSeconds = nil, 0 // live: open until SessionEnd
+	}
+	r, err := h.store.Import(ctx, stewardID, doc)
+	if err != nil || r.Status == baton.ImportRejected {
+		return r, err
+	}
+	src := doc.Session
+	src.Attributes = withHook(doc.Session.Attributes, hook)
+	return r, h.store.UpdateSourceFacts(ctx, stewardID, r.SessionID, &src)
+}
+
+// closeAndAnalyse closes the session at SessionEnd (when the transcript
+// says it ended, or at the event) and analyses it then, when it is new,
+// and when a Stop, SubagentStop or PreCompact brought new messages.
+func (h *Hooks) closeAndAnalyse(ctx context.Context, stewardID int64, ev *hookEvent, sessionID string, created bool, stored int, end *time.Time, started time.Time) error {
+	final := ev.settled && ev.name == HookSessionEnd
+	if final {
+		at := ev.at
+		if end != nil {
+			at = *end
+		}
+		if at.Before(started) {
+			at = started
+		}
+		if _, err := h.store.CloseSession(ctx, stewardID, sessionID, &at); err != nil {
+			return err
+		}
+	}
+	turn := stored > 0 && ev.settled && (ev.name == HookStop || ev.name == HookSubagentStop || ev.name == HookPreCompact)
+	if !final && !created && !turn {
+		return nil
+	}
+	if err := h.analysis.AnalyzeSession(ctx, stewardID, sessionID); err != nil {
+		return fmt.Errorf("analyse hooked session: %w", err)
+	}
+	return nil
 }
 
 // clip cuts s to at most n bytes, on a character boundary.

@@ -29,6 +29,7 @@ import (
 type Importer struct {
 	store    *store.Store
 	analysis *analysis.Service
+	hooks    *Hooks
 }
 
 // New returns an Importer over the store, with its own analysis service.
@@ -39,8 +40,12 @@ func New(st *store.Store) *Importer {
 // NewWithAnalysis returns an Importer that analyses with svc, the one the
 // rest of the server reads analyses through.
 func NewWithAnalysis(st *store.Store, svc *analysis.Service) *Importer {
-	return &Importer{store: st, analysis: svc}
+	return &Importer{store: st, analysis: svc, hooks: NewHooks(st, svc)}
 }
+
+// Hooks is the owner of the Claude Code hook protocol that builds hooked
+// sessions into this importer's store.
+func (im *Importer) Hooks() *Hooks { return im.hooks }
 
 // Analysis is the analysis service the importer analyses with.
 func (im *Importer) Analysis() *analysis.Service { return im.analysis }

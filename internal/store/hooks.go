@@ -5,6 +5,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"maps"
 	"strings"
 	"time"
 
@@ -20,7 +21,7 @@ type HookEvent struct {
 	OccurredAt time.Time
 }
 
-// HookReceipt says what ReceiveHook did.
+// HookReceipt says what RecordHook did.
 type HookReceipt struct {
 	// New is false when the request id was received before: the event
 	// changed nothing the second time.
@@ -33,17 +34,45 @@ type HookReceipt struct {
 	State []byte
 }
 
-// ReceiveHook records one hook request for the steward's hooked session
-// ref (Claude Code's session id), in one transaction: the hooked session on
-// its first event, the event once per request id, and the transcript chunks
-// that continue what was received. A chunk that overlaps what was received
-// keeps only its new whole lines; one that would leave a gap is refused
-// (the receipt's offsets tell the client where to resume). apply turns the
-// session's state into its state after a new event, given the bytes of each
-// transcript file received before this request; it is not called for a
-// repeated event.
-func (s *Store) ReceiveHook(ctx context.Context, stewardID int64, ref string, ev HookEvent, chunks []baton.TranscriptChunk,
-	apply func(state []byte, offsets map[string]int64) ([]byte, error)) (HookReceipt, error) {
+// HookSnapshot is a hooked session as a request finds it: its state (JSON;
+// "{}" before its first event) and the bytes received so far of each
+// transcript file.
+type HookSnapshot struct {
+	State   []byte
+	Offsets map[string]int64
+}
+
+// ErrHookStale is RecordHook's answer when the hooked session is no longer
+// as the snapshot read it (another request of the session came between):
+// nothing was written; read it again and retry.
+var ErrHookStale = errors.New("the hooked session changed since it was read")
+
+// HookSnapshot reads the steward's hooked session ref (Claude Code's
+// session id) as RecordHook will compare it.
+func (s *Store) HookSnapshot(ctx context.Context, stewardID int64, ref string) (HookSnapshot, error) {
+	snap := HookSnapshot{State: []byte("{}"), Offsets: map[string]int64{}}
+	var state string
+	err := s.db.NewRaw("SELECT state FROM hook_sessions WHERE steward_id = ? AND source_ref = ?", stewardID, ref).Scan(ctx, &state)
+	switch {
+	case errors.Is(err, sql.ErrNoRows):
+	case err != nil:
+		return snap, err
+	default:
+		snap.State = []byte(state)
+	}
+	return snap, hookOffsets(ctx, s.db, stewardID, ref, snap.Offsets)
+}
+
+// RecordHook records one hook request for the steward's hooked session
+// ref, in one transaction: the hooked session on its first event, the
+// event once per request id with next as the session's new state, and the
+// transcript chunks that continue what was received. A chunk that
+// overlaps what was received keeps only its new whole lines; one that
+// would leave a gap is refused (the receipt's offsets tell the client
+// where to resume). A repeated event changes no state. When the session
+// is no longer as read says, it writes nothing and returns ErrHookStale.
+func (s *Store) RecordHook(ctx context.Context, stewardID int64, ref string, ev HookEvent, chunks []baton.TranscriptChunk,
+	read HookSnapshot, next []byte) (HookReceipt, error) {
 	rc := HookReceipt{Offsets: map[string]int64{}}
 	now := s.clock()
 	err := s.inTx(ctx, func(tx bun.Tx) error {
@@ -60,11 +89,13 @@ func (s *Store) ReceiveHook(ctx context.Context, stewardID int64, ref string, ev
 			Scan(ctx, &state); err != nil {
 			return err
 		}
-		rc.State = []byte(state)
-
 		if err := hookOffsets(ctx, tx, stewardID, ref, rc.Offsets); err != nil {
 			return err
 		}
+		if state != string(read.State) || !maps.Equal(rc.Offsets, read.Offsets) {
+			return ErrHookStale
+		}
+		rc.State = []byte(state)
 		res, err := tx.NewRaw(`INSERT INTO hook_events (steward_id, source_ref, request_id, event, payload, occurred_at, received_at)
 			VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (steward_id, request_id) DO NOTHING`,
 			stewardID, ref, ev.RequestID, ev.Name, string(ev.Payload), ev.OccurredAt.UTC(), now).Exec(ctx)
@@ -73,10 +104,6 @@ func (s *Store) ReceiveHook(ctx context.Context, stewardID int64, ref string, ev
 		}
 		if n, _ := res.RowsAffected(); n == 1 {
 			rc.New = true
-			next, err := apply(rc.State, rc.Offsets)
-			if err != nil {
-				return err
-			}
 			if _, err := tx.NewRaw("UPDATE hook_sessions SET state = ?, updated_at = ? WHERE steward_id = ? AND source_ref = ?",
 				string(next), now, stewardID, ref).Exec(ctx); err != nil {
 				return err
