@@ -118,11 +118,7 @@ func (r *rig) hook(up bool, event string, fields map[string]any) string {
 	cfg := r.cfg
 	cfg.Dir, cfg.Client = r.stateDir, r.client(up)
 	var out strings.Builder
-	start := time.Now()
 	_ = hookclient.Run(context.Background(), cfg, strings.NewReader(string(payload)), &out)
-	if d := time.Since(start); d > 2500*time.Millisecond {
-		r.t.Fatalf("%s took %v", event, d)
-	}
 	return out.String()
 }
 
@@ -378,8 +374,16 @@ func TestEndedWhileTheServerWasDown(t *testing.T) {
 func TestBusyStateFolder(t *testing.T) {
 	r := newRig(t)
 	r.write(len(r.lines))
-	hang := make(chan struct{})
-	slow := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) { <-hang }))
+	// The stuck hook's request reaches the server while it holds the
+	// lock: arrived orders the second hook after that, with no sleep.
+	hang, arrived := make(chan struct{}), make(chan struct{}, 1)
+	slow := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
+		select {
+		case arrived <- struct{}{}:
+		default:
+		}
+		<-hang
+	}))
 	defer slow.Close()
 	defer close(hang)
 	stuck, _ := client.New(slow.URL, r.token, "test", hookclient.DefaultRequestTimeout)
@@ -392,11 +396,12 @@ func TestBusyStateFolder(t *testing.T) {
 		defer wg.Done()
 		_ = hookclient.Run(context.Background(), hookclient.Config{Dir: r.stateDir, Client: stuck}, strings.NewReader(payload("PostToolUse")), io.Discard)
 	}()
-	time.Sleep(200 * time.Millisecond)
-	start := time.Now()
-	err := hookclient.Run(context.Background(), hookclient.Config{Dir: r.stateDir, Client: r.client(true)}, strings.NewReader(payload("SessionEnd")), io.Discard)
-	if err == nil || !strings.Contains(err.Error(), "pending") || time.Since(start) > 2*time.Second {
-		t.Fatalf("a hook kept waiting for the lock (%v): %v", time.Since(start), err)
+	<-arrived
+	// A small budget: the second hook gives up on the lock after part of it.
+	err := hookclient.Run(context.Background(), hookclient.Config{Dir: r.stateDir, Client: r.client(true), Budget: 300 * time.Millisecond},
+		strings.NewReader(payload("SessionEnd")), io.Discard)
+	if err == nil || !strings.Contains(err.Error(), "pending") {
+		t.Fatalf("a hook that cannot get the lock did not leave its event in pending/: %v", err)
 	}
 	wg.Wait()
 	if got := r.received(); len(got) != 0 {
@@ -444,13 +449,12 @@ func TestBadInputAndAHangingServer(t *testing.T) {
 		t.Errorf("nothing logged: %q", log.String())
 	}
 
-	// stdin that never ends
+	// stdin that never ends: Run returns once its (small) budget is spent
+	// (were it to wait on stdin, the test would not end).
 	pr, pw := io.Pipe()
 	defer pw.Close()
-	start := time.Now()
-	_ = hookclient.Run(context.Background(), hookclient.Config{Dir: r.stateDir, Budget: 300 * time.Millisecond}, pr, io.Discard)
-	if d := time.Since(start); d > time.Second {
-		t.Errorf("a silent stdin held the hook %v", d)
+	if err := hookclient.Run(context.Background(), hookclient.Config{Dir: r.stateDir, Budget: 300 * time.Millisecond}, pr, io.Discard); err == nil {
+		t.Error("a silent stdin is not reported")
 	}
 
 	hang := make(chan struct{})
@@ -459,11 +463,10 @@ func TestBadInputAndAHangingServer(t *testing.T) {
 	defer close(hang)
 	c, _ := client.New(slow.URL, r.token, "test", hookclient.DefaultRequestTimeout)
 	payload := `{"session_id":"` + fixtureSession + `","hook_event_name":"Stop","transcript_path":"` + r.transcript + `"}`
-	start = time.Now()
-	_ = hookclient.Run(context.Background(), hookclient.Config{Dir: r.stateDir, Client: c}, strings.NewReader(payload), io.Discard)
-	if d := time.Since(start); d > 2200*time.Millisecond {
-		t.Errorf("a hanging server held the hook %v", d)
-	}
+	// A hanging server: Run gives up within its budget and spools the
+	// request (a test that hung here would not end).
+	_ = hookclient.Run(context.Background(), hookclient.Config{Dir: r.stateDir, Client: c, Budget: 500 * time.Millisecond},
+		strings.NewReader(payload), io.Discard)
 	if r.spoolLines() != 1 {
 		t.Errorf("the unanswered request is not in the spool (%d lines)", r.spoolLines())
 	}
