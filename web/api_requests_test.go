@@ -9,12 +9,6 @@ import (
 	"github.com/baton-dev/baton/internal/baton"
 )
 
-type apiErrorBody struct {
-	Error struct {
-		Code, Message, Field string
-	}
-}
-
 // jsonFields are the top-level JSON names of v's fields, each with its
 // zero value, as a client that posted a whole row would send them.
 func jsonFields(t *testing.T, v any) map[string]any {
@@ -63,7 +57,7 @@ func TestAPIClientCannotSetServerOwnedFields(t *testing.T) {
 		}
 		refused := func(what, path string, body any, field string) {
 			t.Helper()
-			var e apiErrorBody
+			var e apiErr
 			code := a.api(a.adaToken, "POST", path, body, &e)
 			if code != http.StatusBadRequest || e.Error.Code != baton.EINVALID || e.Error.Field != field || e.Error.Message == "" {
 				t.Errorf("%s: %d %+v; want 400 naming %q", what, code, e.Error, field)
