@@ -74,10 +74,15 @@ func TestUnlinkNeverRemovesTheLastWayIn(t *testing.T) {
 			t.Fatalf("unlink the last: %v", err)
 		}
 		// With a password, the last identity may go.
-		if err := s.SetPassword(ctx, st.ID, "hash"); err != nil {
+		withPassword := &baton.Steward{Username: "with-password", PasswordHash: "hash"}
+		if err := s.CreateSteward(ctx, withPassword); err != nil {
 			t.Fatal(err)
 		}
-		if err := s.UnlinkIdentity(ctx, st.ID, left[0].ID); err != nil {
+		if err := s.LinkIdentity(ctx, withPassword.ID, &baton.Identity{Provider: "github", Subject: "77"}); err != nil {
+			t.Fatal(err)
+		}
+		only, _ := s.IdentitiesForSteward(ctx, withPassword.ID)
+		if err := s.UnlinkIdentity(ctx, withPassword.ID, only[0].ID); err != nil {
 			t.Fatalf("unlink with a password: %v", err)
 		}
 	})

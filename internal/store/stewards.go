@@ -36,13 +36,6 @@ func (s *Store) StewardByUsername(ctx context.Context, username string) (*baton.
 	return st, notFound(err, "steward")
 }
 
-// SetPassword replaces a steward's password hash.
-func (s *Store) SetPassword(ctx context.Context, stewardID int64, hash string) error {
-	_, err := s.db.NewUpdate().Model((*baton.Steward)(nil)).Set("password_hash = ?", hash).
-		Where("id = ?", stewardID).Exec(ctx)
-	return err
-}
-
 // CountStewards returns how many stewards there are.
 func (s *Store) CountStewards(ctx context.Context) (int, error) {
 	n, err := s.db.NewSelect().Model((*baton.Steward)(nil)).Count(ctx)

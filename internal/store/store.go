@@ -96,9 +96,6 @@ func redactURL(url string) string {
 	return url
 }
 
-// Dialect is SQLite or Postgres.
-func (s *Store) Dialect() string { return s.dialect }
-
 // DB exposes the Bun handle for benchmarks and tests in this module.
 func (s *Store) DB() *bun.DB { return s.db }
 

@@ -22,10 +22,6 @@ type Frame struct {
 	Left, Right, Top, Bottom float64 // the plot rectangle's edges
 }
 
-// PlotWidth and PlotHeight are the plot rectangle's size.
-func (f Frame) PlotWidth() float64  { return f.Right - f.Left }
-func (f Frame) PlotHeight() float64 { return f.Bottom - f.Top }
-
 // ViewBox is the SVG viewBox attribute.
 func (f Frame) ViewBox() string { return "0 0 " + num(f.Width) + " " + num(f.Height) }
 

@@ -102,12 +102,6 @@ func Parse(r io.Reader, name string, opts Options) (baton.ImportDocument, []Line
 	return doc, b.lineErrs, nil
 }
 
-// ParseSession reads a main transcript and its subagent transcripts, keyed
-// by file name ("agent-<id>.jsonl").
-func ParseSession(main io.Reader, name string, subagents map[string]io.Reader) (baton.ImportDocument, []LineError, error) {
-	return Parse(main, name, Options{Subagents: subagents})
-}
-
 // ParseFiles opens and reads the files Discover found for one session.
 // opts.Subagents is ignored: the subagents are sf.Subagents.
 func ParseFiles(sf SessionFiles, opts Options) (baton.ImportDocument, []LineError, error) {

@@ -480,7 +480,7 @@ func TestSubagentWithoutLinkIsPlacedByTime(t *testing.T) {
 	)
 	sub := userLine("a1", "", "2025-01-01T10:02:00Z", "Sub task")
 	sub["isSidechain"] = true
-	doc, _, err := ParseSession(main, "s.jsonl", map[string]io.Reader{"agent-zz9.jsonl": jl(t, sub)})
+	doc, _, err := Parse(main, "s.jsonl", Options{Subagents: map[string]io.Reader{"agent-zz9.jsonl": jl(t, sub)}})
 	if err != nil {
 		t.Fatal(err)
 	}

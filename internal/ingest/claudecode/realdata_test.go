@@ -156,12 +156,12 @@ func TestParallelTasksForkAtTheirCall(t *testing.T) {
 		r["isSidechain"], r["agentId"] = true, id
 		return jl(t, l, r)
 	}
-	doc, lineErrs, err := ParseSession(main, "s.jsonl", map[string]io.Reader{
+	doc, lineErrs, err := Parse(main, "s.jsonl", Options{Subagents: map[string]io.Reader{
 		"agent-aaa.jsonl": agent("aaa", "2025-03-01T09:00:05Z", "Audit the auth service for token leaks"),
 		"agent-bbb.jsonl": agent("bbb", "2025-03-01T09:00:05Z", "Audit the billing service for rounding"),
 		// Started once the first had returned: by time it would follow m6.
 		"agent-ccc.jsonl": agent("ccc", "2025-03-01T09:01:30Z", "Audit the search service for injection"),
-	})
+	}})
 	if err != nil || len(lineErrs) > 0 {
 		t.Fatal(err, lineErrs)
 	}
