@@ -46,6 +46,8 @@ func (s *Server) routes() {
 	signedIn.POST("/settings/identities/:identity/unlink", s.identityUnlink)
 	signedIn.POST("/settings/share-links/:share/revoke", s.shareRevoke)
 	signedIn.POST("/sessions/:id/share", s.sessionShare)
+	signedIn.GET("/sessions/:id/delete", s.sessionDeletePage)
+	signedIn.POST("/sessions/:id/delete", s.sessionDelete)
 	signedIn.GET("/teams", s.teamList)
 	signedIn.POST("/teams", s.teamCreate)
 	signedIn.GET("/teams/:team", s.teamShow)
@@ -91,6 +93,7 @@ func (s *Server) routes() {
 	api.POST("/sessions/:id/messages", s.apiMessagesAppend)
 	api.GET("/sessions/:id/messages", s.apiMessagesList)
 	api.POST("/sessions/:id/close", s.apiSessionClose)
+	api.DELETE("/sessions/:id", s.apiSessionDelete)
 	api.POST("/import/structured", s.apiImportStructured)
 	api.GET("/search", s.apiSearch)
 	// API: analysis and annotations.

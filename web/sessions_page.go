@@ -89,6 +89,9 @@ func (s *Server) sessionList(c echo.Context) error {
 		Page: s.page(c, "Sessions", "sessions"), Query: q, Sessions: page.Sessions, Total: page.Total,
 		Sort: f.Sort, Types: baton.SessionTypes, ReviewStatuses: baton.ReviewStatuses, BulkURL: "/sessions/review",
 	}
+	if q.Get("done") == "deleted" {
+		p.Flash, p.FlashKind = "Session deleted.", "success"
+	}
 	if page.NextCursor != "" {
 		next := url.Values{}
 		for k, v := range q {

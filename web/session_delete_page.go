@@ -1,0 +1,19 @@
+package web
+
+import (
+	"net/http"
+
+	"github.com/baton-dev/baton/views"
+	"github.com/labstack/echo/v4"
+)
+
+// sessionDeletePage asks before a session is deleted.
+func (s *Server) sessionDeletePage(c echo.Context) error {
+	sess, err := s.store.Session(ctx(c), stewardID(c), c.Param("id"))
+	if err != nil {
+		return err
+	}
+	return renderHTML(c, http.StatusOK, views.SessionDelete(views.SessionDeletePage{
+		Page: s.page(c, "Delete session", "sessions"), Session: sess,
+	}))
+}

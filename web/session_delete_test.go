@@ -1,0 +1,93 @@
+package web_test
+
+import (
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+
+	"github.com/baton-dev/baton/internal/baton"
+)
+
+// Deleting a session goes through its confirmation page; only the
+// confirmed post deletes, and then the session and its messages are gone.
+// Another steward's session answers 404 to every step and stays.
+func TestDeleteSessionAfterConfirmation(t *testing.T) {
+	eachApp(t, func(t *testing.T, a *app) {
+		sess := a.seedSession(a.ada.ID, "Throwaway spike", 3)
+		keep := a.seedSession(a.ada.ID, "Keeper", 2)
+		b := a.signIn("ada")
+
+		doc, _ := b.get("/sessions/" + sess.ID)
+		link := doc.Find(`.session-actions a[href="/sessions/` + sess.ID + `/delete"]`)
+		if link.Length() != 1 {
+			t.Fatal("the session page has no Delete link in its actions")
+		}
+		doc, resp := b.get("/sessions/" + sess.ID + "/delete")
+		if resp.StatusCode != http.StatusOK {
+			t.Fatalf("confirmation page = %d", resp.StatusCode)
+		}
+		form := doc.Find(`form[method="post"][action="/sessions/` + sess.ID + `/delete"]`)
+		if form.Find(`input[name="confirm"][value="delete"]`).Length() != 1 || form.Find("button.btn-danger").Length() != 1 {
+			t.Fatal("the confirmation page has no confirming form")
+		}
+		if !strings.Contains(doc.Find("#delete-title").Text(), "Delete") || !strings.Contains(doc.Find("section.confirm-delete").Text(), "3 messages") {
+			t.Errorf("the confirmation does not say what goes: %q", doc.Find("section.confirm-delete").Text())
+		}
+
+		// Unconfirmed: refused, nothing deleted.
+		resp = b.postNoFollow("/sessions/"+sess.ID+"/delete", url.Values{})
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusBadRequest {
+			t.Fatalf("unconfirmed delete = %d, want 400", resp.StatusCode)
+		}
+		if _, err := a.st.Session(t.Context(), a.ada.ID, sess.ID); err != nil {
+			t.Fatalf("an unconfirmed post deleted the session: %v", err)
+		}
+
+		// Bob: 404 at every step, with or without confirmation.
+		bob := a.signIn("bob")
+		if _, resp := bob.get("/sessions/" + sess.ID + "/delete"); resp.StatusCode != http.StatusNotFound {
+			t.Errorf("bob's confirmation page = %d", resp.StatusCode)
+		}
+		resp = bob.postNoFollow("/sessions/"+sess.ID+"/delete", url.Values{"confirm": {"delete"}})
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusNotFound {
+			t.Errorf("bob's confirmed delete = %d", resp.StatusCode)
+		}
+		if code := a.api(a.bobToken, "DELETE", "/api/v1/sessions/"+sess.ID, nil, nil); code != http.StatusNotFound {
+			t.Errorf("bob's API delete = %d", code)
+		}
+		if _, err := a.st.Session(t.Context(), a.ada.ID, sess.ID); err != nil {
+			t.Fatalf("bob deleted ada's session: %v", err)
+		}
+
+		// Confirmed: gone, with its messages; the list says so.
+		resp = b.postNoFollow("/sessions/"+sess.ID+"/delete", url.Values{"confirm": {"delete"}})
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusSeeOther || resp.Header.Get("Location") != "/sessions?done=deleted" {
+			t.Fatalf("confirmed delete = %d to %q", resp.StatusCode, resp.Header.Get("Location"))
+		}
+		if _, err := a.st.Session(t.Context(), a.ada.ID, sess.ID); baton.ErrorCode(err) != baton.ENOTFOUND {
+			t.Errorf("the session is still there: %v", err)
+		}
+		if msgs, _ := a.st.SessionMessages(t.Context(), a.ada.ID, sess.ID); len(msgs) != 0 {
+			t.Errorf("%d messages outlived their session", len(msgs))
+		}
+		doc, _ = b.get("/sessions?done=deleted")
+		if !strings.Contains(doc.Find(".flash").Text(), "Session deleted") {
+			t.Error("the list does not say the session was deleted")
+		}
+		if _, err := a.st.Session(t.Context(), a.ada.ID, keep.ID); err != nil {
+			t.Errorf("another session went too: %v", err)
+		}
+
+		// Through the API.
+		if code := a.api(a.adaToken, "DELETE", "/api/v1/sessions/"+keep.ID, nil, nil); code != http.StatusNoContent {
+			t.Errorf("API delete = %d", code)
+		}
+		if code := a.api(a.adaToken, "GET", "/api/v1/sessions/"+keep.ID, nil, nil); code != http.StatusNotFound {
+			t.Errorf("after the API delete, get = %d", code)
+		}
+	})
+}
