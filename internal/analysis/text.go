@@ -4,6 +4,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/baton-dev/baton/internal/baton"
 )
 
 // Limits that keep analysis cheap on huge messages (a pasted log, a whole
@@ -84,15 +86,7 @@ func fenceOf(line string) string {
 }
 
 // truncate cuts s to at most n bytes, at a rune boundary.
-func truncate(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	for n > 0 && !utf8.RuneStart(s[n]) {
-		n--
-	}
-	return s[:n]
-}
+func truncate(s string, n int) string { return baton.Clip(s, n) }
 
 // squash collapses every run of white space into one space and trims.
 func squash(s string) string {

@@ -215,7 +215,7 @@ func (o *OAuth) Complete(name string, f *Flow, query url.Values) (*ExternalUser,
 		if e == "access_denied" {
 			return nil, baton.Errorf(baton.EUNAUTHORIZED, "sign-in with %s was cancelled", p.Label)
 		}
-		return nil, baton.Errorf(baton.EUNAUTHORIZED, "%s refused the sign-in (%s)", p.Label, truncate(e, 60))
+		return nil, baton.Errorf(baton.EUNAUTHORIZED, "%s refused the sign-in (%s)", p.Label, baton.Clip(e, 60))
 	}
 	code := query.Get("code")
 	if code == "" {
@@ -347,13 +347,6 @@ func UsernameFor(u *ExternalUser) string {
 		}
 	}
 	return "steward"
-}
-
-func truncate(s string, n int) string {
-	if len(s) > n {
-		return s[:n]
-	}
-	return s
 }
 
 // readJSON GETs a small JSON document.

@@ -138,7 +138,7 @@ func (h *hook) run(ctx context.Context, stdin io.Reader, stdout io.Writer) error
 		return fmt.Errorf("the payload on stdin is not a JSON object: %w", err)
 	}
 	if !idPattern.MatchString(p.SessionID) {
-		return fmt.Errorf("the payload has no usable session_id (%q)", clip(p.SessionID, 80))
+		return fmt.Errorf("the payload has no usable session_id (%q)", baton.ClipMarked(p.SessionID, 80))
 	}
 	var compact bytes.Buffer
 	if err := json.Compact(&compact, raw); err != nil {
@@ -542,11 +542,4 @@ func writeFileAtomic(path string, data []byte) error {
 		return err
 	}
 	return nil
-}
-
-func clip(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	return s[:n] + "…"
 }

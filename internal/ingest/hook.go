@@ -80,10 +80,10 @@ func readHookEvent(req *baton.HookRequest, now time.Time) (*hookEvent, error) {
 	}
 	e.sessionID, e.name = e.str("session_id"), e.str("hook_event_name")
 	if !hookIDPattern.MatchString(e.sessionID) {
-		return nil, baton.Invalid("event.session_id", "event.session_id must be Claude Code's session id (letters, digits, '.', '_', ':', '-'; at most 128); got %q", clip(e.sessionID, 140))
+		return nil, baton.Invalid("event.session_id", "event.session_id must be Claude Code's session id (letters, digits, '.', '_', ':', '-'; at most 128); got %q", baton.Clip(e.sessionID, 140))
 	}
 	if !hookNamePattern.MatchString(e.name) {
-		return nil, baton.Invalid("event.hook_event_name", "event.hook_event_name must name the hook event, as in SessionStart; got %q", clip(e.name, 110))
+		return nil, baton.Invalid("event.hook_event_name", "event.hook_event_name must name the hook event, as in SessionStart; got %q", baton.Clip(e.name, 110))
 	}
 	if e.requestID == "" {
 		e.requestID = uuid.NewString()
@@ -101,7 +101,7 @@ func readHookEvent(req *baton.HookRequest, now time.Time) (*hookEvent, error) {
 	for i, c := range req.Transcripts {
 		field := fmt.Sprintf("transcripts[%d]", i)
 		if c.File != "" && !agentFilePattern.MatchString(c.File) {
-			return nil, baton.Invalid(field+".file", "%s.file must be \"\" (the main transcript) or a subagent's agent-<id>.jsonl; got %q", field, clip(c.File, 110))
+			return nil, baton.Invalid(field+".file", "%s.file must be \"\" (the main transcript) or a subagent's agent-<id>.jsonl; got %q", field, baton.Clip(c.File, 110))
 		}
 		if c.Offset < 0 {
 			return nil, baton.Invalid(field+".offset", "%s.offset must be 0 or more", field)
@@ -199,31 +199,31 @@ func (e *hookEvent) apply(raw []byte, offsets map[string]int64) ([]byte, error) 
 		st.LastEventAt = &at
 	}
 	if v := e.str("transcript_path"); v != "" {
-		st.TranscriptPath = clip(v, 1000)
+		st.TranscriptPath = baton.Clip(v, 1000)
 	}
 	if v := e.str("cwd"); v != "" {
-		st.CWD = clip(v, 1000)
+		st.CWD = baton.Clip(v, 1000)
 	}
 	if v := e.str("permission_mode"); v != "" {
-		st.PermissionMode = clip(v, 100)
+		st.PermissionMode = baton.Clip(v, 100)
 	}
 	switch e.name {
 	case HookSessionStart:
 		if v := e.str("model"); v != "" {
-			st.Model = clip(v, 200)
+			st.Model = baton.Clip(v, 200)
 		}
-		st.Starts = appendCapped(st.Starts, hookFact{At: at, Kind: clip(e.str("source"), 100)}, maxStarts)
+		st.Starts = appendCapped(st.Starts, hookFact{At: at, Kind: baton.Clip(e.str("source"), 100)}, maxStarts)
 		st.End = nil
 	case HookNotification:
-		st.Notifications = appendCapped(st.Notifications, hookFact{At: at, Kind: clip(e.str("notification_type"), 100),
-			Text: clip(e.str("message"), maxFactText)}, maxNotifications)
+		st.Notifications = appendCapped(st.Notifications, hookFact{At: at, Kind: baton.Clip(e.str("notification_type"), 100),
+			Text: baton.Clip(e.str("message"), maxFactText)}, maxNotifications)
 	case HookPreCompact:
-		st.Compactions = appendCapped(st.Compactions, hookFact{At: at, Kind: clip(e.str("trigger"), 100),
-			Text: clip(e.str("custom_instructions"), maxFactText)}, maxCompactions)
+		st.Compactions = appendCapped(st.Compactions, hookFact{At: at, Kind: baton.Clip(e.str("trigger"), 100),
+			Text: baton.Clip(e.str("custom_instructions"), maxFactText)}, maxCompactions)
 	case HookUserPromptSubmit:
-		st.Prompt = &hookFact{At: at, Text: clip(e.str("prompt"), maxFactText), Offset: offsets[""]}
+		st.Prompt = &hookFact{At: at, Text: baton.Clip(e.str("prompt"), maxFactText), Offset: offsets[""]}
 	case HookSessionEnd:
-		st.End = &hookFact{At: at, Kind: clip(e.str("reason"), 100)}
+		st.End = &hookFact{At: at, Kind: baton.Clip(e.str("reason"), 100)}
 	}
 	return json.Marshal(&st)
 }
@@ -712,15 +712,4 @@ func (h *Hooks) closeAndAnalyse(ctx context.Context, stewardID int64, ev *hookEv
 		return fmt.Errorf("analyse hooked session: %w", err)
 	}
 	return nil
-}
-
-// clip cuts s to at most n bytes, on a character boundary.
-func clip(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	for n > 0 && !utf8.RuneStart(s[n]) {
-		n--
-	}
-	return s[:n]
 }

@@ -55,7 +55,7 @@ func (s *Store) CreateComparison(ctx context.Context, stewardID int64, a, b, tit
 		title = conversationLabel(ca) + " vs " + conversationLabel(cb)
 	}
 	c := &baton.Comparison{ID: uuid.NewString(), StewardID: stewardID, AConversationID: ca.ID, BConversationID: cb.ID,
-		Title: truncateLabel(title), CreatedAt: s.clock()}
+		Title: baton.CapTitle(title), CreatedAt: s.clock()}
 	if err := s.inTx(ctx, func(tx bun.Tx) error {
 		_, err := tx.NewInsert().Model(c).Exec(ctx)
 		return err

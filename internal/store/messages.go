@@ -17,9 +17,7 @@ import (
 
 // Limits on what one write may carry.
 const (
-	MaxBatch          = 1000
-	MaxContentBytes   = 1 << 20 // 1 MiB of text per message
-	maxSourceIDLength = 500
+	MaxBatch = 1000
 )
 
 // prepareMessage checks one incoming message and fills its defaults. field
@@ -35,8 +33,8 @@ func prepareMessage(m *baton.Message, field string, now time.Time) error {
 	m.Content = stripNUL(m.Content)
 	m.Thinking = stripNUL(m.Thinking)
 	m.Speaker = stripNUL(m.Speaker)
-	if len(m.Content) > MaxContentBytes {
-		return baton.Invalid(field+".content", "%s.content is %d bytes; the limit is %d", field, len(m.Content), MaxContentBytes)
+	if len(m.Content) > baton.MaxContentBytes {
+		return baton.Invalid(field+".content", "%s.content is %d bytes; the limit is %d", field, len(m.Content), baton.MaxContentBytes)
 	}
 	if m.ContentType == "" {
 		m.ContentType = baton.ContentText
@@ -66,8 +64,8 @@ func prepareMessage(m *baton.Message, field string, now time.Time) error {
 	}
 	m.Timestamp = m.Timestamp.UTC()
 	m.SourceID = strings.TrimSpace(m.SourceID)
-	if len(m.SourceID) > maxSourceIDLength {
-		return baton.Invalid(field+".source_id", "%s.source_id must be at most %d characters", field, maxSourceIDLength)
+	if len(m.SourceID) > baton.MaxSourceIDBytes {
+		return baton.Invalid(field+".source_id", "%s.source_id must be at most %d characters", field, baton.MaxSourceIDBytes)
 	}
 	if m.SourceID == "" {
 		// Without a client id, the same message sent twice still counts once.

@@ -152,11 +152,11 @@ func (r *ReplayRequest) check() error {
 	if r.MaxTokens != nil && (*r.MaxTokens < 1 || *r.MaxTokens > 1_000_000) {
 		return baton.Invalid("max_tokens", "max_tokens must be between 1 and 1000000")
 	}
-	if len(r.SystemPrompt) > MaxContentBytes {
-		return baton.Invalid("system_prompt", "system_prompt is longer than %d bytes", MaxContentBytes)
+	if len(r.SystemPrompt) > baton.MaxContentBytes {
+		return baton.Invalid("system_prompt", "system_prompt is longer than %d bytes", baton.MaxContentBytes)
 	}
-	if len(r.ExtraContext) > MaxContentBytes {
-		return baton.Invalid("extra_context", "extra_context is longer than %d bytes", MaxContentBytes)
+	if len(r.ExtraContext) > baton.MaxContentBytes {
+		return baton.Invalid("extra_context", "extra_context is longer than %d bytes", baton.MaxContentBytes)
 	}
 	for field, list := range map[string][]string{"tool_allow": r.ToolAllow, "tool_deny": r.ToolDeny} {
 		if len(list) > 200 {
@@ -231,7 +231,7 @@ func (s *Store) SetReplayStatus(ctx context.Context, stewardID int64, id, status
 	if status == baton.ReplayFailed && strings.TrimSpace(reason) == "" {
 		return nil, baton.Invalid("reason", "a failed replay needs a reason")
 	}
-	q := s.db.NewUpdate().Model((*baton.Replay)(nil)).Set("status = ?", status).Set("failure_reason = ?", truncateLabel(reason)).
+	q := s.db.NewUpdate().Model((*baton.Replay)(nil)).Set("status = ?", status).Set("failure_reason = ?", baton.CapTitle(reason)).
 		Where("id = ? AND steward_id = ? AND status IN (?)", id, stewardID, bun.List([]string{baton.ReplayPrepared, baton.ReplayRunning}))
 	if status != baton.ReplayRunning {
 		q = q.Set("completed_at = ?", s.clock())
@@ -310,7 +310,7 @@ func (s *Store) CherryPick(ctx context.Context, stewardID int64, conversationID 
 				title = fmt.Sprintf("%d cherry-picked messages", len(picked))
 			}
 			target = &baton.Conversation{ID: uuid.NewString(), StewardID: stewardID, SessionID: src.SessionID,
-				Kind: baton.ConversationCherryPick, Title: truncateLabel(title), CreatedAt: s.clock()}
+				Kind: baton.ConversationCherryPick, Title: baton.CapTitle(title), CreatedAt: s.clock()}
 			if _, err := tx.NewInsert().Model(target).Exec(ctx); err != nil {
 				return err
 			}

@@ -29,8 +29,8 @@ func (s *Store) prepareNewSession(stewardID int64, sess *baton.Session) error {
 	sess.StewardID = stewardID
 	sess.Tokens = baton.SessionTokens{} // counted from the messages as they are written
 	sess.Title = strings.TrimSpace(stripNUL(sess.Title))
-	if len(sess.Title) > 500 {
-		return baton.Invalid("title", "title must be at most 500 characters")
+	if len(sess.Title) > baton.MaxTitleBytes {
+		return baton.Invalid("title", "title must be at most %d bytes", baton.MaxTitleBytes)
 	}
 	if sess.Type == "" {
 		sess.Type = baton.SessionChat

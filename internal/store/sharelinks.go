@@ -49,16 +49,9 @@ func (s *Store) CreateShareLink(ctx context.Context, stewardID int64, kind, obje
 		return nil, baton.NotFound(kind)
 	}
 	l := &baton.ShareLink{StewardID: stewardID, TokenHash: tokenHash, Kind: kind, ObjectID: objectID,
-		Label: truncateLabel(label[0]), CreatedAt: now, ExpiresAt: expiresAt}
+		Label: baton.CapTitle(label[0]), CreatedAt: now, ExpiresAt: expiresAt}
 	_, err := s.db.NewInsert().Model(l).Returning("id").Exec(ctx)
 	return l, err
-}
-
-func truncateLabel(s string) string {
-	if r := []rune(s); len(r) > 200 {
-		return string(r[:200]) + "…"
-	}
-	return s
 }
 
 // ShareLinksForSteward lists the steward's share links, newest first.

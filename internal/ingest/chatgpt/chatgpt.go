@@ -12,8 +12,6 @@ package chatgpt
 
 import (
 	"bytes"
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -420,7 +418,7 @@ func (t *tree) build() baton.ImportDocument {
 
 	title := ""
 	if t.c.Title != nil {
-		title = capTitle(clean(*t.c.Title))
+		title = baton.CapTitle(clean(*t.c.Title))
 	}
 	var convs []baton.ImportConversation
 	total := 0
@@ -627,50 +625,4 @@ func clean(s string) string {
 		s = strings.ToValidUTF8(s, "\uFFFD")
 	}
 	return s
-}
-
-// Limits of what the store accepts; a document over them would be
-// rejected whole, so the parser keeps within them.
-const (
-	maxContentBytes  = 1 << 20
-	maxTitleBytes    = 500
-	maxSourceIDBytes = 500
-)
-
-// sourceID is a node id as a message source id: clean, and within the
-// store's limit (a longer one is replaced by its hash, which is as stable).
-func sourceID(id string) string {
-	id = strings.TrimSpace(clean(id))
-	if len(id) <= maxSourceIDBytes {
-		return id
-	}
-	sum := sha256.Sum256([]byte(id))
-	return "h:" + hex.EncodeToString(sum[:16])
-}
-
-// capTitle keeps a title on one line and within the store's limit.
-func capTitle(s string) string {
-	s = strings.Join(strings.Fields(s), " ")
-	if len(s) <= maxTitleBytes {
-		return s
-	}
-	cut := maxTitleBytes - len("…")
-	for cut > 0 && !utf8.RuneStart(s[cut]) {
-		cut--
-	}
-	return s[:cut] + "…"
-}
-
-// capContent shortens a text longer than the store takes and reports how
-// much it dropped.
-func capContent(s string) (string, int) {
-	if len(s) <= maxContentBytes {
-		return s, 0
-	}
-	cut := maxContentBytes - 64
-	for cut > 0 && !utf8.RuneStart(s[cut]) {
-		cut--
-	}
-	dropped := len(s) - cut
-	return s[:cut] + "\n…[truncated " + strconv.Itoa(dropped) + " bytes]", dropped
 }

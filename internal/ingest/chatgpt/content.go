@@ -74,7 +74,7 @@ func (t *tree) message(id string) (baton.Message, bool) {
 	}
 	t.prev = ts
 
-	text, dropped := capContent(text)
+	text, dropped := baton.CapContent(text)
 	m := baton.Message{
 		SourceID:    sourceID(id),
 		Content:     text,

@@ -234,7 +234,7 @@ func (b *builder) line(l *line, sub *conv, n int) error {
 			b.sessionID = clean(l.SessionID)
 		}
 	}
-	id := sourceID(clean(l.UUID))
+	id := baton.CapSourceID(clean(l.UUID))
 	if id == "" {
 		id = "L" + strconv.Itoa(n)
 		if sub != nil {
@@ -475,7 +475,7 @@ func (b *builder) toolResult(l *line, c *conv, id string, ts time.Time, bl *bloc
 		content, isErr = inner, true
 	}
 	m := baton.Message{
-		SourceID:    sourceID(id + ":" + useID),
+		SourceID:    baton.CapSourceID(id + ":" + useID),
 		Role:        baton.RoleToolResult,
 		Content:     content,
 		ContentType: baton.ContentText,
@@ -760,7 +760,7 @@ func (b *builder) document() baton.ImportDocument {
 		}
 	}
 
-	b.main.Title = capTitle(b.title())
+	b.main.Title = baton.CapTitle(b.title())
 	for _, c := range b.convs[1:] {
 		b.placeChild(c)
 	}
@@ -869,7 +869,7 @@ func (b *builder) placeChild(c *conv) {
 			}
 		}
 	}
-	c.Title = capTitle(c.Title)
+	c.Title = baton.CapTitle(c.Title)
 	if c.Title == "" {
 		c.Title = "Sidechain"
 		if c.agentID != "" {

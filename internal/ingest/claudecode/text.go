@@ -2,10 +2,7 @@ package claudecode
 
 import (
 	"bytes"
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
-	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -212,52 +209,15 @@ func stripANSI(s string) string {
 	return b.String()
 }
 
-// Limits of what the store accepts; a document over them would be
-// rejected whole, so the parser keeps within them.
-const (
-	maxContentBytes  = 1 << 20
-	maxTitleBytes    = 500
-	maxSourceIDBytes = 500
-)
-
 // capContent shortens a message longer than the store takes (a huge tool
 // output) and says so in its attributes.
 func capContent(m *baton.Message) {
-	if len(m.Content) <= maxContentBytes {
+	var dropped int
+	if m.Content, dropped = baton.CapContent(m.Content); dropped == 0 {
 		return
 	}
-	cut := maxContentBytes - 64
-	for cut > 0 && !utf8.RuneStart(m.Content[cut]) {
-		cut--
-	}
-	dropped := len(m.Content) - cut
-	m.Content = m.Content[:cut] + "\n…[truncated " + strconv.Itoa(dropped) + " bytes]"
 	if m.Attributes == nil {
 		m.Attributes = map[string]any{}
 	}
 	m.Attributes["truncated_bytes"] = dropped
-}
-
-// capTitle keeps a title on one line and within the store's limit.
-func capTitle(s string) string {
-	s = strings.Join(strings.Fields(s), " ")
-	if len(s) <= maxTitleBytes {
-		return s
-	}
-	cut := maxTitleBytes - len("…")
-	for cut > 0 && !utf8.RuneStart(s[cut]) {
-		cut--
-	}
-	return s[:cut] + "…"
-}
-
-// sourceID keeps an id within the store's limit: a longer one is replaced
-// by its hash, which is as stable.
-func sourceID(s string) string {
-	s = strings.TrimSpace(s)
-	if len(s) <= maxSourceIDBytes {
-		return s
-	}
-	sum := sha256.Sum256([]byte(s))
-	return "h:" + hex.EncodeToString(sum[:16])
 }
