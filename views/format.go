@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/baton-dev/baton/internal/baton"
+	"github.com/baton-dev/baton/views/charts"
 )
 
 // now is the clock relative times are measured against; tests pin it.
@@ -195,15 +196,9 @@ func typeLabel(t baton.SessionType) string {
 	return humanize(string(t))
 }
 
-// humanize turns an identifier into words: "cherry_pick" → "Cherry pick".
-func humanize(s string) string {
-	s = strings.ReplaceAll(strings.ReplaceAll(s, "_", " "), "-", " ")
-	if s == "" {
-		return s
-	}
-	r, size := utf8.DecodeRuneInString(s)
-	return string(unicode.ToUpper(r)) + s[size:]
-}
+// humanize turns an identifier into words: "cherry_pick" → "Cherry pick"
+// (as the charts say them).
+func humanize(s string) string { return charts.Humanize(s) }
 
 // roleLabel is how a message's author reads in the transcript.
 func roleLabel(m MessageView) string {

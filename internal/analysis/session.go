@@ -220,22 +220,7 @@ func emotionalArc(vs []view) baton.EmotionalArc {
 
 // smooth applies the weights ¼, ½, ¼, renormalised where a neighbour is
 // missing.
-func smooth(x []float64) []float64 {
-	out := make([]float64, len(x))
-	for i := range x {
-		sum, w := 0.5*x[i], 0.5
-		if i > 0 {
-			sum += 0.25 * x[i-1]
-			w += 0.25
-		}
-		if i+1 < len(x) {
-			sum += 0.25 * x[i+1]
-			w += 0.25
-		}
-		out[i] = sum / w
-	}
-	return out
-}
+func smooth(x []float64) []float64 { return baton.SmoothArc(x) }
 
 type peak struct {
 	index int

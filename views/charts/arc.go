@@ -167,7 +167,7 @@ func newArc(sessionID string, points []baton.SentimentPoint, arc baton.Emotional
 		}
 		pk := ArcPeak{
 			X: x(pm.MessageSeq), Y: a.y(pm.Sentiment), Seq: pm.MessageSeq, Up: pm.Sentiment >= 0,
-			Label: humanize(pm.Emotion), Href: messageHref(sessionID, pm.MessageSeq),
+			Label: Humanize(pm.Emotion), Href: messageHref(sessionID, pm.MessageSeq),
 		}
 		pk.Title = fmt.Sprintf("Peak moment at #%d: %s, %s", pm.MessageSeq, strings.ToLower(pk.Label), signed(pm.Sentiment))
 		if pm.Trigger != "" {
@@ -216,22 +216,10 @@ func buckets(n, k int) [][2]int {
 // ¼ ½ ¼ for h = 1 (the analysis's own smoothing), a moving average of
 // 2h+1 values for wider windows; renormalised at the ends.
 func smooth(x []float64, h int) []float64 {
-	out := make([]float64, len(x))
 	if h <= 1 {
-		for i := range x {
-			sum, w := 0.5*x[i], 0.5
-			if i > 0 {
-				sum += 0.25 * x[i-1]
-				w += 0.25
-			}
-			if i+1 < len(x) {
-				sum += 0.25 * x[i+1]
-				w += 0.25
-			}
-			out[i] = sum / w
-		}
-		return out
+		return baton.SmoothArc(x)
 	}
+	out := make([]float64, len(x))
 	// Prefix sums keep a wide window linear in the series' length.
 	prefix := make([]float64, len(x)+1)
 	for i, v := range x {

@@ -192,7 +192,7 @@ func ArcChart(a Arc) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var10 string
-				templ_7745c5c3_Var10, templ_7745c5c3_Err = templ.JoinStringErrs(humanize(string(d.Role)))
+				templ_7745c5c3_Var10, templ_7745c5c3_Err = templ.JoinStringErrs(Humanize(string(d.Role)))
 				if templ_7745c5c3_Err != nil {
 					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/charts/charts.templ`, Line: 56, Col: 39}
 				}

@@ -164,8 +164,9 @@ func tickText(v float64, signedScale bool) string {
 // fixed2 prints a 0..1 value with two decimals.
 func fixed2(v float64) string { return strconv.FormatFloat(v, 'f', 2, 64) }
 
-// humanize turns an identifier into words: "needs_follow-up" → "Needs follow up".
-func humanize(s string) string {
+// Humanize turns an identifier into words: "needs_follow-up" → "Needs
+// follow up". The pages' labels (views) say identifiers the same way.
+func Humanize(s string) string {
 	s = strings.NewReplacer("_", " ", "-", " ").Replace(s)
 	r, size := utf8.DecodeRuneInString(s)
 	if size == 0 {

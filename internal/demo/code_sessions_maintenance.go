@@ -1,5 +1,9 @@
 package demo
 
+// Code sessions of upkeep: CI against PostgreSQL, a goroutine leak, config
+// from the environment, a currency backfill, dark-mode settings and a flaky
+// end-to-end test (the feature work is in code_sessions.go).
+
 import (
 	"time"
 
