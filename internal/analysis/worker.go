@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/baton-dev/baton/internal/background"
 	"github.com/baton-dev/baton/internal/baton"
 	"github.com/baton-dev/baton/internal/store"
 )
@@ -31,7 +32,7 @@ func (s *Service) Run(ctx context.Context, logError func(error)) {
 	defer tick.Stop()
 	written := s.store.MessagesWritten()
 	for {
-		if err := recovered(func() {
+		if err := background.Recovered(func() {
 			if _, err := s.analyzePending(ctx, logError); err != nil && ctx.Err() == nil {
 				logError(err)
 			}
@@ -42,7 +43,7 @@ func (s *Service) Run(ctx context.Context, logError func(error)) {
 		case <-ctx.Done():
 			return
 		case <-written:
-			waitForQuiet(ctx, written, WorkerQuiet, WorkerLongest)
+			background.WaitForQuiet(ctx, written, WorkerQuiet, WorkerLongest)
 		case <-tick.C:
 		}
 	}
@@ -84,44 +85,16 @@ func (s *Service) analyzePending(ctx context.Context, skip func(error)) (int, er
 // analyzeSafely analyses the batch. If that panics, it analyses each
 // message alone and leaves out, reporting, the ones that panic.
 func (s *Service) analyzeSafely(batch []*baton.Message, skip func(error)) []*baton.Message {
-	if err := recovered(func() { s.analyzeBatch(batch) }); err == nil {
+	if err := background.Recovered(func() { s.analyzeBatch(batch) }); err == nil {
 		return batch
 	}
 	kept := batch[:0]
 	for _, m := range batch {
-		if err := recovered(func() { s.analyzeBatch([]*baton.Message{m}) }); err != nil {
+		if err := background.Recovered(func() { s.analyzeBatch([]*baton.Message{m}) }); err != nil {
 			skip(fmt.Errorf("message %d cannot be analysed: %w", m.ID, err))
 			continue
 		}
 		kept = append(kept, m)
 	}
 	return kept
-}
-
-// recovered runs fn and turns a panic into an error.
-func recovered(fn func()) (err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			err = fmt.Errorf("panic: %v", r)
-		}
-	}()
-	fn()
-	return nil
-}
-
-// waitForQuiet returns once kick has been silent for quiet, or after at most
-// longest, or when ctx ends.
-func waitForQuiet(ctx context.Context, kick <-chan struct{}, quiet, longest time.Duration) {
-	deadline := time.After(longest)
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-deadline:
-			return
-		case <-kick:
-		case <-time.After(quiet):
-			return
-		}
-	}
 }

@@ -123,17 +123,6 @@ func (e SkippedRows) Error() string {
 	return fmt.Sprintf("skipped %d rows: %s", len(e), strings.Join(msgs, "; "))
 }
 
-// recovered runs fn and turns a panic into an error.
-func recovered(fn func()) (err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			err = fmt.Errorf("panic: %v", r)
-		}
-	}()
-	fn()
-	return nil
-}
-
 // MessagesWritten signals (without blocking; signals coalesce) each time
 // messages are written, so the analysis worker can wake for them.
 func (s *Store) MessagesWritten() <-chan struct{} { return s.kickAnalysis }

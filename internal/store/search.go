@@ -8,6 +8,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/baton-dev/baton/internal/background"
 	"github.com/baton-dev/baton/internal/baton"
 	"github.com/uptrace/bun"
 )
@@ -281,7 +282,7 @@ func (s *Store) RunIndexer(ctx context.Context, logError func(error)) {
 	tick := time.NewTicker(time.Second)
 	defer tick.Stop()
 	for {
-		if err := recovered(func() {
+		if err := background.Recovered(func() {
 			if _, err := s.IndexPending(ctx); err != nil && ctx.Err() == nil {
 				logError(err)
 			}
@@ -295,25 +296,8 @@ func (s *Store) RunIndexer(ctx context.Context, logError func(error)) {
 			// Let a burst of writes land before indexing them together,
 			// but never so long that a write waits more than a second
 			// to be searchable.
-			waitForQuiet(ctx, s.kick, 50*time.Millisecond, 600*time.Millisecond)
+			background.WaitForQuiet(ctx, s.kick, 50*time.Millisecond, 600*time.Millisecond)
 		case <-tick.C:
-		}
-	}
-}
-
-// waitForQuiet returns once kick has been silent for quiet, or after at most
-// longest, or when ctx ends.
-func waitForQuiet(ctx context.Context, kick <-chan struct{}, quiet, longest time.Duration) {
-	deadline := time.After(longest)
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-deadline:
-			return
-		case <-kick:
-		case <-time.After(quiet):
-			return
 		}
 	}
 }
