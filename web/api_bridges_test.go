@@ -26,7 +26,7 @@ func createCodingSession(t testing.TB, a *app, token string, extra map[string]an
 	if code := a.api(token, "POST", "/api/v1/sessions", body, &created); code != http.StatusCreated {
 		t.Fatalf("create = %d", code)
 	}
-	if code := a.api(token, "POST", "/api/v1/sessions/"+created.ID+"/messages", map[string]any{"messages": msgs}, nil); code != 200 {
+	if code := a.api(token, "POST", "/api/v1/sessions/"+created.ID+"/messages", map[string]any{"messages": messageRequests(t, msgs)}, nil); code != 200 {
 		t.Fatalf("append = %d", code)
 	}
 	return created.ID

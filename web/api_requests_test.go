@@ -130,3 +130,19 @@ func contains(list []string, s string) bool {
 	}
 	return false
 }
+
+// messageRequests are messages as an API client sends them: the rows'
+// JSON without the fields Baton owns (which the API refuses).
+func messageRequests[M baton.Message | *baton.Message](t *testing.T, msgs []M) []map[string]any {
+	t.Helper()
+	out := make([]map[string]any, len(msgs))
+	for i, m := range msgs {
+		out[i] = jsonFields(t, m)
+		for name := range out[i] {
+			if !clientMessageFields[name] {
+				delete(out[i], name)
+			}
+		}
+	}
+	return out
+}
