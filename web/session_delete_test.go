@@ -19,9 +19,9 @@ func TestDeleteSessionAfterConfirmation(t *testing.T) {
 		b := a.signIn("ada")
 
 		doc, _ := b.get("/sessions/" + sess.ID)
-		link := doc.Find(`.session-actions a[href="/sessions/` + sess.ID + `/delete"]`)
+		link := doc.Find(`#side-share a[href="/sessions/` + sess.ID + `/delete"]`)
 		if link.Length() != 1 {
-			t.Fatal("the session page has no Delete link in its actions")
+			t.Fatal("the session page has no Delete link in its Share section")
 		}
 		doc, resp := b.get("/sessions/" + sess.ID + "/delete")
 		if resp.StatusCode != http.StatusOK {

@@ -56,7 +56,9 @@ func TestBrowserBridgeEditor(t *testing.T) {
 		"branch": sess.Branch, "started_at": sess.StartedAt, "technical_context": sess.Technical}, &created); code != 201 {
 		t.Fatalf("create = %d", code)
 	}
-	apiCall(t, base, token, "POST", "/api/v1/sessions/"+created.ID+"/messages", map[string]any{"messages": msgs}, nil)
+	if code := apiCall(t, base, token, "POST", "/api/v1/sessions/"+created.ID+"/messages", map[string]any{"messages": asMessageRequests(t, msgs)}, nil); code != 200 {
+		t.Fatalf("append = %d", code)
+	}
 	if code := apiCall(t, base, token, "POST", "/api/v1/sessions/"+created.ID+"/close", nil, nil); code != 200 {
 		t.Fatalf("close = %d", code)
 	}
