@@ -11,7 +11,7 @@ import (
 
 // jsonFields are the top-level JSON names of v's fields, each with its
 // zero value, as a client that posted a whole row would send them.
-func jsonFields(t *testing.T, v any) map[string]any {
+func jsonFields(t testing.TB, v any) map[string]any {
 	t.Helper()
 	raw, err := json.Marshal(v)
 	if err != nil {
@@ -133,7 +133,7 @@ func contains(list []string, s string) bool {
 
 // messageRequests are messages as an API client sends them: the rows'
 // JSON without the fields Baton owns (which the API refuses).
-func messageRequests[M baton.Message | *baton.Message](t *testing.T, msgs []M) []map[string]any {
+func messageRequests[M baton.Message | *baton.Message](t testing.TB, msgs []M) []map[string]any {
 	t.Helper()
 	out := make([]map[string]any, len(msgs))
 	for i, m := range msgs {
