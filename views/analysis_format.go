@@ -90,6 +90,16 @@ func annotationDeleteURL(id int64) string { return "/annotations/" + itoa(id) + 
 // (the structured format's default): it says nothing, so it is not shown.
 const neutralSignificance = 0.5
 
+// significanceValue fills the impact form's significance: empty while it
+// is the importers' neutral default, so the form does not claim a 0.5 the
+// steward never gave.
+func significanceValue(i baton.Impact) string {
+	if !significant(i) {
+		return ""
+	}
+	return ftoa(i.Significance)
+}
+
 // significant reports whether a message's significance was set to say something.
 func significant(i baton.Impact) bool {
 	return i.Significance > 0 && i.Significance != neutralSignificance

@@ -189,14 +189,6 @@ func idParam(c echo.Context, name, what string) (int64, error) {
 	return id, nil
 }
 
-// notFoundAs keeps "not found" uniform on public pages, whatever was missing.
-func notFoundAs(err error, what string) error {
-	if baton.ErrorCode(err) == baton.ENOTFOUND {
-		return baton.NotFound(what)
-	}
-	return err
-}
-
 // checked reads a checkbox or boolean form value.
 func checked(v string) bool { return v == "1" || v == "on" || v == "true" }
 

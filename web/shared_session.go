@@ -16,24 +16,33 @@ import (
 func (s *Server) sharedLink(c echo.Context) (*baton.ShareLink, *baton.Session, *baton.Conversation, error) {
 	token := c.Param("token")
 	if !auth.LooksLikeLinkToken(token) {
-		return nil, nil, nil, baton.NotFound("shared page")
+		return nil, nil, nil, sharedLinkGone()
 	}
 	link, err := s.store.ShareLinkByToken(ctx(c), auth.HashToken(token))
 	if err != nil {
-		return nil, nil, nil, notFoundAs(err, "shared page")
+		if baton.ErrorCode(err) == baton.ENOTFOUND {
+			return nil, nil, nil, sharedLinkGone()
+		}
+		return nil, nil, nil, err
 	}
 	if link.Kind != baton.ShareSession {
-		return nil, nil, nil, baton.NotFound("shared page")
+		return nil, nil, nil, sharedLinkGone()
 	}
 	// The link is the permission; the owner's id scopes the reads to the
 	// one object it names.
 	sess, err := s.store.Session(ctx(c), link.StewardID, link.ObjectID)
 	if err != nil {
-		return nil, nil, nil, notFoundAs(err, "shared page")
+		if baton.ErrorCode(err) == baton.ENOTFOUND {
+			return nil, nil, nil, sharedLinkGone()
+		}
+		return nil, nil, nil, err
 	}
 	conv, err := s.store.Conversation(ctx(c), link.StewardID, sess.ID, "")
 	if err != nil {
-		return nil, nil, nil, notFoundAs(err, "shared page")
+		if baton.ErrorCode(err) == baton.ENOTFOUND {
+			return nil, nil, nil, sharedLinkGone()
+		}
+		return nil, nil, nil, err
 	}
 	h := c.Response().Header()
 	h.Set("Cache-Control", "private, no-store")
@@ -90,4 +99,10 @@ func (s *Server) sharedTranscript(c echo.Context, link *baton.ShareLink, sess *b
 		chunk.NextURL = fmt.Sprintf("/s/%s/messages?after=%d", c.Param("token"), msgs[len(msgs)-1].Seq)
 	}
 	return chunk, nil
+}
+
+// sharedLinkGone is what a share link that opens nothing says: it may
+// never have existed, or have expired or been revoked, alike.
+func sharedLinkGone() *baton.Error {
+	return &baton.Error{Code: baton.ENOTFOUND, Message: "This share link does not open anything: it may have expired or been revoked. Ask whoever sent it for a new one."}
 }
