@@ -17,6 +17,7 @@ import (
 	"github.com/baton-dev/baton/internal/baton"
 	"github.com/baton-dev/baton/internal/continuity"
 	"github.com/baton-dev/baton/internal/ingest"
+	"github.com/baton-dev/baton/internal/frames"
 	"github.com/baton-dev/baton/internal/store"
 	"github.com/baton-dev/baton/web"
 )
@@ -158,6 +159,16 @@ func seedWorld(tb testing.TB, s *store.Store, st *baton.Steward, tag string) *wo
 	must(err)
 	w.ids["bridge"] = bridge.ID
 	w.markers = append(w.markers, bridge.ID)
+	// Frames (issue 14): one frame whose text and id carry markers.
+	frameID := mark(tag + "-frame-id")
+	frameJSON := `{"id":"` + frameID + `","timestamp":"2026-02-03T10:05:00Z","branch":"` + mark(tag+"-frame-branch") +
+		`","module_scope":["` + mark(tag+"-frame-module") + `"],"summary_caption":"` + mark(tag+"-FRAME-CAPTION") + " " + word +
+		`","reference_point":"` + mark(tag+"-frame-ref") + `","status_snapshot":{"next_action":"` + mark(tag+"-frame-next") + `"},"keywords":["` + word + `"]}`
+	fr, err := frames.Parse([]byte(frameJSON))
+	must(err)
+	_, err = s.CreateFrames(ctx, st.ID, []*baton.Frame{fr})
+	must(err)
+	w.ids["frame"] = frameID
 	_, err = s.IndexPending(ctx)
 	must(err)
 	return w
@@ -192,6 +203,7 @@ func fingerprint(tb testing.TB, s *store.Store, w *world) string {
 	q("team_shares", "SELECT id, kind, object_id FROM team_shares WHERE steward_id = ? ORDER BY id", id)
 	q("bridges", "SELECT id, status, revision, to_session FROM bridges WHERE steward_id = ? ORDER BY id", id)
 	q("markers", "SELECT id, next_marker FROM markers WHERE steward_id = ? ORDER BY id", id)
+	q("frames", "SELECT id, summary_caption FROM frames WHERE steward_id = ? ORDER BY id", id)
 	q("steward", "SELECT username, password_hash <> '' AS pw FROM stewards WHERE id = ?", id)
 	return strings.Join(out, "\n")
 }
@@ -212,6 +224,7 @@ func paramKind(path, name string) string {
 		"share-links": "share", "s": "share_token",
 		"replays": "replay", "comparisons": "comparison", "c": "comparison_token",
 		"bridges": "bridge",
+		"frames": "frame",
 	}
 	switch name {
 	case "id":

@@ -134,6 +134,14 @@ func (s *Server) routes() {
 	api.GET("/summary", s.apiSummary)
 	api.GET("/markers", s.apiMarkers)
 	api.POST("/messages/:id/markers", s.apiMessageMarker)
+	// API: Lex frames (issue 14). Frames are immutable: no PUT or PATCH.
+	api.POST("/frames", s.apiFrameRemember)
+	api.POST("/frames/import", s.apiFrameImport)
+	api.GET("/frames/recall", s.apiFrameRecall)
+	api.GET("/frames/timeline", s.apiFrameTimeline)
+	api.GET("/frames/export", s.apiFrameExport)
+	api.GET("/frames/:id", s.apiFrameGet)
+	api.DELETE("/frames/:id", s.apiFrameDelete)
 }
 
 // apiBodyLimit bounds one API request body: a batch of 1,000 long messages fits.

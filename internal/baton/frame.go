@@ -1,0 +1,394 @@
+package baton
+
+import (
+	"bytes"
+	"encoding/json"
+	"time"
+)
+
+// Frame is a Lex frame (schema v3): an immutable episodic snapshot of a piece
+// of work. Every field of the schema is kept; a nil slice or pointer is a
+// field the frame did not have, so a frame comes back out exactly as it came
+// in. Fields Baton does not know (later Lex versions, a runner's own) are
+// kept verbatim in Extra, in the order they came.
+//
+// A frame belongs to one steward (the token or sign-in that stored it);
+// userId is kept as the frame says it, it does not choose the owner.
+type Frame struct {
+	// Required.
+	ID             string
+	Timestamp      string    // as the frame gave it
+	At             time.Time // the instant Timestamp names, UTC
+	Branch         string
+	ModuleScope    []string
+	SummaryCaption string
+	ReferencePoint string
+	StatusSnapshot FrameStatus
+
+	// Optional, v1.
+	Jira         *string
+	Keywords     []string
+	AtlasFrameID *string
+	FeatureFlags []string
+	Permissions  []string
+	ImageIDs     []string
+
+	// Optional, v2: execution provenance.
+	RunID    *string
+	PlanHash *string
+	Spend    *FrameSpend
+
+	// Optional, v3: LexRunner.
+	UserID           *string
+	ExecutorRole     *string
+	ToolCalls        []string
+	GuardrailProfile *string
+
+	// Extra holds the fields schema v3 does not name, verbatim.
+	Extra []FrameField
+
+	// Baton's own, never part of the Lex JSON.
+	StewardID int64
+	CreatedAt time.Time
+}
+
+// FrameStatus is a frame's status_snapshot.
+type FrameStatus struct {
+	NextAction    string
+	Blockers      []string
+	MergeBlockers []string
+	TestsFailing  []string
+	Extra         []FrameField
+}
+
+// FrameSpend is a frame's spend: prompts and estimated tokens, whole numbers.
+type FrameSpend struct {
+	Prompts         *int64
+	TokensEstimated *int64
+	Extra           []FrameField
+}
+
+// FrameField is one field of a frame that Baton keeps without knowing it.
+type FrameField struct {
+	Name  string
+	Value json.RawMessage
+}
+
+// MarshalJSON writes the frame as Lex JSON: the schema's fields in the
+// schema's order, the ones the frame had, then its other fields as they came.
+func (f *Frame) MarshalJSON() ([]byte, error) {
+	var o jsonObject
+	o.str("id", f.ID)
+	o.str("timestamp", f.Timestamp)
+	o.str("branch", f.Branch)
+	o.optStr("jira", f.Jira)
+	o.strs("module_scope", nonNil(f.ModuleScope))
+	o.str("summary_caption", f.SummaryCaption)
+	o.str("reference_point", f.ReferencePoint)
+	status, err := f.StatusSnapshot.MarshalJSON()
+	if err != nil {
+		return nil, err
+	}
+	o.raw("status_snapshot", status)
+	o.strs("keywords", f.Keywords)
+	o.optStr("atlas_frame_id", f.AtlasFrameID)
+	o.strs("feature_flags", f.FeatureFlags)
+	o.strs("permissions", f.Permissions)
+	o.strs("image_ids", f.ImageIDs)
+	o.optStr("runId", f.RunID)
+	o.optStr("planHash", f.PlanHash)
+	if f.Spend != nil {
+		spend, err := f.Spend.MarshalJSON()
+		if err != nil {
+			return nil, err
+		}
+		o.raw("spend", spend)
+	}
+	o.optStr("userId", f.UserID)
+	o.optStr("executorRole", f.ExecutorRole)
+	o.strs("toolCalls", f.ToolCalls)
+	o.optStr("guardrailProfile", f.GuardrailProfile)
+	o.extra(f.Extra)
+	return o.close(), o.err
+}
+
+// MarshalJSON writes status_snapshot in the schema's order.
+func (s *FrameStatus) MarshalJSON() ([]byte, error) {
+	var o jsonObject
+	o.str("next_action", s.NextAction)
+	o.strs("blockers", s.Blockers)
+	o.strs("merge_blockers", s.MergeBlockers)
+	o.strs("tests_failing", s.TestsFailing)
+	o.extra(s.Extra)
+	return o.close(), o.err
+}
+
+// MarshalJSON writes spend in the schema's order.
+func (s *FrameSpend) MarshalJSON() ([]byte, error) {
+	var o jsonObject
+	if s.Prompts != nil {
+		o.value("prompts", *s.Prompts)
+	}
+	if s.TokensEstimated != nil {
+		o.value("tokens_estimated", *s.TokensEstimated)
+	}
+	o.extra(s.Extra)
+	return o.close(), o.err
+}
+
+func nonNil(s []string) []string {
+	if s == nil {
+		return []string{}
+	}
+	return s
+}
+
+// jsonObject writes one JSON object field by field, in the order asked.
+type jsonObject struct {
+	buf bytes.Buffer
+	n   int
+	err error
+}
+
+func (o *jsonObject) key(name string) {
+	if o.n == 0 {
+		o.buf.WriteByte('{')
+	} else {
+		o.buf.WriteByte(',')
+	}
+	o.n++
+	k, _ := json.Marshal(name)
+	o.buf.Write(k)
+	o.buf.WriteByte(':')
+}
+
+func (o *jsonObject) value(name string, v any) {
+	b, err := json.Marshal(v)
+	if err != nil {
+		o.err = err
+		return
+	}
+	o.raw(name, b)
+}
+
+func (o *jsonObject) raw(name string, b []byte) {
+	o.key(name)
+	o.buf.Write(b)
+}
+
+func (o *jsonObject) str(name, v string) { o.value(name, v) }
+
+func (o *jsonObject) optStr(name string, v *string) {
+	if v != nil {
+		o.value(name, *v)
+	}
+}
+
+func (o *jsonObject) strs(name string, v []string) {
+	if v != nil {
+		o.value(name, v)
+	}
+}
+
+func (o *jsonObject) extra(fields []FrameField) {
+	for _, f := range fields {
+		o.raw(f.Name, f.Value)
+	}
+}
+
+func (o *jsonObject) close() []byte {
+	if o.n == 0 {
+		return []byte("{}")
+	}
+	o.buf.WriteByte('}')
+	return o.buf.Bytes()
+}
+
+// Recall modes: every term must match, or any.
+const (
+	RecallAll = "all"
+	RecallAny = "any"
+)
+
+// FrameTerm is one term of a recall query: words that must stand next to
+// each other (a hyphenated word, a path, a ticket id, a run of CJK
+// characters), the last of them a prefix when Prefix is set.
+type FrameTerm struct {
+	Words  []string
+	Prefix bool
+}
+
+// FrameRecall is a recall query after normalisation: what the store runs.
+type FrameRecall struct {
+	Terms  []FrameTerm
+	Mode   string // RecallAll or RecallAny
+	Module string // exact module_scope entry, or ""
+	Branch string // exact branch, or ""
+	Since  *time.Time
+	Until  *time.Time
+	Limit  int
+}
+
+// FrameHit is one recalled frame and why it ranks where it does.
+type FrameHit struct {
+	Frame     *Frame  `json:"frame"`
+	Score     float64 `json:"score"`
+	Relevance float64 `json:"relevance"`
+	Recency   float64 `json:"recency"`
+}
+
+// FrameRecallResult is the answer to a recall.
+type FrameRecallResult struct {
+	Query   string      `json:"query"`
+	Terms   []string    `json:"terms"`
+	Ignored []string    `json:"ignored,omitempty"`
+	Mode    string      `json:"mode"`
+	Hits    []*FrameHit `json:"hits"`
+	Count   int         `json:"count"`
+	// Ranked is how many matches were ranked; Capped says there were more
+	// matches, older than every ranked one (see store.RecallFrames).
+	Ranked  int     `json:"ranked"`
+	Capped  bool    `json:"capped"`
+	TookMS  float64 `json:"took_ms"`
+	Message string  `json:"message,omitempty"`
+}
+
+// FrameFilter selects a steward's frames for a timeline or an export,
+// newest first, in keyset pages.
+type FrameFilter struct {
+	Branch string
+	Module string
+	Since  *time.Time
+	Until  *time.Time
+	Cursor string // from the previous page's NextCursor
+	Limit  int
+}
+
+// FramePage is one page of a timeline.
+type FramePage struct {
+	Frames     []*Frame `json:"frames"`
+	NextCursor string   `json:"next_cursor"`
+}
+
+// Frame import outcomes.
+const (
+	FrameCreated   = "created"
+	FrameDuplicate = "duplicate"
+	FrameInvalid   = "invalid"
+)
+
+// FrameImportResult says what happened to one frame of a batch.
+type FrameImportResult struct {
+	Index   int    `json:"index"`
+	ID      string `json:"id,omitempty"`
+	Status  string `json:"status"`
+	Error   string `json:"error,omitempty"`
+	Field   string `json:"field,omitempty"`
+	Differs bool   `json:"differs,omitempty"` // a duplicate whose content is not the stored frame's
+}
+
+// ParseFrameTime reads a frame's timestamp: RFC 3339 with Z or an offset
+// (2025-12-01T10:30:00Z, 2025-12-01T12:30:00.5+02:00), or a date and time
+// without one, taken as UTC (2025-12-01T10:30:00). It returns the instant in UTC.
+func ParseFrameTime(s string) (time.Time, error) {
+	if t, err := time.Parse(time.RFC3339Nano, s); err == nil {
+		return t.UTC(), nil
+	}
+	if t, err := time.Parse("2006-01-02T15:04:05.999999999", s); err == nil {
+		return t.UTC(), nil
+	}
+	return time.Time{}, Invalid("timestamp", "timestamp must be an RFC 3339 time such as 2025-12-01T10:30:00Z or 2025-12-01T12:30:00+02:00; got %q", s)
+}
+
+// FrameFields splits a JSON object into its fields, in order.
+func FrameFields(raw []byte) ([]FrameField, error) {
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	if tok, err := dec.Token(); err != nil {
+		return nil, err
+	} else if d, ok := tok.(json.Delim); !ok || d != '{' {
+		return nil, Errorf(EINVALID, "not a JSON object")
+	}
+	var out []FrameField
+	for dec.More() {
+		tok, err := dec.Token()
+		if err != nil {
+			return nil, err
+		}
+		var v json.RawMessage
+		if err := dec.Decode(&v); err != nil {
+			return nil, err
+		}
+		out = append(out, FrameField{Name: tok.(string), Value: v})
+	}
+	return out, nil
+}
+
+// MarshalFrameFields writes fields as one JSON object, in order.
+func MarshalFrameFields(fields []FrameField) []byte {
+	var o jsonObject
+	o.extra(fields)
+	return o.close()
+}
+
+// UnmarshalJSON reads status_snapshot as MarshalJSON writes it.
+func (s *FrameStatus) UnmarshalJSON(b []byte) error {
+	fields, err := FrameFields(b)
+	if err != nil {
+		return err
+	}
+	*s = FrameStatus{}
+	for _, f := range fields {
+		switch f.Name {
+		case "next_action":
+			err = json.Unmarshal(f.Value, &s.NextAction)
+		case "blockers":
+			err = json.Unmarshal(f.Value, &s.Blockers)
+		case "merge_blockers":
+			err = json.Unmarshal(f.Value, &s.MergeBlockers)
+		case "tests_failing":
+			err = json.Unmarshal(f.Value, &s.TestsFailing)
+		default:
+			s.Extra = append(s.Extra, f)
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// UnmarshalJSON reads spend as MarshalJSON writes it.
+func (s *FrameSpend) UnmarshalJSON(b []byte) error {
+	fields, err := FrameFields(b)
+	if err != nil {
+		return err
+	}
+	*s = FrameSpend{}
+	for _, f := range fields {
+		switch f.Name {
+		case "prompts":
+			err = json.Unmarshal(f.Value, &s.Prompts)
+		case "tokens_estimated":
+			err = json.Unmarshal(f.Value, &s.TokensEstimated)
+		default:
+			s.Extra = append(s.Extra, f)
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Frame–session links: how a frame was matched to the session it was taken in.
+const (
+	FrameLinkRun    = "run"    // the frame's runId is the session's id or source reference (Claude Code's session id)
+	FrameLinkBranch = "branch" // same branch, and the frame's time falls within the session
+)
+
+// FrameSession is a session a frame was taken in.
+type FrameSession struct {
+	SessionID string `json:"session_id"`
+	Title     string `json:"title"`
+	Link      string `json:"link"`
+}

@@ -1,0 +1,506 @@
+package store
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/baton-dev/baton/internal/baton"
+	"github.com/uptrace/bun"
+)
+
+// Frames are immutable: this file writes them once (CreateFrames) and
+// deletes them (DeleteFrame); nothing updates a frame.
+
+// frameColumns are the frames table's columns in the order frameRow and
+// the inserts use.
+const frameColumns = `rid, steward_id, id, timestamp, branch, module_scope, summary_caption, reference_point,
+	status_snapshot, jira, keywords, atlas_frame_id, feature_flags, permissions, image_ids, run_id, plan_hash,
+	spend, user_id, executor_role, tool_calls, guardrail_profile, extra, created_at`
+
+// frameRow is one row of frames; JSON columns are text, nil when the frame
+// did not have the field.
+type frameRow struct {
+	RID              int64     `bun:"rid"`
+	StewardID        int64     `bun:"steward_id"`
+	ID               string    `bun:"id"`
+	Timestamp        string    `bun:"timestamp"`
+	Branch           string    `bun:"branch"`
+	ModuleScope      string    `bun:"module_scope"`
+	SummaryCaption   string    `bun:"summary_caption"`
+	ReferencePoint   string    `bun:"reference_point"`
+	StatusSnapshot   string    `bun:"status_snapshot"`
+	Jira             *string   `bun:"jira"`
+	Keywords         *string   `bun:"keywords"`
+	AtlasFrameID     *string   `bun:"atlas_frame_id"`
+	FeatureFlags     *string   `bun:"feature_flags"`
+	Permissions      *string   `bun:"permissions"`
+	ImageIDs         *string   `bun:"image_ids"`
+	RunID            *string   `bun:"run_id"`
+	PlanHash         *string   `bun:"plan_hash"`
+	Spend            *string   `bun:"spend"`
+	UserID           *string   `bun:"user_id"`
+	ExecutorRole     *string   `bun:"executor_role"`
+	ToolCalls        *string   `bun:"tool_calls"`
+	GuardrailProfile *string   `bun:"guardrail_profile"`
+	Extra            *string   `bun:"extra"`
+	CreatedAt        time.Time `bun:"created_at"`
+}
+
+func jsonList(v []string) *string {
+	if v == nil {
+		return nil
+	}
+	b, _ := json.Marshal(v)
+	s := string(b)
+	return &s
+}
+
+func rowOf(f *baton.Frame, rid int64) (*frameRow, error) {
+	status, err := f.StatusSnapshot.MarshalJSON()
+	if err != nil {
+		return nil, err
+	}
+	modules, _ := json.Marshal(f.ModuleScope)
+	r := &frameRow{
+		RID: rid, StewardID: f.StewardID, ID: f.ID, Timestamp: f.Timestamp, Branch: f.Branch,
+		ModuleScope: string(modules), SummaryCaption: f.SummaryCaption, ReferencePoint: f.ReferencePoint,
+		StatusSnapshot: string(status), Jira: f.Jira, Keywords: jsonList(f.Keywords), AtlasFrameID: f.AtlasFrameID,
+		FeatureFlags: jsonList(f.FeatureFlags), Permissions: jsonList(f.Permissions), ImageIDs: jsonList(f.ImageIDs),
+		RunID: f.RunID, PlanHash: f.PlanHash, UserID: f.UserID, ExecutorRole: f.ExecutorRole,
+		ToolCalls: jsonList(f.ToolCalls), GuardrailProfile: f.GuardrailProfile, CreatedAt: f.CreatedAt,
+	}
+	if f.Spend != nil {
+		b, err := f.Spend.MarshalJSON()
+		if err != nil {
+			return nil, err
+		}
+		s := string(b)
+		r.Spend = &s
+	}
+	if f.Extra != nil {
+		s := string(baton.MarshalFrameFields(f.Extra))
+		r.Extra = &s
+	}
+	return r, nil
+}
+
+func (r *frameRow) frame() (*baton.Frame, error) {
+	f := &baton.Frame{
+		ID: r.ID, Timestamp: r.Timestamp, Branch: r.Branch, SummaryCaption: r.SummaryCaption,
+		ReferencePoint: r.ReferencePoint, Jira: r.Jira, AtlasFrameID: r.AtlasFrameID, RunID: r.RunID,
+		PlanHash: r.PlanHash, UserID: r.UserID, ExecutorRole: r.ExecutorRole, GuardrailProfile: r.GuardrailProfile,
+		StewardID: r.StewardID, CreatedAt: r.CreatedAt.UTC(),
+	}
+	var err error
+	if f.At, err = baton.ParseFrameTime(r.Timestamp); err != nil {
+		return nil, fmt.Errorf("frame %s: %w", r.ID, err)
+	}
+	lists := []struct {
+		col *string
+		dst *[]string
+	}{{&r.ModuleScope, &f.ModuleScope}, {r.Keywords, &f.Keywords}, {r.FeatureFlags, &f.FeatureFlags},
+		{r.Permissions, &f.Permissions}, {r.ImageIDs, &f.ImageIDs}, {r.ToolCalls, &f.ToolCalls}}
+	for _, l := range lists {
+		if l.col != nil {
+			if err := json.Unmarshal([]byte(*l.col), l.dst); err != nil {
+				return nil, fmt.Errorf("frame %s: %w", r.ID, err)
+			}
+		}
+	}
+	if err := json.Unmarshal([]byte(r.StatusSnapshot), &f.StatusSnapshot); err != nil {
+		return nil, fmt.Errorf("frame %s: status_snapshot: %w", r.ID, err)
+	}
+	if r.Spend != nil {
+		f.Spend = &baton.FrameSpend{}
+		if err := json.Unmarshal([]byte(*r.Spend), f.Spend); err != nil {
+			return nil, fmt.Errorf("frame %s: spend: %w", r.ID, err)
+		}
+	}
+	if r.Extra != nil {
+		if f.Extra, err = baton.FrameFields([]byte(*r.Extra)); err != nil {
+			return nil, fmt.Errorf("frame %s: extra: %w", r.ID, err)
+		}
+		if f.Extra == nil {
+			f.Extra = []baton.FrameField{}
+		}
+	}
+	return f, nil
+}
+
+// frameInsertBatch is how many frames one INSERT statement carries.
+const frameInsertBatch = 100
+
+// CreateFrames stores validated frames for the steward, in one transaction.
+// A frame whose id the steward already has is not written again: its
+// result is FrameDuplicate, with Differs set when its content is not the
+// stored frame's (frames are immutable; the first one stays).
+func (s *Store) CreateFrames(ctx context.Context, stewardID int64, frames []*baton.Frame) ([]baton.FrameImportResult, error) {
+	results := make([]baton.FrameImportResult, len(frames))
+	var err error
+	for attempt := 0; attempt < 3; attempt++ {
+		err = s.inTx(ctx, func(tx bun.Tx) error { return s.createFrames(ctx, tx, stewardID, frames, results) })
+		// Two instances may pick the same free rid at once; the loser tries again.
+		if !isUniqueViolation(err) {
+			break
+		}
+	}
+	if isUniqueViolation(err) {
+		return nil, baton.Errorf(baton.ECONFLICT, "frames were being written at the same moment; send them again")
+	}
+	return results, err
+}
+
+func (s *Store) createFrames(ctx context.Context, tx bun.Tx, stewardID int64, frames []*baton.Frame, results []baton.FrameImportResult) error {
+	now := s.clock()
+	// Which ids are taken: by the steward already, or earlier in this batch.
+	ids := make([]string, 0, len(frames))
+	for _, f := range frames {
+		ids = append(ids, f.ID)
+	}
+	stored := map[string]*baton.Frame{}
+	for start := 0; start < len(ids); start += 500 {
+		chunk := ids[start:min(start+500, len(ids))]
+		var rows []frameRow
+		if err := tx.NewRaw("SELECT "+frameColumns+" FROM frames WHERE steward_id = ? AND id IN (?)", stewardID, bun.List(chunk)).
+			Scan(ctx, &rows); err != nil {
+			return err
+		}
+		for i := range rows {
+			f, err := rows[i].frame()
+			if err != nil {
+				return err
+			}
+			stored[f.ID] = f
+		}
+	}
+	var fresh []*baton.Frame
+	for i, f := range frames {
+		f.StewardID, f.CreatedAt = stewardID, now
+		results[i] = baton.FrameImportResult{Index: i, ID: f.ID, Status: baton.FrameCreated}
+		if prev, ok := stored[f.ID]; ok {
+			results[i].Status = baton.FrameDuplicate
+			results[i].Differs = !sameFrame(prev, f)
+			continue
+		}
+		stored[f.ID] = f
+		fresh = append(fresh, f)
+	}
+	rids, err := freeRIDs(ctx, tx, fresh)
+	if err != nil {
+		return err
+	}
+	for start := 0; start < len(fresh); start += frameInsertBatch {
+		end := min(start+frameInsertBatch, len(fresh))
+		if err := s.insertFrames(ctx, tx, fresh[start:end], rids[start:end]); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func sameFrame(a, b *baton.Frame) bool {
+	x, err1 := a.MarshalJSON()
+	y, err2 := b.MarshalJSON()
+	return err1 == nil && err2 == nil && bytes.Equal(x, y)
+}
+
+// freeRIDs gives each frame its rid: its time in microseconds, moved on
+// past any rid already taken.
+func freeRIDs(ctx context.Context, tx bun.Tx, frames []*baton.Frame) ([]int64, error) {
+	rids := make([]int64, len(frames))
+	taken := map[int64]bool{}
+	for i, f := range frames {
+		r := f.At.UnixMicro()
+		for taken[r] {
+			r++
+		}
+		taken[r] = true
+		rids[i] = r
+	}
+	for {
+		var clash []int64
+		for start := 0; start < len(rids); start += 500 {
+			var got []int64
+			if err := tx.NewRaw("SELECT rid FROM frames WHERE rid IN (?)", bun.List(rids[start:min(start+500, len(rids))])).
+				Scan(ctx, &got); err != nil {
+				return nil, err
+			}
+			clash = append(clash, got...)
+		}
+		if len(clash) == 0 {
+			return rids, nil
+		}
+		for _, c := range clash {
+			taken[c] = true
+		}
+		for i, r := range rids {
+			if !taken[r] || !containsRID(clash, r) {
+				continue
+			}
+			for taken[r] {
+				r++
+			}
+			taken[r] = true
+			rids[i] = r
+		}
+	}
+}
+
+func containsRID(list []int64, r int64) bool {
+	for _, x := range list {
+		if x == r {
+			return true
+		}
+	}
+	return false
+}
+
+func (s *Store) insertFrames(ctx context.Context, tx bun.Tx, frames []*baton.Frame, rids []int64) error {
+	if len(frames) == 0 {
+		return nil
+	}
+	var sql strings.Builder
+	sql.WriteString("INSERT INTO frames (" + frameColumns)
+	if s.dialect == Postgres {
+		sql.WriteString(", search")
+	}
+	sql.WriteString(") VALUES ")
+	args := make([]any, 0, len(frames)*25)
+	var mods strings.Builder
+	var modArgs []any
+	for i, f := range frames {
+		r, err := rowOf(f, rids[i])
+		if err != nil {
+			return err
+		}
+		if i > 0 {
+			sql.WriteByte(',')
+		}
+		sql.WriteString("(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?")
+		args = append(args, r.RID, r.StewardID, r.ID, r.Timestamp, r.Branch, r.ModuleScope, r.SummaryCaption,
+			r.ReferencePoint, r.StatusSnapshot, r.Jira, r.Keywords, r.AtlasFrameID, r.FeatureFlags, r.Permissions,
+			r.ImageIDs, r.RunID, r.PlanHash, r.Spend, r.UserID, r.ExecutorRole, r.ToolCalls, r.GuardrailProfile,
+			r.Extra, r.CreatedAt)
+		if s.dialect == Postgres {
+			sql.WriteString(",CAST(? AS tsvector)")
+			args = append(args, pgFrameVector(f))
+		}
+		sql.WriteByte(')')
+		seen := map[string]bool{}
+		for _, m := range f.ModuleScope {
+			if seen[m] {
+				continue
+			}
+			seen[m] = true
+			if len(modArgs) > 0 {
+				mods.WriteByte(',')
+			}
+			mods.WriteString("(?,?,?)")
+			modArgs = append(modArgs, f.StewardID, m, rids[i])
+		}
+	}
+	if _, err := tx.NewRaw(sql.String(), args...).Exec(ctx); err != nil {
+		return err
+	}
+	if _, err := tx.NewRaw("INSERT INTO frame_modules (steward_id, module, rid) VALUES "+mods.String(), modArgs...).Exec(ctx); err != nil {
+		return err
+	}
+	if s.dialect == SQLite {
+		return sqliteIndexFrames(ctx, tx, frames, rids)
+	}
+	return nil
+}
+
+// Frame returns one of the steward's frames by its id.
+func (s *Store) Frame(ctx context.Context, stewardID int64, id string) (*baton.Frame, error) {
+	var rows []frameRow
+	if err := s.db.NewRaw("SELECT "+frameColumns+" FROM frames WHERE steward_id = ? AND id = ?", stewardID, id).
+		Scan(ctx, &rows); err != nil {
+		return nil, err
+	}
+	if len(rows) == 0 {
+		return nil, baton.NotFound("frame")
+	}
+	return rows[0].frame()
+}
+
+// DeleteFrame deletes one of the steward's frames and its index entries:
+// the one change a frame allows, for privacy.
+func (s *Store) DeleteFrame(ctx context.Context, stewardID int64, id string) error {
+	return s.inTx(ctx, func(tx bun.Tx) error {
+		var rids []int64
+		if err := tx.NewRaw("SELECT rid FROM frames WHERE steward_id = ? AND id = ?", stewardID, id).Scan(ctx, &rids); err != nil {
+			return err
+		}
+		if len(rids) == 0 {
+			return baton.NotFound("frame")
+		}
+		if s.dialect == SQLite {
+			if _, err := tx.NewRaw("DELETE FROM frames_fts WHERE rowid = ?", rids[0]).Exec(ctx); err != nil {
+				return err
+			}
+		}
+		if _, err := tx.NewRaw("DELETE FROM frame_modules WHERE rid = ? AND steward_id = ?", rids[0], stewardID).Exec(ctx); err != nil {
+			return err
+		}
+		_, err := tx.NewRaw("DELETE FROM frames WHERE rid = ? AND steward_id = ?", rids[0], stewardID).Exec(ctx)
+		return err
+	})
+}
+
+// framesByRID loads the steward's frames with these rids, keyed by rid.
+func (s *Store) framesByRID(ctx context.Context, stewardID int64, rids []int64) (map[int64]*baton.Frame, error) {
+	out := make(map[int64]*baton.Frame, len(rids))
+	if len(rids) == 0 {
+		return out, nil
+	}
+	var rows []frameRow
+	if err := s.db.NewRaw("SELECT "+frameColumns+" FROM frames WHERE steward_id = ? AND rid IN (?)", stewardID, bun.List(rids)).
+		Scan(ctx, &rows); err != nil {
+		return nil, err
+	}
+	for i := range rows {
+		f, err := rows[i].frame()
+		if err != nil {
+			return nil, err
+		}
+		out[rows[i].RID] = f
+	}
+	return out, nil
+}
+
+// frameCursor is a timeline page's keyset: the last rid shown.
+func frameCursor(rid int64) string {
+	return base64.RawURLEncoding.EncodeToString([]byte(strconv.FormatInt(rid, 10)))
+}
+
+func parseFrameCursor(c string) (int64, error) {
+	b, err := base64.RawURLEncoding.DecodeString(c)
+	if err == nil {
+		if rid, err := strconv.ParseInt(string(b), 10, 64); err == nil {
+			return rid, nil
+		}
+	}
+	return 0, baton.Invalid("cursor", "cursor is not one this server gave out; start from the first page")
+}
+
+// microsRange turns since/until into an inclusive rid range.
+func microsRange(since, until *time.Time) (lo, hi int64, ok bool) {
+	lo, hi, ok = -1<<62, 1<<62, false
+	if since != nil {
+		lo, ok = since.UnixMicro(), true
+		if since.Nanosecond()%1000 != 0 {
+			lo++
+		}
+	}
+	if until != nil {
+		hi, ok = until.UnixMicro(), true
+	}
+	return lo, hi, ok
+}
+
+// FrameTimeline returns a page of the steward's frames, newest first, of a
+// branch or a module (or all), within since/until.
+func (s *Store) FrameTimeline(ctx context.Context, stewardID int64, f baton.FrameFilter) (*baton.FramePage, error) {
+	if f.Limit <= 0 || f.Limit > 1000 {
+		f.Limit = 50
+	}
+	lo, hi, _ := microsRange(f.Since, f.Until)
+	// A rid bumped past a collision can be a microsecond late; until stays inclusive of it.
+	if f.Cursor != "" {
+		c, err := parseFrameCursor(f.Cursor)
+		if err != nil {
+			return nil, err
+		}
+		hi = min(hi, c-1)
+	}
+	var q strings.Builder
+	args := []any{stewardID}
+	if f.Module != "" {
+		q.WriteString("SELECT fr.rid FROM frame_modules fm JOIN frames fr ON fr.rid = fm.rid AND fr.steward_id = fm.steward_id WHERE fm.steward_id = ? AND fm.module = ? AND fm.rid BETWEEN ? AND ?")
+		args = append(args, f.Module, lo, hi)
+		if f.Branch != "" {
+			q.WriteString(" AND fr.branch = ?")
+			args = append(args, f.Branch)
+		}
+		q.WriteString(" ORDER BY fm.rid DESC LIMIT ?")
+	} else {
+		q.WriteString("SELECT rid FROM frames WHERE steward_id = ?")
+		if f.Branch != "" {
+			q.WriteString(" AND branch = ?")
+			args = append(args, f.Branch)
+		}
+		q.WriteString(" AND rid BETWEEN ? AND ? ORDER BY rid DESC LIMIT ?")
+		args = append(args, lo, hi)
+	}
+	args = append(args, f.Limit+1)
+	var rids []int64
+	if err := s.db.NewRaw(q.String(), args...).Scan(ctx, &rids); err != nil {
+		return nil, err
+	}
+	page := &baton.FramePage{Frames: []*baton.Frame{}}
+	if len(rids) > f.Limit {
+		rids = rids[:f.Limit]
+		page.NextCursor = frameCursor(rids[len(rids)-1])
+	}
+	byRID, err := s.framesByRID(ctx, stewardID, rids)
+	if err != nil {
+		return nil, err
+	}
+	for _, r := range rids {
+		if fr := byRID[r]; fr != nil {
+			page.Frames = append(page.Frames, fr)
+		}
+	}
+	return page, nil
+}
+
+// LatestFrames returns the steward's newest frames of a branch (any branch
+// when branch is ""), newest first: what a next session on that branch may
+// start with. The continuity context calls it.
+func (s *Store) LatestFrames(ctx context.Context, stewardID int64, branch string, limit int) ([]*baton.Frame, error) {
+	page, err := s.FrameTimeline(ctx, stewardID, baton.FrameFilter{Branch: branch, Limit: max(limit, 1)})
+	if err != nil {
+		return nil, err
+	}
+	return page.Frames, nil
+}
+
+// FrameCount returns how many frames the steward has.
+func (s *Store) FrameCount(ctx context.Context, stewardID int64) (int, error) {
+	var n int
+	err := s.db.NewRaw("SELECT count(*) FROM frames WHERE steward_id = ?", stewardID).Scan(ctx, &n)
+	return n, err
+}
+
+// FrameBranches returns the steward's branches with frames, most frames first.
+func (s *Store) FrameBranches(ctx context.Context, stewardID int64, limit int) ([]string, error) {
+	var out []string
+	err := s.db.NewRaw(`SELECT branch FROM frames WHERE steward_id = ? GROUP BY branch ORDER BY count(*) DESC, branch LIMIT ?`,
+		stewardID, limit).Scan(ctx, &out)
+	return out, err
+}
+
+// FrameModules returns the steward's modules with frames, most frames first.
+func (s *Store) FrameModules(ctx context.Context, stewardID int64, limit int) ([]string, error) {
+	var out []string
+	err := s.db.NewRaw(`SELECT module FROM frame_modules WHERE steward_id = ? GROUP BY module ORDER BY count(*) DESC, module LIMIT ?`,
+		stewardID, limit).Scan(ctx, &out)
+	return out, err
+}
+
+// filterToken is the one index token standing for an exact module or
+// branch: a prefix letter and a hash, so any value, however long or
+// punctuated, is a single word. The SQL checks the value itself too.
+func filterToken(kind byte, value string) string {
+	sum := sha256.Sum256([]byte(value))
+	return string(kind) + hex.EncodeToString(sum[:12])
+}

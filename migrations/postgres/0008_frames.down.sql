@@ -1,0 +1,2 @@
+DROP TABLE frame_modules;
+DROP TABLE frames;
