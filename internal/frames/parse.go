@@ -120,7 +120,9 @@ func setField(f *baton.Frame, fl baton.FrameField) error {
 		f.ID, err = requiredString(name, v)
 	case "timestamp":
 		if f.Timestamp, err = requiredString(name, v); err == nil {
-			f.At, err = ParseTimestamp(f.Timestamp)
+			if f.At, err = ParseTimestamp(f.Timestamp); err == nil {
+				err = baton.CheckTime(name, f.At)
+			}
 		}
 	case "branch":
 		f.Branch, err = requiredString(name, v)

@@ -105,6 +105,8 @@ func TestValidationNamesTheField(t *testing.T) {
 		{"timestamp date only", edit("timestamp", "2025-12-01"), "timestamp"},
 		{"timestamp bad month", edit("timestamp", "2025-13-01T10:00:00Z"), "timestamp"},
 		{"timestamp a number", edit("timestamp", 1733049000), "timestamp"},
+		{"timestamp year 0", edit("timestamp", "0000-06-01T00:00:00Z"), "timestamp"},
+		{"timestamp past year 9999 in UTC", edit("timestamp", "9999-12-31T23:30:00-02:00"), "timestamp"},
 		// types of optional fields
 		{"jira a number", edit("jira", 456), "jira"},
 		{"jira null", edit("jira", json.RawMessage("null")), "jira"},

@@ -114,13 +114,13 @@ func ParseInstant(field, v string, endOfDay bool) (*time.Time, error) {
 	}
 	if t, err := time.Parse(time.RFC3339Nano, v); err == nil {
 		t = t.UTC()
-		return &t, nil
+		return &t, baton.CheckTime(field, t)
 	}
 	if d, err := time.Parse(time.DateOnly, v); err == nil {
 		if endOfDay {
 			d = d.Add(24*time.Hour - time.Microsecond)
 		}
-		return &d, nil
+		return &d, baton.CheckTime(field, d)
 	}
 	return nil, baton.Invalid(field, "%s must be an RFC 3339 time (2025-12-01T10:30:00Z) or a date (2025-12-01); got %q", field, v)
 }
