@@ -157,7 +157,7 @@ func TestMCPServer(t *testing.T) {
 			t.Errorf("tool %s: description %q, schema %s", tool.Name, tool.Description, tool.InputSchema)
 		}
 	}
-	if got := strings.Join(names, ","); got != "get_cross_conversational_summary,get_next_context,get_transcript,list_recent_sessions,search_messages" {
+	if got := strings.Join(names, ","); got != "frame_create,frame_get,frame_list,frame_search,get_cross_conversational_summary,get_next_context,get_transcript,list_recent_sessions,search_messages,timeline_show" {
 		t.Fatalf("tools = %s", got)
 	}
 

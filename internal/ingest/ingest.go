@@ -146,8 +146,10 @@ func (im *Importer) Import(ctx context.Context, stewardID int64, name string, da
 			results = append(results, baton.ImportResult{Key: key, Status: baton.ImportRejected, Error: e.Error()})
 		}
 		return results, nil
+	case FormatLexFrames:
+		return im.importFrames(ctx, stewardID, data)
 	default:
-		return nil, baton.Invalid("file", "%s: the format was not recognised; Baton imports structured conversation JSON (one document, an array, or NDJSON), Claude Code transcripts (.jsonl) and ChatGPT conversations.json", filepath.Base(name))
+		return nil, baton.Invalid("file", "%s: the format was not recognised; Baton imports structured conversation JSON (one document, an array, or NDJSON), Claude Code transcripts (.jsonl), ChatGPT conversations.json and Lex frames (one frame, an array, or NDJSON)", filepath.Base(name))
 	}
 }
 
@@ -375,6 +377,7 @@ const (
 	FormatStructured = "structured"
 	FormatClaudeCode = "claude-code"
 	FormatChatGPT    = "chatgpt"
+	FormatLexFrames  = "lex-frames"
 )
 
 // Detect tells a file's format from its first JSON value.
@@ -407,6 +410,8 @@ func Detect(name string, data []byte) string {
 		return FormatChatGPT
 	case first["conversation"] != nil:
 		return FormatStructured
+	case first["status_snapshot"] != nil && first["reference_point"] != nil && first["summary_caption"] != nil:
+		return FormatLexFrames
 	case first["sessionId"] != nil || first["leafUuid"] != nil || (first["type"] != nil && first["uuid"] != nil):
 		return FormatClaudeCode
 	}

@@ -38,7 +38,7 @@ func New(c *client.Client, configErr error, version string) *mcp.Server {
 	s := mcp.NewServer(&mcp.Implementation{Name: "baton", Title: "Baton", Version: version}, &mcp.ServerOptions{
 		Instructions: "Baton keeps the episodic memory of your work with the steward: past sessions, their transcripts, " +
 			"what was decided and what is still open. Call get_next_context at the start of a session; " +
-			"search_messages and get_transcript to recall what was said.",
+			"search_messages and get_transcript to recall what was said; frame_search to recall frames, frame_create to leave one.",
 	})
 	mcp.AddTool(s, &mcp.Tool{
 		Name:        "list_recent_sessions",
@@ -59,6 +59,8 @@ func New(c *client.Client, configErr error, version string) *mcp.Server {
 	}, t.getNextContext)
 	// Continuity (internal/mcpserver/continuity.go).
 	addContinuityTools(s, t)
+	// Lex frames (issue 14): frame_create, frame_search, frame_get, frame_list, timeline_show.
+	addFrameTools(s, t)
 	return s
 }
 

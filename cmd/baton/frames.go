@@ -1,0 +1,497 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/baton-dev/baton/internal/baton"
+	"github.com/baton-dev/baton/internal/frames"
+	"github.com/baton-dev/baton/internal/store"
+	"github.com/google/uuid"
+)
+
+const framesUsage = `usage: baton frames <command> [flags] [--steward USERNAME] [--json]
+
+  remember --summary TEXT --next TEXT --modules A,B [--reference-point TEXT] [--branch B] [--jira T]
+           [--keywords A,B] [--blockers …] [--merge-blockers …] [--tests-failing …] [--feature-flags …]
+           [--permissions …] [--run-id R] [--executor-role R] [--tool-calls A,B] [--guardrail-profile P]
+           [--id ID] [--timestamp RFC3339]        store a frame (or: remember --file FRAME.json, - for stdin)
+  recall QUERY [--module M] [--branch B] [--since T] [--until T] [--limit N] [--mode all|any]
+  timeline [BRANCH] [--module M] [--since T] [--until T] [--limit N]    newest first
+  import PATH…                                    Lex JSON: frame files, arrays, NDJSON, or folders of them
+  export [--out FILE] [--format ndjson|json] [--branch B] [--module M] [--since T] [--until T]
+`
+
+// framesCmd is `baton frames`: Lex frames in the local database, as the
+// steward --steward names (or the only one).
+func framesCmd(ctx context.Context, env environment, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
+		fmt.Fprint(stdout, framesUsage)
+		if len(args) == 0 {
+			return fmt.Errorf("no frames command given")
+		}
+		return nil
+	}
+	fl := flag.NewFlagSet("frames "+args[0], flag.ContinueOnError)
+	fl.SetOutput(stderr)
+	username := fl.String("steward", "", "steward (default: the only steward)")
+	asJSON := fl.Bool("json", false, "print JSON")
+	var run func(ctx context.Context, st *store.Store, stewardID int64, rest []string) error
+	switch args[0] {
+	case "remember":
+		run = frameRemember(fl, stdin, stdout, asJSON)
+	case "recall":
+		run = frameRecall(fl, stdout, asJSON)
+	case "timeline":
+		run = frameTimeline(fl, stdout, asJSON)
+	case "import":
+		run = frameImport(stdout, asJSON)
+	case "export":
+		run = frameExport(fl, stdout)
+	default:
+		fmt.Fprint(stderr, framesUsage)
+		return fmt.Errorf("unknown frames command %q", args[0])
+	}
+	rest, err := parseInterleaved(fl, args[1:])
+	if err != nil {
+		return err
+	}
+	st, err := openStore(ctx, env, io.Discard)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	if *username == "" {
+		n, err := st.CountStewards(ctx)
+		if err != nil {
+			return err
+		}
+		if n != 1 {
+			return fmt.Errorf("there are %d stewards; say which with --steward USERNAME", n)
+		}
+	}
+	steward, err := stewardForImport(ctx, st, *username)
+	if err != nil {
+		return err
+	}
+	return run(ctx, st, steward.ID, rest)
+}
+
+// parseInterleaved parses flags given before, between or after the
+// positional arguments, and returns the positional ones.
+func parseInterleaved(fl *flag.FlagSet, args []string) ([]string, error) {
+	var rest []string
+	for {
+		if err := fl.Parse(args); err != nil {
+			return nil, err
+		}
+		if fl.NArg() == 0 {
+			return rest, nil
+		}
+		if used := len(args) - fl.NArg(); used > 0 && args[used-1] == "--" {
+			return append(rest, fl.Args()...), nil // after --, everything is an argument
+		}
+		rest = append(rest, fl.Arg(0))
+		args = fl.Args()[1:]
+	}
+}
+
+func list(s string) []string {
+	if strings.TrimSpace(s) == "" {
+		return nil
+	}
+	var out []string
+	for _, p := range strings.Split(s, ",") {
+		if p = strings.TrimSpace(p); p != "" {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+func printJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(v)
+}
+
+func frameRemember(fl *flag.FlagSet, stdin io.Reader, stdout io.Writer, asJSON *bool) func(context.Context, *store.Store, int64, []string) error {
+	file := fl.String("file", "", "a frame as Lex JSON (- reads stdin)")
+	id := fl.String("id", "", "frame id (default f-<uuid>)")
+	timestamp := fl.String("timestamp", "", "RFC 3339 time (default now)")
+	branch := fl.String("branch", "", "git branch (default: the current one, or main)")
+	modules := fl.String("modules", "", "module_scope, comma-separated")
+	summary := fl.String("summary", "", "summary_caption")
+	reference := fl.String("reference-point", "", "reference_point (default: the summary)")
+	next := fl.String("next", "", "status_snapshot.next_action")
+	jira := fl.String("jira", "", "ticket id")
+	keywords := fl.String("keywords", "", "keywords, comma-separated")
+	blockers := fl.String("blockers", "", "blockers, comma-separated")
+	mergeBlockers := fl.String("merge-blockers", "", "merge blockers, comma-separated")
+	testsFailing := fl.String("tests-failing", "", "failing tests, comma-separated")
+	flags := fl.String("feature-flags", "", "feature flags, comma-separated")
+	permissions := fl.String("permissions", "", "permissions, comma-separated")
+	runID := fl.String("run-id", "", "runId")
+	role := fl.String("executor-role", "", "executorRole")
+	toolCalls := fl.String("tool-calls", "", "toolCalls, comma-separated")
+	guardrail := fl.String("guardrail-profile", "", "guardrailProfile")
+	return func(ctx context.Context, st *store.Store, stewardID int64, rest []string) error {
+		var raw []byte
+		if *file != "" {
+			var err error
+			if *file == "-" {
+				raw, err = io.ReadAll(stdin)
+			} else {
+				raw, err = os.ReadFile(*file)
+			}
+			if err != nil {
+				return err
+			}
+		} else {
+			m := map[string]any{}
+			set := func(k, v string) {
+				if v != "" {
+					m[k] = v
+				}
+			}
+			setList := func(k, v string) {
+				if l := list(v); l != nil {
+					m[k] = l
+				}
+			}
+			if *id == "" {
+				*id = "f-" + uuid.NewString()
+			}
+			if *timestamp == "" {
+				*timestamp = time.Now().UTC().Format(time.RFC3339Nano)
+			}
+			if *branch == "" {
+				*branch = currentBranch()
+			}
+			if *reference == "" {
+				*reference = *summary
+			}
+			status := map[string]any{"next_action": *next}
+			if l := list(*blockers); l != nil {
+				status["blockers"] = l
+			}
+			if l := list(*mergeBlockers); l != nil {
+				status["merge_blockers"] = l
+			}
+			if l := list(*testsFailing); l != nil {
+				status["tests_failing"] = l
+			}
+			m["id"], m["timestamp"], m["branch"], m["summary_caption"], m["reference_point"] = *id, *timestamp, *branch, *summary, *reference
+			m["module_scope"], m["status_snapshot"] = list(*modules), status
+			if m["module_scope"] == nil {
+				m["module_scope"] = []string{}
+			}
+			set("jira", *jira)
+			setList("keywords", *keywords)
+			setList("feature_flags", *flags)
+			setList("permissions", *permissions)
+			set("runId", *runID)
+			set("executorRole", *role)
+			setList("toolCalls", *toolCalls)
+			set("guardrailProfile", *guardrail)
+			raw, _ = json.Marshal(m)
+		}
+		f, err := frames.Parse(raw)
+		if err != nil {
+			return fmt.Errorf("%s: %s (flag or field %s)", "frame not stored", baton.ErrorMessage(err), baton.ErrorField(err))
+		}
+		res, err := st.CreateFrames(ctx, stewardID, []*baton.Frame{f})
+		if err != nil {
+			return err
+		}
+		if res[0].Status == baton.FrameDuplicate && res[0].Differs {
+			return fmt.Errorf("a different frame with id %q is already stored; frames are immutable", f.ID)
+		}
+		if *asJSON {
+			return printJSON(stdout, map[string]any{"status": res[0].Status, "frame": f})
+		}
+		fmt.Fprintf(stdout, "%s\t%s\t%s\n", res[0].Status, f.ID, f.ReferencePoint)
+		return nil
+	}
+}
+
+// currentBranch is the git branch of the working directory, or main.
+func currentBranch() string {
+	out, err := exec.Command("git", "rev-parse", "--abbrev-ref", "HEAD").Output()
+	if b := strings.TrimSpace(string(out)); err == nil && b != "" && b != "HEAD" {
+		return b
+	}
+	return "main"
+}
+
+func frameRecall(fl *flag.FlagSet, stdout io.Writer, asJSON *bool) func(context.Context, *store.Store, int64, []string) error {
+	var r frames.RecallRequest
+	fl.StringVar(&r.Module, "module", "", "only frames with this module_scope entry")
+	fl.StringVar(&r.Branch, "branch", "", "only frames of this branch")
+	fl.StringVar(&r.Since, "since", "", "only frames at or after (RFC 3339 or a date)")
+	fl.StringVar(&r.Until, "until", "", "only frames at or before")
+	fl.StringVar(&r.Limit, "limit", "", "how many (default 10)")
+	fl.StringVar(&r.Mode, "mode", "", "all (every term, default) or any")
+	return func(ctx context.Context, st *store.Store, stewardID int64, rest []string) error {
+		r.Q = strings.Join(rest, " ")
+		res, err := frames.Recall(ctx, st, stewardID, r)
+		if err != nil {
+			return fmt.Errorf("%s (%s)", baton.ErrorMessage(err), baton.ErrorField(err))
+		}
+		if *asJSON {
+			return printJSON(stdout, res)
+		}
+		if res.Message != "" {
+			fmt.Fprintln(stdout, res.Message)
+		}
+		for _, h := range res.Hits {
+			printFrameLine(stdout, h.Frame)
+		}
+		capped := ""
+		if res.Capped {
+			capped = fmt.Sprintf(", newest %d matches ranked", res.Ranked)
+		}
+		fmt.Fprintf(stdout, "%d frames in %.1f ms%s\n", res.Count, res.TookMS, capped)
+		return nil
+	}
+}
+
+func printFrameLine(w io.Writer, f *baton.Frame) {
+	fmt.Fprintf(w, "%s  %s  %s  [%s]  %s\n    next: %s\n", f.At.Format("2006-01-02 15:04"), f.Branch, f.ReferencePoint,
+		strings.Join(f.ModuleScope, ", "), f.SummaryCaption, f.StatusSnapshot.NextAction)
+}
+
+func frameFilterFlags(fl *flag.FlagSet) (module, since, until *string, limit *int) {
+	return fl.String("module", "", "only frames with this module_scope entry"),
+		fl.String("since", "", "only frames at or after (RFC 3339 or a date)"),
+		fl.String("until", "", "only frames at or before"),
+		fl.Int("limit", 50, "how many frames, newest first")
+}
+
+func buildFilter(branch, module, since, until string) (baton.FrameFilter, error) {
+	f := baton.FrameFilter{Branch: branch, Module: module}
+	var err error
+	if f.Since, err = frames.ParseInstant("since", since, false); err != nil {
+		return f, err
+	}
+	f.Until, err = frames.ParseInstant("until", until, true)
+	return f, err
+}
+
+func frameTimeline(fl *flag.FlagSet, stdout io.Writer, asJSON *bool) func(context.Context, *store.Store, int64, []string) error {
+	module, since, until, limit := frameFilterFlags(fl)
+	return func(ctx context.Context, st *store.Store, stewardID int64, rest []string) error {
+		if len(rest) > 1 {
+			return fmt.Errorf("usage: baton frames timeline [BRANCH] [--module M] [--since T] [--until T] [--limit N]")
+		}
+		branch := ""
+		if len(rest) == 1 {
+			branch = rest[0]
+		}
+		f, err := buildFilter(branch, *module, *since, *until)
+		if err != nil {
+			return err
+		}
+		var all []*baton.Frame
+		for len(all) < *limit {
+			f.Limit = min(*limit-len(all), 1000)
+			page, err := st.FrameTimeline(ctx, stewardID, f)
+			if err != nil {
+				return err
+			}
+			all = append(all, page.Frames...)
+			if page.NextCursor == "" {
+				break
+			}
+			f.Cursor = page.NextCursor
+		}
+		if *asJSON {
+			if all == nil {
+				all = []*baton.Frame{}
+			}
+			return printJSON(stdout, map[string]any{"frames": all})
+		}
+		for _, fr := range all {
+			printFrameLine(stdout, fr)
+		}
+		fmt.Fprintf(stdout, "%d frames\n", len(all))
+		return nil
+	}
+}
+
+// frameFiles lists the Lex JSON files of a path: the file itself, or every
+// .json and .ndjson file under a folder (Lex's frames.export layout).
+func frameFiles(path string) ([]string, error) {
+	info, err := os.Stat(path)
+	if err != nil {
+		return nil, err
+	}
+	if !info.IsDir() {
+		return []string{path}, nil
+	}
+	var out []string
+	err = filepath.WalkDir(path, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if !d.IsDir() && (strings.HasSuffix(p, ".json") || strings.HasSuffix(p, ".ndjson") || strings.HasSuffix(p, ".jsonl")) {
+			out = append(out, p)
+		}
+		return nil
+	})
+	return out, err
+}
+
+func frameImport(stdout io.Writer, asJSON *bool) func(context.Context, *store.Store, int64, []string) error {
+	return func(ctx context.Context, st *store.Store, stewardID int64, rest []string) error {
+		if len(rest) == 0 {
+			return fmt.Errorf("usage: baton frames import PATH…")
+		}
+		type fileResult struct {
+			File    string                    `json:"file"`
+			Results []baton.FrameImportResult `json:"results"`
+			Error   string                    `json:"error,omitempty"`
+		}
+		var out []fileResult
+		invalid := 0
+		for _, path := range rest {
+			files, err := frameFiles(path)
+			if err != nil {
+				return err
+			}
+			for _, file := range files {
+				data, err := os.ReadFile(file)
+				if err != nil {
+					return err
+				}
+				res, err := frames.Import(ctx, st, stewardID, data)
+				fr := fileResult{File: file, Results: res}
+				if err != nil {
+					if baton.ErrorCode(err) != baton.EINVALID {
+						return err
+					}
+					fr.Error = baton.ErrorMessage(err)
+					invalid++
+				}
+				for _, r := range res {
+					if r.Status == baton.FrameInvalid {
+						invalid++
+					}
+				}
+				out = append(out, fr)
+				if !*asJSON {
+					if fr.Error != "" {
+						fmt.Fprintf(stdout, "%s\t%s\n", file, fr.Error)
+						continue
+					}
+					fmt.Fprintf(stdout, "%s\t%s\n", file, frames.Summary(res))
+					for _, r := range res {
+						if r.Status == baton.FrameInvalid {
+							fmt.Fprintf(stdout, "  frame %d %s: %s: %s\n", r.Index+1, r.ID, r.Field, r.Error)
+						}
+					}
+				}
+			}
+		}
+		if *asJSON {
+			if err := printJSON(stdout, out); err != nil {
+				return err
+			}
+		}
+		if invalid > 0 {
+			return fmt.Errorf("%d frame(s) rejected", invalid)
+		}
+		return nil
+	}
+}
+
+func frameExport(fl *flag.FlagSet, stdout io.Writer) func(context.Context, *store.Store, int64, []string) error {
+	outPath := fl.String("out", "", "write to this file instead of stdout")
+	format := fl.String("format", "ndjson", "ndjson (one frame a line) or json (an array)")
+	branch := fl.String("branch", "", "only frames of this branch")
+	module := fl.String("module", "", "only frames with this module_scope entry")
+	since := fl.String("since", "", "only frames at or after")
+	until := fl.String("until", "", "only frames at or before")
+	return func(ctx context.Context, st *store.Store, stewardID int64, rest []string) error {
+		if len(rest) > 0 {
+			return fmt.Errorf("usage: baton frames export [--out FILE] [--format ndjson|json] [--branch B] [--module M] [--since T] [--until T]")
+		}
+		if *format != "ndjson" && *format != "json" {
+			return fmt.Errorf("--format must be ndjson or json; got %q", *format)
+		}
+		f, err := buildFilter(*branch, *module, *since, *until)
+		if err != nil {
+			return err
+		}
+		w := stdout
+		if *outPath != "" {
+			file, err := os.Create(*outPath)
+			if err != nil {
+				return err
+			}
+			defer file.Close()
+			w = file
+		}
+		n, err := writeFramesTo(ctx, st, stewardID, f, *format == "json", w)
+		if err != nil {
+			return err
+		}
+		if *outPath != "" {
+			fmt.Fprintf(stdout, "%d frames written to %s\n", n, *outPath)
+		}
+		return nil
+	}
+}
+
+// writeFramesTo writes every frame the filter selects, newest first.
+func writeFramesTo(ctx context.Context, st *store.Store, stewardID int64, f baton.FrameFilter, array bool, w io.Writer) (int, error) {
+	f.Limit = 500
+	n := 0
+	if array {
+		if _, err := io.WriteString(w, "["); err != nil {
+			return 0, err
+		}
+	}
+	for {
+		page, err := st.FrameTimeline(ctx, stewardID, f)
+		if err != nil {
+			return n, err
+		}
+		for _, fr := range page.Frames {
+			b, err := json.Marshal(fr)
+			if err != nil {
+				return n, err
+			}
+			sep := "\n"
+			if array {
+				sep = ""
+				if n > 0 {
+					b = append([]byte(","), b...)
+				}
+			}
+			if _, err := w.Write(append(b, sep...)); err != nil {
+				return n, err
+			}
+			n++
+		}
+		if page.NextCursor == "" {
+			break
+		}
+		f.Cursor = page.NextCursor
+	}
+	if array {
+		if _, err := io.WriteString(w, "]\n"); err != nil {
+			return n, err
+		}
+	}
+	return n, nil
+}
