@@ -16,8 +16,8 @@ import (
 	"github.com/baton-dev/baton/internal/auth"
 	"github.com/baton-dev/baton/internal/baton"
 	"github.com/baton-dev/baton/internal/continuity"
-	"github.com/baton-dev/baton/internal/ingest"
 	"github.com/baton-dev/baton/internal/frames"
+	"github.com/baton-dev/baton/internal/ingest"
 	"github.com/baton-dev/baton/internal/store"
 	"github.com/baton-dev/baton/web"
 )
@@ -224,7 +224,7 @@ func paramKind(path, name string) string {
 		"share-links": "share", "s": "share_token",
 		"replays": "replay", "comparisons": "comparison", "c": "comparison_token",
 		"bridges": "bridge",
-		"frames": "frame",
+		"frames":  "frame",
 	}
 	switch name {
 	case "id":
