@@ -77,6 +77,8 @@ type SessionPage struct {
 	// Analysis is the arc chart, the quality breakdown, the patterns and
 	// the steward's review of the session (analysis_model.go).
 	Analysis SessionAnalysisView
+	// Frames are the Lex frames taken in this session (frames_model.go, issue 14).
+	Frames SessionFrames
 }
 
 // TranscriptChunk is a run of messages plus the URL that loads the next run

@@ -26,7 +26,7 @@ func sideSectionsOf(p SessionPage) []SideSection {
 	if len(p.Conversations) > 1 {
 		out = append(out, SideSection{"side-conversations", "Conversations"})
 	}
-	return append(out, SideSection{"side-share", "Share"})
+	return append(out, SideSection{"side-frames", "Frames"}, SideSection{"side-share", "Share"})
 }
 
 // sideHint is the folded side panel's one line on a phone: what it holds.

@@ -5,12 +5,25 @@ import (
 	"errors"
 	"io"
 	"net/http"
+	"net/url"
 	"strconv"
 
 	"github.com/baton-dev/baton/internal/baton"
 	"github.com/baton-dev/baton/internal/frames"
 	"github.com/labstack/echo/v4"
 )
+
+// frameIDParam is the :id of a frame route. Lex ids may hold a slash, sent
+// as %2F; Echo then matches on the escaped path and leaves the id escaped.
+func frameIDParam(c echo.Context) string {
+	id := c.Param("id")
+	if c.Request().URL.RawPath != "" {
+		if u, err := url.PathUnescape(id); err == nil {
+			return u
+		}
+	}
+	return id
+}
 
 // readBody reads a request body whole, naming a body that is too large.
 func readBody(c echo.Context) ([]byte, error) {
@@ -71,7 +84,7 @@ func (s *Server) apiFrameImport(c echo.Context) error {
 }
 
 func (s *Server) apiFrameGet(c echo.Context) error {
-	f, err := s.store.Frame(ctx(c), stewardID(c), c.Param("id"))
+	f, err := s.store.Frame(ctx(c), stewardID(c), frameIDParam(c))
 	if err != nil {
 		return err
 	}
@@ -79,7 +92,7 @@ func (s *Server) apiFrameGet(c echo.Context) error {
 }
 
 func (s *Server) apiFrameDelete(c echo.Context) error {
-	if err := s.store.DeleteFrame(ctx(c), stewardID(c), c.Param("id")); err != nil {
+	if err := s.store.DeleteFrame(ctx(c), stewardID(c), frameIDParam(c)); err != nil {
 		return err
 	}
 	return c.NoContent(http.StatusNoContent)

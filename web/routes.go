@@ -83,6 +83,12 @@ func (s *Server) routes() {
 	signedIn.GET("/continuity", s.continuityTimeline)
 	signedIn.GET("/summary", s.summaryPage)
 	signedIn.GET("/summary.md", s.summaryDownload)
+	// Lex frames (issue 14): recall, timeline, one frame, delete, export.
+	signedIn.GET("/frames", s.framesList)
+	signedIn.GET("/frames/timeline", s.framesTimeline)
+	signedIn.GET("/frames/export.ndjson", s.framesExport)
+	signedIn.GET("/frames/:id", s.frameShow)
+	signedIn.POST("/frames/:id/delete", s.frameDelete)
 	// Agents: hooks and context.
 
 	// JSON API: bearer personal access tokens, no cookies.

@@ -71,6 +71,10 @@ func (s *Server) renderSessionPage(c echo.Context, in sessionPageInput) error {
 	if err != nil {
 		return err
 	}
+	framesView, err := s.sessionFrames(c, sess) // frames (issue 14)
+	if err != nil {
+		return err
+	}
 	title := sess.Title
 	if title == "" {
 		title = "Untitled session"
@@ -78,7 +82,7 @@ func (s *Server) renderSessionPage(c echo.Context, in sessionPageInput) error {
 	return renderHTML(c, http.StatusOK, views.SessionShow(views.SessionPage{
 		Page: s.page(c, title, "sessions"), Session: sess, Conversations: convs, Conversation: conv,
 		Transcript: chunk, TotalMessages: total, At: at, Analysing: analysing, MessagesURL: "/sessions/" + sess.ID + "/messages",
-		Analysis: analysisView,
+		Analysis: analysisView, Frames: framesView,
 	}))
 }
 

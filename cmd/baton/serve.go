@@ -13,6 +13,7 @@ import (
 	"github.com/baton-dev/baton/internal/auth"
 	"github.com/baton-dev/baton/internal/baton"
 	"github.com/baton-dev/baton/internal/demo"
+	"github.com/baton-dev/baton/internal/frames"
 	"github.com/baton-dev/baton/internal/ingest"
 	"github.com/baton-dev/baton/internal/store"
 	"github.com/baton-dev/baton/web"
@@ -130,6 +131,10 @@ func seedDemo(ctx context.Context, st *store.Store, importer *ingest.Importer, l
 	// Continuity: bridges (a draft, a published one), markers, the summary.
 	if err := demo.Continuity(ctx, st, steward.ID, ids); err != nil {
 		return fmt.Errorf("demo continuity: %w", err)
+	}
+	// Lex frames (issue 14): the demo's frames follow its sessions.
+	if _, err := frames.Import(ctx, st, steward.ID, demo.Frames(time.Now())); err != nil {
+		return fmt.Errorf("demo frames: %w", err)
 	}
 	log.Info("seeded demo steward", "username", demoUsername, "sessions", len(results), "ms", time.Since(start).Milliseconds())
 	return nil
