@@ -105,13 +105,22 @@ func newBenchStore(b *testing.B, n int) benchDB {
 // SQLite at 10,000 and 100,000 frames, for a rare, a medium and a very
 // common word, with and without a module filter.
 func BenchmarkFrameRecall(b *testing.B) {
+	top := b
 	for _, n := range []int{10000, 100000} {
-		db := newBenchStore(b, n)
+		// Filled on first use, so -bench can pick one size without building the other.
+		var db *benchDB
+		get := func() *benchDB {
+			if db == nil {
+				d := newBenchStore(top, n)
+				db = &d
+			}
+			return db
+		}
 		for _, term := range []string{benchRare, benchMedium, benchCommon} {
 			for _, module := range []string{"", benchModule} {
 				name := fmt.Sprintf("frames=%d/term=%s/module=%v", n, term, module != "")
 				b.Run(name, func(b *testing.B) {
-					s, id := db.s, db.id
+					s, id := get().s, get().id
 					q, err := frames.Normalise(frames.RecallRequest{Q: term, Module: module, Limit: "10"})
 					if err != nil {
 						b.Fatal(err)
