@@ -38,7 +38,9 @@ type TeamPage struct {
 	InviteURL string
 	Invited   *baton.Invitation
 	Who       string // the invite form's value, after an error
-	Error     string
+	// Shares are the sessions and comparisons shared with the team.
+	Shares []*baton.TeamShare
+	Error  string
 }
 
 // IsOwner reports whether the steward looking owns the team.

@@ -101,6 +101,9 @@ type MessageView struct {
 	ToolCalls    []ToolCallView
 	// IsError is true for a failed tool result.
 	IsError bool
+	// BranchBegins marks the first message of a fork in its transcript:
+	// the messages before it are read from the parent.
+	BranchBegins bool
 	// Annotations are the steward's annotations of this message; CSRF is
 	// the token their forms carry.
 	Annotations []*baton.Annotation

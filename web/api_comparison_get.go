@@ -14,11 +14,11 @@ func (s *Server) apiComparisonGet(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	ma, mb, err := s.bothTranscripts(c, cmp.StewardID, cmp.AConversationID, cmp.BConversationID)
+	runs, err := s.comparisonRuns(c, cmp.StewardID, cmp.AConversationID, cmp.BConversationID, nil)
 	if err != nil {
 		return err
 	}
-	a := comparisonAnalysis(ma, mb)
+	a := runs.res
 	comments, err := s.store.ComparisonComments(ctx(c), stewardID(c), cmp.ID)
 	if err != nil {
 		return err

@@ -151,6 +151,11 @@ func seedWorld(tb testing.TB, s *store.Store, st *baton.Steward, tag string) *wo
 	must(err)
 	_, err = s.AddComparisonComment(ctx, st.ID, cmp.ID, "", mark(tag+"-COMPARISON-COMMENT"))
 	must(err)
+	cmpToken, ch := auth.NewShareToken()
+	cmpLink, err := s.CreateComparisonLink(ctx, st.ID, cmp.ID, ch, nil, true)
+	must(err)
+	must(s.RevokeShareLink(ctx, st.ID, cmpLink.ID))
+	w.ids["comparison_token"] = cmpToken // revoked: it must open nothing
 	w.ids["search"] = word
 	// Continuity: finalizing the session drafts a bridge, places markers
 	// and builds the cross-conversational summary.

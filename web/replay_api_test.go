@@ -3,8 +3,11 @@ package web_test
 import (
 	"context"
 	"net/http"
+	"net/url"
+	"strings"
 	"testing"
 
+	"github.com/PuerkitoBio/goquery"
 	"github.com/baton-dev/baton/internal/auth"
 	"github.com/baton-dev/baton/internal/baton"
 	"github.com/baton-dev/baton/internal/store"
@@ -282,6 +285,67 @@ func TestCherryPickIsAllOrNothing(t *testing.T) {
 		}
 		if code := a.api(a.bobToken, "POST", "/api/v1/conversations/"+mainConv+"/cherry-pick", map[string]any{"message_ids": []int64{ids[0]}}, &e); code != http.StatusNotFound {
 			t.Errorf("bob picks from ada = %d", code)
+		}
+	})
+}
+
+// A comparison's read-only link shows the runs with secrets hidden (as the
+// preview said), shows no comments, and a revoked link is not found.
+func TestComparisonLinkRedactsAndRevokes(t *testing.T) {
+	eachApp(t, func(t *testing.T, a *app) {
+		_, mainConv, ids := replayFixture(t, a)
+		var rp baton.Replay
+		a.api(a.adaToken, "POST", "/api/v1/conversations/"+mainConv+"/replays", map[string]any{"at_message_id": ids[0]}, &rp)
+		a.api(a.adaToken, "POST", "/api/v1/conversations/"+rp.ConversationID+"/messages", map[string]any{"messages": []map[string]any{
+			{"source_id": "k1", "role": "assistant", "content": "Set OPENAI_API_KEY=sk-proj-abcdefghijklmnop1234567890 and edit /home/ada/app/main.go"},
+		}}, nil)
+		var created struct{ ID string }
+		a.api(a.adaToken, "POST", "/api/v1/comparisons", map[string]any{"a": mainConv, "b": rp.ConversationID}, &created)
+		a.api(a.adaToken, "POST", "/api/v1/comparisons/"+created.ID+"/comments", map[string]any{"body": "private remark"}, nil)
+
+		ada := a.signIn("ada")
+		postDoc := func(path string, form url.Values) (*goquery.Document, *http.Response) {
+			resp := ada.post(path, form)
+			defer resp.Body.Close()
+			doc, _ := goquery.NewDocumentFromReader(resp.Body)
+			return doc, resp
+		}
+		doc, resp := postDoc("/comparisons/"+created.ID+"/links/preview", url.Values{"redact": {"on"}, "expires": {"7d"}})
+		if resp.StatusCode != 200 || !strings.Contains(doc.Find(".redactions").Text(), "API key") || !strings.Contains(doc.Find(".redactions").Text(), "private path") {
+			t.Fatalf("preview = %d %q", resp.StatusCode, doc.Find("main").Text())
+		}
+		if strings.Contains(doc.Text(), "abcdefghijklmnop") {
+			t.Error("the preview shows the secret itself")
+		}
+		doc, _ = postDoc("/comparisons/"+created.ID+"/links", url.Values{"redact": {"on"}, "expires": {"7d"}})
+		link := doc.Find("#link-url").Text()
+		u, err := url.Parse(link)
+		if err != nil || !strings.HasPrefix(u.Path, "/c/") {
+			t.Fatalf("link %q", link)
+		}
+		anon := a.anonymous()
+		page, resp := anon.get(u.Path)
+		body, _ := page.Html()
+		if resp.StatusCode != 200 || page.Find("#verdict").Length() != 1 {
+			t.Fatalf("link page = %d", resp.StatusCode)
+		}
+		for _, secret := range []string{"sk-proj-abcdefghijklmnop", "/home/ada", "private remark", created.ID} {
+			if strings.Contains(body, secret) {
+				t.Errorf("the link page shows %q", secret)
+			}
+		}
+		if !strings.Contains(body, "[redacted API key]") || page.Find("form").Length() != 0 {
+			t.Errorf("the link page is not the redacted, read-only comparison: redacted %v, forms %d: %s", strings.Contains(body, "[redacted API key]"), page.Find("form").Length(), page.Find("form").First().AttrOr("action", ""))
+		}
+		links, err := a.st.ShareLinksForSteward(context.Background(), a.ada.ID)
+		if err != nil || len(links) != 1 || !links[0].Redact {
+			t.Fatalf("links %+v %v", links, err)
+		}
+		if err := a.st.RevokeShareLink(context.Background(), a.ada.ID, links[0].ID); err != nil {
+			t.Fatal(err)
+		}
+		if _, resp := anon.get(u.Path); resp.StatusCode != http.StatusNotFound {
+			t.Errorf("revoked link = %d", resp.StatusCode)
 		}
 	})
 }

@@ -9,11 +9,11 @@ import (
 // diffConversations loads two conversations of one steward (the reader,
 // or the owner of a comparison the reader was granted) and diffs them.
 func (s *Server) diffConversations(c echo.Context, ownerID int64, a, b string) (*replay.Diff, error) {
-	ma, mb, err := s.bothTranscripts(c, ownerID, a, b)
+	runs, err := s.comparisonRuns(c, ownerID, a, b, nil)
 	if err != nil {
 		return nil, err
 	}
-	return replay.Compute(ma, mb), nil
+	return runs.res.Diff, nil
 }
 
 func (s *Server) bothTranscripts(c echo.Context, ownerID int64, a, b string) ([]*baton.Message, []*baton.Message, error) {

@@ -90,6 +90,19 @@ func (s *Server) routes() {
 	signedIn.GET("/frames/:id", s.frameShow)
 	signedIn.POST("/frames/:id/delete", s.frameDelete)
 	// Agents: hooks and context.
+	// Replay and comparison pages (issue 10).
+	signedIn.POST("/conversations/:id/fork", s.conversationFork)
+	signedIn.POST("/conversations/:id/cherry-pick", s.conversationCherryPick)
+	signedIn.GET("/comparisons", s.comparisonsList)
+	signedIn.POST("/comparisons", s.comparisonCreate)
+	signedIn.GET("/comparisons/:id", s.comparisonShow)
+	signedIn.POST("/comparisons/:id/comments", s.comparisonComment)
+	signedIn.POST("/comparisons/:id/shares", s.comparisonShare)
+	signedIn.POST("/comparisons/:id/links/preview", s.comparisonLinkPreview)
+	signedIn.POST("/comparisons/:id/links", s.comparisonLinkCreate)
+	e.GET("/c/:token", s.sharedComparison, s.limitLinks) // a comparison's read-only link: no cookie is read
+	signedIn.GET("/conversations/:id/replay", s.replayPage)
+	signedIn.POST("/replays/:id/run", s.replayRun)
 
 	// JSON API: bearer personal access tokens, no cookies.
 	api := e.Group("/api/v1", noStore, middleware.BodyLimit(apiBodyLimit), s.limitAPI, s.requireToken)

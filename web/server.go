@@ -22,6 +22,7 @@ import (
 	"github.com/baton-dev/baton/internal/baton"
 	"github.com/baton-dev/baton/internal/continuity"
 	"github.com/baton-dev/baton/internal/ingest"
+	"github.com/baton-dev/baton/internal/replay"
 	"github.com/baton-dev/baton/internal/store"
 	"github.com/labstack/echo/v4"
 )
@@ -45,14 +46,19 @@ type Config struct {
 	TrustProxy bool
 	// Limits are the rate limits; zero fields take the defaults.
 	Limits Limits
+	// Runner runs replays against an OpenAI-compatible server
+	// (BATON_LLM_BASE_URL); nil hides the Run button.
+	Runner *replay.Runner
 }
 
 // Server serves Baton's pages and API.
 type Server struct {
-	arcs     arcCache
-	store    *store.Store
-	importer *ingest.Importer
-	analysis *analysis.Service // computes and reads analyses; the importer's own
+	arcs arcCache
+	// comparisons caches loaded and analysed comparisons (issue 10).
+	comparisons comparisonCache
+	store       *store.Store
+	importer    *ingest.Importer
+	analysis    *analysis.Service // computes and reads analyses; the importer's own
 	// continuity finalizes sessions and keeps bridges, markers and the
 	// cross-conversational summary.
 	continuity *continuity.Service

@@ -56,6 +56,7 @@ func (s *Server) transcript(c echo.Context, sessionID, conversationID string, af
 		return views.TranscriptChunk{}, err
 	}
 	chunk := views.TranscriptChunk{Messages: messageViews(msgs)}
+	markBranchStarts(chunk.Messages)
 	if err := s.annotateTranscript(c, chunk.Messages); err != nil {
 		return views.TranscriptChunk{}, err
 	}
@@ -134,6 +135,7 @@ func (s *Server) transcriptBefore(c echo.Context, sessionID, conversationID stri
 		return views.TranscriptChunk{}, err
 	}
 	chunk := views.TranscriptChunk{Messages: messageViews(msgs)}
+	markBranchStarts(chunk.Messages)
 	if err := s.annotateTranscript(c, chunk.Messages); err != nil {
 		return views.TranscriptChunk{}, err
 	}

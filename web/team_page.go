@@ -46,6 +46,9 @@ func (s *Server) renderTeam(c echo.Context, status int, p views.TeamPage) error 
 	if p.Invitations, err = s.store.PendingInvitations(ctx(c), sid, id); err != nil {
 		return err
 	}
+	if p.Shares, err = s.store.TeamShares(ctx(c), sid, id); err != nil {
+		return err
+	}
 	p.Page = s.page(c, p.Team.Name, "teams")
 	p.Roles = []baton.TeamRole{baton.RoleMember, baton.RoleViewer}
 	p.StewardID = sid

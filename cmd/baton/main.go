@@ -78,6 +78,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 		return exportCmd(ctx, env, args[1:], stdout, stderr)
 	case "frames": // Lex frames (issue 14)
 		return framesCmd(ctx, env, args[1:], stdin, stdout, stderr)
+	case "replay": // issue 10: run a prepared replay against BATON_LLM_BASE_URL
+		return replayCmd(ctx, env, args[1:], stdout)
 	case "version":
 		fmt.Fprintln(stdout, "baton", version)
 		return nil

@@ -51,6 +51,9 @@ func serve(ctx context.Context, env environment, stdout, stderr io.Writer) error
 	if err := identityConfig(env, &cfg); err != nil {
 		return err
 	}
+	if cfg.Runner, err = llmRunner(env); err != nil { // replays' Run button (issue 10)
+		return err
+	}
 	if env.get("BATON_DEMO", "0") == "1" {
 		if err := seedDemo(ctx, st, importer, log); err != nil {
 			return fmt.Errorf("demo data: %w", err)
@@ -135,6 +138,11 @@ func seedDemo(ctx context.Context, st *store.Store, importer *ingest.Importer, l
 	// Lex frames (issue 14): the demo's frames follow its sessions.
 	if _, err := frames.Import(ctx, st, steward.ID, demo.Frames(time.Now())); err != nil {
 		return fmt.Errorf("demo frames: %w", err)
+	}
+	// Replay and comparison (issue 10): a replay, a comparison shared with
+	// the demo team, whose member "reviewer" signs in with the demo password.
+	if err := demo.SeedReplay(ctx, st, steward.ID, hash); err != nil {
+		return err
 	}
 	log.Info("seeded demo steward", "username", demoUsername, "sessions", len(results), "ms", time.Since(start).Milliseconds())
 	return nil

@@ -74,7 +74,8 @@ const InvitationTTL = 7 * 24 * time.Hour
 
 // Share link kinds: what a share link may point at.
 const (
-	ShareSession = "session"
+	ShareSession    = "session"
+	ShareComparison = "comparison" // a comparison of two runs (issue 10)
 )
 
 // ShareLink grants read-only access to one object to anyone who holds its
@@ -90,6 +91,9 @@ type ShareLink struct {
 	ExpiresAt  *time.Time `json:"expires_at" bun:"expires_at"`
 	RevokedAt  *time.Time `json:"revoked_at" bun:"revoked_at"`
 	LastUsedAt *time.Time `json:"last_used_at" bun:"last_used_at"`
+	// Redact hides secrets (keys, tokens, passwords, private paths) in
+	// what the link shows.
+	Redact bool `json:"redact" bun:"redact,notnull"`
 }
 
 // Live reports whether the link still opens its object at now.

@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"strings"
+	"time"
 
 	"github.com/baton-dev/baton/internal/baton"
 	"github.com/google/uuid"
@@ -284,4 +285,49 @@ func (s *Store) SharedSession(ctx context.Context, stewardID int64, sessionID st
 	}
 	sess, err := s.Session(ctx, owner[0], sessionID)
 	return sess, access[0], err
+}
+
+// CreateComparisonLink makes a read-only link to one of the steward's
+// comparisons; redact makes the link's page hide secrets. The link is
+// written whole, redaction flag included, or not at all.
+func (s *Store) CreateComparisonLink(ctx context.Context, stewardID int64, comparisonID, tokenHash string, expiresAt *time.Time, redact bool) (*baton.ShareLink, error) {
+	now := s.clock()
+	if expiresAt != nil {
+		e := expiresAt.UTC()
+		if !e.After(now) {
+			return nil, baton.Invalid("expires", "the expiry must be in the future")
+		}
+		expiresAt = &e
+	}
+	var label []string
+	if err := s.db.NewRaw(shareable[baton.ShareComparison], comparisonID, stewardID).Scan(ctx, &label); err != nil {
+		return nil, err
+	}
+	if len(label) == 0 {
+		return nil, baton.NotFound("comparison")
+	}
+	l := &baton.ShareLink{StewardID: stewardID, TokenHash: tokenHash, Kind: baton.ShareComparison, ObjectID: comparisonID,
+		Label: clipTitle(label[0]), CreatedAt: now, ExpiresAt: expiresAt, Redact: redact}
+	err := s.inTx(ctx, func(tx bun.Tx) error {
+		_, err := tx.NewInsert().Model(l).Returning("id").Exec(ctx)
+		return err
+	})
+	return l, err
+}
+
+// LinkedComparison is the comparison a live share link opens, read with
+// the link's owner's id: the link is the permission.
+func (s *Store) LinkedComparison(ctx context.Context, link *baton.ShareLink) (*baton.Comparison, error) {
+	if link.Kind != baton.ShareComparison {
+		return nil, baton.NotFound("comparison")
+	}
+	return s.Comparison(ctx, link.StewardID, link.ObjectID)
+}
+
+// clipTitle bounds a title or reason to 200 characters.
+func clipTitle(s string) string {
+	if r := []rune(s); len(r) > 200 {
+		return string(r[:200]) + "…"
+	}
+	return s
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/baton-dev/baton/internal/baton"
 	"github.com/google/uuid"
@@ -365,4 +366,26 @@ func (s *Store) Provenance(ctx context.Context, stewardID int64, messageIDs []in
 		out[r.MessageID] = r
 	}
 	return out, nil
+}
+
+// ConversationsVersion is a value that changes whenever a message is added
+// to, or refreshed in, the sessions of the steward's conversations: the
+// sessions' message counts and last update. Caches of derived views key on it.
+func (s *Store) ConversationsVersion(ctx context.Context, stewardID int64, conversationIDs ...string) (string, error) {
+	var rows []struct {
+		ID        string    `bun:"id"`
+		Count     int64     `bun:"message_count"`
+		UpdatedAt time.Time `bun:"updated_at"`
+	}
+	err := s.db.NewRaw(`SELECT id, message_count, updated_at FROM sessions WHERE steward_id = ? AND id IN
+		(SELECT session_id FROM conversations WHERE steward_id = ? AND id IN (?)) ORDER BY id`,
+		stewardID, stewardID, bun.List(conversationIDs)).Scan(ctx, &rows)
+	if err != nil {
+		return "", err
+	}
+	var sb strings.Builder
+	for _, r := range rows {
+		fmt.Fprintf(&sb, "%s:%d:%d;", r.ID, r.Count, r.UpdatedAt.UnixNano())
+	}
+	return sb.String(), nil
 }

@@ -13,7 +13,8 @@ import (
 // that returns the object's label when the steward owns it (args: object
 // id, steward id). A later kind of shared object adds one line here.
 var shareable = map[string]string{
-	baton.ShareSession: "SELECT coalesce(nullif(title, ''), 'Untitled session') FROM sessions WHERE id = ? AND steward_id = ?",
+	baton.ShareSession:    "SELECT coalesce(nullif(title, ''), 'Untitled session') FROM sessions WHERE id = ? AND steward_id = ?",
+	baton.ShareComparison: "SELECT title FROM comparisons WHERE id = ? AND steward_id = ?",
 }
 
 // ShareKinds lists the kinds of object a share link may open.

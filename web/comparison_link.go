@@ -1,0 +1,164 @@
+package web
+
+import (
+	"net/http"
+	"time"
+
+	"github.com/baton-dev/baton/internal/auth"
+	"github.com/baton-dev/baton/internal/baton"
+	"github.com/baton-dev/baton/internal/replay"
+	"github.com/baton-dev/baton/views"
+	"github.com/labstack/echo/v4"
+)
+
+// comparisonLinkOptions reads the link form: whether to hide secrets and
+// when the link expires.
+func comparisonLinkOptions(c echo.Context) (redact bool, expires string, until *time.Time, err error) {
+	redact = c.FormValue("redact") == "on"
+	expires = c.FormValue("expires")
+	if expires == "" {
+		expires = "never"
+	}
+	d, ok := shareExpiries[expires]
+	if !ok {
+		return false, "", nil, baton.Invalid("expires", "expires must be never, 1d, 7d or 30d")
+	}
+	if d > 0 {
+		t := time.Now().Add(d)
+		until = &t
+	}
+	return redact, expires, until, nil
+}
+
+// ownComparison is one of the steward's own comparisons (not one shared with them).
+func (s *Server) ownComparison(c echo.Context) (*baton.Comparison, error) {
+	cmp, err := s.store.Comparison(ctx(c), stewardID(c), c.Param("id"))
+	if err != nil {
+		return nil, err
+	}
+	if cmp.Access != baton.AccessOwner {
+		return nil, baton.NotFound("comparison")
+	}
+	return cmp, nil
+}
+
+// comparisonLinkPreview shows what a read-only link would hide before it is made.
+func (s *Server) comparisonLinkPreview(c echo.Context) error {
+	cmp, err := s.ownComparison(c)
+	if err != nil {
+		return err
+	}
+	redact, expires, _, err := comparisonLinkOptions(c)
+	if err != nil {
+		return err
+	}
+	p := views.ComparisonLinkPage{Page: s.page(c, "Read-only link", "comparisons"), Comparison: cmp, Redact: redact, Expires: expires}
+	if redact {
+		if p.Found, err = s.comparisonSecrets(c, cmp); err != nil {
+			return err
+		}
+	}
+	return renderHTML(c, http.StatusOK, views.ComparisonLink(p))
+}
+
+// comparisonLinkCreate makes the link and shows it once.
+func (s *Server) comparisonLinkCreate(c echo.Context) error {
+	cmp, err := s.ownComparison(c)
+	if err != nil {
+		return err
+	}
+	redact, expires, until, err := comparisonLinkOptions(c)
+	if err != nil {
+		return err
+	}
+	token, hash := auth.NewShareToken()
+	if _, err := s.store.CreateComparisonLink(ctx(c), stewardID(c), cmp.ID, hash, until, redact); err != nil {
+		return err
+	}
+	p := views.ComparisonLinkPage{Page: s.page(c, "Read-only link created", "comparisons"), Comparison: cmp, Redact: redact,
+		Expires: expires, Created: true, URL: s.baseURL(c) + "/c/" + token}
+	if redact {
+		if p.Found, err = s.comparisonSecrets(c, cmp); err != nil {
+			return err
+		}
+	}
+	c.Response().Header().Set("Cache-Control", "no-store")
+	return renderHTML(c, http.StatusOK, views.ComparisonLink(p))
+}
+
+// comparisonSecrets lists the secrets in both runs, as redaction finds them.
+func (s *Server) comparisonSecrets(c echo.Context, cmp *baton.Comparison) ([]replay.Redaction, error) {
+	runs, err := s.comparisonRuns(c, cmp.StewardID, cmp.AConversationID, cmp.BConversationID, nil)
+	if err != nil {
+		return nil, err
+	}
+	found := map[string]*replay.Redaction{}
+	var order []string
+	for _, msgs := range [][]*baton.Message{runs.a, runs.b[runs.res.Diff.PrefixLength:]} {
+		for _, m := range msgs {
+			texts := []string{m.Content, m.Thinking}
+			for _, tc := range m.ToolCalls {
+				texts = append(texts, string(tc.Input))
+			}
+			for _, t := range texts {
+				_, rs := replay.Redact(t)
+				for _, r := range rs {
+					k := r.Kind + "\x00" + r.Sample
+					if found[k] == nil {
+						found[k] = &replay.Redaction{Kind: r.Kind, Sample: r.Sample}
+						order = append(order, k)
+					}
+					found[k].Count += r.Count
+				}
+			}
+		}
+	}
+	out := make([]replay.Redaction, 0, len(order))
+	for _, k := range order {
+		out = append(out, *found[k])
+	}
+	return out, nil
+}
+
+// sharedComparison is /c/{token}: a comparison, read-only, for anyone with
+// the link; secrets hidden when the link says so. It shows the two runs
+// and their analysis, and nothing else of the owner's: no comments, no
+// links into their sessions.
+func (s *Server) sharedComparison(c echo.Context) error {
+	token := c.Param("token")
+	if !auth.LooksLikeLinkToken(token) {
+		return baton.NotFound("shared page")
+	}
+	link, err := s.store.ShareLinkByToken(ctx(c), auth.HashToken(token))
+	if err != nil {
+		return sharedNotFound(err)
+	}
+	cmp, err := s.store.LinkedComparison(ctx(c), link)
+	if err != nil {
+		return sharedNotFound(err)
+	}
+	var redact func(string) string
+	if link.Redact {
+		redact = replay.RedactText
+		cmp.Title = replay.RedactText(cmp.Title)
+	}
+	p, err := s.comparisonPage(c, cmp, nil, redact)
+	if err != nil {
+		return err
+	}
+	p.Page = views.Page{Title: cmp.Title}
+	p.PublicToken = token
+	h := c.Response().Header()
+	h.Set("Cache-Control", "private, no-store")
+	h.Set("Referrer-Policy", "no-referrer")
+	h.Set("X-Robots-Tag", "noindex, nofollow")
+	return renderHTML(c, http.StatusOK, views.ComparisonShow(p))
+}
+
+// sharedNotFound keeps "not found" uniform on a public page, whatever was missing.
+func sharedNotFound(err error) error {
+	if baton.ErrorCode(err) == baton.ENOTFOUND {
+		return baton.NotFound("shared page")
+	}
+	return err
+}
