@@ -30,16 +30,7 @@ func exportCmd(ctx context.Context, env environment, args []string, stdout, stde
 		return err
 	}
 	defer st.Close()
-	if *username == "" {
-		n, err := st.CountStewards(ctx)
-		if err != nil {
-			return err
-		}
-		if n != 1 {
-			return fmt.Errorf("there are %d stewards; say which with --steward USERNAME", n)
-		}
-	}
-	steward, err := stewardForImport(ctx, st, *username)
+	steward, err := stewardForCommand(ctx, st, *username)
 	if err != nil {
 		return err
 	}

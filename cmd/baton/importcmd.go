@@ -26,16 +26,7 @@ func importCmd(ctx context.Context, env environment, args []string, stdout, stde
 		return err
 	}
 	defer st.Close()
-	if *username == "" {
-		n, err := st.CountStewards(ctx)
-		if err != nil {
-			return err
-		}
-		if n != 1 {
-			return fmt.Errorf("there are %d stewards; say which with --steward USERNAME", n)
-		}
-	}
-	steward, err := stewardForImport(ctx, st, *username)
+	steward, err := stewardForCommand(ctx, st, *username)
 	if err != nil {
 		return err
 	}
@@ -81,14 +72,26 @@ func importCmd(ctx context.Context, env environment, args []string, stdout, stde
 	return nil
 }
 
-// stewardForImport finds the steward an import is for: the named one, or the only one.
-func stewardForImport(ctx context.Context, st *store.Store, username string) (*baton.Steward, error) {
+// stewardForCommand finds the steward a command (import, export, frames)
+// is for: the named one, or the only one; with several and none named it
+// says so rather than guessing.
+func stewardForCommand(ctx context.Context, st *store.Store, username string) (*baton.Steward, error) {
 	if username != "" {
 		s, err := st.StewardByUsername(ctx, username)
 		if err != nil {
 			return nil, fmt.Errorf("steward %q: %s", username, baton.ErrorMessage(err))
 		}
 		return s, nil
+	}
+	n, err := st.CountStewards(ctx)
+	if err != nil {
+		return nil, err
+	}
+	switch {
+	case n == 0:
+		return nil, fmt.Errorf("no steward yet: create one with baton steward add")
+	case n > 1:
+		return nil, fmt.Errorf("there are %d stewards; say which with --steward USERNAME", n)
 	}
 	var ids []int64
 	if err := st.DB().NewRaw("SELECT id FROM stewards ORDER BY id LIMIT 1").Scan(ctx, &ids); err != nil || len(ids) == 0 {
