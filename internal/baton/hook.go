@@ -23,6 +23,10 @@ type HookRequest struct {
 	// the server then treats the event as one that settles nothing (a
 	// SessionEnd finalizes with the request that brings the last lines).
 	Partial bool `json:"partial,omitempty"`
+	// TranscriptError says why the client could not read the main
+	// transcript (transcript_path) for this event; the server then builds
+	// the session from the events and says so on its page.
+	TranscriptError string `json:"transcript_error,omitempty"`
 }
 
 // TranscriptChunk is a run of whole lines of one transcript file, and where

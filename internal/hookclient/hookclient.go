@@ -406,7 +406,12 @@ func (h *hook) addLines(req *baton.HookRequest, sessionID string, st *sessionSta
 		off := st.Offsets[name]
 		lines, left, err := readLines(files[name], off, room)
 		if err != nil {
-			if !errors.Is(err, os.ErrNotExist) {
+			if name == "" {
+				// The main transcript: the server builds the session from
+				// the events instead and shows why.
+				req.TranscriptError = baton.Clip(err.Error(), 1000)
+				h.logf("transcript %s cannot be read: %v (the session is built from the hook events)", files[name], err)
+			} else if !errors.Is(err, os.ErrNotExist) {
 				h.logf("%s: %v", files[name], err)
 			}
 			continue

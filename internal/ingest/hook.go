@@ -57,8 +57,12 @@ type hookEvent struct {
 	name, sessionID, requestID string
 	at                         time.Time
 	settled                    bool // the request is not partial
-	fields                     map[string]json.RawMessage
-	payload                    []byte // as kept
+	// transcriptError is why the client could not read the main
+	// transcript; mainLines whether the request brought some of it.
+	transcriptError string
+	mainLines       bool
+	fields          map[string]json.RawMessage
+	payload         []byte // as kept
 }
 
 func (e *hookEvent) str(key string) string {
@@ -110,6 +114,10 @@ func readHookEvent(req *baton.HookRequest, now time.Time) (*hookEvent, error) {
 			return nil, baton.Invalid(field+".lines", "%s.lines must be whole lines, each ending in a newline", field)
 		}
 	}
+	for _, c := range req.Transcripts {
+		e.mainLines = e.mainLines || (c.File == "" && c.Lines != "")
+	}
+	e.transcriptError = baton.Clip(strings.ToValidUTF8(strings.TrimSpace(req.TranscriptError), "\uFFFD"), maxFactText)
 	e.payload = keptPayload(req.Event, e.fields)
 	return e, nil
 }
@@ -161,6 +169,13 @@ type hookState struct {
 	Prompt *hookFact `json:"prompt,omitempty"`
 	// End is the SessionEnd event: kind is its reason.
 	End *hookFact `json:"end,omitempty"`
+	// TranscriptError is why the client could not read the transcript, as
+	// of the last event that tried (cleared when lines arrive): the session
+	// is then built from the events.
+	TranscriptError *hookFact `json:"transcript_error,omitempty"`
+	// FromEvents is set once a message was built from an event: a later
+	// build of the transcript adopts those it has (hookMessagePrefix).
+	FromEvents bool `json:"from_events,omitempty"`
 }
 
 // hookFact is one thing an event said, and when.
@@ -206,6 +221,16 @@ func (e *hookEvent) apply(raw []byte, offsets map[string]int64) ([]byte, error) 
 	}
 	if v := e.str("permission_mode"); v != "" {
 		st.PermissionMode = baton.Clip(v, 100)
+	}
+	switch {
+	case e.mainLines:
+		st.TranscriptError = nil
+	case e.transcriptError != "" && e.name != HookSessionStart:
+		// At SessionStart the transcript is not written yet.
+		st.TranscriptError = &hookFact{At: at, Text: e.transcriptError}
+	}
+	if e.name == HookUserPromptSubmit && st.TranscriptError != nil && offsets[""] == 0 {
+		st.FromEvents = true
 	}
 	switch e.name {
 	case HookSessionStart:
@@ -258,6 +283,9 @@ func (st *hookState) attributes(promptSeen bool) map[string]any {
 	}
 	if st.End != nil {
 		out["end"] = st.End
+	}
+	if st.TranscriptError != nil {
+		out["transcript_error"] = st.TranscriptError
 	}
 	if st.Prompt != nil && !promptSeen {
 		out["pending_prompt"] = st.Prompt
@@ -558,6 +586,10 @@ func (h *Hooks) build(ctx context.Context, stewardID int64, ev *hookEvent, rc st
 			return nil, err
 		}
 	}
+	if ev.name == HookUserPromptSubmit && rc.New && state.TranscriptError != nil && rc.Offsets[""] == 0 {
+		// The transcript cannot be read: the prompt is the session's.
+		return h.buildFromEvent(ctx, stewardID, ev, existing, &state, res)
+	}
 	if !rc.Grew && !ev.settles() {
 		// No new lines: only the event's facts to show.
 		return res, h.showEventFacts(ctx, stewardID, ev, rc, existing, &state)
@@ -573,6 +605,11 @@ func (h *Hooks) build(ctx context.Context, stewardID int64, ev *hookEvent, rc st
 	// stood when it was submitted.
 	promptSeen := state.Prompt != nil && state.Prompt.Offset <= int64(len(mainLines)) &&
 		claudecode.NextPrompt(mainLines[state.Prompt.Offset:]) >= 0
+	if existing != nil && state.FromEvents {
+		if err := h.adoptEventMessages(ctx, stewardID, existing.ID, &doc); err != nil {
+			return nil, err
+		}
+	}
 	fresh, err := h.keepNewMessages(ctx, stewardID, existing, &doc)
 	if err != nil {
 		return nil, err
@@ -589,6 +626,81 @@ func (h *Hooks) build(ctx context.Context, stewardID int64, ev *hookEvent, rc st
 	}
 	res.SessionID, res.Stored = r.SessionID, r.Messages
 	return res, h.closeAndAnalyse(ctx, stewardID, ev, r.SessionID, existing == nil, res.Stored, end, doc.Session.StartedAt)
+}
+
+// hookMessagePrefix starts the source id of a message built from a hook
+// event (hook:<request id>), so a resent request adds it once.
+const hookMessagePrefix = "hook:"
+
+// buildFromEvent builds the session from a UserPromptSubmit when the
+// transcript cannot be read: the prompt is the steward's message, and the
+// hook state says why the transcript is missing.
+func (h *Hooks) buildFromEvent(ctx context.Context, stewardID int64, ev *hookEvent, existing *baton.Session, state *hookState, res *baton.HookResult) (*baton.HookResult, error) {
+	prompt, _ := baton.CapContent(strings.TrimSpace(ev.str("prompt")))
+	if prompt == "" {
+		return res, h.showEventFacts(ctx, stewardID, ev, store.HookReceipt{New: true}, existing, state)
+	}
+	started := ev.at
+	if state.FirstEventAt != nil && state.FirstEventAt.Before(started) {
+		started = *state.FirstEventAt
+	}
+	doc := baton.ImportDocument{
+		Key: ev.sessionID + ".jsonl",
+		Session: baton.Session{Source: claudecode.Source, SourceRef: ev.sessionID,
+			Title: baton.CapTitle(prompt), StartedAt: started},
+		Conversations: []baton.ImportConversation{{Key: claudecode.MainKey, Messages: []baton.Message{{
+			SourceID: hookMessagePrefix + ev.requestID, Role: baton.RoleSteward, Content: prompt, Timestamp: ev.at,
+		}}}},
+	}
+	if existing != nil {
+		doc.Session.Title = existing.Title
+	}
+	fresh, err := h.keepNewMessages(ctx, stewardID, existing, &doc)
+	if err != nil {
+		return nil, err
+	}
+	h.analysis.AnalyzeMessages(fresh)
+	r, err := h.storeDocument(ctx, stewardID, ev, &doc, state.attributes(true))
+	if err != nil {
+		return nil, err
+	}
+	if r.Status == baton.ImportRejected {
+		res.Error = r.Error
+		return res, nil
+	}
+	res.SessionID, res.Stored = r.SessionID, r.Messages
+	return res, h.closeAndAnalyse(ctx, stewardID, ev, r.SessionID, existing == nil, res.Stored, nil, started)
+}
+
+// adoptEventMessages makes each message built from a hook event that the
+// transcript now has (the same prompt, in the main conversation) the
+// transcript's message: the transcript's version wins and is not added
+// twice. The others are facts only the hooks know, and stay.
+func (h *Hooks) adoptEventMessages(ctx context.Context, stewardID int64, sessionID string, doc *baton.ImportDocument) error {
+	fromEvents, err := h.store.HookMessages(ctx, stewardID, sessionID, hookMessagePrefix)
+	if err != nil || len(fromEvents) == 0 {
+		return err
+	}
+	byText := map[string]string{}
+	for id, text := range fromEvents {
+		byText[strings.TrimSpace(text)] = id
+	}
+	for _, c := range doc.Conversations {
+		if c.Key != claudecode.MainKey {
+			continue
+		}
+		for _, m := range c.Messages {
+			id, ok := byText[strings.TrimSpace(m.Content)]
+			if !ok || m.Role != baton.RoleSteward || strings.HasPrefix(m.SourceID, hookMessagePrefix) {
+				continue
+			}
+			if err := h.store.AdoptSourceID(ctx, stewardID, sessionID, id, m.SourceID); err != nil {
+				return err
+			}
+			delete(byText, strings.TrimSpace(m.Content))
+		}
+	}
+	return nil
 }
 
 // showEventFacts shows what an event that brought no lines said, on a
