@@ -978,7 +978,7 @@ func comparisonOutcome(p ComparisonPage) templ.Component {
 		}
 		ctx = templ.ClearChildren(ctx)
 		o := p.Diff.Outcome
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 73, "<section class=\"card\" aria-labelledby=\"outcome-title\"><h2 id=\"outcome-title\" class=\"panel-title\">Outcome</h2><div class=\"table-scroll\"><table class=\"outcome-table\"><thead><tr><th scope=\"col\"></th><th scope=\"col\">A</th><th scope=\"col\">B</th><th scope=\"col\">Δ (B − A)</th></tr></thead> <tbody><tr><th scope=\"row\">Messages</th><td>")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 73, "<section class=\"card\" aria-labelledby=\"outcome-title\"><h2 id=\"outcome-title\" class=\"panel-title\">Outcome</h2><div class=\"table-scroll\"><table class=\"table table-compact outcome-table\"><thead><tr><th scope=\"col\"></th><th scope=\"col\">A</th><th scope=\"col\">B</th><th scope=\"col\">Δ (B − A)</th></tr></thead> <tbody><tr><th scope=\"row\">Messages</th><td>")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -1308,7 +1308,7 @@ func comparisonScores(p ComparisonPage) templ.Component {
 			templ_7745c5c3_Var76 = templ.NopComponent
 		}
 		ctx = templ.ClearChildren(ctx)
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 99, "<section class=\"card\" aria-labelledby=\"scores-title\"><h2 id=\"scores-title\" class=\"panel-title\">Scores (after the fork point)</h2><div class=\"table-scroll\"><table class=\"scores-table\"><thead><tr><th scope=\"col\">Scorer</th><th scope=\"col\">A</th><th scope=\"col\">B</th><th scope=\"col\">Formula</th></tr></thead> <tbody>")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 99, "<section class=\"card\" aria-labelledby=\"scores-title\"><h2 id=\"scores-title\" class=\"panel-title\">Scores (after the fork point)</h2><div class=\"table-scroll\"><table class=\"table table-compact scores-table\"><thead><tr><th scope=\"col\">Scorer</th><th scope=\"col\">A</th><th scope=\"col\">B</th><th scope=\"col\">Formula</th></tr></thead> <tbody>")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -1509,7 +1509,7 @@ func comparisonActions(p ComparisonPage) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		if len(a.Pairs) > 0 {
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 115, "<div class=\"table-scroll\"><table class=\"action-table\"><thead><tr><th scope=\"col\">#</th><th scope=\"col\">A</th><th scope=\"col\">B</th><th scope=\"col\">Status</th></tr></thead> <tbody>")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 115, "<div class=\"table-scroll\"><table class=\"table table-compact action-table\"><thead><tr><th scope=\"col\">#</th><th scope=\"col\">A</th><th scope=\"col\">B</th><th scope=\"col\">Status</th></tr></thead> <tbody>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
 )
@@ -45,6 +46,29 @@ func demoPages(t *testing.T, ctx context.Context, base string) []string {
 		`[...document.querySelectorAll('main a[href^="/teams/"]')].map(a => new URL(a.href).pathname)`)); len(teams) > 0 {
 		pages = append(pages, teams[0])
 	}
+	// Continuity, replay and frames: each list page, and the first item it links to.
+	for _, list := range []struct{ path, item string }{
+		{"/bridges", `main a[href^="/bridges/"]`},
+		{"/summary", ""},
+		{"/continuity", ""},
+		{"/comparisons", `main a[href^="/comparisons/"]`},
+		{"/frames", `main a[href^="/frames/"]:not([href^="/frames/timeline"]):not([href^="/frames/export"])`},
+		{"/frames/timeline", ""},
+	} {
+		pages = append(pages, list.path)
+		if list.item == "" {
+			continue
+		}
+		if err := chromedp.Do(ctx, chromedp.Navigate(base+list.path)); err != nil {
+			t.Fatal(err)
+		}
+		items, _ := chromedp.Run(ctx, chromedp.Evaluate[[]string](
+			`[...document.querySelectorAll('`+list.item+`')].map(a => new URL(a.href).pathname + new URL(a.href).search)`))
+		if len(items) == 0 {
+			t.Fatalf("%s links to no %s on the demo data", list.path, list.item)
+		}
+		pages = append(pages, items[0])
+	}
 	return append(pages, sessions...)
 }
 
@@ -59,7 +83,8 @@ func TestScreenshots(t *testing.T) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	ctx := newBrowser(t)
+	// Four shots of every page, the 2,000-message session among them.
+	ctx := newBrowserFor(t, 10*time.Minute)
 	base, _ := startBaton(t, map[string]string{"BATON_DEMO": "1"})
 	pages := demoPages(t, ctx, base)
 	for _, w := range screenWidths {

@@ -28,15 +28,20 @@ func browserPath(t *testing.T) string {
 	return path
 }
 
-// newBrowser starts headless Chromium for one test.
+// newBrowser starts headless Chromium for one test, which gets 90 s.
 func newBrowser(t *testing.T) context.Context {
+	return newBrowserFor(t, 90*time.Second)
+}
+
+// newBrowserFor starts headless Chromium for a test that needs budget.
+func newBrowserFor(t *testing.T, budget time.Duration) context.Context {
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],
 		chromedp.ExecPath(browserPath(t)), chromedp.NoSandbox, chromedp.DisableGPU,
 		chromedp.UserDataDir(t.TempDir()), chromedp.WindowSize(1280, 900),
 		chromedp.Flag("disable-component-update", true), chromedp.Flag("disable-quic", true))
 	alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
 	ctx, cancel := chromedp.NewContext(alloc)
-	ctx, cancelTimeout := context.WithTimeout(ctx, 90*time.Second)
+	ctx, cancelTimeout := context.WithTimeout(ctx, budget)
 	t.Cleanup(func() { cancelTimeout(); cancel(); cancelAlloc() })
 	return ctx
 }
