@@ -268,8 +268,8 @@ func collaboration(vs []view, ex []Exchange) []Pattern {
 	if len(delegated) > 0 {
 		ps = append(ps, Pattern{Type: PatternCollaboration, Subtype: "delegation", Frequency: len(delegated),
 			Examples: examples(delegated),
-			Insight: fmt.Sprintf("The steward handed over %s of %d; the assistant ran %.1f tool calls for each on its own.",
-				plural(len(delegated), "task"), len(ex), float64(calls)/float64(len(delegated)))})
+			Insight: fmt.Sprintf("The steward handed over %s of %d; the assistant ran %s for each on its own.",
+				plural(len(delegated), "task"), len(ex), toolCallsEach(calls, len(delegated)))})
 	}
 	var corrections, confirmations [][]int64
 	worked := false
@@ -310,4 +310,14 @@ func times(n int) string {
 		return "twice"
 	}
 	return fmt.Sprintf("%d times", n)
+}
+
+// toolCallsEach says how many tool calls each delegated task took: a
+// whole count as an integer ("3 tool calls"), a mean that is not whole
+// with one decimal ("about 3.5 tool calls").
+func toolCallsEach(calls, tasks int) string {
+	if calls%tasks == 0 {
+		return plural(calls/tasks, "tool call")
+	}
+	return fmt.Sprintf("about %.1f tool calls", float64(calls)/float64(tasks))
 }

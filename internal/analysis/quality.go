@@ -41,8 +41,10 @@ var qualityWeights = map[string]float64{
 //
 //   - resolution (0.25): the share of errors encountered that were
 //     resolved; 1 with no errors.
-//   - tool_success (0.20): the share of tool results that did not fail; 1
-//     with no tool results.
+//   - tool_success (0.20): the share of tool results that did not fail.
+//     A conversation without tool results has no tool-success part at all
+//     (a chat is not "100% successful" with tools it never used); the
+//     score is then the weighted mean of the other parts.
 //   - sentiment_trend (0.20): with f and l the mean steward sentiment of
 //     the first and last thirds of the steward's messages (all prose when
 //     the steward said nothing), 0.5 + (l − f)/2 + l/4, clamped to 0..1:
@@ -55,11 +57,13 @@ var qualityWeights = map[string]float64{
 //     0.1 per blocker, at most 0.3.
 func qualityOf(vs []view, ex []Exchange, r *SessionReport) QualityParts {
 	var q QualityParts
+	weights := 0.0
 	add := func(name string, value float64, detail string) {
 		value = round3(clamp(value, 0, 1))
 		w := qualityWeights[name]
 		q.Parts = append(q.Parts, QualityPart{Name: name, Weight: w, Value: value, Detail: detail})
 		q.Score += w * value
+		weights += w
 	}
 
 	errs, resolved := len(r.Technical.Errors), 0
@@ -83,9 +87,7 @@ func qualityOf(vs []view, ex []Exchange, r *SessionReport) QualityParts {
 			}
 		}
 	}
-	if results == 0 {
-		add(QualityToolSuccess, 1, "no tool results")
-	} else {
+	if results > 0 {
 		add(QualityToolSuccess, float64(results-failed)/float64(results), fmt.Sprintf("%d of %d tool results succeeded", results-failed, results))
 	}
 
@@ -128,7 +130,7 @@ func qualityOf(vs []view, ex []Exchange, r *SessionReport) QualityParts {
 	}
 	add(QualityCompletion, value, detail)
 
-	q.Score = round3(q.Score)
+	q.Score = round3(q.Score / weights)
 	return q
 }
 

@@ -151,7 +151,8 @@ func TestOtherPatterns(t *testing.T) {
 	if p := find(PatternEmotional, "swing"); p.Frequency != 1 || !slices.Equal(p.Examples[0], seqs(down, up)) {
 		t.Errorf("swing %+v", p)
 	}
-	if p := find(PatternCollaboration, "delegation"); p.Frequency != 1 || p.Examples[0][0] != down.Seq {
+	if p := find(PatternCollaboration, "delegation"); p.Frequency != 1 || p.Examples[0][0] != down.Seq ||
+		!strings.Contains(p.Insight, "ran 3 tool calls for each") {
 		t.Errorf("delegation %+v", p)
 	}
 	if p := find(PatternCollaboration, "course_correction"); p.Frequency != 1 || p.Examples[0][0] != down.Seq {
@@ -369,6 +370,24 @@ func TestQuality(t *testing.T) {
 	}
 	if math.Abs(sum-1) > 1e-9 || math.Abs(total-r.Quality.Score) > 0.001 {
 		t.Errorf("weights sum to %v, weighted sum %v vs score %v", sum, total, r.Quality.Score)
+	}
+
+	// A chat without tool calls has no tool-success part: the score is the
+	// weighted mean of the other four (issue 12: "Tool success 1.00").
+	chat := newConvo()
+	chat.say(st, "How long do I boil an egg?", 0, IntentQuestion)
+	chat.say(as, "About nine minutes for a hard egg.", 0.2, IntentExpression)
+	cr := testAnalyzer.Session(&baton.Session{Title: "Eggs"}, chat.msgs)
+	weights, weighted := 0.0, 0.0
+	for _, p := range cr.Quality.Parts {
+		if p.Name == QualityToolSuccess {
+			t.Errorf("chat without tools has a tool-success part %+v", p)
+		}
+		weights += p.Weight
+		weighted += p.Weight * p.Value
+	}
+	if len(cr.Quality.Parts) != 4 || math.Abs(weighted/weights-cr.Quality.Score) > 0.001 {
+		t.Errorf("chat quality %+v: want four parts, score the weighted mean %v", cr.Quality, weighted/weights)
 	}
 
 	if s.Title != "Health" || s.Type != baton.SessionCode || s.Technical.WorkingDirectory != "/srv" || s.Technical.ToolVersion != "2.0" {
