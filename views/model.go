@@ -123,6 +123,19 @@ type ImportPage struct {
 	Error   string
 	// Counts of the results by status.
 	Stored, Updated, Duplicates, Rejected int
+	// Finished says the results come at the end of an import job: the
+	// page scrolls them into view (import.js).
+	Finished bool
+}
+
+// ImportJobView is an import job's progress: files, documents and
+// messages done of how many, and messages imported per second.
+type ImportJobView struct {
+	ID                        string
+	FileIndex, Files          int
+	Documents, DocumentsTotal int
+	Messages, MessagesTotal   int
+	Rate                      float64
 }
 
 // SettingsPage lists the steward's personal access tokens.

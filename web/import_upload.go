@@ -10,7 +10,8 @@ import (
 	"github.com/labstack/echo/v4"
 )
 
-// importUpload imports every uploaded file and shows per-document results.
+// importUpload imports every uploaded file and shows per-document results;
+// from htmx it starts the import as a job and answers its progress.
 func (s *Server) importUpload(c echo.Context) error {
 	p := views.ImportPage{Page: s.page(c, "Import", "import")}
 	c.Request().Body = http.MaxBytesReader(c.Response(), c.Request().Body, s.cfg.MaxUploadBytes)
@@ -23,6 +24,7 @@ func (s *Server) importUpload(c echo.Context) error {
 		p.Error = "Choose one or more files to import."
 		status = http.StatusBadRequest
 	}
+	var files []importFile
 	if p.Error == "" {
 		for _, fh := range form.File["files"] {
 			f, err := fh.Open()
@@ -34,28 +36,26 @@ func (s *Server) importUpload(c echo.Context) error {
 			if err != nil {
 				return err
 			}
-			results, err := s.importer.Import(ctx(c), stewardID(c), fh.Filename, data, nil)
-			if err != nil {
-				if baton.ErrorCode(err) == baton.EINTERNAL {
-					return err
-				}
-				results = []baton.ImportResult{{Key: fh.Filename, Status: baton.ImportRejected, Error: baton.ErrorMessage(err)}}
+			files = append(files, importFile{name: fh.Filename, data: data})
+		}
+	}
+	if p.Error == "" && isHTMX(c) {
+		// With htmx the import runs as a job and the page polls its
+		// progress (import_jobs.go); without, the answer waits for it.
+		job := s.startImport(stewardID(c), files, views.ImportPage{})
+		return renderHTML(c, http.StatusOK, views.ImportJobProgress(job.progressView(s.clock())))
+	}
+	for _, f := range files {
+		results, err := s.importer.Import(ctx(c), stewardID(c), f.name, f.data, nil)
+		if err != nil {
+			if baton.ErrorCode(err) == baton.EINTERNAL {
+				return err
 			}
-			p.Results = append(p.Results, results...)
+			results = []baton.ImportResult{{Key: f.name, Status: baton.ImportRejected, Error: baton.ErrorMessage(err)}}
 		}
+		p.Results = append(p.Results, results...)
 	}
-	for _, r := range p.Results {
-		switch r.Status {
-		case baton.ImportStored:
-			p.Stored++
-		case baton.ImportUpdated:
-			p.Updated++
-		case baton.ImportDuplicate:
-			p.Duplicates++
-		case baton.ImportRejected:
-			p.Rejected++
-		}
-	}
+	countResults(&p)
 	if isHTMX(c) {
 		// htmx swaps only successful responses; the region itself says what went wrong.
 		return renderHTML(c, http.StatusOK, views.ImportResults(p))

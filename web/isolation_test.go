@@ -230,6 +230,7 @@ func paramKind(path, name string) string {
 		"replays": "replay", "comparisons": "comparison", "c": "comparison_token",
 		"bridges": "bridge",
 		"frames":  "frame",
+		"jobs":    "import_job", // issue 12: /import/jobs/:id
 	}
 	switch name {
 	case "id":
@@ -362,6 +363,7 @@ func TestNoStewardSeesAnothersData(t *testing.T) {
 		// Ada attacks; bob is the victim. Both have one of everything.
 		own := seedWorld(t, a.st, a.ada, "ada")
 		victim := seedWorld(t, a.st, a.bob, "bob")
+		victim.ids["import_job"] = finishedImportJob(t, a.signIn("bob")) // issue 12: jobs live in the server
 		before := fingerprint(t, a.st, victim)
 		attacker := a.signIn("ada")
 		routes := a.routes()

@@ -37,6 +37,7 @@ func (s *Server) routes() {
 	signedIn.GET("/sessions/:id/messages", s.sessionMessages)
 	signedIn.GET("/import", s.importPage)
 	signedIn.POST("/import", s.importUpload)
+	signedIn.GET("/import/jobs/:id", s.importJobShow) // issue 12: an upload's progress, then its results
 	signedIn.GET("/settings", s.settingsPage)
 	signedIn.POST("/logout/everywhere", s.logoutEverywhere) // hardening: sign out everywhere
 	signedIn.POST("/settings/tokens", s.tokenCreate)

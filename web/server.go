@@ -68,6 +68,12 @@ type Server struct {
 	echo       *echo.Echo
 	oauth      *auth.OAuth
 	limits     *limiters
+	// Import jobs (issue 12): uploads imported in the background, the
+	// clock their rate is measured by, and a hook tests use to hold an
+	// import between documents.
+	jobs       importJobs
+	clock      func() time.Time
+	importStep func()
 }
 
 // NewServer builds the server and its routes.
@@ -77,7 +83,7 @@ func NewServer(st *store.Store, importer *ingest.Importer, cookieSecret string, 
 	}
 	s := &Server{
 		store: st, importer: importer, analysis: importer.Analysis(), cookies: auth.NewCookies(cookieSecret, cfg.SecureCookies),
-		log: log, cfg: cfg, echo: echo.New(),
+		log: log, cfg: cfg, echo: echo.New(), clock: time.Now,
 	}
 	s.continuity = continuity.New(st, s.analysis)
 	s.echo.HideBanner, s.echo.HidePort = true, true

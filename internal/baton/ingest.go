@@ -47,4 +47,7 @@ type ImportResult struct {
 type ImportProgress struct {
 	Done, Total int
 	Current     string
+	// Messages of the documents done, of MessagesTotal in all of them
+	// (set by Importer.Documents; zero where only files are counted).
+	Messages, MessagesTotal int
 }

@@ -51,9 +51,24 @@ func (im *Importer) Hooks() *Hooks { return im.hooks }
 func (im *Importer) Analysis() *analysis.Service { return im.analysis }
 
 // Documents analyses and stores documents one by one, each whole or not at
-// all, reporting progress after each.
+// all, reporting progress before the first (so the totals are known
+// early) and after each, in documents and in messages.
 func (im *Importer) Documents(ctx context.Context, stewardID int64, docs []baton.ImportDocument, progress func(baton.ImportProgress)) ([]baton.ImportResult, error) {
 	results := make([]baton.ImportResult, 0, len(docs))
+	messagesOf := func(doc *baton.ImportDocument) int {
+		n := 0
+		for c := range doc.Conversations {
+			n += len(doc.Conversations[c].Messages)
+		}
+		return n
+	}
+	messages, messagesTotal := 0, 0
+	for i := range docs {
+		messagesTotal += messagesOf(&docs[i])
+	}
+	if progress != nil && len(docs) > 0 {
+		progress(baton.ImportProgress{Total: len(docs), MessagesTotal: messagesTotal})
+	}
 	for i := range docs {
 		doc := &docs[i]
 		for c := range doc.Conversations {
@@ -71,8 +86,9 @@ func (im *Importer) Documents(ctx context.Context, stewardID int64, docs []baton
 			}
 		}
 		results = append(results, res)
+		messages += messagesOf(doc)
 		if progress != nil {
-			progress(baton.ImportProgress{Done: i + 1, Total: len(docs), Current: doc.Key})
+			progress(baton.ImportProgress{Done: i + 1, Total: len(docs), Current: doc.Key, Messages: messages, MessagesTotal: messagesTotal})
 		}
 	}
 	return results, nil

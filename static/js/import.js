@@ -37,3 +37,18 @@
     }
   });
 })();
+
+// When an import job finishes, the server swaps its results in place of
+// the progress region (data-import-finished); bring them into view, since
+// they sit below the form and, on a small screen, below the fold.
+(function () {
+  'use strict';
+  // htmx:load fires on content htmx has just put into the page.
+  document.addEventListener('htmx:load', function (evt) {
+    var results = evt.target;
+    if (!results || results.id !== 'import-results' || !results.hasAttribute('data-import-finished')) return;
+    if (results.dataset.shown) return;
+    results.dataset.shown = '1';
+    results.scrollIntoView({ block: 'start' });
+  });
+})();
