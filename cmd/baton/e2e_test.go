@@ -85,7 +85,8 @@ func TestBrowserSignInImportAndScroll(t *testing.T) {
 		chromedp.WaitVisible(chromedp.CSS(`#results`)),
 		chromedp.Navigate(base+"/import"),
 		chromedp.SetUploadFiles(chromedp.CSS(`input[type="file"]`), []string{file}),
-		chromedp.Submit(chromedp.CSS(`input[type="file"]`)),
+		// A click, as a steward does, so htmx sends the upload and polls its job.
+		chromedp.Click(chromedp.CSS(`#import-form button[type="submit"]`)),
 		chromedp.WaitVisible(chromedp.CSS(`#import-results a[href^="/sessions/"]`)),
 	)
 	if err != nil {
@@ -94,6 +95,14 @@ func TestBrowserSignInImportAndScroll(t *testing.T) {
 	results, err := chromedp.Run(ctx, chromedp.Text(chromedp.CSS(`#import-results`)))
 	if err != nil || !strings.Contains(results, "e2e-migration") || !strings.Contains(strings.ToLower(results), "stored") {
 		t.Fatalf("import results = %q, %v", results, err)
+	}
+	// The upload ran as a job whose poll swapped the results in at the end
+	// (issue 12); import.js brings them into view.
+	if err := chromedp.Do(ctx, chromedp.WaitVisible(chromedp.CSS(`#import-results[data-import-finished]`))); err != nil {
+		t.Fatal(err)
+	}
+	if seen, err := chromedp.Run(ctx, chromedp.Evaluate[bool](inView(`#import-results h2`))); err != nil || !seen {
+		t.Errorf("the import results are not in view (%v)", err)
 	}
 	if err := chromedp.Do(ctx,
 		chromedp.Click(chromedp.CSS(`#import-results a[href^="/sessions/"]`)),
