@@ -101,8 +101,20 @@ func TestBrowserSignInImportAndScroll(t *testing.T) {
 	if err := chromedp.Do(ctx, chromedp.WaitVisible(chromedp.CSS(`#import-results[data-import-finished]`))); err != nil {
 		t.Fatal(err)
 	}
-	if seen, err := chromedp.Run(ctx, chromedp.Evaluate[bool](inView(`#import-results h2`))); err != nil || !seen {
-		t.Errorf("the import results are not in view (%v)", err)
+	// The scroll follows the swap's settle, a moment after the results show.
+	seen := false
+	for range 50 {
+		var err error
+		if seen, err = chromedp.Run(ctx, chromedp.Evaluate[bool](inView(`#import-results h2`))); err != nil {
+			t.Fatal(err)
+		}
+		if seen {
+			break
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	if !seen {
+		t.Error("the import results are not in view")
 	}
 	if err := chromedp.Do(ctx,
 		chromedp.Click(chromedp.CSS(`#import-results a[href^="/sessions/"]`)),
