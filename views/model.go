@@ -79,6 +79,8 @@ type SessionPage struct {
 	Analysis SessionAnalysisView
 	// Frames are the Lex frames taken in this session (frames_model.go, issue 14).
 	Frames SessionFrames
+	// Memory is the shown conversation's medium-term memory (nil: none yet; session_memory.templ, issue 9).
+	Memory *baton.ConversationMemory
 }
 
 // TranscriptChunk is a run of messages plus the URL that loads the next run

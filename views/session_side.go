@@ -20,7 +20,7 @@ func sideSectionsOf(p SessionPage) []SideSection {
 		out = append(out, SideSection{"side-tokens", "Tokens"})
 	}
 	out = append(out, []SideSection{
-		{"side-quality", "Quality"},
+		{"side-quality", "Quality"}, {"side-memory", "Memory"},
 		{"side-continuity", "Continuity"}, {"side-relationship", "Relationship"}, {"side-assistant", "Assistant"},
 	}...)
 	if len(p.Conversations) > 1 {

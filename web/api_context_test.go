@@ -30,6 +30,10 @@ func TestNextContext(t *testing.T) {
 				Role    string `json:"role"`
 				Content string `json:"content"`
 			} `json:"short_term"`
+			MediumTerm *struct {
+				Covered int    `json:"covered_messages"`
+				Summary string `json:"summary"`
+			} `json:"medium_term"`
 			Markdown string `json:"markdown"`
 		}
 		if code := a.api(a.adaToken, "GET", "/api/v1/context/next", nil, &next); code != 200 || next.Bridge == nil {
@@ -43,6 +47,12 @@ func TestNextContext(t *testing.T) {
 		}
 		if len(next.ShortTerm) != 10 || next.ShortTerm[9].Content != "I'm tired, let's stop here. Should the limit be per account or per API key?" {
 			t.Errorf("short-term memory = %+v", next.ShortTerm)
+		}
+
+		if m := next.MediumTerm; m == nil || m.Covered < 10 || m.Covered%10 != 0 || m.Summary == "" {
+			t.Errorf("medium-term memory = %+v", m)
+		} else if !strings.Contains(next.Markdown, m.Summary) {
+			t.Errorf("the markdown lacks the medium-term summary:\n%s", next.Markdown)
 		}
 
 		markdown := func(token, query, accept string) (string, string) {
@@ -69,6 +79,9 @@ func TestNextContext(t *testing.T) {
 				if !strings.Contains(md, want) {
 					t.Errorf("%v: markdown lacks %q:\n%s", how, want, md)
 				}
+			}
+			if cross, medium, short := strings.Index(md, "## Cross-Conversational"), strings.Index(md, "## Medium-term memory"), strings.Index(md, "## Short-term memory"); !(cross < medium && medium < short) {
+				t.Errorf("%v: medium-term memory is not between the summary and the short-term memory:\n%s", how, md)
 			}
 		}
 		if _, md := markdown(a.bobToken, "?format=markdown", ""); strings.Contains(md, "Stripe") || !strings.Contains(md, "No earlier sessions") {

@@ -75,6 +75,10 @@ func (s *Server) renderSessionPage(c echo.Context, in sessionPageInput) error {
 	if err != nil {
 		return err
 	}
+	memory, err := s.sessionMemory(c, conv) // medium-term memory (issue 9)
+	if err != nil {
+		return err
+	}
 	title := sess.Title
 	if title == "" {
 		title = "Untitled session"
@@ -82,7 +86,7 @@ func (s *Server) renderSessionPage(c echo.Context, in sessionPageInput) error {
 	return renderHTML(c, http.StatusOK, views.SessionShow(views.SessionPage{
 		Page: s.page(c, title, "sessions"), Session: sess, Conversations: convs, Conversation: conv,
 		Transcript: chunk, TotalMessages: total, At: at, Analysing: analysing, MessagesURL: "/sessions/" + sess.ID + "/messages",
-		Analysis: analysisView, Frames: framesView,
+		Analysis: analysisView, Frames: framesView, Memory: memory,
 	}))
 }
 

@@ -71,10 +71,15 @@ func (s *Service) AnalyzeSession(ctx context.Context, stewardID int64, sessionID
 	rel, point := s.analyzer.SessionRelationship(prevTrust, prevHealth, sess, msgs)
 	sess.Relationship = rel
 	sess.Indexed = true
-	return s.store.SaveSessionAnalysis(ctx, stewardID, sess, &baton.StoredAnalysis{
+	if err := s.store.SaveSessionAnalysis(ctx, stewardID, sess, &baton.StoredAnalysis{
 		SessionID: sess.ID, AnalysedAt: s.now().UTC(),
 		Quality: storedQuality(report.Quality), Patterns: storedPatterns(report.Patterns), Relationship: storedPoint(point),
-	})
+	}); err != nil {
+		return err
+	}
+	// Imports store messages already analysed, so the worker never sees
+	// them: their main conversation's memory is refreshed here.
+	return s.RefreshMemory(ctx, stewardID, sessionID, "")
 }
 
 // previousRelationship is the trust and collaboration health after the

@@ -69,11 +69,19 @@ func (s *Service) AnalyzePending(ctx context.Context) (int, error) {
 
 func (s *Service) analyzePending(ctx context.Context, skip func(error)) (int, error) {
 	total := 0
+	// Conversations that grew get their medium-term memory refreshed once
+	// the batches are done (RefreshMemory is two reads when nothing is due).
+	touched := map[conversationKey]bool{}
+	defer func() { s.refreshMemories(ctx, touched, skip) }()
 	for {
 		// Claimed batch by batch, so instances sharing a PostgreSQL
 		// database never analyse one message twice (store.AnalyseNext).
 		n, claimed, err := s.store.AnalyseNext(ctx, workerBatch, skip, func(todo []*baton.Message) []*baton.Message {
-			return s.analyzeSafely(todo, skip)
+			done := s.analyzeSafely(todo, skip)
+			for _, m := range done {
+				touched[conversationKey{m.StewardID, m.SessionID, m.ConversationID}] = true
+			}
+			return done
 		})
 		total += n
 		if err != nil || !claimed {

@@ -24,6 +24,10 @@ type NextContext struct {
 	Unreviewed bool          `json:"bridge_unreviewed"`
 	// Summary is the cross-conversational summary.
 	Summary *baton.CrossSummary `json:"summary"`
+	// MediumTerm is the medium-term memory of the session handed over
+	// from: a summary of its main conversation, refreshed every
+	// baton.MemoryEvery messages. Nil when it has none yet.
+	MediumTerm *baton.ConversationMemory `json:"medium_term"`
 	// ShortTerm is the last messages of the session handed over from.
 	ShortTerm        []ShortTermMessage `json:"short_term"`
 	ShortTermSession string             `json:"short_term_session,omitempty"`
@@ -74,6 +78,13 @@ func (s *Service) Next(ctx context.Context, stewardID int64, exclude string) (*N
 			return nil, err
 		}
 		nc.ShortTermSession = from
+		memory, err := s.store.ConversationMemory(ctx, stewardID, from, "")
+		switch {
+		case err == nil:
+			nc.MediumTerm = memory
+		case baton.ErrorCode(err) != baton.ENOTFOUND:
+			return nil, err
+		}
 		for _, m := range msgs {
 			nc.ShortTerm = append(nc.ShortTerm, ShortTermMessage{Seq: m.Seq, Role: m.Role, Content: clipN(m.Content, shortTermChars), Timestamp: m.Timestamp})
 		}
@@ -98,6 +109,12 @@ func (nc *NextContext) markdown() string {
 	if nc.Summary != nil {
 		b.WriteString(demote(nc.Summary.Markdown))
 		b.WriteString("\n")
+	}
+	b.WriteString("## Medium-term memory\n")
+	if nc.MediumTerm == nil || nc.MediumTerm.Summary == "" {
+		b.WriteString("Empty: the previous session has fewer than 10 messages.\n\n")
+	} else {
+		fmt.Fprintf(&b, "A summary of the first %d messages of the previous session:\n\n%s\n\n", nc.MediumTerm.Covered, oneLine(nc.MediumTerm.Summary))
 	}
 	b.WriteString("## Short-term memory\n")
 	if len(nc.ShortTerm) == 0 {

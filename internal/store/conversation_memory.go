@@ -1,0 +1,58 @@
+package store
+
+import (
+	"context"
+
+	"github.com/baton-dev/baton/internal/baton"
+	"github.com/uptrace/bun"
+)
+
+// conversationMemoryRow is a row of conversation_memories (migration 0019).
+type conversationMemoryRow struct {
+	bun.BaseModel `bun:"table:conversation_memories"`
+	baton.ConversationMemory
+}
+
+// ConversationMemory is the medium-term memory of a conversation of one of
+// the steward's sessions ("" for the main one); NotFound when the
+// conversation is not the steward's or has no memory yet.
+func (s *Store) ConversationMemory(ctx context.Context, stewardID int64, sessionID, conversationID string) (*baton.ConversationMemory, error) {
+	conv, err := conversationInTx(ctx, s.db, stewardID, sessionID, conversationID)
+	if err != nil {
+		return nil, err
+	}
+	row := new(conversationMemoryRow)
+	if err := s.db.NewSelect().Model(row).
+		Where("conversation_id = ? AND steward_id = ?", conv.ID, stewardID).Scan(ctx); err != nil {
+		return nil, notFound(err, "memory")
+	}
+	return &row.ConversationMemory, nil
+}
+
+// SaveConversationMemory writes a conversation's medium-term memory,
+// replacing the one it had. The conversation must be the steward's.
+func (s *Store) SaveConversationMemory(ctx context.Context, stewardID int64, m *baton.ConversationMemory) error {
+	conv, err := conversationInTx(ctx, s.db, stewardID, m.SessionID, m.ConversationID)
+	if err != nil {
+		return err
+	}
+	row := &conversationMemoryRow{ConversationMemory: *m}
+	row.StewardID, row.SessionID, row.RefreshedAt = stewardID, conv.SessionID, m.RefreshedAt.UTC()
+	_, err = s.db.NewInsert().Model(row).
+		On("CONFLICT (conversation_id) DO UPDATE").
+		Set("covered = EXCLUDED.covered").
+		Set("summary = EXCLUDED.summary").
+		Set("refreshed_at = EXCLUDED.refreshed_at").
+		Exec(ctx)
+	return err
+}
+
+// FirstMessages returns the first n messages of a conversation of one of
+// the steward's sessions, in order: what a medium-term memory covers.
+func (s *Store) FirstMessages(ctx context.Context, stewardID int64, sessionID, conversationID string, n int) ([]*baton.Message, error) {
+	var out []*baton.Message
+	err := s.db.NewSelect().Model(&out).
+		Where("conversation_id = ? AND session_id = ? AND steward_id = ?", conversationID, sessionID, stewardID).
+		Order("seq").Limit(int64(n)).Scan(ctx)
+	return out, err
+}
