@@ -596,7 +596,7 @@ func TestSessionShow(t *testing.T) {
 		t.Errorf("the article has %d children before and around the transcript, want header, strip, layout", n)
 	}
 	sections := doc.Find("#side-panel > details.side-section")
-	if sections.Length() != 12 { // with the conversations of a forked session, and frames (issue 14)
+	if sections.Length() != 13 { // with the conversations of a forked session, frames (issue 14) and memory (issue 9)
 		t.Fatalf("side sections = %d", sections.Length())
 	}
 	if doc.Find("#side-panel .side-toc a").Length() != sections.Length() {
@@ -682,8 +682,8 @@ func TestSessionShowBareSession(t *testing.T) {
 	if doc.Find("h1").Text() != "Untitled session" {
 		t.Errorf("title = %q", doc.Find("h1").Text())
 	}
-	// 9 analysis sections and the frames section (issue 14).
-	if n := doc.Find(".side-section .panel-empty").Length(); n != 10 {
+	// 9 analysis sections, the frames section (issue 14) and the memory (issue 9).
+	if n := doc.Find(".side-section .panel-empty").Length(); n != 11 {
 		t.Errorf("empty sections = %d", n)
 	}
 	if doc.Find(".conversations").Length() != 0 {
