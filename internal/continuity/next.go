@@ -15,6 +15,10 @@ const ShortTermSize = 10
 // shortTermChars bounds one remembered message: it goes into a model's context.
 const shortTermChars = 600
 
+// branchFrames is how many of the branch's newest frames the next session
+// starts with: enough to see where the work stands, few enough to read.
+const branchFrames = 5
+
 // NextContext is what a new session starts with.
 type NextContext struct {
 	GeneratedAt time.Time `json:"generated_at"`
@@ -31,7 +35,21 @@ type NextContext struct {
 	// ShortTerm is the last messages of the session handed over from.
 	ShortTerm        []ShortTermMessage `json:"short_term"`
 	ShortTermSession string             `json:"short_term_session,omitempty"`
-	Markdown         string             `json:"markdown"`
+	// Frames are the newest Lex frames of the branch being worked on (the
+	// new session's branch, else the previous session's), newest first.
+	Frames       []FrameNote `json:"frames"`
+	FramesBranch string      `json:"frames_branch,omitempty"`
+	Markdown     string      `json:"markdown"`
+}
+
+// FrameNote is what the next session needs of one frame.
+type FrameNote struct {
+	ID             string    `json:"id"`
+	Timestamp      time.Time `json:"timestamp"`
+	ReferencePoint string    `json:"reference_point"`
+	SummaryCaption string    `json:"summary_caption"`
+	NextAction     string    `json:"next_action"`
+	Blockers       []string  `json:"blockers,omitempty"`
 }
 
 // ShortTermMessage is one remembered message.
@@ -47,7 +65,7 @@ type ShortTermMessage struct {
 // cross-conversational summary and the short-term memory of the session it
 // comes from.
 func (s *Service) Next(ctx context.Context, stewardID int64, exclude string) (*NextContext, error) {
-	nc := &NextContext{GeneratedAt: s.now().UTC(), ShortTerm: []ShortTermMessage{}}
+	nc := &NextContext{GeneratedAt: s.now().UTC(), ShortTerm: []ShortTermMessage{}, Frames: []FrameNote{}}
 	b, err := s.store.LatestBridge(ctx, stewardID, exclude)
 	switch {
 	case err == nil:
@@ -89,8 +107,41 @@ func (s *Service) Next(ctx context.Context, stewardID int64, exclude string) (*N
 			nc.ShortTerm = append(nc.ShortTerm, ShortTermMessage{Seq: m.Seq, Role: m.Role, Content: clipN(m.Content, shortTermChars), Timestamp: m.Timestamp})
 		}
 	}
+	if err := s.addBranchFrames(ctx, stewardID, nc, exclude, from); err != nil {
+		return nil, err
+	}
 	nc.Markdown = nc.markdown()
 	return nc, nil
+}
+
+// addBranchFrames adds the newest frames of the branch being worked on:
+// the branch of the session being started when it is known and has one,
+// else the branch of the session handed over from.
+func (s *Service) addBranchFrames(ctx context.Context, stewardID int64, nc *NextContext, sessionIDs ...string) error {
+	for _, id := range sessionIDs {
+		if id == "" || nc.FramesBranch != "" {
+			continue
+		}
+		sess, err := s.store.Session(ctx, stewardID, id)
+		switch {
+		case err == nil:
+			nc.FramesBranch = sess.Branch
+		case baton.ErrorCode(err) != baton.ENOTFOUND: // a session not stored yet has no branch
+			return err
+		}
+	}
+	if nc.FramesBranch == "" {
+		return nil
+	}
+	frames, err := s.store.LatestFrames(ctx, stewardID, nc.FramesBranch, branchFrames)
+	if err != nil {
+		return err
+	}
+	for _, f := range frames {
+		nc.Frames = append(nc.Frames, FrameNote{ID: f.ID, Timestamp: f.At, ReferencePoint: f.ReferencePoint,
+			SummaryCaption: f.SummaryCaption, NextAction: f.StatusSnapshot.NextAction, Blockers: f.StatusSnapshot.Blockers})
+	}
+	return nil
 }
 
 // markdown is the seed's "New Conversation Context".
@@ -115,6 +166,17 @@ func (nc *NextContext) markdown() string {
 		b.WriteString("Empty: the previous session has fewer than 10 messages.\n\n")
 	} else {
 		fmt.Fprintf(&b, "A summary of the first %d messages of the previous session:\n\n%s\n\n", nc.MediumTerm.Covered, oneLine(nc.MediumTerm.Summary))
+	}
+	if len(nc.Frames) > 0 {
+		fmt.Fprintf(&b, "## Latest frames on %s\n", nc.FramesBranch)
+		for _, f := range nc.Frames {
+			fmt.Fprintf(&b, "- %s — %s (%s). Next: %s", f.Timestamp.Format("2006-01-02 15:04"), oneLine(f.SummaryCaption), f.ReferencePoint, oneLine(f.NextAction))
+			if len(f.Blockers) > 0 {
+				fmt.Fprintf(&b, " Blocked by: %s.", strings.Join(f.Blockers, "; "))
+			}
+			b.WriteString("\n")
+		}
+		b.WriteString("\n")
 	}
 	b.WriteString("## Short-term memory\n")
 	if len(nc.ShortTerm) == 0 {

@@ -1,0 +1,64 @@
+package continuity_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/baton-dev/baton/internal/analysis"
+	"github.com/baton-dev/baton/internal/baton"
+	"github.com/baton-dev/baton/internal/continuity"
+	"github.com/baton-dev/baton/internal/continuity/continuitytest"
+	"github.com/baton-dev/baton/internal/frames"
+	"github.com/baton-dev/baton/internal/store/storetest"
+)
+
+// TestNextContextCarriesTheBranchFrames: the next session starts with the
+// newest frames of the branch the previous session worked on, and none of
+// another branch's.
+func TestNextContextCarriesTheBranchFrames(t *testing.T) {
+	for dialect, url := range storetest.Databases(t) {
+		t.Run(dialect, func(t *testing.T) {
+			st := storetest.Open(t, url)
+			ctx := context.Background()
+			steward := &baton.Steward{Username: "ada"}
+			if err := st.CreateSteward(ctx, steward); err != nil {
+				t.Fatal(err)
+			}
+			sess, msgs := continuitytest.CodingSession()
+			if _, err := st.Import(ctx, steward.ID, &baton.ImportDocument{Key: "a", Session: sess, Conversations: []baton.ImportConversation{{Key: "main", Messages: msgs}}}); err != nil {
+				t.Fatal(err)
+			}
+			lex := `[
+{"id":"f-old","timestamp":"2026-11-01T10:00:00Z","branch":"` + sess.Branch + `","module_scope":["webhooks"],"summary_caption":"Limiter sketched","reference_point":"limiter sketch","status_snapshot":{"next_action":"Wire the limiter"}},
+{"id":"f-new","timestamp":"2026-11-02T10:00:00+02:00","branch":"` + sess.Branch + `","module_scope":["webhooks"],"summary_caption":"Limiter wired","reference_point":"limiter wired","status_snapshot":{"next_action":"Load-test the limiter","blockers":["staging is down"]}},
+{"id":"f-other","timestamp":"2026-11-03T10:00:00Z","branch":"main","module_scope":["billing"],"summary_caption":"Invoice PDFs","reference_point":"invoice pdf","status_snapshot":{"next_action":"Ship it"}}
+]`
+			if _, err := frames.Import(ctx, st, steward.ID, []byte(lex)); err != nil {
+				t.Fatal(err)
+			}
+			nc, err := continuity.New(st, analysis.NewService(st)).Next(ctx, steward.ID, "")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if nc.FramesBranch != sess.Branch {
+				t.Fatalf("frames branch = %q, want %q", nc.FramesBranch, sess.Branch)
+			}
+			var ids []string
+			for _, f := range nc.Frames {
+				ids = append(ids, f.ID)
+			}
+			if strings.Join(ids, ",") != "f-new,f-old" {
+				t.Fatalf("frames = %v, want f-new,f-old (newest first, this branch only)", ids)
+			}
+			for _, want := range []string{"## Latest frames on " + sess.Branch, "Limiter wired (limiter wired). Next: Load-test the limiter Blocked by: staging is down."} {
+				if !strings.Contains(nc.Markdown, want) {
+					t.Errorf("markdown lacks %q:\n%s", want, nc.Markdown)
+				}
+			}
+			if strings.Contains(nc.Markdown, "Invoice PDFs") {
+				t.Error("markdown carries another branch's frame")
+			}
+		})
+	}
+}
