@@ -81,6 +81,8 @@ type SessionPage struct {
 	Frames SessionFrames
 	// Memory is the shown conversation's medium-term memory (nil: none yet; session_memory.templ, issue 9).
 	Memory *baton.ConversationMemory
+	// TeamShares is the Share section's team form and shares (issue 10).
+	TeamShares SessionTeamShares
 }
 
 // TranscriptChunk is a run of messages plus the URL that loads the next run

@@ -149,6 +149,8 @@ func seedWorld(tb testing.TB, s *store.Store, st *baton.Steward, tag string) *wo
 	w.markers = append(w.markers, cmp.ID)
 	_, err = s.ShareWithTeam(ctx, st.ID, baton.TeamShareComparison, cmp.ID, team.ID)
 	must(err)
+	_, err = s.ShareWithTeam(ctx, st.ID, baton.TeamShareSession, w.ids["session"], team.ID) // a session shared with the team
+	must(err)
 	_, err = s.AddComparisonComment(ctx, st.ID, cmp.ID, "", mark(tag+"-COMPARISON-COMMENT"))
 	must(err)
 	cmpToken, ch := auth.NewShareToken()

@@ -102,6 +102,12 @@ func (s *Server) routes() {
 	signedIn.POST("/comparisons/:id/links/preview", s.comparisonLinkPreview)
 	signedIn.POST("/comparisons/:id/links", s.comparisonLinkCreate)
 	e.GET("/c/:token", s.sharedComparison, s.limitLinks) // a comparison's read-only link: no cookie is read
+	// Sessions shared with a team (issue 10): share, revoke, read, comment.
+	signedIn.POST("/sessions/:id/teams", s.sessionTeamShare)
+	signedIn.POST("/sessions/:id/teams/:team/revoke", s.sessionTeamUnshare)
+	signedIn.GET("/shared/sessions/:id", s.teamSharedSessionShow)
+	signedIn.GET("/shared/sessions/:id/messages", s.teamSharedSessionMessages)
+	signedIn.POST("/shared/sessions/:id/comments", s.teamSharedSessionComment)
 	signedIn.GET("/conversations/:id/replay", s.replayPage)
 	signedIn.POST("/replays/:id/run", s.replayRun)
 
@@ -144,6 +150,7 @@ func (s *Server) routes() {
 	api.GET("/comparisons/:id", s.apiComparisonGet)
 	api.POST("/comparisons/:id/comments", s.apiComparisonComment)
 	api.POST("/comparisons/:id/shares", s.apiComparisonShare)
+	api.POST("/sessions/:id/shares", s.apiSessionShare) // issue 10
 	// API: continuity (web/api_bridges.go, web/api_continuity.go).
 	api.GET("/sessions/:id/bridge", s.apiSessionBridge)
 	api.GET("/bridges", s.apiBridgeList)

@@ -79,6 +79,13 @@ func (s *Server) renderSessionPage(c echo.Context, in sessionPageInput) error {
 	if err != nil {
 		return err
 	}
+	var teamShares views.SessionTeamShares // team sharing (issue 10)
+	if teamShares.Teams, err = s.store.TeamsForSteward(ctx(c), sid); err != nil {
+		return err
+	}
+	if teamShares.SharedWith, err = s.store.ObjectTeamShares(ctx(c), sid, baton.TeamShareSession, sess.ID); err != nil {
+		return err
+	}
 	title := sess.Title
 	if title == "" {
 		title = "Untitled session"
@@ -86,7 +93,7 @@ func (s *Server) renderSessionPage(c echo.Context, in sessionPageInput) error {
 	return renderHTML(c, http.StatusOK, views.SessionShow(views.SessionPage{
 		Page: s.page(c, title, "sessions"), Session: sess, Conversations: convs, Conversation: conv,
 		Transcript: chunk, TotalMessages: total, At: at, Analysing: analysing, MessagesURL: "/sessions/" + sess.ID + "/messages",
-		Analysis: analysisView, Frames: framesView, Memory: memory,
+		Analysis: analysisView, Frames: framesView, Memory: memory, TeamShares: teamShares,
 	}))
 }
 

@@ -40,8 +40,12 @@ type Annotation struct {
 	Value     *float64  `json:"value,omitempty" bun:"value"`
 	Note      string    `json:"note,omitempty" bun:"note,notnull"`
 	CreatedAt time.Time `json:"created_at" bun:"created_at,notnull"`
+	// AuthorID is who wrote it when that is not the session's owner: a
+	// member of a team the session is shared with (nil: the owner).
+	AuthorID *int64 `json:"author_id,omitempty" bun:"author_id"`
 
 	// Read with the annotation for lists and exports, never written.
 	MessageSeq   *int64 `json:"message_seq,omitempty" bun:"message_seq,scanonly"`
 	SessionTitle string `json:"session_title,omitempty" bun:"session_title,scanonly"`
+	AuthorName   string `json:"author_name,omitempty" bun:"author_name,scanonly"`
 }

@@ -1,0 +1,1 @@
+ALTER TABLE annotations DROP COLUMN author_id;
