@@ -19,11 +19,15 @@ func (s *Server) apiComparisonGet(c echo.Context) error {
 		return err
 	}
 	a := runs.res
+	scoresA, scoresB, err := s.comparisonScores(c, cmp.StewardID, runs, nil)
+	if err != nil {
+		return err
+	}
 	comments, err := s.store.ComparisonComments(ctx(c), stewardID(c), cmp.ID)
 	if err != nil {
 		return err
 	}
 	return c.JSON(http.StatusOK, map[string]any{
-		"comparison": cmp, "diff": a.Diff, "scores": map[string]any{"a": a.ScoresA, "b": a.ScoresB}, "comments": comments,
+		"comparison": cmp, "diff": a.Diff, "scores": map[string]any{"a": scoresA, "b": scoresB}, "comments": comments,
 	})
 }

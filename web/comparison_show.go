@@ -53,6 +53,10 @@ func (s *Server) comparisonPage(c echo.Context, cmp *baton.Comparison, comments 
 		return views.ComparisonPage{}, err
 	}
 	res := runs.res
+	scoresA, scoresB, err := s.comparisonScores(c, cmp.StewardID, runs, redact)
+	if err != nil {
+		return views.ComparisonPage{}, err
+	}
 	rows := comparisonRows(res.Diff, runs.a, runs.b)
 	page := 1
 	if v := c.QueryParam("page"); v != "" {
@@ -71,7 +75,7 @@ func (s *Server) comparisonPage(c echo.Context, cmp *baton.Comparison, comments 
 		}
 	}
 	return views.ComparisonPage{
-		Comparison: cmp, Diff: res.Diff, ScoresA: res.ScoresA, ScoresB: res.ScoresB, Rows: rows, PageNo: page, Pages: pages,
+		Comparison: cmp, Diff: res.Diff, ScoresA: scoresA, ScoresB: scoresB, Rows: rows, PageNo: page, Pages: pages,
 		Comments: pairCommentsOf(comments, ""), VerdictRules: replay.VerdictRules,
 	}, nil
 }

@@ -27,14 +27,14 @@ func TestSessionSharedWithTeam(t *testing.T) {
 		}
 		ada := a.signIn("ada")
 		doc, _ := ada.get("/sessions/" + sess.ID)
-		if doc.Find(`#side-share form[action="/sessions/` + sess.ID + `/teams"] select[name="team_id"] option`).Length() != 1 {
+		if doc.Find(`#side-share form[action="/sessions/`+sess.ID+`/teams"] select[name="team_id"] option`).Length() != 1 {
 			t.Fatal("the session page has no team share form")
 		}
 		if resp := ada.post("/sessions/"+sess.ID+"/teams", url.Values{"team_id": {itoa(team.ID)}}); resp.StatusCode != 200 {
 			t.Fatalf("share form = %d", resp.StatusCode)
 		}
 		doc, _ = ada.get("/sessions/" + sess.ID)
-		if doc.Find(`#side-share a[href="/teams/` + itoa(team.ID) + `"]`).Length() != 1 {
+		if doc.Find(`#side-share a[href="/teams/`+itoa(team.ID)+`"]`).Length() != 1 {
 			t.Error("the session page does not say it is shared with the team")
 		}
 		// The API shares too (again: nothing changes).
@@ -48,7 +48,7 @@ func TestSessionSharedWithTeam(t *testing.T) {
 
 		// The team page links to it; bob reads it and comments.
 		doc, _ = bob.get("/teams/" + itoa(team.ID))
-		if doc.Find(`a[href="` + page + `"]`).Length() != 1 {
+		if doc.Find(`a[href="`+page+`"]`).Length() != 1 {
 			t.Error("the team page does not list the shared session")
 		}
 		doc, resp := bob.get(page)
