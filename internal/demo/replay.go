@@ -135,30 +135,7 @@ func SeedReplay(ctx context.Context, st *store.Store, stewardID int64, passwordH
 	if _, err = st.AddComparisonComment(ctx, reviewer.ID, cmp.ID, "", "Agreed: same outcome, one wasted call. I'd take it for routine fixes."); err != nil {
 		return err
 	}
-	// Human scores: the steward's accuracy scores of both final answers
-	// show next to the deterministic scorers on the comparison.
-	var original *baton.Message
-	for _, m := range msgs {
-		if m.Role == baton.RoleAssistant && m.Content != "" && m.Seq > at.Seq {
-			original = m
-		}
-	}
-	for _, scored := range []struct {
-		m     *baton.Message
-		value float64
-	}{{original, 0.9}, {&fin, 0.8}} {
-		if scored.m == nil || scored.m.ID == 0 {
-			continue
-		}
-		v := scored.value
-		if err := st.AddAnnotations(ctx, stewardID, rp.SessionID, scored.m.ID, []*baton.Annotation{{Kind: baton.AnnotationScore, Dimension: "accuracy", Value: &v}}); err != nil {
-			return err
-		}
-	}
-	// The session itself, shared with the team, with the reviewer's comment.
-	if _, err := st.ShareWithTeam(ctx, stewardID, baton.TeamShareSession, rp.SessionID, team.ID); err != nil {
-		return err
-	}
-	_, err = st.CommentOnSharedSession(ctx, reviewer.ID, rp.SessionID, "Read through the original run: the tokenizer fix is the part worth keeping.")
+	// The session itself, shared with the team.
+	_, err = st.ShareWithTeam(ctx, stewardID, baton.TeamShareSession, rp.SessionID, team.ID)
 	return err
 }
