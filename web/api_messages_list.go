@@ -9,7 +9,15 @@ import (
 	"github.com/labstack/echo/v4"
 )
 
+// apiMessagesList is GET /api/v1/sessions/{id}/messages.
 func (s *Server) apiMessagesList(c echo.Context) error {
+	return s.messagesPage(c, c.Param("id"), c.QueryParam("conversation_id"))
+}
+
+// messagesPage answers one page of a conversation's transcript (the main
+// one when conversationID is ""), after the sequence number in ?after=, at
+// most ?limit= messages; the session and conversation message APIs share it.
+func (s *Server) messagesPage(c echo.Context, sessionID, conversationID string) error {
 	var after int64
 	limit := 100
 	if v := c.QueryParam("after"); v != "" {
@@ -26,7 +34,7 @@ func (s *Server) apiMessagesList(c echo.Context) error {
 		}
 		limit = n
 	}
-	msgs, err := s.store.Transcript(ctx(c), stewardID(c), c.Param("id"), c.QueryParam("conversation_id"), after, limit)
+	msgs, err := s.store.Transcript(ctx(c), stewardID(c), sessionID, conversationID, after, limit)
 	if err != nil {
 		return err
 	}
