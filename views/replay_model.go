@@ -24,6 +24,8 @@ type ComparisonSide struct {
 	Words     []replay.WordDiff // the side's runs: equal and delete (A) or insert (B)
 	ToolNames []string
 	IsError   bool
+	// Unfinished explains why the message is marked unfinished (UnfinishedTitle), or is "".
+	Unfinished string
 }
 
 // ComparisonRow is one row of the two columns after the fork point.

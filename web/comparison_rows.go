@@ -63,7 +63,8 @@ const maxCellText = 4000
 // sideOf is one message as a cell. With a word diff, the side keeps every
 // run but the other side's (skip: "insert" for A, "delete" for B).
 func sideOf(m *baton.Message, words []replay.WordDiff, skip string) *views.ComparisonSide {
-	s := &views.ComparisonSide{Seq: m.Seq, Role: string(m.Role), IsError: m.ToolResult != nil && m.ToolResult.IsError}
+	s := &views.ComparisonSide{Seq: m.Seq, Role: string(m.Role), IsError: m.ToolResult != nil && m.ToolResult.IsError,
+		Unfinished: views.UnfinishedTitle(m)}
 	for _, tc := range m.ToolCalls {
 		s.ToolNames = append(s.ToolNames, tc.Name)
 	}
