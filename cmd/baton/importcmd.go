@@ -94,7 +94,7 @@ func stewardForCommand(ctx context.Context, st *store.Store, username string) (*
 		return nil, fmt.Errorf("there are %d stewards; say which with --steward USERNAME", n)
 	}
 	var ids []int64
-	if err := st.DB().NewRaw("SELECT id FROM stewards ORDER BY id LIMIT 1").Scan(ctx, &ids); err != nil || len(ids) == 0 {
+	if err := st.DB().NewRaw("SELECT id FROM stewards WHERE id > 0 ORDER BY id LIMIT 1").Scan(ctx, &ids); err != nil || len(ids) == 0 {
 		return nil, fmt.Errorf("no steward yet: create one with baton steward add")
 	}
 	return st.StewardByID(ctx, ids[0])

@@ -363,18 +363,21 @@ func isTechnologyName(t string) bool {
 	if _, ok := technologies[t]; ok {
 		return true
 	}
-	for _, name := range caseTechnologies {
-		if strings.ToLower(name) == t {
-			return true
-		}
-	}
-	for _, name := range technologies {
-		if strings.ToLower(name) == t {
-			return true
-		}
-	}
-	return false
+	return technologyNamesLower[t]
 }
+
+// technologyNamesLower holds every technology's name in lower case, made
+// once: keyTopics asks for each topic of each message (lowering every
+// name per question was most of a 150,000-message session's analysis).
+var technologyNamesLower = func() map[string]bool {
+	out := make(map[string]bool, len(technologies)+len(caseTechnologies))
+	for _, names := range []map[string]string{caseTechnologies, technologies} {
+		for _, name := range names {
+			out[strings.ToLower(name)] = true
+		}
+	}
+	return out
+}()
 
 var outcomeWords = set("done", "fixed", "implemented", "decided", "shipped", "completed", "resolved", "merged",
 	"deployed", "finished", "released")

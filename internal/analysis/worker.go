@@ -21,6 +21,8 @@ const (
 	WorkerTick    = time.Second
 	WorkerQuiet   = 500 * time.Millisecond
 	WorkerLongest = 10 * time.Second
+	// staleImportSweep is how often the worker looks for abandoned imports.
+	staleImportSweep = time.Minute
 )
 
 // Run analyses messages written through the API in the background until
@@ -31,7 +33,20 @@ func (s *Service) Run(ctx context.Context, logError func(error)) {
 	tick := time.NewTicker(WorkerTick)
 	defer tick.Stop()
 	written := s.store.MessagesWritten()
+	var nextSweep time.Time
 	for {
+		if now := s.now(); !now.Before(nextSweep) {
+			// Imports whose process died (store.RemoveStaleImports): at
+			// start, then every staleImportSweep.
+			nextSweep = now.Add(staleImportSweep)
+			if err := background.Recovered(func() {
+				if _, err := s.store.RemoveStaleImports(ctx, now.Add(-store.ImportAbandonedAfter)); err != nil && ctx.Err() == nil {
+					logError(fmt.Errorf("remove abandoned imports: %w", err))
+				}
+			}); err != nil {
+				logError(err)
+			}
+		}
 		if err := background.Recovered(func() {
 			if _, err := s.analyzePending(ctx, logError); err != nil && ctx.Err() == nil {
 				logError(err)

@@ -47,6 +47,22 @@ func (s *Store) Import(ctx context.Context, stewardID int64, doc *baton.ImportDo
 		}
 	}
 
+	if large, err := s.importsNewLarge(ctx, stewardID, doc); err != nil {
+		return reject(err)
+	} else if large {
+		sess := importedSession(doc)
+		if err := s.prepareNewSession(stewardID, sess); err != nil {
+			return reject(err)
+		}
+		stored, err := s.importInChunks(ctx, stewardID, doc, sess)
+		if err != nil {
+			return reject(err)
+		}
+		res.SessionID, res.Messages, res.Status = sess.ID, stored, baton.ImportStored
+		s.Kick()
+		return res, nil
+	}
+
 	var stored, refreshed int
 	var existed bool
 	err := s.inTx(ctx, func(tx bun.Tx) error {
@@ -62,15 +78,7 @@ func (s *Store) Import(ctx context.Context, stewardID int64, doc *baton.ImportDo
 			}
 		}
 		if !found {
-			*sess = doc.Session
-			if t := strings.TrimSpace(sess.Title); t != "" {
-				attrs := make(map[string]any, len(sess.Attributes)+1)
-				for k, v := range sess.Attributes {
-					attrs[k] = v
-				}
-				attrs[importedTitleKey] = t
-				sess.Attributes = attrs
-			}
+			sess = importedSession(doc)
 			if err := s.prepareNewSession(stewardID, sess); err != nil {
 				return err
 			}
@@ -137,6 +145,42 @@ func (s *Store) Import(ctx context.Context, stewardID int64, doc *baton.ImportDo
 		s.Kick()
 	}
 	return res, nil
+}
+
+// importedSession is the new session a document makes, remembering the
+// title it came with.
+func importedSession(doc *baton.ImportDocument) *baton.Session {
+	sess := new(baton.Session)
+	*sess = doc.Session
+	if t := strings.TrimSpace(sess.Title); t != "" {
+		attrs := make(map[string]any, len(sess.Attributes)+1)
+		for k, v := range sess.Attributes {
+			attrs[k] = v
+		}
+		attrs[importedTitleKey] = t
+		sess.Attributes = attrs
+	}
+	return sess
+}
+
+// importsNewLarge reports whether a document is written in chunks: it
+// makes a new session (its source reference is new to the steward) of more
+// messages than one chunk holds.
+func (s *Store) importsNewLarge(ctx context.Context, stewardID int64, doc *baton.ImportDocument) (bool, error) {
+	total := 0
+	for i := range doc.Conversations {
+		total += len(doc.Conversations[i].Messages)
+	}
+	if total <= s.importChunkSize() {
+		return false, nil
+	}
+	ref := strings.TrimSpace(doc.Session.SourceRef)
+	if ref == "" {
+		return true, nil
+	}
+	n, err := s.db.NewSelect().Model((*baton.Session)(nil)).Where("steward_id = ? AND source = ? AND source_ref = ?",
+		stewardID, doc.Session.Source, ref).Count(ctx)
+	return n == 0, err
 }
 
 // importConversation finds the conversation an imported thread maps to

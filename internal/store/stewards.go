@@ -36,9 +36,10 @@ func (s *Store) StewardByUsername(ctx context.Context, username string) (*baton.
 	return st, notFound(err, "steward")
 }
 
-// CountStewards returns how many stewards there are.
+// CountStewards returns how many stewards there are (not counting the
+// owner of imports in progress, StagingStewardID).
 func (s *Store) CountStewards(ctx context.Context) (int, error) {
-	n, err := s.db.NewSelect().Model((*baton.Steward)(nil)).Count(ctx)
+	n, err := s.db.NewSelect().Model((*baton.Steward)(nil)).Where("id > 0").Count(ctx)
 	return int(n), err
 }
 

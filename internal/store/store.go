@@ -39,6 +39,7 @@ type Store struct {
 	kickAnalysis chan struct{} // wakes the analysis worker
 	path         string        // the SQLite file
 	releaseClaim func()        // set by ClaimSingleProcess
+	imports      importTuning  // chunked imports; see import_chunked.go
 }
 
 // Open connects to the database named by url: "sqlite:PATH" (the embedded

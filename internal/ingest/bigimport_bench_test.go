@@ -1,0 +1,99 @@
+package ingest_test
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"path/filepath"
+	"runtime"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/baton-dev/baton/internal/baton"
+	"github.com/baton-dev/baton/internal/ingest"
+	"github.com/baton-dev/baton/internal/store/storetest"
+)
+
+// bigStructured is one structured conversation document of n messages of
+// about 300 bytes each: the size of the document that held every other
+// writer up for seconds (issue 13, defect 6).
+func bigStructured(n int) []byte {
+	var buf bytes.Buffer
+	buf.WriteString(`{"id":"big-1","conversation":{"source":"chat","people":["ada","assistant"],"user":"ada","conversation":[`)
+	t0 := time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC)
+	for i := range n {
+		if i > 0 {
+			buf.WriteByte(',')
+		}
+		speaker := "ada"
+		if i%2 == 1 {
+			speaker = "assistant"
+		}
+		fmt.Fprintf(&buf, `{"speaker":%q,"content":"Message %d: the cache invalidation in the order service misses the price change event, so the cart keeps the old total until the session expires. Check the subscriber and the test that should have caught it.","time":%q}`,
+			speaker, i, t0.Add(time.Duration(i)*time.Second).Format(time.RFC3339))
+	}
+	buf.WriteString(`]}}`)
+	return buf.Bytes()
+}
+
+// peakHeap samples the heap in use while fn runs and returns the highest
+// value seen, in bytes.
+func peakHeap(fn func()) uint64 {
+	runtime.GC()
+	var peak uint64
+	var ms runtime.MemStats
+	stop := make(chan struct{})
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		tick := time.NewTicker(20 * time.Millisecond)
+		defer tick.Stop()
+		for {
+			runtime.ReadMemStats(&ms)
+			peak = max(peak, ms.HeapInuse)
+			select {
+			case <-stop:
+				return
+			case <-tick.C:
+			}
+		}
+	}()
+	fn()
+	close(stop)
+	wg.Wait()
+	runtime.ReadMemStats(&ms)
+	return max(peak, ms.HeapInuse)
+}
+
+// BenchmarkImportStructuredBig imports one structured document of 150,000
+// messages through the whole Importer (parse, validate, analysis, store)
+// on SQLite, and reports the peak heap in use during the import
+// (peak-heap-MB, sampled every 20 ms) next to the file's size.
+func BenchmarkImportStructuredBig(b *testing.B) {
+	const n = 150_000
+	data := bigStructured(n)
+	st := storetest.Open(b, "sqlite:"+filepath.Join(b.TempDir(), "bench.db"))
+	im := ingest.New(st)
+	var peak uint64
+	b.SetBytes(int64(len(data)))
+	b.ResetTimer()
+	for i := 0; b.Loop(); i++ {
+		b.StopTimer()
+		steward := &baton.Steward{Username: fmt.Sprint("bench", i)}
+		if err := st.CreateSteward(context.Background(), steward); err != nil {
+			b.Fatal(err)
+		}
+		b.StartTimer()
+		peak = max(peak, peakHeap(func() {
+			res, err := im.ImportStructured(context.Background(), steward.ID, data, nil)
+			if err != nil || len(res) != 1 || res[0].Status != baton.ImportStored || res[0].Messages != n {
+				b.Fatalf("import: %+v, %v", res, err)
+			}
+		}))
+	}
+	b.ReportMetric(float64(peak)/(1<<20), "peak-heap-MB")
+	b.ReportMetric(float64(len(data))/(1<<20), "file-MB")
+	b.ReportMetric(float64(n)*float64(b.N)/b.Elapsed().Seconds(), "msgs/s")
+}

@@ -1,0 +1,1 @@
+DELETE FROM stewards WHERE id = -1;
