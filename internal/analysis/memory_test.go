@@ -9,6 +9,7 @@ import (
 
 	"github.com/baton-dev/baton/internal/analysis"
 	"github.com/baton-dev/baton/internal/baton"
+	"github.com/baton-dev/baton/internal/store"
 	"github.com/baton-dev/baton/internal/store/storetest"
 )
 
@@ -83,5 +84,52 @@ func TestMediumTermMemoryIsRefreshedEveryTenMessages(t *testing.T) {
 				t.Fatalf("another steward refreshes the memory: %v", err)
 			}
 		})
+	}
+}
+
+// A long conversation's memory is made again once the conversation has grown
+// by an eighth of what the memory covers, not every ten messages: remaking it
+// reads every covered message.
+func TestMediumTermMemoryOfALongConversationGrowsInEighths(t *testing.T) {
+	ctx := context.Background()
+	st := storetest.Open(t, storetest.Databases(t)[store.SQLite])
+	svc := analysis.NewService(st)
+	ada := &baton.Steward{Username: "ada"}
+	if err := st.CreateSteward(ctx, ada); err != nil {
+		t.Fatal(err)
+	}
+	sess := &baton.Session{Title: "long memory"}
+	if err := st.CreateSession(ctx, ada.ID, sess); err != nil {
+		t.Fatal(err)
+	}
+	covered := func() int {
+		t.Helper()
+		if _, err := svc.AnalyzePending(ctx); err != nil {
+			t.Fatal(err)
+		}
+		m, err := st.ConversationMemory(ctx, ada.ID, sess.ID, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		return m.Covered
+	}
+	if _, err := st.AppendMessages(ctx, ada.ID, sess.ID, "", memoryMessages(1, 800)); err != nil {
+		t.Fatal(err)
+	}
+	if got := covered(); got != 800 {
+		t.Fatalf("after 800 messages the memory covers %d", got)
+	}
+	// 800/8 = 100: at 890 messages the memory stays, at 900 it is made again.
+	if _, err := st.AppendMessages(ctx, ada.ID, sess.ID, "", memoryMessages(801, 90)); err != nil {
+		t.Fatal(err)
+	}
+	if got := covered(); got != 800 {
+		t.Fatalf("after 890 messages the memory covers %d, want still 800", got)
+	}
+	if _, err := st.AppendMessages(ctx, ada.ID, sess.ID, "", memoryMessages(891, 10)); err != nil {
+		t.Fatal(err)
+	}
+	if got := covered(); got != 900 {
+		t.Fatalf("after 900 messages the memory covers %d, want 900", got)
 	}
 }

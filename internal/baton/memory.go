@@ -3,7 +3,8 @@ package baton
 import "time"
 
 // MemoryEvery is how often the medium-term memory is refreshed: each time
-// a conversation's message count crosses a multiple of it.
+// a conversation's message count crosses a multiple of it, and on long
+// conversations once it has grown by an eighth (analysis.memoryStep).
 const MemoryEvery = 10
 
 // ConversationMemory is the medium-term memory of one conversation: an

@@ -13,6 +13,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"runtime/pprof"
 	"sort"
 	"strings"
 	"time"
@@ -25,9 +26,23 @@ func main() {
 	goBench := flag.String("gobench", "", "a file with the output of go test -bench, copied into the report")
 	mixSeconds := flag.Float64("mix-seconds", 10, "seconds per level of the realistic mix")
 	pg := flag.String("postgres", os.Getenv("BATON_TEST_POSTGRES_URL"), "an admin URL of a PostgreSQL server for the PostgreSQL runs (empty: SQLite only)")
+	mixClients := flag.String("mix-clients", "8,32,64", "client counts of the realistic mix, comma-separated")
+	cpuProfile := flag.String("cpuprofile", "", "write a CPU profile of the whole run to this file")
 	flag.Parse()
-	if err := run(context.Background(), options{*out, *scale, *only, *goBench, *mixSeconds, *pg}); err != nil {
+	if *cpuProfile != "" {
+		f, err := os.Create(*cpuProfile)
+		if err == nil {
+			err = pprof.StartCPUProfile(f)
+		}
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "loadtest:", err)
+			os.Exit(1)
+		}
+		defer pprof.StopCPUProfile()
+	}
+	if err := run(context.Background(), options{*out, *scale, *only, *goBench, *mixSeconds, *pg, *mixClients}); err != nil {
 		fmt.Fprintln(os.Stderr, "loadtest:", err)
+		pprof.StopCPUProfile()
 		os.Exit(1)
 	}
 }
@@ -39,6 +54,7 @@ type options struct {
 	goBench    string
 	mixSeconds float64
 	postgres   string
+	mixClients string
 }
 
 // report collects Markdown lines for the terminal and the report file.
@@ -103,7 +119,9 @@ func run(ctx context.Context, o options) error {
 		{"search", func() error { return benchSearch(ctx, r, tmp, int(1000000*o.scale)) }},
 		{"session list", func() error { return benchSessionList(ctx, r, tmp, int(100000*o.scale)) }},
 		{"transcript", func() error { return benchTranscript(ctx, r, tmp, log, 10000) }},
-		{"mix", func() error { return benchMix(ctx, r, tmp, o.postgres, log, o.mixSeconds, max(200, int(2000*o.scale))) }},
+		{"mix", func() error {
+			return benchMix(ctx, r, tmp, o.postgres, o.mixClients, log, o.mixSeconds, max(200, int(2000*o.scale)))
+		}},
 		{"growth", func() error { return benchGrowth(ctx, r, tmp, log, int(1000000*o.scale)) }},
 	}
 	for _, s := range steps {

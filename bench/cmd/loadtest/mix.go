@@ -13,6 +13,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -91,7 +92,7 @@ type sample struct {
 	err  bool
 }
 
-func benchMix(ctx context.Context, r *report, tmp, pgAdmin string, log *slog.Logger, seconds float64, readSize int) error {
+func benchMix(ctx context.Context, r *report, tmp, pgAdmin, clientCounts string, log *slog.Logger, seconds float64, readSize int) error {
 	r.printf("## Realistic mix (make load)")
 	r.printf("")
 	r.text("Each client is a steward browsing (session list, a transcript page of a %d-message session) and an agent", readSize)
@@ -108,7 +109,11 @@ func benchMix(ctx context.Context, r *report, tmp, pgAdmin string, log *slog.Log
 	r.printf("|---|---:|---:|---:|---|---|---|---|---|")
 	var verdicts []string
 	for _, dialect := range dialects {
-		for _, clients := range []int{8, 32, 64} {
+		for _, field := range strings.Split(clientCounts, ",") {
+			clients, err := strconv.Atoi(strings.TrimSpace(field))
+			if err != nil || clients < 1 {
+				return fmt.Errorf("-mix-clients: %q is not a client count", field)
+			}
 			res, err := runMix(ctx, dialect, tmp, pgAdmin, log, clients, time.Duration(seconds*float64(time.Second)), readSize)
 			if err != nil {
 				return fmt.Errorf("%s at %d clients: %w", dialect, clients, err)
