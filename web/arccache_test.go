@@ -2,8 +2,11 @@ package web_test
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
+	"github.com/PuerkitoBio/goquery"
+	"github.com/baton-dev/baton/internal/analysis"
 	"github.com/baton-dev/baton/internal/baton"
 )
 
@@ -29,5 +32,46 @@ func TestArcRedrawsAfterNewMessages(t *testing.T) {
 	}
 	if after := count(); after <= before {
 		t.Fatalf("arc points %d after adding messages, %d before", after, before)
+	}
+}
+
+// The arc follows the analysis worker: messages stored before their
+// analysis are drawn again with their sentiments once the worker reaches
+// them, though the session's message count did not change.
+func TestArcRedrawsAfterAnalysis(t *testing.T) {
+	a := newApp(t, "sqlite:"+t.TempDir()+"/b.db")
+	sess := &baton.Session{Title: "Arc after analysis"}
+	if err := a.st.CreateSession(t.Context(), a.ada.ID, sess); err != nil {
+		t.Fatal(err)
+	}
+	var msgs []*baton.Message
+	for i, text := range []string{"This is wonderful, thank you so much!", "I love how well this works.", "Terrible, it crashed again and I hate it.", "Awful. Everything is broken."} {
+		msgs = append(msgs, &baton.Message{SourceID: fmt.Sprint("m", i), Role: baton.RoleSteward, Content: text})
+	}
+	if _, err := a.st.AppendMessages(t.Context(), a.ada.ID, sess.ID, "", msgs); err != nil {
+		t.Fatal(err)
+	}
+	b := a.signIn("ada")
+	heights := func() string {
+		doc, _ := b.get("/sessions/" + sess.ID)
+		var ys []string
+		doc.Find(".chart-svg-wide circle.chart-dot").Each(func(_ int, c *goquery.Selection) {
+			ys = append(ys, c.AttrOr("cy", ""))
+		})
+		return strings.Join(ys, ",")
+	}
+	before := heights()
+	if before == "" {
+		t.Fatal("the arc has no points")
+	}
+	if _, err := analysis.NewService(a.st).AnalyzePending(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	after := heights()
+	if after == before {
+		t.Fatalf("the arc did not change after the analysis: %s", after)
+	}
+	if again := heights(); again != after {
+		t.Fatalf("the arc changed on a second view: %s then %s", after, again)
 	}
 }

@@ -13,7 +13,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
-	"runtime/pprof"
 	"sort"
 	"strings"
 	"time"
@@ -27,22 +26,10 @@ func main() {
 	mixSeconds := flag.Float64("mix-seconds", 10, "seconds per level of the realistic mix")
 	pg := flag.String("postgres", os.Getenv("BATON_TEST_POSTGRES_URL"), "an admin URL of a PostgreSQL server for the PostgreSQL runs (empty: SQLite only)")
 	mixClients := flag.String("mix-clients", "8,32,64", "client counts of the realistic mix, comma-separated")
-	cpuProfile := flag.String("cpuprofile", "", "write a CPU profile of the whole run to this file")
+	flag.StringVar(&mixProfile, "cpuprofile", "", "write a CPU profile of each measured level of the realistic mix to this path + .<database>-<clients>")
 	flag.Parse()
-	if *cpuProfile != "" {
-		f, err := os.Create(*cpuProfile)
-		if err == nil {
-			err = pprof.StartCPUProfile(f)
-		}
-		if err != nil {
-			fmt.Fprintln(os.Stderr, "loadtest:", err)
-			os.Exit(1)
-		}
-		defer pprof.StopCPUProfile()
-	}
 	if err := run(context.Background(), options{*out, *scale, *only, *goBench, *mixSeconds, *pg, *mixClients}); err != nil {
 		fmt.Fprintln(os.Stderr, "loadtest:", err)
-		pprof.StopCPUProfile()
 		os.Exit(1)
 	}
 }

@@ -12,6 +12,8 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"runtime/pprof"
 	"sort"
 	"strconv"
 	"strings"
@@ -35,6 +37,10 @@ var mixPlan = []string{
 	"list", "append", "page", "hook", "append", "search", "list", "page", "append", "hook",
 	"list", "page", "append", "hook", "search", "append", "list", "page", "append", "hook",
 }
+
+// mixProfile, when set (-cpuprofile), is where the measured part of each
+// level of the mix writes a CPU profile.
+var mixProfile string
 
 // Aims at 64 clients on SQLite (issue 13).
 const (
@@ -205,6 +211,16 @@ func runMix(ctx context.Context, dialect, tmp, pgAdmin string, log *slog.Logger,
 		return nil, err
 	}
 
+	if mixProfile != "" {
+		f, err := os.Create(fmt.Sprintf("%s.%s-%d", mixProfile, dialect, clients))
+		if err != nil {
+			return nil, err
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			return nil, err
+		}
+	}
 	var mu sync.Mutex
 	var samples []sample
 	deadline := time.Now().Add(length)
@@ -227,6 +243,9 @@ func runMix(ctx context.Context, dialect, tmp, pgAdmin string, log *slog.Logger,
 	}
 	wg.Wait()
 	elapsed := time.Since(start)
+	if mixProfile != "" {
+		pprof.StopCPUProfile()
+	}
 	res := &mixResult{rate: float64(len(samples)) / elapsed.Seconds(), pct: map[string][3]time.Duration{}}
 	byKind := map[string][]time.Duration{}
 	for _, s := range samples {
