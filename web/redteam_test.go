@@ -318,6 +318,7 @@ func TestAPIRefusesNULTrailingDataAndNull(t *testing.T) {
 			{"tag", "POST", "/api/v1/sessions", `{"title":"x","tags":["ok","a\u0000"]}`, "tags[1]"},
 			{"attribute", "POST", "/api/v1/sessions", `{"title":"x","attributes":{"k":{"deep":"\u0000"}}}`, "attributes.k.deep"},
 			{"source_id", "POST", "/api/v1/sessions/" + sess.ID + "/messages", `{"messages":[{"role":"steward","content":"hi","source_id":"a\u0000"}]}`, "messages[0].source_id"},
+			{"nesting", "POST", "/api/v1/sessions", `{"title":"x","attributes":` + strings.Repeat(`{"a":`, 40) + `"deep"` + strings.Repeat("}", 40) + "}", "attributes" + strings.Repeat(".a", 33)},
 			{"trailing data", "POST", "/api/v1/sessions", `{"title":"x"} {"title":"y"}`, "body"},
 			{"trailing garbage", "POST", "/api/v1/sessions", `{"title":"x"}garbage`, "body"},
 			{"null body", "POST", "/api/v1/sessions/" + sess.ID + "/messages", `null`, "body"},
