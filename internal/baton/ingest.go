@@ -11,6 +11,13 @@ type ImportDocument struct {
 	Conversations []ImportConversation
 	// Skipped says what a lenient importer left out, for the result.
 	Skipped []string
+	// EventPrefix, when set, starts the source ids of messages a session
+	// got from something other than this document (Claude Code's hook
+	// events, "hook:", when the transcript could not be read). The
+	// document replaces those of them it has too (the same prompt, the same
+	// tool call or result); the others stay, placed by time among the
+	// document's messages.
+	EventPrefix string
 }
 
 // ImportConversation is one thread of an imported document.

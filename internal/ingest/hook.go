@@ -229,7 +229,7 @@ func (e *hookEvent) apply(raw []byte, offsets map[string]int64) ([]byte, error) 
 		// At SessionStart the transcript is not written yet.
 		st.TranscriptError = &hookFact{At: at, Text: e.transcriptError}
 	}
-	if e.name == HookUserPromptSubmit && st.TranscriptError != nil && offsets[""] == 0 {
+	if buildsMessage(e.name) && st.TranscriptError != nil && offsets[""] == 0 {
 		st.FromEvents = true
 	}
 	switch e.name {
@@ -586,8 +586,9 @@ func (h *Hooks) build(ctx context.Context, stewardID int64, ev *hookEvent, rc st
 			return nil, err
 		}
 	}
-	if ev.name == HookUserPromptSubmit && rc.New && state.TranscriptError != nil && rc.Offsets[""] == 0 {
-		// The transcript cannot be read: the prompt is the session's.
+	if buildsMessage(ev.name) && rc.New && state.TranscriptError != nil && rc.Offsets[""] == 0 {
+		// The transcript cannot be read: the prompt, or the tool call and
+		// its result, are the session's.
 		return h.buildFromEvent(ctx, stewardID, ev, existing, &state, res)
 	}
 	if !rc.Grew && !ev.settles() {
@@ -597,6 +598,14 @@ func (h *Hooks) build(ctx context.Context, stewardID int64, ev *hookEvent, rc st
 
 	doc, mainLines, err := h.parseTranscript(ctx, stewardID, ev)
 	if errors.Is(err, claudecode.ErrNoMessages) {
+		if existing != nil && state.FromEvents {
+			// Built from events: the end of a turn analyses it, SessionEnd
+			// closes it, as the transcript's lines would.
+			if err := h.showEventFacts(ctx, stewardID, ev, rc, existing, &state); err != nil {
+				return nil, err
+			}
+			return res, h.closeAndAnalyse(ctx, stewardID, ev, existing.ID, false, existing.MessageCount, nil, existing.StartedAt)
+		}
 		return res, nil // the session begins with its first message
 	} else if err != nil {
 		return nil, err
@@ -605,10 +614,9 @@ func (h *Hooks) build(ctx context.Context, stewardID int64, ev *hookEvent, rc st
 	// stood when it was submitted.
 	promptSeen := state.Prompt != nil && state.Prompt.Offset <= int64(len(mainLines)) &&
 		claudecode.NextPrompt(mainLines[state.Prompt.Offset:]) >= 0
-	if existing != nil && state.FromEvents {
-		if err := h.adoptEventMessages(ctx, stewardID, existing.ID, &doc); err != nil {
-			return nil, err
-		}
+	if state.FromEvents {
+		// The transcript replaces the messages built from events it has.
+		doc.EventPrefix = hookMessagePrefix
 	}
 	fresh, err := h.keepNewMessages(ctx, stewardID, existing, &doc)
 	if err != nil {
@@ -632,12 +640,13 @@ func (h *Hooks) build(ctx context.Context, stewardID int64, ev *hookEvent, rc st
 // event (hook:<request id>), so a resent request adds it once.
 const hookMessagePrefix = "hook:"
 
-// buildFromEvent builds the session from a UserPromptSubmit when the
-// transcript cannot be read: the prompt is the steward's message, and the
+// buildFromEvent builds the session from an event when the transcript
+// cannot be read: a UserPromptSubmit's prompt is the steward's message, a
+// tool event's call and result are tool messages (eventMessages), and the
 // hook state says why the transcript is missing.
 func (h *Hooks) buildFromEvent(ctx context.Context, stewardID int64, ev *hookEvent, existing *baton.Session, state *hookState, res *baton.HookResult) (*baton.HookResult, error) {
-	prompt, _ := baton.CapContent(strings.TrimSpace(ev.str("prompt")))
-	if prompt == "" {
+	msgs := eventMessages(ev)
+	if len(msgs) == 0 {
 		return res, h.showEventFacts(ctx, stewardID, ev, store.HookReceipt{New: true}, existing, state)
 	}
 	started := ev.at
@@ -647,10 +656,8 @@ func (h *Hooks) buildFromEvent(ctx context.Context, stewardID int64, ev *hookEve
 	doc := baton.ImportDocument{
 		Key: ev.sessionID + ".jsonl",
 		Session: baton.Session{Source: claudecode.Source, SourceRef: ev.sessionID,
-			Title: baton.CapTitle(prompt), StartedAt: started},
-		Conversations: []baton.ImportConversation{{Key: claudecode.MainKey, Messages: []baton.Message{{
-			SourceID: hookMessagePrefix + ev.requestID, Role: baton.RoleSteward, Content: prompt, Timestamp: ev.at,
-		}}}},
+			Title: baton.CapTitle(msgs[0].Content), StartedAt: started},
+		Conversations: []baton.ImportConversation{{Key: claudecode.MainKey, Messages: msgs}},
 	}
 	if existing != nil {
 		doc.Session.Title = existing.Title
@@ -670,37 +677,6 @@ func (h *Hooks) buildFromEvent(ctx context.Context, stewardID int64, ev *hookEve
 	}
 	res.SessionID, res.Stored = r.SessionID, r.Messages
 	return res, h.closeAndAnalyse(ctx, stewardID, ev, r.SessionID, existing == nil, res.Stored, nil, started)
-}
-
-// adoptEventMessages makes each message built from a hook event that the
-// transcript now has (the same prompt, in the main conversation) the
-// transcript's message: the transcript's version wins and is not added
-// twice. The others are facts only the hooks know, and stay.
-func (h *Hooks) adoptEventMessages(ctx context.Context, stewardID int64, sessionID string, doc *baton.ImportDocument) error {
-	fromEvents, err := h.store.HookMessages(ctx, stewardID, sessionID, hookMessagePrefix)
-	if err != nil || len(fromEvents) == 0 {
-		return err
-	}
-	byText := map[string]string{}
-	for id, text := range fromEvents {
-		byText[strings.TrimSpace(text)] = id
-	}
-	for _, c := range doc.Conversations {
-		if c.Key != claudecode.MainKey {
-			continue
-		}
-		for _, m := range c.Messages {
-			id, ok := byText[strings.TrimSpace(m.Content)]
-			if !ok || m.Role != baton.RoleSteward || strings.HasPrefix(m.SourceID, hookMessagePrefix) {
-				continue
-			}
-			if err := h.store.AdoptSourceID(ctx, stewardID, sessionID, id, m.SourceID); err != nil {
-				return err
-			}
-			delete(byText, strings.TrimSpace(m.Content))
-		}
-	}
-	return nil
 }
 
 // showEventFacts shows what an event that brought no lines said, on a

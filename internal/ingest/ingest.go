@@ -71,6 +71,12 @@ func (im *Importer) Documents(ctx context.Context, stewardID int64, docs []baton
 	}
 	for i := range docs {
 		doc := &docs[i]
+		if doc.Session.Source == claudecode.Source {
+			// A session the hooks built from events while its transcript
+			// could not be read: the transcript replaces the prompts and
+			// tool calls it has too, the others stay.
+			doc.EventPrefix = hookMessagePrefix
+		}
 		for c := range doc.Conversations {
 			for m := range doc.Conversations[c].Messages {
 				im.analysis.AnalyzeMessage(&doc.Conversations[c].Messages[m])

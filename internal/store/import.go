@@ -63,7 +63,7 @@ func (s *Store) Import(ctx context.Context, stewardID int64, doc *baton.ImportDo
 		return res, nil
 	}
 
-	var stored, refreshed int
+	var stored, refreshed, replaced int
 	var existed bool
 	err := s.inTx(ctx, func(tx bun.Tx) error {
 		sess := new(baton.Session)
@@ -95,6 +95,19 @@ func (s *Store) Import(ctx context.Context, stewardID int64, doc *baton.ImportDo
 				return err
 			}
 			convs[ic.Key] = conv
+			// Messages built from events that the document has too are
+			// replaced by the document's (prepared, so they compare).
+			var events, gone []*baton.Message
+			if found && ic.ParentKey == "" && doc.EventPrefix != "" {
+				if events, err = eventMessagesInTx(ctx, tx, conv, doc.EventPrefix); err != nil {
+					return err
+				}
+				gone = replacedEvents(events, ic.Messages, doc.EventPrefix)
+				if err := s.deleteMessagesInTx(ctx, tx, sess, conv, gone); err != nil {
+					return err
+				}
+				replaced += len(gone)
+			}
 			if found {
 				// A message seen before only in part is completed.
 				n, err := s.refreshInTx(ctx, tx, conv, ptrs(ic.Messages))
@@ -108,8 +121,13 @@ func (s *Store) Import(ctx context.Context, stewardID int64, doc *baton.ImportDo
 				return err
 			}
 			stored += n
+			if eventsAfter(events, gone, ic.Messages) {
+				if err := placeEventsInTx(ctx, tx, conv, doc.EventPrefix); err != nil {
+					return err
+				}
+			}
 		}
-		if found && stored+refreshed > 0 {
+		if found && stored+refreshed+replaced > 0 {
 			if err := refreshSessionInTx(ctx, tx, sess, &doc.Session, func() any { return s.clock() }); err != nil {
 				return err
 			}
@@ -131,7 +149,7 @@ func (s *Store) Import(ctx context.Context, stewardID int64, doc *baton.ImportDo
 	}
 	res.Messages = stored
 	switch {
-	case existed && stored+refreshed > 0:
+	case existed && stored+refreshed+replaced > 0:
 		res.Status = baton.ImportUpdated
 		if refreshed > 0 {
 			res.Skipped = append(res.Skipped, fmt.Sprintf("%d message(s) seen before in part were completed", refreshed))
@@ -141,7 +159,7 @@ func (s *Store) Import(ctx context.Context, stewardID int64, doc *baton.ImportDo
 	default:
 		res.Status = baton.ImportStored
 	}
-	if stored+refreshed > 0 {
+	if stored+refreshed+replaced > 0 {
 		s.Kick()
 	}
 	return res, nil

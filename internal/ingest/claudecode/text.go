@@ -221,3 +221,8 @@ func capContent(m *baton.Message) {
 	}
 	m.Attributes["truncated_bytes"] = dropped
 }
+
+// ToolSummary is the one-line description of a tool call that a message
+// only calling tools shows, for tool calls known from elsewhere (hook
+// events).
+func ToolSummary(name string, input json.RawMessage) string { return toolSummary(name, input) }
