@@ -2,7 +2,9 @@ package main
 
 import (
 	"context"
+	"io"
 	"net/http"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -78,5 +80,44 @@ func TestHookUnreadableTranscript(t *testing.T) {
 	}
 	if got := doc.Find("#session-title").Text(); !strings.Contains(got, "Rename the export job") {
 		t.Errorf("title %q", got)
+	}
+
+	// The transcript becomes readable and is imported with `baton import`:
+	// it replaces the prompt built from the event (one copy), and the page
+	// says the transcript was imported since.
+	lines := `{"type":"user","uuid":"u-1","sessionId":"` + session + `","timestamp":"2026-11-20T09:00:01Z","message":{"role":"user","content":"` + prompt + `"}}
+{"type":"assistant","uuid":"a-1","parentUuid":"u-1","sessionId":"` + session + `","timestamp":"2026-11-20T09:00:05Z","message":{"id":"msg_1","role":"assistant","model":"claude-sonnet-4-5","content":[{"type":"text","text":"Renamed; the old name stays as an alias."}],"stop_reason":"end_turn"}}
+`
+	if err := os.MkdirAll(filepath.Dir(missing), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(missing, []byte(lines), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out.Reset()
+	if err := run(ctx, []string{"import", "--steward", "ada", missing}, env, nil, &out, io.Discard); err != nil {
+		t.Fatalf("baton import: %v (%s)", err, out.String())
+	}
+	if !strings.Contains(out.String(), "updated") {
+		t.Errorf("baton import says %q, want the hooked session updated", out.String())
+	}
+	msgs, _ = st.SessionMessages(ctx, ada.ID, sess.ID)
+	if len(msgs) != 2 || msgs[0].Content != prompt || msgs[0].SourceID != "u-1" || msgs[1].SourceID != "a-1" {
+		t.Fatalf("messages after the import: %+v", msgs)
+	}
+	resp2, err := client.Get(base + "/sessions/" + sess.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp2.Body.Close()
+	doc, err = goquery.NewDocumentFromReader(resp2.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if notice := doc.Find("header.session-head #transcript-unreadable"); !strings.Contains(notice.Text(), "imported from its file") {
+		t.Errorf("session page notice after the import: %q", notice.Text())
+	}
+	if n := doc.Find("#transcript li.msg").Length(); n != 2 {
+		t.Errorf("%d transcript items, want 2", n)
 	}
 }

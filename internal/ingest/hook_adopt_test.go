@@ -291,6 +291,9 @@ func TestImportOfTranscriptAdoptsHookBuiltSession(t *testing.T) {
 				t.Fatalf("import onto the hooked session: %+v %v", res, err)
 			}
 			checkTranscriptReplacedEvents(t, st, im.Analysis(), ada.ID, id)
+			if sess, _ := st.Session(ctx, ada.ID, id); sess.Attributes["transcript_imported"] != true {
+				t.Errorf("the session does not say its transcript was imported: %v", sess.Attributes)
+			}
 
 			again, err := im.Import(ctx, ada.ID, eventsSession+".jsonl", eventsTranscript(t), nil)
 			if err != nil || len(again) != 1 || again[0].Status != baton.ImportDuplicate {

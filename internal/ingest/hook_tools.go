@@ -2,6 +2,7 @@ package ingest
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"sort"
@@ -174,4 +175,25 @@ func eventToolResponse(ev *hookEvent) (string, bool) {
 		fmt.Fprintf(&b, "%s: %s\n", k, baton.ClipMarked(string(obj[k]), 2000))
 	}
 	return strings.ToValidUTF8(strings.TrimSpace(b.String()), "\uFFFD"), isErr
+}
+
+// transcriptImportedKey is the session attribute that says the transcript
+// of a session the hooks could not read was imported from a file since.
+const transcriptImportedKey = "transcript_imported"
+
+// noteTranscriptImported marks a hooked session whose transcript the hooks
+// could not read as now holding the imported transcript, so its page no
+// longer says it was built from the events only.
+func (im *Importer) noteTranscriptImported(ctx context.Context, stewardID int64, sessionID string) error {
+	sess, err := im.store.Session(ctx, stewardID, sessionID)
+	if err != nil {
+		return err
+	}
+	hook, _ := sess.Attributes["hook"].(map[string]any)
+	if hook["transcript_error"] == nil || sess.Attributes[transcriptImportedKey] == true {
+		return nil
+	}
+	src := *sess
+	src.Attributes = map[string]any{transcriptImportedKey: true}
+	return im.store.UpdateSourceFacts(ctx, stewardID, sessionID, &src)
 }

@@ -86,6 +86,11 @@ func (im *Importer) Documents(ctx context.Context, stewardID int64, docs []baton
 		if err != nil {
 			return results, err
 		}
+		if res.Status == baton.ImportUpdated && doc.EventPrefix != "" {
+			if err := im.noteTranscriptImported(ctx, stewardID, res.SessionID); err != nil {
+				return results, err
+			}
+		}
 		if res.Status == baton.ImportStored || res.Status == baton.ImportUpdated {
 			if err := im.analysis.AnalyzeSession(ctx, stewardID, res.SessionID); err != nil {
 				return results, fmt.Errorf("analyse %s: %w", doc.Key, err)
