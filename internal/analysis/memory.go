@@ -19,6 +19,12 @@ type conversationKey struct {
 // of its first messages, their count rounded down to a multiple of
 // baton.MemoryEvery. Otherwise it reads two rows and writes nothing.
 func (s *Service) RefreshMemory(ctx context.Context, stewardID int64, sessionID, conversationID string) error {
+	return s.refreshMemory(ctx, stewardID, sessionID, conversationID, nil)
+}
+
+// refreshMemory is RefreshMemory given, when known, the conversation's
+// messages in order (nil: read from the store).
+func (s *Service) refreshMemory(ctx context.Context, stewardID int64, sessionID, conversationID string, known []*baton.Message) error {
 	conv, err := s.store.Conversation(ctx, stewardID, sessionID, conversationID)
 	if err != nil {
 		return err
@@ -34,8 +40,10 @@ func (s *Service) RefreshMemory(ctx context.Context, stewardID int64, sessionID,
 	case err != nil && baton.ErrorCode(err) != baton.ENOTFOUND:
 		return err
 	}
-	msgs, err := s.store.FirstMessages(ctx, stewardID, sessionID, conv.ID, due)
-	if err != nil {
+	var msgs []*baton.Message
+	if len(known) == conv.MessageCount {
+		msgs = known[:due]
+	} else if msgs, err = s.store.FirstMessages(ctx, stewardID, sessionID, conv.ID, due); err != nil {
 		return err
 	}
 	sum := summaryOf(buildViews(s.analyzer, msgs))

@@ -55,13 +55,29 @@ func (s *Service) AnalyzeMessages(msgs []*baton.Message) {
 // parts, patterns, relationship point) in one transaction. The
 // relationship follows on from the steward's previous session.
 func (s *Service) AnalyzeSession(ctx context.Context, stewardID int64, sessionID string) error {
+	return s.analyzeSession(ctx, stewardID, sessionID, nil)
+}
+
+// AnalyzeImported is AnalyzeSession for a session an import has just
+// made, given the messages of its main conversation as stored (analysed,
+// in order): it does not read them back, which was half the cost of
+// importing a Claude Code transcript and a second copy of a large
+// document in memory.
+func (s *Service) AnalyzeImported(ctx context.Context, stewardID int64, sessionID string, main []*baton.Message) error {
+	return s.analyzeSession(ctx, stewardID, sessionID, main)
+}
+
+// analyzeSession analyses a session from its main conversation's
+// messages: msgs, or (nil) as read from the store.
+func (s *Service) analyzeSession(ctx context.Context, stewardID int64, sessionID string, msgs []*baton.Message) error {
 	sess, err := s.store.Session(ctx, stewardID, sessionID)
 	if err != nil {
 		return err
 	}
-	msgs, err := s.store.SessionMessages(ctx, stewardID, sessionID)
-	if err != nil {
-		return err
+	if msgs == nil {
+		if msgs, err = s.store.SessionMessages(ctx, stewardID, sessionID); err != nil {
+			return err
+		}
 	}
 	report := s.analyzer.Session(sess, msgs)
 	prevTrust, prevHealth, err := s.previousRelationship(ctx, stewardID, sess)
@@ -79,7 +95,7 @@ func (s *Service) AnalyzeSession(ctx context.Context, stewardID int64, sessionID
 	}
 	// Imports store messages already analysed, so the worker never sees
 	// them: their main conversation's memory is refreshed here.
-	return s.RefreshMemory(ctx, stewardID, sessionID, "")
+	return s.refreshMemory(ctx, stewardID, sessionID, "", msgs)
 }
 
 // previousRelationship is the trust and collaboration health after the

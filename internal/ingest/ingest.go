@@ -63,8 +63,10 @@ func (im *Importer) Documents(ctx context.Context, stewardID int64, docs []baton
 		return n
 	}
 	messages, messagesTotal := 0, 0
+	counts := make([]int, len(docs))
 	for i := range docs {
-		messagesTotal += messagesOf(&docs[i])
+		counts[i] = messagesOf(&docs[i])
+		messagesTotal += counts[i]
 	}
 	if progress != nil && len(docs) > 0 {
 		progress(baton.ImportProgress{Total: len(docs), MessagesTotal: messagesTotal})
@@ -92,17 +94,44 @@ func (im *Importer) Documents(ctx context.Context, stewardID int64, docs []baton
 			}
 		}
 		if res.Status == baton.ImportStored || res.Status == baton.ImportUpdated {
-			if err := im.analysis.AnalyzeSession(ctx, stewardID, res.SessionID); err != nil {
+			var err error
+			if main := storedMain(doc); res.Status == baton.ImportStored && main != nil {
+				err = im.analysis.AnalyzeImported(ctx, stewardID, res.SessionID, main)
+			} else {
+				err = im.analysis.AnalyzeSession(ctx, stewardID, res.SessionID)
+			}
+			if err != nil {
 				return results, fmt.Errorf("analyse %s: %w", doc.Key, err)
 			}
 		}
+		// Done with its messages: a large document's are not kept while the
+		// next is imported.
+		doc.Conversations = nil
 		results = append(results, res)
-		messages += messagesOf(doc)
+		messages += counts[i]
 		if progress != nil {
 			progress(baton.ImportProgress{Done: i + 1, Total: len(docs), Current: doc.Key, Messages: messages, MessagesTotal: messagesTotal})
 		}
 	}
 	return results, nil
+}
+
+// storedMain is the main conversation of a document the store has just
+// made a new session of, as stored, in order: the messages it wrote
+// (a message repeated in the document is written once). nil when the
+// document has no main conversation first.
+func storedMain(doc *baton.ImportDocument) []*baton.Message {
+	if len(doc.Conversations) == 0 || doc.Conversations[0].ParentKey != "" {
+		return nil
+	}
+	msgs := doc.Conversations[0].Messages
+	out := make([]*baton.Message, 0, len(msgs))
+	for i := range msgs {
+		if msgs[i].ID != 0 { // the store gave it its row id
+			out = append(out, &msgs[i])
+		}
+	}
+	return out
 }
 
 // ImportStructured imports structured conversation JSON (one document, an
@@ -126,6 +155,7 @@ func (im *Importer) ImportStructured(ctx context.Context, stewardID int64, data 
 			continue
 		}
 		docs = append(docs, structured.ToImport(&parsed[i]))
+		parsed[i] = structured.Document{} // the import holds what it needs
 		slots = append(slots, i)
 	}
 	stored, err := im.Documents(ctx, stewardID, docs, progress)
