@@ -64,7 +64,7 @@ func (s *Store) refreshInTx(ctx context.Context, tx bun.IDB, conv *baton.Convers
 			if _, err := tx.NewRaw("DELETE FROM messages_fts WHERE rowid = ?", old.ID).Exec(ctx); err != nil {
 				return changed, err
 			}
-			if _, err := tx.NewRaw(`INSERT INTO messages_fts (rowid, content) SELECT id, content FROM messages
+			if _, err := tx.NewRaw(`INSERT INTO messages_fts (rowid, content, owner) SELECT id, content, 's' || steward_id FROM messages
 				WHERE id = ? AND id <= (SELECT last_id FROM watermarks WHERE name = 'messages_fts')`, old.ID).Exec(ctx); err != nil {
 				return changed, err
 			}

@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"sort"
 	"strings"
 	"time"
 	"unicode"
@@ -15,9 +14,9 @@ import (
 
 // Search ranking: relevance is computed over the newest rankWindow matches
 // only. Scoring every match of a common word (bm25 or ts_rank over a
-// million rows) costs seconds; the newest few thousand hold what a steward
-// is looking for, and ranking them costs milliseconds.
-const rankWindow = 2000
+// million rows) costs seconds; the newest few hundred hold what a steward
+// is looking for, and ranking them costs a few milliseconds.
+const rankWindow = 500
 
 // searcher is the one place where the two dialects' full-text search differ.
 type searcher interface {
@@ -131,38 +130,31 @@ func Snippet(content string, terms []string, width int) string {
 // sqliteSearch is FTS5 over a contentless index filled by the indexer.
 type sqliteSearch struct{}
 
-func ftsMatch(terms []string) string {
-	quoted := make([]string, len(terms))
-	for i, t := range terms {
-		quoted[i] = `"` + t + `"`
-	}
-	return strings.Join(quoted, " AND ")
-}
-
 func (sqliteSearch) matches(ctx context.Context, db bun.IDB, stewardID int64, terms []string, limit int) ([]int64, error) {
-	type hit struct {
-		ID   int64   `bun:"rowid"`
-		Rank float64 `bun:"rank"`
-	}
-	var hits []hit
-	// The index is walked newest first; each hit is checked against its
-	// message's steward by primary key, and the walk stops once the window
-	// holds rankWindow of this steward's messages. bm25 is computed for
-	// those rows only.
-	if err := db.NewRaw(`SELECT f.rowid AS rowid, bm25(messages_fts) AS rank
-		FROM messages_fts f JOIN messages m ON m.id = f.rowid
-		WHERE messages_fts MATCH ? AND m.steward_id = ?
-		ORDER BY f.rowid DESC LIMIT ?`, ftsMatch(terms), stewardID, rankWindow).
-		Scan(ctx, &hits); err != nil {
+	smp, err := sampleSteward(ctx, db, stewardID)
+	if err != nil || smp.own == 0 {
 		return nil, err
 	}
-	// bm25 is lower-is-better; ties go to the newer message.
-	sort.SliceStable(hits, func(i, j int) bool { return hits[i].Rank < hits[j].Rank })
-	ids := make([]int64, 0, min(limit, len(hits)))
-	for _, h := range hits[:min(limit, len(hits))] {
-		ids = append(ids, h.ID)
+	var docs []windowDoc
+	// FTS5 walks the matches newest first (the owner token narrowing them
+	// to the steward's postings) and stops at rankWindow; the join keeps
+	// the steward filter in SQL, where the rule lives.
+	if err := db.NewRaw(`SELECT m.id, substr(m.content, 1, ?) AS text, length(m.content) AS length
+		FROM messages_fts f JOIN messages m ON m.id = f.rowid
+		WHERE messages_fts MATCH ? AND m.steward_id = ?
+		ORDER BY f.rowid DESC LIMIT ?`, rankChars, ftsMatch(stewardID, terms, smp.share() < ownerTokenBelow), stewardID, rankWindow).
+		Scan(ctx, &docs); err != nil {
+		return nil, err
 	}
-	return ids, nil
+	if len(docs) == 0 {
+		return nil, nil
+	}
+	idf, err := termWeights(ctx, db, smp, stewardID, terms)
+	if err != nil {
+		return nil, err
+	}
+	ids := rankDocs(docs, terms, idf)
+	return ids[:min(limit, len(ids))], nil
 }
 
 func (sqliteSearch) sessionIDs(ctx context.Context, db bun.IDB, stewardID int64, q string, limit int) ([]string, error) {
@@ -170,10 +162,14 @@ func (sqliteSearch) sessionIDs(ctx context.Context, db bun.IDB, stewardID int64,
 	if len(terms) == 0 {
 		return nil, nil
 	}
+	smp, err := sampleSteward(ctx, db, stewardID)
+	if err != nil || smp.own == 0 {
+		return nil, err
+	}
 	var ids []string
-	err := db.NewRaw(`SELECT DISTINCT session_id FROM (SELECT m.session_id FROM messages_fts f JOIN messages m ON m.id = f.rowid
+	err = db.NewRaw(`SELECT DISTINCT session_id FROM (SELECT m.session_id FROM messages_fts f JOIN messages m ON m.id = f.rowid
 		WHERE messages_fts MATCH ? AND m.steward_id = ? ORDER BY f.rowid DESC LIMIT ?) newest`,
-		ftsMatch(terms), stewardID, limit).Scan(ctx, &ids)
+		ftsMatch(stewardID, terms, smp.share() < ownerTokenBelow), stewardID, limit).Scan(ctx, &ids)
 	return ids, err
 }
 
@@ -240,8 +236,8 @@ func (s *Store) IndexPending(ctx context.Context) (int, error) {
 			if upto <= last {
 				return nil
 			}
-			res, err := tx.NewRaw(`INSERT INTO messages_fts (rowid, content)
-				SELECT id, content FROM messages WHERE id > ? AND id <= ?`, last, upto).Exec(ctx)
+			res, err := tx.NewRaw(`INSERT INTO messages_fts (rowid, content, owner)
+				SELECT id, content, 's' || steward_id FROM messages WHERE id > ? AND id <= ?`, last, upto).Exec(ctx)
 			if err != nil {
 				return err
 			}

@@ -103,7 +103,7 @@ func run(ctx context.Context, o options) error {
 		fn   func() error
 	}{
 		{"ingest", func() error { return benchIngest(ctx, r, tmp, log, int(200000*o.scale)) }},
-		{"search", func() error { return benchSearch(ctx, r, tmp, int(1000000*o.scale)) }},
+		{"search", func() error { return benchSearch(ctx, r, tmp, o.postgres, int(1000000*o.scale)) }},
 		{"session list", func() error { return benchSessionList(ctx, r, tmp, int(100000*o.scale)) }},
 		{"transcript", func() error { return benchTranscript(ctx, r, tmp, log, 10000) }},
 		{"mix", func() error {

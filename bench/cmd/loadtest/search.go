@@ -1,0 +1,158 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/baton-dev/baton/internal/baton"
+	"github.com/baton-dev/baton/internal/store"
+)
+
+// searchTermsBench are the queries the search step times: a rare word, a
+// word in 1 of 100 messages, a word in nearly every message, and two words.
+var searchTermsBench = []string{rareTerm, mediumTerm, commonTerm, "the goroutine"}
+
+// benchSearch times search over n messages for one steward who owns them
+// all, and for one of 100 stewards who share them, on SQLite (and on
+// PostgreSQL when a server is given), while a writer keeps appending to the
+// searching steward's sessions and the indexer keeps up.
+func benchSearch(ctx context.Context, r *report, tmp, pgAdmin string, n int) error {
+	type scenario struct {
+		dialect  string
+		stewards int
+	}
+	scenarios := []scenario{{store.SQLite, 1}, {store.SQLite, 100}}
+	if pgAdmin != "" {
+		scenarios = append(scenarios, scenario{store.Postgres, 100})
+	}
+	r.printf("## Search over %d messages while writes continue", n)
+	r.printf("")
+	r.text("The messages are generated straight into the tables (sessions of 1,000 messages, dealt to the stewards in turn;")
+	r.text("generation is not an ingest figure), then indexed. While each query is timed 200 times through the store, a writer")
+	r.text("appends batches of 100 messages every 50 ms to the searching steward and the search indexer runs. The raw baseline")
+	r.text("is the same words straight at the full-text index (SQLite: FTS5 MATCH on the content column, newest 50 rowids, no steward).")
+	r.printf("")
+	for _, sc := range scenarios {
+		if err := benchSearchScenario(ctx, r, tmp, pgAdmin, sc.dialect, sc.stewards, n); err != nil {
+			return fmt.Errorf("%s, %d stewards: %w", sc.dialect, sc.stewards, err)
+		}
+	}
+	return nil
+}
+
+func benchSearchScenario(ctx context.Context, r *report, tmp, pgAdmin, dialect string, stewards, n int) error {
+	st, done, err := openBenchStore(ctx, dialect, tmp, pgAdmin, fmt.Sprintf("search%d", stewards))
+	if err != nil {
+		return err
+	}
+	defer done()
+	ids := make([]int64, stewards)
+	for i := range ids {
+		s := &baton.Steward{Username: fmt.Sprintf("searcher%d", i)}
+		if err := st.CreateSteward(ctx, s); err != nil {
+			return err
+		}
+		ids[i] = s.ID
+	}
+	l := layout{stewards: ids, perSession: 1000, t0: time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC)}
+	// The rare word is in messages 4242 + k·100,000, all in the sessions
+	// of the 5th steward when there are 100: search as that steward.
+	me := l.owner(4242 % max(n, 1))
+	c := newCorpus(2)
+	start := time.Now()
+	if err := generate(ctx, st, l, c, 0, n/l.perSession*l.perSession); err != nil {
+		return err
+	}
+	gen := time.Since(start)
+	start = time.Now()
+	if _, err := st.IndexPending(ctx); err != nil {
+		return err
+	}
+	indexed := time.Since(start)
+	r.printf("### %s, %d steward(s), searching as one who owns %d of the messages", dialect, stewards, n/stewards)
+	r.printf("")
+	r.printf("generated in %s (%.0f messages/s); search index built in %s", gen.Round(time.Millisecond), float64(n)/gen.Seconds(), indexed.Round(time.Millisecond))
+
+	// The writer and the indexer run until every query is timed.
+	wctx, stop := context.WithCancel(ctx)
+	var wg sync.WaitGroup
+	wg.Add(2)
+	go func() { defer wg.Done(); st.RunIndexer(wctx, func(error) {}) }()
+	var written int
+	var werr error
+	wstart := time.Now()
+	go func() {
+		defer wg.Done()
+		sess := &baton.Session{Title: "written during the search benchmark"}
+		if werr = st.CreateSession(wctx, me, sess); werr != nil {
+			return
+		}
+		wc := newCorpus(22)
+		tick := time.NewTicker(50 * time.Millisecond)
+		defer tick.Stop()
+		for {
+			select {
+			case <-wctx.Done():
+				return
+			case <-tick.C:
+			}
+			batch := make([]*baton.Message, 100)
+			for k := range batch {
+				batch[k] = &baton.Message{Role: baton.RoleAssistant, SourceID: fmt.Sprint(written + k), Content: wc.message(n + written + k)}
+			}
+			if _, err := st.AppendMessages(wctx, me, sess.ID, "", batch); err != nil {
+				if wctx.Err() == nil {
+					werr = err
+				}
+				return
+			}
+			written += len(batch)
+		}
+	}()
+	defer func() { stop(); wg.Wait() }()
+
+	for _, term := range searchTermsBench {
+		var hits int
+		d, err := timeN(200, func() error {
+			h, err := st.Search(ctx, me, term, 50)
+			hits = len(h)
+			return err
+		})
+		if err != nil {
+			return err
+		}
+		p50, p95 := percentiles(d)
+		raw, err := timeN(200, func() error { return rawSearch(ctx, st, dialect, term) })
+		if err != nil {
+			return err
+		}
+		rawP50, rawP95 := percentiles(raw)
+		r.printf("search %-16q %3d hits shown: p50 %s, p95 %s (aim p95 ≤ 50 ms: %s); raw query p50 %s, p95 %s; Baton/raw p95 = %.1f×",
+			term, hits, ms(p50), ms(p95), verdict(p95 <= 50*time.Millisecond), ms(rawP50), ms(rawP95), float64(p95)/float64(max(rawP95, time.Microsecond)))
+	}
+	stop()
+	wg.Wait()
+	if werr != nil {
+		return werr
+	}
+	r.printf("the writer appended %d messages meanwhile (%.0f messages/s)", written, float64(written)/time.Since(wstart).Seconds())
+	r.printf("")
+	return nil
+}
+
+// rawSearch is the baseline: the words straight at the full-text index,
+// the newest 50 matches, no steward and no ranking.
+func rawSearch(ctx context.Context, st *store.Store, dialect, term string) error {
+	var ids []int64
+	if dialect == store.Postgres {
+		return st.DB().NewRaw("SELECT id FROM messages WHERE content_tsv @@ plainto_tsquery('simple', ?) ORDER BY id DESC LIMIT 50", term).Scan(ctx, &ids)
+	}
+	words := strings.Fields(term)
+	for i, w := range words {
+		words[i] = `content : "` + w + `"`
+	}
+	return st.DB().NewRaw("SELECT rowid FROM messages_fts WHERE messages_fts MATCH ? ORDER BY rowid DESC LIMIT 50", strings.Join(words, " AND ")).Scan(ctx, &ids)
+}

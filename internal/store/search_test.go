@@ -1,0 +1,142 @@
+package store_test
+
+import (
+	"context"
+	"fmt"
+	"testing"
+	"time"
+
+	"github.com/baton-dev/baton/internal/baton"
+	"github.com/baton-dev/baton/internal/store"
+)
+
+func appendAndIndex(t *testing.T, s *store.Store, stewardID int64, sessionID string, contents ...string) {
+	t.Helper()
+	ctx := context.Background()
+	batch := make([]*baton.Message, len(contents))
+	for i, c := range contents {
+		batch[i] = &baton.Message{Role: baton.RoleAssistant, Content: c, SourceID: fmt.Sprintf("%s-%d", c, i)}
+	}
+	if _, err := s.AppendMessages(ctx, stewardID, sessionID, "", batch); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.IndexPending(ctx); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestSearchRanksTheMessageThatSaysTheWordMostFirst(t *testing.T) {
+	eachDialect(t, func(t *testing.T, s *store.Store) {
+		ctx := context.Background()
+		ada := mustSteward(t, s, "ada")
+		sess := mustSession(t, s, ada.ID, &baton.Session{Title: "ranking"})
+		appendAndIndex(t, s, ada.ID, sess.ID,
+			"The goroutine leak was in the worker pool.",
+			"goroutine goroutine goroutine: every goroutine here leaks",
+			"Nothing to see in this one.",
+			"A goroutine, once, in a message that goes on about the handler, the router, the template and the cookie.",
+		)
+		hits, err := s.Search(ctx, ada.ID, "goroutine", 10)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(hits) != 3 {
+			t.Fatalf("%d hits, want 3: %+v", len(hits), hits)
+		}
+		if hits[0].Seq != 2 {
+			t.Errorf("first hit is message %d, want 2 (the word four times): %+v", hits[0].Seq, hits)
+		}
+	})
+}
+
+// The index holds each message's steward as a token ("s42") in a column of
+// its own; a word typed in a search must only ever match message text.
+func TestSearchNeverMatchesTheStewardToken(t *testing.T) {
+	eachDialect(t, func(t *testing.T, s *store.Store) {
+		ctx := context.Background()
+		ada, bob := mustSteward(t, s, "ada"), mustSteward(t, s, "bob")
+		adaSess := mustSession(t, s, ada.ID, &baton.Session{Title: "ada's"})
+		bobSess := mustSession(t, s, bob.ID, &baton.Session{Title: "bob's"})
+		adaToken, bobToken := fmt.Sprintf("s%d", ada.ID), fmt.Sprintf("s%d", bob.ID)
+		appendAndIndex(t, s, ada.ID, adaSess.ID, "hello from ada", "ada again")
+		appendAndIndex(t, s, bob.ID, bobSess.ID, "plain words", "bob mentions "+bobToken+" here", "bob mentions "+adaToken+" too")
+		// A third steward who wrote most of the messages, so that ada's
+		// and bob's searches narrow by their owner tokens.
+		carol := mustSteward(t, s, "carol")
+		carolSess := mustSession(t, s, carol.ID, &baton.Session{Title: "carol's"})
+		var many []string
+		for i := 0; i < 40; i++ {
+			many = append(many, fmt.Sprintf("carol %d mentions %s and %s and mentions bob", i, adaToken, bobToken))
+		}
+		appendAndIndex(t, s, carol.ID, carolSess.ID, many...)
+		for _, c := range []struct {
+			who  *baton.Steward
+			q    string
+			want int
+		}{
+			{ada, adaToken, 0}, // ada's messages carry her token in the index, not in their text
+			{ada, bobToken, 0}, // bob's text is bob's
+			{ada, "mentions", 0},
+			{bob, bobToken, 1},
+			{bob, adaToken, 1}, // his own message that says it, none of ada's
+			{bob, "bob " + bobToken, 1},
+			{carol, adaToken, 40},
+		} {
+			hits, err := s.Search(ctx, c.who.ID, c.q, 50)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(hits) != c.want {
+				t.Errorf("%s searches %q: %d hits, want %d: %+v", c.who.Username, c.q, len(hits), c.want, hits)
+			}
+			for _, h := range hits {
+				if h.SessionID != bobSess.ID && c.who != carol || c.who == carol && h.SessionID != carolSess.ID {
+					t.Errorf("%s searches %q: hit in session %s", c.who.Username, c.q, h.SessionID)
+				}
+			}
+		}
+		page, err := s.ListSessions(ctx, ada.ID, baton.SessionFilter{Text: adaToken})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(page.Sessions) != 0 {
+			t.Errorf("ada's session list for %q: %d sessions, want none", adaToken, len(page.Sessions))
+		}
+	})
+}
+
+// The session list's text filter finds the steward's sessions with a
+// message holding every word, and only hers.
+func TestListSessionsTextFilterMatchesEveryWordOfTheStewardsMessages(t *testing.T) {
+	eachDialect(t, func(t *testing.T, s *store.Store) {
+		ctx := context.Background()
+		ada, bob := mustSteward(t, s, "ada"), mustSteward(t, s, "bob")
+		t0 := time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC)
+		fish := mustSession(t, s, ada.ID, &baton.Session{Title: "fish", StartedAt: t0})
+		tank := mustSession(t, s, ada.ID, &baton.Session{Title: "tank", StartedAt: t0.Add(time.Hour)})
+		other := mustSession(t, s, ada.ID, &baton.Session{Title: "other", StartedAt: t0.Add(2 * time.Hour)})
+		bobs := mustSession(t, s, bob.ID, &baton.Session{Title: "bob's fish", StartedAt: t0})
+		appendAndIndex(t, s, ada.ID, fish.ID, "the zebrafish tank needs a heater")
+		appendAndIndex(t, s, ada.ID, tank.ID, "a zebrafish", "a separate tank")
+		appendAndIndex(t, s, ada.ID, other.ID, "nothing here")
+		appendAndIndex(t, s, bob.ID, bobs.ID, "bob's zebrafish tank")
+		for q, want := range map[string][]string{
+			"zebrafish":      {tank.ID, fish.ID},
+			"Zebrafish-TANK": {fish.ID},
+			"heater":         {fish.ID},
+			"goldfish":       {},
+		} {
+			page, err := s.ListSessions(ctx, ada.ID, baton.SessionFilter{Text: q})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, sess := range page.Sessions {
+				got = append(got, sess.ID)
+			}
+			if fmt.Sprint(got) != fmt.Sprint(want) && !(len(got) == 0 && len(want) == 0) {
+				t.Errorf("%q: sessions %v, want %v", q, got, want)
+			}
+		}
+	})
+}
