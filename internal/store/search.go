@@ -290,9 +290,11 @@ func (s *Store) RunIndexer(ctx context.Context, logError func(error)) {
 			return
 		case <-s.kick:
 			// Let a burst of writes land before indexing them together,
-			// but never so long that a write waits more than a second
-			// to be searchable.
-			background.WaitForQuiet(ctx, s.kick, 50*time.Millisecond, 600*time.Millisecond)
+			// but not long: under sustained ingest the wait always runs
+			// to its end, and a write then waits for the batch being
+			// indexed, this wait and its own batch, which must stay under
+			// a second (with 600 ms it took about a second).
+			background.WaitForQuiet(ctx, s.kick, 25*time.Millisecond, 250*time.Millisecond)
 		case <-tick.C:
 		}
 	}

@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"path/filepath"
 	"runtime"
 	"strings"
 	"time"
@@ -25,18 +26,22 @@ import (
 func benchGrowth(ctx context.Context, r *report, tmp string, log *slog.Logger, maxMessages int) error {
 	const stewards, perSession = 100, 20
 	levels := []int{}
-	for _, n := range []int{10_000, 100_000, 1_000_000} {
+	for _, n := range []int{10_000, 100_000, 300_000, 1_000_000} {
 		if n <= max(maxMessages, 10_000) {
 			levels = append(levels, n)
 		}
 	}
 	r.printf("## Growth: %d stewards, %d messages per session (SQLite)", stewards, perSession)
 	r.printf("")
-	r.text("Messages are loaded through the store (batches of %d, one session each), then each figure is 50 requests over HTTP", perSession)
-	r.text("with the indexer caught up. Memory is the whole load-test process (server and generator share it): Go heap in use and RSS.")
+	r.text("Each level is generated straight into the tables (sessions of %d messages dealt to the stewards in turn; the generation", perSession)
+	r.text("rate is how fast the benchmark builds its data, NOT an ingest figure) and indexed by the search indexer (index msg/s).")
+	r.text("Then each figure is 50 requests over HTTP as one steward (who owns 1%% of the messages, the rare word's among them):")
+	r.text("the session list, a 20-message session page, search for a rare and a common word, and appends of 20 messages through the API")
+	r.text("(the ingest figure at that size). Memory is the whole load-test process (server and generator share it): Go heap in use and RSS;")
+	r.text("database is the SQLite file with its WAL.")
 	r.printf("")
-	r.printf("| messages | sessions | load msg/s | list p50/p95 | session page p50/p95 | search rare p50/p95 | search common p50/p95 | append 20 p50/p95 | heap MB | RSS MB |")
-	r.printf("|---:|---:|---:|---|---|---|---|---|---:|---:|")
+	r.printf("| messages | sessions | generated msg/s | index msg/s | list p50/p95 | session page p50/p95 | search rare p50/p95 | search common p50/p95 | append 20 p50/p95 | append msg/s | heap MB | RSS MB | database MB |")
+	r.printf("|---:|---:|---:|---:|---|---|---|---|---|---:|---:|---:|---:|")
 	st, done, err := openBenchStore(ctx, store.SQLite, tmp, "", "growth")
 	if err != nil {
 		return err
@@ -54,45 +59,44 @@ func benchGrowth(ctx context.Context, r *report, tmp string, log *slog.Logger, m
 		}
 		ids[i] = s.ID
 	}
-	token, th, prefix := auth.NewToken()
-	if _, err := st.CreateToken(ctx, ids[0], "bench", th, prefix); err != nil {
+	l := layout{stewards: ids, perSession: perSession, t0: time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC)}
+	// The rare word is in messages 4242 + k·100,000: session 212 + k·5,000,
+	// all of them the 13th steward's. Browse and search as that steward.
+	me := l.owner(4242)
+	var username string
+	if err := st.DB().NewRaw("SELECT username FROM stewards WHERE id = ?", me).Scan(ctx, &username); err != nil {
 		return err
 	}
-	browser, err := signInAs(srv.URL, "grow0")
+	token, th, prefix := auth.NewToken()
+	if _, err := st.CreateToken(ctx, me, "bench", th, prefix); err != nil {
+		return err
+	}
+	browser, err := signInAs(srv.URL, username)
 	if err != nil {
 		return err
 	}
+	appendTo := &baton.Session{Title: "growth appends"}
+	if err := st.CreateSession(ctx, me, appendTo); err != nil {
+		return err
+	}
 	c := newCorpus(11)
-	t0 := time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC)
-	loaded, firstSession := 0, ""
-	var appendTo string
+	loaded := 0
 	for _, level := range levels {
 		start := time.Now()
-		for ; loaded < level; loaded += perSession {
-			sn := loaded / perSession
-			steward := ids[sn%stewards]
-			sess := &baton.Session{Title: fmt.Sprintf("session %d", sn), StartedAt: t0.Add(time.Duration(sn) * time.Minute)}
-			if err := st.CreateSession(ctx, steward, sess); err != nil {
-				return err
-			}
-			if steward == ids[0] && firstSession == "" {
-				firstSession = sess.ID
-			}
-			if steward == ids[0] {
-				appendTo = sess.ID
-			}
-			batch := make([]*baton.Message, perSession)
-			for k := range batch {
-				j := loaded + k
-				batch[k] = &baton.Message{SourceID: fmt.Sprint(j), Role: []baton.Role{baton.RoleSteward, baton.RoleAssistant}[j%2],
-					Content: c.message(j), Timestamp: sess.StartedAt.Add(time.Duration(k) * time.Second)}
-			}
-			if _, err := st.AppendMessages(ctx, steward, sess.ID, "", batch); err != nil {
-				return err
-			}
+		if err := generate(ctx, st, l, c, loaded, level); err != nil {
+			return err
 		}
-		el := time.Since(start)
-		if _, err := st.IndexPending(ctx); err != nil {
+		genRate := float64(level-loaded) / time.Since(start).Seconds()
+		loaded = level
+		start = time.Now()
+		indexed, err := st.IndexPending(ctx)
+		if err != nil {
+			return err
+		}
+		indexRate := float64(indexed) / time.Since(start).Seconds()
+		var firstSession string
+		if err := st.DB().NewRaw("SELECT id FROM sessions WHERE steward_id = ? AND message_count = ? ORDER BY started_at LIMIT 1",
+			me, perSession).Scan(ctx, &firstSession); err != nil {
 			return err
 		}
 		get := func(client *http.Client, path string, token string) func() error {
@@ -118,7 +122,7 @@ func benchGrowth(ctx context.Context, r *report, tmp string, log *slog.Logger, m
 			seq++
 			body := fmt.Sprintf(`{"messages":[%s]}`, strings.TrimSuffix(strings.Repeat(fmt.Sprintf(`{"role":"steward","content":"growth append %d %%d"},`, level), 20), ","))
 			body = fmt.Sprintf(body, seqs(seq, 20)...)
-			req, _ := http.NewRequest("POST", srv.URL+"/api/v1/sessions/"+appendTo+"/messages", strings.NewReader(body))
+			req, _ := http.NewRequest("POST", srv.URL+"/api/v1/sessions/"+appendTo.ID+"/messages", strings.NewReader(body))
 			req.Header.Set("Authorization", "Bearer "+token)
 			resp, err := http.DefaultClient.Do(req)
 			if err != nil {
@@ -131,7 +135,8 @@ func benchGrowth(ctx context.Context, r *report, tmp string, log *slog.Logger, m
 			}
 			return nil
 		}
-		row := fmt.Sprintf("| %d | %d | %.0f |", level, level/perSession, float64(level-prevLevel(levels, level))/el.Seconds())
+		row := fmt.Sprintf("| %d | %d | %.0f | %.0f |", level, level/perSession, genRate, indexRate)
+		var appends []time.Duration // the last figure's: the appends
 		for _, fn := range []func() error{
 			get(browser, "/sessions", ""),
 			get(browser, "/sessions/"+firstSession, ""),
@@ -145,13 +150,29 @@ func benchGrowth(ctx context.Context, r *report, tmp string, log *slog.Logger, m
 			}
 			p50, p95 := percentiles(d)
 			row += fmt.Sprintf(" %s / %s |", msShort(p50), msShort(p95))
+			appends = d
+		}
+		var appendTotal time.Duration
+		for _, d := range appends {
+			appendTotal += d
 		}
 		var m runtime.MemStats
 		runtime.ReadMemStats(&m)
-		row += fmt.Sprintf(" %.0f | %.0f |", float64(m.HeapInuse)/(1<<20), rssMB())
+		row += fmt.Sprintf(" %.0f | %.0f | %.0f | %.0f |", 50*20/appendTotal.Seconds(), float64(m.HeapInuse)/(1<<20), rssMB(), fileMB(filepath.Join(tmp, "growth.db")))
 		r.printf("%s", row)
 	}
 	return nil
+}
+
+// fileMB is the size of a SQLite database with its WAL, in MB.
+func fileMB(path string) float64 {
+	total := int64(0)
+	for _, p := range []string{path, path + "-wal"} {
+		if fi, err := os.Stat(p); err == nil {
+			total += fi.Size()
+		}
+	}
+	return float64(total) / (1 << 20)
 }
 
 func seqs(base, n int) []any {
@@ -160,17 +181,6 @@ func seqs(base, n int) []any {
 		out[i] = base*100 + i
 	}
 	return out
-}
-
-func prevLevel(levels []int, level int) int {
-	prev := 0
-	for _, l := range levels {
-		if l == level {
-			return prev
-		}
-		prev = l
-	}
-	return prev
 }
 
 // rssMB is this process's resident memory in MB (Linux), or 0.
