@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"regexp"
+	"sort"
 	"strings"
 	"sync"
 	"time"
@@ -321,6 +322,9 @@ type Hooks struct {
 	builds sync.WaitGroup
 	// hold, when set (tests), is waited on before each build starts.
 	hold chan struct{}
+	// live keeps the parse of the live sessions' transcripts, so an event
+	// parses only the lines it brought (liveTranscripts).
+	live liveTranscripts
 }
 
 // NewHooks returns the hook protocol's owner over the store, analysing
@@ -596,7 +600,7 @@ func (h *Hooks) build(ctx context.Context, stewardID int64, ev *hookEvent, rc st
 		return res, h.showEventFacts(ctx, stewardID, ev, rc, existing, &state)
 	}
 
-	doc, mainLines, err := h.parseTranscript(ctx, stewardID, ev)
+	doc, err := h.parseTranscript(ctx, stewardID, ev)
 	if errors.Is(err, claudecode.ErrNoMessages) {
 		if existing != nil && state.FromEvents {
 			// Built from events: the end of a turn analyses it, SessionEnd
@@ -612,13 +616,22 @@ func (h *Hooks) build(ctx context.Context, stewardID int64, ev *hookEvent, rc st
 	}
 	// The prompt is pending until a prompt line follows where the transcript
 	// stood when it was submitted.
-	promptSeen := state.Prompt != nil && state.Prompt.Offset <= int64(len(mainLines)) &&
-		claudecode.NextPrompt(mainLines[state.Prompt.Offset:]) >= 0
+	promptSeen := false
+	if state.Prompt != nil {
+		after, err := h.store.HookMainFrom(ctx, stewardID, ev.sessionID, state.Prompt.Offset)
+		if err != nil {
+			return nil, err
+		}
+		promptSeen = claudecode.NextPrompt(after) >= 0
+	}
 	if state.FromEvents {
 		// The transcript replaces the messages built from events it has.
 		doc.EventPrefix = hookMessagePrefix
 	}
-	fresh, err := h.keepNewMessages(ctx, stewardID, existing, &doc)
+	// Messages built from events change source ids in the store
+	// (adopted, replaced): their sessions read the known ids every time.
+	cache := !state.FromEvents
+	fresh, err := h.keepNewMessages(ctx, stewardID, existing, &doc, cache)
 	if err != nil {
 		return nil, err
 	}
@@ -631,6 +644,9 @@ func (h *Hooks) build(ctx context.Context, stewardID int64, ev *hookEvent, rc st
 	if r.Status == baton.ImportRejected {
 		res.Error = r.Error
 		return res, nil
+	}
+	if cache {
+		h.learn(stewardID, r.SessionID, &doc)
 	}
 	res.SessionID, res.Stored = r.SessionID, r.Messages
 	return res, h.closeAndAnalyse(ctx, stewardID, ev, r.SessionID, existing == nil, res.Stored, end, doc.Session.StartedAt)
@@ -662,7 +678,7 @@ func (h *Hooks) buildFromEvent(ctx context.Context, stewardID int64, ev *hookEve
 	if existing != nil {
 		doc.Session.Title = existing.Title
 	}
-	fresh, err := h.keepNewMessages(ctx, stewardID, existing, &doc)
+	fresh, err := h.keepNewMessages(ctx, stewardID, existing, &doc, false)
 	if err != nil {
 		return nil, err
 	}
@@ -694,29 +710,99 @@ func (h *Hooks) showEventFacts(ctx context.Context, stewardID int64, ev *hookEve
 }
 
 // parseTranscript parses the transcript received so far, leaving out what
-// could still change unless the event says it cannot. It returns the main
-// transcript's lines too, all of them.
-func (h *Hooks) parseTranscript(ctx context.Context, stewardID int64, ev *hookEvent) (baton.ImportDocument, []byte, error) {
+// could still change unless the event says it cannot. While the session
+// is live, it parses only the lines received since the last event, on top
+// of the parse it keeps (liveTranscripts); at SessionEnd, the whole
+// transcript once more.
+func (h *Hooks) parseTranscript(ctx context.Context, stewardID int64, ev *hookEvent) (baton.ImportDocument, error) {
+	key := fmt.Sprint(stewardID, "/", ev.sessionID)
+	if ev.settled && ev.name == HookSessionEnd {
+		h.live.drop(key)
+		return h.parseWhole(ctx, stewardID, ev)
+	}
+	lt := h.live.get(key, ev.sessionID+".jsonl")
+	doc, err := h.parseMore(ctx, stewardID, ev, lt)
+	if err != nil && !errors.Is(err, claudecode.ErrNoMessages) {
+		h.live.drop(key) // the next event starts over
+		if errors.Is(err, claudecode.ErrNotIncremental) {
+			return h.parseWhole(ctx, stewardID, ev)
+		}
+	}
+	return doc, err
+}
+
+// parseMore feeds the live parse the lines received since it last read,
+// holding back what could still change, and returns its document.
+func (h *Hooks) parseMore(ctx context.Context, stewardID int64, ev *hookEvent, lt *liveTranscript) (baton.ImportDocument, error) {
+	fresh, err := h.store.HookTranscriptsFrom(ctx, stewardID, ev.sessionID, lt.consumed)
+	if err != nil {
+		return baton.ImportDocument{}, err
+	}
+	main := fresh[""]
+	if !(ev.settled && ev.name == HookStop) {
+		main = main[:claudecode.OpenResponse(main)]
+	}
+	if err := lt.parser.Feed("", main); err != nil {
+		return baton.ImportDocument{}, err
+	}
+	lt.consumed[""] += int64(len(main))
+	files := make([]string, 0, len(fresh))
+	for file := range fresh {
+		if file != "" {
+			files = append(files, file)
+		}
+	}
+	sort.Strings(files)
+	for _, file := range files {
+		data := fresh[file]
+		if strings.HasPrefix(file, "agent-acompact-") {
+			lt.consumed[file] += int64(len(data)) // compaction agents repeat the conversation
+			continue
+		}
+		if !ev.subagentStopped(file) {
+			data = data[:claudecode.OpenResponse(data)]
+		}
+		if err := lt.parser.Feed(file, data); err != nil {
+			return baton.ImportDocument{}, err
+		}
+		lt.consumed[file] += int64(len(data))
+	}
+	doc, lineErrs, err := lt.parser.Document()
+	if err != nil {
+		return doc, err
+	}
+	for _, le := range lineErrs {
+		doc.Skipped = append(doc.Skipped, fmt.Sprintf("line %d: %v", le.Line, le.Err))
+	}
+	doc.Session.SourceRef = ev.sessionID
+	return doc, nil
+}
+
+// subagentStopped reports whether the event says the agent of a subagent
+// file has written its last response.
+func (e *hookEvent) subagentStopped(file string) bool {
+	id := e.str("agent_id")
+	return e.settled && e.name == HookSubagentStop && (id == "" || file == "agent-"+id+".jsonl")
+}
+
+// parseWhole parses everything received, as an import of the transcript
+// would (live unless the session ended).
+func (h *Hooks) parseWhole(ctx context.Context, stewardID int64, ev *hookEvent) (baton.ImportDocument, error) {
 	final := ev.settled && ev.name == HookSessionEnd
 	all, subagents, err := h.store.HookTranscripts(ctx, stewardID, ev.sessionID)
 	if err != nil {
-		return baton.ImportDocument{}, nil, err
+		return baton.ImportDocument{}, err
 	}
 	main := all
 	if !final && !(ev.settled && ev.name == HookStop) {
 		main = main[:claudecode.OpenResponse(main)]
-	}
-	// The agent that stopped has written its last response.
-	stopped := func(file string) bool {
-		id := ev.str("agent_id")
-		return ev.settled && ev.name == HookSubagentStop && (id == "" || file == "agent-"+id+".jsonl")
 	}
 	readers := make(map[string]io.Reader, len(subagents))
 	for file, data := range subagents {
 		if strings.HasPrefix(file, "agent-acompact-") {
 			continue // compaction agents repeat the conversation, as Discover knows
 		}
-		if !final && !stopped(file) {
+		if !final && !ev.subagentStopped(file) {
 			data = data[:claudecode.OpenResponse(data)]
 		}
 		readers[file] = bytes.NewReader(data)
@@ -724,28 +810,41 @@ func (h *Hooks) parseTranscript(ctx context.Context, stewardID int64, ev *hookEv
 	name := ev.sessionID + ".jsonl"
 	doc, lineErrs, err := claudecode.Parse(bytes.NewReader(main), name, claudecode.Options{Live: !final, Subagents: readers})
 	if err != nil {
-		return doc, all, err
+		return doc, err
 	}
 	for _, le := range lineErrs {
 		doc.Skipped = append(doc.Skipped, fmt.Sprintf("line %d: %v", le.Line, le.Err))
 	}
 	doc.Session.SourceRef = ev.sessionID
-	return doc, all, nil
+	return doc, nil
 }
 
 // keepNewMessages leaves in doc only the messages the session does not
 // have yet, and returns them.
-func (h *Hooks) keepNewMessages(ctx context.Context, stewardID int64, existing *baton.Session, doc *baton.ImportDocument) ([]*baton.Message, error) {
+//
+// The conversations left are the main one, those with new messages and
+// the ones they fork from: the store looks each up, so a long session's
+// threads with nothing new cost nothing.
+func (h *Hooks) keepNewMessages(ctx context.Context, stewardID int64, existing *baton.Session, doc *baton.ImportDocument, cache bool) ([]*baton.Message, error) {
 	var known map[string]map[string]bool
 	if existing != nil {
 		var err error
-		if known, err = h.store.SourceIDs(ctx, stewardID, existing.ID); err != nil {
+		if cache {
+			known, err = h.knownSourceIDs(ctx, stewardID, existing.ID, doc.Session.SourceRef)
+		} else {
+			known, err = h.store.SourceIDs(ctx, stewardID, existing.ID)
+			h.live.forgetKnown(fmt.Sprint(stewardID, "/", doc.Session.SourceRef))
+		}
+		if err != nil {
 			return nil, err
 		}
 	}
 	var fresh []*baton.Message
+	parent := map[string]string{}
+	needed := map[string]bool{}
 	for i := range doc.Conversations {
 		c := &doc.Conversations[i]
+		parent[c.Key] = c.ParentKey
 		kept := make([]baton.Message, 0, len(c.Messages))
 		for _, m := range c.Messages {
 			if !known[c.Key][m.SourceID] {
@@ -756,8 +855,57 @@ func (h *Hooks) keepNewMessages(ctx context.Context, stewardID int64, existing *
 		for j := range c.Messages {
 			fresh = append(fresh, &c.Messages[j])
 		}
+		if i == 0 || len(kept) > 0 {
+			for k, hops := c.Key, 0; k != "" && !needed[k] && hops <= len(doc.Conversations); k, hops = parent[k], hops+1 {
+				needed[k] = true
+			}
+		}
+	}
+	if existing != nil {
+		convs := doc.Conversations[:0]
+		for _, c := range doc.Conversations {
+			if needed[c.Key] {
+				convs = append(convs, c)
+			}
+		}
+		doc.Conversations = convs
 	}
 	return fresh, nil
+}
+
+// knownSourceIDs is SourceIDs of the hooked session, kept with its live
+// parse between events (and learnt from each build that stores), so an
+// event does not read every source id again.
+func (h *Hooks) knownSourceIDs(ctx context.Context, stewardID int64, sessionID, ref string) (map[string]map[string]bool, error) {
+	lt := h.live.peek(fmt.Sprint(stewardID, "/", ref))
+	if lt != nil && lt.knownSession == sessionID {
+		return lt.known, nil
+	}
+	known, err := h.store.SourceIDs(ctx, stewardID, sessionID)
+	if err == nil && lt != nil {
+		lt.known, lt.knownSession = known, sessionID
+	}
+	return known, err
+}
+
+// learn adds the messages a build stored to the known source ids of the
+// session's live parse.
+func (h *Hooks) learn(stewardID int64, sessionID string, doc *baton.ImportDocument) {
+	lt := h.live.peek(fmt.Sprint(stewardID, "/", doc.Session.SourceRef))
+	if lt == nil {
+		return
+	}
+	if lt.knownSession != sessionID {
+		lt.known, lt.knownSession = map[string]map[string]bool{}, sessionID
+	}
+	for _, c := range doc.Conversations {
+		if lt.known[c.Key] == nil {
+			lt.known[c.Key] = map[string]bool{}
+		}
+		for _, m := range c.Messages {
+			lt.known[c.Key][m.SourceID] = true
+		}
+	}
 }
 
 // storeDocument stores the new messages and the session's facts with the

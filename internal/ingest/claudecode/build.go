@@ -3,11 +3,13 @@ package claudecode
 import (
 	"bufio"
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -45,6 +47,14 @@ type builder struct {
 	calls     map[string]callRef // tool_use id → the message that asked for it
 	agents    map[string]string  // agent id → tool_use id of the call that spawned it
 
+	// reading is the subagent file being read ("" for the main
+	// transcript) and made counts conversations made or first met in
+	// the main transcript: together they order the conversations as a
+	// parse of the main transcript then each subagent file would, however
+	// the lines were fed (Incremental).
+	reading string
+	made    int
+
 	lineErrs []LineError
 }
 
@@ -76,6 +86,10 @@ type conv struct {
 	mainBefore  string    // the main conversation's last message when it began
 	byAPIID     map[string]int
 	assistant   []bool // per message: built from assistant lines
+	// mainSeq is when the main transcript first met it (0: never);
+	// else it was made reading file, as the fileSeq-th.
+	mainSeq, fileSeq int
+	file             string
 }
 
 func newBuilder(name string, opts Options) *builder {
@@ -103,28 +117,71 @@ func (b *builder) newConv(key, kind string) *conv {
 	c := &conv{ImportConversation: baton.ImportConversation{Key: key, Kind: kind}, byAPIID: map[string]int{}}
 	b.convs = append(b.convs, c)
 	b.convByKey[key] = c
+	b.made++
+	if b.reading == "" {
+		c.mainSeq = b.made
+	} else {
+		c.file, c.fileSeq = b.reading, b.made
+	}
 	return c
+}
+
+// met notes that the main transcript refers to a conversation (one a
+// subagent file fed earlier may have made).
+func (b *builder) met(c *conv) *conv {
+	if b.reading == "" && c.mainSeq == 0 {
+		b.made++
+		c.mainSeq = b.made
+	}
+	return c
+}
+
+// sortConvs puts the conversations in the order a parse of the main
+// transcript then each subagent file (by name) makes them.
+func (b *builder) sortConvs() {
+	slices.SortStableFunc(b.convs[1:], func(x, y *conv) int {
+		switch {
+		case x.mainSeq > 0 && y.mainSeq > 0:
+			return cmp.Compare(x.mainSeq, y.mainSeq)
+		case x.mainSeq > 0:
+			return -1
+		case y.mainSeq > 0:
+			return 1
+		}
+		return cmp.Or(cmp.Compare(x.file, y.file), cmp.Compare(x.fileSeq, y.fileSeq))
+	})
 }
 
 // readFile reads one transcript. agentID is set for a subagent file, whose
 // lines all belong to that agent's conversation.
 func (b *builder) readFile(r io.Reader, file, agentID string) error {
+	_, err := b.readLines(r, file, agentID, 0)
+	return err
+}
+
+// readLines is readFile for lines of a file that may come after lines
+// already read (Incremental.Feed): read is how many lines came before, for
+// line numbers. It returns how many lines the file has now been read.
+func (b *builder) readLines(r io.Reader, file, agentID string, read int) (int, error) {
 	var sub *conv
+	b.reading = ""
 	if agentID != "" {
+		b.reading = file
 		sub = b.agentConv(agentID)
 		sub.fromFile = true
 	}
 	br := bufio.NewReaderSize(r, 1<<20)
-	if startsWithArray(br) {
-		return b.readArray(br, file, sub)
+	if read == 0 && startsWithArray(br) {
+		return 0, b.readArray(br, file, sub)
 	}
 	lr := newLineReader(br, b.maxLine)
+	lr.n = read
 	for {
 		text, tooLong, err := lr.next()
 		if err == io.EOF {
-			return nil
+			return lr.n, nil
 		} else if err != nil {
-			return err
+			return lr.n, err
 		}
 		if tooLong {
 			b.lineErrs = append(b.lineErrs, LineError{File: file, Line: lr.n, Err: errLineTooLong})
@@ -302,9 +359,9 @@ func (b *builder) convFor(l *line, sub *conv, id string, ts time.Time) *conv {
 	if l.AgentID != "" {
 		c = b.agentConv(clean(l.AgentID))
 	} else if ref, ok := b.resolve(l.ParentUUID); ok && ref.conv != b.main {
-		c = ref.conv
+		c = b.met(ref.conv)
 	} else if known, ok := b.convByKey["sidechain:"+id]; ok {
-		c = known
+		c = b.met(known)
 	} else {
 		c = b.newConv("sidechain:"+id, baton.ConversationSidechain)
 	}
@@ -320,7 +377,7 @@ func (b *builder) convFor(l *line, sub *conv, id string, ts time.Time) *conv {
 func (b *builder) agentConv(agentID string) *conv {
 	key := "agent:" + agentID
 	if c, ok := b.convByKey[key]; ok {
-		return c
+		return b.met(c)
 	}
 	c := b.newConv(key, baton.ConversationSidechain)
 	c.agentID = agentID
@@ -761,6 +818,7 @@ func (b *builder) document() baton.ImportDocument {
 	}
 
 	b.main.Title = baton.CapTitle(b.title())
+	b.sortConvs()
 	for _, c := range b.convs[1:] {
 		b.placeChild(c)
 	}
@@ -830,7 +888,7 @@ func finishAssistant(m *baton.Message) {
 // line follows, else the last main message before it began.
 func (b *builder) placeChild(c *conv) {
 	if useID, ok := b.agents[c.agentID]; ok && c.agentID != "" {
-		if call, ok := b.calls[useID]; ok && call.conv != c {
+		if call, ok := b.calls[useID]; ok && call.conv.Key != c.Key {
 			c.ParentKey, c.ForkAfterSourceID = call.conv.Key, call.source
 			if c.Title == "" {
 				c.Title = taskTitle(call.input)
@@ -851,7 +909,7 @@ func (b *builder) placeChild(c *conv) {
 		}
 	}
 	if c.ParentKey == "" {
-		if ref, ok := b.resolve(c.firstParent); ok && ref.conv != c {
+		if ref, ok := b.resolve(c.firstParent); ok && ref.conv.Key != c.Key {
 			c.ParentKey, c.ForkAfterSourceID = ref.conv.Key, ref.source
 		}
 	}
@@ -899,7 +957,7 @@ func (b *builder) taskByPrompt(c *conv) (string, bool) {
 	}
 	best, bestAt := "", -1
 	for useID, call := range b.calls {
-		if claimed[useID] || call.conv == c || (call.name != "Task" && call.name != "Agent") {
+		if claimed[useID] || call.conv.Key == c.Key || (call.name != "Task" && call.name != "Agent") {
 			continue
 		}
 		var in struct {

@@ -148,5 +148,5 @@ func (b *builder) placedByCall(c *conv) bool {
 		return false
 	}
 	call, ok := b.calls[useID]
-	return ok && call.conv != c
+	return ok && call.conv.Key != c.Key // by key: Incremental.Document works on copies
 }
