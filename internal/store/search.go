@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"strconv"
 	"strings"
 	"time"
 	"unicode"
@@ -135,19 +136,10 @@ func (sqliteSearch) matches(ctx context.Context, db bun.IDB, stewardID int64, te
 	if err != nil || smp.own == 0 {
 		return nil, err
 	}
-	var docs []windowDoc
-	// FTS5 walks the matches newest first (the owner token narrowing them
-	// to the steward's postings) and stops at rankWindow; the join keeps
-	// the steward filter in SQL, where the rule lives.
-	if err := db.NewRaw(`SELECT m.id, substr(m.content, 1, ?) AS text, length(m.content) AS length
-		FROM messages_fts f JOIN messages m ON m.id = f.rowid
-		WHERE messages_fts MATCH ? AND m.steward_id = ?
-		ORDER BY f.rowid DESC LIMIT ?`, rankChars, ftsMatch(stewardID, terms, smp.share() < ownerTokenBelow), stewardID, rankWindow).
-		Scan(ctx, &docs); err != nil {
+	docs, err := newestMatches[windowDoc](ctx, db, smp, stewardID, terms,
+		"m.id, substr(m.content, 1, "+strconv.Itoa(rankChars)+") AS text, length(m.content) AS length", rankWindow)
+	if err != nil || len(docs) == 0 {
 		return nil, err
-	}
-	if len(docs) == 0 {
-		return nil, nil
 	}
 	idf, err := termWeights(ctx, db, smp, stewardID, terms)
 	if err != nil {
@@ -155,6 +147,37 @@ func (sqliteSearch) matches(ctx context.Context, db bun.IDB, stewardID int64, te
 	}
 	ids := rankDocs(docs, terms, idf)
 	return ids[:min(limit, len(ids))], nil
+}
+
+// newestMatches returns columns of the steward's newest messages holding
+// every term, at most limit, newest first. FTS5 walks the matches newest
+// first and stops at the limit; the join keeps the steward filter in SQL,
+// where the rule lives, and the owner token narrows the walk to the
+// steward's postings. Where the steward wrote most of the newest messages
+// the token gains nothing and costs an intersection with postings that
+// hold nearly every message, so those ids are walked without it, over a
+// range bounded to hold about 4·limit of the steward's messages; older
+// ones, if the limit is not reached, with it.
+func newestMatches[T any](ctx context.Context, db bun.IDB, smp indexSample, stewardID int64, terms []string, columns string, limit int) ([]T, error) {
+	query := "SELECT " + columns + ` FROM messages_fts f JOIN messages m ON m.id = f.rowid
+		WHERE messages_fts MATCH ? AND m.steward_id = ? AND f.rowid >= ? AND f.rowid < ?
+		ORDER BY f.rowid DESC LIMIT ?`
+	var out []T
+	split := smp.newest + 1 // ids from split up are walked without the owner token
+	if share := smp.share(); share >= ownerTokenBelow {
+		split = max(smp.newest-int64(4*float64(limit)/share), 0)
+		if err := db.NewRaw(query, ftsMatch(stewardID, terms, false), stewardID, split, smp.newest+1, limit).Scan(ctx, &out); err != nil {
+			return nil, err
+		}
+	}
+	if len(out) < limit && split > 0 {
+		var older []T
+		if err := db.NewRaw(query, ftsMatch(stewardID, terms, true), stewardID, 0, split, limit-len(out)).Scan(ctx, &older); err != nil {
+			return nil, err
+		}
+		out = append(out, older...)
+	}
+	return out, nil
 }
 
 func (sqliteSearch) sessionIDs(ctx context.Context, db bun.IDB, stewardID int64, q string, limit int) ([]string, error) {
@@ -166,11 +189,19 @@ func (sqliteSearch) sessionIDs(ctx context.Context, db bun.IDB, stewardID int64,
 	if err != nil || smp.own == 0 {
 		return nil, err
 	}
+	newest, err := newestMatches[string](ctx, db, smp, stewardID, terms, "m.session_id", limit)
+	if err != nil {
+		return nil, err
+	}
 	var ids []string
-	err = db.NewRaw(`SELECT DISTINCT session_id FROM (SELECT m.session_id FROM messages_fts f JOIN messages m ON m.id = f.rowid
-		WHERE messages_fts MATCH ? AND m.steward_id = ? ORDER BY f.rowid DESC LIMIT ?) newest`,
-		ftsMatch(stewardID, terms, smp.share() < ownerTokenBelow), stewardID, limit).Scan(ctx, &ids)
-	return ids, err
+	seen := map[string]bool{}
+	for _, id := range newest {
+		if !seen[id] {
+			seen[id] = true
+			ids = append(ids, id)
+		}
+	}
+	return ids, nil
 }
 
 func (sqliteSearch) forget(ctx context.Context, db bun.IDB, stewardID int64, sessionID string) error {
@@ -209,8 +240,12 @@ func (pgSearch) sessionIDs(ctx context.Context, db bun.IDB, stewardID int64, q s
 func (pgSearch) forget(context.Context, bun.IDB, int64, string) error { return nil }
 
 // indexBatch is how many messages the indexer adds to FTS5 per transaction:
-// small enough that writers never wait long for the lock.
-const indexBatch = 2000
+// small enough that writers never wait long for the lock (8,000 messages
+// take about 150 ms), large enough that under sustained ingest one
+// transaction takes what arrived since the last: each transaction queues
+// for the write lock behind the writers' batches, and with 2,000 a burst's
+// backlog needed several turns in that queue before it was searchable.
+const indexBatch = 8000
 
 // IndexPending adds messages written since the last run to the full-text
 // index, in batches, and returns how many it added. Its watermark lives in
@@ -292,8 +327,8 @@ func (s *Store) RunIndexer(ctx context.Context, logError func(error)) {
 			// Let a burst of writes land before indexing them together,
 			// but not long: under sustained ingest the wait always runs
 			// to its end, and a write then waits for the batch being
-			// indexed, this wait and its own batch, which must stay under
-			// a second (with 600 ms it took about a second).
+			// indexed, this wait and its own batch, which together must
+			// stay under a second.
 			background.WaitForQuiet(ctx, s.kick, 25*time.Millisecond, 250*time.Millisecond)
 		case <-tick.C:
 		}

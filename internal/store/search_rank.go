@@ -37,10 +37,7 @@ const (
 func ownerToken(stewardID int64) string { return "s" + strconv.FormatInt(stewardID, 10) }
 
 // ownerTokenBelow is the steward's share of the newest messages under which
-// a search names the steward's owner token. A steward who wrote most of
-// them gains nothing from it (intersecting a word with postings that hold
-// nearly every message costs more than the few rows of others it skips);
-// the join's steward filter then walks at most rankWindow/share rows.
+// a search names the steward's owner token all the way (newestMatches).
 const ownerTokenBelow = 0.25
 
 // ftsMatch is the FTS5 expression for messages holding every term, each in

@@ -1,8 +1,13 @@
 package store
 
 import (
+	"context"
+	"fmt"
+	"path/filepath"
 	"slices"
 	"testing"
+
+	"github.com/baton-dev/baton/internal/baton"
 )
 
 func TestEachTokenFoldsAsTheIndexDoes(t *testing.T) {
@@ -30,5 +35,62 @@ func TestRankDocsWeighsRareWordsAndShortMessages(t *testing.T) {
 	same := []windowDoc{{ID: 9, Text: "word"}, {ID: 8, Text: "word"}, {ID: 7, Text: "word"}}
 	if got := rankDocs(same, []string{"word"}, []float64{1}); !slices.Equal(got, []int64{9, 8, 7}) {
 		t.Fatalf("ties: %v", got)
+	}
+}
+
+// A steward who wrote every recent message walks those without the owner
+// token and the older ones with it; both halves keep to the steward.
+func TestNewestMatchesWalksADenseStewardsOlderMessagesByOwnerToken(t *testing.T) {
+	s, err := Open("sqlite:" + filepath.Join(t.TempDir(), "b.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	ctx := context.Background()
+	if _, err := s.MigrateUp(ctx); err != nil {
+		t.Fatal(err)
+	}
+	ada, bob := &baton.Steward{Username: "ada"}, &baton.Steward{Username: "bob"}
+	for _, st := range []*baton.Steward{ada, bob} {
+		if err := s.CreateSteward(ctx, st); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write := func(st *baton.Steward, n int, content string) {
+		sess := &baton.Session{Title: content}
+		if err := s.CreateSession(ctx, st.ID, sess); err != nil {
+			t.Fatal(err)
+		}
+		batch := make([]*baton.Message, n)
+		for i := range batch {
+			batch[i] = &baton.Message{Role: baton.RoleSteward, Content: content, SourceID: fmt.Sprint(i)}
+		}
+		if _, err := s.AppendMessages(ctx, st.ID, sess.ID, "", batch); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write(ada, 50, "the needle")      // ada's oldest
+	write(bob, 300, "another needle") // bob's, in between
+	write(ada, 250, "only hay")       // ada's newest: she wrote all of the recent ids
+	if _, err := s.IndexPending(ctx); err != nil {
+		t.Fatal(err)
+	}
+	smp, err := sampleSteward(ctx, s.db, ada.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if smp.share() < ownerTokenBelow {
+		t.Fatalf("ada's share of the newest messages is %.2f; the test needs her dense", smp.share())
+	}
+	got, err := newestMatches[int64](ctx, s.db, smp, ada.ID, []string{"needle"}, "m.id", 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want []int64
+	if err := s.db.NewRaw("SELECT id FROM messages WHERE steward_id = ? AND content = 'the needle' ORDER BY id DESC LIMIT 5", ada.ID).Scan(ctx, &want); err != nil {
+		t.Fatal(err)
+	}
+	if len(want) != 5 || !slices.Equal(got, want) {
+		t.Fatalf("ada's newest needles %v, want %v", got, want)
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"runtime/debug"
 	"strings"
 	"time"
 
@@ -156,6 +157,9 @@ func benchGrowth(ctx context.Context, r *report, tmp string, log *slog.Logger, m
 		for _, d := range appends {
 			appendTotal += d
 		}
+		// What the server holds now, not what an earlier step left for
+		// the collector.
+		debug.FreeOSMemory()
 		var m runtime.MemStats
 		runtime.ReadMemStats(&m)
 		row += fmt.Sprintf(" %.0f | %.0f | %.0f | %.0f |", 50*20/appendTotal.Seconds(), float64(m.HeapInuse)/(1<<20), rssMB(), fileMB(filepath.Join(tmp, "growth.db")))

@@ -26,7 +26,7 @@ func benchSearch(ctx context.Context, r *report, tmp, pgAdmin string, n int) err
 	}
 	scenarios := []scenario{{store.SQLite, 1}, {store.SQLite, 100}}
 	if pgAdmin != "" {
-		scenarios = append(scenarios, scenario{store.Postgres, 100})
+		scenarios = append(scenarios, scenario{store.Postgres, 1}, scenario{store.Postgres, 100})
 	}
 	r.printf("## Search over %d messages while writes continue", n)
 	r.printf("")

@@ -122,27 +122,29 @@ func benchIngest(ctx context.Context, r *report, tmp string, log *slog.Logger, n
 		batches = append(batches, batch{sessions[(i/1000)%len(sessions)], body})
 	}
 	// probe writes one message with a new word into its own session and
-	// returns how long until a search finds it, counted from the request.
+	// returns how long until a search finds it, counted from the write's
+	// acknowledgement, and how long the write itself took.
 	var probeSession baton.Session
 	if err := e.api("POST", "/api/v1/sessions", []byte(`{"title":"probes"}`), &probeSession); err != nil {
 		return err
 	}
-	probe := func(word string) (time.Duration, error) {
+	probe := func(word string) (lag, write time.Duration, err error) {
 		body, _ := json.Marshal(map[string]any{"messages": []map[string]any{{"role": "steward", "content": "where is " + word}}})
-		wrote := time.Now()
+		sent := time.Now()
 		if err := e.api("POST", "/api/v1/sessions/"+probeSession.ID+"/messages", body, nil); err != nil {
-			return 0, err
+			return 0, 0, err
 		}
+		wrote := time.Now()
 		for {
 			var out struct{ Hits []baton.SearchHit }
 			if err := e.api("GET", "/api/v1/search?q="+word, nil, &out); err != nil {
-				return 0, err
+				return 0, 0, err
 			}
 			if len(out.Hits) > 0 {
-				return time.Since(wrote), nil
+				return time.Since(wrote), wrote.Sub(sent), nil
 			}
 			if time.Since(wrote) > 10*time.Second {
-				return 0, fmt.Errorf("%s not searchable after 10 s", word)
+				return 0, 0, fmt.Errorf("%s not searchable after 10 s", word)
 			}
 			time.Sleep(5 * time.Millisecond)
 		}
@@ -168,7 +170,7 @@ func benchIngest(ctx context.Context, r *report, tmp string, log *slog.Logger, n
 	// Freshness during the burst: a probe every 250 ms while the two
 	// clients keep the server busy, each polled until search finds it.
 	burstOver := make(chan struct{})
-	var during []time.Duration
+	var during, writes []time.Duration
 	probesDone := make(chan struct{})
 	go func() {
 		defer close(probesDone)
@@ -178,12 +180,12 @@ func benchIngest(ctx context.Context, r *report, tmp string, log *slog.Logger, n
 				return
 			case <-time.After(250 * time.Millisecond):
 			}
-			lag, err := probe(fmt.Sprintf("burstprobe%dx", k))
+			lag, write, err := probe(fmt.Sprintf("burstprobe%dx", k))
 			if err != nil {
 				errc <- err
 				return
 			}
-			during = append(during, lag)
+			during, writes = append(during, lag), append(writes, write)
 		}
 	}()
 	for _, b := range batches {
@@ -206,8 +208,9 @@ func benchIngest(ctx context.Context, r *report, tmp string, log *slog.Logger, n
 	} else {
 		p50, p95 := percentiles(during)
 		worst := slices.Max(during)
-		r.printf("new message searchable DURING the burst: p50 %s, p95 %s, at most %s (%d probes written mid-burst, from the request to the first search that finds it; aim ≤ 1 s: %s)",
-			ms(p50), ms(p95), ms(worst), len(during), verdict(worst <= time.Second))
+		w50, w95 := percentiles(writes)
+		r.printf("new message searchable DURING the burst: p50 %s, p95 %s, at most %s after its write was acknowledged (%d probes written mid-burst, each polled every 5 ms; aim ≤ 1 s: %s); the probe's own append took p50 %s, p95 %s, at most %s",
+			ms(p50), ms(p95), ms(worst), len(during), verdict(worst <= time.Second), ms(w50), ms(w95), ms(slices.Max(writes)))
 	}
 
 	// How long until everything written is searchable and analysed.
@@ -224,13 +227,13 @@ func benchIngest(ctx context.Context, r *report, tmp string, log *slog.Logger, n
 	// Freshness in steady state, after the burst.
 	var lags []time.Duration
 	for k := 0; k < 5; k++ {
-		lag, err := probe(fmt.Sprintf("freshprobe%dx", k))
+		lag, _, err := probe(fmt.Sprintf("freshprobe%dx", k))
 		if err != nil {
 			return err
 		}
 		lags = append(lags, lag)
 	}
-	r.printf("new message searchable after the burst: at most %s (5 probes)", ms(slices.Max(lags)))
+	r.printf("new message searchable after the burst: at most %s after its write was acknowledged (5 probes)", ms(slices.Max(lags)))
 
 	// The same rows, inserted raw: prepared statement, 1,000 rows per
 	// transaction, messages table with its indexes, no full-text index.
