@@ -600,7 +600,18 @@ func (h *Hooks) build(ctx context.Context, stewardID int64, ev *hookEvent, rc st
 		return res, h.showEventFacts(ctx, stewardID, ev, rc, existing, &state)
 	}
 
-	doc, err := h.parseTranscript(ctx, stewardID, ev)
+	// Messages built from events change source ids in the store
+	// (adopted, replaced): their sessions read the known ids every time.
+	cache := !state.FromEvents
+	var leave func(conv, source string) bool
+	if existing != nil && cache {
+		known, err := h.knownSourceIDs(ctx, stewardID, existing.ID, ev.sessionID)
+		if err != nil {
+			return nil, err
+		}
+		leave = func(conv, source string) bool { return known[conv][source] }
+	}
+	doc, err := h.parseTranscript(ctx, stewardID, ev, leave)
 	if errors.Is(err, claudecode.ErrNoMessages) {
 		if existing != nil && state.FromEvents {
 			// Built from events: the end of a turn analyses it, SessionEnd
@@ -628,9 +639,6 @@ func (h *Hooks) build(ctx context.Context, stewardID int64, ev *hookEvent, rc st
 		// The transcript replaces the messages built from events it has.
 		doc.EventPrefix = hookMessagePrefix
 	}
-	// Messages built from events change source ids in the store
-	// (adopted, replaced): their sessions read the known ids every time.
-	cache := !state.FromEvents
 	fresh, err := h.keepNewMessages(ctx, stewardID, existing, &doc, cache)
 	if err != nil {
 		return nil, err
@@ -712,16 +720,17 @@ func (h *Hooks) showEventFacts(ctx context.Context, stewardID int64, ev *hookEve
 // parseTranscript parses the transcript received so far, leaving out what
 // could still change unless the event says it cannot. While the session
 // is live, it parses only the lines received since the last event, on top
-// of the parse it keeps (liveTranscripts); at SessionEnd, the whole
-// transcript once more.
-func (h *Hooks) parseTranscript(ctx context.Context, stewardID int64, ev *hookEvent) (baton.ImportDocument, error) {
+// of the parse it keeps (liveTranscripts), and leaves out of the document
+// the messages leave reports (the session has them); at SessionEnd, it
+// parses the whole transcript once more.
+func (h *Hooks) parseTranscript(ctx context.Context, stewardID int64, ev *hookEvent, leave func(conv, source string) bool) (baton.ImportDocument, error) {
 	key := fmt.Sprint(stewardID, "/", ev.sessionID)
 	if ev.settled && ev.name == HookSessionEnd {
 		h.live.drop(key)
 		return h.parseWhole(ctx, stewardID, ev)
 	}
 	lt := h.live.get(key, ev.sessionID+".jsonl")
-	doc, err := h.parseMore(ctx, stewardID, ev, lt)
+	doc, err := h.parseMore(ctx, stewardID, ev, lt, leave)
 	if err != nil && !errors.Is(err, claudecode.ErrNoMessages) {
 		h.live.drop(key) // the next event starts over
 		if errors.Is(err, claudecode.ErrNotIncremental) {
@@ -733,7 +742,7 @@ func (h *Hooks) parseTranscript(ctx context.Context, stewardID int64, ev *hookEv
 
 // parseMore feeds the live parse the lines received since it last read,
 // holding back what could still change, and returns its document.
-func (h *Hooks) parseMore(ctx context.Context, stewardID int64, ev *hookEvent, lt *liveTranscript) (baton.ImportDocument, error) {
+func (h *Hooks) parseMore(ctx context.Context, stewardID int64, ev *hookEvent, lt *liveTranscript, leave func(conv, source string) bool) (baton.ImportDocument, error) {
 	fresh, err := h.store.HookTranscriptsFrom(ctx, stewardID, ev.sessionID, lt.consumed)
 	if err != nil {
 		return baton.ImportDocument{}, err
@@ -767,7 +776,7 @@ func (h *Hooks) parseMore(ctx context.Context, stewardID int64, ev *hookEvent, l
 		}
 		lt.consumed[file] += int64(len(data))
 	}
-	doc, lineErrs, err := lt.parser.Document()
+	doc, lineErrs, err := lt.parser.DocumentLeaving(leave)
 	if err != nil {
 		return doc, err
 	}
@@ -845,7 +854,7 @@ func (h *Hooks) keepNewMessages(ctx context.Context, stewardID int64, existing *
 	for i := range doc.Conversations {
 		c := &doc.Conversations[i]
 		parent[c.Key] = c.ParentKey
-		kept := make([]baton.Message, 0, len(c.Messages))
+		var kept []baton.Message
 		for _, m := range c.Messages {
 			if !known[c.Key][m.SourceID] {
 				kept = append(kept, m)

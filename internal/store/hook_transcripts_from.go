@@ -33,8 +33,11 @@ func (s *Store) hookChunksFrom(ctx context.Context, stewardID int64, ref string,
 	args := []any{stewardID, ref}
 	where.WriteString("(")
 	for file, off := range from {
-		where.WriteString("(file = ? AND end_offset > ?) OR ")
-		args = append(args, file, off)
+		// The chunks are contiguous: from the one that holds off on, found
+		// through the primary key, not by reading every chunk of the file.
+		where.WriteString(`(file = ? AND end_offset > ? AND start_offset >= coalesce((SELECT max(start_offset) FROM hook_transcript_chunks
+			WHERE steward_id = ? AND source_ref = ? AND file = ? AND start_offset <= ?), 0)) OR `)
+		args = append(args, file, off, stewardID, ref, file, off)
 	}
 	if others {
 		where.WriteString("file NOT IN (?")

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -801,22 +802,17 @@ func parseTime(s string) (t time.Time, ok bool, err error) {
 	return t.UTC(), true, nil
 }
 
-// document finishes the messages and conversations and assembles the
-// import document.
+// document finishes the conversations and assembles the import document.
 func (b *builder) document() baton.ImportDocument {
-	for _, c := range b.convs {
-		for i := range c.Messages {
-			m := &c.Messages[i]
-			if m.Timestamp.IsZero() {
-				m.Timestamp = b.start
-			}
-			if c.assistant[i] {
-				finishAssistant(m)
-			}
-			capContent(m)
-		}
-	}
+	return b.documentLeaving(nil)
+}
 
+// documentLeaving is document, leaving out the messages leave reports
+// (conversation key, source id): those the caller has already. The
+// messages are finished on copies, so the builder's stay as read
+// (Incremental reads more lines into them) and a message left out costs
+// nothing.
+func (b *builder) documentLeaving(leave func(conv, source string) bool) baton.ImportDocument {
 	b.main.Title = baton.CapTitle(b.title())
 	b.sortConvs()
 	for _, c := range b.convs[1:] {
@@ -862,7 +858,41 @@ func (b *builder) document() baton.ImportDocument {
 	if len(b.modelOrder) > 1 {
 		s.Attributes["models"] = b.modelOrder
 	}
-	return baton.ImportDocument{Key: b.name, Session: s, Conversations: b.ordered()}
+	convs := b.ordered()
+	for i := range convs {
+		convs[i].Messages = b.finished(b.convByKey[convs[i].Key], leave)
+	}
+	return baton.ImportDocument{Key: b.name, Session: s, Conversations: convs}
+}
+
+// finished returns copies of a conversation's messages, but those leave
+// reports, finished: a time for those without, assistant messages settled,
+// content capped.
+func (b *builder) finished(c *conv, leave func(conv, source string) bool) []baton.Message {
+	var out []baton.Message
+	if leave == nil {
+		out = make([]baton.Message, 0, len(c.Messages))
+	} else {
+		out = []baton.Message{} // most are left out
+	}
+	for i := range c.Messages {
+		if leave != nil && leave(c.Key, c.Messages[i].SourceID) {
+			continue
+		}
+		m := c.Messages[i]
+		if m.Timestamp.IsZero() {
+			m.Timestamp = b.start
+		}
+		if c.assistant[i] {
+			finishAssistant(&m)
+		}
+		if len(m.Content) > baton.MaxContentBytes {
+			m.Attributes = maps.Clone(m.Attributes) // capContent notes the cut there
+		}
+		capContent(&m)
+		out = append(out, m)
+	}
+	return out
 }
 
 // finishAssistant settles a message merged from assistant lines: one that
@@ -977,7 +1007,11 @@ func (b *builder) taskByPrompt(c *conv) (string, bool) {
 func (b *builder) mainBefore(t time.Time) string {
 	src := ""
 	for _, m := range b.main.Messages {
-		if m.Timestamp.After(t) {
+		ts := m.Timestamp
+		if ts.IsZero() {
+			ts = b.start // as the document will say
+		}
+		if ts.After(t) {
 			break
 		}
 		src = m.SourceID

@@ -56,8 +56,17 @@ func (p *Incremental) Feed(file string, data []byte) error {
 
 // Document is the document of everything fed so far, as Parse returns it.
 func (p *Incremental) Document() (baton.ImportDocument, []LineError, error) {
+	return p.DocumentLeaving(nil)
+}
+
+// DocumentLeaving is Document without the messages leave reports (by
+// conversation key and source id): those the caller already has, so that
+// assembling the document of a long transcript costs little more than its
+// new messages. The session's facts (title, usage, times) still count
+// every message.
+func (p *Incremental) DocumentLeaving(leave func(conv, source string) bool) (baton.ImportDocument, []LineError, error) {
 	b := p.b.clone()
-	doc := b.document()
+	doc := b.documentLeaving(leave)
 	if doc.Session.MessageCount == 0 {
 		if len(b.lineErrs) > 0 {
 			return baton.ImportDocument{}, b.lineErrs, unreadable(b.lineErrs)
@@ -68,15 +77,14 @@ func (p *Incremental) Document() (baton.ImportDocument, []LineError, error) {
 }
 
 // clone copies what document changes: the conversations (their fork
-// points, titles, messages), the agents it pairs with calls, the facts it
-// hands out in the session's attributes. Messages are copied by value;
-// document only sets their fields.
+// points and titles; document finishes copies of the messages), the
+// agents it pairs with calls, the facts it hands out in the session's
+// attributes.
 func (b *builder) clone() *builder {
 	c := *b
 	c.convs = make([]*conv, len(b.convs))
 	for i, cv := range b.convs {
 		cp := *cv
-		cp.Messages = slices.Clone(cv.Messages)
 		c.convs[i] = &cp
 		if cv == b.main {
 			c.main = &cp

@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"sort"
 	"testing"
+
+	"github.com/baton-dev/baton/internal/baton"
 )
 
 // Feeding a transcript in parts, asking for the document between parts,
@@ -88,6 +90,33 @@ func TestIncrementalIsParse(t *testing.T) {
 				if encode(got) != encode(want) || encode(gotErrs) != encode(wantErrs) {
 					t.Fatalf("live=%v, split at byte %d, subagents between=%v: the incremental document differs from Parse's:\n%s\nwant\n%s",
 						live, split, subsBetween, encode(got), encode(want))
+				}
+				// Leaving out the messages the caller has changes only that.
+				has := map[string]bool{}
+				for _, c := range got.Conversations {
+					for k, m := range c.Messages {
+						if k%3 != 1 {
+							has[c.Key+"\x00"+m.SourceID] = true
+						}
+					}
+				}
+				left, _, err := p.DocumentLeaving(func(conv, source string) bool { return has[conv+"\x00"+source] })
+				if err != nil {
+					t.Fatal(err)
+				}
+				for i := range got.Conversations {
+					c := &got.Conversations[i]
+					kept := []baton.Message{}
+					for _, m := range c.Messages {
+						if !has[c.Key+"\x00"+m.SourceID] {
+							kept = append(kept, m)
+						}
+					}
+					c.Messages = kept
+				}
+				if encode(left) != encode(got) {
+					t.Fatalf("live=%v, split at byte %d: DocumentLeaving differs from Document less those messages:\n%s\nwant\n%s",
+						live, split, encode(left), encode(got))
 				}
 			}
 		}
