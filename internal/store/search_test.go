@@ -3,11 +3,13 @@ package store_test
 import (
 	"context"
 	"fmt"
+	"path/filepath"
 	"testing"
 	"time"
 
 	"github.com/baton-dev/baton/internal/baton"
 	"github.com/baton-dev/baton/internal/store"
+	"github.com/baton-dev/baton/internal/store/storetest"
 )
 
 func appendAndIndex(t *testing.T, s *store.Store, stewardID int64, sessionID string, contents ...string) {
@@ -139,4 +141,38 @@ func TestListSessionsTextFilterMatchesEveryWordOfTheStewardsMessages(t *testing.
 			}
 		}
 	})
+}
+
+// Migration 0013 (SQLite) replaces the full-text index with one that
+// carries the owner token and sets the indexer's watermark back to 0: the
+// messages written before it are searchable again once the indexer has run.
+func TestMigration0013RebuildsTheSearchIndexThroughTheIndexer(t *testing.T) {
+	s := storetest.Open(t, "sqlite:"+filepath.Join(t.TempDir(), "m.db"))
+	ctx := context.Background()
+	migrateDownTo(t, s, 12)
+	ada := mustSteward(t, s, "ada")
+	sess := mustSession(t, s, ada.ID, &baton.Session{Title: "before 0013"})
+	if _, err := s.AppendMessages(ctx, ada.ID, sess.ID, "", []*baton.Message{{Role: baton.RoleSteward, Content: "the zebrafish from before the migration"}}); err != nil {
+		t.Fatal(err)
+	}
+	// What the indexer did before 0013: content only.
+	for _, q := range []string{"INSERT INTO messages_fts (rowid, content) SELECT id, content FROM messages",
+		"UPDATE watermarks SET last_id = (SELECT max(id) FROM messages) WHERE name = 'messages_fts'"} {
+		if _, err := s.DB().ExecContext(ctx, q); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := s.MigrateUp(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if hits, err := s.Search(ctx, ada.ID, "zebrafish", 10); err != nil || len(hits) != 0 {
+		t.Fatalf("before the indexer ran: %d hits, %v; want an empty new index", len(hits), err)
+	}
+	if n, err := s.IndexPending(ctx); err != nil || n != 1 {
+		t.Fatalf("indexer added %d, %v; want the 1 message again", n, err)
+	}
+	hits, err := s.Search(ctx, ada.ID, "zebrafish", 10)
+	if err != nil || len(hits) != 1 || hits[0].SessionID != sess.ID {
+		t.Fatalf("after the indexer ran: %+v, %v", hits, err)
+	}
 }
