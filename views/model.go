@@ -135,8 +135,12 @@ type ImportPage struct {
 // ImportJobView is an import job's progress: files, documents and
 // messages done of how many, and messages imported per second.
 type ImportJobView struct {
-	ID                        string
-	FileIndex, Files          int
+	ID               string
+	FileIndex, Files int
+	// Reading is true while the current file is read and parsed, before
+	// its documents and messages are counted: the page says so instead of
+	// showing "0 of 0".
+	Reading                   bool
 	Documents, DocumentsTotal int
 	Messages, MessagesTotal   int
 	Rate                      float64

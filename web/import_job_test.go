@@ -76,17 +76,28 @@ func (b *browser) poll(path string) (int, *goquery.Document) {
 	return resp.StatusCode, doc
 }
 
+// pollProgress asks for a job that is still running.
+func (b *browser) pollProgress(path string) *goquery.Document {
+	b.a.t.Helper()
+	code, doc := b.poll(path)
+	if code != http.StatusOK || doc.Find("section#import-results[hx-get]").Length() != 1 {
+		b.a.t.Fatalf("poll = %d, want the progress region: %s", code, doc.Text())
+	}
+	return doc
+}
+
 // TestImportJobReportsProgressThenResults uploads a file of three
-// documents through htmx, holds the import after each document, and sees
+// documents through htmx, holds the import before it reads the file (the
+// progress says it is reading, not "0 of 0") and after each document, and sees
 // the job's progress advance in documents and messages with a rate, then
 // the results; another steward's poll of the job is not found.
 func TestImportJobReportsProgressThenResults(t *testing.T) {
 	eachApp(t, func(t *testing.T, a *app) {
 		// A server of its own, whose imports wait for the test after each document.
 		log := slog.New(slog.NewTextHandler(io.Discard, nil))
-		srv := web.NewServer(a.st, ingest.New(a.st), "test-secret", log, web.Config{MaxUploadBytes: 1 << 20})
 		reached, release := make(chan struct{}), make(chan struct{})
-		srv.HoldImportsWith(func() { reached <- struct{}{}; <-release })
+		srv := web.NewServer(a.st, ingest.New(a.st), "test-secret", log, web.Config{MaxUploadBytes: 1 << 20,
+			ImportStep: func() { reached <- struct{}{}; <-release }})
 		var mu sync.Mutex
 		now := time.Date(2026, 11, 23, 14, 0, 0, 0, time.UTC)
 		srv.SetClock(func() time.Time { mu.Lock(); defer mu.Unlock(); return now })
@@ -104,11 +115,21 @@ func TestImportJobReportsProgressThenResults(t *testing.T) {
 			t.Fatalf("the upload answered no polling progress region: hx-get %q, hx-trigger %q: %s", path, trigger, started.Text())
 		}
 
+		// Held before the file is read: no totals yet, and the page says
+		// it is reading the file rather than "0 of 0".
+		<-reached
+		for _, doc := range []*goquery.Document{started, ada.pollProgress(path)} {
+			if doc.Find(".import-job-reading").Length() != 1 || doc.Find(".import-job-docs, .import-job-msgs").Length() != 0 {
+				t.Errorf("before the file is read, the progress shows: %q", strings.Join(strings.Fields(doc.Find("#import-results").Text()), " "))
+			}
+		}
+		release <- struct{}{}
+
 		progress := func() (docs, msgs, rate string) {
 			t.Helper()
-			code, doc := ada.poll(path)
-			if code != http.StatusOK || doc.Find("section#import-results[hx-get]").Length() != 1 {
-				t.Fatalf("poll = %d, want the progress region: %s", code, doc.Text())
+			doc := ada.pollProgress(path)
+			if doc.Find(".import-job-reading").Length() != 0 {
+				t.Errorf("the progress still says it is reading the file: %s", doc.Text())
 			}
 			docs = doc.Find(".import-job-docs-done").Text() + "/" + doc.Find(".import-job-docs-total").Text()
 			msgs = doc.Find(".import-job-msgs-done").Text() + "/" + doc.Find(".import-job-msgs-total").Text()
@@ -116,9 +137,9 @@ func TestImportJobReportsProgressThenResults(t *testing.T) {
 		}
 		wantTotal := fmt.Sprint(total)
 		for i, want := range []struct{ docs, msgs, rate string }{
-			{"1/3", "2/" + wantTotal, "1"}, // 2 messages in 2 s
-			{"2/3", "5/" + wantTotal, "1"}, // 5 in 4 s
-			{"3/3", "9/" + wantTotal, "2"}, // 9 in 6 s
+			{"1/3", "2/" + wantTotal, "1.0"}, // 2 messages in 2 s
+			{"2/3", "5/" + wantTotal, "1.2"}, // 5 in 4 s
+			{"3/3", "9/" + wantTotal, "1.5"}, // 9 in 6 s
 		} {
 			<-reached // the import holds after document i+1
 			tick(2 * time.Second)

@@ -86,6 +86,9 @@ func (s *Server) runImport(job *importJob, files []importFile) {
 		job.mu.Lock()
 		job.fileIndex, job.current = i, baton.ImportProgress{}
 		job.mu.Unlock()
+		if s.importStep != nil {
+			s.importStep() // tests hold the import here, before the file is read
+		}
 		res, err := s.importer.Import(ctx, job.stewardID, f.name, f.data, func(p baton.ImportProgress) {
 			job.mu.Lock()
 			job.current = p
@@ -127,6 +130,8 @@ func (j *importJob) progressView(now time.Time) views.ImportJobView {
 		ID: j.id, Files: j.files, FileIndex: min(j.fileIndex+1, j.files),
 		Documents: j.docsBefore + j.current.Done, DocumentsTotal: j.docsTotalBefore + j.current.Total,
 		Messages: j.msgsBefore + j.current.Messages, MessagesTotal: j.msgsTotalBefore + j.current.MessagesTotal,
+		// The current file's totals come with its first progress report, once parsed.
+		Reading: !j.done && j.current.Total == 0,
 	}
 	if secs := now.Sub(j.started).Seconds(); secs > 0 {
 		v.Rate = float64(v.Messages) / secs

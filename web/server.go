@@ -49,6 +49,11 @@ type Config struct {
 	// Runner runs replays against an OpenAI-compatible server
 	// (BATON_LLM_BASE_URL); nil hides the Run button.
 	Runner *replay.Runner
+	// ImportStep, when set, is called by an import job before it reads
+	// each file and after each document it stores, and the job waits for
+	// it to return: tests hold an import there to watch its progress.
+	// Nil in production.
+	ImportStep func()
 }
 
 // Server serves Baton's pages and API.
@@ -70,7 +75,7 @@ type Server struct {
 	limits     *limiters
 	// Import jobs (issue 12): uploads imported in the background, the
 	// clock their rate is measured by, and a hook tests use to hold an
-	// import between documents.
+	// import between documents (Config.ImportStep).
 	jobs       importJobs
 	clock      func() time.Time
 	importStep func()
@@ -83,7 +88,7 @@ func NewServer(st *store.Store, importer *ingest.Importer, cookieSecret string, 
 	}
 	s := &Server{
 		store: st, importer: importer, analysis: importer.Analysis(), cookies: auth.NewCookies(cookieSecret, cfg.SecureCookies),
-		log: log, cfg: cfg, echo: echo.New(), clock: time.Now,
+		log: log, cfg: cfg, echo: echo.New(), clock: time.Now, importStep: cfg.ImportStep,
 	}
 	s.continuity = continuity.New(st, s.analysis)
 	s.echo.HideBanner, s.echo.HidePort = true, true

@@ -102,19 +102,8 @@ func TestBrowserSignInImportAndScroll(t *testing.T) {
 		t.Fatal(err)
 	}
 	// The scroll follows the swap's settle, a moment after the results show.
-	seen := false
-	for range 50 {
-		var err error
-		if seen, err = chromedp.Run(ctx, chromedp.Evaluate[bool](inView(`#import-results h2`))); err != nil {
-			t.Fatal(err)
-		}
-		if seen {
-			break
-		}
-		time.Sleep(100 * time.Millisecond)
-	}
-	if !seen {
-		t.Error("the import results are not in view")
+	if err := chromedp.Do(ctx, chromedp.Poll[chromedp.Void](inView(`#import-results h2`), chromedp.WithPollingInterval(50*time.Millisecond))); err != nil {
+		t.Errorf("the import results are not in view: %v", err)
 	}
 	if err := chromedp.Do(ctx,
 		chromedp.Click(chromedp.CSS(`#import-results a[href^="/sessions/"]`)),

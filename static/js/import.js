@@ -32,8 +32,9 @@
     p.bar.textContent = pct + '%';
     sent = pct >= 100;
     if (p.label) {
-      // Once every byte is sent the server is still reading and storing.
-      p.label.textContent = pct < 100 ? 'Uploading… ' + pct + '%' : 'Importing…';
+      // Once every byte is sent the server reads the file; its own
+      // progress (documents and messages) replaces this once it has counted them.
+      p.label.textContent = pct < 100 ? 'Uploading… ' + pct + '%' : 'Reading the file…';
     }
   });
 })();
