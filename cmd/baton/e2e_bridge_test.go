@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -65,8 +66,28 @@ func TestBrowserBridgeEditor(t *testing.T) {
 	var b baton.Bridge
 	apiCall(t, base, token, "GET", "/api/v1/sessions/"+created.ID+"/bridge", nil, &b)
 
-	revisionIs := func(tab context.Context, rev string) chromedp.Action[chromedp.Void] {
-		return chromedp.WaitVisible(chromedp.CSS(`#save-status[data-revision="` + rev + `"]`))
+	// The editor autosaves 500 ms after the last input event. A slow
+	// browser (a loaded machine) types slower than that, so typing may save
+	// several revisions, only the last holding the whole text: wait for
+	// what was saved, never for a revision number.
+	revision := func(tab context.Context) int {
+		t.Helper()
+		r, err := chromedp.Run(tab, chromedp.Evaluate[int](`+document.querySelector("#save-status").dataset.revision`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r
+	}
+	waitFor := func(predicate string) chromedp.Action[chromedp.Void] {
+		return chromedp.Poll[chromedp.Void](predicate, chromedp.WithPollingInterval(50*time.Millisecond))
+	}
+	// savedWith waits until the saved revision's preview shows text.
+	savedWith := func(text string) chromedp.Action[chromedp.Void] {
+		return waitFor(`document.querySelector("#bridge-preview").textContent.includes(` + strconvQuote(text) + `)`)
+	}
+	// savedAfter waits for a revision newer than rev.
+	savedAfter := func(rev int) chromedp.Action[chromedp.Void] {
+		return waitFor(fmt.Sprintf(`+document.querySelector("#save-status").dataset.revision > %d`, rev))
 	}
 	// setValue sets a field's value without an input event (typing follows).
 	setValue := func(sel, v string) chromedp.Action[chromedp.Void] {
@@ -86,51 +107,58 @@ func TestBrowserBridgeEditor(t *testing.T) {
 		chromedp.Navigate(base+"/bridges"),
 		chromedp.Click(chromedp.CSS(`#bridge-list a[href="/bridges/`+b.ID+`"]`)),
 		chromedp.WaitVisible(chromedp.CSS(`#bridge-form`)),
-		revisionIs(ctx, "1"),
-		// Edit a field in place: it saves as revision 2.
+		chromedp.WaitVisible(chromedp.CSS(`#save-status[data-revision="1"]`)),
+		// Edit a field in place: it saves as a new revision.
 		setValue("#f-priority", ""),
 		chromedp.SendKeys(chromedp.CSS(`#f-priority`), priority),
-		revisionIs(ctx, "2"),
+		savedWith("## Immediate priority\n"+priority),
 	)
 	if err != nil {
 		t.Fatal(err)
 	}
-	preview, err := chromedp.Run(ctx, chromedp.Text(chromedp.CSS(`#bridge-preview`)))
-	if err != nil || !strings.Contains(preview, "## Immediate priority\n"+priority) {
-		t.Fatalf("the preview does not follow the edit: %q (%v)", preview, err)
+	edited := revision(ctx)
+	if edited < 2 {
+		t.Fatalf("the edit saved no revision: %d", edited)
 	}
 
-	// Reorder: the blocked task moves below the nearly-done one (revision 3).
+	// Reorder: the blocked task moves below the nearly-done one (one click, one save).
 	if err := chromedp.Do(ctx,
 		chromedp.Click(chromedp.CSS(`#list-tasks li:first-child [data-list-down]`)),
-		revisionIs(ctx, "3"),
+		savedAfter(edited),
 	); err != nil {
 		t.Fatal(err)
 	}
+	reordered := revision(ctx)
 	var saved baton.Bridge
 	apiCall(t, base, token, "GET", "/api/v1/bridges/"+b.ID, nil, &saved)
-	if saved.Revision != 3 || saved.Transferred.ActiveTasks[0].Task != "Write tests for limiter" ||
+	if saved.Revision != reordered || saved.Transferred.ActiveTasks[0].Task != "Write tests for limiter" ||
 		saved.Transferred.ActiveTasks[1].Task != "Resolve the failing go vet ./..." || saved.Instructions.ImmediatePriority != priority {
-		t.Fatalf("after reorder: rev %d, tasks %+v, priority %q", saved.Revision, saved.Transferred.ActiveTasks, saved.Instructions.ImmediatePriority)
+		t.Fatalf("after reorder: rev %d (page %d), tasks %+v, priority %q", saved.Revision, reordered, saved.Transferred.ActiveTasks, saved.Instructions.ImmediatePriority)
 	}
 
-	// A second tab opens the bridge at revision 3; the first tab saves
-	// revision 4; the second tab's save is stale and shows the conflict.
+	// A second tab opens the bridge at that revision; the first tab saves
+	// a newer one; the second tab's save is stale and shows the conflict.
 	tab2, cancel2 := chromedp.NewContext(ctx)
 	defer cancel2()
-	if err := chromedp.Do(tab2, chromedp.Navigate(base+"/bridges/"+b.ID), revisionIs(tab2, "3")); err != nil {
+	if err := chromedp.Do(tab2, chromedp.Navigate(base+"/bridges/"+b.ID), chromedp.WaitVisible(chromedp.CSS(`#save-status[data-revision]`))); err != nil {
 		t.Fatal(err)
+	}
+	if r := revision(tab2); r != reordered {
+		t.Fatalf("the second tab opened revision %d, want %d", r, reordered)
 	}
 	if err := chromedp.Do(ctx,
 		chromedp.SendKeys(chromedp.CSS(`#f-style`), " Keep answers short."),
-		revisionIs(ctx, "4"),
+		savedWith("Keep answers short."),
 	); err != nil {
 		t.Fatal(err)
 	}
+	latest := revision(ctx)
+	// Each of the second tab's saves starts from the old revision and
+	// conflicts; the last one shows the whole branch.
 	if err := chromedp.Do(tab2,
 		setValue("#f-branch", ""),
 		chromedp.SendKeys(chromedp.CSS(`#f-branch`), "feature/limiter-from-tab-two"),
-		chromedp.WaitVisible(chromedp.CSS(`#bridge-conflict #conflict-mine`)),
+		waitFor(`(document.querySelector("#bridge-conflict #conflict-mine") || {textContent: ""}).textContent.includes("Branch: feature/limiter-from-tab-two")`),
 	); err != nil {
 		t.Fatal(err)
 	}
@@ -141,15 +169,15 @@ func TestBrowserBridgeEditor(t *testing.T) {
 		t.Fatalf("the conflict does not show both versions:\nmine %q\ntheirs %q", mine, theirs)
 	}
 	apiCall(t, base, token, "GET", "/api/v1/bridges/"+b.ID, nil, &saved)
-	if saved.Revision != 4 || saved.Transferred.TechnicalState.CurrentBranch != "feature/webhook-rate-limit" {
-		t.Fatalf("the stale save overwrote: rev %d branch %q", saved.Revision, saved.Transferred.TechnicalState.CurrentBranch)
+	if saved.Revision != latest || saved.Transferred.TechnicalState.CurrentBranch != "feature/webhook-rate-limit" {
+		t.Fatalf("the stale save overwrote: rev %d (want %d) branch %q", saved.Revision, latest, saved.Transferred.TechnicalState.CurrentBranch)
 	}
 	cancel2()
 
-	// Diff revision 1 against 4: the priority changed.
+	// Diff the first revision against the latest: the priority changed.
 	if err := chromedp.Do(ctx,
 		setValue("#diff-from", "1"),
-		setValue("#diff-to", "4"),
+		setValue("#diff-to", fmt.Sprint(latest)),
 		chromedp.Click(chromedp.CSS(`#diff-show`)),
 		chromedp.WaitVisible(chromedp.CSS(`#bridge-diff-result`)),
 	); err != nil {
@@ -157,7 +185,7 @@ func TestBrowserBridgeEditor(t *testing.T) {
 	}
 	added, _ := chromedp.Run(ctx, chromedp.Text(chromedp.CSS(`#bridge-diff-result`)))
 	if !strings.Contains(added, "+ "+priority) || !strings.Contains(added, "- Unblock first: Resolve the failing go vet ./...") {
-		t.Fatalf("diff 1 → 4 = %q", added)
+		t.Fatalf("diff 1 → %d = %q", latest, added)
 	}
 	if os.Getenv("BATON_SCREENSHOTS") != "" {
 		png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
