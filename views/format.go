@@ -376,6 +376,26 @@ func queryWith(q url.Values, key, value string) url.Values {
 // filterKeys are the session list's filters (sort is an order, not a filter).
 var filterKeys = []string{"q", "type", "source", "from", "to", "review", "min_quality", "tag", "topic", "emotion", "breakthroughs"}
 
+// activeFilters counts the filters set besides the search (q): the ones
+// folded behind the "Filters" line. reading.js counts the same way.
+func activeFilters(q url.Values) int {
+	n := 0
+	for _, k := range filterKeys {
+		if k != "q" && strings.TrimSpace(q.Get(k)) != "" {
+			n++
+		}
+	}
+	return n
+}
+
+// activeFiltersText is the count on the folded filters' line: " (2 active)", or "" for none.
+func activeFiltersText(n int) string {
+	if n == 0 {
+		return ""
+	}
+	return " (" + strconv.Itoa(n) + " active)"
+}
+
 // hasFilters reports whether any filter is set.
 func hasFilters(q url.Values) bool {
 	for _, k := range filterKeys {

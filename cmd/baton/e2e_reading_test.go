@@ -3,6 +3,8 @@ package main
 import (
 	"context"
 	"fmt"
+	"net/url"
+	"strings"
 	"testing"
 	"time"
 
@@ -45,6 +47,9 @@ func TestBrowserReadingAtBothWidths(t *testing.T) {
 			if wide != "" {
 				t.Errorf("%s at %s px scrolls sideways by %s", path, w.name, wide)
 			}
+			if strings.HasPrefix(path, "/sessions?") || path == "/sessions" {
+				checkSessionListFirstScreen(t, ctx, path, w.name, w.height)
+			}
 			if !isSessionPage(path) {
 				continue
 			}
@@ -59,6 +64,40 @@ func TestBrowserReadingAtBothWidths(t *testing.T) {
 				t.Errorf("%s at %s px: the transcript starts %.0f px down, below the first screen (%d px)", path, w.name, top, w.height)
 			}
 		}
+	}
+}
+
+// checkSessionListFirstScreen asserts that the session list's first session
+// (or search hit) starts within the first screen, its filters folded on a phone and open on
+// a wide screen, the folded line counting the filters the URL sets.
+func checkSessionListFirstScreen(t *testing.T, ctx context.Context, path, width string, height int64) {
+	t.Helper()
+	type list struct {
+		FirstTop float64
+		Open     bool
+		Summary  string
+	}
+	l, err := chromedp.Run(ctx, chromedp.Evaluate[list](`(() => {
+		const row = document.querySelector("#results .hit-group, #results tbody tr, #results .empty-state"), more = document.querySelector("#filters-more");
+		return {FirstTop: row ? row.getBoundingClientRect().top + scrollY : 1e9, Open: !!(more && more.open),
+			Summary: more ? more.querySelector("summary").textContent.replace(/\s+/g, " ").trim() : ""};
+	})()`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if l.FirstTop > float64(height)-60 {
+		t.Errorf("%s at %s px: the first session or hit starts %.0f px down, below the first screen (%d px)", path, width, l.FirstTop, height)
+	}
+	if wantOpen := width != "390"; l.Open != wantOpen {
+		t.Errorf("%s at %s px: the filters are open=%v, want %v", path, width, l.Open, wantOpen)
+	}
+	u, _ := url.Parse(path)
+	want := "Filters"
+	if n := len(u.Query()) - len(u.Query()["q"]); n > 0 {
+		want = fmt.Sprintf("Filters (%d active)", n)
+	}
+	if l.Summary != want {
+		t.Errorf("%s at %s px: the filters' line says %q, want %q", path, width, l.Summary, want)
 	}
 }
 

@@ -38,7 +38,7 @@ func demoPages(t *testing.T, ctx context.Context, base string) []string {
 	if err != nil || len(sessions) == 0 {
 		t.Fatalf("demo sessions: %v, %v", sessions, err)
 	}
-	pages := []string{"/sessions", "/sessions?q=migration", "/relationship", "/review", "/import", "/teams", "/settings", "/s/no-such-link"}
+	pages := []string{"/sessions", "/sessions?q=migration", "/sessions?type=chat&review=pending", "/relationship", "/review", "/import", "/teams", "/settings", "/s/no-such-link"}
 	if err := chromedp.Do(ctx, chromedp.Navigate(base+"/teams")); err != nil {
 		t.Fatal(err)
 	}

@@ -135,6 +135,10 @@ func seedDemo(ctx context.Context, st *store.Store, importer *ingest.Importer, l
 	if err := demo.Continuity(ctx, st, steward.ID, ids); err != nil {
 		return fmt.Errorf("demo continuity: %w", err)
 	}
+	// Annotations (issue 12): the review page and review blocks show comments, labels and scores.
+	if err := demo.Annotations(ctx, st, steward.ID, ids); err != nil {
+		return fmt.Errorf("demo annotations: %w", err)
+	}
 	// Lex frames (issue 14): the demo's frames follow its sessions.
 	if _, err := frames.Import(ctx, st, steward.ID, demo.Frames(time.Now())); err != nil {
 		return fmt.Errorf("demo frames: %w", err)

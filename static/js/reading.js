@@ -6,6 +6,8 @@
 //   - .app-nav collapses behind a Menu button on a phone.
 //   - The session's side panel (#side-panel) starts folded on a narrow
 //     screen, so the transcript is on the first screen.
+//   - The session list's filters (#filters-more) start folded on a phone,
+//     their line counting the filters set.
 //   - Links with data-open-side="ID" open the side panel and section ID
 //     before the browser scrolls to it.
 //   - A jump (?at=N, #transcript[data-at]) scrolls to message N and
@@ -100,8 +102,32 @@
     keep = null;
   });
 
+  // --- Session list filters --------------------------------------------------
+
+  // The filters besides the search are folded on a phone, so the first
+  // sessions are on the first screen; the folded line counts the ones set
+  // (as views.activeFilters does) and follows the steward's changes.
+  function countFilters() {
+    var more = document.getElementById('filters-more');
+    var out = more && more.querySelector('[data-filters-count]');
+    if (!out) return;
+    var set = {};
+    Array.prototype.forEach.call(more.querySelectorAll('input[name], select[name]'), function (el) {
+      var on = el.type === 'checkbox' ? el.checked : el.value.trim() !== '';
+      if (on) set[el.name] = true;
+    });
+    var n = Object.keys(set).length;
+    out.textContent = n ? ' (' + n + ' active)' : '';
+  }
+
+  document.addEventListener('change', function (evt) {
+    if (evt.target.closest && evt.target.closest('#filters-more')) countFilters();
+  });
+
   function start() {
     setUpMenu();
+    var filters = document.getElementById('filters-more');
+    if (filters && phone.matches) filters.open = false;
     var panel = document.getElementById('side-panel');
     if (panel && narrow.matches) panel.open = false;
     var transcript = document.getElementById('transcript');
