@@ -15,7 +15,7 @@ import (
 // 1400 and 390 px: no page scrolls sideways, and on every session page the
 // transcript's first message starts within the first screen.
 func TestBrowserReadingAtBothWidths(t *testing.T) {
-	ctx := newBrowser(t)
+	ctx := newBrowserFor(t, 4*time.Minute) // some 35 pages, twice
 	base, _ := startBaton(t, map[string]string{"BATON_DEMO": "1"})
 	pages := demoPages(t, ctx, base)
 	for _, w := range screenWidths {
@@ -28,22 +28,7 @@ func TestBrowserReadingAtBothWidths(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s at %s: %v", path, w.name, err)
 			}
-			wide, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(() => {
-				const over = document.documentElement.scrollWidth - document.documentElement.clientWidth;
-				// A frame that scrolls sideways inside the page hides content
-				// just the same (code blocks excepted: code keeps its lines).
-				const inner = [...document.querySelectorAll("body *")].filter(el => {
-					const ox = getComputedStyle(el).overflowX;
-					return (ox === "auto" || ox === "scroll") && el.scrollWidth > el.clientWidth + 1 && el.clientWidth > 0 && !el.closest("pre, code, .msg-body, .fold");
-				}).slice(0, 3).map(el => "inner " + el.tagName.toLowerCase() + "." + [...el.classList].join("."));
-				if (over <= 0) return inner.join(" ");
-				const culprits = [...document.querySelectorAll("body *")].filter(el => el.getBoundingClientRect().right > innerWidth + 1)
-					.slice(0, 3).map(el => el.tagName.toLowerCase() + "." + [...el.classList].join("."));
-				return over + "px, e.g. " + culprits.join(" ");
-			})()`))
-			if err != nil {
-				t.Fatal(err)
-			}
+			wide := sideways(t, ctx)
 			if wide != "" {
 				t.Errorf("%s at %s px scrolls sideways by %s", path, w.name, wide)
 			}
@@ -101,10 +86,31 @@ func checkSessionListFirstScreen(t *testing.T, ctx context.Context, path, width 
 	}
 }
 
+// sideways says how the page in ctx scrolls sideways ("" when it does not):
+// the page itself, or a frame inside it (code blocks excepted: code keeps
+// its lines).
+func sideways(t *testing.T, ctx context.Context) string {
+	t.Helper()
+	wide, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(() => {
+		const over = document.documentElement.scrollWidth - document.documentElement.clientWidth;
+		const inner = [...document.querySelectorAll("body *")].filter(el => {
+			const ox = getComputedStyle(el).overflowX;
+			return (ox === "auto" || ox === "scroll") && el.scrollWidth > el.clientWidth + 1 && el.clientWidth > 0 && !el.closest("pre, code, .msg-body, .fold");
+		}).slice(0, 3).map(el => "inner " + el.tagName.toLowerCase() + "." + [...el.classList].join("."));
+		if (over <= 0) return inner.join(" ");
+		const culprits = [...document.querySelectorAll("body *")].filter(el => el.getBoundingClientRect().right > innerWidth + 1)
+			.slice(0, 3).map(el => el.tagName.toLowerCase() + "." + [...el.classList].join("."));
+		return over + "px, e.g. " + culprits.join(" ");
+	})()`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return wide
+}
+
 func isSessionPage(path string) bool {
-	var id string
-	n, _ := fmt.Sscanf(path, "/sessions/%s", &id)
-	return n == 1 && id != ""
+	parts := strings.Split(strings.SplitN(path, "?", 2)[0], "/")
+	return len(parts) == 3 && parts[1] == "sessions" && parts[2] != ""
 }
 
 // inView is a script that says whether the element sel is (at least
@@ -181,8 +187,12 @@ func TestBrowserJumpsLand(t *testing.T) {
 func checkLanded(t *testing.T, ctx context.Context, what string, n int) {
 	t.Helper()
 	msg, prev := fmt.Sprintf("#m-%d", n), fmt.Sprintf("#m-%d", n-1)
-	time.Sleep(200 * time.Millisecond) // let the scroll settle
-	if in, _ := chromedp.Run(ctx, chromedp.Evaluate[bool](inView(msg))); !in {
+	// The scroll follows the page's load: wait for the message to come into view.
+	inViewSoon := func(sel string) bool {
+		_, err := chromedp.Run(ctx, chromedp.Poll[chromedp.Void](inView(sel), chromedp.WithPollingTimeout(5*time.Second)))
+		return err == nil
+	}
+	if !inViewSoon(msg) {
 		t.Errorf("%s: message %d is not in the viewport", what, n)
 	}
 	if marked, _ := chromedp.Run(ctx, chromedp.Evaluate[bool](fmt.Sprintf(`document.querySelector(%q).classList.contains("is-target")`, msg))); !marked {
@@ -194,8 +204,7 @@ func checkLanded(t *testing.T, ctx context.Context, what string, n int) {
 	); err != nil {
 		t.Fatalf("%s: loading the earlier messages: %v", what, err)
 	}
-	time.Sleep(200 * time.Millisecond)
-	if in, _ := chromedp.Run(ctx, chromedp.Evaluate[bool](inView(msg))); !in {
+	if !inViewSoon(msg) {
 		t.Errorf("%s: loading earlier messages moved message %d out of view", what, n)
 	}
 	if before, _ := chromedp.Run(ctx, chromedp.Evaluate[bool](fmt.Sprintf(`document.querySelector(%q).nextElementSibling === document.querySelector(%q)`, prev, msg))); !before {
@@ -203,45 +212,101 @@ func checkLanded(t *testing.T, ctx context.Context, what string, n int) {
 	}
 }
 
-// TestBrowserReloadAfterCreatingATokenDoesNotResubmit creates a token in a
-// real browser and reloads: the page is a GET, no second token is made,
-// and the secret is not shown again.
-func TestBrowserReloadAfterCreatingATokenDoesNotResubmit(t *testing.T) {
+// TestBrowserReloadAfterCreatingDoesNotResubmit creates a token on the
+// settings page and an invitation on the team page in a real browser, at
+// 1400 and 390 px, and reloads each: the browser is on a GET page (redirect
+// after post), nothing is made twice, and the secret is not shown again.
+// The invitation's own page does not scroll sideways either.
+func TestBrowserReloadAfterCreatingDoesNotResubmit(t *testing.T) {
 	ctx := newBrowser(t)
 	base, _ := startBaton(t, map[string]string{"BATON_DEMO": "1"})
 	demoPages(t, ctx, base)
-	rows := func() int {
-		n, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll(".settings-tokens tbody tr").length`))
+	count := func(sel string) int {
+		t.Helper()
+		n, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll(`+strconvQuote(sel)+`).length`))
 		if err != nil {
 			t.Fatal(err)
 		}
 		return n
 	}
-	if err := chromedp.Do(ctx, chromedp.Navigate(base+"/settings"), chromedp.WaitVisible(chromedp.CSS(`#token-name`))); err != nil {
+	where := func() string {
+		w, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`location.pathname + location.hash`))
+		return w
+	}
+	if err := chromedp.Do(ctx, chromedp.Navigate(base+"/teams"), chromedp.WaitVisible(chromedp.CSS(`main a[href^="/teams/"]`))); err != nil {
 		t.Fatal(err)
 	}
-	before := rows()
-	err := chromedp.Do(ctx,
-		chromedp.SendKeys(chromedp.CSS(`#token-name`), "reload test"),
-		chromedp.Submit(chromedp.CSS(`#token-name`)),
-		chromedp.WaitVisible(chromedp.CSS(`#new-token`)),
-	)
+	team, err := chromedp.Run(ctx, chromedp.Evaluate[string](`new URL(document.querySelector('main a[href^="/teams/"]').href).pathname`))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if where, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`location.pathname + location.hash`)); where != "/settings#new-token" {
-		t.Errorf("after creating a token the browser is at %q", where)
-	}
-	if n := rows(); n != before+1 {
-		t.Fatalf("%d tokens after creating one, had %d", n, before)
-	}
-	if err := chromedp.Do(ctx, chromedp.Reload(), chromedp.WaitVisible(chromedp.CSS(`#token-name`))); err != nil {
-		t.Fatal(err)
-	}
-	if n := rows(); n != before+1 {
-		t.Errorf("reload made another token: %d, want %d", n, before+1)
-	}
-	if shown, _ := chromedp.Run(ctx, chromedp.Evaluate[bool](`!!document.querySelector("#new-token")`)); shown {
-		t.Error("reload shows the token again")
+	const tokens, invitations = ".settings-tokens tbody tr", ".invitation-list li.invitation"
+	for _, w := range screenWidths {
+		// A token.
+		if err := chromedp.Do(ctx, chromedp.EmulateViewport(w.width, w.height), chromedp.Navigate(base+"/settings"), chromedp.WaitVisible(chromedp.CSS(`#token-name`))); err != nil {
+			t.Fatal(err)
+		}
+		before := count(tokens)
+		if err := chromedp.Do(ctx,
+			chromedp.SendKeys(chromedp.CSS(`#token-name`), "reload test "+w.name),
+			chromedp.Submit(chromedp.CSS(`#token-name`)),
+			chromedp.WaitVisible(chromedp.CSS(`#new-token`)),
+		); err != nil {
+			t.Fatal(err)
+		}
+		if at := where(); at != "/settings#new-token" {
+			t.Errorf("at %s, after creating a token the browser is at %q", w.name, at)
+		}
+		if n := count(tokens); n != before+1 {
+			t.Fatalf("at %s, %d tokens after creating one, had %d", w.name, n, before)
+		}
+		if err := chromedp.Do(ctx, chromedp.Reload(), chromedp.WaitVisible(chromedp.CSS(`#token-name`))); err != nil {
+			t.Fatal(err)
+		}
+		if n := count(tokens); n != before+1 {
+			t.Errorf("at %s, reload made another token: %d, want %d", w.name, n, before+1)
+		}
+		if n := count(`#new-token`); n != 0 {
+			t.Errorf("at %s, reload shows the token again", w.name)
+		}
+
+		// An invitation.
+		if err := chromedp.Do(ctx, chromedp.Navigate(base+team), chromedp.WaitVisible(chromedp.CSS(`#invite-who`))); err != nil {
+			t.Fatal(err)
+		}
+		before = count(invitations)
+		if err := chromedp.Do(ctx,
+			chromedp.SendKeys(chromedp.CSS(`#invite-who`), "newcomer-"+w.name+"@example.com"),
+			chromedp.Submit(chromedp.CSS(`#invite-who`)),
+			chromedp.WaitVisible(chromedp.CSS(`#invite-url`)),
+		); err != nil {
+			t.Fatal(err)
+		}
+		if at := where(); at != team+"#invite-created-title" {
+			t.Errorf("at %s, after creating an invitation the browser is at %q", w.name, at)
+		}
+		if n := count(invitations); n != before+1 {
+			t.Fatalf("at %s, %d invitations after creating one, had %d", w.name, n, before)
+		}
+		link, err := chromedp.Run(ctx, chromedp.Text(chromedp.CSS(`#invite-url`)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := chromedp.Do(ctx, chromedp.Reload(), chromedp.WaitVisible(chromedp.CSS(`#invite-who`))); err != nil {
+			t.Fatal(err)
+		}
+		if n := count(invitations); n != before+1 {
+			t.Errorf("at %s, reload made another invitation: %d, want %d", w.name, n, before+1)
+		}
+		if n := count(`#invite-url`); n != 0 {
+			t.Errorf("at %s, reload shows the invitation link again", w.name)
+		}
+		// The link's page (the inviter sees it too) fits the screen.
+		if err := chromedp.Do(ctx, chromedp.Navigate(link), chromedp.WaitVisible(chromedp.CSS(`main`))); err != nil {
+			t.Fatal(err)
+		}
+		if wide := sideways(t, ctx); wide != "" {
+			t.Errorf("the invitation page at %s px scrolls sideways by %s", w.name, wide)
+		}
 	}
 }

@@ -69,7 +69,85 @@ func demoPages(t *testing.T, ctx context.Context, base string) []string {
 		}
 		pages = append(pages, items[0])
 	}
+	pages = append(pages, morePages(t, ctx, base, pages)...)
 	return append(pages, sessions...)
+}
+
+// morePages are the pages reached from others: the session the demo
+// shares with its team (as the team's page shows it, and its delete
+// page, a message's annotation form and the replay page it links to),
+// and a session's and a comparison's read-only links, made here. The
+// pages that answer the posts making the comparison's link are checked
+// at 390 px on the way, since they have no URL of their own.
+func morePages(t *testing.T, ctx context.Context, base string, pages []string) []string {
+	t.Helper()
+	find := func(path, sel string) string {
+		t.Helper()
+		if err := chromedp.Do(ctx, chromedp.Navigate(base+path), chromedp.WaitReady(chromedp.CSS(`body`))); err != nil {
+			t.Fatal(err)
+		}
+		href, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(() => { const a = document.querySelector(`+strconvQuote(sel)+`);
+			return a ? new URL(a.href).pathname : "" })()`))
+		if err != nil || href == "" {
+			t.Fatalf("%s links to no %s (%v)", path, sel, err)
+		}
+		return href
+	}
+	var team, comparison string
+	for _, p := range pages {
+		if strings.HasPrefix(p, "/teams/") {
+			team = p
+		}
+		if strings.HasPrefix(p, "/comparisons/") {
+			comparison = p
+		}
+	}
+	if team == "" || comparison == "" {
+		t.Fatalf("the demo has no team (%q) or no comparison (%q)", team, comparison)
+	}
+	shared := find(team, `main a[href^="/shared/sessions/"]`)
+	session := "/sessions/" + strings.TrimPrefix(shared, "/shared/sessions/")
+	more := []string{shared, session + "/delete",
+		find(session, `a[href^="/messages/"][href$="/annotate"]`),
+		find(session, `a[href^="/conversations/"][href$="/replay"]`)}
+
+	// The session's read-only link, through the Share form (htmx).
+	if err := chromedp.Do(ctx,
+		chromedp.Evaluate[chromedp.Void](`document.querySelector("#share-panel form").requestSubmit()`),
+		chromedp.WaitReady(chromedp.CSS(`#share-url`)),
+	); err != nil {
+		t.Fatal(err)
+	}
+	link, err := chromedp.Run(ctx, chromedp.Evaluate[string](`new URL(document.querySelector("#share-url").textContent).pathname`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	more = append(more, link)
+
+	// The comparison's read-only link: preview, then create.
+	wide := func(what string) {
+		if w := sideways(t, ctx); w != "" {
+			t.Errorf("%s at 390 px scrolls sideways by %s", what, w)
+		}
+	}
+	if err := chromedp.Do(ctx,
+		chromedp.EmulateViewport(390, 844),
+		chromedp.Navigate(base+comparison),
+		chromedp.WaitReady(chromedp.CSS(`form.link-form`)),
+		chromedp.Evaluate[chromedp.Void](`document.querySelector("form.link-form").requestSubmit()`),
+		chromedp.WaitVisible(chromedp.CSS(`#link-create`)),
+	); err != nil {
+		t.Fatal(err)
+	}
+	wide("the link preview")
+	if err := chromedp.Do(ctx, chromedp.Submit(chromedp.CSS(`#link-create button`)), chromedp.WaitVisible(chromedp.CSS(`#link-url`))); err != nil {
+		t.Fatal(err)
+	}
+	wide("the created link")
+	if link, err = chromedp.Run(ctx, chromedp.Evaluate[string](`new URL(document.querySelector("#link-url").textContent).pathname`)); err != nil {
+		t.Fatal(err)
+	}
+	return append(more, link)
 }
 
 // TestScreenshots writes a full-page screenshot of every page at 1400 and
