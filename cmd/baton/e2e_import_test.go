@@ -97,7 +97,8 @@ func importDocuments(prefix string, n int) ([]byte, []int) {
 
 // TestBrowserLongImportShowsServerProgress uploads a five-document file on
 // the import page at 1400 and 390 px while the server holds the import at
-// each step. Before the file is read the page says so (never "0 of 0");
+// each step. The progress comes into view; before the file is read it
+// says so (never "0 of 0");
 // after each document it shows that many documents and messages done, of
 // the file's totals, with a rate; once the job ends its results replace
 // the progress and are scrolled into the viewport.
@@ -160,6 +161,11 @@ func TestBrowserLongImportShowsServerProgress(t *testing.T) {
 		}
 		if p := read(); p.Docs != "" || strings.Contains(p.Text, "0 of 0") {
 			t.Errorf("at %s, before the file is read the progress says %q", w.name, p.Text)
+		}
+		// The progress is in view (on a phone it starts below the fold).
+		if err := chromedp.Do(ctx, chromedp.Poll[chromedp.Void](inView(`#import-results .import-job-reading`),
+			chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(10*time.Second))); err != nil {
+			t.Errorf("at %s the import's progress is not in view: %v", w.name, err)
 		}
 
 		// Release one step at a time; after document k the page comes to

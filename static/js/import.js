@@ -39,15 +39,27 @@
   });
 })();
 
-// When an import job finishes, the server swaps its results in place of
-// the progress region (data-import-finished); bring them into view, since
-// they sit below the form and, on a small screen, below the fold.
+// The progress region and, once the job finishes, its results (swapped in
+// its place, data-import-finished) sit below the form and, on a small
+// screen, below the fold: bring the progress into view once when the job
+// starts, and the results when they come.
 (function () {
   'use strict';
+  var shownJob = '';
   // htmx:load fires on content htmx has just put into the page.
   document.addEventListener('htmx:load', function (evt) {
     var results = evt.target;
-    if (!results || results.id !== 'import-results' || !results.hasAttribute('data-import-finished')) return;
+    if (!results || results.id !== 'import-results') return;
+    var job = results.getAttribute('data-import-job');
+    if (job) {
+      // Each poll swaps the region again: scroll only for a new job.
+      if (job !== shownJob) {
+        shownJob = job;
+        results.scrollIntoView({ block: 'nearest' });
+      }
+      return;
+    }
+    if (!results.hasAttribute('data-import-finished')) return;
     if (results.dataset.shown) return;
     results.dataset.shown = '1';
     results.scrollIntoView({ block: 'start' });
