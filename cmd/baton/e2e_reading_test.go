@@ -32,6 +32,10 @@ func TestBrowserReadingAtBothWidths(t *testing.T) {
 			if wide != "" {
 				t.Errorf("%s at %s px scrolls sideways by %s", path, w.name, wide)
 			}
+			// The header is one line: on a phone the menu button's page name is cut short.
+			if h, _ := chromedp.Run(ctx, chromedp.Evaluate[float64](`(document.querySelector(".app-header") || {getBoundingClientRect: () => ({height: 0})}).getBoundingClientRect().height`)); h > 64 {
+				t.Errorf("%s at %s px: the header wraps to %.0f px", path, w.name, h)
+			}
 			if strings.HasPrefix(path, "/sessions?") || path == "/sessions" {
 				checkSessionListFirstScreen(t, ctx, path, w.name, w.height)
 			}

@@ -34,7 +34,13 @@
     button.setAttribute('aria-expanded', 'false');
     button.textContent = 'Menu';
     var current = nav.querySelector('[aria-current="page"]');
-    if (current) button.textContent = 'Menu · ' + current.textContent;
+    if (current) {
+      // The page's name may be cut short (…) so the header stays one line.
+      var name = document.createElement('span');
+      name.className = 'nav-toggle-current';
+      name.textContent = '· ' + current.textContent;
+      button.appendChild(name);
+    }
     button.addEventListener('click', function () {
       var open = header.classList.toggle('nav-open');
       button.setAttribute('aria-expanded', open ? 'true' : 'false');
