@@ -51,9 +51,9 @@ type ComparisonPage struct {
 	Teams            []*baton.Team // the owner's teams, for the share form
 	SharedWith       []*baton.TeamShare
 	VerdictRules     []string
-	// ShareURL is a read-only link just made: shown once. Redacted says
-	// whether it hides secrets.
-	ShareURL string
+	// ShareURL is a read-only link just made: shown once. ShareTerms says
+	// what it hides and when it expires (", with secrets hidden, …").
+	ShareURL, ShareTerms string
 	// PublicToken is set on the link's own page: paging stays under /c/{token}.
 	PublicToken string
 }
@@ -181,11 +181,12 @@ type ComparisonLinkPage struct {
 	Comparison *baton.Comparison
 	Redact     bool
 	Expires    string
-	// Found is what redaction will hide (or hid), by kind.
-	Found   []replay.Redaction
-	Created bool
-	URL     string
+	// Found is what redaction will hide, by kind.
+	Found []replay.Redaction
 }
+
+// LinkTerms is what a link hides and when it expires, as the pages say it.
+func LinkTerms(p ComparisonLinkPage) string { return linkTerms(p) }
 
 func linkTerms(p ComparisonLinkPage) string {
 	out := ""

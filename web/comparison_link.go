@@ -61,7 +61,8 @@ func (s *Server) comparisonLinkPreview(c echo.Context) error {
 	return renderHTML(c, http.StatusOK, views.ComparisonLink(p))
 }
 
-// comparisonLinkCreate makes the link and shows it once.
+// comparisonLinkCreate makes the link and redirects to the comparison's
+// page, which shows it once: a reload makes no second link.
 func (s *Server) comparisonLinkCreate(c echo.Context) error {
 	cmp, err := s.ownComparison(c)
 	if err != nil {
@@ -75,15 +76,12 @@ func (s *Server) comparisonLinkCreate(c echo.Context) error {
 	if _, err := s.store.CreateComparisonLink(ctx(c), stewardID(c), cmp.ID, hash, until, redact); err != nil {
 		return err
 	}
-	p := views.ComparisonLinkPage{Page: s.page(c, "Read-only link created", "comparisons"), Comparison: cmp, Redact: redact,
-		Expires: expires, Created: true, URL: s.baseURL(c) + "/c/" + token}
-	if redact {
-		if p.Found, err = s.comparisonSecrets(c, cmp); err != nil {
-			return err
-		}
+	page := "/comparisons/" + cmp.ID
+	terms := views.LinkTerms(views.ComparisonLinkPage{Redact: redact, Expires: expires})
+	if err := s.cookies.WriteOnce(c.Response(), c.Request(), page, stewardID(c), s.baseURL(c)+"/c/"+token+"\x00"+terms); err != nil {
+		return err
 	}
-	c.Response().Header().Set("Cache-Control", "no-store")
-	return renderHTML(c, http.StatusOK, views.ComparisonLink(p))
+	return c.Redirect(http.StatusSeeOther, page+"#link-created")
 }
 
 // comparisonSecrets lists the secrets in both runs, as redaction finds them.

@@ -3,6 +3,7 @@ package web
 import (
 	"net/http"
 	"strconv"
+	"strings"
 
 	"github.com/baton-dev/baton/internal/baton"
 	"github.com/baton-dev/baton/internal/replay"
@@ -35,6 +36,13 @@ func (s *Server) comparisonShow(c echo.Context) error {
 		}
 		if p.SharedWith, err = s.store.ObjectTeamShares(ctx(c), sid, baton.TeamShareComparison, cmp.ID); err != nil {
 			return err
+		}
+	}
+	if p.IsOwner {
+		// A read-only link just made (comparison_link.go) is shown this once.
+		if made := s.cookies.TakeOnce(c.Response(), c.Request(), "/comparisons/"+cmp.ID, sid); made != "" {
+			p.ShareURL, p.ShareTerms, _ = strings.Cut(made, "\x00")
+			c.Response().Header().Set("Cache-Control", "no-store")
 		}
 	}
 	if msg := comparisonDone[c.QueryParam("done")]; msg != "" {

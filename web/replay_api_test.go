@@ -317,11 +317,19 @@ func TestComparisonLinkRedactsAndRevokes(t *testing.T) {
 		if strings.Contains(doc.Text(), "abcdefghijklmnop") {
 			t.Error("the preview shows the secret itself")
 		}
-		doc, _ = postDoc("/comparisons/"+created.ID+"/links", url.Values{"redact": {"on"}, "expires": {"7d"}})
+		// The post redirects to the comparison's page, which shows the link
+		// once: asked again, the page makes and shows no link.
+		doc, resp = postDoc("/comparisons/"+created.ID+"/links", url.Values{"redact": {"on"}, "expires": {"7d"}})
 		link := doc.Find("#link-url").Text()
 		u, err := url.Parse(link)
-		if err != nil || !strings.HasPrefix(u.Path, "/c/") {
-			t.Fatalf("link %q", link)
+		if err != nil || !strings.HasPrefix(u.Path, "/c/") || resp.Request.Method != "GET" || resp.Request.URL.Path != "/comparisons/"+created.ID {
+			t.Fatalf("link %q on %s %s", link, resp.Request.Method, resp.Request.URL)
+		}
+		if terms := doc.Find("#link-created").Text(); !strings.Contains(terms, "with secrets hidden") || !strings.Contains(terms, "expires in 7 days") {
+			t.Errorf("the created link's terms: %q", terms)
+		}
+		if again, _ := ada.get("/comparisons/" + created.ID); again.Find("#link-url").Length() != 0 {
+			t.Error("the comparison page shows the link again")
 		}
 		anon := a.anonymous()
 		page, resp := anon.get(u.Path)

@@ -77,8 +77,9 @@ func demoPages(t *testing.T, ctx context.Context, base string) []string {
 // shares with its team (as the team's page shows it, and its delete
 // page, a message's annotation form and the replay page it links to),
 // and a session's and a comparison's read-only links, made here. The
-// pages that answer the posts making the comparison's link are checked
-// at 390 px on the way, since they have no URL of their own.
+// link's preview (the answer to a post) and the comparison showing the
+// link once are checked at 390 px on the way, since they have no URL of
+// their own; a reload there shows no link (redirect after post).
 func morePages(t *testing.T, ctx context.Context, base string, pages []string) []string {
 	t.Helper()
 	find := func(path, sel string) string {
@@ -146,6 +147,17 @@ func morePages(t *testing.T, ctx context.Context, base string, pages []string) [
 	wide("the created link")
 	if link, err = chromedp.Run(ctx, chromedp.Evaluate[string](`new URL(document.querySelector("#link-url").textContent).pathname`)); err != nil {
 		t.Fatal(err)
+	}
+	// The post redirected to the comparison, which shows the link once:
+	// a reload makes no second link.
+	if at, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`location.pathname`)); at != comparison {
+		t.Errorf("after creating a read-only link the browser is at %q, want %q", at, comparison)
+	}
+	if err := chromedp.Do(ctx, chromedp.Reload(), chromedp.WaitReady(chromedp.CSS(`form.link-form`))); err != nil {
+		t.Fatal(err)
+	}
+	if shown, _ := chromedp.Run(ctx, chromedp.Evaluate[bool](`!!document.querySelector("#link-url")`)); shown {
+		t.Error("a reload shows the read-only link again")
 	}
 	return append(more, link)
 }
