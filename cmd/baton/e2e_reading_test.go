@@ -112,9 +112,19 @@ func sideways(t *testing.T, ctx context.Context) string {
 	return wide
 }
 
+// isSessionPage says whether path shows a session's transcript: the
+// session's page, the team-shared view of it, or its read-only link.
 func isSessionPage(path string) bool {
 	parts := strings.Split(strings.SplitN(path, "?", 2)[0], "/")
-	return len(parts) == 3 && parts[1] == "sessions" && parts[2] != ""
+	switch {
+	case len(parts) == 3 && parts[1] == "sessions":
+		return parts[2] != ""
+	case len(parts) == 4 && parts[1] == "shared" && parts[2] == "sessions":
+		return parts[3] != ""
+	case len(parts) == 3 && parts[1] == "s":
+		return parts[2] != "no-such-link"
+	}
+	return false
 }
 
 // inView is a script that says whether the element sel is (at least

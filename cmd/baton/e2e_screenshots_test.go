@@ -188,10 +188,14 @@ func TestScreenshots(t *testing.T) {
 				t.Fatalf("%s at %s: %v", path, w.name, err)
 			}
 			// A session is named by its title: its id changes every run.
+			// A read-only link is named by what it opens: its token is a secret.
 			label := screenshotName(path)
 			if isSessionPage(path) {
 				title, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector("h1") ? document.querySelector("h1").textContent : ""`))
-				label = "session-" + screenshotName(strings.ToLower(strings.Join(strings.Fields(title), "-")))
+				kind := map[string]string{"sessions": "session-", "shared": "team-shared-", "s": "share-link-"}[strings.Split(path, "/")[1]]
+				label = kind + screenshotName(strings.ToLower(strings.Join(strings.Fields(title), "-")))
+			} else if strings.HasPrefix(path, "/c/") {
+				label = "comparison-link"
 			}
 			// The first screen is what a reader sees; the full page is the rest.
 			for _, shot := range []struct {
