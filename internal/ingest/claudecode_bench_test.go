@@ -85,8 +85,9 @@ func BenchmarkImportClaudeCode(b *testing.B) {
 // long live session: a transcript of 1, 4 or 16 MB already received, the
 // event brings the lines of one more tool call and its result. The server
 // keeps the lines and its parse of them, parses the new lines and imports
-// what is new: the cost per event stays flat as the transcript grows
-// (before, it parsed the whole transcript again: 905 ms/event at 2.6 MB).
+// what is new, so the cost per event follows the lines it brings, not the
+// transcript's size (it used to parse the whole transcript again: 258
+// ms/event at 2.6 MB against 9 ms now, on the same loaded machine).
 func BenchmarkClaudeCodeHookEvent(b *testing.B) {
 	for _, mb := range []int{1, 4, 16} {
 		b.Run(fmt.Sprintf("transcript=%dMB", mb), func(b *testing.B) { benchHookEvent(b, mb<<20) })
