@@ -45,8 +45,8 @@ func (s *Store) refreshInTx(ctx context.Context, tx bun.IDB, conv *baton.Convers
 	changed := 0
 	for _, m := range msgs {
 		old, ok := bySource[m.SourceID]
-		if !ok || sameMessage(old, m) {
-			continue
+		if !ok || sameMessage(old, m) || partOf(m, old) {
+			continue // an older copy of the file must not undo what a newer one brought
 		}
 		delete(bySource, m.SourceID) // a source id repeated in the batch counts once
 		upd := *m
@@ -88,6 +88,34 @@ func sameMessage(old, m *baton.Message) bool {
 		return false
 	}
 	return sameJSON(old.ToolCalls, m.ToolCalls) && sameJSON(old.ToolResult, m.ToolResult)
+}
+
+// partOf reports whether an imported message is an earlier, shorter
+// state of a stored one (a copy of the transcript saved while the response
+// was still being written): its text and thinking begin the stored ones,
+// its tool calls are the stored ones' first, its token counts are no
+// higher. The stored message is then the complete one and stays.
+func partOf(m, old *baton.Message) bool {
+	if m.Role != old.Role && m.Role != baton.RoleAssistant {
+		return false
+	}
+	if !strings.HasPrefix(old.Content, strings.TrimSpace(m.Content)) || !strings.HasPrefix(old.Thinking, strings.TrimSpace(m.Thinking)) {
+		return false
+	}
+	if len(m.ToolCalls) > len(old.ToolCalls) {
+		return false
+	}
+	for i := range m.ToolCalls {
+		if m.ToolCalls[i].ID != old.ToolCalls[i].ID || m.ToolCalls[i].Name != old.ToolCalls[i].Name {
+			return false
+		}
+	}
+	if (m.ToolResult == nil) != (old.ToolResult == nil) || (m.ToolResult != nil && *m.ToolResult != *old.ToolResult) {
+		return false
+	}
+	u, o := m.Usage, old.Usage
+	return u.InputTokens <= o.InputTokens && u.OutputTokens <= o.OutputTokens &&
+		u.CacheReadTokens <= o.CacheReadTokens && u.CacheCreationTokens <= o.CacheCreationTokens
 }
 
 // sameJSON compares two values as JSON documents: PostgreSQL's jsonb

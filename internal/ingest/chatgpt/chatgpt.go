@@ -146,17 +146,27 @@ type messageMeta struct {
 	} `json:"finish_details"`
 }
 
-// unixTime is a time in float seconds; null or anything else is zero.
+// unixTime is a time in float seconds; null or anything else is zero, and
+// a number outside years 1970–9999 is outOfRange (reported per message).
 type unixTime float64
+
+const (
+	outOfRange unixTime = -1
+	// maxUnixTime is the last second of year 9999.
+	maxUnixTime = 253402300799
+)
 
 func (t *unixTime) UnmarshalJSON(b []byte) error {
 	s := strings.Trim(string(b), `"`)
 	f, err := strconv.ParseFloat(s, 64)
-	if err != nil || math.IsNaN(f) || math.IsInf(f, 0) || f < 0 || f > 1e11 {
+	switch {
+	case err != nil || math.IsNaN(f) || math.IsInf(f, 0):
 		*t = 0
-		return nil
+	case f < 0 || f > maxUnixTime:
+		*t = outOfRange
+	default:
+		*t = unixTime(f)
 	}
-	*t = unixTime(f)
 	return nil
 }
 

@@ -417,3 +417,47 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+// TestTimeOutsideYears1To9999IsRefusedPerMessage: a create_time that is
+// no time Baton can store (milliseconds taken for seconds: year 33658, or
+// negative) is refused for that message, named in the report, and the
+// message keeps the time of the one before; the rest imports.
+func TestTimeOutsideYears1To9999IsRefusedPerMessage(t *testing.T) {
+	data := export(t, "a2",
+		tn{id: "r", children: []string{"u1"}},
+		tn{id: "u1", parent: "r", role: "user", text: "When is the launch?", children: []string{"a1"}},
+		tn{id: "a1", parent: "u1", role: "assistant", text: "Friday.", children: []string{"u2"}},
+		tn{id: "u2", parent: "a1", role: "user", text: "And the rehearsal?", children: []string{"a2"}},
+		tn{id: "a2", parent: "u2", role: "assistant", text: "Thursday."},
+	)
+	var convs []map[string]any
+	if err := json.Unmarshal(data, &convs); err != nil {
+		t.Fatal(err)
+	}
+	mapping := convs[0]["mapping"].(map[string]any)
+	mapping["u2"].(map[string]any)["message"].(map[string]any)["create_time"] = 1700000003000.0 // milliseconds
+	mapping["a2"].(map[string]any)["message"].(map[string]any)["create_time"] = -5.0
+	data, _ = json.Marshal(convs)
+	docs, err := Parse(data)
+	if err != nil || len(docs) != 1 {
+		t.Fatalf("%d documents, %v", len(docs), err)
+	}
+	msgs := docs[0].Conversations[0].Messages
+	if len(msgs) != 4 {
+		t.Fatalf("%d messages, want all 4", len(msgs))
+	}
+	for _, m := range msgs {
+		if err := baton.CheckTime("timestamp", m.Timestamp); err != nil {
+			t.Errorf("%s: %v", m.SourceID, err)
+		}
+	}
+	if !msgs[2].Timestamp.Equal(msgs[1].Timestamp) || !msgs[3].Timestamp.Equal(msgs[1].Timestamp) {
+		t.Errorf("times %v, want the refused ones to take a1's", []time.Time{msgs[1].Timestamp, msgs[2].Timestamp, msgs[3].Timestamp})
+	}
+	report := strings.Join(docs[0].Skipped, "\n")
+	for _, id := range []string{"node u2: create_time is outside the years 1 to 9999", "node a2: create_time is outside the years 1 to 9999"} {
+		if !strings.Contains(report, id) {
+			t.Errorf("report %q does not say %q", report, id)
+		}
+	}
+}

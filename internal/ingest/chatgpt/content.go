@@ -2,6 +2,7 @@ package chatgpt
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 
 	"github.com/baton-dev/baton/internal/baton"
@@ -66,6 +67,11 @@ func (t *tree) message(id string) (baton.Message, bool) {
 	}
 
 	ts := src.CreateTime.time()
+	if src.CreateTime == outOfRange {
+		// Such a time would break every read of the session: refused, and
+		// the message keeps its place in time after the one before.
+		t.skipped = append(t.skipped, fmt.Sprintf("node %s: create_time is outside the years 1 to 9999; the time of the message before it is used", clean(id)))
+	}
 	if ts.IsZero() {
 		ts = t.prev
 	}

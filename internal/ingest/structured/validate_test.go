@@ -2,6 +2,7 @@ package structured_test
 
 import (
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/baton-dev/baton/internal/baton"
@@ -146,5 +147,20 @@ func assertInvalid(t *testing.T, err error, field, msg string) {
 	}
 	if e.Code != baton.EINVALID || e.Message != msg || e.Field != field {
 		t.Errorf("error = {%s %q %s}, want {%s %q %s}", e.Code, e.Message, e.Field, baton.EINVALID, msg, field)
+	}
+}
+
+// TestValidateRefusesTimesOutsideYears1To9999: a time whose UTC year is 0
+// or 10000 would break every read of the session; the message is refused,
+// named by its field.
+func TestValidateRefusesTimesOutsideYears1To9999(t *testing.T) {
+	for _, ts := range []string{"0000-06-01T09:00:00Z", "9999-12-31T23:30:00-05:00"} {
+		d := validDocument()
+		d.Conversation.Conversation[1].Time = structured.Timestamp(ts)
+		err := structured.Validate(&d)
+		var e *baton.Error
+		if !errors.As(err, &e) || e.Field != "conversation.conversation[1].time" || !strings.Contains(e.Message, "outside the years 1 to 9999") {
+			t.Errorf("%s: %v", ts, err)
+		}
 	}
 }
