@@ -33,7 +33,7 @@ var evalFloors = map[string][2]float64{
 	"title":        {0.95, 0.95},
 	"tasks":        {0.95, 0.95},
 	"decisions":    {0.95, 0.85},
-	"topics":       {0.35, 0.42},
+	"topics":       {0.55, 0.60},
 	"technologies": {0.88, 0.75},
 }
 

@@ -270,12 +270,14 @@ func appendUniqueString(list []string, s string) []string {
 	return append(list, s)
 }
 
-// keyTopics are what the session is about: the two-word terms of the
-// steward's first message ("rate limiting", "dark mode"), then the topics
-// of that message, then the topics at least two steward or assistant
-// messages share, most shared first, ties in order of first appearance.
+// keyTopics are what the session is about: the subjects the steward's
+// first message names (promptSubjects: its compounds, two-word terms such
+// as "rate limiting", acronyms such as "SSO"), then the topics of that
+// message, then the topics at least two steward or assistant messages
+// share, most shared first, ties in order of first appearance.
 // Technologies are left out (the technical context lists them), and so
-// is a word that one of the chosen terms already holds.
+// are a word that one of the chosen terms already holds, generic head
+// nouns ("page", "team"), vague adjectives and a slash command's name.
 func keyTopics(vs []view) []string {
 	counts := map[string]int{}
 	var order []string
@@ -302,19 +304,24 @@ func keyTopics(vs []view) []string {
 	out := []string{}
 	covered := map[string]bool{}
 	add := func(t string) {
-		if len(out) < maxKeyTopics && !covered[t] && !slices.Contains(out, t) {
+		if len(out) < maxKeyTopics && !covered[t] && !slices.Contains(out, t) && !genericHeads[t] && !vagueAdjectives[t] {
 			out = append(out, t)
-			for _, w := range strings.Fields(t) {
+			for _, w := range strings.FieldsFunc(t, func(r rune) bool { return r == ' ' || r == '-' }) {
+				covered[w] = true
+			}
+			for _, w := range splitCJK([]string{t}) {
 				covered[w] = true
 			}
 		}
 	}
 	if first >= 0 {
-		for _, p := range subjectPhrases(vs[first].prose) {
+		for _, p := range promptSubjects(vs[first].prose) {
 			add(p)
 		}
+		// A slash command's name is what Claude Code ran, not a subject.
+		command := strings.ToLower(strings.TrimPrefix(strings.TrimSpace(slashCommand.FindString(vs[first].prose)), "/"))
 		for _, t := range vs[first].sem.Topics {
-			if !isTechnologyName(t) {
+			if !isTechnologyName(t) && t != command {
 				add(t)
 			}
 		}

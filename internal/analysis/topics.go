@@ -27,10 +27,15 @@ func topicsOf(words []string, entities []baton.Entity) []string {
 	}
 	// Words of a path or URL ("internal", "store" in internal/store/db.go)
 	// are not topics of their own.
-	var located []string
+	// Nor are the code symbols it names ("TestOrderSync",
+	// "ModuleNotFoundError"): the technical context has them.
+	var located, symbols []string
 	for _, e := range entities {
-		if e.Type == EntityFile || e.Type == EntityURL {
+		switch e.Type {
+		case EntityFile, EntityURL:
 			located = append(located, strings.ToLower(e.Text))
+		case EntitySymbol:
+			symbols = append(symbols, strings.ToLower(e.Text))
 		}
 	}
 	type term struct {
@@ -41,7 +46,7 @@ func topicsOf(words []string, entities []baton.Entity) []string {
 	terms := buf[:0]
 	words = splitCJK(words)
 	for _, w := range words {
-		if !salient(w) || slices.Contains(topics, w) || within(w, located) {
+		if !salient(w) || slices.Contains(topics, w) || within(w, located) || slices.Contains(symbols, w) {
 			continue
 		}
 		found := false
@@ -194,7 +199,10 @@ func isHiragana(r rune) bool { return r >= 0x3040 && r <= 0x309f }
 func isKatakana(r rune) bool { return r >= 0x30a0 && r <= 0x30ff || r == 0x30fc }
 
 // cjkStopWords are kanji runs that are rarely a topic.
-var cjkStopWords = set("修正", "原因", "次", "今", "必要", "場合", "確認", "問題", "方法", "感じ", "大丈夫", "作成", "追加", "実装", "対応", "最優先")
+var cjkStopWords = set("修正", "原因", "次", "今", "必要", "場合", "確認", "問題", "方法", "感じ", "大丈夫", "作成", "追加", "実装", "対応", "最優先",
+	"改善", // improve, as 修正 (fix) and 追加 (add)
+	// Times, as "today" and "later" are English stop words.
+	"今日", "明日", "昨日", "今週", "来週", "先週", "今月", "来月", "先月", "今年", "来年", "去年", "毎日", "最近")
 
 // germanStopWords are German words of four letters or more that are never
 // a topic: function words, auxiliaries, common verbs and adverbs.
@@ -209,7 +217,7 @@ var germanStopWords = set("aber", "alle", "allem", "allen", "alles", "also", "au
 	"probiere", "vorschlag", "läuft", "behoben", "nächstes", "verwenden", "erwartet", "wochenende", "heute",
 	"morgen", "gestern", "dein", "deine", "mein", "meine", "ihre", "seine", "einfach", "genau", "gerade",
 	"ganz", "schön", "vielleicht", "wirklich", "natürlich", "funktioniert", "geht", "gehen", "steht",
-	"zeigt", "wollen", "will", "möchte", "brauche", "brauchen", "nehmen", "nehme", "beim", "vom", "zum", "zur", "für", "über", "dafür", "wofür")
+	"zeigt", "wollen", "will", "möchte", "planen", "plane", "geplant", "brauche", "brauchen", "nehmen", "nehme", "beim", "vom", "zum", "zur", "für", "über", "dafür", "wofür")
 
 // noiseWords are English words that pass the other filters but are never
 // what a session is about: interjections, vague adjectives, counts and

@@ -1,0 +1,42 @@
+package analysis
+
+import (
+	"slices"
+	"testing"
+)
+
+// TestKeyTopicsNameTheSubject: key topics from fixtures of our own — a
+// generic head noun gives way to the word it qualifies ("the invoice
+// page" is about invoices), a vague adjective is dropped, words in
+// capitals (SSO) and hyphenated compounds (on-call) are subjects, a slash
+// command's name and the code symbols a prompt names are not, and a
+// Japanese katakana+kanji compound stays whole.
+func TestKeyTopicsNameTheSubject(t *testing.T) {
+	for _, tc := range []struct {
+		prompt    string
+		want, not []string
+	}{
+		{"The invoice page times out for the finance team", []string{"invoice", "finance"}, []string{"invoice page", "page", "team"}},
+		{"Add SSO to the public dashboard", []string{"sso", "dashboard"}, []string{"public", "public dashboard"}},
+		{"Write the on-call handbook for the SRE group", []string{"on-call", "handbook"}, []string{"on", "call"}},
+		{"/audit the session cookie flags", []string{"session cookie"}, []string{"audit"}},
+		{"Why does TestInvoiceTotals fail on the rounding?", []string{"rounding"}, []string{"testinvoicetotals"}},
+		{"デプロイ手順を書き直したい", []string{"デプロイ手順"}, []string{"デプロイ", "手順"}},
+		{"ログイン画面が真っ白になる", []string{"ログイン"}, []string{"画面", "ログイン画面"}},
+	} {
+		c := newConvo()
+		c.steward(tc.prompt)
+		c.assistant("Let me look into it.")
+		got := summaryOf(buildViews(testAnalyzer, c.analysed(testAnalyzer))).KeyTopics
+		for _, w := range tc.want {
+			if !slices.Contains(got, w) {
+				t.Errorf("%q: key topics %q miss %q", tc.prompt, got, w)
+			}
+		}
+		for _, n := range tc.not {
+			if slices.Contains(got, n) {
+				t.Errorf("%q: key topics %q hold %q", tc.prompt, got, n)
+			}
+		}
+	}
+}
