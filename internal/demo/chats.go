@@ -96,7 +96,11 @@ Which of these has a customer commitment attached? That often decides the order 
 }
 
 func explainIsolationLevels(s *session) {
-	chatSession(s, "Explain PostgreSQL isolation levels with examples", baton.SessionChat, "claude-sonnet-4-5")
+	chatSession(s, "Explain PostgreSQL isolation levels with examples", baton.SessionChat, "gpt-4o")
+	// An evening question asked in ChatGPT and imported from its export,
+	// whose last answer the steward stopped (shown as unfinished).
+	s.doc.Session.Source = "chatgpt"
+	s.doc.Session.Assistant = baton.Assistant{InstanceID: "chatgpt", Capabilities: []string{"chat"}}
 	s.doc.Session.Tags = []string{"learning", "postgres"}
 	s.doc.Session.ReviewStatus = baton.ReviewArchived
 	s.doc.Session.QualityScore = score(0.79)
@@ -139,6 +143,10 @@ COMMIT;                                    COMMIT;
 Each transaction read a consistent snapshot, checked the rule, and updated a **different row** — so there's no write conflict for REPEATABLE READ to catch. Under **SERIALIZABLE**, Postgres notices that each transaction read what the other wrote and aborts the second commit with ‵could not serialize access due to read/write dependencies‵. Your code must then retry.`)
 	s.user(`Oh, that finally clicks. The rows are different, so nothing "conflicts" — it's the *read* that's stale. Thanks!`)
 	s.say(`Exactly that. Rule of thumb: if a transaction checks a condition across rows and then writes based on it, either use SERIALIZABLE with a retry loop, or lock what you read (‵SELECT ... FOR UPDATE‵).`)
+	s.user(`And what does SERIALIZABLE cost in practice?`)
+	s.say(`Less than its reputation suggests. The predicate locks are cheap; what you pay for is retries, and those grow with contention: with few transactions touching the same rows you will barely notice it, but on a hot`)
+	c := &s.doc.Conversations[s.conv]
+	c.Messages[len(c.Messages)-1].Attributes = map[string]any{"unfinished": "interrupted"} // as the ChatGPT importer marks it
 }
 
 func analyzeChurn(s *session) {

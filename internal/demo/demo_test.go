@@ -352,3 +352,18 @@ func TestDocumentsAreDeterministic(t *testing.T) {
 		t.Error("content depends on now")
 	}
 }
+
+// TestDocumentsHaveAnUnfinishedChatGPTAnswer: the demo shows a ChatGPT
+// answer its export marked unfinished (issue 11).
+func TestDocumentsHaveAnUnfinishedChatGPTAnswer(t *testing.T) {
+	for _, d := range demo.Documents(now) {
+		if d.Session.Source != "chatgpt" {
+			continue
+		}
+		msgs := d.Conversations[0].Messages
+		if last := msgs[len(msgs)-1]; last.Role == baton.RoleAssistant && last.Attributes["unfinished"] == "interrupted" {
+			return
+		}
+	}
+	t.Error("no ChatGPT session whose last answer is marked unfinished")
+}
