@@ -2,6 +2,7 @@ package analysis
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/baton-dev/baton/internal/baton"
@@ -68,9 +69,13 @@ func cleanTask(s string) string {
 // Tasks come from TodoWrite calls — each todo's latest status wins — and
 // from steward and assistant prose: "- [ ] task" (pending), "- [x] task"
 // (completed), "TODO: task", and "next we need to …", "we still need to
-// …", "next step is to …" (pending unless known). A task is discussed
-// once mentioned, completed when its latest status is completed, and
-// remaining otherwise. Blockers are sentences saying "blocked by",
+// …", "next step is to …", "next I will …" (pending unless known); and
+// from errors still open when the session ended: a failed tool result that
+// nothing resolved (errorsOf's rule) and no file was changed after, with
+// fewer than resolutionWindow messages after it, so the session ended
+// before it could be resolved. Errors resolved or worked on later, or left
+// behind long before the end, are not tasks. A task is discussed once mentioned, completed when its latest
+// status is completed, and remaining otherwise. Blockers are sentences saying "blocked by",
 // "blocked on", "blocker", "waiting on", or "can't … until".
 func progressOf(vs []view) baton.Progress {
 	book := newTaskBook()
@@ -99,6 +104,9 @@ func progressOf(vs []view) baton.Progress {
 			}
 		}
 	}
+	for _, e := range openErrorsAtEnd(vs) {
+		book.mention("Resolve: " + e)
+	}
 	p := baton.Progress{TasksDiscussed: []string{}, TasksCompleted: []string{}, TasksRemaining: []string{}}
 	for _, key := range book.order {
 		t := book.text[key]
@@ -115,11 +123,41 @@ func progressOf(vs []view) baton.Progress {
 	return p
 }
 
+// openErrorsAtEnd lists, once each, the texts of the failed tool results
+// that were still unresolved when the session ended.
+func openErrorsAtEnd(vs []view) []string {
+	var out []string
+	lastChange := -1 // the last message that edited or wrote a file
+	for i := range vs {
+		for _, c := range vs[i].calls {
+			if op := c.op(); op == "edit" || op == "write" {
+				lastChange = i
+			}
+		}
+	}
+	for i := max(0, len(vs)-resolutionWindow, lastChange+1); i < len(vs); i++ {
+		if !vs[i].failed {
+			continue
+		}
+		if _, at, _ := resolve(vs, i); at >= 0 {
+			continue
+		}
+		text := errorText(vs[i].m.Content)
+		if text == "" && vs[i].call != nil {
+			text = vs[i].call.Name + " failed"
+		}
+		if text != "" && !slices.Contains(out, text) {
+			out = append(out, text)
+		}
+	}
+	return out
+}
+
 // nextCues open a sentence naming work still to do.
 var nextCues = []string{
 	"next we need to ", "next, we need to ", "next we should ", "next, we should ", "we still need to ",
 	"still need to ", "next step is to ", "the next step is to ", "next up: ", "next up is ", "then we need to ",
-	"we also need to ", "remaining work: ",
+	"we also need to ", "remaining work: ", "next i will ", "next, i will ", "next i'll ", "next, i'll ",
 	// German
 	"als nächstes müssen wir ", "als nächstes sollten wir ", "wir müssen noch ", "noch offen: ", "noch zu tun: ",
 }

@@ -139,3 +139,28 @@ func TestResolutionPairsWithItsOwnError(t *testing.T) {
 		t.Errorf("the connection error's resolution is %q", tc.Errors[1].Resolution)
 	}
 }
+
+// Tasks come from real evidence (issue 11): an error still open when the
+// session ended is a task, one the session went on to work on is not, and
+// "next I will …" is a commitment.
+func TestOpenErrorsAtTheEndAndCommitmentsAreTasks(t *testing.T) {
+	c := newConvo()
+	c.steward("Run the migration tests.")
+	c.tool("Bash", map[string]string{"command": "go test ./migrations/"}, "", "FAIL: TestMigrateUp: no such table: sessions")
+	c.assistant("The migration test fails. Next I will check the migration order.")
+	p := progressOf(buildViews(testAnalyzer, c.analysed(testAnalyzer)))
+	want := []string{"check the migration order", "Resolve: FAIL: TestMigrateUp: no such table: sessions"}
+	if !slices.Equal(p.TasksRemaining, want) {
+		t.Errorf("remaining tasks %q; want %q", p.TasksRemaining, want)
+	}
+
+	// The same error, then a change to a file: worked on, not left open.
+	c = newConvo()
+	c.steward("Run the migration tests.")
+	c.tool("Bash", map[string]string{"command": "go test ./migrations/"}, "", "FAIL: TestMigrateUp: no such table: sessions")
+	c.tool("Edit", map[string]string{"file_path": "/src/migrations/0002.sql", "old_string": "a", "new_string": "b"}, "ok", "")
+	c.assistant("I reordered the migrations.")
+	if p := progressOf(buildViews(testAnalyzer, c.analysed(testAnalyzer))); len(p.TasksRemaining) != 0 {
+		t.Errorf("remaining tasks %q after the error was worked on", p.TasksRemaining)
+	}
+}
