@@ -176,3 +176,41 @@ func TestMigration0013RebuildsTheSearchIndexThroughTheIndexer(t *testing.T) {
 		t.Fatalf("after the indexer ran: %+v, %v", hits, err)
 	}
 }
+
+// A word in more messages than the ranking window: the newest window of
+// the steward's matches is ranked (on PostgreSQL found among the newest
+// messages first), the message saying it most comes first, and no other
+// steward's message is ever a hit.
+func TestSearchACommonWordRanksTheNewestWindowOfTheStewardsOwn(t *testing.T) {
+	eachDialect(t, func(t *testing.T, s *store.Store) {
+		ctx := context.Background()
+		ada, bob := mustSteward(t, s, "ada"), mustSteward(t, s, "bob")
+		adaSess := mustSession(t, s, ada.ID, &baton.Session{Title: "ada's"})
+		bobSess := mustSession(t, s, bob.ID, &baton.Session{Title: "bob's"})
+		var bobs, adas []string
+		for i := 0; i < 300; i++ {
+			bobs = append(bobs, fmt.Sprintf("bob deploys build %d: deploy deploy deploy deploy", i))
+		}
+		for i := 0; i < 600; i++ {
+			adas = append(adas, fmt.Sprintf("ada's deploy number %d went out with the usual checks and nothing else to report", i))
+		}
+		adas[590] = "deploy deploy: the deploy of the deploy"
+		appendAndIndex(t, s, ada.ID, adaSess.ID, adas...)
+		appendAndIndex(t, s, bob.ID, bobSess.ID, bobs...)
+		hits, err := s.Search(ctx, ada.ID, "deploy", 50)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(hits) != 50 {
+			t.Fatalf("%d hits, want 50", len(hits))
+		}
+		for _, h := range hits {
+			if h.SessionID != adaSess.ID {
+				t.Fatalf("ada's search shows %s's message %d", h.SessionID, h.Seq)
+			}
+		}
+		if hits[0].Seq != 591 {
+			t.Errorf("first hit is message %d, want 591 (the word four times)", hits[0].Seq)
+		}
+	})
+}
