@@ -777,6 +777,13 @@ func (h *Hooks) parseMore(ctx context.Context, stewardID int64, ev *hookEvent, l
 		lt.consumed[file] += int64(len(data))
 	}
 	doc, lineErrs, err := lt.parser.DocumentLeaving(leave)
+	return hookDocument(doc, lineErrs, err, ev)
+}
+
+// hookDocument finishes a document parsed from a hooked session's
+// transcript: the lines that could not be read become warnings, and the
+// session is the hooked one.
+func hookDocument(doc baton.ImportDocument, lineErrs []claudecode.LineError, err error, ev *hookEvent) (baton.ImportDocument, error) {
 	if err != nil {
 		return doc, err
 	}
@@ -818,14 +825,7 @@ func (h *Hooks) parseWhole(ctx context.Context, stewardID int64, ev *hookEvent) 
 	}
 	name := ev.sessionID + ".jsonl"
 	doc, lineErrs, err := claudecode.Parse(bytes.NewReader(main), name, claudecode.Options{Live: !final, Subagents: readers})
-	if err != nil {
-		return doc, err
-	}
-	for _, le := range lineErrs {
-		doc.Skipped = append(doc.Skipped, fmt.Sprintf("line %d: %v", le.Line, le.Err))
-	}
-	doc.Session.SourceRef = ev.sessionID
-	return doc, nil
+	return hookDocument(doc, lineErrs, err, ev)
 }
 
 // keepNewMessages leaves in doc only the messages the session does not

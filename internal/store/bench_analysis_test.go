@@ -3,27 +3,17 @@ package store_test
 import (
 	"context"
 	"fmt"
-	"path/filepath"
 	"testing"
 	"time"
 
 	"github.com/baton-dev/baton/internal/baton"
-	"github.com/baton-dev/baton/internal/store/storetest"
 )
 
 // BenchmarkSaveMessageAnalysis500 is the analysis worker's save of one
 // batch: the time it holds SQLite's write lock, which every append waits on.
 func BenchmarkSaveMessageAnalysis500(b *testing.B) {
-	s := storetest.Open(b, "sqlite:"+filepath.Join(b.TempDir(), "bench.db"))
+	s, st, sess := benchSession(b)
 	ctx := context.Background()
-	st := &baton.Steward{Username: "bench"}
-	if err := s.CreateSteward(ctx, st); err != nil {
-		b.Fatal(err)
-	}
-	sess := &baton.Session{Title: "bench"}
-	if err := s.CreateSession(ctx, st.ID, sess); err != nil {
-		b.Fatal(err)
-	}
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		b.StopTimer()

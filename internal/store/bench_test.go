@@ -8,21 +8,28 @@ import (
 	"time"
 
 	"github.com/baton-dev/baton/internal/baton"
+	"github.com/baton-dev/baton/internal/store"
 	"github.com/baton-dev/baton/internal/store/storetest"
 )
 
-// BenchmarkAppendMessages1000 is one API batch: 1,000 messages in one transaction.
-func BenchmarkAppendMessages1000(b *testing.B) {
+// benchSession opens a fresh SQLite store with one steward and one empty session.
+func benchSession(b *testing.B) (*store.Store, *baton.Steward, *baton.Session) {
 	s := storetest.Open(b, "sqlite:"+filepath.Join(b.TempDir(), "bench.db"))
-	ctx := context.Background()
 	st := &baton.Steward{Username: "bench"}
-	if err := s.CreateSteward(ctx, st); err != nil {
+	if err := s.CreateSteward(context.Background(), st); err != nil {
 		b.Fatal(err)
 	}
 	sess := &baton.Session{Title: "bench"}
-	if err := s.CreateSession(ctx, st.ID, sess); err != nil {
+	if err := s.CreateSession(context.Background(), st.ID, sess); err != nil {
 		b.Fatal(err)
 	}
+	return s, st, sess
+}
+
+// BenchmarkAppendMessages1000 is one API batch: 1,000 messages in one transaction.
+func BenchmarkAppendMessages1000(b *testing.B) {
+	s, st, sess := benchSession(b)
+	ctx := context.Background()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		b.StopTimer()
