@@ -73,7 +73,11 @@ func Open(url string) (*Store, error) {
 		if err != nil {
 			return nil, err
 		}
+		// Keep every connection open: database/sql keeps only 2 idle by
+		// default, so under load the others were closed after each query
+		// and reopened (the pragmas run again, the statement cache is lost).
 		sqldb.SetMaxOpenConns(8)
+		sqldb.SetMaxIdleConns(8)
 		sqldb.SetConnMaxIdleTime(0)
 		db := bun.NewDB(sqldb, sqlitedialect.New())
 		return &Store{db: db, dialect: SQLite, search: sqliteSearch{}, now: time.Now, kick: make(chan struct{}, 1), kickAnalysis: make(chan struct{}, 1), path: path}, nil
@@ -82,7 +86,11 @@ func Open(url string) (*Store, error) {
 		if err != nil {
 			return nil, err
 		}
+		// As many idle as open: with database/sql's default of 2 idle, a busy
+		// server closed and reopened PostgreSQL connections (a backend
+		// process each) all the time.
 		sqldb.SetMaxOpenConns(16)
+		sqldb.SetMaxIdleConns(16)
 		db := bun.NewDB(sqldb, pgdialect.New())
 		return &Store{db: db, dialect: Postgres, search: pgSearch{}, now: time.Now, kick: make(chan struct{}, 1), kickAnalysis: make(chan struct{}, 1)}, nil
 	}
