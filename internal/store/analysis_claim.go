@@ -27,8 +27,14 @@ func (s *Store) AnalyseNext(ctx context.Context, limit int, skip func(error), an
 		}
 		todo = analyze(todo)
 		saved, err := s.SaveMessageAnalysis(ctx, from, upto, todo)
-		if err != nil || !saved {
-			return 0, saved, err
+		if err != nil {
+			return 0, false, err
+		}
+		if !saved {
+			// Another worker (AnalyzePending beside Run) moved the
+			// watermark first: the batch was there, and more may follow,
+			// so the caller goes on rather than taking it for "no work".
+			return 0, true, nil
 		}
 		return len(todo), true, nil
 	}

@@ -78,3 +78,44 @@ func TestInstancesNeverAnalyseAMessageTwice(t *testing.T) {
 		t.Errorf("%d messages left unanalysed (%v)", left, err)
 	}
 }
+
+// On SQLite two workers may read the same batch (the worker's Run and an
+// AnalyzePending beside it); the one that saves second finds the watermark
+// moved. That batch existed, so AnalyseNext must say so: AnalyzePending
+// stopped at the first lost race and left the rest unanalysed.
+func TestAnalyseNextAfterAnotherWorkerSavedSaysThereWasABatch(t *testing.T) {
+	url := storetest.Databases(t)[store.SQLite]
+	s := storetest.Open(t, url)
+	ctx := context.Background()
+	ada := mustSteward(t, s, "ada")
+	sess := mustSession(t, s, ada.ID, &baton.Session{Title: "raced"})
+	if _, err := s.AppendMessages(ctx, ada.ID, sess.ID, "", msgs(30, "m", time.Date(2026, 1, 15, 10, 0, 0, 0, time.UTC))); err != nil {
+		t.Fatal(err)
+	}
+	pass := func(todo []*baton.Message) []*baton.Message { return todo }
+	fail := func(err error) { t.Error(err) }
+	innerSaved := 0
+	_, claimed, err := s.AnalyseNext(ctx, 10, fail, func(todo []*baton.Message) []*baton.Message {
+		// The other worker takes the same batch and saves it first.
+		n, innerClaimed, err := s.AnalyseNext(ctx, 10, fail, pass)
+		if err != nil || !innerClaimed {
+			t.Fatalf("inner AnalyseNext = %d, %v, %v", n, innerClaimed, err)
+		}
+		innerSaved = n
+		return todo
+	})
+	if err != nil || !claimed || innerSaved != 10 {
+		t.Fatalf("AnalyseNext after a lost race: claimed %v, err %v (the other saved %d); want claimed", claimed, err, innerSaved)
+	}
+	for i := 0; i < 10; i++ {
+		if _, claimed, err := s.AnalyseNext(ctx, 10, fail, pass); err != nil {
+			t.Fatal(err)
+		} else if !claimed {
+			break
+		}
+	}
+	var left int
+	if err := s.DB().NewRaw("SELECT count(*) FROM messages WHERE NOT analyzed").Scan(ctx, &left); err != nil || left != 0 {
+		t.Errorf("%d messages left unanalysed (%v)", left, err)
+	}
+}
