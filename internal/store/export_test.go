@@ -1,5 +1,12 @@
 package store
 
+import (
+	"context"
+
+	"github.com/baton-dev/baton/internal/baton"
+	"github.com/uptrace/bun"
+)
+
 // SetImportChunks makes imports of more than size messages go in chunks of
 // size, and runs afterChunk after each chunk commits (nil: nothing).
 func (s *Store) SetImportChunks(size int, afterChunk func(n int) error) {
@@ -9,3 +16,18 @@ func (s *Store) SetImportChunks(size int, afterChunk func(n int) error) {
 // ErrAbandonImport, returned by afterChunk, stops the import where it is,
 // leaving what it wrote, as a process that dies would.
 var ErrAbandonImport = errAbandonImport
+
+// InsertMessagesAsBun writes prepared message rows as the store did before
+// message_insert.go (Bun's INSERT with inline values), for comparison.
+func (s *Store) InsertMessagesAsBun(ctx context.Context, msgs []*baton.Message) error {
+	return s.inTx(ctx, func(tx bun.Tx) error {
+		_, err := tx.NewInsert().Model(&msgs).Returning("id").Exec(ctx)
+		return err
+	})
+}
+
+// InsertMessages writes prepared message rows as the store does, at most
+// per messages per statement.
+func (s *Store) InsertMessages(ctx context.Context, msgs []*baton.Message, per int) error {
+	return s.inTx(ctx, func(tx bun.Tx) error { return s.insertMessagesBy(ctx, tx, msgs, per) })
+}

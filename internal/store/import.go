@@ -116,7 +116,7 @@ func (s *Store) Import(ctx context.Context, stewardID int64, doc *baton.ImportDo
 				}
 				refreshed += n
 			}
-			n, _, err := appendInTx(ctx, tx, sess, conv, ptrs(ic.Messages))
+			n, _, err := s.appendInTx(ctx, tx, sess, conv, ptrs(ic.Messages))
 			if err != nil {
 				return err
 			}

@@ -92,7 +92,7 @@ func (s *Store) importInChunks(ctx context.Context, stewardID int64, doc *baton.
 					convs[ic.Key] = conv
 				}
 				end := min(len(ic.Messages), mi+budget)
-				k, _, err := appendInTx(ctx, tx, &owner, conv, ptrs(ic.Messages[mi:end]))
+				k, _, err := s.appendInTx(ctx, tx, &owner, conv, ptrs(ic.Messages[mi:end]))
 				if err != nil {
 					return err
 				}

@@ -110,7 +110,7 @@ func (s *Store) AppendMessages(ctx context.Context, stewardID int64, sessionID, 
 		if err != nil {
 			return err
 		}
-		stored, dups, err := appendInTx(ctx, tx, sess, conv, msgs)
+		stored, dups, err := s.appendInTx(ctx, tx, sess, conv, msgs)
 		res = baton.AppendResult{Stored: stored, Duplicates: dups}
 		if err != nil || stored == 0 {
 			return err
@@ -156,7 +156,7 @@ func startAtFirstMessage(ctx context.Context, tx bun.IDB, sess *baton.Session, m
 
 // appendInTx writes the messages the conversation does not have yet, with
 // the next sequence numbers, and keeps the counters. Messages must be prepared.
-func appendInTx(ctx context.Context, tx bun.IDB, sess *baton.Session, conv *baton.Conversation, msgs []*baton.Message) (stored, dups int, err error) {
+func (s *Store) appendInTx(ctx context.Context, tx bun.Tx, sess *baton.Session, conv *baton.Conversation, msgs []*baton.Message) (stored, dups int, err error) {
 	if len(msgs) == 0 {
 		return 0, 0, nil
 	}
@@ -199,7 +199,7 @@ func appendInTx(ctx context.Context, tx bun.IDB, sess *baton.Session, conv *bato
 	if len(fresh) == 0 {
 		return 0, dups, nil
 	}
-	if _, err := tx.NewInsert().Model(&fresh).Returning("id").Exec(ctx); err != nil {
+	if err := s.insertMessages(ctx, tx, fresh); err != nil {
 		return 0, 0, err
 	}
 	n := len(fresh)

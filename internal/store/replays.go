@@ -325,7 +325,7 @@ func (s *Store) CherryPick(ctx context.Context, stewardID int64, conversationID 
 			c.Analyzed = false
 			copies = append(copies, &c)
 		}
-		stored, dups, err := appendInTx(ctx, tx, sess, target, copies)
+		stored, dups, err := s.appendInTx(ctx, tx, sess, target, copies)
 		if err != nil {
 			return err
 		}

@@ -12,8 +12,10 @@ import (
 	"net/http/cookiejar"
 	"net/http/httptest"
 	"net/url"
+	"os"
 	"path/filepath"
 	"regexp"
+	"runtime/pprof"
 	"slices"
 	"strings"
 	"sync"
@@ -150,6 +152,17 @@ func benchIngest(ctx context.Context, r *report, tmp string, log *slog.Logger, n
 		}
 	}
 
+	if mixProfile != "" {
+		// The burst alone (-cpuprofile PATH writes PATH.ingest).
+		f, err := os.Create(mixProfile + ".ingest")
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			return err
+		}
+	}
 	start := time.Now()
 	var wg sync.WaitGroup
 	errc := make(chan error, 3)
@@ -194,6 +207,9 @@ func benchIngest(ctx context.Context, r *report, tmp string, log *slog.Logger, n
 	close(next)
 	wg.Wait()
 	apiElapsed := time.Since(start)
+	if mixProfile != "" {
+		pprof.StopCPUProfile()
+	}
 	close(burstOver)
 	<-probesDone
 	select {
