@@ -88,21 +88,8 @@ func (im *Importer) Documents(ctx context.Context, stewardID int64, docs []baton
 		if err != nil {
 			return results, err
 		}
-		if res.Status == baton.ImportUpdated && doc.EventPrefix != "" {
-			if err := im.noteTranscriptImported(ctx, stewardID, res.SessionID); err != nil {
-				return results, err
-			}
-		}
-		if res.Status == baton.ImportStored || res.Status == baton.ImportUpdated {
-			var err error
-			if main := storedMain(doc); res.Status == baton.ImportStored && main != nil {
-				err = im.analysis.AnalyzeImported(ctx, stewardID, res.SessionID, main)
-			} else {
-				err = im.analysis.AnalyzeSession(ctx, stewardID, res.SessionID)
-			}
-			if err != nil {
-				return results, fmt.Errorf("analyse %s: %w", doc.Key, err)
-			}
+		if err := im.afterStore(ctx, stewardID, doc, res); err != nil {
+			return results, err
 		}
 		// Done with its messages: a large document's are not kept while the
 		// next is imported.
@@ -116,12 +103,35 @@ func (im *Importer) Documents(ctx context.Context, stewardID int64, docs []baton
 	return results, nil
 }
 
+// afterStore does what follows storing a document: a hooked session
+// notes its transcript, and a stored or updated session is analysed.
+func (im *Importer) afterStore(ctx context.Context, stewardID int64, doc *baton.ImportDocument, res baton.ImportResult) error {
+	if res.Status == baton.ImportUpdated && doc.EventPrefix != "" {
+		if err := im.noteTranscriptImported(ctx, stewardID, res.SessionID); err != nil {
+			return err
+		}
+	}
+	if res.Status == baton.ImportStored || res.Status == baton.ImportUpdated {
+		var err error
+		if main := storedMain(doc); res.Status == baton.ImportStored && main != nil {
+			err = im.analysis.AnalyzeImported(ctx, stewardID, res.SessionID, main)
+		} else {
+			err = im.analysis.AnalyzeSession(ctx, stewardID, res.SessionID)
+		}
+		if err != nil {
+			return fmt.Errorf("analyse %s: %w", doc.Key, err)
+		}
+	}
+	return nil
+}
+
 // storedMain is the main conversation of a document the store has just
 // made a new session of, as stored, in order: the messages it wrote
 // (a message repeated in the document is written once). nil when the
-// document has no main conversation first.
+// document has no main conversation first, or it was not kept (a
+// streamed document's messages are not).
 func storedMain(doc *baton.ImportDocument) []*baton.Message {
-	if len(doc.Conversations) == 0 || doc.Conversations[0].ParentKey != "" {
+	if len(doc.Conversations) == 0 || doc.Conversations[0].ParentKey != "" || len(doc.Conversations[0].Messages) == 0 {
 		return nil
 	}
 	msgs := doc.Conversations[0].Messages
@@ -137,7 +147,78 @@ func storedMain(doc *baton.ImportDocument) []*baton.Message {
 // ImportStructured imports structured conversation JSON (one document, an
 // array, or NDJSON). A document that fails validation is rejected with the
 // seed's message; the others are stored.
+//
+// The input is read one message at a time (structured.Scan), and a large
+// document is written in chunks as it is read (store.ImportStream), so
+// memory holds a chunk of messages, not the document (issue 13, defect 6).
+// Inputs Scan leaves to Parse (a JSON error, a key given twice) are
+// imported whole, as before, with the same errors.
 func (im *Importer) ImportStructured(ctx context.Context, stewardID int64, data []byte, progress func(baton.ImportProgress)) ([]baton.ImportResult, error) {
+	scanned, err := structured.Scan(data)
+	if errors.Is(err, structured.ErrNotStreamed) {
+		return im.importStructuredWhole(ctx, stewardID, data, progress)
+	} else if err != nil {
+		return nil, err
+	}
+	results := make([]baton.ImportResult, len(scanned))
+	var valid []int
+	docsTotal, messagesTotal := 0, 0
+	for i := range scanned {
+		sc := &scanned[i]
+		if sc.Err != nil {
+			key := sc.ID()
+			if strings.TrimSpace(key) == "" {
+				key = fmt.Sprintf("document %d", i)
+			}
+			results[i] = baton.ImportResult{Key: key, Status: baton.ImportRejected, Error: baton.ErrorMessage(sc.Err)}
+			continue
+		}
+		valid = append(valid, i)
+		docsTotal++
+		messagesTotal += sc.Messages()
+	}
+	if progress != nil && docsTotal > 0 {
+		progress(baton.ImportProgress{Total: docsTotal, MessagesTotal: messagesTotal})
+	}
+	messages := 0
+	for done, i := range valid {
+		sc := &scanned[i]
+		doc := sc.Import()
+		var readErr error
+		each := func(yield func(int, *baton.Message) bool) {
+			readErr = sc.EachMessage(func(m *baton.Message) error {
+				im.analysis.AnalyzeMessage(m)
+				if !yield(0, m) {
+					return errStopped
+				}
+				return nil
+			})
+		}
+		res, err := im.store.ImportStream(ctx, stewardID, &doc, sc.Messages(), each)
+		if err == nil && readErr != nil && !errors.Is(readErr, errStopped) {
+			err = fmt.Errorf("read %s again: %w", doc.Key, readErr) // Scan read it: only a bug gets here
+		}
+		if err != nil {
+			return results, err
+		}
+		if err := im.afterStore(ctx, stewardID, &doc, res); err != nil {
+			return results, err
+		}
+		results[i] = res
+		messages += sc.Messages()
+		if progress != nil {
+			progress(baton.ImportProgress{Done: done + 1, Total: docsTotal, Current: doc.Key, Messages: messages, MessagesTotal: messagesTotal})
+		}
+	}
+	return results, nil
+}
+
+// errStopped ends a read whose reader has had enough.
+var errStopped = errors.New("stopped")
+
+// importStructuredWhole imports structured JSON parsed whole: the inputs
+// structured.Scan leaves to Parse.
+func (im *Importer) importStructuredWhole(ctx context.Context, stewardID int64, data []byte, progress func(baton.ImportProgress)) ([]baton.ImportResult, error) {
 	parsed, err := structured.Parse(data)
 	if err != nil {
 		return nil, err
@@ -437,40 +518,107 @@ const (
 	FormatLexFrames  = "lex-frames"
 )
 
-// Detect tells a file's format from its first JSON value.
+// Detect tells a file's format from its first JSON value: the keys of the
+// first object. It reads the keys without decoding the values, so a large
+// file is not copied to be recognised.
 func Detect(name string, data []byte) string {
 	data = bytes.TrimLeft(data, " \t\r\n\ufeff")
 	if len(data) == 0 {
 		return FormatUnknown
 	}
-	var first map[string]json.RawMessage
+	var first map[string]bool
 	switch data[0] {
 	case '[':
-		var arr []json.RawMessage
-		dec := json.NewDecoder(bytes.NewReader(data))
-		if dec.Decode(&arr) != nil || len(arr) == 0 || json.Unmarshal(arr[0], &first) != nil {
+		end := valueEnd(data)
+		if end < 0 || !json.Valid(data[:end]) {
 			return FormatUnknown
 		}
+		elem := bytes.TrimLeft(data[1:end], " \t\r\n")
+		if len(elem) == 0 || elem[0] != '{' {
+			return FormatUnknown // empty, or its first value is not an object
+		}
+		first = objectKeys(elem[:valueEnd(elem)])
 	case '{':
-		line := data
+		value := data
 		if i := bytes.IndexByte(data, '\n'); i > 0 {
-			line = data[:i]
+			value = data[:i]
 		}
-		if json.Unmarshal(line, &first) != nil && json.NewDecoder(bytes.NewReader(data)).Decode(&first) != nil {
-			return FormatUnknown
+		if !json.Valid(value) {
+			// The first object spans lines (or its line is not JSON).
+			end := valueEnd(data)
+			if end < 0 || !json.Valid(data[:end]) {
+				return FormatUnknown
+			}
+			value = data[:end]
 		}
+		first = objectKeys(value)
 	default:
 		return FormatUnknown
 	}
 	switch {
-	case first["mapping"] != nil:
+	case first["mapping"]:
 		return FormatChatGPT
-	case first["conversation"] != nil:
+	case first["conversation"]:
 		return FormatStructured
-	case first["status_snapshot"] != nil && first["reference_point"] != nil && first["summary_caption"] != nil:
+	case first["status_snapshot"] && first["reference_point"] && first["summary_caption"]:
 		return FormatLexFrames
-	case first["sessionId"] != nil || first["leafUuid"] != nil || (first["type"] != nil && first["uuid"] != nil):
+	case first["sessionId"] || first["leafUuid"] || (first["type"] && first["uuid"]):
 		return FormatClaudeCode
 	}
 	return FormatUnknown
+}
+
+// valueEnd is where the JSON object or array that data starts with ends
+// (brackets matched outside strings), or -1 when it does not.
+func valueEnd(data []byte) int {
+	depth, inString := 0, false
+	for i := 0; i < len(data); i++ {
+		switch c := data[i]; {
+		case inString && c == '\\':
+			i++
+		case inString:
+			inString = c != '"'
+		case c == '"':
+			inString = true
+		case c == '{' || c == '[':
+			depth++
+		case c == '}' || c == ']':
+			if depth--; depth == 0 {
+				return i + 1
+			}
+		}
+	}
+	return -1
+}
+
+// objectKeys are the keys of a valid JSON object (its own, not those of
+// the values in it).
+func objectKeys(obj []byte) map[string]bool {
+	keys := map[string]bool{}
+	depth := 0
+	for i := 0; i < len(obj); i++ {
+		switch obj[i] {
+		case '"':
+			end := i + 1
+			for obj[end] != '"' {
+				if obj[end] == '\\' {
+					end++
+				}
+				end++
+			}
+			after := bytes.TrimLeft(obj[end+1:], " \t\r\n")
+			if depth == 1 && len(after) > 0 && after[0] == ':' {
+				var key string
+				if json.Unmarshal(obj[i:end+1], &key) == nil {
+					keys[key] = true
+				}
+			}
+			i = end
+		case '{', '[':
+			depth++
+		case '}', ']':
+			depth--
+		}
+	}
+	return keys
 }

@@ -23,28 +23,10 @@ func (s *Store) Import(ctx context.Context, stewardID int64, doc *baton.ImportDo
 		res.Status, res.Error = baton.ImportRejected, baton.ErrorMessage(err)
 		return res, nil
 	}
-	if len(doc.Conversations) == 0 {
-		return reject(baton.Invalid("conversations", "document has no conversation"))
-	}
-	if doc.Session.EndedAt != nil {
-		// A grown transcript's end is written below without prepareNewSession.
-		if err := baton.CheckTime("ended_at", *doc.Session.EndedAt); err != nil {
-			return reject(err)
-		}
-	}
-	keys := map[string]bool{}
-	for i := range doc.Conversations {
-		c := &doc.Conversations[i]
-		if c.Key == "" || keys[c.Key] {
-			return reject(baton.Invalid("conversations", "conversation %d has a missing or repeated key %q", i, c.Key))
-		}
-		if i > 0 && !keys[c.ParentKey] {
-			return reject(baton.Invalid("conversations", "conversation %q names parent %q, which does not come before it", c.Key, c.ParentKey))
-		}
-		keys[c.Key] = true
-		if err := PrepareMessages(ptrs(c.Messages), "conversation "+c.Key+" message", s.clock()); err != nil {
-			return reject(err)
-		}
+	if err := checkDocument(doc, func(c *baton.ImportConversation) error {
+		return PrepareMessages(ptrs(c.Messages), "conversation "+c.Key+" message", s.clock())
+	}); err != nil {
+		return reject(err)
 	}
 
 	if large, err := s.importsNewLarge(ctx, stewardID, doc); err != nil {
@@ -54,7 +36,7 @@ func (s *Store) Import(ctx context.Context, stewardID int64, doc *baton.ImportDo
 		if err := s.prepareNewSession(stewardID, sess); err != nil {
 			return reject(err)
 		}
-		stored, err := s.importInChunks(ctx, stewardID, doc, sess)
+		stored, err := s.importInChunks(ctx, stewardID, doc, sess, documentMessages(doc), false)
 		if err != nil {
 			return reject(err)
 		}
@@ -165,6 +147,38 @@ func (s *Store) Import(ctx context.Context, stewardID int64, doc *baton.ImportDo
 	return res, nil
 }
 
+// checkDocument checks what Import checks of a document besides its
+// messages: its end, and its conversations' keys and parents, calling
+// each (when not nil) with each conversation once its key is checked.
+func checkDocument(doc *baton.ImportDocument, each func(c *baton.ImportConversation) error) error {
+	if len(doc.Conversations) == 0 {
+		return baton.Invalid("conversations", "document has no conversation")
+	}
+	if doc.Session.EndedAt != nil {
+		// A grown transcript's end is written below without prepareNewSession.
+		if err := baton.CheckTime("ended_at", *doc.Session.EndedAt); err != nil {
+			return err
+		}
+	}
+	keys := map[string]bool{}
+	for i := range doc.Conversations {
+		c := &doc.Conversations[i]
+		if c.Key == "" || keys[c.Key] {
+			return baton.Invalid("conversations", "conversation %d has a missing or repeated key %q", i, c.Key)
+		}
+		if i > 0 && !keys[c.ParentKey] {
+			return baton.Invalid("conversations", "conversation %q names parent %q, which does not come before it", c.Key, c.ParentKey)
+		}
+		keys[c.Key] = true
+		if each != nil {
+			if err := each(c); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
 // importedSession is the new session a document makes, remembering the
 // title it came with.
 func importedSession(doc *baton.ImportDocument) *baton.Session {
@@ -192,6 +206,12 @@ func (s *Store) importsNewLarge(ctx context.Context, stewardID int64, doc *baton
 	if total <= s.importChunkSize() {
 		return false, nil
 	}
+	return s.isNewSource(ctx, stewardID, doc)
+}
+
+// isNewSource reports whether a document makes a new session: the steward
+// has no session of its source reference (or it has none).
+func (s *Store) isNewSource(ctx context.Context, stewardID int64, doc *baton.ImportDocument) (bool, error) {
 	ref := strings.TrimSpace(doc.Session.SourceRef)
 	if ref == "" {
 		return true, nil
@@ -264,6 +284,22 @@ func importConversation(ctx context.Context, tx bun.Tx, s *Store, sess *baton.Se
 		return nil, fmt.Errorf("set fork point: %w", err)
 	}
 	return conv, nil
+}
+
+// documentMessages reads a document's messages in order, each with the
+// index of its conversation.
+func documentMessages(doc *baton.ImportDocument) func() (int, *baton.Message, bool) {
+	ci, mi := 0, 0
+	return func() (int, *baton.Message, bool) {
+		for ci < len(doc.Conversations) && mi == len(doc.Conversations[ci].Messages) {
+			ci, mi = ci+1, 0
+		}
+		if ci == len(doc.Conversations) {
+			return 0, nil, false
+		}
+		mi++
+		return ci, &doc.Conversations[ci].Messages[mi-1], true
+	}
 }
 
 func ptrs(msgs []baton.Message) []*baton.Message {

@@ -56,7 +56,13 @@ func (s *Store) importChunkSize() int {
 
 // importInChunks writes a validated document as a new session, in chunks.
 // sess is the session prepared for the steward (id, times, attributes).
-func (s *Store) importInChunks(ctx context.Context, stewardID int64, doc *baton.ImportDocument, sess *baton.Session) (stored int, err error) {
+// The messages come from next, in order, each with the index of its
+// conversation in doc (doc's own Messages are not read); prepare says
+// whether they still have to be checked (PrepareMessages), which a chunk
+// does before it writes, so a message that breaks a rule fails the import
+// there, naming it, and what was written is removed.
+func (s *Store) importInChunks(ctx context.Context, stewardID int64, doc *baton.ImportDocument, sess *baton.Session,
+	next func() (int, *baton.Message, bool), prepare bool) (stored int, err error) {
 	staged := *sess // the session row as staged: no owner, no source ref yet
 	staged.StewardID, staged.SourceRef = StagingStewardID, ""
 	owner := *sess // whose messages they are
@@ -69,9 +75,47 @@ func (s *Store) importInChunks(ctx context.Context, stewardID int64, doc *baton.
 		}
 	}()
 
-	convs := map[string]*baton.Conversation{}
-	ci, mi := 0, 0 // the next conversation, and the next message in it
-	for n := 1; ci < len(doc.Conversations); n++ {
+	convs := make([]*baton.Conversation, 0, len(doc.Conversations))
+	byKey := map[string]*baton.Conversation{}
+	// conversation makes the document's conversations up to index ci, in order.
+	conversation := func(tx bun.Tx, ci int) (*baton.Conversation, error) {
+		for len(convs) <= ci {
+			ic := &doc.Conversations[len(convs)]
+			conv, err := importConversation(ctx, tx, s, &staged, ic, byKey, false)
+			if err != nil {
+				return nil, err
+			}
+			byKey[ic.Key] = conv
+			convs = append(convs, conv)
+		}
+		return convs[ci], nil
+	}
+	counts := make([]int, len(doc.Conversations)) // messages read per conversation, for error fields
+	buf := make([]*baton.Message, 0, chunk)
+	bufConv := make([]int, 0, chunk)
+	more := true
+	for n := 1; more; n++ {
+		// Read (parse, analyse) the chunk before taking the writer.
+		buf, bufConv = buf[:0], bufConv[:0]
+		for len(buf) < chunk {
+			ci, m, ok := next()
+			if !ok {
+				more = false
+				break
+			}
+			if ci < 0 || ci >= len(doc.Conversations) || (len(bufConv) > 0 && ci < bufConv[len(bufConv)-1]) {
+				return 0, fmt.Errorf("import %s: message of conversation %d out of order", doc.Key, ci)
+			}
+			if prepare {
+				ic := &doc.Conversations[ci]
+				field := fmt.Sprintf("conversation %s message[%d]", ic.Key, counts[ci])
+				if err := prepareMessage(m, field, s.clock()); err != nil {
+					return 0, err
+				}
+			}
+			counts[ci]++
+			buf, bufConv = append(buf, m), append(bufConv, ci)
+		}
 		err := s.inTx(ctx, func(tx bun.Tx) error {
 			if n == 1 {
 				if _, err := tx.NewInsert().Model(&staged).Exec(ctx); err != nil {
@@ -81,26 +125,27 @@ func (s *Store) importInChunks(ctx context.Context, stewardID int64, doc *baton.
 				s.clock(), sess.ID, StagingStewardID).Exec(ctx); err != nil {
 				return err // the heartbeat RemoveStaleImports reads
 			}
-			for budget := chunk; budget > 0 && ci < len(doc.Conversations); {
-				ic := &doc.Conversations[ci]
-				conv := convs[ic.Key]
-				if conv == nil {
-					var err error
-					if conv, err = importConversation(ctx, tx, s, &staged, ic, convs, false); err != nil {
-						return err
-					}
-					convs[ic.Key] = conv
+			for from := 0; from < len(buf); {
+				ci := bufConv[from]
+				to := from
+				for to < len(buf) && bufConv[to] == ci {
+					to++
 				}
-				end := min(len(ic.Messages), mi+budget)
-				k, _, err := s.appendInTx(ctx, tx, &owner, conv, ptrs(ic.Messages[mi:end]))
+				conv, err := conversation(tx, ci)
+				if err != nil {
+					return err
+				}
+				k, _, err := s.appendInTx(ctx, tx, &owner, conv, buf[from:to])
 				if err != nil {
 					return err
 				}
 				stored += k
-				budget -= end - mi
-				if mi = end; mi == len(ic.Messages) {
-					ci, mi = ci+1, 0
-				}
+				from = to
+			}
+			if !more && len(doc.Conversations) > 0 {
+				// The last chunk makes the conversations no message came for.
+				_, err := conversation(tx, len(doc.Conversations)-1)
+				return err
 			}
 			return nil
 		})

@@ -26,6 +26,74 @@ const titleLimit = 60
 // document again changes nothing. The session runs from the earliest message
 // time to the latest; messages keep the document's order.
 func ToImport(d *Document) baton.ImportDocument {
+	msgs := d.Conversation.Conversation
+	h := summarise(d, msgs)
+	doc := h.importDocument()
+	messages := make([]baton.Message, len(msgs))
+	for i := range msgs {
+		messages[i] = h.message(i, &msgs[i])
+	}
+	doc.Conversations[0].Messages = messages
+	return doc
+}
+
+// header is what ToImport needs of a valid document besides converting
+// each message: the header fields, how many messages, their earliest and
+// latest time and the first one's content. Scan gathers it without
+// keeping the messages.
+type header struct {
+	doc        *Document // its messages are not read
+	count      int
+	start, end time.Time
+	first      string // the first message's content
+}
+
+// summarise is the header of a document whose messages are msgs.
+func summarise(d *Document, msgs []Message) header {
+	h := header{doc: d}
+	for i := range msgs {
+		h.add(&msgs[i])
+	}
+	return h
+}
+
+// add counts one more message (in order).
+func (h *header) add(m *Message) {
+	ts, _ := m.Time.Time()
+	if h.count == 0 || ts.Before(h.start) {
+		h.start = ts
+	}
+	if h.count == 0 || ts.After(h.end) {
+		h.end = ts
+	}
+	if h.count == 0 {
+		h.first = m.Content
+	}
+	h.count++
+}
+
+// message converts message i of the document.
+func (h *header) message(i int, m *Message) baton.Message {
+	speaker := strings.TrimSpace(m.Speaker)
+	role := baton.RoleAssistant
+	if speaker == strings.TrimSpace(h.doc.Conversation.User) {
+		role = baton.RoleSteward
+	}
+	ts, _ := m.Time.Time()
+	return baton.Message{
+		SourceID:    fmt.Sprintf("%s#%d", strings.TrimSpace(h.doc.ID), i),
+		Role:        role,
+		Speaker:     speaker,
+		Content:     m.Content,
+		ContentType: baton.ContentText,
+		Timestamp:   ts,
+		Impact:      baton.Impact{Significance: 0.5},
+	}
+}
+
+// importDocument is the session and its main conversation, without messages.
+func (h *header) importDocument() baton.ImportDocument {
+	d := h.doc
 	id := strings.TrimSpace(d.ID)
 	c := d.Conversation
 	user := strings.TrimSpace(c.User)
@@ -45,35 +113,9 @@ func ToImport(d *Document) baton.ImportDocument {
 		tags = []string{}
 	}
 
-	messages := make([]baton.Message, len(c.Conversation))
-	var start, end time.Time
-	for i, m := range c.Conversation {
-		speaker := strings.TrimSpace(m.Speaker)
-		role := baton.RoleAssistant
-		if speaker == user {
-			role = baton.RoleSteward
-		}
-		ts, _ := m.Time.Time()
-		if i == 0 || ts.Before(start) {
-			start = ts
-		}
-		if i == 0 || ts.After(end) {
-			end = ts
-		}
-		messages[i] = baton.Message{
-			SourceID:    fmt.Sprintf("%s#%d", id, i),
-			Role:        role,
-			Speaker:     speaker,
-			Content:     m.Content,
-			ContentType: baton.ContentText,
-			Timestamp:   ts,
-			Impact:      baton.Impact{Significance: 0.5},
-		}
-	}
-
 	title := metaString(d.Metadata, "title")
-	if title == "" && len(c.Conversation) > 0 {
-		title = deriveTitle(c.Conversation[0].Content)
+	if title == "" && h.count > 0 {
+		title = deriveTitle(h.first)
 	}
 	typ := baton.SessionChat
 	for _, key := range []string{"session_type", "conversation_type"} {
@@ -89,14 +131,15 @@ func ToImport(d *Document) baton.ImportDocument {
 		Source:          Source,
 		SourceRef:       id,
 		Tags:            tags,
-		StartedAt:       start,
-		DurationSeconds: int64(end.Sub(start) / time.Second),
+		StartedAt:       h.start,
+		DurationSeconds: int64(h.end.Sub(h.start) / time.Second),
 		Steward:         baton.StewardRef{Name: user},
 		Version:         "2.0",
 		ReviewStatus:    baton.ReviewPending,
 		Attributes:      attrs,
 	}
-	if len(messages) > 0 {
+	if h.count > 0 {
+		end := h.end
 		session.EndedAt = &end
 	}
 	return baton.ImportDocument{
@@ -106,7 +149,7 @@ func ToImport(d *Document) baton.ImportDocument {
 			Key:      "main",
 			Kind:     baton.ConversationOriginal,
 			Title:    title,
-			Messages: messages,
+			Messages: []baton.Message{},
 		}},
 	}
 }

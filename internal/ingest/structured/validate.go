@@ -18,6 +18,25 @@ func Validate(d *Document) error {
 		d = &Document{}
 	}
 	c := &d.Conversation
+	if err := validateHeader(d, len(c.Conversation)); err != nil {
+		return err
+	}
+	for i := range c.Conversation {
+		m := &c.Conversation[i]
+		if err := validateOwn(i, m); err != nil {
+			return err
+		}
+		if !c.hasPerson(m.Speaker) {
+			return speakerNotInPeople(i, m.Speaker)
+		}
+	}
+	return nil
+}
+
+// validateHeader applies the rules on everything but the messages, given
+// how many there are. Scan applies it as Validate does.
+func validateHeader(d *Document, messages int) error {
+	c := &d.Conversation
 	switch {
 	case blank(d.ID):
 		return baton.Invalid("id", "document ID is required")
@@ -29,29 +48,36 @@ func Validate(d *Document) error {
 		return baton.Invalid("conversation.user", "user field is required to identify the primary user")
 	case !c.hasPerson(c.User):
 		return baton.Invalid("conversation.user", "user '%s' must be included in the people list", strings.TrimSpace(c.User))
-	case len(c.Conversation) == 0:
+	case messages == 0:
 		return baton.Invalid("conversation.conversation", "conversation must contain at least one message")
 	}
-	for i, m := range c.Conversation {
-		field := func(name string) string { return fmt.Sprintf("conversation.conversation[%d].%s", i, name) }
-		switch {
-		case blank(m.Speaker):
-			return baton.Invalid(field("speaker"), "message %d: speaker is required", i)
-		case blank(m.Content):
-			return baton.Invalid(field("content"), "message %d: content is required", i)
-		case m.Time.Missing():
-			return baton.Invalid(field("time"), "message %d: time is required", i)
-		}
-		if ts, err := m.Time.Time(); err != nil {
-			return baton.Invalid(field("time"), "message %d: time must be a valid RFC3339 timestamp", i)
-		} else if err := baton.CheckTime(field("time"), ts); err != nil {
-			return err
-		}
-		if !c.hasPerson(m.Speaker) {
-			return baton.Invalid(field("speaker"), "message %d: speaker '%s' must be included in the people list", i, strings.TrimSpace(m.Speaker))
-		}
+	return nil
+}
+
+// validateOwn applies the rules of message i that do not depend on the
+// people list, in Validate's order; the speaker's membership is checked
+// after them (speakerNotInPeople).
+func validateOwn(i int, m *Message) error {
+	field := func(name string) string { return fmt.Sprintf("conversation.conversation[%d].%s", i, name) }
+	switch {
+	case blank(m.Speaker):
+		return baton.Invalid(field("speaker"), "message %d: speaker is required", i)
+	case blank(m.Content):
+		return baton.Invalid(field("content"), "message %d: content is required", i)
+	case m.Time.Missing():
+		return baton.Invalid(field("time"), "message %d: time is required", i)
+	}
+	if ts, err := m.Time.Time(); err != nil {
+		return baton.Invalid(field("time"), "message %d: time must be a valid RFC3339 timestamp", i)
+	} else if err := baton.CheckTime(field("time"), ts); err != nil {
+		return err
 	}
 	return nil
+}
+
+func speakerNotInPeople(i int, speaker string) error {
+	return baton.Invalid(fmt.Sprintf("conversation.conversation[%d].speaker", i),
+		"message %d: speaker '%s' must be included in the people list", i, strings.TrimSpace(speaker))
 }
 
 func (c *Conversation) hasPerson(name string) bool {
