@@ -15,6 +15,13 @@ import (
 // duplicate and changes nothing. A document that fails validation is
 // rejected with an error that names what is wrong, and writes nothing.
 func (s *Store) Import(ctx context.Context, stewardID int64, doc *baton.ImportDocument) (baton.ImportResult, error) {
+	return s.importDocument(ctx, stewardID, doc, true)
+}
+
+// importDocument is Import; grown says whether a re-import of more than a
+// chunk may go in chunks (importGrown), false when importGrown has just
+// left the document to the one-transaction path.
+func (s *Store) importDocument(ctx context.Context, stewardID int64, doc *baton.ImportDocument, grown bool) (baton.ImportResult, error) {
 	res := baton.ImportResult{Key: doc.Key, Skipped: doc.Skipped}
 	reject := func(err error) (baton.ImportResult, error) {
 		if baton.ErrorCode(err) == baton.EINTERNAL {
@@ -43,6 +50,21 @@ func (s *Store) Import(ctx context.Context, stewardID int64, doc *baton.ImportDo
 		res.SessionID, res.Messages, res.Status = sess.ID, stored, baton.ImportStored
 		s.Kick()
 		return res, nil
+	}
+	if grown && documentSize(doc) > s.importChunkSize() {
+		sess, err := s.sessionBySourceRef(ctx, stewardID, doc)
+		if err != nil {
+			return reject(err)
+		}
+		if sess != nil {
+			stored, refreshed, handled, err := s.importGrown(ctx, stewardID, sess, doc, documentMessages(doc), false)
+			if err != nil {
+				return reject(err)
+			}
+			if handled {
+				return s.grownResult(res, sess.ID, stored, refreshed), nil
+			}
+		}
 	}
 
 	var stored, refreshed, replaced int
@@ -177,6 +199,44 @@ func checkDocument(doc *baton.ImportDocument, each func(c *baton.ImportConversat
 		}
 	}
 	return nil
+}
+
+// grownResult is the result of a re-import importGrown wrote.
+func (s *Store) grownResult(res baton.ImportResult, sessionID string, stored, refreshed int) baton.ImportResult {
+	res.SessionID, res.Messages, res.Status = sessionID, stored, baton.ImportDuplicate
+	if stored+refreshed > 0 {
+		res.Status = baton.ImportUpdated
+		if refreshed > 0 {
+			res.Skipped = append(res.Skipped, fmt.Sprintf("%d message(s) seen before in part were completed", refreshed))
+		}
+		s.Kick()
+	}
+	return res
+}
+
+// documentSize is how many messages a document has.
+func documentSize(doc *baton.ImportDocument) int {
+	total := 0
+	for i := range doc.Conversations {
+		total += len(doc.Conversations[i].Messages)
+	}
+	return total
+}
+
+// sessionBySourceRef is the steward's session the document's source
+// reference names, or nil.
+func (s *Store) sessionBySourceRef(ctx context.Context, stewardID int64, doc *baton.ImportDocument) (*baton.Session, error) {
+	ref := strings.TrimSpace(doc.Session.SourceRef)
+	if ref == "" {
+		return nil, nil
+	}
+	sess := new(baton.Session)
+	err := s.db.NewSelect().Model(sess).Where("steward_id = ? AND source = ? AND source_ref = ?",
+		stewardID, doc.Session.Source, ref).Scan(ctx)
+	if baton.ErrorCode(notFound(err, "")) == baton.ENOTFOUND {
+		return nil, nil
+	}
+	return sess, err
 }
 
 // importedSession is the new session a document makes, remembering the

@@ -155,6 +155,7 @@ func TestLargeImportLetsOtherWritersInAndShowsWhole(t *testing.T) {
 		}
 
 		// The transcript grew: a re-import adds the new messages, once.
+		s.SetImportChunks(100, nil)
 		grown := bigDocument(480, 120, 300)
 		res, err = s.Import(ctx, ada.ID, grown)
 		if err != nil || res.Status != baton.ImportUpdated || res.Messages != 30 {

@@ -103,13 +103,19 @@ func (r *report) goBenchAims(out string) {
 		}
 		r.record(a)
 	}
-	if v, ok := benchMetric(out, "BenchmarkImportStructuredBig", "peak-heap-MB"); ok {
+	if v, ok := benchMetric(out, "BenchmarkImportStructuredBig/messages=150000", "peak-heap-MB"); ok {
+		half, _ := benchMetric(out, "BenchmarkImportStructuredBig/messages=75000", "peak-heap-MB")
 		a := aim{name: "peak heap while importing a 150,000-message structured document (bounded memory)", target: "≤ 200 MB",
-			measured: fmt.Sprintf("%.0f MB", v), ok: v <= 200, why: "the structured document is decoded whole before it is written"}
+			measured: fmt.Sprintf("%.0f MB (%.0f MB at 75,000)", v, half), ok: v <= 200,
+			why: "the document is read and written a chunk at a time; the session analysis that follows reads the whole main conversation and holds its messages and views"}
 		if !a.ok {
 			a.miss = fmt.Sprintf("%.0f MB over", v-200)
 		}
 		r.record(a)
+	}
+	if v, ok := benchMetric(out, "BenchmarkAppendDuringGrownReimport", "max-append-ms"); ok {
+		r.atMost("longest wait of another writer's append during the re-import of a grown transcript (bounded chunks)", time.Duration(v*float64(time.Millisecond)), 250*time.Millisecond,
+			"the final transaction moves every new message into place")
 	}
 	if v, ok := benchMetric(out, "BenchmarkAppendDuringLargeImport", "max-append-ms"); ok {
 		r.atMost("longest wait of another writer's append during a large import (bounded chunks)", time.Duration(v*float64(time.Millisecond)), 250*time.Millisecond,
