@@ -73,27 +73,10 @@ func (im *Importer) Documents(ctx context.Context, stewardID int64, docs []baton
 	}
 	for i := range docs {
 		doc := &docs[i]
-		if doc.Session.Source == claudecode.Source {
-			// A session the hooks built from events while its transcript
-			// could not be read: the transcript replaces the prompts and
-			// tool calls it has too, the others stay.
-			doc.EventPrefix = hookMessagePrefix
-		}
-		for c := range doc.Conversations {
-			for m := range doc.Conversations[c].Messages {
-				im.analysis.AnalyzeMessage(&doc.Conversations[c].Messages[m])
-			}
-		}
-		res, err := im.store.Import(ctx, stewardID, doc)
+		res, err := im.importOne(ctx, stewardID, doc)
 		if err != nil {
 			return results, err
 		}
-		if err := im.afterStore(ctx, stewardID, doc, res); err != nil {
-			return results, err
-		}
-		// Done with its messages: a large document's are not kept while the
-		// next is imported.
-		doc.Conversations = nil
 		results = append(results, res)
 		messages += counts[i]
 		if progress != nil {
@@ -101,6 +84,32 @@ func (im *Importer) Documents(ctx context.Context, stewardID int64, docs []baton
 		}
 	}
 	return results, nil
+}
+
+// importOne analyses and stores one document, whole or not at all, and
+// analyses the session it stored. It drops the document's messages once
+// stored, so a large document's are not kept while the next is imported.
+func (im *Importer) importOne(ctx context.Context, stewardID int64, doc *baton.ImportDocument) (baton.ImportResult, error) {
+	if doc.Session.Source == claudecode.Source {
+		// A session the hooks built from events while its transcript
+		// could not be read: the transcript replaces the prompts and
+		// tool calls it has too, the others stay.
+		doc.EventPrefix = hookMessagePrefix
+	}
+	for c := range doc.Conversations {
+		for m := range doc.Conversations[c].Messages {
+			im.analysis.AnalyzeMessage(&doc.Conversations[c].Messages[m])
+		}
+	}
+	res, err := im.store.Import(ctx, stewardID, doc)
+	if err != nil {
+		return res, err
+	}
+	if err := im.afterStore(ctx, stewardID, doc, res); err != nil {
+		return res, err
+	}
+	doc.Conversations = nil
+	return res, nil
 }
 
 // afterStore does what follows storing a document: a hooked session
@@ -261,34 +270,71 @@ func (im *Importer) Import(ctx context.Context, stewardID int64, name string, da
 		}
 		return im.Documents(ctx, stewardID, []baton.ImportDocument{doc}, progress)
 	case FormatChatGPT:
-		docs, err := chatgpt.Parse(data)
-		for i := range docs {
-			// A conversation id imported before: merge by node id.
-			stored, serr := im.store.ImportedThreads(ctx, stewardID, chatgpt.Source, docs[i].Session.SourceRef)
-			if serr != nil {
-				return nil, serr
-			}
-			docs[i] = chatgpt.Merge(docs[i], stored)
-		}
-		results, ierr := im.Documents(ctx, stewardID, docs, progress)
-		if ierr != nil {
-			return results, ierr
-		}
-		// Conversations that could not be read at all are reported, not fatal.
-		for _, e := range unwrapJoined(err) {
-			var ce *chatgpt.ConversationError
-			key := "conversations.json"
-			if errors.As(e, &ce) {
-				key = fmt.Sprintf("conversation %d (%s)", ce.Index, ce.ID)
-			}
-			results = append(results, baton.ImportResult{Key: key, Status: baton.ImportRejected, Error: e.Error()})
-		}
-		return results, nil
+		return im.importChatGPT(ctx, stewardID, data, progress)
 	case FormatLexFrames:
 		return im.importFrames(ctx, stewardID, data)
 	default:
 		return nil, baton.Invalid("file", "%s: the format was not recognised; Baton imports structured conversation JSON (one document, an array, or NDJSON), Claude Code transcripts (.jsonl), ChatGPT conversations.json and Lex frames (one frame, an array, or NDJSON)", filepath.Base(name))
 	}
+}
+
+// importChatGPT imports a ChatGPT export one conversation at a time
+// (chatgpt.Each), so memory holds a conversation, not the export: read
+// once to count (the progress totals), then again to store. A conversation
+// imported before is merged with what is stored by node id. Conversations
+// that could not be read at all are reported after the others, not fatal.
+func (im *Importer) importChatGPT(ctx context.Context, stewardID int64, data []byte, progress func(baton.ImportProgress)) ([]baton.ImportResult, error) {
+	messagesOf := func(doc *baton.ImportDocument) int {
+		n := 0
+		for c := range doc.Conversations {
+			n += len(doc.Conversations[c].Messages)
+		}
+		return n
+	}
+	total, messagesTotal := 0, 0
+	_ = chatgpt.Each(data, func(doc baton.ImportDocument) error {
+		total++
+		messagesTotal += messagesOf(&doc)
+		return nil
+	})
+	if progress != nil && total > 0 {
+		progress(baton.ImportProgress{Total: total, MessagesTotal: messagesTotal})
+	}
+	var results []baton.ImportResult
+	var failed error // the store's, which stops the import
+	messages := 0
+	err := chatgpt.Each(data, func(doc baton.ImportDocument) error {
+		n := messagesOf(&doc)
+		stored, err := im.store.ImportedThreads(ctx, stewardID, chatgpt.Source, doc.Session.SourceRef)
+		if err != nil {
+			failed = err
+			return err
+		}
+		doc = chatgpt.Merge(doc, stored)
+		res, err := im.importOne(ctx, stewardID, &doc)
+		if err != nil {
+			failed = err
+			return err
+		}
+		results = append(results, res)
+		messages += n
+		if progress != nil {
+			progress(baton.ImportProgress{Done: len(results), Total: total, Current: doc.Key, Messages: messages, MessagesTotal: messagesTotal})
+		}
+		return nil
+	})
+	if failed != nil {
+		return results, failed
+	}
+	for _, e := range unwrapJoined(err) {
+		var ce *chatgpt.ConversationError
+		key := "conversations.json"
+		if errors.As(e, &ce) {
+			key = fmt.Sprintf("conversation %d (%s)", ce.Index, ce.ID)
+		}
+		results = append(results, baton.ImportResult{Key: key, Status: baton.ImportRejected, Error: e.Error()})
+	}
+	return results, nil
 }
 
 // ImportPath imports a file or a folder. A folder may hold Claude Code

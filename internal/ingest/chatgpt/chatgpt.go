@@ -59,44 +59,59 @@ var ErrNoMessages = errors.New("no visible messages")
 // syntax error when the export is cut short; the documents returned are
 // complete and may be stored even then.
 func Parse(data []byte) ([]baton.ImportDocument, error) {
+	var docs []baton.ImportDocument
+	err := Each(data, func(doc baton.ImportDocument) error {
+		docs = append(docs, doc)
+		return nil
+	})
+	return docs, err
+}
+
+// Each is Parse giving each conversation to fn as it is read, so a large
+// export is held one conversation at a time (issue 13, defect 6). An
+// error fn returns stops it and is returned as it is; the errors of the
+// export are returned as Parse returns them, once every conversation that
+// could be read was given to fn.
+func Each(data []byte, fn func(doc baton.ImportDocument) error) error {
 	data = bytes.TrimPrefix(bytes.TrimSpace(data), []byte("\xef\xbb\xbf"))
 	if len(data) == 0 {
-		return nil, errors.New("chatgpt: empty export")
+		return errors.New("chatgpt: empty export")
 	}
 	if data[0] == '{' {
 		doc, err := parseConversation(0, data)
 		if err != nil {
-			return nil, err
+			return err
 		}
-		return []baton.ImportDocument{doc}, nil
+		return fn(doc)
 	}
 	if data[0] != '[' {
-		return nil, errors.New("chatgpt: export is not a JSON array of conversations")
+		return errors.New("chatgpt: export is not a JSON array of conversations")
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	if _, err := dec.Token(); err != nil {
-		return nil, fmt.Errorf("chatgpt: %w", err)
+		return fmt.Errorf("chatgpt: %w", err)
 	}
-	var docs []baton.ImportDocument
 	var errs []error
 	for i := 0; dec.More(); i++ {
 		var raw json.RawMessage
 		if err := dec.Decode(&raw); err != nil {
 			// The rest of the file cannot be read; keep what came before.
 			errs = append(errs, fmt.Errorf("chatgpt: conversation %d and after: %w", i, err))
-			return docs, errors.Join(errs...)
+			return errors.Join(errs...)
 		}
 		doc, err := parseConversation(i, raw)
 		if err != nil {
 			errs = append(errs, err)
 			continue
 		}
-		docs = append(docs, doc)
+		if err := fn(doc); err != nil {
+			return err
+		}
 	}
 	if _, err := dec.Token(); err != nil && err != io.EOF {
 		errs = append(errs, fmt.Errorf("chatgpt: %w", err))
 	}
-	return docs, errors.Join(errs...)
+	return errors.Join(errs...)
 }
 
 // conversation is one element of conversations.json.
