@@ -70,9 +70,9 @@ func BenchmarkImportPeakHeap(b *testing.B) {
 		return buf.Bytes()
 	}
 	for _, in := range []input{
-		{"claude-code", "bench.jsonl", func(scale int) []byte { return bytes.Clone(benchTranscript(b, scale*8<<20)) }},
-		{"chatgpt", "conversations.json", func(scale int) []byte { return chatGPTExport(scale*100, 300) }},
-		{"structured-ndjson", "docs.ndjson", func(scale int) []byte { return ndjson(scale*15, 2000) }},
+		{"claude-code", "bench.jsonl", func(scale int) []byte { return bytes.Clone(benchTranscript(b, scale*4<<20)) }},
+		{"chatgpt", "conversations.json", func(scale int) []byte { return chatGPTExport(scale*50, 300) }},
+		{"structured-ndjson", "docs.ndjson", func(scale int) []byte { return ndjson(scale*8, 2000) }},
 	} {
 		for _, scale := range []int{1, 2} {
 			b.Run(fmt.Sprintf("format=%s/scale=%d", in.name, scale), func(b *testing.B) {
