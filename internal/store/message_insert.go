@@ -4,12 +4,15 @@ import (
 	"bytes"
 	"context"
 	"database/sql"
+	"encoding/json"
+	"errors"
 	"fmt"
-	"strconv"
+	"reflect"
 	"strings"
 	"sync"
 
 	"github.com/baton-dev/baton/internal/baton"
+	"github.com/baton-dev/baton/internal/pricing"
 	"github.com/uptrace/bun"
 	"github.com/uptrace/bun/extra/bunjson"
 )
@@ -19,9 +22,7 @@ import (
 // Bun writes a batch as one INSERT with every value inline: for 1,000
 // messages SQLite parses a statement of about a megabyte, and building it
 // and parsing it cost more than inserting the rows. Here the values are
-// bound to a prepared multi-row INSERT instead: SQLite parses it once per
-// connection (database/sql keeps it prepared on each connection, Tx.Stmt
-// reuses it) and PostgreSQL's driver caches it per connection.
+// bound to a prepared multi-row INSERT instead (see bound.go).
 //
 // The values are what Bun would have written, byte for byte, so reads,
 // search, the indexer and analysis see the same rows: times as Bun's time
@@ -51,20 +52,24 @@ const messageInsertRows = 64
 // bunTimeFormat is how Bun writes a time.Time (schema.BaseDialect.AppendTime), in UTC.
 const bunTimeFormat = "2006-01-02 15:04:05.999999-07:00"
 
-// messageInserts holds the prepared INSERT statements of a SQLite store, by rows per statement.
-type messageInserts struct {
-	mu    sync.Mutex
-	stmts map[int]*sql.Stmt
+// insertSQLs caches insertSQL by dialect and rows.
+var insertSQLs sync.Map // insertShape → string
+
+type insertShape struct {
+	dialect string
+	rows    int
 }
 
-// insertSQL is an INSERT of rows messages with bound values: ? on SQLite,
-// $n on PostgreSQL, which also returns the new ids.
+// insertSQL is an INSERT of rows messages with bound values (? placeholders);
+// on PostgreSQL it also returns the new ids.
 func insertSQL(dialect string, rows int) string {
+	if q, ok := insertSQLs.Load(insertShape{dialect, rows}); ok {
+		return q.(string)
+	}
 	var b strings.Builder
 	b.WriteString("INSERT INTO messages (")
 	b.WriteString(strings.Join(messageColumns, ", "))
 	b.WriteString(") VALUES ")
-	n := 0
 	for r := 0; r < rows; r++ {
 		if r > 0 {
 			b.WriteString(", ")
@@ -74,37 +79,15 @@ func insertSQL(dialect string, rows int) string {
 			if c > 0 {
 				b.WriteString(", ")
 			}
-			n++
-			if dialect == Postgres {
-				b.WriteString("$" + strconv.Itoa(n))
-			} else {
-				b.WriteByte('?')
-			}
+			b.WriteByte('?')
 		}
 		b.WriteByte(')')
 	}
 	if dialect == Postgres {
 		b.WriteString(" RETURNING id")
 	}
+	insertSQLs.Store(insertShape{dialect, rows}, b.String())
 	return b.String()
-}
-
-// messageStmt returns the store's prepared INSERT of rows messages (SQLite).
-func (s *Store) messageStmt(ctx context.Context, rows int) (*sql.Stmt, error) {
-	s.inserts.mu.Lock()
-	defer s.inserts.mu.Unlock()
-	if st := s.inserts.stmts[rows]; st != nil {
-		return st, nil
-	}
-	st, err := s.db.DB.PrepareContext(ctx, insertSQL(s.dialect, rows))
-	if err != nil {
-		return nil, err
-	}
-	if s.inserts.stmts == nil {
-		s.inserts.stmts = map[int]*sql.Stmt{}
-	}
-	s.inserts.stmts[rows] = st
-	return st, nil
 }
 
 // insertMessages writes new message rows in tx and sets their ids.
@@ -138,7 +121,7 @@ func (s *Store) insertMessagesBy(ctx context.Context, tx bun.Tx, msgs []*baton.M
 // execInsert runs the INSERT of len(batch) messages with args and sets their ids.
 func (s *Store) execInsert(ctx context.Context, tx bun.Tx, batch []*baton.Message, args []any) error {
 	if s.dialect == Postgres {
-		rs, err := tx.Tx.QueryContext(ctx, insertSQL(Postgres, len(batch)), args...)
+		rs, err := s.queryBound(ctx, tx, insertSQL(Postgres, len(batch)), args...)
 		if err != nil {
 			return err
 		}
@@ -161,11 +144,7 @@ func (s *Store) execInsert(ctx context.Context, tx bun.Tx, batch []*baton.Messag
 		}
 		return nil
 	}
-	stmt, err := s.messageStmt(ctx, len(batch))
-	if err != nil {
-		return err
-	}
-	res, err := tx.Tx.StmtContext(ctx, stmt).ExecContext(ctx, args...)
+	res, err := s.execBound(ctx, tx, insertSQL(SQLite, len(batch)), args...)
 	if err != nil {
 		return err
 	}
@@ -256,11 +235,31 @@ func appendMessageValues(args []any, m *baton.Message, dialect string) ([]any, e
 	), nil
 }
 
+// zeroJSON holds jsonColumn of each type's zero value: most messages leave
+// most JSON columns empty, and marshalling them cost a third of building a
+// row's values.
+var zeroJSON sync.Map // reflect.Type → string
+
 // jsonColumn is the text Bun writes for a JSON column (schema.AppendJSONValue
 // and BaseDialect.AppendJSON): the marshalled value without its trailing
 // newline, NUL bytes dropped and the escape \u0000 written as \\u0000
 // (PostgreSQL's jsonb refuses \u0000).
 func jsonColumn(v any) (string, error) {
+	rv := reflect.ValueOf(v)
+	if !rv.IsZero() {
+		return marshalColumn(v)
+	}
+	if s, ok := zeroJSON.Load(rv.Type()); ok {
+		return s.(string), nil
+	}
+	s, err := marshalColumn(v)
+	if err == nil {
+		zeroJSON.Store(rv.Type(), s)
+	}
+	return s, err
+}
+
+func marshalColumn(v any) (string, error) {
 	b, err := bunjson.Marshal(v)
 	if err != nil {
 		return "", err
@@ -281,4 +280,71 @@ func jsonColumn(v any) (string, error) {
 		}
 	}
 	return string(out), nil
+}
+
+// sourceIDsIn returns which of the messages' source ids the conversation
+// already has (as a set the caller may add to). The ids are bound as one
+// value: a JSON array on SQLite, an array on PostgreSQL.
+func (s *Store) sourceIDsIn(ctx context.Context, tx bun.Tx, conversationID string, msgs []*baton.Message) (map[string]bool, error) {
+	ids := make([]string, len(msgs))
+	for i, m := range msgs {
+		ids[i] = m.SourceID
+	}
+	var rs *sql.Rows
+	var err error
+	if s.dialect == Postgres {
+		rs, err = s.queryBound(ctx, tx, "SELECT source_id FROM messages WHERE conversation_id = ? AND source_id = ANY(?)", conversationID, ids)
+	} else {
+		list, jerr := json.Marshal(ids)
+		if jerr != nil {
+			return nil, jerr
+		}
+		rs, err = s.queryBound(ctx, tx, "SELECT source_id FROM messages WHERE conversation_id = ? AND source_id IN (SELECT value FROM json_each(?))",
+			conversationID, string(list))
+	}
+	if err != nil {
+		return nil, err
+	}
+	defer rs.Close()
+	have := make(map[string]bool, 2*len(msgs))
+	for rs.Next() {
+		var id string
+		if err := rs.Scan(&id); err != nil {
+			return nil, err
+		}
+		have[id] = true
+	}
+	return have, rs.Err()
+}
+
+// lastSeq is the conversation's last sequence number: its fork point when it has no messages.
+func (s *Store) lastSeq(ctx context.Context, tx bun.Tx, conv *baton.Conversation) (int64, error) {
+	rs, err := s.queryBound(ctx, tx, "SELECT coalesce(max(seq), ?) FROM messages WHERE conversation_id = ?", conv.ForkPointSeq, conv.ID)
+	if err != nil {
+		return 0, err
+	}
+	defer rs.Close()
+	var seq int64
+	if !rs.Next() {
+		return 0, errors.Join(rs.Err(), sql.ErrNoRows)
+	}
+	if err := rs.Scan(&seq); err != nil {
+		return 0, err
+	}
+	return seq, rs.Close()
+}
+
+// countAppended adds the messages just written to their conversation's and
+// session's counts and token totals.
+func (s *Store) countAppended(ctx context.Context, tx bun.Tx, sess *baton.Session, conv *baton.Conversation, fresh []*baton.Message) error {
+	n := int64(len(fresh))
+	if _, err := s.execBound(ctx, tx, "UPDATE conversations SET message_count = message_count + ? WHERE id = ?", n, conv.ID); err != nil {
+		return err
+	}
+	t := pricing.Totals(fresh)
+	_, err := s.execBound(ctx, tx, `UPDATE sessions SET message_count = message_count + ?, tokens_input = tokens_input + ?,
+		tokens_output = tokens_output + ?, tokens_cache_read = tokens_cache_read + ?, tokens_cache_write = tokens_cache_write + ?,
+		tokens_total = tokens_total + ?, tokens_cost_usd = tokens_cost_usd + ?, tokens_unpriced = tokens_unpriced + ? WHERE id = ?`,
+		n, t.Input, t.Output, t.CacheRead, t.CacheWrite, t.Total, t.CostUSD, t.Unpriced, sess.ID)
+	return err
 }

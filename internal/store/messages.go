@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"github.com/baton-dev/baton/internal/baton"
-	"github.com/baton-dev/baton/internal/pricing"
 	"github.com/uptrace/bun"
 	"github.com/uptrace/bun/dialect"
 )
@@ -163,22 +162,12 @@ func (s *Store) appendInTx(ctx context.Context, tx bun.Tx, sess *baton.Session, 
 	if err := lockConversation(ctx, tx, conv.ID); err != nil {
 		return 0, 0, err
 	}
-	ids := make([]string, 0, len(msgs))
-	for _, m := range msgs {
-		ids = append(ids, m.SourceID)
-	}
-	var existing []string
-	if err := tx.NewRaw("SELECT source_id FROM messages WHERE conversation_id = ? AND source_id IN (?)", conv.ID, bun.List(ids)).
-		Scan(ctx, &existing); err != nil {
+	have, err := s.sourceIDsIn(ctx, tx, conv.ID, msgs)
+	if err != nil {
 		return 0, 0, err
 	}
-	have := make(map[string]bool, len(existing)+len(msgs))
-	for _, id := range existing {
-		have[id] = true
-	}
-	var maxSeq int64
-	if err := tx.NewRaw("SELECT coalesce(max(seq), ?) FROM messages WHERE conversation_id = ?", conv.ForkPointSeq, conv.ID).
-		Scan(ctx, &maxSeq); err != nil {
+	maxSeq, err := s.lastSeq(ctx, tx, conv)
+	if err != nil {
 		return 0, 0, err
 	}
 	fresh := make([]*baton.Message, 0, len(msgs))
@@ -203,13 +192,7 @@ func (s *Store) appendInTx(ctx context.Context, tx bun.Tx, sess *baton.Session, 
 		return 0, 0, err
 	}
 	n := len(fresh)
-	if _, err := tx.NewRaw("UPDATE conversations SET message_count = message_count + ? WHERE id = ?", n, conv.ID).Exec(ctx); err != nil {
-		return 0, 0, err
-	}
-	if _, err := tx.NewRaw("UPDATE sessions SET message_count = message_count + ? WHERE id = ?", n, sess.ID).Exec(ctx); err != nil {
-		return 0, 0, err
-	}
-	if err := addTokensInTx(ctx, tx, sess.ID, pricing.Totals(fresh)); err != nil {
+	if err := s.countAppended(ctx, tx, sess, conv, fresh); err != nil {
 		return 0, 0, err
 	}
 	return n, dups, nil

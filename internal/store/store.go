@@ -34,13 +34,13 @@ type Store struct {
 	dialect      string
 	search       searcher
 	now          func() time.Time
-	writeMu      sync.Mutex     // one SQLite writer transaction at a time; see inTx
-	kick         chan struct{}  // wakes the search indexer
-	kickAnalysis chan struct{}  // wakes the analysis worker
-	path         string         // the SQLite file
-	releaseClaim func()         // set by ClaimSingleProcess
-	imports      importTuning   // chunked imports; see import_chunked.go
-	inserts      messageInserts // prepared message INSERTs; see message_insert.go
+	writeMu      sync.Mutex    // one SQLite writer transaction at a time; see inTx
+	kick         chan struct{} // wakes the search indexer
+	kickAnalysis chan struct{} // wakes the analysis worker
+	path         string        // the SQLite file
+	releaseClaim func()        // set by ClaimSingleProcess
+	imports      importTuning  // chunked imports; see import_chunked.go
+	bound        boundStmts    // prepared statements; see bound.go
 }
 
 // Open connects to the database named by url: "sqlite:PATH" (the embedded

@@ -1,0 +1,93 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/uptrace/bun"
+)
+
+// Statements with bound values, for the writes every append makes.
+//
+// A Bun query puts its values in the SQL text, so the database parses each
+// one anew; on SQLite (modernc) parsing costs more than running these
+// small statements. Here SQLite parses each statement once per connection:
+// the store keeps it prepared (database/sql prepares it on each connection
+// it runs on, and Tx.StmtContext reuses that). pgx caches prepared
+// statements per connection by their text itself.
+//
+// Queries are written with ? placeholders; on PostgreSQL they become $1, $2…
+
+// boundStmts are a store's prepared statements, by query (SQLite).
+type boundStmts struct {
+	mu    sync.Mutex
+	stmts map[string]*sql.Stmt
+}
+
+// pgQueries caches pgQuery.
+var pgQueries sync.Map // query with ? → query with $n
+
+// pgQuery numbers a query's ? placeholders for PostgreSQL. The queries
+// given to execBound and queryBound have no ? in string literals.
+func pgQuery(query string) string {
+	if q, ok := pgQueries.Load(query); ok {
+		return q.(string)
+	}
+	var b strings.Builder
+	n := 0
+	for _, part := range strings.SplitAfter(query, "?") {
+		if strings.HasSuffix(part, "?") {
+			n++
+			part = part[:len(part)-1] + "$" + strconv.Itoa(n)
+		}
+		b.WriteString(part)
+	}
+	pgQueries.Store(query, b.String())
+	return b.String()
+}
+
+// stmt returns the statement prepared for query in tx (SQLite).
+func (s *Store) stmt(ctx context.Context, tx bun.Tx, query string) (*sql.Stmt, error) {
+	s.bound.mu.Lock()
+	st := s.bound.stmts[query]
+	if st == nil {
+		var err error
+		if st, err = s.db.DB.PrepareContext(ctx, query); err != nil {
+			s.bound.mu.Unlock()
+			return nil, err
+		}
+		if s.bound.stmts == nil {
+			s.bound.stmts = map[string]*sql.Stmt{}
+		}
+		s.bound.stmts[query] = st
+	}
+	s.bound.mu.Unlock()
+	return tx.Tx.StmtContext(ctx, st), nil
+}
+
+// execBound runs a statement with bound values in tx.
+func (s *Store) execBound(ctx context.Context, tx bun.Tx, query string, args ...any) (sql.Result, error) {
+	if s.dialect == Postgres {
+		return tx.Tx.ExecContext(ctx, pgQuery(query), args...)
+	}
+	st, err := s.stmt(ctx, tx, query)
+	if err != nil {
+		return nil, err
+	}
+	return st.ExecContext(ctx, args...)
+}
+
+// queryBound runs a query with bound values in tx.
+func (s *Store) queryBound(ctx context.Context, tx bun.Tx, query string, args ...any) (*sql.Rows, error) {
+	if s.dialect == Postgres {
+		return tx.Tx.QueryContext(ctx, pgQuery(query), args...)
+	}
+	st, err := s.stmt(ctx, tx, query)
+	if err != nil {
+		return nil, err
+	}
+	return st.QueryContext(ctx, args...)
+}
