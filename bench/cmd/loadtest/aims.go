@@ -105,9 +105,15 @@ func (r *report) goBenchAims(out string) {
 	}
 	if v, ok := benchMetric(out, "BenchmarkImportStructuredBig/messages=150000", "peak-heap-MB"); ok {
 		half, _ := benchMetric(out, "BenchmarkImportStructuredBig/messages=75000", "peak-heap-MB")
+		measured := fmt.Sprintf("%.0f MB (%.0f MB at 75,000)", v, half)
+		if w, ok := benchMetric(out, "BenchmarkStreamStructuredBig/messages=150000", "peak-heap-MB"); ok {
+			w50, _ := benchMetric(out, "BenchmarkStreamStructuredBig/messages=50000", "peak-heap-MB")
+			measured += fmt.Sprintf("; reading, checking and writing alone: %.0f MB (%.0f MB at 50,000)", w, w50)
+		}
 		a := aim{name: "peak heap while importing a 150,000-message structured document (bounded memory)", target: "≤ 200 MB",
-			measured: fmt.Sprintf("%.0f MB (%.0f MB at 75,000)", v, half), ok: v <= 200,
-			why: "the document is read and written a chunk at a time; the session analysis that follows reads the whole main conversation and holds its messages and views"}
+			measured: measured, ok: v <= 200,
+			why: "the document is read and written a chunk at a time (its peak is the 39 MB file held in memory, twice over with the garbage collector's headroom, and a chunk); " +
+				"the session analysis that follows reads the whole main conversation back and holds every message and its view (~340 MB live at 150,000 messages)"}
 		if !a.ok {
 			a.miss = fmt.Sprintf("%.0f MB over", v-200)
 		}
