@@ -72,6 +72,30 @@ func TestGrownReimportGoesInChunksOutOfSight(t *testing.T) {
 			t.Fatalf("rows after a failed re-import = %v, before = %v", after, rows)
 		}
 
+		// A process that dies half way leaves a staged copy, out of sight,
+		// which RemoveStaleImports removes.
+		s.SetImportChunks(100, func(n int) error {
+			if n == 3 {
+				return store.ErrAbandonImport
+			}
+			return nil
+		})
+		if _, err := s.Import(ctx, ada.ID, grownDocument(800, 200, 450)); err == nil {
+			t.Fatal("an abandoned re-import did not fail")
+		}
+		if got := rowCounts(t, s)["staged"]; got != 1 {
+			t.Fatalf("%d staged sessions after an abandoned re-import, want 1", got)
+		}
+		if got := sessionState(t, s, ada.ID, first.SessionID); got != before {
+			t.Fatalf("an abandoned re-import shows:\n%.300s", got)
+		}
+		if n, err := s.RemoveStaleImports(ctx, time.Now().Add(time.Hour)); err != nil || n != 1 {
+			t.Fatalf("RemoveStaleImports = %d, %v; want 1", n, err)
+		}
+		if after := rowCounts(t, s); fmt.Sprint(after) != fmt.Sprint(rows) {
+			t.Fatalf("rows after removing an abandoned re-import = %v, before = %v", after, rows)
+		}
+
 		chunks := 0
 		s.SetImportChunks(100, func(n int) error {
 			chunks = n
