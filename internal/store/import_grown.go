@@ -94,8 +94,8 @@ func (s *Store) importGrown(ctx context.Context, stewardID int64, sess *baton.Se
 	counts := make([]int, len(doc.Conversations))
 	buf := make([]*baton.Message, 0, chunk)
 	bufConv := make([]int, 0, chunk)
-	more := true
-	for n := 1; more; n++ {
+	more, wrote := true, 0 // wrote: chunks written
+	for more {
 		buf, bufConv = buf[:0], bufConv[:0]
 		for len(buf) < chunk {
 			ci, m, ok := next()
@@ -115,9 +115,6 @@ func (s *Store) importGrown(ctx context.Context, stewardID int64, sess *baton.Se
 			counts[ci]++
 			buf, bufConv = append(buf, m), append(bufConv, ci)
 		}
-		if len(buf) == 0 && written {
-			break // the last chunk was full
-		}
 		// Which messages are new, and which complete a stored one: read
 		// outside the transaction, so the writer is not held for it.
 		fresh := make([][]*baton.Message, len(doc.Conversations))
@@ -136,8 +133,9 @@ func (s *Store) importGrown(ctx context.Context, stewardID int64, sess *baton.Se
 			for i, m := range group {
 				ids[i] = m.SourceID
 			}
-			var have []*baton.Message
-			if err := s.db.NewSelect().Model(&have).Where("conversation_id = ? AND source_id IN (?)", existing[ci].ID, bun.List(ids)).
+			var have []*baton.Message // what sameMessage and partOf compare
+			if err := s.db.NewSelect().Model(&have).Column("source_id", "role", "content", "thinking", "content_type", "usage", "model",
+				"tool_calls", "tool_result").Where("conversation_id = ? AND source_id IN (?)", existing[ci].ID, bun.List(ids)).
 				Scan(ctx); err != nil {
 				return 0, 0, true, err
 			}
@@ -158,6 +156,13 @@ func (s *Store) importGrown(ctx context.Context, stewardID int64, sess *baton.Se
 		}
 		if len(changed) > chunk {
 			return 0, 0, false, nil // an edited transcript: the one-transaction path
+		}
+		newMessages := 0
+		for _, msgs := range fresh {
+			newMessages += len(msgs)
+		}
+		if newMessages == 0 {
+			continue // the stored part of a grown transcript: nothing to write
 		}
 		err := s.inTx(ctx, func(tx bun.Tx) error {
 			if !written {
@@ -189,8 +194,9 @@ func (s *Store) importGrown(ctx context.Context, stewardID int64, sess *baton.Se
 		if err != nil {
 			return 0, 0, true, err
 		}
+		wrote++
 		if s.imports.afterChunk != nil {
-			if err := s.imports.afterChunk(n); err != nil {
+			if err := s.imports.afterChunk(wrote); err != nil {
 				return 0, 0, true, err
 			}
 		}
@@ -205,10 +211,12 @@ func (s *Store) importGrown(ctx context.Context, stewardID int64, sess *baton.Se
 		// The tokens the staged messages brought (appendInTx counted them
 		// on the staged session), less those of messages dropped below.
 		moved := new(baton.Session)
-		if err := tx.NewSelect().Model(moved).Column("tokens_input", "tokens_output", "tokens_cache_read", "tokens_cache_write",
-			"tokens_total", "tokens_cost_usd", "tokens_unpriced").Where("id = ? AND steward_id = ?", staged.ID, StagingStewardID).
-			Scan(ctx); err != nil {
-			return notFound(err, "staged session")
+		if written {
+			if err := tx.NewSelect().Model(moved).Column("tokens_input", "tokens_output", "tokens_cache_read", "tokens_cache_write",
+				"tokens_total", "tokens_cost_usd", "tokens_unpriced").Where("id = ? AND steward_id = ?", staged.ID, StagingStewardID).
+				Scan(ctx); err != nil {
+				return notFound(err, "staged session")
+			}
 		}
 		convs := map[string]*baton.Conversation{}
 		real := make([]*baton.Conversation, len(doc.Conversations))
@@ -260,6 +268,9 @@ func (s *Store) importGrown(ctx context.Context, stewardID int64, sess *baton.Se
 				end.UTC(), int64(end.Sub(cur.StartedAt).Seconds()), s.clock(), cur.ID, stewardID).Exec(ctx); err != nil {
 				return err
 			}
+		}
+		if !written {
+			return nil
 		}
 		// The staged copy is empty now.
 		_, err := tx.NewRaw("DELETE FROM sessions WHERE id = ? AND steward_id = ?", staged.ID, StagingStewardID).Exec(ctx)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 
@@ -115,8 +116,10 @@ func TestGrownReimportGoesInChunksOutOfSight(t *testing.T) {
 		if err != nil || res.Status != baton.ImportUpdated || res.Messages != 350+80 || len(res.Skipped) != 1 {
 			t.Fatalf("grown re-import = %+v, %v", res, err)
 		}
-		if chunks != 10 {
-			t.Fatalf("the re-import took %d chunks, want 10 of 100 messages", chunks)
+		// Chunks of 100 of the 1,000 messages; those holding new ones are
+		// written: main 400-799 and the fork's second hundred.
+		if chunks != 5 {
+			t.Fatalf("the re-import wrote %d chunks, want 5 of 100 messages", chunks)
 		}
 		s.SetImportChunks(100, nil)
 		fresh, err := s.Import(ctx, bob.ID, grownDocument(800, 200, 450))
@@ -139,6 +142,19 @@ func TestGrownReimportGoesInChunksOutOfSight(t *testing.T) {
 		// Again: nothing new, a duplicate.
 		if res, err := s.Import(ctx, ada.ID, grownDocument(800, 200, 450)); err != nil || res.Status != baton.ImportDuplicate {
 			t.Fatalf("same document again = %+v, %v", res, err)
+		}
+		// Nothing new but one message completed: nothing staged, the
+		// message is completed in the final transaction.
+		done := grownDocument(800, 200, 450)
+		done.Conversations[0].Messages[799].Content += " (completed)"
+		if res, err := s.Import(ctx, ada.ID, done); err != nil || res.Status != baton.ImportUpdated || res.Messages != 0 || len(res.Skipped) != 1 {
+			t.Fatalf("completed message = %+v, %v", res, err)
+		}
+		if m := transcriptTexts(t, s, ada.ID, first.SessionID); !strings.HasSuffix(m[799], "zebracorn m message 799 (completed)") {
+			t.Fatalf("message 799 = %q", m[799])
+		}
+		if got := rowCounts(t, s)["staged"]; got != 0 {
+			t.Fatalf("%d staged sessions left", got)
 		}
 	})
 }
