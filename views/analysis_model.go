@@ -4,6 +4,7 @@ import (
 	"net/url"
 	"time"
 
+	"github.com/a-h/templ"
 	"github.com/baton-dev/baton/internal/baton"
 	"github.com/baton-dev/baton/views/charts"
 )
@@ -12,7 +13,10 @@ import (
 // analysis and its review: the arc chart, the quality score's parts, the
 // patterns, and the steward's review status and annotations.
 type SessionAnalysisView struct {
-	Arc charts.Arc
+	// ArcChart is the arc chart (charts.ArcChart) ready to draw, nil when
+	// the arc has no dots; web draws it once per version of the session
+	// (web/arccache.go), as it is most of the page's bytes and work.
+	ArcChart templ.Component
 	// Quality is nil and Patterns empty for a session analysed before
 	// Baton kept them; AnalysedAt is zero then.
 	Quality    *QualityView

@@ -33,7 +33,7 @@ func arcSection(p SessionPage) templ.Component {
 			templ_7745c5c3_Var1 = templ.NopComponent
 		}
 		ctx = templ.ClearChildren(ctx)
-		if arcEmpty(p.Session.EmotionalArc) && len(p.Analysis.Arc.Dots) == 0 {
+		if arcEmpty(p.Session.EmotionalArc) && p.Analysis.ArcChart == nil {
 			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 1, "<p class=\"panel-empty muted\">No steward or assistant messages yet: the arc appears as they write.</p>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err

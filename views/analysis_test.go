@@ -19,7 +19,7 @@ func analysedPage() SessionPage {
 	}
 	v := 0.9
 	p.Analysis = SessionAnalysisView{
-		Arc:        charts.NewArc("s1", pts, p.Session.EmotionalArc),
+		ArcChart:   charts.ArcChart(charts.NewArc("s1", pts, p.Session.EmotionalArc)),
 		AnalysedAt: t0.Add(time.Hour),
 		Quality: &QualityView{Score: 0.82, Parts: []QualityPartView{
 			{Name: "resolution", Weight: 0.25, Value: 1, Detail: "1 of 1 errors resolved"},

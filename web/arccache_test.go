@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/PuerkitoBio/goquery"
 	"github.com/baton-dev/baton/internal/analysis"
@@ -73,5 +74,38 @@ func TestArcRedrawsAfterAnalysis(t *testing.T) {
 	}
 	if again := heights(); again != after {
 		t.Fatalf("the arc changed on a second view: %s then %s", after, again)
+	}
+}
+
+// The chart is drawn once per version of the session, and its caption
+// shows the session's stored emotional arc: a new arc (re-analysis, an
+// edit) is drawn again even when the session's clock did not move.
+func TestArcRedrawsAfterTheStoredArcChanges(t *testing.T) {
+	a := newApp(t, "sqlite:"+t.TempDir()+"/b.db")
+	at := time.Date(2026, 3, 4, 10, 0, 0, 0, time.UTC)
+	a.st.SetClock(func() time.Time { return at })
+	sess := a.seedSession(a.ada.ID, "Arc moods", 6)
+	b := a.signIn("ada")
+	moods := func() string {
+		doc, _ := b.get("/sessions/" + sess.ID)
+		if doc.Find(".strip-arc svg.chart-svg-wide circle.chart-dot").Length() == 0 {
+			t.Fatal("the strip has no arc chart")
+		}
+		return strings.TrimSpace(doc.Find(".strip-arc .chart-caption .chart-mood").First().Text())
+	}
+	first := moods()
+	if strings.Contains(first, "elation") {
+		t.Fatalf("caption %q before the change", first)
+	}
+	stored, err := a.st.Session(t.Context(), a.ada.ID, sess.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	stored.EmotionalArc.StartingMood = []string{"elation"}
+	if err := a.st.UpdateSession(t.Context(), a.ada.ID, stored); err != nil {
+		t.Fatal(err)
+	}
+	if got := moods(); !strings.Contains(got, "elation") {
+		t.Fatalf("caption %q after the stored arc changed; want the new starting mood", got)
 	}
 }

@@ -7,7 +7,6 @@ import (
 
 	"github.com/baton-dev/baton/internal/baton"
 	"github.com/baton-dev/baton/views"
-	"github.com/baton-dev/baton/views/charts"
 	"github.com/labstack/echo/v4"
 )
 
@@ -67,7 +66,14 @@ func (s *Server) renderSessionPage(c echo.Context, in sessionPageInput) error {
 	if err != nil {
 		return err
 	}
-	analysisView, err := s.sessionAnalysis(c, sess)
+	// The arc is the main conversation's: when that is the one shown, its
+	// lookup and pending state are known already.
+	var arcMain *baton.Conversation
+	var arcPending *bool
+	if in.Conversation == "" {
+		arcMain, arcPending = conv, &analysing
+	}
+	analysisView, err := s.sessionAnalysis(c, sess, arcMain, arcPending)
 	if err != nil {
 		return err
 	}
@@ -100,14 +106,15 @@ func (s *Server) renderSessionPage(c echo.Context, in sessionPageInput) error {
 // sessionAnalysis is what the session page shows of a session's analysis
 // and review: the arc chart (from the messages' sentiments alone, so an
 // open session has one too), the stored quality parts and patterns, and
-// the review block.
-func (s *Server) sessionAnalysis(c echo.Context, sess *baton.Session) (views.SessionAnalysisView, error) {
-	points, err := s.sentimentSeries(c, sess)
+// the review block. main and pending are the main conversation and whether
+// it is being analysed, when the caller has them (nil: read here).
+func (s *Server) sessionAnalysis(c echo.Context, sess *baton.Session, main *baton.Conversation, pending *bool) (views.SessionAnalysisView, error) {
+	arc, err := s.arcChart(c, sess, main, pending)
 	if err != nil {
 		return views.SessionAnalysisView{}, err
 	}
 	v := views.SessionAnalysisView{
-		Arc:          charts.NewArc(sess.ID, points, sess.EmotionalArc),
+		ArcChart:     arc,
 		ReanalyseURL: "/sessions/" + url.PathEscape(sess.ID) + "/analyse",
 	}
 	sa, analysed, err := s.analysis.ForSession(ctx(c), stewardID(c), sess.ID)
