@@ -54,11 +54,15 @@ type Config struct {
 	// it to return: tests hold an import there to watch its progress.
 	// Nil in production.
 	ImportStep func()
+	// PageSlots is how many page reads are drawn at once (page_slots.go):
+	// 0 is twice the cores, below 0 no bound.
+	PageSlots int
 }
 
 // Server serves Baton's pages and API.
 type Server struct {
-	arcs arcCache
+	arcs  arcCache
+	pages *pageLimiter
 	// comparisons caches loaded and analysed comparisons (issue 10).
 	comparisons comparisonCache
 	store       *store.Store
@@ -90,6 +94,7 @@ func NewServer(st *store.Store, importer *ingest.Importer, cookieSecret string, 
 		store: st, importer: importer, analysis: importer.Analysis(), cookies: auth.NewCookies(cookieSecret, cfg.SecureCookies),
 		log: log, cfg: cfg, echo: echo.New(), clock: time.Now, importStep: cfg.ImportStep,
 	}
+	s.pages = newPageLimiter(cfg.PageSlots)
 	s.continuity = continuity.New(st, s.analysis)
 	s.echo.HideBanner, s.echo.HidePort = true, true
 	s.echo.HTTPErrorHandler = s.handleError
@@ -111,6 +116,7 @@ func renderHTML(c echo.Context, status int, component templ.Component) error {
 	if err := component.Render(c.Request().Context(), &buf); err != nil {
 		return err
 	}
+	releasePageSlot(c) // drawn: writing it out needs no slot
 	return c.HTMLBlob(status, buf.Bytes())
 }
 

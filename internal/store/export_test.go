@@ -31,3 +31,23 @@ func (s *Store) InsertMessagesAsBun(ctx context.Context, msgs []*baton.Message) 
 func (s *Store) InsertMessages(ctx context.Context, msgs []*baton.Message, per int) error {
 	return s.inTx(ctx, func(tx bun.Tx) error { return s.insertMessagesBy(ctx, tx, msgs, per) })
 }
+
+// HoldWriteLock takes this process's SQLite write lock (what every write
+// transaction queues on) and returns its release: appends made meanwhile
+// queue for one group commit.
+func (s *Store) HoldWriteLock() (release func()) {
+	s.writeMu.Lock()
+	return s.writeMu.Unlock
+}
+
+// QueuedAppends is how many appends wait for the next group commit (the
+// leader among them, until it has the write lock).
+func (s *Store) QueuedAppends() int {
+	s.appends.mu.Lock()
+	defer s.appends.mu.Unlock()
+	return len(s.appends.queue)
+}
+
+// SetAppendFault makes an append to a session fail once it has written
+// everything (fault(sessionID) returns the error; nil: succeed); nil ends it.
+func SetAppendFault(fault func(sessionID string) error) { appendFault = fault }

@@ -99,27 +99,49 @@ func (s *Store) AppendMessages(ctx context.Context, stewardID int64, sessionID, 
 	if err := PrepareMessages(msgs, "messages", s.clock()); err != nil {
 		return res, err
 	}
-	err := s.inTx(ctx, func(tx bun.Tx) error {
-		sess := new(baton.Session)
-		if err := tx.NewSelect().Model(sess).Column("id", "steward_id").
-			Where("id = ? AND steward_id = ?", sessionID, stewardID).Scan(ctx); err != nil {
-			return notFound(err, "session")
-		}
-		conv, err := conversationInTx(ctx, tx, stewardID, sessionID, conversationID)
-		if err != nil {
+	var err error
+	if s.dialect == SQLite {
+		// Concurrent appends share one write transaction (append_group.go).
+		call := &appendCall{ctx: ctx, stewardID: stewardID, sessionID: sessionID, conversationID: conversationID, msgs: msgs}
+		s.appends.run(call, s.writeAppends)
+		res, err = call.res, call.err
+	} else {
+		err = s.inTx(ctx, func(tx bun.Tx) error {
+			res, err = s.appendInSession(ctx, tx, stewardID, sessionID, conversationID, msgs)
 			return err
-		}
-		stored, dups, err := s.appendInTx(ctx, tx, sess, conv, msgs)
-		res = baton.AppendResult{Stored: stored, Duplicates: dups}
-		if err != nil || stored == 0 {
-			return err
-		}
-		return startAtFirstMessage(ctx, tx, sess, msgs)
-	})
+		})
+	}
 	if err == nil && res.Stored > 0 {
 		s.Kick()
 	}
 	return res, err
+}
+
+// appendInSession is AppendMessages inside a transaction the caller holds:
+// the batch goes to a conversation of one of the steward's sessions.
+// Messages must be prepared.
+func (s *Store) appendInSession(ctx context.Context, tx bun.Tx, stewardID int64, sessionID, conversationID string, msgs []*baton.Message) (baton.AppendResult, error) {
+	sess := new(baton.Session)
+	if err := tx.NewSelect().Model(sess).Column("id", "steward_id").
+		Where("id = ? AND steward_id = ?", sessionID, stewardID).Scan(ctx); err != nil {
+		return baton.AppendResult{}, notFound(err, "session")
+	}
+	conv, err := conversationInTx(ctx, tx, stewardID, sessionID, conversationID)
+	if err != nil {
+		return baton.AppendResult{}, err
+	}
+	stored, dups, err := s.appendInTx(ctx, tx, sess, conv, msgs)
+	res := baton.AppendResult{Stored: stored, Duplicates: dups}
+	if err != nil || stored == 0 {
+		return res, err
+	}
+	if err := startAtFirstMessage(ctx, tx, sess, msgs); err != nil {
+		return res, err
+	}
+	if appendFault != nil {
+		return res, appendFault(sessionID)
+	}
+	return res, nil
 }
 
 // conversationInTx returns a conversation of the steward's session; "" means the main one.

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/baton-dev/baton/internal/baton"
+	"github.com/uptrace/bun"
 )
 
 // CreateSteward adds a steward. The username must be new.
@@ -86,7 +87,17 @@ func (s *Store) StewardByTokenHash(ctx context.Context, hash string) (*baton.Ste
 	}
 	now := s.clock()
 	if t.LastUsedAt == nil || now.Sub(*t.LastUsedAt) > time.Minute {
-		_, _ = s.db.NewUpdate().Model((*baton.AccessToken)(nil)).Set("last_used_at = ?", now).Where("id = ?", t.ID).Exec(ctx)
+		// Through inTx: on SQLite this write queues with the others for the
+		// write lock. Written straight on a pooled connection it waited
+		// there in SQLite's busy handler (up to busy_timeout, 10 s) while
+		// holding the connection; 64 clients' first requests took every
+		// connection so, and a writer holding the lock that needed one
+		// more connection (to prepare a statement) stalled everything
+		// for the 10 s.
+		_ = s.inTx(ctx, func(tx bun.Tx) error {
+			_, err := tx.NewUpdate().Model((*baton.AccessToken)(nil)).Set("last_used_at = ?", now).Where("id = ?", t.ID).Exec(ctx)
+			return err
+		})
 	}
 	return s.StewardByID(ctx, t.StewardID)
 }

@@ -1,0 +1,73 @@
+package web
+
+import (
+	"net/http"
+	"runtime"
+	"sync"
+	"sync/atomic"
+
+	"github.com/labstack/echo/v4"
+)
+
+// pageLimiter bounds how many page reads (GET and HEAD of the cookie
+// routes) are drawn at once; the others wait their turn, first come first
+// served. Drawing a page is CPU alone (SQLite here is Go code), so with
+// more pages at once than cores they only share the cores: each takes
+// longer, and so does everything else — above all the one transaction
+// writing (SQLite has one writer), which every append waits for. 64
+// clients browsing and appending had ~25 pages in progress, so the writer
+// had a 25th of the machine and appends queued behind it. Bounded to
+// twice the cores, pages take their turn and the writer keeps its pace.
+// The API (appends, search) is not bounded here: its requests are small,
+// and the appends queue for the writer anyway.
+type pageLimiter struct {
+	slots   chan struct{}
+	waiting atomic.Int64 // requests waiting for a slot (tests)
+}
+
+// newPageLimiter bounds page reads to n at once: 0 means twice the cores
+// Go uses, below 0 no bound.
+func newPageLimiter(n int) *pageLimiter {
+	if n == 0 {
+		n = 2 * runtime.GOMAXPROCS(0)
+	}
+	if n < 0 {
+		return &pageLimiter{}
+	}
+	return &pageLimiter{slots: make(chan struct{}, n)}
+}
+
+// pageSlotKey is where a request keeps the release of its slot (echo context).
+const pageSlotKey = "page-slot-release"
+
+// pageSlot holds a GET or HEAD page request until a slot is free, and
+// frees it when the handler returns or, earlier, when the page is drawn
+// (renderHTML), so a slow reader of the answer does not hold a slot.
+func (s *Server) pageSlot(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		l := s.pages
+		if m := c.Request().Method; l.slots == nil || (m != http.MethodGet && m != http.MethodHead) {
+			return next(c)
+		}
+		l.waiting.Add(1)
+		select {
+		case l.slots <- struct{}{}:
+			l.waiting.Add(-1)
+		case <-ctx(c).Done():
+			l.waiting.Add(-1)
+			return ctx(c).Err() // the client left while waiting
+		}
+		var once sync.Once
+		release := func() { once.Do(func() { <-l.slots }) }
+		c.Set(pageSlotKey, release)
+		defer release()
+		return next(c)
+	}
+}
+
+// releasePageSlot frees the request's page slot, if it holds one.
+func releasePageSlot(c echo.Context) {
+	if release, ok := c.Get(pageSlotKey).(func()); ok {
+		release()
+	}
+}

@@ -1,0 +1,101 @@
+package web
+
+import (
+	"net/http"
+	"net/http/httptest"
+	"runtime"
+	"testing"
+
+	"github.com/labstack/echo/v4"
+)
+
+// limitedPages serves GET /p/:n through pageSlot with n slots; each
+// request says it entered, then waits for its gate (and, with release,
+// frees its slot first, as renderHTML does once the page is drawn).
+func limitedPages(t *testing.T, slots int, release bool) (s *Server, url string, entered chan string, gates map[string]chan struct{}) {
+	s = &Server{pages: newPageLimiter(slots)}
+	entered = make(chan string, 10)
+	gates = map[string]chan struct{}{}
+	for _, n := range []string{"1", "2", "3"} {
+		gates[n] = make(chan struct{})
+	}
+	e := echo.New()
+	e.GET("/p/:n", func(c echo.Context) error {
+		if release {
+			releasePageSlot(c)
+		}
+		entered <- c.Param("n")
+		<-gates[c.Param("n")]
+		return c.String(http.StatusOK, "drawn")
+	}, s.pageSlot)
+	srv := httptest.NewServer(e)
+	t.Cleanup(srv.Close)
+	return s, srv.URL, entered, gates
+}
+
+func getAsync(t *testing.T, url string) chan int {
+	done := make(chan int, 1)
+	go func() {
+		resp, err := http.Get(url)
+		if err != nil {
+			t.Error(err)
+			done <- 0
+			return
+		}
+		resp.Body.Close()
+		done <- resp.StatusCode
+	}()
+	return done
+}
+
+// With two slots, a third page waits until one of the two is drawn.
+func TestPageSlotsBoundPagesDrawnAtOnce(t *testing.T) {
+	s, url, entered, gates := limitedPages(t, 2, false)
+	done := map[string]chan int{}
+	for _, n := range []string{"1", "2"} {
+		done[n] = getAsync(t, url+"/p/"+n)
+	}
+	got := map[string]bool{<-entered: true, <-entered: true}
+	if !got["1"] || !got["2"] {
+		t.Fatalf("entered %v", got)
+	}
+	done["3"] = getAsync(t, url+"/p/3")
+	for s.pages.waiting.Load() < 1 {
+		runtime.Gosched()
+	}
+	select {
+	case n := <-entered:
+		t.Fatalf("page %s was drawn with both slots taken", n)
+	default:
+	}
+	close(gates["1"])
+	if n := <-entered; n != "3" {
+		t.Fatalf("entered %s; want 3", n)
+	}
+	close(gates["2"])
+	close(gates["3"])
+	for n, d := range done {
+		if code := <-d; code != http.StatusOK {
+			t.Errorf("page %s: %d", n, code)
+		}
+	}
+}
+
+// A page frees its slot once drawn (renderHTML): the next one is drawn
+// while the first is still being written out.
+func TestPageSlotFreedOnceDrawn(t *testing.T) {
+	_, url, entered, gates := limitedPages(t, 1, true)
+	first := getAsync(t, url+"/p/1")
+	if n := <-entered; n != "1" {
+		t.Fatalf("entered %s", n)
+	}
+	second := getAsync(t, url+"/p/2")
+	if n := <-entered; n != "2" { // hangs (test timeout) if the slot were still held
+		t.Fatalf("entered %s", n)
+	}
+	close(gates["1"])
+	close(gates["2"])
+	if <-first != http.StatusOK || <-second != http.StatusOK {
+		t.Error("a page failed")
+	}
+}
