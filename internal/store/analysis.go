@@ -89,7 +89,7 @@ func (s *Store) SaveMessageAnalysis(ctx context.Context, from, upto int64, msgs 
 		if now != from {
 			return nil
 		}
-		if err := saveAnalysisInTx(ctx, tx, msgs, upto); err != nil {
+		if err := s.saveAnalysisInTx(ctx, tx, msgs, upto); err != nil {
 			return err
 		}
 		saved = true
@@ -98,17 +98,34 @@ func (s *Store) SaveMessageAnalysis(ctx context.Context, from, upto int64, msgs 
 	return saved, err
 }
 
-// saveAnalysisInTx writes the analysed messages and moves the watermark to upto.
-func saveAnalysisInTx(ctx context.Context, tx bun.Tx, msgs []*baton.Message, upto int64) error {
+// saveAnalysisInTx writes the analysed messages and moves the watermark to
+// upto. Each message is one prepared UPDATE with bound values (bound.go),
+// encoded as Bun encoded them (message_insert.go).
+func (s *Store) saveAnalysisInTx(ctx context.Context, tx bun.Tx, msgs []*baton.Message, upto int64) error {
 	for _, m := range msgs {
 		m.Analyzed = true
 		m.SyncArc()
-		if _, err := tx.NewUpdate().Model(m).Column("semantic", "arc_sentiment", "arc_emotion", "content_type", "code_context", "analyzed").
-			Where("id = ? AND steward_id = ?", m.ID, m.StewardID).Exec(ctx); err != nil {
+		semantic, err := jsonColumn(m.Semantic)
+		if err != nil {
+			return err
+		}
+		codeContext, err := jsonPointerColumn(m.CodeContext)
+		if err != nil {
+			return err
+		}
+		if err := refuseNUL("content_type", m.ContentType); err != nil {
+			return err
+		}
+		if err := refuseNUL("arc_emotion", m.ArcEmotion); err != nil {
+			return err
+		}
+		if _, err := s.execBound(ctx, tx, `UPDATE messages SET semantic = ?, arc_sentiment = ?, arc_emotion = ?, content_type = ?,
+			code_context = ?, analyzed = ? WHERE id = ? AND steward_id = ?`,
+			semantic, m.ArcSentiment, m.ArcEmotion, m.ContentType, codeContext, s.boolValue(true), m.ID, m.StewardID); err != nil {
 			return err
 		}
 	}
-	_, err := tx.NewRaw("UPDATE watermarks SET last_id = ? WHERE name = 'messages_analysis'", upto).Exec(ctx)
+	_, err := s.execBound(ctx, tx, "UPDATE watermarks SET last_id = ? WHERE name = 'messages_analysis'", upto)
 	return err
 }
 

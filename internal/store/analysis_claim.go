@@ -61,7 +61,7 @@ func (s *Store) AnalyseNext(ctx context.Context, limit int, skip func(error), an
 		}
 	}
 	todo = analyze(todo)
-	if err := saveAnalysisInTx(ctx, tx, todo, upto); err != nil {
+	if err := s.saveAnalysisInTx(ctx, tx, todo, upto); err != nil {
 		return 0, false, err
 	}
 	if err := tx.Commit(); err != nil {

@@ -51,3 +51,25 @@ func (s *Store) QueuedAppends() int {
 // SetAppendFault makes an append to a session fail once it has written
 // everything (fault(sessionID) returns the error; nil: succeed); nil ends it.
 func SetAppendFault(fault func(sessionID string) error) { appendFault = fault }
+
+// SaveAnalysisAsBun writes analysed messages back as the store did before
+// (Bun's UPDATE with inline values), and SaveAnalysis as it does now; both
+// leave the watermark at upto.
+func (s *Store) SaveAnalysisAsBun(ctx context.Context, msgs []*baton.Message, upto int64) error {
+	return s.inTx(ctx, func(tx bun.Tx) error {
+		for _, m := range msgs {
+			m.Analyzed = true
+			m.SyncArc()
+			if _, err := tx.NewUpdate().Model(m).Column("semantic", "arc_sentiment", "arc_emotion", "content_type", "code_context", "analyzed").
+				Where("id = ? AND steward_id = ?", m.ID, m.StewardID).Exec(ctx); err != nil {
+				return err
+			}
+		}
+		_, err := tx.NewRaw("UPDATE watermarks SET last_id = ? WHERE name = 'messages_analysis'", upto).Exec(ctx)
+		return err
+	})
+}
+
+func (s *Store) SaveAnalysis(ctx context.Context, msgs []*baton.Message, upto int64) error {
+	return s.inTx(ctx, func(tx bun.Tx) error { return s.saveAnalysisInTx(ctx, tx, msgs, upto) })
+}

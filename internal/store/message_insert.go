@@ -106,7 +106,7 @@ func (s *Store) insertMessagesBy(ctx context.Context, tx bun.Tx, msgs []*baton.M
 		args = args[:0]
 		for _, m := range msgs[:rows] {
 			var err error
-			if args, err = appendMessageValues(args, m, s.dialect); err != nil {
+			if args, err = s.appendMessageValues(args, m); err != nil {
 				return err
 			}
 		}
@@ -165,33 +165,23 @@ func (s *Store) execInsert(ctx context.Context, tx bun.Tx, batch []*baton.Messag
 }
 
 // appendMessageValues appends m's values for messageColumns to args.
-func appendMessageValues(args []any, m *baton.Message, dialect string) ([]any, error) {
+func (s *Store) appendMessageValues(args []any, m *baton.Message) ([]any, error) {
 	for _, f := range []struct {
 		name, value string
 	}{{"session_id", m.SessionID}, {"conversation_id", m.ConversationID}, {"source_id", m.SourceID},
 		{"role", string(m.Role)}, {"speaker", m.Speaker}, {"content", m.Content},
 		{"content_type", m.ContentType}, {"thinking", m.Thinking}, {"model", m.Model}, {"arc_emotion", m.ArcEmotion}} {
-		// Bun refuses such a string; a bound value would store it.
-		if strings.IndexByte(f.value, 0) >= 0 {
-			return args, baton.Invalid(f.name, "%s contains a NUL byte", f.name)
-		}
-	}
-	var analyzed any = m.Analyzed
-	if dialect != Postgres {
-		analyzed = int64(0)
-		if m.Analyzed {
-			analyzed = int64(1)
+		if err := refuseNUL(f.name, f.value); err != nil {
+			return args, err
 		}
 	}
 	toolCalls, err := jsonColumn(m.ToolCalls)
 	if err != nil {
 		return args, err
 	}
-	var toolResult, codeContext any // a nil pointer is NULL
-	if m.ToolResult != nil {
-		if toolResult, err = jsonColumn(m.ToolResult); err != nil {
-			return args, err
-		}
+	toolResult, err := jsonPointerColumn(m.ToolResult)
+	if err != nil {
+		return args, err
 	}
 	usage, err := jsonColumn(m.Usage)
 	if err != nil {
@@ -201,10 +191,9 @@ func appendMessageValues(args []any, m *baton.Message, dialect string) ([]any, e
 	if err != nil {
 		return args, err
 	}
-	if m.CodeContext != nil {
-		if codeContext, err = jsonColumn(m.CodeContext); err != nil {
-			return args, err
-		}
+	codeContext, err := jsonPointerColumn(m.CodeContext)
+	if err != nil {
+		return args, err
 	}
 	refs, err := jsonColumn(m.References)
 	if err != nil {
@@ -231,8 +220,36 @@ func appendMessageValues(args []any, m *baton.Message, dialect string) ([]any, e
 		string(m.Role), m.Speaker, m.Content, m.ContentType, m.Thinking,
 		toolCalls, toolResult, m.Model, usage, semantic,
 		codeContext, refs, impact, edits, meta,
-		m.Timestamp.UTC().Format(bunTimeFormat), attrs, analyzed, m.ArcSentiment, m.ArcEmotion,
+		m.Timestamp.UTC().Format(bunTimeFormat), attrs, s.boolValue(m.Analyzed), m.ArcSentiment, m.ArcEmotion,
 	), nil
+}
+
+// refuseNUL refuses a text value with a NUL byte, as Bun did (a bound
+// value would be stored).
+func refuseNUL(column, value string) error {
+	if strings.IndexByte(value, 0) >= 0 {
+		return baton.Invalid(column, "%s contains a NUL byte", column)
+	}
+	return nil
+}
+
+// boolValue is a bool as Bun writes it: TRUE/FALSE, which SQLite stores as 1/0.
+func (s *Store) boolValue(b bool) any {
+	if s.dialect == Postgres {
+		return b
+	}
+	if b {
+		return int64(1)
+	}
+	return int64(0)
+}
+
+// jsonPointerColumn is jsonColumn of what p points to, or NULL for a nil pointer, as Bun writes it.
+func jsonPointerColumn[T any](p *T) (any, error) {
+	if p == nil {
+		return nil, nil
+	}
+	return jsonColumn(p)
 }
 
 // zeroJSON holds jsonColumn of each type's zero value: most messages leave

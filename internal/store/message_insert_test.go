@@ -119,6 +119,69 @@ func TestMessageRowsAsBunWrites(t *testing.T) {
 	})
 }
 
+// TestAnalysisSavedAsBunWrites: the analysis worker's write-back (semantic,
+// arc, content type, code context, analysed) stores what Bun's UPDATE stored.
+func TestAnalysisSavedAsBunWrites(t *testing.T) {
+	eachDialect(t, func(t *testing.T, s *store.Store) {
+		ctx := context.Background()
+		st := mustSteward(t, s, "analysed")
+		sess := mustSession(t, s, st.ID, &baton.Session{Title: "analysed"})
+		conv, err := s.Conversation(ctx, st.ID, sess.ID, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		samples := insertSamples()
+		var old, bound []*baton.Message
+		for i := range 2 * len(samples) {
+			m := samples[i%len(samples)]
+			m.StewardID, m.SessionID, m.ConversationID = st.ID, sess.ID, conv.ID
+			m.Seq, m.SourceID, m.Analyzed = int64(i+1), fmt.Sprint(i), false
+			if i < len(samples) {
+				old = append(old, &m)
+			} else {
+				bound = append(bound, &m)
+			}
+		}
+		if err := s.InsertMessages(ctx, append(append([]*baton.Message{}, old...), bound...), 64); err != nil {
+			t.Fatal(err)
+		}
+		// What an analysis fills in, on the samples as they are and with
+		// the pointers swapped (set where nil, nil where set).
+		for i := range old {
+			for _, m := range []*baton.Message{old[i], bound[i]} {
+				m.Semantic.Topics = append(m.Semantic.Topics, "it's\x00 done")
+				m.Semantic.Sentiment = -0.3 * float64(i)
+				m.Semantic.Emotions = []string{"curious"}
+				m.ContentType = baton.ContentCode
+				if m.CodeContext == nil {
+					m.CodeContext = &baton.CodeContext{Language: "go", SymbolsReferenced: []string{"x"}}
+				} else {
+					m.CodeContext = nil
+				}
+			}
+		}
+		if err := s.SaveAnalysisAsBun(ctx, old, 0); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.SaveAnalysis(ctx, bound, 0); err != nil {
+			t.Fatal(err)
+		}
+		rows := rawMessageRows(t, s, conv.ID)
+		n := len(samples)
+		for i := 0; i < n; i++ {
+			a, b := rows[i], rows[n+i]
+			for col, va := range a {
+				if col == "id" || col == "seq" || col == "source_id" {
+					continue
+				}
+				if vb := b[col]; !reflect.DeepEqual(va, vb) {
+					t.Errorf("message %d, column %s: Bun wrote %T %v, bound values %T %v", i, col, va, va, vb, vb)
+				}
+			}
+		}
+	})
+}
+
 // TestInsertRefusesNUL: a NUL byte in a text column that no earlier check
 // strips or refuses is refused, naming the column (Bun refused it too; a
 // bound value would be stored), and the batch writes nothing.
