@@ -490,11 +490,17 @@ func RelationshipSeries(sessions []*baton.Session, msgsBySession map[string][]*b
 // below 0 when there is none). Pipelines that analyse one session at a
 // time store the point and chart without replaying every session.
 func (a *Analyzer) SessionRelationship(prevTrust, prevHealth float64, s *baton.Session, msgs []*baton.Message) (baton.Relationship, RelationshipPoint) {
+	vs := buildViews(a, msgs)
+	return sessionRelationshipOf(prevTrust, prevHealth, s, vs, exchangesOf(vs))
+}
+
+// sessionRelationshipOf is SessionRelationship over the messages' views
+// and exchanges.
+func sessionRelationshipOf(prevTrust, prevHealth float64, s *baton.Session, vs []view, ex []Exchange) (baton.Relationship, RelationshipPoint) {
 	if prevTrust <= 0 {
 		prevTrust = TrustStart
 	}
-	vs := buildViews(a, msgs)
-	return relationshipStep(prevTrust, prevHealth, s, vs, exchangesOf(vs))
+	return relationshipStep(prevTrust, prevHealth, s, vs, ex)
 }
 
 // relationshipStep computes the relationship and chart point of one

@@ -26,6 +26,12 @@ type SessionReport struct {
 // copy. The cost is linear in the size of the messages.
 func (a *Analyzer) Session(s *baton.Session, msgs []*baton.Message) SessionReport {
 	vs := buildViews(a, msgs)
+	return sessionOf(s, vs, exchangesOf(vs))
+}
+
+// sessionOf is Session over the messages' views and exchanges, which the
+// service builds once for the session, its relationship and its memory.
+func sessionOf(s *baton.Session, vs []view, ex []Exchange) SessionReport {
 	r := SessionReport{
 		Arc:       emotionalArc(vs),
 		Progress:  progressOf(vs),
@@ -34,7 +40,6 @@ func (a *Analyzer) Session(s *baton.Session, msgs []*baton.Message) SessionRepor
 	}
 	r.Technical.WorkingDirectory = s.Technical.WorkingDirectory
 	r.Technical.ToolVersion = s.Technical.ToolVersion
-	ex := exchangesOf(vs)
 	r.Patterns = patternsOf(vs, ex)
 	r.Quality = qualityOf(vs, ex, &r)
 

@@ -48,10 +48,11 @@ func (s *Store) SaveConversationMemory(ctx context.Context, stewardID int64, m *
 }
 
 // FirstMessages returns the first n messages of a conversation of one of
-// the steward's sessions, in order: what a medium-term memory covers.
+// the steward's sessions, in order: what a medium-term memory covers, with
+// only the columns its summary reads (AnalysisMessages).
 func (s *Store) FirstMessages(ctx context.Context, stewardID int64, sessionID, conversationID string, n int) ([]*baton.Message, error) {
 	var out []*baton.Message
-	err := s.db.NewSelect().Model(&out).
+	err := s.db.NewSelect().Model(&out).Column(analysisColumns...).
 		Where("conversation_id = ? AND session_id = ? AND steward_id = ?", conversationID, sessionID, stewardID).
 		Order("seq").Limit(int64(n)).Scan(ctx)
 	return out, err
