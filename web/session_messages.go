@@ -43,15 +43,15 @@ func (s *Server) sessionMessages(c echo.Context) error {
 	if err != nil || after < 0 {
 		return baton.Invalid("after", "after must be a message number")
 	}
-	chunk, err := s.transcript(c, sess.ID, conv.ID, after)
+	chunk, err := s.transcript(c, conv, after)
 	if err != nil {
 		return err
 	}
 	return renderHTML(c, http.StatusOK, views.TranscriptChunk(chunk))
 }
 
-func (s *Server) transcript(c echo.Context, sessionID, conversationID string, after int64) (views.TranscriptChunk, error) {
-	msgs, err := s.store.Transcript(ctx(c), stewardID(c), sessionID, conversationID, after, transcriptChunk)
+func (s *Server) transcript(c echo.Context, conv *baton.Conversation, after int64) (views.TranscriptChunk, error) {
+	msgs, err := s.store.TranscriptOf(ctx(c), stewardID(c), conv, after, transcriptChunk)
 	if err != nil {
 		return views.TranscriptChunk{}, err
 	}
@@ -61,7 +61,7 @@ func (s *Server) transcript(c echo.Context, sessionID, conversationID string, af
 		return views.TranscriptChunk{}, err
 	}
 	if len(msgs) == transcriptChunk {
-		chunk.NextURL = fmt.Sprintf("/sessions/%s/messages?c=%s&after=%d", sessionID, url.QueryEscape(conversationID), msgs[len(msgs)-1].Seq)
+		chunk.NextURL = fmt.Sprintf("/sessions/%s/messages?c=%s&after=%d", conv.SessionID, url.QueryEscape(conv.ID), msgs[len(msgs)-1].Seq)
 	}
 	return chunk, nil
 }

@@ -41,11 +41,11 @@ func (s *Server) renderSessionPage(c echo.Context, in sessionPageInput) error {
 	if err != nil {
 		return err
 	}
-	conv, err := s.store.Conversation(ctx(c), sid, sess.ID, in.Conversation)
-	if err != nil {
-		return err
+	conv := conversationIn(convs, in.Conversation)
+	if conv == nil {
+		return baton.NotFound("conversation")
 	}
-	total, err := s.store.TranscriptLength(ctx(c), sid, sess.ID, conv.ID)
+	total, err := s.store.TranscriptLengthOf(ctx(c), sid, conv)
 	if err != nil {
 		return err
 	}
@@ -53,7 +53,7 @@ func (s *Server) renderSessionPage(c echo.Context, in sessionPageInput) error {
 	if err != nil {
 		return err
 	}
-	chunk, err := s.transcript(c, sess.ID, conv.ID, after)
+	chunk, err := s.transcript(c, conv, after)
 	if err != nil {
 		return err
 	}
@@ -157,4 +157,17 @@ func afterForAt(at string, total int64) (int64, error) {
 		return 0, baton.Invalid("at", "at must be a message number from 1 to %d", max(total, 1))
 	}
 	return min(n, max(total, 1)) - 1, nil
+}
+
+// conversationIn finds a conversation among a session's conversations
+// (oldest first, as Store.Conversations lists them): "" is the main one,
+// the oldest without a parent, as Store.Conversation reads it. Nil when
+// there is none.
+func conversationIn(convs []*baton.Conversation, id string) *baton.Conversation {
+	for _, c := range convs {
+		if (id == "" && c.ParentConversationID == nil) || (id != "" && c.ID == id) {
+			return c
+		}
+	}
+	return nil
 }

@@ -29,6 +29,11 @@ import (
 // keep only http, https, mailto and relative targets and carry
 // rel="nofollow noopener"; any other link is reduced to its text.
 func Markdown(src string) string {
+	return markdownCache.get(src, markdownHTML)
+}
+
+// markdownHTML is Markdown without the cache.
+func markdownHTML(src string) string {
 	var buf bytes.Buffer
 	buf.Grow(len(src) + len(src)/2 + 64)
 	out := &output{Writer: bufio.NewWriter(&buf), highlightLeft: maxHighlightPerMessage}

@@ -75,11 +75,32 @@ func (s *Store) readAnalysisBatch(ctx context.Context, last int64, limit int, sk
 	return batch, ids[len(ids)-1], nil
 }
 
+// analysisSaveChunk is how many analysed messages one transaction of
+// SaveMessageAnalysis writes. The worker's batch of 500 written at once
+// held the write lock for tens of milliseconds while appends queued
+// behind it (the realistic mix, issue 13); in chunks, appends go between.
+const analysisSaveChunk = 100
+
 // SaveMessageAnalysis writes back what the analysis filled in msgs
-// (semantic, arc, content type, code context) and moves the watermark
-// from from to upto, all in one transaction. When another instance moved
-// the watermark meanwhile it writes nothing and reports false.
+// (semantic, arc, content type, code context; in id order, as read) and
+// moves the watermark from from to upto, a chunk of messages per
+// transaction, the watermark moving with each chunk to its last message.
+// When another worker moved the watermark meanwhile it writes nothing more
+// and reports false.
 func (s *Store) SaveMessageAnalysis(ctx context.Context, from, upto int64, msgs []*baton.Message) (bool, error) {
+	for len(msgs) > analysisSaveChunk {
+		chunk, to := msgs[:analysisSaveChunk], msgs[analysisSaveChunk-1].ID
+		if saved, err := s.saveMessageAnalysisChunk(ctx, from, to, chunk); err != nil || !saved {
+			return saved, err
+		}
+		from, msgs = to, msgs[analysisSaveChunk:]
+	}
+	return s.saveMessageAnalysisChunk(ctx, from, upto, msgs)
+}
+
+// saveMessageAnalysisChunk writes msgs and moves the watermark from from to
+// upto in one transaction, if the watermark is still at from.
+func (s *Store) saveMessageAnalysisChunk(ctx context.Context, from, upto int64, msgs []*baton.Message) (bool, error) {
 	saved := false
 	err := s.inTx(ctx, func(tx bun.Tx) error {
 		var now int64

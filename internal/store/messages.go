@@ -290,6 +290,16 @@ func (s *Store) Transcript(ctx context.Context, stewardID int64, sessionID, conv
 	if err != nil {
 		return nil, err
 	}
+	return s.TranscriptOf(ctx, stewardID, conv, afterSeq, limit)
+}
+
+// TranscriptOf is Transcript of a conversation the caller has read with
+// the steward's id (Conversation): the session page reads it once, not
+// once per part of the page.
+func (s *Store) TranscriptOf(ctx context.Context, stewardID int64, conv *baton.Conversation, afterSeq int64, limit int) ([]*baton.Message, error) {
+	if limit <= 0 || limit > MaxBatch {
+		limit = 100
+	}
 	segs, err := s.transcriptSegments(ctx, stewardID, conv)
 	if err != nil {
 		return nil, err
@@ -320,6 +330,12 @@ func (s *Store) TranscriptLength(ctx context.Context, stewardID int64, sessionID
 	if err != nil {
 		return 0, err
 	}
+	return s.TranscriptLengthOf(ctx, stewardID, conv)
+}
+
+// TranscriptLengthOf is TranscriptLength of a conversation the caller has
+// read with the steward's id (Conversation).
+func (s *Store) TranscriptLengthOf(ctx context.Context, stewardID int64, conv *baton.Conversation) (int64, error) {
 	segs, err := s.transcriptSegments(ctx, stewardID, conv)
 	if err != nil {
 		return 0, err
