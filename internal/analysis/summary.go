@@ -23,15 +23,23 @@ const (
 )
 
 // candidate is one sentence the summary may use.
+//
+// A long session has hundreds of thousands of them at once, so a
+// candidate keeps its distinct salient terms as numbers (a term's index in
+// summaryOf's vocabulary) and, of its lower-cased text, only what the
+// scoring asks of it: the terms were substrings of that text and held
+// every sentence's lower-cased copy in memory.
 type candidate struct {
-	text   string
-	lower  string
-	view   int
-	pos    int // order in the session
-	terms  []string
-	score  float64
-	isOut  bool
-	isQues bool
+	text  string
+	view  int
+	pos   int // order in the session
+	terms []int32
+	score float64
+	// decides: the sentence has a decision cue; chatty: it starts "let
+	// me", "i'll" or "now let me". Known only for a candidate with terms
+	// (the others are never scored).
+	decides, chatty bool
+	isOut, isQues   bool
 }
 
 // summaryOf computes the seed's summary.
@@ -59,8 +67,9 @@ type candidate struct {
 func summaryOf(vs []view) baton.Summary {
 	sum := baton.Summary{KeyTopics: keyTopics(vs), MainOutcomes: []string{}, Decisions: []baton.Decision{}}
 	var cands []candidate
-	df := map[string]int{}
-	tf := map[string]int{}
+	// vocab numbers the salient terms; tf and df are indexed by number.
+	vocab := map[string]int32{}
+	var tf, df []int
 	docs := 0
 	firstSteward, lastText := -1, -1
 	for i := range vs {
@@ -73,7 +82,7 @@ func summaryOf(vs []view) baton.Summary {
 		}
 		lastText = i
 		docs++
-		inDoc := map[string]bool{}
+		inDoc := map[int32]bool{}
 		for _, s := range sentences(v.prose) {
 			if strings.Count(s, "|") >= 2 { // a table row
 				continue
@@ -81,24 +90,35 @@ func summaryOf(vs []view) baton.Summary {
 			s = plainText(s)
 			l := lowerText(s)
 			words := wordsOf(l)
-			var terms []string
+			var terms []int32
 			for _, w := range words {
 				if salient(w) {
-					tf[w]++
-					if !inDoc[w] {
-						inDoc[w] = true
-						df[w]++
+					t, ok := vocab[w]
+					if !ok {
+						t = int32(len(tf))
+						vocab[strings.Clone(w)] = t
+						tf, df = append(tf, 0), append(df, 0)
 					}
-					terms = appendUniqueString(terms, w)
+					tf[t]++
+					if !inDoc[t] {
+						inDoc[t] = true
+						df[t]++
+					}
+					terms = appendUniqueTerm(terms, t)
 				}
 			}
 			if len(words) < minSentence || len(words) > maxSentence {
 				continue
 			}
-			cands = append(cands, candidate{
-				text: s, lower: l, view: i, pos: len(cands), terms: terms,
+			c := candidate{
+				text: s, view: i, pos: len(cands), terms: terms,
 				isOut: isOutcome(words), isQues: strings.HasSuffix(s, "?"),
-			})
+			}
+			if len(terms) > 0 {
+				c.decides = decisionCue(l)
+				c.chatty = strings.HasPrefix(l, "let me ") || strings.HasPrefix(l, "i'll ") || strings.HasPrefix(l, "now let me ")
+			}
+			cands = append(cands, c)
 		}
 	}
 	secondLast := -1
@@ -108,7 +128,7 @@ func summaryOf(vs []view) baton.Summary {
 			break
 		}
 	}
-	weight := func(t string) float64 {
+	weight := func(t int32) float64 {
 		return (1 + math.Log(float64(tf[t]))) * math.Log(1+float64(docs)/float64(df[t]))
 	}
 	for k := range cands {
@@ -131,13 +151,13 @@ func summaryOf(vs []view) baton.Summary {
 		if c.isOut {
 			c.score *= 1.3
 		}
-		if decisionCue(c.lower) {
+		if c.decides {
 			c.score *= 1.2
 		}
 		if c.isQues {
 			c.score *= 0.7
 		}
-		if v.assistant() && (strings.HasPrefix(c.lower, "let me ") || strings.HasPrefix(c.lower, "i'll ") || strings.HasPrefix(c.lower, "now let me ")) {
+		if v.assistant() && c.chatty {
 			c.score *= 0.5
 		}
 	}
@@ -261,13 +281,12 @@ func containsFold(list []string, s string) bool {
 	return false
 }
 
-func appendUniqueString(list []string, s string) []string {
-	for _, x := range list {
-		if x == s {
-			return list
-		}
+// appendUniqueTerm appends t to list unless list holds it.
+func appendUniqueTerm(list []int32, t int32) []int32 {
+	if slices.Contains(list, t) {
+		return list
 	}
-	return append(list, s)
+	return append(list, t)
 }
 
 // keyTopics are what the session is about: the subjects the steward's
