@@ -55,8 +55,11 @@ func sessionOf(s *baton.Session, vs []view, ex []Exchange) SessionReport {
 
 // view is one message as the session analyses read it.
 type view struct {
-	m     *baton.Message
-	sem   baton.Semantic
+	m *baton.Message
+	// sem is the message's semantic fields, or those of an analysed
+	// copy of a message that never was: a pointer, as a long session has a
+	// view of every message at once.
+	sem   *baton.Semantic
 	text  bool   // a steward or assistant message with prose
 	prose string // the content outside code fences
 	lower string // prose, lower-cased
@@ -90,13 +93,14 @@ func buildViews(a *Analyzer, msgs []*baton.Message) []view {
 		if m == nil {
 			continue
 		}
-		v := view{m: m, sem: m.Semantic}
+		v := view{m: m, sem: &m.Semantic}
 		if m.Role == baton.RoleSteward || m.Role == baton.RoleAssistant {
 			if !analysed(m) && strings.TrimSpace(m.Content) != "" {
 				c := *m
 				c.CodeContext = nil
 				a.Message(&c)
-				v.sem = c.Semantic
+				sem := c.Semantic // not the whole copy
+				v.sem = &sem
 			}
 			v.prose = strings.TrimSpace(parseContent(truncate(m.Content, maxScanText)).prose)
 			v.lower = lowerText(v.prose)
