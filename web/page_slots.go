@@ -6,7 +6,9 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/baton-dev/baton/internal/store"
 	"github.com/labstack/echo/v4"
+	"github.com/uptrace/bun/dialect"
 )
 
 // pageLimiter bounds how many page reads (GET and HEAD of the cookie
@@ -23,6 +25,18 @@ import (
 type pageLimiter struct {
 	slots   chan struct{}
 	waiting atomic.Int64 // requests waiting for a slot (tests)
+}
+
+// pageSlotsFor is the bound of page reads on st's database for the
+// configured n (Config.PageSlots). On PostgreSQL a page mostly waits for
+// the database, another process: bounding pages left slots waiting on it
+// while lists queued (64 clients: list p95 0.6 → 1.1 s), so 0 means no
+// bound there.
+func pageSlotsFor(st *store.Store, n int) int {
+	if n == 0 && st.DB().Dialect().Name() != dialect.SQLite {
+		return -1
+	}
+	return n
 }
 
 // newPageLimiter bounds page reads to n at once: 0 means twice the cores

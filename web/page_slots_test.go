@@ -6,6 +6,8 @@ import (
 	"runtime"
 	"testing"
 
+	"github.com/baton-dev/baton/internal/store"
+	"github.com/baton-dev/baton/internal/store/storetest"
 	"github.com/labstack/echo/v4"
 )
 
@@ -97,5 +99,20 @@ func TestPageSlotFreedOnceDrawn(t *testing.T) {
 	close(gates["2"])
 	if <-first != http.StatusOK || <-second != http.StatusOK {
 		t.Error("a page failed")
+	}
+}
+
+// Page reads are bounded on SQLite only: on PostgreSQL a page mostly
+// waits for the database (another process), and the bound only queued them.
+func TestPageSlotsBoundSQLiteOnly(t *testing.T) {
+	for dialect, url := range storetest.Databases(t) {
+		st := storetest.Open(t, url)
+		got := newPageLimiter(pageSlotsFor(st, 0)).slots != nil
+		if want := dialect == store.SQLite; got != want {
+			t.Errorf("%s: page reads bounded %v; want %v", dialect, got, want)
+		}
+		if newPageLimiter(pageSlotsFor(st, 3)).slots == nil || cap(newPageLimiter(pageSlotsFor(st, 3)).slots) != 3 {
+			t.Errorf("%s: a configured bound of 3 is not kept", dialect)
+		}
 	}
 }

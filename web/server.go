@@ -55,7 +55,8 @@ type Config struct {
 	// Nil in production.
 	ImportStep func()
 	// PageSlots is how many page reads are drawn at once (page_slots.go):
-	// 0 is twice the cores, below 0 no bound.
+	// 0 is twice the cores on SQLite and no bound on PostgreSQL, below 0
+	// no bound.
 	PageSlots int
 }
 
@@ -94,7 +95,7 @@ func NewServer(st *store.Store, importer *ingest.Importer, cookieSecret string, 
 		store: st, importer: importer, analysis: importer.Analysis(), cookies: auth.NewCookies(cookieSecret, cfg.SecureCookies),
 		log: log, cfg: cfg, echo: echo.New(), clock: time.Now, importStep: cfg.ImportStep,
 	}
-	s.pages = newPageLimiter(cfg.PageSlots)
+	s.pages = newPageLimiter(pageSlotsFor(st, cfg.PageSlots))
 	s.continuity = continuity.New(st, s.analysis)
 	s.echo.HideBanner, s.echo.HidePort = true, true
 	s.echo.HTTPErrorHandler = s.handleError

@@ -119,3 +119,37 @@ func TestAnalyseNextAfterAnotherWorkerSavedSaysThereWasABatch(t *testing.T) {
 		t.Errorf("%d messages left unanalysed (%v)", left, err)
 	}
 }
+
+// The analysis of a batch larger than one save chunk is written whole: every
+// message analysed, the watermark at the batch's end (both databases).
+func TestSaveMessageAnalysisInChunksWritesTheWholeBatch(t *testing.T) {
+	eachDialect(t, func(t *testing.T, s *store.Store) {
+		ctx := context.Background()
+		ada := mustSteward(t, s, "ada")
+		sess := mustSession(t, s, ada.ID, &baton.Session{Title: "long"})
+		if _, err := s.AppendMessages(ctx, ada.ID, sess.ID, "", msgs(250, "m", time.Date(2026, 1, 15, 10, 0, 0, 0, time.UTC))); err != nil {
+			t.Fatal(err)
+		}
+		from, upto, todo, err := s.UnanalysedMessages(ctx, 500, func(err error) { t.Error(err) })
+		if err != nil || len(todo) != 250 {
+			t.Fatalf("unanalysed: %d, %v", len(todo), err)
+		}
+		for _, m := range todo {
+			m.Semantic.Emotions = []string{"joy"}
+		}
+		if saved, err := s.SaveMessageAnalysis(ctx, from, upto, todo); err != nil || !saved {
+			t.Fatalf("saved %v, %v", saved, err)
+		}
+		var left, joyful int
+		if err := s.DB().NewRaw("SELECT count(*) FROM messages WHERE NOT analyzed").Scan(ctx, &left); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.DB().NewRaw("SELECT count(*) FROM messages WHERE arc_emotion = 'joy'").Scan(ctx, &joyful); err != nil {
+			t.Fatal(err)
+		}
+		mark, err := s.AnalysisWatermark(ctx)
+		if left != 0 || joyful != 250 || mark != upto || err != nil {
+			t.Errorf("left %d unanalysed, %d saved, watermark %d (want %d), %v", left, joyful, mark, upto, err)
+		}
+	})
+}
