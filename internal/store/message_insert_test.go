@@ -203,6 +203,26 @@ func TestInsertRefusesNUL(t *testing.T) {
 	})
 }
 
+// A NUL in a source id is refused naming it on both databases (PostgreSQL
+// failed its duplicate check with a 500), and nothing is written.
+func TestSourceIDWithNULRefused(t *testing.T) {
+	eachDialect(t, func(t *testing.T, s *store.Store) {
+		ctx := context.Background()
+		st := mustSteward(t, s, "nulsource")
+		sess := mustSession(t, s, st.ID, &baton.Session{Title: "nul source"})
+		_, err := s.AppendMessages(ctx, st.ID, sess.ID, "", []*baton.Message{
+			{Role: baton.RoleSteward, Content: "fine", SourceID: "a"},
+			{Role: baton.RoleSteward, Content: "fine", SourceID: "b\x00c"},
+		})
+		if e, ok := err.(*baton.Error); !ok || e.Code != baton.EINVALID || !strings.HasSuffix(e.Field, ".source_id") {
+			t.Fatalf("append with a NUL in source_id: %v, want an invalid-input error naming source_id", err)
+		}
+		if n, err := s.TranscriptLength(ctx, st.ID, sess.ID, ""); err != nil || n != 0 {
+			t.Fatalf("%d messages stored (%v), want none", n, err)
+		}
+	})
+}
+
 // rawMessageRows reads a conversation's message rows as the driver returns
 // each column, in seq order.
 func rawMessageRows(t *testing.T, s *store.Store, conversationID string) []map[string]any {

@@ -29,6 +29,12 @@ func prepareMessage(m *baton.Message, field string, now time.Time) error {
 	if !m.Role.Valid() {
 		return baton.Invalid(field+".role", "%s.role must be steward, assistant, system, tool_call or tool_result; got %q", field, m.Role)
 	}
+	// A source id is matched against stored ones, so a NUL is refused, not
+	// dropped: PostgreSQL cannot take it as text and failed the duplicate
+	// check with a 500.
+	if strings.ContainsRune(m.SourceID, 0) {
+		return baton.Invalid(field+".source_id", "%s.source_id contains a NUL byte", field)
+	}
 	m.Content = stripNUL(m.Content)
 	m.Thinking = stripNUL(m.Thinking)
 	m.Speaker = stripNUL(m.Speaker)
