@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/baton-dev/baton/internal/analysis"
+	"github.com/baton-dev/baton/internal/auth"
 	"github.com/baton-dev/baton/internal/baton"
 )
 
@@ -77,17 +78,25 @@ func BenchmarkSessionPage2000(b *testing.B) {
 func BenchmarkAPIAppend20Parallel(b *testing.B) {
 	a := newApp(b, "sqlite:"+filepath.Join(b.TempDir(), "bench.db"))
 	const clients = 64
-	sessions := make([]string, clients)
+	// Each client has its own session and token, as in the mix (the API's
+	// rate limit is per token).
+	sessions, tokens := make([]string, clients), make([]string, clients)
 	for i := range sessions {
 		var sess baton.Session
 		a.apiB(b, "POST", "/api/v1/sessions", []byte(`{"title":"agent at work"}`), &sess)
 		sessions[i] = sess.ID
+		token, hash, prefix := auth.NewToken()
+		if _, err := a.st.CreateToken(b.Context(), a.ada.ID, fmt.Sprint("agent ", i), hash, prefix); err != nil {
+			b.Fatal(err)
+		}
+		tokens[i] = token
 	}
 	var next, seq atomic.Int64
 	b.SetParallelism((clients + 1) / 2) // × GOMAXPROCS (2 here) goroutines
 	b.ResetTimer()
 	b.RunParallel(func(pb *testing.PB) {
-		sid := sessions[int(next.Add(1)-1)%clients]
+		i := int(next.Add(1)-1) % clients
+		sid, token := sessions[i], tokens[i]
 		for pb.Next() {
 			msgs := make([]map[string]any, 20)
 			for k := range msgs {
@@ -97,7 +106,7 @@ func BenchmarkAPIAppend20Parallel(b *testing.B) {
 			}
 			body, _ := json.Marshal(map[string]any{"messages": msgs})
 			req, _ := http.NewRequest("POST", a.srv.URL+"/api/v1/sessions/"+sid+"/messages", bytes.NewReader(body))
-			req.Header.Set("Authorization", "Bearer "+a.adaToken)
+			req.Header.Set("Authorization", "Bearer "+token)
 			resp, err := http.DefaultClient.Do(req)
 			if err != nil {
 				b.Error(err)
