@@ -23,8 +23,9 @@ import (
 
 // boundStmts are a store's prepared statements, by query (SQLite).
 type boundStmts struct {
-	mu    sync.Mutex
-	stmts map[string]*sql.Stmt
+	mu        sync.Mutex
+	stmts     map[string]*sql.Stmt
+	preparing map[string]bool
 }
 
 // pgQueries caches pgQuery.
@@ -49,23 +50,45 @@ func pgQuery(query string) string {
 	return b.String()
 }
 
-// stmt returns the statement prepared for query in tx (SQLite).
+// stmt returns the statement prepared for query in tx (SQLite). The
+// first time a query is seen, it is prepared on tx's own connection for
+// this transaction, and the store's shared statement is prepared in the
+// background: preparing it here would take a second connection from the
+// pool while tx holds the write lock, and when every other connection is
+// held by a writer waiting for that lock, nothing moves until SQLite's
+// busy timeout (10 s) runs out.
 func (s *Store) stmt(ctx context.Context, tx bun.Tx, query string) (*sql.Stmt, error) {
 	s.bound.mu.Lock()
 	st := s.bound.stmts[query]
-	if st == nil {
-		var err error
-		if st, err = s.db.DB.PrepareContext(ctx, query); err != nil {
-			s.bound.mu.Unlock()
-			return nil, err
+	if st == nil && !s.bound.preparing[query] {
+		if s.bound.preparing == nil {
+			s.bound.preparing = map[string]bool{}
 		}
-		if s.bound.stmts == nil {
-			s.bound.stmts = map[string]*sql.Stmt{}
-		}
-		s.bound.stmts[query] = st
+		s.bound.preparing[query] = true
+		go s.prepareShared(query)
 	}
 	s.bound.mu.Unlock()
+	if st == nil {
+		return tx.Tx.PrepareContext(ctx, query)
+	}
 	return tx.Tx.StmtContext(ctx, st), nil
+}
+
+// prepareShared prepares query for every connection to use (database/sql
+// prepares it again on each connection it runs on). On failure the next
+// use tries again.
+func (s *Store) prepareShared(query string) {
+	st, err := s.db.DB.PrepareContext(context.Background(), query)
+	s.bound.mu.Lock()
+	defer s.bound.mu.Unlock()
+	delete(s.bound.preparing, query)
+	if err != nil {
+		return
+	}
+	if s.bound.stmts == nil {
+		s.bound.stmts = map[string]*sql.Stmt{}
+	}
+	s.bound.stmts[query] = st
 }
 
 // execBound runs a statement with bound values in tx.
