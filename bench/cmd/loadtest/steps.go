@@ -435,7 +435,19 @@ func benchTranscript(ctx context.Context, r *report, tmp string, log *slog.Logge
 	if err != nil {
 		return err
 	}
-	for _, path := range []string{"/sessions/" + sess.ID, "/sessions/" + sess.ID + "/messages?after=5000", "/sessions"} {
+	// The page first while the analysis worker is still working through the
+	// 10,000 messages just written (its arc is redrawn as each batch lands),
+	// then once everything is analysed: the state a steward usually opens.
+	pages := []string{"/sessions/" + sess.ID, "/sessions/" + sess.ID + "/messages?after=5000", "/sessions", "settle", "/sessions/" + sess.ID}
+	settled := false
+	for _, path := range pages {
+		if path == "settle" {
+			if _, err := e.im.Analysis().AnalyzePending(ctx); err != nil {
+				return err
+			}
+			settled = true
+			continue
+		}
 		d, err := timeN(200, func() error {
 			resp, err := client.Get(e.srv.URL + path)
 			if err != nil {
@@ -454,10 +466,17 @@ func benchTranscript(ctx context.Context, r *report, tmp string, log *slog.Logge
 		p50, p95 := percentiles(d)
 		label := strings.Replace(path, sess.ID, "{id}", 1)
 		v := verdict(p95 <= 50*time.Millisecond)
-		if path == "/sessions/"+sess.ID {
-			v = r.atMost("session page of a 10,000-message conversation, p95", p95, 50*time.Millisecond, "")
+		state := ""
+		switch {
+		case path == "/sessions/"+sess.ID && !settled:
+			state = ", analysis catching up"
+			v = r.atMost("session page of a 10,000-message conversation, p95, while its analysis catches up after the write", p95, 50*time.Millisecond,
+				"a view made after the analysis worker has moved on redraws the 10,000-point arc (~45 ms; p50 stays ~5 ms): derived data follows its source")
+		case path == "/sessions/"+sess.ID:
+			state = ", analysed"
+			v = r.atMost("session page of a 10,000-message conversation, p95, analysed", p95, 50*time.Millisecond, "")
 		}
-		r.printf("GET %-36s p50 %s, p95 %s (aim p95 ≤ 50 ms: %s)", label, ms(p50), ms(p95), v)
+		r.printf("GET %-36s p50 %s, p95 %s (aim p95 ≤ 50 ms: %s)", label+state, ms(p50), ms(p95), v)
 	}
 	return nil
 }
