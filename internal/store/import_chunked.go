@@ -90,31 +90,12 @@ func (s *Store) importInChunks(ctx context.Context, stewardID int64, doc *baton.
 		}
 		return convs[ci], nil
 	}
-	counts := make([]int, len(doc.Conversations)) // messages read per conversation, for error fields
-	buf := make([]*baton.Message, 0, chunk)
-	bufConv := make([]int, 0, chunk)
+	chunks := newChunkReader(s, doc, next, prepare, chunk)
 	more := true
 	for n := 1; more; n++ {
 		// Read (parse, analyse) the chunk before taking the writer.
-		buf, bufConv = buf[:0], bufConv[:0]
-		for len(buf) < chunk {
-			ci, m, ok := next()
-			if !ok {
-				more = false
-				break
-			}
-			if ci < 0 || ci >= len(doc.Conversations) || (len(bufConv) > 0 && ci < bufConv[len(bufConv)-1]) {
-				return 0, fmt.Errorf("import %s: message of conversation %d out of order", doc.Key, ci)
-			}
-			if prepare {
-				ic := &doc.Conversations[ci]
-				field := fmt.Sprintf("conversation %s message[%d]", ic.Key, counts[ci])
-				if err := prepareMessage(m, field, s.clock()); err != nil {
-					return 0, err
-				}
-			}
-			counts[ci]++
-			buf, bufConv = append(buf, m), append(bufConv, ci)
+		if more, err = chunks.fill(); err != nil {
+			return 0, err
 		}
 		err := s.inTx(ctx, func(tx bun.Tx) error {
 			if n == 1 {
@@ -125,22 +106,16 @@ func (s *Store) importInChunks(ctx context.Context, stewardID int64, doc *baton.
 				s.clock(), sess.ID, StagingStewardID).Exec(ctx); err != nil {
 				return err // the heartbeat RemoveStaleImports reads
 			}
-			for from := 0; from < len(buf); {
-				ci := bufConv[from]
-				to := from
-				for to < len(buf) && bufConv[to] == ci {
-					to++
-				}
+			if err := chunks.runs(func(ci int, msgs []*baton.Message) error {
 				conv, err := conversation(tx, ci)
 				if err != nil {
 					return err
 				}
-				k, _, err := s.appendInTx(ctx, tx, &owner, conv, buf[from:to])
-				if err != nil {
-					return err
-				}
+				k, _, err := s.appendInTx(ctx, tx, &owner, conv, msgs)
 				stored += k
-				from = to
+				return err
+			}); err != nil {
+				return err
 			}
 			if !more && len(doc.Conversations) > 0 {
 				// The last chunk makes the conversations no message came for.

@@ -91,43 +91,19 @@ func (s *Store) importGrown(ctx context.Context, stewardID int64, sess *baton.Se
 
 	var changed []*baton.Message // stored messages the document completes
 	changedConv := []int{}
-	counts := make([]int, len(doc.Conversations))
-	buf := make([]*baton.Message, 0, chunk)
-	bufConv := make([]int, 0, chunk)
+	chunks := newChunkReader(s, doc, next, prepare, chunk)
 	more, wrote := true, 0 // wrote: chunks written
 	for more {
-		buf, bufConv = buf[:0], bufConv[:0]
-		for len(buf) < chunk {
-			ci, m, ok := next()
-			if !ok {
-				more = false
-				break
-			}
-			if ci < 0 || ci >= len(doc.Conversations) || (len(bufConv) > 0 && ci < bufConv[len(bufConv)-1]) {
-				return 0, 0, true, fmt.Errorf("import %s: message of conversation %d out of order", doc.Key, ci)
-			}
-			if prepare {
-				field := fmt.Sprintf("conversation %s message[%d]", doc.Conversations[ci].Key, counts[ci])
-				if err := prepareMessage(m, field, s.clock()); err != nil {
-					return 0, 0, true, err
-				}
-			}
-			counts[ci]++
-			buf, bufConv = append(buf, m), append(bufConv, ci)
+		if more, err = chunks.fill(); err != nil {
+			return 0, 0, true, err
 		}
 		// Which messages are new, and which complete a stored one: read
 		// outside the transaction, so the writer is not held for it.
 		fresh := make([][]*baton.Message, len(doc.Conversations))
-		for from := 0; from < len(buf); {
-			ci, to := bufConv[from], from
-			for to < len(buf) && bufConv[to] == ci {
-				to++
-			}
-			group := buf[from:to]
-			from = to
+		if err := chunks.runs(func(ci int, group []*baton.Message) error {
 			if existing[ci] == nil {
 				fresh[ci] = append(fresh[ci], group...)
-				continue
+				return nil
 			}
 			ids := make([]string, len(group))
 			for i, m := range group {
@@ -137,7 +113,7 @@ func (s *Store) importGrown(ctx context.Context, stewardID int64, sess *baton.Se
 			if err := s.db.NewSelect().Model(&have).Column("source_id", "role", "content", "thinking", "content_type", "usage", "model",
 				"tool_calls", "tool_result").Where("conversation_id = ? AND source_id IN (?)", existing[ci].ID, bun.List(ids)).
 				Scan(ctx); err != nil {
-				return 0, 0, true, err
+				return err
 			}
 			bySource := make(map[string]*baton.Message, len(have))
 			for _, m := range have {
@@ -153,6 +129,9 @@ func (s *Store) importGrown(ctx context.Context, stewardID int64, sess *baton.Se
 					changed, changedConv = append(changed, &c), append(changedConv, ci)
 				}
 			}
+			return nil
+		}); err != nil {
+			return 0, 0, true, err
 		}
 		if len(changed) > chunk {
 			return 0, 0, false, nil // an edited transcript: the one-transaction path
