@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/baton-dev/baton/internal/baton"
+	"github.com/baton-dev/baton/internal/llm"
 	"github.com/baton-dev/baton/internal/replay"
 )
 
@@ -45,15 +46,19 @@ func replayCmd(ctx context.Context, env environment, args []string, stdout io.Wr
 	return nil
 }
 
-// llmRunner is the replay runner BATON_LLM_BASE_URL configures, or nil.
+// llmRunner is the replay runner the model settings configure (see
+// llmClient), or nil.
 func llmRunner(env environment) (*replay.Runner, error) {
-	base := env.get("BATON_LLM_BASE_URL", "")
-	if base == "" {
-		return nil, nil
+	c, err := llmClient(env)
+	if err != nil || c == nil {
+		return nil, err
+	}
+	if c.Provider() != llm.ProviderOpenAI {
+		return nil, fmt.Errorf("BATON_LLM_PROVIDER: replays run against OpenAI-compatible servers only")
 	}
 	key, err := env.secret("BATON_LLM_API_KEY")
 	if err != nil {
 		return nil, err
 	}
-	return &replay.Runner{BaseURL: base, APIKey: key, Now: time.Now}, nil
+	return &replay.Runner{BaseURL: c.BaseURL(), APIKey: key, Now: time.Now}, nil
 }
