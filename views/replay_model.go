@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/baton-dev/baton/internal/baton"
+	"github.com/baton-dev/baton/internal/redact"
 	"github.com/baton-dev/baton/internal/replay"
 )
 
@@ -182,7 +183,7 @@ type ComparisonLinkPage struct {
 	Redact     bool
 	Expires    string
 	// Found is what redaction will hide, by kind.
-	Found []replay.Redaction
+	Found []redact.Found
 }
 
 // LinkTerms is what a link hides and when it expires, as the pages say it.

@@ -6,7 +6,7 @@ import (
 
 	"github.com/baton-dev/baton/internal/auth"
 	"github.com/baton-dev/baton/internal/baton"
-	"github.com/baton-dev/baton/internal/replay"
+	"github.com/baton-dev/baton/internal/redact"
 	"github.com/baton-dev/baton/views"
 	"github.com/labstack/echo/v4"
 )
@@ -85,12 +85,12 @@ func (s *Server) comparisonLinkCreate(c echo.Context) error {
 }
 
 // comparisonSecrets lists the secrets in both runs, as redaction finds them.
-func (s *Server) comparisonSecrets(c echo.Context, cmp *baton.Comparison) ([]replay.Redaction, error) {
+func (s *Server) comparisonSecrets(c echo.Context, cmp *baton.Comparison) ([]redact.Found, error) {
 	runs, err := s.comparisonRuns(c, cmp.StewardID, cmp.AConversationID, cmp.BConversationID, nil)
 	if err != nil {
 		return nil, err
 	}
-	found := map[string]*replay.Redaction{}
+	found := map[string]*redact.Found{}
 	var order []string
 	for _, msgs := range [][]*baton.Message{runs.a, runs.b[runs.res.Diff.PrefixLength:]} {
 		for _, m := range msgs {
@@ -99,11 +99,11 @@ func (s *Server) comparisonSecrets(c echo.Context, cmp *baton.Comparison) ([]rep
 				texts = append(texts, string(tc.Input))
 			}
 			for _, t := range texts {
-				_, rs := replay.Redact(t)
+				_, rs := redact.Redact(t)
 				for _, r := range rs {
 					k := r.Kind + "\x00" + r.Sample
 					if found[k] == nil {
-						found[k] = &replay.Redaction{Kind: r.Kind, Sample: r.Sample}
+						found[k] = &redact.Found{Kind: r.Kind, Sample: r.Sample}
 						order = append(order, k)
 					}
 					found[k].Count += r.Count
@@ -111,7 +111,7 @@ func (s *Server) comparisonSecrets(c echo.Context, cmp *baton.Comparison) ([]rep
 			}
 		}
 	}
-	out := make([]replay.Redaction, 0, len(order))
+	out := make([]redact.Found, 0, len(order))
 	for _, k := range order {
 		out = append(out, *found[k])
 	}
@@ -135,12 +135,12 @@ func (s *Server) sharedComparison(c echo.Context) error {
 	if err != nil {
 		return sharedNotFound(err)
 	}
-	var redact func(string) string
+	var hide func(string) string
 	if link.Redact {
-		redact = replay.RedactText
-		cmp.Title = replay.RedactText(cmp.Title)
+		hide = redact.Text
+		cmp.Title = redact.Text(cmp.Title)
 	}
-	p, err := s.comparisonPage(c, cmp, nil, redact)
+	p, err := s.comparisonPage(c, cmp, nil, hide)
 	if err != nil {
 		return err
 	}
