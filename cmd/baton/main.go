@@ -31,7 +31,7 @@ commands:
   migrate up|down|status                  apply, revert or list database migrations
   steward add USERNAME --password-file F  create a local steward
   token create USERNAME TOKEN_NAME        print a new personal access token
-  import [--steward USERNAME] FILE…       import files (structured JSON, …)
+  import [--steward USERNAME] PATH…       import files or folders (structured JSON, Claude Code, Codex CLI, Gemini CLI, ChatGPT, Lex frames)
   hook                                    send a Claude Code hook event on stdin to BATON_URL
   mcp                                     serve Baton's memory as MCP tools over stdio
   export markdown [--steward U] DIR       write users/U/sessions/*.md and cross_conversational_summary.md

@@ -273,8 +273,12 @@ func (im *Importer) Import(ctx context.Context, stewardID int64, name string, da
 		return im.importChatGPT(ctx, stewardID, data, progress)
 	case FormatLexFrames:
 		return im.importFrames(ctx, stewardID, data)
+	case FormatCodex:
+		return im.importCodex(ctx, stewardID, name, data, progress)
+	case FormatGemini:
+		return im.importGemini(ctx, stewardID, name, data, progress)
 	default:
-		return nil, baton.Invalid("file", "%s: the format was not recognised; Baton imports structured conversation JSON (one document, an array, or NDJSON), Claude Code transcripts (.jsonl), ChatGPT conversations.json and Lex frames (one frame, an array, or NDJSON)", filepath.Base(name))
+		return nil, baton.Invalid("file", "%s: the format was not recognised; Baton imports structured conversation JSON (one document, an array, or NDJSON), Claude Code transcripts (.jsonl), Codex CLI rollouts (.jsonl), Gemini CLI chats, checkpoints and logs.json, ChatGPT conversations.json and Lex frames (one frame, an array, or NDJSON)", filepath.Base(name))
 	}
 }
 
@@ -340,7 +344,8 @@ func (im *Importer) importChatGPT(ctx context.Context, stewardID int64, data []b
 // ImportPath imports a file or a folder. A folder may hold Claude Code
 // sessions (a projects folder, or one project's folder, with their
 // subagent transcripts) and files of every other format Import
-// recognises, in itself and its immediate subfolders. Every file is either
+// recognises, in itself and its immediate subfolders, and Codex CLI and
+// Gemini CLI transcripts in their own deeper layouts. Every file is either
 // imported or reported by name as rejected; hidden files and folders (a
 // name starting with ".") are left alone, and so are Claude Code's
 // compaction agents, which repeat the conversation they compact.
@@ -375,9 +380,19 @@ func (im *Importer) ImportPath(ctx context.Context, stewardID int64, path string
 	}
 	var others []string
 	if info.IsDir() {
+		// Codex CLI and Gemini CLI keep transcripts deeper than the
+		// folder and its subfolders (~/.codex/sessions/YYYY/MM/DD/).
+		agents, err := agentFolderFiles(path, covered)
+		if err != nil {
+			return nil, err
+		}
+		for _, p := range agents {
+			covered[p] = true
+		}
 		if others, err = folderFiles(path, covered); err != nil {
 			return nil, err
 		}
+		others = append(agents, others...)
 	}
 	total := len(claude) + len(others)
 	var results []baton.ImportResult
@@ -460,7 +475,7 @@ func (im *Importer) importFile(ctx context.Context, stewardID int64, path, name 
 func isParseError(err error) bool {
 	var syntax *json.SyntaxError
 	var typ *json.UnmarshalTypeError
-	return errors.As(err, &syntax) || errors.As(err, &typ) || strings.HasPrefix(err.Error(), "chatgpt:") || strings.HasPrefix(err.Error(), "claudecode:") || strings.HasPrefix(err.Error(), "structured:")
+	return errors.As(err, &syntax) || errors.As(err, &typ) || strings.HasPrefix(err.Error(), "chatgpt:") || strings.HasPrefix(err.Error(), "claudecode:") || strings.HasPrefix(err.Error(), "codex:") || strings.HasPrefix(err.Error(), "structured:")
 }
 
 // userMessage is an error's message for a file's result: the application
@@ -608,6 +623,10 @@ func Detect(name string, data []byte) string {
 		return FormatStructured
 	case first["status_snapshot"] && first["reference_point"] && first["summary_caption"]:
 		return FormatLexFrames
+	case isCodexKeys(first):
+		return FormatCodex
+	case isGeminiKeys(first):
+		return FormatGemini
 	case first["sessionId"] || first["leafUuid"] || (first["type"] && first["uuid"]):
 		return FormatClaudeCode
 	}
