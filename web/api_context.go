@@ -24,7 +24,7 @@ func (s *Server) apiNextContext(c echo.Context) error {
 	default:
 		return baton.Invalid("format", "format must be json or markdown; got %q", f)
 	}
-	next, err := s.continuity.Next(ctx(c), stewardID(c), c.QueryParam("exclude"))
+	next, err := s.continuity.NextExcluding(ctx(c), stewardID(c), c.QueryParam("exclude"))
 	if err != nil {
 		return err
 	}

@@ -51,7 +51,7 @@ func (s *Server) apiHookClaudeCode(c echo.Context) error {
 		if _, err := s.continuity.RefreshSummary(ctx(c), stewardID(c)); err != nil {
 			return err
 		}
-		next, err := s.continuity.Next(ctx(c), stewardID(c), res.SessionID)
+		next, err := s.continuity.NextExcluding(ctx(c), stewardID(c), res.SessionID)
 		if err != nil {
 			return err
 		}

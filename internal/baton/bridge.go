@@ -3,7 +3,8 @@ package baton
 import "time"
 
 // BridgeStatus is where a context bridge stands: a draft awaits the
-// steward's review; a published bridge is what the next session receives.
+// steward's review; a published bridge is what the next session receives
+// (its PublishedRevision, even when later edits wait to be published).
 type BridgeStatus string
 
 const (
@@ -43,6 +44,12 @@ type Bridge struct {
 	ToSession   *string      `json:"to_session" bun:"to_session"`
 	Status      BridgeStatus `json:"status" bun:"status,notnull"`
 	Revision    int          `json:"revision" bun:"revision,notnull"`
+	// PublishedRevision is the revision in force once published: what the
+	// next session receives. Editing a published bridge adds revisions
+	// after it (UnpublishedChanges) until it is published again; 0 when
+	// never published.
+	PublishedRevision  int  `json:"published_revision" bun:"published_revision,notnull"`
+	UnpublishedChanges bool `json:"unpublished_changes" bun:"unpublished_changes,scanonly"`
 
 	BridgeContent
 

@@ -59,7 +59,10 @@ type Session struct {
 	Source    string      `json:"source" bun:"source,notnull"`
 	SourceRef string      `json:"source_ref,omitempty" bun:"source_ref,notnull"`
 	Branch    string      `json:"branch,omitempty" bun:"branch,notnull"`
-	Tags      []string    `json:"tags" bun:"tags,type:json"`
+	// Project is where the work happened (ProjectOf), set when the session
+	// is stored; continuity follows it.
+	Project Project  `json:"project" bun:"embed:project_"`
+	Tags    []string `json:"tags" bun:"tags,type:json"`
 
 	StartedAt       time.Time  `json:"started_at" bun:"started_at,notnull"`
 	EndedAt         *time.Time `json:"ended_at" bun:"ended_at"`

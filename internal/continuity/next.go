@@ -19,13 +19,28 @@ const shortTermChars = 600
 // starts with: enough to see where the work stands, few enough to read.
 const branchFrames = 5
 
+// NextRequest says which session is starting: its project (repository or
+// working directory, and branch), and the session itself when it exists
+// already (Exclude: a resumed session is not its own predecessor).
+type NextRequest struct {
+	Project baton.ProjectQuery
+	Exclude string
+}
+
 // NextContext is what a new session starts with.
 type NextContext struct {
 	GeneratedAt time.Time `json:"generated_at"`
-	// Bridge is the handoff of the steward's latest session: published, or
-	// the latest draft with Unreviewed set. Nil when there is none.
+	// Project is the project the context is for; empty parts are unknown
+	// (with neither repository nor directory, any project).
+	Project baton.ProjectQuery `json:"project"`
+	// Bridge is the handoff the project's next session receives
+	// (BridgeRule): the one published for the project, as published (its
+	// PublishedRevision, even when later edits wait), or else the newest
+	// draft with Unreviewed set. Nil when there is none.
 	Bridge     *baton.Bridge `json:"bridge"`
 	Unreviewed bool          `json:"bridge_unreviewed"`
+	// Why says why this bridge, in a sentence.
+	Why string `json:"bridge_why"`
 	// Summary is the cross-conversational summary.
 	Summary *baton.CrossSummary `json:"summary"`
 	// MediumTerm is the medium-term memory of the session handed over
@@ -60,35 +75,67 @@ type ShortTermMessage struct {
 	Timestamp time.Time  `json:"timestamp"`
 }
 
-// Next assembles what a new session starts with, leaving out the session
-// being started (exclude, "" for none): the latest bridge, the
-// cross-conversational summary and the short-term memory of the session it
-// comes from.
-func (s *Service) Next(ctx context.Context, stewardID int64, exclude string) (*NextContext, error) {
-	nc := &NextContext{GeneratedAt: s.now().UTC(), ShortTerm: []ShortTermMessage{}, Frames: []FrameNote{}}
-	b, err := s.store.LatestBridge(ctx, stewardID, exclude)
+// BridgeRule is how the bridge a new session receives is chosen.
+const BridgeRule = "A new session receives the bridge of its project — sessions of the same repository or working directory: " +
+	"the bridge the steward published for that project (as published, even while later edits wait to be published), " +
+	"from the same branch when there is one, else the newest; when none is published, the newest draft, flagged as not reviewed. " +
+	"A session that names no project receives the newest across all sessions."
+
+// Next assembles what a new session of a project starts with (BridgeRule):
+// the bridge it receives, the cross-conversational summary, and the
+// medium- and short-term memory of the session that bridge comes from
+// (else of the project's latest session). The API's context/next, the
+// SessionStart hook, MCP and the bridge editor's preview all show this.
+func (s *Service) Next(ctx context.Context, stewardID int64, req NextRequest) (*NextContext, error) {
+	return s.next(ctx, stewardID, req)
+}
+
+// NextExcluding is Next for a session named only by its id (its project
+// is the session's, when it exists).
+func (s *Service) NextExcluding(ctx context.Context, stewardID int64, exclude string) (*NextContext, error) {
+	return s.next(ctx, stewardID, NextRequest{Exclude: exclude})
+}
+
+func (s *Service) next(ctx context.Context, stewardID int64, req NextRequest) (*NextContext, error) {
+	nc := &NextContext{GeneratedAt: s.now().UTC(), Project: req.Project, ShortTerm: []ShortTermMessage{}, Frames: []FrameNote{}}
+	exclude := req.Exclude
+	if !nc.Project.Known() && exclude != "" {
+		// A session that exists already is of its own project.
+		sess, err := s.store.Session(ctx, stewardID, exclude)
+		switch {
+		case err == nil:
+			q := baton.QueryOf(sess)
+			if nc.Project.Branch != "" {
+				q.Branch = nc.Project.Branch
+			}
+			nc.Project = q
+		case baton.ErrorCode(err) != baton.ENOTFOUND:
+			return nil, err
+		}
+	}
+	b, err := s.store.ProjectBridge(ctx, stewardID, nc.Project, exclude, nil)
 	switch {
 	case err == nil:
+		if b, err = s.inForce(ctx, stewardID, b); err != nil {
+			return nil, err
+		}
 		nc.Bridge, nc.Unreviewed = b, b.Status != baton.BridgePublished
-	case baton.ErrorCode(err) != baton.ENOTFOUND:
+		nc.Why = bridgeWhy(nc.Project, b)
+	case baton.ErrorCode(err) == baton.ENOTFOUND:
+		nc.Why = "No bridge for " + nc.Project.String() + " yet."
+	default:
 		return nil, err
 	}
-	if nc.Summary, err = s.Summary(ctx, stewardID); err != nil {
+	if nc.Summary, err = s.summaryFor(ctx, stewardID, nc.Project, nc.Bridge); err != nil {
 		return nil, err
 	}
 	from := ""
-	if b != nil {
-		from = b.FromSession
-	} else {
-		page, err := s.store.ListSessions(ctx, stewardID, baton.SessionFilter{Sort: baton.SortStartedDesc, Limit: 2})
-		if err != nil {
-			return nil, err
-		}
-		for _, sess := range page.Sessions {
-			if sess.ID != exclude && from == "" {
-				from = sess.ID
-			}
-		}
+	if nc.Bridge != nil {
+		from = nc.Bridge.FromSession
+	} else if id, err := s.store.LatestInProject(ctx, stewardID, nc.Project, exclude, nil); err == nil {
+		from = id
+	} else if baton.ErrorCode(err) != baton.ENOTFOUND {
+		return nil, err
 	}
 	if from != "" {
 		msgs, err := s.store.LastMessages(ctx, stewardID, from, ShortTermSize)
@@ -107,6 +154,7 @@ func (s *Service) Next(ctx context.Context, stewardID int64, exclude string) (*N
 			nc.ShortTerm = append(nc.ShortTerm, ShortTermMessage{Seq: m.Seq, Role: m.Role, Content: clipN(m.Content, shortTermChars), Timestamp: m.Timestamp})
 		}
 	}
+	nc.FramesBranch = nc.Project.Branch
 	if err := s.addBranchFrames(ctx, stewardID, nc, exclude, from); err != nil {
 		return nil, err
 	}
@@ -115,8 +163,9 @@ func (s *Service) Next(ctx context.Context, stewardID int64, exclude string) (*N
 }
 
 // addBranchFrames adds the newest frames of the branch being worked on:
-// the branch of the session being started when it is known and has one,
-// else the branch of the session handed over from.
+// the branch the request named, else the branch of the session being
+// started when it is known and has one, else the branch of the session
+// handed over from.
 func (s *Service) addBranchFrames(ctx context.Context, stewardID int64, nc *NextContext, sessionIDs ...string) error {
 	for _, id := range sessionIDs {
 		if id == "" || nc.FramesBranch != "" {
@@ -148,6 +197,7 @@ func (s *Service) addBranchFrames(ctx context.Context, stewardID int64, nc *Next
 func (nc *NextContext) markdown() string {
 	var b strings.Builder
 	b.WriteString("# New Conversation Context\n\n")
+	fmt.Fprintf(&b, "Project: %s. %s\n\n", nc.Project, nc.Why)
 	if nc.Bridge != nil {
 		if nc.Unreviewed {
 			b.WriteString("The handoff below is a draft the steward has not reviewed yet.\n\n")
@@ -200,4 +250,61 @@ func demote(md string) string {
 		}
 	}
 	return strings.Join(lines, "\n")
+}
+
+// inForce is a bridge as the next session receives it: a published bridge
+// with unpublished changes hands over its published revision.
+func (s *Service) inForce(ctx context.Context, stewardID int64, b *baton.Bridge) (*baton.Bridge, error) {
+	if !b.UnpublishedChanges || b.PublishedRevision == 0 {
+		return b, nil
+	}
+	rev, err := s.store.BridgeRevision(ctx, stewardID, b.ID, b.PublishedRevision)
+	if err != nil {
+		return nil, err
+	}
+	out := *b
+	out.BridgeContent = rev.BridgeContent
+	out.Revision = rev.Revision
+	q := Quality(rev.BridgeContent)
+	q.Effectiveness = b.Quality.Effectiveness
+	if e, ok := b.Quality.Why["effectiveness"]; ok {
+		q.Why["effectiveness"] = e
+	}
+	out.Quality = q
+	return &out, nil
+}
+
+// bridgeWhy says why the next session of a project receives a bridge.
+func bridgeWhy(q baton.ProjectQuery, b *baton.Bridge) string {
+	from := orUntitled(b.FromTitle)
+	if b.Status == baton.BridgePublished {
+		why := fmt.Sprintf("The bridge published for this project, from %s (revision %d)", from, b.Revision)
+		if b.UnpublishedChanges {
+			why += "; later edits are not published yet"
+		}
+		return why + "."
+	}
+	if !q.Known() {
+		return fmt.Sprintf("No bridge is published; the newest draft, from %s, not reviewed by the steward.", from)
+	}
+	return fmt.Sprintf("No bridge is published for this project; the newest draft, from %s, not reviewed by the steward.", from)
+}
+
+// summaryFor is the cross-conversational summary a new session of a
+// project starts with: of that project's completed sessions, with the
+// bridge it receives as the open work (so another project's sessions or
+// drafts never reach it); with no project, the steward's kept summary.
+func (s *Service) summaryFor(ctx context.Context, stewardID int64, q baton.ProjectQuery, received *baton.Bridge) (*baton.CrossSummary, error) {
+	if !q.Known() {
+		return s.Summary(ctx, stewardID)
+	}
+	done, err := s.store.ProjectSessions(ctx, stewardID, q, summaryCandidates)
+	if err != nil {
+		return nil, err
+	}
+	var bridges []*baton.Bridge
+	if received != nil {
+		bridges = append(bridges, received)
+	}
+	return BuildSummary(done, bridges, s.now().UTC()), nil
 }

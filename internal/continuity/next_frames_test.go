@@ -37,7 +37,7 @@ func TestNextContextCarriesTheBranchFrames(t *testing.T) {
 			if _, err := frames.Import(ctx, st, steward.ID, []byte(lex)); err != nil {
 				t.Fatal(err)
 			}
-			nc, err := continuity.New(st, analysis.NewService(st)).Next(ctx, steward.ID, "")
+			nc, err := continuity.New(st, analysis.NewService(st)).Next(ctx, steward.ID, continuity.NextRequest{})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -67,7 +67,7 @@ func (s *Service) finalize(ctx context.Context, stewardID int64, sessionID strin
 	}
 	// A session that started without naming its predecessor (a hook's
 	// SessionStart comes before the session exists) takes its bridge now.
-	if err := s.handOver(ctx, stewardID, sess); err != nil {
+	if err := s.handOver(ctx, stewardID, sess, false); err != nil {
 		return nil, nil, err
 	}
 	msgs, err := s.store.EvidenceMessages(ctx, stewardID, sessionID)
@@ -114,25 +114,23 @@ func (s *Service) finalize(ctx context.Context, stewardID int64, sessionID strin
 	return sess, b, err
 }
 
-// linkAfterPrevious fills continuity.previous_session with the steward's
-// session that started last before this one, when nothing linked it, and
-// points that session's next_session here when it has none.
+// linkAfterPrevious fills continuity.previous_session with the session
+// this one follows in its project (store.PreviousInProject: the latest
+// earlier session of the same repository or directory, one on the same
+// branch first), when nothing linked it, and points that session's
+// next_session here when it has none. A session with no project is not
+// linked: nothing says what it continues.
 func (s *Service) linkAfterPrevious(ctx context.Context, stewardID int64, sess *baton.Session) error {
 	if sess.Continuity.PreviousSession != nil {
 		return nil
 	}
-	before := sess.StartedAt
-	page, err := s.store.ListSessions(ctx, stewardID, baton.SessionFilter{To: &before, Sort: baton.SortStartedDesc, Limit: 2})
-	if err != nil {
+	prev, err := s.store.PreviousInProject(ctx, stewardID, sess)
+	if baton.ErrorCode(err) == baton.ENOTFOUND {
+		return nil
+	} else if err != nil {
 		return err
 	}
-	for _, prev := range page.Sessions {
-		if prev.ID == sess.ID {
-			continue
-		}
-		return s.link(ctx, stewardID, prev, sess, false)
-	}
-	return nil
+	return s.link(ctx, stewardID, prev, sess, false)
 }
 
 // link records prev → next on both sessions. force replaces links already
@@ -160,66 +158,74 @@ func (s *Service) link(ctx context.Context, stewardID int64, prev, next *baton.S
 
 // StartAfter links a new session after previousID both ways, hands it the
 // previous session's bridge (to_session) and places a resume marker. An
-// empty previousID links it after the steward's latest other session.
+// empty previousID links it after the session it follows in its project
+// and hands it the bridge its project's next session receives (Received).
 func (s *Service) StartAfter(ctx context.Context, stewardID int64, sessionID, previousID string) error {
 	sess, err := s.store.Session(ctx, stewardID, sessionID)
 	if err != nil {
 		return err
 	}
-	var prev *baton.Session
-	if previousID != "" {
-		if prev, err = s.store.Session(ctx, stewardID, previousID); err != nil {
-			if baton.ErrorCode(err) == baton.ENOTFOUND {
-				return baton.Invalid("previous_session", "previous_session names no session of yours: %q", previousID)
-			}
-			return err
-		}
-		if err := s.link(ctx, stewardID, prev, sess, true); err != nil {
-			return err
-		}
-	} else {
+	if previousID == "" {
 		if err := s.linkAfterPrevious(ctx, stewardID, sess); err != nil {
 			return err
 		}
-		if sess.Continuity.PreviousSession == nil {
-			return nil
-		}
-		if prev, err = s.store.Session(ctx, stewardID, *sess.Continuity.PreviousSession); err != nil {
-			return err
-		}
+		return s.handOver(ctx, stewardID, sess, true)
 	}
-	return s.takeBridge(ctx, stewardID, prev, sess, true)
-}
-
-// handOver gives a session the bridge of the session it follows, when
-// that bridge has not handed over to another session yet.
-func (s *Service) handOver(ctx context.Context, stewardID int64, sess *baton.Session) error {
-	if sess.Continuity.PreviousSession == nil {
-		return nil
-	}
-	if _, err := s.store.BridgeInto(ctx, stewardID, sess.ID); err == nil {
-		return nil
-	} else if baton.ErrorCode(err) != baton.ENOTFOUND {
+	prev, err := s.store.Session(ctx, stewardID, previousID)
+	if err != nil {
+		if baton.ErrorCode(err) == baton.ENOTFOUND {
+			return baton.Invalid("previous_session", "previous_session names no session of yours: %q", previousID)
+		}
 		return err
 	}
-	prev, err := s.store.Session(ctx, stewardID, *sess.Continuity.PreviousSession)
-	if baton.ErrorCode(err) == baton.ENOTFOUND {
-		return nil
-	} else if err != nil {
+	if err := s.link(ctx, stewardID, prev, sess, true); err != nil {
 		return err
 	}
-	return s.takeBridge(ctx, stewardID, prev, sess, false)
-}
-
-// takeBridge links prev's bridge to sess and places sess's resume marker;
-// force takes it over even when it already led to another session.
-func (s *Service) takeBridge(ctx context.Context, stewardID int64, prev, sess *baton.Session, force bool) error {
 	b, err := s.store.SessionBridge(ctx, stewardID, prev.ID)
 	if baton.ErrorCode(err) == baton.ENOTFOUND {
 		return nil
 	} else if err != nil {
 		return err
 	}
+	return s.takeBridge(ctx, stewardID, b, sess, true)
+}
+
+// Received is the bridge a session received when it started: in a
+// project, the one its project's next session receives, of the sessions
+// that started before it (store.ProjectBridge: published first); with no
+// project, the bridge of the session it was explicitly linked after.
+// ENOTFOUND when there is none.
+func (s *Service) Received(ctx context.Context, stewardID int64, sess *baton.Session) (*baton.Bridge, error) {
+	if q := baton.QueryOf(sess); q.Known() {
+		return s.store.ProjectBridge(ctx, stewardID, q, sess.ID, &sess.StartedAt)
+	}
+	if sess.Continuity.PreviousSession == nil {
+		return nil, baton.NotFound("bridge")
+	}
+	return s.store.SessionBridge(ctx, stewardID, *sess.Continuity.PreviousSession)
+}
+
+// handOver gives a session the bridge it received (Received), when no
+// bridge handed over to it yet and that bridge has not handed over to
+// another session (unless force).
+func (s *Service) handOver(ctx context.Context, stewardID int64, sess *baton.Session, force bool) error {
+	if _, err := s.store.BridgeInto(ctx, stewardID, sess.ID); err == nil {
+		return nil
+	} else if baton.ErrorCode(err) != baton.ENOTFOUND {
+		return err
+	}
+	b, err := s.Received(ctx, stewardID, sess)
+	if baton.ErrorCode(err) == baton.ENOTFOUND {
+		return nil
+	} else if err != nil {
+		return err
+	}
+	return s.takeBridge(ctx, stewardID, b, sess, force)
+}
+
+// takeBridge links a bridge to sess and places sess's resume marker;
+// force takes it over even when it already led to another session.
+func (s *Service) takeBridge(ctx context.Context, stewardID int64, b *baton.Bridge, sess *baton.Session, force bool) error {
 	if b.ToSession != nil && *b.ToSession != sess.ID && !force {
 		return nil
 	}
@@ -228,7 +234,7 @@ func (s *Service) takeBridge(ctx context.Context, stewardID int64, prev, sess *b
 			return err
 		}
 	}
-	return s.autoMarker(ctx, stewardID, sess, b, baton.MarkerResume, sess.StartedAt, "started from the handoff of "+orUntitled(prev.Title))
+	return s.autoMarker(ctx, stewardID, sess, b, baton.MarkerResume, sess.StartedAt, "started from the handoff of "+orUntitled(b.FromTitle))
 }
 
 // autoMarker places an automatic marker once per session and type.

@@ -35,7 +35,9 @@ func TestFinalizeHandsOverWithoutAnExplicitLink(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			next := baton.Session{Title: "Wire the limiter", Source: "claude-code", SourceRef: "b", StartedAt: continuitytest.Start.Add(24 * time.Hour)}
+			// The next session in the same working directory, on another branch.
+			next := baton.Session{Title: "Wire the limiter", Source: "claude-code", SourceRef: "b", StartedAt: continuitytest.Start.Add(24 * time.Hour),
+				Branch: "main", Technical: baton.TechnicalContext{WorkingDirectory: "/home/ada/invoices/"}}
 			second, err := st.Import(ctx, steward.ID, &baton.ImportDocument{Key: "b", Session: next, Conversations: []baton.ImportConversation{{Key: "main", Messages: []baton.Message{
 				{SourceID: "1", Role: baton.RoleSteward, Content: "go vet first please", Timestamp: next.StartedAt},
 				{SourceID: "2", Role: baton.RoleAssistant, Content: "Renamed the call; go vet ./... is fixed now.", Timestamp: next.StartedAt.Add(time.Minute)},

@@ -13,6 +13,7 @@ import (
 
 // bridgeColumns select a bridge with its sessions' titles.
 const bridgeColumns = `b.id, b.steward_id, b.bridge_type, b.from_session, b.to_session, b.status, b.revision,
+	b.published_revision, (b.status = 'published' AND b.revision > b.published_revision) AS unpublished_changes,
 	b.transferred_context, b.handoff_instructions, b.quality, b.effectiveness, b.created_at, b.updated_at, b.published_at,
 	coalesce(f.title, '') AS from_title, coalesce(t.title, '') AS to_title`
 
@@ -82,7 +83,7 @@ func insertRevision(ctx context.Context, tx bun.IDB, b *baton.Bridge, author, no
 
 func updateBridge(ctx context.Context, tx bun.IDB, b *baton.Bridge) error {
 	_, err := tx.NewUpdate().Model(b).
-		Column("to_session", "status", "revision", "transferred_context", "handoff_instructions", "quality", "effectiveness", "updated_at", "published_at").
+		Column("to_session", "status", "revision", "published_revision", "transferred_context", "handoff_instructions", "quality", "effectiveness", "updated_at", "published_at").
 		Where("id = ? AND steward_id = ?", b.ID, b.StewardID).Exec(ctx)
 	return err
 }
@@ -116,28 +117,41 @@ func (s *Store) BridgeInto(ctx context.Context, stewardID int64, sessionID strin
 	return bridgeWhere(ctx, s.db, stewardID, "b.to_session = ?", sessionID)
 }
 
-// Bridges lists the steward's bridges: drafts awaiting review first, then
-// published ones, newest first within each.
+// Bridges lists the steward's bridges: those awaiting review first
+// (drafts, and published bridges with unpublished changes), then the
+// others, newest first within each.
 func (s *Store) Bridges(ctx context.Context, stewardID int64, limit int) ([]*baton.Bridge, error) {
 	if limit <= 0 || limit > 500 {
 		limit = 500
 	}
 	out := []*baton.Bridge{}
 	q := "SELECT " + bridgeColumns + bridgeFrom + ` WHERE b.steward_id = ?
-		ORDER BY CASE WHEN b.status = 'draft' THEN 0 ELSE 1 END, coalesce(f.started_at, b.created_at) DESC, b.id LIMIT ?`
+		ORDER BY CASE WHEN b.revision > b.published_revision THEN 0 ELSE 1 END, coalesce(f.started_at, b.created_at) DESC, b.id LIMIT ?`
 	if err := s.db.NewRaw(q, stewardID, limit).Scan(ctx, &out); err != nil {
 		return nil, err
 	}
 	return out, nil
 }
 
-// LatestBridge returns the bridge of the steward's most recently started
-// session that has one, leaving out the bridge into session exclude.
-func (s *Store) LatestBridge(ctx context.Context, stewardID int64, exclude string) (*baton.Bridge, error) {
-	q := "SELECT " + bridgeColumns + bridgeFrom + ` WHERE b.steward_id = ? AND b.from_session <> ?
-		ORDER BY coalesce(f.started_at, b.created_at) DESC, b.id LIMIT 1`
+// ProjectBridge returns the bridge a new session of a project receives:
+// of the bridges drafted from the steward's sessions in that project
+// (any session when the project is not known), leaving out the session
+// exclude and, when before is set, sessions that started after it — a
+// published one before any draft, then one from the same branch, then the
+// newest session's.
+func (s *Store) ProjectBridge(ctx context.Context, stewardID int64, q baton.ProjectQuery, exclude string, before *time.Time) (*baton.Bridge, error) {
+	where, args := projectWhere("f", q)
+	query := "SELECT " + bridgeColumns + bridgeFrom + ` WHERE b.steward_id = ? AND b.from_session <> ?` + where
+	args = append([]any{stewardID, exclude}, args...)
+	if before != nil {
+		query += " AND f.started_at < ?"
+		args = append(args, before.UTC())
+	}
+	query += ` ORDER BY CASE WHEN b.status = 'published' THEN 0 ELSE 1 END,
+		CASE WHEN f.branch = ? AND f.branch <> '' THEN 0 ELSE 1 END, coalesce(f.started_at, b.created_at) DESC, b.id LIMIT 1`
+	args = append(args, q.Branch)
 	var out []*baton.Bridge
-	if err := s.db.NewRaw(q, stewardID, exclude).Scan(ctx, &out); err != nil {
+	if err := s.db.NewRaw(query, args...).Scan(ctx, &out); err != nil {
 		return nil, err
 	}
 	if len(out) == 0 {
@@ -150,8 +164,9 @@ func (s *Store) LatestBridge(ctx context.Context, stewardID int64, exclude strin
 // edit must start from the bridge's latest revision (baseRevision): a
 // stale edit is refused with ECONFLICT and changes nothing, so two tabs
 // never overwrite each other silently. An edit of a published bridge
-// makes it a draft again, to be reviewed and published anew. quality is
-// recomputed by the caller from the new content.
+// stays unpublished (UnpublishedChanges) and the published revision stays
+// in force until the bridge is published again. quality is recomputed by
+// the caller from the new content.
 func (s *Store) SaveBridge(ctx context.Context, stewardID int64, id string, baseRevision int, author string,
 	content baton.BridgeContent, quality baton.BridgeQuality) (*baton.Bridge, error) {
 	var out *baton.Bridge
@@ -171,9 +186,7 @@ func (s *Store) SaveBridge(ctx context.Context, stewardID int64, id string, base
 			quality.Completeness, quality.Clarity, quality.Relevance, quality.Why
 		b.Revision++
 		b.UpdatedAt = now
-		if b.Status == baton.BridgePublished {
-			b.Status, b.PublishedAt = baton.BridgeDraft, nil
-		}
+		b.UnpublishedChanges = b.Status == baton.BridgePublished && b.Revision > b.PublishedRevision
 		if err := updateBridge(ctx, tx, b); err != nil {
 			return err
 		}
@@ -183,8 +196,8 @@ func (s *Store) SaveBridge(ctx context.Context, stewardID int64, id string, base
 	return out, err
 }
 
-// PublishBridge marks one of the steward's bridges published: what the
-// next session receives.
+// PublishBridge publishes the latest revision of one of the steward's
+// bridges: what the next session receives from now on.
 func (s *Store) PublishBridge(ctx context.Context, stewardID int64, id string) (*baton.Bridge, error) {
 	var out *baton.Bridge
 	err := s.inTx(ctx, func(tx bun.Tx) error {
@@ -192,9 +205,10 @@ func (s *Store) PublishBridge(ctx context.Context, stewardID int64, id string) (
 		if err != nil {
 			return err
 		}
-		if b.Status != baton.BridgePublished {
+		if b.Status != baton.BridgePublished || b.PublishedRevision != b.Revision {
 			now := s.clock()
-			b.Status, b.PublishedAt, b.UpdatedAt = baton.BridgePublished, &now, now
+			b.Status, b.PublishedRevision, b.PublishedAt, b.UpdatedAt = baton.BridgePublished, b.Revision, &now, now
+			b.UnpublishedChanges = false
 			if err := updateBridge(ctx, tx, b); err != nil {
 				return err
 			}

@@ -107,6 +107,7 @@ func (s *Store) prepareNewSession(stewardID int64, sess *baton.Session) error {
 	}
 	sess.PeakCount = len(sess.EmotionalArc.PeakMoments)
 	sess.MessageCount = 0
+	sess.Project = baton.ProjectOf(sess)
 	sess.CreatedAt, sess.UpdatedAt = now, now
 	return nil
 }
@@ -183,6 +184,7 @@ func (s *Store) updateSession(ctx context.Context, tx bun.Tx, stewardID int64, s
 	sess.PeakCount = len(sess.EmotionalArc.PeakMoments)
 	res, err := tx.NewUpdate().Model(sess).
 		ExcludeColumn("id", "steward_id", "message_count", "created_at", // kept by the store:
+			"project_repository", "project_directory", // set when stored (baton.Project)
 			"tokens_input", "tokens_output", "tokens_cache_read", "tokens_cache_write", "tokens_total", "tokens_cost_usd", "tokens_unpriced").
 		Where("id = ? AND steward_id = ?", sess.ID, stewardID).Exec(ctx)
 	if err != nil {
