@@ -22,6 +22,7 @@ type Migration struct {
 type migrationFile struct {
 	version  int
 	name     string
+	base     string // the name both its files share, to catch a reused number
 	up, down string
 }
 
@@ -50,6 +51,13 @@ func (s *Store) migrationFiles() ([]migrationFile, error) {
 			m = &migrationFile{version: v}
 			byVersion[v] = m
 		}
+		base := strings.TrimSuffix(strings.TrimSuffix(rest, ".up.sql"), ".down.sql")
+		if m.base != "" && m.base != base {
+			// Two changes that picked the same number: one would silently
+			// replace the other's statements.
+			return nil, fmt.Errorf("migrations %04d_%s and %04d_%s share the number %d: renumber one", v, m.base, v, base, v)
+		}
+		m.base = base
 		switch {
 		case strings.HasSuffix(rest, ".up.sql"):
 			m.name, m.up = strings.TrimSuffix(rest, ".up.sql"), string(body)
