@@ -35,6 +35,7 @@ commands:
   hook                                    send a Claude Code hook event on stdin to BATON_URL
   mcp                                     serve Baton's memory as MCP tools over stdio
   export markdown [--steward U] DIR       write users/U/sessions/*.md and cross_conversational_summary.md
+  eval export [--steward U] [FILE]        write the steward's corrections as evaluation cases (JSON)
   frames remember|recall|timeline|import|export   Lex frames (baton frames help)
   version                                 print the version
 
@@ -76,6 +77,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 		return mcpCmd(ctx, env, stdin, stdout)
 	case "export": // continuity: the seed's Markdown tree
 		return exportCmd(ctx, env, args[1:], stdout, stderr)
+	case "eval":
+		return evalCmd(ctx, env, args[1:], stdout, stderr)
 	case "frames": // Lex frames (issue 14)
 		return framesCmd(ctx, env, args[1:], stdin, stdout, stderr)
 	case "replay": // issue 10: run a prepared replay against BATON_LLM_BASE_URL

@@ -144,7 +144,17 @@ func refreshSessionInTx(ctx context.Context, tx bun.IDB, sess *baton.Session, do
 	title := strings.TrimSpace(stripNUL(doc.Title))
 	prevImported, known := sess.Attributes[importedTitleKey].(string)
 	oldTitle := sess.Title
-	if title != "" && len(title) <= 500 && title != sess.Title && (!known || prevImported == sess.Title) {
+	_, corrected, err := correctedTitleInTx(ctx, tx, sess.StewardID, sess.ID)
+	if err != nil {
+		return err
+	}
+	switch {
+	case corrected && title != "" && len(title) <= 500:
+		// The steward's title stays; the import's is what the analysis said.
+		if err := recordExtractedTitleInTx(ctx, tx, sess.StewardID, sess.ID, title); err != nil {
+			return err
+		}
+	case !corrected && title != "" && len(title) <= 500 && title != sess.Title && (!known || prevImported == sess.Title):
 		sess.Title = title
 	}
 	if title != "" {

@@ -72,7 +72,7 @@ func (s *Store) SaveSessionAnalysis(ctx context.Context, stewardID int64, sess *
 		// The session is the steward's (or this is NotFound), and the row
 		// is keyed by the session: the upsert needs no steward check of
 		// its own.
-		if err := s.updateSession(ctx, tx, stewardID, sess); err != nil {
+		if err := s.updateSession(ctx, tx, stewardID, sess, true); err != nil {
 			return err
 		}
 		_, err := tx.NewInsert().Model(row).

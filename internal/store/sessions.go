@@ -174,12 +174,18 @@ func (s *Store) Session(ctx context.Context, stewardID int64, id string) (*baton
 // an edit). Identity, owner and counters are not changed.
 func (s *Store) UpdateSession(ctx context.Context, stewardID int64, sess *baton.Session) error {
 	return s.inTx(ctx, func(tx bun.Tx) error {
-		return s.updateSession(ctx, tx, stewardID, sess)
+		return s.updateSession(ctx, tx, stewardID, sess, false)
 	})
 }
 
 // updateSession is UpdateSession inside a transaction the caller holds.
-func (s *Store) updateSession(ctx context.Context, tx bun.Tx, stewardID int64, sess *baton.Session) error {
+// The steward's corrections are written over sess first (corrections.go);
+// analysed says sess holds a new analysis, whose values the corrections
+// keep as what the analysis said.
+func (s *Store) updateSession(ctx context.Context, tx bun.Tx, stewardID int64, sess *baton.Session, analysed bool) error {
+	if err := applyCorrectionsInTx(ctx, tx, stewardID, sess, analysed); err != nil {
+		return err
+	}
 	sess.UpdatedAt = s.clock()
 	sess.PeakCount = len(sess.EmotionalArc.PeakMoments)
 	res, err := tx.NewUpdate().Model(sess).
