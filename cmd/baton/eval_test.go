@@ -78,15 +78,40 @@ func TestEvalExport(t *testing.T) {
 		t.Fatalf("format %q, %d cases", set.Format, len(set.Cases))
 	}
 	c := set.Cases[0]
-	if c.SessionID != res.SessionID || strings.Join(c.Labelled, ",") != "title,tasks" || c.Expect.Title == nil || *c.Expect.Title != title ||
-		strings.Join(c.Expect.Tasks, "|") != "Add a token bucket per account|Fix go vet" || c.Expect.Decisions != nil {
-		t.Errorf("case labels %+v %+v", c.Labelled, c.Expect)
+	if c.SessionID != res.SessionID || strings.Join(c.Labelled, ",") != "title,tasks" || c.Labels.Title == nil ||
+		strings.Join(c.Labels.Title.Examples, "") != title || c.Labels.Decisions != nil {
+		t.Errorf("case labels %+v %+v", c.Labelled, c.Labels)
 	}
-	if c.Extracted.Title == nil || *c.Extracted.Title != "Rate-limit the Stripe webhook" || c.Details == nil || !c.Details.Tasks[0].Done {
-		t.Errorf("case extracted %+v details %+v", c.Extracted, c.Details)
+	if got := strings.Join(c.Labels.Title.Subject[0], ","); got != "rate-limit,stripe,webhook,per,account" {
+		t.Errorf("title subject %q", got)
+	}
+	if len(c.Labels.Tasks) != 2 || c.Labels.Tasks[0].Text != "Add a token bucket per account" || len(c.Tasks) != 2 || !c.Tasks[0].Done || c.Tasks[1].Done {
+		t.Errorf("tasks %+v %+v", c.Labels.Tasks, c.Tasks)
+	}
+	if c.Extracted.Title == nil || c.Extracted.Title.Examples[0] != "Rate-limit the Stripe webhook" || c.Extracted.Tasks == nil {
+		t.Errorf("case extracted %+v", c.Extracted)
 	}
 	if len(c.Messages) != len(msgs) || c.Messages[0].Content != msgs[0].Content || c.Messages[0].Role != msgs[0].Role {
 		t.Errorf("%d messages, want %d", len(c.Messages), len(msgs))
+	}
+	// Labels decode as the evaluation set's labels do: no field it does not know.
+	var labels struct {
+		ID    string `json:"id"`
+		Title struct {
+			Subject  [][]string `json:"subject"`
+			Examples []string   `json:"examples"`
+		} `json:"title"`
+		Decisions, Tasks, Technologies, Topics []struct {
+			Text string   `json:"text"`
+			Alt  []string `json:"alt"`
+			Why  string   `json:"why"`
+		}
+	}
+	lb, _ := json.Marshal(c.Labels)
+	dec := json.NewDecoder(strings.NewReader(string(lb)))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&labels); err != nil || labels.ID != c.ID {
+		t.Errorf("labels %s: %v", lb, err)
 	}
 
 	// Eve corrected nothing: an empty set on standard output.

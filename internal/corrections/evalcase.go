@@ -5,7 +5,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/baton-dev/baton/internal/baton"
 )
@@ -15,10 +18,10 @@ const CaseFormat = "baton-eval-cases/1"
 
 // Case is one corrected session as an evaluation case: the session's main
 // conversation, and as labels the fields the steward corrected (only
-// those: a field they left alone was not checked). Expect has the shape
-// of the evaluation set's labels (texts); Details keeps what a text list
-// loses (a decision's rationale, whether a task was done); Extracted is
-// what Baton's analysis said of the same fields.
+// those: a field they left alone was not checked). Labels has the shape
+// of an entry of the real evaluation set's labels-<split>.json
+// (internal/analysis/testdata/realset, RUBRIC.md); Extracted is what
+// Baton's analysis said of the same fields, in the same shape.
 type Case struct {
 	ID          string        `json:"id"`
 	SessionID   string        `json:"session_id"`
@@ -27,32 +30,34 @@ type Case struct {
 	StartedAt   time.Time     `json:"started_at"`
 	CorrectedAt time.Time     `json:"corrected_at"`
 	Labelled    []string      `json:"labelled"`
-	Expect      Labels        `json:"expect"`
-	Details     *Details      `json:"details,omitempty"`
+	Labels      Labels        `json:"labels"`
 	Extracted   Labels        `json:"extracted"`
+	Tasks       []baton.Task  `json:"tasks,omitempty"` // the corrected tasks with whether each was done
 	Messages    []CaseMessage `json:"messages"`
 }
 
-// Labels are values of the correctable fields, as texts; a field not
-// labelled is left out.
+// Labels are values of the correctable fields as the evaluation set
+// labels them; a field not labelled is left out.
 type Labels struct {
-	Title        *string  `json:"title,omitempty"`
-	Tasks        []string `json:"tasks,omitempty"`
-	Decisions    []string `json:"decisions,omitempty"`
-	Topics       []string `json:"topics,omitempty"`
-	Technologies []string `json:"technologies,omitempty"`
+	ID           string      `json:"id"`
+	Title        *TitleLabel `json:"title,omitempty"`
+	Decisions    []Item      `json:"decisions,omitempty"`
+	Tasks        []Item      `json:"tasks,omitempty"`
+	Technologies []Item      `json:"technologies,omitempty"`
+	Topics       []Item      `json:"topics,omitempty"`
 }
 
-// Details are the corrected decisions and tasks in full.
-type Details struct {
-	Decisions []CaseDecision `json:"decisions,omitempty"`
-	Tasks     []baton.Task   `json:"tasks,omitempty"`
+// TitleLabel is an acceptable title: Examples holds the steward's, and
+// Subject one group of its content words, of which a title must hold one.
+type TitleLabel struct {
+	Subject  [][]string `json:"subject"`
+	Examples []string   `json:"examples"`
 }
 
-// CaseDecision is a decision and why.
-type CaseDecision struct {
-	Decision  string `json:"decision"`
-	Rationale string `json:"rationale,omitempty"`
+// Item is one labelled item; Why is a decision's rationale.
+type Item struct {
+	Text string `json:"text"`
+	Why  string `json:"why,omitempty"`
 }
 
 // CaseMessage is one message of the conversation, in the form the API's
@@ -66,57 +71,76 @@ type CaseMessage struct {
 	Timestamp  time.Time         `json:"timestamp"`
 }
 
-// labels puts a field's value (of v) into l, as texts.
+// set puts a field's value (of v) into l.
 func (l *Labels) set(f baton.CorrectionField, v *baton.FieldValues) {
+	items := func(texts []string) []Item {
+		out := []Item{}
+		for _, t := range texts {
+			out = append(out, Item{Text: t})
+		}
+		return out
+	}
 	switch f {
 	case baton.FieldTitle:
-		t := v.Title
-		l.Title = &t
+		l.Title = &TitleLabel{Subject: [][]string{subjectTerms(v.Title)}, Examples: []string{v.Title}}
 	case baton.FieldDecisions:
-		l.Decisions = []string{}
+		l.Decisions = []Item{}
 		for _, d := range v.Decisions {
-			l.Decisions = append(l.Decisions, d.Decision)
+			l.Decisions = append(l.Decisions, Item{Text: d.Decision, Why: d.Rationale})
 		}
 	case baton.FieldTasks:
-		l.Tasks = []string{}
+		l.Tasks = []Item{}
 		for _, t := range v.Tasks {
-			l.Tasks = append(l.Tasks, t.Task)
+			l.Tasks = append(l.Tasks, Item{Text: t.Task})
 		}
 	case baton.FieldTopics:
-		l.Topics = append([]string{}, v.Topics...)
+		l.Topics = items(v.Topics)
 	case baton.FieldTechnologies:
-		l.Technologies = append([]string{}, v.Technologies...)
+		l.Technologies = items(v.Technologies)
 	}
 }
 
+// subjectTerms are a title's content words, lower-cased: words of three
+// letters or more that are not function words, or the whole title when it
+// has none (a CJK title, a short name).
+func subjectTerms(title string) []string {
+	out := []string{}
+	seen := map[string]bool{}
+	for _, w := range strings.FieldsFunc(strings.ToLower(title), func(r rune) bool {
+		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '-' && r != '.' && r != '+' && r != '#'
+	}) {
+		w = strings.Trim(w, "-.")
+		if utf8.RuneCountInString(w) >= 3 && !functionWords[w] && !seen[w] {
+			seen[w] = true
+			out = append(out, w)
+		}
+	}
+	if len(out) == 0 {
+		out = append(out, strings.ToLower(title))
+	}
+	return out
+}
+
+var functionWords = map[string]bool{"the": true, "and": true, "for": true, "with": true, "from": true, "into": true,
+	"that": true, "this": true, "how": true, "why": true, "what": true, "when": true, "our": true, "its": true}
+
 // caseOf is the evaluation case of a corrected session.
 func caseOf(sess *baton.Session, cs []baton.Correction, msgs []*baton.Message) Case {
+	id := "correction-" + sess.ID
 	c := Case{
-		ID: "correction-" + sess.ID, SessionID: sess.ID, Source: sess.Source, Kind: string(sess.Type),
-		StartedAt: sess.StartedAt.UTC(), Labelled: []string{}, Messages: make([]CaseMessage, 0, len(msgs)),
+		ID: id, SessionID: sess.ID, Source: sess.Source, Kind: string(sess.Type), StartedAt: sess.StartedAt.UTC(),
+		Labelled: []string{}, Labels: Labels{ID: id}, Extracted: Labels{ID: id}, Messages: make([]CaseMessage, 0, len(msgs)),
 	}
 	for i := range cs {
 		cr := &cs[i]
 		c.Labelled = append(c.Labelled, string(cr.Field))
-		c.Expect.set(cr.Field, &cr.Value)
+		c.Labels.set(cr.Field, &cr.Value)
 		c.Extracted.set(cr.Field, &cr.Extracted)
 		if cr.EditedAt.After(c.CorrectedAt) {
 			c.CorrectedAt = cr.EditedAt
 		}
-		switch cr.Field {
-		case baton.FieldDecisions:
-			if c.Details == nil {
-				c.Details = &Details{}
-			}
-			c.Details.Decisions = []CaseDecision{}
-			for _, d := range cr.Value.Decisions {
-				c.Details.Decisions = append(c.Details.Decisions, CaseDecision{Decision: d.Decision, Rationale: d.Rationale})
-			}
-		case baton.FieldTasks:
-			if c.Details == nil {
-				c.Details = &Details{}
-			}
-			c.Details.Tasks = append([]baton.Task{}, cr.Value.Tasks...)
+		if cr.Field == baton.FieldTasks {
+			c.Tasks = append([]baton.Task{}, cr.Value.Tasks...)
 		}
 	}
 	for _, m := range msgs {
