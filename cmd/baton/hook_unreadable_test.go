@@ -78,7 +78,7 @@ func TestHookUnreadableTranscript(t *testing.T) {
 	if notice.Length() != 1 || !strings.Contains(notice.Text(), "no such file") {
 		t.Errorf("session page notice: %d, %q", notice.Length(), notice.Text())
 	}
-	if got := doc.Find("#session-title").Text(); !strings.Contains(got, "Rename the export job") {
+	if got := doc.Find("#session-title").Text(); !strings.Contains(got, "Rename export job") {
 		t.Errorf("title %q", got)
 	}
 

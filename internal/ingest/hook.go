@@ -680,7 +680,7 @@ func (h *Hooks) buildFromEvent(ctx context.Context, stewardID int64, ev *hookEve
 	doc := baton.ImportDocument{
 		Key: ev.sessionID + ".jsonl",
 		Session: baton.Session{Source: claudecode.Source, SourceRef: ev.sessionID,
-			Title: baton.CapTitle(msgs[0].Content), StartedAt: started},
+			Title: baton.CapTitle(analysis.Title(msgs[0].Content)), StartedAt: started},
 		Conversations: []baton.ImportConversation{{Key: claudecode.MainKey, Messages: msgs}},
 	}
 	if existing != nil {

@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/baton-dev/baton/internal/analysis"
 	"io"
 	"maps"
 	"path/filepath"
@@ -1065,7 +1066,12 @@ func (b *builder) ordered() []baton.ImportConversation {
 }
 
 // title names the session: the title the steward gave it, Claude Code's
-// own title, the summary of this transcript, or the first prompt.
+// own title, the summary of this conversation, or a title written from
+// the first prompt (analysis.Title: the subject in at most eight words).
+//
+// A transcript resumed from earlier sessions begins with their summary
+// lines: a summary whose leaf is not a message of this file names another
+// conversation and never titles this one.
 func (b *builder) title() string {
 	if b.customTitle != "" {
 		return b.customTitle
@@ -1073,20 +1079,15 @@ func (b *builder) title() string {
 	if b.aiTitle != "" {
 		return b.aiTitle
 	}
-	// Claude Code lists a session by its summary line: the newest one
-	// whose leaf is in this transcript, else the newest one it has.
 	for i := len(b.summaries) - 1; i >= 0; i-- {
-		if _, ok := b.lines[b.summaries[i].leaf]; ok && b.summaries[i].text != "" {
-			return b.summaries[i].text
+		if _, ok := b.lines[b.summaries[i].leaf]; ok {
+			if t := analysis.Title(b.summaries[i].text); t != "" {
+				return t
+			}
 		}
 	}
-	for i := len(b.summaries) - 1; i >= 0; i-- {
-		if b.summaries[i].text != "" {
-			return b.summaries[i].text
-		}
-	}
-	if b.firstPrompt != "" {
-		return titleFrom(b.firstPrompt)
+	if t := analysis.Title(b.firstPrompt); t != "" {
+		return t
 	}
 	return strings.TrimSuffix(filepath.Base(b.name), ".jsonl")
 }

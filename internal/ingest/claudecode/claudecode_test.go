@@ -498,9 +498,9 @@ func TestTitles(t *testing.T) {
 		extra []any
 		want  string
 	}{
-		{"first real prompt, shortened", nil, "Please refactor the payment module so that every provider implements one interf…"},
+		{"first real prompt, written as a title", nil, "Refactor the payment module"},
 		{"summary of this transcript", []any{obj{"type": "summary", "summary": "Payment refactor", "leafUuid": "m2"}}, "Payment refactor"},
-		{"a summary whose leaf is elsewhere still beats the prompt", []any{obj{"type": "summary", "summary": "Old session", "leafUuid": "elsewhere"}}, "Old session"},
+		{"a summary whose leaf is elsewhere names another conversation", []any{obj{"type": "summary", "summary": "Old session", "leafUuid": "elsewhere"}}, "Refactor the payment module"},
 		{"a summary whose leaf is here beats one whose leaf is not", []any{obj{"type": "summary", "summary": "Payment refactor", "leafUuid": "m2"}, obj{"type": "summary", "summary": "Old session", "leafUuid": "elsewhere"}}, "Payment refactor"},
 		{"ai-title beats summary", []any{obj{"type": "summary", "summary": "Payment refactor", "leafUuid": "m2"}, obj{"type": "ai-title", "aiTitle": "Refactor payments", "sessionId": "s1"}}, "Refactor payments"},
 		{"custom title beats all", []any{obj{"type": "ai-title", "aiTitle": "Refactor payments"}, obj{"type": "custom-title", "customTitle": "PAY-12"}}, "PAY-12"},

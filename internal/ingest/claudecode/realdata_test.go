@@ -99,7 +99,9 @@ func TestTimestampOutsideYears1To9999IsRefusedPerMessage(t *testing.T) {
 }
 
 // TestTitleFromSlashCommandAndSummary: a session that starts with a slash
-// command is titled by its arguments; a summary line beats a later prompt.
+// command is titled by its arguments (the command's verb kept as a word);
+// a summary line of this conversation beats a later prompt, one of
+// another conversation does not.
 func TestTitleFromSlashCommandAndSummary(t *testing.T) {
 	cmd := userLine("m1", "", "2025-03-01T09:00:00Z", "<command-message>review</command-message>\n<command-name>/review</command-name>\n<command-args>the retry logic in payments</command-args>")
 	clear := userLine("m1", "", "2025-03-01T09:00:00Z", "<command-name>/clear</command-name>")
@@ -110,9 +112,9 @@ func TestTitleFromSlashCommandAndSummary(t *testing.T) {
 		lines []any
 		want  string
 	}{
-		{"slash command arguments are the prompt", []any{cmd, reply, later}, "/review the retry logic in payments"},
-		{"a bare slash command is not; the next prompt is", []any{clear, reply, later}, "ok thanks"},
-		{"summary line, whatever its leaf", []any{obj{"type": "summary", "summary": "Retry logic review", "leafUuid": "not-here"}, clear, reply, later}, "Retry logic review"},
+		{"slash command arguments are the prompt", []any{cmd, reply, later}, "Review the retry logic in payments"},
+		{"a bare slash command is not; the next prompt is", []any{clear, reply, later}, "Ok thanks"},
+		{"a summary line of another conversation is not", []any{obj{"type": "summary", "summary": "Retry logic review", "leafUuid": "not-here"}, clear, reply, later}, "Ok thanks"},
 		{"summary line after the messages", []any{clear, reply, later, obj{"type": "summary", "summary": "Retry logic review", "leafUuid": "m3"}}, "Retry logic review"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -170,5 +172,38 @@ func TestParallelTasksForkAtTheirCall(t *testing.T) {
 		if c.ParentKey != MainKey || c.ForkAfterSourceID != "m2" || c.Title != title {
 			t.Errorf("%s forks after %q titled %q; want after m2 (its Task call) titled %q", key, c.ForkAfterSourceID, c.Title, title)
 		}
+	}
+}
+
+// TestResumedTranscriptIgnoresForeignSummaries: a transcript resumed from
+// earlier sessions opens with their summary lines, whose leaves are
+// messages of other files. None of them titles this conversation; the
+// one whose leaf is here does, and without it the first prompt is
+// written as a title (no slash command, no path).
+func TestResumedTranscriptIgnoresForeignSummaries(t *testing.T) {
+	foreign := []any{
+		obj{"type": "summary", "summary": "Stripe webhook signature mismatch fixed", "leafUuid": "a41f0c2e-1111-4000-8000-00000000aaaa"},
+		obj{"type": "summary", "summary": "Onboarding email copy rewrite", "leafUuid": "a41f0c2e-2222-4000-8000-00000000bbbb"},
+	}
+	prompt := userLine("m1", "", "2025-05-02T08:00:00Z", "<command-message>prime</command-message>\n<command-name>/prime</command-name>\n<command-args>& check out our recent work on the export queue /Users/dana/src/atlas/docs/queue.md</command-args>")
+	reply := assistantLine("m2", "m1", "2025-05-02T08:00:09Z", "msg_1", text("The export queue retries jobs three times."), nil)
+	own := obj{"type": "summary", "summary": "Export queue retry review", "leafUuid": "m2"}
+	for _, tc := range []struct {
+		name  string
+		lines []any
+		want  string
+	}{
+		{"foreign summaries only", append(append([]any{}, foreign...), prompt, reply), "Check out our recent work on export queue"},
+		{"foreign summaries and this conversation's own", append(append([]any{}, foreign...), prompt, reply, own), "Export queue retry review"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			doc, _, err := Parse(jl(t, tc.lines...), "0b7c1e0f-0000-4000-8000-000000000002.jsonl", Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if doc.Session.Title != tc.want {
+				t.Errorf("title %q, want %q", doc.Session.Title, tc.want)
+			}
+		})
 	}
 }

@@ -1,0 +1,329 @@
+package analysis
+
+import (
+	"regexp"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// maxTitleWords is the most words a written title has.
+const maxTitleWords = 8
+
+// maxTitleRunes bounds a title in a language written without spaces.
+const maxTitleRunes = 30
+
+var (
+	// A tag of Claude Code's markup (<command-name>, <system-reminder>…)
+	// with what it holds when that is markup too.
+	markupBlock = regexp.MustCompile(`(?s)<(system-reminder|command-message|command-name|local-command-stdout|local-command-stderr|task-notification|user-prompt-submit-hook|ide_opened_file|ide_selection)\b[^>]*>.*?</(?:system-reminder|command-message|command-name|local-command-stdout|local-command-stderr|task-notification|user-prompt-submit-hook|ide_opened_file|ide_selection)>`)
+	// Any other tag of that shape: its marks go, its text stays.
+	markupTag = regexp.MustCompile(`</?[a-zA-Z][a-zA-Z0-9_-]*(?:\s[^<>]*)?/?>`)
+	titleURL  = regexp.MustCompile(`(?i)\b(?:https?|ftp|file)://\S+`)
+	codeSpan  = regexp.MustCompile("`([^`\n]*)`")
+)
+
+// Title writes a session's title from the prompt that opened it (or a
+// summary of it): the subject in at most eight words, with no slash
+// command, path, URL, command line or markup, never cut inside a word.
+//
+// Greetings and requests' politeness go first ("hi", "can you",
+// "please", "help me"); a slash command that is a verb ("/review")
+// becomes the word, any other ("/prime") is dropped; a code span of one
+// word stays as the word, a longer one (a command) goes. When the rest
+// is longer than eight words the title keeps the first sentence, then
+// cuts at the first clause boundary (a comma, "so", "because", "when"…)
+// that leaves three words or more, then drops articles, and at last keeps
+// the first eight words; the function words left at the end go. Text
+// without spaces (Japanese, Chinese) keeps its first sentence, cut at a
+// comma when longer than 30 characters. The result is "" when nothing
+// of a subject is left.
+func Title(prompt string) string {
+	s := stripMarkup(prompt)
+	s = titleURL.ReplaceAllString(s, " ")
+	s = codeSpan.ReplaceAllStringFunc(s, func(m string) string {
+		inner := strings.TrimSpace(m[1 : len(m)-1])
+		if strings.ContainsAny(inner, " /\\=|") {
+			return " "
+		}
+		return inner
+	})
+	// The first paragraph that says something: a pasted log or code
+	// after it is not the subject.
+	var para string
+	for p := range strings.SplitSeq(strings.ReplaceAll(s, "\r", ""), "\n") {
+		if p = cleanTitleLine(p); len(titleWords(p)) > 0 {
+			para = p
+			break
+		}
+	}
+	if para == "" {
+		return ""
+	}
+	if cjkText(para) {
+		return cjkTitle(para)
+	}
+	words := titleWords(para)
+	words = dropFiller(words)
+	if len(words) == 0 {
+		return ""
+	}
+	if len(words) > maxTitleWords {
+		// Cut: the words it ends with may be left dangling ("… in").
+		words = firstSentenceWords(words)
+		if len(words) > maxTitleWords {
+			words = cutAtClause(words)
+		}
+		if len(words) > maxTitleWords {
+			words = dropArticles(words)
+		}
+		if len(words) > maxTitleWords {
+			words = words[:maxTitleWords]
+		}
+		words = trimFunctionWords(words)
+	} else if !strings.HasSuffix(words[len(words)-1], "?") {
+		// A removed path or command may leave one too; a question
+		// ("what does it do?") ends as it was asked.
+		words = trimFunctionWords(words)
+	}
+	if len(words) == 0 {
+		return ""
+	}
+	out := strings.Join(words, " ")
+	question := strings.HasSuffix(out, "?")
+	out = strings.TrimRight(out, ".,;:!?-–—&")
+	if question {
+		out += "?"
+	}
+	r, n := utf8.DecodeRuneInString(out)
+	return string(unicode.ToUpper(r)) + out[n:]
+}
+
+// stripMarkup removes Claude Code's markup from text: blocks whose
+// content is markup go whole, other tags lose their marks.
+func stripMarkup(s string) string {
+	if !strings.Contains(s, "<") {
+		return s
+	}
+	s = markupBlock.ReplaceAllString(s, " ")
+	return markupTag.ReplaceAllString(s, " ")
+}
+
+// verbCommands are slash commands named by a verb: "/review the retry
+// logic" reads as "Review the retry logic".
+var verbCommands = set("review", "fix", "plan", "test", "refactor", "explain", "debug", "implement", "build", "deploy",
+	"document", "optimize", "analyze", "analyse", "design", "write", "add", "create", "update", "migrate", "audit",
+	"investigate", "summarize", "summarise", "research", "release", "check")
+
+// cleanTitleLine drops a line's list marker, heading marks, slash
+// commands, paths, @-mentions and stray symbols.
+func cleanTitleLine(line string) string {
+	line = stripListMarker(strings.TrimSpace(line))
+	var out []string
+	for i, f := range strings.Fields(line) {
+		switch {
+		case strings.HasPrefix(f, "/") && i == 0 && slashWord(f) != "":
+			if verbCommands[slashWord(f)] {
+				out = append(out, slashWord(f))
+			}
+		case isPathWord(f), strings.HasPrefix(f, "@") && len(f) > 1, strings.HasPrefix(f, "--"), strings.HasPrefix(f, "$"):
+		case strings.Trim(f, "&|#*>=+~_-–—") == "":
+		default:
+			out = append(out, strings.Trim(f, "*_\"“”'‘’()[]{}"))
+		}
+	}
+	return strings.Join(out, " ")
+}
+
+// slashWord is the name of a slash command ("/review" → "review"), or "".
+func slashWord(f string) string {
+	name := strings.TrimRight(strings.TrimPrefix(f, "/"), ".,:;!?")
+	if name == "" || strings.ContainsAny(name, "/.\\") {
+		return ""
+	}
+	for _, r := range name {
+		if !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '-' && r != '_' && r != ':' {
+			return ""
+		}
+	}
+	return strings.ToLower(name)
+}
+
+// isPathWord reports a word that is a file path: absolute, home-relative,
+// relative with a directory ("./x", "src/app.go"), or a Windows path.
+func isPathWord(f string) bool {
+	f = strings.Trim(f, "\"'`(),;:")
+	switch {
+	case f == "":
+		return false
+	case strings.HasPrefix(f, "/") && len(f) > 1, strings.HasPrefix(f, "~/"), strings.HasPrefix(f, "./"), strings.HasPrefix(f, "../"):
+		return true
+	case len(f) > 2 && f[1] == ':' && (f[2] == '\\' || f[2] == '/'):
+		return true
+	case strings.Count(f, "/") >= 1 && strings.ContainsAny(f, ".") && !strings.Contains(f, "//"):
+		return true // src/app.go
+	case strings.Count(f, "/") >= 2:
+		return true
+	}
+	return false
+}
+
+// titleWords splits a line into words, keeping their punctuation.
+func titleWords(s string) []string {
+	var out []string
+	for _, f := range strings.Fields(s) {
+		if strings.IndexFunc(f, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }) >= 0 {
+			out = append(out, f)
+		} else if len(out) > 0 && (f == "-" || f == "–" || f == "—" || f == ":") {
+			out[len(out)-1] += ":"
+		}
+	}
+	return out
+}
+
+// fillerOpenings are what a request opens with before its subject, in
+// lower case; the longest that matches goes, then again.
+var fillerOpenings = [][]string{
+	{"hey"}, {"hi"}, {"hello"}, {"ok"}, {"okay"}, {"so"}, {"now"}, {"please"}, {"pls"}, {"alright"}, {"great"}, {"thanks"},
+	{"can", "you"}, {"could", "you"}, {"would", "you"}, {"will", "you"}, {"can", "we"}, {"could", "we"},
+	{"i", "want", "you", "to"}, {"i'd", "like", "you", "to"}, {"i", "would", "like", "you", "to"}, {"i", "need", "you", "to"},
+	{"i", "want", "to"}, {"i'd", "like", "to"}, {"i", "would", "like", "to"}, {"i", "need", "to"},
+	{"help", "me"}, {"let's"}, {"lets"}, {"let", "us"}, {"we", "need", "to"}, {"we", "should"}, {"you", "should"},
+	{"go", "ahead", "and"}, {"and"}, {"also"}, {"then"}, {"basically"}, {"actually"}, {"just"}, {"quickly"},
+	{"bitte"}, {"kannst", "du"}, {"könntest", "du"}, {"lass", "uns"}, {"hallo"},
+}
+
+// dropFiller removes the openings of a request, keeping at least two
+// words.
+func dropFiller(words []string) []string {
+	for {
+		best := 0
+		for _, f := range fillerOpenings {
+			if len(f) > best && len(words)-len(f) >= 2 && openingMatches(words, f) {
+				best = len(f)
+			}
+		}
+		if best == 0 {
+			return words
+		}
+		words = words[best:]
+	}
+}
+
+func openingMatches(words, f []string) bool {
+	for i, w := range f {
+		got := strings.ToLower(strings.TrimRight(words[i], ",.!:;"))
+		if got != w {
+			return false
+		}
+		// Punctuation inside the opening ("ok, so") is fine; after a
+		// word the opening needs to continue, not end a sentence.
+		if i < len(f)-1 && strings.ContainsAny(words[i], ".!?") {
+			return false
+		}
+	}
+	return true
+}
+
+// firstSentenceWords keeps the words of the first sentence.
+func firstSentenceWords(words []string) []string {
+	for i, w := range words[:len(words)-1] {
+		if strings.HasSuffix(w, ".") || strings.HasSuffix(w, "!") || strings.HasSuffix(w, "?") {
+			if i >= 2 {
+				return words[:i+1]
+			}
+		}
+	}
+	return words
+}
+
+var articles = set("a", "an", "the", "der", "die", "das", "den", "dem", "ein", "eine", "einen", "einem")
+
+func dropArticles(words []string) []string {
+	var out []string
+	for _, w := range words {
+		if !articles[strings.ToLower(w)] {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// clauseOpeners start a clause that a title can leave out.
+var clauseOpeners = set("so", "because", "since", "when", "while", "which", "where", "but", "although", "though",
+	"after", "before", "until", "unless", "if", "as", "that", "without", "using", "via", "whether",
+	"weil", "damit", "wenn", "aber", "dass")
+
+// cutAtClause ends the words before the first clause boundary that
+// leaves three words or more: a word ending in a comma, colon or dash,
+// or a word opening a clause.
+func cutAtClause(words []string) []string {
+	for i := 3; i < len(words) && i <= maxTitleWords; i++ {
+		if strings.HasSuffix(words[i-1], ",") || strings.HasSuffix(words[i-1], ";") || strings.HasSuffix(words[i-1], ":") {
+			return words[:i]
+		}
+		if clauseOpeners[strings.ToLower(words[i])] {
+			return words[:i]
+		}
+	}
+	return words
+}
+
+// functionWords may not end a title.
+var functionWords = set("a", "an", "the", "to", "of", "in", "on", "at", "for", "from", "with", "by", "and", "or", "but",
+	"is", "are", "was", "were", "be", "so", "as", "that", "this", "it", "its", "our", "my", "your", "their", "when",
+	"while", "which", "where", "if", "about", "into", "after", "before", "than", "then", "because", "since", "i", "we",
+	"you", "me", "whether", "can", "could", "should", "would", "will", "do", "does", "not", "all", "some", "any", "also", "just", "very",
+	"der", "die", "das", "den", "dem", "ein", "eine", "einen", "und", "oder", "mit", "für", "von", "zu", "im", "in", "auf")
+
+func trimFunctionWords(words []string) []string {
+	for len(words) > 1 {
+		w := strings.ToLower(strings.TrimRight(words[len(words)-1], ",.;:!?"))
+		if !functionWords[w] {
+			break
+		}
+		words = words[:len(words)-1]
+	}
+	if len(words) == 1 && functionWords[strings.ToLower(strings.TrimRight(words[0], ",.;:!?"))] {
+		return nil
+	}
+	return words
+}
+
+// cjkText reports text written mostly without spaces.
+func cjkText(s string) bool {
+	cjk, other := 0, 0
+	for _, r := range s {
+		switch {
+		case r >= 0x3040 && r <= 0x9fff, r >= 0xac00 && r <= 0xd7af, r >= 0xff00 && r <= 0xffef:
+			cjk++
+		case unicode.IsLetter(r):
+			other++
+		}
+	}
+	return cjk > 0 && cjk >= other/3
+}
+
+// cjkTitle keeps the first sentence of text without spaces, cut at a
+// comma when longer than maxTitleRunes.
+func cjkTitle(s string) string {
+	s = strings.TrimSpace(s)
+	if i := strings.IndexAny(s, "。！？!?\n"); i >= 0 {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if r == '？' || r == '?' {
+			s = s[:i+n]
+		} else {
+			s = s[:i]
+		}
+	}
+	if utf8.RuneCountInString(s) <= maxTitleRunes {
+		return strings.TrimSpace(s)
+	}
+	for _, sep := range []string{"、", "，", ",", " "} {
+		if i := strings.Index(s, sep); i > 0 && utf8.RuneCountInString(s[:i]) >= 4 && utf8.RuneCountInString(s[:i]) <= maxTitleRunes {
+			return strings.TrimSpace(s[:i])
+		}
+	}
+	r := []rune(s)
+	return strings.TrimSpace(string(r[:maxTitleRunes]))
+}
