@@ -72,7 +72,7 @@ var realsetFloors = map[string]map[string][2]float64{
 
 // realsetTestLabelsSHA256 freezes the test split's labels: any change to
 // labels-test.json fails TestRealSetFrozen, so it is visible in review.
-const realsetTestLabelsSHA256 = ""
+const realsetTestLabelsSHA256 = "bf2b5154535219ca516070a9bfd86a0f87f1229aad2c8fc6c9ec452e7013fef0"
 
 // realsetExt is the file name each format is imported under.
 var realsetExt = map[string]string{"claude-code": ".jsonl", "chatgpt": ".json", "structured": ".json"}
