@@ -139,15 +139,18 @@ type BridgeQuality struct {
 
 // Effectiveness is how the next session used a bridge.
 type Effectiveness struct {
-	ToSession      string    `json:"to_session"`
-	MeasuredAt     time.Time `json:"measured_at"`
-	Score          float64   `json:"score"`
-	TakenUp        []string  `json:"taken_up"`
-	Resolved       []string  `json:"resolved"`
-	Ignored        []string  `json:"ignored"`
-	Repeated       []string  `json:"repeated"`
-	Items          int       `json:"items"`
-	EditedRevision bool      `json:"edited"`
+	ToSession  string    `json:"to_session"`
+	MeasuredAt time.Time `json:"measured_at"`
+	Score      float64   `json:"score"`
+	TakenUp    []string  `json:"taken_up"`
+	Resolved   []string  `json:"resolved"`
+	Ignored    []string  `json:"ignored"`
+	Repeated   []string  `json:"repeated"`
+	// ReAsked are the bridge's settled decisions the next session asked
+	// about again.
+	ReAsked        []string `json:"re_asked"`
+	Items          int      `json:"items"`
+	EditedRevision bool     `json:"edited"`
 }
 
 // BridgeRevision is one saved version of a bridge's content: who saved it

@@ -27,6 +27,18 @@ type HookRequest struct {
 	// transcript (transcript_path) for this event; the server then builds
 	// the session from the events and says so on its page.
 	TranscriptError string `json:"transcript_error,omitempty"`
+	// Git is what the client read of the git checkout the session runs in
+	// (the event's cwd), at SessionStart: the server hands over the bridge
+	// of that project and branch.
+	Git *HookGit `json:"git,omitempty"`
+}
+
+// HookGit is the git checkout a hooked session starts in.
+type HookGit struct {
+	// Branch is the checked-out branch ("" when detached).
+	Branch string `json:"branch,omitempty"`
+	// Repository is the origin remote's URL as configured.
+	Repository string `json:"repository,omitempty"`
 }
 
 // TranscriptChunk is a run of whole lines of one transcript file, and where

@@ -114,6 +114,20 @@ func NewProjectQuery(repo, cwd, branch string) (ProjectQuery, error) {
 	return q, nil
 }
 
+// ProjectQueryOf is the project as a hook event says it, keeping what
+// is valid and dropping the rest: a hook never fails for an odd remote.
+func ProjectQueryOf(repo, cwd, branch string) ProjectQuery {
+	var q ProjectQuery
+	q.Repository, _ = NormalizeRepository(repo)
+	if d, ok := NormalizeDirectory(cwd); ok && absolute(d) {
+		q.Directory = d
+	}
+	if b := strings.TrimSpace(branch); validBranch(b) {
+		q.Branch = b
+	}
+	return q
+}
+
 // NormalizeRepository turns a repository as sources write it
 // (https://github.com/o/r.git, git@github.com:o/r.git, ssh://git@host/o/r,
 // github.com/o/r) into host/owner/name, lower-cased. ok is false for

@@ -139,11 +139,21 @@ func (c *Client) Hook(ctx context.Context, body []byte) (*baton.HookResult, erro
 	return &res, nil
 }
 
-// NextContext returns what a new session should start with, as Markdown.
-func (c *Client) NextContext(ctx context.Context, limit int) (string, error) {
+// NextQuery names the project a new session works in: its repository
+// (host/owner/name or a remote URL), working directory and branch; all
+// empty for any project.
+type NextQuery struct {
+	Repo, Cwd, Branch string
+}
+
+// NextContext returns what a new session of a project should start with,
+// as Markdown.
+func (c *Client) NextContext(ctx context.Context, nq NextQuery) (string, error) {
 	q := url.Values{"format": {"markdown"}}
-	if limit > 0 {
-		q.Set("limit", strconv.Itoa(limit))
+	for k, v := range map[string]string{"repo": nq.Repo, "cwd": nq.Cwd, "branch": nq.Branch} {
+		if v != "" {
+			q.Set(k, v)
+		}
 	}
 	var md []byte
 	err := c.do(ctx, http.MethodGet, "/api/v1/context/next", q, nil, "text/markdown", &md)

@@ -2,24 +2,26 @@ package continuity
 
 import (
 	"context"
-	"strconv"
+	"fmt"
 	"strings"
 
 	"github.com/baton-dev/baton/internal/baton"
 )
 
-// Effectiveness measures how the next session used a bridge (the rule is
-// EffectivenessRule): each active task and open question is resolved when
-// the next session completed it (a completed todo or a sentence saying it
-// is fixed or done that names it), taken up when the next session names it
-// at all, and ignored otherwise; an avoid-repeating item is repeated when
-// the next session failed with the same error again or put the same done
-// task back on its todo list.
+// Effectiveness measures how the next session of the project used a
+// bridge, by EffectivenessRule: each active task and open question is
+// resolved when the next session finished it (a completed todo, or a
+// sentence saying it is fixed or done that names it), taken up when the
+// next session names it at all, and ignored otherwise; an avoid-repeating
+// item is repeated when the next session failed with the same error again
+// or put the same done task back on its todo list; a decision the bridge
+// carried is re-asked when the next session asks a question about it.
+// With no task or question handed over, Items is 0 and nothing is scored.
 func Effectiveness(b *baton.Bridge, next *baton.Session, msgs []*baton.Message) baton.Effectiveness {
 	ev := gather(msgs)
-	e := baton.Effectiveness{ToSession: next.ID, TakenUp: []string{}, Resolved: []string{}, Ignored: []string{}, Repeated: []string{}}
-	var texts []string
-	var doneTexts []string
+	e := baton.Effectiveness{ToSession: next.ID, TakenUp: []string{}, Resolved: []string{}, Ignored: []string{}, Repeated: []string{},
+		ReAsked: []string{}}
+	var texts, doneTexts, questions []string
 	for _, m := range msgs {
 		if m.Role != baton.RoleSteward && m.Role != baton.RoleAssistant {
 			continue
@@ -29,6 +31,11 @@ func Effectiveness(b *baton.Bridge, next *baton.Session, msgs []*baton.Message) 
 		// Message by message: a path like ./... would cut a sentence apart.
 		if hasAny(t, []string{"fixed", "done", "resolved", "passes", "passing", "works now", "completed", "merged"}) {
 			doneTexts = append(doneTexts, t)
+		}
+		for _, sn := range sentences(strings.ReplaceAll(t, "\n", " ")) {
+			if strings.HasSuffix(sn, "?") {
+				questions = append(questions, sn)
+			}
 		}
 	}
 	for _, td := range ev.todos {
@@ -45,20 +52,16 @@ func Effectiveness(b *baton.Bridge, next *baton.Session, msgs []*baton.Message) 
 	for _, q := range b.Transferred.OpenQuestions {
 		items = append(items, q.Question)
 	}
-	used := 0
 	for _, it := range items {
 		// A blocking error is resolved when its command is said to be fixed.
 		command, isError := strings.CutPrefix(it, failingPrefix)
 		switch {
 		case isError && containsIn(strings.ToLower(command), doneTexts):
 			e.Resolved = append(e.Resolved, it)
-			used++
 		case mentionedIn(it, doneTexts):
 			e.Resolved = append(e.Resolved, it)
-			used++
 		case mentionedIn(it, texts):
 			e.TakenUp = append(e.TakenUp, it)
-			used++
 		default:
 			e.Ignored = append(e.Ignored, it)
 		}
@@ -81,10 +84,15 @@ func Effectiveness(b *baton.Bridge, next *baton.Session, msgs []*baton.Message) 
 			}
 		}
 	}
-	if e.Items > 0 {
-		e.Score = float64(used) / float64(e.Items)
+	for _, d := range b.Transferred.RecentDecisions {
+		if strings.TrimSpace(d.Decision) != "" && mentionedIn(d.Decision, questions) {
+			e.ReAsked = appendUnique(e.ReAsked, d.Decision)
+		}
 	}
-	e.Score -= 0.1 * float64(len(e.Repeated))
+	if e.Items > 0 {
+		e.Score = (float64(len(e.Resolved)) + 0.5*float64(len(e.TakenUp))) / float64(e.Items)
+	}
+	e.Score -= 0.1 * float64(len(e.Repeated)+len(e.ReAsked))
 	e.Score = round2(max(0, min(1, e.Score)))
 	return e
 }
@@ -125,7 +133,9 @@ func sameError(text, avoid string) bool {
 	return t != "" && strings.Contains(strings.ToLower(avoid), t)
 }
 
-// measure stores a bridge's effectiveness in the session it led to.
+// measure stores a bridge's effectiveness in the session it led to. A
+// bridge that handed over no task or question keeps its evidence but no
+// score.
 func (s *Service) measure(ctx context.Context, stewardID int64, b *baton.Bridge, next *baton.Session, msgs []*baton.Message) error {
 	e := Effectiveness(b, next, msgs)
 	e.MeasuredAt = s.now().UTC()
@@ -135,18 +145,29 @@ func (s *Service) measure(ctx context.Context, stewardID int64, b *baton.Bridge,
 		}
 	}
 	q := b.Quality
-	score := e.Score
-	q.Effectiveness = &score
 	if q.Why == nil {
 		q.Why = map[string]string{}
 	}
 	q.Why["effectiveness"] = effectivenessWhy(e)
+	q.Effectiveness = nil
+	if e.Items > 0 {
+		score := e.Score
+		q.Effectiveness = &score
+	}
 	return s.store.SetBridgeMeasures(ctx, stewardID, b.ID, q, &e)
 }
 
 func effectivenessWhy(e baton.Effectiveness) string {
-	return itoa(len(e.Resolved)) + " resolved and " + itoa(len(e.TakenUp)) + " taken up of " + itoa(e.Items) +
-		" tasks and questions; " + itoa(len(e.Repeated)) + " repeated despite avoid-repeating"
+	if e.Items == 0 {
+		return "nothing to measure: the bridge handed over no task or question"
+	}
+	why := fmt.Sprintf("in the next session: %d finished, %d picked up, %d ignored of %d handed over", len(e.Resolved), len(e.TakenUp),
+		len(e.Ignored), e.Items)
+	if n := len(e.Repeated); n > 0 {
+		why += fmt.Sprintf("; %d avoid-repeating %s repeated", n, plural(n, "item", "items"))
+	}
+	if n := len(e.ReAsked); n > 0 {
+		why += fmt.Sprintf("; %d settled %s asked about again", n, plural(n, "decision", "decisions"))
+	}
+	return why
 }
-
-func itoa(n int) string { return strconv.Itoa(n) }

@@ -7,11 +7,13 @@ import (
 
 	"github.com/baton-dev/baton/internal/baton"
 	"github.com/baton-dev/baton/internal/continuity"
+	"github.com/baton-dev/baton/internal/continuity/continuitytest"
 )
 
 // TestEffectivenessOnTwoSessions measures the fixture's bridge against a
 // next session that fixes vet, finishes the tests, wires the limiter,
-// ignores the README and the question, and fails the old burst test again.
+// ignores the README and the question, fails the old burst test again and
+// asks again about the limiter package the bridge says was decided.
 func TestEffectivenessOnTwoSessions(t *testing.T) {
 	content := codingDraft(t)
 	b := &baton.Bridge{BridgeContent: content}
@@ -27,6 +29,7 @@ func TestEffectivenessOnTwoSessions(t *testing.T) {
 		{Seq: 4, Role: baton.RoleAssistant, Content: "Running the burst test again.",
 			ToolCalls: []baton.ToolCall{{ID: "t2", Name: "Bash", Input: json.RawMessage(`{"command":"go test ./internal/webhook/..."}`)}}},
 		{Seq: 5, Role: baton.RoleToolResult, Content: "--- FAIL: TestLimiterBurst (0.00s)", ToolResult: &baton.ToolResult{ToolUseID: "t2", IsError: true}},
+		{Seq: 6, Role: baton.RoleSteward, Content: "Hm. Should we use golang.org/x/time/rate or keep our own bucket?"},
 	}
 	e := continuity.Effectiveness(b, &baton.Session{ID: "next"}, msgs)
 	if want := []string{"Resolve the failing go vet ./...", "Write tests for limiter"}; !reflect.DeepEqual(e.Resolved, want) {
@@ -41,8 +44,17 @@ func TestEffectivenessOnTwoSessions(t *testing.T) {
 	if len(e.Repeated) != 1 || e.Items != 5 {
 		t.Errorf("repeated = %q, items %d", e.Repeated, e.Items)
 	}
-	// 3 of 5 used, less a tenth for the repeat.
-	if e.Score != 0.5 {
-		t.Errorf("score = %v, want 0.5", e.Score)
+	if want := []string{continuitytest.ExpectedDecisions[0].Decision}; !reflect.DeepEqual(e.ReAsked, want) {
+		t.Errorf("re-asked = %q, want %q", e.ReAsked, want)
+	}
+	// (2 finished + ½ × 1 picked up) of 5, less a tenth for the repeat and
+	// a tenth for the question asked again.
+	if e.Score != 0.3 {
+		t.Errorf("score = %v, want 0.3", e.Score)
+	}
+	// Nothing handed over: nothing to measure, whatever was said.
+	empty := continuity.Effectiveness(&baton.Bridge{}, &baton.Session{ID: "next"}, msgs)
+	if empty.Items != 0 || empty.Score != 0 {
+		t.Errorf("empty bridge: %+v", empty)
 	}
 }

@@ -16,8 +16,12 @@ const (
 		"that say one thing in 3 to 40 words; a decision counts only with its rationale."
 	RelevanceRule = "Relevance: the share of active tasks and open questions that name something the session was about " +
 		"(a focus area, a file or stack of the key context, an active error, a word of the summary)."
-	EffectivenessRule = "Effectiveness (measured after the next session ran): the share of the bridge's active tasks and open " +
-		"questions that the next session took up or resolved, less a tenth for each avoid-repeating item it repeated anyway."
+	EffectivenessRule = "Effectiveness (measured in the next session of the same project, the one that received the bridge): " +
+		"each active task and open question handed over counts 1 when that session finished it (a completed todo, or a message " +
+		"saying it is fixed or done that names it), ½ when it picked it up (named it), 0 when it ignored it; the score is " +
+		"their sum over the number handed over, less 0.1 for each avoid-repeating item it repeated (the same error again, a " +
+		"done task back on its todo list) and each settled decision it asked about again. A bridge that hands over no task " +
+		"or question has nothing to measure."
 )
 
 // Quality computes a bridge content's completeness, clarity and relevance

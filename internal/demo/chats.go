@@ -410,7 +410,7 @@ func rateLimiterReview(s *session) {
 	ss.Technical.Repositories = []string{repoAPI}
 	ss.Technical.Technologies = []string{"Go", "Redis"}
 
-	s.user(`Priya left review comments on my rate limiter PR (#482) and I disagree with one. She says the token bucket in Redis should use a Lua script instead of MULTI/EXEC. My version does GET, computes in Go, then MULTI SET/EXPIRE EXEC. Who's right?`)
+	s.user(`The CHECK constraint for the legacy invoice currency codes is still on my list, but first: Priya left review comments on my rate limiter PR (#482) and I disagree with one. She says the token bucket in Redis should use a Lua script instead of MULTI/EXEC. My version does GET, computes in Go, then MULTI SET/EXPIRE EXEC. Who's right?`)
 	s.reply(`GET then compute then MULTI: the read is outside the transaction, so two concurrent requests both read 5 tokens, both write 4: lost update, allows more requests than limit. WATCH could fix it with retries; Lua runs atomically server-side. Priya is right.`,
 		`I'm afraid Priya is right here. The problem is the gap between your ‵GET‵ and the ‵MULTI‵:
 

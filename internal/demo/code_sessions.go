@@ -197,7 +197,9 @@ func idempotentWebhooks(s *session) {
 	s.doc.Session.ReviewStatus = baton.ReviewReviewed
 	s.doc.Session.QualityScore = score(0.81)
 
-	s.user(`Stripe retried a ‵payment_intent.succeeded‵ webhook last night and we booked the same payment twice on invoice INV-2291. Support had to fix it by hand. I want the webhook handler to be idempotent: processing the same event id twice must be a no-op. Where would you start?`)
+	s.user(`Good news from last time: the shared in-memory database in ‵internal/store/testdb.go‵ is fixed, every test opens its own now.
+
+Stripe retried a ‵payment_intent.succeeded‵ webhook last night and we booked the same payment twice on invoice INV-2291. Support had to fix it by hand. I want the webhook handler to be idempotent: processing the same event id twice must be a no-op. Where would you start?`)
 	s.reply(`Need to see the handler and how payments are stored. Options: unique constraint on stripe event id + insert-first, or check-then-insert (racy), or advisory locks. Prefer a unique index in a table processed_events, same transaction as the payment booking.`,
 		`Ouch, double-booking is the worst kind of bug to explain to a customer. Let me read the handler first.`)
 	s.read("internal/billing/webhook.go", 34, `func (h *WebhookHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {

@@ -167,7 +167,9 @@ func exportWorkerLeak(s *session) {
 	s.doc.Session.QualityScore = score(0.9)
 	s.doc.Session.ReviewStatus = baton.ReviewReviewed
 
-	s.user(`Memory on the export worker climbs ~40MB an hour until the pod gets OOM-killed, roughly every 14 hours. Grafana shows goroutines going from ~60 to 25k over the same period. I grabbed a goroutine profile from the running pod: ‵/tmp/goroutine.pb.gz‵.`)
+	s.user(`The staging load test with production-sized tenants is done: the new sync engine held up.
+
+Memory on the export worker climbs ~40MB an hour until the pod gets OOM-killed, roughly every 14 hours. Grafana shows goroutines going from ~60 to 25k over the same period. I grabbed a goroutine profile from the running pod: ‵/tmp/goroutine.pb.gz‵.`)
 	s.bash("go tool pprof -top -lines /tmp/goroutine.pb.gz | head -20", "Show where the goroutines are parked",
 		`File: export-worker
 Type: goroutine
@@ -316,7 +318,9 @@ func configFromEnvironment(s *session) {
 	codeSession(s, "Replace the YAML config file with environment variables", "refactor/env-config", repoAPI, dirAPI, "Go", "Docker", "Kubernetes")
 	s.doc.Session.Tags = []string{"refactor", "config", "12-factor"}
 
-	s.user(`We want to drop ‵config.yaml‵ and configure tally-api only through environment variables (with ‵*_FILE‵ variants for secrets, like ‵DATABASE_URL_FILE‵). Can you map out every place that reads config first? I'd rather see the blast radius before anything changes.`)
+	s.user(`Goroutines stay flat after the deploy — about 60 all night. I still want to check the other ‵time.After‵ selects in ‵internal/ingest‵ at some point.
+
+We want to drop ‵config.yaml‵ and configure tally-api only through environment variables (with ‵*_FILE‵ variants for secrets, like ‵DATABASE_URL_FILE‵). Can you map out every place that reads config first? I'd rather see the blast radius before anything changes.`)
 	s.todos(
 		todo{"Find every read of the config struct", "in_progress"},
 		todo{"Design the env variable names", "pending"},
@@ -502,7 +506,9 @@ func backfillCurrency(s *session) {
 	s.doc.Session.Tags = []string{"migration", "data"}
 	s.model = "claude-sonnet-4-5"
 
-	s.user(`New ‵customers.default_currency‵ column is NULL for all 61k existing customers. Backfill it from each customer's earliest invoice currency, falling back to the tenant's currency. Migration plus a dry run please.`)
+	s.user(`The config work is finished: ‵config.yaml‵ and its loader are deleted and the deploy manifests updated, and ops reviewed the Kubernetes manifests — merged this morning.
+
+New ‵customers.default_currency‵ column is NULL for all 61k existing customers. Backfill it from each customer's earliest invoice currency, falling back to the tenant's currency. Migration plus a dry run please.`)
 	s.write("migrations/0047_backfill_customer_currency.up.sql", `-- Each customer's currency is the currency of their first invoice;
 -- customers without invoices take their tenant's currency.
 UPDATE customers c
@@ -569,7 +575,9 @@ func darkModeSettings(s *session) {
 	ss.Tags = []string{"frontend", "ui"}
 	s.model = "claude-haiku-4-5"
 
-	s.user(`Quick one: settings page needs a theme switch with three options — System, Light, Dark. We already use CSS variables for colours. Persist the choice in localStorage.`)
+	s.user(`(‵npx tsc --noEmit‵ is still failing on the keyset pagination types; I'll get to it after this.)
+
+Quick one: settings page needs a theme switch with three options — System, Light, Dark. We already use CSS variables for colours. Persist the choice in localStorage.`)
 	s.say(`Here's a small hook plus the control. It sets ‵data-theme‵ on ‵<html>‵ and leaves it unset for "System", so the existing ‵prefers-color-scheme‵ rules keep working:
 
 ` + code("typescript", `type Theme = "system" | "light" | "dark";

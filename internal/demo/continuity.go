@@ -10,11 +10,14 @@ import (
 )
 
 // Continuity passes the baton through the demo sessions once they are
-// imported and analysed: every session is finalized in the order it
-// started (linking each to the one before, drafting its bridge, placing
-// its markers); the bridge of the second-newest session is edited and
-// published, the newest stays a draft awaiting review; and a checkpoint
-// is placed by hand on a message.
+// imported and analysed, as a steward who reviews handoffs would: every
+// session is finalized in the order it started (linked to the previous
+// session of its project, drafting its bridge, placing its markers, and
+// measuring the bridge it received); each bridge is published before the
+// next session starts — every third after an edit by the steward — except
+// the newest, which stays a draft awaiting review, and the second-newest,
+// which is edited again after publishing (unpublished changes); and a
+// checkpoint is placed by hand on a message.
 func Continuity(ctx context.Context, st *store.Store, stewardID int64, sessionIDs []string) error {
 	cont := continuity.New(st, nil) // the import has analysed them
 	var sessions []*baton.Session
@@ -23,34 +26,31 @@ func Continuity(ctx context.Context, st *store.Store, stewardID int64, sessionID
 		if err != nil {
 			return err
 		}
-		sessions = append(sessions, sess)
+		if !sess.Open() {
+			sessions = append(sessions, sess)
+		}
 	}
 	slices.SortStableFunc(sessions, func(a, b *baton.Session) int { return a.StartedAt.Compare(b.StartedAt) })
-	var bridges []*baton.Bridge
-	for _, sess := range sessions {
-		if sess.Open() {
-			continue
-		}
+	for i, sess := range sessions {
 		_, b, err := cont.Finalize(ctx, stewardID, sess.ID, nil)
 		if err != nil {
 			return err
 		}
-		bridges = append(bridges, b)
-	}
-	if len(bridges) >= 2 {
-		b := bridges[len(bridges)-2]
-		content := b.BridgeContent
-		content.Instructions.KeyContext = append(content.Instructions.KeyContext, "Reviewed by the steward: start with the open question before coding")
-		edited, err := cont.Save(ctx, stewardID, b.ID, b.Revision, "demo", content)
-		if err != nil {
+		if i == len(sessions)-1 {
+			break // the newest awaits review
+		}
+		if i%3 == 0 || i == len(sessions)-2 {
+			if b, err = review(ctx, cont, stewardID, b, "Reviewed by the steward: start with the open question before coding"); err != nil {
+				return err
+			}
+		}
+		if _, err := cont.Publish(ctx, stewardID, b.ID); err != nil {
 			return err
 		}
-		if _, err := cont.Publish(ctx, stewardID, edited.ID); err != nil {
-			return err
-		}
-		// The newest session starts from that published handoff.
-		if err := cont.StartAfter(ctx, stewardID, bridges[len(bridges)-1].FromSession, edited.FromSession); err != nil {
-			return err
+		if i == len(sessions)-2 {
+			if _, err := review(ctx, cont, stewardID, b, "Ask Priya whether the Lua script needs a benchmark first"); err != nil {
+				return err
+			}
 		}
 	}
 	if len(sessions) > 0 {
@@ -66,4 +66,11 @@ func Continuity(ctx context.Context, st *store.Store, stewardID int64, sessionID
 	}
 	_, err := cont.RefreshSummary(ctx, stewardID)
 	return err
+}
+
+// review saves the steward's edit of a bridge: a line of key context.
+func review(ctx context.Context, cont *continuity.Service, stewardID int64, b *baton.Bridge, note string) (*baton.Bridge, error) {
+	content := b.BridgeContent
+	content.Instructions.KeyContext = append(slices.Clip(content.Instructions.KeyContext), note)
+	return cont.Save(ctx, stewardID, b.ID, b.Revision, StewardUsername, content)
 }

@@ -29,6 +29,7 @@ import (
 	"time"
 
 	"github.com/baton-dev/baton/internal/baton"
+	"github.com/baton-dev/baton/internal/checkout"
 	"github.com/baton-dev/baton/internal/client"
 )
 
@@ -126,6 +127,7 @@ type payload struct {
 	Event               string `json:"hook_event_name"`
 	TranscriptPath      string `json:"transcript_path"`
 	AgentTranscriptPath string `json:"agent_transcript_path"`
+	CWD                 string `json:"cwd"`
 }
 
 func (h *hook) run(ctx context.Context, stdin io.Reader, stdout io.Writer) error {
@@ -178,6 +180,9 @@ func (h *hook) run(ctx context.Context, stdin io.Reader, stdout io.Writer) error
 			}
 			st.Paths[name] = p.AgentTranscriptPath
 		}
+	}
+	if p.Event == "SessionStart" {
+		req.Git = checkout.Of(p.CWD)
 	}
 	if p.Event == "SessionEnd" {
 		end := req

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/baton-dev/baton/internal/baton"
+	"github.com/baton-dev/baton/internal/checkout"
 	"github.com/baton-dev/baton/internal/client"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -32,9 +33,11 @@ const (
 )
 
 // New returns the MCP server of Baton's tools. c talks to the Baton server;
-// when it is nil, configErr says why, and every tool answers with it.
-func New(c *client.Client, configErr error, version string) *mcp.Server {
-	t := &tools{c: c, configErr: configErr}
+// when it is nil, configErr says why, and every tool answers with it. dir
+// is the project folder the server was started in ("" when unknown):
+// get_next_context answers for that project unless told another.
+func New(c *client.Client, configErr error, version, dir string) *mcp.Server {
+	t := &tools{c: c, configErr: configErr, dir: dir}
 	s := mcp.NewServer(&mcp.Implementation{Name: "baton", Title: "Baton", Version: version}, &mcp.ServerOptions{
 		Instructions: "Baton keeps the episodic memory of your work with the steward: past sessions, their transcripts, " +
 			"what was decided and what is still open. Call get_next_context at the start of a session; " +
@@ -54,8 +57,10 @@ func New(c *client.Client, configErr error, version string) *mcp.Server {
 	}, t.getTranscript)
 	mcp.AddTool(s, &mcp.Tool{
 		Name: "get_next_context",
-		Description: "What a new session should start with, as Markdown: the handoff bridge of the latest session (flagged when " +
-			"the steward has not reviewed it), the cross-conversational summary, and the last messages of the previous session.",
+		Description: "What a new session of this project should start with, as Markdown: the handoff bridge the steward published " +
+			"for the project (else the newest draft, flagged as not reviewed), the project's cross-conversational summary, and the last " +
+			"messages of the session the bridge comes from. The project is the repository or working directory (and branch) given, " +
+			"else the folder this MCP server runs in.",
 	}, t.getNextContext)
 	// Continuity (internal/mcpserver/continuity.go).
 	addContinuityTools(s, t)
@@ -67,6 +72,9 @@ func New(c *client.Client, configErr error, version string) *mcp.Server {
 type tools struct {
 	c         *client.Client
 	configErr error
+	// dir is the folder the server runs in (the project, when an
+	// assistant started it there); "" leaves the project to the caller.
+	dir string
 }
 
 func (t *tools) client() (*client.Client, error) {
@@ -267,7 +275,9 @@ func (t *tools) getTranscript(ctx context.Context, _ *mcp.CallToolRequest, in Tr
 
 // NextContextIn is the input of get_next_context.
 type NextContextIn struct {
-	Limit int `json:"limit,omitempty" jsonschema:"how many recent sessions, 1 to 20 (default 5)"`
+	Repo   string `json:"repo,omitempty" jsonschema:"the project's repository: host/owner/name or a git remote URL"`
+	Cwd    string `json:"cwd,omitempty" jsonschema:"the project's working directory, an absolute path (default: the folder this server runs in)"`
+	Branch string `json:"branch,omitempty" jsonschema:"the git branch being worked on (default: the checkout's)"`
 }
 
 func (t *tools) getNextContext(ctx context.Context, _ *mcp.CallToolRequest, in NextContextIn) (*mcp.CallToolResult, any, error) {
@@ -275,10 +285,19 @@ func (t *tools) getNextContext(ctx context.Context, _ *mcp.CallToolRequest, in N
 	if err != nil {
 		return nil, nil, err
 	}
-	if in.Limit < 0 || in.Limit > 20 {
-		return nil, nil, fmt.Errorf("limit must be from 1 to 20")
+	q := client.NextQuery{Repo: in.Repo, Cwd: in.Cwd, Branch: in.Branch}
+	if q == (client.NextQuery{}) && t.dir != "" {
+		// Started by the assistant in the project's folder: that project.
+		if q.Cwd = t.dir; q.Cwd != "" {
+			if g := checkout.Of(q.Cwd); g != nil {
+				q.Branch, q.Repo = g.Branch, g.Repository
+				if _, ok := baton.NormalizeRepository(q.Repo); !ok {
+					q.Repo = "" // a remote that names no host/owner/name: the folder says enough
+				}
+			}
+		}
 	}
-	md, err := c.NextContext(ctx, in.Limit)
+	md, err := c.NextContext(ctx, q)
 	if err != nil {
 		return nil, nil, err
 	}
