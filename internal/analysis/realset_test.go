@@ -73,9 +73,13 @@ var realsetFloors = map[string]map[string][2]float64{
 	},
 }
 
-// realsetTestLabelsSHA256 freezes the test split's labels: any change to
-// labels-test.json fails TestRealSetFrozen, so it is visible in review.
-const realsetTestLabelsSHA256 = "bf2b5154535219ca516070a9bfd86a0f87f1229aad2c8fc6c9ec452e7013fef0"
+// realsetTestLabelsSHA256 freezes the test split's labels, file by file
+// (each batch of sessions adds its own file, frozen when it is added): any
+// change to them fails TestRealSetFrozen, so it is visible in review.
+var realsetTestLabelsSHA256 = map[string]string{
+	"labels-test.json":   "bf2b5154535219ca516070a9bfd86a0f87f1229aad2c8fc6c9ec452e7013fef0",
+	"labels-test-2.json": "386f261c6533a0ba9e8e0842b720a2aba35530744e98460f03021bfc323a4191",
+}
 
 // realsetExt is the file name each format is imported under.
 var realsetExt = map[string]string{"claude-code": ".jsonl", "chatgpt": ".json", "structured": ".json"}
@@ -144,29 +148,33 @@ func readRealsetManifest(t *testing.T) []realsetSession {
 	return m
 }
 
-// readRealsetLabels reads labels-<split>.json; a split not labelled yet has
-// no file.
+// readRealsetLabels reads the labels of a split: labels-<split>.json and
+// the files later batches added (labels-<split>-2.json, …). A split not
+// labelled yet has none.
 func readRealsetLabels(t *testing.T, split string) map[string]realsetLabels {
 	t.Helper()
-	raw, err := os.ReadFile(filepath.Join(realsetDir(), "labels-"+split+".json"))
-	if os.IsNotExist(err) {
-		return nil
-	}
+	files, err := filepath.Glob(filepath.Join(realsetDir(), "labels-"+split+"*.json"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	var list []realsetLabels
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&list); err != nil {
-		t.Fatalf("labels-%s.json: %v", split, err)
-	}
 	out := map[string]realsetLabels{}
-	for _, l := range list {
-		if _, dup := out[l.ID]; dup {
-			t.Fatalf("labels-%s.json: %s labelled twice", split, l.ID)
+	for _, file := range files {
+		raw, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
 		}
-		out[l.ID] = l
+		var list []realsetLabels
+		dec := json.NewDecoder(bytes.NewReader(raw))
+		dec.DisallowUnknownFields()
+		if err := dec.Decode(&list); err != nil {
+			t.Fatalf("%s: %v", filepath.Base(file), err)
+		}
+		for _, l := range list {
+			if _, dup := out[l.ID]; dup {
+				t.Fatalf("%s: %s labelled twice", filepath.Base(file), l.ID)
+			}
+			out[l.ID] = l
+		}
 	}
 	return out
 }
@@ -202,22 +210,22 @@ func TestRealSetFrozen(t *testing.T) {
 			t.Fatalf("manifest: %s twice", s.ID)
 		}
 		byID[s.ID] = s
-		if s.Repo == "" || s.Commit == "" || s.Path == "" || s.Licence == "" || s.Kind == "" || s.Language == "" {
-			t.Errorf("manifest: %s lacks its source, licence, kind or language", s.ID)
+		if s.Repo == "" || s.Commit == "" || s.Path == "" || s.Licence == "" || s.Kind == "" || s.Language == "" || s.Batch < 1 {
+			t.Errorf("manifest: %s lacks its source, licence, kind, language or batch", s.ID)
+		}
+		if _, ok := realsetExt[s.Format]; !ok {
+			t.Errorf("manifest: %s has the unknown format %q", s.ID, s.Format)
 		}
 		sum := sha256.Sum256(readRealsetSession(t, s))
 		if hex.EncodeToString(sum[:]) != s.SHA256 {
 			t.Errorf("%s: content differs from the manifest's sha256", s.File)
 		}
-		if s.Batch == 1 {
-			strata[s.Repo] = append(strata[s.Repo], s.ID)
-		} else if s.Split != "dev" {
-			t.Errorf("%s: sessions added after the first batch go to dev, not %q", s.ID, s.Split)
-		}
+		stratum := fmt.Sprintf("batch %d, %s", s.Batch, s.Repo)
+		strata[stratum] = append(strata[stratum], s.ID)
 	}
-	// The first batch was split per source repository: ordered by the
-	// sha256 of the session id, the first 60% (rounded) are dev.
-	for repo, ids := range strata {
+	// Each batch was split per source repository when it was added: ordered
+	// by the sha256 of the session id, the first 60% (rounded) are dev.
+	for stratum, ids := range strata {
 		sort.Slice(ids, func(i, j int) bool { return realsetHash(ids[i]) < realsetHash(ids[j]) })
 		dev := int(math.Round(float64(len(ids)) * 0.6))
 		for i, id := range ids {
@@ -226,7 +234,7 @@ func TestRealSetFrozen(t *testing.T) {
 				want = "dev"
 			}
 			if byID[id].Split != want {
-				t.Errorf("%s (%s): split %q, the rule gives %q", id, repo, byID[id].Split, want)
+				t.Errorf("%s (%s): split %q, the rule gives %q", id, stratum, byID[id].Split, want)
 			}
 		}
 	}
@@ -237,16 +245,21 @@ func TestRealSetFrozen(t *testing.T) {
 			}
 		}
 	}
-	raw, err := os.ReadFile(filepath.Join(realsetDir(), "labels-test.json"))
-	switch {
-	case os.IsNotExist(err) && realsetTestLabelsSHA256 == "":
-		t.Log("the test split is not labelled yet")
-	case err != nil:
+	files, err := filepath.Glob(filepath.Join(realsetDir(), "labels-test*.json"))
+	if err != nil {
 		t.Fatal(err)
-	default:
+	}
+	if len(files) != len(realsetTestLabelsSHA256) {
+		t.Errorf("test label files %q, frozen: %v", files, realsetTestLabelsSHA256)
+	}
+	for _, file := range files {
+		raw, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
 		sum := sha256.Sum256(raw)
-		if got := hex.EncodeToString(sum[:]); got != realsetTestLabelsSHA256 {
-			t.Errorf("labels-test.json has sha256 %s, frozen as %q: the test split's labels are frozen", got, realsetTestLabelsSHA256)
+		if got, want := hex.EncodeToString(sum[:]), realsetTestLabelsSHA256[filepath.Base(file)]; got != want {
+			t.Errorf("%s has sha256 %s, frozen as %q: the test split's labels are frozen", filepath.Base(file), got, want)
 		}
 	}
 }
