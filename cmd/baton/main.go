@@ -33,6 +33,7 @@ commands:
   token create USERNAME TOKEN_NAME        print a new personal access token
   import [--steward USERNAME] PATH…       import files or folders (structured JSON, Claude Code, Codex CLI, Gemini CLI, ChatGPT, Lex frames)
   hook                                    send a Claude Code hook event on stdin to BATON_URL
+  watch [--dir PATH]… [--once]            keep ~/.claude, ~/.codex and ~/.gemini transcripts mirrored (local database, or BATON_URL)
   mcp                                     serve Baton's memory as MCP tools over stdio
   export markdown [--steward U] DIR       write users/U/sessions/*.md and cross_conversational_summary.md
   eval export [--steward U] [FILE]        write the steward's corrections as evaluation cases (JSON)
@@ -73,6 +74,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 		return importCmd(ctx, env, args[1:], stdout, stderr)
 	case "hook":
 		return hookCmd(ctx, env, stdin, stdout, stderr)
+	case "watch":
+		return watchCmd(ctx, env, args[1:], stdout, stderr)
 	case "mcp":
 		return mcpCmd(ctx, env, stdin, stdout)
 	case "export": // continuity: the seed's Markdown tree

@@ -213,3 +213,28 @@ func (c *Client) Messages(ctx context.Context, sessionID string, after int64, li
 	}
 	return out.Messages, out.NextAfter, nil
 }
+
+// ImportFile sends one transcript file to be imported as `baton import`
+// would, and returns what happened to each document in it.
+func (c *Client) ImportFile(ctx context.Context, req baton.ImportFileRequest) ([]baton.ImportResult, error) {
+	body, err := json.Marshal(req)
+	if err != nil {
+		return nil, err
+	}
+	var res struct {
+		Results []baton.ImportResult `json:"results"`
+	}
+	if err := c.do(ctx, http.MethodPost, "/api/v1/import/file", nil, body, "", &res); err != nil {
+		return nil, err
+	}
+	return res.Results, nil
+}
+
+// ReportWatchedFiles sends the states of the files `baton watch` keeps.
+func (c *Client) ReportWatchedFiles(ctx context.Context, files []baton.WatchedFile) error {
+	body, err := json.Marshal(map[string]any{"files": files})
+	if err != nil {
+		return err
+	}
+	return c.do(ctx, http.MethodPost, "/api/v1/sources", nil, body, "", nil)
+}

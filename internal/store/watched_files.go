@@ -1,0 +1,132 @@
+package store
+
+import (
+	"context"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/baton-dev/baton/internal/baton"
+	"github.com/uptrace/bun"
+)
+
+type watchedFileRow struct {
+	bun.BaseModel `bun:"table:watched_files"`
+	StewardID     int64 `bun:"steward_id,pk"`
+	baton.WatchedFile
+}
+
+// maxWatchedReport bounds one report of watched files.
+const maxWatchedReport = 5000
+
+// ReportWatchedFiles records what a watcher says of the steward's files:
+// each file's latest state replaces the one stored. A session id a file
+// names must be the steward's; ids that are not are dropped, so a report
+// can never point at another steward's session.
+func (s *Store) ReportWatchedFiles(ctx context.Context, stewardID int64, files []baton.WatchedFile) error {
+	if len(files) > maxWatchedReport {
+		return baton.Invalid("files", "a report holds at most %d files; got %d", maxWatchedReport, len(files))
+	}
+	for i, f := range files {
+		if strings.TrimSpace(f.Path) == "" {
+			return baton.Invalid("files", "files[%d].path is required", i)
+		}
+		if strings.ContainsRune(f.Path+f.Agent+f.Folder+f.Error, 0) {
+			return baton.Invalid("files", "files[%d] holds a NUL character", i)
+		}
+		for _, t := range []time.Time{f.ModTime, f.SeenAt} {
+			if err := baton.CheckTime("files", t); err != nil {
+				return baton.Invalid("files", "files[%d]: mod_time and seen_at must be times between the years 1 and 9999", i)
+			}
+		}
+	}
+	return s.inTx(ctx, func(tx bun.Tx) error {
+		for _, f := range files {
+			ids, err := ownSessionIDs(ctx, tx, stewardID, f.SessionIDs)
+			if err != nil {
+				return err
+			}
+			row := &watchedFileRow{StewardID: stewardID, WatchedFile: f}
+			row.SessionIDs = ids
+			row.ModTime, row.SeenAt = f.ModTime.UTC(), f.SeenAt.UTC()
+			if _, err := tx.NewInsert().Model(row).
+				On("CONFLICT (steward_id, path) DO UPDATE").
+				Set("agent = EXCLUDED.agent").
+				Set("folder = EXCLUDED.folder").
+				Set("size = EXCLUDED.size").
+				Set("mod_time = EXCLUDED.mod_time").
+				Set("synced_at = EXCLUDED.synced_at").
+				Set("session_ids = EXCLUDED.session_ids").
+				Set("error = EXCLUDED.error").
+				Set("deleted_at = EXCLUDED.deleted_at").
+				Set("seen_at = EXCLUDED.seen_at").
+				Exec(ctx); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+// ownSessionIDs keeps the ids that name the steward's sessions.
+func ownSessionIDs(ctx context.Context, db bun.IDB, stewardID int64, ids []string) ([]string, error) {
+	if len(ids) == 0 {
+		return []string{}, nil
+	}
+	var own []string
+	err := db.NewSelect().Table("sessions").Column("id").
+		Where("steward_id = ? AND id IN (?)", stewardID, bun.List(ids)).Scan(ctx, &own)
+	sort.Strings(own)
+	if own == nil {
+		own = []string{}
+	}
+	return own, err
+}
+
+// WatchedFiles lists the steward's watched files, by folder and path.
+func (s *Store) WatchedFiles(ctx context.Context, stewardID int64) ([]baton.WatchedFile, error) {
+	var rows []watchedFileRow
+	err := s.db.NewSelect().Model(&rows).Where("steward_id = ?", stewardID).
+		Order("folder", "path").Scan(ctx)
+	out := make([]baton.WatchedFile, len(rows))
+	for i := range rows {
+		out[i] = rows[i].WatchedFile
+	}
+	return out, err
+}
+
+// SessionKeptByBaton says when the agent deleted the file a session of the
+// steward's came from, if it did and no other watched file still holds the
+// session (a rotated or moved file): Baton is then the only copy.
+func (s *Store) SessionKeptByBaton(ctx context.Context, stewardID int64, sessionID string) (*time.Time, error) {
+	if strings.ContainsAny(sessionID, "%_\\") {
+		return nil, nil // not a session id (they are UUIDs)
+	}
+	// Only the rows whose ids mention the session are read; the loop
+	// below checks the match exactly.
+	ids := "session_ids"
+	if s.dialect != SQLite {
+		ids = "session_ids::text"
+	}
+	var rows []watchedFileRow
+	err := s.db.NewSelect().Model(&rows).
+		Where("steward_id = ? AND "+ids+" LIKE ?", stewardID, "%"+sessionID+"%").Scan(ctx)
+	if err != nil {
+		return nil, err
+	}
+	var first *time.Time
+	for _, r := range rows {
+		for _, id := range r.SessionIDs {
+			if id != sessionID {
+				continue
+			}
+			if r.DeletedAt == nil {
+				return nil, nil // still on disk somewhere
+			}
+			if first == nil || r.DeletedAt.Before(*first) {
+				first = r.DeletedAt
+			}
+		}
+	}
+	return first, nil
+}
