@@ -79,6 +79,7 @@ var realsetFloors = map[string]map[string][2]float64{
 var realsetTestLabelsSHA256 = map[string]string{
 	"labels-test.json":   "bf2b5154535219ca516070a9bfd86a0f87f1229aad2c8fc6c9ec452e7013fef0",
 	"labels-test-2.json": "386f261c6533a0ba9e8e0842b720a2aba35530744e98460f03021bfc323a4191",
+	"labels-test-3.json": "55f07953370465918d5f9574285b63cb958c8b5b7d98d018ee7e0c050d3dbedf",
 }
 
 // realsetExt is the file name each format is imported under.
