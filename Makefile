@@ -34,7 +34,7 @@ run:
 	url="http://$${addr}"
 	[[ "$$addr" != :* ]] || url="http://localhost$${addr}"
 	echo "Baton: open $$url and sign in as demo / demo-steward (database: data/baton.db)"
-	echo "Baton: to keep your own Claude Code, Codex CLI and Gemini CLI sessions, run 'go run ./cmd/baton watch' beside it (README: baton watch)"
+	echo "Baton: to keep your own Claude Code, Codex CLI and Gemini CLI sessions, run 'BATON_DATABASE_URL=sqlite:data/baton.db go run ./cmd/baton watch --steward demo' beside it (README: baton watch)"
 	BATON_ADDR="$$addr" BATON_DEMO=1 BATON_DATABASE_URL=sqlite:data/baton.db exec go run ./cmd/baton serve
 
 build:
