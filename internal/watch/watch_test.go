@@ -22,7 +22,7 @@ import (
 // then appended prompts and answers, each with a number the test can find
 // again among the stored messages.
 type agent struct {
-	t    *testing.T
+	t    testing.TB
 	dir  string
 	next int
 	at   time.Time
