@@ -8,22 +8,10 @@ import (
 	"github.com/baton-dev/baton/internal/baton"
 	"github.com/baton-dev/baton/internal/store"
 	"github.com/baton-dev/baton/views"
+	"github.com/baton-dev/baton/web/httpx"
+	"github.com/baton-dev/baton/web/ui"
 	"github.com/labstack/echo/v4"
 )
-
-// statusByCode is the one table from error codes to HTTP statuses.
-var statusByCode = map[string]int{
-	baton.ENOTFOUND:     http.StatusNotFound,
-	baton.EINVALID:      http.StatusBadRequest,
-	baton.ECONFLICT:     http.StatusConflict,
-	baton.EUNAUTHORIZED: http.StatusUnauthorized,
-	baton.EFORBIDDEN:    http.StatusForbidden,
-	baton.ETOOLARGE:     http.StatusRequestEntityTooLarge,
-	baton.ERATELIMIT:    http.StatusTooManyRequests,
-	baton.EUNAVAILABLE:  http.StatusServiceUnavailable,
-	baton.ESTORAGEFULL:  http.StatusInsufficientStorage,
-	baton.EINTERNAL:     http.StatusInternalServerError,
-}
 
 // codeByStatus turns Echo's own errors (unknown route, wrong method, body too large) into codes.
 var codeByStatus = map[int]string{
@@ -34,15 +22,6 @@ var codeByStatus = map[int]string{
 	http.StatusForbidden:             baton.EUNAUTHORIZED,
 	http.StatusRequestEntityTooLarge: baton.ETOOLARGE,
 	http.StatusTooManyRequests:       baton.ERATELIMIT,
-}
-
-// apiError is the JSON shape of every API error.
-type apiError struct {
-	Error struct {
-		Code    string `json:"code"`
-		Message string `json:"message"`
-		Field   string `json:"field,omitempty"`
-	} `json:"error"`
 }
 
 // handleError is the one place errors become responses: JSON for the API,
@@ -79,12 +58,12 @@ func (s *Server) handleError(err error, c echo.Context) {
 		code, msg = baton.EUNAVAILABLE, "The database is busy or unavailable. Try again in a moment."
 		c.Response().Header().Set("Retry-After", "2")
 	}
-	status := statusByCode[code]
+	status := httpx.StatusByCode[code]
 	if code == baton.EINTERNAL {
 		s.log.Error("request failed", "method", c.Request().Method, "path", c.Path(), "err", err)
 	}
 	if strings.HasPrefix(c.Request().URL.Path, "/api/") {
-		var body apiError
+		var body httpx.APIError
 		body.Error.Code, body.Error.Message, body.Error.Field = code, msg, field
 		_ = c.JSON(status, body)
 		return
@@ -94,5 +73,5 @@ func (s *Server) handleError(err error, c echo.Context) {
 		_ = c.String(status, msg)
 		return
 	}
-	_ = renderHTML(c, status, views.ErrorPage(views.ErrorPage{Page: s.page(c, "Error", ""), Status: status, Message: msg}))
+	_ = httpx.RenderHTML(c, status, views.ErrorPage(views.ErrorPage{Page: ui.Page(c, "Error", ""), Status: status, Message: msg}))
 }

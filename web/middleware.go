@@ -11,6 +11,7 @@ import (
 
 	"github.com/baton-dev/baton/internal/auth"
 	"github.com/baton-dev/baton/internal/baton"
+	"github.com/baton-dev/baton/web/httpx"
 	"github.com/labstack/echo/v4"
 )
 
@@ -68,14 +69,6 @@ func (s *Server) browser(next echo.HandlerFunc) echo.HandlerFunc {
 	}
 }
 
-func browserOf(c echo.Context) *auth.Browser {
-	b, _ := c.Get("browser").(*auth.Browser)
-	if b == nil {
-		b = &auth.Browser{}
-	}
-	return b
-}
-
 // checkCSRF refuses a state-changing browser request whose form field or
 // X-CSRF-Token header does not carry the cookie's token.
 func checkCSRF(next echo.HandlerFunc) echo.HandlerFunc {
@@ -92,7 +85,7 @@ func checkCSRF(next echo.HandlerFunc) echo.HandlerFunc {
 			}
 			token = c.Request().FormValue("_csrf")
 		}
-		if want := browserOf(c).CSRF; want == "" || !auth.Equal(token, want) {
+		if want := httpx.BrowserOf(c).CSRF; want == "" || !auth.Equal(token, want) {
 			// 403, not 401: the steward may well be signed in, and the front
 			// end (baton.js) says "your session may have expired" on a 403.
 			return &baton.Error{Code: baton.EFORBIDDEN, Message: "The form expired or came from elsewhere. Reload the page and try again."}
@@ -142,7 +135,7 @@ const pageBodyLimit = 1 << 20
 // (the CSRF check and rejectBadText parse forms), and removes the temp files
 // of a multipart form parsed on this request, whichever copy of the request
 // parsed it: the server only cleans up the request it created. The API has
-// its own limit (apiBodyLimit).
+// its own limit (httpx.BodyLimit).
 func (s *Server) limitBody(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		r := c.Request()

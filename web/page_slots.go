@@ -7,6 +7,7 @@ import (
 	"sync/atomic"
 
 	"github.com/baton-dev/baton/internal/store"
+	"github.com/baton-dev/baton/web/httpx"
 	"github.com/labstack/echo/v4"
 	"github.com/uptrace/bun/dialect"
 )
@@ -51,9 +52,6 @@ func newPageLimiter(n int) *pageLimiter {
 	return &pageLimiter{slots: make(chan struct{}, n)}
 }
 
-// pageSlotKey is where a request keeps the release of its slot (echo context).
-const pageSlotKey = "page-slot-release"
-
 // pageSlot holds a GET or HEAD page request until a slot is free, and
 // frees it when the handler returns or, earlier, when the page is drawn
 // (renderHTML), so a slow reader of the answer does not hold a slot.
@@ -73,15 +71,8 @@ func (s *Server) pageSlot(next echo.HandlerFunc) echo.HandlerFunc {
 		}
 		var once sync.Once
 		release := func() { once.Do(func() { <-l.slots }) }
-		c.Set(pageSlotKey, release)
+		c.Set(httpx.PageSlotKey, release)
 		defer release()
 		return next(c)
-	}
-}
-
-// releasePageSlot frees the request's page slot, if it holds one.
-func releasePageSlot(c echo.Context) {
-	if release, ok := c.Get(pageSlotKey).(func()); ok {
-		release()
 	}
 }

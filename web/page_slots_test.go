@@ -8,6 +8,7 @@ import (
 
 	"github.com/baton-dev/baton/internal/store"
 	"github.com/baton-dev/baton/internal/store/storetest"
+	"github.com/baton-dev/baton/web/httpx"
 	"github.com/labstack/echo/v4"
 )
 
@@ -24,7 +25,7 @@ func limitedPages(t *testing.T, slots int, release bool) (s *Server, url string,
 	e := echo.New()
 	e.GET("/p/:n", func(c echo.Context) error {
 		if release {
-			releasePageSlot(c)
+			httpx.ReleasePageSlot(c)
 		}
 		entered <- c.Param("n")
 		<-gates[c.Param("n")]

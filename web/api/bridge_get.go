@@ -1,0 +1,15 @@
+package api
+
+import (
+	"net/http"
+
+	"github.com/labstack/echo/v4"
+)
+
+func (s *Server) BridgeGet(c echo.Context) error {
+	b, err := s.store.Bridge(ctx(c), stewardID(c), c.Param("id"))
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, b)
+}

@@ -1,0 +1,55 @@
+package api
+
+import (
+	"net/http"
+
+	"github.com/baton-dev/baton/internal/baton"
+	"github.com/baton-dev/baton/web/httpx"
+	"github.com/labstack/echo/v4"
+)
+
+// bridgeSaveRequest is the body of PUT /api/v1/bridges/{id}: the edited
+// content and the revision the edit started from.
+type bridgeSaveRequest struct {
+	BaseRevision *int                       `json:"base_revision"`
+	Transferred  *baton.TransferredContext  `json:"transferred_context"`
+	Instructions *baton.HandoffInstructions `json:"handoff_instructions"`
+}
+
+// bridgeConflict is the answer to a stale save: the error, and the
+// bridge as it now is, so the client can show both versions.
+type bridgeConflict struct {
+	httpx.APIError
+	Current *baton.Bridge `json:"current"`
+}
+
+func (s *Server) BridgeSave(c echo.Context) error {
+	id := c.Param("id")
+	if _, err := s.store.Bridge(ctx(c), stewardID(c), id); err != nil {
+		return err
+	}
+	var in bridgeSaveRequest
+	if err := decodeJSON(c, &in); err != nil {
+		return err
+	}
+	if in.BaseRevision == nil {
+		return baton.Invalid("base_revision", "base_revision is required: the revision this edit started from")
+	}
+	if in.Transferred == nil {
+		return baton.Invalid("transferred_context", "transferred_context is required")
+	}
+	if in.Instructions == nil {
+		return baton.Invalid("handoff_instructions", "handoff_instructions is required")
+	}
+	content := baton.BridgeContent{Transferred: *in.Transferred, Instructions: *in.Instructions}
+	b, err := s.continuity.Save(ctx(c), stewardID(c), id, *in.BaseRevision, httpx.StewardName(c), content)
+	if baton.ErrorCode(err) == baton.ECONFLICT {
+		out := bridgeConflict{Current: b}
+		out.Error.Code, out.Error.Message, out.Error.Field = baton.ECONFLICT, baton.ErrorMessage(err), baton.ErrorField(err)
+		return c.JSON(http.StatusConflict, out)
+	}
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, b)
+}

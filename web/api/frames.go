@@ -1,0 +1,141 @@
+package api
+
+import (
+	"errors"
+	"io"
+	"net/http"
+	"strconv"
+
+	"github.com/baton-dev/baton/internal/baton"
+	"github.com/baton-dev/baton/internal/frames"
+	"github.com/baton-dev/baton/web/httpx"
+	"github.com/labstack/echo/v4"
+)
+
+// readBody reads a request body whole, naming a body that is too large.
+func readBody(c echo.Context) ([]byte, error) {
+	data, err := io.ReadAll(c.Request().Body)
+	if err != nil {
+		var tooBig *http.MaxBytesError
+		if errors.As(err, &tooBig) {
+			return nil, baton.Errorf(baton.ETOOLARGE, "the request body is larger than %s", httpx.BodyLimit)
+		}
+		return nil, err
+	}
+	return data, nil
+}
+
+// FrameRemember stores one frame (Lex JSON, the body itself). Idempotent
+// by id: the same frame again answers 200 with the stored frame; a
+// different frame under a stored id answers 409, for frames are immutable.
+func (s *Server) FrameRemember(c echo.Context) error {
+	data, err := readBody(c)
+	if err != nil {
+		return err
+	}
+	f, err := frames.Parse(data)
+	if err != nil {
+		return err
+	}
+	res, err := s.store.CreateFrames(ctx(c), stewardID(c), []*baton.Frame{f})
+	if err != nil {
+		return err
+	}
+	status := http.StatusCreated
+	if res[0].Status == baton.FrameDuplicate {
+		if res[0].Differs {
+			return &baton.Error{Code: baton.ECONFLICT, Field: "id",
+				Message: "a different frame with id " + strconv.Quote(f.ID) + " is already stored; frames are immutable, so give this one its own id"}
+		}
+		status = http.StatusOK
+	}
+	stored, err := s.store.Frame(ctx(c), stewardID(c), f.ID)
+	if err != nil {
+		return err
+	}
+	return c.JSON(status, stored)
+}
+
+// FrameImport stores Lex JSON: one frame, an array, or NDJSON, each
+// frame all or nothing, with one result per frame.
+func (s *Server) FrameImport(c echo.Context) error {
+	data, err := readBody(c)
+	if err != nil {
+		return err
+	}
+	results, err := frames.Import(ctx(c), s.store, stewardID(c), data)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, map[string]any{"results": results, "summary": frames.Summary(results)})
+}
+
+func (s *Server) FrameGet(c echo.Context) error {
+	f, err := s.store.Frame(ctx(c), stewardID(c), httpx.FrameIDParam(c))
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, f)
+}
+
+func (s *Server) FrameDelete(c echo.Context) error {
+	if err := s.store.DeleteFrame(ctx(c), stewardID(c), httpx.FrameIDParam(c)); err != nil {
+		return err
+	}
+	return c.NoContent(http.StatusNoContent)
+}
+
+// FrameRecall: GET /api/v1/frames/recall?q=&module=&branch=&since=&until=&limit=&mode=all|any.
+func (s *Server) FrameRecall(c echo.Context) error {
+	res, err := frames.Recall(ctx(c), s.store, stewardID(c), httpx.RecallRequest(c))
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, res)
+}
+
+// FrameTimeline: GET /api/v1/frames/timeline?branch=&module=&since=&until=&cursor=&limit=,
+// newest first, each frame with the sessions it was taken in.
+func (s *Server) FrameTimeline(c echo.Context) error {
+	f, err := httpx.FrameFilter(c, 1000)
+	if err != nil {
+		return err
+	}
+	page, err := s.store.FrameTimeline(ctx(c), stewardID(c), f)
+	if err != nil {
+		return err
+	}
+	links, err := s.store.FrameSessions(ctx(c), stewardID(c), page.Frames)
+	if err != nil {
+		return err
+	}
+	type entry struct {
+		Frame    *baton.Frame         `json:"frame"`
+		Sessions []baton.FrameSession `json:"sessions"`
+	}
+	out := struct {
+		Frames     []entry `json:"frames"`
+		NextCursor string  `json:"next_cursor"`
+	}{Frames: make([]entry, len(page.Frames)), NextCursor: page.NextCursor}
+	for i, fr := range page.Frames {
+		out.Frames[i] = entry{Frame: fr, Sessions: links[fr.ID]}
+		if out.Frames[i].Sessions == nil {
+			out.Frames[i].Sessions = []baton.FrameSession{}
+		}
+	}
+	return c.JSON(http.StatusOK, out)
+}
+
+// FrameExport writes the steward's frames (filters as the timeline) as
+// NDJSON, Lex's frames.ndjson, or as a JSON array with format=json.
+func (s *Server) FrameExport(c echo.Context) error {
+	f, err := httpx.FrameFilter(c, 1000)
+	if err != nil {
+		return err
+	}
+	format := c.QueryParam("format")
+	if format != "" && format != "ndjson" && format != "json" {
+		return baton.Invalid("format", "format must be ndjson or json; got %q", format)
+	}
+	return httpx.WriteFrames(c, s.store, f, format == "json")
+}

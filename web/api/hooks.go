@@ -1,0 +1,61 @@
+package api
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"time"
+
+	"github.com/baton-dev/baton/internal/baton"
+	"github.com/baton-dev/baton/internal/ingest"
+	"github.com/labstack/echo/v4"
+)
+
+// hookWait is how long a hook request waits for its session to be built;
+// past it the answer says what was received and the building goes on. The
+// hook client gives up after 1.5 s.
+const hookWait = time.Second
+
+// HookClaudeCode takes one Claude Code hook event from `baton hook`,
+// with the transcript lines the client has not sent yet, and builds the
+// session as it happens. A SessionStart is answered with the continuity
+// context the new session starts with.
+func (s *Server) HookClaudeCode(c echo.Context) error {
+	var in baton.HookRequest
+	if err := decodeJSON(c, &in); err != nil {
+		return err
+	}
+	res, err := s.importer.Hooks().Receive(ctx(c), stewardID(c), &in, ingest.HookOptions{
+		Wait:     hookWait,
+		LogError: func(err error) { s.log.Error("hook", "steward", stewardID(c), "err", err) },
+		// SessionEnd finalizes: the draft bridge and the transition marker.
+		Finalize: func(ctx context.Context, stewardID int64, sessionID string) error {
+			_, _, err := s.continuity.FinalizeAnalysed(ctx, stewardID, sessionID)
+			return err
+		},
+	})
+	if err != nil {
+		return err
+	}
+	var ev struct {
+		Name string `json:"hook_event_name"`
+	}
+	if json.Unmarshal(in.Event, &ev) == nil && ev.Name == ingest.HookSessionStart {
+		// A session starts: link it after the last one, regenerate the
+		// summary, and hand it the context.
+		if res.SessionID != "" {
+			if err := s.continuity.StartAfter(ctx(c), stewardID(c), res.SessionID, ""); err != nil {
+				return err
+			}
+		}
+		if _, err := s.continuity.RefreshSummary(ctx(c), stewardID(c)); err != nil {
+			return err
+		}
+		next, err := s.continuity.NextExcluding(ctx(c), stewardID(c), res.SessionID)
+		if err != nil {
+			return err
+		}
+		res.Context = next.Markdown
+	}
+	return c.JSON(http.StatusOK, res)
+}

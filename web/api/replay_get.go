@@ -1,0 +1,20 @@
+package api
+
+import (
+	"net/http"
+
+	"github.com/labstack/echo/v4"
+)
+
+// ReplayGet is GET /api/v1/replays/{id}: the replay and its fork.
+func (s *Server) ReplayGet(c echo.Context) error {
+	r, err := s.store.Replay(ctx(c), stewardID(c), c.Param("id"))
+	if err != nil {
+		return err
+	}
+	conv, err := s.store.ConversationByID(ctx(c), stewardID(c), r.ConversationID)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, map[string]any{"replay": r, "conversation": conv})
+}

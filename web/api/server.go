@@ -1,0 +1,62 @@
+// Package api is Baton's JSON API under /api/v1: one handler per action,
+// authenticated by a personal access token (web.requireToken), answering
+// JSON and errors in the one shape of web/httpx. The routes are in
+// web/routes.go with the pages'.
+package api
+
+import (
+	"log/slog"
+
+	"github.com/baton-dev/baton/internal/analysis"
+	"github.com/baton-dev/baton/internal/baton"
+	"github.com/baton-dev/baton/internal/continuity"
+	"github.com/baton-dev/baton/internal/ingest"
+	"github.com/baton-dev/baton/internal/store"
+	"github.com/baton-dev/baton/web/comparison"
+	"github.com/baton-dev/baton/web/httpx"
+	"github.com/labstack/echo/v4"
+)
+
+// Server holds what the API handlers use.
+type Server struct {
+	store    *store.Store
+	importer *ingest.Importer
+	analysis *analysis.Service
+	// continuity finalizes sessions and keeps bridges, markers and the
+	// cross-conversational summary.
+	continuity  *continuity.Service
+	comparisons *comparison.Cache
+	log         *slog.Logger
+}
+
+// Deps are the services the API handlers call.
+type Deps struct {
+	Store       *store.Store
+	Importer    *ingest.Importer
+	Analysis    *analysis.Service
+	Continuity  *continuity.Service
+	Comparisons *comparison.Cache
+	Log         *slog.Logger
+}
+
+// New builds the API handlers over their services.
+func New(d Deps) *Server {
+	return &Server{
+		store: d.Store, importer: d.Importer, analysis: d.Analysis, continuity: d.Continuity,
+		comparisons: d.Comparisons, log: d.Log,
+	}
+}
+
+// Request helpers shared with the pages (web/httpx), under the short
+// names the handlers use.
+var (
+	stewardID  = httpx.StewardID
+	ctx        = httpx.Context
+	decodeJSON = httpx.DecodeJSON
+)
+
+// messageParam reads the :id of a message route and loads that message of
+// the signed-in steward.
+func (s *Server) messageParam(c echo.Context) (*baton.Message, error) {
+	return httpx.MessageParam(c, s.store)
+}

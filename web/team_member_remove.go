@@ -1,9 +1,0 @@
-package web
-
-import "github.com/labstack/echo/v4"
-
-func (s *Server) teamMemberRemove(c echo.Context) error {
-	return s.memberAction(c, "removed", func(team, member int64) error {
-		return s.store.RemoveMember(ctx(c), stewardID(c), team, member)
-	})
-}

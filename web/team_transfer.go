@@ -1,9 +1,0 @@
-package web
-
-import "github.com/labstack/echo/v4"
-
-func (s *Server) teamTransfer(c echo.Context) error {
-	return s.memberAction(c, "transferred", func(team, member int64) error {
-		return s.store.TransferOwnership(ctx(c), stewardID(c), team, member)
-	})
-}

@@ -1,0 +1,45 @@
+package ui
+
+import (
+	"net/http"
+	"net/url"
+	"strconv"
+
+	"github.com/baton-dev/baton/internal/baton"
+	"github.com/labstack/echo/v4"
+)
+
+// AnnotationDelete deletes one of the steward's annotations and redraws
+// where it was: the message's block, the session's review, or (from the
+// review page) nothing, so its row goes.
+func (s *Server) AnnotationDelete(c echo.Context) error {
+	id, err := strconv.ParseInt(c.Param("id"), 10, 64)
+	if err != nil {
+		return baton.NotFound("annotation")
+	}
+	a, err := s.store.DeleteAnnotation(ctx(c), stewardID(c), id)
+	if err != nil {
+		return err
+	}
+	if c.FormValue("from") == "review" {
+		if isHTMX(c) {
+			return c.HTML(http.StatusOK, "")
+		}
+		return c.Redirect(http.StatusSeeOther, "/review")
+	}
+	if a.MessageID != nil {
+		m, err := s.store.Message(ctx(c), stewardID(c), *a.MessageID)
+		if err != nil {
+			return err
+		}
+		return s.afterMessageChange(c, m, "Annotation deleted.")
+	}
+	sess, err := s.store.Session(ctx(c), stewardID(c), a.SessionID)
+	if err != nil {
+		return err
+	}
+	if !isHTMX(c) {
+		return c.Redirect(http.StatusSeeOther, "/sessions/"+url.PathEscape(sess.ID)+"#session-review")
+	}
+	return s.renderSessionReview(c, sess, http.StatusOK, nil, "Annotation deleted.")
+}

@@ -1,0 +1,95 @@
+package ui
+
+import (
+	"strings"
+
+	"github.com/baton-dev/baton/internal/baton"
+	"github.com/baton-dev/baton/internal/replay"
+	"github.com/baton-dev/baton/views"
+)
+
+// comparisonRowsPerPage is how many rows of the two columns one page shows.
+const comparisonRowsPerPage = 100
+
+// comparisonRows lays the two runs after the shared prefix side by side:
+// each aligned reasoning pair is one row with its word diff; the messages
+// between two pairs sit beside each other in order.
+func comparisonRows(d *replay.Diff, a, b []*baton.Message) []views.ComparisonRow {
+	ta, tb := a[d.PrefixLength:], b[d.PrefixLength:]
+	indexA, indexB := seqIndex(ta), seqIndex(tb)
+	var rows []views.ComparisonRow
+	i, j := 0, 0
+	fill := func(toA, toB int) {
+		for i < toA || j < toB {
+			var r views.ComparisonRow
+			if i < toA {
+				r.A = sideOf(ta[i], nil, "")
+				i++
+			}
+			if j < toB {
+				r.B = sideOf(tb[j], nil, "")
+				j++
+			}
+			rows = append(rows, r)
+		}
+	}
+	for _, p := range d.Reasoning.Pairs {
+		if p.ASeq == 0 || p.BSeq == 0 {
+			continue // an unmatched message shows in the gap it falls in
+		}
+		ia, ib := indexA[p.ASeq], indexB[p.BSeq]
+		fill(ia, ib)
+		rows = append(rows, views.ComparisonRow{
+			Key: p.Key, Similarity: p.Similarity, Diverged: p.Diverged,
+			A: sideOf(ta[ia], p.Words, "insert"), B: sideOf(tb[ib], p.Words, "delete"),
+		})
+		i, j = ia+1, ib+1
+	}
+	fill(len(ta), len(tb))
+	return rows
+}
+
+func seqIndex(msgs []*baton.Message) map[int64]int {
+	out := make(map[int64]int, len(msgs))
+	for i, m := range msgs {
+		out[m.Seq] = i
+	}
+	return out
+}
+
+// maxCellText bounds the text one cell shows; the transcript has the rest.
+const maxCellText = 4000
+
+// sideOf is one message as a cell. With a word diff, the side keeps every
+// run but the other side's (skip: "insert" for A, "delete" for B).
+func sideOf(m *baton.Message, words []replay.WordDiff, skip string) *views.ComparisonSide {
+	s := &views.ComparisonSide{Seq: m.Seq, Role: string(m.Role), IsError: m.ToolResult != nil && m.ToolResult.IsError,
+		Unfinished: views.UnfinishedTitle(m)}
+	for _, tc := range m.ToolCalls {
+		s.ToolNames = append(s.ToolNames, tc.Name)
+	}
+	if m.Role != baton.RoleToolCall || len(m.ToolCalls) == 0 {
+		s.Text = clip(m.Content, maxCellText)
+	}
+	if len(words) > 0 {
+		for _, w := range words {
+			if w.Op != skip {
+				s.Words = append(s.Words, w)
+			}
+		}
+	}
+	return s
+}
+
+func clip(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	cut := n
+	for cut > 0 && !isRuneStart(s[cut]) {
+		cut--
+	}
+	return strings.TrimSpace(s[:cut]) + " …"
+}
+
+func isRuneStart(b byte) bool { return b&0xC0 != 0x80 }

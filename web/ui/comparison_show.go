@@ -1,0 +1,104 @@
+package ui
+
+import (
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/baton-dev/baton/internal/baton"
+	"github.com/baton-dev/baton/internal/replay"
+	"github.com/baton-dev/baton/views"
+	"github.com/labstack/echo/v4"
+)
+
+// ComparisonShow is /comparisons/{id}: to its owner and to the members and
+// viewers of a team it is shared with.
+func (s *Server) ComparisonShow(c echo.Context) error {
+	sid := stewardID(c)
+	cmp, err := s.store.Comparison(ctx(c), sid, c.Param("id"))
+	if err != nil {
+		return err
+	}
+	comments, err := s.store.ComparisonComments(ctx(c), sid, cmp.ID)
+	if err != nil {
+		return err
+	}
+	p, err := s.comparisonPage(c, cmp, comments, nil)
+	if err != nil {
+		return err
+	}
+	p.Page = s.page(c, cmp.Title, "comparisons")
+	p.CanComment = baton.CanComment(cmp.Access)
+	p.IsOwner = cmp.Access == baton.AccessOwner
+	if p.IsOwner {
+		if p.Teams, err = s.store.TeamsForSteward(ctx(c), sid); err != nil {
+			return err
+		}
+		if p.SharedWith, err = s.store.ObjectTeamShares(ctx(c), sid, baton.TeamShareComparison, cmp.ID); err != nil {
+			return err
+		}
+	}
+	if p.IsOwner {
+		// A read-only link just made (comparison_link.go) is shown this once.
+		if made := s.cookies.TakeOnce(c.Response(), c.Request(), "/comparisons/"+cmp.ID, sid); made != "" {
+			p.ShareURL, p.ShareTerms, _ = strings.Cut(made, "\x00")
+			c.Response().Header().Set("Cache-Control", "no-store")
+		}
+	}
+	if msg := comparisonDone[c.QueryParam("done")]; msg != "" {
+		p.Flash, p.FlashKind = msg, "success"
+	}
+	return renderHTML(c, http.StatusOK, views.ComparisonShow(p))
+}
+
+var comparisonDone = map[string]string{"comment": "Comment posted.", "shared": "Shared with the team."}
+
+// comparisonPage builds the page's content from the owner's two
+// conversations; redact, when set, rewrites every text shown.
+func (s *Server) comparisonPage(c echo.Context, cmp *baton.Comparison, comments []*baton.ComparisonComment, redact func(string) string) (views.ComparisonPage, error) {
+	runs, err := s.comparisons.Runs(ctx(c), cmp.StewardID, cmp.AConversationID, cmp.BConversationID, redact)
+	if err != nil {
+		return views.ComparisonPage{}, err
+	}
+	res := runs.Result
+	scoresA, scoresB, err := s.comparisons.Scores(ctx(c), cmp.StewardID, runs, redact)
+	if err != nil {
+		return views.ComparisonPage{}, err
+	}
+	rows := comparisonRows(res.Diff, runs.A, runs.B)
+	page := 1
+	if v := c.QueryParam("page"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 {
+			return views.ComparisonPage{}, baton.Invalid("page", "page must be a page number")
+		}
+		page = n
+	}
+	pages := max(1, (len(rows)+comparisonRowsPerPage-1)/comparisonRowsPerPage)
+	page = min(page, pages)
+	rows = rows[min(len(rows), (page-1)*comparisonRowsPerPage):min(len(rows), page*comparisonRowsPerPage)]
+	for i := range rows {
+		if rows[i].Key != "" {
+			rows[i].Comments = pairCommentsOf(comments, rows[i].Key)
+		}
+	}
+	return views.ComparisonPage{
+		Comparison: cmp, Diff: res.Diff, ScoresA: scoresA, ScoresB: scoresB, Rows: rows, PageNo: page, Pages: pages,
+		Comments: pairCommentsOf(comments, ""), VerdictRules: replay.VerdictRules,
+	}, nil
+}
+
+// pairCommentsOf picks the comments on one pair ("" or "all": the whole comparison).
+func pairCommentsOf(all []*baton.ComparisonComment, key string) []*baton.ComparisonComment {
+	var out []*baton.ComparisonComment
+	for _, c := range all {
+		k := c.PairKey
+		if k == "all" {
+			k = ""
+		}
+		if k == key {
+			out = append(out, c)
+		}
+	}
+	return out
+}

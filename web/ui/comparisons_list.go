@@ -1,0 +1,19 @@
+package ui
+
+import (
+	"net/http"
+
+	"github.com/baton-dev/baton/views"
+	"github.com/labstack/echo/v4"
+)
+
+// ComparisonsList is /comparisons: the steward's and those shared with them.
+func (s *Server) ComparisonsList(c echo.Context) error {
+	mine, shared, err := s.store.Comparisons(ctx(c), stewardID(c))
+	if err != nil {
+		return err
+	}
+	return renderHTML(c, http.StatusOK, views.ComparisonsList(views.ComparisonsPage{
+		Page: s.page(c, "Comparisons", "comparisons"), Mine: mine, Shared: shared,
+	}))
+}

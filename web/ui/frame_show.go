@@ -1,0 +1,30 @@
+package ui
+
+import (
+	"encoding/json"
+	"net/http"
+
+	"github.com/baton-dev/baton/internal/baton"
+	"github.com/baton-dev/baton/views"
+	"github.com/baton-dev/baton/web/httpx"
+	"github.com/labstack/echo/v4"
+)
+
+// FrameShow is /frames/{id}: every field of one frame and its sessions.
+func (s *Server) FrameShow(c echo.Context) error {
+	f, err := s.store.Frame(ctx(c), stewardID(c), httpx.FrameIDParam(c))
+	if err != nil {
+		return err
+	}
+	links, err := s.store.FrameSessions(ctx(c), stewardID(c), []*baton.Frame{f})
+	if err != nil {
+		return err
+	}
+	pretty, err := json.MarshalIndent(f, "", "  ")
+	if err != nil {
+		return err
+	}
+	return renderHTML(c, http.StatusOK, views.FrameShow(views.FramePage{
+		Page: s.page(c, f.SummaryCaption, "frames"), Frame: f, Sessions: links[f.ID], JSON: string(pretty),
+	}))
+}

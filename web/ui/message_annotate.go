@@ -1,0 +1,53 @@
+package ui
+
+import (
+	"fmt"
+	"net/http"
+	"net/url"
+
+	"github.com/baton-dev/baton/internal/baton"
+	"github.com/baton-dev/baton/views"
+	"github.com/labstack/echo/v4"
+)
+
+// MessageAnnotate adds annotations to a message.
+func (s *Server) MessageAnnotate(c echo.Context) error {
+	m, err := s.messageParam(c)
+	if err != nil {
+		return err
+	}
+	form, err := c.FormParams()
+	if err != nil {
+		return err
+	}
+	anns, err := annotationsFromForm(form)
+	if err == nil {
+		err = s.store.AddAnnotations(ctx(c), stewardID(c), m.SessionID, m.ID, anns)
+	}
+	if baton.ErrorCode(err) == baton.EINVALID {
+		block, berr := s.messageBlock(c, m, err, nil, "")
+		if berr != nil {
+			return berr
+		}
+		if isHTMX(c) {
+			return renderHTML(c, formErrorStatus, views.MessageAnnotations(block))
+		}
+		return s.renderAnnotatePage(c, http.StatusBadRequest, m, block)
+	} else if err != nil {
+		return err
+	}
+	return s.afterMessageChange(c, m, savedText(anns))
+}
+
+// afterMessageChange answers a change to a message's annotations or
+// impact: its block again for htmx, the transcript at the message otherwise.
+func (s *Server) afterMessageChange(c echo.Context, m *baton.Message, saved string) error {
+	if !isHTMX(c) {
+		return c.Redirect(http.StatusSeeOther, fmt.Sprintf("/sessions/%s?at=%d#m-%d", url.PathEscape(m.SessionID), m.Seq, m.Seq))
+	}
+	block, err := s.messageBlock(c, m, nil, nil, saved)
+	if err != nil {
+		return err
+	}
+	return renderHTML(c, http.StatusOK, views.MessageAnnotations(block))
+}

@@ -1,0 +1,47 @@
+package ui
+
+import (
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/baton-dev/baton/internal/baton"
+	"github.com/baton-dev/baton/views"
+	"github.com/labstack/echo/v4"
+)
+
+// MessageImpact sets what a message led to.
+func (s *Server) MessageImpact(c echo.Context) error {
+	m, err := s.messageParam(c)
+	if err != nil {
+		return err
+	}
+	impact := baton.Impact{
+		LedToInsight:     checked(c.FormValue("led_to_insight")),
+		ChangedDirection: checked(c.FormValue("changed_direction")),
+		TriggeredAction:  m.Impact.TriggeredAction,
+	}
+	if v := strings.TrimSpace(c.FormValue("significance")); v != "" {
+		impact.Significance, err = strconv.ParseFloat(v, 64)
+		if err != nil {
+			err = baton.Invalid("significance", "significance must be a number from 0 to 1; got %q", v)
+		}
+	}
+	var updated *baton.Message
+	if err == nil {
+		updated, err = s.store.SetMessageImpact(ctx(c), stewardID(c), m.ID, impact)
+	}
+	if baton.ErrorCode(err) == baton.EINVALID {
+		block, berr := s.messageBlock(c, m, nil, err, "")
+		if berr != nil {
+			return berr
+		}
+		if isHTMX(c) {
+			return renderHTML(c, formErrorStatus, views.MessageAnnotations(block))
+		}
+		return s.renderAnnotatePage(c, http.StatusBadRequest, m, block)
+	} else if err != nil {
+		return err
+	}
+	return s.afterMessageChange(c, updated, "Impact saved.")
+}

@@ -1,0 +1,148 @@
+// Package ui is Baton's pages: one handler per page or action, answering
+// HTML rendered from views (whole pages, or htmx fragments), signed in by
+// the cookie session (web.browser) and guarded against cross-site forms
+// (web.checkCSRF). The routes are in web/routes.go with the API's.
+package ui
+
+import (
+	"log/slog"
+	"net/http"
+	"net/url"
+	"strings"
+	"time"
+	"unicode"
+
+	"github.com/baton-dev/baton/internal/analysis"
+	"github.com/baton-dev/baton/internal/auth"
+	"github.com/baton-dev/baton/internal/baton"
+	"github.com/baton-dev/baton/internal/continuity"
+	"github.com/baton-dev/baton/internal/ingest"
+	"github.com/baton-dev/baton/internal/replay"
+	"github.com/baton-dev/baton/internal/store"
+	"github.com/baton-dev/baton/views"
+	"github.com/baton-dev/baton/web/comparison"
+	"github.com/baton-dev/baton/web/httpx"
+	"github.com/labstack/echo/v4"
+)
+
+// Config is what the pages need from the server's configuration.
+type Config struct {
+	// DemoHint is shown on the sign-in page of a demo install.
+	DemoHint string
+	// MaxUploadBytes limits an import upload.
+	MaxUploadBytes int64
+	// BaseURL is Baton's public address, for the share and invitation links
+	// pages show; "" uses the address the request came to.
+	BaseURL string
+	// Runner runs replays against an OpenAI-compatible server
+	// (BATON_LLM_BASE_URL); nil hides the Run button.
+	Runner *replay.Runner
+}
+
+// Server holds what the page handlers use.
+type Server struct {
+	arcs        arcCache
+	comparisons *comparison.Cache
+	store       *store.Store
+	importer    *ingest.Importer
+	analysis    *analysis.Service // computes and reads analyses; the importer's own
+	// continuity finalizes sessions and keeps bridges, markers and the
+	// cross-conversational summary.
+	continuity *continuity.Service
+	cookies    *auth.Cookies
+	oauth      *auth.OAuth
+	log        *slog.Logger
+	cfg        Config
+	// limitSignIn counts one local sign-in attempt (web's rate limits).
+	limitSignIn func(c echo.Context, username string) error
+	// Import jobs: uploads imported in the background, the clock their
+	// rate is measured by, and a hook tests use to hold an import between
+	// documents (web.Config.ImportStep).
+	jobs       importJobs
+	clock      func() time.Time
+	importStep func()
+}
+
+// Deps are the services and settings the pages use.
+type Deps struct {
+	Store       *store.Store
+	Importer    *ingest.Importer
+	Analysis    *analysis.Service
+	Continuity  *continuity.Service
+	Comparisons *comparison.Cache
+	Cookies     *auth.Cookies
+	OAuth       *auth.OAuth
+	Log         *slog.Logger
+	Config      Config
+	LimitSignIn func(c echo.Context, username string) error
+	ImportStep  func()
+}
+
+// New builds the page handlers over their services.
+func New(d Deps) *Server {
+	return &Server{
+		comparisons: d.Comparisons, store: d.Store, importer: d.Importer, analysis: d.Analysis,
+		continuity: d.Continuity, cookies: d.Cookies, oauth: d.OAuth, log: d.Log, cfg: d.Config,
+		limitSignIn: d.LimitSignIn, clock: time.Now, importStep: d.ImportStep,
+	}
+}
+
+// SetClock sets the clock import rates are measured by (tests).
+func (s *Server) SetClock(now func() time.Time) { s.clock = now }
+
+// Request helpers shared with the JSON API (web/httpx), under the short
+// names the handlers use.
+var (
+	stewardID  = httpx.StewardID
+	ctx        = httpx.Context
+	isHTMX     = httpx.IsHTMX
+	idParam    = httpx.IDParam
+	browserOf  = httpx.BrowserOf
+	renderHTML = httpx.RenderHTML
+)
+
+// page fills what every page needs.
+func (s *Server) page(c echo.Context, title, nav string) views.Page { return Page(c, title, nav) }
+
+// Page fills what every page needs: the signed-in steward, the CSRF token
+// and the current section of the navigation.
+func Page(c echo.Context, title, nav string) views.Page {
+	return views.Page{Title: title, Steward: baton.StewardFromContext(ctx(c)), CSRF: browserOf(c).CSRF, Nav: nav}
+}
+
+// localPath keeps a redirect target on this site: a path that parses with
+// no scheme and no host, starts with one "/", and holds no control
+// character, space or backslash (browsers drop tabs and newlines and read
+// "/\t/evil.example" as "//evil.example"). Anything else is /sessions.
+func localPath(next string) string {
+	const home = "/sessions"
+	if !strings.HasPrefix(next, "/") || strings.HasPrefix(next, "//") {
+		return home
+	}
+	for _, r := range next {
+		if r < 0x20 || r == 0x7f || r == '\\' || unicode.IsSpace(r) || unicode.IsControl(r) {
+			return home
+		}
+	}
+	u, err := url.Parse(next)
+	if err != nil || u.Scheme != "" || u.Host != "" || u.User != nil || !strings.HasPrefix(u.Path, "/") || strings.HasPrefix(u.Path, "//") {
+		return home
+	}
+	return next
+}
+
+// checked reads a checkbox or boolean form value.
+func checked(v string) bool { return v == "1" || v == "on" || v == "true" }
+
+// baseURL is where links to this Baton start: the configured public
+// address, or the one the request came to.
+func (s *Server) baseURL(c echo.Context) string {
+	if s.cfg.BaseURL != "" {
+		return strings.TrimRight(s.cfg.BaseURL, "/")
+	}
+	return c.Scheme() + "://" + c.Request().Host
+}
+
+// formErrorStatus is the status of a form sent back with its errors:
+// htmx swaps a 422 in place (baton.js), so the steward sees the form again.
+const formErrorStatus = http.StatusUnprocessableEntity

@@ -1,0 +1,173 @@
+package ui
+
+import (
+	"net/http"
+	"net/url"
+	"strconv"
+
+	"github.com/baton-dev/baton/internal/baton"
+	"github.com/baton-dev/baton/views"
+	"github.com/labstack/echo/v4"
+)
+
+// sessionPageInput is what the session page shows: which session, which
+// of its conversations ("" for the main one), and where the transcript
+// starts (?at=N; "" for the beginning).
+type sessionPageInput struct {
+	SessionID    string
+	Conversation string
+	At           string
+}
+
+// sessionPageInputOf reads the session page's input from its route id and query.
+func sessionPageInputOf(id string, q url.Values) sessionPageInput {
+	return sessionPageInput{SessionID: id, Conversation: q.Get("c"), At: q.Get("at")}
+}
+
+// SessionShow is the session page: header, analysis, review and transcript.
+func (s *Server) SessionShow(c echo.Context) error {
+	return s.renderSessionPage(c, sessionPageInputOf(c.Param("id"), c.QueryParams()))
+}
+
+// renderSessionPage draws the session page for in; the page and the
+// actions that redraw it (sessionReanalyse) share it.
+func (s *Server) renderSessionPage(c echo.Context, in sessionPageInput) error {
+	sid := stewardID(c)
+	sess, err := s.store.Session(ctx(c), sid, in.SessionID)
+	if err != nil {
+		return err
+	}
+	convs, err := s.store.Conversations(ctx(c), sid, sess.ID)
+	if err != nil {
+		return err
+	}
+	conv := conversationIn(convs, in.Conversation)
+	if conv == nil {
+		return baton.NotFound("conversation")
+	}
+	total, err := s.store.TranscriptLengthOf(ctx(c), sid, conv)
+	if err != nil {
+		return err
+	}
+	after, err := afterForAt(in.At, total)
+	if err != nil {
+		return err
+	}
+	chunk, err := s.transcript(c, conv, after)
+	if err != nil {
+		return err
+	}
+	var at int64
+	if in.At != "" {
+		at = after + 1
+		setEarlier(&chunk, sess.ID, conv.ID, at)
+	}
+	analysing, err := s.store.AnalysisPending(ctx(c), sid, conv.ID)
+	if err != nil {
+		return err
+	}
+	// The arc is the main conversation's: when that is the one shown, its
+	// lookup and pending state are known already.
+	var arcMain *baton.Conversation
+	var arcPending *bool
+	if in.Conversation == "" {
+		arcMain, arcPending = conv, &analysing
+	}
+	analysisView, err := s.sessionAnalysis(c, sess, arcMain, arcPending)
+	if err != nil {
+		return err
+	}
+	framesView, err := s.sessionFrames(c, sess) // frames (issue 14)
+	if err != nil {
+		return err
+	}
+	memory, err := s.sessionMemory(c, conv) // medium-term memory (issue 9)
+	if err != nil {
+		return err
+	}
+	var teamShares views.SessionTeamShares // team sharing (issue 10)
+	if teamShares.Teams, err = s.store.TeamsForSteward(ctx(c), sid); err != nil {
+		return err
+	}
+	if teamShares.SharedWith, err = s.store.ObjectTeamShares(ctx(c), sid, baton.TeamShareSession, sess.ID); err != nil {
+		return err
+	}
+	title := sess.Title
+	if title == "" {
+		title = "Untitled session"
+	}
+	return renderHTML(c, http.StatusOK, views.SessionShow(views.SessionPage{
+		Page: s.page(c, title, "sessions"), Session: sess, Conversations: convs, Conversation: conv,
+		Transcript: chunk, TotalMessages: total, At: at, Analysing: analysing, MessagesURL: "/sessions/" + sess.ID + "/messages",
+		Analysis: analysisView, Frames: framesView, Memory: memory, TeamShares: teamShares,
+	}))
+}
+
+// sessionAnalysis is what the session page shows of a session's analysis
+// and review: the arc chart (from the messages' sentiments alone, so an
+// open session has one too), the stored quality parts and patterns, and
+// the review block. main and pending are the main conversation and whether
+// it is being analysed, when the caller has them (nil: read here).
+func (s *Server) sessionAnalysis(c echo.Context, sess *baton.Session, main *baton.Conversation, pending *bool) (views.SessionAnalysisView, error) {
+	arc, err := s.arcChart(c, sess, main, pending)
+	if err != nil {
+		return views.SessionAnalysisView{}, err
+	}
+	v := views.SessionAnalysisView{
+		ArcChart:     arc,
+		ReanalyseURL: "/sessions/" + url.PathEscape(sess.ID) + "/analyse",
+	}
+	sa, analysed, err := s.analysis.ForSession(ctx(c), stewardID(c), sess.ID)
+	if err != nil {
+		return views.SessionAnalysisView{}, err
+	}
+	if analysed {
+		v.AnalysedAt = sa.AnalysedAt
+		v.Quality = qualityView(sa.Quality)
+		v.Patterns = patternViews(sa.Patterns)
+	}
+	v.Review, err = s.sessionReviewView(c, sess, nil, "")
+	return v, err
+}
+
+func qualityView(q baton.QualityParts) *views.QualityView {
+	out := &views.QualityView{Score: q.Score}
+	for _, p := range q.Parts {
+		out.Parts = append(out.Parts, views.QualityPartView{Name: p.Name, Weight: p.Weight, Value: p.Value, Detail: p.Detail})
+	}
+	return out
+}
+
+func patternViews(ps []baton.Pattern) []views.PatternView {
+	out := make([]views.PatternView, len(ps))
+	for i, p := range ps {
+		out[i] = views.PatternView{Type: p.Type, Subtype: p.Subtype, Frequency: p.Frequency, Insight: p.Insight, Examples: p.Examples}
+	}
+	return out
+}
+
+// afterForAt turns the ?at=N of a transcript URL (start at message N; ""
+// starts at the beginning) into the sequence number to read after.
+func afterForAt(at string, total int64) (int64, error) {
+	if at == "" {
+		return 0, nil
+	}
+	n, err := strconv.ParseInt(at, 10, 64)
+	if err != nil || n < 1 {
+		return 0, baton.Invalid("at", "at must be a message number from 1 to %d", max(total, 1))
+	}
+	return min(n, max(total, 1)) - 1, nil
+}
+
+// conversationIn finds a conversation among a session's conversations
+// (oldest first, as Store.Conversations lists them): "" is the main one,
+// the oldest without a parent, as Store.Conversation reads it. Nil when
+// there is none.
+func conversationIn(convs []*baton.Conversation, id string) *baton.Conversation {
+	for _, c := range convs {
+		if (id == "" && c.ParentConversationID == nil) || (id != "" && c.ID == id) {
+			return c
+		}
+	}
+	return nil
+}

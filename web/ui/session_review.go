@@ -1,0 +1,69 @@
+package ui
+
+import (
+	"net/http"
+	"net/url"
+
+	"github.com/baton-dev/baton/internal/baton"
+	"github.com/baton-dev/baton/views"
+	"github.com/labstack/echo/v4"
+)
+
+// SessionSetReview sets the review status of one session.
+func (s *Server) SessionSetReview(c echo.Context) error {
+	sid := stewardID(c)
+	status := baton.ReviewStatus(c.FormValue("status"))
+	n, err := s.store.SetReviewStatus(ctx(c), sid, []string{c.Param("id")}, status)
+	if err != nil {
+		return err
+	}
+	if n == 0 {
+		return baton.NotFound("session")
+	}
+	sess, err := s.store.Session(ctx(c), sid, c.Param("id"))
+	if err != nil {
+		return err
+	}
+	if !isHTMX(c) {
+		return c.Redirect(http.StatusSeeOther, "/sessions/"+url.PathEscape(sess.ID))
+	}
+	return s.renderSessionReview(c, sess, http.StatusOK, nil, "Review status: "+string(status)+".")
+}
+
+func (s *Server) renderSessionReview(c echo.Context, sess *baton.Session, status int, formErr error, saved string) error {
+	r, err := s.sessionReviewView(c, sess, formErr, saved)
+	if err != nil {
+		return err
+	}
+	a := views.SessionAnalysisView{ReanalyseURL: "/sessions/" + url.PathEscape(sess.ID) + "/analyse"}
+	sa, analysed, err := s.analysis.ForSession(ctx(c), stewardID(c), sess.ID)
+	if err != nil {
+		return err
+	}
+	if analysed {
+		a.AnalysedAt = sa.AnalysedAt
+	}
+	return renderHTML(c, status, views.SessionReviewSwap(r, a))
+}
+
+// sessionReviewView is the review block of a session; a form error (and
+// what was typed) is shown in its annotation form.
+func (s *Server) sessionReviewView(c echo.Context, sess *baton.Session, formErr error, saved string) (views.SessionReviewView, error) {
+	sid := stewardID(c)
+	anns, err := s.store.SessionAnnotations(ctx(c), sid, sess.ID)
+	if err != nil {
+		return views.SessionReviewView{}, err
+	}
+	onMessages, err := s.store.MessageAnnotationCount(ctx(c), sid, sess.ID)
+	if err != nil {
+		return views.SessionReviewView{}, err
+	}
+	form, err := s.annotationForm(c, "/sessions/"+url.PathEscape(sess.ID)+"/annotations", "session-review", "session-annotate", formErr)
+	if err != nil {
+		return views.SessionReviewView{}, err
+	}
+	return views.SessionReviewView{
+		SessionID: sess.ID, Status: sess.ReviewStatus, Annotations: anns, MessageAnnotations: onMessages, Form: form,
+		CSRF: browserOf(c).CSRF, Saved: saved,
+	}, nil
+}

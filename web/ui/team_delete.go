@@ -1,0 +1,19 @@
+package ui
+
+import (
+	"net/http"
+
+	"github.com/baton-dev/baton/views"
+	"github.com/labstack/echo/v4"
+)
+
+func (s *Server) TeamDelete(c echo.Context) error {
+	id, err := idParam(c, "team", "team")
+	if err != nil {
+		return err
+	}
+	if err := s.store.DeleteTeam(ctx(c), stewardID(c), id); err != nil {
+		return s.teamError(c, err, views.TeamPage{})
+	}
+	return c.Redirect(http.StatusSeeOther, "/teams")
+}

@@ -1,0 +1,9 @@
+package ui
+
+import "github.com/labstack/echo/v4"
+
+func (s *Server) TeamTransfer(c echo.Context) error {
+	return s.memberAction(c, "transferred", func(team, member int64) error {
+		return s.store.TransferOwnership(ctx(c), stewardID(c), team, member)
+	})
+}
