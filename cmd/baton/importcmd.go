@@ -31,6 +31,9 @@ func importCmd(ctx context.Context, env environment, args []string, stdout, stde
 		return err
 	}
 	im := ingest.New(st)
+	if err := withModelAnalysis(env, st, im); err != nil {
+		return err
+	}
 	// Every file is imported or reported; the exit status says whether
 	// anything was rejected. Warnings (parts an importer skipped) go to
 	// stderr, as the upload page shows them.

@@ -47,6 +47,9 @@ func serve(ctx context.Context, env environment, stdout, stderr io.Writer) error
 		}
 	}
 	importer := ingest.New(st)
+	if err := withModelAnalysis(env, st, importer); err != nil {
+		return err
+	}
 	cfg := web.Config{SecureCookies: env.get("BATON_SECURE_COOKIES", "") == "1"}
 	if err := identityConfig(env, &cfg); err != nil {
 		return err

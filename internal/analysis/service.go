@@ -23,6 +23,9 @@ type Service struct {
 	// analyzeBatch is what the worker runs over a batch of messages:
 	// AnalyzeMessages, or in tests one that fails.
 	analyzeBatch func([]*baton.Message)
+	// model writes parts of the analysis with a model after the
+	// extraction (model.go); nil when model analysis is off.
+	model ModelWriter
 }
 
 // NewService returns the analysis service over the store.
@@ -94,10 +97,15 @@ func (s *Service) analyzeSession(ctx context.Context, stewardID int64, sessionID
 	rel, point := sessionRelationshipOf(prevTrust, prevHealth, sess, vs, ex)
 	sess.Relationship = rel
 	sess.Indexed = true
+	at := s.now().UTC()
+	written := s.writeWithModel(ctx, stewardID, sess, msgs, at)
 	if err := s.store.SaveSessionAnalysis(ctx, stewardID, sess, &baton.StoredAnalysis{
-		SessionID: sess.ID, AnalysedAt: s.now().UTC(),
+		SessionID: sess.ID, AnalysedAt: at,
 		Quality: storedQuality(report.Quality), Patterns: storedPatterns(report.Patterns), Relationship: storedPoint(point),
 	}); err != nil {
+		return err
+	}
+	if err := s.saveModelStep(ctx, stewardID, written); err != nil {
 		return err
 	}
 	// Imports store messages already analysed, so the worker never sees
