@@ -54,8 +54,83 @@ func (b *taskBook) mention(task string) {
 	b.set(task, "pending")
 }
 
+// request records a task the steward asked for; a todo already saying
+// the same keeps its own wording and status.
+func (b *taskBook) request(task, status string) {
+	words := wordsOf(strings.ToLower(task))
+	for _, key := range b.order {
+		if sameTask(words, wordsOf(key)) {
+			return
+		}
+	}
+	b.set(task, status)
+}
+
+// sameTask reports two tasks that share most of their salient words.
+func sameTask(a, b []string) bool {
+	sa, sb := map[string]bool{}, map[string]bool{}
+	for _, w := range a {
+		if salient(w) {
+			sa[w] = true
+		}
+	}
+	for _, w := range b {
+		if salient(w) {
+			sb[w] = true
+		}
+	}
+	if len(sa) == 0 || len(sb) == 0 {
+		return false
+	}
+	if len(sa) > len(sb) {
+		sa, sb = sb, sa
+	}
+	hit := 0
+	for w := range sa {
+		if sb[w] {
+			hit++
+		}
+	}
+	return hit*3 >= len(sa)*2
+}
+
+// doneLater reports whether the assistant, after message i, says
+// something is done, fixed or works.
+func doneLater(vs []view, i int) bool {
+	for j := i + 1; j < len(vs); j++ {
+		w := &vs[j]
+		if w.assistant() && w.text && (w.fixes || isOutcome(wordsOf(w.lower))) {
+			return true
+		}
+	}
+	return false
+}
+
+// superseded reports whether a status said in message i ("still waiting
+// on the other two") was overtaken: something arrived after it and the
+// conversation went on (a tool result, a notification, a steward message,
+// then the assistant again).
+func superseded(vs []view, i int) bool {
+	if !hasAnyPhrase(vs[i].lower, "waiting on", "waiting for", "still waiting", "until") {
+		return false
+	}
+	arrived := false
+	for j := i + 1; j < len(vs); j++ {
+		switch {
+		case vs[j].m.Role != vs[i].m.Role && !vs[j].assistant():
+			arrived = true
+		case arrived && vs[j].assistant() && vs[j].text:
+			return true
+		}
+	}
+	return false
+}
+
 func cleanTask(s string) string {
-	s = strings.TrimSpace(s)
+	s = strings.TrimSpace(plainText(stripMarkup(s)))
+	if isCommandText(s) {
+		return "" // a raw command is not a task
+	}
 	s = strings.TrimRight(s, ".;:!,")
 	s = strings.Trim(s, "*_` ")
 	if len(s) < 3 {
@@ -80,6 +155,7 @@ func cleanTask(s string) string {
 func progressOf(vs []view) baton.Progress {
 	book := newTaskBook()
 	var blockers []string
+	askedBefore := false // a steward message with prose came before
 	for i := range vs {
 		v := &vs[i]
 		for _, c := range v.calls {
@@ -93,13 +169,31 @@ func progressOf(vs []view) baton.Progress {
 		if !v.text {
 			continue
 		}
+		if v.steward() {
+			status := "pending"
+			if doneLater(vs, i) {
+				status = "completed"
+			}
+			tasks := requestTasks(v.prose)
+			if len(tasks) == 0 && !askedBefore {
+				// The opening message states a problem ("the release
+				// failed with …"): fixing it is the task.
+				if t := requestText(firstSentence(firstProseLine(v.prose)), true); t != "" {
+					tasks = []string{t}
+				}
+			}
+			askedBefore = true
+			for _, t := range tasks {
+				book.request(t, status)
+			}
+		}
 		for line := range strings.SplitSeq(v.prose, "\n") {
 			textTasks(book, line)
 		}
-		if len(blockers) < maxBlockers && hasBlockerCue(v.lower) {
+		if len(blockers) < maxBlockers && hasBlockerCue(v.lower) && !superseded(vs, i) {
 			for _, s := range sentences(v.prose) {
 				if isBlocker(lowerText(s)) {
-					blockers = appendUniqueFold(blockers, excerpt(s, taskLength), maxBlockers)
+					blockers = appendUniqueFold(blockers, excerpt(plainText(stripMarkup(s)), taskLength), maxBlockers)
 				}
 			}
 		}
@@ -136,13 +230,16 @@ func openErrorsAtEnd(vs []view) []string {
 		}
 	}
 	for i := max(0, len(vs)-resolutionWindow, lastChange+1); i < len(vs); i++ {
-		if !vs[i].failed {
+		if !vs[i].failed || rejected(vs[i].m.Content) || movedOn(vs, i) {
 			continue
 		}
 		if _, at, _ := resolve(vs, i); at >= 0 {
 			continue
 		}
-		text := errorText(vs[i].m.Content)
+		text := firstLine(errorText(vs[i].m.Content))
+		if isCommandText(text) || strings.Contains(text, "<") {
+			text = ""
+		}
 		if text == "" && vs[i].call != nil {
 			text = vs[i].call.Name + " failed"
 		}
@@ -151,6 +248,51 @@ func openErrorsAtEnd(vs []view) []string {
 		}
 	}
 	return out
+}
+
+// rejected reports a tool result saying the steward turned the call down:
+// a choice, not an error to resolve.
+func rejected(content string) bool {
+	l := strings.ToLower(truncate(content, 1000))
+	return strings.Contains(l, "doesn't want to proceed") || strings.Contains(l, "tool use was rejected") ||
+		strings.Contains(l, "user rejected") || strings.Contains(l, "request interrupted")
+}
+
+// movedOn reports whether a later call of the same tool succeeded after
+// the failure at i: the session got past it (a command not found, then
+// installed and run; a missing file, then created).
+func movedOn(vs []view, i int) bool {
+	if vs[i].call == nil {
+		return false
+	}
+	for j := i + 1; j < len(vs); j++ {
+		if c := vs[j].call; c != nil && !vs[j].failed && c.Name == vs[i].call.Name {
+			return true
+		}
+		for _, c := range vs[j].calls {
+			if op := c.op(); op == "edit" || op == "write" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// firstProseLine is the first line of prose that is words, not output.
+func firstProseLine(prose string) string {
+	for line := range strings.SplitSeq(prose, "\n") {
+		if t := strings.TrimSpace(line); t != "" && !looksLikeOutput(t) && !strings.HasPrefix(t, "#") {
+			return t
+		}
+	}
+	return ""
+}
+
+func firstLine(s string) string {
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		s = s[:i]
+	}
+	return strings.TrimSpace(s)
 }
 
 // nextCues open a sentence naming work still to do.

@@ -70,9 +70,13 @@ func Title(prompt string) string {
 	}
 	if len(words) > maxTitleWords {
 		// Cut: the words it ends with may be left dangling ("… in").
+		all := words
 		words = firstSentenceWords(words)
 		if len(words) > maxTitleWords {
 			words = cutAtClause(words)
+		}
+		if len(trimFunctionWords(words)) < 3 {
+			words = all // the clause said too little ("can it be")
 		}
 		if len(words) > maxTitleWords {
 			words = dropArticles(words)
@@ -154,7 +158,7 @@ func slashWord(f string) string {
 func isPathWord(f string) bool {
 	f = strings.Trim(f, "\"'`(),;:")
 	switch {
-	case f == "":
+	case f == "", strings.ContainsFunc(f, func(r rune) bool { return r >= 0x3040 }):
 		return false
 	case strings.HasPrefix(f, "/") && len(f) > 1, strings.HasPrefix(f, "~/"), strings.HasPrefix(f, "./"), strings.HasPrefix(f, "../"):
 		return true

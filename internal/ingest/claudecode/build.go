@@ -487,7 +487,7 @@ func (b *builder) user(l *line, c *conv, id string, ts time.Time) error {
 			m.Attributes["command_args"] = cmd.args
 			// "/review the retry logic" is the steward's prompt, as
 			// Claude Code's session list shows it.
-			if c == b.main && cmd.steward && b.firstPrompt == "" && strings.TrimSpace(cmd.args) != "" {
+			if c == b.main && cmd.steward && b.firstPrompt == "" && !builtinCommands[strings.TrimPrefix(cmd.name, "/")] && isTitleCandidate(cmd.content) {
 				b.firstPrompt = cmd.content
 			}
 		}

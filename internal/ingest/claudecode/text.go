@@ -3,6 +3,7 @@ package claudecode
 import (
 	"bytes"
 	"encoding/json"
+	"github.com/baton-dev/baton/internal/analysis"
 	"strings"
 	"unicode/utf8"
 
@@ -163,10 +164,25 @@ func titleFrom(s string) string {
 }
 
 // isTitleCandidate reports whether a steward prompt is worth naming the
-// session after: not a tool-generated line.
+// session after: not a tool-generated line, and a subject of two words or
+// more once markup, commands and paths are gone ("hello" is not).
 func isTitleCandidate(s string) bool {
 	s = strings.TrimSpace(s)
-	return s != "" && !strings.HasPrefix(s, "<") && !strings.HasPrefix(s, "[Request interrupted")
+	if s == "" || strings.HasPrefix(s, "[Request interrupted") {
+		return false
+	}
+	t := analysis.Title(s)
+	return len(strings.Fields(t)) >= 2 || utf8.RuneCountInString(t) >= 4 && strings.ContainsFunc(t, func(r rune) bool { return r >= 0x3040 })
+}
+
+// builtinCommands are Claude Code's own slash commands: their arguments
+// (a new name, a model) are not the steward's prompt.
+var builtinCommands = map[string]bool{
+	"clear": true, "rename": true, "model": true, "exit": true, "compact": true, "config": true, "resume": true,
+	"login": true, "logout": true, "cost": true, "help": true, "memory": true, "permissions": true, "status": true,
+	"add-dir": true, "agents": true, "mcp": true, "hooks": true, "ide": true, "vim": true, "theme": true,
+	"terminal-setup": true, "export": true, "doctor": true, "bug": true, "release-notes": true, "output-style": true,
+	"statusline": true, "context": true, "usage": true, "rewind": true, "todos": true, "upgrade": true,
 }
 
 // toolSummary is a one-line description of a tool call, used as the content

@@ -1,0 +1,288 @@
+package analysis
+
+import (
+	"regexp"
+	"strings"
+	"unicode/utf8"
+)
+
+// Caps on the tasks read from a steward's requests.
+const (
+	maxRequestsPerMessage = 8
+	maxRequestWords       = 20
+	maxRequestMessage     = 4000 // bytes read of a message
+	maxPastedMessage      = 1500 // bytes: a longer message is mostly pasted
+)
+
+// requestOpeners turn what follows into a request, wherever they stand in
+// a sentence ("for now can we create the directory").
+var requestOpeners = []string{
+	"can you ", "could you ", "would you ", "will you ", "can we ", "could we ", "please ",
+	"i want you to ", "i'd like you to ", "i would like you to ", "i need you to ",
+	"i'd like to ", "i would like to ", "i want to ", "we need to ", "we'll need to ", "we should ",
+	"let's ", "lets ", "help me ", "go ahead and ",
+}
+
+// imperativeVerbs open a sentence that asks for work.
+var imperativeVerbs = set("add", "fix", "update", "create", "write", "remove", "delete", "move", "make", "change",
+	"implement", "refactor", "rename", "review", "check", "explain", "tell", "show", "suggest", "propose", "generate",
+	"run", "install", "commit", "push", "build", "test", "investigate", "look", "find", "list", "reword", "rewrite",
+	"document", "clean", "bump", "upgrade", "set", "configure", "enable", "disable", "migrate", "convert", "replace",
+	"try", "debug", "resolve", "address", "draft", "plan", "summarize", "summarise", "answer", "give", "describe",
+	"compare", "analyze", "analyse", "research", "deploy", "release", "merge", "open", "prepare", "edit", "improve",
+	"optimize", "simplify", "split", "extract", "port", "translate", "apply", "restore", "revert", "verify", "ensure",
+	"drop", "increase", "decrease", "read", "outline", "design", "draw", "format", "sort", "fill", "send", "publish",
+	"modify", "insert", "append", "keep", "stop", "start", "finish", "complete", "retry", "rerun", "recreate")
+
+// questionOpeners open a question the steward wants answered.
+var questionOpeners = set("what", "how", "why", "when", "where", "which", "who", "is", "are", "does", "do", "can",
+	"should", "could", "would", "will", "did", "has", "have", "was")
+
+var whWords = set("what", "how", "why", "which", "who", "where")
+
+// requestEndingJA: a Japanese request ends "…して", "…してください",
+// "…してくれる？", "…お願い".
+var requestEndingJA = regexp.MustCompile(`(?:して|してください|して下さい|してほしい|してくれる|してくれますか|ください|下さい|お願いします|お願い|ほうがいい|ほうが良い|ほうがよさそう|したい|にして|ようにして|提案して|教えて|作って|追加して|直して|変更して|削除して|更新して|書いて)[？?！!。]*$`)
+
+// requestTasks reads the tasks a steward's message asks for: its
+// sentences that are requests (an opener such as "can you", an
+// imperative verb, or a question of four words or more), and the items of
+// a list that a request introduces ("Can you: - propose … - suggest …").
+// Commands, code and pasted output never become task text.
+func requestTasks(prose string) []string {
+	if len(prose) > maxPastedMessage {
+		// A pasted document (a plan, a log): only its opening paragraph
+		// is the steward's own request.
+		prose, _, _ = strings.Cut(strings.TrimSpace(prose), "\n\n")
+	}
+	if len(prose) > maxRequestMessage {
+		prose = truncate(prose, maxRequestMessage)
+	}
+	var out []string
+	// A line ending in "can you:" introduces a list of requests; after
+	// any other line, a list item is one when it opens with a verb.
+	listOpen := false
+	for line := range strings.SplitSeq(prose, "\n") {
+		t := strings.TrimSpace(line)
+		if t == "" {
+			continue
+		}
+		if strings.HasPrefix(t, "#") || strings.HasPrefix(t, "```") {
+			listOpen = false
+			continue // a heading or a fence: a pasted document's structure
+		}
+		if item := stripListMarker(t); item != t {
+			if listOpen || startsWithVerb(item) {
+				if task := requestText(item, true); task != "" {
+					out = append(out, task)
+				}
+			}
+			continue
+		}
+		listOpen = false
+		if looksLikeOutput(t) {
+			continue
+		}
+		for _, s := range requestSentences(stripListMarker(t)) {
+			if task := requestText(s, false); task != "" {
+				out = append(out, task)
+			}
+		}
+		if strings.HasSuffix(t, ":") && endsWithOpener(strings.ToLower(strings.TrimSuffix(t, ":"))) {
+			listOpen = true
+		}
+		if len(out) >= maxRequestsPerMessage {
+			break
+		}
+	}
+	if len(out) > maxRequestsPerMessage {
+		out = out[:maxRequestsPerMessage]
+	}
+	return out
+}
+
+// requestSentences splits a line into sentences, Japanese ones at "。".
+func requestSentences(line string) []string {
+	var out []string
+	for _, s := range sentences(line) {
+		for part := range strings.SplitSeq(s, "。") {
+			if part = strings.TrimSpace(part); part != "" {
+				out = append(out, part)
+			}
+		}
+	}
+	return out
+}
+
+// endsWithOpener reports a line that ends asking ("Can you", "please do
+// the following").
+func endsWithOpener(lower string) bool {
+	lower = strings.TrimSpace(lower) + " "
+	for _, o := range requestOpeners {
+		if strings.HasSuffix(lower, o) {
+			return true
+		}
+	}
+	return strings.HasSuffix(lower, "following ") || strings.HasSuffix(lower, "these ")
+}
+
+func startsWithVerb(s string) bool {
+	w, _, _ := strings.Cut(strings.TrimSpace(s), " ")
+	return imperativeVerbs[strings.ToLower(strings.Trim(w, ",:;*_`"))]
+}
+
+// decisionSentence reports a sentence that states a choice ("let's use
+// htmx because …"): a decision, not a task.
+func decisionSentence(s string) bool {
+	if !decisionCue(strings.ToLower(s)) {
+		return false
+	}
+	_, ok := decisionOf(s, true)
+	return ok
+}
+
+// requestText is the task a sentence asks for, or "". A list item under a
+// request is one whatever its form.
+func requestText(s string, item bool) string {
+	s = cleanRequest(s)
+	if s == "" || decisionSentence(s) {
+		return ""
+	}
+	if cjkText(s) {
+		if item || requestEndingJA.MatchString(s) {
+			return strings.TrimRight(s, "？?！!。 ")
+		}
+		return ""
+	}
+	words := strings.Fields(s)
+	if name := slashWord(words[0]); strings.HasPrefix(words[0], "/") && name != "" {
+		// "/review the retry logic": the command's verb is the request.
+		if !verbCommands[name] || len(words) < 2 {
+			return ""
+		}
+		words[0] = name
+		s = strings.Join(words, " ")
+		item = true
+	}
+	lower := strings.ToLower(s)
+	question := strings.HasSuffix(s, "?")
+	switch {
+	case item:
+	case openerAt(lower) >= 0:
+		i := openerAt(lower)
+		s = strings.TrimSpace(s[i:])
+		words = strings.Fields(s)
+	case imperativeVerbs[strings.ToLower(strings.Trim(words[0], ",:;"))] && len(words) >= 2:
+	case question && len(words) >= 4 && questionOpeners[strings.ToLower(words[0])]:
+	case len(words) >= 4 && whWords[strings.ToLower(words[0])]:
+	case question && len(words) >= 6:
+	default:
+		return ""
+	}
+	words = dropFiller(words)
+	if len(words) < 2 {
+		return ""
+	}
+	if len(words) > maxRequestWords {
+		words = cutAtClause(words)
+		if len(words) > maxRequestWords {
+			words = trimFunctionWords(words[:maxRequestWords])
+		}
+	}
+	task := strings.TrimRight(strings.Join(words, " "), ".,;:!? ")
+	if strings.HasSuffix(strings.ToLower(task), " following") || strings.Contains(strings.ToLower(task), " the following ") && len(words) <= 4 {
+		return "" // "implement the following plan": the plan's items are the tasks
+	}
+	for _, w := range words {
+		if isPathWord(w) && strings.HasPrefix(strings.Trim(w, "'\"("), "/") {
+			return "" // an absolute path: pasted output, not words
+		}
+	}
+	if utf8.RuneCountInString(task) < 6 || isCommandText(task) {
+		return ""
+	}
+	return task
+}
+
+// openerAt is where the words after a request opener start, or -1.
+func openerAt(lower string) int {
+	best := -1
+	for _, o := range requestOpeners {
+		i := -1
+		if strings.HasPrefix(lower, o) {
+			i = 0
+		} else if j := strings.Index(lower, " "+o); j >= 0 {
+			i = j + 1
+		}
+		if i >= 0 && (best < 0 || i+len(o) < best) {
+			best = i + len(o)
+		}
+	}
+	return best
+}
+
+// cleanRequest drops markup, multi-word code spans (commands), URLs and
+// emphasis from a sentence.
+func cleanRequest(s string) string {
+	s = stripMarkup(s)
+	s = titleURL.ReplaceAllString(s, " ")
+	s = codeSpan.ReplaceAllStringFunc(s, func(m string) string {
+		inner := strings.TrimSpace(m[1 : len(m)-1])
+		if strings.ContainsAny(inner, " |&;$") {
+			return " "
+		}
+		return inner
+	})
+	s = plainText(s)
+	return strings.Join(strings.Fields(s), " ")
+}
+
+// commandLine matches text that is a shell command or its output rather
+// than words: pipes and redirections, "&&", a prompt sign, flags.
+var commandLine = regexp.MustCompile(`&&|\|\||\s\|\s|2>|>/dev/null|^\$ |^!|(^|\s)--?[a-z][a-z-]*(\s|=|$)|^(?:sudo|cd|ls|cat|grep|rg|find|git|npm|npx|pnpm|yarn|go|cargo|make|docker|kubectl|curl|wget|pip|python3?|node|bash|sh|mise|brew|apt|apt-get|rm|mv|cp|mkdir|chmod|echo|export|source)\s+\S`)
+
+// isCommandText reports text that is a command line.
+func isCommandText(s string) bool {
+	t := strings.TrimSpace(s)
+	if commandLine.MatchString(t) {
+		// "git" or "make" opening a request in words ("make the tests
+		// pass") is not a command: a command has no plain words after.
+		ws := strings.Fields(t)
+		plain := 0
+		for _, w := range ws[1:] {
+			if isPlainWord(w) {
+				plain++
+			}
+		}
+		return plain*2 < len(ws) || strings.Contains(t, "&&") || strings.Contains(t, " | ") || strings.HasPrefix(t, "$ ")
+	}
+	return false
+}
+
+func isPlainWord(w string) bool {
+	w = strings.Trim(w, ".,;:!?\"'()")
+	if w == "" {
+		return false
+	}
+	for _, r := range w {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r == '\'' || r == '-') {
+			return false
+		}
+	}
+	return true
+}
+
+// looksLikeOutput reports a line that is pasted output, not words: a log
+// line, a stack frame, box-drawing, a path alone.
+func looksLikeOutput(t string) bool {
+	if strings.ContainsAny(t, "│└├─•⨯✓✗") || strings.HasPrefix(t, "at ") || strings.HasPrefix(t, "    ") {
+		return true
+	}
+	letters := 0
+	for _, r := range t {
+		if r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r == ' ' || r >= 0x3040 {
+			letters++
+		}
+	}
+	return letters*3 < utf8.RuneCountInString(t)*2
+}

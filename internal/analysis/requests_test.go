@@ -1,0 +1,102 @@
+package analysis
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/baton-dev/baton/internal/baton"
+)
+
+// TestTasksFromRequests: a chat with no todo tool still has tasks — each
+// request of the steward, the items of a list a request introduces, a
+// question to answer — and neither a decision, pasted output nor a
+// command becomes one.
+func TestTasksFromRequests(t *testing.T) {
+	c := newConvo()
+	c.steward("I'd like to cut a 2.3 release of the invoicing service this week. Can you:\n\n- draft release notes from the merged pull requests\n- check that the migrations run on a copy of production\n\nThanks!")
+	c.assistant("Here are draft notes. The migrations ran cleanly on the copy; the release notes are done.")
+	c.steward("Let's use the calendar versioning scheme because finance reads dates, not numbers.")
+	c.steward("what happens to open invoices during the migration?")
+	c.assistant("They stay readable; writes wait for the lock.")
+	c.steward("ok now run `make release && git push --tags`")
+	c.steward("$ kubectl rollout status deploy/invoicing")
+	s := &baton.Session{}
+	New().Session(s, c.analysed(New()))
+	got := s.Progress.TasksDiscussed
+	want := []string{
+		"draft release notes from the merged pull requests",
+		"check that the migrations run on a copy of production",
+		"what happens to open invoices during the migration",
+	}
+	for _, w := range want {
+		if !slices.Contains(got, w) {
+			t.Errorf("tasks %q lack %q", got, w)
+		}
+	}
+	for _, task := range got {
+		l := strings.ToLower(task)
+		if strings.Contains(l, "calendar versioning") || strings.Contains(l, "kubectl") || strings.Contains(l, "&&") || strings.Contains(l, "git push") {
+			t.Errorf("task %q is a decision or a command", task)
+		}
+	}
+	if !slices.Contains(s.Progress.TasksCompleted, "draft release notes from the merged pull requests") {
+		t.Errorf("completed %q: the assistant said the notes were done", s.Progress.TasksCompleted)
+	}
+}
+
+// TestResolvedErrorsAreNotTasks: errors the session got past — a command
+// not found and then installed, a missing file then created, a tool use
+// the steward turned down — are not left as tasks; an error the session
+// ended on is.
+func TestResolvedErrorsAreNotTasks(t *testing.T) {
+	c := newConvo()
+	c.steward("Generate the API client from openapi.yaml")
+	c.tool("Bash", obj{"command": "oapi-codegen -package api openapi.yaml"}, "", "bash: oapi-codegen: command not found")
+	c.tool("Bash", obj{"command": "go install github.com/deepmap/oapi-codegen/cmd/oapi-codegen@v1.16.2"}, "", "")
+	c.tool("Read", obj{"file_path": "/srv/app/api/gen.go"}, "", "File does not exist.")
+	c.tool("Write", obj{"file_path": "/srv/app/api/gen.go", "content": "package api\n"}, "File created successfully", "")
+	c.tool("Bash", obj{"command": "rm -rf /srv/app/vendor"}, "", "The user doesn't want to proceed with this tool use. The tool use was rejected.")
+	c.assistant("Generated the client into api/gen.go.")
+	s := &baton.Session{}
+	New().Session(s, c.analysed(New()))
+	for _, task := range s.Progress.TasksDiscussed {
+		if strings.HasPrefix(task, "Resolve") {
+			t.Errorf("task %q: the session resolved that error", task)
+		}
+	}
+
+	open := newConvo()
+	open.steward("Deploy the worker to staging")
+	open.tool("Bash", obj{"command": "fly deploy --app worker-staging"}, "", "Error: failed to fetch an image or build from source: no Dockerfile found")
+	s = &baton.Session{}
+	New().Session(s, open.analysed(New()))
+	if !slices.ContainsFunc(s.Progress.TasksRemaining, func(t string) bool { return strings.HasPrefix(t, "Resolve: Error: failed to fetch") }) {
+		t.Errorf("remaining %q: the session ended on that error", s.Progress.TasksRemaining)
+	}
+}
+
+// TestStaleStatusIsSuperseded: "still waiting on the other two" is no
+// blocker once what it waited for arrived and the work went on.
+func TestStaleStatusIsSuperseded(t *testing.T) {
+	c := newConvo()
+	c.steward("Run the three audits in parallel")
+	c.assistant("The first audit is back. Still waiting on the other two agents before I can merge the findings.")
+	c.tool("Task", obj{"description": "audit dependencies"}, "Dependency audit: 2 outdated packages.", "")
+	c.tool("Task", obj{"description": "audit licences"}, "Licence audit: all MIT or Apache-2.0.", "")
+	c.assistant("All three audits are in; merged findings below.")
+	s := &baton.Session{}
+	New().Session(s, c.analysed(New()))
+	if len(s.Progress.Blockers) > 0 {
+		t.Errorf("blockers %q: the other two arrived", s.Progress.Blockers)
+	}
+
+	w := newConvo()
+	w.steward("Merge the audit findings")
+	w.assistant("Still waiting on the licence audit before I can merge the findings.")
+	s = &baton.Session{}
+	New().Session(s, w.analysed(New()))
+	if len(s.Progress.Blockers) != 1 {
+		t.Errorf("blockers %q: the session ended waiting", s.Progress.Blockers)
+	}
+}
