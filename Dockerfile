@@ -24,5 +24,7 @@ ENV BATON_DATABASE_URL=sqlite:/var/lib/baton/baton.db \
     BATON_ADDR=:8080
 EXPOSE 8080
 USER nonroot
+# The image has no shell or wget: the binary asks its own /healthz.
+HEALTHCHECK --interval=30s --timeout=5s --start-period=10s --retries=3 CMD ["/baton", "healthcheck"]
 ENTRYPOINT ["/baton"]
 CMD ["serve"]

@@ -14,7 +14,7 @@ export BATON_CHROMIUM ?= /usr/bin/chromium
 GO_FILES = find . -name '*.go' -not -path './.git/*' -not -path './.cache/*' -not -path '*/testdata/*' -print0
 TEMPL_FILES = find . -name '*_templ.go' -not -path './.git/*' -not -path './.cache/*' -print0
 
-.PHONY: help run build generate lint test bench load eval clean
+.PHONY: help run build generate lint test bench load eval screenshots clean
 
 help:
 	@echo "make run       start Baton with the demo steward on http://localhost:8080 (SQLite in data/)"

@@ -7,7 +7,7 @@ import (
 )
 
 func (s *Server) healthz(c echo.Context) error {
-	if err := s.store.Ping(ctx(c)); err != nil {
+	if err := s.store.Ping(requestContext(c)); err != nil {
 		return c.String(http.StatusServiceUnavailable, "database unavailable")
 	}
 	return c.String(http.StatusOK, "ok")

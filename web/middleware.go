@@ -53,9 +53,9 @@ func (s *Server) browser(next echo.HandlerFunc) echo.HandlerFunc {
 		b := s.cookies.Read(c.Request())
 		c.Set("browser", b)
 		if b.SessionID != "" {
-			st, err := s.store.StewardByLoginSession(ctx(c), auth.HashToken(b.SessionID))
+			st, err := s.store.StewardByLoginSession(requestContext(c), auth.HashToken(b.SessionID))
 			if err == nil {
-				c.SetRequest(c.Request().WithContext(baton.NewContextWithSteward(ctx(c), st)))
+				c.SetRequest(c.Request().WithContext(baton.NewContextWithSteward(requestContext(c), st)))
 			} else if baton.ErrorCode(err) != baton.ENOTFOUND {
 				return err
 			}
@@ -117,13 +117,13 @@ func (s *Server) requireToken(next echo.HandlerFunc) echo.HandlerFunc {
 		if !ok || !auth.LooksLikeToken(strings.TrimSpace(token)) {
 			return &baton.Error{Code: baton.EUNAUTHORIZED, Message: "send a personal access token as 'Authorization: Bearer bat_…' (create one in Settings)"}
 		}
-		st, err := s.store.StewardByTokenHash(ctx(c), auth.HashToken(strings.TrimSpace(token)))
+		st, err := s.store.StewardByTokenHash(requestContext(c), auth.HashToken(strings.TrimSpace(token)))
 		if baton.ErrorCode(err) == baton.ENOTFOUND {
 			return &baton.Error{Code: baton.EUNAUTHORIZED, Message: "the token is unknown or revoked"}
 		} else if err != nil {
 			return err
 		}
-		c.SetRequest(c.Request().WithContext(baton.NewContextWithSteward(ctx(c), st)))
+		c.SetRequest(c.Request().WithContext(baton.NewContextWithSteward(requestContext(c), st)))
 		return next(c)
 	}
 }

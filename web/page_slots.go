@@ -65,9 +65,9 @@ func (s *Server) pageSlot(next echo.HandlerFunc) echo.HandlerFunc {
 		select {
 		case l.slots <- struct{}{}:
 			l.waiting.Add(-1)
-		case <-ctx(c).Done():
+		case <-requestContext(c).Done():
 			l.waiting.Add(-1)
-			return ctx(c).Err() // the client left while waiting
+			return requestContext(c).Err() // the client left while waiting
 		}
 		var once sync.Once
 		release := func() { once.Do(func() { <-l.slots }) }

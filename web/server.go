@@ -108,9 +108,9 @@ func (s *Server) Routes() []*echo.Route { return s.echo.Routes() }
 // Request helpers of web/httpx the middleware uses, under the short names
 // the handlers use.
 var (
-	stewardID = httpx.StewardID
-	ctx       = httpx.Context
-	isHTMX    = httpx.IsHTMX
+	stewardID      = httpx.StewardID
+	requestContext = httpx.Context
+	isHTMX         = httpx.IsHTMX
 )
 
 // initIdentity sets up what sign-in, sharing and the rate limits need.

@@ -38,6 +38,7 @@ commands:
   export markdown [--steward U] DIR       write users/U/sessions/*.md and cross_conversational_summary.md
   eval export [--steward U] [FILE]        write the steward's corrections as evaluation cases (JSON)
   frames remember|recall|timeline|import|export   Lex frames (baton frames help)
+  healthcheck                             exit 0 when the server at BATON_ADDR answers /healthz (Docker HEALTHCHECK)
   version                                 print the version
 
 environment:
@@ -86,6 +87,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 		return framesCmd(ctx, env, args[1:], stdin, stdout, stderr)
 	case "replay": // issue 10: run a prepared replay against BATON_LLM_BASE_URL
 		return replayCmd(ctx, env, args[1:], stdout)
+	case "healthcheck":
+		return healthcheckCmd(ctx, env, stdout)
 	case "version":
 		fmt.Fprintln(stdout, "baton", version)
 		return nil

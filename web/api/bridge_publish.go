@@ -7,7 +7,7 @@ import (
 )
 
 func (s *Server) BridgePublish(c echo.Context) error {
-	b, err := s.continuity.Publish(ctx(c), stewardID(c), c.Param("id"))
+	b, err := s.continuity.Publish(requestContext(c), stewardID(c), c.Param("id"))
 	if err != nil {
 		return err
 	}

@@ -25,7 +25,7 @@ type bridgeConflict struct {
 
 func (s *Server) BridgeSave(c echo.Context) error {
 	id := c.Param("id")
-	if _, err := s.store.Bridge(ctx(c), stewardID(c), id); err != nil {
+	if _, err := s.store.Bridge(requestContext(c), stewardID(c), id); err != nil {
 		return err
 	}
 	var in bridgeSaveRequest
@@ -42,7 +42,7 @@ func (s *Server) BridgeSave(c echo.Context) error {
 		return baton.Invalid("handoff_instructions", "handoff_instructions is required")
 	}
 	content := baton.BridgeContent{Transferred: *in.Transferred, Instructions: *in.Instructions}
-	b, err := s.continuity.Save(ctx(c), stewardID(c), id, *in.BaseRevision, httpx.StewardName(c), content)
+	b, err := s.continuity.Save(requestContext(c), stewardID(c), id, *in.BaseRevision, httpx.StewardName(c), content)
 	if baton.ErrorCode(err) == baton.ECONFLICT {
 		out := bridgeConflict{Current: b}
 		out.Error.Code, out.Error.Message, out.Error.Field = baton.ECONFLICT, baton.ErrorMessage(err), baton.ErrorField(err)

@@ -19,7 +19,7 @@ type cherryPickRequest struct {
 }
 
 func (s *Server) CherryPick(c echo.Context) error {
-	if _, err := s.store.ConversationByID(ctx(c), stewardID(c), c.Param("id")); err != nil {
+	if _, err := s.store.ConversationByID(requestContext(c), stewardID(c), c.Param("id")); err != nil {
 		return err
 	}
 	var in cherryPickRequest
@@ -30,7 +30,7 @@ func (s *Server) CherryPick(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	target, copies, err := s.store.CherryPick(ctx(c), stewardID(c), c.Param("id"),
+	target, copies, err := s.store.CherryPick(requestContext(c), stewardID(c), c.Param("id"),
 		store.CherryPickRequest{MessageIDs: ids, TargetConversationID: in.TargetConversationID, NewTitle: in.Title})
 	if err != nil {
 		return err
@@ -55,7 +55,7 @@ func (s *Server) cherryPickIDs(c echo.Context, conversationID string, in cherryP
 	if in.ToSeq-in.FromSeq >= store.MaxBatch {
 		return nil, baton.Invalid("to_seq", "a range holds at most %d messages", store.MaxBatch)
 	}
-	msgs, err := s.store.ConversationMessages(ctx(c), stewardID(c), conversationID, in.ToSeq)
+	msgs, err := s.store.ConversationMessages(requestContext(c), stewardID(c), conversationID, in.ToSeq)
 	if err != nil {
 		return nil, err
 	}

@@ -10,20 +10,20 @@ import (
 // diff, the scores of both runs and the comments. A team member reads it
 // as its owner's data, through the grant.
 func (s *Server) ComparisonGet(c echo.Context) error {
-	cmp, err := s.store.Comparison(ctx(c), stewardID(c), c.Param("id"))
+	cmp, err := s.store.Comparison(requestContext(c), stewardID(c), c.Param("id"))
 	if err != nil {
 		return err
 	}
-	runs, err := s.comparisons.Runs(ctx(c), cmp.StewardID, cmp.AConversationID, cmp.BConversationID, nil)
+	runs, err := s.comparisons.Runs(requestContext(c), cmp.StewardID, cmp.AConversationID, cmp.BConversationID, nil)
 	if err != nil {
 		return err
 	}
 	a := runs.Result
-	scoresA, scoresB, err := s.comparisons.Scores(ctx(c), cmp.StewardID, runs, nil)
+	scoresA, scoresB, err := s.comparisons.Scores(requestContext(c), cmp.StewardID, runs, nil)
 	if err != nil {
 		return err
 	}
-	comments, err := s.store.ComparisonComments(ctx(c), stewardID(c), cmp.ID)
+	comments, err := s.store.ComparisonComments(requestContext(c), stewardID(c), cmp.ID)
 	if err != nil {
 		return err
 	}

@@ -24,7 +24,7 @@ func (s *Server) NextContext(c echo.Context) error {
 	default:
 		return baton.Invalid("format", "format must be json or markdown; got %q", f)
 	}
-	next, err := s.continuity.NextExcluding(ctx(c), stewardID(c), c.QueryParam("exclude"))
+	next, err := s.continuity.NextExcluding(requestContext(c), stewardID(c), c.QueryParam("exclude"))
 	if err != nil {
 		return err
 	}

@@ -15,14 +15,14 @@ type forkRequest struct {
 
 func (s *Server) ConversationFork(c echo.Context) error {
 	// Whose conversation it is is checked before the body is read.
-	if _, err := s.store.ConversationByID(ctx(c), stewardID(c), c.Param("id")); err != nil {
+	if _, err := s.store.ConversationByID(requestContext(c), stewardID(c), c.Param("id")); err != nil {
 		return err
 	}
 	var in forkRequest
 	if err := decodeJSON(c, &in); err != nil {
 		return err
 	}
-	fork, err := s.store.Fork(ctx(c), stewardID(c), c.Param("id"), store.ForkRequest{AtMessageID: in.AtMessageID, Title: in.Title})
+	fork, err := s.store.Fork(requestContext(c), stewardID(c), c.Param("id"), store.ForkRequest{AtMessageID: in.AtMessageID, Title: in.Title})
 	if err != nil {
 		return err
 	}

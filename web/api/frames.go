@@ -37,7 +37,7 @@ func (s *Server) FrameRemember(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	res, err := s.store.CreateFrames(ctx(c), stewardID(c), []*baton.Frame{f})
+	res, err := s.store.CreateFrames(requestContext(c), stewardID(c), []*baton.Frame{f})
 	if err != nil {
 		return err
 	}
@@ -49,7 +49,7 @@ func (s *Server) FrameRemember(c echo.Context) error {
 		}
 		status = http.StatusOK
 	}
-	stored, err := s.store.Frame(ctx(c), stewardID(c), f.ID)
+	stored, err := s.store.Frame(requestContext(c), stewardID(c), f.ID)
 	if err != nil {
 		return err
 	}
@@ -63,7 +63,7 @@ func (s *Server) FrameImport(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	results, err := frames.Import(ctx(c), s.store, stewardID(c), data)
+	results, err := frames.Import(requestContext(c), s.store, stewardID(c), data)
 	if err != nil {
 		return err
 	}
@@ -71,7 +71,7 @@ func (s *Server) FrameImport(c echo.Context) error {
 }
 
 func (s *Server) FrameGet(c echo.Context) error {
-	f, err := s.store.Frame(ctx(c), stewardID(c), httpx.FrameIDParam(c))
+	f, err := s.store.Frame(requestContext(c), stewardID(c), httpx.FrameIDParam(c))
 	if err != nil {
 		return err
 	}
@@ -79,7 +79,7 @@ func (s *Server) FrameGet(c echo.Context) error {
 }
 
 func (s *Server) FrameDelete(c echo.Context) error {
-	if err := s.store.DeleteFrame(ctx(c), stewardID(c), httpx.FrameIDParam(c)); err != nil {
+	if err := s.store.DeleteFrame(requestContext(c), stewardID(c), httpx.FrameIDParam(c)); err != nil {
 		return err
 	}
 	return c.NoContent(http.StatusNoContent)
@@ -87,7 +87,7 @@ func (s *Server) FrameDelete(c echo.Context) error {
 
 // FrameRecall: GET /api/v1/frames/recall?q=&module=&branch=&since=&until=&limit=&mode=all|any.
 func (s *Server) FrameRecall(c echo.Context) error {
-	res, err := frames.Recall(ctx(c), s.store, stewardID(c), httpx.RecallRequest(c))
+	res, err := frames.Recall(requestContext(c), s.store, stewardID(c), httpx.RecallRequest(c))
 	if err != nil {
 		return err
 	}
@@ -101,11 +101,11 @@ func (s *Server) FrameTimeline(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	page, err := s.store.FrameTimeline(ctx(c), stewardID(c), f)
+	page, err := s.store.FrameTimeline(requestContext(c), stewardID(c), f)
 	if err != nil {
 		return err
 	}
-	links, err := s.store.FrameSessions(ctx(c), stewardID(c), page.Frames)
+	links, err := s.store.FrameSessions(requestContext(c), stewardID(c), page.Frames)
 	if err != nil {
 		return err
 	}

@@ -25,7 +25,7 @@ func (s *Server) HookClaudeCode(c echo.Context) error {
 	if err := decodeJSON(c, &in); err != nil {
 		return err
 	}
-	res, err := s.importer.Hooks().Receive(ctx(c), stewardID(c), &in, ingest.HookOptions{
+	res, err := s.importer.Hooks().Receive(requestContext(c), stewardID(c), &in, ingest.HookOptions{
 		Wait:     hookWait,
 		LogError: func(err error) { s.log.Error("hook", "steward", stewardID(c), "err", err) },
 		// SessionEnd finalizes: the draft bridge and the transition marker.
@@ -44,14 +44,14 @@ func (s *Server) HookClaudeCode(c echo.Context) error {
 		// A session starts: link it after the last one, regenerate the
 		// summary, and hand it the context.
 		if res.SessionID != "" {
-			if err := s.continuity.StartAfter(ctx(c), stewardID(c), res.SessionID, ""); err != nil {
+			if err := s.continuity.StartAfter(requestContext(c), stewardID(c), res.SessionID, ""); err != nil {
 				return err
 			}
 		}
-		if _, err := s.continuity.RefreshSummary(ctx(c), stewardID(c)); err != nil {
+		if _, err := s.continuity.RefreshSummary(requestContext(c), stewardID(c)); err != nil {
 			return err
 		}
-		next, err := s.continuity.NextExcluding(ctx(c), stewardID(c), res.SessionID)
+		next, err := s.continuity.NextExcluding(requestContext(c), stewardID(c), res.SessionID)
 		if err != nil {
 			return err
 		}

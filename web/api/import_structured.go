@@ -19,7 +19,7 @@ func (s *Server) ImportStructured(c echo.Context) error {
 		}
 		return err
 	}
-	results, err := s.importer.ImportStructured(ctx(c), stewardID(c), data, nil)
+	results, err := s.importer.ImportStructured(requestContext(c), stewardID(c), data, nil)
 	if err != nil {
 		return err
 	}

@@ -20,14 +20,14 @@ func (s *Server) MessageMarker(c echo.Context) error {
 	if err != nil {
 		return baton.NotFound("message")
 	}
-	if _, err := s.store.MessageSession(ctx(c), stewardID(c), id); err != nil {
+	if _, err := s.store.MessageSession(requestContext(c), stewardID(c), id); err != nil {
 		return err
 	}
 	var in markerRequest
 	if err := decodeJSON(c, &in); err != nil {
 		return err
 	}
-	m, err := s.continuity.MarkMessage(ctx(c), stewardID(c), id, strings.TrimSpace(in.Type), in.Note)
+	m, err := s.continuity.MarkMessage(requestContext(c), stewardID(c), id, strings.TrimSpace(in.Type), in.Note)
 	if err != nil {
 		return err
 	}

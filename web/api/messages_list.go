@@ -34,7 +34,7 @@ func (s *Server) messagesPage(c echo.Context, sessionID, conversationID string) 
 		}
 		limit = n
 	}
-	msgs, err := s.store.Transcript(ctx(c), stewardID(c), sessionID, conversationID, after, limit)
+	msgs, err := s.store.Transcript(requestContext(c), stewardID(c), sessionID, conversationID, after, limit)
 	if err != nil {
 		return err
 	}

@@ -13,7 +13,7 @@ func (s *Server) Relationship(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	samples, unanalysed, err := s.analysis.RelationshipSamples(ctx(c), stewardID(c), from, to)
+	samples, unanalysed, err := s.analysis.RelationshipSamples(requestContext(c), stewardID(c), from, to)
 	if err != nil {
 		return err
 	}

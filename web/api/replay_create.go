@@ -21,14 +21,14 @@ type replayRequest struct {
 }
 
 func (s *Server) ReplayCreate(c echo.Context) error {
-	if _, err := s.store.ConversationByID(ctx(c), stewardID(c), c.Param("id")); err != nil {
+	if _, err := s.store.ConversationByID(requestContext(c), stewardID(c), c.Param("id")); err != nil {
 		return err
 	}
 	var in replayRequest
 	if err := decodeJSON(c, &in); err != nil {
 		return err
 	}
-	r, err := s.store.CreateReplay(ctx(c), stewardID(c), c.Param("id"), store.ReplayRequest(in))
+	r, err := s.store.CreateReplay(requestContext(c), stewardID(c), c.Param("id"), store.ReplayRequest(in))
 	if err != nil {
 		return err
 	}

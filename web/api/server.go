@@ -50,9 +50,9 @@ func New(d Deps) *Server {
 // Request helpers shared with the pages (web/httpx), under the short
 // names the handlers use.
 var (
-	stewardID  = httpx.StewardID
-	ctx        = httpx.Context
-	decodeJSON = httpx.DecodeJSON
+	stewardID      = httpx.StewardID
+	requestContext = httpx.Context
+	decodeJSON     = httpx.DecodeJSON
 )
 
 // messageParam reads the :id of a message route and loads that message of

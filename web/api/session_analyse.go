@@ -8,10 +8,10 @@ import (
 
 // SessionAnalyse runs a session's analysis again and returns the session.
 func (s *Server) SessionAnalyse(c echo.Context) error {
-	if err := s.analysis.AnalyzeSession(ctx(c), stewardID(c), c.Param("id")); err != nil {
+	if err := s.analysis.AnalyzeSession(requestContext(c), stewardID(c), c.Param("id")); err != nil {
 		return err
 	}
-	sess, err := s.store.Session(ctx(c), stewardID(c), c.Param("id"))
+	sess, err := s.store.Session(requestContext(c), stewardID(c), c.Param("id"))
 	if err != nil {
 		return err
 	}

@@ -18,7 +18,7 @@ func (s *Server) SessionClose(c echo.Context) error {
 		}
 	}
 	// Finalize: end, analyse, draft the bridge, mark the transition.
-	sess, _, err := s.continuity.Finalize(ctx(c), stewardID(c), c.Param("id"), in.EndedAt)
+	sess, _, err := s.continuity.Finalize(requestContext(c), stewardID(c), c.Param("id"), in.EndedAt)
 	if err != nil {
 		return err
 	}

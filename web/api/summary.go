@@ -14,9 +14,9 @@ func (s *Server) Summary(c echo.Context) error {
 	var err error
 	switch c.QueryParam("refresh") {
 	case "1", "true":
-		cs, err = s.continuity.RefreshSummary(ctx(c), stewardID(c))
+		cs, err = s.continuity.RefreshSummary(requestContext(c), stewardID(c))
 	case "", "0", "false":
-		cs, err = s.continuity.Summary(ctx(c), stewardID(c))
+		cs, err = s.continuity.Summary(requestContext(c), stewardID(c))
 	default:
 		return baton.Invalid("refresh", "refresh must be 1 or 0; got %q", c.QueryParam("refresh"))
 	}

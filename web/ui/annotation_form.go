@@ -25,7 +25,7 @@ const maxOfferedLabels = 16
 // annotationForm is an annotation form posting to action; after an error
 // it keeps what was typed and marks the field.
 func (s *Server) annotationForm(c echo.Context, action, target, idPrefix string, formErr error) (views.AnnotationForm, error) {
-	own, err := s.store.AnnotationLabels(ctx(c), stewardID(c))
+	own, err := s.store.AnnotationLabels(requestContext(c), stewardID(c))
 	if err != nil {
 		return views.AnnotationForm{}, err
 	}

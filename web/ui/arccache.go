@@ -51,14 +51,14 @@ const (
 // them (nil: read here).
 func (s *Server) arcChart(c echo.Context, sess *baton.Session, main *baton.Conversation, pending *bool) (templ.Component, error) {
 	if main == nil {
-		conv, err := s.store.Conversation(ctx(c), stewardID(c), sess.ID, "")
+		conv, err := s.store.Conversation(requestContext(c), stewardID(c), sess.ID, "")
 		if err != nil {
 			return nil, err
 		}
 		main = conv
 	}
 	if pending == nil {
-		p, err := s.store.AnalysisPending(ctx(c), stewardID(c), main.ID)
+		p, err := s.store.AnalysisPending(requestContext(c), stewardID(c), main.ID)
 		if err != nil {
 			return nil, err
 		}
@@ -67,7 +67,7 @@ func (s *Server) arcChart(c echo.Context, sess *baton.Session, main *baton.Conve
 	key := fmt.Sprintf("%d/%s/%d/%d/%x", stewardID(c), sess.ID, sess.MessageCount, sess.UpdatedAt.UnixNano(), arcDigest(sess.EmotionalArc))
 	if *pending {
 		// Still being analysed: the points hold until the worker moves.
-		mark, err := s.store.AnalysisWatermark(ctx(c))
+		mark, err := s.store.AnalysisWatermark(requestContext(c))
 		if err != nil {
 			return nil, err
 		}
@@ -77,13 +77,13 @@ func (s *Server) arcChart(c echo.Context, sess *baton.Session, main *baton.Conve
 	drawn, ok := s.arcs.entries[key]
 	s.arcs.mu.Unlock()
 	if !ok {
-		points, err := s.store.SentimentSeries(ctx(c), stewardID(c), sess.ID)
+		points, err := s.store.SentimentSeries(requestContext(c), stewardID(c), sess.ID)
 		if err != nil {
 			return nil, err
 		}
 		if len(points) > 0 {
 			var buf bytes.Buffer
-			if err := charts.ArcChart(charts.NewArc(sess.ID, points, sess.EmotionalArc)).Render(ctx(c), &buf); err != nil {
+			if err := charts.ArcChart(charts.NewArc(sess.ID, points, sess.EmotionalArc)).Render(requestContext(c), &buf); err != nil {
 				return nil, err
 			}
 			drawn.html = buf.String()

@@ -14,11 +14,11 @@ var qualityRules = views.QualityRules{Completeness: continuity.CompletenessRule,
 
 // BridgeShow is the bridge editor, /bridges/{id}.
 func (s *Server) BridgeShow(c echo.Context) error {
-	b, err := s.store.Bridge(ctx(c), stewardID(c), c.Param("id"))
+	b, err := s.store.Bridge(requestContext(c), stewardID(c), c.Param("id"))
 	if err != nil {
 		return err
 	}
-	revs, err := s.store.BridgeRevisions(ctx(c), stewardID(c), b.ID)
+	revs, err := s.store.BridgeRevisions(requestContext(c), stewardID(c), b.ID)
 	if err != nil {
 		return err
 	}

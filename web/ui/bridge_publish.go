@@ -9,7 +9,7 @@ import (
 
 // BridgePublish publishes a bridge: what the next session receives.
 func (s *Server) BridgePublish(c echo.Context) error {
-	b, err := s.continuity.Publish(ctx(c), stewardID(c), c.Param("id"))
+	b, err := s.continuity.Publish(requestContext(c), stewardID(c), c.Param("id"))
 	if err != nil {
 		return err
 	}

@@ -18,7 +18,7 @@ import (
 // preview, quality, revisions — so no field being typed in is replaced. A
 // stale base_revision answers 409 with both versions.
 func (s *Server) BridgeSave(c echo.Context) error {
-	b, err := s.store.Bridge(ctx(c), stewardID(c), c.Param("id"))
+	b, err := s.store.Bridge(requestContext(c), stewardID(c), c.Param("id"))
 	if err != nil {
 		return err
 	}
@@ -31,7 +31,7 @@ func (s *Server) BridgeSave(c echo.Context) error {
 		return baton.Invalid("base_revision", "base_revision is required: the revision this edit started from")
 	}
 	content := bridgeContentFromForm(form)
-	saved, err := s.continuity.Save(ctx(c), stewardID(c), b.ID, base, httpx.StewardName(c), content)
+	saved, err := s.continuity.Save(requestContext(c), stewardID(c), b.ID, base, httpx.StewardName(c), content)
 	switch {
 	case baton.ErrorCode(err) == baton.ECONFLICT && saved != nil:
 		mine := *saved
@@ -48,7 +48,7 @@ func (s *Server) BridgeSave(c echo.Context) error {
 	if !isHTMX(c) {
 		return c.Redirect(http.StatusSeeOther, "/bridges/"+url.PathEscape(b.ID))
 	}
-	revs, err := s.store.BridgeRevisions(ctx(c), stewardID(c), b.ID)
+	revs, err := s.store.BridgeRevisions(requestContext(c), stewardID(c), b.ID)
 	if err != nil {
 		return err
 	}

@@ -9,14 +9,14 @@ import (
 // ComparisonComment posts a comment on a comparison or one of its pairs.
 func (s *Server) ComparisonComment(c echo.Context) error {
 	// Who may see it is checked before the form.
-	if _, err := s.store.Comparison(ctx(c), stewardID(c), c.Param("id")); err != nil {
+	if _, err := s.store.Comparison(requestContext(c), stewardID(c), c.Param("id")); err != nil {
 		return err
 	}
 	pair := c.FormValue("pair")
 	if pair == "all" {
 		pair = ""
 	}
-	cm, err := s.store.AddComparisonComment(ctx(c), stewardID(c), c.Param("id"), pair, c.FormValue("body"))
+	cm, err := s.store.AddComparisonComment(requestContext(c), stewardID(c), c.Param("id"), pair, c.FormValue("body"))
 	if err != nil {
 		return err
 	}

@@ -32,7 +32,7 @@ func comparisonLinkOptions(c echo.Context) (redact bool, expires string, until *
 
 // ownComparison is one of the steward's own comparisons (not one shared with them).
 func (s *Server) ownComparison(c echo.Context) (*baton.Comparison, error) {
-	cmp, err := s.store.Comparison(ctx(c), stewardID(c), c.Param("id"))
+	cmp, err := s.store.Comparison(requestContext(c), stewardID(c), c.Param("id"))
 	if err != nil {
 		return nil, err
 	}
@@ -73,7 +73,7 @@ func (s *Server) ComparisonLinkCreate(c echo.Context) error {
 		return err
 	}
 	token, hash := auth.NewShareToken()
-	if _, err := s.store.CreateComparisonLink(ctx(c), stewardID(c), cmp.ID, hash, until, redact); err != nil {
+	if _, err := s.store.CreateComparisonLink(requestContext(c), stewardID(c), cmp.ID, hash, until, redact); err != nil {
 		return err
 	}
 	page := "/comparisons/" + cmp.ID
@@ -86,7 +86,7 @@ func (s *Server) ComparisonLinkCreate(c echo.Context) error {
 
 // comparisonSecrets lists the secrets in both runs, as redaction finds them.
 func (s *Server) comparisonSecrets(c echo.Context, cmp *baton.Comparison) ([]redact.Found, error) {
-	runs, err := s.comparisons.Runs(ctx(c), cmp.StewardID, cmp.AConversationID, cmp.BConversationID, nil)
+	runs, err := s.comparisons.Runs(requestContext(c), cmp.StewardID, cmp.AConversationID, cmp.BConversationID, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -127,11 +127,11 @@ func (s *Server) SharedComparison(c echo.Context) error {
 	if !auth.LooksLikeLinkToken(token) {
 		return baton.NotFound("shared page")
 	}
-	link, err := s.store.ShareLinkByToken(ctx(c), auth.HashToken(token))
+	link, err := s.store.ShareLinkByToken(requestContext(c), auth.HashToken(token))
 	if err != nil {
 		return sharedNotFound(err)
 	}
-	cmp, err := s.store.LinkedComparison(ctx(c), link)
+	cmp, err := s.store.LinkedComparison(requestContext(c), link)
 	if err != nil {
 		return sharedNotFound(err)
 	}

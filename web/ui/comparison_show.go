@@ -15,11 +15,11 @@ import (
 // viewers of a team it is shared with.
 func (s *Server) ComparisonShow(c echo.Context) error {
 	sid := stewardID(c)
-	cmp, err := s.store.Comparison(ctx(c), sid, c.Param("id"))
+	cmp, err := s.store.Comparison(requestContext(c), sid, c.Param("id"))
 	if err != nil {
 		return err
 	}
-	comments, err := s.store.ComparisonComments(ctx(c), sid, cmp.ID)
+	comments, err := s.store.ComparisonComments(requestContext(c), sid, cmp.ID)
 	if err != nil {
 		return err
 	}
@@ -31,10 +31,10 @@ func (s *Server) ComparisonShow(c echo.Context) error {
 	p.CanComment = baton.CanComment(cmp.Access)
 	p.IsOwner = cmp.Access == baton.AccessOwner
 	if p.IsOwner {
-		if p.Teams, err = s.store.TeamsForSteward(ctx(c), sid); err != nil {
+		if p.Teams, err = s.store.TeamsForSteward(requestContext(c), sid); err != nil {
 			return err
 		}
-		if p.SharedWith, err = s.store.ObjectTeamShares(ctx(c), sid, baton.TeamShareComparison, cmp.ID); err != nil {
+		if p.SharedWith, err = s.store.ObjectTeamShares(requestContext(c), sid, baton.TeamShareComparison, cmp.ID); err != nil {
 			return err
 		}
 	}
@@ -56,12 +56,12 @@ var comparisonDone = map[string]string{"comment": "Comment posted.", "shared": "
 // comparisonPage builds the page's content from the owner's two
 // conversations; redact, when set, rewrites every text shown.
 func (s *Server) comparisonPage(c echo.Context, cmp *baton.Comparison, comments []*baton.ComparisonComment, redact func(string) string) (views.ComparisonPage, error) {
-	runs, err := s.comparisons.Runs(ctx(c), cmp.StewardID, cmp.AConversationID, cmp.BConversationID, redact)
+	runs, err := s.comparisons.Runs(requestContext(c), cmp.StewardID, cmp.AConversationID, cmp.BConversationID, redact)
 	if err != nil {
 		return views.ComparisonPage{}, err
 	}
 	res := runs.Result
-	scoresA, scoresB, err := s.comparisons.Scores(ctx(c), cmp.StewardID, runs, redact)
+	scoresA, scoresB, err := s.comparisons.Scores(requestContext(c), cmp.StewardID, runs, redact)
 	if err != nil {
 		return views.ComparisonPage{}, err
 	}

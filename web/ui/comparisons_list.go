@@ -9,7 +9,7 @@ import (
 
 // ComparisonsList is /comparisons: the steward's and those shared with them.
 func (s *Server) ComparisonsList(c echo.Context) error {
-	mine, shared, err := s.store.Comparisons(ctx(c), stewardID(c))
+	mine, shared, err := s.store.Comparisons(requestContext(c), stewardID(c))
 	if err != nil {
 		return err
 	}

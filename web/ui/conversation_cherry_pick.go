@@ -13,7 +13,7 @@ import (
 // ConversationCherryPick copies the messages ticked in the transcript into
 // another conversation, or a new one, and shows where they went.
 func (s *Server) ConversationCherryPick(c echo.Context) error {
-	if _, err := s.store.ConversationByID(ctx(c), stewardID(c), c.Param("id")); err != nil {
+	if _, err := s.store.ConversationByID(requestContext(c), stewardID(c), c.Param("id")); err != nil {
 		return err
 	}
 	form, err := c.FormParams()
@@ -31,7 +31,7 @@ func (s *Server) ConversationCherryPick(c echo.Context) error {
 	if len(ids) == 0 {
 		return baton.Invalid("message_id", "tick the messages to cherry-pick first")
 	}
-	target, _, err := s.store.CherryPick(ctx(c), stewardID(c), c.Param("id"),
+	target, _, err := s.store.CherryPick(requestContext(c), stewardID(c), c.Param("id"),
 		store.CherryPickRequest{MessageIDs: ids, TargetConversationID: c.FormValue("target_conversation_id")})
 	if err != nil {
 		return err

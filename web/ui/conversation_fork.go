@@ -12,14 +12,14 @@ import (
 // ConversationFork is the transcript's Fork action: a new branch after the
 // message, then the session page shows the new branch.
 func (s *Server) ConversationFork(c echo.Context) error {
-	if _, err := s.store.ConversationByID(ctx(c), stewardID(c), c.Param("id")); err != nil {
+	if _, err := s.store.ConversationByID(requestContext(c), stewardID(c), c.Param("id")); err != nil {
 		return err
 	}
 	at, err := strconv.ParseInt(c.FormValue("at_message_id"), 10, 64)
 	if err != nil {
 		return baton.Invalid("at_message_id", "at_message_id must be a message id")
 	}
-	fork, err := s.store.Fork(ctx(c), stewardID(c), c.Param("id"), store.ForkRequest{AtMessageID: at, Title: c.FormValue("title")})
+	fork, err := s.store.Fork(requestContext(c), stewardID(c), c.Param("id"), store.ForkRequest{AtMessageID: at, Title: c.FormValue("title")})
 	if err != nil {
 		return err
 	}

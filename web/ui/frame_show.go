@@ -12,11 +12,11 @@ import (
 
 // FrameShow is /frames/{id}: every field of one frame and its sessions.
 func (s *Server) FrameShow(c echo.Context) error {
-	f, err := s.store.Frame(ctx(c), stewardID(c), httpx.FrameIDParam(c))
+	f, err := s.store.Frame(requestContext(c), stewardID(c), httpx.FrameIDParam(c))
 	if err != nil {
 		return err
 	}
-	links, err := s.store.FrameSessions(ctx(c), stewardID(c), []*baton.Frame{f})
+	links, err := s.store.FrameSessions(requestContext(c), stewardID(c), []*baton.Frame{f})
 	if err != nil {
 		return err
 	}

@@ -25,13 +25,13 @@ func (s *Server) FramesList(c echo.Context) error {
 	}
 	var err error
 	if framesAsked(r) {
-		p.Result, err = frames.Recall(ctx(c), s.store, id, r)
+		p.Result, err = frames.Recall(requestContext(c), s.store, id, r)
 		if baton.ErrorCode(err) == baton.EINVALID {
 			p.Error, err = baton.ErrorMessage(err), nil
 		}
 	} else {
 		var page *baton.FramePage
-		page, err = s.store.FrameTimeline(ctx(c), id, baton.FrameFilter{Limit: 30})
+		page, err = s.store.FrameTimeline(requestContext(c), id, baton.FrameFilter{Limit: 30})
 		if page != nil {
 			p.Recent = page.Frames
 		}
@@ -42,13 +42,13 @@ func (s *Server) FramesList(c echo.Context) error {
 	if isHTMX(c) && c.Request().Header.Get("HX-Target") == "frame-results" {
 		return renderHTML(c, http.StatusOK, views.FrameResults(p))
 	}
-	if p.Total, err = s.store.FrameCount(ctx(c), id); err != nil {
+	if p.Total, err = s.store.FrameCount(requestContext(c), id); err != nil {
 		return err
 	}
-	if p.Branches, err = s.store.FrameBranches(ctx(c), id, 200); err != nil {
+	if p.Branches, err = s.store.FrameBranches(requestContext(c), id, 200); err != nil {
 		return err
 	}
-	if p.Modules, err = s.store.FrameModules(ctx(c), id, 200); err != nil {
+	if p.Modules, err = s.store.FrameModules(requestContext(c), id, 200); err != nil {
 		return err
 	}
 	return renderHTML(c, http.StatusOK, views.FramesList(p))

@@ -18,11 +18,11 @@ func (s *Server) FramesTimeline(c echo.Context) error {
 		return err
 	}
 	f.Limit = 100
-	page, err := s.store.FrameTimeline(ctx(c), id, f)
+	page, err := s.store.FrameTimeline(requestContext(c), id, f)
 	if err != nil {
 		return err
 	}
-	links, err := s.store.FrameSessions(ctx(c), id, page.Frames)
+	links, err := s.store.FrameSessions(requestContext(c), id, page.Frames)
 	if err != nil {
 		return err
 	}
@@ -39,10 +39,10 @@ func (s *Server) FramesTimeline(c echo.Context) error {
 	if isHTMX(c) {
 		return renderHTML(c, http.StatusOK, views.FrameTimelineEntries(p))
 	}
-	if p.Branches, err = s.store.FrameBranches(ctx(c), id, 200); err != nil {
+	if p.Branches, err = s.store.FrameBranches(requestContext(c), id, 200); err != nil {
 		return err
 	}
-	if p.Modules, err = s.store.FrameModules(ctx(c), id, 200); err != nil {
+	if p.Modules, err = s.store.FrameModules(requestContext(c), id, 200); err != nil {
 		return err
 	}
 	return renderHTML(c, http.StatusOK, views.FrameTimeline(p))

@@ -46,7 +46,7 @@ func (s *Server) ImportUpload(c echo.Context) error {
 		return renderHTML(c, http.StatusOK, views.ImportJobProgress(job.progressView(s.clock())))
 	}
 	for _, f := range files {
-		results, err := s.importer.Import(ctx(c), stewardID(c), f.name, f.data, nil)
+		results, err := s.importer.Import(requestContext(c), stewardID(c), f.name, f.data, nil)
 		if err != nil {
 			if baton.ErrorCode(err) == baton.EINTERNAL {
 				return err

@@ -93,5 +93,5 @@ func rangeLinks(q url.Values, now time.Time) []views.RangeLink {
 // sessions that started in [from, to), oldest first, and how many
 // sessions there were never analysed.
 func (s *Server) relationshipSamples(c echo.Context, from, to *time.Time) ([]baton.RelationshipSample, int, error) {
-	return s.analysis.RelationshipSamples(ctx(c), stewardID(c), from, to)
+	return s.analysis.RelationshipSamples(requestContext(c), stewardID(c), from, to)
 }

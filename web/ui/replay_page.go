@@ -12,11 +12,11 @@ import (
 // ReplayPage is /conversations/{id}/replay: the replay a conversation
 // holds, its parameters and status, and Run when a model server is set.
 func (s *Server) ReplayPage(c echo.Context) error {
-	r, err := s.store.ReplayOfConversation(ctx(c), stewardID(c), c.Param("id"))
+	r, err := s.store.ReplayOfConversation(requestContext(c), stewardID(c), c.Param("id"))
 	if err != nil {
 		return err
 	}
-	conv, err := s.store.ConversationByID(ctx(c), stewardID(c), r.ConversationID)
+	conv, err := s.store.ConversationByID(requestContext(c), stewardID(c), r.ConversationID)
 	if err != nil {
 		return err
 	}
@@ -36,14 +36,14 @@ func conversationLabelOf(c *baton.Conversation) string {
 // ReplayRun runs one of the steward's prepared replays against the model
 // server, then shows how it went.
 func (s *Server) ReplayRun(c echo.Context) error {
-	r, err := s.store.Replay(ctx(c), stewardID(c), c.Param("id"))
+	r, err := s.store.Replay(requestContext(c), stewardID(c), c.Param("id"))
 	if err != nil {
 		return err
 	}
 	if s.cfg.Runner == nil {
 		return baton.Errorf(baton.ECONFLICT, "no model server is configured: set BATON_LLM_BASE_URL")
 	}
-	if _, err := replay.RunReplay(ctx(c), s.store, s.cfg.Runner, stewardID(c), r.ID); err != nil {
+	if _, err := replay.RunReplay(requestContext(c), s.store, s.cfg.Runner, stewardID(c), r.ID); err != nil {
 		return err
 	}
 	return c.Redirect(http.StatusSeeOther, "/conversations/"+r.ConversationID+"/replay")

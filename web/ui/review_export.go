@@ -17,7 +17,7 @@ const exportBatch = 500
 func (s *Server) eachAnnotation(c echo.Context, f baton.AnnotationFilter, fn func(*baton.Annotation) error) error {
 	f.Limit = exportBatch
 	for {
-		list, more, err := s.store.ListAnnotations(ctx(c), stewardID(c), f)
+		list, more, err := s.store.ListAnnotations(requestContext(c), stewardID(c), f)
 		if err != nil {
 			return err
 		}

@@ -93,12 +93,12 @@ func (s *Server) SetClock(now func() time.Time) { s.clock = now }
 // Request helpers shared with the JSON API (web/httpx), under the short
 // names the handlers use.
 var (
-	stewardID  = httpx.StewardID
-	ctx        = httpx.Context
-	isHTMX     = httpx.IsHTMX
-	idParam    = httpx.IDParam
-	browserOf  = httpx.BrowserOf
-	renderHTML = httpx.RenderHTML
+	stewardID      = httpx.StewardID
+	requestContext = httpx.Context
+	isHTMX         = httpx.IsHTMX
+	idParam        = httpx.IDParam
+	browserOf      = httpx.BrowserOf
+	renderHTML     = httpx.RenderHTML
 )
 
 // page fills what every page needs.
@@ -107,7 +107,7 @@ func (s *Server) page(c echo.Context, title, nav string) views.Page { return Pag
 // Page fills what every page needs: the signed-in steward, the CSRF token
 // and the current section of the navigation.
 func Page(c echo.Context, title, nav string) views.Page {
-	return views.Page{Title: title, Steward: baton.StewardFromContext(ctx(c)), CSRF: browserOf(c).CSRF, Nav: nav}
+	return views.Page{Title: title, Steward: baton.StewardFromContext(requestContext(c)), CSRF: browserOf(c).CSRF, Nav: nav}
 }
 
 // localPath keeps a redirect target on this site: a path that parses with

@@ -10,7 +10,7 @@ import (
 // SessionFinalize is the session page's Finalize button: it ends the
 // session, drafts its bridge and opens it in the editor.
 func (s *Server) SessionFinalize(c echo.Context) error {
-	_, b, err := s.continuity.Finalize(ctx(c), stewardID(c), c.Param("id"), nil)
+	_, b, err := s.continuity.Finalize(requestContext(c), stewardID(c), c.Param("id"), nil)
 	if err != nil {
 		return err
 	}

@@ -11,7 +11,7 @@ import (
 // page's overview (header, review, panels and arc).
 func (s *Server) SessionReanalyse(c echo.Context) error {
 	id := c.Param("id")
-	if err := s.analysis.AnalyzeSession(ctx(c), stewardID(c), id); err != nil {
+	if err := s.analysis.AnalyzeSession(requestContext(c), stewardID(c), id); err != nil {
 		return err
 	}
 	if !isHTMX(c) {

@@ -8,7 +8,7 @@ import (
 
 // SummaryDownload is /summary.md: the summary as the seed's file.
 func (s *Server) SummaryDownload(c echo.Context) error {
-	cs, err := s.continuity.Summary(ctx(c), stewardID(c))
+	cs, err := s.continuity.Summary(requestContext(c), stewardID(c))
 	if err != nil {
 		return err
 	}

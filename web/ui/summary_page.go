@@ -15,9 +15,9 @@ func (s *Server) SummaryPage(c echo.Context) error {
 	var cs *baton.CrossSummary
 	var err error
 	if c.QueryParam("refresh") == "1" {
-		cs, err = s.continuity.RefreshSummary(ctx(c), stewardID(c))
+		cs, err = s.continuity.RefreshSummary(requestContext(c), stewardID(c))
 	} else {
-		cs, err = s.continuity.Summary(ctx(c), stewardID(c))
+		cs, err = s.continuity.Summary(requestContext(c), stewardID(c))
 	}
 	if err != nil {
 		return err

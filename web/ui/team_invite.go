@@ -18,7 +18,7 @@ func (s *Server) TeamInvite(c echo.Context) error {
 	}
 	token, hash := auth.NewInvitationToken()
 	req := store.InviteRequest{Who: c.FormValue("who"), Role: baton.TeamRole(c.FormValue("role"))}
-	inv, err := s.store.CreateInvitation(ctx(c), stewardID(c), id, req, hash)
+	inv, err := s.store.CreateInvitation(requestContext(c), stewardID(c), id, req, hash)
 	if err != nil {
 		return s.teamError(c, err, views.TeamPage{Who: req.Who})
 	}

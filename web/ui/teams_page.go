@@ -12,7 +12,7 @@ func (s *Server) TeamList(c echo.Context) error {
 }
 
 func (s *Server) renderTeams(c echo.Context, status int, name, errMsg string) error {
-	teams, err := s.store.TeamsForSteward(ctx(c), stewardID(c))
+	teams, err := s.store.TeamsForSteward(requestContext(c), stewardID(c))
 	if err != nil {
 		return err
 	}
