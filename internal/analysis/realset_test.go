@@ -415,10 +415,14 @@ func TestRealSet(t *testing.T) {
 		fmt.Fprintf(&report, "%-13s %9s %9s %9s %9s %14s %14s\n", "field", "precision", "recall", "produced", "expected", "target (P / R)", "floor (P / R)")
 		for _, f := range realsetFields {
 			sc, target, floor := scores[split][f], realsetTargets[f], realsetFloors[split][f]
+			precision := fmt.Sprintf("%.2f", sc.precision())
+			if sc.produced == 0 {
+				precision = "-" // nothing produced: no precision to speak of
+			}
 			if f == "title" {
-				fmt.Fprintf(&report, "%-13s %9.2f %9s %9d %9d %8.2f       %8.2f\n", f, sc.precision(), "", sc.produced, sc.expected, target[0], floor[0])
+				fmt.Fprintf(&report, "%-13s %9s %9s %9d %9d %8.2f       %8.2f\n", f, precision, "", sc.produced, sc.expected, target[0], floor[0])
 			} else {
-				fmt.Fprintf(&report, "%-13s %9.2f %9.2f %9d %9d %8.2f / %.2f %8.2f / %.2f\n", f, sc.precision(), sc.recall(), sc.produced, sc.expected, target[0], target[1], floor[0], floor[1])
+				fmt.Fprintf(&report, "%-13s %9s %9.2f %9d %9d %8.2f / %.2f %8.2f / %.2f\n", f, precision, sc.recall(), sc.produced, sc.expected, target[0], target[1], floor[0], floor[1])
 			}
 			if sc.precision() < floor[0]-1e-9 || (f != "title" && sc.recall() < floor[1]-1e-9) {
 				failed = true
@@ -590,10 +594,18 @@ func realsetStem(w string) string {
 	return w
 }
 
+// realsetCanonical is the normalised form of a name, aliases applied (to
+// the name as written or once stemmed).
 func realsetCanonical(s string) string {
+	raw := strings.Join(strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
+		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '+' && r != '#' && r != '.'
+	}), " ")
+	if a, ok := realsetAliases[raw]; ok {
+		return strings.Join(realsetTokens(a), " ")
+	}
 	c := strings.Join(realsetTokens(s), " ")
 	if a, ok := realsetAliases[c]; ok {
-		return a
+		return strings.Join(realsetTokens(a), " ")
 	}
 	return c
 }
@@ -740,4 +752,49 @@ func realsetPhraseMatch(a, b string) bool {
 		return false
 	}
 	return float64(hit) >= 0.5*float64(len(wa)) && float64(hit) >= 0.2*float64(len(wb))
+}
+
+// TestRealSetMatching pins the matching rule the figures rest on (RUBRIC.md,
+// "Matching"): what a careful human accepts as the same item, and what not.
+func TestRealSetMatching(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		match func(a, b string) bool
+		a, b  string
+		want  bool
+	}{
+		{"alias", realsetTermMatch, "Postgres", "PostgreSQL", true},
+		{"case and punctuation", realsetTermMatch, "golangci-lint", "GolangCI Lint", true},
+		{"another technology", realsetTermMatch, "Go", "Git", false},
+		{"topic plural", realsetTopicMatch, "checkpoints", "checkpoint", true},
+		{"topic within a longer one", realsetTopicMatch, "release workflow", "the release workflow file", true},
+		{"topic of stop words only", realsetTopicMatch, "the", "the release", false},
+		{"CJK topic contained", realsetTopicMatch, "出力フォーマット", "デフォルトの出力フォーマット", true},
+		{"task reworded", realsetPhraseMatch, "fix the failing integration tests", "Fix failing integration test assertions", true},
+		{"task of another subject", realsetPhraseMatch, "fix the failing integration tests", "update the changelog for 0.4.4", false},
+		{"pasted page holding the words", realsetPhraseMatch, "fix the lint errors",
+			"fix lint errors: cmd/entire/cli/strategy/common.go:1279:10: string main has 5 occurrences, make it a constant (goconst) return main and 40 more lines of linter output about unrelated files and packages", false},
+		{"Japanese task", realsetPhraseMatch, "デフォルトの出力フォーマットを Markdown に変更", "出力フォーマットのデフォルトを Markdown に変更する", true},
+	} {
+		if got := c.match(c.a, c.b); got != c.want {
+			t.Errorf("%s: match(%q, %q) = %v, want %v", c.name, c.a, c.b, got, c.want)
+		}
+	}
+	for _, c := range []struct {
+		title   string
+		subject [][]string
+		want    bool
+	}{
+		{"Update Go to 1.25.6", [][]string{{"go"}, {"1.25.6", "version"}}, true},
+		{"Fix macOS notarization timeout in release", [][]string{{"notarization", "release"}}, true},
+		{"Test repo skill with manual and auto-commit strategies", [][]string{{"notarization", "release"}}, false},
+		{"/prime & check out our recent work /Users/dev/project", [][]string{{"work"}}, false},
+		{"I'd like to generate a changelog in the repository for the release", [][]string{{"changelog"}}, false},
+		{"Spaw sub-agents for the review…", [][]string{{"review"}}, false},
+		{"デフォルト出力を Markdown に変更", [][]string{{"Markdown"}, {"デフォルト"}}, true},
+	} {
+		if got, why := realsetTitleAcceptable(c.title, c.subject); got != c.want {
+			t.Errorf("title %q acceptable = %v (%s), want %v", c.title, got, why, c.want)
+		}
+	}
 }
