@@ -71,6 +71,8 @@ lint:
 	go vet ./...
 	echo "lint: staticcheck"
 	go tool staticcheck ./...
+	echo "lint: the usage text, the README and the BATON_ variables the code reads agree"
+	go test -count=1 -run '^TestUsageReadmeAndEnvironmentAgree$$' ./cmd/baton/
 
 # test works on a fresh Debian 12 machine: lint first (it needs only Go),
 # then deps.sh installs Chromium and PostgreSQL when missing, postgres.sh

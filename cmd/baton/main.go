@@ -38,6 +38,7 @@ commands:
   export markdown [--steward U] DIR       write users/U/sessions/*.md and cross_conversational_summary.md
   eval export [--steward U] [FILE]        write the steward's corrections as evaluation cases (JSON)
   frames remember|recall|timeline|import|export   Lex frames (baton frames help)
+  replay run REPLAY_ID                    run a prepared replay against the model endpoint (BATON_LLM_*)
   healthcheck                             exit 0 when the server at BATON_ADDR answers /healthz (Docker HEALTHCHECK)
   version                                 print the version
 
@@ -52,7 +53,14 @@ environment:
                        sign in with GitHub, Google, GitLab, an OpenID Connect issuer
   BATON_TRUST_PROXY    1 takes client addresses from X-Forwarded-For (rate limits)
   BATON_API_RATE_LIMIT API requests per second per token (default 50; off)
-  BATON_URL, BATON_TOKEN  the server and token hook and mcp use (BATON_HOOK_DIR, BATON_HOOK_DEBUG=1)
+  BATON_SECURE_COOKIES 1 marks cookies Secure (Baton served over TLS)
+  BATON_URL, BATON_TOKEN (or BATON_TOKEN_FILE)
+                       the server and token hook, watch and mcp use (BATON_HOOK_DIR, BATON_HOOK_DEBUG=1)
+  BATON_PROJECT_DIR    the project mcp answers get_next_context for (default: the working directory)
+  BATON_LLM_PROVIDER, BATON_LLM_BASE_URL, BATON_LLM_API_KEY (_FILE), BATON_LLM_MODEL, BATON_LLM_TIMEOUT
+                       the model endpoint replays and model-written analysis call
+  BATON_LLM_ANALYSIS   1 has the model write a closed session's analysis (BATON_LLM_ANALYSIS_MODEL,
+                       BATON_LLM_ANALYSIS_DAILY_TOKENS, BATON_LLM_ANALYSIS_DAILY_USD bound it)
 `
 
 // run is the whole program; main only calls it, and tests call it too.
