@@ -25,6 +25,7 @@ help:
 	echo "make bench     Go benchmarks, load test, mix and growth: one report, bench/results/latest.md"
 	echo "make load      the realistic mix at 8/32/64 clients (SQLite; PostgreSQL with BATON_TEST_POSTGRES_URL)"
 	echo "make eval      analysis precision/recall on the real set (dev, test) and the in-house set; bench/results/analysis-eval.txt"
+	echo "                BATON_EVAL_MODEL=1 make eval: the real set through the configured model (BATON_LLM_*)"
 	echo "make screenshots  every page of the demo at 1400 and 390 px, in .cache/screenshots/"
 	echo "make clean     remove bin/ and .cache/ (keeps data/)"
 
@@ -120,6 +121,10 @@ load:
 # fails below its floors. The figures go to bench/results/analysis-eval.txt;
 # the dev split's per-session differences (for tuning; the test split's are
 # never shown) to .cache/eval/realset-dev.txt.
+# With BATON_EVAL_MODEL=1 the real set is imported with model-written
+# analysis against the BATON_LLM_* endpoint, and the figures go to
+# bench/results/analysis-eval-model.txt instead.
+EVAL_RESULTS := bench/results/analysis-eval$(if $(filter 1,$(BATON_EVAL_MODEL)),-model).txt
 eval:
 	@mkdir -p bench/results .cache/eval
 	status=0
@@ -127,8 +132,8 @@ eval:
 		BATON_EVAL_OUT="$$PWD/.cache/eval/inhouse.txt" \
 		go test -count=1 -run '^(TestRealSet|TestRealSetFrozen|TestEvaluationSet)$$' -v ./internal/analysis/ \
 		| grep -v '^=== RUN' | sed '/^    realset_test.go:[0-9]*: dev split, per session/,/^--- /{/^--- /!d}' || status=$$?
-	cat .cache/eval/realset.txt <(echo) .cache/eval/inhouse.txt > bench/results/analysis-eval.txt
-	echo "eval: figures in bench/results/analysis-eval.txt; dev split per session in .cache/eval/realset-dev.txt"
+	cat .cache/eval/realset.txt <(echo) .cache/eval/inhouse.txt > $(EVAL_RESULTS)
+	echo "eval: figures in $(EVAL_RESULTS); dev split per session in .cache/eval/realset-dev.txt"
 	exit $$status
 
 # screenshots boots Baton with the demo data and has headless Chromium save

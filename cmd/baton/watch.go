@@ -86,7 +86,11 @@ func watchCmd(ctx context.Context, env environment, args []string, stdout, stder
 		if err != nil {
 			return err
 		}
-		sink = watch.LocalSink{Importer: ingest.New(st), Store: st, StewardID: steward.ID}
+		im := ingest.New(st)
+		if err := withModelAnalysis(env, st, im); err != nil {
+			return err
+		}
+		sink = watch.LocalSink{Importer: im, Store: st, StewardID: steward.ID}
 		target = "the local database, as " + steward.Username
 	}
 	w, err := watch.New(watch.Config{Folders: folders, Sink: sink, StateDir: *stateDir, Interval: *interval, Logf: logf})

@@ -334,6 +334,7 @@ func TestRealSet(t *testing.T) {
 	}
 	im := ingest.New(st)
 	im.Analysis().SetClock(func() time.Time { return time.Date(2026, 6, 1, 12, 0, 0, 0, time.UTC) })
+	model := newEvalModel(t, st, im, steward.ID) // BATON_EVAL_MODEL=1: realset_model_test.go
 
 	tmp := t.TempDir()
 	scores := map[string]map[string]*realsetScore{}
@@ -364,6 +365,7 @@ func TestRealSet(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", s.ID, err)
 		}
+		model.note(t, sess.ID)
 		counts[s.Split]["sessions"]++
 		counts[s.Split]["kind "+s.Kind]++
 		counts[s.Split]["lang "+s.Language]++
@@ -405,6 +407,7 @@ func TestRealSet(t *testing.T) {
 	var report strings.Builder
 	fmt.Fprintf(&report, "# Real evaluation set (internal/analysis/testdata/realset): real sessions labelled before Baton ran on them\n")
 	fmt.Fprintf(&report, "# go test ./internal/analysis/ -run '^TestRealSet$' -v; micro-averaged; title = share of acceptable titles\n")
+	report.WriteString(model.header())
 	failed := false
 	for _, split := range []string{"dev", "test"} {
 		fmt.Fprintf(&report, "\n## %s split: %s\n", split, realsetCounts(counts[split]))
