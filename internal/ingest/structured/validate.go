@@ -51,6 +51,66 @@ func validateHeader(d *Document, messages int) error {
 	case messages == 0:
 		return baton.Invalid("conversation.conversation", "conversation must contain at least one message")
 	}
+	if err := noNUL("id", d.ID); err != nil {
+		return err
+	}
+	if err := noNUL("conversation.source", c.Source); err != nil {
+		return err
+	}
+	if err := noNUL("conversation.user", c.User); err != nil {
+		return err
+	}
+	for j, p := range c.People {
+		if err := noNUL(fmt.Sprintf("conversation.people[%d]", j), p); err != nil {
+			return err
+		}
+	}
+	for j, t := range d.Tags {
+		if err := noNUL(fmt.Sprintf("tags[%d]", j), t); err != nil {
+			return err
+		}
+	}
+	return checkValue("metadata", d.Metadata, 0)
+}
+
+// maxDepth bounds how deeply metadata may nest: deep enough for any real
+// document, shallow enough that walking and storing it stays cheap.
+const maxDepth = 32
+
+// noNUL refuses text with a NUL byte: neither database stores one in text
+// (SQLite's statement failed; PostgreSQL stored the session, then failed).
+func noNUL(field, s string) error {
+	if strings.IndexByte(s, 0) >= 0 {
+		return baton.Invalid(field, "%s must not contain NUL bytes (\\u0000)", field)
+	}
+	return nil
+}
+
+// checkValue refuses free-form JSON with a NUL in a key or a string, or
+// nested deeper than maxDepth, naming where.
+func checkValue(field string, v any, depth int) error {
+	if depth > maxDepth {
+		return baton.Invalid(field, "%s nests deeper than %d levels", field, maxDepth)
+	}
+	switch v := v.(type) {
+	case string:
+		return noNUL(field, v)
+	case []any:
+		for i, e := range v {
+			if err := checkValue(fmt.Sprintf("%s[%d]", field, i), e, depth+1); err != nil {
+				return err
+			}
+		}
+	case map[string]any:
+		for k, e := range v {
+			if strings.IndexByte(k, 0) >= 0 {
+				return baton.Invalid(field, "a key of %s must not contain NUL bytes (\\u0000)", field)
+			}
+			if err := checkValue(field+"."+k, e, depth+1); err != nil {
+				return err
+			}
+		}
+	}
 	return nil
 }
 
@@ -66,6 +126,12 @@ func validateOwn(i int, m *Message) error {
 		return baton.Invalid(field("content"), "message %d: content is required", i)
 	case m.Time.Missing():
 		return baton.Invalid(field("time"), "message %d: time is required", i)
+	}
+	if err := noNUL(field("speaker"), m.Speaker); err != nil {
+		return err
+	}
+	if err := noNUL(field("content"), m.Content); err != nil {
+		return err
 	}
 	if ts, err := m.Time.Time(); err != nil {
 		return baton.Invalid(field("time"), "message %d: time must be a valid RFC3339 timestamp", i)
