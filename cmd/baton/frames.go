@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -204,8 +205,8 @@ func frameRemember(fl *flag.FlagSet, stdin io.Reader, stdout io.Writer, asJSON *
 		if err != nil {
 			return err
 		}
-		if res[0].Status == baton.FrameDuplicate && res[0].Differs {
-			return fmt.Errorf("a different frame with id %q is already stored; frames are immutable", f.ID)
+		if res[0].Status == baton.FrameConflict {
+			return errors.New(res[0].Error)
 		}
 		if *asJSON {
 			return printJSON(stdout, map[string]any{"status": res[0].Status, "frame": f})
@@ -374,7 +375,7 @@ func frameImport(stdout io.Writer, asJSON *bool) func(context.Context, *store.St
 					invalid++
 				}
 				for _, r := range res {
-					if r.Status == baton.FrameInvalid {
+					if r.Status == baton.FrameInvalid || r.Status == baton.FrameConflict {
 						invalid++
 					}
 				}
@@ -386,7 +387,7 @@ func frameImport(stdout io.Writer, asJSON *bool) func(context.Context, *store.St
 					}
 					fmt.Fprintf(stdout, "%s\t%s\n", file, frames.Summary(res))
 					for _, r := range res {
-						if r.Status == baton.FrameInvalid {
+						if r.Status == baton.FrameInvalid || r.Status == baton.FrameConflict {
 							fmt.Fprintf(stdout, "  frame %d %s: %s: %s\n", r.Index+1, r.ID, r.Field, r.Error)
 						}
 					}

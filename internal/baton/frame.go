@@ -273,7 +273,8 @@ type FramePage struct {
 // Frame import outcomes.
 const (
 	FrameCreated   = "created"
-	FrameDuplicate = "duplicate"
+	FrameDuplicate = "duplicate" // the same frame is stored already
+	FrameConflict  = "conflict"  // a different frame is stored under its id
 	FrameInvalid   = "invalid"
 )
 
@@ -284,7 +285,6 @@ type FrameImportResult struct {
 	Status  string `json:"status"`
 	Error   string `json:"error,omitempty"`
 	Field   string `json:"field,omitempty"`
-	Differs bool   `json:"differs,omitempty"` // a duplicate whose content is not the stored frame's
 }
 
 // ParseFrameTime reads a frame's timestamp: RFC 3339 with Z or an offset

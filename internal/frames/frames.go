@@ -78,16 +78,21 @@ func idOf(raw []byte) string {
 
 // Summary counts import results, for a one-line report.
 func Summary(results []baton.FrameImportResult) string {
-	var created, dup, invalid int
+	var created, dup, conflict, invalid int
 	for _, r := range results {
 		switch r.Status {
 		case baton.FrameCreated:
 			created++
 		case baton.FrameDuplicate:
 			dup++
+		case baton.FrameConflict:
+			conflict++
 		case baton.FrameInvalid:
 			invalid++
 		}
+	}
+	if conflict > 0 {
+		return fmt.Sprintf("%d created, %d duplicates, %d conflicts, %d invalid", created, dup, conflict, invalid)
 	}
 	return fmt.Sprintf("%d created, %d duplicates, %d invalid", created, dup, invalid)
 }

@@ -21,6 +21,9 @@ func (im *Importer) importFrames(ctx context.Context, stewardID int64, data []by
 		switch r.Status {
 		case baton.FrameDuplicate:
 			out[i].Status = baton.ImportDuplicate
+		case baton.FrameConflict:
+			out[i].Status = baton.ImportRejected
+			out[i].Error = r.Field + ": " + r.Error
 		case baton.FrameInvalid:
 			out[i].Status = baton.ImportRejected
 			if r.ID == "" {

@@ -140,8 +140,8 @@ const frameInsertBatch = 100
 
 // CreateFrames stores validated frames for the steward, in one transaction.
 // A frame whose id the steward already has is not written again: its
-// result is FrameDuplicate, with Differs set when its content is not the
-// stored frame's (frames are immutable; the first one stays).
+// result is FrameDuplicate when it is the stored frame, FrameConflict when
+// its content differs (frames are immutable; the first one stays).
 func (s *Store) CreateFrames(ctx context.Context, stewardID int64, frames []*baton.Frame) ([]baton.FrameImportResult, error) {
 	results := make([]baton.FrameImportResult, len(frames))
 	var err error
@@ -187,7 +187,10 @@ func (s *Store) createFrames(ctx context.Context, tx bun.Tx, stewardID int64, fr
 		results[i] = baton.FrameImportResult{Index: i, ID: f.ID, Status: baton.FrameCreated}
 		if prev, ok := stored[f.ID]; ok {
 			results[i].Status = baton.FrameDuplicate
-			results[i].Differs = !sameFrame(prev, f)
+			if !sameFrame(prev, f) {
+				results[i].Status, results[i].Field = baton.FrameConflict, "id"
+				results[i].Error = "a different frame with id " + strconv.Quote(f.ID) + " is already stored; frames are immutable, so give this one its own id"
+			}
 			continue
 		}
 		stored[f.ID] = f

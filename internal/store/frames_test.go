@@ -269,7 +269,7 @@ func TestFramesRoundTripStayImmutableAndIsolated(t *testing.T) {
 		// The same id again is a duplicate, not an overwrite, whatever it says.
 		changed := strings.Replace(full, "Refactored OAuth", "Something else", 1)
 		res, err = frames.Import(ctx, s, a.ID, []byte(full+"\n"+changed))
-		if err != nil || res[0].Status != baton.FrameDuplicate || res[0].Differs || res[1].Status != baton.FrameDuplicate || !res[1].Differs {
+		if err != nil || res[0].Status != baton.FrameDuplicate || res[1].Status != baton.FrameConflict || res[1].Field != "id" {
 			t.Fatalf("duplicates: %+v %v", res, err)
 		}
 		if again, _ := s.Frame(ctx, a.ID, "f-full"); again.SummaryCaption != "Refactored OAuth" {
@@ -388,6 +388,37 @@ func TestTimelinePagesBeyondAThousandFrames(t *testing.T) {
 		}
 		if _, err := s.FrameTimeline(ctx, st.ID, baton.FrameFilter{Cursor: "not-a-cursor"}); baton.ErrorField(err) != "cursor" {
 			t.Fatalf("bad cursor: %v", err)
+		}
+	})
+}
+
+// A frame imported under a stored id with other content is a conflict,
+// reported on that frame and naming its id, as POST /api/v1/frames answers
+// 409 for it; the same frame again stays a duplicate; the batch's other
+// frames are stored.
+func TestFrameImportConflictPerFrame(t *testing.T) {
+	eachDialect(t, func(t *testing.T, s *store.Store) {
+		ctx := context.Background()
+		a := mustSteward(t, s, "anna")
+		one := frameSpec{id: "f-1", ts: "2025-12-01T10:00:00Z", caption: "first", ref: "r1"}.json()
+		if res, err := frames.Import(ctx, s, a.ID, []byte(one)); err != nil || res[0].Status != baton.FrameCreated {
+			t.Fatalf("%+v %v", res, err)
+		}
+		changed := frameSpec{id: "f-1", ts: "2025-12-01T10:00:00Z", caption: "other", ref: "r1"}.json()
+		two := frameSpec{id: "f-2", ts: "2025-12-01T11:00:00Z", caption: "second", ref: "r2"}.json()
+		res, err := frames.Import(ctx, s, a.ID, []byte(one+"\n"+changed+"\n"+two))
+		if err != nil || len(res) != 3 {
+			t.Fatalf("%+v %v", res, err)
+		}
+		if res[0].Status != baton.FrameDuplicate || res[1].Status != baton.FrameConflict || res[1].Field != "id" ||
+			!strings.Contains(res[1].Error, `"f-1"`) || res[2].Status != baton.FrameCreated {
+			t.Fatalf("results: %+v", res)
+		}
+		if got := frames.Summary(res); got != "1 created, 1 duplicates, 1 conflicts, 0 invalid" {
+			t.Errorf("summary %q", got)
+		}
+		if f, _ := s.Frame(ctx, a.ID, "f-1"); f.SummaryCaption != "first" {
+			t.Errorf("the conflicting frame overwrote the stored one: %q", f.SummaryCaption)
 		}
 	})
 }

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"io"
 	"net/http"
-	"strconv"
 
 	"github.com/baton-dev/baton/internal/baton"
 	"github.com/baton-dev/baton/internal/frames"
@@ -42,11 +41,10 @@ func (s *Server) FrameRemember(c echo.Context) error {
 		return err
 	}
 	status := http.StatusCreated
-	if res[0].Status == baton.FrameDuplicate {
-		if res[0].Differs {
-			return &baton.Error{Code: baton.ECONFLICT, Field: "id",
-				Message: "a different frame with id " + strconv.Quote(f.ID) + " is already stored; frames are immutable, so give this one its own id"}
-		}
+	switch res[0].Status {
+	case baton.FrameConflict:
+		return &baton.Error{Code: baton.ECONFLICT, Field: res[0].Field, Message: res[0].Error}
+	case baton.FrameDuplicate:
 		status = http.StatusOK
 	}
 	stored, err := s.store.Frame(requestContext(c), stewardID(c), f.ID)
