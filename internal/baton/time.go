@@ -1,6 +1,9 @@
 package baton
 
-import "time"
+import (
+	"math"
+	"time"
+)
 
 // ValidTime reports whether t can be stored and read back by both
 // databases and by encoding/json: its UTC year is between 1 and 9999.
@@ -25,4 +28,15 @@ func CheckTime(field string, t time.Time) error {
 		return Invalid(field, "%s is missing or zero", field)
 	}
 	return Invalid(field, "%s %s is outside the years 1 to 9999 (UTC)", field, t.UTC().Format(time.RFC3339))
+}
+
+// DurationSeconds is the whole seconds from start to end. time.Time.Sub
+// saturates at about 292 years, so a longer span (years 1 to 9999 are
+// valid) is counted in Unix seconds instead.
+func DurationSeconds(start, end time.Time) int64 {
+	d := end.Sub(start)
+	if d == math.MaxInt64 || d == math.MinInt64 {
+		return end.Unix() - start.Unix()
+	}
+	return int64(d / time.Second)
 }

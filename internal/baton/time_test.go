@@ -31,3 +31,17 @@ func TestValidTime(t *testing.T) {
 		t.Errorf("CheckTime error = %v", err)
 	}
 }
+
+func TestDurationSecondsBeyondDurationRange(t *testing.T) {
+	a := time.Date(1969, 12, 31, 0, 0, 0, 0, time.UTC)
+	b := time.Date(9999, 12, 31, 0, 0, 0, 0, time.UTC)
+	if got, want := DurationSeconds(a, b), b.Unix()-a.Unix(); got != want {
+		t.Errorf("DurationSeconds = %d, want %d", got, want)
+	}
+	if got, want := DurationSeconds(b, a), a.Unix()-b.Unix(); got != want {
+		t.Errorf("backwards = %d, want %d", got, want)
+	}
+	if got := DurationSeconds(a, a.Add(90*time.Minute+500*time.Millisecond)); got != 5400 {
+		t.Errorf("short = %d", got)
+	}
+}

@@ -141,7 +141,7 @@ func (s *Store) importDocument(ctx context.Context, stewardID int64, doc *baton.
 			end := doc.Session.EndedAt
 			if end != nil && (sess.EndedAt == nil || end.After(*sess.EndedAt)) {
 				if _, err := tx.NewRaw("UPDATE sessions SET ended_at = ?, duration_seconds = ?, updated_at = ? WHERE id = ? AND steward_id = ?",
-					end.UTC(), int64(end.Sub(sess.StartedAt).Seconds()), s.clock(), sess.ID, stewardID).Exec(ctx); err != nil {
+					end.UTC(), baton.DurationSeconds(sess.StartedAt, *end), s.clock(), sess.ID, stewardID).Exec(ctx); err != nil {
 					return err
 				}
 			}

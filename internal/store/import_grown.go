@@ -244,7 +244,7 @@ func (s *Store) importGrown(ctx context.Context, stewardID int64, sess *baton.Se
 		}
 		if end := doc.Session.EndedAt; stored > 0 && end != nil && (cur.EndedAt == nil || end.After(*cur.EndedAt)) {
 			if _, err := tx.NewRaw("UPDATE sessions SET ended_at = ?, duration_seconds = ?, updated_at = ? WHERE id = ? AND steward_id = ?",
-				end.UTC(), int64(end.Sub(cur.StartedAt).Seconds()), s.clock(), cur.ID, stewardID).Exec(ctx); err != nil {
+				end.UTC(), baton.DurationSeconds(cur.StartedAt, *end), s.clock(), cur.ID, stewardID).Exec(ctx); err != nil {
 				return err
 			}
 		}

@@ -66,7 +66,7 @@ func (s *Store) prepareNewSession(stewardID int64, sess *baton.Session) error {
 			return baton.Invalid("ended_at", "ended_at is before started_at")
 		}
 		sess.EndedAt = &end
-		sess.DurationSeconds = int64(end.Sub(sess.StartedAt).Seconds())
+		sess.DurationSeconds = baton.DurationSeconds(sess.StartedAt, end)
 	}
 	tags := make([]string, 0, len(sess.Tags))
 	seen := map[string]bool{}
@@ -223,7 +223,7 @@ func (s *Store) CloseSession(ctx context.Context, stewardID int64, id string, en
 		return nil, baton.Invalid("ended_at", "ended_at is before the session started")
 	}
 	sess.EndedAt = &end
-	sess.DurationSeconds = int64(end.Sub(sess.StartedAt).Seconds())
+	sess.DurationSeconds = baton.DurationSeconds(sess.StartedAt, end)
 	_, err = s.db.NewUpdate().Model((*baton.Session)(nil)).
 		Set("ended_at = ?, duration_seconds = ?, updated_at = ?", end, sess.DurationSeconds, s.clock()).
 		Where("id = ? AND steward_id = ?", id, stewardID).Exec(ctx)

@@ -487,7 +487,7 @@ func (t *tree) build() baton.ImportDocument {
 		}
 		if !end.IsZero() {
 			s.EndedAt = &end
-			s.DurationSeconds = max(0, int64(end.Sub(s.StartedAt).Seconds()))
+			s.DurationSeconds = max(0, baton.DurationSeconds(s.StartedAt, end))
 		}
 	}
 	attrs := map[string]any{}

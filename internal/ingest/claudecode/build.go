@@ -851,7 +851,7 @@ func (b *builder) documentLeaving(leave func(conv, source string) bool) baton.Im
 	if !b.end.IsZero() {
 		end := b.end
 		s.EndedAt = &end
-		s.DurationSeconds = int64(end.Sub(b.start).Seconds())
+		s.DurationSeconds = baton.DurationSeconds(b.start, end)
 	}
 	if len(b.events) > 0 {
 		s.Attributes["events"] = b.events

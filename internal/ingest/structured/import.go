@@ -132,7 +132,7 @@ func (h *header) importDocument() baton.ImportDocument {
 		SourceRef:       id,
 		Tags:            tags,
 		StartedAt:       h.start,
-		DurationSeconds: int64(h.end.Sub(h.start) / time.Second),
+		DurationSeconds: baton.DurationSeconds(h.start, h.end),
 		Steward:         baton.StewardRef{Name: user},
 		Version:         "2.0",
 		ReviewStatus:    baton.ReviewPending,
