@@ -161,24 +161,27 @@ type messageMeta struct {
 	} `json:"finish_details"`
 }
 
-// unixTime is a time in float seconds; null or anything else is zero, and
-// a number outside years 1970–9999 is outOfRange (reported per message).
+// unixTime is a time in float seconds; null or absent is zero (no time),
+// anything else that is not a time in the years 1970–9999 is unusable
+// (reported per message).
 type unixTime float64
 
 const (
-	outOfRange unixTime = -1
+	unusable unixTime = -1
 	// maxUnixTime is the last second of year 9999.
 	maxUnixTime = 253402300799
 )
 
 func (t *unixTime) UnmarshalJSON(b []byte) error {
+	if string(b) == "null" {
+		*t = 0
+		return nil
+	}
 	s := strings.Trim(string(b), `"`)
 	f, err := strconv.ParseFloat(s, 64)
 	switch {
-	case err != nil || math.IsNaN(f) || math.IsInf(f, 0):
-		*t = 0
-	case f < 0 || f > maxUnixTime:
-		*t = outOfRange
+	case err != nil || math.IsNaN(f) || math.IsInf(f, 0) || f < 0 || f > maxUnixTime:
+		*t = unusable
 	default:
 		*t = unixTime(f)
 	}
@@ -447,11 +450,20 @@ func (t *tree) build() baton.ImportDocument {
 	}
 	var convs []baton.ImportConversation
 	total := 0
+	var first time.Time // the earliest message time
 	for _, th := range t.convs {
 		if th.Key == MainKey || len(th.Messages) > 0 {
 			convs = append(convs, th.ImportConversation)
 			total += len(th.Messages)
+			for i := range th.Messages {
+				if ts := th.Messages[i].Timestamp; !ts.IsZero() && (first.IsZero() || ts.Before(first)) {
+					first = ts
+				}
+			}
 		}
+	}
+	if t.c.CreateTime == unusable {
+		t.skipped = append(t.skipped, "the conversation's create_time is not a time in the years 1970 to 9999; it starts at its first message's time")
 	}
 	if len(convs) > 0 {
 		convs[0].Title = title
@@ -469,7 +481,15 @@ func (t *tree) build() baton.ImportDocument {
 	if len(convs) > 0 && len(convs[0].Messages) > 0 {
 		msgs := convs[0].Messages
 		if s.StartedAt.IsZero() {
-			s.StartedAt = msgs[0].Timestamp
+			s.StartedAt = first
+		}
+		// Messages before the first usable time take the session's start.
+		for c := range convs {
+			for i := range convs[c].Messages {
+				if convs[c].Messages[i].Timestamp.IsZero() {
+					convs[c].Messages[i].Timestamp = s.StartedAt
+				}
+			}
 		}
 		// The conversation ends with its last message, on any branch; the
 		// export's update_time moves when the conversation is merely

@@ -418,11 +418,11 @@ func FuzzParse(f *testing.F) {
 	})
 }
 
-// TestTimeOutsideYears1To9999IsRefusedPerMessage: a create_time that is
+// TestTimeOutsideYears1970To9999KeepsTheMessage: a create_time that is
 // no time Baton can store (milliseconds taken for seconds: year 33658, or
 // negative) is refused for that message, named in the report, and the
 // message keeps the time of the one before; the rest imports.
-func TestTimeOutsideYears1To9999IsRefusedPerMessage(t *testing.T) {
+func TestTimeOutsideYears1970To9999KeepsTheMessage(t *testing.T) {
 	data := export(t, "a2",
 		tn{id: "r", children: []string{"u1"}},
 		tn{id: "u1", parent: "r", role: "user", text: "When is the launch?", children: []string{"a1"}},
@@ -455,9 +455,45 @@ func TestTimeOutsideYears1To9999IsRefusedPerMessage(t *testing.T) {
 		t.Errorf("times %v, want the refused ones to take a1's", []time.Time{msgs[1].Timestamp, msgs[2].Timestamp, msgs[3].Timestamp})
 	}
 	report := strings.Join(docs[0].Skipped, "\n")
-	for _, id := range []string{"node u2: create_time is outside the years 1 to 9999", "node a2: create_time is outside the years 1 to 9999"} {
+	for _, id := range []string{"node u2: create_time is not a time in the years 1970 to 9999", "node a2: create_time is not a time in the years 1970 to 9999"} {
 		if !strings.Contains(report, id) {
 			t.Errorf("report %q does not say %q", report, id)
+		}
+	}
+}
+
+// TestCreateTimeNotATimeFollowsTheSameRule: create_time "abc" is reported
+// on its message like a time out of range (it was taken silently as none,
+// and on the conversation made the import fail with "ended_at is before
+// started_at"): the message keeps the time before it, or the first usable
+// one; the conversation starts at its first message.
+func TestCreateTimeNotATimeFollowsTheSameRule(t *testing.T) {
+	data := export(t, "a1",
+		tn{id: "r", children: []string{"u1"}},
+		tn{id: "u1", parent: "r", role: "user", text: "When is the launch?", children: []string{"a1"}},
+		tn{id: "a1", parent: "u1", role: "assistant", text: "Friday."},
+	)
+	var convs []map[string]any
+	if err := json.Unmarshal(data, &convs); err != nil {
+		t.Fatal(err)
+	}
+	convs[0]["create_time"] = "abc"
+	mapping := convs[0]["mapping"].(map[string]any)
+	mapping["u1"].(map[string]any)["message"].(map[string]any)["create_time"] = "abc"
+	data, _ = json.Marshal(convs)
+	docs, err := Parse(data)
+	if err != nil || len(docs) != 1 {
+		t.Fatalf("%d documents, %v", len(docs), err)
+	}
+	s, msgs := docs[0].Session, docs[0].Conversations[0].Messages
+	if len(msgs) != 2 || !msgs[0].Timestamp.Equal(msgs[1].Timestamp) || !s.StartedAt.Equal(msgs[1].Timestamp) ||
+		s.EndedAt == nil || s.EndedAt.Before(s.StartedAt) {
+		t.Fatalf("session %v to %v, messages %d", s.StartedAt, s.EndedAt, len(msgs))
+	}
+	report := strings.Join(docs[0].Skipped, "\n")
+	for _, want := range []string{"node u1: create_time is not a time", "the conversation's create_time is not a time"} {
+		if !strings.Contains(report, want) {
+			t.Errorf("report %q does not say %q", report, want)
 		}
 	}
 }

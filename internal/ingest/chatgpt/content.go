@@ -67,10 +67,11 @@ func (t *tree) message(id string) (baton.Message, bool) {
 	}
 
 	ts := src.CreateTime.time()
-	if src.CreateTime == outOfRange {
-		// Such a time would break every read of the session: refused, and
-		// the message keeps its place in time after the one before.
-		t.skipped = append(t.skipped, fmt.Sprintf("node %s: create_time is outside the years 1 to 9999; the time of the message before it is used", clean(id)))
+	if src.CreateTime == unusable {
+		// Such a time would break every read of the session: the message
+		// keeps its place in time after the one before, as a Claude Code
+		// line with an unusable timestamp does.
+		t.skipped = append(t.skipped, fmt.Sprintf("node %s: create_time is not a time in the years 1970 to 9999; the message is kept at the time of the message before it", clean(id)))
 	}
 	if ts.IsZero() {
 		ts = t.prev

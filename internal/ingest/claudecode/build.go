@@ -208,7 +208,7 @@ func (b *builder) decodeLine(text []byte, file string, n int, sub *conv) {
 		b.lineErrs = append(b.lineErrs, LineError{File: file, Line: n, Err: err})
 		return
 	}
-	if err := b.line(&l, sub, n); err != nil {
+	if err := b.line(&l, sub, n, file); err != nil {
 		b.lineErrs = append(b.lineErrs, LineError{File: file, Line: n, Err: err})
 	}
 }
@@ -262,11 +262,13 @@ func (b *builder) readArray(r io.Reader, file string, sub *conv) error {
 	return nil
 }
 
-// line files one decoded line. sub is the conversation of a subagent file.
-func (b *builder) line(l *line, sub *conv, n int) error {
+// line files one decoded line n of file. sub is the conversation of a
+// subagent file.
+func (b *builder) line(l *line, sub *conv, n int, file string) error {
 	ts, ok, err := parseTime(l.Timestamp)
 	if err != nil {
-		return err
+		// Noted, not fatal: the line is kept, at the time of the line before.
+		b.lineErrs = append(b.lineErrs, LineError{File: file, Line: n, Err: err})
 	}
 	if ok {
 		b.lastTS = ts
@@ -786,21 +788,27 @@ func rawString(raw json.RawMessage) string {
 }
 
 // parseTime reads a line's timestamp. A line without one (ok false) takes
-// the time of the line before. A time that parses but lies outside the
-// years 1 to 9999 in UTC is an error: stored, it would break every read.
-// One that does not parse at all is treated as missing, as before.
+// the time of the line before. One that is there but unusable, not an RFC
+// 3339 time or outside the years 1 to 9999 in UTC (stored, it would break
+// every read), does the same and is reported (err): the rule the ChatGPT
+// importer follows for create_time.
 func parseTime(s string) (t time.Time, ok bool, err error) {
 	if s == "" {
 		return time.Time{}, false, nil
 	}
 	t, perr := time.Parse(time.RFC3339Nano, s)
-	if perr != nil {
-		return time.Time{}, false, nil
-	}
-	if !baton.ValidTime(t) {
-		return time.Time{}, false, fmt.Errorf("timestamp %q is outside the years 1 to 9999 (UTC); the line is not imported", s)
+	if perr != nil || !baton.ValidTime(t) {
+		return time.Time{}, false, fmt.Errorf("timestamp %q is not a time in the years 1 to 9999 (RFC 3339, UTC); the message is kept at the time of the line before it", clip(s, 40))
 	}
 	return t.UTC(), true, nil
+}
+
+// clip shortens a quoted value in a report.
+func clip(s string, n int) string {
+	if r := []rune(s); len(r) > n {
+		return string(r[:n]) + "…"
+	}
+	return s
 }
 
 // document finishes the conversations and assembles the import document.

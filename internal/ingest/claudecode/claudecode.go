@@ -58,8 +58,9 @@ type Options struct {
 	Live bool
 }
 
-// LineError is one line that could not be read. The rest of the file is
-// imported without it.
+// LineError is one line that could not be read (the rest of the file is
+// imported without it), or one read with a note: an unusable timestamp,
+// replaced by the time of the line before.
 type LineError struct {
 	File string // the transcript's name as given to Parse, or the subagent file name
 	Line int    // 1-based
@@ -74,7 +75,7 @@ func (e LineError) Unwrap() error { return e.Err }
 
 // Parse reads one session transcript. name names the document (usually the
 // file name; "<session id>.jsonl" lets the session id come from it). The
-// returned line errors are lines that were skipped; err is set only when
+// returned line errors are lines that were skipped or noted; err is set only when
 // nothing can be imported: the reader failed, or the transcript holds no
 // message (ErrNoMessages).
 func Parse(r io.Reader, name string, opts Options) (baton.ImportDocument, []LineError, error) {

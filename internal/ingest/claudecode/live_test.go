@@ -74,9 +74,10 @@ func TestYearZeroIsNoTime(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// Refused with a clear error (issue 11), no longer given the time before.
-	if n := len(doc.Conversations[0].Messages); n != 1 || len(lineErrs) != 1 || lineErrs[0].Line != 2 {
-		t.Fatalf("a year-0 line: %d messages, line errors %v; want it refused", n, lineErrs)
+	// Kept at the time of the line before, and reported on its line.
+	msgs := doc.Conversations[0].Messages
+	if len(msgs) != 2 || len(lineErrs) != 1 || lineErrs[0].Line != 2 || !msgs[1].Timestamp.Equal(msgs[0].Timestamp) {
+		t.Fatalf("a year-0 line: %d messages, line errors %v; want it kept at the time before, reported", len(msgs), lineErrs)
 	}
 }
 

@@ -72,28 +72,40 @@ func TestUnreadableTranscriptSaysWhy(t *testing.T) {
 	}
 }
 
-// TestTimestampOutsideYears1To9999IsRefusedPerMessage: such a time breaks
-// every read once stored; the message is refused with a clear error, the
-// rest imports.
-func TestTimestampOutsideYears1To9999IsRefusedPerMessage(t *testing.T) {
+// TestUnusableTimestampKeepsTheMessageAndSaysSo: a timestamp that is there
+// but unusable (year 0, year 10000 written or reached in UTC, not a time)
+// would break every read once stored. One rule for all of them, the
+// ChatGPT importer's too: the message is kept at the time of the line
+// before it, and its line is reported saying so. A line without a
+// timestamp takes the time before silently.
+func TestUnusableTimestampKeepsTheMessageAndSaysSo(t *testing.T) {
 	doc, lineErrs, err := Parse(jl(t,
 		userLine("m1", "", "2025-03-01T09:00:00Z", "first"),
 		userLine("m2", "m1", "0000-06-01T00:00:00Z", "year zero"),
 		userLine("m3", "m2", "9999-12-31T23:30:00-02:00", "year 10000 in UTC"),
-		userLine("m4", "m3", "2025-03-01T09:01:00Z", "last"),
+		userLine("m4", "m3", "10000-01-01T00:00:00Z", "year 10000 written"),
+		userLine("m5", "m4", "abc", "not a time"),
+		userLine("m6", "m5", "", "no time"),
+		userLine("m7", "m6", "2025-03-01T09:01:00Z", "last"),
 	), "t.jsonl", Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := strings.Join(sourceIDs(doc.Conversations[0].Messages), ","); got != "m1,m4" {
-		t.Errorf("messages %s, want m1,m4", got)
+	msgs := doc.Conversations[0].Messages
+	if got := strings.Join(sourceIDs(msgs), ","); got != "m1,m2,m3,m4,m5,m6,m7" {
+		t.Errorf("messages %s, want all seven", got)
 	}
-	if len(lineErrs) != 2 || lineErrs[0].Line != 2 || lineErrs[1].Line != 3 {
-		t.Fatalf("line errors %v", lineErrs)
+	for _, m := range msgs[1:6] {
+		if !m.Timestamp.Equal(msgs[0].Timestamp) {
+			t.Errorf("%s at %v, want the time before it", m.SourceID, m.Timestamp)
+		}
 	}
-	for _, le := range lineErrs {
-		if !strings.Contains(le.Error(), "timestamp") || !strings.Contains(le.Error(), "1 to 9999") {
-			t.Errorf("error %q does not say what is wrong", le.Error())
+	if len(lineErrs) != 4 {
+		t.Fatalf("line errors %v, want lines 2 to 5", lineErrs)
+	}
+	for i, le := range lineErrs {
+		if le.Line != i+2 || !strings.Contains(le.Error(), "timestamp") || !strings.Contains(le.Error(), "1 to 9999") || !strings.Contains(le.Error(), "time of the line before") {
+			t.Errorf("line error %q does not say which line, what is wrong and what was done", le.Error())
 		}
 	}
 }
