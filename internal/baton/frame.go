@@ -280,11 +280,11 @@ const (
 
 // FrameImportResult says what happened to one frame of a batch.
 type FrameImportResult struct {
-	Index   int    `json:"index"`
-	ID      string `json:"id,omitempty"`
-	Status  string `json:"status"`
-	Error   string `json:"error,omitempty"`
-	Field   string `json:"field,omitempty"`
+	Index  int    `json:"index"`
+	ID     string `json:"id,omitempty"`
+	Status string `json:"status"`
+	Error  string `json:"error,omitempty"`
+	Field  string `json:"field,omitempty"`
 }
 
 // ParseFrameTime reads a frame's timestamp: RFC 3339 with Z or an offset
