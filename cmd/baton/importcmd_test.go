@@ -38,7 +38,7 @@ func TestImportMixedFolder(t *testing.T) {
 		status[f[1]] = strings.Join(f[2:], " ")
 	}
 	want := map[string]string{
-		"-home-dev-shop/0b7c1e0f-0000-4000-8000-0000000000a1.jsonl": "stored 3 messages",
+		"-home-dev-shop/0b7c1e0f-0000-4000-8000-0000000000a1.jsonl": "stored 4 messages",
 		"-home-dev-shop/exported.json":                              "stored 2 messages",
 		"chatgpt/conversations.json: cg-van-1":                      "stored 2 messages",
 		"chatgpt/conversations.json: conversation 1 (cg-empty)":     "rejected",
@@ -61,7 +61,7 @@ func TestImportMixedFolder(t *testing.T) {
 		!strings.Contains(status["chats.jsonl: nd_2"], "people list") {
 		t.Errorf("rejections do not say why:\n%s", out.String())
 	}
-	if !strings.Contains(errOut.String(), "warning: ") || !strings.Contains(errOut.String(), "1 to 9999") {
+	if !strings.Contains(errOut.String(), "warning: ") || !strings.Contains(errOut.String(), "1 to 9999") || !strings.Contains(errOut.String(), "kept at the time of the line before") {
 		t.Errorf("the year-0 line's warning is not printed; stderr:\n%s", errOut.String())
 	}
 }
