@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -318,11 +319,11 @@ func TestSummary(t *testing.T) {
 	}
 	wantDecisions := []baton.Decision{
 		{Decision: "go with SQLite FTS5", Rationale: "it needs no extra server", Timestamp: msgs[3].Timestamp},
-		{Decision: "use htmx instead of React", Rationale: "the pages are server-rendered", Timestamp: msgs[4].Timestamp},
+		{Decision: "use htmx", Rationale: "the pages are server-rendered", Alternatives: []string{"React"}, Timestamp: msgs[4].Timestamp},
 		{Decision: "drop the separate tag index", Timestamp: msgs[5].Timestamp},
 		{Decision: "use a map for the tag filter", Rationale: "lookups dominate the search path", Timestamp: msgs[7].Timestamp},
 	}
-	if !slices.Equal(sum.Decisions, wantDecisions) {
+	if !reflect.DeepEqual(sum.Decisions, wantDecisions) {
 		t.Errorf("decisions\n got %+v\nwant %+v", sum.Decisions, wantDecisions)
 	}
 	wantOutcomes := []string{"We decided to drop the separate tag index.",

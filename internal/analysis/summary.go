@@ -208,28 +208,7 @@ func summaryOf(vs []view) baton.Summary {
 		sum.MainOutcomes = append(sum.MainOutcomes, excerpt(cands[k].text, outcomeLength))
 	}
 
-	for i := range vs {
-		v := &vs[i]
-		if !v.text || len(sum.Decisions) >= maxDecisions || !decisionCue(v.lower) {
-			continue
-		}
-		for _, s := range decisionSentences(v.prose) {
-			d, ok := decisionOf(plainText(s), v.steward())
-			if !ok || len(sum.Decisions) >= maxDecisions {
-				continue
-			}
-			dup := false
-			for _, x := range sum.Decisions {
-				if strings.EqualFold(x.Decision, d.Decision) {
-					dup = true
-				}
-			}
-			if !dup {
-				d.Timestamp = v.m.Timestamp
-				sum.Decisions = append(sum.Decisions, d)
-			}
-		}
-	}
+	sum.Decisions = decisionsOf(vs)
 	return sum
 }
 
@@ -426,7 +405,7 @@ func isOutcome(words []string) bool {
 
 // decisionCue is a cheap test before the decision pattern runs.
 func decisionCue(lower string) bool {
-	for _, c := range []string{"go with", "going with", "decided", "decision", "switch to", "stick with", "use ", "choose", "pick ", "adopt", "instead of", "start with",
+	for _, c := range []string{"go with", "went with", "switched to", "chose", "opted", "rather than", "the fix is", "solution is", "approach is", "settled on", "going with", "decided", "decision", "switch to", "stick with", "use ", "choose", "pick ", "adopt", "instead of", "start with",
 		"entschieden", "entscheidung", "wir verwenden", "wir nehmen", "wir nutzen", "wir benutzen", "wir bleiben bei", "wir wechseln zu", "ことに"} {
 		if strings.Contains(lower, c) {
 			return true
@@ -444,8 +423,16 @@ var (
 	decisionChoiceDE = regexp.MustCompile(`(?i)\b(?:wir|ich)\s+(verwenden|nehmen|nutzen|benutzen|bleiben bei|wechseln zu|setzen auf)\s+(.+)`)
 	// Japanese: "Xことにしました", "Xことに決めました" (decided to X).
 	decisionMadeJA = regexp.MustCompile(`^(.+?)ことに(?:しました|決めました|決定しました|します|する)`)
+	// "we'll start fresh instead of forking X", "let's X rather than Y".
+	decisionInstead = regexp.MustCompile(`(?i)\b(?:we'll|we will|we're going to|let's|let us|i'll|i will|we should)\s+(.+?)\s+(?:instead of|rather than)\s+(.+)`)
+	// "I switched to X", "we went with X", "I opted for X": a choice made.
+	decisionPast = regexp.MustCompile(`(?i)\b(?:i|we)\s+(?:have\s+|'ve\s+)?(switched to|went with|chose|opted for|opted to|settled on|moved to|replaced)\s+(.+)`)
+	// "the fix is to X", "the simplest solution is X", "the best approach is to X".
+	decisionFix = regexp.MustCompile(`(?i)^(?:so\s+)?the\s+(?:\w+\s+)?(?:fix|solution|approach|plan)\s+(?:is|will be)\s+to\s+(.+)`)
 	// "decided to X", "the decision is to X", "decision: X".
 	decisionMade = regexp.MustCompile(`(?i)\b(?:decided (?:to|on)|decision is to|decision was to|decision:)\s*(.+)`)
+	// What follows these is the alternative turned down.
+	alternativeMarker = regexp.MustCompile(`(?i),?\s+(?:instead of|rather than)\s+`)
 	// What follows these gives the reason.
 	rationaleMarker = regexp.MustCompile(`(?i)[,;]?\s+(?:because|since|so that|given that|due to|as it|as they|as this|as that|weil|denn)\s+`)
 )
@@ -469,6 +456,21 @@ func decisionOf(s string, steward bool) (baton.Decision, bool) {
 		decision, explicit = m[1], true
 	} else if m := decisionChoiceDE.FindStringSubmatch(s); m != nil {
 		decision = strings.ToLower(m[1]) + " " + m[2]
+	} else if m := decisionPast.FindStringSubmatch(s); m != nil {
+		verb := strings.ToLower(m[1])
+		switch verb {
+		case "switched to", "moved to":
+			verb = "switch to"
+		case "went with", "chose", "opted for", "settled on":
+			verb = "use"
+		case "opted to":
+			verb = ""
+		}
+		decision, explicit = strings.TrimSpace(verb+" "+m[2]), true
+	} else if m := decisionFix.FindStringSubmatch(s); m != nil {
+		decision, explicit = m[1], true
+	} else if m := decisionInstead.FindStringSubmatch(s); m != nil && !decisionChoice.MatchString(s) {
+		decision = m[1] + " instead of " + m[2]
 	} else if m := decisionChoice.FindStringSubmatch(s); m != nil {
 		verb := strings.ToLower(m[1])
 		switch verb {
@@ -486,6 +488,13 @@ func decisionOf(s string, steward bool) (baton.Decision, bool) {
 		rationale = decision[loc[1]:]
 		decision = decision[:loc[0]]
 	}
+	var alternatives []string
+	if loc := alternativeMarker.FindStringIndex(decision); loc != nil {
+		if alt := strings.TrimRight(strings.TrimSpace(decision[loc[1]:]), ".!,;:"); alt != "" {
+			alternatives = []string{excerpt(alt, decisionLength)}
+		}
+		decision = decision[:loc[0]]
+	}
 	decision = strings.TrimRight(strings.TrimSpace(decision), ".!,;:")
 	rationale = strings.TrimRight(strings.TrimSpace(rationale), ".!,;:")
 	if len(wordsOf(strings.ToLower(decision))) < 2 {
@@ -494,7 +503,7 @@ func decisionOf(s string, steward bool) (baton.Decision, bool) {
 	if !steward && rationale == "" && !explicit && !strings.Contains(strings.ToLower(s), "decid") {
 		return baton.Decision{}, false
 	}
-	return baton.Decision{Decision: excerpt(decision, decisionLength), Rationale: excerpt(rationale, decisionLength)}, true
+	return baton.Decision{Decision: excerpt(decision, decisionLength), Rationale: excerpt(rationale, decisionLength), Alternatives: alternatives}, true
 }
 
 // decisionSentences are the sentences of prose, Japanese ones (ending in

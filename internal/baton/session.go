@@ -120,9 +120,12 @@ type Summary struct {
 
 // Decision is one decision made in a session, with why and when.
 type Decision struct {
-	Decision  string    `json:"decision"`
-	Rationale string    `json:"rationale,omitempty"`
-	Timestamp time.Time `json:"timestamp"`
+	Decision  string `json:"decision"`
+	Rationale string `json:"rationale,omitempty"`
+	// Alternatives are the options the decision turned down ("instead of
+	// X", the options offered and not picked).
+	Alternatives []string  `json:"alternatives,omitempty"`
+	Timestamp    time.Time `json:"timestamp"`
 }
 
 // Progress tracks the tasks of a session.
