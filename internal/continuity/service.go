@@ -2,7 +2,6 @@ package continuity
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"time"
 
@@ -257,16 +256,14 @@ func (s *Service) autoMarker(ctx context.Context, stewardID int64, sess *baton.S
 }
 
 // MarkMessage places a marker by hand at one of the steward's messages.
+// The message is read once: it names its session.
 func (s *Service) MarkMessage(ctx context.Context, stewardID, messageID int64, kind, note string) (*baton.Marker, error) {
-	sessionID, err := s.store.MessageSession(ctx, stewardID, messageID)
-	if err != nil {
-		return nil, err
-	}
-	sess, err := s.store.Session(ctx, stewardID, sessionID)
-	if err != nil {
-		return nil, err
-	}
 	msg, err := s.store.Message(ctx, stewardID, messageID)
+	if err != nil {
+		return nil, err
+	}
+	sessionID := msg.SessionID
+	sess, err := s.store.Session(ctx, stewardID, sessionID)
 	if err != nil {
 		return nil, err
 	}
@@ -299,20 +296,26 @@ func (s *Service) Publish(ctx context.Context, stewardID int64, id string) (*bat
 
 // Save stores the steward's edit of a bridge as a new revision, after
 // checking and tidying it (Normalize) and recomputing its quality. A stale
-// baseRevision answers ECONFLICT with the bridge as it now is.
+// baseRevision answers ECONFLICT with the bridge as it now is. The bridge
+// is read once: by the store, in the transaction that writes the
+// revision, or by Refused when the edit is refused.
 func (s *Service) Save(ctx context.Context, stewardID int64, id string, baseRevision int, author string, content baton.BridgeContent) (*baton.Bridge, error) {
-	if _, err := s.store.Bridge(ctx, stewardID, id); err != nil {
-		return nil, err // not found before invalid: another steward learns nothing
-	}
 	if err := Normalize(&content); err != nil {
+		return s.Refused(ctx, stewardID, id, err)
+	}
+	return s.store.SaveBridge(ctx, stewardID, id, baseRevision, author, content, Quality(content))
+}
+
+// Refused answers a refused edit of bridge id: not found when the bridge
+// is not the steward's, so another steward learns nothing from the
+// refusal, and otherwise the refusal with the bridge as it is (for the
+// editor to show beside the error).
+func (s *Service) Refused(ctx context.Context, stewardID int64, id string, refusal error) (*baton.Bridge, error) {
+	b, err := s.store.Bridge(ctx, stewardID, id)
+	if err != nil {
 		return nil, err
 	}
-	b, err := s.store.SaveBridge(ctx, stewardID, id, baseRevision, author, content, Quality(content))
-	var be *baton.Error
-	if errors.As(err, &be) && be.Code == baton.ECONFLICT {
-		return b, err
-	}
-	return b, err
+	return b, refusal
 }
 
 func plural(n int, one, many string) string {

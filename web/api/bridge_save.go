@@ -25,21 +25,13 @@ type bridgeConflict struct {
 
 func (s *Server) BridgeSave(c echo.Context) error {
 	id := c.Param("id")
-	if _, err := s.store.Bridge(requestContext(c), stewardID(c), id); err != nil {
-		return err
-	}
 	var in bridgeSaveRequest
 	if err := decodeJSON(c, &in); err != nil {
 		return err
 	}
-	if in.BaseRevision == nil {
-		return baton.Invalid("base_revision", "base_revision is required: the revision this edit started from")
-	}
-	if in.Transferred == nil {
-		return baton.Invalid("transferred_context", "transferred_context is required")
-	}
-	if in.Instructions == nil {
-		return baton.Invalid("handoff_instructions", "handoff_instructions is required")
+	if err := in.complete(); err != nil {
+		_, err = s.continuity.Refused(requestContext(c), stewardID(c), id, err)
+		return err
 	}
 	content := baton.BridgeContent{Transferred: *in.Transferred, Instructions: *in.Instructions}
 	b, err := s.continuity.Save(requestContext(c), stewardID(c), id, *in.BaseRevision, httpx.StewardName(c), content)
@@ -52,4 +44,17 @@ func (s *Server) BridgeSave(c echo.Context) error {
 		return err
 	}
 	return c.JSON(http.StatusOK, b)
+}
+
+// complete refuses a save that lacks one of its parts.
+func (in *bridgeSaveRequest) complete() error {
+	switch {
+	case in.BaseRevision == nil:
+		return baton.Invalid("base_revision", "base_revision is required: the revision this edit started from")
+	case in.Transferred == nil:
+		return baton.Invalid("transferred_context", "transferred_context is required")
+	case in.Instructions == nil:
+		return baton.Invalid("handoff_instructions", "handoff_instructions is required")
+	}
+	return nil
 }

@@ -20,9 +20,6 @@ func (s *Server) MessageMarker(c echo.Context) error {
 	if err != nil {
 		return baton.NotFound("message")
 	}
-	if _, err := s.store.MessageSession(requestContext(c), stewardID(c), id); err != nil {
-		return err
-	}
 	var in markerRequest
 	if err := decodeJSON(c, &in); err != nil {
 		return err

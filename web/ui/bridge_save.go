@@ -18,20 +18,19 @@ import (
 // preview, quality, revisions — so no field being typed in is replaced. A
 // stale base_revision answers 409 with both versions.
 func (s *Server) BridgeSave(c echo.Context) error {
-	b, err := s.store.Bridge(requestContext(c), stewardID(c), c.Param("id"))
-	if err != nil {
-		return err
-	}
+	id := c.Param("id")
 	form, err := c.FormParams()
 	if err != nil {
-		return baton.Invalid("body", "the form could not be read")
+		_, err = s.continuity.Refused(requestContext(c), stewardID(c), id, baton.Invalid("body", "the form could not be read"))
+		return err
 	}
 	base, err := strconv.Atoi(form.Get("base_revision"))
 	if err != nil {
-		return baton.Invalid("base_revision", "base_revision is required: the revision this edit started from")
+		_, err = s.continuity.Refused(requestContext(c), stewardID(c), id, baton.Invalid("base_revision", "base_revision is required: the revision this edit started from"))
+		return err
 	}
 	content := bridgeContentFromForm(form)
-	saved, err := s.continuity.Save(requestContext(c), stewardID(c), b.ID, base, httpx.StewardName(c), content)
+	saved, err := s.continuity.Save(requestContext(c), stewardID(c), id, base, httpx.StewardName(c), content)
 	switch {
 	case baton.ErrorCode(err) == baton.ECONFLICT && saved != nil:
 		mine := *saved
@@ -40,15 +39,15 @@ func (s *Server) BridgeSave(c echo.Context) error {
 		return renderHTML(c, http.StatusConflict, views.BridgeConflictFragment(views.BridgeConflict{
 			Current: saved, Message: "Your edit started from revision " + strconv.Itoa(base),
 			MineMarkdown: continuity.BridgeMarkdown(&mine), TheirsMarkdown: continuity.BridgeMarkdown(saved)}))
-	case baton.ErrorCode(err) == baton.EINVALID:
-		return renderHTML(c, http.StatusUnprocessableEntity, views.BridgeSaveError(b, baton.ErrorMessage(err)))
+	case baton.ErrorCode(err) == baton.EINVALID && saved != nil:
+		return renderHTML(c, http.StatusUnprocessableEntity, views.BridgeSaveError(saved, baton.ErrorMessage(err)))
 	case err != nil:
 		return err
 	}
 	if !isHTMX(c) {
-		return c.Redirect(http.StatusSeeOther, "/bridges/"+url.PathEscape(b.ID))
+		return c.Redirect(http.StatusSeeOther, "/bridges/"+url.PathEscape(saved.ID))
 	}
-	revs, err := s.store.BridgeRevisions(requestContext(c), stewardID(c), b.ID)
+	revs, err := s.store.BridgeRevisions(requestContext(c), stewardID(c), saved.ID)
 	if err != nil {
 		return err
 	}

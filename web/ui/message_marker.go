@@ -16,9 +16,6 @@ func (s *Server) MessageMarker(c echo.Context) error {
 	if err != nil {
 		return baton.NotFound("message")
 	}
-	if _, err := s.store.MessageSession(requestContext(c), stewardID(c), id); err != nil {
-		return err
-	}
 	m, err := s.continuity.MarkMessage(requestContext(c), stewardID(c), id, strings.TrimSpace(c.FormValue("marker_type")), c.FormValue("note"))
 	if err != nil {
 		return err
