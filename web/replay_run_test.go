@@ -7,8 +7,10 @@ import (
 	"net/url"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/baton-dev/baton/internal/baton"
+	"github.com/baton-dev/baton/internal/llm"
 	"github.com/baton-dev/baton/internal/replay"
 	"github.com/baton-dev/baton/web"
 )
@@ -23,7 +25,7 @@ func TestRunButtonRunsAReplay(t *testing.T) {
 			`{"model":"tiny","choices":[{"message":{"role":"assistant","content":"The parser test fails; the tokenizer drops the last token."}}],"usage":{"prompt_tokens":60,"completion_tokens":12}}`,
 		}
 		var sent []map[string]any
-		llm := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		model := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			var req map[string]any
 			_ = json.NewDecoder(r.Body).Decode(&req)
 			sent = append(sent, req)
@@ -34,8 +36,12 @@ func TestRunButtonRunsAReplay(t *testing.T) {
 			_, _ = w.Write([]byte(answers[0]))
 			answers = answers[1:]
 		}))
-		defer llm.Close()
-		a.restart(web.Config{Runner: &replay.Runner{BaseURL: llm.URL + "/v1"}}, nil)
+		defer model.Close()
+		client, err := llm.New(llm.Config{Provider: llm.ProviderOpenAI, BaseURL: model.URL + "/v1"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		a.restart(web.Config{Runner: &replay.Runner{Model: client}}, nil)
 
 		_, mainConv, ids := replayFixture(t, a)
 		var rp baton.Replay
@@ -47,7 +53,14 @@ func TestRunButtonRunsAReplay(t *testing.T) {
 		}
 		resp := ada.post("/replays/"+rp.ID+"/run", url.Values{})
 		resp.Body.Close()
-		doc, _ = ada.get("/conversations/" + rp.ConversationID + "/replay")
+		// The run goes on in the background: the page shows it running until it ends.
+		for i := 0; i < 500; i++ {
+			doc, _ = ada.get("/conversations/" + rp.ConversationID + "/replay")
+			if strings.TrimSpace(doc.Find("#replay-status").Text()) != "running" {
+				break
+			}
+			time.Sleep(10 * time.Millisecond)
+		}
 		if got := strings.TrimSpace(doc.Find("#replay-status").Text()); got != "completed" || doc.Find("#replay-run").Length() != 0 {
 			t.Fatalf("after the run the status is %q (%s)", got, doc.Find("#replay-failure").Text())
 		}

@@ -41,9 +41,12 @@ type Config struct {
 	TrustProxy bool
 	// Limits are the rate limits; zero fields take the defaults.
 	Limits Limits
-	// Runner runs replays against an OpenAI-compatible server
-	// (BATON_LLM_BASE_URL); nil hides the Run button.
+	// Runner runs replays against a model endpoint (the BATON_LLM_*
+	// settings); nil hides the Run button.
 	Runner *replay.Runner
+	// Replays makes and runs replays; nil builds one on Runner. The
+	// program that owns the server closes it at shutdown.
+	Replays *replay.Service
 	// ImportStep, when set, is called by an import job before it reads
 	// each file and after each document it stores, and the job waits for
 	// it to return: tests hold an import there to watch its progress.
@@ -84,16 +87,20 @@ func NewServer(st *store.Store, importer *ingest.Importer, cookieSecret string, 
 	analysis := importer.Analysis() // computes and reads analyses; the importer's own
 	cont := continuity.New(st, analysis)
 	comparisons := comparison.New(st)
+	replays := cfg.Replays
+	if replays == nil {
+		replays = replay.NewService(st, cfg.Runner)
+	}
 	s.echo.HideBanner, s.echo.HidePort = true, true
 	s.echo.HTTPErrorHandler = s.handleError
 	s.initIdentity()
 	s.api = api.New(api.Deps{
-		Store: st, Importer: importer, Analysis: analysis, Continuity: cont, Comparisons: comparisons, Log: log,
+		Store: st, Importer: importer, Analysis: analysis, Continuity: cont, Comparisons: comparisons, Replays: replays, Log: log,
 	})
 	s.ui = ui.New(ui.Deps{
-		Store: st, Importer: importer, Analysis: analysis, Continuity: cont, Comparisons: comparisons,
+		Store: st, Importer: importer, Analysis: analysis, Continuity: cont, Comparisons: comparisons, Replays: replays,
 		Cookies: s.cookies, OAuth: s.oauth, Log: log, LimitSignIn: s.limitSignIn, ImportStep: cfg.ImportStep,
-		Config: ui.Config{DemoHint: cfg.DemoHint, MaxUploadBytes: cfg.MaxUploadBytes, BaseURL: cfg.BaseURL, Runner: cfg.Runner},
+		Config: ui.Config{DemoHint: cfg.DemoHint, MaxUploadBytes: cfg.MaxUploadBytes, BaseURL: cfg.BaseURL},
 	})
 	s.routes()
 	return s

@@ -7,13 +7,13 @@ import (
 	"time"
 
 	"github.com/baton-dev/baton/internal/baton"
-	"github.com/baton-dev/baton/internal/llm"
 	"github.com/baton-dev/baton/internal/replay"
 )
 
-// replayCmd is "baton replay run ID": run a prepared replay against the
-// OpenAI-compatible server BATON_LLM_BASE_URL names (BATON_LLM_API_KEY or
-// BATON_LLM_API_KEY_FILE is its key), as its steward.
+// replayCmd is "baton replay run ID": run a prepared replay, as its
+// steward, against the model the BATON_LLM_* settings name (see
+// llmClient: an OpenAI-compatible server or Anthropic Messages), and wait
+// for it to end.
 func replayCmd(ctx context.Context, env environment, args []string, stdout io.Writer) error {
 	if len(args) != 2 || args[0] != "run" {
 		return fmt.Errorf("usage: baton replay run REPLAY_ID")
@@ -23,7 +23,7 @@ func replayCmd(ctx context.Context, env environment, args []string, stdout io.Wr
 		return err
 	}
 	if rn == nil {
-		return fmt.Errorf("set BATON_LLM_BASE_URL to an OpenAI-compatible server (as http://localhost:11434/v1) to run replays")
+		return fmt.Errorf("set BATON_LLM_BASE_URL (as http://localhost:11434/v1 for Ollama) or BATON_LLM_PROVIDER=anthropic to run replays")
 	}
 	st, err := openStore(ctx, env, io.Discard)
 	if err != nil {
@@ -34,7 +34,7 @@ func replayCmd(ctx context.Context, env environment, args []string, stdout io.Wr
 	if err != nil {
 		return fmt.Errorf("replay %q: %s", args[1], baton.ErrorMessage(err))
 	}
-	r, err := replay.RunReplay(ctx, st, rn, owner, args[1])
+	r, err := replay.NewService(st, rn).Run(ctx, owner, args[1])
 	if err != nil {
 		return fmt.Errorf("%s", baton.ErrorMessage(err))
 	}
@@ -53,12 +53,5 @@ func llmRunner(env environment) (*replay.Runner, error) {
 	if err != nil || c == nil {
 		return nil, err
 	}
-	if c.Provider() != llm.ProviderOpenAI {
-		return nil, fmt.Errorf("BATON_LLM_PROVIDER: replays run against OpenAI-compatible servers only")
-	}
-	key, err := env.secret("BATON_LLM_API_KEY")
-	if err != nil {
-		return nil, err
-	}
-	return &replay.Runner{BaseURL: c.BaseURL(), APIKey: key, Now: time.Now}, nil
+	return &replay.Runner{Model: c, Now: time.Now}, nil
 }

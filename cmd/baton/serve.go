@@ -15,6 +15,7 @@ import (
 	"github.com/baton-dev/baton/internal/demo"
 	"github.com/baton-dev/baton/internal/frames"
 	"github.com/baton-dev/baton/internal/ingest"
+	"github.com/baton-dev/baton/internal/replay"
 	"github.com/baton-dev/baton/internal/store"
 	"github.com/baton-dev/baton/web"
 )
@@ -54,8 +55,17 @@ func serve(ctx context.Context, env environment, stdout, stderr io.Writer) error
 	if err := identityConfig(env, &cfg); err != nil {
 		return err
 	}
-	if cfg.Runner, err = llmRunner(env); err != nil { // replays' Run button (issue 10)
+	if cfg.Runner, err = llmRunner(env); err != nil { // replays' Run button
 		return err
+	}
+	// Replays run in the background; runs a previous process left running
+	// are failed with the reason before anything is served.
+	cfg.Replays = replay.NewService(st, cfg.Runner)
+	cfg.Replays.OnError = func(err error) { log.Error("replay run", "err", err) }
+	if n, err := cfg.Replays.Recover(ctx, st.Dialect() == store.SQLite); err != nil {
+		return err
+	} else if n > 0 {
+		log.Warn("replay runs left running by a stopped server were marked failed", "runs", n)
 	}
 	if env.get("BATON_DEMO", "0") == "1" {
 		if err := seedDemo(ctx, st, importer, log); err != nil {
@@ -68,6 +78,7 @@ func serve(ctx context.Context, env environment, stdout, stderr io.Writer) error
 	defer stopIndexer()
 	go st.RunIndexer(indexCtx, func(err error) { log.Error("search indexer", "err", err) })
 	go importer.Analysis().Run(indexCtx, func(err error) { log.Error("analysis worker", "err", err) })
+	go cfg.Replays.Upkeep(indexCtx)
 
 	addr := env.get("BATON_ADDR", ":8080")
 	ln, err := net.Listen("tcp", addr)
@@ -95,6 +106,9 @@ func serve(ctx context.Context, env environment, stdout, stderr io.Writer) error
 	shutdownCtx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	if err := srv.Shutdown(shutdownCtx); err != nil && !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	if err := cfg.Replays.Close(shutdownCtx); err != nil { // runs in progress end failed, with the reason
 		return err
 	}
 	return importer.Hooks().Wait(shutdownCtx) // hooked sessions still being built, before the store closes

@@ -30,7 +30,55 @@ type Replay struct {
 	FailureReason        string     `json:"failure_reason,omitempty" bun:"failure_reason,notnull"`
 	CreatedAt            time.Time  `json:"created_at" bun:"created_at,notnull"`
 	CompletedAt          *time.Time `json:"completed_at" bun:"completed_at"`
+	// StartedAt is when the latest run started; HeartbeatAt when its runner
+	// last said it is alive (a run whose runner went away is failed).
+	StartedAt   *time.Time `json:"started_at" bun:"started_at"`
+	HeartbeatAt *time.Time `json:"-" bun:"heartbeat_at"`
+	// Runs counts the runs started: one per Run, one per continuation.
+	Runs int `json:"runs" bun:"runs,notnull"`
+	// ToolAnswers says, for each tool call the model made in its runs,
+	// whether the answer came from the recording or was missing.
+	ToolAnswers []ToolAnswer `json:"tool_answers" bun:"tool_answers,type:json"`
+	// MatrixID is the replay matrix the replay is a run of, if any.
+	MatrixID *string `json:"matrix_id,omitempty" bun:"matrix_id"`
+	// MatrixPosition is its place among the matrix's runs, from 0.
+	MatrixPosition int `json:"matrix_position,omitempty" bun:"matrix_position,notnull"`
 }
+
+// Finished reports whether the replay's latest run has ended.
+func (r *Replay) Finished() bool { return r.Status == ReplayCompleted || r.Status == ReplayFailed }
+
+// ToolAnswer is how one tool call of a replayed model was answered: from
+// the recording (the recorded call of the same tool with the same
+// arguments, RecordedSeq its result's place in the recorded transcript) or
+// not at all (Recorded false: the run stopped there).
+type ToolAnswer struct {
+	CallID      string `json:"call_id"`
+	Tool        string `json:"tool"`
+	Input       string `json:"input"`
+	Recorded    bool   `json:"recorded"`
+	RecordedSeq int64  `json:"recorded_seq,omitempty"`
+	// AtForkPoint is true when the recorded call answered was the next
+	// unused one after the fork point, false when it was made elsewhere
+	// in the recording.
+	AtForkPoint bool `json:"at_fork_point,omitempty"`
+}
+
+// ReplayMatrix is one fork point replayed with several parameter sets;
+// its runs are replays whose MatrixID is its id, each compared against
+// the source conversation as a baseline.
+type ReplayMatrix struct {
+	ID                   string    `json:"id" bun:"id,pk"`
+	StewardID            int64     `json:"-" bun:"steward_id,notnull"`
+	SessionID            string    `json:"session_id" bun:"session_id,notnull"`
+	SourceConversationID string    `json:"source_conversation_id" bun:"source_conversation_id,notnull"`
+	AtMessageID          int64     `json:"at_message_id" bun:"at_message_id,notnull"`
+	Title                string    `json:"title" bun:"title,notnull"`
+	CreatedAt            time.Time `json:"created_at" bun:"created_at,notnull"`
+}
+
+// MaxMatrixRuns bounds the parameter sets of one replay matrix.
+const MaxMatrixRuns = 8
 
 // ToolAllowed applies the replay's tool filter: a tool is allowed when the
 // allow list is empty or names it, and the deny list does not name it.

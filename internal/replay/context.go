@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/baton-dev/baton/internal/baton"
+	"github.com/baton-dev/baton/internal/llm"
 )
 
 // Context formats.
@@ -103,23 +104,62 @@ func nonNil(s []string) []string {
 	return s
 }
 
+// systemParts splits a context's system messages: the leading ones (before
+// the first message of another role) are its system prompt; later ones
+// were said in the course of the conversation.
+func systemParts(msgs []*baton.Message) (leading, later []*baton.Message) {
+	started := false
+	for _, m := range msgs {
+		if m.Role != baton.RoleSystem {
+			started = true
+			continue
+		}
+		if strings.TrimSpace(m.Content) == "" {
+			continue
+		}
+		if started {
+			later = append(later, m)
+		} else {
+			leading = append(leading, m)
+		}
+	}
+	return leading, later
+}
+
 // systemText is the system prompt of the context: the replay's override,
-// or the recorded system messages, then the extra context.
+// or the recorded leading system messages, then the extra context.
 func systemText(r *baton.Replay, msgs []*baton.Message) string {
+	leading, _ := systemParts(msgs)
 	var parts []string
 	if r.SystemPrompt != "" {
 		parts = append(parts, r.SystemPrompt)
 	} else {
-		for _, m := range msgs {
-			if m.Role == baton.RoleSystem && strings.TrimSpace(m.Content) != "" {
-				parts = append(parts, m.Content)
-			}
+		for _, m := range leading {
+			parts = append(parts, m.Content)
 		}
 	}
 	if r.ExtraContext != "" {
 		parts = append(parts, r.ExtraContext)
 	}
 	return strings.Join(parts, "\n\n")
+}
+
+// systemNotes says what became of the recorded system messages.
+func systemNotes(r *baton.Replay, msgs []*baton.Message, format string) []string {
+	leading, later := systemParts(msgs)
+	var notes []string
+	if r.SystemPrompt != "" && len(leading) > 0 {
+		notes = append(notes, "the replay's system prompt override replaced the recorded system prompt")
+	}
+	if len(later) > 0 {
+		switch format {
+		case FormatOpenAI:
+			notes = append(notes, "system messages said during the conversation are kept in place as system messages")
+		case FormatAnthropic:
+			notes = append(notes, "system messages said during the conversation are appended to the top-level system prompt, which is the only place the Messages API takes them")
+		}
+	}
+	return notes
 }
 
 // spokenText is what a message says, without the one-line summary of tool
@@ -154,6 +194,7 @@ func Export(r *baton.Replay, forkSeq int64, msgs []*baton.Message, format string
 	default:
 		return nil, baton.Invalid("format", "format must be openai, anthropic or baton; got %q", format)
 	}
+	c.Notes = append(c.Notes, systemNotes(r, msgs, format)...)
 	if f.filter.RemovedCalls > 0 {
 		c.Notes = append(c.Notes, "tool calls of filtered-out tools and their results were removed from the messages")
 	}
@@ -178,10 +219,17 @@ func openAIRequest(r *baton.Replay, f filtered) (map[string]any, int) {
 		msgs = append(msgs, map[string]any{"role": "system", "content": sys})
 	}
 	var pending map[string]any // the assistant message tool calls join
+	started := false
 	for _, m := range f.msgs {
+		if m.Role != baton.RoleSystem {
+			started = true
+		}
 		switch m.Role {
 		case baton.RoleSystem:
-			continue
+			if started && strings.TrimSpace(m.Content) != "" {
+				pending = nil
+				msgs = append(msgs, map[string]any{"role": "system", "content": m.Content})
+			}
 		case baton.RoleSteward:
 			pending = nil
 			msgs = append(msgs, map[string]any{"role": "user", "content": m.Content})
@@ -287,7 +335,15 @@ func anthropicRequest(r *baton.Replay, f filtered) (map[string]any, int) {
 	if r.Model != "" {
 		req["model"] = r.Model
 	}
-	if sys := systemText(r, f.msgs); sys != "" {
+	sys := systemText(r, f.msgs)
+	if _, later := systemParts(f.msgs); len(later) > 0 {
+		parts := []string{sys}
+		for _, m := range later {
+			parts = append(parts, m.Content)
+		}
+		sys = strings.TrimSpace(strings.Join(parts, "\n\n"))
+	}
+	if sys != "" {
 		req["system"] = sys
 	}
 	if r.Temperature != nil {
@@ -301,4 +357,59 @@ func anthropicRequest(r *baton.Replay, f filtered) (map[string]any, int) {
 		req["tools"] = tools
 	}
 	return req, len(turns)
+}
+
+// modelRequest is a run's next request to the model, in the llm client's
+// neutral shape: the replay's parameters, the system prompt (the recorded
+// one or the override, then system messages said later, then the extra
+// context: neither API takes a system turn mid-conversation through the
+// client), and the transcript after the tool filter.
+func modelRequest(r *baton.Replay, msgs []*baton.Message) llm.Request {
+	f := applyToolFilter(r, msgs)
+	sys := systemText(r, f.msgs)
+	if _, later := systemParts(f.msgs); len(later) > 0 {
+		parts := []string{sys}
+		for _, m := range later {
+			parts = append(parts, m.Content)
+		}
+		sys = strings.TrimSpace(strings.Join(parts, "\n\n"))
+	}
+	req := llm.Request{Model: r.Model, System: sys, Temperature: r.Temperature}
+	if r.MaxTokens != nil {
+		req.MaxTokens = *r.MaxTokens
+	}
+	var pending *llm.Message // the assistant turn tool calls join
+	for _, m := range f.msgs {
+		switch m.Role {
+		case baton.RoleSteward:
+			pending = nil
+			req.Messages = append(req.Messages, llm.Message{Role: llm.RoleUser, Content: m.Content})
+		case baton.RoleAssistant, baton.RoleToolCall:
+			text := spokenText(m)
+			if pending == nil || text != "" && pending.Content != "" {
+				req.Messages = append(req.Messages, llm.Message{Role: llm.RoleAssistant})
+				pending = &req.Messages[len(req.Messages)-1]
+			}
+			if text != "" {
+				if pending.Content != "" {
+					text = pending.Content + "\n\n" + text
+				}
+				pending.Content = text
+			}
+			for _, tc := range m.ToolCalls {
+				pending.ToolCalls = append(pending.ToolCalls, llm.ToolCall{ID: tc.ID, Name: tc.Name, Arguments: toolInput(tc)})
+			}
+		case baton.RoleToolResult:
+			pending = nil
+			out := llm.Message{Role: llm.RoleTool, Content: m.Content}
+			if m.ToolResult != nil {
+				out.ToolCallID, out.IsError = m.ToolResult.ToolUseID, m.ToolResult.IsError
+			}
+			req.Messages = append(req.Messages, out)
+		}
+	}
+	for _, name := range f.filter.Tools {
+		req.Tools = append(req.Tools, llm.Tool{Name: name})
+	}
+	return req
 }

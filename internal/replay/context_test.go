@@ -139,3 +139,36 @@ func TestAllowListFiltersMessagesAndTools(t *testing.T) {
 }
 
 func contains(s, sub string) bool { return strings.Contains(s, sub) }
+
+// Recorded system messages reach both exports: the leading ones as the
+// system prompt, one said later in place (OpenAI) or appended to the
+// top-level system prompt (Anthropic), each said in the notes; an
+// override replaces the recorded prompt and says so.
+func TestSystemMessagesKeptInBothExports(t *testing.T) {
+	msgs := contextFixture()
+	later := &baton.Message{ID: 98, Seq: 4, Role: baton.RoleSystem, Content: "hook: the tests are slow"}
+	msgs = append(msgs[:4:4], append([]*baton.Message{later}, msgs[4:]...)...)
+	r := &baton.Replay{ID: "r1"}
+	oa, _ := Export(r, 8, msgs, FormatOpenAI)
+	sent := asJSON(t, oa.Request["messages"])
+	if sent[0]["role"] != "system" || sent[0]["content"] != "recorded system" {
+		t.Errorf("openai system prompt: %v", sent[0])
+	}
+	found := false
+	for i, m := range sent {
+		if m["content"] == "hook: the tests are slow" {
+			found = m["role"] == "system" && i > 1
+		}
+	}
+	if !found || !strings.Contains(strings.Join(oa.Notes, " "), "kept in place") {
+		t.Errorf("openai dropped the later system message: %v %v", sent, oa.Notes)
+	}
+	an, _ := Export(r, 8, msgs, FormatAnthropic)
+	if an.Request["system"] != "recorded system\n\nhook: the tests are slow" || !strings.Contains(strings.Join(an.Notes, " "), "top-level system prompt") {
+		t.Errorf("anthropic system = %q, notes %v", an.Request["system"], an.Notes)
+	}
+	over, _ := Export(&baton.Replay{ID: "r1", SystemPrompt: "be brief"}, 8, msgs, FormatAnthropic)
+	if over.Request["system"] != "be brief\n\nhook: the tests are slow" || !strings.Contains(strings.Join(over.Notes, " "), "override replaced") {
+		t.Errorf("override: system %q, notes %v", over.Request["system"], over.Notes)
+	}
+}

@@ -1,94 +1,101 @@
 package replay
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
-	"io"
-	"net/http"
-	"strings"
 	"time"
 
 	"github.com/baton-dev/baton/internal/baton"
+	"github.com/baton-dev/baton/internal/llm"
 )
 
-// Runner drives a replay against an OpenAI-compatible chat completions
-// endpoint: it sends the replay's context, appends the answer, and where
-// the model calls a tool it reuses the recorded result of the same call
-// (same tool, same arguments) or stops and says why.
+// Model is the chat model a replay runs against: an *llm.Client (an
+// OpenAI-compatible server or Anthropic Messages).
+type Model interface {
+	Complete(ctx context.Context, req llm.Request) (*llm.Response, error)
+}
+
+// Runner drives a replay against a model: it sends the replay's context,
+// keeps the answer, and where the model calls a tool it answers from the
+// recording (the recorded call of the same tool with the same arguments)
+// or stops and says why: a replay never runs a tool for real.
 type Runner struct {
-	BaseURL string // as BATON_LLM_BASE_URL: "http://host:port/v1"
-	APIKey  string
-	Client  *http.Client
-	// MaxSteps bounds the model calls of one run.
+	Model Model
+	// MaxSteps bounds the model calls of one run (8 when 0).
 	MaxSteps int
 	// Now stamps the messages the run adds.
 	Now func() time.Time
 }
 
-// RunResult is what a run produced: the messages to append to the replay's
-// conversation and, when it could not finish, why.
+// RunResult is how a run ended: the tool answers it gave (recorded or
+// missing) and, when it could not finish, why.
 type RunResult struct {
-	Messages []*baton.Message
-	Failure  string
+	Answers []baton.ToolAnswer
+	Steps   int
+	Failure string
 }
 
-// chatResponse is the part of a chat completions answer the runner reads.
-type chatResponse struct {
-	Model   string `json:"model"`
-	Choices []struct {
-		Message struct {
-			Content   *string `json:"content"`
-			ToolCalls []struct {
-				ID       string `json:"id"`
-				Function struct {
-					Name      string `json:"name"`
-					Arguments string `json:"arguments"`
-				} `json:"function"`
-			} `json:"tool_calls"`
-		} `json:"message"`
-		FinishReason string `json:"finish_reason"`
-	} `json:"choices"`
-	Usage struct {
-		PromptTokens     int64 `json:"prompt_tokens"`
-		CompletionTokens int64 `json:"completion_tokens"`
-	} `json:"usage"`
+// recording is the recorded run's tool calls, each with its result, in
+// order. A replayed call is answered by the next unused recorded call of
+// the same tool with the same arguments after the fork point (the call
+// the recorded run made at that point), else by the same call made
+// anywhere else in the recording.
+type recording struct {
+	calls   []recordedCall
+	forkSeq int64
+	used    map[int]bool
 }
 
-// recordedResult finds, in the recorded run, the result of a call of the
-// same tool with the same arguments.
-func recordedResult(recorded []*baton.Message, name string, args json.RawMessage) (*baton.Message, bool) {
+type recordedCall struct {
+	call   baton.ToolCall
+	seq    int64
+	result *baton.Message
+}
+
+func newRecording(recorded []*baton.Message, forkSeq int64) *recording {
 	results := map[string]*baton.Message{}
 	for _, m := range recorded {
-		if m.ToolResult != nil {
+		if m.ToolResult != nil && m.ToolResult.ToolUseID != "" {
 			results[m.ToolResult.ToolUseID] = m
 		}
 	}
+	rc := &recording{forkSeq: forkSeq, used: map[int]bool{}}
 	for _, m := range recorded {
 		for _, tc := range m.ToolCalls {
-			if tc.Name == name && sameJSON(toolInput(tc), args) {
-				if r, ok := results[tc.ID]; ok {
-					return r, true
-				}
+			if r, ok := results[tc.ID]; ok && tc.ID != "" {
+				rc.calls = append(rc.calls, recordedCall{call: tc, seq: m.Seq, result: r})
 			}
 		}
 	}
-	return nil, false
+	return rc
 }
 
-// Run drives one replay: prefix is its context (up to the fork
-// point), recorded the whole transcript of the conversation it was forked
-// from (where tool results are reused from).
-func (rn *Runner) Run(ctx context.Context, r *baton.Replay, forkSeq int64, prefix []*baton.Message, recorded []*baton.Message) RunResult {
-	var res RunResult
-	exported, err := Export(r, forkSeq, prefix, FormatOpenAI)
-	if err != nil {
-		res.Failure = err.Error()
-		return res
+// answer finds the recorded result of a call.
+func (rc *recording) answer(name string, args json.RawMessage) (result *baton.Message, atForkPoint, ok bool) {
+	same := func(c recordedCall) bool { return c.call.Name == name && sameJSON(toolInput(c.call), args) }
+	for i, c := range rc.calls {
+		if c.seq > rc.forkSeq && !rc.used[i] && same(c) {
+			rc.used[i] = true
+			return c.result, true, true
+		}
 	}
-	req := exported.Request
-	msgs, _ := req["messages"].([]map[string]any)
+	for _, c := range rc.calls {
+		if same(c) {
+			return c.result, false, true
+		}
+	}
+	return nil, false, false
+}
+
+// Run drives one run of a replay. transcript is the context the model
+// answers (the fork's transcript: the prefix up to the fork point and
+// whatever the fork holds since); recorded is the whole transcript of the
+// conversation the replay was forked from, where tool answers come from.
+// emit stores each message as it is made, so progress shows while the run
+// goes on; a message emit cannot store ends the run.
+func (rn *Runner) Run(ctx context.Context, r *baton.Replay, forkSeq int64, transcript, recorded []*baton.Message, emit func(*baton.Message) error) RunResult {
+	var res RunResult
 	steps := rn.MaxSteps
 	if steps <= 0 {
 		steps = 8
@@ -97,69 +104,69 @@ func (rn *Runner) Run(ctx context.Context, r *baton.Replay, forkSeq int64, prefi
 	if now == nil {
 		now = time.Now
 	}
+	rec := newRecording(recorded, forkSeq)
+	msgs := append([]*baton.Message{}, transcript...)
 	n := 0
-	add := func(m *baton.Message) {
+	add := func(m *baton.Message) error {
 		n++
-		m.SourceID = fmt.Sprintf("run-%d-%d", now().UnixNano(), n)
+		// The replay, its run and the place in the run: storing the same
+		// message twice is a duplicate, not a second copy.
+		m.SourceID = fmt.Sprintf("replay:%s:%d:%d", r.ID, r.Runs, n)
 		m.Timestamp = now()
-		res.Messages = append(res.Messages, m)
+		msgs = append(msgs, m)
+		if err := emit(m); err != nil {
+			return fmt.Errorf("the run's messages could not be stored: %s", baton.ErrorMessage(err))
+		}
+		return nil
 	}
-	for step := 0; step < steps; step++ {
-		req["messages"] = msgs
-		answer, err := rn.complete(ctx, req)
+	fail := func(err error) RunResult {
+		res.Failure = err.Error()
+		if ctx.Err() != nil && context.Cause(ctx) != nil && context.Cause(ctx) != ctx.Err() {
+			res.Failure = context.Cause(ctx).Error()
+		}
+		return res
+	}
+	for res.Steps < steps {
+		res.Steps++
+		answer, err := rn.Model.Complete(ctx, modelRequest(r, msgs))
 		if err != nil {
-			res.Failure = err.Error()
-			return res
+			return fail(err)
 		}
-		if len(answer.Choices) == 0 {
-			res.Failure = "the model answered with no choices"
-			return res
-		}
-		choice := answer.Choices[0].Message
 		model := answer.Model
 		if model == "" {
 			model = r.Model
 		}
-		text := ""
-		if choice.Content != nil {
-			text = *choice.Content
+		out := &baton.Message{Role: baton.RoleAssistant, Content: answer.Text, Model: model, Usage: answer.Usage}
+		for _, tc := range answer.ToolCalls {
+			out.ToolCalls = append(out.ToolCalls, baton.ToolCall{ID: tc.ID, Name: tc.Name, Input: tc.Arguments})
 		}
-		out := &baton.Message{Role: baton.RoleAssistant, Content: text, Model: model,
-			Usage: baton.Usage{InputTokens: answer.Usage.PromptTokens, OutputTokens: answer.Usage.CompletionTokens}}
-		assistant := map[string]any{"role": "assistant", "content": choice.Content}
-		var calls []map[string]any
-		for _, tc := range choice.ToolCalls {
-			args := json.RawMessage(tc.Function.Arguments)
-			if !json.Valid(args) {
-				args = json.RawMessage(`{}`)
-			}
-			out.ToolCalls = append(out.ToolCalls, baton.ToolCall{ID: tc.ID, Name: tc.Function.Name, Input: args})
-			calls = append(calls, map[string]any{"id": tc.ID, "type": "function", "function": map[string]any{"name": tc.Function.Name, "arguments": tc.Function.Arguments}})
+		if len(out.ToolCalls) > 0 && out.Content == "" {
+			out.Role = baton.RoleToolCall
 		}
-		if len(calls) > 0 {
-			assistant["tool_calls"] = calls
-			if text == "" {
-				out.Role = baton.RoleToolCall
-			}
+		if err := add(out); err != nil {
+			return fail(err)
 		}
-		add(out)
-		msgs = append(msgs, assistant)
 		if len(out.ToolCalls) == 0 {
 			return res // the model answered: the run is done
 		}
 		for _, tc := range out.ToolCalls {
 			if !r.ToolAllowed(tc.Name) {
-				res.Failure = fmt.Sprintf("the model called %s, which the replay's tool filter does not allow", tc.Name)
-				return res
+				return fail(fmt.Errorf("the model called %s, which the replay's tool filter does not allow", tc.Name))
 			}
-			rec, ok := recordedResult(recorded, tc.Name, tc.Input)
+			input := string(toolInput(tc))
+			got, atFork, ok := rec.answer(tc.Name, tc.Input)
 			if !ok {
-				res.Failure = fmt.Sprintf("the model called %s with %s, a call the recorded run never made: there is no result to reuse", tc.Name, clipText(string(tc.Input), 200))
-				return res
+				res.Answers = append(res.Answers, baton.ToolAnswer{CallID: tc.ID, Tool: tc.Name, Input: clipText(input, 500)})
+				return fail(fmt.Errorf("the model called %s with %s, a call the recorded run never made: there is no recorded answer to give", tc.Name, clipText(input, 200)))
 			}
-			isErr := rec.ToolResult != nil && rec.ToolResult.IsError
-			add(&baton.Message{Role: baton.RoleToolResult, Content: rec.Content, ToolResult: &baton.ToolResult{ToolUseID: tc.ID, IsError: isErr}})
-			msgs = append(msgs, map[string]any{"role": "tool", "tool_call_id": tc.ID, "content": rec.Content})
+			res.Answers = append(res.Answers, baton.ToolAnswer{CallID: tc.ID, Tool: tc.Name, Input: clipText(input, 500),
+				Recorded: true, RecordedSeq: got.Seq, AtForkPoint: atFork})
+			isErr := got.ToolResult != nil && got.ToolResult.IsError
+			answerMsg := &baton.Message{Role: baton.RoleToolResult, Content: got.Content, ToolResult: &baton.ToolResult{ToolUseID: tc.ID, IsError: isErr},
+				Attributes: map[string]any{"replay_answer": "recorded", "recorded_seq": got.Seq}}
+			if err := add(answerMsg); err != nil {
+				return fail(err)
+			}
 		}
 	}
 	res.Failure = fmt.Sprintf("the model was still calling tools after %d steps", steps)
@@ -170,43 +177,8 @@ func clipText(s string, n int) string {
 	if len(s) <= n {
 		return s
 	}
+	for n > 0 && s[n]&0xC0 == 0x80 {
+		n-- // do not cut a character in two
+	}
 	return s[:n] + "…"
-}
-
-// complete sends one chat completions request.
-func (rn *Runner) complete(ctx context.Context, req map[string]any) (*chatResponse, error) {
-	body, err := json.Marshal(req)
-	if err != nil {
-		return nil, err
-	}
-	url := strings.TrimRight(rn.BaseURL, "/") + "/chat/completions"
-	hreq, err := http.NewRequestWithContext(ctx, http.MethodPost, url, bytes.NewReader(body))
-	if err != nil {
-		return nil, err
-	}
-	hreq.Header.Set("Content-Type", "application/json")
-	if rn.APIKey != "" {
-		hreq.Header.Set("Authorization", "Bearer "+rn.APIKey)
-	}
-	client := rn.Client
-	if client == nil {
-		client = &http.Client{Timeout: 2 * time.Minute}
-	}
-	resp, err := client.Do(hreq)
-	if err != nil {
-		return nil, fmt.Errorf("the model endpoint did not answer: %v", err)
-	}
-	defer resp.Body.Close()
-	raw, err := io.ReadAll(io.LimitReader(resp.Body, 16<<20))
-	if err != nil {
-		return nil, err
-	}
-	if resp.StatusCode != http.StatusOK {
-		return nil, fmt.Errorf("the model endpoint answered %d: %s", resp.StatusCode, clipText(strings.TrimSpace(string(raw)), 300))
-	}
-	var out chatResponse
-	if err := json.Unmarshal(raw, &out); err != nil {
-		return nil, fmt.Errorf("the model endpoint's answer is not a chat completion: %v", err)
-	}
-	return &out, nil
 }

@@ -129,75 +129,52 @@ func (s *Store) forkInTx(ctx context.Context, tx bun.IDB, stewardID int64, conve
 	return fork, nil
 }
 
-// ReplayRequest is what a replay is made with.
+// ReplayRequest is a replay to persist, checked and completed by the
+// replay service (internal/replay): the store only writes it.
 type ReplayRequest struct {
-	AtMessageID  int64
-	Title        string
-	Model        string
-	Temperature  *float64
-	MaxTokens    *int
-	SystemPrompt string
-	ToolAllow    []string
-	ToolDeny     []string
-	ExtraContext string
-}
-
-func (r *ReplayRequest) check() error {
-	r.Model = strings.TrimSpace(r.Model)
-	if len(r.Model) > 200 {
-		return baton.Invalid("model", "model must be at most 200 characters")
-	}
-	if r.Temperature != nil && (*r.Temperature < 0 || *r.Temperature > 2) {
-		return baton.Invalid("temperature", "temperature must be between 0 and 2")
-	}
-	if r.MaxTokens != nil && (*r.MaxTokens < 1 || *r.MaxTokens > 1_000_000) {
-		return baton.Invalid("max_tokens", "max_tokens must be between 1 and 1000000")
-	}
-	if len(r.SystemPrompt) > baton.MaxContentBytes {
-		return baton.Invalid("system_prompt", "system_prompt is longer than %d bytes", baton.MaxContentBytes)
-	}
-	if len(r.ExtraContext) > baton.MaxContentBytes {
-		return baton.Invalid("extra_context", "extra_context is longer than %d bytes", baton.MaxContentBytes)
-	}
-	for field, list := range map[string][]string{"tool_allow": r.ToolAllow, "tool_deny": r.ToolDeny} {
-		if len(list) > 200 {
-			return baton.Invalid(field, "%s names at most 200 tools", field)
-		}
-		for i, name := range list {
-			if strings.TrimSpace(name) == "" {
-				return baton.Invalid(fmt.Sprintf("%s[%d]", field, i), "%s[%d] is empty", field, i)
-			}
-		}
-	}
-	return nil
+	AtMessageID    int64
+	Title          string
+	Model          string
+	Temperature    *float64
+	MaxTokens      *int
+	SystemPrompt   string
+	ToolAllow      []string
+	ToolDeny       []string
+	ExtraContext   string
+	MatrixID       string
+	MatrixPosition int
 }
 
 // CreateReplay forks one of the steward's conversations and records the
 // parameters the fork is to be re-run with: one transaction.
 func (s *Store) CreateReplay(ctx context.Context, stewardID int64, conversationID string, req ReplayRequest) (*baton.Replay, error) {
-	if err := req.check(); err != nil {
-		return nil, err
-	}
 	var out *baton.Replay
 	err := s.inTx(ctx, func(tx bun.Tx) error {
-		title := req.Title
-		if title == "" && req.Model != "" {
-			title = "replay with " + req.Model
-		}
-		fork, err := s.forkInTx(ctx, tx, stewardID, conversationID, ForkRequest{AtMessageID: req.AtMessageID, Title: title, Kind: baton.ConversationReplay})
-		if err != nil {
-			return err
-		}
-		out = &baton.Replay{
-			ID: uuid.NewString(), StewardID: stewardID, SessionID: fork.SessionID, ConversationID: fork.ID,
-			SourceConversationID: conversationID, Model: req.Model, Temperature: req.Temperature, MaxTokens: req.MaxTokens,
-			SystemPrompt: req.SystemPrompt, ToolAllow: nonNil(req.ToolAllow), ToolDeny: nonNil(req.ToolDeny),
-			ExtraContext: req.ExtraContext, Status: baton.ReplayPrepared, CreatedAt: s.clock(),
-		}
-		_, err = tx.NewInsert().Model(out).Exec(ctx)
+		var err error
+		out, err = s.createReplayInTx(ctx, tx, stewardID, conversationID, req)
 		return err
 	})
 	return out, err
+}
+
+func (s *Store) createReplayInTx(ctx context.Context, tx bun.IDB, stewardID int64, conversationID string, req ReplayRequest) (*baton.Replay, error) {
+	fork, err := s.forkInTx(ctx, tx, stewardID, conversationID, ForkRequest{AtMessageID: req.AtMessageID, Title: req.Title, Kind: baton.ConversationReplay})
+	if err != nil {
+		return nil, err
+	}
+	out := &baton.Replay{
+		ID: uuid.NewString(), StewardID: stewardID, SessionID: fork.SessionID, ConversationID: fork.ID,
+		SourceConversationID: conversationID, Model: req.Model, Temperature: req.Temperature, MaxTokens: req.MaxTokens,
+		SystemPrompt: req.SystemPrompt, ToolAllow: nonNil(req.ToolAllow), ToolDeny: nonNil(req.ToolDeny),
+		ExtraContext: req.ExtraContext, Status: baton.ReplayPrepared, CreatedAt: s.clock(), ToolAnswers: []baton.ToolAnswer{},
+	}
+	if req.MatrixID != "" {
+		out.MatrixID, out.MatrixPosition = &req.MatrixID, req.MatrixPosition
+	}
+	if _, err := tx.NewInsert().Model(out).Exec(ctx); err != nil {
+		return nil, err
+	}
+	return out, nil
 }
 
 func nonNil(s []string) []string {
@@ -219,36 +196,6 @@ func (s *Store) ReplaysOfSession(ctx context.Context, stewardID int64, sessionID
 	out := []*baton.Replay{}
 	err := s.db.NewSelect().Model(&out).Where("session_id = ? AND steward_id = ?", sessionID, stewardID).Order("created_at", "id").Scan(ctx)
 	return out, err
-}
-
-// SetReplayStatus moves one of the steward's replays to a status; a
-// finished replay (completed or failed) does not move again.
-func (s *Store) SetReplayStatus(ctx context.Context, stewardID int64, id, status, reason string) (*baton.Replay, error) {
-	switch status {
-	case baton.ReplayRunning, baton.ReplayCompleted, baton.ReplayFailed:
-	default:
-		return nil, baton.Invalid("status", "status must be running, completed or failed")
-	}
-	if status == baton.ReplayFailed && strings.TrimSpace(reason) == "" {
-		return nil, baton.Invalid("reason", "a failed replay needs a reason")
-	}
-	q := s.db.NewUpdate().Model((*baton.Replay)(nil)).Set("status = ?", status).Set("failure_reason = ?", baton.CapTitle(reason)).
-		Where("id = ? AND steward_id = ? AND status IN (?)", id, stewardID, bun.List([]string{baton.ReplayPrepared, baton.ReplayRunning}))
-	if status != baton.ReplayRunning {
-		q = q.Set("completed_at = ?", s.clock())
-	}
-	res, err := q.Exec(ctx)
-	if err != nil {
-		return nil, err
-	}
-	r, err := s.Replay(ctx, stewardID, id)
-	if err != nil {
-		return nil, err
-	}
-	if n, _ := res.RowsAffected(); n == 0 {
-		return nil, baton.Errorf(baton.ECONFLICT, "replay is already %s", r.Status)
-	}
-	return r, nil
 }
 
 // CherryPickRequest names the messages to copy and where to: an existing

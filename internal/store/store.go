@@ -130,6 +130,9 @@ func (s *Store) SetClock(now func() time.Time) { s.now = now }
 
 func (s *Store) clock() time.Time { return s.now().UTC() }
 
+// Dialect is the database the store speaks: SQLite or Postgres.
+func (s *Store) Dialect() string { return s.dialect }
+
 // inTx runs fn in one transaction: all of it or nothing.
 //
 // On SQLite, write transactions of this process queue on a mutex: SQLite

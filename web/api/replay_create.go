@@ -3,7 +3,7 @@ package api
 import (
 	"net/http"
 
-	"github.com/baton-dev/baton/internal/store"
+	"github.com/baton-dev/baton/internal/replay"
 	"github.com/labstack/echo/v4"
 )
 
@@ -28,7 +28,7 @@ func (s *Server) ReplayCreate(c echo.Context) error {
 	if err := decodeJSON(c, &in); err != nil {
 		return err
 	}
-	r, err := s.store.CreateReplay(requestContext(c), stewardID(c), c.Param("id"), store.ReplayRequest(in))
+	r, err := s.replays.Create(requestContext(c), stewardID(c), c.Param("id"), replay.Request(in))
 	if err != nil {
 		return err
 	}

@@ -11,6 +11,7 @@ import (
 	"github.com/baton-dev/baton/internal/baton"
 	"github.com/baton-dev/baton/internal/continuity"
 	"github.com/baton-dev/baton/internal/ingest"
+	"github.com/baton-dev/baton/internal/replay"
 	"github.com/baton-dev/baton/internal/store"
 	"github.com/baton-dev/baton/web/comparison"
 	"github.com/baton-dev/baton/web/httpx"
@@ -26,6 +27,7 @@ type Server struct {
 	// cross-conversational summary.
 	continuity  *continuity.Service
 	comparisons *comparison.Cache
+	replays     *replay.Service
 	log         *slog.Logger
 }
 
@@ -36,6 +38,7 @@ type Deps struct {
 	Analysis    *analysis.Service
 	Continuity  *continuity.Service
 	Comparisons *comparison.Cache
+	Replays     *replay.Service
 	Log         *slog.Logger
 }
 
@@ -43,7 +46,7 @@ type Deps struct {
 func New(d Deps) *Server {
 	return &Server{
 		store: d.Store, importer: d.Importer, analysis: d.Analysis, continuity: d.Continuity,
-		comparisons: d.Comparisons, log: d.Log,
+		comparisons: d.Comparisons, replays: d.Replays, log: d.Log,
 	}
 }
 

@@ -4,7 +4,6 @@ import (
 	"net/http"
 
 	"github.com/baton-dev/baton/internal/baton"
-	"github.com/baton-dev/baton/internal/replay"
 	"github.com/baton-dev/baton/views"
 	"github.com/labstack/echo/v4"
 )
@@ -22,7 +21,7 @@ func (s *Server) ReplayPage(c echo.Context) error {
 	}
 	return renderHTML(c, http.StatusOK, views.ReplayShow(views.ReplayPage{
 		Page: s.page(c, conversationLabelOf(conv), "sessions"), Replay: r, Conversation: conv,
-		CanRun: s.cfg.Runner != nil && r.Status == baton.ReplayPrepared,
+		CanRun: s.replays.CanRun() && r.Status == baton.ReplayPrepared,
 	}))
 }
 
@@ -33,17 +32,12 @@ func conversationLabelOf(c *baton.Conversation) string {
 	return "Replay"
 }
 
-// ReplayRun runs one of the steward's prepared replays against the model
-// server, then shows how it went.
+// ReplayRun starts a run of one of the steward's prepared replays in the
+// background and shows its page at once. A second click while it runs
+// lands on the same page: one run per replay whatever the clicks.
 func (s *Server) ReplayRun(c echo.Context) error {
-	r, err := s.store.Replay(requestContext(c), stewardID(c), c.Param("id"))
-	if err != nil {
-		return err
-	}
-	if s.cfg.Runner == nil {
-		return baton.Errorf(baton.ECONFLICT, "no model server is configured: set BATON_LLM_BASE_URL")
-	}
-	if _, err := replay.RunReplay(requestContext(c), s.store, s.cfg.Runner, stewardID(c), r.ID); err != nil {
+	r, err := s.replays.Start(requestContext(c), stewardID(c), c.Param("id"))
+	if err != nil && !(baton.ErrorCode(err) == baton.ECONFLICT && r != nil) {
 		return err
 	}
 	return c.Redirect(http.StatusSeeOther, "/conversations/"+r.ConversationID+"/replay")

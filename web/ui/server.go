@@ -34,9 +34,6 @@ type Config struct {
 	// BaseURL is Baton's public address, for the share and invitation links
 	// pages show; "" uses the address the request came to.
 	BaseURL string
-	// Runner runs replays against an OpenAI-compatible server
-	// (BATON_LLM_BASE_URL); nil hides the Run button.
-	Runner *replay.Runner
 }
 
 // Server holds what the page handlers use.
@@ -49,10 +46,12 @@ type Server struct {
 	// continuity finalizes sessions and keeps bridges, markers and the
 	// cross-conversational summary.
 	continuity *continuity.Service
-	cookies    *auth.Cookies
-	oauth      *auth.OAuth
-	log        *slog.Logger
-	cfg        Config
+	// replays makes replays and runs them in the background.
+	replays *replay.Service
+	cookies *auth.Cookies
+	oauth   *auth.OAuth
+	log     *slog.Logger
+	cfg     Config
 	// limitSignIn counts one local sign-in attempt (web's rate limits).
 	limitSignIn func(c echo.Context, username string) error
 	// Import jobs: uploads imported in the background, the clock their
@@ -70,6 +69,7 @@ type Deps struct {
 	Analysis    *analysis.Service
 	Continuity  *continuity.Service
 	Comparisons *comparison.Cache
+	Replays     *replay.Service
 	Cookies     *auth.Cookies
 	OAuth       *auth.OAuth
 	Log         *slog.Logger
@@ -82,7 +82,7 @@ type Deps struct {
 func New(d Deps) *Server {
 	return &Server{
 		comparisons: d.Comparisons, store: d.Store, importer: d.Importer, analysis: d.Analysis,
-		continuity: d.Continuity, cookies: d.Cookies, oauth: d.OAuth, log: d.Log, cfg: d.Config,
+		continuity: d.Continuity, replays: d.Replays, cookies: d.Cookies, oauth: d.OAuth, log: d.Log, cfg: d.Config,
 		limitSignIn: d.LimitSignIn, clock: time.Now, importStep: d.ImportStep,
 	}
 }

@@ -1,0 +1,340 @@
+package replay
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/baton-dev/baton/internal/baton"
+	"github.com/baton-dev/baton/internal/store"
+)
+
+// Service makes and runs replays. It owns the rules (defaults, titles,
+// what a parameter may be); the store persists and scopes by steward.
+// Runs happen in the background: a request that starts one returns at
+// once, and the run finishes or fails with its reason whoever waits.
+type Service struct {
+	store  *store.Store
+	runner *Runner
+	now    func() time.Time
+
+	// Heartbeat is how often a run says it is alive; a running replay
+	// whose last heartbeat is older than StaleAfter lost its server.
+	Heartbeat  time.Duration
+	StaleAfter time.Duration
+	// RunTimeout bounds one whole run.
+	RunTimeout time.Duration
+	// OnError reports what a background run could not write back.
+	OnError func(error)
+
+	mu      sync.Mutex
+	stopped bool
+	base    context.Context
+	stop    context.CancelCauseFunc
+	runs    sync.WaitGroup
+}
+
+// ErrServerStopping is why a run the server stopped during failed.
+var ErrServerStopping = errors.New("the server stopped while the run was in progress; run it again")
+
+// NewService returns the replay service; runner is nil when no model is
+// configured (replays are made and compared, not run).
+func NewService(st *store.Store, runner *Runner) *Service {
+	base, stop := context.WithCancelCause(context.Background())
+	return &Service{store: st, runner: runner, now: time.Now, Heartbeat: 15 * time.Second, StaleAfter: 90 * time.Second,
+		RunTimeout: 30 * time.Minute, base: base, stop: stop}
+}
+
+// SetClock replaces the clock, for tests.
+func (s *Service) SetClock(now func() time.Time) { s.now = now }
+
+// CanRun reports whether a model is configured.
+func (s *Service) CanRun() bool { return s.runner != nil }
+
+// Request is the parameters of a replay: where it forks and what it is
+// run with. Empty fields keep the recorded run's.
+type Request struct {
+	AtMessageID  int64
+	Title        string
+	Model        string
+	Temperature  *float64
+	MaxTokens    *int
+	SystemPrompt string
+	ToolAllow    []string
+	ToolDeny     []string
+	ExtraContext string
+}
+
+// Check tidies a request and says what is wrong with it, naming the
+// field; prefix names where the request sits ("runs[2]." in a matrix).
+func (r *Request) Check(prefix string) error {
+	r.Title = strings.TrimSpace(r.Title)
+	r.Model = strings.TrimSpace(r.Model)
+	if len(r.Title) > 200 {
+		return baton.Invalid(prefix+"title", "%stitle must be at most 200 characters", prefix)
+	}
+	if len(r.Model) > 200 {
+		return baton.Invalid(prefix+"model", "%smodel must be at most 200 characters", prefix)
+	}
+	if r.Temperature != nil && (*r.Temperature < 0 || *r.Temperature > 2) {
+		return baton.Invalid(prefix+"temperature", "%stemperature must be between 0 and 2", prefix)
+	}
+	if r.MaxTokens != nil && (*r.MaxTokens < 1 || *r.MaxTokens > 1_000_000) {
+		return baton.Invalid(prefix+"max_tokens", "%smax_tokens must be between 1 and 1000000", prefix)
+	}
+	if len(r.SystemPrompt) > baton.MaxContentBytes {
+		return baton.Invalid(prefix+"system_prompt", "%ssystem_prompt is longer than %d bytes", prefix, baton.MaxContentBytes)
+	}
+	if len(r.ExtraContext) > baton.MaxContentBytes {
+		return baton.Invalid(prefix+"extra_context", "%sextra_context is longer than %d bytes", prefix, baton.MaxContentBytes)
+	}
+	for _, f := range []struct {
+		name string
+		list []string
+	}{{"tool_allow", r.ToolAllow}, {"tool_deny", r.ToolDeny}} {
+		if len(f.list) > 200 {
+			return baton.Invalid(prefix+f.name, "%s%s names at most 200 tools", prefix, f.name)
+		}
+		for i, name := range f.list {
+			if strings.TrimSpace(name) == "" {
+				return baton.Invalid(fmt.Sprintf("%s%s[%d]", prefix, f.name, i), "%s%s[%d] is empty", prefix, f.name, i)
+			}
+		}
+	}
+	return nil
+}
+
+// stored is the request as the store writes it, with its default title.
+func (r Request) stored() store.ReplayRequest {
+	title := r.Title
+	if title == "" && r.Model != "" {
+		title = "replay with " + r.Model
+	}
+	return store.ReplayRequest{AtMessageID: r.AtMessageID, Title: title, Model: r.Model, Temperature: r.Temperature,
+		MaxTokens: r.MaxTokens, SystemPrompt: r.SystemPrompt, ToolAllow: r.ToolAllow, ToolDeny: r.ToolDeny, ExtraContext: r.ExtraContext}
+}
+
+// Create forks one of the steward's conversations at a message and
+// records the parameters the fork is to be run with.
+func (s *Service) Create(ctx context.Context, stewardID int64, conversationID string, req Request) (*baton.Replay, error) {
+	if err := req.Check(""); err != nil {
+		return nil, err
+	}
+	return s.store.CreateReplay(ctx, stewardID, conversationID, req.stored())
+}
+
+// Start begins a run of one of the steward's prepared replays in the
+// background and returns at once. Of requests that race to start the
+// same replay exactly one starts it; the others get ECONFLICT with the
+// replay as it is (running).
+func (s *Service) Start(ctx context.Context, stewardID int64, id string) (*baton.Replay, error) {
+	return s.start(ctx, stewardID, id, baton.ReplayPrepared)
+}
+
+func (s *Service) start(ctx context.Context, stewardID int64, id string, from ...string) (*baton.Replay, error) {
+	if s.runner == nil {
+		return nil, baton.Errorf(baton.ECONFLICT, "no model endpoint is configured: set BATON_LLM_BASE_URL")
+	}
+	if _, err := s.store.Replay(ctx, stewardID, id); err != nil {
+		return nil, err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.stopped {
+		return nil, baton.Errorf(baton.EUNAVAILABLE, "the server is stopping; run the replay again in a moment")
+	}
+	r, err := s.store.ClaimReplayRun(ctx, stewardID, id, from...)
+	if err != nil {
+		return r, err
+	}
+	s.runs.Add(1)
+	go func() {
+		defer s.runs.Done()
+		s.run(stewardID, r)
+	}()
+	return r, nil
+}
+
+// Run runs one of the steward's prepared replays and waits for it to end:
+// the command line's way (baton replay run).
+func (s *Service) Run(ctx context.Context, stewardID int64, id string) (*baton.Replay, error) {
+	if s.runner == nil {
+		return nil, baton.Errorf(baton.ECONFLICT, "no model endpoint is configured: set BATON_LLM_BASE_URL")
+	}
+	r, err := s.store.ClaimReplayRun(ctx, stewardID, id, baton.ReplayPrepared)
+	if err != nil {
+		return r, err
+	}
+	return s.runClaimed(ctx, stewardID, r), nil
+}
+
+// run is a background run: its own context, bounded by RunTimeout and
+// cancelled when the server stops.
+func (s *Service) run(stewardID int64, r *baton.Replay) {
+	ctx, cancel := context.WithTimeoutCause(s.base, s.RunTimeout, fmt.Errorf("the run took longer than %s", s.RunTimeout))
+	defer cancel()
+	s.runClaimed(ctx, stewardID, r)
+}
+
+// runClaimed runs a replay this process claimed (it is running) and
+// records how it ended; the run's messages are stored as they come.
+func (s *Service) runClaimed(ctx context.Context, stewardID int64, r *baton.Replay) *baton.Replay {
+	beat, stopBeat := context.WithCancel(ctx)
+	go s.heartbeat(beat, r.ID)
+	res := s.execute(ctx, stewardID, r)
+	stopBeat()
+	status := baton.ReplayCompleted
+	if res.Failure != "" {
+		status = baton.ReplayFailed
+	}
+	// Written even when ctx is done: a run the server stopped is failed
+	// with that reason, not left running.
+	done, cancel := context.WithTimeout(context.WithoutCancel(ctx), 30*time.Second)
+	defer cancel()
+	out, err := s.store.FinishReplayRun(done, stewardID, r.ID, status, res.Failure, res.Answers)
+	if err != nil {
+		s.report(fmt.Errorf("replay %s: recording how the run ended: %w", r.ID, err))
+		return r
+	}
+	return out
+}
+
+func (s *Service) execute(ctx context.Context, stewardID int64, r *baton.Replay) RunResult {
+	fork, err := s.store.ConversationByID(ctx, stewardID, r.ConversationID)
+	if err != nil {
+		return RunResult{Failure: "the replay's conversation could not be read: " + baton.ErrorMessage(err)}
+	}
+	transcript, err := s.store.ConversationMessages(ctx, stewardID, fork.ID, 0)
+	if err != nil {
+		return RunResult{Failure: "the replay's context could not be read: " + baton.ErrorMessage(err)}
+	}
+	recorded, err := s.store.ConversationMessages(ctx, stewardID, r.SourceConversationID, 0)
+	if err != nil {
+		return RunResult{Failure: "the recorded run could not be read: " + baton.ErrorMessage(err)}
+	}
+	emit := func(m *baton.Message) error {
+		_, err := s.store.AppendMessages(context.WithoutCancel(ctx), stewardID, fork.SessionID, fork.ID, []*baton.Message{m})
+		return err
+	}
+	return s.runner.Run(ctx, r, fork.ForkPointSeq, transcript, recorded, emit)
+}
+
+func (s *Service) heartbeat(ctx context.Context, id string) {
+	t := time.NewTicker(s.Heartbeat)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+			if err := s.store.ReplayHeartbeat(ctx, []string{id}); err != nil && ctx.Err() == nil {
+				s.report(fmt.Errorf("replay %s heartbeat: %w", id, err))
+			}
+		}
+	}
+}
+
+func (s *Service) report(err error) {
+	if s.OnError != nil {
+		s.OnError(err)
+	}
+}
+
+// Continue adds the steward's next message to a fork and, when run is
+// set, runs the replay's model on it in the background. key makes the
+// message idempotent: the same form sent twice adds it once and starts
+// one run. A fork made without a replay is continued with no model.
+func (s *Service) Continue(ctx context.Context, stewardID int64, conversationID, text, key string, run bool) (*baton.Replay, error) {
+	text = strings.TrimSpace(text)
+	if text == "" {
+		return nil, baton.Invalid("content", "content is required: the next message to the model")
+	}
+	if len(text) > baton.MaxContentBytes {
+		return nil, baton.Invalid("content", "content is longer than %d bytes", baton.MaxContentBytes)
+	}
+	key = strings.TrimSpace(key)
+	if key == "" || len(key) > 100 {
+		return nil, baton.Invalid("key", "key is required: a value of at most 100 characters that makes the message sent once")
+	}
+	fork, err := s.store.ConversationByID(ctx, stewardID, conversationID)
+	if err != nil {
+		return nil, err
+	}
+	if fork.ParentConversationID == nil {
+		return nil, baton.Invalid("conversation", "only a fork or replay is continued here; the recorded conversation is left as it was")
+	}
+	r, err := s.store.ReplayOfConversation(ctx, stewardID, fork.ID)
+	switch {
+	case baton.ErrorCode(err) == baton.ENOTFOUND:
+		r = nil
+		if run {
+			return nil, baton.Invalid("run", "this fork has no replay to run a model with; replay from a message to choose one")
+		}
+	case err != nil:
+		return nil, err
+	case r.Status == baton.ReplayRunning:
+		return r, baton.Errorf(baton.ECONFLICT, "the replay is running; wait for it to end")
+	}
+	if run && s.runner == nil {
+		return nil, baton.Errorf(baton.ECONFLICT, "no model endpoint is configured: set BATON_LLM_BASE_URL")
+	}
+	res, err := s.store.AppendMessages(ctx, stewardID, fork.SessionID, fork.ID, []*baton.Message{{
+		SourceID: "continue:" + key, Role: baton.RoleSteward, Content: text, Timestamp: s.now(),
+	}})
+	if err != nil {
+		return nil, err
+	}
+	if !run || res.Stored == 0 {
+		return r, nil // a form sent twice: its message and run are there already
+	}
+	return s.start(ctx, stewardID, r.ID, baton.ReplayPrepared, baton.ReplayCompleted, baton.ReplayFailed)
+}
+
+// Recover fails the runs whose server went away: every running replay on
+// SQLite (one process serves it, and it is starting), and on PostgreSQL
+// those whose heartbeat is older than StaleAfter (another instance may be
+// running the rest).
+func (s *Service) Recover(ctx context.Context, singleProcess bool) (int, error) {
+	before := s.now().Add(-s.StaleAfter)
+	if singleProcess {
+		before = s.now().Add(time.Second)
+	}
+	return s.store.FailAbandonedReplays(ctx, before, "the server running it stopped before the run ended (restart or crash); run it again")
+}
+
+// Upkeep fails abandoned runs every StaleAfter until ctx ends: runs of an
+// instance that went away while others serve on.
+func (s *Service) Upkeep(ctx context.Context) {
+	t := time.NewTicker(s.StaleAfter)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+			if _, err := s.Recover(ctx, false); err != nil && ctx.Err() == nil {
+				s.report(fmt.Errorf("replay upkeep: %w", err))
+			}
+		}
+	}
+}
+
+// Close stops the runs in progress, which end failed with the reason, and
+// waits for them to record it (or for ctx).
+func (s *Service) Close(ctx context.Context) error {
+	s.mu.Lock()
+	s.stopped = true
+	s.mu.Unlock()
+	s.stop(ErrServerStopping)
+	done := make(chan struct{})
+	go func() { s.runs.Wait(); close(done) }()
+	select {
+	case <-done:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
