@@ -16,7 +16,8 @@ import (
 
 // The usage text, the README and the code cannot drift apart: every
 // command run() handles is in the usage text and the README, every
-// command the usage text lists is handled, every BATON_ variable the code
+// command the usage text lists is handled, every package folder under
+// internal/ and web/ has a row in the layout table, every BATON_ variable the code
 // reads is in the README (and, when the binary reads it, in the usage
 // text), and every BATON_ variable they name is one the code knows.
 // `make lint` runs this test.
@@ -40,8 +41,24 @@ func TestUsageReadmeAndEnvironmentAgree(t *testing.T) {
 		}
 	}
 
+	for _, parent := range []string{"internal", "web"} {
+		dirs, err := os.ReadDir(filepath.Join("../..", parent))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, d := range dirs {
+			if d.IsDir() && !strings.HasSuffix(d.Name(), "test") {
+				if row := "| `" + parent + "/" + d.Name() + "/` |"; !strings.Contains(string(readme), row) {
+					t.Errorf("the README's layout table has no row %s", row)
+				}
+			}
+		}
+	}
+
 	reads, known := environmentReads(t, "../..")
 	for name, files := range reads {
+		// NAME_FILE is documented as NAME (`_FILE`).
+		name = strings.TrimSuffix(name, "_FILE")
 		if !regexp.MustCompile(`\b` + name + `\b`).Match(readme) {
 			t.Errorf("%s is read (%s) but the README does not document it", name, strings.Join(files, ", "))
 		}
