@@ -4,6 +4,8 @@
 package views
 
 import (
+	"time"
+
 	"net/url"
 
 	"github.com/baton-dev/baton/internal/baton"
@@ -83,6 +85,9 @@ type SessionPage struct {
 	Memory *baton.ConversationMemory
 	// TeamShares is the Share section's team form and shares (issue 10).
 	TeamShares SessionTeamShares
+	// KeptByBaton is when the agent deleted this session's transcript
+	// file, as `baton watch` saw it; nil while the file is still there.
+	KeptByBaton *time.Time
 }
 
 // TranscriptChunk is a run of messages plus the URL that loads the next run

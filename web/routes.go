@@ -37,6 +37,7 @@ func (s *Server) routes() {
 	signedIn.GET("/sessions/:id", s.ui.SessionShow)
 	signedIn.GET("/sessions/:id/messages", s.ui.SessionMessages)
 	signedIn.GET("/import", s.ui.ImportPage)
+	signedIn.GET("/sources", s.ui.SourcesPage)
 	signedIn.POST("/import", s.ui.ImportUpload)
 	signedIn.GET("/import/jobs/:id", s.ui.ImportJobShow) // issue 12: an upload's progress, then its results
 	signedIn.GET("/settings", s.ui.SettingsPage)
@@ -122,6 +123,9 @@ func (s *Server) routes() {
 	v1.POST("/sessions/:id/close", s.api.SessionClose)
 	v1.DELETE("/sessions/:id", s.api.SessionDelete)
 	v1.POST("/import/structured", s.api.ImportStructured)
+	v1.POST("/import/file", s.api.ImportFile) // baton watch against a server
+	v1.POST("/sources", s.api.SourcesReport)
+	v1.GET("/sources", s.api.Sources)
 	v1.GET("/search", s.api.Search)
 	// API: analysis and annotations.
 	v1.GET("/sessions/:id/arc", s.api.SessionArc)

@@ -26,6 +26,9 @@ type LocalSink struct {
 	StewardID int64
 }
 
+// Flush has nothing to send: the database takes every file at once.
+func (s LocalSink) Flush(context.Context) ([]Flushed, error) { return nil, nil }
+
 // ImportFile imports the file as `baton import PATH` does.
 func (s LocalSink) ImportFile(ctx context.Context, path string) ([]baton.ImportResult, error) {
 	return s.Importer.ImportPath(ctx, s.StewardID, path, nil)
@@ -53,13 +56,6 @@ type RemoteSink struct {
 // ImportFile reads the transcript (and a Claude Code session's subagent
 // files) and sends it.
 func (s RemoteSink) ImportFile(ctx context.Context, path string) ([]baton.ImportResult, error) {
-	if err := s.flushSpool(ctx); err != nil {
-		req, rerr := ReadFileRequest(path)
-		if rerr == nil {
-			s.spool(req)
-		}
-		return nil, err
-	}
 	req, err := ReadFileRequest(path)
 	if err != nil {
 		return nil, err
@@ -149,16 +145,17 @@ func (s RemoteSink) spool(req baton.ImportFileRequest) {
 	}
 }
 
-// flushSpool sends what the spool holds, oldest first, removing each file
-// the server took; it stops at the first the server cannot take now.
-func (s RemoteSink) flushSpool(ctx context.Context) error {
+// Flush sends what the spool holds, oldest first, removing each file the
+// server took; it stops at the first the server cannot take now.
+func (s RemoteSink) Flush(ctx context.Context) ([]Flushed, error) {
 	if s.SpoolDir == "" {
-		return nil
+		return nil, nil
 	}
 	entries, err := os.ReadDir(s.SpoolDir)
 	if err != nil {
-		return nil
+		return nil, nil
 	}
+	var done []Flushed
 	type spooled struct {
 		path string
 		mod  int64
@@ -183,10 +180,17 @@ func (s RemoteSink) flushSpool(ctx context.Context) error {
 			_ = os.Remove(f.path) // damaged: its file is read again from its folder
 			continue
 		}
-		if _, err := s.Client.ImportFile(ctx, req); err != nil && retryable(err) {
-			return fmt.Errorf("the server cannot take files now: %w", err)
+		res, err := s.Client.ImportFile(ctx, req)
+		if err != nil && retryable(err) {
+			return done, fmt.Errorf("the server cannot take the spooled files now: %w", err)
 		}
+		if err != nil {
+			// Refused for good (too large, not a transcript): say so on the
+			// file rather than keep sending it.
+			res = []baton.ImportResult{{Key: filepath.Base(req.Path), Status: baton.ImportRejected, Error: baton.ErrorMessage(err)}}
+		}
+		done = append(done, Flushed{Path: req.Path, Results: res})
 		_ = os.Remove(f.path)
 	}
-	return nil
+	return done, nil
 }

@@ -64,6 +64,16 @@ type Sink interface {
 	ImportFile(ctx context.Context, path string) ([]baton.ImportResult, error)
 	// Report records the files' states, for the Sources page.
 	Report(ctx context.Context, files []baton.WatchedFile) error
+	// Flush sends what waits from earlier passes (a server's spool) and
+	// says what became of each file sent; an error says it still waits.
+	Flush(ctx context.Context) ([]Flushed, error)
+}
+
+// Flushed is a file a sink stored late, from what it kept while it could
+// not store it.
+type Flushed struct {
+	Path    string
+	Results []baton.ImportResult
 }
 
 // Config says what to watch and where to keep state.
@@ -147,6 +157,18 @@ func (w *Watcher) Scan(ctx context.Context) (PassResult, error) {
 	defer w.mu.Unlock()
 	var res PassResult
 	now := w.cfg.Now().UTC()
+	flushed, err := w.cfg.Sink.Flush(ctx)
+	if err != nil {
+		w.cfg.Logf("watch: %v (kept for the next pass)", err)
+	}
+	for _, f := range flushed {
+		if st := w.files[f.Path]; st != nil {
+			w.noteResults(st, f.Results, now)
+			if !fileExists(f.Path) {
+				st.Stored = true // what was kept is all there will be
+			}
+		}
+	}
 	seen := map[string]bool{}
 	listed := map[string]bool{} // folders read whole this pass
 	for _, f := range w.cfg.Folders {
@@ -207,6 +229,14 @@ func (w *Watcher) importFile(ctx context.Context, st *fileState, now time.Time) 
 		w.cfg.Logf("watch: %s: %v (retried on the next pass)", st.Path, err)
 		return err
 	}
+	w.noteResults(st, results, now)
+	st.Stored = true
+	return nil
+}
+
+// noteResults notes what an import of the file did: its sessions (added
+// to those it had), and what it could not read.
+func (w *Watcher) noteResults(st *fileState, results []baton.ImportResult, now time.Time) {
 	var problems []string
 	ids := map[string]bool{}
 	for _, r := range results {
@@ -231,8 +261,12 @@ func (w *Watcher) importFile(ctx context.Context, st *fileState, now time.Time) 
 		st.Error = baton.ClipMarked(st.Error, 2000)
 	}
 	t := now
-	st.SyncedAt, st.Stored = &t, true
-	return nil
+	st.SyncedAt, st.Reported = &t, false
+}
+
+func fileExists(p string) bool {
+	_, err := os.Stat(p)
+	return err == nil
 }
 
 // report sends the states the sink does not have yet; a sink that fails

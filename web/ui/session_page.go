@@ -92,12 +92,17 @@ func (s *Server) renderSessionPage(c echo.Context, in sessionPageInput) error {
 	if teamShares.SharedWith, err = s.store.ObjectTeamShares(requestContext(c), sid, baton.TeamShareSession, sess.ID); err != nil {
 		return err
 	}
+	keptByBaton, err := s.store.SessionKeptByBaton(ctx(c), sid, sess.ID) // baton watch saw its file deleted
+	if err != nil {
+		return err
+	}
 	title := sess.Title
 	if title == "" {
 		title = "Untitled session"
 	}
 	return renderHTML(c, http.StatusOK, views.SessionShow(views.SessionPage{
-		Page: s.page(c, title, "sessions"), Session: sess, Conversations: convs, Conversation: conv,
+		KeptByBaton: keptByBaton,
+		Page:        s.page(c, title, "sessions"), Session: sess, Conversations: convs, Conversation: conv,
 		Transcript: chunk, TotalMessages: total, At: at, Analysing: analysing, MessagesURL: "/sessions/" + sess.ID + "/messages",
 		Analysis: analysisView, Frames: framesView, Memory: memory, TeamShares: teamShares,
 	}))

@@ -1,0 +1,60 @@
+package api
+
+import (
+	"net/http"
+	"time"
+
+	"github.com/baton-dev/baton/internal/baton"
+	"github.com/labstack/echo/v4"
+)
+
+// sourcesReportRequest is the body of POST /api/v1/sources: the states of
+// the files a watcher keeps, as it last saw them.
+type sourcesReportRequest struct {
+	Files []watchedFileRequest `json:"files"`
+}
+
+type watchedFileRequest struct {
+	Path       string     `json:"path"`
+	Agent      string     `json:"agent"`
+	Folder     string     `json:"folder"`
+	Size       int64      `json:"size"`
+	ModTime    time.Time  `json:"mod_time"`
+	SyncedAt   *time.Time `json:"synced_at"`
+	SessionIDs []string   `json:"session_ids"`
+	Error      string     `json:"error"`
+	DeletedAt  *time.Time `json:"deleted_at"`
+	SeenAt     time.Time  `json:"seen_at"`
+}
+
+// SourcesReport records what `baton watch` says of the steward's files.
+func (s *Server) SourcesReport(c echo.Context) error {
+	var req sourcesReportRequest
+	if err := decodeJSON(c, &req); err != nil {
+		return err
+	}
+	files := make([]baton.WatchedFile, len(req.Files))
+	for i, f := range req.Files {
+		for _, t := range []*time.Time{f.SyncedAt, f.DeletedAt} {
+			if t != nil && !baton.ValidTime(*t) {
+				return baton.Invalid("files", "files[%d]: synced_at and deleted_at must be between the years 1 and 9999", i)
+			}
+		}
+		files[i] = baton.WatchedFile{Path: f.Path, Agent: f.Agent, Folder: f.Folder, Size: f.Size, ModTime: f.ModTime,
+			SyncedAt: f.SyncedAt, SessionIDs: f.SessionIDs, Error: f.Error, DeletedAt: f.DeletedAt, SeenAt: f.SeenAt}
+	}
+	if err := s.store.ReportWatchedFiles(ctx(c), stewardID(c), files); err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, map[string]any{"files": len(files)})
+}
+
+// Sources is GET /api/v1/sources: the watched folders summed up, and every
+// watched file's state.
+func (s *Server) Sources(c echo.Context) error {
+	files, err := s.store.WatchedFiles(ctx(c), stewardID(c))
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, map[string]any{"folders": baton.SumWatchedFolders(files), "files": files})
+}

@@ -1,0 +1,228 @@
+package web_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"net/http/httputil"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/baton-dev/baton/internal/baton"
+	"github.com/baton-dev/baton/internal/client"
+	"github.com/baton-dev/baton/internal/watch"
+)
+
+// rolloutWriter writes Codex CLI rollouts as Codex does, numbering every
+// message so the test can find each one among the stored messages.
+type rolloutWriter struct {
+	t    *testing.T
+	dir  string
+	next int
+	at   time.Time
+}
+
+func (r *rolloutWriter) path(id string) string {
+	return filepath.Join(r.dir, "2025", "11", "02", "rollout-2025-11-02T09-00-00-"+id+".jsonl")
+}
+
+func (r *rolloutWriter) write(id string, lines ...any) {
+	r.t.Helper()
+	if err := os.MkdirAll(filepath.Dir(r.path(id)), 0o755); err != nil {
+		r.t.Fatal(err)
+	}
+	f, err := os.OpenFile(r.path(id), os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
+	if err != nil {
+		r.t.Fatal(err)
+	}
+	defer f.Close()
+	for _, l := range lines {
+		b, _ := json.Marshal(l)
+		f.Write(append(b, '\n'))
+	}
+}
+
+func (r *rolloutWriter) start(id string) {
+	r.write(id, map[string]any{"timestamp": r.at.Format(time.RFC3339Nano), "type": "session_meta", "payload": map[string]any{"id": id, "cwd": "/home/ada/" + id}})
+}
+
+func (r *rolloutWriter) turn(id string) {
+	for _, role := range []string{"user", "assistant"} {
+		r.next++
+		r.at = r.at.Add(time.Second)
+		kind := map[string]string{"user": "input_text", "assistant": "output_text"}[role]
+		r.write(id, map[string]any{"timestamp": r.at.Format(time.RFC3339Nano), "type": "response_item",
+			"payload": map[string]any{"type": "message", "role": role, "content": []any{map[string]any{"type": kind, "text": fmt.Sprintf("message number %d", r.next)}}}})
+	}
+}
+
+// TestWatchIntoAServer runs `baton watch`'s watcher against the server
+// through a proxy that can take the server away: while it is down, a file
+// the agent writes and then deletes waits in the spool, and is stored once
+// the server is back. Every message is stored exactly once, the Sources
+// page and the API show the folder, and the deleted file's session is kept
+// by Baton — for its steward only.
+func TestWatchIntoAServer(t *testing.T) {
+	eachApp(t, func(t *testing.T, a *app) {
+		ctx := context.Background()
+		target, _ := url.Parse(a.srv.URL)
+		var down atomic.Bool
+		proxy := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if down.Load() {
+				http.Error(w, "server stopped", http.StatusServiceUnavailable)
+				return
+			}
+			httputil.NewSingleHostReverseProxy(target).ServeHTTP(w, r)
+		}))
+		defer proxy.Close()
+		c, err := client.New(proxy.URL, a.adaToken, "watch-test", 30*time.Second)
+		if err != nil {
+			t.Fatal(err)
+		}
+		home := t.TempDir()
+		agent := &rolloutWriter{t: t, dir: filepath.Join(home, ".codex", "sessions"), at: time.Date(2025, 11, 2, 9, 0, 0, 0, time.UTC)}
+		w, err := watch.New(watch.Config{Folders: watch.DefaultFolders(home), StateDir: filepath.Join(home, "state"),
+			Sink: watch.RemoteSink{Client: c, SpoolDir: filepath.Join(home, "state", "spool")}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		pass := func() watch.PassResult {
+			t.Helper()
+			res, err := w.Scan(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return res
+		}
+		agent.start("kept")
+		agent.turn("kept")
+		if res := pass(); res.Imported != 1 {
+			t.Fatalf("first pass %+v", res)
+		}
+		down.Store(true)
+		agent.turn("kept")
+		agent.start("brief")
+		agent.turn("brief")
+		if res := pass(); res.Failed != 2 {
+			t.Errorf("while down: %+v, want two files waiting", res)
+		}
+		if err := os.Remove(agent.path("brief")); err != nil { // the agent's clean-up, before the server is back
+			t.Fatal(err)
+		}
+		down.Store(false)
+		pass()
+		pass()
+
+		counts := map[int]int{}
+		page, err := a.st.ListSessions(ctx, a.ada.ID, baton.SessionFilter{Limit: 50})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var briefID string
+		for _, s := range page.Sessions {
+			if s.SourceRef == "brief" {
+				briefID = s.ID
+			}
+			msgs, err := a.st.SessionMessages(ctx, a.ada.ID, s.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, m := range msgs {
+				var n int
+				if _, err := fmt.Sscanf(m.Content, "message number %d", &n); err == nil {
+					counts[n]++
+				}
+			}
+		}
+		for n := 1; n <= agent.next; n++ {
+			if counts[n] != 1 {
+				t.Errorf("message number %d stored %d times", n, counts[n])
+			}
+		}
+		if briefID == "" {
+			t.Fatal("the file deleted while the server was down was not stored from the spool")
+		}
+
+		ada := a.signIn("ada")
+		doc, resp := ada.get("/sources")
+		if resp.StatusCode != 200 || doc.Find("tr.source-folder").Length() != 1 {
+			t.Fatalf("/sources: %d, %d folder rows", resp.StatusCode, doc.Find("tr.source-folder").Length())
+		}
+		row := doc.Find("tr.source-folder")
+		if got := strings.TrimSpace(row.Find(`td[data-label="Deleted upstream"]`).Text()); got != "1" {
+			t.Errorf("deleted upstream %q", got)
+		}
+		if got := strings.TrimSpace(row.Find(`td[data-label="Sessions kept"]`).Text()); got != "2" {
+			t.Errorf("sessions kept %q", got)
+		}
+		if doc.Find(`#source-deleted a[href="/sessions/`+briefID+`"]`).Length() != 1 {
+			t.Error("the deleted file does not link its session")
+		}
+		doc, _ = ada.get("/sessions/" + briefID)
+		if doc.Find(".badge-kept").Length() != 1 {
+			t.Error("the session of the deleted file is not marked kept by Baton")
+		}
+
+		// Bob sees none of it, and cannot point a report at Ada's session.
+		var theirs struct {
+			Folders []baton.WatchedFolder `json:"folders"`
+		}
+		if code := a.api(a.bobToken, "GET", "/api/v1/sources", nil, &theirs); code != 200 || len(theirs.Folders) != 0 {
+			t.Errorf("bob's sources: %d %+v", code, theirs)
+		}
+		report := map[string]any{"files": []any{map[string]any{"path": "/x/rollout-1.jsonl", "agent": "codex-cli", "folder": "/x", "size": 1,
+			"mod_time": "2025-11-02T09:00:00Z", "seen_at": "2025-11-02T09:00:00Z", "deleted_at": "2025-11-02T10:00:00Z", "session_ids": []string{briefID}}}}
+		if code := a.api(a.bobToken, "POST", "/api/v1/sources", report, nil); code != 200 {
+			t.Errorf("bob's report: %d", code)
+		}
+		files, _ := a.st.WatchedFiles(ctx, a.bob.ID)
+		if len(files) != 1 || len(files[0].SessionIDs) != 0 {
+			t.Errorf("bob's report kept another steward's session id: %+v", files)
+		}
+		doc, resp = a.signIn("bob").get("/sources")
+		if resp.StatusCode != 200 || doc.Find("#source-deleted a").Length() != 0 {
+			t.Errorf("bob's /sources links a session: %d", doc.Find("#source-deleted a").Length())
+		}
+	})
+}
+
+// TestImportFileRefusesBadInput: each bad field is named, and nothing is
+// stored.
+func TestImportFileRefusesBadInput(t *testing.T) {
+	eachApp(t, func(t *testing.T, a *app) {
+		for _, tc := range []struct {
+			body  string
+			field string
+		}{
+			{`{"path":"","data":"eA=="}`, "path"},
+			{`{"path":"/home/a/..","data":"eA=="}`, "path"},
+			{`{"path":"rollout-1.jsonl","data":""}`, "data"},
+			{`{"path":"rollout-1.jsonl","data":"eA==","subagents":[{"name":"../x.jsonl","data":"eA=="}]}`, "subagents"},
+			{`{"path":"rollout-1.jsonl","data":"eA==","mod_time":"0000-01-01T00:00:00Z"}`, "mod_time"},
+			{`{"path":"rollout-1.jsonl","data":"eA==","owner":1}`, "owner"},
+			{`{"path":"a\u0000b.jsonl","data":"eA=="}`, "path"},
+		} {
+			var e apiErr
+			if code := a.api(a.adaToken, "POST", "/api/v1/import/file", tc.body, &e); code != 400 || e.Error.Field != tc.field {
+				t.Errorf("%s: %d %+v, want 400 naming %s", tc.body, code, e.Error, tc.field)
+			}
+		}
+		var res struct {
+			Results []baton.ImportResult `json:"results"`
+		}
+		if code := a.api(a.adaToken, "POST", "/api/v1/import/file", `{"path":"notes.txt","data":"aGVsbG8="}`, &res); code != 200 || len(res.Results) != 1 || res.Results[0].Status != baton.ImportRejected {
+			t.Errorf("an unknown format: %d %+v, want one rejected result", code, res)
+		}
+		page, _ := a.st.ListSessions(context.Background(), a.ada.ID, baton.SessionFilter{Limit: 5})
+		if len(page.Sessions) != 0 {
+			t.Errorf("bad input stored %d sessions", len(page.Sessions))
+		}
+	})
+}

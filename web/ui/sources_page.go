@@ -1,0 +1,28 @@
+package ui
+
+import (
+	"net/http"
+
+	"github.com/baton-dev/baton/internal/baton"
+	"github.com/baton-dev/baton/views"
+	"github.com/labstack/echo/v4"
+)
+
+// SourcesPage is /sources: the folders `baton watch` keeps mirrored, with
+// the files whose last sync failed and those deleted upstream.
+func (s *Server) SourcesPage(c echo.Context) error {
+	files, err := s.store.WatchedFiles(ctx(c), stewardID(c))
+	if err != nil {
+		return err
+	}
+	p := views.SourcesPage{Page: s.page(c, "Sources", "sources"), Folders: baton.SumWatchedFolders(files)}
+	for _, f := range files {
+		if f.Error != "" {
+			p.Problems = append(p.Problems, f)
+		}
+		if f.DeletedAt != nil && len(f.SessionIDs) > 0 {
+			p.Deleted = append(p.Deleted, f)
+		}
+	}
+	return renderHTML(c, http.StatusOK, views.Sources(p))
+}
