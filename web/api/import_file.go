@@ -63,7 +63,7 @@ func (s *Server) ImportFile(c echo.Context) error {
 	if !req.ModTime.IsZero() {
 		_ = os.Chtimes(path, req.ModTime, req.ModTime)
 	}
-	results, err := s.importer.ImportPath(ctx(c), stewardID(c), path, nil)
+	results, err := s.importer.ImportPath(requestContext(c), stewardID(c), path, nil)
 	if err != nil {
 		return err
 	}

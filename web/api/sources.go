@@ -43,7 +43,7 @@ func (s *Server) SourcesReport(c echo.Context) error {
 		files[i] = baton.WatchedFile{Path: f.Path, Agent: f.Agent, Folder: f.Folder, Size: f.Size, ModTime: f.ModTime,
 			SyncedAt: f.SyncedAt, SessionIDs: f.SessionIDs, Error: f.Error, DeletedAt: f.DeletedAt, SeenAt: f.SeenAt}
 	}
-	if err := s.store.ReportWatchedFiles(ctx(c), stewardID(c), files); err != nil {
+	if err := s.store.ReportWatchedFiles(requestContext(c), stewardID(c), files); err != nil {
 		return err
 	}
 	return c.JSON(http.StatusOK, map[string]any{"files": len(files)})
@@ -52,7 +52,7 @@ func (s *Server) SourcesReport(c echo.Context) error {
 // Sources is GET /api/v1/sources: the watched folders summed up, and every
 // watched file's state.
 func (s *Server) Sources(c echo.Context) error {
-	files, err := s.store.WatchedFiles(ctx(c), stewardID(c))
+	files, err := s.store.WatchedFiles(requestContext(c), stewardID(c))
 	if err != nil {
 		return err
 	}

@@ -92,7 +92,7 @@ func (s *Server) renderSessionPage(c echo.Context, in sessionPageInput) error {
 	if teamShares.SharedWith, err = s.store.ObjectTeamShares(requestContext(c), sid, baton.TeamShareSession, sess.ID); err != nil {
 		return err
 	}
-	keptByBaton, err := s.store.SessionKeptByBaton(ctx(c), sid, sess.ID) // baton watch saw its file deleted
+	keptByBaton, err := s.store.SessionKeptByBaton(requestContext(c), sid, sess.ID) // baton watch saw its file deleted
 	if err != nil {
 		return err
 	}

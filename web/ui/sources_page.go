@@ -11,7 +11,7 @@ import (
 // SourcesPage is /sources: the folders `baton watch` keeps mirrored, with
 // the files whose last sync failed and those deleted upstream.
 func (s *Server) SourcesPage(c echo.Context) error {
-	files, err := s.store.WatchedFiles(ctx(c), stewardID(c))
+	files, err := s.store.WatchedFiles(requestContext(c), stewardID(c))
 	if err != nil {
 		return err
 	}
