@@ -10,6 +10,8 @@ type BridgesPage struct {
 	Bridges []*baton.Bridge
 	// Effectiveness is the measured bridges, oldest first, for the chart.
 	Effectiveness []EffectivenessPoint
+	// EffectivenessRule says how effectiveness is measured.
+	EffectivenessRule string
 }
 
 // EffectivenessPoint is one measured bridge on the effectiveness chart.
@@ -25,9 +27,28 @@ type BridgePage struct {
 	Page
 	Bridge    *baton.Bridge
 	Revisions []*baton.BridgeRevision
-	// Markdown is exactly what the next session receives.
+	// Markdown is this bridge's latest revision as a session would receive it.
 	Markdown string
 	Rules    QualityRules
+	Next     NextReceives
+}
+
+// NextReceives is what the next session of the bridge's project receives:
+// the Markdown GET /api/v1/context/next and the SessionStart hook return
+// for that project, built by the same function.
+type NextReceives struct {
+	// Project names the project ("any project" when the session has none).
+	Project string
+	// Query is the project as context/next's parameters (cwd, repo, branch).
+	Query string
+	Why   string
+	// Received is the bridge handed over (nil when none); ThisBridge says
+	// whether it is the one being edited.
+	Received   *baton.Bridge
+	ThisBridge bool
+	Markdown   string
+	// Rule says how the bridge is chosen.
+	Rule string
 }
 
 // QualityRules are the documented rules behind the quality figures.
@@ -43,6 +64,8 @@ type BridgeSaved struct {
 	Revisions []*baton.BridgeRevision
 	Markdown  string
 	Rules     QualityRules
+	Next      NextReceives
+	CSRF      string
 }
 
 // BridgeConflict is the answer to a stale save: both versions.

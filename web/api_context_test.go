@@ -6,6 +6,9 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/baton-dev/baton/internal/continuity/continuitytest"
 )
 
 func TestNextContext(t *testing.T) {
@@ -95,6 +98,72 @@ func TestNextContext(t *testing.T) {
 		var raw json.RawMessage
 		if code := a.api("", "GET", "/api/v1/context/next", nil, &raw); code != http.StatusUnauthorized {
 			t.Errorf("without a token: %d", code)
+		}
+	})
+}
+
+// TestNextContextOfAProject: context/next with cwd, repo and branch
+// answers with that project's bridge — the published one over a newer
+// draft of another project — and with nothing of another project; a bad
+// parameter answers 400 naming it.
+func TestNextContextOfAProject(t *testing.T) {
+	eachApp(t, func(t *testing.T, a *app) {
+		invoices := createCodingSession(t, a, a.adaToken, nil) // /home/ada/invoices
+		a.api(a.adaToken, "POST", "/api/v1/sessions/"+invoices+"/close", nil, nil)
+		var b struct {
+			ID string `json:"id"`
+		}
+		a.api(a.adaToken, "GET", "/api/v1/sessions/"+invoices+"/bridge", nil, &b)
+		if code := a.api(a.adaToken, "POST", "/api/v1/bridges/"+b.ID+"/publish", nil, nil); code != 200 {
+			t.Fatalf("publish = %d", code)
+		}
+		blog := createCodingSession(t, a, a.adaToken, map[string]any{"title": "Blog theme", "started_at": continuitytest.Start.Add(72 * time.Hour),
+			"technical_context": map[string]any{"working_directory": "/home/ada/blog", "repositories": []string{"git@github.com:ada/blog.git"}}})
+		a.api(a.adaToken, "POST", "/api/v1/sessions/"+blog+"/close", nil, nil)
+
+		type next struct {
+			Project struct {
+				Repository, Directory, Branch string
+			} `json:"project"`
+			Bridge *struct {
+				FromSession string `json:"from_session"`
+			} `json:"bridge"`
+			Unreviewed bool   `json:"bridge_unreviewed"`
+			Why        string `json:"bridge_why"`
+			Markdown   string `json:"markdown"`
+		}
+		for query, want := range map[string]string{
+			"?cwd=/home/ada/invoices/&branch=feature/webhook-rate-limit": invoices,
+			"?repo=https://github.com/Ada/blog":                          blog,
+			"?cwd=/home/ada/blog":                                        blog,
+			"":                                                           invoices, // any project: the published one
+		} {
+			var n next
+			if code := a.api(a.adaToken, "GET", "/api/v1/context/next"+query, nil, &n); code != 200 || n.Bridge == nil || n.Bridge.FromSession != want {
+				t.Errorf("%s: %d, %+v", query, code, n.Bridge)
+				continue
+			}
+			if n.Unreviewed != (want == blog) {
+				t.Errorf("%s: unreviewed %v", query, n.Unreviewed)
+			}
+			if want == invoices && strings.Contains(n.Markdown, "Blog theme") && query != "" {
+				t.Errorf("%s: another project's session in the context:\n%s", query, n.Markdown)
+			}
+		}
+		var n next
+		a.api(a.adaToken, "GET", "/api/v1/context/next?cwd=/home/ada/elsewhere", nil, &n)
+		if n.Bridge != nil || n.Project.Directory != "/home/ada/elsewhere" || !strings.Contains(n.Why, "No bridge for /home/ada/elsewhere") {
+			t.Errorf("a project with no sessions: %+v", n)
+		}
+		a.api(a.bobToken, "GET", "/api/v1/context/next?cwd=/home/ada/invoices", nil, &n)
+		if n.Bridge != nil || strings.Contains(n.Markdown, "Stripe") {
+			t.Errorf("bob sees ada's project: %+v", n)
+		}
+		for query, field := range map[string]string{"?cwd=home/ada": "cwd", "?repo=blog": "repo", "?branch=a..b": "branch", "?cwd=/x&branch=has%20space": "branch"} {
+			var e apiErr
+			if code := a.api(a.adaToken, "GET", "/api/v1/context/next"+query, nil, &e); code != 400 || e.Error.Field != field {
+				t.Errorf("%s: %d %+v; want 400 naming %s", query, code, e, field)
+			}
 		}
 	})
 }

@@ -90,12 +90,6 @@ func (s *Service) Next(ctx context.Context, stewardID int64, req NextRequest) (*
 	return s.next(ctx, stewardID, req)
 }
 
-// NextExcluding is Next for a session named only by its id (its project
-// is the session's, when it exists).
-func (s *Service) NextExcluding(ctx context.Context, stewardID int64, exclude string) (*NextContext, error) {
-	return s.next(ctx, stewardID, NextRequest{Exclude: exclude})
-}
-
 func (s *Service) next(ctx context.Context, stewardID int64, req NextRequest) (*NextContext, error) {
 	nc := &NextContext{GeneratedAt: s.now().UTC(), Project: req.Project, ShortTerm: []ShortTermMessage{}, Frames: []FrameNote{}}
 	exclude := req.Exclude

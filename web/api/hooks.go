@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/baton-dev/baton/internal/baton"
+	"github.com/baton-dev/baton/internal/continuity"
 	"github.com/baton-dev/baton/internal/ingest"
 	"github.com/labstack/echo/v4"
 )
@@ -39,10 +40,12 @@ func (s *Server) HookClaudeCode(c echo.Context) error {
 	}
 	var ev struct {
 		Name string `json:"hook_event_name"`
+		CWD  string `json:"cwd"`
 	}
 	if json.Unmarshal(in.Event, &ev) == nil && ev.Name == ingest.HookSessionStart {
-		// A session starts: link it after the last one, regenerate the
-		// summary, and hand it the context.
+		// A session starts: link it after the last one of its project,
+		// regenerate the summary, and hand it the context of its project
+		// (its folder, and the branch and origin the client read there).
 		if res.SessionID != "" {
 			if err := s.continuity.StartAfter(requestContext(c), stewardID(c), res.SessionID, ""); err != nil {
 				return err
@@ -51,7 +54,12 @@ func (s *Server) HookClaudeCode(c echo.Context) error {
 		if _, err := s.continuity.RefreshSummary(requestContext(c), stewardID(c)); err != nil {
 			return err
 		}
-		next, err := s.continuity.NextExcluding(requestContext(c), stewardID(c), res.SessionID)
+		var git baton.HookGit
+		if in.Git != nil {
+			git = *in.Git
+		}
+		project := baton.ProjectQueryOf(git.Repository, ev.CWD, git.Branch)
+		next, err := s.continuity.Next(requestContext(c), stewardID(c), continuity.NextRequest{Project: project, Exclude: res.SessionID})
 		if err != nil {
 			return err
 		}

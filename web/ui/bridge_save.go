@@ -14,8 +14,10 @@ import (
 )
 
 // BridgeSave stores the editor's form as a new revision (the autosave).
-// It answers with out-of-band pieces only — status, base revision,
-// preview, quality, revisions — so no field being typed in is replaced. A
+// It answers with out-of-band pieces only — status, base revision, the
+// bridge's state (published or not, unpublished changes), what the next
+// session receives, preview, quality, revisions — so no field being typed
+// in is replaced and the page shows the state the save left. A
 // stale base_revision answers 409 with both versions.
 func (s *Server) BridgeSave(c echo.Context) error {
 	id := c.Param("id")
@@ -51,8 +53,12 @@ func (s *Server) BridgeSave(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	next, err := s.nextReceives(c, saved)
+	if err != nil {
+		return err
+	}
 	return renderHTML(c, http.StatusOK, views.BridgeSavedFragment(views.BridgeSaved{Bridge: saved, Revisions: revs,
-		Markdown: continuity.BridgeMarkdown(saved), Rules: qualityRules}))
+		Markdown: continuity.BridgeMarkdown(saved), Rules: qualityRules, Next: next, CSRF: browserOf(c).CSRF}))
 }
 
 // bridgeContentFromForm reads the editor's fields. Lists come as repeated

@@ -4,6 +4,7 @@ import (
 	"net/http"
 	"slices"
 
+	"github.com/baton-dev/baton/internal/continuity"
 	"github.com/baton-dev/baton/views"
 	"github.com/labstack/echo/v4"
 )
@@ -15,7 +16,7 @@ func (s *Server) BridgeList(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	p := views.BridgesPage{Page: s.page(c, "Bridges", "bridges"), Bridges: bs}
+	p := views.BridgesPage{Page: s.page(c, "Bridges", "bridges"), Bridges: bs, EffectivenessRule: continuity.EffectivenessRule}
 	for _, b := range bs {
 		if b.Effectiveness != nil && b.Quality.Effectiveness != nil {
 			p.Effectiveness = append(p.Effectiveness, views.EffectivenessPoint{BridgeID: b.ID, Label: b.FromTitle,
