@@ -186,6 +186,13 @@ type ComparisonLinkPage struct {
 	Found []redact.Found
 }
 
+// redactionLimits says what redaction can and cannot judge, so an empty
+// list is not read as "the link is clean".
+func redactionLimits() string {
+	return strconv.Itoa(redact.Patterns()) + " patterns checked (keys and tokens of known services, private keys, passwords assigned or in URLs, authorization headers, home folders). " +
+		"Free-text secrets such as “my password is …” are caught only when phrased so; read the runs before you share them."
+}
+
 // LinkTerms is what a link hides and when it expires, as the pages say it.
 func LinkTerms(p ComparisonLinkPage) string { return linkTerms(p) }
 

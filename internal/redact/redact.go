@@ -8,6 +8,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/baton-dev/baton/internal/baton"
 )
 
 // rule is one kind of secret, as gitleaks describes one.
@@ -215,4 +217,19 @@ func mask(s string) string {
 		return "****"
 	}
 	return string(r[:4]) + "…(" + strconv.Itoa(len(r)) + " chars)"
+}
+
+// Message is a copy of m with its texts redacted: content, thinking and
+// tool call inputs.
+func Message(m baton.Message) baton.Message {
+	m.Content, m.Thinking = Text(m.Content), Text(m.Thinking)
+	calls := make([]baton.ToolCall, len(m.ToolCalls))
+	for i, tc := range m.ToolCalls {
+		tc.Input = []byte(Text(string(tc.Input)))
+		calls[i] = tc
+	}
+	if m.ToolCalls != nil {
+		m.ToolCalls = calls
+	}
+	return m
 }

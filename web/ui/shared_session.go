@@ -6,6 +6,7 @@ import (
 
 	"github.com/baton-dev/baton/internal/auth"
 	"github.com/baton-dev/baton/internal/baton"
+	"github.com/baton-dev/baton/internal/redact"
 	"github.com/baton-dev/baton/views"
 	"github.com/labstack/echo/v4"
 )
@@ -71,9 +72,12 @@ func (s *Server) SharedSession(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	title := sess.Title
+	title := redact.Text(sess.Title)
 	if title == "" {
 		title = "Untitled session"
+	}
+	for i, t := range sess.Tags {
+		sess.Tags[i] = redact.Text(t)
 	}
 	return renderHTML(c, http.StatusOK, views.SharedSession(views.SharedSessionPage{
 		Page: views.Page{Title: title}, Session: sess, Transcript: chunk, TotalMessages: total, ExpiresAt: link.ExpiresAt,
@@ -87,13 +91,18 @@ func (s *Server) sharedTranscript(c echo.Context, link *baton.ShareLink, sess *b
 	if err != nil {
 		return views.TranscriptChunk{}, err
 	}
-	chunk := views.TranscriptChunk{Messages: messageViews(msgs)}
-	for i, m := range chunk.Messages {
-		// Read-only and anonymous: without its id a message shows no
-		// annotations, no impact and no links to /messages/{id}.
-		bare := *m.Message
-		bare.ID, bare.Impact = 0, baton.Impact{}
-		chunk.Messages[i].Message, chunk.Messages[i].Annotations, chunk.Messages[i].CSRF = &bare, nil, ""
+	// Public: its secrets are hidden, as on a comparison's redacted link.
+	// Read-only and anonymous: without its id a message shows no
+	// annotations, no impact and no links to /messages/{id}.
+	bare := make([]*baton.Message, len(msgs))
+	for i, m := range msgs {
+		r := redact.Message(*m)
+		r.ID, r.Impact = 0, baton.Impact{}
+		bare[i] = &r
+	}
+	chunk := views.TranscriptChunk{Messages: messageViews(bare)}
+	for i := range chunk.Messages {
+		chunk.Messages[i].Annotations, chunk.Messages[i].CSRF = nil, ""
 	}
 	if len(msgs) == transcriptChunk {
 		chunk.NextURL = fmt.Sprintf("/s/%s/messages?after=%d", c.Param("token"), msgs[len(msgs)-1].Seq)
