@@ -56,20 +56,20 @@ func Import(p ImportPage) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 2, "<div class=\"field\"><label for=\"import-files\">Conversation files</label> <input id=\"import-files\" type=\"file\" name=\"files\" multiple required accept=\".json,.jsonl,.ndjson\" aria-describedby=\"import-help\"><p id=\"import-help\" class=\"field-help muted\">Structured conversation JSON, Claude Code transcripts (.jsonl) or a ChatGPT conversations.json. The format is recognised from the content. Importing the same file twice changes nothing; a transcript that grew adds only its new messages.</p></div><button type=\"submit\" class=\"btn btn-primary\">Import</button><div id=\"import-indicator\" class=\"htmx-indicator import-progress\" role=\"status\"><label id=\"import-progress-label\" for=\"import-progress\">Uploading…</label> <progress id=\"import-progress\" class=\"progress\" max=\"100\"></progress></div></form></section><section class=\"card\" aria-labelledby=\"formats-title\"><h2 id=\"formats-title\">Accepted formats</h2><dl class=\"kv formats\"><div><dt>Structured conversation JSON</dt><dd>One document <code>")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 2, "<div class=\"field\"><label for=\"import-files\">Conversation files</label> <input id=\"import-files\" type=\"file\" name=\"files\" multiple required accept=\".json,.jsonl,.ndjson\" aria-describedby=\"import-help\"><p id=\"import-help\" class=\"field-help muted\">Structured conversation JSON, Claude Code transcripts (.jsonl), Codex CLI rollouts (.jsonl), Gemini CLI chats (.json) or a ChatGPT conversations.json. The format is recognised from the content. Importing the same file twice changes nothing; a transcript that grew adds only its new messages.</p></div><button type=\"submit\" class=\"btn btn-primary\">Import</button><div id=\"import-indicator\" class=\"htmx-indicator import-progress\" role=\"status\"><label id=\"import-progress-label\" for=\"import-progress\">Uploading…</label> <progress id=\"import-progress\" class=\"progress\" max=\"100\"></progress></div></form></section><section class=\"card\" aria-labelledby=\"formats-title\"><h2 id=\"formats-title\">Accepted formats</h2><dl class=\"kv formats\"><div><dt>Structured conversation JSON</dt><dd>One document <code>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var3 string
 			templ_7745c5c3_Var3, templ_7745c5c3_Err = templ.JoinStringErrs(`{"id": …, "conversation": {…}}`)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/importpage.templ`, Line: 62, Col: 64}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/importpage.templ`, Line: 63, Col: 64}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var3))
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 3, "</code>, an array of documents, or one document per line (NDJSON). Each document is imported whole or not at all, and a rejected one says which rule it broke.</dd></div><div><dt>Claude Code transcripts</dt><dd>A session's <code>.jsonl</code> file from <code>~/.claude/projects/&lt;project&gt;/</code>. Responses split over several lines are merged, tool calls are paired with their results, and sidechains become child conversations. To take in whole projects with their subagents, run <code>baton import ~/.claude/projects</code>; to record sessions as they happen, use <code>baton hook</code> (see the README).</dd></div><div><dt>ChatGPT export</dt><dd>The <code>conversations.json</code> of a ChatGPT data export, every conversation in it. The current branch is the main conversation; edits and regenerations become forks. A conversation that cannot be read whole imports what is reachable and says what was skipped.</dd></div></dl><p class=\"muted\">Agents can also send sessions through the HTTP API, or over MCP with <code>baton mcp</code>, with a token from <a href=\"/settings\">Settings</a>.</p></section></div>")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 3, "</code>, an array of documents, or one document per line (NDJSON). Each document is imported whole or not at all, and a rejected one says which rule it broke.</dd></div><div><dt>Claude Code transcripts</dt><dd>A session's <code>.jsonl</code> file from <code>~/.claude/projects/&lt;project&gt;/</code>. Responses split over several lines are merged, tool calls are paired with their results, and sidechains become child conversations. To take in whole projects with their subagents, run <code>baton import ~/.claude/projects</code>; to record sessions as they happen, use <code>baton hook</code> (see the README).</dd></div><div><dt>Codex CLI and Gemini CLI</dt><dd>A Codex CLI rollout (<code>~/.codex/sessions/YYYY/MM/DD/rollout-….jsonl</code>), a Gemini CLI chat (<code>~/.gemini/tmp/&lt;project&gt;/chats/session-….json</code>), a <code>/chat save</code> checkpoint, or its <code>logs.json</code>. Tool calls are paired with their results, reasoning is kept, tokens are counted once per response. To keep every session as the agents write them, even after the agent deletes its history, run <code>baton watch</code>; its folders are listed under <a href=\"/sources\">Sources</a>.</dd></div><div><dt>ChatGPT export</dt><dd>The <code>conversations.json</code> of a ChatGPT data export, every conversation in it. The current branch is the main conversation; edits and regenerations become forks. A conversation that cannot be read whole imports what is reachable and says what was skipped.</dd></div></dl><p class=\"muted\">Agents can also send sessions through the HTTP API, or over MCP with <code>baton mcp</code>, with a token from <a href=\"/settings\">Settings</a>.</p></section></div>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -84,7 +84,7 @@ func Import(p ImportPage) templ.Component {
 			var templ_7745c5c3_Var4 string
 			templ_7745c5c3_Var4, templ_7745c5c3_Err = templ.JoinStringErrs(static.URL("js/import.js"))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/importpage.templ`, Line: 90, Col: 42}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/importpage.templ`, Line: 102, Col: 42}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var4))
 			if templ_7745c5c3_Err != nil {
@@ -148,7 +148,7 @@ func ImportResults(p ImportPage) templ.Component {
 			var templ_7745c5c3_Var6 string
 			templ_7745c5c3_Var6, templ_7745c5c3_Err = templ.JoinStringErrs(p.Error)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/importpage.templ`, Line: 106, Col: 54}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/importpage.templ`, Line: 118, Col: 54}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var6))
 			if templ_7745c5c3_Err != nil {
@@ -167,7 +167,7 @@ func ImportResults(p ImportPage) templ.Component {
 			var templ_7745c5c3_Var7 string
 			templ_7745c5c3_Var7, templ_7745c5c3_Err = templ.JoinStringErrs(countOf(len(p.Results), "document"))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/importpage.templ`, Line: 111, Col: 41}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/importpage.templ`, Line: 123, Col: 41}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var7))
 			if templ_7745c5c3_Err != nil {
@@ -180,7 +180,7 @@ func ImportResults(p ImportPage) templ.Component {
 			var templ_7745c5c3_Var8 string
 			templ_7745c5c3_Var8, templ_7745c5c3_Err = templ.JoinStringErrs(itoa(int64(p.Stored)))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/importpage.templ`, Line: 112, Col: 27}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/importpage.templ`, Line: 124, Col: 27}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var8))
 			if templ_7745c5c3_Err != nil {
@@ -193,7 +193,7 @@ func ImportResults(p ImportPage) templ.Component {
 			var templ_7745c5c3_Var9 string
 			templ_7745c5c3_Var9, templ_7745c5c3_Err = templ.JoinStringErrs(itoa(int64(p.Updated)))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/importpage.templ`, Line: 112, Col: 62}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/importpage.templ`, Line: 124, Col: 62}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var9))
 			if templ_7745c5c3_Err != nil {
@@ -206,7 +206,7 @@ func ImportResults(p ImportPage) templ.Component {
 			var templ_7745c5c3_Var10 string
 			templ_7745c5c3_Var10, templ_7745c5c3_Err = templ.JoinStringErrs(itoa(int64(p.Duplicates)))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/importpage.templ`, Line: 113, Col: 31}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/importpage.templ`, Line: 125, Col: 31}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var10))
 			if templ_7745c5c3_Err != nil {
@@ -219,7 +219,7 @@ func ImportResults(p ImportPage) templ.Component {
 			var templ_7745c5c3_Var11 string
 			templ_7745c5c3_Var11, templ_7745c5c3_Err = templ.JoinStringErrs(duplicatesWord(p.Duplicates))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/importpage.templ`, Line: 113, Col: 64}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/importpage.templ`, Line: 125, Col: 64}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var11))
 			if templ_7745c5c3_Err != nil {
@@ -232,7 +232,7 @@ func ImportResults(p ImportPage) templ.Component {
 			var templ_7745c5c3_Var12 string
 			templ_7745c5c3_Var12, templ_7745c5c3_Err = templ.JoinStringErrs(itoa(int64(p.Rejected)))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/importpage.templ`, Line: 113, Col: 93}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/importpage.templ`, Line: 125, Col: 93}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var12))
 			if templ_7745c5c3_Err != nil {
@@ -312,7 +312,7 @@ func importRow(r baton.ImportResult) templ.Component {
 		var templ_7745c5c3_Var16 string
 		templ_7745c5c3_Var16, templ_7745c5c3_Err = templ.JoinStringErrs(r.Key)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/importpage.templ`, Line: 141, Col: 31}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/importpage.templ`, Line: 153, Col: 31}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var16))
 		if templ_7745c5c3_Err != nil {
@@ -347,7 +347,7 @@ func importRow(r baton.ImportResult) templ.Component {
 		var templ_7745c5c3_Var19 string
 		templ_7745c5c3_Var19, templ_7745c5c3_Err = templ.JoinStringErrs(humanize(r.Status))
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/importpage.templ`, Line: 142, Col: 84}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/importpage.templ`, Line: 154, Col: 84}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var19))
 		if templ_7745c5c3_Err != nil {
@@ -360,7 +360,7 @@ func importRow(r baton.ImportResult) templ.Component {
 		var templ_7745c5c3_Var20 string
 		templ_7745c5c3_Var20, templ_7745c5c3_Err = templ.JoinStringErrs(count(r.Messages))
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/importpage.templ`, Line: 143, Col: 59}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/importpage.templ`, Line: 155, Col: 59}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var20))
 		if templ_7745c5c3_Err != nil {
@@ -378,7 +378,7 @@ func importRow(r baton.ImportResult) templ.Component {
 			var templ_7745c5c3_Var21 string
 			templ_7745c5c3_Var21, templ_7745c5c3_Err = templ.JoinStringErrs(r.Error)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/importpage.templ`, Line: 146, Col: 37}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/importpage.templ`, Line: 158, Col: 37}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var21))
 			if templ_7745c5c3_Err != nil {
@@ -397,7 +397,7 @@ func importRow(r baton.ImportResult) templ.Component {
 			var templ_7745c5c3_Var22 string
 			templ_7745c5c3_Var22, templ_7745c5c3_Err = templ.JoinStringErrs(countOf(len(r.Skipped), "part"))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/importpage.templ`, Line: 150, Col: 47}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/importpage.templ`, Line: 162, Col: 47}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var22))
 			if templ_7745c5c3_Err != nil {
@@ -415,7 +415,7 @@ func importRow(r baton.ImportResult) templ.Component {
 				var templ_7745c5c3_Var23 string
 				templ_7745c5c3_Var23, templ_7745c5c3_Err = templ.JoinStringErrs(s)
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/importpage.templ`, Line: 153, Col: 14}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/importpage.templ`, Line: 165, Col: 14}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var23))
 				if templ_7745c5c3_Err != nil {
@@ -439,7 +439,7 @@ func importRow(r baton.ImportResult) templ.Component {
 			var templ_7745c5c3_Var24 templ.SafeURL
 			templ_7745c5c3_Var24, templ_7745c5c3_Err = templ.JoinURLErrs(templ.SafeURL(sessionURL(r.SessionID)))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/importpage.templ`, Line: 159, Col: 52}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/importpage.templ`, Line: 171, Col: 52}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var24))
 			if templ_7745c5c3_Err != nil {

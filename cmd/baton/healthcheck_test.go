@@ -21,7 +21,9 @@ func TestHealthcheckAsksTheServerAtBatonAddr(t *testing.T) {
 		http.Error(w, "database unavailable", http.StatusServiceUnavailable)
 	}))
 	defer down.Close()
-	env = func(k string) string { return map[string]string{"BATON_ADDR": strings.TrimPrefix(down.URL, "http://")}[k] }
+	env = func(k string) string {
+		return map[string]string{"BATON_ADDR": strings.TrimPrefix(down.URL, "http://")}[k]
+	}
 	if err := run(context.Background(), []string{"healthcheck"}, env, nil, io.Discard, io.Discard); err == nil || !strings.Contains(err.Error(), "503") {
 		t.Fatalf("healthcheck of a server answering 503: %v", err)
 	}
