@@ -39,7 +39,7 @@ func (s *Server) routes() {
 	signedIn.GET("/import", s.ui.ImportPage)
 	signedIn.GET("/sources", s.ui.SourcesPage)
 	signedIn.POST("/import", s.ui.ImportUpload)
-	signedIn.GET("/import/jobs/:id", s.ui.ImportJobShow) // issue 12: an upload's progress, then its results
+	signedIn.GET("/import/jobs/:id", s.ui.ImportJobShow) // an upload's progress, then its results
 	signedIn.GET("/settings", s.ui.SettingsPage)
 	signedIn.POST("/logout/everywhere", s.ui.LogoutEverywhere) // hardening: sign out everywhere
 	signedIn.POST("/settings/tokens", s.ui.TokenCreate)
@@ -86,14 +86,14 @@ func (s *Server) routes() {
 	signedIn.GET("/continuity", s.ui.ContinuityTimeline)
 	signedIn.GET("/summary", s.ui.SummaryPage)
 	signedIn.GET("/summary.md", s.ui.SummaryDownload)
-	// Lex frames (issue 14): recall, timeline, one frame, delete, export.
+	// Lex frames: recall, timeline, one frame, delete, export.
 	signedIn.GET("/frames", s.ui.FramesList)
 	signedIn.GET("/frames/timeline", s.ui.FramesTimeline)
 	signedIn.GET("/frames/export.ndjson", s.ui.FramesExport)
 	signedIn.GET("/frames/:id", s.ui.FrameShow)
 	signedIn.POST("/frames/:id/delete", s.ui.FrameDelete)
 	// Agents: hooks and context.
-	// Replay and comparison pages (issue 10).
+	// Replay and comparison pages.
 	signedIn.POST("/conversations/:id/fork", s.ui.ConversationFork)
 	signedIn.POST("/conversations/:id/cherry-pick", s.ui.ConversationCherryPick)
 	signedIn.GET("/comparisons", s.ui.ComparisonsList)
@@ -104,7 +104,7 @@ func (s *Server) routes() {
 	signedIn.POST("/comparisons/:id/links/preview", s.ui.ComparisonLinkPreview)
 	signedIn.POST("/comparisons/:id/links", s.ui.ComparisonLinkCreate)
 	e.GET("/c/:token", s.ui.SharedComparison, s.limitLinks) // a comparison's read-only link: no cookie is read
-	// Sessions shared with a team (issue 10): share, revoke, read, comment.
+	// Sessions shared with a team: share, revoke, read, comment.
 	signedIn.POST("/sessions/:id/teams", s.ui.SessionTeamShare)
 	signedIn.POST("/sessions/:id/teams/:team/revoke", s.ui.SessionTeamUnshare)
 	signedIn.GET("/shared/sessions/:id", s.ui.TeamSharedSessionShow)
@@ -140,7 +140,7 @@ func (s *Server) routes() {
 	// API: hooks and next-session context.
 	v1.POST("/hooks/claude-code", s.api.HookClaudeCode)
 	v1.GET("/context/next", s.api.NextContext)
-	// API: conversations, fork, replay, cherry-pick, diff, comparisons (issue 10).
+	// API: conversations, fork, replay, cherry-pick, diff, comparisons.
 	v1.GET("/sessions/:id/conversations", s.api.SessionConversations)
 	v1.POST("/conversations/:id/fork", s.api.ConversationFork)
 	v1.GET("/conversations/:id/messages", s.api.ConversationMessagesList)
@@ -155,7 +155,7 @@ func (s *Server) routes() {
 	v1.GET("/comparisons/:id", s.api.ComparisonGet)
 	v1.POST("/comparisons/:id/comments", s.api.ComparisonComment)
 	v1.POST("/comparisons/:id/shares", s.api.ComparisonShare)
-	v1.POST("/sessions/:id/shares", s.api.SessionShare) // issue 10
+	v1.POST("/sessions/:id/shares", s.api.SessionShare)
 	// API: continuity (web/api/bridge_*.go, markers.go, summary.go).
 	v1.GET("/sessions/:id/bridge", s.api.SessionBridge)
 	v1.GET("/bridges", s.api.BridgeList)
@@ -166,7 +166,7 @@ func (s *Server) routes() {
 	v1.GET("/summary", s.api.Summary)
 	v1.GET("/markers", s.api.Markers)
 	v1.POST("/messages/:id/markers", s.api.MessageMarker)
-	// API: Lex frames (issue 14). Frames are immutable: no PUT or PATCH.
+	// API: Lex frames. Frames are immutable: no PUT or PATCH.
 	v1.POST("/frames", s.api.FrameRemember)
 	v1.POST("/frames/import", s.api.FrameImport)
 	v1.GET("/frames/recall", s.api.FrameRecall)

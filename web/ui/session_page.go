@@ -77,15 +77,15 @@ func (s *Server) renderSessionPage(c echo.Context, in sessionPageInput) error {
 	if err != nil {
 		return err
 	}
-	framesView, err := s.sessionFrames(c, sess) // frames (issue 14)
+	framesView, err := s.sessionFrames(c, sess) // frames
 	if err != nil {
 		return err
 	}
-	memory, err := s.sessionMemory(c, conv) // medium-term memory (issue 9)
+	memory, err := s.sessionMemory(c, conv) // medium-term memory
 	if err != nil {
 		return err
 	}
-	var teamShares views.SessionTeamShares // team sharing (issue 10)
+	var teamShares views.SessionTeamShares // team sharing
 	if teamShares.Teams, err = s.store.TeamsForSteward(requestContext(c), sid); err != nil {
 		return err
 	}
