@@ -43,7 +43,8 @@ func detectByDecoding(data []byte) string {
 		return ingest.FormatStructured
 	case first["status_snapshot"] != nil && first["reference_point"] != nil && first["summary_caption"] != nil:
 		return ingest.FormatLexFrames
-	case first["sessionId"] != nil || first["leafUuid"] != nil || (first["type"] != nil && first["uuid"] != nil):
+	case first["sessionId"] != nil || first["leafUuid"] != nil || (first["type"] != nil && first["uuid"] != nil),
+		first["type"] != nil && first["messageId"] != nil && first["snapshot"] != nil:
 		return ingest.FormatClaudeCode
 	}
 	return ingest.FormatUnknown
@@ -59,7 +60,7 @@ func TestDetectAsByDecoding(t *testing.T) {
 		`{"mapping":{},"conversation":1}`, `{"type":"user","uuid":"u"}`, `{"type":"user"}`, `{"sessionId":"s"}` + "\n" + `{"x":1}`,
 		`{"leafUuid":"x"} trailing`, `{"conversation":1}` + "\n" + `{broken`, `{"conversation":1`, `{"status_snapshot":1,"reference_point":2,"summary_caption":3}`,
 		`{"status_snapshot":1,"reference_point":2}`, "\ufeff" + `{"conversation":1}`, "[\n {\"mapping\":{}}\n]", `[{"a":[{"mapping":1}]}]`,
-		`{"a":1}{"conversation":1}`, `{"a":"x\\"}`, `[{"conversation":1}] x`, `[{"conversation":1}`, `{"a":[1,2,{"b":"]"}],"sessionId":1}`,
+		`{"a":1}{"conversation":1}`, `{"a":"x\\"}`, `{"type":"file-history-snapshot","messageId":"m","snapshot":{},"isSnapshotUpdate":false}`, `[{"conversation":1}] x`, `[{"conversation":1}`, `{"a":[1,2,{"b":"]"}],"sessionId":1}`,
 	}
 	for _, dir := range []string{"chatgpt/testdata", "structured"} {
 		files, _ := filepath.Glob(filepath.Join(dir, "*"))
@@ -73,6 +74,25 @@ func TestDetectAsByDecoding(t *testing.T) {
 	for _, in := range inputs {
 		if got, want := ingest.Detect("f", []byte(in)), detectByDecoding([]byte(in)); got != want {
 			t.Errorf("Detect(%.60q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// TestDetectAgents tells the other agents' files from Claude Code's, by
+// their first value's keys.
+func TestDetectAgents(t *testing.T) {
+	for in, want := range map[string]string{
+		`{"timestamp":"2025-11-02T09:00:00Z","type":"session_meta","payload":{"id":"x"}}`:         ingest.FormatCodex,
+		`{"id":"x","timestamp":"2025-05-14T16:20:11Z","instructions":null,"git":{}}`:              ingest.FormatCodex,
+		`{"sessionId":"s","projectHash":"h","messages":[]}`:                                       ingest.FormatGemini,
+		`[{"role":"user","parts":[{"text":"hi"}]}]`:                                               ingest.FormatGemini,
+		`[{"sessionId":"s","messageId":0,"type":"user","message":"hi","timestamp":"x"}]`:          ingest.FormatGemini,
+		`{"type":"user","uuid":"u","sessionId":"s","message":{}}`:                                 ingest.FormatClaudeCode,
+		`{"type":"file-history-snapshot","messageId":"m","snapshot":{},"isSnapshotUpdate":false}`: ingest.FormatClaudeCode,
+		`{"id":"x","timestamp":"t"}`:                                                              ingest.FormatUnknown,
+	} {
+		if got := ingest.Detect("f", []byte(in)); got != want {
+			t.Errorf("Detect(%s) = %q, want %q", in, got, want)
 		}
 	}
 }

@@ -627,7 +627,8 @@ func Detect(name string, data []byte) string {
 		return FormatCodex
 	case isGeminiKeys(first):
 		return FormatGemini
-	case first["sessionId"] || first["leafUuid"] || (first["type"] && first["uuid"]):
+	case first["sessionId"] || first["leafUuid"] || (first["type"] && first["uuid"]),
+		first["type"] && first["messageId"] && first["snapshot"]: // a transcript that opens with a file-history snapshot
 		return FormatClaudeCode
 	}
 	return FormatUnknown
