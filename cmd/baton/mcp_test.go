@@ -213,6 +213,14 @@ func TestMCPServer(t *testing.T) {
 	if next.IsError || !strings.Contains(next.text(), "# New Conversation Context") || !strings.Contains(next.text(), "Fix flaky Playwright login test") {
 		t.Fatalf("get_next_context = %+v", next)
 	}
+	// Another project has nothing of this one; a relative folder is refused by name.
+	if other := p.tool("get_next_context", map[string]any{"cwd": "/srv/another/project"}); other.IsError ||
+		!strings.Contains(other.text(), "No bridge for /srv/another/project") || strings.Contains(other.text(), "Fix flaky Playwright login test") {
+		t.Errorf("get_next_context of another project = %+v", other)
+	}
+	if bad := p.tool("get_next_context", map[string]any{"cwd": "relative/dir"}); !bad.IsError || !strings.Contains(bad.text(), "cwd") {
+		t.Errorf("get_next_context with a relative cwd = %+v", bad)
+	}
 
 	// Errors come back as tool errors the model can read.
 	if missing := p.tool("get_transcript", map[string]any{"session_id": "no-such-session"}); !missing.IsError || !strings.Contains(missing.text(), "not found") {
