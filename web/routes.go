@@ -112,6 +112,9 @@ func (s *Server) routes() {
 	signedIn.POST("/shared/sessions/:id/comments", s.ui.TeamSharedSessionComment)
 	signedIn.GET("/conversations/:id/replay", s.ui.ReplayPage)
 	signedIn.POST("/replays/:id/run", s.ui.ReplayRun)
+	signedIn.GET("/messages/:id/replay", s.ui.ReplayForm)
+	signedIn.POST("/messages/:id/replay", s.ui.ReplayCreate)
+	signedIn.GET("/replays/:id/comparison", s.ui.ReplayComparison)
 
 	// JSON API: bearer personal access tokens, no cookies.
 	v1 := e.Group("/api/v1", noStore, middleware.BodyLimit(httpx.BodyLimit), s.limitAPI, s.requireToken)

@@ -43,6 +43,9 @@ type Replay struct {
 	MatrixID *string `json:"matrix_id,omitempty" bun:"matrix_id"`
 	// MatrixPosition is its place among the matrix's runs, from 0.
 	MatrixPosition int `json:"matrix_position,omitempty" bun:"matrix_position,notnull"`
+	// RequestKey is the key of the form that made it, if any: the same
+	// form sent twice makes one replay.
+	RequestKey *string `json:"-" bun:"request_key"`
 }
 
 // Finished reports whether the replay's latest run has ended.

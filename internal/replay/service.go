@@ -66,6 +66,8 @@ type Request struct {
 	ToolAllow    []string
 	ToolDeny     []string
 	ExtraContext string
+	// Key, when set, makes the request once (a form sent twice).
+	Key string
 }
 
 // Check tidies a request and says what is wrong with it, naming the
@@ -75,6 +77,9 @@ func (r *Request) Check(prefix string) error {
 	r.Model = strings.TrimSpace(r.Model)
 	if len(r.Title) > 200 {
 		return baton.Invalid(prefix+"title", "%stitle must be at most 200 characters", prefix)
+	}
+	if len(r.Key) > 100 {
+		return baton.Invalid(prefix+"key", "%skey must be at most 100 characters", prefix)
 	}
 	if len(r.Model) > 200 {
 		return baton.Invalid(prefix+"model", "%smodel must be at most 200 characters", prefix)
@@ -114,7 +119,7 @@ func (r Request) stored() store.ReplayRequest {
 		title = "replay with " + r.Model
 	}
 	return store.ReplayRequest{AtMessageID: r.AtMessageID, Title: title, Model: r.Model, Temperature: r.Temperature,
-		MaxTokens: r.MaxTokens, SystemPrompt: r.SystemPrompt, ToolAllow: r.ToolAllow, ToolDeny: r.ToolDeny, ExtraContext: r.ExtraContext}
+		MaxTokens: r.MaxTokens, SystemPrompt: r.SystemPrompt, ToolAllow: r.ToolAllow, ToolDeny: r.ToolDeny, ExtraContext: r.ExtraContext, Key: r.Key}
 }
 
 // Create forks one of the steward's conversations at a message and

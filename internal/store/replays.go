@@ -143,18 +143,38 @@ type ReplayRequest struct {
 	ExtraContext   string
 	MatrixID       string
 	MatrixPosition int
+	// Key, when set, makes the request once: a second request with the
+	// same key gets the replay the first made.
+	Key string
 }
 
 // CreateReplay forks one of the steward's conversations and records the
 // parameters the fork is to be re-run with: one transaction.
 func (s *Store) CreateReplay(ctx context.Context, stewardID int64, conversationID string, req ReplayRequest) (*baton.Replay, error) {
+	if req.Key != "" {
+		if r, err := s.replayOfKey(ctx, stewardID, req.Key); err == nil {
+			return r, nil
+		}
+	}
 	var out *baton.Replay
 	err := s.inTx(ctx, func(tx bun.Tx) error {
 		var err error
 		out, err = s.createReplayInTx(ctx, tx, stewardID, conversationID, req)
 		return err
 	})
+	if err != nil && req.Key != "" {
+		// Another request with the key won the race: its replay is the one.
+		if r, kerr := s.replayOfKey(ctx, stewardID, req.Key); kerr == nil {
+			return r, nil
+		}
+	}
 	return out, err
+}
+
+func (s *Store) replayOfKey(ctx context.Context, stewardID int64, key string) (*baton.Replay, error) {
+	r := new(baton.Replay)
+	err := s.db.NewSelect().Model(r).Where("steward_id = ? AND request_key = ?", stewardID, key).Scan(ctx)
+	return r, notFound(err, "replay")
 }
 
 func (s *Store) createReplayInTx(ctx context.Context, tx bun.IDB, stewardID int64, conversationID string, req ReplayRequest) (*baton.Replay, error) {
@@ -167,6 +187,9 @@ func (s *Store) createReplayInTx(ctx context.Context, tx bun.IDB, stewardID int6
 		SourceConversationID: conversationID, Model: req.Model, Temperature: req.Temperature, MaxTokens: req.MaxTokens,
 		SystemPrompt: req.SystemPrompt, ToolAllow: nonNil(req.ToolAllow), ToolDeny: nonNil(req.ToolDeny),
 		ExtraContext: req.ExtraContext, Status: baton.ReplayPrepared, CreatedAt: s.clock(), ToolAnswers: []baton.ToolAnswer{},
+	}
+	if req.Key != "" {
+		out.RequestKey = &req.Key
 	}
 	if req.MatrixID != "" {
 		out.MatrixID, out.MatrixPosition = &req.MatrixID, req.MatrixPosition

@@ -143,3 +143,17 @@ func (s *Store) SetReplayStatus(ctx context.Context, stewardID int64, id, status
 	}
 	return r, nil
 }
+
+// ComparisonOfConversations returns the steward's latest comparison of a
+// with b, or ENOTFOUND.
+func (s *Store) ComparisonOfConversations(ctx context.Context, stewardID int64, a, b string) (*baton.Comparison, error) {
+	var ids []string
+	if err := s.db.NewRaw(`SELECT id FROM comparisons WHERE steward_id = ? AND a_conversation_id = ? AND b_conversation_id = ?
+		ORDER BY created_at DESC, id LIMIT 1`, stewardID, a, b).Scan(ctx, &ids); err != nil {
+		return nil, err
+	}
+	if len(ids) == 0 {
+		return nil, baton.NotFound("comparison")
+	}
+	return &baton.Comparison{ID: ids[0], StewardID: stewardID, AConversationID: a, BConversationID: b}, nil
+}

@@ -28,7 +28,9 @@ func (s *Server) ReplayCreate(c echo.Context) error {
 	if err := decodeJSON(c, &in); err != nil {
 		return err
 	}
-	r, err := s.replays.Create(requestContext(c), stewardID(c), c.Param("id"), replay.Request(in))
+	r, err := s.replays.Create(requestContext(c), stewardID(c), c.Param("id"), replay.Request{AtMessageID: in.AtMessageID, Title: in.Title, Model: in.Model,
+		Temperature: in.Temperature, MaxTokens: in.MaxTokens, SystemPrompt: in.SystemPrompt, ToolAllow: in.ToolAllow, ToolDeny: in.ToolDeny,
+		ExtraContext: in.ExtraContext})
 	if err != nil {
 		return err
 	}

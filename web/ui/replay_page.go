@@ -19,9 +19,24 @@ func (s *Server) ReplayPage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	// The progress poll of a run that has ended goes to the comparison.
+	if isHTMX(c) && r.Finished() {
+		c.Response().Header().Set("HX-Redirect", "/replays/"+r.ID+"/comparison")
+		return c.NoContent(http.StatusOK)
+	}
+	msgs, err := s.store.ConversationMessages(requestContext(c), stewardID(c), conv.ID, 0)
+	if err != nil {
+		return err
+	}
+	var steps []*baton.Message
+	for _, m := range msgs {
+		if m.ConversationID == conv.ID {
+			steps = append(steps, m)
+		}
+	}
 	return renderHTML(c, http.StatusOK, views.ReplayShow(views.ReplayPage{
 		Page: s.page(c, conversationLabelOf(conv), "sessions"), Replay: r, Conversation: conv,
-		CanRun: s.replays.CanRun() && r.Status == baton.ReplayPrepared,
+		CanRun: s.replays.CanRun() && r.Status == baton.ReplayPrepared, Steps: steps,
 	}))
 }
 
