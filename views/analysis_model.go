@@ -25,6 +25,9 @@ type SessionAnalysisView struct {
 	// ReanalyseURL runs the analysis again (POST).
 	ReanalyseURL string
 	Review       SessionReviewView
+	// Model is the model step of the last analysis: which fields a model
+	// wrote and what it cost; nil when model analysis was off.
+	Model *baton.ModelAnalysis
 }
 
 // QualityView is a quality score and the weighted parts it sums.

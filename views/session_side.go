@@ -19,8 +19,12 @@ func sideSectionsOf(p SessionPage) []SideSection {
 	if p.Session.Tokens.Total > 0 {
 		out = append(out, SideSection{"side-tokens", "Tokens"})
 	}
+	out = append(out, SideSection{"side-quality", "Quality"})
+	if p.Analysis.Model != nil {
+		out = append(out, SideSection{"side-model", "Model"})
+	}
 	out = append(out, []SideSection{
-		{"side-quality", "Quality"}, {"side-memory", "Memory"},
+		{"side-memory", "Memory"},
 		{"side-continuity", "Continuity"}, {"side-relationship", "Relationship"}, {"side-assistant", "Assistant"},
 	}...)
 	if len(p.Conversations) > 1 {

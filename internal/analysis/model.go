@@ -41,15 +41,21 @@ func (s *Service) saveModelStep(ctx context.Context, stewardID int64, m *baton.M
 // analysis: nil when it had none (model analysis off), or when the session
 // was analysed again since without it.
 func (s *Service) ModelAnalysis(ctx context.Context, stewardID int64, sessionID string) (*baton.ModelAnalysis, error) {
-	m, err := s.store.ModelAnalysis(ctx, stewardID, sessionID)
+	stored, ok, err := s.ForSession(ctx, stewardID, sessionID)
+	if err != nil || !ok {
+		return nil, err
+	}
+	return s.ModelStepOf(ctx, stewardID, stored)
+}
+
+// ModelStepOf is ModelAnalysis for a session whose stored analysis the
+// caller has read.
+func (s *Service) ModelStepOf(ctx context.Context, stewardID int64, stored *baton.StoredAnalysis) (*baton.ModelAnalysis, error) {
+	m, err := s.store.ModelAnalysis(ctx, stewardID, stored.SessionID)
 	if baton.ErrorCode(err) == baton.ENOTFOUND {
 		return nil, nil
 	}
-	if err != nil {
-		return nil, err
-	}
-	stored, ok, err := s.ForSession(ctx, stewardID, sessionID)
-	if err != nil || !ok || !stored.AnalysedAt.Equal(m.AnalysedAt) {
+	if err != nil || !stored.AnalysedAt.Equal(m.AnalysedAt) {
 		return nil, err
 	}
 	return m, nil

@@ -130,6 +130,9 @@ func (s *Server) sessionAnalysis(c echo.Context, sess *baton.Session, main *bato
 		v.AnalysedAt = sa.AnalysedAt
 		v.Quality = qualityView(sa.Quality)
 		v.Patterns = patternViews(sa.Patterns)
+		if v.Model, err = s.analysis.ModelStepOf(requestContext(c), stewardID(c), sa); err != nil {
+			return views.SessionAnalysisView{}, err
+		}
 	}
 	v.Review, err = s.sessionReviewView(c, sess, nil, "")
 	return v, err
