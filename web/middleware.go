@@ -3,6 +3,7 @@ package web
 import (
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"net/url"
 	"strings"
@@ -77,15 +78,37 @@ func checkCSRF(next echo.HandlerFunc) echo.HandlerFunc {
 		case http.MethodGet, http.MethodHead, http.MethodOptions:
 			return next(c)
 		}
+		want := httpx.BrowserOf(c).CSRF
 		token := c.Request().Header.Get("X-CSRF-Token")
-		if token == "" {
+		switch {
+		case want == "":
+			// No cookie, no token to match: refused before the body is read.
+		case token == "" && isMultipart(c.Request()):
+			// An upload is not parsed before it is allowed: the token must
+			// be its first part (the forms put it first), read alone; the
+			// handler streams the rest from the same reader.
+			mr, err := c.Request().MultipartReader()
+			if err != nil {
+				return baton.Invalid("body", "the form could not be read")
+			}
+			if part, err := mr.NextPart(); err == nil && part.FormName() == "_csrf" {
+				b, _ := io.ReadAll(io.LimitReader(part, 256))
+				token = string(b)
+			}
+			httpx.SetMultipart(c, mr)
+		case token == "":
 			// The form is read only here, after limitBody has bounded it.
 			if err := parseForm(c.Request()); err != nil {
 				return err
 			}
 			token = c.Request().FormValue("_csrf")
 		}
-		if want := httpx.BrowserOf(c).CSRF; want == "" || !auth.Equal(token, want) {
+		if want == "" || !auth.Equal(token, want) {
+			if c.Request().ContentLength != 0 {
+				// Not kept alive: net/http would otherwise read up to 256 KB
+				// of the unread body before answering.
+				c.Response().Header().Set("Connection", "close")
+			}
 			// 403, not 401: the steward may well be signed in, and the front
 			// end (baton.js) says "your session may have expired" on a 403.
 			return &baton.Error{Code: baton.EFORBIDDEN, Message: "The form expired or came from elsewhere. Reload the page and try again."}
@@ -158,6 +181,10 @@ func (s *Server) limitBody(next echo.HandlerFunc) echo.HandlerFunc {
 	}
 }
 
+func isMultipart(r *http.Request) bool {
+	return strings.HasPrefix(r.Header.Get(echo.HeaderContentType), echo.MIMEMultipartForm)
+}
+
 // safeName keeps a bad parameter name printable in an error message.
 func safeName(name string) string {
 	if utf8.ValidString(name) && strings.IndexByte(name, 0) < 0 && len(name) <= 40 {
@@ -213,7 +240,9 @@ func rejectBadText(next echo.HandlerFunc) echo.HandlerFunc {
 		// The JSON API reads its body as JSON whatever the content type says
 		// (curl -d labels JSON as a form): parsing it as a form would eat it.
 		api := strings.HasPrefix(c.Request().URL.Path, "/api/")
-		if !api && (strings.HasPrefix(ct, echo.MIMEApplicationForm) || strings.HasPrefix(ct, echo.MIMEMultipartForm)) && c.Request().Method == http.MethodPost {
+		// A multipart body is streamed by its handler, which checks its parts
+		// (an upload is not read before it is allowed).
+		if !api && strings.HasPrefix(ct, echo.MIMEApplicationForm) && c.Request().Method == http.MethodPost {
 			if err := parseForm(c.Request()); err != nil {
 				return err
 			}

@@ -6,6 +6,7 @@ package httpx
 import (
 	"bytes"
 	"context"
+	"mime/multipart"
 	"net/url"
 	"strconv"
 
@@ -99,3 +100,17 @@ func ReleasePageSlot(c echo.Context) {
 
 // PageSlotKey is where a request keeps the release of its slot (echo context).
 const PageSlotKey = "page-slot-release"
+
+// SetMultipart keeps the reader of a multipart body whose first part the
+// CSRF check has read; Multipart gives it to the handler, or opens the
+// body's reader when the token came in a header.
+func SetMultipart(c echo.Context, mr *multipart.Reader) { c.Set("multipart", mr) }
+
+// Multipart is the request's multipart reader, positioned after the parts
+// already read.
+func Multipart(c echo.Context) (*multipart.Reader, error) {
+	if mr, ok := c.Get("multipart").(*multipart.Reader); ok {
+		return mr, nil
+	}
+	return c.Request().MultipartReader()
+}

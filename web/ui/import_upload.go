@@ -1,12 +1,15 @@
 package ui
 
 import (
-	"fmt"
+	"errors"
 	"io"
 	"net/http"
+	"strings"
+	"unicode/utf8"
 
 	"github.com/baton-dev/baton/internal/baton"
 	"github.com/baton-dev/baton/views"
+	"github.com/baton-dev/baton/web/httpx"
 	"github.com/labstack/echo/v4"
 )
 
@@ -14,30 +17,17 @@ import (
 // from htmx it starts the import as a job and answers its progress.
 func (s *Server) ImportUpload(c echo.Context) error {
 	p := views.ImportPage{Page: s.page(c, "Import", "import")}
-	c.Request().Body = http.MaxBytesReader(c.Response(), c.Request().Body, s.cfg.MaxUploadBytes)
-	form, err := c.MultipartForm()
 	status := http.StatusOK
+	files, err := s.uploadedFiles(c)
 	if err != nil {
-		p.Error = fmt.Sprintf("The upload could not be read (files may total at most %d MB).", s.cfg.MaxUploadBytes>>20)
+		if baton.ErrorCode(err) == baton.EINTERNAL {
+			return err
+		}
+		p.Error = baton.ErrorMessage(err)
 		status = http.StatusBadRequest
-	} else if len(form.File["files"]) == 0 {
+	} else if len(files) == 0 {
 		p.Error = "Choose one or more files to import."
 		status = http.StatusBadRequest
-	}
-	var files []importFile
-	if p.Error == "" {
-		for _, fh := range form.File["files"] {
-			f, err := fh.Open()
-			if err != nil {
-				return err
-			}
-			data, err := io.ReadAll(f)
-			f.Close()
-			if err != nil {
-				return err
-			}
-			files = append(files, importFile{name: fh.Filename, data: data})
-		}
 	}
 	if p.Error == "" && isHTMX(c) {
 		// With htmx the import runs as a job and the page polls its
@@ -61,4 +51,45 @@ func (s *Server) ImportUpload(c echo.Context) error {
 		return renderHTML(c, http.StatusOK, views.ImportResults(p))
 	}
 	return renderHTML(c, status, views.Import(p))
+}
+
+// uploadedFiles streams the upload's "files" parts into memory, the body
+// bounded by MaxUploadBytes as it is read (limitBody): no part is stored
+// before the request is allowed, and none lands in a temporary file.
+func (s *Server) uploadedFiles(c echo.Context) ([]importFile, error) {
+	mr, err := httpx.Multipart(c)
+	if err != nil {
+		return nil, baton.Invalid("files", "the upload is not a multipart form")
+	}
+	var files []importFile
+	for {
+		part, err := mr.NextPart()
+		if err == io.EOF {
+			return files, nil
+		}
+		if err != nil {
+			return nil, s.uploadError(err)
+		}
+		name := part.FormName()
+		if !utf8.ValidString(name) || strings.IndexByte(name, 0) >= 0 {
+			return nil, baton.Invalid("form", "a part of the form has a name that is not valid UTF-8 text without NUL bytes")
+		}
+		if name != "files" || part.FileName() == "" {
+			_, _ = io.Copy(io.Discard, io.LimitReader(part, 1<<20))
+			continue
+		}
+		data, err := io.ReadAll(part)
+		if err != nil {
+			return nil, s.uploadError(err)
+		}
+		files = append(files, importFile{name: part.FileName(), data: data})
+	}
+}
+
+func (s *Server) uploadError(err error) error {
+	var tooBig *http.MaxBytesError
+	if errors.As(err, &tooBig) {
+		return baton.Errorf(baton.ETOOLARGE, "The upload is larger than %d MB: files may total at most %d MB.", s.cfg.MaxUploadBytes>>20, s.cfg.MaxUploadBytes>>20)
+	}
+	return baton.Invalid("files", "the upload could not be read (files may total at most %d MB)", s.cfg.MaxUploadBytes>>20)
 }
