@@ -1,8 +1,10 @@
 package analysis
 
 import (
+	"encoding/json"
 	"regexp"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/baton-dev/baton/internal/baton"
 )
@@ -19,15 +21,23 @@ import (
 //   - a recommendation of the assistant ("I recommend X", "I'd go with
 //     X", "My recommendation: X") that the steward accepts ("yes", "let's
 //     do that", "sounds good") — one the steward answers with another
-//     choice is not a decision.
+//     choice is not a decision;
+//   - a question the assistant asked with options (Claude Code's
+//     AskUserQuestion) and the single option the steward answered;
+//   - a steward's comparative choice: "X instead of Y", "rather than Y,
+//     X" (not a question, a hypothetical or a "could");
+//   - a steward's Japanese choice: 「Xにします」「Xで行きましょう」
+//     「Xにしたほうがよさそう」「YではなくX」, with 「〜ので」 as the reason.
+//
+// Options the steward never picks from give nothing.
 func decisionsOf(vs []view) []baton.Decision {
 	out := []baton.Decision{}
 	add := func(d baton.Decision, v *view) {
 		if len(out) >= maxDecisions || d.Decision == "" {
 			return
 		}
-		d.Decision = strings.TrimSpace(plainText(stripMarkup(d.Decision)))
-		d.Rationale = strings.TrimSpace(plainText(stripMarkup(d.Rationale)))
+		d.Decision = excerpt(strings.TrimRight(strings.TrimSpace(plainText(stripMarkup(d.Decision))), ".!,;:、。"), decisionLength)
+		d.Rationale = excerpt(strings.TrimRight(strings.TrimSpace(plainText(stripMarkup(d.Rationale))), ".!,;:、。"), decisionLength)
 		if d.Decision == "" {
 			return
 		}
@@ -42,10 +52,20 @@ func decisionsOf(vs []view) []baton.Decision {
 	lastOffer := -1 // the latest assistant message with prose
 	for i := range vs {
 		v := &vs[i]
-		if !v.text || len(out) >= maxDecisions {
+		if len(out) >= maxDecisions {
+			break
+		}
+		if v.m.Role == baton.RoleToolResult {
+			for _, d := range answeredQuestions(v) {
+				add(d, v)
+			}
 			continue
 		}
-		if v.steward() && lastOffer >= 0 {
+		if !v.text {
+			continue
+		}
+		// A slash command or a caveat the client wrote is no answer.
+		if v.steward() && lastOffer >= 0 && !strings.HasPrefix(v.prose, "<") {
 			if d, ok := pickedOption(&vs[lastOffer], v.prose); ok {
 				add(d, v)
 			} else if d, ok := acceptedRecommendation(&vs[lastOffer], v.lower); ok {
@@ -55,11 +75,18 @@ func decisionsOf(vs []view) []baton.Decision {
 		if v.assistant() {
 			lastOffer = i
 		}
+		if v.steward() {
+			for _, d := range japaneseChoices(v.prose) {
+				add(d, v)
+			}
+		}
 		if !decisionCue(v.lower) {
 			continue
 		}
 		for _, s := range decisionSentences(v.prose) {
 			if d, ok := decisionOf(plainText(s), v.steward()); ok {
+				add(d, v)
+			} else if d, ok := comparativeOf(plainText(s), v.steward()); ok {
 				add(d, v)
 			}
 		}
@@ -70,6 +97,9 @@ func decisionsOf(vs []view) []baton.Decision {
 var (
 	// "option C", "option 2", "Option B:"; the steward's pick.
 	optionPick = regexp.MustCompile(`(?i)\b(?:option|approach|choice|variant)\s+([a-e1-5])\b`)
+	// "go with 2", "pick B": a number, or a capital letter (not "go with a
+	// queue").
+	goWithPick = regexp.MustCompile(`(?i:\b(?:go with|going with|pick|choose|take|prefer))\s+(?:(?i:number)\s+)?([A-E1-5])\b`)
 	// "the second one", "the first approach".
 	ordinalPick = regexp.MustCompile(`(?i)\b(?:the\s+)?(first|second|third|fourth|last)\s+(?:one|option|approach)\b`)
 	// An offered option: "Option C — Thank you footer", "**Option 2:** …",
@@ -91,6 +121,8 @@ func pickedOption(offer *view, reply string) (baton.Decision, bool) {
 	}
 	key := ""
 	if m := optionPick.FindStringSubmatch(reply); m != nil {
+		key = strings.ToLower(m[1])
+	} else if m := goWithPick.FindStringSubmatch(reply); m != nil {
 		key = strings.ToLower(m[1])
 	} else if m := ordinalPick.FindStringSubmatch(reply); m != nil {
 		switch strings.ToLower(m[1]) {
@@ -130,6 +162,11 @@ func pickedOption(offer *view, reply string) (baton.Decision, bool) {
 // colon.
 func optionText(s string) string {
 	s = strings.ReplaceAll(strings.ReplaceAll(plainText(s), "**", ""), "__", "")
+	// "Thank you footer (Homebrew / many CLIs)": the aside is no part of
+	// the option's name.
+	if i := strings.IndexAny(s, "(（"); i > 0 && (strings.HasSuffix(strings.TrimSpace(s), ")") || strings.HasSuffix(strings.TrimSpace(s), "）")) {
+		s = s[:i]
+	}
 	return strings.TrimRight(strings.Trim(strings.TrimSpace(s), "*_ "), ":—–- ")
 }
 
@@ -191,4 +228,162 @@ func reasonIn(s string) string {
 		return strings.TrimRight(strings.TrimSpace(s[loc[1]:]), ".!")
 	}
 	return ""
+}
+
+// askedQuestion is the input of a question tool call with options.
+type askedQuestion struct {
+	Questions []struct {
+		Question string `json:"question"`
+		Header   string `json:"header"`
+		Options  []struct {
+			Label       string `json:"label"`
+			Description string `json:"description"`
+		} `json:"options"`
+		MultiSelect bool `json:"multiSelect"`
+	} `json:"questions"`
+}
+
+var (
+	// `"question"="answer"` in an AskUserQuestion result.
+	answerPair = regexp.MustCompile(`"((?:[^"\\]|\\.)+)"="((?:[^"\\]|\\.)+)"`)
+	// `- "question"\n  Answer: answer` when the steward answered and asked
+	// to clarify.
+	answerLine = regexp.MustCompile(`(?m)^-\s+"(.+)"\s*\n\s*Answer:\s*(.+)$`)
+	// "(推奨)", "(Recommended)" after an option's label.
+	recommendedMark = regexp.MustCompile(`(?i)\s*[(（](?:推奨|recommended|おすすめ)[)）]\s*`)
+)
+
+// genericAnswers are answers that confirm or move on rather than choose.
+var genericAnswers = set("yes", "no", "ok", "proceed", "continue", "looks good", "both", "all", "none", "other",
+	"このまま進める", "はい", "いいえ", "両方", "すべて", "特に懸念なし", "修正がある")
+
+// answeredQuestions reads the options a question tool offered and what the
+// steward answered: each single-choice answer that is an offered option is
+// a decision, the other options its alternatives, the option's description
+// its rationale.
+func answeredQuestions(v *view) []baton.Decision {
+	if v.call == nil || v.failed && !strings.Contains(v.m.Content, "Answer:") {
+		return nil
+	}
+	var in askedQuestion
+	if json.Unmarshal(v.call.Input, &in) != nil || len(in.Questions) == 0 {
+		return nil
+	}
+	answers := map[string]string{}
+	for _, m := range answerPair.FindAllStringSubmatch(v.m.Content, -1) {
+		answers[m[1]] = m[2]
+	}
+	for _, m := range answerLine.FindAllStringSubmatch(v.m.Content, -1) {
+		answers[m[1]] = strings.TrimSpace(m[2])
+	}
+	var out []baton.Decision
+	for _, q := range in.Questions {
+		a, ok := answers[q.Question]
+		if !ok || q.MultiSelect || len(q.Options) < 2 {
+			continue
+		}
+		picked := -1
+		for k, o := range q.Options {
+			if o.Label == a {
+				picked = k
+			}
+		}
+		label := strings.TrimSpace(recommendedMark.ReplaceAllString(a, " "))
+		if picked < 0 || genericAnswers[strings.ToLower(label)] {
+			continue
+		}
+		d := baton.Decision{Decision: label, Rationale: q.Options[picked].Description}
+		if h := strings.TrimSpace(q.Header); h != "" && utf8.RuneCountInString(h) <= 20 {
+			d.Decision = h + ": " + label
+		}
+		for k, o := range q.Options {
+			if k != picked {
+				d.Alternatives = append(d.Alternatives, strings.TrimSpace(recommendedMark.ReplaceAllString(o.Label, " ")))
+			}
+		}
+		out = append(out, d)
+	}
+	return out
+}
+
+var (
+	// "X instead of Y", "rather than Y, X".
+	comparative = regexp.MustCompile(`(?i)\b(?:instead of|rather than)\b`)
+	// Hypotheticals and questions state no choice.
+	hypothetical = regexp.MustCompile(`(?i)^(?:if|should|could|would|what if|do you|can we|shall)\b|\bif you (?:want|prefer|need)\b`)
+	// A sentence about what could be, not what was chosen.
+	modal = regexp.MustCompile(`(?i)\b(?:can|could|may|might|would)\b`)
+)
+
+// comparativeOf reads a steward's choice stated against its alternative:
+// "X instead of Y", "rather than Y, X", with the reason after because /
+// since.
+func comparativeOf(s string, steward bool) (baton.Decision, bool) {
+	s = strings.TrimSpace(s)
+	if !steward || strings.HasSuffix(s, "?") || hypothetical.MatchString(s) || modal.MatchString(s) ||
+		!comparative.MatchString(s) || len(wordsOf(strings.ToLower(s))) > 40 {
+		return baton.Decision{}, false
+	}
+	d := baton.Decision{Decision: s}
+	if loc := rationaleMarker.FindStringIndex(s); loc != nil {
+		d.Rationale, d.Decision = s[loc[1]:], s[:loc[0]]
+	}
+	if alt := alternativeOf(d.Decision); alt != "" {
+		d.Alternatives = []string{alt}
+	}
+	d.Decision = strings.TrimRight(strings.TrimSpace(d.Decision), ".!,;:")
+	d.Rationale = strings.TrimRight(strings.TrimSpace(d.Rationale), ".!,;:")
+	return d, len(wordsOf(strings.ToLower(d.Decision))) >= 4
+}
+
+var alternativeOfRe = regexp.MustCompile(`(?i)\b(?:instead of|rather than)\s+([^,.;:()]+)`)
+
+func alternativeOf(s string) string {
+	if m := alternativeOfRe.FindStringSubmatch(s); m != nil {
+		if alt := strings.TrimSpace(m[1]); len(strings.Fields(alt)) <= 8 {
+			return alt
+		}
+	}
+	return ""
+}
+
+var (
+	// Japanese choices: 「Xにします」「Xにしましょう」「Xで行きましょう」
+	// 「Xにしたほうがよさそう」「Xでお願いします」, at a sentence's end.
+	choiceJA = regexp.MustCompile(`^(.+?)(?:に(?:します|しましょう|したい|したほうが(?:よさそう|いい|良い|よい)|するのがよさそう)|で(?:行きましょう|いきましょう|行きます|いきます|お願いします))(?:です|ね|か)?[。！!]?$`)
+	// "YではなくX": Y is the alternative.
+	insteadJA = regexp.MustCompile(`^(.+?)ではなく[、,]?\s*(.+)$`)
+	// "XのでY", "XからY": X is the reason.
+	becauseJA = regexp.MustCompile(`^(.+?)(?:ので|から|ため)[、,]?\s*(.+)$`)
+)
+
+// japaneseChoices reads a steward's Japanese choices, sentence by sentence.
+func japaneseChoices(prose string) []baton.Decision {
+	var out []baton.Decision
+	for _, s := range decisionSentences(prose) {
+		s = strings.TrimSpace(plainText(s))
+		if !strings.ContainsAny(s, "にでな") || strings.HasSuffix(s, "？") || strings.HasSuffix(s, "?") {
+			continue
+		}
+		m := choiceJA.FindStringSubmatch(s)
+		if m == nil {
+			continue
+		}
+		d := baton.Decision{Decision: m[1]}
+		if b := becauseJA.FindStringSubmatch(d.Decision); b != nil {
+			d.Rationale, d.Decision = strings.TrimPrefix(b[1], "どうやら"), b[2]
+		}
+		if b := insteadJA.FindStringSubmatch(d.Decision); b != nil {
+			d.Alternatives, d.Decision = []string{b[1]}, b[2]
+		}
+		d.Decision = strings.TrimPrefix(strings.TrimSpace(d.Decision), "どうやら")
+		if utf8.RuneCountInString(d.Decision) < 4 {
+			continue
+		}
+		if strings.HasPrefix(s[len(m[1]):], "に") {
+			d.Decision += "にする"
+		}
+		out = append(out, d)
+	}
+	return out
 }

@@ -1,8 +1,10 @@
 package analysis
 
 import (
+	"reflect"
 	"slices"
 	"testing"
+	"time"
 
 	"github.com/baton-dev/baton/internal/baton"
 )
@@ -54,4 +56,108 @@ func TestDecisionsWithRationaleAndAlternatives(t *testing.T) {
 			t.Errorf("a recommendation the steward turned down became a decision: %+v", d)
 		}
 	}
+}
+
+// decisionsFrom runs the decision extraction on a conversation, with the
+// timestamps dropped (TestSummary checks them).
+func decisionsFrom(c *convo) []baton.Decision {
+	ds := decisionsOf(buildViews(testAnalyzer, c.analysed(testAnalyzer)))
+	for i := range ds {
+		ds[i].Timestamp = time.Time{}
+	}
+	return ds
+}
+
+func checkDecisions(t *testing.T, c *convo, want []baton.Decision) {
+	t.Helper()
+	if want == nil {
+		want = []baton.Decision{}
+	}
+	if got := decisionsFrom(c); !reflect.DeepEqual(got, want) {
+		t.Errorf("decisions\n got %+v\nwant %+v", got, want)
+	}
+}
+
+func TestDecisionOfferAndPick(t *testing.T) {
+	c := newConvo()
+	c.steward("How should the changelog credit outside contributors?")
+	c.assistant("Here are the common patterns:\n\n**Option A — New Contributors section (GitHub style)**\n\nSimple.\n\n" +
+		"**Option B — Inline attribution**\n\nPer entry.\n\n**Option C — Thank you footer (Homebrew)**\n\nA short callout.\n\n" +
+		"**My recommendation:** Go with **Option A**, it is what most people recognise.")
+	c.steward("I like Option C")
+	checkDecisions(t, c, []baton.Decision{{Decision: "Thank you footer",
+		Alternatives: []string{"New Contributors section", "Inline attribution"}}})
+
+	// A numbered pick with a reason, and "the second one".
+	c = newConvo()
+	c.assistant("Option 1: keep the cron job\nOption 2: move the job to a queue worker")
+	c.steward("go with 2 because retries come for free")
+	c.assistant("Option A: SQLite\nOption B: PostgreSQL")
+	c.steward("the second one")
+	checkDecisions(t, c, []baton.Decision{
+		{Decision: "move the job to a queue worker", Rationale: "retries come for free", Alternatives: []string{"keep the cron job"}},
+		{Decision: "PostgreSQL", Alternatives: []string{"SQLite"}},
+	})
+}
+
+func TestDecisionInsteadOfBecause(t *testing.T) {
+	c := newConvo()
+	c.steward("Start fresh instead of forking the old exporter, because its schema is wrong.")
+	c.assistant("I switched to the official install script since the retry action wraps a command.")
+	checkDecisions(t, c, []baton.Decision{
+		{Decision: "Start fresh instead of forking the old exporter", Rationale: "its schema is wrong",
+			Alternatives: []string{"forking the old exporter"}},
+		{Decision: "switch to the official install script", Rationale: "the retry action wraps a command"},
+	})
+}
+
+func TestDecisionRecommendationAccepted(t *testing.T) {
+	c := newConvo()
+	c.assistant("I recommend the Keep a Changelog format — it's the closest thing to a standard.")
+	c.steward("sounds good")
+	checkDecisions(t, c, []baton.Decision{{Decision: "the Keep a Changelog format", Rationale: "it's the closest thing to a standard"}})
+
+	// Not accepted: the steward asks something else.
+	c = newConvo()
+	c.assistant("I recommend the Keep a Changelog format — it's the closest thing to a standard.")
+	c.steward("What other formats are there?")
+	checkDecisions(t, c, nil)
+}
+
+func TestDecisionAnsweredQuestion(t *testing.T) {
+	c := newConvo()
+	c.tool("AskUserQuestion", obj{"questions": []obj{{
+		"question": "Which output format should be the default?", "header": "Format", "multiSelect": false,
+		"options": []obj{{"label": "Markdown (Recommended)", "description": "models read it best"}, {"label": "JSON"}},
+	}, {
+		"question": "Ready to go?", "header": "Confirm", "multiSelect": false,
+		"options": []obj{{"label": "Proceed"}, {"label": "Change something"}},
+	}}}, `User has answered your questions: "Which output format should be the default?"="Markdown (Recommended)", "Ready to go?"="Proceed". You can now continue with the user's answers in mind.`, "")
+	checkDecisions(t, c, []baton.Decision{{Decision: "Format: Markdown", Rationale: "models read it best", Alternatives: []string{"JSON"}}})
+}
+
+func TestDecisionJapanese(t *testing.T) {
+	c := newConvo()
+	c.steward("どうやらLLMがMarkdownを頑固に使ってくるのでデフォルトをMarkdownにしたほうがよさそう")
+	c.steward("JSONではなくYAMLで行きましょう。")
+	checkDecisions(t, c, []baton.Decision{
+		{Decision: "デフォルトをMarkdownにする", Rationale: "LLMがMarkdownを頑固に使ってくる"},
+		{Decision: "YAML", Alternatives: []string{"JSON"}},
+	})
+}
+
+func TestDecisionNegatives(t *testing.T) {
+	c := newConvo()
+	// A question.
+	c.steward("Should we use Redis instead of Memcached?")
+	c.assistant("Either works here.")
+	// A hypothetical.
+	c.steward("If we used Kafka instead of the queue table we would need another server.")
+	c.steward("The hook can work instead of the daemon but also beside it.")
+	// Options the steward never picks from.
+	c.assistant("Option A: rewrite the parser\nOption B: patch the tokenizer")
+	c.steward("Let me think about it, first show me the failing test.")
+	// A recommendation the steward does not answer.
+	c.assistant("I'd recommend a retry with backoff.")
+	checkDecisions(t, c, nil)
 }

@@ -202,7 +202,8 @@ func technicalState(sess *baton.Session, a sessionAnalysis, ev *evidence) baton.
 var alternativeRe = regexp.MustCompile(`(?i)\b(?:instead of|rather than|versus|vs\.?|over)\s+([^,.;:()]+)`)
 
 // decisions carries the session's most recent decisions, newest last, with
-// the alternatives their own words name ("instead of X", "rather than X").
+// the alternatives the analysis found (the options not taken) and those
+// their own words name ("instead of X", "rather than X").
 func decisions(a sessionAnalysis) []baton.BridgeDecision {
 	ds := a.Summary.Decisions
 	if len(ds) > maxDecisions {
@@ -211,6 +212,9 @@ func decisions(a sessionAnalysis) []baton.BridgeDecision {
 	out := []baton.BridgeDecision{}
 	for _, d := range ds {
 		bd := baton.BridgeDecision{Decision: clip(d.Decision), Rationale: clip(d.Rationale), AlternativesConsidered: []string{}}
+		for _, alt := range d.Alternatives {
+			bd.AlternativesConsidered = appendUnique(bd.AlternativesConsidered, clip(alt))
+		}
 		for _, m := range alternativeRe.FindAllStringSubmatch(d.Decision+". "+d.Rationale, -1) {
 			alt := strings.TrimSpace(m[1])
 			if len(strings.Fields(alt)) >= 1 && len(strings.Fields(alt)) <= 8 {
