@@ -126,6 +126,9 @@ type ReviewPage struct {
 	Sessions    []*baton.Session // annotated sessions, for the session filter
 	ExportCSV   string
 	ExportJSON  string
+	// Corrected counts the sessions whose analysis the steward corrected:
+	// what the evaluation cases export holds (corrections.templ).
+	Corrected int
 }
 
 // RelationshipPage is the relationship over time in a date range.

@@ -79,15 +79,18 @@ type SessionPage struct {
 	// Analysis is the arc chart, the quality breakdown, the patterns and
 	// the steward's review of the session (analysis_model.go).
 	Analysis SessionAnalysisView
-	// Frames are the Lex frames taken in this session (frames_model.go).
+	// Frames are the Lex frames taken in this session (frames_model.go, issue 14).
 	Frames SessionFrames
-	// Memory is the shown conversation's medium-term memory (nil: none yet; session_memory.templ).
+	// Memory is the shown conversation's medium-term memory (nil: none yet; session_memory.templ, issue 9).
 	Memory *baton.ConversationMemory
-	// TeamShares is the Share section's team form and shares.
+	// TeamShares is the Share section's team form and shares (issue 10).
 	TeamShares SessionTeamShares
 	// KeptByBaton is when the agent deleted this session's transcript
 	// file, as `baton watch` saw it; nil while the file is still there.
 	KeptByBaton *time.Time
+	// Corrections are the steward's corrections of the session; the page
+	// shows each correctable field with its own (corrections.templ).
+	Corrections []baton.Correction
 }
 
 // TranscriptChunk is a run of messages plus the URL that loads the next run

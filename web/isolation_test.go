@@ -74,6 +74,9 @@ func seedWorld(tb testing.TB, s *store.Store, st *baton.Steward, tag string) *wo
 	}
 	w.ids["session"] = res.SessionID
 	w.sharedTitle = tag + "-SHARED-TITLE"
+	// A correction of the session's analysis: an evaluation case to export.
+	_, _, err = s.CorrectSession(ctx, st.ID, res.SessionID, &baton.SessionEdit{Topics: &[]string{mark(tag + "-CORRECTED-TOPIC")}})
+	must(err)
 	convs, err := s.Conversations(ctx, st.ID, res.SessionID)
 	must(err)
 	for _, c := range convs {
@@ -137,7 +140,7 @@ func seedWorld(tb testing.TB, s *store.Store, st *baton.Steward, tag string) *wo
 	must(s.LinkIdentity(ctx, st.ID, ident))
 	w.ids["identity"] = fmt.Sprint(ident.ID)
 
-	// Replay and comparison: a replay of the fork, a comparison
+	// Replay and comparison (issue 10): a replay of the fork, a comparison
 	// of the main thread and the fork shared with the team, a comment.
 	rp, err := s.CreateReplay(ctx, st.ID, w.ids["conversation"], store.ReplayRequest{AtMessageID: msgs[1].ID, Model: mark(tag + "-REPLAY-MODEL")})
 	must(err)
@@ -166,7 +169,7 @@ func seedWorld(tb testing.TB, s *store.Store, st *baton.Steward, tag string) *wo
 	must(err)
 	w.ids["bridge"] = bridge.ID
 	w.markers = append(w.markers, bridge.ID)
-	// Frames: one frame whose text and id carry markers.
+	// Frames (issue 14): one frame whose text and id carry markers.
 	frameID := mark(tag + "-frame-id")
 	frameJSON := `{"id":"` + frameID + `","timestamp":"2026-02-03T10:05:00Z","branch":"` + mark(tag+"-frame-branch") +
 		`","module_scope":["` + mark(tag+"-frame-module") + `"],"summary_caption":"` + mark(tag+"-FRAME-CAPTION") + " " + word +
@@ -232,7 +235,7 @@ func paramKind(path, name string) string {
 		"replays": "replay", "comparisons": "comparison", "c": "comparison_token",
 		"bridges": "bridge",
 		"frames":  "frame",
-		"jobs":    "import_job", // /import/jobs/:id
+		"jobs":    "import_job", // issue 12: /import/jobs/:id
 	}
 	switch name {
 	case "id":
@@ -248,6 +251,8 @@ func paramKind(path, name string) string {
 		return "conversation"
 	case "provider":
 		return "provider"
+	case "field": // a correctable field of a session
+		return "field"
 	case "*":
 		return "static"
 	}
@@ -256,7 +261,7 @@ func paramKind(path, name string) string {
 
 // notAboutStewardData are parameters that name no steward's object: the
 // route is called, and must not fail or leak, but need not answer 404.
-var notAboutStewardData = map[string]string{"provider": auth.ProviderOIDC, "static": "css/baton.css"}
+var notAboutStewardData = map[string]string{"provider": auth.ProviderOIDC, "static": "css/baton.css", "field": "title"}
 
 // isolationForm is the body of every page POST: each field an action might
 // read, filled with the victim's ids where it takes one, so a refusal comes
@@ -365,7 +370,7 @@ func TestNoStewardSeesAnothersData(t *testing.T) {
 		// Ada attacks; bob is the victim. Both have one of everything.
 		own := seedWorld(t, a.st, a.ada, "ada")
 		victim := seedWorld(t, a.st, a.bob, "bob")
-		victim.ids["import_job"] = finishedImportJob(t, a.signIn("bob")) // jobs live in the server
+		victim.ids["import_job"] = finishedImportJob(t, a.signIn("bob")) // issue 12: jobs live in the server
 		before := fingerprint(t, a.st, victim)
 		attacker := a.signIn("ada")
 		routes := a.routes()
@@ -478,8 +483,9 @@ func TestNoStewardSeesAnothersData(t *testing.T) {
 		}
 		for _, m := range victim.markers {
 			switch {
-			case m == victim.ids["session"], strings.Contains(m, "SHARED-TITLE"), strings.Contains(m, "-message-text") && !strings.Contains(m, "private") && !strings.Contains(m, "fork"), m == victim.ids["search"]:
-				continue // the shared session's own title, id and main-thread text
+			case m == victim.ids["session"], strings.Contains(m, "SHARED-TITLE"), strings.Contains(m, "CORRECTED-TOPIC"),
+				strings.Contains(m, "-message-text") && !strings.Contains(m, "private") && !strings.Contains(m, "fork"), m == victim.ids["search"]:
+				continue // the shared session's own title, id, (corrected) topic and main-thread text
 			}
 			if strings.Contains(page, m) {
 				t.Errorf("the share page shows %q", m)

@@ -39,7 +39,7 @@ func (s *Server) routes() {
 	signedIn.GET("/import", s.ui.ImportPage)
 	signedIn.GET("/sources", s.ui.SourcesPage)
 	signedIn.POST("/import", s.ui.ImportUpload)
-	signedIn.GET("/import/jobs/:id", s.ui.ImportJobShow) // an upload's progress, then its results
+	signedIn.GET("/import/jobs/:id", s.ui.ImportJobShow) // issue 12: an upload's progress, then its results
 	signedIn.GET("/settings", s.ui.SettingsPage)
 	signedIn.POST("/logout/everywhere", s.ui.LogoutEverywhere) // hardening: sign out everywhere
 	signedIn.POST("/settings/tokens", s.ui.TokenCreate)
@@ -75,6 +75,12 @@ func (s *Server) routes() {
 	signedIn.GET("/review", s.ui.ReviewPage)
 	signedIn.GET("/review/export.csv", s.ui.ReviewExportCSV)
 	signedIn.GET("/review/export.json", s.ui.ReviewExportJSON)
+	// Corrections of a session's analysis, in place (web/ui/session_correction_*.go).
+	signedIn.GET("/sessions/:id/corrections/:field", s.ui.SessionCorrectionShow)
+	signedIn.GET("/sessions/:id/corrections/:field/edit", s.ui.SessionCorrectionEdit)
+	signedIn.POST("/sessions/:id/corrections/:field", s.ui.SessionCorrectionSave)
+	signedIn.POST("/sessions/:id/corrections/:field/revert", s.ui.SessionCorrectionRevert)
+	signedIn.GET("/review/corrections.json", s.ui.ReviewCorrectionsExport)
 	// Continuity: bridges and their editor, markers, the summary (web/ui/bridge_*.go, web/ui/continuity_page.go).
 	signedIn.GET("/bridges", s.ui.BridgeList)
 	signedIn.GET("/bridges/:id", s.ui.BridgeShow)
@@ -86,14 +92,14 @@ func (s *Server) routes() {
 	signedIn.GET("/continuity", s.ui.ContinuityTimeline)
 	signedIn.GET("/summary", s.ui.SummaryPage)
 	signedIn.GET("/summary.md", s.ui.SummaryDownload)
-	// Lex frames: recall, timeline, one frame, delete, export.
+	// Lex frames (issue 14): recall, timeline, one frame, delete, export.
 	signedIn.GET("/frames", s.ui.FramesList)
 	signedIn.GET("/frames/timeline", s.ui.FramesTimeline)
 	signedIn.GET("/frames/export.ndjson", s.ui.FramesExport)
 	signedIn.GET("/frames/:id", s.ui.FrameShow)
 	signedIn.POST("/frames/:id/delete", s.ui.FrameDelete)
 	// Agents: hooks and context.
-	// Replay and comparison pages.
+	// Replay and comparison pages (issue 10).
 	signedIn.POST("/conversations/:id/fork", s.ui.ConversationFork)
 	signedIn.POST("/conversations/:id/cherry-pick", s.ui.ConversationCherryPick)
 	signedIn.GET("/comparisons", s.ui.ComparisonsList)
@@ -104,7 +110,7 @@ func (s *Server) routes() {
 	signedIn.POST("/comparisons/:id/links/preview", s.ui.ComparisonLinkPreview)
 	signedIn.POST("/comparisons/:id/links", s.ui.ComparisonLinkCreate)
 	e.GET("/c/:token", s.ui.SharedComparison, s.limitLinks) // a comparison's read-only link: no cookie is read
-	// Sessions shared with a team: share, revoke, read, comment.
+	// Sessions shared with a team (issue 10): share, revoke, read, comment.
 	signedIn.POST("/sessions/:id/teams", s.ui.SessionTeamShare)
 	signedIn.POST("/sessions/:id/teams/:team/revoke", s.ui.SessionTeamUnshare)
 	signedIn.GET("/shared/sessions/:id", s.ui.TeamSharedSessionShow)
@@ -133,6 +139,10 @@ func (s *Server) routes() {
 	// API: analysis and annotations.
 	v1.GET("/sessions/:id/arc", s.api.SessionArc)
 	v1.POST("/sessions/:id/analyse", s.api.SessionAnalyse)
+	v1.GET("/sessions/:id/corrections", s.api.SessionCorrections)
+	v1.PUT("/sessions/:id/corrections", s.api.SessionCorrect)
+	v1.DELETE("/sessions/:id/corrections/:field", s.api.SessionCorrectionRevert)
+	v1.GET("/corrections/export", s.api.CorrectionsExport)
 	v1.GET("/sessions/:id/annotations", s.api.SessionAnnotations)
 	v1.POST("/sessions/:id/annotations", s.api.SessionAnnotate)
 	v1.POST("/messages/:id/annotations", s.api.MessageAnnotate)
@@ -143,7 +153,7 @@ func (s *Server) routes() {
 	// API: hooks and next-session context.
 	v1.POST("/hooks/claude-code", s.api.HookClaudeCode)
 	v1.GET("/context/next", s.api.NextContext)
-	// API: conversations, fork, replay, cherry-pick, diff, comparisons.
+	// API: conversations, fork, replay, cherry-pick, diff, comparisons (issue 10).
 	v1.GET("/sessions/:id/conversations", s.api.SessionConversations)
 	v1.POST("/conversations/:id/fork", s.api.ConversationFork)
 	v1.GET("/conversations/:id/messages", s.api.ConversationMessagesList)
@@ -158,7 +168,7 @@ func (s *Server) routes() {
 	v1.GET("/comparisons/:id", s.api.ComparisonGet)
 	v1.POST("/comparisons/:id/comments", s.api.ComparisonComment)
 	v1.POST("/comparisons/:id/shares", s.api.ComparisonShare)
-	v1.POST("/sessions/:id/shares", s.api.SessionShare)
+	v1.POST("/sessions/:id/shares", s.api.SessionShare) // issue 10
 	// API: continuity (web/api/bridge_*.go, markers.go, summary.go).
 	v1.GET("/sessions/:id/bridge", s.api.SessionBridge)
 	v1.GET("/bridges", s.api.BridgeList)
@@ -169,7 +179,7 @@ func (s *Server) routes() {
 	v1.GET("/summary", s.api.Summary)
 	v1.GET("/markers", s.api.Markers)
 	v1.POST("/messages/:id/markers", s.api.MessageMarker)
-	// API: Lex frames. Frames are immutable: no PUT or PATCH.
+	// API: Lex frames (issue 14). Frames are immutable: no PUT or PATCH.
 	v1.POST("/frames", s.api.FrameRemember)
 	v1.POST("/frames/import", s.api.FrameImport)
 	v1.GET("/frames/recall", s.api.FrameRecall)

@@ -6,6 +6,7 @@
 package web
 
 import (
+	"context"
 	"log/slog"
 	"net/http"
 
@@ -16,6 +17,7 @@ import (
 
 	"github.com/baton-dev/baton/internal/auth"
 	"github.com/baton-dev/baton/internal/continuity"
+	"github.com/baton-dev/baton/internal/corrections"
 	"github.com/baton-dev/baton/internal/ingest"
 	"github.com/baton-dev/baton/internal/replay"
 	"github.com/baton-dev/baton/internal/store"
@@ -91,14 +93,20 @@ func NewServer(st *store.Store, importer *ingest.Importer, cookieSecret string, 
 	if replays == nil {
 		replays = replay.NewService(st, cfg.Runner)
 	}
+	// A correction rebuilds the cross-conversational summary, which hands
+	// the corrected fields on.
+	corr := corrections.New(st, func(ctx context.Context, stewardID int64) error {
+		_, err := cont.RefreshSummary(ctx, stewardID)
+		return err
+	})
 	s.echo.HideBanner, s.echo.HidePort = true, true
 	s.echo.HTTPErrorHandler = s.handleError
 	s.initIdentity()
 	s.api = api.New(api.Deps{
-		Store: st, Importer: importer, Analysis: analysis, Continuity: cont, Comparisons: comparisons, Replays: replays, Log: log,
+		Store: st, Importer: importer, Analysis: analysis, Continuity: cont, Comparisons: comparisons, Replays: replays, Corrections: corr, Log: log,
 	})
 	s.ui = ui.New(ui.Deps{
-		Store: st, Importer: importer, Analysis: analysis, Continuity: cont, Comparisons: comparisons, Replays: replays,
+		Store: st, Importer: importer, Analysis: analysis, Continuity: cont, Comparisons: comparisons, Replays: replays, Corrections: corr,
 		Cookies: s.cookies, OAuth: s.oauth, Log: log, LimitSignIn: s.limitSignIn, ImportStep: cfg.ImportStep,
 		Config: ui.Config{DemoHint: cfg.DemoHint, MaxUploadBytes: cfg.MaxUploadBytes, BaseURL: cfg.BaseURL},
 	})

@@ -97,7 +97,7 @@ func TestBrowserSignInImportAndScroll(t *testing.T) {
 		t.Fatalf("import results = %q, %v", results, err)
 	}
 	// The upload ran as a job whose poll swapped the results in at the end
-	// (import.js brings them into view).
+	// (issue 12); import.js brings them into view.
 	if err := chromedp.Do(ctx, chromedp.WaitVisible(chromedp.CSS(`#import-results[data-import-finished]`))); err != nil {
 		t.Fatal(err)
 	}

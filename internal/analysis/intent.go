@@ -2,7 +2,7 @@ package analysis
 
 import "strings"
 
-// Intents of the structured format's MessageFrame.
+// Intents of the seed's MessageFrame.
 const (
 	IntentQuestion      = "question"
 	IntentRequest       = "request"

@@ -102,7 +102,7 @@ func buildViews(a *Analyzer, msgs []*baton.Message) []view {
 				sem := c.Semantic // not the whole copy
 				v.sem = &sem
 			}
-			v.prose = strings.TrimSpace(stripTranscriptMarkup(parseContent(truncate(m.Content, maxScanText)).prose))
+			v.prose = strings.TrimSpace(parseContent(truncate(m.Content, maxScanText)).prose)
 			v.lower = lowerText(v.prose)
 			v.text = v.prose != ""
 			if v.text {
@@ -157,7 +157,7 @@ const (
 	triggerLength = 140 // bytes of a peak's trigger excerpt
 )
 
-// emotionalArc computes the structured format's emotional arc.
+// emotionalArc computes the seed's emotional arc.
 //
 // Starting and ending mood are the emotions of the first and last steward
 // messages with prose, or a sentiment word ("positive", "neutral",

@@ -12,7 +12,7 @@ import (
 
 // Summary limits.
 const (
-	maxSummary     = 1000 // bytes, the structured format's limit
+	maxSummary     = 1000 // bytes, the seed's limit
 	maxKeyTopics   = 5
 	maxOutcomes    = 5
 	maxDecisions   = 10
@@ -42,7 +42,7 @@ type candidate struct {
 	isOut, isQues   bool
 }
 
-// summaryOf computes the structured format's summary.
+// summaryOf computes the seed's summary.
 //
 // The text is extractive: every sentence of steward and assistant prose
 // with 4 to 60 words (table rows left out, Markdown made plain text: no

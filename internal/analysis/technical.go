@@ -22,7 +22,7 @@ const (
 	maxUsedText = 1 << 20
 )
 
-// technicalOf computes the structured format's technical context (all but the working
+// technicalOf computes the seed's technical context (all but the working
 // directory and tool version, which the importer sets).
 func technicalOf(vs []view, wd string) baton.TechnicalContext {
 	changes := codeChanges(vs, wd)

@@ -30,7 +30,7 @@ type QualityParts struct {
 	Score float64       `json:"score"`
 }
 
-// Pattern is a recurring shape of a conversation: the structured format's
+// Pattern is a recurring shape of a conversation: the seed's
 // ConversationPattern.
 type Pattern struct {
 	Type      string `json:"type"` // question_answer, problem_solving, emotional, collaboration

@@ -12,7 +12,7 @@ const (
 	BridgePublished BridgeStatus = "published"
 )
 
-// BridgeHandoff is the structured format's bridge_type of a bridge drafted when a
+// BridgeHandoff is the seed's bridge_type of a bridge drafted when a
 // session is finalized; the other types (reference, continuation, fork)
 // are not drafted by Baton yet.
 const BridgeHandoff = "handoff"
@@ -33,7 +33,7 @@ var Priorities = []string{"high", "medium", "low"}
 // Energy levels of the steward state.
 var EnergyLevels = []string{"high", "normal", "low"}
 
-// Bridge is the structured format's ContextBridge: what one session hands to the next.
+// Bridge is the seed's ContextBridge: what one session hands to the next.
 // Its content changes only by revisions (BridgeRevision); Revision is the
 // latest one's number.
 type Bridge struct {
@@ -71,7 +71,7 @@ type BridgeContent struct {
 	Instructions HandoffInstructions `json:"handoff_instructions" bun:"handoff_instructions,type:json"`
 }
 
-// TransferredContext is the structured format's transferred_context.
+// TransferredContext is the seed's transferred_context.
 type TransferredContext struct {
 	Summary         string           `json:"summary"`
 	ActiveTasks     []BridgeTask     `json:"active_tasks"`
@@ -119,7 +119,7 @@ type OpenQuestion struct {
 	Priority string `json:"priority"`
 }
 
-// HandoffInstructions is the structured format's handoff_instructions.
+// HandoffInstructions is the seed's handoff_instructions.
 type HandoffInstructions struct {
 	ImmediatePriority  string   `json:"immediate_priority,omitempty"`
 	AvoidRepeating     []string `json:"avoid_repeating"`
@@ -127,7 +127,7 @@ type HandoffInstructions struct {
 	CommunicationStyle string   `json:"communication_style,omitempty"`
 }
 
-// BridgeQuality is the structured format's quality_metrics, with the reason for each
+// BridgeQuality is the seed's quality_metrics, with the reason for each
 // figure (the rules are in internal/continuity/quality.go).
 type BridgeQuality struct {
 	Completeness  float64           `json:"completeness"`
@@ -135,10 +135,6 @@ type BridgeQuality struct {
 	Relevance     float64           `json:"relevance"`
 	Effectiveness *float64          `json:"effectiveness,omitempty"`
 	Why           map[string]string `json:"why"`
-	// Noise lists the items that lowered the clarity, each with its
-	// reason: a command given as a task, a decision without its
-	// rationale, markup left in the text.
-	Noise []string `json:"noise,omitempty"`
 }
 
 // Effectiveness is how the next session used a bridge.
@@ -172,7 +168,7 @@ type BridgeRevision struct {
 // AuthorBaton is the author of revisions Baton drafts itself.
 const AuthorBaton = "baton"
 
-// Marker types, the structured format's ContinuityMarker.marker_type.
+// Marker types, the seed's ContinuityMarker.marker_type.
 const (
 	MarkerCheckpoint = "checkpoint"
 	MarkerMilestone  = "milestone"
@@ -184,7 +180,7 @@ const (
 // MarkerTypes lists every marker type.
 var MarkerTypes = []string{MarkerCheckpoint, MarkerMilestone, MarkerTransition, MarkerPause, MarkerResume}
 
-// Marker is the structured format's ContinuityMarker: a point on a steward's timeline
+// Marker is the seed's ContinuityMarker: a point on a steward's timeline
 // across sessions, with the state of the work at that point. Markers of a
 // steward form one chain in time order (PreviousMarker, NextMarker).
 type Marker struct {
@@ -207,7 +203,7 @@ type Marker struct {
 	SessionTitle string `json:"session_title,omitempty" bun:"session_title,scanonly"`
 }
 
-// MarkerState is the structured format's state block of a marker.
+// MarkerState is the seed's state block of a marker.
 type MarkerState struct {
 	CompletedPercentage float64  `json:"completed_percentage"`
 	CurrentPhase        string   `json:"current_phase"`
@@ -222,7 +218,7 @@ type MarkerState struct {
 }
 
 // CrossSummary is the cross-conversational summary of a steward's recent
-// completed sessions, in the structured format's Markdown shape.
+// completed sessions, in the seed's Markdown shape.
 type CrossSummary struct {
 	StewardID   int64           `json:"-" bun:"steward_id,pk"`
 	Markdown    string          `json:"markdown" bun:"markdown,notnull"`

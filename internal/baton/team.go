@@ -75,7 +75,7 @@ const InvitationTTL = 7 * 24 * time.Hour
 // Share link kinds: what a share link may point at.
 const (
 	ShareSession    = "session"
-	ShareComparison = "comparison" // a comparison of two runs
+	ShareComparison = "comparison" // a comparison of two runs (issue 10)
 )
 
 // ShareLink grants read-only access to one object to anyone who holds its

@@ -26,7 +26,7 @@ import (
 // A word like "TODO" inside a phrase ("a TODO app") is never a task.
 
 // RecentWindow is how many of the last prose messages are read for
-// statements of what comes next and for open questions (the structured format's
+// statements of what comes next and for open questions (the seed's
 // short-term memory is the last 10 messages).
 const RecentWindow = 10
 

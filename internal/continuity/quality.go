@@ -2,9 +2,7 @@ package continuity
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/baton-dev/baton/internal/baton"
 )
@@ -15,8 +13,7 @@ const (
 		"(a mood other than neutral, or focus areas), technical state (branch, errors or environment), recent decisions, " +
 		"open questions, immediate priority."
 	ClarityRule = "Clarity: the share of list items (tasks, decisions, open questions, avoid-repeating, key context) " +
-		"that say one thing in 3 to 40 words; a decision counts only with its rationale, an item that is a command or holds " +
-		"markup never counts, and markup in the summary counts as one more unclear item."
+		"that say one thing in 3 to 40 words; a decision counts only with its rationale."
 	RelevanceRule = "Relevance: the share of active tasks and open questions that name something the session was about " +
 		"(a focus area, a file or stack of the key context, an active error, a word of the summary)."
 	EffectivenessRule = "Effectiveness (measured in the next session of the same project, the one that received the bridge): " +
@@ -60,47 +57,31 @@ func Quality(c baton.BridgeContent) baton.BridgeQuality {
 	}
 
 	clear, total := 0, 0
-	count := func(kind, s string, ok bool) {
+	count := func(s string, ok bool) {
 		total++
-		switch {
-		case markup.MatchString(s):
-			q.Noise = append(q.Noise, fmt.Sprintf("%s %q holds markup", kind, clipItem(s)))
-		case kind == "task" && isCommand(s):
-			q.Noise = append(q.Noise, fmt.Sprintf("task %q is a command, not a task", clipItem(s)))
-		case !ok:
-			q.Noise = append(q.Noise, fmt.Sprintf("decision %q gives no rationale", clipItem(s)))
-		default:
-			if n := len(strings.Fields(s)); n >= 3 && n <= 40 {
-				clear++
-			}
+		if n := len(strings.Fields(s)); ok && n >= 3 && n <= 40 {
+			clear++
 		}
 	}
 	for _, t := range tc.ActiveTasks {
-		count("task", t.Task, true)
+		count(t.Task, true)
 	}
 	for _, d := range tc.RecentDecisions {
-		count("decision", d.Decision, strings.TrimSpace(d.Rationale) != "")
+		count(d.Decision, strings.TrimSpace(d.Rationale) != "")
 	}
 	for _, oq := range tc.OpenQuestions {
-		count("question", oq.Question, true)
+		count(oq.Question, true)
 	}
 	for _, s := range hi.AvoidRepeating {
-		count("avoid-repeating item", s, true)
+		count(s, true)
 	}
 	for _, s := range hi.KeyContext {
-		count("key context", s, true)
-	}
-	if markup.MatchString(tc.Summary) {
-		total++
-		q.Noise = append(q.Noise, "the summary holds markup")
+		count(s, true)
 	}
 	if total > 0 {
 		q.Clarity = round2(float64(clear) / float64(total))
 	}
 	q.Why["clarity"] = fmt.Sprintf("%d of %d items say one thing in 3 to 40 words", clear, total)
-	if len(q.Noise) > 0 {
-		q.Why["clarity"] += "; noise: " + strings.Join(q.Noise, "; ")
-	}
 
 	focus := map[string]bool{}
 	for _, s := range slicesOf(tc.StewardState.FocusAreas, hi.KeyContext, tc.TechnicalState.ActiveErrors, []string{tc.Summary, tc.TechnicalState.CurrentBranch}) {
@@ -129,29 +110,6 @@ func Quality(c baton.BridgeContent) baton.BridgeQuality {
 	}
 	q.Why["relevance"] = fmt.Sprintf("%d of %d tasks and questions name what the session was about", relevant, items)
 	return q
-}
-
-// markup is a tag left from a transcript: <summary>, <command-name>,
-// <system-reminder>, </task-notification>.
-var markup = regexp.MustCompile(`</?[a-z][a-z0-9]*(?:[-_][a-z0-9]+)*(?:\s[^<>]*)?/?>`)
-
-// commandText is a shell command standing for a task: pipes, "&&",
-// redirections, a prompt sign, or a command with flags.
-var commandText = regexp.MustCompile(`&&|\|\||\s\|\s|2>|>/dev/null|^\$ |(?:^|\s)(?:sudo|cd|ls|cat|grep|rg|find|git|npm|npx|pnpm|yarn|go|cargo|make|docker|kubectl|curl|wget|pip|python3?|node|bash|sh|rm|mv|cp|mkdir|chmod)\s+(?:-{1,2}[a-zA-Z]|[./~][^\s]*)`)
-
-func isCommand(s string) bool { return commandText.MatchString(s) }
-
-// clipItem shortens an item quoted in a reason.
-func clipItem(s string) string {
-	s = strings.Join(strings.Fields(s), " ")
-	if len(s) <= 60 {
-		return s
-	}
-	cut := 60
-	for cut > 0 && !utf8.RuneStart(s[cut]) {
-		cut--
-	}
-	return s[:cut] + "…"
 }
 
 func slicesOf(lists ...[]string) []string {

@@ -64,7 +64,7 @@ func New(c *client.Client, configErr error, version, dir string) *mcp.Server {
 	}, t.getNextContext)
 	// Continuity (internal/mcpserver/continuity.go).
 	addContinuityTools(s, t)
-	// Lex frames: frame_create, frame_search, frame_get, frame_list, timeline_show.
+	// Lex frames (issue 14): frame_create, frame_search, frame_get, frame_list, timeline_show.
 	addFrameTools(s, t)
 	return s
 }

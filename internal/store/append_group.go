@@ -9,7 +9,7 @@ import (
 	"github.com/uptrace/bun"
 )
 
-// Group commit (the realistic mix). SQLite has one writer: with
+// Group commit (issue 13, the realistic mix). SQLite has one writer: with
 // 64 clients, appends queued for the write lock one transaction at a time,
 // and each hand-over of the lock waited for the next goroutine to be
 // scheduled on a busy machine — the queue, not the work, was the latency

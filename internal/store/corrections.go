@@ -285,3 +285,10 @@ func (s *Store) CorrectedSessions(ctx context.Context, stewardID int64) ([]Corre
 	}
 	return out, nil
 }
+
+// CorrectedSessionCount is how many of the steward's sessions they corrected.
+func (s *Store) CorrectedSessionCount(ctx context.Context, stewardID int64) (int, error) {
+	var n int
+	err := s.db.NewRaw("SELECT COUNT(DISTINCT session_id) FROM session_corrections WHERE steward_id = ?", stewardID).Scan(ctx, &n)
+	return n, err
+}

@@ -160,6 +160,12 @@ func TestCorrectionsAreTheStewards(t *testing.T) {
 		if list, err := s.CorrectedSessions(ctx, eve.ID); err != nil || len(list) != 0 {
 			t.Errorf("eve lists %+v, %v", list, err)
 		}
+		if n, err := s.CorrectedSessionCount(ctx, eve.ID); err != nil || n != 0 {
+			t.Errorf("eve counts %d, %v", n, err)
+		}
+		if n, err := s.CorrectedSessionCount(ctx, ada.ID); err != nil || n != 1 {
+			t.Errorf("ada counts %d, %v", n, err)
+		}
 		got, err := s.Session(ctx, ada.ID, sess.ID)
 		if err != nil || got.Title != "ada's own" {
 			t.Errorf("ada's session %q, %v", got.Title, err)
@@ -199,6 +205,34 @@ func TestCorrectingAgainKeepsTheExtraction(t *testing.T) {
 		}
 		if len(ds) != 2 || !ds[0].Timestamp.Equal(time.Date(2026, 2, 1, 10, 0, 0, 0, time.UTC)) || !ds[1].Timestamp.Equal(stored.StartedAt) {
 			t.Errorf("decisions %+v", ds)
+		}
+	})
+}
+
+// A live session's source facts (the hook's title as the transcript
+// grows) do not replace a title the steward corrected; they are what the
+// analysis said.
+func TestSourceFactsKeepACorrectedTitle(t *testing.T) {
+	eachDialect(t, func(t *testing.T, s *store.Store) {
+		ctx := context.Background()
+		ada := mustSteward(t, s, "ada")
+		sess := mustSession(t, s, ada.ID, &baton.Session{Title: "first prompt"})
+		if _, _, err := s.CorrectSession(ctx, ada.ID, sess.ID, &baton.SessionEdit{Title: ptr("Steward's title")}); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.UpdateSourceFacts(ctx, ada.ID, sess.ID, &baton.Session{Title: "Claude Code's summary", Branch: "main"}); err != nil {
+			t.Fatal(err)
+		}
+		got, err := s.Session(ctx, ada.ID, sess.ID)
+		if err != nil || got.Title != "Steward's title" || got.Branch != "main" {
+			t.Errorf("session %q on %q, %v", got.Title, got.Branch, err)
+		}
+		conv, err := s.Conversation(ctx, ada.ID, sess.ID, "")
+		if err != nil || conv.Title != "Steward's title" {
+			t.Errorf("main conversation %q, %v", conv.Title, err)
+		}
+		if cs, err := s.Corrections(ctx, ada.ID, sess.ID); err != nil || cs[0].Extracted.Title != "Claude Code's summary" {
+			t.Errorf("corrections %+v, %v", cs, err)
 		}
 	})
 }

@@ -229,7 +229,7 @@ func (s *Store) SourceIDs(ctx context.Context, stewardID int64, sessionID string
 // steward's sessions as it grows — title (of the session and its main
 // conversation), branch, assistant and its attributes (each key it has
 // replaces the session's; the others stay) — leaving the analysis, the
-// review and the counters alone.
+// review, the counters and a title the steward corrected alone.
 func (s *Store) UpdateSourceFacts(ctx context.Context, stewardID int64, sessionID string, src *baton.Session) error {
 	sess := &baton.Session{ID: sessionID, Title: strings.TrimSpace(stripNUL(src.Title)), Branch: src.Branch, Assistant: src.Assistant,
 		UpdatedAt: s.clock()}
@@ -244,6 +244,18 @@ func (s *Store) UpdateSourceFacts(ctx context.Context, stewardID int64, sessionI
 		}
 		for k, v := range src.Attributes {
 			sess.Attributes[k] = v
+		}
+		// A title the steward corrected stays; the source's is what the
+		// analysis said (corrections.go).
+		if corrected, ok, err := correctedTitleInTx(ctx, tx, stewardID, sessionID); err != nil {
+			return err
+		} else if ok {
+			if sess.Title != "" {
+				if err := recordExtractedTitleInTx(ctx, tx, stewardID, sessionID, sess.Title); err != nil {
+					return err
+				}
+			}
+			sess.Title = corrected
 		}
 		res, err := tx.NewUpdate().Model(sess).Column("title", "branch", "assistant", "attributes", "updated_at").
 			Where("id = ? AND steward_id = ?", sessionID, stewardID).Exec(ctx)

@@ -143,8 +143,14 @@
 
   // A form the server sends back with what to fix comes as 422; show it
   // where the form was instead of treating it as a failure.
+  // A form marked data-swap-400 (a correction) gets its refusal as 400,
+  // the form again with what to fix.
   document.addEventListener('htmx:beforeSwap', function (evt) {
-    if (evt.detail.xhr && evt.detail.xhr.status === 422) {
+    var xhr = evt.detail.xhr;
+    var cfg = evt.detail.requestConfig;
+    var from = cfg && cfg.elt;
+    var html = xhr && /^text\/html/.test(xhr.getResponseHeader('Content-Type') || '');
+    if (xhr && (xhr.status === 422 || (xhr.status === 400 && html && from && from.closest && from.closest('[data-swap-400]')))) {
       evt.detail.shouldSwap = true;
       evt.detail.isError = false;
     }
@@ -171,6 +177,10 @@
       flash('That was not found (404). It may have been deleted: reload the page.');
     } else if (status >= 500) {
       flash('The server failed (' + status + '). Try again in a moment; if it keeps happening, check the server log.');
+    } else if (status === 400 && xhr.responseText && xhr.responseText.length < 500 &&
+               /^text\/plain/.test(xhr.getResponseHeader('Content-Type') || '')) {
+      // The server's own words, which name the field that was refused.
+      flash(xhr.responseText);
     } else {
       flash('That did not work (' + status + '). Reload the page and try again.');
     }

@@ -10,6 +10,7 @@ import (
 	"github.com/baton-dev/baton/internal/analysis"
 	"github.com/baton-dev/baton/internal/baton"
 	"github.com/baton-dev/baton/internal/continuity"
+	"github.com/baton-dev/baton/internal/corrections"
 	"github.com/baton-dev/baton/internal/ingest"
 	"github.com/baton-dev/baton/internal/replay"
 	"github.com/baton-dev/baton/internal/store"
@@ -28,6 +29,7 @@ type Server struct {
 	continuity  *continuity.Service
 	comparisons *comparison.Cache
 	replays     *replay.Service
+	corrections *corrections.Service
 	log         *slog.Logger
 }
 
@@ -39,6 +41,7 @@ type Deps struct {
 	Continuity  *continuity.Service
 	Comparisons *comparison.Cache
 	Replays     *replay.Service
+	Corrections *corrections.Service
 	Log         *slog.Logger
 }
 
@@ -46,7 +49,7 @@ type Deps struct {
 func New(d Deps) *Server {
 	return &Server{
 		store: d.Store, importer: d.Importer, analysis: d.Analysis, continuity: d.Continuity,
-		comparisons: d.Comparisons, replays: d.Replays, log: d.Log,
+		comparisons: d.Comparisons, replays: d.Replays, corrections: d.Corrections, log: d.Log,
 	}
 }
 

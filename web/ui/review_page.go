@@ -58,5 +58,8 @@ func (s *Server) ReviewPage(c echo.Context) error {
 	if p.Labels, p.Dimensions, p.Sessions, err = s.store.AnnotationFacets(requestContext(c), stewardID(c)); err != nil {
 		return err
 	}
+	if p.Corrected, err = s.store.CorrectedSessionCount(requestContext(c), stewardID(c)); err != nil {
+		return err
+	}
 	return renderHTML(c, http.StatusOK, views.Review(p))
 }

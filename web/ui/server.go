@@ -16,6 +16,7 @@ import (
 	"github.com/baton-dev/baton/internal/auth"
 	"github.com/baton-dev/baton/internal/baton"
 	"github.com/baton-dev/baton/internal/continuity"
+	"github.com/baton-dev/baton/internal/corrections"
 	"github.com/baton-dev/baton/internal/ingest"
 	"github.com/baton-dev/baton/internal/replay"
 	"github.com/baton-dev/baton/internal/store"
@@ -47,11 +48,12 @@ type Server struct {
 	// cross-conversational summary.
 	continuity *continuity.Service
 	// replays makes replays and runs them in the background.
-	replays *replay.Service
-	cookies *auth.Cookies
-	oauth   *auth.OAuth
-	log     *slog.Logger
-	cfg     Config
+	replays     *replay.Service
+	corrections *corrections.Service // a steward's corrections of analyses
+	cookies     *auth.Cookies
+	oauth       *auth.OAuth
+	log         *slog.Logger
+	cfg         Config
 	// limitSignIn counts one local sign-in attempt (web's rate limits).
 	limitSignIn func(c echo.Context, username string) error
 	// Import jobs: uploads imported in the background, the clock their
@@ -70,6 +72,7 @@ type Deps struct {
 	Continuity  *continuity.Service
 	Comparisons *comparison.Cache
 	Replays     *replay.Service
+	Corrections *corrections.Service
 	Cookies     *auth.Cookies
 	OAuth       *auth.OAuth
 	Log         *slog.Logger
@@ -82,7 +85,7 @@ type Deps struct {
 func New(d Deps) *Server {
 	return &Server{
 		comparisons: d.Comparisons, store: d.Store, importer: d.Importer, analysis: d.Analysis,
-		continuity: d.Continuity, replays: d.Replays, cookies: d.Cookies, oauth: d.OAuth, log: d.Log, cfg: d.Config,
+		continuity: d.Continuity, replays: d.Replays, corrections: d.Corrections, cookies: d.Cookies, oauth: d.OAuth, log: d.Log, cfg: d.Config,
 		limitSignIn: d.LimitSignIn, clock: time.Now, importStep: d.ImportStep,
 	}
 }

@@ -77,15 +77,15 @@ func (s *Server) renderSessionPage(c echo.Context, in sessionPageInput) error {
 	if err != nil {
 		return err
 	}
-	framesView, err := s.sessionFrames(c, sess) // frames
+	framesView, err := s.sessionFrames(c, sess) // frames (issue 14)
 	if err != nil {
 		return err
 	}
-	memory, err := s.sessionMemory(c, conv) // medium-term memory
+	memory, err := s.sessionMemory(c, conv) // medium-term memory (issue 9)
 	if err != nil {
 		return err
 	}
-	var teamShares views.SessionTeamShares // team sharing
+	var teamShares views.SessionTeamShares // team sharing (issue 10)
 	if teamShares.Teams, err = s.store.TeamsForSteward(requestContext(c), sid); err != nil {
 		return err
 	}
@@ -93,6 +93,10 @@ func (s *Server) renderSessionPage(c echo.Context, in sessionPageInput) error {
 		return err
 	}
 	keptByBaton, err := s.store.SessionKeptByBaton(requestContext(c), sid, sess.ID) // baton watch saw its file deleted
+	if err != nil {
+		return err
+	}
+	corrections, err := s.corrections.ForSession(requestContext(c), sid, sess.ID)
 	if err != nil {
 		return err
 	}
@@ -104,7 +108,7 @@ func (s *Server) renderSessionPage(c echo.Context, in sessionPageInput) error {
 		KeptByBaton: keptByBaton,
 		Page:        s.page(c, title, "sessions"), Session: sess, Conversations: convs, Conversation: conv,
 		Transcript: chunk, TotalMessages: total, At: at, Analysing: analysing, MessagesURL: "/sessions/" + sess.ID + "/messages",
-		Analysis: analysisView, Frames: framesView, Memory: memory, TeamShares: teamShares,
+		Analysis: analysisView, Frames: framesView, Memory: memory, TeamShares: teamShares, Corrections: corrections,
 	}))
 }
 

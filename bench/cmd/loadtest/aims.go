@@ -8,7 +8,7 @@ import (
 	"time"
 )
 
-// aim is one of the load test's aims as this run measured it. The report lists
+// aim is one of issue 13's aims as this run measured it. The report lists
 // every aim at the top, so a reader sees at once what is met, what misses,
 // by how much and why, before the figures behind them.
 type aim struct {
@@ -51,7 +51,7 @@ func (r *report) record(a aim) string {
 func (r *report) aimsSection() string {
 	var b strings.Builder
 	b.WriteString("## Aims at a glance\n\n")
-	b.WriteString("Every aim of the load test this run measured, with the figure behind it further down. Where an aim is missed, the last column says by how much and what bounds the figure.\n\n")
+	b.WriteString("Every aim of issue 13 this run measured, with the figure behind it further down. Where an aim is missed, the last column says by how much and what bounds the figure.\n\n")
 	b.WriteString("| aim | target | measured | verdict |\n|---|---|---|---|\n")
 	met := 0
 	for _, a := range r.aims {

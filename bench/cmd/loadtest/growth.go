@@ -21,7 +21,7 @@ import (
 	"github.com/baton-dev/baton/web"
 )
 
-// Growth: 100 stewards, sessions of 20 messages, grown from 10,000
+// Growth (issue 13): 100 stewards, sessions of 20 messages, grown from 10,000
 // messages to 1,000,000 (50,000 sessions); at each size, the pages, search
 // and an append are timed over HTTP against the same in-process server.
 func benchGrowth(ctx context.Context, r *report, tmp string, log *slog.Logger, maxMessages int) error {

@@ -29,7 +29,7 @@ import (
 	_ "github.com/jackc/pgx/v5/stdlib"
 )
 
-// The realistic mix (make load): of every 20 requests, stewards
+// The realistic mix (issue 13, make load): of every 20 requests, stewards
 // browse the session list (4) and a transcript page (4), agents append a
 // batch of 20 messages (6) and stream hook-sized appends of 2 (4), and
 // someone searches (2). Each client is a steward's browser and an agent
@@ -43,7 +43,7 @@ var mixPlan = []string{
 // level of the mix writes a CPU profile.
 var mixProfile string
 
-// Aims at 64 clients on SQLite.
+// Aims at 64 clients on SQLite (issue 13).
 const (
 	mixAimPageP95   = 100 * time.Millisecond
 	mixAimAppendP95 = 100 * time.Millisecond

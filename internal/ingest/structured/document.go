@@ -1,5 +1,5 @@
-// Package structured reads Baton's structured conversation format:
-// JSON documents naming a source,
+// Package structured reads the structured conversation format of
+// seeds/structured-conversation-format.md: JSON documents naming a source,
 // the people in a conversation, its primary user and its timed messages.
 // Parse turns bytes into Documents, Validate applies the format's rules with
 // its error messages verbatim, and ToImport turns a valid Document into a
@@ -12,7 +12,7 @@ import (
 	"time"
 )
 
-// Document is one conversation document: the structured format's ConversationDocument.
+// Document is one conversation document: the seed's ConversationDocument.
 // Metadata values may be any JSON value.
 type Document struct {
 	ID           string         `json:"id"`
@@ -21,7 +21,7 @@ type Document struct {
 	Metadata     map[string]any `json:"metadata,omitempty"`
 }
 
-// Conversation is the structured format's StructuredConversation.
+// Conversation is the seed's StructuredConversation.
 type Conversation struct {
 	Source       string    `json:"source"`
 	People       []string  `json:"people"`
@@ -29,7 +29,7 @@ type Conversation struct {
 	Conversation []Message `json:"conversation"`
 }
 
-// Message is the structured format's ConversationMessage.
+// Message is the seed's ConversationMessage.
 type Message struct {
 	Speaker string    `json:"speaker"`
 	Content string    `json:"content"`

@@ -1,0 +1,56 @@
+package ui
+
+import (
+	"net/http"
+	"net/url"
+
+	"github.com/baton-dev/baton/internal/baton"
+	"github.com/baton-dev/baton/views"
+	"github.com/labstack/echo/v4"
+)
+
+// SessionCorrectionShow is one correctable field of the session page (what
+// Cancel brings back); without htmx it is the page itself.
+func (s *Server) SessionCorrectionShow(c echo.Context) error {
+	field, err := correctionFieldParam(c)
+	if err != nil {
+		return err
+	}
+	v, err := s.correctionView(c, c.Param("id"), field)
+	if err != nil {
+		return err
+	}
+	if !isHTMX(c) {
+		return c.Redirect(http.StatusSeeOther, correctionAnchor(v))
+	}
+	v.Focus = true
+	return renderHTML(c, http.StatusOK, views.CorrectionBlock(v))
+}
+
+// correctionFieldParam is the :field of a correction route; a field that
+// cannot be corrected is not found.
+func correctionFieldParam(c echo.Context) (baton.CorrectionField, error) {
+	f := baton.CorrectionField(c.Param("field"))
+	if !f.Valid() {
+		return "", baton.NotFound("field")
+	}
+	return f, nil
+}
+
+// correctionView is one field of one of the steward's sessions, as shown.
+func (s *Server) correctionView(c echo.Context, sessionID string, field baton.CorrectionField) (views.CorrectionView, error) {
+	sess, err := s.store.Session(requestContext(c), stewardID(c), sessionID)
+	if err != nil {
+		return views.CorrectionView{}, err
+	}
+	cs, err := s.corrections.ForSession(requestContext(c), stewardID(c), sess.ID)
+	if err != nil {
+		return views.CorrectionView{}, err
+	}
+	return views.CorrectionsOf(sess, cs, browserOf(c).CSRF).For(field), nil
+}
+
+// correctionAnchor is the session page at a field.
+func correctionAnchor(v views.CorrectionView) string {
+	return "/sessions/" + url.PathEscape(v.SessionID) + "#correction-" + string(v.Field)
+}
