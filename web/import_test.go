@@ -18,10 +18,10 @@ func TestImportPageTakesClaudeCodeAndChatGPT(t *testing.T) {
 		page, _ := b.get("/import")
 		var formats []string
 		page.Find(".formats dt").Each(func(_ int, s *goquery.Selection) { formats = append(formats, s.Text()) })
-		if got := strings.Join(formats, " | "); got != "Structured conversation JSON | Claude Code transcripts | ChatGPT export" {
+		if got := strings.Join(formats, " | "); got != "Structured conversation JSON | Claude Code transcripts | Codex CLI and Gemini CLI | ChatGPT export" {
 			t.Errorf("accepted formats = %q", got)
 		}
-		if help := page.Find("#import-help").Text(); !strings.Contains(help, "Claude Code") || !strings.Contains(help, "conversations.json") {
+		if help := page.Find("#import-help").Text(); !strings.Contains(help, "Claude Code") || !strings.Contains(help, "Codex CLI") || !strings.Contains(help, "Gemini CLI") || !strings.Contains(help, "conversations.json") {
 			t.Errorf("upload help = %q", help)
 		}
 
