@@ -140,11 +140,12 @@ func (s *Service) Start(ctx context.Context, stewardID int64, id string) (*baton
 }
 
 func (s *Service) start(ctx context.Context, stewardID int64, id string, from ...string) (*baton.Replay, error) {
-	if s.runner == nil {
-		return nil, baton.Errorf(baton.ECONFLICT, "no model endpoint is configured: set BATON_LLM_BASE_URL")
-	}
+	// Another steward's replay is not found, whether or not a model is set.
 	if _, err := s.store.Replay(ctx, stewardID, id); err != nil {
 		return nil, err
+	}
+	if s.runner == nil {
+		return nil, baton.Errorf(baton.ECONFLICT, "no model endpoint is configured: set BATON_LLM_BASE_URL")
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
