@@ -65,7 +65,10 @@ func TestBrowserWatchedFoldersAndKeptSessions(t *testing.T) {
 		chromedp.SendKeys(chromedp.CSS(`input[name="password"]`), "a long enough password"),
 		chromedp.Submit(chromedp.CSS(`input[name="password"]`)),
 		chromedp.WaitVisible(chromedp.CSS(`#results`)),
-		chromedp.Click(chromedp.CSS(`nav a[href="/sources"]`)),
+		// Sources is linked from the Import page, where agents' files come in.
+		chromedp.Click(chromedp.CSS(`nav a[href="/import"]`)),
+		chromedp.WaitVisible(chromedp.CSS(`#formats-title`)),
+		chromedp.Click(chromedp.CSS(`.formats a[href="/sources"]`)),
 		chromedp.WaitVisible(chromedp.CSS(`#source-folders`)),
 	)
 	if err != nil {
