@@ -39,7 +39,7 @@ func (s *Server) routes() {
 	signedIn.GET("/import", s.ui.ImportPage)
 	signedIn.GET("/sources", s.ui.SourcesPage)
 	signedIn.POST("/import", s.ui.ImportUpload)
-	signedIn.GET("/import/jobs/:id", s.ui.ImportJobShow) // issue 12: an upload's progress, then its results
+	signedIn.GET("/import/jobs/:id", s.ui.ImportJobShow) // an upload's progress, then its results
 	signedIn.GET("/settings", s.ui.SettingsPage)
 	signedIn.POST("/logout/everywhere", s.ui.LogoutEverywhere) // hardening: sign out everywhere
 	signedIn.POST("/settings/tokens", s.ui.TokenCreate)
@@ -168,7 +168,7 @@ func (s *Server) routes() {
 	v1.GET("/comparisons/:id", s.api.ComparisonGet)
 	v1.POST("/comparisons/:id/comments", s.api.ComparisonComment)
 	v1.POST("/comparisons/:id/shares", s.api.ComparisonShare)
-	v1.POST("/sessions/:id/shares", s.api.SessionShare) // issue 10
+	v1.POST("/sessions/:id/shares", s.api.SessionShare) // a read-only /s/ link to one session
 	// API: continuity (web/api/bridge_*.go, markers.go, summary.go).
 	v1.GET("/sessions/:id/bridge", s.api.SessionBridge)
 	v1.GET("/bridges", s.api.BridgeList)

@@ -6,7 +6,7 @@ import (
 	"github.com/labstack/echo/v4"
 )
 
-// SummaryDownload is /summary.md: the summary as the seed's file.
+// SummaryDownload is /summary.md: the summary as the Markdown file cross_conversational_summary.md that `baton export markdown` writes.
 func (s *Server) SummaryDownload(c echo.Context) error {
 	cs, err := s.continuity.Summary(requestContext(c), stewardID(c))
 	if err != nil {
