@@ -101,3 +101,18 @@ func html(t *testing.T, s *goquery.Selection) string {
 	}
 	return out
 }
+
+// A title the model wrote carries its mark until the steward corrects it:
+// then the title is the steward's, and the mark goes.
+func TestCorrectedTitleLosesTheModelMark(t *testing.T) {
+	p := analysedPage()
+	p.Analysis.Model = &baton.ModelAnalysis{Model: "fake-model-1", Status: baton.ModelWritten,
+		Fields: []baton.FieldSource{{Field: baton.ModelFieldTitle, Source: "fake-model-1"}}}
+	if n := render(t, SessionShow(p)).Find(`.session-badges .badge-model[data-model-field="title"]`).Length(); n != 1 {
+		t.Fatalf("the model's title has %d marks, want 1", n)
+	}
+	p.Corrections = []baton.Correction{{SessionID: p.Session.ID, Field: baton.FieldTitle, Value: baton.FieldValues{Title: "Mine"}, EditedAt: t0}}
+	if n := render(t, SessionShow(p)).Find(`.session-badges .badge-model`).Length(); n != 0 {
+		t.Errorf("a corrected title still has %d model marks", n)
+	}
+}

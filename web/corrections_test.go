@@ -5,6 +5,8 @@ import (
 	"io"
 	"net/http"
 	"net/url"
+	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -241,4 +243,48 @@ func (b *browser) getRaw(path string) (string, *http.Response) {
 		b.a.t.Fatal(err)
 	}
 	return string(body), resp
+}
+
+// A correction of a finished session's tasks redrafts its bridge: the
+// steward's remaining tasks are handed on (a task the evidence also knows
+// keeps its status) and their done tasks are wins. A bridge the steward
+// edited keeps their content.
+func TestCorrectedTasksGoOnInTheBridge(t *testing.T) {
+	eachApp(t, func(t *testing.T, a *app) {
+		id := createCodingSession(t, a, a.adaToken, nil)
+		a.api(a.adaToken, "POST", "/api/v1/sessions/"+id+"/close", nil, nil)
+		body := `{"tasks": [{"task": "Write tests for limiter"}, {"task": "Ask finance which limit per account"}, {"task": "Add token-bucket limiter", "done": true}]}`
+		if code := a.api(a.adaToken, "PUT", "/api/v1/sessions/"+id+"/corrections", body, nil); code != 200 {
+			t.Fatalf("correct tasks: %d", code)
+		}
+		var b baton.Bridge
+		if code := a.api(a.adaToken, "GET", "/api/v1/sessions/"+id+"/bridge", nil, &b); code != 200 {
+			t.Fatalf("bridge = %d", code)
+		}
+		var got []string
+		for _, task := range b.Transferred.ActiveTasks {
+			got = append(got, task.Task+" ("+task.Status+")")
+		}
+		want := []string{"Write tests for limiter (in_progress)", "Ask finance which limit per account (planned)"}
+		if !reflect.DeepEqual(got, want) || b.Revision != 2 {
+			t.Errorf("bridge after the correction: revision %d, tasks %q, want %q", b.Revision, got, want)
+		}
+		if !slices.Contains(b.Transferred.StewardState.RecentWins, "Add token-bucket limiter") {
+			t.Errorf("wins = %q", b.Transferred.StewardState.RecentWins)
+		}
+
+		// The steward edits the bridge; a later correction leaves it be.
+		edit := map[string]any{"base_revision": b.Revision, "transferred_context": b.Transferred, "handoff_instructions": b.Instructions}
+		if code := a.api(a.adaToken, "PUT", "/api/v1/bridges/"+b.ID, edit, nil); code != 200 {
+			t.Fatalf("edit bridge: %d", code)
+		}
+		if code := a.api(a.adaToken, "PUT", "/api/v1/sessions/"+id+"/corrections", `{"tasks": [{"task": "Something else"}]}`, nil); code != 200 {
+			t.Fatalf("second correction: %d", code)
+		}
+		var after baton.Bridge
+		a.api(a.adaToken, "GET", "/api/v1/sessions/"+id+"/bridge", nil, &after)
+		if after.Revision != 3 || len(after.Transferred.ActiveTasks) != 2 {
+			t.Errorf("the steward's bridge changed: revision %d, tasks %+v", after.Revision, after.Transferred.ActiveTasks)
+		}
+	})
 }

@@ -6,7 +6,6 @@
 package web
 
 import (
-	"context"
 	"log/slog"
 	"net/http"
 
@@ -93,12 +92,9 @@ func NewServer(st *store.Store, importer *ingest.Importer, cookieSecret string, 
 	if replays == nil {
 		replays = replay.NewService(st, cfg.Runner)
 	}
-	// A correction rebuilds the cross-conversational summary, which hands
-	// the corrected fields on.
-	corr := corrections.New(st, func(ctx context.Context, stewardID int64) error {
-		_, err := cont.RefreshSummary(ctx, stewardID)
-		return err
-	})
+	// A correction redrafts the session's bridge and rebuilds the
+	// cross-conversational summary, which hand the corrected fields on.
+	corr := corrections.New(st, cont.Corrected)
 	s.echo.HideBanner, s.echo.HidePort = true, true
 	s.echo.HTTPErrorHandler = s.handleError
 	s.initIdentity()

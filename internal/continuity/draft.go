@@ -19,12 +19,14 @@ const maxSummaryChars = 2000
 // session's analysis (its fields, and stored: what the analysis kept, or nil) and the evidence of its main conversation (msgs, in
 // order). It is pure: the same session drafts the same bridge.
 func Draft(sess *baton.Session, stored *baton.StoredAnalysis, msgs []*baton.Message) baton.BridgeContent {
-	return draftFrom(sess, stored, gather(msgs))
+	return draftFrom(sess, stored, gather(msgs), false)
 }
 
-func draftFrom(sess *baton.Session, stored *baton.StoredAnalysis, ev *evidence) baton.BridgeContent {
+// draftFrom drafts the bridge. tasksCorrected says the steward corrected
+// the session's tasks: then their list is the bridge's, not the evidence's.
+func draftFrom(sess *baton.Session, stored *baton.StoredAnalysis, ev *evidence, tasksCorrected bool) baton.BridgeContent {
 	a := analysisOf(sess, stored)
-	tasks, wins := activeTasks(ev)
+	tasks, wins := bridgeTasks(sess, ev, tasksCorrected)
 	tc := baton.TransferredContext{
 		Summary:         summaryOf(sess, a),
 		ActiveTasks:     tasks,
@@ -103,6 +105,35 @@ func activeTasks(ev *evidence) (tasks []baton.BridgeTask, wins []string) {
 	}
 	if tasks == nil {
 		tasks = []baton.BridgeTask{}
+	}
+	return tasks, wins
+}
+
+// bridgeTasks are the tasks a bridge hands on and the wins it reports:
+// the evidence's (activeTasks). When the steward corrected the session's
+// tasks, their remaining tasks are the bridge's instead (in their order,
+// with the status the evidence gives a task of the same text) and their
+// completed tasks are the wins: a correction is never overruled by the
+// transcript.
+func bridgeTasks(sess *baton.Session, ev *evidence, tasksCorrected bool) (tasks []baton.BridgeTask, wins []string) {
+	evidenced, evidenceWins := activeTasks(ev)
+	if !tasksCorrected {
+		return evidenced, evidenceWins
+	}
+	tasks = []baton.BridgeTask{}
+	for _, t := range sess.Progress.TasksRemaining {
+		task := baton.BridgeTask{Task: clip(t), Status: baton.TaskPlanned, Context: "on the steward's corrected task list"}
+		for _, e := range evidenced {
+			if sameItem(e.Task, t) || sameItem(strings.TrimPrefix(e.Task, failingPrefix), t) {
+				task.Status, task.Context = e.Status, e.Context
+			}
+		}
+		if task.Task != "" && len(tasks) < maxTasks {
+			tasks = append(tasks, task)
+		}
+	}
+	for _, t := range sess.Progress.TasksCompleted {
+		wins = appendUnique(wins, clip(t))
 	}
 	return tasks, wins
 }

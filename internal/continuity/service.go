@@ -3,6 +3,7 @@ package continuity
 import (
 	"context"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/baton-dev/baton/internal/baton"
@@ -78,12 +79,8 @@ func (s *Service) finalize(ctx context.Context, stewardID int64, sessionID strin
 		return nil, nil, err
 	}
 	ev := gather(msgs)
-	content := draftFrom(sess, stored, ev)
-	b := &baton.Bridge{Type: baton.BridgeHandoff, FromSession: sess.ID, BridgeContent: content, Quality: Quality(content)}
-	if _, err := s.store.DraftBridge(ctx, stewardID, b); err != nil {
-		return nil, nil, err
-	}
-	if b, err = s.store.Bridge(ctx, stewardID, b.ID); err != nil {
+	b, err := s.draft(ctx, stewardID, sess, stored, ev)
+	if err != nil {
 		return nil, nil, err
 	}
 	at := s.now().UTC()
@@ -111,6 +108,49 @@ func (s *Service) finalize(ctx context.Context, stewardID int64, sessionID strin
 	}
 	sess, err = s.store.Session(ctx, stewardID, sessionID)
 	return sess, b, err
+}
+
+// draft drafts the session's handoff bridge from its analysis and evidence
+// and stores it (DraftBridge keeps a bridge the steward edited or
+// published), returning the bridge as stored.
+func (s *Service) draft(ctx context.Context, stewardID int64, sess *baton.Session, stored *baton.StoredAnalysis, ev *evidence) (*baton.Bridge, error) {
+	cs, err := s.store.Corrections(ctx, stewardID, sess.ID)
+	if err != nil {
+		return nil, err
+	}
+	tasksCorrected := slices.ContainsFunc(cs, func(c baton.Correction) bool { return c.Field == baton.FieldTasks })
+	content := draftFrom(sess, stored, ev, tasksCorrected)
+	b := &baton.Bridge{Type: baton.BridgeHandoff, FromSession: sess.ID, BridgeContent: content, Quality: Quality(content)}
+	if _, err := s.store.DraftBridge(ctx, stewardID, b); err != nil {
+		return nil, err
+	}
+	return s.store.Bridge(ctx, stewardID, b.ID)
+}
+
+// Corrected follows a steward's correction of a finished session: its
+// handoff bridge is drafted again from the corrected fields (unless the
+// steward already edited or published it) and the cross-conversational
+// summary is built again, so both hand on the steward's values.
+func (s *Service) Corrected(ctx context.Context, stewardID int64, sessionID string) error {
+	sess, err := s.store.Session(ctx, stewardID, sessionID)
+	if err != nil {
+		return err
+	}
+	if !sess.Open() {
+		msgs, err := s.store.EvidenceMessages(ctx, stewardID, sessionID)
+		if err != nil {
+			return err
+		}
+		stored, err := s.storedAnalysis(ctx, stewardID, sessionID)
+		if err != nil {
+			return err
+		}
+		if _, err := s.draft(ctx, stewardID, sess, stored, gather(msgs)); err != nil {
+			return err
+		}
+	}
+	_, err = s.RefreshSummary(ctx, stewardID)
+	return err
 }
 
 // linkAfterPrevious fills continuity.previous_session with the session

@@ -16,14 +16,14 @@ import (
 type Service struct {
 	store *store.Store
 	// changed runs after a correction of a finished session: what is
-	// built ahead from sessions (the cross-conversational summary) is
-	// built again so it hands on the steward's value.
-	changed func(ctx context.Context, stewardID int64) error
+	// built ahead from it (its handoff bridge, the cross-conversational
+	// summary) is built again so it hands on the steward's value.
+	changed func(ctx context.Context, stewardID int64, sessionID string) error
 }
 
 // New returns the service over the store; changed (which may be nil)
 // runs after each correction or revert of a finished session.
-func New(st *store.Store, changed func(ctx context.Context, stewardID int64) error) *Service {
+func New(st *store.Store, changed func(ctx context.Context, stewardID int64, sessionID string) error) *Service {
 	return &Service{store: st, changed: changed}
 }
 
@@ -56,7 +56,7 @@ func (s *Service) after(ctx context.Context, stewardID int64, sess *baton.Sessio
 	if s.changed == nil || sess.Open() {
 		return nil
 	}
-	return s.changed(ctx, stewardID)
+	return s.changed(ctx, stewardID, sess.ID)
 }
 
 // ForSession lists the corrections of one of the steward's sessions.
