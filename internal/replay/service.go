@@ -122,13 +122,151 @@ func (r Request) stored() store.ReplayRequest {
 		MaxTokens: r.MaxTokens, SystemPrompt: r.SystemPrompt, ToolAllow: r.ToolAllow, ToolDeny: r.ToolDeny, ExtraContext: r.ExtraContext, Key: r.Key}
 }
 
+// Conversation returns one of the steward's conversations: what a handler
+// reads first, so another steward's conversation is not found before its
+// request body is read, and then hands to CreateIn, Fork or CherryPick.
+func (s *Service) Conversation(ctx context.Context, stewardID int64, conversationID string) (*baton.Conversation, error) {
+	return s.store.ConversationByID(ctx, stewardID, conversationID)
+}
+
 // Create forks one of the steward's conversations at a message and
 // records the parameters the fork is to be run with.
 func (s *Service) Create(ctx context.Context, stewardID int64, conversationID string, req Request) (*baton.Replay, error) {
 	if err := req.Check(""); err != nil {
 		return nil, err
 	}
-	return s.store.CreateReplay(ctx, stewardID, conversationID, req.stored())
+	conv, err := s.store.ConversationByID(ctx, stewardID, conversationID)
+	if err != nil {
+		return nil, err
+	}
+	return s.create(ctx, stewardID, conv, req)
+}
+
+// CreateIn is Create on a conversation read with Conversation.
+func (s *Service) CreateIn(ctx context.Context, stewardID int64, conv *baton.Conversation, req Request) (*baton.Replay, error) {
+	if err := req.Check(""); err != nil {
+		return nil, err
+	}
+	return s.create(ctx, stewardID, conv, req)
+}
+
+func (s *Service) create(ctx context.Context, stewardID int64, conv *baton.Conversation, req Request) (*baton.Replay, error) {
+	stored := req.stored()
+	at, title, err := s.forkPoint(ctx, stewardID, conv, req.AtMessageID, stored.Title, baton.ConversationReplay)
+	if err != nil {
+		return nil, err
+	}
+	stored.Title = title
+	return s.store.CreateReplayAt(ctx, stewardID, conv, at, stored)
+}
+
+// ForkRequest is where a fork starts (the message it starts after) and its
+// title; "" titles it by kind and place ("fork at #12").
+type ForkRequest struct {
+	AtMessageID int64
+	Title       string
+}
+
+// Fork makes a new branch of one of the steward's conversations (read with
+// Conversation) after one of the messages of its transcript, with no
+// model: the steward continues it.
+func (s *Service) Fork(ctx context.Context, stewardID int64, conv *baton.Conversation, req ForkRequest) (*baton.Conversation, error) {
+	at, title, err := s.forkPoint(ctx, stewardID, conv, req.AtMessageID, req.Title, baton.ConversationFork)
+	if err != nil {
+		return nil, err
+	}
+	return s.store.Fork(ctx, stewardID, conv, store.ForkRequest{At: at, Title: title, Kind: baton.ConversationFork})
+}
+
+// forkPoint checks a fork's title and reads the message it starts after,
+// which must be in the transcript of conv; an empty title becomes
+// "<kind> at #<seq>".
+func (s *Service) forkPoint(ctx context.Context, stewardID int64, conv *baton.Conversation, atMessageID int64, title, kind string) (*baton.Message, string, error) {
+	title = strings.TrimSpace(strings.ReplaceAll(title, "\x00", ""))
+	if len(title) > 200 {
+		return nil, "", baton.Invalid("title", "title must be at most 200 characters")
+	}
+	if atMessageID <= 0 {
+		return nil, "", baton.Invalid("at_message_id", "at_message_id is required: the id of the message the fork starts after")
+	}
+	at, err := s.store.ForkPoint(ctx, stewardID, conv, atMessageID)
+	if baton.ErrorCode(err) == baton.ENOTFOUND {
+		return nil, "", baton.Invalid("at_message_id", "message %d is not in this conversation", atMessageID)
+	} else if err != nil {
+		return nil, "", err
+	}
+	if title == "" {
+		title = fmt.Sprintf("%s at #%d", strings.ReplaceAll(kind, "_", "-"), at.Seq)
+	}
+	return at, title, nil
+}
+
+// CherryPickRequest names the messages to copy and where to: an existing
+// conversation of any of the steward's sessions, or a new conversation
+// (forked from nothing) in the source's session, titled NewTitle.
+type CherryPickRequest struct {
+	MessageIDs           []int64
+	TargetConversationID string
+	NewTitle             string
+}
+
+// CherryPick copies messages of one of the steward's conversations (read
+// with Conversation; the messages from its transcript, prefix included)
+// into another conversation, in their order, recording on each copy where
+// it came from. All or nothing.
+func (s *Service) CherryPick(ctx context.Context, stewardID int64, src *baton.Conversation, req CherryPickRequest) (*baton.Conversation, []*baton.Message, error) {
+	if len(req.MessageIDs) == 0 {
+		return nil, nil, baton.Invalid("message_ids", "message_ids is required: the messages to copy")
+	}
+	if len(req.MessageIDs) > store.MaxBatch {
+		return nil, nil, baton.Invalid("message_ids", "at most %d messages at a time", store.MaxBatch)
+	}
+	transcript, err := s.store.ConversationMessagesOf(ctx, stewardID, src, 0)
+	if err != nil {
+		return nil, nil, err
+	}
+	picked, err := pick(transcript, req.MessageIDs, src.ID)
+	if err != nil {
+		return nil, nil, err
+	}
+	title := strings.TrimSpace(req.NewTitle)
+	if title == "" {
+		title = fmt.Sprintf("%d cherry-picked messages", len(picked))
+	}
+	return s.store.CherryPick(ctx, stewardID, src, picked, req.TargetConversationID, baton.CapTitle(title))
+}
+
+// pick returns the messages of transcript that ids name, in the
+// transcript's order; an id listed twice, or of a message not in it, is
+// refused naming its place in ids.
+func pick(transcript []*baton.Message, ids []int64, conversationID string) ([]*baton.Message, error) {
+	want := map[int64]bool{}
+	for i, id := range ids {
+		if want[id] {
+			return nil, baton.Invalid(fmt.Sprintf("message_ids[%d]", i), "message %d is listed twice", id)
+		}
+		want[id] = true
+	}
+	var picked []*baton.Message
+	for _, m := range transcript {
+		if want[m.ID] {
+			picked = append(picked, m)
+			delete(want, m.ID)
+		}
+	}
+	for i, id := range ids {
+		if want[id] {
+			return nil, baton.Invalid(fmt.Sprintf("message_ids[%d]", i), "message %d is not in conversation %s", id, conversationID)
+		}
+	}
+	return picked, nil
+}
+
+// Messages returns the transcript of one of the steward's conversations
+// (read with Conversation) up to and including sequence number upTo (0
+// means all).
+func (s *Service) Messages(ctx context.Context, stewardID int64, conv *baton.Conversation, upTo int64) ([]*baton.Message, error) {
+	return s.store.ConversationMessagesOf(ctx, stewardID, conv, upTo)
 }
 
 // Start begins a run of one of the steward's prepared replays in the

@@ -9,27 +9,32 @@ import (
 )
 
 // CreateReplayMatrix records a replay matrix and its runs, one replay per
-// parameter set, all forked at the same message of one of the steward's
-// conversations: one transaction, all or nothing.
+// parameter set (checked and titled by the replay service), all forked at
+// the same message of one of the steward's conversations: one
+// transaction, all or nothing.
 func (s *Store) CreateReplayMatrix(ctx context.Context, stewardID int64, conversationID, title string, runs []ReplayRequest) (*baton.ReplayMatrix, []*baton.Replay, error) {
 	if len(runs) == 0 {
 		return nil, nil, baton.Invalid("runs", "a replay matrix needs at least one parameter set")
 	}
+	src, err := s.ConversationByID(ctx, stewardID, conversationID)
+	if err != nil {
+		return nil, nil, err
+	}
+	at, err := s.ForkPoint(ctx, stewardID, src, runs[0].AtMessageID)
+	if err != nil {
+		return nil, nil, err
+	}
 	var m *baton.ReplayMatrix
 	var out []*baton.Replay
-	err := s.inTx(ctx, func(tx bun.Tx) error {
-		src := new(baton.Conversation)
-		if err := tx.NewSelect().Model(src).Where("id = ? AND steward_id = ?", conversationID, stewardID).Scan(ctx); err != nil {
-			return notFound(err, "conversation")
-		}
+	err = s.inTx(ctx, func(tx bun.Tx) error {
 		m = &baton.ReplayMatrix{ID: uuid.NewString(), StewardID: stewardID, SessionID: src.SessionID, SourceConversationID: src.ID,
-			AtMessageID: runs[0].AtMessageID, Title: baton.CapTitle(title), CreatedAt: s.clock()}
+			AtMessageID: at.ID, Title: baton.CapTitle(title), CreatedAt: s.clock()}
 		if _, err := tx.NewInsert().Model(m).Exec(ctx); err != nil {
 			return err
 		}
 		for i, req := range runs {
 			req.MatrixID, req.AtMessageID, req.MatrixPosition = m.ID, m.AtMessageID, i
-			r, err := s.createReplayInTx(ctx, tx, stewardID, conversationID, req)
+			r, err := s.createReplayInTx(ctx, tx, stewardID, src, at, req)
 			if err != nil {
 				return err
 			}

@@ -33,6 +33,12 @@ func (s *Store) ConversationMessages(ctx context.Context, stewardID int64, conve
 	if err != nil {
 		return nil, err
 	}
+	return s.ConversationMessagesOf(ctx, stewardID, conv, upTo)
+}
+
+// ConversationMessagesOf is ConversationMessages of a conversation the
+// caller has read with the steward's id (ConversationByID).
+func (s *Store) ConversationMessagesOf(ctx context.Context, stewardID int64, conv *baton.Conversation, upTo int64) ([]*baton.Message, error) {
 	segs, err := s.transcriptSegments(ctx, stewardID, conv)
 	if err != nil {
 		return nil, err
@@ -54,74 +60,57 @@ func (s *Store) ConversationMessages(ctx context.Context, stewardID int64, conve
 		}
 		out = append(out, part...)
 		if len(out) > MaxConversationMessages {
-			return nil, baton.Errorf(baton.ETOOLARGE, "conversation %s has more than %d messages", conversationID, MaxConversationMessages)
+			return nil, baton.Errorf(baton.ETOOLARGE, "conversation %s has more than %d messages", conv.ID, MaxConversationMessages)
 		}
 	}
 	return out, nil
 }
 
-// ForkRequest is what a fork needs: the message it starts after, a title,
-// and the kind of conversation it makes (fork unless said otherwise).
-type ForkRequest struct {
-	AtMessageID int64
-	Title       string
-	Kind        string
-}
-
-// Fork makes a new conversation that reads the steward's conversation up to
-// and including one of its messages, without copying them, and gets its own
-// messages after it. The new conversation's parent is the conversation that
-// holds the fork-point message (an ancestor, when the message is in the
-// prefix a fork reads), so the prefix is always one chain of segments.
-func (s *Store) Fork(ctx context.Context, stewardID int64, conversationID string, req ForkRequest) (*baton.Conversation, error) {
-	var out *baton.Conversation
-	err := s.inTx(ctx, func(tx bun.Tx) error {
-		var err error
-		out, err = s.forkInTx(ctx, tx, stewardID, conversationID, req)
-		return err
-	})
-	return out, err
-}
-
-func (s *Store) forkInTx(ctx context.Context, tx bun.IDB, stewardID int64, conversationID string, req ForkRequest) (*baton.Conversation, error) {
-	if req.Kind == "" {
-		req.Kind = baton.ConversationFork
-	}
-	title := strings.TrimSpace(stripNUL(req.Title))
-	if len(title) > 200 {
-		return nil, baton.Invalid("title", "title must be at most 200 characters")
-	}
-	conv := new(baton.Conversation)
-	if err := tx.NewSelect().Model(conv).Where("id = ? AND steward_id = ?", conversationID, stewardID).Scan(ctx); err != nil {
-		return nil, notFound(err, "conversation")
-	}
-	if req.AtMessageID <= 0 {
-		return nil, baton.Invalid("at_message_id", "at_message_id is required: the id of the message the fork starts after")
-	}
+// ForkPoint returns one of the steward's messages that is in the
+// transcript of conv (which the caller has read with the steward's id):
+// in one of the segments of its fork chain. Any other message is not
+// found.
+func (s *Store) ForkPoint(ctx context.Context, stewardID int64, conv *baton.Conversation, messageID int64) (*baton.Message, error) {
 	at := new(baton.Message)
-	if err := tx.NewSelect().Model(at).Column("id", "conversation_id", "seq").
-		Where("id = ? AND steward_id = ?", req.AtMessageID, stewardID).Scan(ctx); err != nil {
-		return nil, baton.Invalid("at_message_id", "message %d is not in this conversation", req.AtMessageID)
+	if err := s.db.NewSelect().Model(at).Column("id", "conversation_id", "seq").
+		Where("id = ? AND steward_id = ?", messageID, stewardID).Scan(ctx); err != nil {
+		return nil, notFound(err, "message")
 	}
-	// The message must be in the conversation's transcript: in one of the
-	// segments of its chain.
 	segs, err := s.transcriptSegments(ctx, stewardID, conv)
 	if err != nil {
 		return nil, err
 	}
-	inChain := false
 	for _, sg := range segs {
-		inChain = inChain || (sg.conversationID == at.ConversationID && at.Seq > sg.lo && at.Seq <= sg.hi)
+		if sg.conversationID == at.ConversationID && at.Seq > sg.lo && at.Seq <= sg.hi {
+			return at, nil
+		}
 	}
-	if !inChain {
-		return nil, baton.Invalid("at_message_id", "message %d is not in this conversation", req.AtMessageID)
-	}
-	if title == "" {
-		title = fmt.Sprintf("%s at #%d", strings.ReplaceAll(req.Kind, "_", "-"), at.Seq)
-	}
+	return nil, baton.Errorf(baton.ENOTFOUND, "message %d is not in conversation %s", messageID, conv.ID)
+}
+
+// ForkRequest is a fork to persist, checked and titled by the replay
+// service (internal/replay): the message it starts after (ForkPoint), its
+// title and the kind of conversation it makes.
+type ForkRequest struct {
+	At    *baton.Message
+	Title string
+	Kind  string
+}
+
+// Fork makes a new conversation that reads the steward's conversation conv
+// up to and including the fork-point message, without copying them, and
+// gets its own messages after it. The new conversation's parent is the
+// conversation that holds the fork-point message (an ancestor, when the
+// message is in the prefix a fork reads), so the prefix is always one
+// chain of segments.
+func (s *Store) Fork(ctx context.Context, stewardID int64, conv *baton.Conversation, req ForkRequest) (*baton.Conversation, error) {
+	return s.insertFork(ctx, s.db, stewardID, conv, req)
+}
+
+func (s *Store) insertFork(ctx context.Context, tx bun.IDB, stewardID int64, conv *baton.Conversation, req ForkRequest) (*baton.Conversation, error) {
 	fork := &baton.Conversation{
-		ID: uuid.NewString(), StewardID: stewardID, SessionID: conv.SessionID, Kind: req.Kind, Title: title,
-		ParentConversationID: &at.ConversationID, ForkPointMessageID: &at.ID, ForkPointSeq: at.Seq, CreatedAt: s.clock(),
+		ID: uuid.NewString(), StewardID: stewardID, SessionID: conv.SessionID, Kind: req.Kind, Title: req.Title,
+		ParentConversationID: &req.At.ConversationID, ForkPointMessageID: &req.At.ID, ForkPointSeq: req.At.Seq, CreatedAt: s.clock(),
 	}
 	if _, err := tx.NewInsert().Model(fork).Exec(ctx); err != nil {
 		return nil, err
@@ -148,9 +137,25 @@ type ReplayRequest struct {
 	Key string
 }
 
-// CreateReplay forks one of the steward's conversations and records the
-// parameters the fork is to be re-run with: one transaction.
+// CreateReplay forks one of the steward's conversations at the message
+// req.AtMessageID and records the parameters the fork is to be re-run
+// with, as CreateReplayAt does.
 func (s *Store) CreateReplay(ctx context.Context, stewardID int64, conversationID string, req ReplayRequest) (*baton.Replay, error) {
+	conv, err := s.ConversationByID(ctx, stewardID, conversationID)
+	if err != nil {
+		return nil, err
+	}
+	at, err := s.ForkPoint(ctx, stewardID, conv, req.AtMessageID)
+	if err != nil {
+		return nil, err
+	}
+	return s.CreateReplayAt(ctx, stewardID, conv, at, req)
+}
+
+// CreateReplayAt forks conv at its message at (both read with the
+// steward's id: ConversationByID, ForkPoint) and records the parameters
+// the fork is to be re-run with: one transaction.
+func (s *Store) CreateReplayAt(ctx context.Context, stewardID int64, conv *baton.Conversation, at *baton.Message, req ReplayRequest) (*baton.Replay, error) {
 	if req.Key != "" {
 		if r, err := s.replayOfKey(ctx, stewardID, req.Key); err == nil {
 			return r, nil
@@ -159,7 +164,7 @@ func (s *Store) CreateReplay(ctx context.Context, stewardID int64, conversationI
 	var out *baton.Replay
 	err := s.inTx(ctx, func(tx bun.Tx) error {
 		var err error
-		out, err = s.createReplayInTx(ctx, tx, stewardID, conversationID, req)
+		out, err = s.createReplayInTx(ctx, tx, stewardID, conv, at, req)
 		return err
 	})
 	if err != nil && req.Key != "" {
@@ -177,14 +182,14 @@ func (s *Store) replayOfKey(ctx context.Context, stewardID int64, key string) (*
 	return r, notFound(err, "replay")
 }
 
-func (s *Store) createReplayInTx(ctx context.Context, tx bun.IDB, stewardID int64, conversationID string, req ReplayRequest) (*baton.Replay, error) {
-	fork, err := s.forkInTx(ctx, tx, stewardID, conversationID, ForkRequest{AtMessageID: req.AtMessageID, Title: req.Title, Kind: baton.ConversationReplay})
+func (s *Store) createReplayInTx(ctx context.Context, tx bun.IDB, stewardID int64, conv *baton.Conversation, at *baton.Message, req ReplayRequest) (*baton.Replay, error) {
+	fork, err := s.insertFork(ctx, tx, stewardID, conv, ForkRequest{At: at, Title: req.Title, Kind: baton.ConversationReplay})
 	if err != nil {
 		return nil, err
 	}
 	out := &baton.Replay{
 		ID: uuid.NewString(), StewardID: stewardID, SessionID: fork.SessionID, ConversationID: fork.ID,
-		SourceConversationID: conversationID, Model: req.Model, Temperature: req.Temperature, MaxTokens: req.MaxTokens,
+		SourceConversationID: conv.ID, Model: req.Model, Temperature: req.Temperature, MaxTokens: req.MaxTokens,
 		SystemPrompt: req.SystemPrompt, ToolAllow: nonNil(req.ToolAllow), ToolDeny: nonNil(req.ToolDeny),
 		ExtraContext: req.ExtraContext, Status: baton.ReplayPrepared, CreatedAt: s.clock(), ToolAnswers: []baton.ToolAnswer{},
 	}
@@ -221,104 +226,79 @@ func (s *Store) ReplaysOfSession(ctx context.Context, stewardID int64, sessionID
 	return out, err
 }
 
-// CherryPickRequest names the messages to copy and where to: an existing
-// conversation of any of the steward's sessions, or a new conversation
-// (forked from nothing) in the source's session.
-type CherryPickRequest struct {
-	MessageIDs           []int64
-	TargetConversationID string
-	NewTitle             string
-}
-
-// CherryPick copies messages of one of the steward's conversations (from
-// its transcript, prefix included) into another conversation, in their
-// order, recording on each copy where it came from. All or nothing.
-func (s *Store) CherryPick(ctx context.Context, stewardID int64, conversationID string, req CherryPickRequest) (*baton.Conversation, []*baton.Message, error) {
-	if len(req.MessageIDs) == 0 {
-		return nil, nil, baton.Invalid("message_ids", "message_ids is required: the messages to copy")
-	}
-	if len(req.MessageIDs) > MaxBatch {
-		return nil, nil, baton.Invalid("message_ids", "at most %d messages at a time", MaxBatch)
-	}
-	src, err := s.ConversationByID(ctx, stewardID, conversationID)
-	if err != nil {
-		return nil, nil, err
-	}
-	transcript, err := s.ConversationMessages(ctx, stewardID, src.ID, 0)
-	if err != nil {
-		return nil, nil, err
-	}
-	want := map[int64]bool{}
-	for i, id := range req.MessageIDs {
-		if want[id] {
-			return nil, nil, baton.Invalid(fmt.Sprintf("message_ids[%d]", i), "message %d is listed twice", id)
-		}
-		want[id] = true
-	}
-	var picked []*baton.Message
-	for _, m := range transcript {
-		if want[m.ID] {
-			picked = append(picked, m)
-			delete(want, m.ID)
-		}
-	}
-	for i, id := range req.MessageIDs {
-		if want[id] {
-			return nil, nil, baton.Invalid(fmt.Sprintf("message_ids[%d]", i), "message %d is not in conversation %s", id, src.ID)
-		}
-	}
+// CherryPick copies messages of one of the steward's conversations, read
+// from src's transcript in their order and checked by the replay service
+// (internal/replay), into another conversation: the steward's conversation
+// targetID, or when that is "" a new conversation titled newTitle (forked
+// from nothing) in src's session. It records on each copy where it came
+// from. All or nothing.
+func (s *Store) CherryPick(ctx context.Context, stewardID int64, src *baton.Conversation, picked []*baton.Message, targetID, newTitle string) (*baton.Conversation, []*baton.Message, error) {
 	var target *baton.Conversation
 	var copies []*baton.Message
-	err = s.inTx(ctx, func(tx bun.Tx) error {
-		if req.TargetConversationID != "" {
-			target = new(baton.Conversation)
-			if err := tx.NewSelect().Model(target).Where("id = ? AND steward_id = ?", req.TargetConversationID, stewardID).Scan(ctx); err != nil {
-				return baton.Invalid("target_conversation_id", "target_conversation_id names no conversation of yours")
-			}
-		} else {
-			title := strings.TrimSpace(req.NewTitle)
-			if title == "" {
-				title = fmt.Sprintf("%d cherry-picked messages", len(picked))
-			}
-			target = &baton.Conversation{ID: uuid.NewString(), StewardID: stewardID, SessionID: src.SessionID,
-				Kind: baton.ConversationCherryPick, Title: baton.CapTitle(title), CreatedAt: s.clock()}
-			if _, err := tx.NewInsert().Model(target).Exec(ctx); err != nil {
-				return err
-			}
-		}
-		sess := &baton.Session{ID: target.SessionID, StewardID: stewardID}
-		for _, m := range picked {
-			c := *m
-			// A copy gets a source id of its own, so picking the same
-			// message twice into one conversation is a duplicate.
-			c.SourceID = fmt.Sprintf("pick:%d", m.ID)
-			c.Analyzed = false
-			copies = append(copies, &c)
-		}
-		stored, dups, err := s.appendInTx(ctx, tx, sess, target, copies)
-		if err != nil {
+	err := s.inTx(ctx, func(tx bun.Tx) error {
+		var err error
+		if target, err = s.cherryPickTarget(ctx, tx, stewardID, src, targetID, newTitle); err != nil {
 			return err
 		}
-		if dups > 0 {
-			return baton.Errorf(baton.ECONFLICT, "%d of the messages were already picked into conversation %s", dups, target.ID)
-		}
-		if stored != len(copies) {
-			return fmt.Errorf("cherry-pick stored %d of %d", stored, len(copies))
-		}
-		now := s.clock()
-		for i, c := range copies {
-			if _, err := tx.NewRaw(`INSERT INTO message_provenance (message_id, steward_id, source_message_id, source_conversation_id, created_at)
-				VALUES (?, ?, ?, ?, ?)`, c.ID, stewardID, picked[i].ID, picked[i].ConversationID, now).Exec(ctx); err != nil {
-				return err
-			}
-		}
-		return nil
+		copies, err = s.copyPicked(ctx, tx, stewardID, target, picked)
+		return err
 	})
 	if err != nil {
 		return nil, nil, err
 	}
 	s.Kick()
 	return target, copies, nil
+}
+
+// cherryPickTarget reads the steward's conversation targetID, or makes the
+// new one a pick goes into.
+func (s *Store) cherryPickTarget(ctx context.Context, tx bun.Tx, stewardID int64, src *baton.Conversation, targetID, newTitle string) (*baton.Conversation, error) {
+	target := new(baton.Conversation)
+	if targetID != "" {
+		if err := tx.NewSelect().Model(target).Where("id = ? AND steward_id = ?", targetID, stewardID).Scan(ctx); err != nil {
+			return nil, baton.Invalid("target_conversation_id", "target_conversation_id names no conversation of yours")
+		}
+		return target, nil
+	}
+	target = &baton.Conversation{ID: uuid.NewString(), StewardID: stewardID, SessionID: src.SessionID,
+		Kind: baton.ConversationCherryPick, Title: newTitle, CreatedAt: s.clock()}
+	if _, err := tx.NewInsert().Model(target).Exec(ctx); err != nil {
+		return nil, err
+	}
+	return target, nil
+}
+
+// copyPicked appends copies of the picked messages to target and records
+// where each came from.
+func (s *Store) copyPicked(ctx context.Context, tx bun.Tx, stewardID int64, target *baton.Conversation, picked []*baton.Message) ([]*baton.Message, error) {
+	sess := &baton.Session{ID: target.SessionID, StewardID: stewardID}
+	var copies []*baton.Message
+	for _, m := range picked {
+		c := *m
+		// A copy gets a source id of its own, so picking the same
+		// message twice into one conversation is a duplicate.
+		c.SourceID = fmt.Sprintf("pick:%d", m.ID)
+		c.Analyzed = false
+		copies = append(copies, &c)
+	}
+	stored, dups, err := s.appendInTx(ctx, tx, sess, target, copies)
+	if err != nil {
+		return nil, err
+	}
+	if dups > 0 {
+		return nil, baton.Errorf(baton.ECONFLICT, "%d of the messages were already picked into conversation %s", dups, target.ID)
+	}
+	if stored != len(copies) {
+		return nil, fmt.Errorf("cherry-pick stored %d of %d", stored, len(copies))
+	}
+	now := s.clock()
+	for i, c := range copies {
+		if _, err := tx.NewRaw(`INSERT INTO message_provenance (message_id, steward_id, source_message_id, source_conversation_id, created_at)
+			VALUES (?, ?, ?, ?, ?)`, c.ID, stewardID, picked[i].ID, picked[i].ConversationID, now).Exec(ctx); err != nil {
+			return nil, err
+		}
+	}
+	return copies, nil
 }
 
 // Provenance returns where the steward's cherry-picked messages came from, by message id.

@@ -1,9 +1,11 @@
 package api
 
 import (
+	"context"
 	"net/http"
 
 	"github.com/baton-dev/baton/internal/baton"
+	"github.com/baton-dev/baton/internal/replay"
 	"github.com/baton-dev/baton/internal/store"
 	"github.com/labstack/echo/v4"
 )
@@ -18,20 +20,28 @@ type cherryPickRequest struct {
 	Title                string  `json:"title"`
 }
 
+// cherryPicker is what CherryPick needs of the replay service.
+type cherryPicker interface {
+	Conversation(ctx context.Context, stewardID int64, conversationID string) (*baton.Conversation, error)
+	Messages(ctx context.Context, stewardID int64, conv *baton.Conversation, upTo int64) ([]*baton.Message, error)
+	CherryPick(ctx context.Context, stewardID int64, src *baton.Conversation, req replay.CherryPickRequest) (*baton.Conversation, []*baton.Message, error)
+}
+
 func (s *Server) CherryPick(c echo.Context) error {
-	if _, err := s.store.ConversationByID(requestContext(c), stewardID(c), c.Param("id")); err != nil {
+	src, err := s.replays.Conversation(requestContext(c), stewardID(c), c.Param("id"))
+	if err != nil {
 		return err
 	}
 	var in cherryPickRequest
 	if err := decodeJSON(c, &in); err != nil {
 		return err
 	}
-	ids, err := s.cherryPickIDs(c, c.Param("id"), in)
+	ids, err := s.cherryPickIDs(c, src, in)
 	if err != nil {
 		return err
 	}
-	target, copies, err := s.store.CherryPick(requestContext(c), stewardID(c), c.Param("id"),
-		store.CherryPickRequest{MessageIDs: ids, TargetConversationID: in.TargetConversationID, NewTitle: in.Title})
+	target, copies, err := s.replays.CherryPick(requestContext(c), stewardID(c), src,
+		replay.CherryPickRequest{MessageIDs: ids, TargetConversationID: in.TargetConversationID, NewTitle: in.Title})
 	if err != nil {
 		return err
 	}
@@ -39,7 +49,7 @@ func (s *Server) CherryPick(c echo.Context) error {
 }
 
 // cherryPickIDs turns a range of sequence numbers into message ids.
-func (s *Server) cherryPickIDs(c echo.Context, conversationID string, in cherryPickRequest) ([]int64, error) {
+func (s *Server) cherryPickIDs(c echo.Context, src *baton.Conversation, in cherryPickRequest) ([]int64, error) {
 	if len(in.MessageIDs) > 0 {
 		if in.FromSeq != 0 || in.ToSeq != 0 {
 			return nil, baton.Invalid("message_ids", "send message_ids or from_seq/to_seq, not both")
@@ -55,7 +65,7 @@ func (s *Server) cherryPickIDs(c echo.Context, conversationID string, in cherryP
 	if in.ToSeq-in.FromSeq >= store.MaxBatch {
 		return nil, baton.Invalid("to_seq", "a range holds at most %d messages", store.MaxBatch)
 	}
-	msgs, err := s.store.ConversationMessages(requestContext(c), stewardID(c), conversationID, in.ToSeq)
+	msgs, err := s.replays.Messages(requestContext(c), stewardID(c), src, in.ToSeq)
 	if err != nil {
 		return nil, err
 	}

@@ -1,9 +1,11 @@
 package api
 
 import (
+	"context"
 	"net/http"
 
-	"github.com/baton-dev/baton/internal/store"
+	"github.com/baton-dev/baton/internal/baton"
+	"github.com/baton-dev/baton/internal/replay"
 	"github.com/labstack/echo/v4"
 )
 
@@ -13,16 +15,23 @@ type forkRequest struct {
 	Title       string `json:"title"`
 }
 
+// forker is what ConversationFork needs of the replay service.
+type forker interface {
+	Conversation(ctx context.Context, stewardID int64, conversationID string) (*baton.Conversation, error)
+	Fork(ctx context.Context, stewardID int64, conv *baton.Conversation, req replay.ForkRequest) (*baton.Conversation, error)
+}
+
 func (s *Server) ConversationFork(c echo.Context) error {
 	// Whose conversation it is is checked before the body is read.
-	if _, err := s.store.ConversationByID(requestContext(c), stewardID(c), c.Param("id")); err != nil {
+	conv, err := s.replays.Conversation(requestContext(c), stewardID(c), c.Param("id"))
+	if err != nil {
 		return err
 	}
 	var in forkRequest
 	if err := decodeJSON(c, &in); err != nil {
 		return err
 	}
-	fork, err := s.store.Fork(requestContext(c), stewardID(c), c.Param("id"), store.ForkRequest{AtMessageID: in.AtMessageID, Title: in.Title})
+	fork, err := s.replays.Fork(requestContext(c), stewardID(c), conv, replay.ForkRequest{AtMessageID: in.AtMessageID, Title: in.Title})
 	if err != nil {
 		return err
 	}

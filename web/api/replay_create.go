@@ -1,6 +1,9 @@
 package api
 
 import (
+	"context"
+
+	"github.com/baton-dev/baton/internal/baton"
 	"net/http"
 
 	"github.com/baton-dev/baton/internal/replay"
@@ -20,15 +23,23 @@ type replayRequest struct {
 	ExtraContext string   `json:"extra_context"`
 }
 
+// replayMaker is what ReplayCreate needs of the replay service: the
+// conversation is read once, before the body, and the replay is made on it.
+type replayMaker interface {
+	Conversation(ctx context.Context, stewardID int64, conversationID string) (*baton.Conversation, error)
+	CreateIn(ctx context.Context, stewardID int64, conv *baton.Conversation, req replay.Request) (*baton.Replay, error)
+}
+
 func (s *Server) ReplayCreate(c echo.Context) error {
-	if _, err := s.store.ConversationByID(requestContext(c), stewardID(c), c.Param("id")); err != nil {
+	conv, err := s.replays.Conversation(requestContext(c), stewardID(c), c.Param("id"))
+	if err != nil {
 		return err
 	}
 	var in replayRequest
 	if err := decodeJSON(c, &in); err != nil {
 		return err
 	}
-	r, err := s.replays.Create(requestContext(c), stewardID(c), c.Param("id"), replay.Request{AtMessageID: in.AtMessageID, Title: in.Title, Model: in.Model,
+	r, err := s.replays.CreateIn(requestContext(c), stewardID(c), conv, replay.Request{AtMessageID: in.AtMessageID, Title: in.Title, Model: in.Model,
 		Temperature: in.Temperature, MaxTokens: in.MaxTokens, SystemPrompt: in.SystemPrompt, ToolAllow: in.ToolAllow, ToolDeny: in.ToolDeny,
 		ExtraContext: in.ExtraContext})
 	if err != nil {

@@ -12,7 +12,6 @@ import (
 	"github.com/baton-dev/baton/internal/continuity"
 	"github.com/baton-dev/baton/internal/corrections"
 	"github.com/baton-dev/baton/internal/ingest"
-	"github.com/baton-dev/baton/internal/replay"
 	"github.com/baton-dev/baton/internal/store"
 	"github.com/baton-dev/baton/web/comparison"
 	"github.com/baton-dev/baton/web/httpx"
@@ -28,7 +27,7 @@ type Server struct {
 	// cross-conversational summary.
 	continuity  *continuity.Service
 	comparisons *comparison.Cache
-	replays     *replay.Service
+	replays     replayService
 	corrections *corrections.Service
 	log         *slog.Logger
 }
@@ -40,9 +39,17 @@ type Deps struct {
 	Analysis    *analysis.Service
 	Continuity  *continuity.Service
 	Comparisons *comparison.Cache
-	Replays     *replay.Service
+	Replays     replayService
 	Corrections *corrections.Service
 	Log         *slog.Logger
+}
+
+// replayService is what the conversation handlers call on the replay
+// service (internal/replay); each handler declares its part beside it.
+type replayService interface {
+	replayMaker
+	forker
+	cherryPicker
 }
 
 // New builds the API handlers over their services.

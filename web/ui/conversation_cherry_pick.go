@@ -6,14 +6,15 @@ import (
 	"strconv"
 
 	"github.com/baton-dev/baton/internal/baton"
-	"github.com/baton-dev/baton/internal/store"
+	"github.com/baton-dev/baton/internal/replay"
 	"github.com/labstack/echo/v4"
 )
 
 // ConversationCherryPick copies the messages ticked in the transcript into
 // another conversation, or a new one, and shows where they went.
 func (s *Server) ConversationCherryPick(c echo.Context) error {
-	if _, err := s.store.ConversationByID(requestContext(c), stewardID(c), c.Param("id")); err != nil {
+	src, err := s.replays.Conversation(requestContext(c), stewardID(c), c.Param("id"))
+	if err != nil {
 		return err
 	}
 	form, err := c.FormParams()
@@ -31,8 +32,8 @@ func (s *Server) ConversationCherryPick(c echo.Context) error {
 	if len(ids) == 0 {
 		return baton.Invalid("message_id", "tick the messages to cherry-pick first")
 	}
-	target, _, err := s.store.CherryPick(requestContext(c), stewardID(c), c.Param("id"),
-		store.CherryPickRequest{MessageIDs: ids, TargetConversationID: c.FormValue("target_conversation_id")})
+	target, _, err := s.replays.CherryPick(requestContext(c), stewardID(c), src,
+		replay.CherryPickRequest{MessageIDs: ids, TargetConversationID: c.FormValue("target_conversation_id")})
 	if err != nil {
 		return err
 	}
