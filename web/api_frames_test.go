@@ -14,7 +14,7 @@ import (
 const apiFrame = `{"id":"f-api-1","timestamp":"2026-05-01T10:30:00+02:00","branch":"feature/recall","module_scope":["memory/store"],` +
 	`"summary_caption":"Recall ranks by bm25 and recency","reference_point":"recall-blend","status_snapshot":{"next_action":"Benchmark it"},` +
 	`"keywords":["recall","AUTH-456"],"runId":"run-7","executorRole":"senior-dev","toolCalls":["frame_create"],"guardrailProfile":"strict",` +
-	`"turnCost":{"components":{"latency":12}}}`
+	`"turnCost":{"components":{"latency":12,"contextReset":0,"renegotiation":0,"tokenBloat":0,"attentionSwitch":0}}}`
 
 type recallAnswer struct {
 	Hits []struct {

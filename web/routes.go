@@ -185,6 +185,7 @@ func (s *Server) routes() {
 	v1.GET("/frames/recall", s.api.FrameRecall)
 	v1.GET("/frames/timeline", s.api.FrameTimeline)
 	v1.GET("/frames/export", s.api.FrameExport)
+	v1.GET("/frames/stats", s.api.FrameStats)
 	v1.GET("/frames/:id", s.api.FrameGet)
 	v1.DELETE("/frames/:id", s.api.FrameDelete)
 }

@@ -258,6 +258,7 @@ type FrameRecallResult struct {
 type FrameFilter struct {
 	Branch string
 	Module string
+	Jira   string // exact ticket, or
 	Since  *time.Time
 	Until  *time.Time
 	Cursor string // from the previous page's NextCursor
@@ -391,4 +392,23 @@ type FrameSession struct {
 	SessionID string `json:"session_id"`
 	Title     string `json:"title"`
 	Link      string `json:"link"`
+}
+
+// FrameStats counts a steward's frames: all of them, and those at or after
+// Since with what they spent (spend.prompts and spend.tokens_estimated).
+type FrameStats struct {
+	Total           int           `json:"total"`
+	Oldest          *time.Time    `json:"oldest,omitempty"`
+	Newest          *time.Time    `json:"newest,omitempty"`
+	Since           *time.Time    `json:"since,omitempty"`
+	SinceFrames     int           `json:"since_frames"`
+	Prompts         int64         `json:"prompts"`
+	TokensEstimated int64         `json:"tokens_estimated"`
+	Modules         []ModuleCount `json:"modules,omitempty"`
+}
+
+// ModuleCount is how many frames name a module in their module_scope.
+type ModuleCount struct {
+	Module string `json:"module"`
+	Frames int    `json:"frames"`
 }

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"net/http"
 	"net/url"
+
+	"github.com/baton-dev/baton/internal/baton"
 )
 
 // Frame answers are kept as Lex JSON (json.RawMessage): the caller reads
@@ -34,4 +36,11 @@ func (c *Client) RecallFrames(ctx context.Context, query url.Values, out any) er
 // cursor, limit) into out.
 func (c *Client) FrameTimeline(ctx context.Context, query url.Values, out any) error {
 	return c.do(ctx, http.MethodGet, "/api/v1/frames/timeline", query, nil, "", out)
+}
+
+// FrameStats counts the steward's frames; query takes since and detailed.
+func (c *Client) FrameStats(ctx context.Context, query url.Values) (*baton.FrameStats, error) {
+	var out baton.FrameStats
+	err := c.do(ctx, http.MethodGet, "/api/v1/frames/stats", query, nil, "", &out)
+	return &out, err
 }

@@ -1,7 +1,7 @@
-// Package frames is Baton's side of Lex frames (schema v3): it reads and
-// validates Lex JSON (one frame, an array, NDJSON) with errors that name
-// the field, normalises recall queries, and runs recall and imports through
-// the store.
+// Package frames is Baton's side of Lex frames (schema v3, and the v4–v7
+// fields by Lex's rules): it reads and validates Lex JSON (one frame, an
+// array, NDJSON) with errors that name the field, normalises recall
+// queries, and runs recall and imports through the store.
 package frames
 
 import (
@@ -170,6 +170,9 @@ func setField(f *baton.Frame, fl baton.FrameField) error {
 	case "guardrailProfile":
 		f.GuardrailProfile, err = optionalString(name, v)
 	default:
+		if later, lerr := checkLater(name, v); later && lerr != nil {
+			return lerr
+		}
 		err = keepUnknown(&f.Extra, name, v)
 	}
 	return err

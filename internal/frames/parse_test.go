@@ -18,7 +18,7 @@ const full = `{"id":"f-a1b2","timestamp":"2025-11-15T09:45:00.123+02:00","branch
 	`"keywords":["oauth","jwt"],"atlas_frame_id":"atlas-f-1","feature_flags":["new-auth-flow"],"permissions":["auth:read"],"image_ids":[],` +
 	`"runId":"run-abc","planHash":"sha256:def","spend":{"prompts":12,"tokens_estimated":45000,"cost_usd":0.42},` +
 	`"userId":"u-1","executorRole":"senior-dev","toolCalls":["mcp_plan_create"],"guardrailProfile":"standard",` +
-	`"turnCost":{"components":{"latency":1.5e3,"contextReset":0}},"capabilityTier":"mid","merged_from":["f-0"],"x_null":null}`
+	`"turnCost":{"components":{"latency":1.5e3,"contextReset":0,"renegotiation":0,"tokenBloat":0,"attentionSwitch":0}},"capabilityTier":"mid","merged_from":["f-0"],"x_null":null}`
 
 func TestParseKeepsEveryFieldAndRoundTrips(t *testing.T) {
 	f, err := Parse([]byte(full))
@@ -34,7 +34,7 @@ func TestParseKeepsEveryFieldAndRoundTrips(t *testing.T) {
 	if want := time.Date(2025, 11, 15, 7, 45, 0, 123e6, time.UTC); !f.At.Equal(want) {
 		t.Fatalf("At = %v, want %v", f.At, want)
 	}
-	if len(f.Extra) != 4 || f.Extra[0].Name != "turnCost" || string(f.Extra[0].Value) != `{"components":{"latency":1.5e3,"contextReset":0}}` {
+	if len(f.Extra) != 4 || f.Extra[0].Name != "turnCost" || string(f.Extra[0].Value) != `{"components":{"latency":1.5e3,"contextReset":0,"renegotiation":0,"tokenBloat":0,"attentionSwitch":0}}` {
 		t.Fatalf("unknown fields not kept verbatim: %+v", f.Extra)
 	}
 	out, err := json.Marshal(f)
@@ -156,15 +156,14 @@ func TestValidationNamesTheField(t *testing.T) {
 
 func TestValidationAccepts(t *testing.T) {
 	cases := map[string][]byte{
-		"timestamp with offset":       edit("timestamp", "2025-12-01T12:30:00+02:00"),
-		"timestamp with fraction":     edit("timestamp", "2025-12-01T10:30:00.123456Z"),
-		"timestamp without offset":    edit("timestamp", "2025-12-01T10:30:00"),
-		"spend whole float":           edit("spend", map[string]any{"prompts": 12.0, "tokens_estimated": json.RawMessage("1e3")}),
-		"spend zero":                  edit("spend", map[string]any{"prompts": 0}),
-		"empty optional string":       edit("jira", ""),
-		"string at the limit":         edit("summary_caption", strings.Repeat("é", MaxString)),
-		"unknown fields of any type":  edit("superseded_by", "f-9"),
-		"v4 turnCost kept, not check": edit("turnCost", map[string]any{"components": "anything"}),
+		"timestamp with offset":      edit("timestamp", "2025-12-01T12:30:00+02:00"),
+		"timestamp with fraction":    edit("timestamp", "2025-12-01T10:30:00.123456Z"),
+		"timestamp without offset":   edit("timestamp", "2025-12-01T10:30:00"),
+		"spend whole float":          edit("spend", map[string]any{"prompts": 12.0, "tokens_estimated": json.RawMessage("1e3")}),
+		"spend zero":                 edit("spend", map[string]any{"prompts": 0}),
+		"empty optional string":      edit("jira", ""),
+		"string at the limit":        edit("summary_caption", strings.Repeat("é", MaxString)),
+		"unknown fields of any type": edit("superseded_by", "f-9"),
 	}
 	for name, raw := range cases {
 		if _, err := Parse(raw); err != nil {
@@ -203,5 +202,48 @@ func TestSplitReadsOneArrayAndNDJSON(t *testing.T) {
 	}
 	if LooksLikeFrames([]byte(`{"session":{"title":"x"},"messages":[]}`)) || LooksLikeFrames([]byte(`[{"mapping":{}}]`)) {
 		t.Fatal("a non-frame file recognised as frames")
+	}
+}
+
+// TestParseLaterFields checks the v4–v7 fields by Lex's rules, naming the
+// field that is wrong, and keeps a valid one verbatim.
+func TestParseLaterFields(t *testing.T) {
+	base := `{"id":"f1","timestamp":"2025-12-01T10:30:00Z","branch":"main","module_scope":["m"],"summary_caption":"s","reference_point":"r","status_snapshot":{"next_action":"n"}`
+	ok := []string{
+		`"turnCost":{"components":{"latency":1.5,"contextReset":0,"renegotiation":2,"tokenBloat":0,"attentionSwitch":1},"weights":{"lambda":0.1},"weightedScore":3,"sessionId":"s1","extra":1}`,
+		`"capabilityTier":"junior"`,
+		`"taskComplexity":{"tier":"mid","escalated":true,"retryCount":2,"assignedModel":"m"}`,
+		`"superseded_by":"f2","merged_from":["f0","f-1"]`,
+		`"contradiction_resolution":{"type":"keep-both","contradicts_frame_id":"f0","note":"both hold"}`,
+		`"module_attribution":{"mode":"fallback","confidence":"low","evidence":["mcp:module_scope"]}`,
+	}
+	for _, x := range ok {
+		f, err := Parse([]byte(base + "," + x + "}"))
+		if err != nil {
+			t.Fatalf("%s: %v", x, err)
+		}
+		if got := string(baton.MarshalFrameFields(f.Extra)); "{"+x+"}" != got {
+			t.Errorf("%s kept as %s", x, got)
+		}
+	}
+	bad := map[string]string{
+		`"turnCost":{"components":{"latency":1,"contextReset":0,"renegotiation":2,"tokenBloat":0}}`:                       "turnCost.components.attentionSwitch",
+		`"turnCost":{"components":{"latency":"1","contextReset":0,"renegotiation":2,"tokenBloat":0,"attentionSwitch":1}}`: "turnCost.components.latency",
+		`"turnCost":{"weights":{}}`:                                                "turnCost.components",
+		`"capabilityTier":"principal"`:                                             "capabilityTier",
+		`"taskComplexity":{"escalated":true}`:                                      "taskComplexity.tier",
+		`"taskComplexity":{"tier":"mid","escalated":"yes"}`:                        "taskComplexity.escalated",
+		`"superseded_by":7`:                                                        "superseded_by",
+		`"merged_from":["f0",1]`:                                                   "merged_from[1]",
+		`"contradiction_resolution":{"type":"ignore","contradicts_frame_id":"f0"}`: "contradiction_resolution.type",
+		`"contradiction_resolution":{"type":"scope"}`:                              "contradiction_resolution.contradicts_frame_id",
+		`"module_attribution":{"mode":"explicit","confidence":"high"}`:             "module_attribution.evidence",
+		`"module_attribution":null`:                                                "module_attribution",
+	}
+	for x, field := range bad {
+		_, err := Parse([]byte(base + "," + x + "}"))
+		if got := baton.ErrorField(err); got != field {
+			t.Errorf("%s: field %q (%v), want %q", x, got, err, field)
+		}
 	}
 }

@@ -37,7 +37,7 @@ const (
 // is the project folder the server was started in ("" when unknown):
 // get_next_context answers for that project unless told another.
 func New(c *client.Client, configErr error, version, dir string) *mcp.Server {
-	t := &tools{c: c, configErr: configErr, dir: dir}
+	t := &tools{c: c, configErr: configErr, dir: dir, now: time.Now}
 	s := mcp.NewServer(&mcp.Implementation{Name: "baton", Title: "Baton", Version: version}, &mcp.ServerOptions{
 		Instructions: "Baton keeps the episodic memory of your work with the steward: past sessions, their transcripts, " +
 			"what was decided and what is still open. Call get_next_context at the start of a session; " +
@@ -64,8 +64,10 @@ func New(c *client.Client, configErr error, version, dir string) *mcp.Server {
 	}, t.getNextContext)
 	// Continuity (internal/mcpserver/continuity.go).
 	addContinuityTools(s, t)
-	// Lex frames (issue 14): frame_create, frame_search, frame_get, frame_list, timeline_show.
+	// Lex frames under Lex's tool names and deprecated aliases, and the rest
+	// of Lex's tools (internal/mcpserver/lex.go).
 	addFrameTools(s, t)
+	addLexTools(s, t)
 	return s
 }
 
@@ -75,6 +77,8 @@ type tools struct {
 	// dir is the folder the server runs in (the project, when an
 	// assistant started it there); "" leaves the project to the caller.
 	dir string
+	// now is the clock (frame_create's default timestamp, turncost periods).
+	now func() time.Time
 }
 
 func (t *tools) client() (*client.Client, error) {

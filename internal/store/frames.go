@@ -434,12 +434,20 @@ func (s *Store) FrameTimeline(ctx context.Context, stewardID int64, f baton.Fram
 			q.WriteString(" AND fr.branch = ?")
 			args = append(args, f.Branch)
 		}
+		if f.Jira != "" {
+			q.WriteString(" AND fr.jira = ?")
+			args = append(args, f.Jira)
+		}
 		q.WriteString(" ORDER BY fm.rid DESC LIMIT ?")
 	} else {
 		q.WriteString("SELECT rid FROM frames WHERE steward_id = ?")
 		if f.Branch != "" {
 			q.WriteString(" AND branch = ?")
 			args = append(args, f.Branch)
+		}
+		if f.Jira != "" {
+			q.WriteString(" AND jira = ?")
+			args = append(args, f.Jira)
 		}
 		q.WriteString(" AND rid BETWEEN ? AND ? ORDER BY rid DESC LIMIT ?")
 		args = append(args, lo, hi)
@@ -482,6 +490,56 @@ func (s *Store) FrameCount(ctx context.Context, stewardID int64) (int, error) {
 	var n int
 	err := s.db.NewRaw("SELECT count(*) FROM frames WHERE steward_id = ?", stewardID).Scan(ctx, &n)
 	return n, err
+}
+
+// FrameStats counts the steward's frames, and those at or after since
+// (all of them when since is nil) with the prompts and tokens their spend
+// records; detailed adds every module's frame count, most first.
+func (s *Store) FrameStats(ctx context.Context, stewardID int64, since *time.Time, detailed bool) (*baton.FrameStats, error) {
+	st := &baton.FrameStats{Since: since}
+	var agg struct {
+		N      int    `bun:"n"`
+		Oldest *int64 `bun:"oldest"`
+		Newest *int64 `bun:"newest"`
+	}
+	if err := s.db.NewRaw("SELECT count(*) AS n, min(rid) AS oldest, max(rid) AS newest FROM frames WHERE steward_id = ?", stewardID).Scan(ctx, &agg); err != nil {
+		return nil, err
+	}
+	st.Total = agg.N
+	if agg.Oldest != nil && agg.Newest != nil {
+		o, n := time.UnixMicro(*agg.Oldest).UTC(), time.UnixMicro(*agg.Newest).UTC()
+		st.Oldest, st.Newest = &o, &n
+	}
+	lo, _, _ := microsRange(since, nil)
+	var spends []*string
+	if err := s.db.NewRaw("SELECT spend FROM frames WHERE steward_id = ? AND rid >= ?", stewardID, lo).Scan(ctx, &spends); err != nil {
+		return nil, err
+	}
+	st.SinceFrames = len(spends)
+	for _, sp := range spends {
+		if sp == nil {
+			continue
+		}
+		var v baton.FrameSpend
+		if json.Unmarshal([]byte(*sp), &v) != nil {
+			continue
+		}
+		if v.Prompts != nil {
+			st.Prompts += *v.Prompts
+		}
+		if v.TokensEstimated != nil {
+			st.TokensEstimated += *v.TokensEstimated
+		}
+	}
+	if detailed {
+		st.Modules = []baton.ModuleCount{}
+		err := s.db.NewRaw(`SELECT module, count(*) AS frames FROM frame_modules WHERE steward_id = ? GROUP BY module ORDER BY count(*) DESC, module`,
+			stewardID).Scan(ctx, &st.Modules)
+		if err != nil {
+			return nil, err
+		}
+	}
+	return st, nil
 }
 
 // FrameBranches returns the steward's branches with frames, most frames first.

@@ -253,7 +253,7 @@ func TestFramesRoundTripStayImmutableAndIsolated(t *testing.T) {
 			`"keywords":["oauth"],"atlas_frame_id":"atlas-1","feature_flags":["flag"],"permissions":["auth:read"],"image_ids":[],` +
 			`"runId":"run-1","planHash":"sha256:def","spend":{"prompts":12,"tokens_estimated":45000,"cost":1.5e-3},` +
 			`"userId":"u-1","executorRole":"senior-dev","toolCalls":["mcp_plan"],"guardrailProfile":"standard",` +
-			`"turnCost":{"components":{"latency":1500}},"merged_from":["f-0"],"z":null}`
+			`"turnCost":{"components":{"latency":1500,"contextReset":0,"renegotiation":0,"tokenBloat":0,"attentionSwitch":0}},"merged_from":["f-0"],"z":null}`
 		res, err := frames.Import(ctx, s, a.ID, []byte(full))
 		if err != nil || res[0].Status != baton.FrameCreated {
 			t.Fatalf("%+v %v", res, err)

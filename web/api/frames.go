@@ -92,7 +92,7 @@ func (s *Server) FrameRecall(c echo.Context) error {
 	return c.JSON(http.StatusOK, res)
 }
 
-// FrameTimeline: GET /api/v1/frames/timeline?branch=&module=&since=&until=&cursor=&limit=,
+// FrameTimeline: GET /api/v1/frames/timeline?branch=&module=&jira=&since=&until=&cursor=&limit=,
 // newest first, each frame with the sessions it was taken in.
 func (s *Server) FrameTimeline(c echo.Context) error {
 	f, err := httpx.FrameFilter(c, 1000)
@@ -122,6 +122,28 @@ func (s *Server) FrameTimeline(c echo.Context) error {
 		}
 	}
 	return c.JSON(http.StatusOK, out)
+}
+
+// FrameStats: GET /api/v1/frames/stats?since=&detailed=1 counts the
+// steward's frames, and those at or after since with what they spent.
+func (s *Server) FrameStats(c echo.Context) error {
+	since, err := frames.ParseInstant("since", c.QueryParam("since"), false)
+	if err != nil {
+		return err
+	}
+	detailed := false
+	switch v := c.QueryParam("detailed"); v {
+	case "", "0", "false":
+	case "1", "true":
+		detailed = true
+	default:
+		return baton.Invalid("detailed", "detailed must be true or false; got %q", v)
+	}
+	st, err := s.store.FrameStats(requestContext(c), stewardID(c), since, detailed)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, st)
 }
 
 // FrameExport writes the steward's frames (filters as the timeline) as

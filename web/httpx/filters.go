@@ -136,7 +136,7 @@ func ParseRange(q url.Values) (from, to *time.Time, err error) {
 
 // FrameFilter reads a timeline's or an export's query parameters.
 func FrameFilter(c echo.Context, maxLimit int) (baton.FrameFilter, error) {
-	f := baton.FrameFilter{Branch: c.QueryParam("branch"), Module: c.QueryParam("module"), Cursor: c.QueryParam("cursor"), Limit: 50}
+	f := baton.FrameFilter{Branch: c.QueryParam("branch"), Module: c.QueryParam("module"), Jira: c.QueryParam("jira"), Cursor: c.QueryParam("cursor"), Limit: 50}
 	var err error
 	if f.Since, err = frames.ParseInstant("since", c.QueryParam("since"), false); err != nil {
 		return f, err
