@@ -271,11 +271,13 @@ func TestRepositoriesAndTechnologies(t *testing.T) {
 	if want := []string{"github.com/baton-dev/baton", "gitlab.com/acme/shop", "github.com/acme/tools", "/home/dev/baton"}; !slices.Equal(tc.Repositories, want) {
 		t.Errorf("repositories %q, want %q", tc.Repositories, want)
 	}
-	// Go three times (the prose and two .go files read), TypeScript twice
-	// (the edit's code context and the changed file), PostgreSQL once (the
-	// steward names it), Git once (run in a command).
-	if want := []string{"Go", "TypeScript", "PostgreSQL", "Git"}; !slices.Equal(tc.Technologies, want) {
+	// Used before named: Go (run, its files read, named), Git (run),
+	// TypeScript (edited); then PostgreSQL (only named by the steward).
+	if want := []string{"Go", "Git", "TypeScript", "PostgreSQL"}; !slices.Equal(tc.Technologies, want) {
 		t.Errorf("technologies %q, want %q", tc.Technologies, want)
+	}
+	if got, want := tc.TechnologyEvidence["Go"], "ran `go get github.com/sergi/go-diff`"; got != want {
+		t.Errorf("Go's evidence %q, want %q", got, want)
 	}
 }
 

@@ -11,26 +11,25 @@ import (
 // Caps on what the technical context lists.
 const (
 	maxErrors       = 30
-	maxTechnologies = 12
+	maxTechnologies = 16
 	maxRepositories = 10
 	errorLength     = 200
 	// resolutionWindow is how many messages after an error its resolution
 	// is looked for.
 	resolutionWindow = 60
-	// maxUsedText bounds the commands and written text a session's
-	// technologies are checked against.
-	maxUsedText = 1 << 20
 )
 
 // technicalOf computes the seed's technical context (all but the working
 // directory and tool version, which the importer sets).
 func technicalOf(vs []view, wd string) baton.TechnicalContext {
 	changes := codeChanges(vs, wd)
+	techs, evidence := technologiesOf(vs)
 	return baton.TechnicalContext{
-		Repositories: repositoriesOf(vs, wd),
-		Technologies: technologiesOf(vs, changes),
-		CodeChanges:  changes,
-		Errors:       errorsOf(vs),
+		Repositories:       repositoriesOf(vs, wd),
+		Technologies:       techs,
+		TechnologyEvidence: evidence,
+		CodeChanges:        changes,
+		Errors:             errorsOf(vs),
 	}
 }
 
@@ -483,77 +482,6 @@ func errorText(content string) string {
 		}
 	}
 	return excerpt(strings.Join(lines, " "), errorLength)
-}
-
-// technologiesOf counts the technologies named in steward and assistant
-// messages and the languages of changed files and code contexts, most
-// mentioned first.
-func technologiesOf(vs []view, changes []baton.CodeChange) []string {
-	counts := map[string]int{}
-	var order []string
-	add := func(t string) {
-		if t == "" {
-			return
-		}
-		if counts[t] == 0 {
-			order = append(order, t)
-		}
-		counts[t]++
-	}
-	// What the session ran and wrote: a technology the assistant only
-	// names (another company's stack, a list of options) was not used.
-	var used strings.Builder
-	for i := range vs {
-		for _, c := range vs[i].calls {
-			if used.Len() > maxUsedText {
-				break
-			}
-			used.WriteString(strings.ToLower(c.in.Command))
-			used.WriteByte('\n')
-			used.WriteString(strings.ToLower(c.file()))
-			used.WriteByte('\n')
-			used.WriteString(strings.ToLower(truncate(c.writeContent(), 4096)))
-			used.WriteByte('\n')
-		}
-	}
-	ran := used.String()
-	for i := range vs {
-		v := &vs[i]
-		if v.text {
-			for _, e := range v.sem.Entities {
-				if e.Type == EntityTechnology && (v.steward() || strings.Contains(ran, strings.ToLower(e.Text))) {
-					add(e.Text)
-				}
-			}
-		}
-		for _, c := range v.calls {
-			if c.in.Command == "" || c.failed {
-				continue
-			}
-			var es entitySet
-			cmd := truncate(c.in.Command, 2048)
-			scanEntities(cmd, lowerText(cmd), &es)
-			for _, e := range es.list {
-				if e.Type == EntityTechnology {
-					add(e.Text)
-				}
-			}
-		}
-		if cc := v.m.CodeContext; cc != nil {
-			add(languageTechnology[cc.Language])
-		}
-	}
-	for _, c := range changes {
-		add(languageTechnology[languageOfPath(c.File)])
-	}
-	sortStable(order, func(a, b string) bool { return counts[a] > counts[b] })
-	if len(order) > maxTechnologies {
-		order = order[:maxTechnologies]
-	}
-	if order == nil {
-		order = []string{}
-	}
-	return order
 }
 
 var gitHosts = []string{"github.com", "gitlab.com", "bitbucket.org", "codeberg.org", "sr.ht"}

@@ -29,3 +29,72 @@ func TestTechnologiesNeedEvidenceOfUse(t *testing.T) {
 		}
 	}
 }
+
+// TestTechnologyEvidence: each technology keeps one line saying what
+// showed it in use — the command that ran it, the file edited, written or
+// read, the package installed or imported, the action a workflow uses —
+// and what only appears inside quotes, here-documents or an answer does
+// not count.
+func TestTechnologyEvidence(t *testing.T) {
+	c := newConvo()
+	c.steward("Please tidy the release; the notes are in CHANGELOG.md")
+	c.assistant("Teams often use Jenkins, CircleCI or Bazel for this; here we keep it simple.")
+	c.tool("Bash", obj{"command": "cd /src/app && mise run lint 2>&1 | tail -5"}, "ok", "")
+	c.tool("Bash", obj{"command": "git commit -m \"$(cat <<'EOF'\nmake docker happy\n\nCo-Authored-By: Claude\nEOF\n)\""}, "[main 1a2b3c] make docker happy", "")
+	c.tool("Bash", obj{"command": "cat out.json | jq -r '.items[] | .name'"}, "a\nb", "")
+	c.tool("Bash", obj{"command": "npx prettier --check ."}, "", "Exit code 1\n[warn] README.md")
+	c.tool("Bash", obj{"command": "terraform plan"}, "", "bash: terraform: command not found")
+	c.tool("Bash", obj{"command": "npm install react@18 left-pad"}, "added 2 packages", "")
+	c.tool("Edit", obj{"file_path": "/src/app/CHANGELOG.md", "old_string": "## 0.1", "new_string": "## 0.2\n\n## 0.1"}, "ok", "")
+	c.tool("Edit", obj{"file_path": "/src/app/.github/workflows/release.yml", "old_string": "run: goreleaser",
+		"new_string": "uses: nick-fields/retry@v3\nwith:\n  command: goreleaser\nuses: actions/checkout@v4"}, "ok", "")
+	c.tool("Write", obj{"file_path": "/src/app/server.go", "content": "package main\n\nimport (\n\t\"fmt\"\n\t\"github.com/labstack/echo/v4\"\n)\n"}, "ok", "")
+	c.tool("Write", obj{"file_path": "/src/app/hooks/pre-commit", "content": "#!/bin/bash\nset -e\nshellcheck scripts/*.sh\n"}, "ok", "")
+	c.tool("Read", obj{"file_path": "/src/app/.goreleaser.yaml"}, "builds: []", "")
+	s := &baton.Session{}
+	New().Session(s, c.analysed(New()))
+	got := s.Technical.TechnologyEvidence
+	want := map[string]string{
+		"mise":              "ran `mise run lint 2>&1`",
+		"Git":               "ran `git commit -m \"$(cat <<'EOF' make docker happy Co-Authored-By: Claude EOF )\"`",
+		"jq":                "ran `jq -r '.items[] .name'`",
+		"Prettier":          "ran `npx prettier --check .`",
+		"npm":               "ran `npm install react@18 left-pad`",
+		"React":             "installed with `npm install react@18 left-pad`",
+		"Markdown":          "edited CHANGELOG.md",
+		"GitHub Actions":    "edited release.yml",
+		"nick-fields/retry": "used in release.yml",
+		"Go":                "wrote server.go",
+		"Echo":              "imported github.com/labstack/echo/v4 in server.go",
+		"Bash":              "wrote the shell script pre-commit",
+		"ShellCheck":        "run by pre-commit: `shellcheck scripts/*.sh`",
+		"goreleaser":        "read .goreleaser.yaml",
+	}
+	for name, ev := range want {
+		if got[name] != ev {
+			t.Errorf("%s: evidence %q, want %q", name, got[name], ev)
+		}
+		if !slices.Contains(s.Technical.Technologies, name) {
+			t.Errorf("technologies %q lack %q", s.Technical.Technologies, name)
+		}
+	}
+	// Not run: inside a commit message, only in an answer, a command that
+	// was not found, GitHub's own checkout action.
+	for _, not := range []string{"Docker", "Claude", "Jenkins", "CircleCI", "Bazel", "Terraform", "actions/checkout"} {
+		if slices.Contains(s.Technical.Technologies, not) {
+			t.Errorf("technologies %q hold %q", s.Technical.Technologies, not)
+		}
+	}
+	if len(got) != len(s.Technical.Technologies) {
+		t.Errorf("evidence for %d technologies, %d listed", len(got), len(s.Technical.Technologies))
+	}
+}
+
+// TestSearchReplaceEdits: an assistant that edits by SEARCH/REPLACE
+// blocks (aider) edits the files those blocks name.
+func TestSearchReplaceEdits(t *testing.T) {
+	got := searchReplaceFiles("Here is the change:\n\n```typescript\nsrc/iter.ts\n<<<<<<< SEARCH\na\n=======\nb\n>>>>>>> REPLACE\n```\n\nCONVENTIONS.md\n```markdown\n<<<<<<< SEARCH\n=======\n- one\n>>>>>>> REPLACE\n```")
+	if want := []string{"src/iter.ts", "CONVENTIONS.md"}; !slices.Equal(got, want) {
+		t.Errorf("files %q, want %q", got, want)
+	}
+}

@@ -175,10 +175,13 @@ type Relationship struct {
 
 // TechnicalContext is the technical ground a session covered.
 type TechnicalContext struct {
-	Repositories []string           `json:"repositories"`
-	Technologies []string           `json:"technologies_discussed"`
-	CodeChanges  []CodeChange       `json:"code_changes,omitempty"`
-	Errors       []ErrorEncountered `json:"errors_encountered,omitempty"`
+	Repositories []string `json:"repositories"`
+	Technologies []string `json:"technologies_discussed"`
+	// TechnologyEvidence says, per technology, what showed the session
+	// used it ("ran `go test ./...`", "edited main.go").
+	TechnologyEvidence map[string]string  `json:"technology_evidence,omitempty"`
+	CodeChanges        []CodeChange       `json:"code_changes,omitempty"`
+	Errors             []ErrorEncountered `json:"errors_encountered,omitempty"`
 	// WorkingDirectory and ToolVersion come from agent transcripts.
 	WorkingDirectory string `json:"working_directory,omitempty"`
 	ToolVersion      string `json:"tool_version,omitempty"`

@@ -1,0 +1,666 @@
+package analysis
+
+import (
+	"path"
+	"strings"
+)
+
+// A technology counts for a session only with evidence that the session
+// used it: a program of it ran in a command, it was installed, a file of
+// its language or configuration was edited, written or read, it was
+// imported in written code, or the steward named it. An answer that lists
+// another company's stack names technologies nobody used.
+
+// Evidence kinds, strongest last: a technology keeps the evidence of its
+// strongest kind, the first of that kind.
+const (
+	evidenceNamed = iota + 1
+	evidenceRead
+	evidenceUsed
+)
+
+// maxEvidence bounds one evidence line.
+const maxEvidence = 120
+
+// programTechnologies maps a program, as run in a shell command, to the
+// technology it belongs to.
+var programTechnologies = map[string]string{
+	"git": "Git", "gh": "GitHub CLI", "glab": "GitLab CLI", "go": "Go", "gofmt": "Go",
+	"python": "Python", "python3": "Python", "pip": "pip", "pip3": "pip", "uv": "uv", "poetry": "Poetry",
+	"pipenv": "Pipenv", "pytest": "pytest", "ruff": "Ruff", "mypy": "mypy", "black": "Black",
+	"node": "Node.js", "npm": "npm", "pnpm": "pnpm", "yarn": "Yarn", "bun": "Bun", "deno": "Deno",
+	"tsc": "TypeScript", "eslint": "ESLint", "prettier": "Prettier", "jest": "Jest", "vitest": "Vitest",
+	"playwright": "Playwright", "biome": "Biome", "vite": "Vite", "webpack": "webpack", "esbuild": "esbuild",
+	"cargo": "Cargo", "rustc": "Rust", "rustup": "Rust", "docker": "Docker", "docker-compose": "Docker Compose",
+	"podman": "Podman", "kubectl": "Kubernetes", "helm": "Helm", "minikube": "minikube", "kind": "kind",
+	"k3d": "k3d", "terraform": "Terraform", "tofu": "OpenTofu", "ansible": "Ansible",
+	"ansible-playbook": "Ansible", "aws": "AWS CLI", "gcloud": "Google Cloud", "az": "Azure CLI",
+	"psql": "PostgreSQL", "pg_dump": "PostgreSQL", "pg_restore": "PostgreSQL", "mysql": "MySQL",
+	"sqlite3": "SQLite", "redis-cli": "Redis", "mongosh": "MongoDB", "make": "Make", "just": "just",
+	"cmake": "CMake", "gcc": "GCC", "clang": "Clang", "mise": "mise", "asdf": "asdf", "nix": "Nix",
+	"nix-shell": "Nix", "nix-build": "Nix", "nixos-rebuild": "NixOS", "darwin-rebuild": "nix-darwin",
+	"home-manager": "Home Manager", "brew": "Homebrew", "jq": "jq", "yq": "yq", "goreleaser": "goreleaser",
+	"golangci-lint": "golangci-lint", "staticcheck": "staticcheck", "templ": "templ", "sqlc": "sqlc",
+	"buf": "Buf", "protoc": "Protocol Buffers", "pre-commit": "pre-commit", "markdownlint": "markdownlint",
+	"markdownlint-cli2": "markdownlint", "shellcheck": "ShellCheck", "direnv": "direnv", "ghq": "ghq",
+	"tmux": "tmux", "systemctl": "systemd", "journalctl": "systemd", "nginx": "nginx", "ffmpeg": "FFmpeg",
+	"hugo": "Hugo", "java": "Java", "javac": "Java", "mvn": "Maven", "gradle": "Gradle", "ruby": "Ruby",
+	"gem": "RubyGems", "bundle": "Bundler", "rails": "Rails", "rake": "Rake", "php": "PHP",
+	"composer": "Composer", "dotnet": ".NET", "swift": "Swift", "xcodebuild": "Xcode", "flutter": "Flutter",
+	"dart": "Dart", "claude": "Claude Code", "gemini": "Gemini CLI", "codex": "Codex CLI", "aider": "aider",
+	"ollama": "Ollama", "vercel": "Vercel", "wrangler": "Cloudflare Workers", "flyctl": "Fly.io",
+	"heroku": "Heroku", "firebase": "Firebase", "supabase": "Supabase", "gitleaks": "gitleaks",
+	"trivy": "Trivy", "hadolint": "hadolint", "actionlint": "actionlint", "act": "act", "lua": "Lua",
+	"perl": "Perl", "elixir": "Elixir", "mix": "Mix", "zig": "Zig", "kotlin": "Kotlin", "scala": "Scala",
+	"sbt": "sbt", "R": "R", "Rscript": "R", "julia": "Julia", "pandoc": "Pandoc", "latexmk": "LaTeX",
+	"pdflatex": "LaTeX", "xelatex": "LaTeX", "tectonic": "LaTeX", "mermaid": "Mermaid", "mmdc": "Mermaid",
+	"redis-server": "Redis", "caddy": "Caddy", "wasm-pack": "WebAssembly", "tailwindcss": "Tailwind CSS",
+	"ng": "Angular", "nuxt": "Nuxt", "next": "Next.js", "astro": "Astro", "svelte-kit": "SvelteKit",
+	"atlas": "Atlas", "goose": "goose", "air": "Air", "hyperfine": "hyperfine", "k6": "k6",
+}
+
+// wrappers run the program named after them ("npx prettier", "uv run
+// pytest", "time go test").
+var wrappers = set("npx", "bunx", "uvx", "pnpx", "time", "env", "exec", "nohup", "xargs", "command", "watch",
+	"timeout", "nice", "caffeinate")
+
+// subWrappers run the program named after a sub-command ("uv run ruff",
+// "pnpm exec eslint", "poetry run pytest", "mise exec -- go").
+var subWrappers = map[string]map[string]bool{
+	"uv": set("run"), "poetry": set("run"), "pipenv": set("run"), "pnpm": set("exec", "dlx"),
+	"yarn": set("dlx", "exec"), "npm": set("exec"), "bundle": set("exec"), "mise": set("exec", "x"),
+	"go": set("tool"), "nix": set("run", "shell"), "docker": set(), "cargo": set(),
+}
+
+// installers are the sub-commands that install packages, per program.
+var installers = map[string]map[string]bool{
+	"npm": set("install", "i", "add"), "pnpm": set("add", "install", "i"), "yarn": set("add"),
+	"bun": set("add", "install", "i"), "pip": set("install"), "pip3": set("install"), "uv": set("add", "pip"),
+	"poetry": set("add"), "cargo": set("add", "install"), "go": set("get", "install"),
+	"brew": set("install"), "apt": set("install"), "apt-get": set("install"), "gem": set("install"),
+	"composer": set("require"), "mise": set("use", "install"), "deno": set("add", "install"),
+}
+
+// configTechnologies maps a file name (lower case) to the technology whose
+// configuration it is.
+var configTechnologies = map[string]string{
+	"go.mod": "Go", "go.sum": "Go", "go.work": "Go", "tsconfig.json": "TypeScript", "cargo.toml": "Rust",
+	"pyproject.toml": "Python", "requirements.txt": "Python", "setup.py": "Python", "gemfile": "Ruby",
+	"composer.json": "PHP", "pom.xml": "Maven", "build.gradle": "Gradle", "build.gradle.kts": "Gradle",
+	"dockerfile": "Docker", "containerfile": "Podman", "docker-compose.yml": "Docker Compose",
+	"docker-compose.yaml": "Docker Compose", "compose.yml": "Docker Compose", "compose.yaml": "Docker Compose",
+	"makefile": "Make", "justfile": "just", ".goreleaser.yml": "goreleaser", ".goreleaser.yaml": "goreleaser",
+	"goreleaser.yml": "goreleaser", "goreleaser.yaml": "goreleaser", ".golangci.yml": "golangci-lint",
+	".golangci.yaml": "golangci-lint", ".golangci.toml": "golangci-lint", "mise.toml": "mise",
+	".mise.toml": "mise", ".tool-versions": "asdf", "flake.nix": "Nix", "flake.lock": "Nix",
+	".pre-commit-config.yaml": "pre-commit", ".pre-commit-config.yml": "pre-commit", ".gitignore": "Git",
+	".gitattributes": "Git", ".gitmodules": "Git", ".gitlab-ci.yml": "GitLab CI", ".travis.yml": "Travis CI",
+	"chart.yaml": "Helm", ".envrc": "direnv", "biome.json": "Biome", "renovate.json": "Renovate",
+	"vercel.json": "Vercel", "wrangler.toml": "Cloudflare Workers", "fly.toml": "Fly.io",
+	"netlify.toml": "Netlify", "deno.json": "Deno", "bun.lockb": "Bun", "pnpm-lock.yaml": "pnpm",
+	"yarn.lock": "Yarn", "package-lock.json": "npm", "poetry.lock": "Poetry", "uv.lock": "uv",
+	"pipfile": "Pipenv", ".eslintrc": "ESLint", ".eslintrc.json": "ESLint", ".eslintrc.js": "ESLint",
+	".eslintrc.cjs": "ESLint", "eslint.config.js": "ESLint", "eslint.config.mjs": "ESLint",
+	".prettierrc": "Prettier", ".prettierrc.json": "Prettier", "prettier.config.js": "Prettier",
+	".markdownlint.json": "markdownlint", ".markdownlint.yaml": "markdownlint",
+	".markdownlint-cli2.yaml": "markdownlint", "vite.config.ts": "Vite", "vite.config.js": "Vite",
+	"next.config.js": "Next.js", "next.config.mjs": "Next.js", "next.config.ts": "Next.js",
+	"tailwind.config.js": "Tailwind CSS", "tailwind.config.ts": "Tailwind CSS", "sqlc.yaml": "sqlc",
+	"buf.yaml": "Buf", "caddyfile": "Caddy", "nginx.conf": "nginx", "playwright.config.ts": "Playwright",
+	"vitest.config.ts": "Vitest", "jest.config.js": "Jest", "pytest.ini": "pytest", "ruff.toml": "Ruff",
+	"taskfile.yml": "Task", "taskfile.yaml": "Task", ".air.toml": "Air", "atlas.hcl": "Atlas",
+}
+
+// writtenTechnologies are the languages and formats a session writes in
+// when it edits or writes a file with that extension; reading one is no
+// evidence (a README read is not Markdown work).
+var writtenTechnologies = map[string]string{"markdown": "Markdown", "nix": "Nix"}
+
+// techEvidence collects technologies with the evidence of each.
+type techEvidence struct {
+	order    []string
+	count    map[string]int
+	kind     map[string]int
+	evidence map[string]string
+}
+
+func newTechEvidence() *techEvidence {
+	return &techEvidence{count: map[string]int{}, kind: map[string]int{}, evidence: map[string]string{}}
+}
+
+// add counts t once more and keeps ev as its evidence when it is of a
+// stronger kind than what t had.
+func (te *techEvidence) add(t string, kind int, ev string) {
+	if t == "" {
+		return
+	}
+	if te.count[t] == 0 {
+		te.order = append(te.order, t)
+	}
+	te.count[t]++
+	if kind > te.kind[t] {
+		te.kind[t], te.evidence[t] = kind, excerpt(ev, maxEvidence)
+	}
+}
+
+// technologiesOf finds the technologies a session used, most evidenced
+// first, with one line of evidence for each ("ran `go test ./...`",
+// "edited main.go", "imported github.com/labstack/echo/v4 in server.go").
+func technologiesOf(vs []view) ([]string, map[string]string) {
+	te := newTechEvidence()
+	for i := range vs {
+		v := &vs[i]
+		for j := range v.calls {
+			c := &v.calls[j]
+			if c.failed && (c.Name != "Bash" || notRun(vs, c)) {
+				continue
+			}
+			callTechnologies(c, te)
+		}
+	}
+	for i := range vs {
+		v := &vs[i]
+		if !v.text {
+			continue
+		}
+		for _, e := range v.sem.Entities {
+			if e.Type != EntityTechnology {
+				continue
+			}
+			if v.steward() {
+				te.add(e.Text, evidenceNamed, "named by the steward: “"+excerpt(sentenceWith(v.prose, e.Text), 90)+"”")
+			}
+		}
+		if v.assistant() && strings.Contains(v.m.Content, "<<<<<<< SEARCH") {
+			for _, f := range searchReplaceFiles(v.m.Content) {
+				lang := languageOfPath(f)
+				te.add(languageTechnology[lang], evidenceUsed, "edited "+path.Base(f))
+				te.add(writtenTechnologies[lang], evidenceUsed, "edited "+path.Base(f))
+				te.add(configTechnologies[strings.ToLower(path.Base(f))], evidenceUsed, "edited "+path.Base(f))
+			}
+		}
+		if cc := v.m.CodeContext; cc != nil && v.steward() && cc.FilePath == "" && cc.Language != "shell" {
+			te.add(languageTechnology[cc.Language], evidenceNamed, "code in it pasted by the steward")
+		}
+	}
+	// A name only mentioned that begins a longer name the session used
+	// is that one ("Claude" beside "Claude Code", "GitHub" beside "GitHub
+	// CLI").
+	for _, short := range append([]string(nil), te.order...) {
+		if te.kind[short] > evidenceNamed {
+			continue
+		}
+		for _, long := range te.order {
+			if strings.HasPrefix(long, short+" ") {
+				te.drop(short)
+				break
+			}
+		}
+	}
+	order := te.order
+	sortStable(order, func(a, b string) bool {
+		if te.kind[a] != te.kind[b] {
+			return te.kind[a] > te.kind[b]
+		}
+		return te.count[a] > te.count[b]
+	})
+	if len(order) > maxTechnologies {
+		order = order[:maxTechnologies]
+	}
+	evidence := make(map[string]string, len(order))
+	for _, t := range order {
+		evidence[t] = te.evidence[t]
+	}
+	if order == nil {
+		order = []string{}
+	}
+	return order, evidence
+}
+
+func (te *techEvidence) drop(t string) {
+	for i, o := range te.order {
+		if o == t {
+			te.order = append(te.order[:i], te.order[i+1:]...)
+			break
+		}
+	}
+	delete(te.count, t)
+	delete(te.kind, t)
+	delete(te.evidence, t)
+}
+
+// callTechnologies adds what one successful tool call shows in use: the
+// programs of its command, the language or configuration of its file, and
+// what its written text imports or runs.
+func callTechnologies(c *call, te *techEvidence) {
+	if c.Name == "Bash" && c.in.Command != "" {
+		for _, r := range commandTechnologies(truncate(c.in.Command, 4096)) {
+			if r.installed {
+				te.add(r.name, evidenceUsed, "installed with `"+excerpt(r.command, 80)+"`")
+				continue
+			}
+			te.add(r.name, evidenceUsed, "ran `"+excerpt(r.command, 80)+"`")
+		}
+	}
+	f := c.file()
+	if f == "" {
+		return
+	}
+	base := path.Base(f)
+	op := c.op()
+	verb := map[string]string{"write": "wrote ", "edit": "edited ", "read": "read "}[op]
+	if verb == "" {
+		return
+	}
+	kind := evidenceUsed
+	if op == "read" {
+		kind = evidenceRead
+	}
+	lang := languageOfPath(f)
+	te.add(languageTechnology[lang], kind, verb+base)
+	if op != "read" {
+		te.add(writtenTechnologies[lang], kind, verb+base)
+	}
+	te.add(configTechnologies[strings.ToLower(base)], kind, verb+base)
+	if strings.Contains(f, ".github/workflows/") && (lang == "yaml") {
+		te.add("GitHub Actions", kind, verb+base)
+	}
+	if op == "read" {
+		return
+	}
+	var written []string
+	if s := c.writeContent(); s != "" {
+		written = append(written, truncate(s, 1<<16))
+	}
+	for _, e := range c.edits() {
+		if e[1] != "" {
+			written = append(written, addedLines(e[0], truncate(e[1], 1<<16)))
+		}
+	}
+	for _, text := range written {
+		writtenTechnologiesOf(text, f, lang, te)
+	}
+}
+
+// writtenTechnologiesOf adds what text written to file f shows in use:
+// packages it imports, actions a workflow uses, programs a script runs.
+func writtenTechnologiesOf(text, f, lang string, te *techEvidence) {
+	base := path.Base(f)
+	for _, imp := range importsOf(text, lang) {
+		if t := packageTechnology(imp); t != "" {
+			te.add(t, evidenceUsed, "imported "+imp+" in "+base)
+		}
+	}
+	if strings.Contains(f, ".github/workflows/") {
+		for _, a := range workflowActions(text) {
+			te.add(a, evidenceUsed, "used in "+base)
+		}
+	}
+	if lang == "shell" || strings.HasPrefix(text, "#!/bin/") || strings.HasPrefix(text, "#!/usr/bin/env ") {
+		if strings.HasPrefix(text, "#!") {
+			if sh := strings.TrimSpace(strings.TrimPrefix(strings.TrimPrefix(firstLine(text), "#!/usr/bin/env "), "#!/bin/")); sh == "bash" || sh == "sh" || sh == "zsh" {
+				te.add("Bash", evidenceUsed, "wrote the shell script "+base)
+			}
+		}
+		for _, r := range commandTechnologies(text) {
+			te.add(r.name, evidenceUsed, "run by "+base+": `"+excerpt(r.command, 60)+"`")
+		}
+	}
+}
+
+// addedLines returns the lines of new that old does not have: what an
+// edit wrote, not what it kept.
+func addedLines(old, new string) string {
+	if old == "" {
+		return new
+	}
+	have := map[string]bool{}
+	for l := range strings.SplitSeq(old, "\n") {
+		have[strings.TrimSpace(l)] = true
+	}
+	var b strings.Builder
+	for l := range strings.SplitSeq(new, "\n") {
+		if !have[strings.TrimSpace(l)] {
+			b.WriteString(l)
+			b.WriteByte('\n')
+		}
+	}
+	return b.String()
+}
+
+// ranTech is one technology a command shows in use.
+type ranTech struct {
+	name      string
+	command   string // the simple command that ran it
+	installed bool
+}
+
+// commandTechnologies finds the technologies a shell command runs or
+// installs: the program of each simple command (through wrappers such as
+// npx and "uv run"), a Python module run with -m, a script run by its
+// interpreter, and the known packages an installer is given. Quoted text
+// and here-documents are not commands and are skipped.
+func commandTechnologies(cmd string) []ranTech {
+	var out []ranTech
+	seen := map[string]bool{}
+	var seg string
+	add := func(name string, installed bool) {
+		if name != "" && !seen[name] {
+			seen[name] = true
+			out = append(out, ranTech{name: name, command: seg, installed: installed})
+		}
+	}
+	for _, seg = range shellSegments(unquoted(cmd)) {
+		args := strings.Fields(seg)
+		for len(args) > 0 && strings.Trim(args[0], "$({`") == "" {
+			args = args[1:]
+		}
+		if len(args) > 0 {
+			args[0] = strings.TrimLeft(args[0], "$({`")
+		}
+		for len(args) > 0 {
+			prog := path.Base(args[0])
+			if wrappers[prog] {
+				args = skipOptions(args[1:])
+				continue
+			}
+			if subs, ok := subWrappers[prog]; ok && len(args) > 2 && subs[args[1]] {
+				add(programTechnologies[prog], false)
+				rest := skipOptions(args[2:])
+				if len(rest) > 0 && rest[0] == "--" {
+					rest = rest[1:]
+				}
+				args = rest
+				continue
+			}
+			break
+		}
+		if len(args) == 0 || args[0] == "cd" {
+			continue
+		}
+		prog := path.Base(args[0])
+		if strings.HasSuffix(prog, ".sh") && strings.Contains(args[0], "/") {
+			add("Bash", false)
+			continue
+		}
+		name, ok := programTechnologies[prog]
+		if !ok {
+			continue
+		}
+		add(name, false)
+		switch {
+		case (prog == "bash" || prog == "sh" || prog == "zsh") && len(args) > 1 && strings.HasSuffix(args[1], ".sh"):
+			add("Bash", false)
+		case (prog == "python" || prog == "python3") && len(args) > 2 && args[1] == "-m":
+			add(programTechnologies[args[2]], false)
+		}
+		if subs, ok := installers[prog]; ok && len(args) > 1 && subs[args[1]] {
+			for _, a := range args[2:] {
+				if strings.HasPrefix(a, "-") {
+					continue
+				}
+				add(packageTechnology(a), true)
+			}
+		}
+	}
+	return out
+}
+
+// skipOptions drops leading options and their numeric values ("timeout
+// 30", "xargs -n 1").
+func skipOptions(args []string) []string {
+	for len(args) > 0 && (strings.HasPrefix(args[0], "-") && args[0] != "--" || isNumber(args[0])) {
+		args = args[1:]
+	}
+	return args
+}
+
+func isNumber(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if (s[i] < '0' || s[i] > '9') && s[i] != '.' && s[i] != 's' && s[i] != 'm' {
+			return false
+		}
+	}
+	return s[0] >= '0' && s[0] <= '9'
+}
+
+// unquoted makes the quoted parts of a command one word each, with no
+// separators in them, and drops the bodies of here-documents: a commit
+// message or a jq filter is not a command. The quoted text itself is
+// kept, for the evidence a command gives.
+func unquoted(cmd string) string {
+	var kept, blank strings.Builder // blank has each quoted part as Q
+	quote := byte(0)
+	for i := 0; i < len(cmd); i++ {
+		c := cmd[i]
+		switch {
+		case quote != 0:
+			if c == quote && (quote == '\'' || cmd[i-1] != '\\') {
+				quote = 0
+				blank.WriteByte('Q')
+			}
+			if strings.IndexByte("\n;|&", c) >= 0 {
+				c = ' '
+			}
+			kept.WriteByte(c)
+		case c == '\'' || c == '"':
+			quote = c
+			kept.WriteByte(c)
+		default:
+			kept.WriteByte(c)
+			blank.WriteByte(c)
+		}
+	}
+	lines, blanks := strings.Split(kept.String(), "\n"), strings.Split(blank.String(), "\n")
+	var out []string
+	end := ""
+	for i, l := range lines {
+		if end != "" {
+			if strings.TrimSpace(l) == end {
+				end = ""
+			}
+			continue
+		}
+		out = append(out, l)
+		if i >= len(blanks) {
+			continue
+		}
+		if j := strings.Index(blanks[i], "<<"); j >= 0 {
+			w := strings.Fields(strings.TrimLeft(blanks[i][j+2:], "-~ ") + " x")[0]
+			if w = strings.Trim(w, "Q'\")"); w != "" && w != "x" && w != "<" {
+				end = w
+			}
+		}
+	}
+	return strings.Join(out, "\n")
+}
+
+// importsOf lists the packages text imports: Go import paths, JavaScript
+// and TypeScript module specifiers, Python modules.
+func importsOf(text, lang string) []string {
+	var out []string
+	switch lang {
+	case "go":
+		in := false
+		for l := range strings.SplitSeq(text, "\n") {
+			l = strings.TrimSpace(l)
+			switch {
+			case l == "import (":
+				in = true
+			case in && l == ")":
+				in = false
+			case in || strings.HasPrefix(l, "import "):
+				if q := strings.IndexByte(l, '"'); q >= 0 {
+					if e := strings.IndexByte(l[q+1:], '"'); e > 0 {
+						out = append(out, l[q+1:q+1+e])
+					}
+				}
+			}
+		}
+	case "javascript", "typescript", "jsx", "tsx", "vue", "svelte":
+		for l := range strings.SplitSeq(text, "\n") {
+			l = strings.TrimSpace(l)
+			if !strings.HasPrefix(l, "import ") && !strings.Contains(l, "require(") && !strings.HasPrefix(l, "export ") {
+				continue
+			}
+			for _, q := range []string{"'", "\""} {
+				i := strings.LastIndex(l, q)
+				if i <= 0 {
+					continue
+				}
+				j := strings.LastIndex(l[:i], q)
+				if j >= 0 && !strings.HasPrefix(l[j+1:i], ".") && !strings.HasPrefix(l[j+1:i], "/") {
+					out = append(out, l[j+1:i])
+				}
+				break
+			}
+		}
+	case "python":
+		for l := range strings.SplitSeq(text, "\n") {
+			f := strings.Fields(l)
+			if len(f) >= 2 && (f[0] == "import" || f[0] == "from") && !strings.HasPrefix(f[1], ".") {
+				out = append(out, strings.TrimSuffix(f[1], ","))
+			}
+		}
+	}
+	return out
+}
+
+// packageTechnology names the technology a package or import path is, or
+// "": the path's last element without a version ("github.com/labstack/
+// echo/v4" is echo; "@sveltejs/kit" is kit, "react-dom/client" is
+// react-dom), looked up among known technologies and libraries.
+func packageTechnology(p string) string {
+	p = strings.TrimSpace(p)
+	if p == "" {
+		return ""
+	}
+	if i := strings.IndexAny(p, "@=<>~^"); i > 0 {
+		p = p[:i] // a version ("react@18", "pandas==2.1")
+	}
+	lower := strings.ToLower(p)
+	if t, ok := libraryTechnologies[lower]; ok {
+		return t
+	}
+	parts := strings.Split(lower, "/")
+	if strings.Contains(parts[0], ".") && len(parts) >= 3 { // a Go module path
+		parts = parts[:3]
+		if t, ok := libraryTechnologies[strings.Join(parts, "/")]; ok {
+			return t
+		}
+		last := parts[2]
+		if t, ok := libraryTechnologies[last]; ok {
+			return t
+		}
+		return technologies[last]
+	}
+	first := parts[0]
+	if strings.HasPrefix(first, "@") && len(parts) > 1 {
+		first = parts[0] + "/" + parts[1]
+	}
+	first = strings.Split(first, ".")[0] // a Python module's package
+	if t, ok := libraryTechnologies[first]; ok {
+		return t
+	}
+	return technologies[first]
+}
+
+// libraryTechnologies are libraries and frameworks known by their package
+// or import path.
+var libraryTechnologies = map[string]string{
+	"github.com/labstack/echo": "Echo", "github.com/gin-gonic/gin": "Gin", "github.com/go-chi/chi": "chi",
+	"github.com/gofiber/fiber": "Fiber", "github.com/spf13/cobra": "Cobra", "github.com/spf13/viper": "Viper",
+	"github.com/uptrace/bun": "Bun ORM", "gorm.io/gorm": "GORM", "github.com/jackc/pgx": "pgx",
+	"github.com/go-git/go-git": "go-git", "github.com/a-h/templ": "templ", "github.com/chromedp/chromedp": "chromedp",
+	"github.com/stretchr/testify": "testify", "github.com/charmbracelet/bubbletea": "Bubble Tea",
+	"github.com/charmbracelet/lipgloss": "Lip Gloss", "github.com/mattn/go-sqlite3": "SQLite",
+	"modernc.org/sqlite": "SQLite", "github.com/redis/go-redis": "Redis", "google.golang.org/grpc": "gRPC",
+	"google.golang.org/protobuf": "Protocol Buffers", "go.opentelemetry.io/otel": "OpenTelemetry",
+	"github.com/prometheus/client_golang": "Prometheus",
+	"react":                               "React", "react-dom": "React", "vue": "Vue", "svelte": "Svelte", "@sveltejs/kit": "SvelteKit",
+	"next": "Next.js", "express": "Express", "fastify": "Fastify", "hono": "Hono", "zod": "Zod",
+	"prisma": "Prisma", "@prisma/client": "Prisma", "drizzle-orm": "Drizzle", "axios": "axios",
+	"lodash": "Lodash", "electron": "Electron", "vitest": "Vitest", "jest": "Jest", "@playwright/test": "Playwright",
+	"tailwindcss": "Tailwind CSS", "three": "three.js", "d3": "D3", "rxjs": "RxJS", "redux": "Redux",
+	"@tanstack/react-query": "TanStack Query", "flask": "Flask", "django": "Django", "fastapi": "FastAPI",
+	"pydantic": "Pydantic", "sqlalchemy": "SQLAlchemy", "requests": "Requests", "httpx": "HTTPX",
+	"numpy": "NumPy", "pandas": "pandas", "torch": "PyTorch", "tensorflow": "TensorFlow", "sklearn": "scikit-learn",
+	"scikit-learn": "scikit-learn", "matplotlib": "Matplotlib", "pytest": "pytest", "click": "Click",
+	"typer": "Typer", "openai": "OpenAI", "anthropic": "Anthropic API", "langchain": "LangChain",
+	"boto3": "AWS SDK", "celery": "Celery", "redis": "Redis", "psycopg": "PostgreSQL", "psycopg2": "PostgreSQL",
+	"sqlite3": "SQLite", "yaml": "PyYAML", "pyyaml": "PyYAML", "streamlit": "Streamlit", "polars": "Polars",
+	"jquery": "jQuery", "htmx.org": "htmx", "mermaid": "Mermaid",
+}
+
+// workflowActions lists the actions a GitHub Actions workflow uses
+// ("uses: owner/name@ref"), beyond GitHub's own actions/*.
+func workflowActions(text string) []string {
+	var out []string
+	for l := range strings.SplitSeq(text, "\n") {
+		l = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(l), "- "))
+		ref, ok := strings.CutPrefix(l, "uses:")
+		if !ok {
+			continue
+		}
+		ref = strings.Trim(strings.TrimSpace(ref), "'\"")
+		name, _, _ := strings.Cut(ref, "@")
+		parts := strings.Split(name, "/")
+		if len(parts) < 2 || parts[0] == "actions" || parts[0] == "." || parts[0] == "github" {
+			continue
+		}
+		out = append(out, parts[0]+"/"+parts[1])
+	}
+	return out
+}
+
+// sentenceWith returns the sentence of prose that names name, or the
+// start of prose.
+func sentenceWith(prose, name string) string {
+	lower := strings.ToLower(name)
+	for _, s := range sentences(prose) {
+		if strings.Contains(strings.ToLower(s), lower) {
+			return s
+		}
+	}
+	return prose
+}
+
+// notRun reports whether the failed command c never ran its program
+// ("command not found"): a command that ran and failed (a linter finding
+// errors, a test failing) still shows its program in use.
+func notRun(vs []view, c *call) bool {
+	if c.result < 0 {
+		return true
+	}
+	out := strings.ToLower(truncate(vs[c.result].m.Content, 2000))
+	return strings.Contains(out, "command not found") || strings.Contains(out, "not recognized as") ||
+		strings.Contains(out, "no such file or directory") || strings.Contains(out, "permission denied") ||
+		strings.Contains(out, "user rejected") || strings.Contains(out, "user doesn't want")
+}
+
+// searchReplaceFiles lists the files an assistant message edits with
+// SEARCH/REPLACE blocks (as aider writes them: the path on the line
+// before "<<<<<<< SEARCH", inside or before a code fence).
+func searchReplaceFiles(content string) []string {
+	var out []string
+	lines := strings.Split(truncate(content, maxScanText), "\n")
+	for i, l := range lines {
+		if !strings.HasPrefix(l, "<<<<<<< SEARCH") {
+			continue
+		}
+		for j := i - 1; j >= 0 && j >= i-2; j-- {
+			p := strings.TrimSpace(lines[j])
+			if strings.HasPrefix(p, "```") {
+				continue
+			}
+			if p != "" && !strings.ContainsAny(p, " \t") && (strings.Contains(p, ".") || strings.Contains(p, "/")) {
+				out = appendUniqueFold(out, p, 50)
+			}
+			break
+		}
+	}
+	return out
+}
