@@ -5,23 +5,22 @@ import (
 	"fmt"
 	"sync"
 
-	"github.com/baton-dev/baton/internal/baton"
 	"github.com/uptrace/bun"
 )
 
-// Group commit (issue 13, the realistic mix). SQLite has one writer: with
-// 64 clients, appends queued for the write lock one transaction at a time,
-// and each hand-over of the lock waited for the next goroutine to be
-// scheduled on a busy machine — the queue, not the work, was the latency
-// (append p95 342 ms against ~5 ms of work). So concurrent appends share
-// one write transaction: whoever finds no batch being written writes the
-// queue whole, each append in its own savepoint, so an append that fails
-// (unknown session, a bad conversation) is rolled back alone and answers
-// its own error while the others are committed. Each append does exactly
-// what it does alone (same reads, same duplicate check, same sequence
-// numbers: an append sees what the ones before it in the batch wrote), in
-// the order they arrived. PostgreSQL has many writers (appends to
-// different conversations run side by side) and does not group.
+// Group commit. SQLite has one writer: with 64 clients, appends and hook
+// events queued for the write lock one transaction at a time, and each
+// hand-over of the lock waited for the next goroutine to be scheduled on a
+// busy machine — the queue, not the work, was the latency. So concurrent
+// small writes (AppendMessages, RecordHook) share one write transaction:
+// whoever finds no batch being written writes the queue whole, each call
+// in its own savepoint, so a call that fails (unknown session, a bad
+// conversation, a hooked session changed since it was read) is rolled
+// back alone and answers its own error while the others are committed.
+// Each call does exactly what it does alone (same reads, same checks: a
+// call sees what the ones before it in the batch wrote), in the order
+// they arrived. PostgreSQL has many writers (writes to different
+// conversations run side by side) and does not group.
 
 // Bounds of one group: enough to take a 64-client queue at once, small
 // enough that the write lock is not held long for other writers.
@@ -34,24 +33,36 @@ const (
 // has written everything, to show that nothing of it stays.
 var appendFault func(sessionID string) error
 
-// appendGroup is the queue of appends waiting for the write transaction.
-type appendGroup struct {
+// writeGroup is the queue of small writes waiting for the write transaction.
+type writeGroup struct {
 	mu      sync.Mutex
-	queue   []*appendCall
+	queue   []*groupCall
 	writing bool // a leader is writing a batch (or handing over to the next)
 }
 
-// appendCall is one AppendMessages call waiting in the queue, and its answer.
-type appendCall struct {
-	ctx                       context.Context
-	stewardID                 int64
-	sessionID, conversationID string
-	msgs                      []*baton.Message // prepared
-	res                       baton.AppendResult
-	err                       error
-	// wake answers a waiting call: true when its batch is committed (res
-	// and err are set), false when it is to write the next batch itself.
+// groupCall is one write waiting in the queue, and its answer.
+type groupCall struct {
+	ctx context.Context
+	// size is how many rows the call writes, for the group's bound.
+	size int
+	// write does the call's work inside the shared transaction; what it
+	// answers besides its error it keeps in its closure, and forgets when
+	// its transaction does not commit (undo).
+	write func(ctx context.Context, tx bun.Tx) error
+	undo  func()
+	err   error
+	// wake answers a waiting call: true when its batch is committed (err
+	// is set), false when it is to write the next batch itself.
 	wake chan bool
+}
+
+// inGroup runs write as one call of the shared write transaction (SQLite)
+// and returns its error; undo, when not nil, forgets what write answered
+// if its part of the transaction is not committed.
+func (s *Store) inGroup(ctx context.Context, size int, write func(ctx context.Context, tx bun.Tx) error, undo func()) error {
+	call := &groupCall{ctx: ctx, size: size, write: write, undo: undo}
+	s.writes.run(call, s.writeGroupBatch)
+	return call.err
 }
 
 // run writes call, in a batch with whatever else is queued, and returns
@@ -60,7 +71,7 @@ type appendCall struct {
 // most maxGroupAppends / maxGroupMessages) and writes it; when done it
 // wakes the calls it wrote and hands the next batch to the first call
 // still queued, so a leader never waits for more than its own batch.
-func (g *appendGroup) run(call *appendCall, write func(take func() []*appendCall) []*appendCall) {
+func (g *writeGroup) run(call *groupCall, write func(take func() []*groupCall) []*groupCall) {
 	call.wake = make(chan bool, 1)
 	g.mu.Lock()
 	g.queue = append(g.queue, call)
@@ -95,31 +106,31 @@ func (g *appendGroup) run(call *appendCall, write func(take func() []*appendCall
 
 // take removes the next batch from the head of the queue; the leader is
 // at the head, so the batch holds it.
-func (g *appendGroup) take() []*appendCall {
+func (g *writeGroup) take() []*groupCall {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	n, size := 0, 0
-	for n < len(g.queue) && n < maxGroupAppends && (n == 0 || size+len(g.queue[n].msgs) <= maxGroupMessages) {
-		size += len(g.queue[n].msgs)
+	for n < len(g.queue) && n < maxGroupAppends && (n == 0 || size+g.queue[n].size <= maxGroupMessages) {
+		size += g.queue[n].size
 		n++
 	}
-	batch := append([]*appendCall(nil), g.queue[:n]...)
+	batch := append([]*groupCall(nil), g.queue[:n]...)
 	g.queue = append(g.queue[:0], g.queue[n:]...)
 	return batch
 }
 
-// writeAppends takes the write lock, then the batch (everything queued
-// while it waited), and writes the batch in one transaction, each append
-// in its own savepoint. A failed append is rolled back to its savepoint
-// and keeps its error; if the transaction itself fails, every append in
-// it fails. It returns the batch it wrote.
-func (s *Store) writeAppends(take func() []*appendCall) []*appendCall {
+// writeGroupBatch takes the write lock, then the batch (everything
+// queued while it waited), and writes the batch in one transaction, each
+// call in its own savepoint. A failed call is rolled back to its
+// savepoint and keeps its error; if the transaction itself fails, every
+// call in it fails. It returns the batch it wrote.
+func (s *Store) writeGroupBatch(take func() []*groupCall) []*groupCall {
 	s.writeMu.Lock()
 	defer s.writeMu.Unlock()
 	batch := take()
 	// The statements run under a context no caller can cancel: cancelling
 	// a statement inside a transaction can roll back the whole transaction
-	// (SQLite's interrupt), the other callers' appends with it. A caller
+	// (SQLite's interrupt), the other callers' writes with it. A caller
 	// gone before its turn is skipped.
 	ctx := context.WithoutCancel(batch[0].ctx)
 	err := s.db.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
@@ -128,20 +139,21 @@ func (s *Store) writeAppends(take func() []*appendCall) []*appendCall {
 			if c.err = c.ctx.Err(); c.err != nil {
 				return c.err
 			}
-			c.res, c.err = s.appendInSession(ctx, tx, c.stewardID, c.sessionID, c.conversationID, c.msgs)
+			c.err = c.write(ctx, tx)
 			return c.err
 		}
 		for i, c := range batch {
 			if c.err = c.ctx.Err(); c.err != nil {
 				continue
 			}
-			savepoint := fmt.Sprintf("append_%d", i)
+			savepoint := fmt.Sprintf("write_%d", i)
 			if _, err := tx.ExecContext(ctx, "SAVEPOINT "+savepoint); err != nil {
 				return err
 			}
-			c.res, c.err = s.appendInSession(ctx, tx, c.stewardID, c.sessionID, c.conversationID, c.msgs)
-			if c.err != nil {
-				c.res = baton.AppendResult{}
+			if c.err = c.write(ctx, tx); c.err != nil {
+				if c.undo != nil {
+					c.undo()
+				}
 				if _, err := tx.ExecContext(ctx, "ROLLBACK TO "+savepoint); err != nil {
 					return err
 				}
@@ -158,7 +170,9 @@ func (s *Store) writeAppends(take func() []*appendCall) []*appendCall {
 			if c.err == nil {
 				c.err = err
 			}
-			c.res = baton.AppendResult{}
+			if c.undo != nil {
+				c.undo()
+			}
 		}
 	}
 	return batch

@@ -43,9 +43,9 @@ func (s *Store) HoldWriteLock() (release func()) {
 // QueuedAppends is how many appends wait for the next group commit (the
 // leader among them, until it has the write lock).
 func (s *Store) QueuedAppends() int {
-	s.appends.mu.Lock()
-	defer s.appends.mu.Unlock()
-	return len(s.appends.queue)
+	s.writes.mu.Lock()
+	defer s.writes.mu.Unlock()
+	return len(s.writes.queue)
 }
 
 // SetAppendFault makes an append to a session fail once it has written

@@ -71,72 +71,92 @@ func (s *Store) HookSnapshot(ctx context.Context, stewardID int64, ref string) (
 // would leave a gap is refused (the receipt's offsets tell the client
 // where to resume). A repeated event changes no state. When the session
 // is no longer as read says, it writes nothing and returns ErrHookStale.
+//
+// On SQLite, hook events share the write transaction with the appends
+// and other hook events queued beside them (group commit, append_group.go).
 func (s *Store) RecordHook(ctx context.Context, stewardID int64, ref string, ev HookEvent, chunks []baton.TranscriptChunk,
+	read HookSnapshot, next []byte) (HookReceipt, error) {
+	var rc HookReceipt
+	record := func(ctx context.Context, tx bun.Tx) error {
+		var err error
+		rc, err = s.recordHookInTx(ctx, tx, stewardID, ref, ev, chunks, read, next)
+		return err
+	}
+	var err error
+	if s.dialect == SQLite {
+		err = s.inGroup(ctx, 1+len(chunks), record, func() { rc = HookReceipt{} })
+	} else {
+		err = s.inTx(ctx, func(tx bun.Tx) error { return record(ctx, tx) })
+	}
+	if err != nil {
+		return HookReceipt{Offsets: map[string]int64{}}, err
+	}
+	return rc, nil
+}
+
+// recordHookInTx is RecordHook inside the transaction the caller holds.
+func (s *Store) recordHookInTx(ctx context.Context, tx bun.Tx, stewardID int64, ref string, ev HookEvent, chunks []baton.TranscriptChunk,
 	read HookSnapshot, next []byte) (HookReceipt, error) {
 	rc := HookReceipt{Offsets: map[string]int64{}}
 	now := s.clock()
-	err := s.inTx(ctx, func(tx bun.Tx) error {
-		if _, err := tx.NewRaw(`INSERT INTO hook_sessions (steward_id, source_ref, state, created_at, updated_at)
-			VALUES (?, ?, '{}', ?, ?) ON CONFLICT (steward_id, source_ref) DO NOTHING`, stewardID, ref, now, now).Exec(ctx); err != nil {
-			return err
+	if _, err := tx.NewRaw(`INSERT INTO hook_sessions (steward_id, source_ref, state, created_at, updated_at)
+		VALUES (?, ?, '{}', ?, ?) ON CONFLICT (steward_id, source_ref) DO NOTHING`, stewardID, ref, now, now).Exec(ctx); err != nil {
+		return rc, err
+	}
+	lock := ""
+	if s.dialect == Postgres {
+		lock = " FOR UPDATE" // SQLite's IMMEDIATE transaction already holds the write lock
+	}
+	var state string
+	if err := tx.NewRaw("SELECT state FROM hook_sessions WHERE steward_id = ? AND source_ref = ?"+lock, stewardID, ref).
+		Scan(ctx, &state); err != nil {
+		return rc, err
+	}
+	if err := hookOffsets(ctx, tx, stewardID, ref, rc.Offsets); err != nil {
+		return rc, err
+	}
+	if state != string(read.State) || !maps.Equal(rc.Offsets, read.Offsets) {
+		return rc, ErrHookStale
+	}
+	rc.State = []byte(state)
+	res, err := tx.NewRaw(`INSERT INTO hook_events (steward_id, source_ref, request_id, event, payload, occurred_at, received_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (steward_id, request_id) DO NOTHING`,
+		stewardID, ref, ev.RequestID, ev.Name, string(ev.Payload), ev.OccurredAt.UTC(), now).Exec(ctx)
+	if err != nil {
+		return rc, err
+	}
+	if n, _ := res.RowsAffected(); n == 1 {
+		rc.New = true
+		if _, err := tx.NewRaw("UPDATE hook_sessions SET state = ?, updated_at = ? WHERE steward_id = ? AND source_ref = ?",
+			string(next), now, stewardID, ref).Exec(ctx); err != nil {
+			return rc, err
 		}
-		lock := ""
-		if s.dialect == Postgres {
-			lock = " FOR UPDATE" // SQLite's IMMEDIATE transaction already holds the write lock
-		}
-		var state string
-		if err := tx.NewRaw("SELECT state FROM hook_sessions WHERE steward_id = ? AND source_ref = ?"+lock, stewardID, ref).
-			Scan(ctx, &state); err != nil {
-			return err
-		}
-		if err := hookOffsets(ctx, tx, stewardID, ref, rc.Offsets); err != nil {
-			return err
-		}
-		if state != string(read.State) || !maps.Equal(rc.Offsets, read.Offsets) {
-			return ErrHookStale
-		}
-		rc.State = []byte(state)
-		res, err := tx.NewRaw(`INSERT INTO hook_events (steward_id, source_ref, request_id, event, payload, occurred_at, received_at)
-			VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (steward_id, request_id) DO NOTHING`,
-			stewardID, ref, ev.RequestID, ev.Name, string(ev.Payload), ev.OccurredAt.UTC(), now).Exec(ctx)
-		if err != nil {
-			return err
-		}
-		if n, _ := res.RowsAffected(); n == 1 {
-			rc.New = true
-			if _, err := tx.NewRaw("UPDATE hook_sessions SET state = ?, updated_at = ? WHERE steward_id = ? AND source_ref = ?",
-				string(next), now, stewardID, ref).Exec(ctx); err != nil {
-				return err
+		rc.State = next
+	}
+	for _, c := range chunks {
+		have := rc.Offsets[c.File]
+		lines := []byte(c.Lines)
+		end := c.Offset + int64(len(lines))
+		switch {
+		case len(lines) == 0 || end <= have:
+			continue // nothing new
+		case c.Offset > have:
+			continue // a gap: lines in between never arrived
+		case c.Offset < have:
+			skip := have - c.Offset
+			if lines[skip-1] != '\n' {
+				continue // does not line up with what was received
 			}
-			rc.State = next
+			lines = lines[skip:]
 		}
-
-		for _, c := range chunks {
-			have := rc.Offsets[c.File]
-			lines := []byte(c.Lines)
-			end := c.Offset + int64(len(lines))
-			switch {
-			case len(lines) == 0 || end <= have:
-				continue // nothing new
-			case c.Offset > have:
-				continue // a gap: lines in between never arrived
-			case c.Offset < have:
-				skip := have - c.Offset
-				if lines[skip-1] != '\n' {
-					continue // does not line up with what was received
-				}
-				lines = lines[skip:]
-			}
-			if _, err := tx.NewRaw(`INSERT INTO hook_transcript_chunks (steward_id, source_ref, file, start_offset, end_offset, lines, received_at)
-				VALUES (?, ?, ?, ?, ?, ?, ?)`, stewardID, ref, c.File, have, end, lines, now).Exec(ctx); err != nil {
-				return err
-			}
-			rc.Offsets[c.File] = end
-			rc.Grew = true
+		if _, err := tx.NewRaw(`INSERT INTO hook_transcript_chunks (steward_id, source_ref, file, start_offset, end_offset, lines, received_at)
+			VALUES (?, ?, ?, ?, ?, ?, ?)`, stewardID, ref, c.File, have, end, lines, now).Exec(ctx); err != nil {
+			return rc, err
 		}
-		return nil
-	})
-	return rc, err
+		rc.Offsets[c.File] = end
+		rc.Grew = true
+	}
+	return rc, nil
 }
 
 func hookOffsets(ctx context.Context, db bun.IDB, stewardID int64, ref string, into map[string]int64) error {

@@ -108,9 +108,11 @@ func (s *Store) AppendMessages(ctx context.Context, stewardID int64, sessionID, 
 	var err error
 	if s.dialect == SQLite {
 		// Concurrent appends share one write transaction (append_group.go).
-		call := &appendCall{ctx: ctx, stewardID: stewardID, sessionID: sessionID, conversationID: conversationID, msgs: msgs}
-		s.appends.run(call, s.writeAppends)
-		res, err = call.res, call.err
+		err = s.inGroup(ctx, len(msgs), func(ctx context.Context, tx bun.Tx) error {
+			r, err := s.appendInSession(ctx, tx, stewardID, sessionID, conversationID, msgs)
+			res = r
+			return err
+		}, func() { res = baton.AppendResult{} })
 	} else {
 		err = s.inTx(ctx, func(tx bun.Tx) error {
 			res, err = s.appendInSession(ctx, tx, stewardID, sessionID, conversationID, msgs)

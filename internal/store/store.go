@@ -41,7 +41,7 @@ type Store struct {
 	releaseClaim func()        // set by ClaimSingleProcess
 	imports      importTuning  // chunked imports; see import_chunked.go
 	bound        boundStmts    // prepared statements; see bound.go
-	appends      appendGroup   // SQLite appends waiting to share a write transaction; see append_group.go
+	writes       writeGroup    // SQLite appends and hook events waiting to share a write transaction; see append_group.go
 }
 
 // Open connects to the database named by url: "sqlite:PATH" (the embedded
