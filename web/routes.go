@@ -3,7 +3,6 @@ package web
 import (
 	"net/http"
 
-	"github.com/baton-dev/baton/web/httpx"
 	"github.com/labstack/echo/v4"
 	"github.com/labstack/echo/v4/middleware"
 )
@@ -123,7 +122,7 @@ func (s *Server) routes() {
 	signedIn.GET("/replays/:id/comparison", s.ui.ReplayComparison)
 
 	// JSON API: bearer personal access tokens, no cookies.
-	v1 := e.Group("/api/v1", noStore, middleware.BodyLimit(httpx.BodyLimit), s.limitAPI, s.requireToken)
+	v1 := e.Group("/api/v1", noStore, middleware.BodyLimit(s.cfg.APIBodyLimit), s.limitAPI, s.requireToken)
 	v1.POST("/sessions", s.api.SessionCreate)
 	v1.GET("/sessions", s.api.SessionList)
 	v1.GET("/sessions/:id", s.api.SessionGet)

@@ -53,6 +53,9 @@ type Config struct {
 	// it to return: tests hold an import there to watch its progress.
 	// Nil in production.
 	ImportStep func()
+	// APIBodyLimit bounds one API request body, as "64M" (the default,
+	// httpx.BodyLimit); tests of what no request can carry set it lower.
+	APIBodyLimit string
 	// PageSlots is how many page reads are drawn at once (page_slots.go):
 	// 0 is twice the cores on SQLite and no bound on PostgreSQL, below 0
 	// no bound.
@@ -79,6 +82,9 @@ type Server struct {
 func NewServer(st *store.Store, importer *ingest.Importer, cookieSecret string, log *slog.Logger, cfg Config) *Server {
 	if cfg.MaxUploadBytes == 0 {
 		cfg.MaxUploadBytes = 64 << 20
+	}
+	if cfg.APIBodyLimit == "" {
+		cfg.APIBodyLimit = httpx.BodyLimit
 	}
 	s := &Server{
 		store: st, cookies: auth.NewCookies(cookieSecret, cfg.SecureCookies),

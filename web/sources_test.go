@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"net/http/httputil"
@@ -17,7 +19,10 @@ import (
 
 	"github.com/baton-dev/baton/internal/baton"
 	"github.com/baton-dev/baton/internal/client"
+	"github.com/baton-dev/baton/internal/ingest"
+	"github.com/baton-dev/baton/internal/store/storetest"
 	"github.com/baton-dev/baton/internal/watch"
+	"github.com/baton-dev/baton/web"
 )
 
 // rolloutWriter writes Codex CLI rollouts as Codex does, numbering every
@@ -225,4 +230,80 @@ func TestImportFileRefusesBadInput(t *testing.T) {
 			t.Errorf("bad input stored %d sessions", len(page.Sessions))
 		}
 	})
+}
+
+// TestWatchSendsARolloutLargerThanARequest: a rollout larger than the
+// API's body limit (set low here, as a real one is 64 MB) is stored whole:
+// the watcher sends its lines in parts, halving them while the server
+// answers "too large", each part after the state the previous answered.
+// Every message is stored once, in one session; then the lines appended
+// to it are read and sent alone.
+func TestWatchSendsARolloutLargerThanARequest(t *testing.T) {
+	st := storetest.Open(t, storetest.Databases(t)["sqlite"])
+	a := &app{t: t, st: st}
+	a.ada, a.adaToken = a.steward("ana")
+	srv := httptest.NewServer(web.NewServer(st, ingest.New(st), "test-secret", slog.New(slog.NewTextHandler(io.Discard, nil)),
+		web.Config{APIBodyLimit: "256K"}))
+	defer srv.Close()
+	c, err := client.New(srv.URL, a.adaToken, "watch-test", 30*time.Second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	home := t.TempDir()
+	agent := &rolloutWriter{t: t, dir: filepath.Join(home, ".codex", "sessions"), at: time.Date(2025, 11, 2, 9, 0, 0, 0, time.UTC)}
+	agent.start("large")
+	padding := strings.Repeat("so much to say ", 60)
+	for range 800 {
+		agent.next++
+		agent.write("large", map[string]any{"timestamp": agent.at.Format(time.RFC3339Nano), "type": "response_item",
+			"payload": map[string]any{"type": "message", "role": "assistant", "content": []any{map[string]any{"type": "output_text",
+				"text": fmt.Sprintf("message number %d %s", agent.next, padding)}}}})
+	}
+	info, err := os.Stat(agent.path("large"))
+	if err != nil || info.Size() < 3*256<<10 {
+		t.Fatalf("the rollout is %d bytes, want several times the limit (%v)", info.Size(), err)
+	}
+	w, err := watch.New(watch.Config{Folders: watch.DefaultFolders(home), StateDir: filepath.Join(home, "state"),
+		Sink: watch.RemoteSink{Client: c, SpoolDir: filepath.Join(home, "state", "spool")}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res, err := w.Scan(context.Background()); err != nil || res.Imported != 1 || res.Failed != 0 {
+		t.Fatalf("pass %+v, %v", res, err)
+	}
+	read := w.BytesRead()
+	if read != info.Size() {
+		t.Errorf("read %d bytes of a %d-byte rollout", read, info.Size())
+	}
+	agent.turn("large")
+	if _, err := w.Scan(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	grown, _ := os.Stat(agent.path("large"))
+	if got, appended := w.BytesRead()-read, grown.Size()-info.Size(); got < appended || got > appended+1024 {
+		t.Errorf("second pass read %d bytes; %d were appended", got, appended)
+	}
+	page, err := st.ListSessions(context.Background(), a.ada.ID, baton.SessionFilter{Limit: 10})
+	if err != nil || len(page.Sessions) != 1 {
+		t.Fatalf("sessions %+v, %v", page, err)
+	}
+	msgs, err := st.SessionMessages(context.Background(), a.ada.ID, page.Sessions[0].ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	counts := map[int]int{}
+	for _, m := range msgs {
+		var n int
+		if _, err := fmt.Sscanf(m.Content, "message number %d", &n); err == nil {
+			counts[n]++
+		}
+	}
+	for n := 1; n <= agent.next; n++ {
+		if counts[n] != 1 {
+			t.Fatalf("message number %d stored %d times", n, counts[n])
+		}
+	}
+	if page.Sessions[0].MessageCount != agent.next {
+		t.Errorf("session counts %d messages; %d were written", page.Sessions[0].MessageCount, agent.next)
+	}
 }

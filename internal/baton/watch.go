@@ -1,6 +1,9 @@
 package baton
 
-import "time"
+import (
+	"encoding/json"
+	"time"
+)
 
 // WatchedFile is one transcript file a watcher (`baton watch`) keeps
 // mirrored, as it last reported it: what it holds, when it was last
@@ -84,6 +87,21 @@ type ImportFileRequest struct {
 	// messages take it).
 	ModTime   time.Time            `json:"mod_time"`
 	Subagents []ImportFileSubagent `json:"subagents,omitempty"`
+	// State, for a Codex CLI rollout, is what the server answered the
+	// previous part of the file: Data then holds the whole lines that
+	// follow that part, and only their messages are stored. A rollout
+	// sent from its first line has none.
+	State json.RawMessage `json:"state,omitempty"`
+	// Final says the file will not grow (it was deleted upstream).
+	Final bool `json:"final,omitempty"`
+}
+
+// ImportFileResponse is the server's answer to an ImportFileRequest.
+type ImportFileResponse struct {
+	Results []ImportResult `json:"results"`
+	// State, for a rollout, is where the reading stands: send it with the
+	// lines that follow.
+	State json.RawMessage `json:"state,omitempty"`
 }
 
 // ImportFileSubagent is one of a Claude Code session's subagent files,

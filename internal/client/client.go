@@ -214,20 +214,16 @@ func (c *Client) Messages(ctx context.Context, sessionID string, after int64, li
 	return out.Messages, out.NextAfter, nil
 }
 
-// ImportFile sends one transcript file to be imported as `baton import`
-// would, and returns what happened to each document in it.
-func (c *Client) ImportFile(ctx context.Context, req baton.ImportFileRequest) ([]baton.ImportResult, error) {
+// ImportFile sends one transcript file (or, for a Codex CLI rollout, the
+// lines that follow req.State) to be imported as `baton import` would.
+func (c *Client) ImportFile(ctx context.Context, req baton.ImportFileRequest) (baton.ImportFileResponse, error) {
+	var res baton.ImportFileResponse
 	body, err := json.Marshal(req)
 	if err != nil {
-		return nil, err
+		return res, err
 	}
-	var res struct {
-		Results []baton.ImportResult `json:"results"`
-	}
-	if err := c.do(ctx, http.MethodPost, "/api/v1/import/file", nil, body, "", &res); err != nil {
-		return nil, err
-	}
-	return res.Results, nil
+	err = c.do(ctx, http.MethodPost, "/api/v1/import/file", nil, body, "", &res)
+	return res, err
 }
 
 // ReportWatchedFiles sends the states of the files `baton watch` keeps.

@@ -34,6 +34,15 @@ func (s LocalSink) ImportFile(ctx context.Context, path string) ([]baton.ImportR
 	return s.Importer.ImportPath(ctx, s.StewardID, path, nil)
 }
 
+// ImportLines imports a rollout's new lines.
+func (s LocalSink) ImportLines(ctx context.Context, req LinesRequest) (LinesResult, error) {
+	results, state, err := s.Importer.ImportLines(ctx, s.StewardID, req.Path, req.Lines, req.State, req.Final)
+	if err != nil {
+		return LinesResult{}, err
+	}
+	return LinesResult{Results: results, State: state, Sent: req.Offset + int64(len(req.Lines))}, nil
+}
+
 // Report records the files' states.
 func (s LocalSink) Report(ctx context.Context, files []baton.WatchedFile) error {
 	return s.Store.ReportWatchedFiles(ctx, s.StewardID, files)
@@ -51,6 +60,10 @@ type RemoteSink struct {
 	// not spooled, and is read again from its folder once the server is
 	// back, if it is still there.
 	MaxSpoolBytes int64
+	// MaxRequestBytes bounds the lines of a rollout sent in one request
+	// (default 16 MiB, well under the server's 64 MB body limit); a server
+	// that still answers "too large" gets parts half the size.
+	MaxRequestBytes int
 }
 
 // ImportFile reads the transcript (and a Claude Code session's subagent
@@ -64,7 +77,7 @@ func (s RemoteSink) ImportFile(ctx context.Context, path string) ([]baton.Import
 	if err != nil && retryable(err) {
 		s.spool(req)
 	}
-	return res, err
+	return res.Results, err
 }
 
 // Report sends the files' states.
@@ -151,18 +164,21 @@ func (s RemoteSink) Flush(ctx context.Context) ([]Flushed, error) {
 	if s.SpoolDir == "" {
 		return nil, nil
 	}
+	done, err := s.flushLines(ctx)
+	if err != nil {
+		return done, err
+	}
 	entries, err := os.ReadDir(s.SpoolDir)
 	if err != nil {
-		return nil, nil
+		return done, nil
 	}
-	var done []Flushed
 	type spooled struct {
 		path string
 		mod  int64
 	}
 	var files []spooled
 	for _, e := range entries {
-		if !strings.HasSuffix(e.Name(), ".json") {
+		if !strings.HasSuffix(e.Name(), ".json") || strings.HasSuffix(e.Name(), linesHeader) {
 			continue
 		}
 		if info, err := e.Info(); err == nil {
@@ -187,9 +203,9 @@ func (s RemoteSink) Flush(ctx context.Context) ([]Flushed, error) {
 		if err != nil {
 			// Refused for good (too large, not a transcript): say so on the
 			// file rather than keep sending it.
-			res = []baton.ImportResult{{Key: filepath.Base(req.Path), Status: baton.ImportRejected, Error: baton.ErrorMessage(err)}}
+			res.Results = []baton.ImportResult{{Key: filepath.Base(req.Path), Status: baton.ImportRejected, Error: baton.ErrorMessage(err)}}
 		}
-		done = append(done, Flushed{Path: req.Path, Results: res})
+		done = append(done, Flushed{Path: req.Path, Results: res.Results})
 		_ = os.Remove(f.path)
 	}
 	return done, nil

@@ -2,31 +2,42 @@
 // agents (Claude Code, Codex CLI, Gemini CLI, and any folder named)
 // mirrored into Baton, so a session the agent later deletes is still kept.
 //
-// One pass (Scan) lists every transcript in the folders, imports each file
-// that is new or has changed since the last pass (by size and modification
-// time, kept in a state file across restarts), notes the files that have
-// disappeared upstream, and reports every file's state to the sink: the
-// local database, or a Baton server. Run repeats passes when a folder
-// changes (filesystem notifications) and at an interval regardless (the
-// fallback where notifications are missing or lost).
+// One pass (Scan) lists every transcript in the folders, stores what is new
+// in each, notes the files that have disappeared upstream, and reports
+// every file's state to the sink: the local database, or a Baton server.
+// Run repeats passes when a folder changes (filesystem notifications) and
+// at an interval regardless (the fallback where notifications are missing
+// or lost).
 //
-// A changed file is read whole and imported the way `baton import` does,
-// which stores only the messages it does not hold yet: the importers are
-// idempotent, so a file imported twice counts once, and a pass that fails
-// (the server down) is simply retried by the next one. Nothing here ever
-// writes to the agents' folders.
+// A Codex CLI rollout is only ever appended to, so the watcher reads only
+// its new bytes: it keeps, across restarts (state.json), how far it has
+// read, the file's identity (device, inode and a hash of its first bytes,
+// so a file truncated, replaced or rotated is noticed), and the state of
+// the reading the importer answered. Each pass sends the complete new
+// lines (a partial last line waits for its newline), in parts of at most
+// ChunkBytes, and only their messages are stored. Other transcripts
+// (Claude Code's, whose messages hang on earlier lines, and Gemini CLI's
+// JSON files, which the agent rewrites whole) are read whole when they
+// change and imported the way `baton import` does, which stores only the
+// messages it does not hold yet. Nothing here ever writes to the agents'
+// folders.
 package watch
 
 import (
+	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/baton-dev/baton/internal/baton"
@@ -62,6 +73,8 @@ type Sink interface {
 	// ImportFile imports one transcript file (a Claude Code transcript
 	// with its subagents' files), as `baton import PATH` would.
 	ImportFile(ctx context.Context, path string) ([]baton.ImportResult, error)
+	// ImportLines imports the new whole lines of a Codex CLI rollout.
+	ImportLines(ctx context.Context, req LinesRequest) (LinesResult, error)
 	// Report records the files' states, for the Sources page.
 	Report(ctx context.Context, files []baton.WatchedFile) error
 	// Flush sends what waits from earlier passes (a server's spool) and
@@ -69,11 +82,38 @@ type Sink interface {
 	Flush(ctx context.Context) ([]Flushed, error)
 }
 
+// LinesRequest is new lines of a rollout: Lines start at byte Offset of
+// the file and follow those that State (the answer to the previous
+// lines; nil for the first) was read from.
+type LinesRequest struct {
+	Path   string
+	Offset int64
+	Lines  []byte
+	State  json.RawMessage
+	// Final says the file will not grow (deleted upstream).
+	Final bool
+}
+
+// LinesResult is what became of a LinesRequest: State is where the
+// reading stands after byte Sent of the file. A sink that could not store
+// the lines now but kept them (a server's spool) says Spooled, with
+// Sent and State where they were; Flush later answers the rest.
+type LinesResult struct {
+	Results []baton.ImportResult
+	State   json.RawMessage
+	Sent    int64
+	Spooled bool
+}
+
 // Flushed is a file a sink stored late, from what it kept while it could
-// not store it.
+// not store it. For a rollout's lines, State is the reading's state after
+// byte End of the file.
 type Flushed struct {
 	Path    string
 	Results []baton.ImportResult
+	Lines   bool
+	State   json.RawMessage
+	End     int64
 }
 
 // Config says what to watch and where to keep state.
@@ -85,6 +125,9 @@ type Config struct {
 	// Interval is the longest time between two passes (default 30 s);
 	// notifications start one sooner.
 	Interval time.Duration
+	// ChunkBytes bounds the new lines read and sent at once (default
+	// 8 MiB): a rollout of any size is read in parts of about that size.
+	ChunkBytes int
 	// Now is the clock (time.Now when nil).
 	Now  func() time.Time
 	Logf func(format string, args ...any)
@@ -95,7 +138,12 @@ type Watcher struct {
 	cfg   Config
 	mu    sync.Mutex // one pass at a time
 	files map[string]*fileState
+	read  atomic.Int64 // bytes read from the agents' files
 }
+
+// BytesRead is how many bytes the watcher has read from the agents' files
+// since it started.
+func (w *Watcher) BytesRead() int64 { return w.read.Load() }
 
 // fileState is what the watcher knows of one file; the embedded
 // WatchedFile is what it reports.
@@ -106,7 +154,30 @@ type fileState struct {
 	Stored bool `json:"stored"`
 	// Reported says the sink has this state.
 	Reported bool `json:"reported"`
+	// What the reading of a rollout (read a few lines at a time) has
+	// reached: Offset bytes read (stored or spooled), Sent bytes stored,
+	// State the importer's state after Sent; the file's identity (Dev,
+	// Ino, and the hash of its first HeadLen bytes) says whether the file
+	// is still the one read.
+	Offset  int64           `json:"offset,omitempty"`
+	Sent    int64           `json:"sent,omitempty"`
+	State   json.RawMessage `json:"state,omitempty"`
+	Dev     uint64          `json:"dev,omitempty"`
+	Ino     uint64          `json:"ino,omitempty"`
+	HeadLen int             `json:"head_len,omitempty"`
+	HeadSum string          `json:"head_sum,omitempty"`
+	// Problems are the lines of the rollout that could not be read, as
+	// found part by part (the newest maxProblems).
+	Problems []string `json:"problems,omitempty"`
 }
+
+// Bounds of what the watcher keeps per rollout.
+const (
+	headBytes   = 1024
+	maxProblems = 20
+	// maxLineBytes is the longest line a rollout may have (its importer's).
+	maxLineBytes = 64 << 20
+)
 
 // New returns a watcher with the state its last run left in StateDir.
 func New(cfg Config) (*Watcher, error) {
@@ -121,6 +192,9 @@ func New(cfg Config) (*Watcher, error) {
 	}
 	if cfg.Logf == nil {
 		cfg.Logf = func(string, ...any) {}
+	}
+	if cfg.ChunkBytes <= 0 {
+		cfg.ChunkBytes = 8 << 20
 	}
 	w := &Watcher{cfg: cfg, files: map[string]*fileState{}}
 	if cfg.StateDir != "" {
@@ -146,7 +220,9 @@ func New(cfg Config) (*Watcher, error) {
 
 func (w *Watcher) statePath() string { return filepath.Join(w.cfg.StateDir, "state.json") }
 
-// PassResult sums up one pass.
+// PassResult sums up one pass: files seen, files whose new content was
+// stored, files whose new content waits (the server down: in the spool,
+// or still in the file), files found deleted.
 type PassResult struct {
 	Seen, Imported, Failed, Deleted int
 }
@@ -162,15 +238,26 @@ func (w *Watcher) Scan(ctx context.Context) (PassResult, error) {
 		w.cfg.Logf("watch: %v (kept for the next pass)", err)
 	}
 	for _, f := range flushed {
-		if st := w.files[f.Path]; st != nil {
-			w.noteResults(st, f.Results, now)
-			if !fileExists(f.Path) {
-				st.Stored = true // what was kept is all there will be
-			}
+		st := w.files[f.Path]
+		if st == nil {
+			continue
+		}
+		w.noteResults(st, f.Results, now)
+		if f.Lines {
+			// The spool held everything read after End: reading goes on
+			// from there (from End itself when some lines were refused).
+			st.State, st.Sent, st.Offset = f.State, f.End, f.End
+			st.Stored, st.Reported = false, false
+			continue
+		}
+		if !fileExists(f.Path) {
+			st.Stored = true // what was kept is all there will be
 		}
 	}
 	seen := map[string]bool{}
 	listed := map[string]bool{} // folders read whole this pass
+	var found []transcriptFile
+	var folderOf []Folder
 	for _, f := range w.cfg.Folders {
 		files, err := listFolder(f)
 		if err != nil {
@@ -182,30 +269,66 @@ func (w *Watcher) Scan(ctx context.Context) (PassResult, error) {
 		listed[f.Path] = true
 		for _, tf := range files {
 			seen[tf.path] = true
-			res.Seen++
-			st := w.files[tf.path]
-			if st == nil {
-				st = &fileState{WatchedFile: baton.WatchedFile{Path: tf.path, Agent: f.Agent, Folder: f.Path}}
-				w.files[tf.path] = st
+			found = append(found, tf)
+			folderOf = append(folderOf, f)
+		}
+	}
+	// A rollout renamed (rotated) is the same file under another name: its
+	// reading goes on where it was.
+	moved := map[[2]uint64]*fileState{}
+	for path, st := range w.files {
+		if !seen[path] && st.DeletedAt == nil && st.Ino != 0 && listed[st.Folder] {
+			moved[[2]uint64{st.Dev, st.Ino}] = st
+		}
+	}
+	for i, tf := range found {
+		f := folderOf[i]
+		res.Seen++
+		st := w.files[tf.path]
+		if st == nil {
+			st = &fileState{WatchedFile: baton.WatchedFile{Path: tf.path, Agent: f.Agent, Folder: f.Path}}
+			if old := moved[[2]uint64{tf.dev, tf.ino}]; old != nil && ingest.IsRolloutName(tf.path) && tf.ino != 0 {
+				st.Offset, st.Sent, st.State, st.Dev, st.Ino = old.Offset, old.Sent, old.State, old.Dev, old.Ino
+				st.HeadLen, st.HeadSum, st.Problems = old.HeadLen, old.HeadSum, old.Problems
+				st.SessionIDs = append([]string(nil), old.SessionIDs...)
+				st.Stored = old.Stored
+				old.State = nil // its reading moved with it
 			}
-			if st.DeletedAt != nil { // back after a rotation or a restore
-				st.DeletedAt, st.Reported = nil, false
-			}
-			changed := !st.Stored || st.Size != tf.size || !st.ModTime.Equal(tf.modTime)
-			st.Size, st.ModTime, st.SeenAt = tf.size, tf.modTime, now
-			if !changed {
-				continue
-			}
-			st.Stored, st.Reported = false, false
-			if err := w.importFile(ctx, st, now); err != nil {
+			w.files[tf.path] = st
+		}
+		if st.DeletedAt != nil { // back after a rotation or a restore
+			st.DeletedAt, st.Reported = nil, false
+		}
+		if ingest.IsRolloutName(tf.path) {
+			grew, err := w.readLines(ctx, st, tf, now)
+			st.SeenAt = now
+			switch {
+			case err != nil:
 				res.Failed++
 				if ctx.Err() != nil {
 					return res, ctx.Err()
 				}
-				continue
+			case grew && st.Sent != st.Offset:
+				res.Failed++ // kept in the spool until the server is back
+			case grew:
+				res.Imported++
 			}
-			res.Imported++
+			continue
 		}
+		changed := !st.Stored || st.Size != tf.size || !st.ModTime.Equal(tf.modTime)
+		st.Size, st.ModTime, st.SeenAt = tf.size, tf.modTime, now
+		if !changed {
+			continue
+		}
+		st.Stored, st.Reported = false, false
+		if err := w.importFile(ctx, st, now); err != nil {
+			res.Failed++
+			if ctx.Err() != nil {
+				return res, ctx.Err()
+			}
+			continue
+		}
+		res.Imported++
 	}
 	for path, st := range w.files {
 		if seen[path] || st.DeletedAt != nil || !listed[st.Folder] {
@@ -216,9 +339,150 @@ func (w *Watcher) Scan(ctx context.Context) (PassResult, error) {
 		t := now
 		st.DeletedAt, st.Reported = &t, false
 		res.Deleted++
+		w.finish(ctx, st, now)
 	}
 	w.report(ctx)
 	return res, w.save()
+}
+
+// finish tells the importer that a rollout gone upstream will not grow,
+// so reasoning no message followed is kept as a message of its own.
+func (w *Watcher) finish(ctx context.Context, st *fileState, now time.Time) {
+	if len(st.State) == 0 || st.Sent != st.Offset {
+		return
+	}
+	r, err := w.cfg.Sink.ImportLines(ctx, LinesRequest{Path: st.Path, Offset: st.Offset, State: st.State, Final: true})
+	if err != nil || r.Spooled {
+		return // the messages it had are stored; only that reasoning is not
+	}
+	st.State = nil
+	w.noteResults(st, r.Results, now)
+}
+
+// readLines reads what a rollout has that the watcher has not read yet,
+// whole lines only, and sends it in parts. grew says new lines were
+// stored or spooled. A file that is not the one read before (shorter
+// than what was read, another inode, other first bytes) is read from its
+// start: its messages are new, or stored already (the store keeps each
+// message once).
+func (w *Watcher) readLines(ctx context.Context, st *fileState, tf transcriptFile, now time.Time) (grew bool, err error) {
+	f, err := os.Open(tf.path)
+	if err != nil {
+		return false, nil // gone since it was listed: the next pass says so
+	}
+	defer f.Close()
+	info, err := f.Stat()
+	if err != nil {
+		return false, err
+	}
+	dev, ino := identityOf(info)
+	size := info.Size()
+	if size == st.Offset && dev == st.Dev && ino == st.Ino && st.ModTime.Equal(tf.modTime) {
+		st.Stored = st.Sent == st.Offset
+		return false, nil // as it was: nothing is read
+	}
+	same := st.Offset == 0 || (size >= st.Offset && dev == st.Dev && ino == st.Ino && w.sameHead(f, st))
+	if !same {
+		w.cfg.Logf("watch: %s was replaced or truncated; reading it from its start", tf.path)
+		st.Offset, st.Sent, st.State, st.HeadLen, st.HeadSum, st.Problems = 0, 0, nil, 0, "", nil
+		st.Reported = false
+	}
+	st.Dev, st.Ino = dev, ino
+	if st.Size != size || !st.ModTime.Equal(tf.modTime) {
+		st.Size, st.ModTime, st.Reported = size, tf.modTime, false
+	}
+	if size <= st.Offset {
+		st.Stored = st.Sent == st.Offset
+		return false, nil
+	}
+	if _, err := f.Seek(st.Offset, io.SeekStart); err != nil {
+		return false, err
+	}
+	buf := make([]byte, 0, min(int64(w.cfg.ChunkBytes), size-st.Offset))
+	for st.Offset < size {
+		lines, err := w.nextLines(f, &buf, size-st.Offset)
+		if err != nil {
+			st.Error = fmt.Sprintf("line after byte %d: %v", st.Offset, err)
+			st.Reported = false
+			return grew, err
+		}
+		if len(lines) == 0 {
+			break // a partial last line: it waits for its newline
+		}
+		if st.Offset == 0 {
+			st.HeadLen = min(len(lines), headBytes)
+			st.HeadSum = headSum(lines[:st.HeadLen])
+		}
+		r, err := w.cfg.Sink.ImportLines(ctx, LinesRequest{Path: tf.path, Offset: st.Offset, Lines: lines, State: st.State})
+		if err != nil {
+			st.Offset = st.Sent // read again from what is stored
+			st.Error = "not stored yet: " + baton.ErrorMessage(err)
+			st.Stored, st.Reported = false, false
+			w.cfg.Logf("watch: %s: %v (retried on the next pass)", tf.path, err)
+			return grew, err
+		}
+		grew = true
+		st.Offset += int64(len(lines))
+		st.State, st.Sent = r.State, r.Sent
+		w.noteResults(st, r.Results, now)
+		if _, err := f.Seek(st.Offset, io.SeekStart); err != nil {
+			return grew, err
+		}
+	}
+	st.Stored = st.Sent == st.Offset
+	return grew, nil
+}
+
+// nextLines reads up to ChunkBytes of the file from where it stands and
+// returns its whole lines (none when only a partial line is left); a line
+// longer than ChunkBytes is read whole, up to maxLineBytes. left is how
+// much the file has past where it stands.
+func (w *Watcher) nextLines(f *os.File, buf *[]byte, left int64) ([]byte, error) {
+	want := int64(w.cfg.ChunkBytes)
+	for {
+		n := min(want, left)
+		if int64(cap(*buf)) < n {
+			*buf = make([]byte, 0, n)
+		}
+		b := (*buf)[:n]
+		got, err := io.ReadFull(f, b)
+		w.read.Add(int64(got))
+		if err != nil && !errors.Is(err, io.ErrUnexpectedEOF) {
+			return nil, err
+		}
+		b = b[:got]
+		if i := bytes.LastIndexByte(b, '\n'); i >= 0 {
+			return b[:i+1], nil
+		}
+		if int64(got) >= left {
+			return nil, nil
+		}
+		if want >= maxLineBytes {
+			return nil, fmt.Errorf("a line longer than %d MiB", maxLineBytes>>20)
+		}
+		// One line longer than a part: read it again with room for it.
+		if _, err := f.Seek(-int64(got), io.SeekCurrent); err != nil {
+			return nil, err
+		}
+		want *= 4
+	}
+}
+
+// sameHead reports whether the file still begins as it did when it was
+// first read.
+func (w *Watcher) sameHead(f *os.File, st *fileState) bool {
+	if st.HeadLen == 0 {
+		return true
+	}
+	head := make([]byte, st.HeadLen)
+	n, err := f.ReadAt(head, 0)
+	w.read.Add(int64(n))
+	return err == nil && headSum(head) == st.HeadSum
+}
+
+func headSum(b []byte) string {
+	sum := sha256.Sum256(b)
+	return hex.EncodeToString(sum[:16])
 }
 
 // importFile imports one changed file and notes the outcome on st.
@@ -256,6 +520,14 @@ func (w *Watcher) noteResults(st *fileState, results []baton.ImportResult, now t
 		st.SessionIDs = append(st.SessionIDs, id)
 	}
 	sort.Strings(st.SessionIDs)
+	if ingest.IsRolloutName(st.Path) {
+		// Read part by part: each part names its own lines.
+		st.Problems = append(st.Problems, problems...)
+		if len(st.Problems) > maxProblems {
+			st.Problems = st.Problems[len(st.Problems)-maxProblems:]
+		}
+		problems = st.Problems
+	}
 	st.Error = strings.Join(problems, "; ")
 	if len(st.Error) > 2000 {
 		st.Error = baton.ClipMarked(st.Error, 2000)
@@ -327,9 +599,10 @@ func (w *Watcher) Files() []baton.WatchedFile {
 // transcriptFile is a file a pass found: its size and time, a Claude Code
 // transcript's including its subagents' files (they grow with it).
 type transcriptFile struct {
-	path    string
-	size    int64
-	modTime time.Time
+	path     string
+	size     int64
+	modTime  time.Time
+	dev, ino uint64
 }
 
 // listFolder lists the transcripts of one folder by its agent's layout.
@@ -386,7 +659,8 @@ func statFile(p string) (transcriptFile, bool) {
 	if err != nil || !info.Mode().IsRegular() {
 		return transcriptFile{}, false
 	}
-	return transcriptFile{path: p, size: info.Size(), modTime: info.ModTime().UTC()}, true
+	dev, ino := identityOf(info)
+	return transcriptFile{path: p, size: info.Size(), modTime: info.ModTime().UTC(), dev: dev, ino: ino}, true
 }
 
 func isDir(p string) bool {

@@ -22,10 +22,11 @@ import (
 // then appended prompts and answers, each with a number the test can find
 // again among the stored messages.
 type agent struct {
-	t    testing.TB
-	dir  string
-	next int
-	at   time.Time
+	t       testing.TB
+	dir     string
+	next    int
+	at      time.Time
+	written int64 // bytes the agent has written
 }
 
 func (a *agent) path(id string) string {
@@ -50,26 +51,38 @@ func (a *agent) start(id string) {
 	if err := os.WriteFile(a.path(id), []byte(meta), 0o644); err != nil {
 		a.t.Fatal(err)
 	}
+	a.written += int64(len(meta))
 }
 
-// turn appends a prompt and its answer to the session's rollout.
-func (a *agent) turn(id string) {
+// write appends raw bytes to the session's rollout.
+func (a *agent) write(id, text string) {
 	a.t.Helper()
 	f, err := os.OpenFile(a.path(id), os.O_APPEND|os.O_WRONLY, 0)
 	if err != nil {
 		a.t.Fatal(err)
 	}
 	defer f.Close()
-	for _, role := range []string{"user", "assistant"} {
-		a.next++
-		a.at = a.at.Add(time.Second)
-		kind := map[string]string{"user": "input_text", "assistant": "output_text"}[role]
-		l := a.line(map[string]any{"timestamp": a.at.Format(time.RFC3339Nano), "type": "response_item",
-			"payload": map[string]any{"type": "message", "role": role, "content": []any{map[string]any{"type": kind, "text": fmt.Sprintf("message number %d", a.next)}}}})
-		if _, err := f.WriteString(l); err != nil {
-			a.t.Fatal(err)
-		}
+	if _, err := f.WriteString(text); err != nil {
+		a.t.Fatal(err)
 	}
+	a.written += int64(len(text))
+}
+
+// turn appends a prompt and its answer to the session's rollout.
+func (a *agent) turn(id string) {
+	a.t.Helper()
+	for _, role := range []string{"user", "assistant"} {
+		a.write(id, a.message(role))
+	}
+}
+
+// message is the next numbered message's line.
+func (a *agent) message(role string) string {
+	a.next++
+	a.at = a.at.Add(time.Second)
+	kind := map[string]string{"user": "input_text", "assistant": "output_text"}[role]
+	return a.line(map[string]any{"timestamp": a.at.Format(time.RFC3339Nano), "type": "response_item",
+		"payload": map[string]any{"type": "message", "role": role, "content": []any{map[string]any{"type": kind, "text": fmt.Sprintf("message number %d", a.next)}}}})
 }
 
 // flakySink is a sink whose server can be stopped: while down, every call
@@ -86,6 +99,13 @@ func (s *flakySink) ImportFile(ctx context.Context, path string) ([]baton.Import
 		return nil, errDown
 	}
 	return s.Sink.ImportFile(ctx, path)
+}
+
+func (s *flakySink) ImportLines(ctx context.Context, req watch.LinesRequest) (watch.LinesResult, error) {
+	if s.down {
+		return watch.LinesResult{}, errDown
+	}
+	return s.Sink.ImportLines(ctx, req)
 }
 
 func (s *flakySink) Report(ctx context.Context, files []baton.WatchedFile) error {
@@ -120,10 +140,14 @@ func storedNumbers(t *testing.T, st *store.Store, stewardID int64) map[int]int {
 }
 
 // TestWatcherKeepsEveryMessageOnce runs the watcher over a folder while a
-// fake agent appends to, rotates and deletes rollouts, with the server
-// down for part of the run and the watcher restarted from its state: every
-// message is stored exactly once, and the deleted file's session is kept
-// by Baton.
+// fake agent appends to rollouts (a partial last line among them),
+// truncates one and starts another session in it, rotates one and deletes
+// one, with the server down for part of the run and the watcher restarted
+// from its state: every message is stored exactly once, the deleted file's
+// session is kept by Baton, and the watcher reads the bytes the agent
+// appended and no more (besides the first bytes it checks a file by, and a
+// partial line it reads again once complete) — restarts and rotations
+// included; only what failed while the server was down is read again.
 func TestWatcherKeepsEveryMessageOnce(t *testing.T) {
 	for dialect, url := range storetest.Databases(t) {
 		t.Run(dialect, func(t *testing.T) {
@@ -144,7 +168,28 @@ func TestWatcherKeepsEveryMessageOnce(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			pass := func(w *watch.Watcher) watch.PassResult {
+			// read checks that a pass read what the agent appended since
+			// the last check, plus at most the first bytes of each file
+			// it had read before and slack bytes read again.
+			var readBefore, writtenBefore int64
+			var total int64 // every byte read, restarts included
+			read := func(files int, slack int64) {
+				t.Helper()
+				got, want := w.BytesRead()-readBefore, a.written-writtenBefore+slack
+				if got < want || got > want+int64(files)*1024 {
+					t.Errorf("pass read %d bytes; the agent appended %d (slack %d, %d files checked)", got, a.written-writtenBefore, slack, files)
+				}
+				total += got
+				readBefore, writtenBefore = w.BytesRead(), a.written
+			}
+			restart := func() {
+				t.Helper()
+				if w, err = watch.New(cfg); err != nil {
+					t.Fatal(err)
+				}
+				readBefore = 0
+			}
+			pass := func() watch.PassResult {
 				t.Helper()
 				res, err := w.Scan(ctx)
 				if err != nil {
@@ -153,54 +198,83 @@ func TestWatcherKeepsEveryMessageOnce(t *testing.T) {
 				return res
 			}
 			// Nothing there yet: the folders do not exist.
-			if res := pass(w); res.Seen != 0 {
+			if res := pass(); res.Seen != 0 {
 				t.Fatalf("empty home: %+v", res)
 			}
-			a.start("keep")
-			a.start("gone")
-			a.start("moved")
-			for range 3 {
-				a.turn("keep")
-				a.turn("gone")
-				a.turn("moved")
-				pass(w)
+			ids := []string{"keep", "gone", "moved", "trunc"}
+			for _, id := range ids {
+				a.start(id)
 			}
-			if res := pass(w); res.Imported != 0 {
+			for round := range 3 {
+				for _, id := range ids {
+					a.turn(id)
+				}
+				pass()
+				read(map[bool]int{true: 0, false: 4}[round == 0], 0)
+			}
+			if res := pass(); res.Imported != 0 {
 				t.Errorf("a pass with nothing new imported %d files", res.Imported)
 			}
+			read(0, 0)
+			// A line written in two parts is stored once whole.
+			line := a.message("user")
+			a.write("keep", line[:20])
+			pass()
+			read(1, 0)
+			a.write("keep", line[20:])
+			pass()
+			read(1, 20)
 			// The server stops; the agent goes on; the watcher restarts.
 			sink.down = true
 			a.turn("keep")
 			a.turn("gone")
-			if res := pass(w); res.Failed != 2 {
+			if res := pass(); res.Failed != 2 {
 				t.Errorf("while down: %+v, want the two changed files waiting", res)
 			}
-			w, err = watch.New(cfg)
-			if err != nil {
-				t.Fatal(err)
-			}
+			restart()
 			a.turn("keep")
-			pass(w)
-			// Back up: what waited is stored; then the agent deletes one
-			// rollout (its clean-up) and rotates another.
+			pass()
+			// Back up: what waited is stored (read again: nothing kept it).
 			sink.down = false
-			if res := pass(w); res.Imported != 2 {
+			if res := pass(); res.Imported != 2 {
 				t.Errorf("back up: %+v, want the two waiting files stored", res)
 			}
+			readBefore, writtenBefore = w.BytesRead(), a.written
+			// The agent deletes one rollout (its clean-up), rotates
+			// another and writes on in it, and truncates a third to start
+			// a new session in it.
 			if err := os.Remove(a.path("gone")); err != nil {
 				t.Fatal(err)
 			}
-			if err := os.Rename(a.path("moved"), a.path("moved")+".bak"); err != nil {
+			rotated := filepath.Join(filepath.Dir(a.path("moved")), "rollout-2025-11-03T00-00-00-moved.jsonl")
+			if err := os.Rename(a.path("moved"), rotated); err != nil {
 				t.Fatal(err)
 			}
-			if err := os.Rename(a.path("moved")+".bak", filepath.Join(filepath.Dir(a.path("moved")), "rollout-2025-11-03T00-00-00-moved.jsonl")); err != nil {
+			if err := os.Truncate(a.path("trunc"), 0); err != nil {
 				t.Fatal(err)
 			}
-			if res := pass(w); res.Deleted != 2 {
+			a.write("trunc", a.line(map[string]any{"timestamp": a.at.Format(time.RFC3339Nano), "type": "session_meta",
+				"payload": map[string]any{"id": "trunc-2", "timestamp": a.at.Format(time.RFC3339Nano)}}))
+			a.turn("trunc")
+			f, err := os.OpenFile(rotated, os.O_APPEND|os.O_WRONLY, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, role := range []string{"user", "assistant"} {
+				l := a.message(role)
+				f.WriteString(l)
+				a.written += int64(len(l))
+			}
+			f.Close()
+			if res := pass(); res.Deleted != 2 {
 				t.Errorf("after delete and rotate: %+v, want two files gone", res)
 			}
+			read(2, 0)
+			restart()
 			a.turn("keep")
-			pass(w)
+			a.turn("trunc")
+			pass()
+			read(3, 0)
 
 			counts := storedNumbers(t, st, steward.ID)
 			for n := 1; n <= a.next; n++ {
@@ -211,13 +285,14 @@ func TestWatcherKeepsEveryMessageOnce(t *testing.T) {
 			if len(counts) != a.next {
 				t.Errorf("%d numbered messages stored, the agent wrote %d", len(counts), a.next)
 			}
+			t.Logf("the agent wrote %d bytes; the watcher read %d outside the outage", a.written, total)
 			files, err := st.WatchedFiles(ctx, steward.ID)
 			if err != nil {
 				t.Fatal(err)
 			}
 			kept := map[string]bool{}
 			for _, f := range files {
-				if len(f.SessionIDs) != 1 {
+				if len(f.SessionIDs) == 0 {
 					t.Errorf("file %s sessions %v", f.Path, f.SessionIDs)
 					continue
 				}
@@ -227,12 +302,13 @@ func TestWatcherKeepsEveryMessageOnce(t *testing.T) {
 				}
 				kept[strings.TrimSuffix(strings.TrimPrefix(filepath.Base(f.Path), "rollout-"), ".jsonl")] = at != nil
 			}
-			want := map[string]bool{"2025-11-02T09-00-00-keep": false, "2025-11-02T09-00-00-gone": true, "2025-11-02T09-00-00-moved": false, "2025-11-03T00-00-00-moved": false}
+			want := map[string]bool{"2025-11-02T09-00-00-keep": false, "2025-11-02T09-00-00-gone": true, "2025-11-02T09-00-00-moved": false,
+				"2025-11-03T00-00-00-moved": false, "2025-11-02T09-00-00-trunc": false}
 			if fmt.Sprint(kept) != fmt.Sprint(want) {
 				t.Errorf("kept by Baton %v, want %v (a rotated file's session is still on disk)", kept, want)
 			}
 			folders := baton.SumWatchedFolders(files)
-			if len(folders) != 1 || folders[0].Files != 4 || folders[0].Sessions != 3 || folders[0].Deleted != 2 || folders[0].Errors != 0 {
+			if len(folders) != 1 || folders[0].Files != 5 || folders[0].Sessions != 5 || folders[0].Deleted != 2 || folders[0].Errors != 0 {
 				t.Errorf("folders %+v", folders)
 			}
 		})

@@ -7,13 +7,16 @@ import (
 	"strings"
 
 	"github.com/baton-dev/baton/internal/baton"
+	"github.com/baton-dev/baton/internal/ingest"
 	"github.com/labstack/echo/v4"
 )
 
 // ImportFile is POST /api/v1/import/file: one transcript file sent whole
 // (what `baton watch` sends a server), imported as `baton import` imports
 // it — recognised by its content, a grown file adding only its new
-// messages. The file is laid out in a temporary folder as on the sender's
+// messages. A Codex CLI rollout is sent in parts instead: the new lines
+// with the state the previous part's answer gave (ImportLines), so a
+// rollout of any size goes in requests of a few megabytes. The file is laid out in a temporary folder as on the sender's
 // machine (its folder's name, a Claude Code session's subagent files) so
 // the import reads it exactly as it would there.
 func (s *Server) ImportFile(c echo.Context) error {
@@ -25,7 +28,7 @@ func (s *Server) ImportFile(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if len(req.Data) == 0 {
+	if len(req.Data) == 0 && !(req.Final && ingest.IsRolloutName(name)) {
 		return baton.Invalid("data", "data is empty: send the file's bytes, base64-encoded")
 	}
 	for i, sa := range req.Subagents {
@@ -39,6 +42,21 @@ func (s *Server) ImportFile(c echo.Context) error {
 	}
 	if !req.ModTime.IsZero() && !baton.ValidTime(req.ModTime) {
 		return baton.Invalid("mod_time", "mod_time must be between the years 1 and 9999")
+	}
+	if ingest.IsRolloutName(name) {
+		// A rollout comes in parts: the lines that follow those the state
+		// says were read (all of it, the first time).
+		if len(req.Subagents) > 0 {
+			return baton.Invalid("subagents", "subagents are a Claude Code session's; a Codex CLI rollout has none")
+		}
+		results, state, err := s.importer.ImportLines(requestContext(c), stewardID(c), name, req.Data, req.State, req.Final)
+		if err != nil {
+			return err
+		}
+		return c.JSON(http.StatusOK, baton.ImportFileResponse{Results: results, State: state})
+	}
+	if len(req.State) > 0 {
+		return baton.Invalid("state", "state is for a Codex CLI rollout sent in parts; %s is sent whole", name)
 	}
 	dir, err := os.MkdirTemp("", "baton-import-file-")
 	if err != nil {
@@ -67,7 +85,7 @@ func (s *Server) ImportFile(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, map[string]any{"results": results})
+	return c.JSON(http.StatusOK, baton.ImportFileResponse{Results: results})
 }
 
 // plainFileName is the file name a path ends in, refused when it is not a

@@ -130,6 +130,12 @@ type builder struct {
 	now       time.Time
 	lineErrs  []LineError
 	title     string
+	// lastSource is the source id of the newest message, which a reading
+	// in parts (Incremental) may no longer hold in msgs.
+	lastSource string
+	// pairOnce forgets a call once its result is read (Incremental: a
+	// long rollout's calls are not all kept).
+	pairOnce bool
 }
 
 // Parse reads one rollout. name is the file's name or path (the session id
@@ -148,20 +154,7 @@ func Parse(r io.Reader, name string) (baton.ImportDocument, []LineError, error) 
 		if len(raw) == 0 {
 			continue
 		}
-		var err error
-		switch {
-		case n == 1 && isLegacyMeta(raw):
-			legacy = true
-			err = json.Unmarshal(raw, &b.meta)
-			b.start(b.meta.Timestamp)
-		case legacy:
-			err = b.legacyLine(n, raw)
-		default:
-			err = b.line(n, raw)
-		}
-		if err != nil {
-			b.lineErrs = append(b.lineErrs, LineError{Line: n, Err: err})
-		}
+		b.readLine(n, raw, &legacy)
 	}
 	if err := sc.Err(); err != nil {
 		if errors.Is(err, bufio.ErrTooLong) {
@@ -178,6 +171,25 @@ func Parse(r io.Reader, name string) (baton.ImportDocument, []LineError, error) 
 		return baton.ImportDocument{}, b.lineErrs, baton.Invalid("file", "%s: the Codex CLI rollout records no readable time (no session_meta timestamp, no line timestamps)", filepath.Base(name))
 	}
 	return b.document(), b.lineErrs, nil
+}
+
+// readLine reads line n of the rollout; legacy says (and the first line
+// decides) whether the rollout has the first layout.
+func (b *builder) readLine(n int, raw []byte, legacy *bool) {
+	var err error
+	switch {
+	case n == 1 && isLegacyMeta(raw):
+		*legacy = true
+		err = json.Unmarshal(raw, &b.meta)
+		b.start(b.meta.Timestamp)
+	case *legacy:
+		err = b.legacyLine(n, raw)
+	default:
+		err = b.line(n, raw)
+	}
+	if err != nil {
+		b.lineErrs = append(b.lineErrs, LineError{Line: n, Err: err})
+	}
 }
 
 // isLegacyMeta reports whether a first line is the first layout's
@@ -444,6 +456,9 @@ func (b *builder) toolResult(n int, it *item) {
 	if c, ok := b.calls[callID]; ok {
 		m.Speaker = c.name
 		m.References.RepliesTo = c.source
+		if b.pairOnce {
+			delete(b.calls, callID)
+		}
 	}
 	b.add(m)
 }
@@ -535,9 +550,10 @@ func addUsage(a, b baton.Usage) baton.Usage {
 
 func (b *builder) add(m baton.Message) {
 	m.Timestamp = b.now
-	if m.References.RepliesTo == "" && len(b.msgs) > 0 {
-		m.References.RepliesTo = b.msgs[len(b.msgs)-1].SourceID
+	if m.References.RepliesTo == "" {
+		m.References.RepliesTo = b.lastSource
 	}
+	b.lastSource = m.SourceID
 	b.msgs = append(b.msgs, m)
 }
 
@@ -549,16 +565,33 @@ func (b *builder) document() baton.ImportDocument {
 			break
 		}
 	}
-	if t, ok := agentlog.Time(b.meta.Timestamp); ok {
-		start = t
-	}
+	start = b.startOr(start)
 	for i := range b.msgs {
 		if b.msgs[i].Timestamp.IsZero() {
 			b.msgs[i].Timestamp = start
 		}
 		agentlog.Finish(&b.msgs[i])
 	}
-	end := b.msgs[len(b.msgs)-1].Timestamp
+	s := b.session(start, b.msgs[len(b.msgs)-1].Timestamp, len(b.msgs), agentlog.SessionUsage(b.msgs))
+	return baton.ImportDocument{
+		Key:           filepath.Base(b.name),
+		Session:       s,
+		Conversations: []baton.ImportConversation{{Key: "main", Kind: baton.ConversationOriginal, Title: s.Title, Messages: b.msgs}},
+	}
+}
+
+// startOr is the session's start: the metadata's time, else first (the
+// first message's).
+func (b *builder) startOr(first time.Time) time.Time {
+	if t, ok := agentlog.Time(b.meta.Timestamp); ok {
+		return t
+	}
+	return first
+}
+
+// session is the document's session: what the metadata and the lines
+// read said, with the given span, message count and token usage.
+func (b *builder) session(start, end time.Time, count int, usage baton.Usage) baton.Session {
 	ref := agentlog.Clean(strings.TrimSpace(b.meta.ID))
 	if ref == "" {
 		ref = strings.TrimSuffix(filepath.Base(b.name), ".jsonl")
@@ -580,8 +613,8 @@ func (b *builder) document() baton.ImportDocument {
 		Assistant:    baton.Assistant{ModelVersion: firstOr(b.models, "")},
 		Technical:    baton.TechnicalContext{WorkingDirectory: agentlog.Clean(cwd), ToolVersion: agentlog.Clean(b.meta.CLIVersion)},
 		ReviewStatus: baton.ReviewPending,
-		MessageCount: len(b.msgs),
-		Attributes:   map[string]any{"usage": agentlog.SessionUsage(b.msgs)},
+		MessageCount: count,
+		Attributes:   map[string]any{"usage": usage},
 	}
 	if b.meta.Git != nil {
 		s.Branch = agentlog.Clean(b.meta.Git.Branch)
@@ -596,11 +629,7 @@ func (b *builder) document() baton.ImportDocument {
 		s.EndedAt = &end
 		s.DurationSeconds = int64(end.Sub(start).Seconds())
 	}
-	return baton.ImportDocument{
-		Key:           filepath.Base(b.name),
-		Session:       s,
-		Conversations: []baton.ImportConversation{{Key: "main", Kind: baton.ConversationOriginal, Title: s.Title, Messages: b.msgs}},
-	}
+	return s
 }
 
 func firstOr(s []string, def string) string {
