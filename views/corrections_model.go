@@ -28,6 +28,9 @@ type CorrectionView struct {
 	// Focus puts the keyboard on Edit when the block comes back from a
 	// save, revert or cancel, so the steward is where they were.
 	Focus bool
+	// Evidence is, for technologies, what showed the session used each
+	// one the analysis found; one the steward added has none.
+	Evidence map[string]string
 }
 
 // SessionCorrections are a session's correctable fields, by field.
@@ -43,6 +46,10 @@ func CorrectionsOf(sess *baton.Session, cs []baton.Correction, csrf string) Sess
 	value := baton.FieldValuesOf(sess)
 	for _, f := range baton.CorrectionFields {
 		out[f] = CorrectionView{SessionID: sess.ID, CSRF: csrf, Field: f, Value: value}
+	}
+	if v := out[baton.FieldTechnologies]; len(sess.Technical.TechnologyEvidence) > 0 {
+		v.Evidence = sess.Technical.TechnologyEvidence
+		out[baton.FieldTechnologies] = v
 	}
 	for i := range cs {
 		v := out[cs[i].Field]

@@ -496,7 +496,7 @@ func correctionShow(v CorrectionView) templ.Component {
 					return templ_7745c5c3_Err
 				}
 			} else {
-				templ_7745c5c3_Err = chipList("Technologies", v.Value.Technologies).Render(ctx, templ_7745c5c3_Buffer)
+				templ_7745c5c3_Err = technologyChips(v.Value.Technologies, v.Evidence).Render(ctx, templ_7745c5c3_Buffer)
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}

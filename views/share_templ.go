@@ -593,7 +593,7 @@ func sharedPanels(s *baton.Session) templ.Component {
 				}()
 			}
 			ctx = templ.InitializeContext(ctx)
-			templ_7745c5c3_Err = technicalPanel(s.Technical, technologiesList(s.Technical.Technologies)).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = technicalPanel(s.Technical, technologiesList(s.Technical.Technologies, s.Technical.TechnologyEvidence)).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}

@@ -71,6 +71,27 @@ func TestBrowserCorrectionsSurviveReanalysis(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// A technology shows its evidence: the chip's tooltip, and text that
+	// appears when the chip has the keyboard's focus.
+	evidence, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(() => {
+		const chip = [...document.querySelectorAll("#correction-technologies li.chip-evidence")].find(c => c.firstChild.textContent.trim() === "Redis");
+		return chip ? chip.title : "";
+	})()`))
+	if err != nil || !strings.Contains(evidence, "named by the steward") || !strings.Contains(evidence, "Let's use Redis for the cart cache") {
+		t.Errorf("Redis's evidence on hover is %q (%v)", evidence, err)
+	}
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`#side-technical > summary`))); err != nil {
+		t.Fatal(err)
+	}
+	shown, err := chromedp.Run(ctx, chromedp.Evaluate[float64](`(() => {
+		const chip = document.querySelector("#correction-technologies li.chip-evidence");
+		chip.focus();
+		const r = chip.querySelector(".chip-evidence-text").getBoundingClientRect();
+		return document.activeElement === chip ? r.width : -1;
+	})()`))
+	if err != nil || shown < 40 {
+		t.Errorf("the focused chip's evidence is %v px wide (%v)", shown, err)
+	}
 	err = chromedp.Do(ctx,
 		// The title, by keyboard: focus Edit, Enter opens the form with
 		// the field focused, type, Enter saves.
