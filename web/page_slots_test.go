@@ -4,8 +4,10 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"runtime"
+	"strconv"
 	"testing"
 
+	"github.com/baton-dev/baton/internal/baton"
 	"github.com/baton-dev/baton/internal/store"
 	"github.com/baton-dev/baton/internal/store/storetest"
 	"github.com/baton-dev/baton/web/httpx"
@@ -14,7 +16,8 @@ import (
 
 // limitedPages serves GET /p/:n through pageSlot with n slots; each
 // request says it entered, then waits for its gate (and, with release,
-// frees its slot first, as renderHTML does once the page is drawn).
+// frees its slot first, as renderHTML does once the page is drawn). The
+// request is steward n's, or the ?as= steward's.
 func limitedPages(t *testing.T, slots int, release bool) (s *Server, url string, entered chan string, gates map[string]chan struct{}) {
 	s = &Server{pages: newPageLimiter(slots)}
 	entered = make(chan string, 10)
@@ -30,10 +33,24 @@ func limitedPages(t *testing.T, slots int, release bool) (s *Server, url string,
 		entered <- c.Param("n")
 		<-gates[c.Param("n")]
 		return c.String(http.StatusOK, "drawn")
-	}, s.pageSlot)
+	}, asSteward, s.pageSlot)
 	srv := httptest.NewServer(e)
 	t.Cleanup(srv.Close)
 	return s, srv.URL, entered, gates
+}
+
+// asSteward signs the request in as steward ?as=, or :n without it.
+func asSteward(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		as := c.QueryParam("as")
+		if as == "" {
+			as = c.Param("n")
+		}
+		id, _ := strconv.ParseInt(as, 10, 64)
+		r := c.Request()
+		c.SetRequest(r.WithContext(baton.NewContextWithSteward(r.Context(), &baton.Steward{ID: id})))
+		return next(c)
+	}
 }
 
 func getAsync(t *testing.T, url string) chan int {
@@ -115,5 +132,81 @@ func TestPageSlotsBoundSQLiteOnly(t *testing.T) {
 		if newPageLimiter(pageSlotsFor(st, 3)).slots == nil || cap(newPageLimiter(pageSlotsFor(st, 3)).slots) != 3 {
 			t.Errorf("%s: a configured bound of 3 is not kept", dialect)
 		}
+	}
+}
+
+// One steward holds at most half the slots: with four, steward 1's third
+// page waits while steward 3's is drawn, and is drawn once one of its own
+// is.
+func TestPageSlotsShareOfOneSteward(t *testing.T) {
+	s, url, entered, gates := limitedPages(t, 4, false)
+	gates["4"] = make(chan struct{})
+	done := map[string]chan int{}
+	for _, n := range []string{"1", "2"} {
+		done[n] = getAsync(t, url+"/p/"+n+"?as=1")
+	}
+	<-entered
+	<-entered
+	done["4"] = getAsync(t, url+"/p/4?as=1")
+	for s.pages.waiting.Load() < 1 {
+		select {
+		case n := <-entered:
+			t.Fatalf("page %s drawn: steward 1 holds three of four slots", n)
+		default:
+			runtime.Gosched()
+		}
+	}
+	done["3"] = getAsync(t, url+"/p/3")
+	if n := <-entered; n != "3" { // two slots are free, but not for steward 1
+		t.Fatalf("entered %s; want steward 3's page", n)
+	}
+	close(gates["1"])
+	if n := <-entered; n != "4" {
+		t.Fatalf("entered %s; want 4", n)
+	}
+	for _, n := range []string{"2", "3", "4"} {
+		close(gates[n])
+	}
+	for n, d := range done {
+		if code := <-d; code != http.StatusOK {
+			t.Errorf("page %s: %d", n, code)
+		}
+	}
+	if len(s.pages.owners) != 0 {
+		t.Errorf("owners left after every page ended: %d", len(s.pages.owners))
+	}
+}
+
+// A page writing its answer holds no slot: the write may wait as long as
+// the client does not read, so the slot is freed before the first byte.
+func TestPageSlotFreedBeforeWriting(t *testing.T) {
+	s := &Server{pages: newPageLimiter(1)}
+	var heldWhileWriting int
+	e := echo.New()
+	e.GET("/p/:n", func(c echo.Context) error {
+		if len(s.pages.slots) != 1 {
+			t.Error("the handler runs without its slot")
+		}
+		c.Response().WriteHeader(http.StatusOK)
+		_, err := c.Response().Write([]byte("x"))
+		heldWhileWriting = len(s.pages.slots)
+		if err := httpx.AcquirePageSlot(c); err != nil { // the next batch of a download
+			return err
+		}
+		if len(s.pages.slots) != 1 {
+			t.Error("AcquirePageSlot did not take the slot again")
+		}
+		return err
+	}, asSteward, s.pageSlot)
+	srv := httptest.NewServer(e)
+	t.Cleanup(srv.Close)
+	if code := <-getAsync(t, srv.URL+"/p/1"); code != http.StatusOK {
+		t.Fatalf("status %d", code)
+	}
+	if heldWhileWriting != 0 {
+		t.Error("the slot was held after the answer was written")
+	}
+	if len(s.pages.slots) != 0 {
+		t.Error("the slot was not given back when the handler returned")
 	}
 }

@@ -19,7 +19,7 @@ func (s *Server) routes() {
 	e.Match([]string{http.MethodGet, http.MethodHead}, "/static/*", staticFile)
 
 	// Pages: cookie session, CSRF on every state change.
-	pages := e.Group("", s.pageSlot, s.browser, checkCSRF)
+	pages := e.Group("", s.browser, s.pageSlot, checkCSRF)
 	pages.GET("/", func(c echo.Context) error { return c.Redirect(http.StatusSeeOther, "/sessions") })
 	pages.GET("/login", s.ui.LoginPage)
 	pages.POST("/login", s.ui.Login)

@@ -54,6 +54,10 @@ func WriteFrames(c echo.Context, frames FrameTimelines, f baton.FrameFilter, arr
 			break
 		}
 		f.Cursor = page.NextCursor
+		// Each page is read holding a page slot, written out without one.
+		if err := AcquirePageSlot(c); err != nil {
+			return err
+		}
 		if page, err = frames.FrameTimeline(Context(c), StewardID(c), f); err != nil {
 			return err
 		}

@@ -91,15 +91,32 @@ func RenderHTML(c echo.Context, status int, component templ.Component) error {
 	return c.HTMLBlob(status, buf.Bytes())
 }
 
+// PageSlot is a page request's hold on one of the slots that bound how
+// many pages are drawn at once (web/page_slots.go). Writing the answer
+// gives it back; a download that reads in batches takes it again for each.
+type PageSlot interface {
+	Acquire(ctx context.Context) error
+	Release()
+}
+
 // ReleasePageSlot frees the request's page slot, if it holds one.
 func ReleasePageSlot(c echo.Context) {
-	if release, ok := c.Get(PageSlotKey).(func()); ok {
-		release()
+	if slot, ok := c.Get(PageSlotKey).(PageSlot); ok {
+		slot.Release()
 	}
 }
 
-// PageSlotKey is where a request keeps the release of its slot (echo context).
-const PageSlotKey = "page-slot-release"
+// AcquirePageSlot takes the request's page slot again before a download
+// reads its next batch; requests that are not bounded go on at once.
+func AcquirePageSlot(c echo.Context) error {
+	if slot, ok := c.Get(PageSlotKey).(PageSlot); ok {
+		return slot.Acquire(Context(c))
+	}
+	return nil
+}
+
+// PageSlotKey is where a request keeps its PageSlot (echo context).
+const PageSlotKey = "page-slot"
 
 // SetMultipart keeps the reader of a multipart body whose first part the
 // CSRF check has read; Multipart gives it to the handler, or opens the

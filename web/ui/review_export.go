@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/baton-dev/baton/internal/baton"
+	"github.com/baton-dev/baton/web/httpx"
 	"github.com/labstack/echo/v4"
 )
 
@@ -17,6 +18,10 @@ const exportBatch = 500
 func (s *Server) eachAnnotation(c echo.Context, f baton.AnnotationFilter, fn func(*baton.Annotation) error) error {
 	f.Limit = exportBatch
 	for {
+		// Each batch is read holding a page slot, written out without one.
+		if err := httpx.AcquirePageSlot(c); err != nil {
+			return err
+		}
 		list, more, err := s.store.ListAnnotations(requestContext(c), stewardID(c), f)
 		if err != nil {
 			return err
