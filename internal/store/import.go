@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/baton-dev/baton/internal/baton"
 	"github.com/uptrace/bun"
@@ -20,7 +21,10 @@ func (s *Store) Import(ctx context.Context, stewardID int64, doc *baton.ImportDo
 
 // importDocument is Import; grown says whether a re-import of more than a
 // chunk may go in chunks (importGrown), false when importGrown has just
-// left the document to the one-transaction path.
+// left the document to the one-transaction path. Its steps: check the
+// document, then write it by the first path that takes it — a new large
+// session in chunks, a grown transcript in chunks, or everything else in
+// one transaction — and say what was done.
 func (s *Store) importDocument(ctx context.Context, stewardID int64, doc *baton.ImportDocument, grown bool) (baton.ImportResult, error) {
 	res := baton.ImportResult{Key: doc.Key, Skipped: doc.Skipped}
 	reject := func(err error) (baton.ImportResult, error) {
@@ -35,138 +39,200 @@ func (s *Store) importDocument(ctx context.Context, stewardID int64, doc *baton.
 	}); err != nil {
 		return reject(err)
 	}
-
-	if large, err := s.importsNewLarge(ctx, stewardID, doc); err != nil {
+	if done, err := s.importNewLarge(ctx, stewardID, doc, &res); err != nil {
 		return reject(err)
-	} else if large {
-		sess := importedSession(doc)
-		if err := s.prepareNewSession(stewardID, sess); err != nil {
-			return reject(err)
-		}
-		stored, err := s.importInChunks(ctx, stewardID, doc, sess, documentMessages(doc), false)
-		if err != nil {
-			return reject(err)
-		}
-		res.SessionID, res.Messages, res.Status = sess.ID, stored, baton.ImportStored
-		s.Kick()
+	} else if done {
 		return res, nil
 	}
 	if grown && documentSize(doc) > s.importChunkSize() {
-		sess, err := s.sessionBySourceRef(ctx, stewardID, doc)
-		if err != nil {
+		if done, err := s.importGrownDocument(ctx, stewardID, doc, &res); err != nil {
 			return reject(err)
-		}
-		if sess != nil {
-			stored, refreshed, handled, err := s.importGrown(ctx, stewardID, sess, doc, documentMessages(doc), false)
-			if err != nil {
-				return reject(err)
-			}
-			if handled {
-				return s.grownResult(res, sess.ID, stored, refreshed), nil
-			}
+		} else if done {
+			return res, nil
 		}
 	}
-
-	var stored, refreshed, replaced int
-	var existed bool
-	err := s.inTx(ctx, func(tx bun.Tx) error {
-		sess := new(baton.Session)
-		found := false
-		if ref := strings.TrimSpace(doc.Session.SourceRef); ref != "" {
-			err := tx.NewSelect().Model(sess).Where("steward_id = ? AND source = ? AND source_ref = ?",
-				stewardID, doc.Session.Source, ref).Scan(ctx)
-			if err == nil {
-				found, existed = true, true
-			} else if baton.ErrorCode(notFound(err, "")) != baton.ENOTFOUND {
-				return err
-			}
-		}
-		if !found {
-			sess = importedSession(doc)
-			if err := s.prepareNewSession(stewardID, sess); err != nil {
-				return err
-			}
-			if err := insertSession(ctx, tx, sess); err != nil {
-				return err
-			}
-		}
-		res.SessionID = sess.ID
-		convs := map[string]*baton.Conversation{}
-		for i := range doc.Conversations {
-			ic := &doc.Conversations[i]
-			conv, err := importConversation(ctx, tx, s, sess, ic, convs, found)
-			if err != nil {
-				return err
-			}
-			convs[ic.Key] = conv
-			// Messages built from events that the document has too are
-			// replaced by the document's (prepared, so they compare).
-			var events, gone []*baton.Message
-			if found && ic.ParentKey == "" && doc.EventPrefix != "" {
-				if events, err = eventMessagesInTx(ctx, tx, conv, doc.EventPrefix); err != nil {
-					return err
-				}
-				gone = replacedEvents(events, ic.Messages, doc.EventPrefix)
-				if err := s.deleteMessagesInTx(ctx, tx, sess, conv, gone); err != nil {
-					return err
-				}
-				replaced += len(gone)
-			}
-			if found {
-				// A message seen before only in part is completed.
-				n, err := s.refreshInTx(ctx, tx, conv, ptrs(ic.Messages))
-				if err != nil {
-					return err
-				}
-				refreshed += n
-			}
-			n, _, err := s.appendInTx(ctx, tx, sess, conv, ptrs(ic.Messages))
-			if err != nil {
-				return err
-			}
-			stored += n
-			if eventsAfter(events, gone, ic.Messages) {
-				if err := placeEventsInTx(ctx, tx, conv, doc.EventPrefix); err != nil {
-					return err
-				}
-			}
-		}
-		if found && stored+refreshed+replaced > 0 {
-			if err := refreshSessionInTx(ctx, tx, sess, &doc.Session, func() any { return s.clock() }); err != nil {
-				return err
-			}
-		}
-		if found && stored > 0 {
-			// A transcript that grew ends later than it did.
-			end := doc.Session.EndedAt
-			if end != nil && (sess.EndedAt == nil || end.After(*sess.EndedAt)) {
-				if _, err := tx.NewRaw("UPDATE sessions SET ended_at = ?, duration_seconds = ?, updated_at = ? WHERE id = ? AND steward_id = ?",
-					end.UTC(), baton.DurationSeconds(sess.StartedAt, *end), s.clock(), sess.ID, stewardID).Exec(ctx); err != nil {
-					return err
-				}
-			}
-		}
-		return nil
-	})
-	if err != nil {
+	var w wholeImport
+	if err := s.inTx(ctx, func(tx bun.Tx) error { return s.importWholeInTx(ctx, tx, stewardID, doc, &w) }); err != nil {
 		return reject(err)
 	}
-	res.Messages = stored
-	switch {
-	case existed && stored+refreshed+replaced > 0:
-		res.Status = baton.ImportUpdated
-		if refreshed > 0 {
-			res.Skipped = append(res.Skipped, fmt.Sprintf("%d message(s) seen before in part were completed", refreshed))
+	return s.wholeResult(res, &w), nil
+}
+
+// importNewLarge writes a document that makes a new session of more than
+// a chunk in chunks (importInChunks); done is false, nothing written, for
+// any other document.
+func (s *Store) importNewLarge(ctx context.Context, stewardID int64, doc *baton.ImportDocument, res *baton.ImportResult) (done bool, err error) {
+	large, err := s.importsNewLarge(ctx, stewardID, doc)
+	if err != nil || !large {
+		return false, err
+	}
+	sess := importedSession(doc)
+	if err := s.prepareNewSession(stewardID, sess); err != nil {
+		return false, err
+	}
+	stored, err := s.importInChunks(ctx, stewardID, doc, sess, documentMessages(doc), false)
+	if err != nil {
+		return false, err
+	}
+	res.SessionID, res.Messages, res.Status = sess.ID, stored, baton.ImportStored
+	s.Kick()
+	return true, nil
+}
+
+// importGrownDocument writes the re-import of a session the steward has
+// in chunks (importGrown); done is false, nothing written, when the
+// session is new or importGrown leaves the document to one transaction.
+func (s *Store) importGrownDocument(ctx context.Context, stewardID int64, doc *baton.ImportDocument, res *baton.ImportResult) (done bool, err error) {
+	sess, err := s.sessionBySourceRef(ctx, stewardID, doc)
+	if err != nil || sess == nil {
+		return false, err
+	}
+	stored, refreshed, handled, err := s.importGrown(ctx, stewardID, sess, doc, documentMessages(doc), false)
+	if err != nil || !handled {
+		return false, err
+	}
+	*res = s.grownResult(*res, sess.ID, stored, refreshed)
+	return true, nil
+}
+
+// wholeImport is what importWholeInTx did.
+type wholeImport struct {
+	sessionID                   string
+	existed                     bool // the session was there before
+	stored, refreshed, replaced int  // messages written, completed, and event messages replaced
+}
+
+// importWholeInTx writes a document in the transaction the caller holds:
+// its session (found by source reference, or new), then each conversation
+// in order.
+func (s *Store) importWholeInTx(ctx context.Context, tx bun.Tx, stewardID int64, doc *baton.ImportDocument, w *wholeImport) error {
+	sess, found, err := s.importedSessionInTx(ctx, tx, stewardID, doc)
+	if err != nil {
+		return err
+	}
+	w.sessionID, w.existed = sess.ID, found
+	convs := map[string]*baton.Conversation{}
+	for i := range doc.Conversations {
+		if err := s.importConversationInTx(ctx, tx, sess, doc, &doc.Conversations[i], convs, found, w); err != nil {
+			return err
 		}
-	case existed:
+	}
+	if !found {
+		return nil
+	}
+	return s.followGrownSessionInTx(ctx, tx, sess, doc, w)
+}
+
+// importedSessionInTx is the steward's session of the document's source
+// reference (found), or a new one it inserts.
+func (s *Store) importedSessionInTx(ctx context.Context, tx bun.Tx, stewardID int64, doc *baton.ImportDocument) (*baton.Session, bool, error) {
+	if ref := strings.TrimSpace(doc.Session.SourceRef); ref != "" {
+		sess := new(baton.Session)
+		err := tx.NewSelect().Model(sess).Where("steward_id = ? AND source = ? AND source_ref = ?",
+			stewardID, doc.Session.Source, ref).Scan(ctx)
+		if err == nil {
+			return sess, true, nil
+		} else if baton.ErrorCode(notFound(err, "")) != baton.ENOTFOUND {
+			return nil, false, err
+		}
+	}
+	sess := importedSession(doc)
+	if err := s.prepareNewSession(stewardID, sess); err != nil {
+		return nil, false, err
+	}
+	if err := insertSession(ctx, tx, sess); err != nil {
+		return nil, false, err
+	}
+	return sess, false, nil
+}
+
+// importConversationInTx writes one of the document's conversations:
+// found (or made at its fork point), its messages built from events that
+// the document has too replaced by the document's, the messages seen
+// before in part completed, and the new ones appended.
+func (s *Store) importConversationInTx(ctx context.Context, tx bun.Tx, sess *baton.Session, doc *baton.ImportDocument,
+	ic *baton.ImportConversation, convs map[string]*baton.Conversation, found bool, w *wholeImport) error {
+	conv, err := importConversation(ctx, tx, s, sess, ic, convs, found)
+	if err != nil {
+		return err
+	}
+	convs[ic.Key] = conv
+	// Messages built from events that the document has too are replaced
+	// by the document's (prepared, so they compare).
+	var events, gone []*baton.Message
+	if found && ic.ParentKey == "" && doc.EventPrefix != "" {
+		if events, err = eventMessagesInTx(ctx, tx, conv, doc.EventPrefix); err != nil {
+			return err
+		}
+		gone = replacedEvents(events, ic.Messages, doc.EventPrefix)
+		if err := s.deleteMessagesInTx(ctx, tx, sess, conv, gone); err != nil {
+			return err
+		}
+		w.replaced += len(gone)
+	}
+	if found {
+		// A message seen before only in part is completed.
+		n, err := s.refreshInTx(ctx, tx, conv, ptrs(ic.Messages))
+		if err != nil {
+			return err
+		}
+		w.refreshed += n
+	}
+	n, _, err := s.appendInTx(ctx, tx, sess, conv, ptrs(ic.Messages))
+	if err != nil {
+		return err
+	}
+	w.stored += n
+	if eventsAfter(events, gone, ic.Messages) {
+		return placeEventsInTx(ctx, tx, conv, doc.EventPrefix)
+	}
+	return nil
+}
+
+// followGrownSessionInTx makes a session the document changed follow it:
+// its facts, and a later end when the transcript grew.
+func (s *Store) followGrownSessionInTx(ctx context.Context, tx bun.Tx, sess *baton.Session, doc *baton.ImportDocument, w *wholeImport) error {
+	if w.stored+w.refreshed+w.replaced > 0 {
+		if err := refreshSessionInTx(ctx, tx, sess, &doc.Session, func() any { return s.clock() }); err != nil {
+			return err
+		}
+	}
+	if w.stored == 0 {
+		return nil
+	}
+	return s.extendEndInTx(ctx, tx, sess, doc.Session.EndedAt)
+}
+
+// extendEndInTx moves a session's end to end when that is later (a
+// transcript that grew ends later than it did).
+func (s *Store) extendEndInTx(ctx context.Context, tx bun.Tx, sess *baton.Session, end *time.Time) error {
+	if end == nil || (sess.EndedAt != nil && !end.After(*sess.EndedAt)) {
+		return nil
+	}
+	_, err := tx.NewRaw("UPDATE sessions SET ended_at = ?, duration_seconds = ?, updated_at = ? WHERE id = ? AND steward_id = ?",
+		end.UTC(), baton.DurationSeconds(sess.StartedAt, *end), s.clock(), sess.ID, sess.StewardID).Exec(ctx)
+	return err
+}
+
+// wholeResult says what importWholeInTx did.
+func (s *Store) wholeResult(res baton.ImportResult, w *wholeImport) baton.ImportResult {
+	res.SessionID, res.Messages = w.sessionID, w.stored
+	changed := w.stored+w.refreshed+w.replaced > 0
+	switch {
+	case w.existed && changed:
+		res.Status = baton.ImportUpdated
+		if w.refreshed > 0 {
+			res.Skipped = append(res.Skipped, fmt.Sprintf("%d message(s) seen before in part were completed", w.refreshed))
+		}
+	case w.existed:
 		res.Status = baton.ImportDuplicate
 	default:
 		res.Status = baton.ImportStored
 	}
-	if stored+refreshed+replaced > 0 {
+	if changed {
 		s.Kick()
 	}
-	return res, nil
+	return res
 }
 
 // checkDocument checks what Import checks of a document besides its

@@ -42,9 +42,57 @@ import (
 // document's messages in order with their conversation's index in doc;
 // prepare says whether they still have to be checked. handled is false
 // when the document is left to the one-transaction path (nothing written).
+//
+// Its steps: find the stored conversations the document's map to; read
+// the document a chunk at a time, comparing each chunk with what is stored
+// (outside any transaction) and staging its new messages; then reveal
+// them in one short transaction.
 func (s *Store) importGrown(ctx context.Context, stewardID int64, sess *baton.Session, doc *baton.ImportDocument,
 	next func() (int, *baton.Message, bool), prepare bool) (stored, refreshed int, handled bool, err error) {
-	// The conversations the document's map to, where they exist.
+	existing, ok, err := s.grownConversations(ctx, stewardID, sess, doc)
+	if err != nil || !ok {
+		return 0, 0, false, err
+	}
+	st := s.newGrownStage(stewardID, sess, doc)
+	defer func() {
+		if st.written && (err != nil || !handled) && !errors.Is(err, errAbandonImport) {
+			if rerr := s.removeStagedImport(context.WithoutCancel(ctx), st.staged.ID); rerr != nil {
+				err = errors.Join(err, fmt.Errorf("remove the staged re-import: %w", rerr))
+			}
+		}
+	}()
+	var ch grownChanges
+	chunks := newChunkReader(s, doc, next, prepare, s.importChunkSize())
+	for more := true; more; {
+		if more, err = chunks.fill(); err != nil {
+			return 0, 0, true, err
+		}
+		fresh, err := s.compareGrownChunk(ctx, chunks, existing, &ch)
+		if err != nil {
+			return 0, 0, true, err
+		}
+		if len(ch.msgs) > s.importChunkSize() {
+			return 0, 0, false, nil // an edited transcript: the one-transaction path
+		}
+		if err := s.stageGrownChunk(ctx, st, doc, fresh); err != nil {
+			return 0, 0, true, err
+		}
+	}
+	err = s.inTx(ctx, func(tx bun.Tx) error {
+		stored, refreshed, err = s.revealGrownInTx(ctx, tx, stewardID, sess.ID, doc, st, &ch)
+		return err
+	})
+	if err != nil {
+		return 0, 0, true, err
+	}
+	return stored, refreshed, true, nil
+}
+
+// grownConversations are the stored conversations the document's map to
+// (nil where a conversation is new). ok is false when the document is left
+// to the one-transaction path: a hooked session whose event messages the
+// transcript replaces (their order is rebuilt as a whole).
+func (s *Store) grownConversations(ctx context.Context, stewardID int64, sess *baton.Session, doc *baton.ImportDocument) ([]*baton.Conversation, bool, error) {
 	existing := make([]*baton.Conversation, len(doc.Conversations))
 	for i := range doc.Conversations {
 		ic := &doc.Conversations[i]
@@ -58,207 +106,227 @@ func (s *Store) importGrown(ctx context.Context, stewardID int64, sess *baton.Se
 		if err := q.Scan(ctx); err == nil {
 			existing[i] = conv
 		} else if baton.ErrorCode(notFound(err, "")) != baton.ENOTFOUND {
-			return 0, 0, false, err
+			return nil, false, err
 		}
 		if existing[i] != nil && ic.ParentKey == "" && doc.EventPrefix != "" {
 			var events int
 			if err := s.db.NewRaw("SELECT count(*) FROM messages WHERE conversation_id = ? AND steward_id = ? AND source_id LIKE ?",
 				conv.ID, stewardID, likePrefix(doc.EventPrefix)).Scan(ctx, &events); err != nil {
-				return 0, 0, false, err
+				return nil, false, err
 			}
 			if events > 0 {
-				return 0, 0, false, nil
+				return nil, false, nil
 			}
 		}
 	}
+	return existing, true, nil
+}
 
-	chunk := s.importChunkSize()
-	staged := *sess // the staged copy: new id, no owner, nothing counted yet
-	staged.ID, staged.StewardID, staged.SourceRef = uuid.NewString(), StagingStewardID, ""
-	staged.MessageCount, staged.Tokens = 0, baton.SessionTokens{}
-	staged.CreatedAt, staged.UpdatedAt = s.clock(), s.clock()
-	owner := staged // whose messages they are
-	owner.StewardID = stewardID
-	tails := make([]*baton.Conversation, len(doc.Conversations)) // staged conversations, where new messages came
-	written := false
-	defer func() {
-		if written && (err != nil || !handled) && !errors.Is(err, errAbandonImport) {
-			if rerr := s.removeStagedImport(context.WithoutCancel(ctx), staged.ID); rerr != nil {
-				err = errors.Join(err, fmt.Errorf("remove the staged re-import: %w", rerr))
-			}
-		}
-	}()
+// grownStage is the staged copy of a session a re-import writes its new
+// messages to: a session and conversations of StagingStewardID, whose
+// messages are the steward's, so no reader sees them.
+type grownStage struct {
+	staged  baton.Session         // new id, no owner, nothing counted yet
+	owner   baton.Session         // staged, as the steward's: whose messages they are
+	tails   []*baton.Conversation // staged conversations, where new messages came
+	written bool                  // the staged session may exist
+	chunks  int                   // chunks written
+}
 
-	var changed []*baton.Message // stored messages the document completes
-	changedConv := []int{}
-	chunks := newChunkReader(s, doc, next, prepare, chunk)
-	more, wrote := true, 0 // wrote: chunks written
-	for more {
-		if more, err = chunks.fill(); err != nil {
-			return 0, 0, true, err
-		}
-		// Which messages are new, and which complete a stored one: read
-		// outside the transaction, so the writer is not held for it.
-		fresh := make([][]*baton.Message, len(doc.Conversations))
-		if err := chunks.runs(func(ci int, group []*baton.Message) error {
-			if existing[ci] == nil {
-				fresh[ci] = append(fresh[ci], group...)
-				return nil
-			}
-			ids := make([]string, len(group))
-			for i, m := range group {
-				ids[i] = m.SourceID
-			}
-			var have []*baton.Message // what sameMessage and partOf compare
-			if err := s.db.NewSelect().Model(&have).Column("source_id", "role", "content", "thinking", "content_type", "usage", "model",
-				"tool_calls", "tool_result").Where("conversation_id = ? AND source_id IN (?)", existing[ci].ID, bun.List(ids)).
-				Scan(ctx); err != nil {
-				return err
-			}
-			bySource := make(map[string]*baton.Message, len(have))
-			for _, m := range have {
-				bySource[m.SourceID] = m
-			}
-			for _, m := range group {
-				old, ok := bySource[m.SourceID]
-				switch {
-				case !ok:
-					fresh[ci] = append(fresh[ci], m)
-				case !sameMessage(old, m) && !partOf(m, old):
-					c := *m
-					changed, changedConv = append(changed, &c), append(changedConv, ci)
-				}
-			}
+func (s *Store) newGrownStage(stewardID int64, sess *baton.Session, doc *baton.ImportDocument) *grownStage {
+	st := &grownStage{staged: *sess, tails: make([]*baton.Conversation, len(doc.Conversations))}
+	st.staged.ID, st.staged.StewardID, st.staged.SourceRef = uuid.NewString(), StagingStewardID, ""
+	st.staged.MessageCount, st.staged.Tokens = 0, baton.SessionTokens{}
+	st.staged.CreatedAt, st.staged.UpdatedAt = s.clock(), s.clock()
+	st.owner = st.staged
+	st.owner.StewardID = stewardID
+	return st
+}
+
+// grownChanges are the stored messages the document completes, with the
+// index of each one's conversation.
+type grownChanges struct {
+	msgs  []*baton.Message
+	convs []int
+}
+
+// compareGrownChunk sorts the chunk's messages, reading what is stored
+// outside any transaction so the writer is not held for it: those that are
+// new (fresh, by conversation) and those that complete a stored message
+// (added to ch).
+func (s *Store) compareGrownChunk(ctx context.Context, chunks *chunkReader, existing []*baton.Conversation, ch *grownChanges) ([][]*baton.Message, error) {
+	fresh := make([][]*baton.Message, len(existing))
+	err := chunks.runs(func(ci int, group []*baton.Message) error {
+		if existing[ci] == nil {
+			fresh[ci] = append(fresh[ci], group...)
 			return nil
-		}); err != nil {
-			return 0, 0, true, err
 		}
-		if len(changed) > chunk {
-			return 0, 0, false, nil // an edited transcript: the one-transaction path
+		ids := make([]string, len(group))
+		for i, m := range group {
+			ids[i] = m.SourceID
 		}
-		newMessages := 0
-		for _, msgs := range fresh {
-			newMessages += len(msgs)
-		}
-		if newMessages == 0 {
-			continue // the stored part of a grown transcript: nothing to write
-		}
-		err := s.inTx(ctx, func(tx bun.Tx) error {
-			if !written {
-				if _, err := tx.NewInsert().Model(&staged).Exec(ctx); err != nil {
-					return err
-				}
-			} else if _, err := tx.NewRaw("UPDATE sessions SET updated_at = ? WHERE id = ? AND steward_id = ?",
-				s.clock(), staged.ID, StagingStewardID).Exec(ctx); err != nil {
-				return err // the heartbeat RemoveStaleImports reads
-			}
-			for ci, msgs := range fresh {
-				if len(msgs) == 0 {
-					continue
-				}
-				if tails[ci] == nil {
-					conv, err := insertConversation(ctx, tx, &staged, baton.ConversationOriginal, doc.Conversations[ci].Key, nil, s.clock())
-					if err != nil {
-						return err
-					}
-					tails[ci] = conv
-				}
-				if _, _, err := s.appendInTx(ctx, tx, &owner, tails[ci], msgs); err != nil {
-					return err
-				}
-			}
-			return nil
-		})
-		written = true // the staged session may exist even if the transaction failed late
-		if err != nil {
-			return 0, 0, true, err
-		}
-		wrote++
-		if s.imports.afterChunk != nil {
-			if err := s.imports.afterChunk(wrote); err != nil {
-				return 0, 0, true, err
-			}
-		}
-	}
-
-	// The reveal: one short transaction.
-	err = s.inTx(ctx, func(tx bun.Tx) error {
-		cur := new(baton.Session)
-		if err := tx.NewSelect().Model(cur).Where("id = ? AND steward_id = ?", sess.ID, stewardID).Scan(ctx); err != nil {
-			return notFound(err, "session") // deleted meanwhile
-		}
-		// The tokens the staged messages brought (appendInTx counted them
-		// on the staged session), less those of messages dropped below.
-		moved := new(baton.Session)
-		if written {
-			if err := tx.NewSelect().Model(moved).Column("tokens_input", "tokens_output", "tokens_cache_read", "tokens_cache_write",
-				"tokens_total", "tokens_cost_usd", "tokens_unpriced").Where("id = ? AND steward_id = ?", staged.ID, StagingStewardID).
-				Scan(ctx); err != nil {
-				return notFound(err, "staged session")
-			}
-		}
-		convs := map[string]*baton.Conversation{}
-		real := make([]*baton.Conversation, len(doc.Conversations))
-		for ci := range doc.Conversations {
-			ic := &doc.Conversations[ci]
-			conv, err := importConversation(ctx, tx, s, cur, ic, convs, true)
-			if err != nil {
-				return err
-			}
-			convs[ic.Key], real[ci] = conv, conv
-			if tails[ci] == nil {
-				continue
-			}
-			n, err := s.moveTailInTx(ctx, tx, tails[ci], conv, &moved.Tokens)
-			if err != nil {
-				return err
-			}
-			stored += n
-		}
-		if err := addTokensInTx(ctx, tx, cur.ID, moved.Tokens); err != nil {
+		var have []*baton.Message // what sameMessage and partOf compare
+		if err := s.db.NewSelect().Model(&have).Column("source_id", "role", "content", "thinking", "content_type", "usage", "model",
+			"tool_calls", "tool_result").Where("conversation_id = ? AND source_id IN (?)", existing[ci].ID, bun.List(ids)).
+			Scan(ctx); err != nil {
 			return err
 		}
-		if stored > 0 {
-			if _, err := tx.NewRaw("UPDATE sessions SET message_count = message_count + ? WHERE id = ? AND steward_id = ?",
-				stored, cur.ID, stewardID).Exec(ctx); err != nil {
-				return err
+		bySource := make(map[string]*baton.Message, len(have))
+		for _, m := range have {
+			bySource[m.SourceID] = m
+		}
+		for _, m := range group {
+			old, ok := bySource[m.SourceID]
+			switch {
+			case !ok:
+				fresh[ci] = append(fresh[ci], m)
+			case !sameMessage(old, m) && !partOf(m, old):
+				c := *m
+				ch.msgs, ch.convs = append(ch.msgs, &c), append(ch.convs, ci)
 			}
 		}
-		for ci := range doc.Conversations {
-			var mine []*baton.Message
-			for i, m := range changed {
-				if changedConv[i] == ci {
-					mine = append(mine, m)
-				}
-			}
-			k, err := s.refreshInTx(ctx, tx, real[ci], mine)
-			if err != nil {
-				return err
-			}
-			refreshed += k
-		}
-		if stored+refreshed > 0 {
-			if err := refreshSessionInTx(ctx, tx, cur, &doc.Session, func() any { return s.clock() }); err != nil {
-				return err
-			}
-		}
-		if end := doc.Session.EndedAt; stored > 0 && end != nil && (cur.EndedAt == nil || end.After(*cur.EndedAt)) {
-			if _, err := tx.NewRaw("UPDATE sessions SET ended_at = ?, duration_seconds = ?, updated_at = ? WHERE id = ? AND steward_id = ?",
-				end.UTC(), baton.DurationSeconds(cur.StartedAt, *end), s.clock(), cur.ID, stewardID).Exec(ctx); err != nil {
-				return err
-			}
-		}
-		if !written {
-			return nil
-		}
-		// The staged copy is empty now.
-		_, err := tx.NewRaw("DELETE FROM sessions WHERE id = ? AND steward_id = ?", staged.ID, StagingStewardID).Exec(ctx)
-		return err
+		return nil
 	})
-	if err != nil {
-		return 0, 0, true, err
+	return fresh, err
+}
+
+// stageGrownChunk writes a chunk's new messages to the staged copy, in
+// one transaction (none when the chunk has nothing new: the stored part
+// of a grown transcript).
+func (s *Store) stageGrownChunk(ctx context.Context, st *grownStage, doc *baton.ImportDocument, fresh [][]*baton.Message) error {
+	newMessages := 0
+	for _, msgs := range fresh {
+		newMessages += len(msgs)
 	}
-	return stored, refreshed, true, nil
+	if newMessages == 0 {
+		return nil
+	}
+	err := s.inTx(ctx, func(tx bun.Tx) error {
+		if !st.written {
+			if _, err := tx.NewInsert().Model(&st.staged).Exec(ctx); err != nil {
+				return err
+			}
+		} else if _, err := tx.NewRaw("UPDATE sessions SET updated_at = ? WHERE id = ? AND steward_id = ?",
+			s.clock(), st.staged.ID, StagingStewardID).Exec(ctx); err != nil {
+			return err // the heartbeat RemoveStaleImports reads
+		}
+		for ci, msgs := range fresh {
+			if len(msgs) == 0 {
+				continue
+			}
+			if st.tails[ci] == nil {
+				conv, err := insertConversation(ctx, tx, &st.staged, baton.ConversationOriginal, doc.Conversations[ci].Key, nil, s.clock())
+				if err != nil {
+					return err
+				}
+				st.tails[ci] = conv
+			}
+			if _, _, err := s.appendInTx(ctx, tx, &st.owner, st.tails[ci], msgs); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	st.written = true // the staged session may exist even if the transaction failed late
+	if err != nil {
+		return err
+	}
+	st.chunks++
+	if s.imports.afterChunk != nil {
+		return s.imports.afterChunk(st.chunks)
+	}
+	return nil
+}
+
+// revealGrownInTx is the reveal, one short transaction: the staged new
+// messages move into the real conversations after what they hold, the
+// messages the document changed are completed, and the session's counts,
+// tokens, facts and end follow; the staged copy, empty now, is removed.
+func (s *Store) revealGrownInTx(ctx context.Context, tx bun.Tx, stewardID int64, sessionID string, doc *baton.ImportDocument,
+	st *grownStage, ch *grownChanges) (stored, refreshed int, err error) {
+	cur := new(baton.Session)
+	if err := tx.NewSelect().Model(cur).Where("id = ? AND steward_id = ?", sessionID, stewardID).Scan(ctx); err != nil {
+		return 0, 0, notFound(err, "session") // deleted meanwhile
+	}
+	// The tokens the staged messages brought (appendInTx counted them on
+	// the staged session), less those of messages dropped in the move.
+	moved := new(baton.Session)
+	if st.written {
+		if err := tx.NewSelect().Model(moved).Column("tokens_input", "tokens_output", "tokens_cache_read", "tokens_cache_write",
+			"tokens_total", "tokens_cost_usd", "tokens_unpriced").Where("id = ? AND steward_id = ?", st.staged.ID, StagingStewardID).
+			Scan(ctx); err != nil {
+			return 0, 0, notFound(err, "staged session")
+		}
+	}
+	real, stored, err := s.moveGrownTailsInTx(ctx, tx, cur, doc, st, &moved.Tokens)
+	if err != nil {
+		return 0, 0, err
+	}
+	if err := addTokensInTx(ctx, tx, cur.ID, moved.Tokens); err != nil {
+		return 0, 0, err
+	}
+	if stored > 0 {
+		if _, err := tx.NewRaw("UPDATE sessions SET message_count = message_count + ? WHERE id = ? AND steward_id = ?",
+			stored, cur.ID, stewardID).Exec(ctx); err != nil {
+			return 0, 0, err
+		}
+	}
+	for ci := range doc.Conversations {
+		var mine []*baton.Message
+		for i, m := range ch.msgs {
+			if ch.convs[i] == ci {
+				mine = append(mine, m)
+			}
+		}
+		k, err := s.refreshInTx(ctx, tx, real[ci], mine)
+		if err != nil {
+			return 0, 0, err
+		}
+		refreshed += k
+	}
+	if stored+refreshed > 0 {
+		if err := refreshSessionInTx(ctx, tx, cur, &doc.Session, func() any { return s.clock() }); err != nil {
+			return 0, 0, err
+		}
+	}
+	if stored > 0 {
+		if err := s.extendEndInTx(ctx, tx, cur, doc.Session.EndedAt); err != nil {
+			return 0, 0, err
+		}
+	}
+	if st.written {
+		if _, err := tx.NewRaw("DELETE FROM sessions WHERE id = ? AND steward_id = ?", st.staged.ID, StagingStewardID).Exec(ctx); err != nil {
+			return 0, 0, err
+		}
+	}
+	return stored, refreshed, nil
+}
+
+// moveGrownTailsInTx finds (or makes) the real conversation of each of
+// the document's and moves its staged tail after what it holds. It
+// returns the real conversations and how many messages moved.
+func (s *Store) moveGrownTailsInTx(ctx context.Context, tx bun.Tx, cur *baton.Session, doc *baton.ImportDocument, st *grownStage,
+	tokens *baton.SessionTokens) ([]*baton.Conversation, int, error) {
+	convs := map[string]*baton.Conversation{}
+	real := make([]*baton.Conversation, len(doc.Conversations))
+	stored := 0
+	for ci := range doc.Conversations {
+		ic := &doc.Conversations[ci]
+		conv, err := importConversation(ctx, tx, s, cur, ic, convs, true)
+		if err != nil {
+			return nil, 0, err
+		}
+		convs[ic.Key], real[ci] = conv, conv
+		if st.tails[ci] == nil {
+			continue
+		}
+		n, err := s.moveTailInTx(ctx, tx, st.tails[ci], conv, tokens)
+		if err != nil {
+			return nil, 0, err
+		}
+		stored += n
+	}
+	return real, stored, nil
 }
 
 // moveTailInTx moves the messages staged in tail to the end of conv: a
