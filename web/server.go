@@ -14,6 +14,7 @@ import (
 	"github.com/baton-dev/baton/web/httpx"
 	"github.com/baton-dev/baton/web/ui"
 
+	"github.com/baton-dev/baton/internal/analysis"
 	"github.com/baton-dev/baton/internal/auth"
 	"github.com/baton-dev/baton/internal/continuity"
 	"github.com/baton-dev/baton/internal/corrections"
@@ -43,11 +44,9 @@ type Config struct {
 	// Limits are the rate limits; zero fields take the defaults.
 	Limits Limits
 	// Runner runs replays against a model endpoint (the BATON_LLM_*
-	// settings); nil hides the Run button.
+	// settings), for the replay service NewServer builds; nil hides the
+	// Run button.
 	Runner *replay.Runner
-	// Replays makes and runs replays; nil builds one on Runner. The
-	// program that owns the server closes it at shutdown.
-	Replays *replay.Service
 	// ImportStep, when set, is called by an import job before it reads
 	// each file and after each document it stores, and the job waits for
 	// it to return: tests hold an import there to watch its progress.
@@ -78,8 +77,30 @@ type Server struct {
 	api *api.Server
 }
 
-// NewServer builds the server and its routes.
+// Services are the capabilities the handlers call, each over the one
+// store. The program builds them (cmd/baton, services.go) and hands them
+// to New; the handlers see each through the few methods they call.
+type Services struct {
+	Importer    *ingest.Importer     // uploads, API imports and hooked sessions
+	Analysis    *analysis.Service    // computes and reads analyses; the importer's own
+	Continuity  *continuity.Service  // finalize, bridges, markers, the cross-conversational summary
+	Comparisons *comparison.Cache    // diffs and scores of two runs, cached
+	Replays     *replay.Service      // forks, cherry-picks, replays and their runs
+	Corrections *corrections.Service // the steward's corrections of analyses
+}
+
+// NewServer serves st with the services built as the program builds them,
+// replays run by cfg.Runner: for tests and tools that serve a store as it
+// is. The program itself builds its services and calls New.
 func NewServer(st *store.Store, importer *ingest.Importer, cookieSecret string, log *slog.Logger, cfg Config) *Server {
+	analysis := importer.Analysis()
+	cont := continuity.New(st, analysis)
+	return New(st, Services{Importer: importer, Analysis: analysis, Continuity: cont, Comparisons: comparison.New(st),
+		Replays: replay.NewService(st, cfg.Runner), Corrections: corrections.New(st, cont.Corrected)}, cookieSecret, log, cfg)
+}
+
+// New builds the server and its routes over the store and the services.
+func New(st *store.Store, svc Services, cookieSecret string, log *slog.Logger, cfg Config) *Server {
 	if cfg.MaxUploadBytes == 0 {
 		cfg.MaxUploadBytes = 64 << 20
 	}
@@ -91,24 +112,16 @@ func NewServer(st *store.Store, importer *ingest.Importer, cookieSecret string, 
 		log: log, cfg: cfg, echo: echo.New(),
 	}
 	s.pages = newPageLimiter(pageSlotsFor(st, cfg.PageSlots))
-	analysis := importer.Analysis() // computes and reads analyses; the importer's own
-	cont := continuity.New(st, analysis)
-	comparisons := comparison.New(st)
-	replays := cfg.Replays
-	if replays == nil {
-		replays = replay.NewService(st, cfg.Runner)
-	}
-	// A correction redrafts the session's bridge and rebuilds the
-	// cross-conversational summary, which hand the corrected fields on.
-	corr := corrections.New(st, cont.Corrected)
 	s.echo.HideBanner, s.echo.HidePort = true, true
 	s.echo.HTTPErrorHandler = s.handleError
 	s.initIdentity()
 	s.api = api.New(api.Deps{
-		Store: st, Importer: importer, Analysis: analysis, Continuity: cont, Comparisons: comparisons, Replays: replays, Corrections: corr, Log: log,
+		Store: st, Importer: svc.Importer, Analysis: svc.Analysis, Continuity: svc.Continuity, Comparisons: svc.Comparisons,
+		Replays: svc.Replays, Corrections: svc.Corrections, Log: log,
 	})
 	s.ui = ui.New(ui.Deps{
-		Store: st, Importer: importer, Analysis: analysis, Continuity: cont, Comparisons: comparisons, Replays: replays, Corrections: corr,
+		Store: st, Importer: svc.Importer, Analysis: svc.Analysis, Continuity: svc.Continuity, Comparisons: svc.Comparisons,
+		Replays: svc.Replays, Corrections: svc.Corrections,
 		Cookies: s.cookies, OAuth: s.oauth, Log: log, LimitSignIn: s.limitSignIn, ImportStep: cfg.ImportStep,
 		Config: ui.Config{DemoHint: cfg.DemoHint, MaxUploadBytes: cfg.MaxUploadBytes, BaseURL: cfg.BaseURL},
 	})

@@ -30,15 +30,11 @@ func evalCmd(ctx context.Context, env environment, args []string, stdout, stderr
 	if fs.NArg() > 1 {
 		return errors.New(evalUsage)
 	}
-	st, err := openStore(ctx, env, io.Discard)
+	st, steward, err := openForSteward(ctx, env, *username)
 	if err != nil {
 		return err
 	}
 	defer st.Close()
-	steward, err := stewardForCommand(ctx, st, *username)
-	if err != nil {
-		return err
-	}
 	svc := corrections.New(st, nil)
 	if fs.NArg() == 0 {
 		n, err := svc.ExportCases(ctx, steward.ID, stdout)

@@ -25,15 +25,11 @@ func exportCmd(ctx context.Context, env environment, args []string, stdout, stde
 	if fs.NArg() != 1 {
 		return fmt.Errorf("usage: baton export markdown [--steward USERNAME] DIR")
 	}
-	st, err := openStore(ctx, env, io.Discard)
+	st, steward, err := openForSteward(ctx, env, *username)
 	if err != nil {
 		return err
 	}
 	defer st.Close()
-	steward, err := stewardForCommand(ctx, st, *username)
-	if err != nil {
-		return err
-	}
 	n, err := continuity.New(st, nil).ExportMarkdown(ctx, steward.ID, steward.Username, fs.Arg(0))
 	if err != nil {
 		return err

@@ -66,15 +66,11 @@ func framesCmd(ctx context.Context, env environment, args []string, stdin io.Rea
 	if err != nil {
 		return err
 	}
-	st, err := openStore(ctx, env, io.Discard)
+	st, steward, err := openForSteward(ctx, env, *username)
 	if err != nil {
 		return err
 	}
 	defer st.Close()
-	steward, err := stewardForCommand(ctx, st, *username)
-	if err != nil {
-		return err
-	}
 	return run(ctx, st, steward.ID, rest)
 }
 

@@ -7,7 +7,6 @@ import (
 	"io"
 
 	"github.com/baton-dev/baton/internal/baton"
-	"github.com/baton-dev/baton/internal/ingest"
 	"github.com/baton-dev/baton/internal/store"
 )
 
@@ -21,17 +20,13 @@ func importCmd(ctx context.Context, env environment, args []string, stdout, stde
 	if fs.NArg() == 0 {
 		return fmt.Errorf("usage: baton import [--steward USERNAME] FILE…")
 	}
-	st, err := openStore(ctx, env, io.Discard)
+	st, steward, err := openForSteward(ctx, env, *username)
 	if err != nil {
 		return err
 	}
 	defer st.Close()
-	steward, err := stewardForCommand(ctx, st, *username)
+	im, err := importerFor(env, st)
 	if err != nil {
-		return err
-	}
-	im := ingest.New(st)
-	if err := withModelAnalysis(env, st, im); err != nil {
 		return err
 	}
 	// Every file is imported or reported; the exit status says whether
@@ -73,6 +68,22 @@ func importCmd(ctx context.Context, env environment, args []string, stdout, stde
 		return fmt.Errorf("%d of %d document(s) rejected", failed, total)
 	}
 	return nil
+}
+
+// openForSteward opens the store for a command that works for one steward
+// (import, export, frames, eval, watch) and finds that steward
+// (stewardForCommand). The caller closes the store.
+func openForSteward(ctx context.Context, env environment, username string) (*store.Store, *baton.Steward, error) {
+	st, err := openStore(ctx, env, io.Discard)
+	if err != nil {
+		return nil, nil, err
+	}
+	steward, err := stewardForCommand(ctx, st, username)
+	if err != nil {
+		st.Close()
+		return nil, nil, err
+	}
+	return st, steward, nil
 }
 
 // stewardForCommand finds the steward a command (import, export, frames)

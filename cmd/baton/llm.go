@@ -33,6 +33,16 @@ func modelWriter(env environment, st *store.Store) (*modelanalysis.Writer, error
 	return modelanalysis.New(st, cfg), nil
 }
 
+// importerFor is an importer over st, with its own analysis service that
+// has the model write its part when the BATON_LLM_* settings name one.
+func importerFor(env environment, st *store.Store) (*ingest.Importer, error) {
+	im := ingest.New(st)
+	if err := withModelAnalysis(env, st, im); err != nil {
+		return nil, err
+	}
+	return im, nil
+}
+
 // withModelAnalysis turns model-written analysis on for an importer's
 // analysis when the environment asks for it.
 func withModelAnalysis(env environment, st *store.Store, im *ingest.Importer) error {

@@ -15,7 +15,6 @@ import (
 	"github.com/baton-dev/baton/internal/demo"
 	"github.com/baton-dev/baton/internal/frames"
 	"github.com/baton-dev/baton/internal/ingest"
-	"github.com/baton-dev/baton/internal/replay"
 	"github.com/baton-dev/baton/internal/store"
 	"github.com/baton-dev/baton/web"
 )
@@ -47,10 +46,6 @@ func serve(ctx context.Context, env environment, stdout, stderr io.Writer) error
 			return err
 		}
 	}
-	importer := ingest.New(st)
-	if err := withModelAnalysis(env, st, importer); err != nil {
-		return err
-	}
 	cfg := web.Config{SecureCookies: env.get("BATON_SECURE_COOKIES", "") == "1"}
 	if err := identityConfig(env, &cfg); err != nil {
 		return err
@@ -58,17 +53,19 @@ func serve(ctx context.Context, env environment, stdout, stderr io.Writer) error
 	if cfg.Runner, err = llmRunner(env); err != nil { // replays' Run button
 		return err
 	}
+	svc, err := services(env, st, cfg.Runner, log)
+	if err != nil {
+		return err
+	}
 	// Replays run in the background; runs a previous process left running
 	// are failed with the reason before anything is served.
-	cfg.Replays = replay.NewService(st, cfg.Runner)
-	cfg.Replays.OnError = func(err error) { log.Error("replay run", "err", err) }
-	if n, err := cfg.Replays.Recover(ctx, st.Dialect() == store.SQLite); err != nil {
+	if n, err := svc.Replays.Recover(ctx, st.Dialect() == store.SQLite); err != nil {
 		return err
 	} else if n > 0 {
 		log.Warn("replay runs left running by a stopped server were marked failed", "runs", n)
 	}
 	if env.get("BATON_DEMO", "0") == "1" {
-		if err := seedDemo(ctx, st, importer, log); err != nil {
+		if err := seedDemo(ctx, st, svc.Importer, log); err != nil {
 			return fmt.Errorf("demo data: %w", err)
 		}
 		cfg.DemoHint = "Demo install: sign in as " + demoUsername + " / " + demoPassword
@@ -77,8 +74,8 @@ func serve(ctx context.Context, env environment, stdout, stderr io.Writer) error
 	indexCtx, stopIndexer := context.WithCancel(ctx)
 	defer stopIndexer()
 	go st.RunIndexer(indexCtx, func(err error) { log.Error("search indexer", "err", err) })
-	go importer.Analysis().Run(indexCtx, func(err error) { log.Error("analysis worker", "err", err) })
-	go cfg.Replays.Upkeep(indexCtx)
+	go svc.Analysis.Run(indexCtx, func(err error) { log.Error("analysis worker", "err", err) })
+	go svc.Replays.Upkeep(indexCtx)
 
 	addr := env.get("BATON_ADDR", ":8080")
 	ln, err := net.Listen("tcp", addr)
@@ -86,7 +83,7 @@ func serve(ctx context.Context, env environment, stdout, stderr io.Writer) error
 		return err
 	}
 	srv := &http.Server{
-		Handler:           web.NewServer(st, importer, secret, log, cfg),
+		Handler:           web.New(st, svc, secret, log, cfg),
 		ReadHeaderTimeout: 10 * time.Second,
 		ReadTimeout:       2 * time.Minute,
 		WriteTimeout:      2 * time.Minute,
@@ -108,10 +105,10 @@ func serve(ctx context.Context, env environment, stdout, stderr io.Writer) error
 	if err := srv.Shutdown(shutdownCtx); err != nil && !errors.Is(err, http.ErrServerClosed) {
 		return err
 	}
-	if err := cfg.Replays.Close(shutdownCtx); err != nil { // runs in progress end failed, with the reason
+	if err := svc.Replays.Close(shutdownCtx); err != nil { // runs in progress end failed, with the reason
 		return err
 	}
-	return importer.Hooks().Wait(shutdownCtx) // hooked sessions still being built, before the store closes
+	return svc.Importer.Hooks().Wait(shutdownCtx) // hooked sessions still being built, before the store closes
 }
 
 func displayAddr(a net.Addr) string {

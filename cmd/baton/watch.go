@@ -10,7 +10,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/baton-dev/baton/internal/ingest"
 	"github.com/baton-dev/baton/internal/watch"
 )
 
@@ -77,17 +76,13 @@ func watchCmd(ctx context.Context, env environment, args []string, stdout, stder
 		sink = watch.RemoteSink{Client: c, SpoolDir: filepath.Join(*stateDir, "spool")}
 		target = c.BaseURL()
 	} else {
-		st, err := openStore(ctx, env, io.Discard)
+		st, steward, err := openForSteward(ctx, env, *username)
 		if err != nil {
 			return err
 		}
 		defer st.Close()
-		steward, err := stewardForCommand(ctx, st, *username)
+		im, err := importerFor(env, st)
 		if err != nil {
-			return err
-		}
-		im := ingest.New(st)
-		if err := withModelAnalysis(env, st, im); err != nil {
 			return err
 		}
 		sink = watch.LocalSink{Importer: im, Store: st, StewardID: steward.ID}

@@ -1,6 +1,7 @@
 package api
 
 import (
+	"context"
 	"net/http"
 
 	"github.com/baton-dev/baton/internal/baton"
@@ -21,6 +22,14 @@ type bridgeSaveRequest struct {
 type bridgeConflict struct {
 	httpx.APIError
 	Current *baton.Bridge `json:"current"`
+}
+
+// bridgeSaver is what BridgeSave calls on the continuity service: Save
+// checks the edit and writes it, reading the bridge once; Refused reads
+// it for a refusal (not found when it is another steward's).
+type bridgeSaver interface {
+	Save(ctx context.Context, stewardID int64, id string, baseRevision int, author string, content baton.BridgeContent) (*baton.Bridge, error)
+	Refused(ctx context.Context, stewardID int64, id string, refusal error) (*baton.Bridge, error)
 }
 
 func (s *Server) BridgeSave(c echo.Context) error {

@@ -7,49 +7,35 @@ package api
 import (
 	"log/slog"
 
-	"github.com/baton-dev/baton/internal/analysis"
 	"github.com/baton-dev/baton/internal/baton"
-	"github.com/baton-dev/baton/internal/continuity"
-	"github.com/baton-dev/baton/internal/corrections"
-	"github.com/baton-dev/baton/internal/ingest"
 	"github.com/baton-dev/baton/internal/store"
-	"github.com/baton-dev/baton/web/comparison"
 	"github.com/baton-dev/baton/web/httpx"
 	"github.com/labstack/echo/v4"
 )
 
-// Server holds what the API handlers use.
+// Server holds what the API handlers use: the store, for the reads and
+// writes that have no rules of their own, and the services (services.go).
 type Server struct {
-	store    *store.Store
-	importer *ingest.Importer
-	analysis *analysis.Service
-	// continuity finalizes sessions and keeps bridges, markers and the
-	// cross-conversational summary.
-	continuity  *continuity.Service
-	comparisons *comparison.Cache
+	store       *store.Store
+	importer    importService
+	analysis    analysisService
+	continuity  continuityService
+	comparisons comparisonService
 	replays     replayService
-	corrections *corrections.Service
+	corrections correctionService
 	log         *slog.Logger
 }
 
-// Deps are the services the API handlers call.
+// Deps are the store and the services the API handlers call.
 type Deps struct {
 	Store       *store.Store
-	Importer    *ingest.Importer
-	Analysis    *analysis.Service
-	Continuity  *continuity.Service
-	Comparisons *comparison.Cache
+	Importer    importService
+	Analysis    analysisService
+	Continuity  continuityService
+	Comparisons comparisonService
 	Replays     replayService
-	Corrections *corrections.Service
+	Corrections correctionService
 	Log         *slog.Logger
-}
-
-// replayService is what the conversation handlers call on the replay
-// service (internal/replay); each handler declares its part beside it.
-type replayService interface {
-	replayMaker
-	forker
-	cherryPicker
 }
 
 // New builds the API handlers over their services.

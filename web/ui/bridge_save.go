@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"context"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -12,6 +13,16 @@ import (
 	"github.com/baton-dev/baton/web/httpx"
 	"github.com/labstack/echo/v4"
 )
+
+// bridgeSaver is what BridgeSave calls on the continuity service: Save
+// checks the edit and writes it, reading the bridge once; Refused reads
+// it for a refusal (not found when it is another steward's); Next is what
+// the next session receives now (nextReceives).
+type bridgeSaver interface {
+	Save(ctx context.Context, stewardID int64, id string, baseRevision int, author string, content baton.BridgeContent) (*baton.Bridge, error)
+	Refused(ctx context.Context, stewardID int64, id string, refusal error) (*baton.Bridge, error)
+	Next(ctx context.Context, stewardID int64, req continuity.NextRequest) (*continuity.NextContext, error)
+}
 
 // BridgeSave stores the editor's form as a new revision (the autosave).
 // It answers with out-of-band pieces only — status, base revision, the

@@ -12,16 +12,10 @@ import (
 	"time"
 	"unicode"
 
-	"github.com/baton-dev/baton/internal/analysis"
 	"github.com/baton-dev/baton/internal/auth"
 	"github.com/baton-dev/baton/internal/baton"
-	"github.com/baton-dev/baton/internal/continuity"
-	"github.com/baton-dev/baton/internal/corrections"
-	"github.com/baton-dev/baton/internal/ingest"
-	"github.com/baton-dev/baton/internal/replay"
 	"github.com/baton-dev/baton/internal/store"
 	"github.com/baton-dev/baton/views"
-	"github.com/baton-dev/baton/web/comparison"
 	"github.com/baton-dev/baton/web/httpx"
 	"github.com/labstack/echo/v4"
 )
@@ -39,17 +33,16 @@ type Config struct {
 
 // Server holds what the page handlers use.
 type Server struct {
-	arcs        arcCache
-	comparisons *comparison.Cache
+	arcs arcCache
+	// The store, for the reads and writes that have no rules of their
+	// own, and the services (services.go).
 	store       *store.Store
-	importer    *ingest.Importer
-	analysis    *analysis.Service // computes and reads analyses; the importer's own
-	// continuity finalizes sessions and keeps bridges, markers and the
-	// cross-conversational summary.
-	continuity *continuity.Service
-	// replays makes replays and runs them in the background.
-	replays     *replay.Service
-	corrections *corrections.Service // a steward's corrections of analyses
+	importer    importService
+	analysis    analysisService
+	continuity  continuityService
+	comparisons comparisonService
+	replays     replayService
+	corrections correctionService
 	cookies     *auth.Cookies
 	oauth       *auth.OAuth
 	log         *slog.Logger
@@ -67,12 +60,12 @@ type Server struct {
 // Deps are the services and settings the pages use.
 type Deps struct {
 	Store       *store.Store
-	Importer    *ingest.Importer
-	Analysis    *analysis.Service
-	Continuity  *continuity.Service
-	Comparisons *comparison.Cache
-	Replays     *replay.Service
-	Corrections *corrections.Service
+	Importer    importService
+	Analysis    analysisService
+	Continuity  continuityService
+	Comparisons comparisonService
+	Replays     replayService
+	Corrections correctionService
 	Cookies     *auth.Cookies
 	OAuth       *auth.OAuth
 	Log         *slog.Logger
