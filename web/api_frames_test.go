@@ -122,7 +122,7 @@ func TestAPIFrameImportExportRoundTrips(t *testing.T) {
 			res.Results[2].Field != "branch" || res.Results[2].ID != "f-api-3" {
 			t.Fatalf("import = %d %+v", code, res)
 		}
-		req, _ := http.NewRequest("GET", a.srv.URL+"/api/v1/frames/export", nil)
+		req, _ := http.NewRequest("GET", a.srv.URL+"/api/v1/frames/export?format=ndjson", nil)
 		req.Header.Set("Authorization", "Bearer "+a.adaToken)
 		resp, err := http.DefaultClient.Do(req)
 		if err != nil {
@@ -130,12 +130,14 @@ func TestAPIFrameImportExportRoundTrips(t *testing.T) {
 		}
 		out, _ := io.ReadAll(resp.Body)
 		resp.Body.Close()
-		// Newest first, each line exactly the frame that was sent.
-		if want := second + "\n" + apiFrame + "\n"; string(out) != want || resp.Header.Get("Content-Type") != "application/x-ndjson" {
+		// Newest first, each line exactly the frame that was sent, but for
+		// its offset timestamp, which Lex refuses: the same instant in UTC.
+		lex := strings.NewReplacer("2026-05-01T10:30:00+02:00", "2026-05-01T08:30:00Z", "2026-05-01T11:30:00+02:00", "2026-05-01T09:30:00Z")
+		if want := lex.Replace(second + "\n" + apiFrame + "\n"); string(out) != want || resp.Header.Get("Content-Type") != "application/x-ndjson" {
 			t.Fatalf("export:\n%s\nwant\n%s", out, want)
 		}
 		var arr []json.RawMessage
-		if a.api(a.adaToken, "GET", "/api/v1/frames/export?format=json", nil, &arr); len(arr) != 2 || string(arr[1]) != apiFrame {
+		if a.api(a.adaToken, "GET", "/api/v1/frames/export", nil, &arr); len(arr) != 2 || string(arr[1]) != lex.Replace(apiFrame) {
 			t.Fatalf("json export: %s", arr)
 		}
 		// Another steward importing the export gets the same frames, as their own.
@@ -173,6 +175,68 @@ func TestAPIFrameTimelineLinksSessions(t *testing.T) {
 		}
 		if tl.Frames[0].Frame.ID != "f-api-1" || links[byBranch.ID] != baton.FrameLinkBranch || links[byRun.ID] != baton.FrameLinkRun || len(links) != 2 || tl.NextCursor != "" {
 			t.Fatalf("timeline page 2 = %+v", tl)
+		}
+	})
+}
+
+// lexExport is frames as Lex's export writes them (JSON.stringify: no HTML
+// escaping, its own key order and number spelling), newest first, with the
+// v4–v7 fields.
+var lexExport = []string{
+	`{"id":"frame-1733050000000-b","timestamp":"2025-12-01T11:00:00.123Z","branch":"feat/a&b","module_scope":["ui/<App>"],` +
+		`"summary_caption":"Fixed <script> & \"quotes\" — café ✓","reference_point":"a > b","status_snapshot":{"next_action":"Ship","blockers":[]},` +
+		`"spend":{"tokens_estimated":1500,"prompts":3},"turnCost":{"components":{"latency":1.5e3,"contextReset":0,"renegotiation":1,"tokenBloat":0.25,"attentionSwitch":2}},` +
+		`"capabilityTier":"senior","superseded_by":"frame-1733050000000-c","module_attribution":{"mode":"explicit","confidence":"high","evidence":["mcp:module_scope"]}}`,
+	`{"status_snapshot":{"tests_failing":["t<1>"],"next_action":"Review"},"reference_point":"order kept","summary_caption":"Keys in Lex's order",` +
+		`"module_scope":["core"],"branch":"main","timestamp":"2025-12-01T10:00:00Z","id":"frame-1733050000000-a","merged_from":["x","y"],` +
+		`"contradiction_resolution":{"type":"keep-both","contradicts_frame_id":"x"},"taskComplexity":{"tier":"mid","retryCount":2.0}}`,
+}
+
+// TestAPIFrameExportIsLexBytes imports frames as Lex exports them and
+// exports them: the same bytes come back, in both formats; a timestamp Lex
+// would refuse (an offset, no zone) goes out as the same instant in UTC.
+func TestAPIFrameExportIsLexBytes(t *testing.T) {
+	eachApp(t, func(t *testing.T, a *app) {
+		body := strings.Join(lexExport, "\n") + "\n"
+		var res struct{ Summary string }
+		if code := a.api(a.adaToken, "POST", "/api/v1/frames/import", "["+strings.Join(lexExport, ",")+"]", &res); code != 200 || res.Summary != "2 created, 0 duplicates, 0 invalid" {
+			t.Fatalf("import = %d %+v", code, res)
+		}
+		get := func(path string) string {
+			req, _ := http.NewRequest("GET", a.srv.URL+path, nil)
+			req.Header.Set("Authorization", "Bearer "+a.adaToken)
+			resp, err := http.DefaultClient.Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer resp.Body.Close()
+			out, _ := io.ReadAll(resp.Body)
+			return string(out)
+		}
+		if got := get("/api/v1/frames/export?format=ndjson"); got != body {
+			t.Fatalf("ndjson export:\n%s\nwant\n%s", got, body)
+		}
+		if got, want := get("/api/v1/frames/export"), "["+strings.Join(lexExport, ",")+"]\n"; got != want {
+			t.Fatalf("json export:\n%s\nwant\n%s", got, want)
+		}
+		// Offsets and zone-less times are Baton's to accept, not Lex's.
+		offset := `{"id":"f-off","timestamp":"2025-12-02T12:30:00.5+02:00","branch":"main","module_scope":["m"],"summary_caption":"s","reference_point":"r","status_snapshot":{"next_action":"n"}}`
+		local := `{"id":"f-local","timestamp":"2025-12-02T09:00:00","branch":"main","module_scope":["m"],"summary_caption":"s","reference_point":"r","status_snapshot":{"next_action":"n"}}`
+		if code := a.api(a.bobToken, "POST", "/api/v1/frames/import", offset+"\n"+local, &res); code != 200 || res.Summary != "2 created, 0 duplicates, 0 invalid" {
+			t.Fatalf("import = %d %+v", code, res)
+		}
+		req, _ := http.NewRequest("GET", a.srv.URL+"/api/v1/frames/export?format=ndjson", nil)
+		req.Header.Set("Authorization", "Bearer "+a.bobToken)
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		want := strings.Replace(offset, "2025-12-02T12:30:00.5+02:00", "2025-12-02T10:30:00.5Z", 1) + "\n" +
+			strings.Replace(local, "2025-12-02T09:00:00", "2025-12-02T09:00:00Z", 1) + "\n"
+		if string(out) != want {
+			t.Fatalf("export for Lex:\n%s\nwant\n%s", out, want)
 		}
 	})
 }

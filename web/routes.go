@@ -95,6 +95,7 @@ func (s *Server) routes() {
 	signedIn.GET("/frames", s.ui.FramesList)
 	signedIn.GET("/frames/timeline", s.ui.FramesTimeline)
 	signedIn.GET("/frames/export.ndjson", s.ui.FramesExport)
+	signedIn.GET("/frames/export.json", s.ui.FramesExport)
 	signedIn.GET("/frames/:id", s.ui.FrameShow)
 	signedIn.POST("/frames/:id/delete", s.ui.FrameDelete)
 	// Agents: hooks and context.

@@ -404,14 +404,14 @@ func frameImport(stdout io.Writer, asJSON *bool) func(context.Context, *store.St
 
 func frameExport(fl *flag.FlagSet, stdout io.Writer) func(context.Context, *store.Store, int64, []string) error {
 	outPath := fl.String("out", "", "write to this file instead of stdout")
-	format := fl.String("format", "ndjson", "ndjson (one frame a line) or json (an array)")
+	format := fl.String("format", "json", "json (an array, the file Lex's import reads) or ndjson (one frame a line)")
 	branch := fl.String("branch", "", "only frames of this branch")
 	module := fl.String("module", "", "only frames with this module_scope entry")
 	since := fl.String("since", "", "only frames at or after")
 	until := fl.String("until", "", "only frames at or before")
 	return func(ctx context.Context, st *store.Store, stewardID int64, rest []string) error {
 		if len(rest) > 0 {
-			return fmt.Errorf("usage: baton frames export [--out FILE] [--format ndjson|json] [--branch B] [--module M] [--since T] [--until T]")
+			return fmt.Errorf("usage: baton frames export [--out FILE] [--format json|ndjson] [--branch B] [--module M] [--since T] [--until T]")
 		}
 		if *format != "ndjson" && *format != "json" {
 			return fmt.Errorf("--format must be ndjson or json; got %q", *format)
@@ -440,46 +440,8 @@ func frameExport(fl *flag.FlagSet, stdout io.Writer) func(context.Context, *stor
 	}
 }
 
-// writeFramesTo writes every frame the filter selects, newest first.
+// writeFramesTo writes every frame the filter selects, newest first, as
+// Lex's import reads it (frames.Export).
 func writeFramesTo(ctx context.Context, st *store.Store, stewardID int64, f baton.FrameFilter, array bool, w io.Writer) (int, error) {
-	f.Limit = 500
-	n := 0
-	if array {
-		if _, err := io.WriteString(w, "["); err != nil {
-			return 0, err
-		}
-	}
-	for {
-		page, err := st.FrameTimeline(ctx, stewardID, f)
-		if err != nil {
-			return n, err
-		}
-		for _, fr := range page.Frames {
-			b, err := json.Marshal(fr)
-			if err != nil {
-				return n, err
-			}
-			sep := "\n"
-			if array {
-				sep = ""
-				if n > 0 {
-					b = append([]byte(","), b...)
-				}
-			}
-			if _, err := w.Write(append(b, sep...)); err != nil {
-				return n, err
-			}
-			n++
-		}
-		if page.NextCursor == "" {
-			break
-		}
-		f.Cursor = page.NextCursor
-	}
-	if array {
-		if _, err := io.WriteString(w, "]\n"); err != nil {
-			return n, err
-		}
-	}
-	return n, nil
+	return frames.Export(ctx, st, stewardID, f, frames.ExportOptions{Array: array}, w)
 }

@@ -47,6 +47,12 @@ type Frame struct {
 	// Extra holds the fields schema v3 does not name, verbatim.
 	Extra []FrameField
 
+	// Raw is the frame's JSON as it came (compacted: whitespace between
+	// tokens dropped, nothing else), kept when it differs from what
+	// Canonical writes (another key order, number spelling or escaping),
+	// so the frame goes back out byte for byte; nil when it does not.
+	Raw []byte
+
 	// Baton's own, never part of the Lex JSON.
 	StewardID int64
 	CreatedAt time.Time
@@ -74,9 +80,19 @@ type FrameField struct {
 	Value json.RawMessage
 }
 
-// MarshalJSON writes the frame as Lex JSON: the schema's fields in the
-// schema's order, the ones the frame had, then its other fields as they came.
+// MarshalJSON writes the frame as Lex JSON: as it came when Raw holds
+// that, else as Canonical writes it.
 func (f *Frame) MarshalJSON() ([]byte, error) {
+	if f.Raw != nil {
+		return f.Raw, nil
+	}
+	return f.Canonical()
+}
+
+// Canonical writes the frame as Lex JSON from its fields: the schema's
+// fields in the schema's order, the ones the frame had, then its other
+// fields as they came; & < > are not escaped (Lex writes them as they are).
+func (f *Frame) Canonical() ([]byte, error) {
 	var o jsonObject
 	o.str("id", f.ID)
 	o.str("timestamp", f.Timestamp)
@@ -157,18 +173,30 @@ func (o *jsonObject) key(name string) {
 		o.buf.WriteByte(',')
 	}
 	o.n++
-	k, _ := json.Marshal(name)
+	k, _ := marshalPlain(name)
 	o.buf.Write(k)
 	o.buf.WriteByte(':')
 }
 
 func (o *jsonObject) value(name string, v any) {
-	b, err := json.Marshal(v)
+	b, err := marshalPlain(v)
 	if err != nil {
 		o.err = err
 		return
 	}
 	o.raw(name, b)
+}
+
+// marshalPlain is json.Marshal without HTML escaping, as JavaScript's
+// JSON.stringify writes & < and >.
+func marshalPlain(v any) ([]byte, error) {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), nil
 }
 
 func (o *jsonObject) raw(name string, b []byte) {

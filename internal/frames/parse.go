@@ -54,7 +54,24 @@ func Parse(raw []byte) (*baton.Frame, error) {
 			return nil, baton.Invalid(req, "%s is required", req)
 		}
 	}
-	return f, nil
+	return f, keepRaw(f, raw)
+}
+
+// keepRaw keeps the frame's JSON as it came when what Baton would write
+// from its fields differs, so an export gives back the same bytes.
+func keepRaw(f *baton.Frame, raw []byte) error {
+	var b bytes.Buffer
+	if err := json.Compact(&b, raw); err != nil {
+		return baton.Invalid("(frame)", "the frame is not valid JSON: %v", err)
+	}
+	built, err := f.Canonical()
+	if err != nil {
+		return err
+	}
+	if !bytes.Equal(built, b.Bytes()) {
+		f.Raw = b.Bytes()
+	}
+	return nil
 }
 
 // objectFields splits a JSON object into its fields in order, refusing

@@ -23,7 +23,7 @@ import (
 // the inserts use.
 const frameColumns = `rid, steward_id, id, timestamp, branch, module_scope, summary_caption, reference_point,
 	status_snapshot, jira, keywords, atlas_frame_id, feature_flags, permissions, image_ids, run_id, plan_hash,
-	spend, user_id, executor_role, tool_calls, guardrail_profile, extra, created_at`
+	spend, user_id, executor_role, tool_calls, guardrail_profile, extra, created_at, raw`
 
 // frameRow is one row of frames; JSON columns are text, nil when the frame
 // did not have the field.
@@ -52,6 +52,7 @@ type frameRow struct {
 	GuardrailProfile *string   `bun:"guardrail_profile"`
 	Extra            *string   `bun:"extra"`
 	CreatedAt        time.Time `bun:"created_at"`
+	Raw              *string   `bun:"raw"`
 }
 
 func jsonList(v []string) *string {
@@ -89,6 +90,10 @@ func rowOf(f *baton.Frame, rid int64) (*frameRow, error) {
 		s := string(baton.MarshalFrameFields(f.Extra))
 		r.Extra = &s
 	}
+	if f.Raw != nil {
+		s := string(f.Raw)
+		r.Raw = &s
+	}
 	return r, nil
 }
 
@@ -98,6 +103,9 @@ func (r *frameRow) frame() (*baton.Frame, error) {
 		ReferencePoint: r.ReferencePoint, Jira: r.Jira, AtlasFrameID: r.AtlasFrameID, RunID: r.RunID,
 		PlanHash: r.PlanHash, UserID: r.UserID, ExecutorRole: r.ExecutorRole, GuardrailProfile: r.GuardrailProfile,
 		StewardID: r.StewardID, CreatedAt: r.CreatedAt.UTC(),
+	}
+	if r.Raw != nil {
+		f.Raw = []byte(*r.Raw)
 	}
 	var err error
 	if f.At, err = baton.ParseFrameTime(r.Timestamp); err != nil {
@@ -209,9 +217,14 @@ func (s *Store) createFrames(ctx context.Context, tx bun.Tx, stewardID int64, fr
 	return nil
 }
 
+// sameFrame tells whether two frames say the same: the same fields with the
+// same values, whatever their key order or spelling, and the same instant
+// however written (an export for Lex writes an offset time in UTC).
 func sameFrame(a, b *baton.Frame) bool {
-	x, err1 := a.MarshalJSON()
-	y, err2 := b.MarshalJSON()
+	ac, bc := *a, *b
+	ac.Timestamp, bc.Timestamp = a.At.UTC().Format(time.RFC3339Nano), b.At.UTC().Format(time.RFC3339Nano)
+	x, err1 := ac.Canonical()
+	y, err2 := bc.Canonical()
 	return err1 == nil && err2 == nil && bytes.Equal(x, y)
 }
 
@@ -276,7 +289,7 @@ func (s *Store) insertFrames(ctx context.Context, tx bun.Tx, frames []*baton.Fra
 		sql.WriteString(", search")
 	}
 	sql.WriteString(") VALUES ")
-	args := make([]any, 0, len(frames)*25)
+	args := make([]any, 0, len(frames)*26)
 	var mods strings.Builder
 	var modArgs []any
 	for i, f := range frames {
@@ -287,11 +300,11 @@ func (s *Store) insertFrames(ctx context.Context, tx bun.Tx, frames []*baton.Fra
 		if i > 0 {
 			sql.WriteByte(',')
 		}
-		sql.WriteString("(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?")
+		sql.WriteString("(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?")
 		args = append(args, r.RID, r.StewardID, r.ID, r.Timestamp, r.Branch, r.ModuleScope, r.SummaryCaption,
 			r.ReferencePoint, r.StatusSnapshot, r.Jira, r.Keywords, r.AtlasFrameID, r.FeatureFlags, r.Permissions,
 			r.ImageIDs, r.RunID, r.PlanHash, r.Spend, r.UserID, r.ExecutorRole, r.ToolCalls, r.GuardrailProfile,
-			r.Extra, r.CreatedAt)
+			r.Extra, r.CreatedAt, r.Raw)
 		if s.dialect == Postgres {
 			sql.WriteString(",CAST(? AS tsvector)")
 			args = append(args, pgFrameVector(f))

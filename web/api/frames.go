@@ -146,8 +146,9 @@ func (s *Server) FrameStats(c echo.Context) error {
 	return c.JSON(http.StatusOK, st)
 }
 
-// FrameExport writes the steward's frames (filters as the timeline) as
-// NDJSON, Lex's frames.ndjson, or as a JSON array with format=json.
+// FrameExport writes the steward's frames (filters as the timeline) as a
+// JSON array, the file Lex's import reads, or NDJSON with format=ndjson;
+// each frame the bytes it came with, a timestamp Lex refuses in UTC.
 func (s *Server) FrameExport(c echo.Context) error {
 	f, err := httpx.FrameFilter(c, 1000)
 	if err != nil {
@@ -155,7 +156,7 @@ func (s *Server) FrameExport(c echo.Context) error {
 	}
 	format := c.QueryParam("format")
 	if format != "" && format != "ndjson" && format != "json" {
-		return baton.Invalid("format", "format must be ndjson or json; got %q", format)
+		return baton.Invalid("format", "format must be json or ndjson; got %q", format)
 	}
-	return httpx.WriteFrames(c, s.store, f, format == "json")
+	return httpx.WriteFrames(c, s.store, f, format != "ndjson")
 }

@@ -1,8 +1,6 @@
 package httpx
 
 import (
-	"context"
-	"encoding/json"
 	"net/http"
 
 	"github.com/baton-dev/baton/internal/baton"
@@ -10,62 +8,25 @@ import (
 	"github.com/labstack/echo/v4"
 )
 
-// FrameTimelines reads a steward's frames a page at a time.
-type FrameTimelines interface {
-	FrameTimeline(ctx context.Context, stewardID int64, f baton.FrameFilter) (*baton.FramePage, error)
-}
-
-// WriteFrames streams the signed-in steward's frames that match f as NDJSON
-// (Lex's frames.ndjson) or, with array, as one JSON array.
-func WriteFrames(c echo.Context, frames FrameTimelines, f baton.FrameFilter, array bool) error {
-	f.Limit, f.Cursor = 500, ""
-	// The first page is read before anything is written, so an error is still a clean error.
-	page, err := frames.FrameTimeline(Context(c), StewardID(c), f)
-	if err != nil {
-		return err
-	}
+// WriteFrames streams the signed-in steward's frames that match f as a
+// JSON array (array: what Lex's import reads) or NDJSON, each frame the
+// bytes it came with (frames.Export).
+func WriteFrames(c echo.Context, st frames.Timelines, f baton.FrameFilter, array bool) error {
 	w := c.Response()
-	if array {
-		w.Header().Set(echo.HeaderContentType, echo.MIMEApplicationJSON)
-	} else {
-		w.Header().Set(echo.HeaderContentType, "application/x-ndjson")
-	}
-	w.WriteHeader(http.StatusOK)
-	n := 0
-	if array {
-		_, _ = w.Write([]byte("["))
-	}
-	for {
-		for _, fr := range page.Frames {
-			b, err := json.Marshal(fr)
-			if err != nil {
-				return err
+	_, err := frames.Export(Context(c), st, StewardID(c), f, frames.ExportOptions{
+		Array: array,
+		Start: func() {
+			if array {
+				w.Header().Set(echo.HeaderContentType, echo.MIMEApplicationJSON)
+			} else {
+				w.Header().Set(echo.HeaderContentType, "application/x-ndjson")
 			}
-			if array && n > 0 {
-				_, _ = w.Write([]byte(","))
-			}
-			_, _ = w.Write(b)
-			if !array {
-				_, _ = w.Write([]byte("\n"))
-			}
-			n++
-		}
-		if page.NextCursor == "" {
-			break
-		}
-		f.Cursor = page.NextCursor
+			w.WriteHeader(http.StatusOK)
+		},
 		// Each page is read holding a page slot, written out without one.
-		if err := AcquirePageSlot(c); err != nil {
-			return err
-		}
-		if page, err = frames.FrameTimeline(Context(c), StewardID(c), f); err != nil {
-			return err
-		}
-	}
-	if array {
-		_, _ = w.Write([]byte("]\n"))
-	}
-	return nil
+		NextPage: func() error { return AcquirePageSlot(c) },
+	}, w)
+	return err
 }
 
 // RecallRequest reads a recall's query parameters.
