@@ -57,6 +57,11 @@ func TestBridgePages(t *testing.T) {
 		if !strings.Contains(doc.Find(`#bridge-quality`).Text(), "7 of 7 parts filled") {
 			t.Errorf("quality panel = %q", doc.Find(`#bridge-quality`).Text())
 		}
+		// The drafted task that is a command lowers the clarity, and the
+		// editor says so.
+		if noise := doc.Find(`#bridge-quality #bridge-quality-noise li`).Text(); !strings.Contains(noise, `task "Resolve the failing go vet ./..." is a command, not a task`) {
+			t.Errorf("quality noise = %q", noise)
+		}
 
 		// The autosave: the form as the page sends it, reordered and edited.
 		form := url.Values{"base_revision": {"1"}, "summary": {"Short summary."}, "immediate_priority": {"Ship it"},

@@ -102,7 +102,7 @@ func buildViews(a *Analyzer, msgs []*baton.Message) []view {
 				sem := c.Semantic // not the whole copy
 				v.sem = &sem
 			}
-			v.prose = strings.TrimSpace(parseContent(truncate(m.Content, maxScanText)).prose)
+			v.prose = strings.TrimSpace(stripTranscriptMarkup(parseContent(truncate(m.Content, maxScanText)).prose))
 			v.lower = lowerText(v.prose)
 			v.text = v.prose != ""
 			if v.text {

@@ -135,6 +135,10 @@ type BridgeQuality struct {
 	Relevance     float64           `json:"relevance"`
 	Effectiveness *float64          `json:"effectiveness,omitempty"`
 	Why           map[string]string `json:"why"`
+	// Noise lists the items that lowered the clarity, each with its
+	// reason: a command or raw error output given as a task, a decision
+	// without its rationale, markup left in the text.
+	Noise []string `json:"noise,omitempty"`
 }
 
 // Effectiveness is how the next session used a bridge.

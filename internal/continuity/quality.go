@@ -2,7 +2,9 @@ package continuity
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/baton-dev/baton/internal/baton"
 )
@@ -13,7 +15,8 @@ const (
 		"(a mood other than neutral, or focus areas), technical state (branch, errors or environment), recent decisions, " +
 		"open questions, immediate priority."
 	ClarityRule = "Clarity: the share of list items (tasks, decisions, open questions, avoid-repeating, key context) " +
-		"that say one thing in 3 to 40 words; a decision counts only with its rationale."
+		"that say one thing in 3 to 40 words; a decision counts only with its rationale, an item that is a command, raw " +
+		"error output or holds markup never counts, and markup in the summary counts as one more unclear item."
 	RelevanceRule = "Relevance: the share of active tasks and open questions that name something the session was about " +
 		"(a focus area, a file or stack of the key context, an active error, a word of the summary)."
 	EffectivenessRule = "Effectiveness (measured in the next session of the same project, the one that received the bridge): " +
@@ -57,31 +60,51 @@ func Quality(c baton.BridgeContent) baton.BridgeQuality {
 	}
 
 	clear, total := 0, 0
-	count := func(s string, ok bool) {
+	count := func(kind, s string, ok bool) {
 		total++
-		if n := len(strings.Fields(s)); ok && n >= 3 && n <= 40 {
-			clear++
+		switch {
+		case markup.MatchString(s):
+			q.Noise = append(q.Noise, fmt.Sprintf("%s %q holds markup", kind, clipItem(s)))
+		case isCommand(s):
+			q.Noise = append(q.Noise, fmt.Sprintf("%s %q is a command, not a %s", kind, clipItem(s), kind))
+		case isErrorOutput(s):
+			q.Noise = append(q.Noise, fmt.Sprintf("%s %q is raw error output", kind, clipItem(s)))
+		case !ok:
+			q.Noise = append(q.Noise, fmt.Sprintf("%s %q gives no rationale", kind, clipItem(s)))
+		default:
+			if n := len(strings.Fields(s)); n >= 3 && n <= 40 {
+				clear++
+			}
 		}
 	}
 	for _, t := range tc.ActiveTasks {
-		count(t.Task, true)
+		count("task", t.Task, true)
 	}
 	for _, d := range tc.RecentDecisions {
-		count(d.Decision, strings.TrimSpace(d.Rationale) != "")
+		count("decision", d.Decision, strings.TrimSpace(d.Rationale) != "")
 	}
 	for _, oq := range tc.OpenQuestions {
-		count(oq.Question, true)
+		count("question", oq.Question, true)
 	}
 	for _, s := range hi.AvoidRepeating {
-		count(s, true)
+		count("avoid-repeating item", s, true)
 	}
 	for _, s := range hi.KeyContext {
-		count(s, true)
+		count("key context", s, true)
+	}
+	if markup.MatchString(tc.Summary) {
+		total++
+		q.Noise = append(q.Noise, "the summary holds markup")
 	}
 	if total > 0 {
 		q.Clarity = round2(float64(clear) / float64(total))
 	}
 	q.Why["clarity"] = fmt.Sprintf("%d of %d items say one thing in 3 to 40 words", clear, total)
+	if n := len(q.Noise); n == 1 {
+		q.Why["clarity"] += "; 1 item is noise"
+	} else if n > 1 {
+		q.Why["clarity"] += fmt.Sprintf("; %d items are noise", n)
+	}
 
 	focus := map[string]bool{}
 	for _, s := range slicesOf(tc.StewardState.FocusAreas, hi.KeyContext, tc.TechnicalState.ActiveErrors, []string{tc.Summary, tc.TechnicalState.CurrentBranch}) {
@@ -110,6 +133,37 @@ func Quality(c baton.BridgeContent) baton.BridgeQuality {
 	}
 	q.Why["relevance"] = fmt.Sprintf("%d of %d tasks and questions name what the session was about", relevant, items)
 	return q
+}
+
+// markup is a tag left from a transcript: <summary>, <command-name>,
+// <system-reminder>, </task-notification>.
+var markup = regexp.MustCompile(`</?[a-z][a-z0-9]*(?:[-_][a-z0-9]+)*(?:\s[^<>]*)?/?>`)
+
+// commandText is a shell command standing for an item: pipes, "&&",
+// redirections, a prompt sign, or a common program (and a sub-command)
+// with flags or a path ("go vet ./...", "git log --oneline").
+var commandText = regexp.MustCompile(`&&|\|\||\s\|\s|2>|>/dev/null|^\$ |(?:^|\s)(?:sudo|cd|ls|cat|grep|rg|find|git|gh|npm|npx|pnpm|yarn|go|cargo|make|mise|docker|kubectl|curl|wget|pip|python3?|node|bash|sh|rm|mv|cp|mkdir|chmod)(?:\s+[a-z][a-z0-9-]*)?\s+(?:-{1,2}[a-zA-Z]|[./~][^\s]*)`)
+
+func isCommand(s string) bool { return commandText.MatchString(s) }
+
+// errorOutput is a tool's error output pasted as an item: a stack frame,
+// an exit status, a Go test failure, "error:" lines, a file:line:col
+// position, or "command not found".
+var errorOutput = regexp.MustCompile(`(?i)(?:^|\s)(?:exit (?:code|status) \d+|--- FAIL:|panic:|traceback \(most recent call last\)|command not found|no such file or directory|fatal:|error\[E\d+\]|\w+Error:|\w+Exception:)|\S+\.\w+:\d+(?::\d+)?:|(?:^|: )(?:error|Error|ERROR):|\n\s+at \S+ \(`)
+
+func isErrorOutput(s string) bool { return errorOutput.MatchString(s) }
+
+// clipItem shortens an item quoted in a reason.
+func clipItem(s string) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if len(s) <= 60 {
+		return s
+	}
+	cut := 60
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut] + "…"
 }
 
 func slicesOf(lists ...[]string) []string {

@@ -182,8 +182,8 @@ func (s *Store) SaveBridge(ctx context.Context, stewardID int64, id string, base
 		}
 		now := s.clock()
 		b.BridgeContent = content
-		b.Quality.Completeness, b.Quality.Clarity, b.Quality.Relevance, b.Quality.Why =
-			quality.Completeness, quality.Clarity, quality.Relevance, quality.Why
+		b.Quality.Completeness, b.Quality.Clarity, b.Quality.Relevance, b.Quality.Why, b.Quality.Noise =
+			quality.Completeness, quality.Clarity, quality.Relevance, quality.Why, quality.Noise
 		b.Revision++
 		b.UpdatedAt = now
 		b.UnpublishedChanges = b.Status == baton.BridgePublished && b.Revision > b.PublishedRevision
