@@ -16,12 +16,17 @@ type SessionReport struct {
 	Summary   baton.Summary
 	Patterns  []Pattern
 	Quality   QualityParts
+	// Title is the title written from the session (sessionTitle), "" when
+	// no prompt names a subject.
+	Title string
 }
 
 // Session recomputes a session's analysis from its messages, in
 // conversation order, and writes it into s: EmotionalArc and PeakCount,
 // Progress, Technical (keeping WorkingDirectory and ToolVersion), Summary
-// and QualityScore. The title, type and everything else are left alone,
+// and QualityScore, and the title when an importer wrote it from a prompt
+// and no one changed it since (followsAnalysis). The type and everything
+// else are left alone,
 // and so are the messages: one that was never analysed is analysed on a
 // copy. The cost is linear in the size of the messages.
 func (a *Analyzer) Session(s *baton.Session, msgs []*baton.Message) SessionReport {
@@ -42,6 +47,7 @@ func sessionOf(s *baton.Session, vs []view, ex []Exchange) SessionReport {
 	r.Technical.ToolVersion = s.Technical.ToolVersion
 	r.Patterns = patternsOf(vs, ex)
 	r.Quality = qualityOf(vs, ex, &r)
+	r.Title = sessionTitle(vs)
 
 	s.EmotionalArc = r.Arc
 	s.PeakCount = len(r.Arc.PeakMoments)
@@ -50,6 +56,12 @@ func sessionOf(s *baton.Session, vs []view, ex []Exchange) SessionReport {
 	s.Summary = r.Summary
 	score := r.Quality.Score
 	s.QualityScore = &score
+	if r.Title != "" && r.Title != s.Title && followsAnalysis(s.Attributes, s.Title) {
+		// The store keeps the title Baton derived: the next import may
+		// replace this one, a steward's may not be.
+		s.Attributes[importedTitleKey] = r.Title
+		s.Title = r.Title
+	}
 	return r
 }
 

@@ -131,6 +131,8 @@ func cleanTitleLine(line string) string {
 				out = append(out, slashWord(f))
 			}
 		case isPathWord(f), strings.HasPrefix(f, "@") && len(f) > 1, strings.HasPrefix(f, "--"), strings.HasPrefix(f, "$"):
+		case f == "&" && len(out) > 0:
+			out = append(out, f)
 		case strings.Trim(f, "&|#*>=+~_-–—") == "":
 		default:
 			out = append(out, strings.Trim(f, "*_\"“”'‘’()[]{}"))
@@ -194,6 +196,7 @@ var fillerOpenings = [][]string{
 	{"i", "want", "to"}, {"i'd", "like", "to"}, {"i", "would", "like", "to"}, {"i", "need", "to"},
 	{"help", "me"}, {"let's"}, {"lets"}, {"let", "us"}, {"we", "need", "to"}, {"we", "should"}, {"you", "should"},
 	{"go", "ahead", "and"}, {"and"}, {"also"}, {"then"}, {"basically"}, {"actually"}, {"just"}, {"quickly"},
+	{"tell", "me"}, {"works"}, {"perfect"}, {"nice"}, {"cool"}, {"good"}, {"yes"}, {"question"},
 	{"bitte"}, {"kannst", "du"}, {"könntest", "du"}, {"lass", "uns"}, {"hallo"},
 }
 
@@ -277,7 +280,7 @@ func cutAtClause(words []string) []string {
 var functionWords = set("a", "an", "the", "to", "of", "in", "on", "at", "for", "from", "with", "by", "and", "or", "but",
 	"is", "are", "was", "were", "be", "so", "as", "that", "this", "it", "its", "our", "my", "your", "their", "when",
 	"while", "which", "where", "if", "about", "into", "after", "before", "than", "then", "because", "since", "i", "we",
-	"you", "me", "whether", "can", "could", "should", "would", "will", "do", "does", "not", "all", "some", "any", "also", "just", "very",
+	"you", "me", "whether", "what", "who", "how", "why", "can", "could", "should", "would", "will", "do", "does", "not", "all", "some", "any", "also", "just", "very",
 	"der", "die", "das", "den", "dem", "ein", "eine", "einen", "und", "oder", "mit", "für", "von", "zu", "im", "in", "auf")
 
 func trimFunctionWords(words []string) []string {

@@ -230,4 +230,5 @@ var noiseWords = set("recent", "recently", "understand", "understood", "state", 
 	"sorta", "stuff", "bunch", "lots", "plenty", "couple", "anyways", "haha", "lol", "hmm", "umm", "yep", "nope",
 	"outline", "choose", "plan", "planning", "came", "keeps", "holds", "holder", "lets", "needs", "gets", "puts",
 	"takes", "makes", "uses", "tries", "goes", "says", "sees", "wants", "feels", "seems", "looks", "works",
-	"write", "learn", "best", "good", "bad", "fine", "huge", "tiny", "whole", "still", "first", "some", "every")
+	"write", "learn", "best", "good", "bad", "fine", "huge", "tiny", "whole", "still", "first", "some", "every",
+	"future", "past", "present", "moment", "tomorrow", "yesterday", "tonight")

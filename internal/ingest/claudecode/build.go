@@ -822,7 +822,8 @@ func (b *builder) document() baton.ImportDocument {
 // (Incremental reads more lines into them) and a message left out costs
 // nothing.
 func (b *builder) documentLeaving(leave func(conv, source string) bool) baton.ImportDocument {
-	b.main.Title = baton.CapTitle(b.title())
+	title, titleSource := b.title()
+	b.main.Title = baton.CapTitle(title)
 	b.sortConvs()
 	for _, c := range b.convs[1:] {
 		b.placeChild(c)
@@ -854,7 +855,7 @@ func (b *builder) documentLeaving(leave func(conv, source string) bool) baton.Im
 		Technical:    baton.TechnicalContext{WorkingDirectory: b.cwd, ToolVersion: b.version},
 		ReviewStatus: baton.ReviewPending,
 		MessageCount: total,
-		Attributes:   map[string]any{"usage": usage},
+		Attributes:   map[string]any{"usage": usage, analysis.TitleSourceKey: titleSource},
 	}
 	if !b.end.IsZero() {
 		end := b.end
@@ -1073,31 +1074,34 @@ func (b *builder) ordered() []baton.ImportConversation {
 	return out
 }
 
-// title names the session: the title the steward gave it, Claude Code's
-// own title, the summary of this conversation, or a title written from
-// the first prompt (analysis.Title: the subject in at most eight words).
+// title names the session, and says what wrote the name: the title the
+// steward gave it ("custom"), Claude Code's own title ("claude-code"), the
+// summary of this conversation ("summary"), or a title written from the
+// first prompt (analysis.Title: the subject in at most eight words;
+// analysis.TitleFromPrompt, which the session analysis may rewrite from
+// the whole session).
 //
 // A transcript resumed from earlier sessions begins with their summary
 // lines: a summary whose leaf is not a message of this file names another
 // conversation and never titles this one.
-func (b *builder) title() string {
+func (b *builder) title() (title, source string) {
 	if b.customTitle != "" {
-		return b.customTitle
+		return b.customTitle, "custom"
 	}
 	if b.aiTitle != "" {
-		return b.aiTitle
+		return b.aiTitle, "claude-code"
 	}
 	for i := len(b.summaries) - 1; i >= 0; i-- {
 		if _, ok := b.lines[b.summaries[i].leaf]; ok {
 			if t := analysis.Title(b.summaries[i].text); t != "" {
-				return t
+				return t, "summary"
 			}
 		}
 	}
 	if t := analysis.Title(b.firstPrompt); t != "" {
-		return t
+		return t, analysis.TitleFromPrompt
 	}
-	return strings.TrimSuffix(filepath.Base(b.name), ".jsonl")
+	return strings.TrimSuffix(filepath.Base(b.name), ".jsonl"), analysis.TitleFromPrompt
 }
 
 // sessionRef is the session id: the file name when it is one (Claude Code

@@ -7,6 +7,7 @@ import (
 	"time"
 	"unicode"
 
+	"github.com/baton-dev/baton/internal/analysis"
 	"github.com/baton-dev/baton/internal/baton"
 )
 
@@ -116,6 +117,10 @@ func (h *header) importDocument() baton.ImportDocument {
 	title := metaString(d.Metadata, "title")
 	if title == "" && h.count > 0 {
 		title = deriveTitle(h.first)
+		// Written from a prompt: the session analysis may write a better one.
+		attrs[analysis.TitleSourceKey] = analysis.TitleFromPrompt
+	} else {
+		attrs[analysis.TitleSourceKey] = "metadata"
 	}
 	typ := baton.SessionChat
 	for _, key := range []string{"session_type", "conversation_type"} {

@@ -1,0 +1,513 @@
+package analysis
+
+import (
+	"math"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// A session's title is written from the whole session, not copied from its
+// first line: the sentence of the steward's first substantive requests
+// that names most of what the session went on to talk about, cut to the
+// eight words of it that name the most.
+
+// Title provenance, kept in the session's attributes: an importer that
+// wrote the title from a prompt (not the steward's own name for the
+// session, nor the assistant's) sets TitleSourceKey to TitleFromPrompt, and
+// the session analysis may then write a better one, each time it runs.
+const (
+	TitleSourceKey  = "title_source"
+	TitleFromPrompt = "prompt"
+	// importedTitleKey is the attribute where the store keeps the title
+	// Baton derived (the import's or the analysis'): a title that differs
+	// from it was typed by the steward and is never rewritten.
+	importedTitleKey = "imported_title"
+)
+
+const (
+	// titlePrompts is how many substantive steward prompts a title is
+	// looked for in: the subject is stated early.
+	titlePrompts = 3
+	// Each later prompt, and each later sentence of a prompt, weighs less.
+	titlePromptDecay   = 0.5
+	titleSentenceDecay = 0.85
+	// maxTitleSentences bounds the sentences read of one prompt (a pasted
+	// page is not the subject).
+	maxTitleSentences = 12
+)
+
+// followsAnalysis reports whether the analysis may write a session's
+// title: an importer derived it from a prompt and no one changed it since.
+func followsAnalysis(attrs map[string]any, title string) bool {
+	if src, _ := attrs[TitleSourceKey].(string); src != TitleFromPrompt {
+		return false
+	}
+	derived, ok := attrs[importedTitleKey].(string)
+	return !ok || derived == title || strings.TrimSpace(title) == ""
+}
+
+// sessionTitle writes the title of a session from its views: "" when no
+// steward prompt says anything of a subject.
+func sessionTitle(vs []view) string {
+	weights := termWeights(vs)
+	best, bestScore := "", 0.0
+	prompts := 0
+	for i := range vs {
+		v := &vs[i]
+		if !v.steward() || !v.text || prompts >= titlePrompts {
+			continue
+		}
+		sentences := titleSentences(v.prose)
+		if len(sentences) == 0 {
+			continue
+		}
+		decay := math.Pow(titlePromptDecay, float64(prompts))
+		prompts++
+		for j, s := range sentences {
+			t, score := s.best(weights)
+			score *= decay * math.Pow(titleSentenceDecay, float64(j))
+			if t != "" && score > bestScore {
+				best, bestScore = t, score
+			}
+		}
+	}
+	return best
+}
+
+// termWeights weighs each term of a session by how much of the session it
+// spans: the messages that hold it, a steward's counting twice, on a
+// log scale (a term of one steward message weighs log2 3, of one answer 1).
+func termWeights(vs []view) map[string]float64 {
+	span := map[string]int{}
+	for i := range vs {
+		v := &vs[i]
+		if !v.text {
+			continue
+		}
+		n := 1
+		if v.steward() {
+			n = 2
+		}
+		seen := map[string]bool{}
+		for _, w := range splitCJK(wordsOf(truncate(v.lower, maxScanText))) {
+			if !seen[w] && termWord(w) {
+				seen[w] = true
+				span[w] += n
+			}
+		}
+	}
+	out := make(map[string]float64, len(span))
+	for w, n := range span {
+		out[w] = math.Log2(1 + float64(n))
+	}
+	return out
+}
+
+// termWord reports a lower-case word that can name a subject: a salient
+// word, a run of kanji or katakana, or a word of another alphabet that is
+// not a function word.
+func termWord(w string) bool {
+	r, _ := utf8.DecodeRuneInString(w)
+	switch {
+	case unicode.Is(unicode.Cyrillic, r):
+		return utf8.RuneCountInString(w) >= 3 && !russianStopWords[w]
+	case r >= 0x3040:
+		return salient(w)
+	}
+	return salient(w)
+}
+
+// titleSentence is one sentence a title may be made of: its words (text
+// with spaces) or its text (Japanese, Chinese).
+type titleSentence struct {
+	words []string
+	cjk   string
+	// heading: the prompt's first Markdown heading, which names what the
+	// text below it is ("# Plan: Duet tooling & polish").
+	heading bool
+}
+
+// titleRequestBonus multiplies the weight of a sentence that asks for
+// something ("can you …", "I'd like to …", a question): it names the work
+// where the sentences around it give the background.
+const titleRequestBonus = 1.3
+
+// titleHeadingBonus multiplies the weight of a prompt's first heading.
+const titleHeadingBonus = 1.5
+
+// titleSentences are the sentences of a prompt's prose that may title it:
+// markup, URLs, commands, paths and pasted logs left out, split at
+// sentence ends and at a colon or semicolon (what precedes "…: " is often
+// a frame: "I got this feedback:").
+func titleSentences(prose string) []titleSentence {
+	s := stripMarkup(prose)
+	s = titleURL.ReplaceAllString(s, " ")
+	s = codeSpan.ReplaceAllStringFunc(s, func(m string) string {
+		inner := strings.TrimSpace(m[1 : len(m)-1])
+		if strings.ContainsAny(inner, " /\\=|") {
+			return " "
+		}
+		return inner
+	})
+	var out []titleSentence
+	var words []string
+	heading, headed := false, false
+	flush := func() {
+		if len(words) > 0 && len(out) < maxTitleSentences {
+			out = append(out, titleSentence{words: words, heading: heading})
+		}
+		words = nil
+	}
+	for line := range strings.SplitSeq(strings.ReplaceAll(s, "\r", ""), "\n") {
+		if len(out) >= maxTitleSentences {
+			break
+		}
+		// Prose may run into pasted output on one line ("… this issue: • sign").
+		if i := strings.IndexAny(line, logMarks); i >= 0 {
+			line = line[:i]
+		}
+		if pastedLine(line) {
+			flush()
+			continue
+		}
+		heading = !headed && strings.HasPrefix(strings.TrimSpace(line), "#")
+		headed = headed || heading
+		line = cleanTitleLine(line)
+		if line == "" {
+			flush()
+			continue
+		}
+		if cjkText(line) {
+			flush()
+			for _, c := range cjkClauses(line) {
+				if len(out) < maxTitleSentences {
+					out = append(out, titleSentence{cjk: c})
+				}
+			}
+			continue
+		}
+		for _, w := range dropCode(titleWords(line)) {
+			words = append(words, w)
+			// A colon ends a frame ("I got this feedback:"), not a label
+			// ("Plan: …").
+			if strings.HasSuffix(w, ".") || strings.HasSuffix(w, "!") || strings.HasSuffix(w, "?") ||
+				strings.HasSuffix(w, ";") || strings.HasSuffix(w, ":") && len(words) >= 3 {
+				flush()
+			}
+		}
+		// A list item or a line of its own ends a sentence.
+		flush()
+	}
+	flush()
+	return out
+}
+
+// pastedLine reports a line of pasted output rather than prose: box and
+// bullet characters of a tool's log, key=value fields, or few letters.
+func pastedLine(line string) bool {
+	line = strings.TrimSpace(line)
+	if line == "" {
+		return false
+	}
+	if strings.Contains(line, "error=") {
+		return true
+	}
+	// A log line opens with its level ("Error: …", "panic: …").
+	if first, _, ok := strings.Cut(line, " "); ok && strings.HasSuffix(first, ":") &&
+		logLevels[strings.ToLower(strings.TrimSuffix(first, ":"))] {
+		return true
+	}
+	letters, n := 0, 0
+	for _, r := range line {
+		if unicode.IsSpace(r) {
+			continue
+		}
+		n++
+		if unicode.IsLetter(r) {
+			letters++
+		}
+	}
+	return n >= 12 && letters*2 < n
+}
+
+// logMarks are the box, bullet and status characters of a tool's output.
+const logMarks = "│┃├└┌┐┘•⨯✓✗█⋮"
+
+var logLevels = set("error", "err", "warning", "warn", "fatal", "panic", "info", "debug", "trace", "fail", "failed",
+	"exception", "traceback", "caused by", "npm err!", "e", "w")
+
+// dropCode leaves out the words of a call written in prose
+// ("git.PlainInit(dir, false)") and references with a slash and a digit
+// ("entire/56f7398"): code, not words.
+func dropCode(words []string) []string {
+	out := words[:0:0]
+	inCall := false
+	for _, w := range words {
+		switch {
+		case inCall:
+			inCall = !strings.Contains(w, ")")
+		case strings.Index(w, "(") > 0 && !strings.HasSuffix(strings.TrimRight(w, ",.;:"), "("):
+			inCall = !strings.Contains(w, ")")
+		case strings.Contains(w, "/") && strings.ContainsFunc(w, unicode.IsDigit):
+		default:
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// best is the title a sentence makes and how much of the session it names.
+func (s titleSentence) best(weights map[string]float64) (string, float64) {
+	if s.cjk != "" {
+		t := cjkTitleClause(s.cjk)
+		return t, cjkScore(t, weights)
+	}
+	words := dropFiller(s.words)
+	request := len(words) < len(s.words) || strings.HasSuffix(s.words[len(s.words)-1], "?")
+	words = dropFrame(words)
+	if len(words) > maxTitleWords {
+		words = dropArticles(words)
+	}
+	lo, hi, score := bestWindow(words, weights)
+	if s.heading {
+		score *= titleHeadingBonus
+	}
+	if request {
+		score *= titleRequestBonus
+	}
+	words = trimFunctionWords(trimLeading(words[lo:hi]))
+	if len(words) < 2 && (len(words) == 0 || weightOf(words[0], weights) == 0) {
+		return "", 0
+	}
+	return titleCase(words), score
+}
+
+// bestWindow is the run of three to eight words that weighs most: the sum
+// of its distinct terms' weights, and one more for each end that is a
+// clause's (a request's verb opens the sentence; a comma, or a new clause,
+// ends a phrase).
+func bestWindow(words []string, weights map[string]float64) (lo, hi int, score float64) {
+	if len(words) <= maxTitleWords {
+		return 0, len(words), windowScore(words, weights)
+	}
+	best := -1.0
+	for i := 0; i < len(words); i++ {
+		start := 0.0
+		if opensClause(words, i) {
+			start = titleBoundaryBonus
+		}
+		for j := i + 3; j <= len(words) && j-i <= maxTitleWords; j++ {
+			sc := start + windowScore(words[i:j], weights)
+			if j == len(words) || endsClause(words, j-1) {
+				sc += titleBoundaryBonus
+			}
+			if sc > best+1e-9 {
+				best, lo, hi = sc, i, j
+			}
+		}
+	}
+	return lo, hi, best
+}
+
+// titleBoundaryBonus is what a window gains for each end at a clause's.
+const titleBoundaryBonus = 1.0
+
+// endsClause reports whether words[i] ends a clause: it ends in a comma,
+// semicolon, colon or closing parenthesis, or the next word opens a clause
+// or is the subject of one ("… release I'm planning").
+func endsClause(words []string, i int) bool {
+	w := words[i]
+	if strings.HasSuffix(w, ",") || strings.HasSuffix(w, ";") || strings.HasSuffix(w, ":") || strings.HasSuffix(w, ")") {
+		return true
+	}
+	if i+1 >= len(words) {
+		return true
+	}
+	next := bareWord(words[i+1])
+	return clauseOpeners[next] || subjectPronouns[next] || strings.HasPrefix(words[i+1], "(")
+}
+
+// opensClause reports whether a window starting at words[i] starts a
+// clause: the sentence's first word unless it opens a subordinate clause
+// ("If we would do rewind, we need to know which agent…": the main clause
+// is the subject), or the first after a clause's end and the filler that
+// may follow it ("we probably also need to know").
+func opensClause(words []string, i int) bool {
+	for i > 0 && leadingFiller[bareWord(words[i-1])] && !endsClause(words, i-1) {
+		i--
+	}
+	if i == 0 {
+		return !subordinators[bareWord(words[0])]
+	}
+	return endsClause(words, i-1)
+}
+
+var subordinators = set("if", "when", "whenever", "although", "though", "since", "because", "once", "while", "after",
+	"before", "unless", "until", "as")
+
+var subjectPronouns = set("i", "i'm", "i've", "i'd", "we", "we're", "we've", "you", "they", "he", "she", "it's")
+
+func windowScore(words []string, weights map[string]float64) float64 {
+	seen := map[string]bool{}
+	sc := 0.0
+	for _, w := range words {
+		k := bareWord(w)
+		if seen[k] {
+			continue
+		}
+		seen[k] = true
+		sc += weightOf(w, weights)
+	}
+	return sc
+}
+
+// weightOf is a word's weight in the session; an acronym the steward
+// wrote in capitals ("RAG", "MIT") counts as a term of its own.
+func weightOf(w string, weights map[string]float64) float64 {
+	k := bareWord(w)
+	if x, ok := weights[k]; ok {
+		return x
+	}
+	for _, part := range wordsOf(k) {
+		if x, ok := weights[part]; ok {
+			return x
+		}
+	}
+	t := strings.Trim(w, ".,;:!?\"'()")
+	if len(t) >= 2 && len(t) <= 5 && strings.ToUpper(t) == t && strings.ToLower(t) != t && !notAcronymTopics[k] {
+		return 1
+	}
+	if isTechnologyName(k) {
+		return 1
+	}
+	return 0
+}
+
+// bareWord is a word lower-cased without the punctuation around it.
+func bareWord(w string) string {
+	return strings.ToLower(strings.Trim(w, ".,;:!?\"'()[]{}“”‘’*_"))
+}
+
+// frameOpeners open a clause that frames the subject rather than naming
+// it: "what happens currently if …", "can it be that …", "I've noticed
+// that …". The frame goes when the words after it say more.
+var frameOpeners = set("what", "how", "why", "is", "are", "can", "could", "does", "do", "question", "i", "i've", "i'm",
+	"it", "there", "so", "ok", "okay", "works", "yes", "hmm", "gah", "well", "note")
+
+// frameEnds end a frame: the clause opener after which the subject comes.
+var frameEnds = set("if", "that", "whether", "when", "why", "how")
+
+// dropFrame removes an opening frame that holds no term: the words up to
+// "if", "that", "whether" or "when" when none of them names a subject
+// ("What happens currently if I have an active session…" → "I have an
+// active session…").
+func dropFrame(words []string) []string {
+	if len(words) < 4 || !frameOpeners[bareWord(words[0])] {
+		return words
+	}
+	for i := 1; i < len(words)-2 && i <= 5; i++ {
+		w := bareWord(words[i])
+		if salient(w) {
+			return words
+		}
+		if frameEnds[w] && i > 1 {
+			return words[i+1:]
+		}
+	}
+	return words
+}
+
+// leadingFiller may not open a title: pronouns, auxiliaries and
+// conjunctions left at the start of a window.
+var leadingFiller = set("i", "we", "you", "it", "have", "has", "had", "am", "i'm", "i've", "we're", "we've", "get", "got",
+	"but", "and", "or", "so", "then", "like", "for", "example", "e.g", "to", "of", "that", "which", "if", "when",
+	"the", "a", "an", "is", "are", "was", "were", "be", "also", "just", "there", "there's", "this", "these",
+	"probably", "maybe", "perhaps", "really", "actually", "now", "need", "needs", "want", "wants", "know", "think",
+	"wonder", "mostly", "still", "would", "should", "will", "can", "could")
+
+func trimLeading(words []string) []string {
+	for len(words) > 1 && leadingFiller[bareWord(words[0])] {
+		words = words[1:]
+	}
+	return words
+}
+
+// titleCase joins a title's words: the punctuation they end with goes (a
+// question mark stays at the end), the first letter is a capital.
+func titleCase(words []string) string {
+	out := make([]string, len(words))
+	for i, w := range words {
+		if i < len(words)-1 {
+			w = strings.TrimRight(w, ",;")
+		}
+		out[i] = w
+	}
+	s := strings.Join(out, " ")
+	question := strings.HasSuffix(s, "?")
+	s = strings.TrimRight(s, ".,;:!?-–—&")
+	if question {
+		s += "?"
+	}
+	r, n := utf8.DecodeRuneInString(s)
+	return string(unicode.ToUpper(r)) + s[n:]
+}
+
+// cjkClauses cuts a line of Japanese or Chinese into its clauses: at
+// sentence ends, commas, and the conjunctions that join two clauses
+// ("ので" so, "けど" but).
+func cjkClauses(line string) []string {
+	for _, sep := range []string{"ので", "けど", "けれど", "のに"} {
+		line = strings.ReplaceAll(line, sep, sep+"\x00")
+	}
+	var out []string
+	for c := range strings.FieldsFuncSeq(line, func(r rune) bool {
+		return r == 0 || strings.ContainsRune("。！？!?、，,；;：:", r)
+	}) {
+		if c = strings.TrimSpace(c); c != "" && utf8.RuneCountInString(c) >= 2 {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// cjkTitleClause keeps a clause of at most maxTitleRunes characters, cut
+// after a particle (where a word ends) when longer.
+func cjkTitleClause(c string) string {
+	r := []rune(c)
+	if len(r) <= maxTitleRunes {
+		return c
+	}
+	for i := maxTitleRunes; i > 4; i-- {
+		if isHiragana(r[i-1]) && !isHiragana(r[i]) {
+			return strings.TrimSpace(string(r[:i]))
+		}
+	}
+	for i := maxTitleRunes; i > 4; i-- {
+		if r[i] == ' ' {
+			return strings.TrimSpace(string(r[:i]))
+		}
+	}
+	return ""
+}
+
+func cjkScore(c string, weights map[string]float64) float64 {
+	seen := map[string]bool{}
+	sc := 0.0
+	for _, w := range splitCJK(wordsOf(lowerText(c))) {
+		if !seen[w] {
+			seen[w] = true
+			sc += weights[w]
+		}
+	}
+	return sc
+}
+
+// russianStopWords are Russian function words: prepositions,
+// conjunctions, pronouns, particles and the commonest adverbs.
+var russianStopWords = set("и", "в", "во", "на", "про", "что", "как", "это", "этот", "эта", "эти", "или", "не", "но", "а",
+	"к", "ко", "по", "из", "за", "от", "до", "для", "же", "ли", "бы", "сейчас", "там", "тут", "здесь", "почти", "все",
+	"всё", "весь", "почему", "может", "где", "какой", "каком", "какая", "какие", "когда", "так", "уже", "еще", "ещё",
+	"только", "очень", "мне", "меня", "мой", "моя", "мы", "вы", "ты", "он", "она", "они", "его", "её", "их", "то",
+	"тот", "там", "при", "над", "под", "без", "через", "если", "чтобы", "потому", "тоже", "также", "один", "одна",
+	"одно", "сам", "сама", "само", "нужно", "надо", "можно", "есть", "был", "была", "было", "были", "будет", "понимаю")
