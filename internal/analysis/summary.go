@@ -13,7 +13,6 @@ import (
 // Summary limits.
 const (
 	maxSummary     = 1000 // bytes, the seed's limit
-	maxKeyTopics   = 5
 	maxOutcomes    = 5
 	maxDecisions   = 10
 	outcomeLength  = 200
@@ -266,71 +265,6 @@ func appendUniqueTerm(list []int32, t int32) []int32 {
 		return list
 	}
 	return append(list, t)
-}
-
-// keyTopics are what the session is about: the subjects the steward's
-// first message names (promptSubjects: its compounds, two-word terms such
-// as "rate limiting", acronyms such as "SSO"), then the topics of that
-// message, then the topics at least two steward or assistant messages
-// share, most shared first, ties in order of first appearance.
-// Technologies are left out (the technical context lists them), and so
-// are a word that one of the chosen terms already holds, generic head
-// nouns ("page", "team"), vague adjectives and a slash command's name.
-func keyTopics(vs []view) []string {
-	counts := map[string]int{}
-	var order []string
-	first := -1
-	for i := range vs {
-		if !vs[i].text {
-			continue
-		}
-		if first < 0 && vs[i].steward() {
-			first = i
-		}
-		seen := map[string]bool{}
-		for _, t := range vs[i].sem.Topics {
-			if seen[t] || isTechnologyName(t) {
-				continue
-			}
-			seen[t] = true
-			if counts[t] == 0 {
-				order = append(order, t)
-			}
-			counts[t]++
-		}
-	}
-	out := []string{}
-	covered := map[string]bool{}
-	add := func(t string) {
-		if len(out) < maxKeyTopics && !covered[t] && !slices.Contains(out, t) && !genericHeads[t] && !vagueAdjectives[t] {
-			out = append(out, t)
-			for _, w := range strings.FieldsFunc(t, func(r rune) bool { return r == ' ' || r == '-' }) {
-				covered[w] = true
-			}
-			for _, w := range splitCJK([]string{t}) {
-				covered[w] = true
-			}
-		}
-	}
-	if first >= 0 {
-		for _, p := range promptSubjects(vs[first].prose) {
-			add(p)
-		}
-		// A slash command's name is what Claude Code ran, not a subject.
-		command := strings.ToLower(strings.TrimPrefix(strings.TrimSpace(slashCommand.FindString(vs[first].prose)), "/"))
-		for _, t := range vs[first].sem.Topics {
-			if !isTechnologyName(t) && t != command {
-				add(t)
-			}
-		}
-	}
-	sortStable(order, func(a, b string) bool { return counts[a] > counts[b] })
-	for _, t := range order {
-		if counts[t] >= 2 {
-			add(t)
-		}
-	}
-	return out
 }
 
 // subjectPhrases are the pairs of adjacent salient words of a prompt, not

@@ -87,7 +87,7 @@ func salient(w string) bool {
 			return false
 		}
 	}
-	if stopWords[w] || verbs[w] || interrogatives[w] || debugWords[w] || germanStopWords[w] || noiseWords[w] {
+	if stopWords[w] || verbs[w] || interrogatives[w] || debugWords[w] || germanStopWords[w] || noiseWords[w] || russianStopWords[w] {
 		return false
 	}
 	_, emotional := emotionWords[w]
@@ -200,7 +200,8 @@ func isKatakana(r rune) bool { return r >= 0x30a0 && r <= 0x30ff || r == 0x30fc 
 
 // cjkStopWords are kanji runs that are rarely a topic.
 var cjkStopWords = set("修正", "原因", "次", "今", "必要", "場合", "確認", "問題", "方法", "感じ", "大丈夫", "作成", "追加", "実装", "対応", "最優先",
-	"改善", // improve, as 修正 (fix) and 追加 (add)
+	"改善",                                           // improve, as 修正 (fix) and 追加 (add)
+	"更新", "実際", "自体", "全体", "部分", "内容", "以下", "以上", // update, actual, itself, whole, part, content, below, above
 	// Times, as "today" and "later" are English stop words.
 	"今日", "明日", "昨日", "今週", "来週", "先週", "今月", "来月", "先月", "今年", "来年", "去年", "毎日", "最近")
 
@@ -231,4 +232,7 @@ var noiseWords = set("recent", "recently", "understand", "understood", "state", 
 	"outline", "choose", "plan", "planning", "came", "keeps", "holds", "holder", "lets", "needs", "gets", "puts",
 	"takes", "makes", "uses", "tries", "goes", "says", "sees", "wants", "feels", "seems", "looks", "works",
 	"write", "learn", "best", "good", "bad", "fine", "huge", "tiny", "whole", "still", "first", "some", "every",
-	"future", "past", "present", "moment", "tomorrow", "yesterday", "tonight")
+	"future", "past", "present", "moment", "tomorrow", "yesterday", "tonight",
+	// Generic nouns, and verbs whose third person reads as a plural.
+	"place", "places", "purpose", "standard", "character", "characters", "exists", "creates", "handles", "contains",
+	"returns", "means", "provides", "includes", "requires", "supports", "exist", "matter", "matters", "detail", "details")

@@ -1,0 +1,242 @@
+package analysis
+
+import (
+	"regexp"
+	"slices"
+	"strings"
+	"unicode/utf8"
+)
+
+// maxKeyTopics is the most topics a session has.
+const maxKeyTopics = 5
+
+// A session's topics are the noun phrases it spends most of itself on:
+// terms weighed by how many messages hold them (a steward's counting
+// twice), two-word phrases ("shadow branch", "startup delay") and file
+// names ("go.mod") preferred to single words, the subjects of the first
+// request counted as spanning the session.
+
+// topicCandidate is one term a session may be indexed by.
+type topicCandidate struct {
+	term  string
+	score float64
+	first int // order of first appearance
+}
+
+// topicFileName finds file names written in prose: a name and a known
+// extension ("CONVENTIONS.md", "settings.local.json", "go.mod").
+var topicFileName = regexp.MustCompile(`(?:^|[\s"'(\x60])([A-Za-z0-9][A-Za-z0-9_.-]*\.(?:md|json|toml|ya?ml|mod|sum|txt|nix|lock|cfg|ini|env|sh))\b`)
+
+// firstRequestBonus is what a subject of the first request scores beyond
+// its message: enough to be a topic of a short session, not to outrank
+// what a long one spends itself on.
+const firstRequestBonus = 3
+
+// shortSession is the most messages with prose a short session has.
+const shortSession = 8
+
+// minTopicScore is the least a term needs to be a topic: a word of one
+// steward message and one answer, or two answers.
+const minTopicScore = 3
+
+// keyTopics are what the session is about, most specific first: the
+// candidates (topicCandidates) by score, a phrase taking the place of the
+// words it holds, technologies left out (the technical context lists
+// them) unless a phrase names what is done with one ("macOS
+// notarization"), generic heads and vague adjectives never alone.
+func keyTopics(vs []view) []string {
+	cands := topicCandidates(vs)
+	// In a short session a term the steward wrote once is a topic.
+	least, texts := float64(minTopicScore), 0
+	for i := range vs {
+		if vs[i].text {
+			texts++
+		}
+	}
+	if texts <= shortSession {
+		least = 2
+	}
+	// A short session is about fewer things.
+	most := min(maxKeyTopics, max(3, texts/2))
+	slices.SortStableFunc(cands, func(a, b topicCandidate) int {
+		switch {
+		case a.score > b.score:
+			return -1
+		case a.score < b.score:
+			return 1
+		}
+		return a.first - b.first
+	})
+	out := []string{}
+	for _, c := range cands {
+		if c.score < least || len(out) >= most {
+			break
+		}
+		words := strings.Fields(c.term)
+		if len(words) == 1 && (genericHeads[c.term] || vagueAdjectives[c.term] || isTechnologyName(c.term)) {
+			continue
+		}
+		held := false
+		for i, t := range out {
+			switch {
+			case t == c.term || holdsTerm(t, c.term):
+				held = true // a chosen phrase holds the word
+			case holdsTerm(c.term, t):
+				out[i], held = c.term, true // the phrase is the more specific
+			}
+			if held {
+				break
+			}
+		}
+		// Once the list is full a phrase may still take the place of a
+		// word it holds ("delay" gives way to "startup delay").
+		if !held {
+			out = append(out, c.term)
+		}
+	}
+	return slices.Compact(out)
+}
+
+// topicProse is prose without paths, URLs and references: their parts
+// ("users", the account name in /Users/…) are no topics.
+func topicProse(s string) string {
+	if !strings.ContainsAny(s, "/\\") {
+		return s
+	}
+	fields := strings.Fields(s)
+	for i, f := range fields {
+		if strings.ContainsAny(f, "/\\") {
+			fields[i] = "."
+		}
+	}
+	return strings.Join(fields, " ")
+}
+
+// holdsTerm reports whether a phrase holds a shorter term as a word of
+// its own ("shadow branch" holds "branch"), or for Japanese, as a part of
+// a compound ("デプロイ手順" holds "デプロイ").
+func holdsTerm(phrase, term string) bool {
+	if len(term) >= len(phrase) {
+		return false
+	}
+	if r, _ := utf8.DecodeRuneInString(term); r >= 0x3040 {
+		return strings.Contains(phrase, term)
+	}
+	return slices.Contains(strings.Fields(phrase), term)
+}
+
+// topicCandidates are the session's terms with their scores: every
+// salient word, every pair of adjacent nouns within a clause, file names
+// and Japanese compounds, each scored by the messages that hold it (2 for
+// a steward's, 1 for an answer); a phrase scores half again as much, and
+// the first request's subjects (promptSubjects) are topics whatever the
+// rest of the session says.
+func topicCandidates(vs []view) []topicCandidate {
+	byTerm := map[string]*topicCandidate{}
+	order := 0
+	add := func(term string, n float64, seen map[string]bool) {
+		if term == "" || seen[term] {
+			return
+		}
+		seen[term] = true
+		c := byTerm[term]
+		if c == nil {
+			c = &topicCandidate{term: term, first: order}
+			order++
+			byTerm[term] = c
+		}
+		c.score += n
+	}
+	first := true
+	for i := range vs {
+		v := &vs[i]
+		if !v.text {
+			continue
+		}
+		n := 1.0
+		if v.steward() {
+			n = 2
+		}
+		// A slash command's name is what Claude Code ran, and the code
+		// symbols a message names are the technical context's.
+		prose := topicProse(stripMarkup(truncate(v.prose, maxScanText)))
+		if v.steward() {
+			prose = slashCommand.ReplaceAllString(prose, "")
+		}
+		seen := map[string]bool{}
+		for _, e := range v.sem.Entities {
+			if e.Type == EntitySymbol {
+				seen[strings.ToLower(e.Text)] = true
+			}
+		}
+		for _, m := range topicFileName.FindAllStringSubmatch(prose, 20) {
+			add(strings.ToLower(m[1]), n*1.5, seen)
+		}
+		for _, p := range nounPairs(prose) {
+			add(p, n*1.5, seen)
+		}
+		for _, p := range japaneseCompounds(prose) {
+			add(p, n*1.5, seen)
+		}
+		for _, w := range splitCJK(wordsOf(lowerText(prose))) {
+			if termWord(w) {
+				add(w, n, seen)
+			}
+		}
+		if first && v.steward() {
+			first = false
+			for _, p := range promptSubjects(prose) {
+				add(p, firstRequestBonus, map[string]bool{})
+			}
+		}
+	}
+	out := make([]topicCandidate, 0, len(byTerm))
+	for _, c := range byTerm {
+		out = append(out, *c)
+	}
+	slices.SortFunc(out, func(a, b topicCandidate) int { return a.first - b.first })
+	return out
+}
+
+// nounPairs are the pairs of adjacent salient words of a text, not parted
+// by punctuation, the first not a plural (a noun used as a modifier is
+// singular: "rate limiting", while "finds sessions" is a verb and its
+// object), not both technologies.
+func nounPairs(prose string) []string {
+	var out []string
+	for _, seg := range strings.FieldsFunc(strings.ToLower(prose), func(r rune) bool {
+		return strings.ContainsRune(".,;:!?()[]{}\"`\n|*#>", r)
+	}) {
+		ws := strings.Fields(seg)
+		for i := 0; i+1 < len(ws); i++ {
+			a, b := ws[i], ws[i+1]
+			if !pairWord(a) || !pairWord(b) || strings.HasSuffix(a, "s") && !strings.HasSuffix(a, "ss") ||
+				isTechnologyName(a) && isTechnologyName(b) || genericHeads[b] || vagueAdjectives[a] || a == b {
+				continue
+			}
+			out = append(out, a+" "+b)
+		}
+	}
+	return out
+}
+
+// pairVerbs are verbs of requests and answers that pass as nouns
+// elsewhere but never open or close a noun phrase ("suggest categories").
+var pairVerbs = set("suggest", "avoid", "propose", "consider", "describe", "explain", "mention", "include", "verify",
+	"validate", "ensure", "apply", "introduce", "provide", "prefer", "recommend", "reword", "rewrite", "reorder",
+	"summarize", "summarise", "review", "improve", "fix", "add", "sing", "tell", "teach", "learn", "understand")
+
+func pairWord(w string) bool {
+	// Words of Japanese and of inflected languages (Russian) are not paired
+	// by position: their order does not make a noun phrase.
+	if strings.ContainsFunc(w, func(r rune) bool { return r >= 0x0400 }) || strings.ContainsAny(w, "/_.'") {
+		return false
+	}
+	if pairVerbs[w] {
+		return false
+	}
+	if utf8.RuneCountInString(w) < 3 {
+		return false
+	}
+	return salient(w) || isTechnologyName(w) && len(w) >= 3
+}

@@ -1,0 +1,80 @@
+package analysis
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+// TestSessionTopicsAreNounPhrases: topics from fixtures of our own are the
+// noun phrases a session spends itself on — a phrase repeated across the
+// session outranks the first prompt's passing words; never a function
+// word (Russian included), a word of a path, markup or a slash command.
+func TestSessionTopicsAreNounPhrases(t *testing.T) {
+	for _, tc := range []struct {
+		name      string
+		turns     []string // steward, assistant, steward, …
+		want, not []string
+	}{
+		{
+			name: "what the session spends itself on",
+			turns: []string{
+				"I've noticed whatever command I invoke there's a few hundred millis delay before my shell prompt returns.",
+				"The startup delay comes from telemetry initialization; I'll add tracing to confirm the startup delay.",
+				"ok, can you add the tracing behind an environment variable?",
+				"Tracing is now behind BATON_TRACE; the startup delay shows in the trace as telemetry initialization.",
+				"Why is telemetry initialization that slow?",
+				"Telemetry initialization waits for a network call; deferring it removes the startup delay.",
+			},
+			want: []string{"telemetry initialization", "delay"},
+			not:  []string{"invoke", "millis"},
+		},
+		{
+			name: "no markup, paths or commands",
+			turns: []string{
+				"<command-name>/review</command-name> /review the retry budget in /Users/soph/src/app/retry.go please",
+				"The retry budget backs off without jitter; the retry budget should add jitter.",
+			},
+			want: []string{"retry budget"},
+			not:  []string{"command", "name", "users", "soph", "review", "src"},
+		},
+		{
+			name: "Russian function words are no topics",
+			turns: []string{
+				"Про что проект мозгослав и на каком этапе сейчас RAG?",
+				"Мозгослав — это приложение для диктовки; RAG сейчас на этапе прототипа.",
+				"А почитай про хоткей и push-to-talk, может где баг?",
+				"Хоткей push-to-talk подставляет один и тот же текст: баг в буфере.",
+			},
+			want: []string{"мозгослав"},
+			not:  []string{"про", "на", "или", "что", "сейчас", "может", "где"},
+		},
+	} {
+		c := newConvo()
+		for i, text := range tc.turns {
+			if i%2 == 0 {
+				c.steward(text)
+			} else {
+				c.assistant(text)
+			}
+		}
+		got := keyTopics(buildViews(testAnalyzer, c.analysed(testAnalyzer)))
+		for _, w := range tc.want {
+			if !slices.ContainsFunc(got, func(g string) bool { return g == w || slices.Contains(strings.Fields(g), w) }) {
+				t.Errorf("%s: topics %q miss %q", tc.name, got, w)
+			}
+		}
+		for _, n := range tc.not {
+			for _, g := range got {
+				if g == n || slices.Contains(strings.Fields(g), n) {
+					t.Errorf("%s: topics %q hold %q", tc.name, got, n)
+				}
+			}
+		}
+		for _, g := range got {
+			if strings.ContainsAny(g, "<>/`") {
+				t.Errorf("%s: topic %q holds markup or a path", tc.name, g)
+			}
+		}
+	}
+}
