@@ -17,13 +17,15 @@ import (
 var now = time.Now
 
 // formatDuration says how long something took, to the two largest units:
-// "45s", "12m", "1h 12m", "3d 4h".
+// "45s", "12m", "1h 12m", "3d 4h", "8030y 14d" (a year is 365 days).
 func formatDuration(seconds int64) string {
 	if seconds <= 0 {
 		return "—"
 	}
-	d, h, m, s := seconds/86400, seconds%86400/3600, seconds%3600/60, seconds%60
+	y, d, h, m, s := seconds/(365*86400), seconds%(365*86400)/86400, seconds%86400/3600, seconds%3600/60, seconds%60
 	switch {
+	case y > 0:
+		return joinUnits(y, "y", d, "d")
 	case d > 0:
 		return joinUnits(d, "d", h, "h")
 	case h > 0:
@@ -49,7 +51,7 @@ func sessionDuration(s *baton.Session) string {
 		return formatDuration(s.DurationSeconds)
 	}
 	if s.EndedAt != nil {
-		return formatDuration(int64(s.EndedAt.Sub(s.StartedAt).Seconds()))
+		return formatDuration(baton.DurationSeconds(s.StartedAt, *s.EndedAt))
 	}
 	return "—"
 }

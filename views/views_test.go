@@ -822,7 +822,7 @@ func TestErrorPage(t *testing.T) {
 }
 
 func TestFormatHelpers(t *testing.T) {
-	for secs, want := range map[int64]string{0: "—", 45: "45s", 125: "2m 5s", 3600: "1h", 4320: "1h 12m", 90000: "1d 1h"} {
+	for secs, want := range map[int64]string{0: "—", 45: "45s", 125: "2m 5s", 3600: "1h", 4320: "1h 12m", 90000: "1d 1h", 365 * 86400: "1y", 253402300800: "8035y 122d"} {
 		if got := formatDuration(secs); got != want {
 			t.Errorf("formatDuration(%d) = %q, want %q", secs, got, want)
 		}

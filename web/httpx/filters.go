@@ -31,24 +31,12 @@ func ParseSessionFilter(q url.Values) (baton.SessionFilter, error) {
 	if f.ReviewStatus != "" && !f.ReviewStatus.Valid() {
 		return f, baton.Invalid("review", "review must be pending, reviewed or archived; got %q", f.ReviewStatus)
 	}
-	for _, d := range []struct {
-		name string
-		dst  **time.Time
-		add  time.Duration
-	}{{"from", &f.From, 0}, {"to", &f.To, 24 * time.Hour}} {
-		v := q.Get(d.name)
-		if v == "" {
-			continue
-		}
-		t, err := time.Parse("2006-01-02", v)
-		if err != nil {
-			if t, err = time.Parse(time.RFC3339, v); err != nil {
-				return f, baton.Invalid(d.name, "%s must be a date like 2026-01-31; got %q", d.name, v)
-			}
-		} else {
-			t = t.Add(d.add) // "to" a day includes that day
-		}
-		*d.dst = &t
+	var err error
+	if f.From, err = ParseDay(q, "from", false); err != nil {
+		return f, err
+	}
+	if f.To, err = ParseDay(q, "to", true); err != nil {
+		return f, err
 	}
 	if v := q.Get("min_quality"); v != "" {
 		mq, err := strconv.ParseFloat(v, 64)
@@ -116,6 +104,12 @@ func ParseDay(q url.Values, name string, inclusiveEnd bool) (*time.Time, error) 
 		}
 	} else if inclusiveEnd {
 		t = t.Add(24 * time.Hour)
+		if t.Year() > 9999 {
+			// The end of the last day a timestamp can name: nothing
+			// stored is later, so the range is open (year 10000 is
+			// past what the databases' timestamps compare correctly).
+			return nil, nil
+		}
 	}
 	return &t, nil
 }

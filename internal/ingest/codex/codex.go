@@ -627,7 +627,7 @@ func (b *builder) session(start, end time.Time, count int, usage baton.Usage) ba
 	}
 	if end.After(start) {
 		s.EndedAt = &end
-		s.DurationSeconds = int64(end.Sub(start).Seconds())
+		s.DurationSeconds = baton.DurationSeconds(start, end)
 	}
 	return s
 }

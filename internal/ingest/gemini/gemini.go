@@ -349,7 +349,7 @@ func parseChat(data []byte, name string) (baton.ImportDocument, []string, error)
 	if end, ok := agentlog.Time(f.LastUpdated); ok && end.After(doc.Session.StartedAt) {
 		if doc.Session.EndedAt == nil || end.After(*doc.Session.EndedAt) {
 			doc.Session.EndedAt = &end
-			doc.Session.DurationSeconds = int64(end.Sub(doc.Session.StartedAt).Seconds())
+			doc.Session.DurationSeconds = baton.DurationSeconds(doc.Session.StartedAt, end)
 		}
 	}
 	if !start.IsZero() && start.Before(doc.Session.StartedAt) {
@@ -392,7 +392,7 @@ func document(name, ref, title string, msgs []baton.Message) baton.ImportDocumen
 	}
 	if end.After(start) {
 		s.EndedAt = &end
-		s.DurationSeconds = int64(end.Sub(start).Seconds())
+		s.DurationSeconds = baton.DurationSeconds(start, end)
 	}
 	return baton.ImportDocument{
 		Key:           filepath.Base(name),

@@ -1,0 +1,62 @@
+package web_test
+
+import (
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/baton-dev/baton/internal/baton"
+)
+
+// A session from the first to the last day a timestamp can name: "to" the
+// last day includes it (it came back empty: the end of that day is year
+// 10000), in the list and the relationship, and its duration reads the
+// same sane span everywhere (it read 9223372036 s, "106751d 23h").
+func TestLongestSessionIsListedToTheLastDayWithASaneDuration(t *testing.T) {
+	eachApp(t, func(t *testing.T, a *app) {
+		var sess baton.Session
+		if code := a.api(a.adaToken, "POST", "/api/v1/sessions",
+			`{"title":"from 1969 to the end","started_at":"1969-12-31T00:00:00Z","ended_at":"9999-12-31T00:00:00Z"}`, &sess); code != http.StatusCreated {
+			t.Fatalf("create = %d", code)
+		}
+		const span = 253402300800 // seconds from 1969-12-31 to 9999-12-31
+		if sess.DurationSeconds != span {
+			t.Errorf("duration_seconds = %d, want %d", sess.DurationSeconds, span)
+		}
+		for _, q := range []string{"to=9999-12-31", "to=9999-12-30", "from=1969-12-31&to=9999-12-31", "to=9999-12-31T23:59:59Z"} {
+			var list baton.SessionPage
+			if code := a.api(a.adaToken, "GET", "/api/v1/sessions?"+q, nil, &list); code != http.StatusOK || len(list.Sessions) != 1 {
+				t.Errorf("sessions?%s = %d, %d sessions; want the one", q, code, len(list.Sessions))
+			} else if list.Sessions[0].DurationSeconds != span {
+				t.Errorf("sessions?%s: duration_seconds = %d", q, list.Sessions[0].DurationSeconds)
+			}
+		}
+		var open, last struct {
+			Sessions   []map[string]any
+			Unanalysed int
+		}
+		a.api(a.adaToken, "GET", "/api/v1/relationship", nil, &open)
+		if code := a.api(a.adaToken, "GET", "/api/v1/relationship?from=1969-12-31&to=9999-12-31", nil, &last); code != http.StatusOK {
+			t.Fatalf("relationship = %d", code)
+		}
+		if len(open.Sessions)+open.Unanalysed != 1 || len(last.Sessions) != len(open.Sessions) || last.Unanalysed != open.Unanalysed {
+			t.Errorf("relationship to 9999-12-31 = %d sessions, %d unanalysed; without a range %d, %d",
+				len(last.Sessions), last.Unanalysed, len(open.Sessions), open.Unanalysed)
+		}
+
+		ada := a.signIn("ada")
+		const want = "8035y 122d"
+		doc, _ := ada.get("/sessions?to=9999-12-31")
+		if got := strings.TrimSpace(doc.Find(`td[data-label="Duration"]`).First().Text()); got != want {
+			t.Errorf("list's duration = %q, want %q", got, want)
+		}
+		page, _ := ada.get("/sessions/" + sess.ID)
+		if !strings.Contains(page.Text(), want) || strings.Contains(page.Text(), "106751d") {
+			t.Errorf("session page does not say %s", want)
+		}
+		shared, _ := a.anonymous().get(ada.share(sess.ID, "7d"))
+		if !strings.Contains(shared.Text(), want) {
+			t.Errorf("shared page does not say %s", want)
+		}
+	})
+}
