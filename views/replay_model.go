@@ -14,6 +14,8 @@ import (
 type ComparisonsPage struct {
 	Page
 	Mine, Shared []*baton.Comparison
+	// Matrices are the steward's replay matrices, newest first.
+	Matrices []*baton.ReplayMatrix
 }
 
 // ComparisonSide is one message of an aligned row: its number, who spoke,
@@ -57,12 +59,18 @@ type ComparisonPage struct {
 	ShareURL, ShareTerms string
 	// PublicToken is set on the link's own page: paging stays under /c/{token}.
 	PublicToken string
+	// Base, when set, is the page's own address (a run of a replay matrix
+	// read through the matrix), and MatrixURL the matrix it belongs to.
+	Base, MatrixURL string
 }
 
 // URL is where the comparison's page N is.
 func (p ComparisonPage) URL(page int) string {
 	base := "/comparisons/" + p.Comparison.ID
-	if p.PublicToken != "" {
+	switch {
+	case p.Base != "":
+		base = p.Base
+	case p.PublicToken != "":
 		base = "/c/" + p.PublicToken
 	}
 	if page <= 1 {

@@ -161,6 +161,20 @@ func seedWorld(tb testing.TB, s *store.Store, st *baton.Steward, tag string) *wo
 	must(err)
 	must(s.RevokeShareLink(ctx, st.ID, cmpLink.ID))
 	w.ids["comparison_token"] = cmpToken // revoked: it must open nothing
+	// A replay matrix of two runs from the same fork point, shared with the
+	// team, and its revoked read-only link.
+	mx, _, err := s.CreateReplayMatrix(ctx, st.ID, w.ids["conversation"], mark(tag+"-MATRIX-TITLE"), []store.ReplayRequest{
+		{AtMessageID: msgs[1].ID, Model: mark(tag + "-MATRIX-MODEL")}, {AtMessageID: msgs[1].ID}})
+	must(err)
+	w.ids["matrix"] = mx.ID
+	w.markers = append(w.markers, mx.ID)
+	_, err = s.ShareWithTeam(ctx, st.ID, baton.TeamShareMatrix, mx.ID, team.ID)
+	must(err)
+	mxToken, mh := auth.NewShareToken()
+	mxLink, err := s.CreateMatrixLink(ctx, st.ID, mx.ID, mh, nil, false)
+	must(err)
+	must(s.RevokeShareLink(ctx, st.ID, mxLink.ID))
+	w.ids["matrix_token"] = mxToken
 	w.ids["search"] = word
 	// Continuity: finalizing the session drafts a bridge, places markers
 	// and builds the cross-conversational summary.
@@ -209,6 +223,7 @@ func fingerprint(tb testing.TB, s *store.Store, w *world) string {
 	q("identities", "SELECT id, subject FROM identities WHERE steward_id = ? ORDER BY id", id)
 	q("replays", "SELECT id, status FROM replays WHERE steward_id = ? ORDER BY id", id)
 	q("comparisons", "SELECT id, title FROM comparisons WHERE steward_id = ? ORDER BY id", id)
+	q("replay_matrices", "SELECT id, title FROM replay_matrices WHERE steward_id = ? ORDER BY id", id)
 	q("comparison_comments", "SELECT k.id, k.body FROM comparison_comments k JOIN comparisons c ON c.id = k.comparison_id WHERE c.steward_id = ? ORDER BY k.id", id)
 	q("team_shares", "SELECT id, kind, object_id FROM team_shares WHERE steward_id = ? ORDER BY id", id)
 	q("bridges", "SELECT id, status, revision, to_session FROM bridges WHERE steward_id = ? ORDER BY id", id)
@@ -233,6 +248,7 @@ func paramKind(path, name string) string {
 		"tokens": "token", "teams": "team", "members": "member", "invitations": "invitation", "identities": "identity",
 		"share-links": "share", "s": "share_token",
 		"replays": "replay", "comparisons": "comparison", "c": "comparison_token",
+		"matrices": "matrix", "m": "matrix_token",
 		"bridges": "bridge",
 		"frames":  "frame",
 		"jobs":    "import_job", // issue 12: /import/jobs/:id
@@ -253,6 +269,8 @@ func paramKind(path, name string) string {
 		return "provider"
 	case "field": // a correctable field of a session
 		return "field"
+	case "n": // a run's set number in a replay matrix
+		return "run_number"
 	case "*":
 		return "static"
 	}
@@ -261,7 +279,7 @@ func paramKind(path, name string) string {
 
 // notAboutStewardData are parameters that name no steward's object: the
 // route is called, and must not fail or leak, but need not answer 404.
-var notAboutStewardData = map[string]string{"provider": auth.ProviderOIDC, "static": "css/baton.css", "field": "title"}
+var notAboutStewardData = map[string]string{"provider": auth.ProviderOIDC, "static": "css/baton.css", "field": "title", "run_number": "1"}
 
 // isolationForm is the body of every page POST: each field an action might
 // read, filled with the victim's ids where it takes one, so a refusal comes

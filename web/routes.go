@@ -121,6 +121,15 @@ func (s *Server) routes() {
 	signedIn.GET("/messages/:id/replay", s.ui.ReplayForm)
 	signedIn.POST("/messages/:id/replay", s.ui.ReplayCreate)
 	signedIn.GET("/replays/:id/comparison", s.ui.ReplayComparison)
+	// Replay matrices: one fork point, several parameter sets (web/ui/replay_matrix.go).
+	signedIn.GET("/messages/:id/matrix", s.ui.MatrixForm)
+	signedIn.POST("/messages/:id/matrix", s.ui.MatrixCreate)
+	signedIn.GET("/matrices/:id", s.ui.MatrixShow)
+	signedIn.GET("/matrices/:id/runs/:n", s.ui.MatrixRunShow)
+	signedIn.POST("/matrices/:id/shares", s.ui.MatrixShare)
+	signedIn.POST("/matrices/:id/links", s.ui.MatrixLinkCreate)
+	e.GET("/m/:token", s.ui.SharedMatrix, s.limitLinks) // a matrix's read-only link: no cookie is read
+	e.GET("/m/:token/runs/:n", s.ui.SharedMatrixRun, s.limitLinks)
 
 	// JSON API: bearer personal access tokens, no cookies.
 	v1 := e.Group("/api/v1", noStore, middleware.BodyLimit(s.cfg.APIBodyLimit), s.limitAPI, s.requireToken)
@@ -164,6 +173,11 @@ func (s *Server) routes() {
 	v1.GET("/replays/:id", s.api.ReplayGet)
 	v1.GET("/replays/:id/context", s.api.ReplayContext)
 	v1.POST("/replays/:id/complete", s.api.ReplayComplete)
+	v1.POST("/replays/:id/run", s.api.ReplayRun)
+	v1.POST("/conversations/:id/continue", s.api.ConversationContinue)
+	v1.POST("/conversations/:id/matrices", s.api.MatrixCreate)
+	v1.GET("/matrices/:id", s.api.MatrixGet)
+	v1.POST("/matrices/:id/shares", s.api.MatrixShare)
 	v1.POST("/comparisons", s.api.ComparisonCreate)
 	v1.GET("/comparisons/:id", s.api.ComparisonGet)
 	v1.POST("/comparisons/:id/comments", s.api.ComparisonComment)

@@ -143,6 +143,7 @@ type ComparisonComment struct {
 const (
 	TeamShareSession    = "session"
 	TeamShareComparison = "comparison"
+	TeamShareMatrix     = "matrix" // a replay matrix, with every run's comparison
 )
 
 // TeamShare is one object a steward shared with a team.

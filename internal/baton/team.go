@@ -75,7 +75,8 @@ const InvitationTTL = 7 * 24 * time.Hour
 // Share link kinds: what a share link may point at.
 const (
 	ShareSession    = "session"
-	ShareComparison = "comparison" // a comparison of two runs (issue 10)
+	ShareComparison = "comparison" // a comparison of two runs
+	ShareMatrix     = "matrix"     // a replay matrix and its runs' comparisons
 )
 
 // ShareLink grants read-only access to one object to anyone who holds its

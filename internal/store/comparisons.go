@@ -188,6 +188,7 @@ func (s *Store) ComparisonComments(ctx context.Context, stewardID int64, compari
 var teamShareable = map[string]string{
 	baton.TeamShareSession:    "SELECT coalesce(nullif(title, ''), 'Untitled session') FROM sessions WHERE id = ? AND steward_id = ?",
 	baton.TeamShareComparison: "SELECT title FROM comparisons WHERE id = ? AND steward_id = ?",
+	baton.TeamShareMatrix:     "SELECT title FROM replay_matrices WHERE id = ? AND steward_id = ?",
 }
 
 // ShareWithTeam shares one of the steward's sessions or comparisons with a
@@ -195,7 +196,7 @@ var teamShareable = map[string]string{
 func (s *Store) ShareWithTeam(ctx context.Context, stewardID int64, kind, objectID string, teamID int64) (*baton.TeamShare, error) {
 	owned, ok := teamShareable[kind]
 	if !ok {
-		return nil, baton.Invalid("kind", "a team share is of a session or a comparison")
+		return nil, baton.Invalid("kind", "a team share is of a session, a comparison or a replay matrix")
 	}
 	var title []string
 	if err := s.db.NewRaw(owned, objectID, stewardID).Scan(ctx, &title); err != nil {
@@ -248,6 +249,7 @@ func (s *Store) TeamShares(ctx context.Context, stewardID, teamID int64) ([]*bat
 	out := []*baton.TeamShare{}
 	err := s.db.NewRaw(`SELECT ts.id, ts.team_id, ts.steward_id, ts.kind, ts.object_id, ts.created_at,
 		coalesce(CASE ts.kind WHEN 'session' THEN (SELECT coalesce(nullif(title, ''), 'Untitled session') FROM sessions WHERE id = ts.object_id AND steward_id = ts.steward_id)
+			WHEN 'matrix' THEN (SELECT title FROM replay_matrices WHERE id = ts.object_id AND steward_id = ts.steward_id)
 			ELSE (SELECT title FROM comparisons WHERE id = ts.object_id AND steward_id = ts.steward_id) END, '') AS title,
 		coalesce(nullif(o.display_name, ''), o.username) AS owner_name
 		FROM team_shares ts JOIN stewards o ON o.id = ts.steward_id

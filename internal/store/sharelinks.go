@@ -15,6 +15,7 @@ import (
 var shareable = map[string]string{
 	baton.ShareSession:    "SELECT coalesce(nullif(title, ''), 'Untitled session') FROM sessions WHERE id = ? AND steward_id = ?",
 	baton.ShareComparison: "SELECT title FROM comparisons WHERE id = ? AND steward_id = ?",
+	baton.ShareMatrix:     "SELECT title FROM replay_matrices WHERE id = ? AND steward_id = ?",
 }
 
 // ShareKinds lists the kinds of object a share link may open.

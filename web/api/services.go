@@ -61,6 +61,7 @@ type comparisonService interface {
 	Diff(ctx context.Context, ownerID int64, a, b string) (*replay.Diff, error)
 	Runs(ctx context.Context, ownerID int64, a, b string, redact func(string) string) (*comparison.Runs, error)
 	Scores(ctx context.Context, ownerID int64, runs *comparison.Runs, redact func(string) string) (sa, sb []replay.Score, err error)
+	Matrix(ctx context.Context, ownerID int64, m *baton.ReplayMatrix, runs []*baton.Replay, redact func(string) string, now time.Time) (*comparison.Matrix, error)
 }
 
 // replayService is the replay service (internal/replay) as the
@@ -69,6 +70,7 @@ type replayService interface {
 	replayMaker
 	forker
 	cherryPicker
+	matrixMaker
 }
 
 // correctionService keeps the steward's corrections of analyses

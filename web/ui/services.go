@@ -44,6 +44,7 @@ type continuityService interface {
 type comparisonService interface {
 	Runs(ctx context.Context, ownerID int64, a, b string, redact func(string) string) (*comparison.Runs, error)
 	Scores(ctx context.Context, ownerID int64, runs *comparison.Runs, redact func(string) string) (sa, sb []replay.Score, err error)
+	Matrix(ctx context.Context, ownerID int64, m *baton.ReplayMatrix, runs []*baton.Replay, redact func(string) string, now time.Time) (*comparison.Matrix, error)
 }
 
 // replayService forks, cherry-picks, makes replays and starts their runs
@@ -55,6 +56,7 @@ type replayService interface {
 	Create(ctx context.Context, stewardID int64, conversationID string, req replay.Request) (*baton.Replay, error)
 	CanRun() bool
 	Start(ctx context.Context, stewardID int64, id string) (*baton.Replay, error)
+	CreateMatrix(ctx context.Context, stewardID int64, conversationID string, atMessageID int64, title, key string, runs []replay.Request) (*baton.ReplayMatrix, []*baton.Replay, error)
 }
 
 // correctionService keeps the steward's corrections of analyses
