@@ -41,13 +41,13 @@ type MatrixPage struct {
 	// Runs is every run of the matrix, in the order given (the selection
 	// form lists them); Selected is the positions shown when a selection
 	// was asked for (nil: all).
-	Runs     []*baton.Replay
+	Runs []*baton.Replay
 	// RunTitles are the runs' titles (their forks'), by replay id.
 	RunTitles map[string]string
-	Selected map[int]bool
-	Access   string
-	ForkSeq  int64
-	Running  bool
+	Selected  map[int]bool
+	Access    string
+	ForkSeq   int64
+	Running   bool
 	// Base is the matrix's address: /matrices/{id} or, through a
 	// read-only link, /m/{token}.
 	Base string

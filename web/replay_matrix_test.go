@@ -52,7 +52,6 @@ func matrixModel(t *testing.T) *httptest.Server {
 	return srv
 }
 
-
 // pageOf parses a page a post ended on.
 func pageOf(t *testing.T, resp *http.Response) *goquery.Document {
 	t.Helper()
