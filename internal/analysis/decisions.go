@@ -70,6 +70,8 @@ func decisionsOf(vs []view) []baton.Decision {
 				add(d, v)
 			} else if d, ok := acceptedRecommendation(&vs[lastOffer], v.lower); ok {
 				add(d, v)
+			} else if d, ok := proposalAccepted(&vs[lastOffer], v.lower); ok {
+				add(d, v)
 			}
 		}
 		if v.assistant() {
@@ -78,6 +80,15 @@ func decisionsOf(vs []view) []baton.Decision {
 		if v.steward() {
 			for _, d := range japaneseChoices(v.prose) {
 				add(d, v)
+			}
+		}
+		if v.assistant() && strings.Contains(v.lower, "the ") {
+			for _, s := range decisionSentences(v.prose) {
+				if d, compared, ok := approachOf(plainText(s)); ok && compared && actedOn(vs, i) {
+					add(d, v)
+				} else if m := whichIsApproach.FindStringSubmatch(plainText(s)); m != nil && standardWay.MatchString(m[2]) && actedOn(vs, i) {
+					add(baton.Decision{Decision: m[1], Rationale: m[2]}, v)
+				}
 			}
 		}
 		if !decisionCue(v.lower) {
@@ -181,18 +192,7 @@ func acceptedRecommendation(offer *view, reply string) (baton.Decision, bool) {
 	if !strings.Contains(offer.lower, "recommend") && !strings.Contains(offer.lower, "go with") && !strings.Contains(offer.lower, "suggest") {
 		return baton.Decision{}, false
 	}
-	r := strings.TrimSpace(reply)
-	if len(r) > 200 || hasAnyPhrase(r, "no", "not", "don't", "instead", "rather", "but") {
-		return baton.Decision{}, false
-	}
-	accepted := false
-	for _, a := range acceptances {
-		if r == a || strings.HasPrefix(r, a+" ") || strings.HasPrefix(r, a+",") || strings.HasPrefix(r, a+"!") || strings.HasPrefix(r, a+".") {
-			accepted = true
-			break
-		}
-	}
-	if !accepted {
+	if !accepts(reply) {
 		return baton.Decision{}, false
 	}
 	for _, s := range sentences(offer.prose) {
@@ -386,4 +386,101 @@ func japaneseChoices(prose string) []baton.Decision {
 		out = append(out, d)
 	}
 	return out
+}
+
+var (
+	// "The lightest-weight approach is to add X", "the fix is simple:
+	// remove X", "the cleanest option here would be X": an approach
+	// stated as the one to take.
+	approachRe = regexp.MustCompile(`(?i)^(?:so,?\s+|now,?\s+|i think\s+)?the\s+((?:[\w-]+\s+){0,2})(?:fix|solution|approach|option|way|change)(?:\s+(?:for|here|in|to)\s+[^,:]{1,40}?)?\s+(?:is|would be|will be)(?:\s+(?:simple|simply|straightforward|easy|clear|small))?\s*(?:to\s+|:\s*)(.+)`)
+	// Words that put the approach against others.
+	comparing = regexp.MustCompile(`(?i)\b(?:\w+est|best|simplest|right|recommended|preferred|better|proper|cleanest|lightest-weight|most \w+)\b`)
+	// "I'll add retry logic using X, which is the standard approach for
+	// Y": a choice with its reason.
+	whichIsApproach = regexp.MustCompile(`(?i)^(?:i'll|i will|let me|we'll|i'm going to)\s+(.+?),?\s+which is ((?:the|a|an)\s+(?:[\w-]+\s+){0,2}(?:approach|way|option|practice|choice|solution)\b.*)`)
+	standardWay     = regexp.MustCompile(`(?i)\b(?:standard|usual|recommended|common|idiomatic|official|simplest|best|cleanest|preferred)\b`)
+	// An offer that asks leave to go ahead: "Want me to make this change?"
+	askLeave = regexp.MustCompile(`(?i)\b(?:want me to|shall i|should i|would you like me to|do you want me to|ok to|okay to|does that sound|sound good|proceed\?)`)
+)
+
+// approachOf reads an approach stated as the one to take: the decision,
+// and the words that compared it ("lightest-weight") as what it is chosen
+// for when no reason follows. compared says whether the sentence set it
+// against other approaches.
+func approachOf(s string) (d baton.Decision, compared bool, ok bool) {
+	m := approachRe.FindStringSubmatch(strings.TrimSpace(s))
+	if m == nil {
+		return d, false, false
+	}
+	text := strings.TrimSpace(m[2])
+	if loc := rationaleMarker.FindStringIndex(text); loc != nil {
+		d.Rationale, text = text[loc[1]:], text[:loc[0]]
+	}
+	if loc := alternativeMarker.FindStringIndex(text); loc != nil {
+		if alt := strings.TrimRight(strings.TrimSpace(text[loc[1]:]), ".!,;:"); alt != "" {
+			d.Alternatives = []string{excerpt(alt, decisionLength)}
+		}
+		text = text[:loc[0]]
+	}
+	d.Decision = strings.TrimRight(strings.TrimSpace(text), ".!,;:")
+	if n := len(wordsOf(strings.ToLower(d.Decision))); n < 3 || strings.HasSuffix(d.Decision, "?") {
+		return baton.Decision{}, false, false
+	}
+	adj := strings.TrimSpace(m[1])
+	compared = adj != "" && comparing.MatchString(adj)
+	if d.Rationale == "" && compared {
+		d.Rationale = "the " + strings.ToLower(adj) + " approach"
+	}
+	return d, compared, true
+}
+
+// proposalAccepted reads the approach an assistant message offer proposes
+// and asks leave for ("The fix is simple: remove X … Want me to make this
+// change?") when the steward's reply accepts it.
+func proposalAccepted(offer *view, reply string) (baton.Decision, bool) {
+	if !askLeave.MatchString(offer.prose) || !accepts(reply) {
+		return baton.Decision{}, false
+	}
+	ss := sentences(offer.prose)
+	for k, s := range ss {
+		if d, _, ok := approachOf(plainText(s)); ok {
+			if d.Rationale == "" && k+1 < len(ss) && strings.HasPrefix(ss[k+1], "This ") && !strings.HasSuffix(ss[k+1], "?") {
+				d.Rationale = plainText(ss[k+1])
+			}
+			return d, true
+		}
+	}
+	return baton.Decision{}, false
+}
+
+// accepts reports whether a steward's short reply takes what was just
+// proposed ("yes", "sounds good, go ahead"), not another choice.
+func accepts(reply string) bool {
+	r := strings.TrimSpace(reply)
+	if len(r) > 200 || hasAnyPhrase(r, "no", "not", "don't", "instead", "rather", "but") {
+		return false
+	}
+	for _, a := range acceptances {
+		if r == a || strings.HasPrefix(r, a+" ") || strings.HasPrefix(r, a+",") || strings.HasPrefix(r, a+"!") || strings.HasPrefix(r, a+".") {
+			return true
+		}
+	}
+	return false
+}
+
+// actedOn reports whether the session changed a file after vs[i] and
+// before the steward's next message: an approach the assistant stated and
+// then carried out.
+func actedOn(vs []view, i int) bool {
+	for j := i; j < len(vs); j++ {
+		if j > i && vs[j].steward() && vs[j].text {
+			return false
+		}
+		for _, c := range vs[j].calls {
+			if op := c.op(); op == "write" || op == "edit" {
+				return true
+			}
+		}
+	}
+	return false
 }
