@@ -118,8 +118,16 @@ func displayAddr(a net.Addr) string {
 	return a.String()
 }
 
-// seedDemo creates the demo steward and its sample sessions, once.
+// seedDemo creates the demo steward and its sample sessions, once. Two
+// instances started together on one database both start: on PostgreSQL
+// the second waits for the first's seeding (an advisory lock) and finds
+// the demo there; on SQLite the one whose demo steward came second leaves
+// the seeding to the first.
 func seedDemo(ctx context.Context, st *store.Store, importer *ingest.Importer, log *slog.Logger) error {
+	return st.WithLock(ctx, "demo seed", func() error { return seedDemoOnce(ctx, st, importer, log) })
+}
+
+func seedDemoOnce(ctx context.Context, st *store.Store, importer *ingest.Importer, log *slog.Logger) error {
 	if _, err := st.StewardByUsername(ctx, demoUsername); err == nil {
 		return nil
 	} else if baton.ErrorCode(err) != baton.ENOTFOUND {
@@ -130,7 +138,10 @@ func seedDemo(ctx context.Context, st *store.Store, importer *ingest.Importer, l
 		return err
 	}
 	steward := &baton.Steward{Username: demoUsername, DisplayName: "Demo Steward", PasswordHash: hash}
-	if err := st.CreateSteward(ctx, steward); err != nil {
+	if err := st.CreateSteward(ctx, steward); baton.ErrorCode(err) == baton.ECONFLICT {
+		log.Info("demo steward created by another instance, which seeds it", "username", demoUsername)
+		return nil
+	} else if err != nil {
 		return err
 	}
 	start := time.Now()
