@@ -87,13 +87,38 @@ type prose struct {
 // gather reads the evidence of a session's main conversation, in order.
 func gather(msgs []*baton.Message) *evidence {
 	ev := &evidence{edits: map[string]int{}}
-	type pending struct {
-		name string
-		in   toolInput
-		seq  int64
+	texts := ev.readWork(msgs)
+	for _, p := range texts {
+		if p.m.Role == baton.RoleSteward {
+			ev.stewardWords += len(strings.Fields(p.text))
+			ev.stewardMsgs++
+		}
 	}
-	calls := map[string]pending{}
-	failedCall := map[string]bool{}
+	recent := texts
+	if len(recent) > RecentWindow {
+		recent = recent[len(recent)-RecentWindow:]
+	}
+	for i, p := range recent {
+		ev.readRecent(p)
+		// A question nobody answered: asked in the last prose messages by one
+		// side and followed by nothing from the other.
+		answered := false
+		for _, later := range recent[i+1:] {
+			if later.m.Role != p.m.Role {
+				answered = true
+				break
+			}
+		}
+		if !answered {
+			ev.readUnanswered(p)
+		}
+	}
+	return ev
+}
+
+// readWork reads the model, the tool calls (todos, edits, commits, and
+// the failures later successes resolve) and returns the prose messages.
+func (ev *evidence) readWork(msgs []*baton.Message) []prose {
 	var texts []prose
 	lastEdit, lastCommit := int64(-1), int64(-1)
 	// Results first, so a call knows whether it failed.
@@ -108,49 +133,11 @@ func gather(msgs []*baton.Message) *evidence {
 			ev.model = m.Model
 		}
 		for _, tc := range m.ToolCalls {
-			var in toolInput
-			_ = json.Unmarshal(tc.Input, &in)
-			calls[tc.ID] = pending{name: tc.Name, in: in, seq: m.Seq}
-			res := results[tc.ID]
-			failed := res != nil && res.ToolResult.IsError
-			failedCall[tc.ID] = failed
-			key := errorKey(tc.Name, in)
-			if failed {
-				ev.unresolved = append(ev.unresolved, toolError{Key: key, Text: errorLine(res.Content), Command: subject(tc.Name, in), Seq: m.Seq})
-				continue
-			}
-			// A success resolves every earlier failure of the same key.
-			kept := ev.unresolved[:0]
-			for _, e := range ev.unresolved {
-				if e.Key == key {
-					ev.resolved = append(ev.resolved, e)
-				} else {
-					kept = append(kept, e)
-				}
-			}
-			ev.unresolved = kept
-			switch tc.Name {
-			case "TodoWrite":
-				if in.Todos != nil {
-					ev.todos = in.Todos
-				}
-			case "Edit", "Write", "MultiEdit", "NotebookEdit", "str_replace_based_edit_tool":
-				file := in.FilePath
-				if file == "" {
-					file = in.Path
-				}
-				if file != "" {
-					if ev.edits[file] == 0 {
-						ev.editOrder = append(ev.editOrder, file)
-					}
-					ev.edits[file]++
-				}
+			switch ev.readCall(tc, results[tc.ID], m.Seq) {
+			case callEdited:
 				lastEdit = m.Seq
-				ev.editedAny = true
-			case "Bash":
-				if strings.Contains(in.Command, "git commit") {
-					lastCommit = m.Seq
-				}
+			case callCommitted:
+				lastCommit = m.Seq
 			}
 		}
 		if (m.Role == baton.RoleSteward || m.Role == baton.RoleAssistant) && strings.TrimSpace(m.Content) != "" {
@@ -158,72 +145,112 @@ func gather(msgs []*baton.Message) *evidence {
 		}
 	}
 	ev.committed = ev.editedAny && lastCommit > lastEdit
-	_ = calls
+	return texts
+}
 
-	for _, p := range texts {
-		if p.m.Role == baton.RoleSteward {
-			ev.stewardWords += len(strings.Fields(p.text))
-			ev.stewardMsgs++
+// What a tool call did to the work, as far as the evidence asks.
+const (
+	callOther = iota
+	callEdited
+	callCommitted
+)
+
+// readCall reads one tool call of message seq and its result res (nil
+// when none came): a failure is unresolved until a success of the same
+// key; a success may set the todos, edit a file or commit.
+func (ev *evidence) readCall(tc baton.ToolCall, res *baton.Message, seq int64) int {
+	var in toolInput
+	_ = json.Unmarshal(tc.Input, &in)
+	key := errorKey(tc.Name, in)
+	if res != nil && res.ToolResult.IsError {
+		ev.unresolved = append(ev.unresolved, toolError{Key: key, Text: errorLine(res.Content), Command: subject(tc.Name, in), Seq: seq})
+		return callOther
+	}
+	// A success resolves every earlier failure of the same key.
+	kept := ev.unresolved[:0]
+	for _, e := range ev.unresolved {
+		if e.Key == key {
+			ev.resolved = append(ev.resolved, e)
+		} else {
+			kept = append(kept, e)
 		}
 	}
-	recent := texts
-	if len(recent) > RecentWindow {
-		recent = recent[len(recent)-RecentWindow:]
-	}
-	for i, p := range recent {
-		lower := strings.ToLower(p.text)
-		if p.m.Role == baton.RoleSteward {
-			ev.recentSteward++
-			ev.recentSentiment += sentimentOf(p.m)
-			if hasAny(lower, tiredCues) {
-				ev.tired = true
+	ev.unresolved = kept
+	switch tc.Name {
+	case "TodoWrite":
+		if in.Todos != nil {
+			ev.todos = in.Todos
+		}
+	case "Edit", "Write", "MultiEdit", "NotebookEdit", "str_replace_based_edit_tool":
+		file := in.FilePath
+		if file == "" {
+			file = in.Path
+		}
+		if file != "" {
+			if ev.edits[file] == 0 {
+				ev.editOrder = append(ev.editOrder, file)
 			}
+			ev.edits[file]++
 		}
-		for _, line := range strings.Split(p.text, "\n") {
-			if t, ok := uncheckedItem(line); ok {
+		ev.editedAny = true
+		return callEdited
+	case "Bash":
+		if strings.Contains(in.Command, "git commit") {
+			return callCommitted
+		}
+	}
+	return callOther
+}
+
+// readRecent reads one of the last prose messages: the steward's mood and
+// tiredness, unchecked items and next steps, blockers, how near the work
+// is to done, and what was left undecided.
+func (ev *evidence) readRecent(p prose) {
+	lower := strings.ToLower(p.text)
+	if p.m.Role == baton.RoleSteward {
+		ev.recentSteward++
+		ev.recentSentiment += sentimentOf(p.m)
+		if hasAny(lower, tiredCues) {
+			ev.tired = true
+		}
+	}
+	for _, line := range strings.Split(p.text, "\n") {
+		if t, ok := uncheckedItem(line); ok {
+			ev.nextSteps = appendUnique(ev.nextSteps, t)
+			continue
+		}
+		for _, s := range sentences(line) {
+			ls := strings.ToLower(s)
+			if t, ok := nextStep(s, ls); ok {
 				ev.nextSteps = appendUnique(ev.nextSteps, t)
-				continue
 			}
-			for _, s := range sentences(line) {
-				ls := strings.ToLower(s)
-				if t, ok := nextStep(s, ls); ok {
-					ev.nextSteps = appendUnique(ev.nextSteps, t)
-				}
-				if hasAny(ls, blockerCues) && !hasAny(ls, []string{"no longer blocked", "not blocked", "unblocked"}) {
-					ev.blockers = appendUnique(ev.blockers, clip(s))
-				}
-				if hasAny(ls, nearCues) {
-					ev.near = clip(s)
-				}
-				if hasAny(ls, uncertainCues) {
-					ev.questions = appendQuestion(ev.questions, baton.OpenQuestion{Question: clip(s), Priority: "medium",
-						Context: fmt.Sprintf("left undecided by the %s at message %d", p.m.Role, p.m.Seq)})
-				}
+			if hasAny(ls, blockerCues) && !hasAny(ls, []string{"no longer blocked", "not blocked", "unblocked"}) {
+				ev.blockers = appendUnique(ev.blockers, clip(s))
 			}
-		}
-		// A question nobody answered: asked in the last prose messages by one
-		// side and followed by nothing from the other.
-		answered := false
-		for _, later := range recent[i+1:] {
-			if later.m.Role != p.m.Role {
-				answered = true
-				break
+			if hasAny(ls, nearCues) {
+				ev.near = clip(s)
 			}
-		}
-		if !answered {
-			for _, s := range sentences(strings.ReplaceAll(p.text, "\n", " ")) {
-				if strings.HasSuffix(s, "?") && len(strings.Fields(s)) >= 3 {
-					who := "the steward asked"
-					if p.m.Role == baton.RoleAssistant {
-						who = "the assistant asked"
-					}
-					ev.questions = appendQuestion(ev.questions, baton.OpenQuestion{Question: clip(s), Priority: "high",
-						Context: fmt.Sprintf("%s at message %d; the session ended before an answer", who, p.m.Seq)})
-				}
+			if hasAny(ls, uncertainCues) {
+				ev.questions = appendQuestion(ev.questions, baton.OpenQuestion{Question: clip(s), Priority: "medium",
+					Context: fmt.Sprintf("left undecided by the %s at message %d", p.m.Role, p.m.Seq)})
 			}
 		}
 	}
-	return ev
+}
+
+// readUnanswered keeps the questions of a prose message the other side
+// never answered.
+func (ev *evidence) readUnanswered(p prose) {
+	for _, s := range sentences(strings.ReplaceAll(p.text, "\n", " ")) {
+		if strings.HasSuffix(s, "?") && len(strings.Fields(s)) >= 3 {
+			who := "the steward asked"
+			if p.m.Role == baton.RoleAssistant {
+				who = "the assistant asked"
+			}
+			ev.questions = appendQuestion(ev.questions, baton.OpenQuestion{Question: clip(s), Priority: "high",
+				Context: fmt.Sprintf("%s at message %d; the session ended before an answer", who, p.m.Seq)})
+		}
+	}
 }
 
 var (

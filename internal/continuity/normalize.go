@@ -20,41 +20,76 @@ const (
 // trimmed, empty list items dropped, statuses and priorities checked. An
 // error names the field (as in transferred_context.active_tasks[2].status).
 func Normalize(c *baton.BridgeContent) error {
-	tc, hi := &c.Transferred, &c.Instructions
+	tc := &c.Transferred
 	tc.Summary = strings.TrimSpace(tc.Summary)
 	if utf8.RuneCountInString(tc.Summary) > maxSummaryChars {
 		return baton.Invalid("transferred_context.summary", "the summary must be at most %d characters; it has %d", maxSummaryChars, utf8.RuneCountInString(tc.Summary))
 	}
-	text := func(field string, s *string) error {
-		*s = strings.TrimSpace(*s)
-		if utf8.RuneCountInString(*s) > maxItemChars {
-			return baton.Invalid(field, "%s must be at most %d characters", field, maxItemChars)
-		}
-		return nil
-	}
-	list := func(field string, items []string) ([]string, error) {
-		out := []string{}
-		for i, s := range items {
-			if err := text(fmt.Sprintf("%s[%d]", field, i), &s); err != nil {
-				return nil, err
-			}
-			if s != "" {
-				out = append(out, s)
-			}
-		}
-		if len(out) > maxListItems {
-			return nil, baton.Invalid(field, "%s may hold at most %d items", field, maxListItems)
-		}
-		return out, nil
-	}
-	var err error
-	tasks := []baton.BridgeTask{}
-	for i, t := range tc.ActiveTasks {
-		f := fmt.Sprintf("transferred_context.active_tasks[%d]", i)
-		if err := text(f+".task", &t.Task); err != nil {
+	for _, step := range []func(*baton.BridgeContent) error{
+		normalizeTasks, normalizeDecisions, normalizeQuestions, checkListSizes,
+		normalizeStewardState, normalizeTechnicalState, normalizeInstructions,
+	} {
+		if err := step(c); err != nil {
 			return err
 		}
-		if err := text(f+".context", &t.Context); err != nil {
+	}
+	return nil
+}
+
+// tidyText trims a text field and checks its length.
+func tidyText(field string, s *string) error {
+	*s = strings.TrimSpace(*s)
+	if utf8.RuneCountInString(*s) > maxItemChars {
+		return baton.Invalid(field, "%s must be at most %d characters", field, maxItemChars)
+	}
+	return nil
+}
+
+// tidyList trims the items of a list field, drops the empty ones and
+// checks what is left.
+func tidyList(field string, items []string) ([]string, error) {
+	out := []string{}
+	for i, s := range items {
+		if err := tidyText(fmt.Sprintf("%s[%d]", field, i), &s); err != nil {
+			return nil, err
+		}
+		if s != "" {
+			out = append(out, s)
+		}
+	}
+	if len(out) > maxListItems {
+		return nil, baton.Invalid(field, "%s may hold at most %d items", field, maxListItems)
+	}
+	return out, nil
+}
+
+// listField is a list field of a bridge and its name.
+type listField struct {
+	name  string
+	items *[]string
+}
+
+// tidyLists tidies list fields in turn (tidyList), each under its name.
+func tidyLists(fields ...listField) error {
+	for _, f := range fields {
+		var err error
+		if *f.items, err = tidyList(f.name, *f.items); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// normalizeTasks tidies the active tasks, drops those with no task and
+// checks each status.
+func normalizeTasks(c *baton.BridgeContent) error {
+	tasks := []baton.BridgeTask{}
+	for i, t := range c.Transferred.ActiveTasks {
+		f := fmt.Sprintf("transferred_context.active_tasks[%d]", i)
+		if err := tidyText(f+".task", &t.Task); err != nil {
+			return err
+		}
+		if err := tidyText(f+".context", &t.Context); err != nil {
 			return err
 		}
 		if t.Task == "" {
@@ -65,31 +100,44 @@ func Normalize(c *baton.BridgeContent) error {
 		}
 		tasks = append(tasks, t)
 	}
-	tc.ActiveTasks = tasks
+	c.Transferred.ActiveTasks = tasks
+	return nil
+}
+
+// normalizeDecisions tidies the recent decisions and drops those with no
+// decision.
+func normalizeDecisions(c *baton.BridgeContent) error {
 	decisions := []baton.BridgeDecision{}
-	for i, d := range tc.RecentDecisions {
+	for i, d := range c.Transferred.RecentDecisions {
 		f := fmt.Sprintf("transferred_context.recent_decisions[%d]", i)
-		if err := text(f+".decision", &d.Decision); err != nil {
+		if err := tidyText(f+".decision", &d.Decision); err != nil {
 			return err
 		}
-		if err := text(f+".rationale", &d.Rationale); err != nil {
+		if err := tidyText(f+".rationale", &d.Rationale); err != nil {
 			return err
 		}
-		if d.AlternativesConsidered, err = list(f+".alternatives_considered", d.AlternativesConsidered); err != nil {
+		var err error
+		if d.AlternativesConsidered, err = tidyList(f+".alternatives_considered", d.AlternativesConsidered); err != nil {
 			return err
 		}
 		if d.Decision != "" {
 			decisions = append(decisions, d)
 		}
 	}
-	tc.RecentDecisions = decisions
+	c.Transferred.RecentDecisions = decisions
+	return nil
+}
+
+// normalizeQuestions tidies the open questions, drops those with no
+// question and checks each priority.
+func normalizeQuestions(c *baton.BridgeContent) error {
 	questions := []baton.OpenQuestion{}
-	for i, q := range tc.OpenQuestions {
+	for i, q := range c.Transferred.OpenQuestions {
 		f := fmt.Sprintf("transferred_context.open_questions[%d]", i)
-		if err := text(f+".question", &q.Question); err != nil {
+		if err := tidyText(f+".question", &q.Question); err != nil {
 			return err
 		}
-		if err := text(f+".context", &q.Context); err != nil {
+		if err := tidyText(f+".context", &q.Context); err != nil {
 			return err
 		}
 		if q.Question == "" {
@@ -100,12 +148,25 @@ func Normalize(c *baton.BridgeContent) error {
 		}
 		questions = append(questions, q)
 	}
-	tc.OpenQuestions = questions
+	c.Transferred.OpenQuestions = questions
+	return nil
+}
+
+// checkListSizes bounds the tasks, decisions and questions kept.
+func checkListSizes(c *baton.BridgeContent) error {
+	tc := &c.Transferred
 	if len(tc.ActiveTasks) > maxListItems || len(tc.RecentDecisions) > maxListItems || len(tc.OpenQuestions) > maxListItems {
 		return baton.Invalid("transferred_context", "a list may hold at most %d items", maxListItems)
 	}
-	st := &tc.StewardState
-	if st.CurrentMood, err = list("transferred_context.steward_state.current_mood", st.CurrentMood); err != nil {
+	return nil
+}
+
+// normalizeStewardState tidies the steward's state; an energy level left
+// out is normal.
+func normalizeStewardState(c *baton.BridgeContent) error {
+	st := &c.Transferred.StewardState
+	var err error
+	if st.CurrentMood, err = tidyList("transferred_context.steward_state.current_mood", st.CurrentMood); err != nil {
 		return err
 	}
 	if st.EnergyLevel == "" {
@@ -114,20 +175,22 @@ func Normalize(c *baton.BridgeContent) error {
 	if !slices.Contains(baton.EnergyLevels, st.EnergyLevel) {
 		return baton.Invalid("transferred_context.steward_state.energy_level", "energy_level must be high, normal or low; got %q", st.EnergyLevel)
 	}
-	if st.FocusAreas, err = list("transferred_context.steward_state.focus_areas", st.FocusAreas); err != nil {
+	return tidyLists(
+		listField{"transferred_context.steward_state.focus_areas", &st.FocusAreas},
+		listField{"transferred_context.steward_state.recent_wins", &st.RecentWins},
+		listField{"transferred_context.steward_state.recent_challenges", &st.RecentChallenges},
+	)
+}
+
+// normalizeTechnicalState tidies the branch, the errors and the
+// environment entries (blank names dropped).
+func normalizeTechnicalState(c *baton.BridgeContent) error {
+	ts := &c.Transferred.TechnicalState
+	if err := tidyText("transferred_context.technical_state.current_branch", &ts.CurrentBranch); err != nil {
 		return err
 	}
-	if st.RecentWins, err = list("transferred_context.steward_state.recent_wins", st.RecentWins); err != nil {
-		return err
-	}
-	if st.RecentChallenges, err = list("transferred_context.steward_state.recent_challenges", st.RecentChallenges); err != nil {
-		return err
-	}
-	ts := &tc.TechnicalState
-	if err := text("transferred_context.technical_state.current_branch", &ts.CurrentBranch); err != nil {
-		return err
-	}
-	if ts.ActiveErrors, err = list("transferred_context.technical_state.active_errors", ts.ActiveErrors); err != nil {
+	var err error
+	if ts.ActiveErrors, err = tidyList("transferred_context.technical_state.active_errors", ts.ActiveErrors); err != nil {
 		return err
 	}
 	env := map[string]string{}
@@ -145,17 +208,20 @@ func Normalize(c *baton.BridgeContent) error {
 		return baton.Invalid("transferred_context.technical_state.environment_state", "at most %d environment entries", maxEnvEntries)
 	}
 	ts.EnvironmentState = env
-	if err := text("handoff_instructions.immediate_priority", &hi.ImmediatePriority); err != nil {
-		return err
-	}
-	if err := text("handoff_instructions.communication_style", &hi.CommunicationStyle); err != nil {
-		return err
-	}
-	if hi.AvoidRepeating, err = list("handoff_instructions.avoid_repeating", hi.AvoidRepeating); err != nil {
-		return err
-	}
-	if hi.KeyContext, err = list("handoff_instructions.key_context", hi.KeyContext); err != nil {
-		return err
-	}
 	return nil
+}
+
+// normalizeInstructions tidies the handoff instructions.
+func normalizeInstructions(c *baton.BridgeContent) error {
+	hi := &c.Instructions
+	if err := tidyText("handoff_instructions.immediate_priority", &hi.ImmediatePriority); err != nil {
+		return err
+	}
+	if err := tidyText("handoff_instructions.communication_style", &hi.CommunicationStyle); err != nil {
+		return err
+	}
+	return tidyLists(
+		listField{"handoff_instructions.avoid_repeating", &hi.AvoidRepeating},
+		listField{"handoff_instructions.key_context", &hi.KeyContext},
+	)
 }

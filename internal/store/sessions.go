@@ -298,8 +298,6 @@ func (s *Store) ListSessions(ctx context.Context, stewardID int64, f baton.Sessi
 	if err != nil {
 		return nil, err
 	}
-	sortCol := col.expr
-
 	var textIDs []string
 	if q := strings.TrimSpace(f.Text); q != "" {
 		ids, err := s.search.sessionIDs(ctx, s.db, stewardID, q, 5000)
@@ -311,8 +309,40 @@ func (s *Store) ListSessions(ctx context.Context, stewardID int64, f baton.Sessi
 		}
 		textIDs = ids
 	}
+	filter := sessionFilter(stewardID, f, textIDs)
+	total, err := filter(s.db.NewSelect().Model((*baton.Session)(nil))).Count(ctx)
+	if err != nil {
+		return nil, err
+	}
+	var sessions []*baton.Session
+	q, err := afterCursor(filter(s.db.NewSelect().Model(&sessions)), col, desc, f.Cursor)
+	if err != nil {
+		return nil, err
+	}
+	dir := "ASC"
+	if desc {
+		dir = "DESC"
+	}
+	q = q.OrderExpr(col.expr + " " + dir).OrderExpr("session.id " + dir).Limit(int64(f.Limit + 1))
+	if err := q.Scan(ctx); err != nil {
+		return nil, err
+	}
+	page := &baton.SessionPage{Sessions: sessions, Total: int(total)}
+	if page.Sessions == nil {
+		page.Sessions = []*baton.Session{}
+	}
+	if len(sessions) > f.Limit {
+		page.Sessions = sessions[:f.Limit]
+		last := page.Sessions[f.Limit-1]
+		page.NextCursor = encodeCursor(col.value(last), last.ID)
+	}
+	return page, nil
+}
 
-	filter := func(q *bun.SelectQuery) *bun.SelectQuery {
+// sessionFilter is the conditions of the filter f on the steward's
+// sessions; textIDs, when not nil, are the sessions a text search found.
+func sessionFilter(stewardID int64, f baton.SessionFilter, textIDs []string) func(q *bun.SelectQuery) *bun.SelectQuery {
+	return func(q *bun.SelectQuery) *bun.SelectQuery {
 		q = q.Where("session.steward_id = ?", stewardID)
 		if len(f.Types) > 0 {
 			q = q.Where("session.conversation_type IN (?)", bun.List(f.Types))
@@ -349,47 +379,27 @@ func (s *Store) ListSessions(ctx context.Context, stewardID int64, f baton.Sessi
 		}
 		return q
 	}
+}
 
-	total, err := filter(s.db.NewSelect().Model((*baton.Session)(nil))).Count(ctx)
+// afterCursor starts a page after the row a cursor names: past its sort
+// value, or at the same value past its id.
+func afterCursor(q *bun.SelectQuery, col sessionSortColumn, desc bool, cursor string) (*bun.SelectQuery, error) {
+	if cursor == "" {
+		return q, nil
+	}
+	val, id, err := decodeCursor(cursor)
 	if err != nil {
 		return nil, err
 	}
-
-	var sessions []*baton.Session
-	q := filter(s.db.NewSelect().Model(&sessions))
-	if f.Cursor != "" {
-		val, id, err := decodeCursor(f.Cursor)
-		if err != nil {
-			return nil, err
-		}
-		op := ">"
-		if desc {
-			op = "<"
-		}
-		v, err := col.parse(val)
-		if err != nil {
-			return nil, baton.Invalid("cursor", "cursor is not valid for this sort")
-		}
-		q = q.Where(fmt.Sprintf("(%s %s ? OR (%s = ? AND session.id %s ?))", sortCol, op, sortCol, op), v, v, id)
-	}
-	dir := "ASC"
+	op := ">"
 	if desc {
-		dir = "DESC"
+		op = "<"
 	}
-	q = q.OrderExpr(sortCol + " " + dir).OrderExpr("session.id " + dir).Limit(int64(f.Limit + 1))
-	if err := q.Scan(ctx); err != nil {
-		return nil, err
+	v, err := col.parse(val)
+	if err != nil {
+		return nil, baton.Invalid("cursor", "cursor is not valid for this sort")
 	}
-	page := &baton.SessionPage{Sessions: sessions, Total: int(total)}
-	if page.Sessions == nil {
-		page.Sessions = []*baton.Session{}
-	}
-	if len(sessions) > f.Limit {
-		page.Sessions = sessions[:f.Limit]
-		last := page.Sessions[f.Limit-1]
-		page.NextCursor = encodeCursor(col.value(last), last.ID)
-	}
-	return page, nil
+	return q.Where(fmt.Sprintf("(%s %s ? OR (%s = ? AND session.id %s ?))", col.expr, op, col.expr, op), v, v, id), nil
 }
 
 func encodeCursor(val, id string) string {

@@ -103,56 +103,14 @@ func newArc(sessionID string, points []baton.SentimentPoint, arc baton.Emotional
 		a.XTicks = append(a.XTicks, Tick{Pos: x(s), Label: "#" + itoa(s), Major: true})
 	}
 
-	// The line: the analysis's ¼ ½ ¼ smoothing for a short session; for a
-	// long one a wider moving average, drawn through each run's mean.
 	raw := make([]float64, len(points))
 	for i, p := range points {
 		raw[i] = p.Sentiment
 	}
 	runs := buckets(len(points), MaxArcPoints/2)
 	a.Bucketed = len(points) > MaxArcPoints
-	var line []Pt
-	if !a.Bucketed {
-		for i, v := range smooth(raw, 1) {
-			line = append(line, Pt{x(points[i].Seq), a.y(v)})
-		}
-	} else {
-		sm := smooth(raw, max(1, len(points)/100))
-		for _, r := range runs {
-			sx, sy := 0.0, 0.0
-			for i := r[0]; i < r[1]; i++ {
-				sx += x(points[i].Seq)
-				sy += sm[i]
-			}
-			n := float64(r[1] - r[0])
-			line = append(line, Pt{sx / n, a.y(sy / n)})
-		}
-	}
-	a.Line = path(line)
-
-	keep := make([]int, 0, min(len(points), MaxArcPoints))
-	if !a.Bucketed {
-		for i := range points {
-			keep = append(keep, i)
-		}
-	} else {
-		for _, r := range runs {
-			lowest, highest := r[0], r[0]
-			for i := r[0]; i < r[1]; i++ {
-				if raw[i] < raw[lowest] {
-					lowest = i
-				}
-				if raw[i] > raw[highest] {
-					highest = i
-				}
-			}
-			keep = append(keep, min(lowest, highest))
-			if lowest != highest {
-				keep = append(keep, max(lowest, highest))
-			}
-		}
-	}
-	for _, i := range keep {
+	a.Line = path(a.line(points, raw, runs, x))
+	for _, i := range keptPoints(raw, runs, a.Bucketed) {
 		p := points[i]
 		a.Dots = append(a.Dots, ArcDot{
 			X: x(p.Seq), Y: a.y(p.Sentiment), Seq: p.Seq, Role: p.Role, Time: p.Timestamp,
@@ -160,36 +118,92 @@ func newArc(sessionID string, points []baton.SentimentPoint, arc baton.Emotional
 			Href: messageHref(sessionID, p.Seq), Title: dotTitle(p),
 		})
 	}
-
 	for _, pm := range arc.PeakMoments {
-		if pm.MessageSeq < lo || pm.MessageSeq > hi {
-			continue
+		if pm.MessageSeq >= lo && pm.MessageSeq <= hi {
+			a.Peaks = append(a.Peaks, a.peak(sessionID, pm, x))
 		}
-		pk := ArcPeak{
-			X: x(pm.MessageSeq), Y: a.y(pm.Sentiment), Seq: pm.MessageSeq, Up: pm.Sentiment >= 0,
-			Label: Humanize(pm.Emotion), Href: messageHref(sessionID, pm.MessageSeq),
-		}
-		pk.Title = fmt.Sprintf("Peak moment at #%d: %s, %s", pm.MessageSeq, strings.ToLower(pk.Label), signed(pm.Sentiment))
-		if pm.Trigger != "" {
-			pk.Title += " — “" + pm.Trigger + "”"
-		}
-		pk.LabelX, pk.LabelY, pk.Anchor = pk.X, pk.Y-10, "middle"
-		if !pk.Up || pk.LabelY < 12 {
-			pk.LabelY = pk.Y + 20
-		}
-		if pk.LabelY > a.Bottom-4 {
-			pk.LabelY = pk.Y - 10
-		}
-		switch {
-		case pk.X < a.Left+48:
-			pk.Anchor = "start"
-		case pk.X > a.Right-48:
-			pk.Anchor = "end"
-		}
-		a.Peaks = append(a.Peaks, pk)
 	}
 	a.Description = arcDescription(a, arc)
 	return a
+}
+
+// line is the arc's line: the analysis's ¼ ½ ¼ smoothing for a short
+// session; for a long one (bucketed) a wider moving average, drawn through
+// each run's mean.
+func (a Arc) line(points []baton.SentimentPoint, raw []float64, runs [][2]int, x func(int64) float64) []Pt {
+	var line []Pt
+	if !a.Bucketed {
+		for i, v := range smooth(raw, 1) {
+			line = append(line, Pt{x(points[i].Seq), a.y(v)})
+		}
+		return line
+	}
+	sm := smooth(raw, max(1, len(points)/100))
+	for _, r := range runs {
+		sx, sy := 0.0, 0.0
+		for i := r[0]; i < r[1]; i++ {
+			sx += x(points[i].Seq)
+			sy += sm[i]
+		}
+		n := float64(r[1] - r[0])
+		line = append(line, Pt{sx / n, a.y(sy / n)})
+	}
+	return line
+}
+
+// keptPoints is the points drawn as dots: all of a short session's; of a
+// bucketed one, each run's lowest and highest, in order.
+func keptPoints(raw []float64, runs [][2]int, bucketed bool) []int {
+	keep := make([]int, 0, min(len(raw), MaxArcPoints))
+	if !bucketed {
+		for i := range raw {
+			keep = append(keep, i)
+		}
+		return keep
+	}
+	for _, r := range runs {
+		lowest, highest := r[0], r[0]
+		for i := r[0]; i < r[1]; i++ {
+			if raw[i] < raw[lowest] {
+				lowest = i
+			}
+			if raw[i] > raw[highest] {
+				highest = i
+			}
+		}
+		keep = append(keep, min(lowest, highest))
+		if lowest != highest {
+			keep = append(keep, max(lowest, highest))
+		}
+	}
+	return keep
+}
+
+// peak places a peak moment and its label: above an upward peak, below a
+// downward one or one at the top, kept inside the plot.
+func (a Arc) peak(sessionID string, pm baton.PeakMoment, x func(int64) float64) ArcPeak {
+	pk := ArcPeak{
+		X: x(pm.MessageSeq), Y: a.y(pm.Sentiment), Seq: pm.MessageSeq, Up: pm.Sentiment >= 0,
+		Label: Humanize(pm.Emotion), Href: messageHref(sessionID, pm.MessageSeq),
+	}
+	pk.Title = fmt.Sprintf("Peak moment at #%d: %s, %s", pm.MessageSeq, strings.ToLower(pk.Label), signed(pm.Sentiment))
+	if pm.Trigger != "" {
+		pk.Title += " — “" + pm.Trigger + "”"
+	}
+	pk.LabelX, pk.LabelY, pk.Anchor = pk.X, pk.Y-10, "middle"
+	if !pk.Up || pk.LabelY < 12 {
+		pk.LabelY = pk.Y + 20
+	}
+	if pk.LabelY > a.Bottom-4 {
+		pk.LabelY = pk.Y - 10
+	}
+	switch {
+	case pk.X < a.Left+48:
+		pk.Anchor = "start"
+	case pk.X > a.Right-48:
+		pk.Anchor = "end"
+	}
+	return pk
 }
 
 // y maps a sentiment to the plot: +1 at the top, −1 at the bottom.
