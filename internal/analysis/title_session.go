@@ -55,7 +55,7 @@ func sessionTitle(vs []view) string {
 	prompts := 0
 	for i := range vs {
 		v := &vs[i]
-		if !v.steward() || !v.text || prompts >= titlePrompts {
+		if !v.steward() || !v.text || prompts >= titlePrompts || sessionCommand(v) {
 			continue
 		}
 		sentences := titleSentences(v.prose)
@@ -75,6 +75,20 @@ func sessionTitle(vs []view) string {
 	return best
 }
 
+// sessionCommands are the assistants' commands that manage the session
+// (Claude Code's /rename, /model, /clear…): what follows them names no
+// subject.
+var sessionCommands = set("rename", "model", "clear", "exit", "compact", "resume", "config", "login", "logout", "cost",
+	"help", "memory", "permissions", "status", "usage", "context", "theme", "vim", "doctor", "bug", "export", "add-dir",
+	"agents", "mcp", "hooks", "ide", "terminal-setup", "release-notes", "output-style", "statusline", "rewind", "todos",
+	"upgrade")
+
+// sessionCommand reports a steward message that is a session command.
+func sessionCommand(v *view) bool {
+	name, _ := v.m.Attributes["command"].(string)
+	return name != "" && sessionCommands[strings.ToLower(strings.TrimPrefix(name, "/"))]
+}
+
 // termWeights weighs each term of a session by how much of the session it
 // spans: the messages that hold it, a steward's counting twice, on a
 // log scale (a term of one steward message weighs log2 3, of one answer 1).
@@ -82,7 +96,7 @@ func termWeights(vs []view) map[string]float64 {
 	span := map[string]int{}
 	for i := range vs {
 		v := &vs[i]
-		if !v.text {
+		if !v.text || sessionCommand(v) {
 			continue
 		}
 		n := 1
@@ -279,6 +293,9 @@ func (s titleSentence) best(weights map[string]float64) (string, float64) {
 	words = trimFunctionWords(trimLeading(words[lo:hi]))
 	if len(words) < 2 && (len(words) == 0 || weightOf(words[0], weights) == 0) {
 		return "", 0
+	}
+	if len(words) == 1 {
+		score /= 2 // a word alone names a subject but says little of it
 	}
 	return titleCase(words), score
 }

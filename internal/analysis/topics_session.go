@@ -73,7 +73,7 @@ func keyTopics(vs []view) []string {
 			break
 		}
 		words := strings.Fields(c.term)
-		if len(words) == 1 && (genericHeads[c.term] || vagueAdjectives[c.term] || isTechnologyName(c.term)) {
+		if isTechnologyName(c.term) || len(words) == 1 && (genericHeads[c.term] || vagueAdjectives[c.term] || pairVerbs[c.term]) {
 			continue
 		}
 		held := false
@@ -96,6 +96,40 @@ func keyTopics(vs []view) []string {
 	}
 	return slices.Compact(out)
 }
+
+// withoutToolLines is a message's prose without the lines that only say
+// which tool it called ("Grep: pattern", the content of a message that
+// only calls tools): a tool's name is no topic.
+func withoutToolLines(prose string, calls []call) string {
+	if len(calls) == 0 {
+		return prose
+	}
+	lines := strings.Split(prose, "\n")
+	kept := lines[:0]
+	for _, l := range lines {
+		tool := false
+		for i := range calls {
+			tool = tool || strings.HasPrefix(strings.TrimSpace(l), calls[i].Name)
+		}
+		if !tool {
+			kept = append(kept, l)
+		}
+	}
+	return strings.Join(kept, "\n")
+}
+
+// fileTopic is the topic a file name makes: in lower case, and the
+// conventional files of a repository by their name alone ("README.md" is
+// the README).
+func fileTopic(name string) string {
+	base, ext, _ := strings.Cut(name, ".")
+	if conventionalFiles[base] && !strings.Contains(ext, ".") {
+		return strings.ToLower(base)
+	}
+	return strings.ToLower(name)
+}
+
+var conventionalFiles = set("README", "CHANGELOG", "LICENSE", "CONTRIBUTING", "SECURITY", "AUTHORS", "NOTICE")
 
 // topicProse is prose without paths, URLs and references: their parts
 // ("users", the account name in /Users/…) are no topics.
@@ -150,7 +184,7 @@ func topicCandidates(vs []view) []topicCandidate {
 	first := true
 	for i := range vs {
 		v := &vs[i]
-		if !v.text {
+		if !v.text || sessionCommand(v) {
 			continue
 		}
 		n := 1.0
@@ -159,7 +193,7 @@ func topicCandidates(vs []view) []topicCandidate {
 		}
 		// A slash command's name is what Claude Code ran, and the code
 		// symbols a message names are the technical context's.
-		prose := topicProse(stripMarkup(truncate(v.prose, maxScanText)))
+		prose := topicProse(withoutToolLines(stripMarkup(truncate(v.prose, maxScanText)), v.calls))
 		if v.steward() {
 			prose = slashCommand.ReplaceAllString(prose, "")
 		}
@@ -170,7 +204,7 @@ func topicCandidates(vs []view) []topicCandidate {
 			}
 		}
 		for _, m := range topicFileName.FindAllStringSubmatch(prose, 20) {
-			add(strings.ToLower(m[1]), n*1.5, seen)
+			add(fileTopic(m[1]), n*1.5, seen)
 		}
 		for _, p := range nounPairs(prose) {
 			add(p, n*1.5, seen)
@@ -226,6 +260,8 @@ var pairVerbs = set("suggest", "avoid", "propose", "consider", "describe", "expl
 	"validate", "ensure", "apply", "introduce", "provide", "prefer", "recommend", "reword", "rewrite", "reorder",
 	"summarize", "summarise", "review", "improve", "fix", "add", "sing", "tell", "teach", "learn", "understand")
 
+// pairWord reports a word that may be half of a noun phrase: a salient
+// word or a technology.
 func pairWord(w string) bool {
 	// Words of Japanese and of inflected languages (Russian) are not paired
 	// by position: their order does not make a noun phrase.

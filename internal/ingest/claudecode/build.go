@@ -1088,8 +1088,8 @@ func (b *builder) title() (title, source string) {
 	if b.customTitle != "" {
 		return b.customTitle, "custom"
 	}
-	if b.aiTitle != "" {
-		return b.aiTitle, "claude-code"
+	if t := analysis.Title(b.aiTitle); t != "" {
+		return t, "claude-code" // held to the same rules as a written title
 	}
 	for i := len(b.summaries) - 1; i >= 0; i-- {
 		if _, ok := b.lines[b.summaries[i].leaf]; ok {

@@ -1,0 +1,94 @@
+package analysis
+
+import (
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/baton-dev/baton/internal/baton"
+)
+
+// TestSessionTitleNamesTheSubject: titles written from sessions of our own
+// name what the session was about, not how it opened — past a greeting, a
+// session command, a frame, a pasted log, a call written in prose — in at
+// most eight words (30 characters of Japanese), never cut inside a word,
+// with no path, command or markup.
+func TestSessionTitleNamesTheSubject(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		turns []string // steward, assistant, …; "/rename x" is Claude Code's command
+		want  []string // every one of these is in the title (lower case)
+	}{
+		{
+			name: "greeting and session command first",
+			turns: []string{
+				"hi", "Hello! What are we working on?",
+				"/rename kiki", "Renamed.",
+				"can you add a standard MIT license?", "I added an MIT license in LICENSE.",
+			},
+			want: []string{"mit license"},
+		},
+		{
+			name: "a frame before the subject",
+			turns: []string{
+				"What happens currently if I have an active session but the base commit changes?",
+				"When the base commit changes, the active session keeps its shadow branch on the old base commit.",
+			},
+			want: []string{"base commit"},
+		},
+		{
+			name: "feedback pasted after a colon, with a call in prose",
+			turns: []string{
+				"I got this feedback on this PR branch: The comment says this initializes a bare repo, but git.PlainInit(dir, false) creates a non-bare repository.",
+				"The comment is wrong: PlainInit with false makes a non-bare repo. I'll fix the comment about the bare repo.",
+			},
+			want: []string{"bare repo"},
+		},
+		{
+			name: "prose running into a pasted log",
+			turns: []string{
+				"I just tried to make a release with the /work/.github/workflows/release.yml and ran into this: • notarizing binary=dist/cli_darwin_arm64/entire • Error: timeout waiting for notarization",
+				"The notarization timed out; the release needs a longer notarization timeout.",
+			},
+			want: []string{"release"},
+		},
+		{
+			name: "Japanese: the clause that names the work",
+			turns: []string{
+				"どうやらLLMがMarkdownを頑固に使ってくるのでデフォルトをMarkdownにしたほうがよさそう",
+				"デフォルトの出力をMarkdownに変更しました。",
+			},
+			want: []string{"デフォルト", "markdown"},
+		},
+	} {
+		c := newConvo()
+		for i, text := range tc.turns {
+			if i%2 == 1 {
+				c.assistant(text)
+				continue
+			}
+			m := c.steward(text)
+			if strings.HasPrefix(text, "/rename") {
+				m.ContentType = baton.ContentCommand
+				m.Attributes = map[string]any{"command": "/rename", "command_args": strings.TrimPrefix(text, "/rename ")}
+			}
+		}
+		got := sessionTitle(buildViews(testAnalyzer, c.analysed(testAnalyzer)))
+		lower := strings.ToLower(got)
+		for _, w := range tc.want {
+			if !strings.Contains(lower, w) {
+				t.Errorf("%s: title %q does not name %q", tc.name, got, w)
+			}
+		}
+		if cjkText(got) {
+			if utf8.RuneCountInString(got) > maxTitleRunes {
+				t.Errorf("%s: title %q is longer than %d characters", tc.name, got, maxTitleRunes)
+			}
+		} else if n := len(strings.Fields(got)); n == 0 || n > maxTitleWords {
+			t.Errorf("%s: title %q has %d words", tc.name, got, n)
+		}
+		if strings.ContainsAny(got, "/<>`…(") || strings.Contains(lower, "kiki") {
+			t.Errorf("%s: title %q holds a path, markup, code or a session command's argument", tc.name, got)
+		}
+	}
+}
