@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/baton-dev/baton/internal/baton"
 	"github.com/baton-dev/baton/internal/redact"
@@ -29,6 +30,10 @@ type ComparisonSide struct {
 	IsError   bool
 	// Unfinished explains why the message is marked unfinished (UnfinishedTitle), or is "".
 	Unfinished string
+	// Fold shows the cell as Preview with "show all" (Chars characters).
+	Fold    bool
+	Preview string
+	Chars   int
 }
 
 // ComparisonRow is one row of the two columns after the fork point.
@@ -62,6 +67,10 @@ type ComparisonPage struct {
 	// Base, when set, is the page's own address (a run of a replay matrix
 	// read through the matrix), and MatrixURL the matrix it belongs to.
 	Base, MatrixURL string
+	// TokensA/B are each run's usage and estimated cost after the fork
+	// point; DurationA/B the time from its first to its last message there.
+	TokensA, TokensB     baton.SessionTokens
+	DurationA, DurationB time.Duration
 }
 
 // URL is where the comparison's page N is.
@@ -140,14 +149,6 @@ func scoreText(s replay.Score) string {
 		return "—"
 	}
 	return cmpFloat(*s.Value)
-}
-
-// deltaText shows a count's change with its sign.
-func deltaText(n int64) string {
-	if n > 0 {
-		return "+" + strconv.FormatInt(n, 10)
-	}
-	return strconv.FormatInt(n, 10)
 }
 
 func verdictClass(v string) string { return "badge verdict verdict-" + v }

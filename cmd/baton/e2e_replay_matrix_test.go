@@ -78,7 +78,7 @@ func TestBrowserReplayMatrix(t *testing.T) {
 	replayAPI(t, base, token, "POST", "/api/v1/sessions/"+sess.ID+"/messages", map[string]any{"messages": []map[string]any{
 		{"source_id": "1", "role": "steward", "content": "Fix the failing parser test"},
 		{"source_id": "2", "role": "tool_call", "model": "tiny", "tool_calls": []map[string]any{{"id": "c1", "name": "Bash", "input": map[string]any{"command": "go test ./parser"}}}},
-		{"source_id": "3", "role": "tool_result", "content": "FAIL: TestParse", "tool_result": map[string]any{"tool_use_id": "c1", "is_error": true}},
+		{"source_id": "3", "role": "tool_result", "content": longToolOutput, "tool_result": map[string]any{"tool_use_id": "c1", "is_error": true}},
 		{"source_id": "4", "role": "assistant", "model": "tiny", "content": "The tokenizer drops the last token; flushing the buffer fixes it."},
 	}}, nil)
 
@@ -90,7 +90,7 @@ func TestBrowserReplayMatrix(t *testing.T) {
 		chromedp.WaitVisible(chromedp.CSS(`#replay-matrix-link`)),
 		chromedp.Click(chromedp.CSS(`#replay-matrix-link`)),
 		chromedp.WaitVisible(chromedp.CSS(`#matrix-form`)),
-		chromedp.SetValue(chromedp.CSS(`#matrix-title`), "Three models at the parser fix"),
+		chromedp.SetValue(chromedp.CSS(`#matrix-title`), matrixTitle),
 		chromedp.SetValue(chromedp.CSS(`#matrix-0-model`), "same"),
 		chromedp.SetValue(chromedp.CSS(`#matrix-1-model`), "stray"),
 		chromedp.SetValue(chromedp.CSS(`#matrix-2-model`), "short"),
@@ -188,5 +188,68 @@ func TestBrowserReplayMatrix(t *testing.T) {
 	if forms != 0 {
 		t.Errorf("a viewer's comparison page has %d comment forms", forms)
 	}
+	// The run's comparison reads: the tool output is folded to a preview
+	// that opens with "show all", without script.
+	folded, _ := chromedp.Run(bob, chromedp.Evaluate[int](`document.querySelectorAll('details.cell-fold:not([open])').length`))
+	if folded == 0 {
+		t.Fatalf("no folded cell on the comparison")
+	}
+	height, _ := chromedp.Run(bob, chromedp.Evaluate[int](`document.querySelector('details.cell-fold').getBoundingClientRect().height`))
+	if err := chromedp.Do(bob, chromedp.Click(chromedp.CSS(`details.cell-fold summary`))); err != nil {
+		t.Fatal(err)
+	}
+	opened, _ := chromedp.Run(bob, chromedp.Evaluate[int](`document.querySelector('details.cell-fold').getBoundingClientRect().height`))
+	if opened < 4*height {
+		t.Errorf("show all opened the tool output from %d to %d px", height, opened)
+	}
 	replayScreenshots(t, bob, "replay-matrix-run")
+
+	// At 390 px nothing scrolls sideways: the matrix, a run's comparison,
+	// the replay and matrix forms; the verdict and outcome are on the
+	// first screen of the comparison.
+	comparisonURL, _ := chromedp.Run(bob, chromedp.Location())
+	for _, c := range []struct {
+		ctx  context.Context
+		url  string
+		wait string
+	}{
+		{bob, matrixURL, `#matrix-rows`}, {bob, comparisonURL, `#verdict`},
+		{ctx, base + "/messages/" + firstMessageID(t, base, token, sess.ID) + "/replay", `#replay-form`},
+		{ctx, base + "/messages/" + firstMessageID(t, base, token, sess.ID) + "/matrix", `#matrix-form`},
+		{ctx, matrixURL + "/runs/1", `#verdict`},
+	} {
+		if err := chromedp.Do(c.ctx, chromedp.EmulateViewport(390, 844), chromedp.Navigate(c.url), chromedp.WaitVisible(chromedp.CSS(c.wait))); err != nil {
+			t.Fatal(err)
+		}
+		w, _ := chromedp.Run(c.ctx, chromedp.Evaluate[[]int](`[document.documentElement.scrollWidth, document.documentElement.clientWidth]`))
+		if len(w) != 2 || w[0] > w[1] {
+			t.Errorf("%s at 390 px: scrollWidth %v > clientWidth", c.url, w)
+		}
+		if c.wait == `#verdict` {
+			at, _ := chromedp.Run(c.ctx, chromedp.Evaluate[[]int](`[document.querySelector('#verdict').getBoundingClientRect().bottom, document.querySelector('#outcome-title').getBoundingClientRect().top, window.innerHeight]`))
+			if len(at) != 3 || at[0] > at[2] || at[1] > at[2] {
+				t.Errorf("%s at 390 px: verdict ends at %v, outcome starts below the first screen", c.url, at)
+			}
+		}
+	}
+}
+
+// matrixTitle is long and has a word longer than a phone is wide: it wraps.
+const matrixTitle = "Three models at the parser fix: tokenizer_flush_buffer_regression_investigation_across_models"
+
+// longToolOutput is a test run's output of 60 lines.
+var longToolOutput = strings.Repeat("--- FAIL: TestParse/trailing_token_is_dropped (0.00s)\n    parser_test.go:41: got 3 tokens, want 4\n", 30)
+
+// firstMessageID is the id of the session's first message.
+func firstMessageID(t *testing.T, base, token, sessionID string) string {
+	var msgs struct {
+		Messages []struct {
+			ID json.Number `json:"id"`
+		} `json:"messages"`
+	}
+	replayAPI(t, base, token, "GET", "/api/v1/sessions/"+sessionID+"/messages?limit=1", nil, &msgs)
+	if len(msgs.Messages) == 0 {
+		t.Fatal("no messages")
+	}
+	return msgs.Messages[0].ID.String()
 }

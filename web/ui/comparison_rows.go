@@ -57,6 +57,23 @@ func seqIndex(msgs []*baton.Message) map[int64]int {
 	return out
 }
 
+// What folds: a tool output longer than its preview, any message longer
+// than foldAbove bytes or foldLines lines; the preview is the first
+// foldPreview bytes of its first lines.
+const (
+	foldPreview = 160
+	foldAbove   = 700
+	foldLines   = 8
+)
+
+func previewOf(s string) string {
+	lines := strings.SplitN(s, "\n", 3)
+	if len(lines) > 2 {
+		lines = lines[:2]
+	}
+	return clip(strings.Join(lines, " ⏎ "), foldPreview)
+}
+
 // maxCellText bounds the text one cell shows; the transcript has the rest.
 const maxCellText = 4000
 
@@ -70,6 +87,11 @@ func sideOf(m *baton.Message, words []replay.WordDiff, skip string) *views.Compa
 	}
 	if m.Role != baton.RoleToolCall || len(m.ToolCalls) == 0 {
 		s.Text = clip(m.Content, maxCellText)
+	}
+	// Tool outputs and long messages fold to a preview; the page opens
+	// them one at a time (details/summary: no script needed).
+	if lines := strings.Count(s.Text, "\n") + 1; s.Text != "" && (m.Role == baton.RoleToolResult && len(s.Text) > foldPreview || len(s.Text) > foldAbove || lines > foldLines) {
+		s.Fold, s.Chars, s.Preview = true, len([]rune(m.Content)), previewOf(s.Text)
 	}
 	if len(words) > 0 {
 		for _, w := range words {

@@ -4,8 +4,10 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/baton-dev/baton/internal/baton"
+	"github.com/baton-dev/baton/internal/pricing"
 	"github.com/baton-dev/baton/internal/replay"
 	"github.com/baton-dev/baton/views"
 	"github.com/labstack/echo/v4"
@@ -82,10 +84,20 @@ func (s *Server) comparisonPage(c echo.Context, cmp *baton.Comparison, comments 
 			rows[i].Comments = pairCommentsOf(comments, rows[i].Key)
 		}
 	}
+	tailA, tailB := runs.A[min(len(runs.A), res.Diff.PrefixLength):], runs.B[min(len(runs.B), res.Diff.PrefixLength):]
 	return views.ComparisonPage{
 		Comparison: cmp, Diff: res.Diff, ScoresA: scoresA, ScoresB: scoresB, Rows: rows, PageNo: page, Pages: pages,
 		Comments: pairCommentsOf(comments, ""), VerdictRules: replay.VerdictRules,
+		TokensA: pricing.Totals(tailA), TokensB: pricing.Totals(tailB), DurationA: spanOf(tailA), DurationB: spanOf(tailB),
 	}, nil
+}
+
+// spanOf is the time from the first to the last of messages.
+func spanOf(msgs []*baton.Message) time.Duration {
+	if len(msgs) < 2 {
+		return 0
+	}
+	return max(0, msgs[len(msgs)-1].Timestamp.Sub(msgs[0].Timestamp))
 }
 
 // pairCommentsOf picks the comments on one pair ("" or "all": the whole comparison).
