@@ -48,6 +48,9 @@ func sessionOf(s *baton.Session, vs []view, ex []Exchange) SessionReport {
 	r.Patterns = patternsOf(vs, ex)
 	r.Quality = qualityOf(vs, ex, &r)
 	r.Title = sessionTitle(vs)
+	if r.Title == "" {
+		r.Title = topicsTitle(r.Summary.KeyTopics)
+	}
 
 	s.EmotionalArc = r.Arc
 	s.PeakCount = len(r.Arc.PeakMoments)

@@ -89,6 +89,28 @@ func sessionCommand(v *view) bool {
 	return name != "" && sessionCommands[strings.ToLower(strings.TrimPrefix(name, "/"))]
 }
 
+// topicsTitle names a session no prompt of which names a subject (it ran
+// a command, or the steward only answered questions) by its first two
+// topics: "Epic spec and npm provider".
+func topicsTitle(topics []string) string {
+	if len(topics) == 0 {
+		return ""
+	}
+	t := topics[0]
+	if len(topics) > 1 {
+		sep := " and "
+		if cjkText(topics[0] + topics[1]) {
+			sep = "・"
+		}
+		t += sep + topics[1]
+	}
+	if cjkText(t) && utf8.RuneCountInString(t) > maxTitleRunes || len(strings.Fields(t)) > maxTitleWords {
+		t = topics[0]
+	}
+	r, n := utf8.DecodeRuneInString(t)
+	return string(unicode.ToUpper(r)) + t[n:]
+}
+
 // termWeights weighs each term of a session by how much of the session it
 // spans: the messages that hold it, a steward's counting twice, on a
 // log scale (a term of one steward message weighs log2 3, of one answer 1).

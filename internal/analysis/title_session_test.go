@@ -92,3 +92,27 @@ func TestSessionTitleNamesTheSubject(t *testing.T) {
 		}
 	}
 }
+
+// TestTopicsTitle: a session whose prompts name no subject (a slash
+// command only) is named by its first topics, not left with a file name.
+func TestTopicsTitle(t *testing.T) {
+	c := newConvo()
+	c.steward("/kitchen:menu")
+	c.assistant("Which initiative should the epic spec cover? The npm provider needs scoped package support.")
+	c.assistant("The epic spec for the npm provider is drafted: scoped package support, the npm provider's metrics.")
+	s := &baton.Session{Title: "repiq-24723c7a3c59-0", Attributes: map[string]any{
+		TitleSourceKey: TitleFromPrompt, importedTitleKey: "repiq-24723c7a3c59-0"}}
+	sessionOf(s, buildViews(testAnalyzer, c.analysed(testAnalyzer)), nil)
+	if lower := strings.ToLower(s.Title); !strings.Contains(lower, "npm provider") && !strings.Contains(lower, "epic spec") {
+		t.Fatalf("title %q, want the session's topics", s.Title)
+	}
+	if s.Attributes[importedTitleKey] != s.Title {
+		t.Fatalf("the written title %q is not recorded as derived (%v)", s.Title, s.Attributes[importedTitleKey])
+	}
+	kept := &baton.Session{Title: "Typed by the steward", Attributes: map[string]any{
+		TitleSourceKey: TitleFromPrompt, importedTitleKey: "repiq-24723c7a3c59-0"}}
+	sessionOf(kept, buildViews(testAnalyzer, c.msgs), nil)
+	if kept.Title != "Typed by the steward" {
+		t.Fatalf("a title the steward changed was rewritten to %q", kept.Title)
+	}
+}
