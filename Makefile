@@ -8,6 +8,8 @@ VERSION ?= $(shell git describe --always --dirty 2>/dev/null || echo dev)
 BENCHTIME ?= 1s
 # Extra flags for the load test, e.g. LOADTEST_FLAGS="-scale 0.1" for a quick look.
 LOADTEST_FLAGS ?=
+# Extra flags for the watch benchmark, e.g. WATCHBENCH_FLAGS="-duration 10m -sync-mb 500" for the long run.
+WATCHBENCH_FLAGS ?=
 export BATON_CHROMIUM ?= /usr/bin/chromium
 
 # Go files that gofmt checks: all but testdata and caches.
@@ -106,6 +108,8 @@ bench:
 	go test -p 1 -run '^$$' -bench . -benchtime=$(BENCHTIME) -benchmem ./... 2>&1 | tee "$$gobench"
 	echo "bench: load test, realistic mix and growth ..."
 	go run ./bench/cmd/loadtest -out bench/results -gobench "$$gobench" $(LOADTEST_FLAGS)
+	echo "bench: baton watch (live appends, idle CPU, first sync; WATCHBENCH_FLAGS='-duration 10m -sync-mb 500' for the long run) ..."
+	go run ./bench/cmd/watchbench -out bench/results $(WATCHBENCH_FLAGS)
 	echo "bench: one report in bench/results/latest.md (and bench/results/report-*.md)"
 
 # load runs only the realistic mix (8, 32, 64 clients; SQLite, and

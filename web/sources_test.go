@@ -307,3 +307,54 @@ func TestWatchSendsARolloutLargerThanARequest(t *testing.T) {
 		t.Errorf("session counts %d messages; %d were written", page.Sessions[0].MessageCount, agent.next)
 	}
 }
+
+// TestSourcesShowsBadLinesWithTheirFile: a rollout with a broken line,
+// watched into the server, is stored without that line; the line stops
+// nothing after it (in the same part, or appended later), and the
+// Sources page names the file and the line.
+func TestSourcesShowsBadLinesWithTheirFile(t *testing.T) {
+	a := newApp(t, storetest.Databases(t)["sqlite"])
+	c, err := client.New(a.srv.URL, a.adaToken, "watch-test", 30*time.Second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	home := t.TempDir()
+	agent := &rolloutWriter{t: t, dir: filepath.Join(home, ".codex", "sessions"), at: time.Date(2025, 11, 2, 9, 0, 0, 0, time.UTC)}
+	agent.start("broken")
+	agent.turn("broken")
+	f, err := os.OpenFile(agent.path("broken"), os.O_APPEND|os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.WriteString("{\"timestamp\": \"2025-11-02T09:00:05Z\", \"type\": \"response_item\", \"payload\": {oops\n")
+	f.Close()
+	agent.turn("broken")
+	w, err := watch.New(watch.Config{Folders: watch.DefaultFolders(home), StateDir: filepath.Join(home, "state"),
+		Sink: watch.RemoteSink{Client: c, SpoolDir: filepath.Join(home, "state", "spool")}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	if _, err := w.Scan(ctx); err != nil {
+		t.Fatal(err)
+	}
+	agent.turn("broken") // appended after the bad line was read
+	if _, err := w.Scan(ctx); err != nil {
+		t.Fatal(err)
+	}
+	page, err := a.st.ListSessions(ctx, a.ada.ID, baton.SessionFilter{Limit: 10})
+	if err != nil || len(page.Sessions) != 1 || page.Sessions[0].MessageCount != 6 {
+		t.Fatalf("sessions %+v, %v; want one of the six good messages", page.Sessions, err)
+	}
+	doc, resp := a.signIn("ada").get("/sources")
+	if resp.StatusCode != 200 {
+		t.Fatalf("/sources: %d", resp.StatusCode)
+	}
+	errs := doc.Find("#source-errors")
+	if !strings.Contains(errs.Text(), "rollout-2025-11-02T09-00-00-broken.jsonl") || !strings.Contains(errs.Text(), "line 4:") {
+		t.Errorf("the Sources page's errors %q do not name the file and its line 4", strings.TrimSpace(errs.Text()))
+	}
+	if got := strings.TrimSpace(doc.Find(`tr.source-folder td[data-label="Errors"]`).Text()); got != "1" {
+		t.Errorf("folder errors %q, want 1", got)
+	}
+}

@@ -101,6 +101,9 @@ func watchCmd(ctx context.Context, env environment, args []string, stdout, stder
 		if err != nil {
 			return err
 		}
+		if err := w.Settle(ctx); err != nil {
+			return err
+		}
 		fmt.Fprintf(stdout, "%d files, %d stored, %d waiting, %d deleted upstream\n", res.Seen, res.Imported, res.Failed, res.Deleted)
 		if res.Failed > 0 {
 			return fmt.Errorf("%d file(s) could not be stored yet; the next pass tries again", res.Failed)

@@ -94,6 +94,10 @@ type ImportFileRequest struct {
 	State json.RawMessage `json:"state,omitempty"`
 	// Final says the file will not grow (it was deleted upstream).
 	Final bool `json:"final,omitempty"`
+	// More says more lines of the rollout follow soon: the session's
+	// analysis (which reads the whole session) waits for a request
+	// without it — one with no data once the rollout stops growing.
+	More bool `json:"more,omitempty"`
 }
 
 // ImportFileResponse is the server's answer to an ImportFileRequest.

@@ -36,7 +36,8 @@ func (s LocalSink) ImportFile(ctx context.Context, path string) ([]baton.ImportR
 
 // ImportLines imports a rollout's new lines.
 func (s LocalSink) ImportLines(ctx context.Context, req LinesRequest) (LinesResult, error) {
-	results, state, err := s.Importer.ImportLines(ctx, s.StewardID, req.Path, req.Lines, req.State, req.Final)
+	results, state, err := s.Importer.ImportLines(ctx, s.StewardID, req.Path, req.Lines, req.State,
+		ingest.LinesOptions{Final: req.Final, More: req.More})
 	if err != nil {
 		return LinesResult{}, err
 	}

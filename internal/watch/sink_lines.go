@@ -61,7 +61,7 @@ func (s RemoteSink) ImportLines(ctx context.Context, req LinesRequest) (LinesRes
 		}
 		return LinesResult{State: head.State, Sent: head.Offset, Spooled: true}, nil
 	}
-	results, state, sent, err := s.sendLines(ctx, req.Path, req.Offset, req.Lines, req.State, req.Final)
+	results, state, sent, err := s.sendLines(ctx, req, req.Offset, req.Lines, req.State)
 	if err == nil {
 		return LinesResult{Results: results, State: state, Sent: sent}, nil
 	}
@@ -78,11 +78,12 @@ func (s RemoteSink) ImportLines(ctx context.Context, req LinesRequest) (LinesRes
 // sendLines sends lines that start at byte offset of the file, part by
 // part, each after the state the previous answered. sent is where what
 // the server stored ends; state is the reading's state there.
-func (s RemoteSink) sendLines(ctx context.Context, path string, offset int64, lines []byte, state json.RawMessage, final bool) (
+// req says the file and what follows (Final, More).
+func (s RemoteSink) sendLines(ctx context.Context, req LinesRequest, offset int64, lines []byte, state json.RawMessage) (
 	results []baton.ImportResult, _ json.RawMessage, sent int64, err error) {
 	size := s.maxRequest()
 	sent = offset
-	for len(lines) > 0 || final {
+	for first := true; first || len(lines) > 0; first = false {
 		part := lines
 		if len(part) > size {
 			cut := bytes.LastIndexByte(part[:size], '\n')
@@ -92,7 +93,8 @@ func (s RemoteSink) sendLines(ctx context.Context, path string, offset int64, li
 			part = part[:cut+1]
 		}
 		last := len(part) == len(lines)
-		res, err := s.Client.ImportFile(ctx, baton.ImportFileRequest{Path: path, Data: part, State: state, Final: final && last})
+		res, err := s.Client.ImportFile(ctx, baton.ImportFileRequest{Path: req.Path, Data: part, State: state,
+			Final: req.Final && last, More: req.More || !last})
 		var ce *client.Error
 		if errors.As(err, &ce) && ce.Status == http.StatusRequestEntityTooLarge && len(part) > 64<<10 {
 			size = len(part) / 2
@@ -191,7 +193,7 @@ func (s RemoteSink) flushLines(ctx context.Context) ([]Flushed, error) {
 			s.dropLines(name) // damaged: its lines are read again from the file
 			continue
 		}
-		results, state, sent, err := s.sendLines(ctx, head.Path, head.Offset, data, head.State, false)
+		results, state, sent, err := s.sendLines(ctx, LinesRequest{Path: head.Path, More: true}, head.Offset, data, head.State)
 		if err != nil && retryable(err) {
 			if sent > head.Offset {
 				rest := data[sent-head.Offset:]

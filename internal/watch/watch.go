@@ -92,6 +92,10 @@ type LinesRequest struct {
 	State  json.RawMessage
 	// Final says the file will not grow (deleted upstream).
 	Final bool
+	// More says more lines follow soon: the session's analysis waits for
+	// a request without it (sent with no lines once the file stops
+	// growing).
+	More bool
 }
 
 // LinesResult is what became of a LinesRequest: State is where the
@@ -169,7 +173,14 @@ type fileState struct {
 	// Problems are the lines of the rollout that could not be read, as
 	// found part by part (the newest maxProblems).
 	Problems []string `json:"problems,omitempty"`
+	// Unsettled says lines were stored with More: the session is analysed
+	// at the first pass that finds the rollout no longer growing.
+	Unsettled bool `json:"unsettled,omitempty"`
 }
+
+// quiet is how long a rollout must not have grown before its session is
+// analysed: an agent pausing between two lines is not done.
+const quiet = 3 * time.Second
 
 // Bounds of what the watcher keeps per rollout.
 const (
@@ -359,6 +370,35 @@ func (w *Watcher) finish(ctx context.Context, st *fileState, now time.Time) {
 	w.noteResults(st, r.Results, now)
 }
 
+// settle has the session of a rollout whose lines were stored with More
+// analysed.
+func (w *Watcher) settle(ctx context.Context, st *fileState, now time.Time) {
+	if !st.Unsettled {
+		return
+	}
+	r, err := w.cfg.Sink.ImportLines(ctx, LinesRequest{Path: st.Path, Offset: st.Offset, State: st.State})
+	if err == nil && !r.Spooled {
+		st.Unsettled = false
+		w.noteResults(st, r.Results, now)
+	}
+}
+
+// Settle has the sessions of the rollouts stored by the last passes
+// analysed now, rather than at the next pass that finds them no longer
+// growing: what a single pass (`baton watch --once`) ends with.
+func (w *Watcher) Settle(ctx context.Context) error {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	now := w.cfg.Now().UTC()
+	for _, st := range w.files {
+		if st.DeletedAt == nil && st.Sent == st.Offset {
+			w.settle(ctx, st, now)
+		}
+	}
+	w.report(ctx)
+	return w.save()
+}
+
 // readLines reads what a rollout has that the watcher has not read yet,
 // whole lines only, and sends it in parts. grew says new lines were
 // stored or spooled. A file that is not the one read before (shorter
@@ -379,6 +419,9 @@ func (w *Watcher) readLines(ctx context.Context, st *fileState, tf transcriptFil
 	size := info.Size()
 	if size == st.Offset && dev == st.Dev && ino == st.Ino && st.ModTime.Equal(tf.modTime) {
 		st.Stored = st.Sent == st.Offset
+		if st.Stored && now.Sub(st.ModTime) >= quiet {
+			w.settle(ctx, st, now) // it has stopped growing
+		}
 		return false, nil // as it was: nothing is read
 	}
 	same := st.Offset == 0 || (size >= st.Offset && dev == st.Dev && ino == st.Ino && w.sameHead(f, st))
@@ -413,7 +456,7 @@ func (w *Watcher) readLines(ctx context.Context, st *fileState, tf transcriptFil
 			st.HeadLen = min(len(lines), headBytes)
 			st.HeadSum = headSum(lines[:st.HeadLen])
 		}
-		r, err := w.cfg.Sink.ImportLines(ctx, LinesRequest{Path: tf.path, Offset: st.Offset, Lines: lines, State: st.State})
+		r, err := w.cfg.Sink.ImportLines(ctx, LinesRequest{Path: tf.path, Offset: st.Offset, Lines: lines, State: st.State, More: true})
 		if err != nil {
 			st.Offset = st.Sent // read again from what is stored
 			st.Error = "not stored yet: " + baton.ErrorMessage(err)
@@ -421,7 +464,7 @@ func (w *Watcher) readLines(ctx context.Context, st *fileState, tf transcriptFil
 			w.cfg.Logf("watch: %s: %v (retried on the next pass)", tf.path, err)
 			return grew, err
 		}
-		grew = true
+		grew, st.Unsettled = true, true
 		st.Offset += int64(len(lines))
 		st.State, st.Sent = r.State, r.Sent
 		w.noteResults(st, r.Results, now)

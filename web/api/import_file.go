@@ -28,7 +28,9 @@ func (s *Server) ImportFile(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if len(req.Data) == 0 && !(req.Final && ingest.IsRolloutName(name)) {
+	if len(req.Data) == 0 && (!ingest.IsRolloutName(name) || len(req.State) == 0) {
+		// A rollout's later part may be empty: it says the rollout
+		// stopped growing (or will not grow), for its session's analysis.
 		return baton.Invalid("data", "data is empty: send the file's bytes, base64-encoded")
 	}
 	for i, sa := range req.Subagents {
@@ -49,7 +51,8 @@ func (s *Server) ImportFile(c echo.Context) error {
 		if len(req.Subagents) > 0 {
 			return baton.Invalid("subagents", "subagents are a Claude Code session's; a Codex CLI rollout has none")
 		}
-		results, state, err := s.importer.ImportLines(requestContext(c), stewardID(c), name, req.Data, req.State, req.Final)
+		results, state, err := s.importer.ImportLines(requestContext(c), stewardID(c), name, req.Data, req.State,
+			ingest.LinesOptions{Final: req.Final, More: req.More})
 		if err != nil {
 			return err
 		}

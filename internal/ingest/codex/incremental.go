@@ -94,6 +94,11 @@ func Resume(name string, st *State) *Incremental {
 	return p
 }
 
+// SourceRef is the session's source reference, as its documents carry it.
+func (p *Incremental) SourceRef() string {
+	return p.b.session(time.Time{}, time.Time{}, 0, baton.Usage{}).SourceRef
+}
+
 // Lines is how many lines of the rollout were read.
 func (p *Incremental) Lines() int { return p.lines }
 

@@ -1,0 +1,451 @@
+// Command watchbench measures `baton watch` (internal/watch) as a steward
+// runs it, into the local database, and writes its figures to a file under
+// bench/results:
+//
+//   - live: a fake agent appends -rate lines a second across -files Codex
+//     CLI rollouts for -duration while the watcher runs (filesystem
+//     notifications, as `baton watch` runs); for every line, the time from
+//     its write to the end of the import that stored it (p50, p95, max);
+//     the heap sampled every second (flat or not: the first and last
+//     quarters of the run compared);
+//   - idle: the watcher left running over the same folders, nothing
+//     written, for -idle, making a pass every -interval (baton watch's
+//     default is 30s); its CPU time (getrusage) over that interval as a
+//     share of one core, once the sessions written to are analysed;
+//   - sync: -sync-mb of generated rollouts, present before the watcher
+//     starts, read by one first pass and their sessions analysed; the rate
+//     in MB/s and messages/s and the peak heap.
+//
+// The machine's load average is written next to the figures: they are
+// only comparable between runs on an equally loaded machine.
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"log"
+	"os"
+	"path/filepath"
+	"runtime"
+	"runtime/pprof"
+	"sort"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+
+	"github.com/baton-dev/baton/internal/baton"
+	"github.com/baton-dev/baton/internal/ingest"
+	"github.com/baton-dev/baton/internal/store"
+	"github.com/baton-dev/baton/internal/watch"
+)
+
+var idleProfile *string
+
+func main() {
+	out := flag.String("out", "bench/results", "folder the report is written to")
+	duration := flag.Duration("duration", 20*time.Second, "how long the agent writes (10m for the long run)")
+	rate := flag.Int("rate", 1000, "lines appended a second")
+	files := flag.Int("files", 20, "rollouts written to at once")
+	idle := flag.Duration("idle", 15*time.Second, "how long the watcher is measured with nothing written")
+	interval := flag.Duration("interval", 5*time.Second, "the watcher's longest time between passes")
+	idleProfile = flag.String("idle-cpuprofile", "", "write a CPU profile of the idle interval to this file")
+	syncMB := flag.Int("sync-mb", 50, "megabytes of rollouts the first sync reads (500 for the full figure)")
+	flag.Parse()
+	if err := run(*out, *duration, *rate, *files, *idle, *interval, *syncMB); err != nil {
+		log.Fatal(err)
+	}
+}
+
+// bench is one database and steward the watcher stores into, and a sink
+// that notes when each numbered line was stored.
+type bench struct {
+	st      *store.Store
+	steward *baton.Steward
+	mu      sync.Mutex
+	written map[int]time.Time // line number → when the agent wrote it
+	stored  []time.Duration
+}
+
+func newBench(ctx context.Context, dir string) (*bench, error) {
+	st, err := store.Open("sqlite:" + filepath.Join(dir, "baton.db"))
+	if err != nil {
+		return nil, err
+	}
+	if _, err := st.MigrateUp(ctx); err != nil {
+		return nil, err
+	}
+	steward := &baton.Steward{Username: "bench"}
+	if err := st.CreateSteward(ctx, steward); err != nil {
+		return nil, err
+	}
+	return &bench{st: st, steward: steward, written: map[int]time.Time{}}, nil
+}
+
+// timedSink is the local database's sink; each line it stores is timed
+// from when it was written.
+type timedSink struct {
+	watch.LocalSink
+	b *bench
+}
+
+func (s timedSink) ImportLines(ctx context.Context, req watch.LinesRequest) (watch.LinesResult, error) {
+	res, err := s.LocalSink.ImportLines(ctx, req)
+	if err != nil {
+		return res, err
+	}
+	now := time.Now()
+	s.b.mu.Lock()
+	defer s.b.mu.Unlock()
+	for _, l := range strings.Split(string(req.Lines), "\n") {
+		i := strings.Index(l, "line number ")
+		if i < 0 {
+			continue
+		}
+		var n int
+		if _, err := fmt.Sscanf(l[i:], "line number %d", &n); err != nil {
+			continue
+		}
+		if at, ok := s.b.written[n]; ok {
+			s.b.stored = append(s.b.stored, now.Sub(at))
+			delete(s.b.written, n)
+		}
+	}
+	return res, nil
+}
+
+// rollout writes Codex CLI rollout lines.
+type rollout struct {
+	f  *os.File
+	at time.Time
+}
+
+func newRollout(dir, id string, at time.Time) (*rollout, error) {
+	path := filepath.Join(dir, at.Format("2006/01/02"), "rollout-"+at.Format("2006-01-02T15-04-05")+"-"+id+".jsonl")
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return nil, err
+	}
+	f, err := os.OpenFile(path, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
+	if err != nil {
+		return nil, err
+	}
+	r := &rollout{f: f, at: at}
+	return r, r.write(map[string]any{"timestamp": at.Format(time.RFC3339Nano), "type": "session_meta",
+		"payload": map[string]any{"id": id, "timestamp": at.Format(time.RFC3339Nano), "cwd": "/home/bench/" + id}})
+}
+
+func (r *rollout) write(v any) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	_, err = r.f.Write(append(b, '\n'))
+	return err
+}
+
+// message appends one numbered message: a prompt or an answer in turn,
+// with a token count after each answer, as Codex writes them.
+func (r *rollout) message(n int, text string) error {
+	r.at = r.at.Add(time.Second)
+	role, kind := "user", "input_text"
+	if n%2 == 0 {
+		role, kind = "assistant", "output_text"
+	}
+	return r.write(map[string]any{"timestamp": r.at.Format(time.RFC3339Nano), "type": "response_item",
+		"payload": map[string]any{"type": "message", "role": role, "content": []any{map[string]any{"type": kind,
+			"text": fmt.Sprintf("line number %d %s", n, text)}}}})
+}
+
+func heapInuse() uint64 {
+	var m runtime.MemStats
+	runtime.ReadMemStats(&m)
+	return m.HeapInuse
+}
+
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+func loadavg() string {
+	data, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return "unknown"
+	}
+	f := strings.Fields(string(data))
+	if len(f) < 3 {
+		return "unknown"
+	}
+	return strings.Join(f[:3], " ")
+}
+
+func percentile(d []time.Duration, p float64) time.Duration {
+	if len(d) == 0 {
+		return 0
+	}
+	sort.Slice(d, func(i, j int) bool { return d[i] < d[j] })
+	return d[min(len(d)-1, int(float64(len(d))*p))]
+}
+
+func run(outDir string, duration time.Duration, rate, nfiles int, idle, interval time.Duration, syncMB int) error {
+	ctx := context.Background()
+	var report strings.Builder
+	say := func(format string, args ...any) {
+		line := fmt.Sprintf(format, args...)
+		fmt.Println(line)
+		report.WriteString(line + "\n")
+	}
+	started := time.Now().UTC()
+	say("# baton watch benchmark, %s", started.Format(time.RFC3339))
+	say("machine: %d cores (GOMAXPROCS %d), %s/%s; load average at start %s", runtime.NumCPU(), runtime.GOMAXPROCS(0), runtime.GOOS, runtime.GOARCH, loadavg())
+	say("run: -duration %s -rate %d -files %d -idle %s -interval %s -sync-mb %d (%s)", duration, rate, nfiles, idle, interval, syncMB,
+		map[bool]string{true: "the long run", false: "the short run; -duration 10m -sync-mb 500 for the long one"}[duration >= 10*time.Minute])
+
+	if err := live(ctx, say, duration, rate, nfiles, idle, interval); err != nil {
+		return err
+	}
+	if err := firstSync(ctx, say, syncMB); err != nil {
+		return err
+	}
+	say("load average at end %s", loadavg())
+	if err := os.MkdirAll(outDir, 0o755); err != nil {
+		return err
+	}
+	name := filepath.Join(outDir, "watch-"+started.Format("20060102-150405")+".txt")
+	if err := os.WriteFile(name, []byte(report.String()), 0o644); err != nil {
+		return err
+	}
+	fmt.Println("report:", name)
+	return nil
+}
+
+// live runs the watcher while the agent writes, then while it does not.
+func live(ctx context.Context, say func(string, ...any), duration time.Duration, rate, nfiles int, idle, interval time.Duration) error {
+	tmp, err := os.MkdirTemp("", "watchbench-live-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(tmp)
+	b, err := newBench(ctx, tmp)
+	if err != nil {
+		return err
+	}
+	defer b.st.Close()
+	home := filepath.Join(tmp, "home")
+	sessions := filepath.Join(home, ".codex", "sessions")
+	at := time.Date(2025, 11, 2, 9, 0, 0, 0, time.UTC)
+	rollouts := make([]*rollout, nfiles)
+	for i := range rollouts {
+		if rollouts[i], err = newRollout(sessions, fmt.Sprintf("live-%02d", i), at); err != nil {
+			return err
+		}
+		defer rollouts[i].f.Close()
+	}
+	w, err := watch.New(watch.Config{Folders: watch.DefaultFolders(home), StateDir: filepath.Join(tmp, "state"), Interval: interval,
+		Sink: timedSink{LocalSink: watch.LocalSink{Importer: ingest.New(b.st), Store: b.st, StewardID: b.steward.ID}, b: b}})
+	if err != nil {
+		return err
+	}
+	wctx, stop := context.WithCancel(ctx)
+	done := make(chan error, 1)
+	go func() { done <- w.Run(wctx) }()
+	defer func() { stop(); <-done }()
+	time.Sleep(time.Second) // the first pass
+
+	// Write: rate lines a second, spread over the files, in ticks of 10 ms.
+	runtime.GC()
+	var heap []uint64
+	heapStop := make(chan struct{})
+	var heapDone sync.WaitGroup
+	heapDone.Add(1)
+	go func() {
+		defer heapDone.Done()
+		t := time.NewTicker(time.Second)
+		defer t.Stop()
+		for {
+			select {
+			case <-heapStop:
+				return
+			case <-t.C:
+				heap = append(heap, heapInuse())
+			}
+		}
+	}()
+	text := strings.Repeat("a steady stream of words from the agent ", 3)
+	n := 0
+	begin := time.Now()
+	tick := time.NewTicker(10 * time.Millisecond)
+	for time.Since(begin) < duration {
+		<-tick.C
+		due := int(time.Since(begin).Seconds() * float64(rate))
+		for ; n < due; n++ {
+			b.mu.Lock()
+			b.written[n+1] = time.Now()
+			b.mu.Unlock()
+			if err := rollouts[n%nfiles].message(n+1, text); err != nil {
+				return err
+			}
+		}
+	}
+	tick.Stop()
+	wrote := time.Since(begin)
+	// Wait for the last lines (at most a minute).
+	for deadline := time.Now().Add(time.Minute); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
+		b.mu.Lock()
+		left := len(b.written)
+		b.mu.Unlock()
+		if left == 0 {
+			break
+		}
+	}
+	close(heapStop)
+	heapDone.Wait()
+	b.mu.Lock()
+	lat := append([]time.Duration(nil), b.stored...)
+	missing := len(b.written)
+	b.mu.Unlock()
+	say("")
+	say("## live: %d lines/s across %d rollouts for %s", rate, nfiles, duration.Round(time.Second))
+	say("lines written %d (%.0f/s), stored %d, not stored after a minute %d", n, float64(n)/wrote.Seconds(), len(lat), missing)
+	say("write → stored: p50 %s, p95 %s, p99 %s, max %s (aim: p95 ≤ 2s)", percentile(lat, 0.5).Round(time.Millisecond),
+		percentile(lat, 0.95).Round(time.Millisecond), percentile(lat, 0.99).Round(time.Millisecond), percentile(lat, 1).Round(time.Millisecond))
+	say("bytes read by the watcher %d", w.BytesRead())
+	if q := len(heap) / 4; q > 0 {
+		avg := func(s []uint64) float64 {
+			var t float64
+			for _, v := range s {
+				t += float64(v)
+			}
+			return t / float64(len(s)) / (1 << 20)
+		}
+		var peak uint64
+		for _, v := range heap {
+			peak = max(peak, v)
+		}
+		say("heap in use: first quarter %.1f MiB, last quarter %.1f MiB, peak %.1f MiB (%d samples, one a second)",
+			avg(heap[:q]), avg(heap[len(heap)-q:]), float64(peak)/(1<<20), len(heap))
+	}
+
+	// Idle: nothing written; the watcher keeps watching. The first pass
+	// after the writes stop analyses the sessions written to: the idle
+	// interval starts after it.
+	cpu0, t0 := cpuTime(), time.Now()
+	time.Sleep(interval + 5*time.Second)
+	settled := cpuTime() - cpu0
+	say("the pass after the writes stopped (the %d sessions analysed) took %s of CPU within %s", nfiles,
+		settled.Round(time.Millisecond), time.Since(t0).Round(time.Millisecond))
+	if *idleProfile != "" {
+		f, err := os.Create(*idleProfile)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			return err
+		}
+	}
+	cpu0, t0 = cpuTime(), time.Now()
+	time.Sleep(idle)
+	used, wall := cpuTime()-cpu0, time.Since(t0)
+	if *idleProfile != "" {
+		pprof.StopCPUProfile()
+	}
+	say("")
+	say("## idle: the watcher over the %d rollouts, nothing written, for %s (a pass every %s)", nfiles, idle, interval)
+	say("process CPU time %s over %s: %.3f%% of one core (aim: ≤ 5%%; getrusage user+system)", used, wall.Round(time.Millisecond),
+		float64(used)/float64(wall)*100)
+	return nil
+}
+
+// firstSync has the watcher read syncMB of rollouts present before it starts.
+func firstSync(ctx context.Context, say func(string, ...any), syncMB int) error {
+	tmp, err := os.MkdirTemp("", "watchbench-sync-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(tmp)
+	b, err := newBench(ctx, tmp)
+	if err != nil {
+		return err
+	}
+	defer b.st.Close()
+	home := filepath.Join(tmp, "home")
+	sessions := filepath.Join(home, ".codex", "sessions")
+	at := time.Date(2025, 10, 1, 9, 0, 0, 0, time.UTC)
+	const perFile = 10 << 20
+	text := strings.Repeat("the long transcript of an earlier session, one more line of it ", 8)
+	var written int64
+	messages := 0
+	for i := 0; written < int64(syncMB)<<20; i++ {
+		r, err := newRollout(sessions, fmt.Sprintf("old-%03d", i), at.Add(time.Duration(i)*time.Hour))
+		if err != nil {
+			return err
+		}
+		for size := int64(0); size < perFile && written+size < int64(syncMB)<<20; {
+			messages++
+			if err := r.message(messages, text); err != nil {
+				return err
+			}
+			size += int64(len(text)) + 200
+		}
+		info, err := r.f.Stat()
+		if err != nil {
+			return err
+		}
+		written += info.Size()
+		r.f.Close()
+	}
+	w, err := watch.New(watch.Config{Folders: watch.DefaultFolders(home), StateDir: filepath.Join(tmp, "state"),
+		Sink: watch.LocalSink{Importer: ingest.New(b.st), Store: b.st, StewardID: b.steward.ID}})
+	if err != nil {
+		return err
+	}
+	runtime.GC()
+	var peak uint64
+	stop := make(chan struct{})
+	var sampled sync.WaitGroup
+	sampled.Add(1)
+	go func() {
+		defer sampled.Done()
+		t := time.NewTicker(100 * time.Millisecond)
+		defer t.Stop()
+		for {
+			peak = max(peak, heapInuse())
+			select {
+			case <-stop:
+				return
+			case <-t.C:
+			}
+		}
+	}()
+	begin := time.Now()
+	res, err := w.Scan(ctx)
+	if err == nil {
+		err = w.Settle(ctx) // the sessions' analysis
+	}
+	took := time.Since(begin)
+	close(stop)
+	sampled.Wait()
+	if err != nil {
+		return err
+	}
+	page, err := b.st.ListSessions(ctx, b.steward.ID, baton.SessionFilter{Limit: 1000})
+	if err != nil {
+		return err
+	}
+	stored := 0
+	for _, s := range page.Sessions {
+		stored += s.MessageCount
+	}
+	say("")
+	say("## first sync: %.0f MB of rollouts (%d files, %d messages) read by one pass, sessions analysed", float64(written)/1e6, res.Seen, messages)
+	say("took %s: %.1f MB/s, %.0f messages/s; stored %d messages in %d sessions; bytes read %d", took.Round(time.Millisecond),
+		float64(written)/1e6/took.Seconds(), float64(messages)/took.Seconds(), stored, len(page.Sessions), w.BytesRead())
+	say("peak heap in use %.1f MiB (sampled every 100 ms; the watcher reads 8 MiB parts)", float64(peak)/(1<<20))
+	return nil
+}
