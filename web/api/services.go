@@ -22,7 +22,7 @@ import (
 type importService interface {
 	ImportPath(ctx context.Context, stewardID int64, path string, progress func(baton.ImportProgress)) ([]baton.ImportResult, error)
 	ImportStructured(ctx context.Context, stewardID int64, data []byte, progress func(baton.ImportProgress)) ([]baton.ImportResult, error)
-	ImportLines(ctx context.Context, stewardID int64, path string, lines []byte, state json.RawMessage, final bool) ([]baton.ImportResult, json.RawMessage, error)
+	ImportLines(ctx context.Context, stewardID int64, path string, lines []byte, state json.RawMessage, opts ingest.LinesOptions) ([]baton.ImportResult, json.RawMessage, error)
 	Hooks() *ingest.Hooks
 }
 
