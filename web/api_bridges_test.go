@@ -135,6 +135,13 @@ func TestBridgeEditConflictPublish(t *testing.T) {
 		if code := a.api(a.adaToken, "PUT", "/api/v1/bridges/"+b.ID, `{"transferred_context":{}}`, &e); code != 400 || e.Error.Field != "base_revision" {
 			t.Errorf("missing base_revision = %d %+v", code, e)
 		}
+		// A revision the bridge never had is a mistake, said as one (it read
+		// "revision 2 is newer than 99").
+		e = apiErr{}
+		if code := a.api(a.adaToken, "PUT", "/api/v1/bridges/"+b.ID, edit(99, "x"), &e); code != 400 || e.Error.Field != "base_revision" ||
+			!strings.Contains(e.Error.Message, "99 is not a revision of this bridge: its latest is 2") {
+			t.Errorf("base_revision 99 = %d %+v", code, e)
+		}
 		var revs struct{ Revisions []baton.BridgeRevision }
 		a.api(a.adaToken, "GET", "/api/v1/bridges/"+b.ID+"/revisions", nil, &revs)
 		if len(revs.Revisions) != 2 || revs.Revisions[0].Author != "ada" || revs.Revisions[1].Author != "baton" {

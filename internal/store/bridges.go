@@ -175,6 +175,10 @@ func (s *Store) SaveBridge(ctx context.Context, stewardID int64, id string, base
 		if err != nil {
 			return err
 		}
+		if baseRevision > b.Revision || baseRevision < 1 {
+			// Not a revision this bridge has had: a mistake, not a race.
+			return baton.Invalid("base_revision", "base_revision %d is not a revision of this bridge: its latest is %d", baseRevision, b.Revision)
+		}
 		if b.Revision != baseRevision {
 			out = b
 			return &baton.Error{Code: baton.ECONFLICT, Field: "base_revision",

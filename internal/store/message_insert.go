@@ -292,6 +292,12 @@ func marshalColumn(v any) (string, error) {
 		case c == '\\' && bytes.HasPrefix(b[i+1:], []byte("u0000")):
 			out = append(out, `\\u0000`...)
 			i += len("u0000")
+		case c == '\\' && i+1 < len(b):
+			// Any other escape is kept whole: the backslash of an escaped
+			// backslash does not start a \u0000 (text "\u0000", six
+			// characters, is written \\u0000 and must stay so).
+			out = append(out, c, b[i+1])
+			i++
 		default:
 			out = append(out, c)
 		}

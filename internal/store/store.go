@@ -81,7 +81,7 @@ func Open(url string) (*Store, error) {
 		sqldb.SetMaxOpenConns(8)
 		sqldb.SetMaxIdleConns(8)
 		sqldb.SetConnMaxIdleTime(0)
-		db := bun.NewDB(sqldb, sqlitedialect.New())
+		db := bun.NewDB(sqldb, sqliteJSONDialect{sqlitedialect.New()})
 		return &Store{db: db, dialect: SQLite, search: sqliteSearch{}, now: time.Now, kick: make(chan struct{}, 1), kickAnalysis: make(chan struct{}, 1), path: path}, nil
 	case strings.HasPrefix(url, "postgres://"), strings.HasPrefix(url, "postgresql://"):
 		sqldb, err := sql.Open("pgx", url)
@@ -93,7 +93,7 @@ func Open(url string) (*Store, error) {
 		// process each) all the time.
 		sqldb.SetMaxOpenConns(16)
 		sqldb.SetMaxIdleConns(16)
-		db := bun.NewDB(sqldb, pgdialect.New())
+		db := bun.NewDB(sqldb, pgJSONDialect{pgdialect.New()})
 		return &Store{db: db, dialect: Postgres, search: pgSearch{}, now: time.Now, kick: make(chan struct{}, 1), kickAnalysis: make(chan struct{}, 1)}, nil
 	}
 	return nil, baton.Invalid("BATON_DATABASE_URL", "database URL must start with sqlite: or postgres://, got %q", redactURL(url))
