@@ -661,7 +661,7 @@ func TestSessionListFiltersByTopicEmotionAndBreakthroughs(t *testing.T) {
 		}
 		for q, want := range map[string]int{
 			"topic=" + url.QueryEscape(strings.ToUpper(topic)): 1, "emotion=" + mood: 1, "breakthroughs=1": 1,
-			"emotion=anger": 0, "": 2, "topic=" + topic + "&emotion=" + mood + "&min_quality=0": 1,
+			"emotion=anger": 0, "": 2, "topic=" + url.QueryEscape(topic) + "&emotion=" + mood + "&min_quality=0": 1,
 		} {
 			frag, _ := b.htmx("/sessions?" + q)
 			if n := frag.Find("table tbody tr").Length(); n != want {
