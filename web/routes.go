@@ -122,6 +122,8 @@ func (s *Server) routes() {
 	signedIn.POST("/messages/:id/replay", s.ui.ReplayCreate)
 	signedIn.GET("/replays/:id/comparison", s.ui.ReplayComparison)
 	// Replay matrices: one fork point, several parameter sets (web/ui/replay_matrix.go).
+	signedIn.GET("/conversations/:id/continue", s.ui.ContinueForm)
+	signedIn.POST("/conversations/:id/continue", s.ui.ContinueCreate)
 	signedIn.GET("/messages/:id/matrix", s.ui.MatrixForm)
 	signedIn.POST("/messages/:id/matrix", s.ui.MatrixCreate)
 	signedIn.GET("/matrices/:id", s.ui.MatrixShow)

@@ -57,6 +57,7 @@ type replayService interface {
 	CanRun() bool
 	Start(ctx context.Context, stewardID int64, id string) (*baton.Replay, error)
 	CreateMatrix(ctx context.Context, stewardID int64, conversationID string, atMessageID int64, title, key string, runs []replay.Request) (*baton.ReplayMatrix, []*baton.Replay, error)
+	Continue(ctx context.Context, stewardID int64, conversationID, text, key string, run bool) (*baton.Replay, error)
 }
 
 // correctionService keeps the steward's corrections of analyses
