@@ -195,12 +195,19 @@ func percentile(d []time.Duration, p float64) time.Duration {
 func run(outDir string, duration time.Duration, rate, nfiles int, idle, interval time.Duration, syncMB int) error {
 	ctx := context.Background()
 	var report strings.Builder
+	started := time.Now().UTC()
+	if err := os.MkdirAll(outDir, 0o755); err != nil {
+		return err
+	}
+	name := filepath.Join(outDir, "watch-"+started.Format("20060102-150405")+".txt")
+	// The report is written line by line: a run stopped half-way keeps
+	// the figures it had.
 	say := func(format string, args ...any) {
 		line := fmt.Sprintf(format, args...)
 		fmt.Println(line)
 		report.WriteString(line + "\n")
+		_ = os.WriteFile(name, []byte(report.String()), 0o644)
 	}
-	started := time.Now().UTC()
 	say("# baton watch benchmark, %s", started.Format(time.RFC3339))
 	say("machine: %d cores (GOMAXPROCS %d), %s/%s; load average at start %s", runtime.NumCPU(), runtime.GOMAXPROCS(0), runtime.GOOS, runtime.GOARCH, loadavg())
 	say("run: -duration %s -rate %d -files %d -idle %s -interval %s -sync-mb %d (%s)", duration, rate, nfiles, idle, interval, syncMB,
@@ -213,13 +220,6 @@ func run(outDir string, duration time.Duration, rate, nfiles int, idle, interval
 		return err
 	}
 	say("load average at end %s", loadavg())
-	if err := os.MkdirAll(outDir, 0o755); err != nil {
-		return err
-	}
-	name := filepath.Join(outDir, "watch-"+started.Format("20060102-150405")+".txt")
-	if err := os.WriteFile(name, []byte(report.String()), 0o644); err != nil {
-		return err
-	}
 	fmt.Println("report:", name)
 	return nil
 }
@@ -377,7 +377,7 @@ func firstSync(ctx context.Context, say func(string, ...any), syncMB int) error 
 	home := filepath.Join(tmp, "home")
 	sessions := filepath.Join(home, ".codex", "sessions")
 	at := time.Date(2025, 10, 1, 9, 0, 0, 0, time.UTC)
-	const perFile = 10 << 20
+	const perFile = 2 << 20 // a long session; the analysis of one much longer costs more than linearly
 	text := strings.Repeat("the long transcript of an earlier session, one more line of it ", 8)
 	var written int64
 	messages := 0
