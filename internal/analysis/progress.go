@@ -85,6 +85,9 @@ func sameTask(a, b []string) bool {
 	if len(sa) > len(sb) {
 		sa, sb = sb, sa
 	}
+	if len(sa) == 1 && len(sb) > 2 {
+		return false // one shared word does not make "commit this" a longer task
+	}
 	hit := 0
 	for w := range sa {
 		if sb[w] {
@@ -175,10 +178,12 @@ func progressOf(vs []view) baton.Progress {
 				status = "completed"
 			}
 			tasks := requestTasks(v.prose)
-			if len(tasks) == 0 && !askedBefore {
+			if line := firstProseLine(v.prose); len(tasks) == 0 && !askedBefore && !strings.HasSuffix(strings.TrimSpace(line), ":") {
 				// The opening message states a problem ("the release
-				// failed with …"): fixing it is the task.
-				if t := requestText(firstSentence(firstProseLine(v.prose)), true); t != "" {
+				// failed with …"): fixing it is the task. One that
+				// introduces what it pastes ("I got this feedback:")
+				// states none.
+				if t := requestText(firstSentence(line), true); t != "" {
 					tasks = []string{t}
 				}
 			}

@@ -50,6 +50,9 @@ var requestEndingJA = regexp.MustCompile(`(?:して|してください|して下
 // a list that a request introduces ("Can you: - propose … - suggest …").
 // Commands, code and pasted output never become task text.
 func requestTasks(prose string) []string {
+	if plan := planSteps(prose); len(plan) > 0 {
+		return plan
+	}
 	if len(prose) > maxPastedMessage {
 		// A pasted document (a plan, a log): only its opening paragraph
 		// is the steward's own request.
@@ -86,6 +89,8 @@ func requestTasks(prose string) []string {
 		for _, s := range requestSentences(stripListMarker(t)) {
 			if task := requestText(s, false); task != "" {
 				out = append(out, task)
+			} else if task := suggestionText(s); task != "" {
+				out = append(out, task)
 			}
 		}
 		if strings.HasSuffix(t, ":") && endsWithOpener(strings.ToLower(strings.TrimSuffix(t, ":"))) {
@@ -99,6 +104,96 @@ func requestTasks(prose string) []string {
 		out = out[:maxRequestsPerMessage]
 	}
 	return out
+}
+
+var (
+	// "Implement the following plan:", "Please execute this plan".
+	planRequest = regexp.MustCompile(`(?i)^(?:please\s+)?(?:implement|execute|follow|carry out|work through)\s+(?:the following|this|the)\s+plan\b`)
+	// A numbered step heading of a plan: "### 3. Pre-commit hook", "## Step 2: Add the index", "### Phase 1 — Parser".
+	planStep = regexp.MustCompile(`(?i)^#{2,4}\s+(?:\d+[.):]\s*|step\s+\d+\s*[:.—–-]?\s*|phase\s+\d+\s*[:.—–-]?\s*)(.+)$`)
+	// A step the plan itself says needs no work.
+	stepDone = regexp.MustCompile(`(?i)\b(?:already (?:done|in place|consistent|exists?|handled)|no changes? (?:needed|required))\b`)
+)
+
+// planSteps reads the tasks of a plan the steward asks to carry out
+// ("Implement the following plan:" and the plan pasted below): its
+// numbered step headings, less the steps the plan says need no work.
+func planSteps(prose string) []string {
+	first, rest, _ := strings.Cut(strings.TrimSpace(prose), "\n")
+	if !planRequest.MatchString(strings.TrimSpace(first)) {
+		return nil
+	}
+	var out []string
+	var step string
+	var body strings.Builder
+	flush := func() {
+		if step != "" && !stepDone.MatchString(step+" "+body.String()) {
+			if t := strings.TrimRight(cleanRequest(step), ".:; "); utf8.RuneCountInString(t) >= 6 {
+				out = append(out, excerpt(t, 160))
+			}
+		}
+		step = ""
+		body.Reset()
+	}
+	fence := false
+	for line := range strings.SplitSeq(truncate(rest, 3*maxRequestMessage), "\n") {
+		t := strings.TrimSpace(line)
+		if strings.HasPrefix(t, "```") {
+			fence = !fence
+			continue
+		}
+		if fence {
+			continue
+		}
+		if m := planStep.FindStringSubmatch(t); m != nil {
+			flush()
+			step = m[1]
+			continue
+		}
+		if strings.HasPrefix(t, "#") {
+			flush()
+			continue
+		}
+		if step != "" && body.Len() < 2000 {
+			body.WriteString(t)
+			body.WriteByte(' ')
+		}
+	}
+	flush()
+	if len(out) > maxRequestsPerMessage {
+		out = out[:maxRequestsPerMessage]
+	}
+	return out
+}
+
+// suggestionText is the task of a review suggestion the steward passes on
+// ("Consider changing to [0-9a-f]{12} to match the validation" is "change
+// to [0-9a-f]{12} to match the validation"), or "".
+func suggestionText(s string) string {
+	words := strings.Fields(cleanRequest(s))
+	if len(words) < 3 || !strings.EqualFold(words[0], "consider") {
+		return ""
+	}
+	verb := imperativeOf(strings.ToLower(words[1]))
+	if verb == "" {
+		return ""
+	}
+	return requestText(verb+" "+strings.Join(words[2:], " "), true)
+}
+
+// imperativeOf is the verb of a gerund ("adding" is add, "changing"
+// change, "splitting" split), when it asks for work.
+func imperativeOf(gerund string) string {
+	stem, ok := strings.CutSuffix(gerund, "ing")
+	if !ok || len(stem) < 2 {
+		return ""
+	}
+	for _, v := range []string{stem, stem + "e", stem[:len(stem)-1]} {
+		if imperativeVerbs[v] {
+			return v
+		}
+	}
+	return ""
 }
 
 // requestSentences splits a line into sentences, Japanese ones at "。".
