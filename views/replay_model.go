@@ -151,6 +151,9 @@ func scoreText(s replay.Score) string {
 	return cmpFloat(*s.Value)
 }
 
+// maxActionRows bounds the action table of a comparison page.
+const maxActionRows = 120
+
 func verdictClass(v string) string { return "badge verdict verdict-" + v }
 
 func actionStatusLabel(s string) string {

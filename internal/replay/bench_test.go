@@ -63,3 +63,25 @@ func BenchmarkCompute2000(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkMatrix8x500 measures a replay matrix of 8 runs of 500 messages
+// from a cold cache: each run diffed against the baseline, then the rows
+// measured and sorted (what /matrices/{id} computes before it renders).
+func BenchmarkMatrix8x500(b *testing.B) {
+	base, _ := twoRuns(500, 50)
+	runs := make([]MatrixRun, 8)
+	for i := range runs {
+		_, rb := twoRuns(500, 50)
+		runs[i] = MatrixRun{Replay: &baton.Replay{ID: fmt.Sprint(i), MatrixPosition: i, Status: baton.ReplayCompleted}, Messages: rb}
+	}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		for j := range runs {
+			runs[j].Diff = Compute(base, runs[j].Messages)
+		}
+		_, rows := MatrixRows(base, base[49].ID, runs, base[len(base)-1].Timestamp)
+		if len(rows) != 8 || rows[0].Verdict == "" {
+			b.Fatalf("rows %d", len(rows))
+		}
+	}
+}

@@ -8,8 +8,9 @@ import (
 	"github.com/baton-dev/baton/views"
 )
 
-// comparisonRowsPerPage is how many rows of the two columns one page shows.
-const comparisonRowsPerPage = 100
+// comparisonRowsPerPage is how many rows of the two columns one page
+// shows: a page of two 2,000-message runs stays under 3,000 elements.
+const comparisonRowsPerPage = 60
 
 // comparisonRows lays the two runs after the shared prefix side by side:
 // each aligned reasoning pair is one row with its word diff; the messages
