@@ -9,14 +9,15 @@ import (
 // analysisColumns are the message columns the session analysis reads
 // (internal/analysis: buildViews, the session analyses and Analyzer.Message
 // for a message never analysed): role, prose, tool calls and results,
-// semantic fields, content type, code context, order and time. A new use
+// semantic fields, content type, code context, order, time, and the
+// attributes that mark a session command (/model, /rename). A new use
 // of another field there must add its column here.
-var analysisColumns = []string{"id", "seq", "role", "content", "content_type", "tool_calls", "tool_result", "semantic", "code_context", "ts"}
+var analysisColumns = []string{"id", "seq", "role", "content", "content_type", "tool_calls", "tool_result", "semantic", "code_context", "ts", "attributes"}
 
 // AnalysisMessages returns every message of a session's main conversation,
 // in order, as SessionMessages does but with only the columns the session
 // analysis reads: no thinking, usage, references, impact, edit history,
-// metadata or attributes, and no ids or names repeated on every row. A
+// metadata, and no ids or names repeated on every row. A
 // 150,000-message conversation read back for its analysis held every one
 // of them in memory at once.
 func (s *Store) AnalysisMessages(ctx context.Context, stewardID int64, sessionID string) ([]*baton.Message, error) {
