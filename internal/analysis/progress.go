@@ -97,16 +97,22 @@ func sameTask(a, b []string) bool {
 	return hit*3 >= len(sa)*2
 }
 
-// doneLater reports whether the assistant, after message i, says
-// something is done, fixed or works.
-func doneLater(vs []view, i int) bool {
-	for j := i + 1; j < len(vs); j++ {
-		w := &vs[j]
-		if w.assistant() && w.text && (w.fixes || isOutcome(wordsOf(w.lower))) {
-			return true
+// doneLater reports, for each message i, whether the assistant, after
+// it, says something is done, fixed or works. One pass from the end: asked
+// message by message, a long conversation in which the assistant never
+// says so was read to its end for every steward message (quadratic: a
+// 20,000-message import spent minutes here).
+func doneLater(vs []view) []bool {
+	later := make([]bool, len(vs))
+	done := false
+	for i := len(vs) - 1; i >= 0; i-- {
+		later[i] = done
+		w := &vs[i]
+		if !done && w.assistant() && w.text && (w.fixes || isOutcome(wordsOf(w.lower))) {
+			done = true
 		}
 	}
-	return false
+	return later
 }
 
 // superseded reports whether a status said in message i ("still waiting
@@ -159,6 +165,7 @@ func progressOf(vs []view) baton.Progress {
 	book := newTaskBook()
 	var blockers []string
 	askedBefore := false // a steward message with prose came before
+	done := doneLater(vs)
 	for i := range vs {
 		v := &vs[i]
 		for _, c := range v.calls {
@@ -174,7 +181,7 @@ func progressOf(vs []view) baton.Progress {
 		}
 		if v.steward() {
 			status := "pending"
-			if doneLater(vs, i) {
+			if done[i] {
 				status = "completed"
 			}
 			tasks := requestTasks(v.prose)
