@@ -24,7 +24,8 @@ help:
 	echo "make generate  regenerate templ code (go tool templ generate)"
 	echo "make lint      gofmt, go mod tidy, go vet, staticcheck, generated code up to date"
 	echo "make test      install missing test deps, start a throwaway PostgreSQL, lint, go test ./..."
-	echo "make bench     Go benchmarks, load test, mix and growth: one report, bench/results/latest.md"
+	echo "make bench     Go benchmarks, load test, mix and growth: one report, bench/results/latest.md (about 15 min on an idle"
+	echo "                2-core machine; LOADTEST_FLAGS='-scale 0.02 -mix-seconds 3' BENCHTIME=1x for a short look)"
 	echo "make load      the realistic mix at 8/32/64 clients (SQLite; PostgreSQL with BATON_TEST_POSTGRES_URL)"
 	echo "make eval      analysis precision/recall on the real set (dev, test) and the in-house set; bench/results/analysis-eval.txt"
 	echo "                BATON_EVAL_MODEL=1 make eval: the real set through the configured model (BATON_LLM_*)"
@@ -99,7 +100,12 @@ test: lint
 	echo "test: go test -count=1 -timeout 15m ./...  (PostgreSQL: $$BATON_TEST_POSTGRES_URL, Chromium: $$BATON_CHROMIUM)"
 	go test -count=1 -timeout 15m ./...
 
-# bench runs one package at a time (-p 1) so benchmarks do not share the 2 cores.
+# bench runs one package at a time (-p 1) so benchmarks do not share the 2
+# cores, then the load test, and writes one report: every aim with its
+# figure, the raw baseline of the same run, the ratio and the load average
+# at the start. make test does not run it. On an idle 2-core machine it
+# takes about 15 minutes (the load test ~10, the Go benchmarks ~5); the
+# report ends with how long the run took.
 bench:
 	@mkdir -p bench/results
 	gobench="$$(mktemp)"

@@ -81,6 +81,20 @@ func BenchmarkImportClaudeCode(b *testing.B) {
 	b.ReportMetric(float64(msgs), "msgs/op")
 }
 
+// BenchmarkClaudeCodeParseOnly parses the transcript BenchmarkImportClaudeCode
+// imports and does nothing else: the raw baseline the import's rate is
+// compared with in the same run.
+func BenchmarkClaudeCodeParseOnly(b *testing.B) {
+	data := benchTranscript(b, 4<<20)
+	b.SetBytes(int64(len(data)))
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, lineErrs, err := claudecode.Parse(bytes.NewReader(data), "bench.jsonl", claudecode.Options{}); err != nil || len(lineErrs) > 0 {
+			b.Fatal(err, lineErrs)
+		}
+	}
+}
+
 // BenchmarkClaudeCodeHookEvent is what one hook event costs the server on a
 // long live session: a transcript of 1, 4 or 16 MB already received, the
 // event brings the lines of one more tool call and its result. The server

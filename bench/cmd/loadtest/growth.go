@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"math"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -21,7 +22,7 @@ import (
 	"github.com/baton-dev/baton/web"
 )
 
-// Growth (issue 13): 100 stewards, sessions of 20 messages, grown from 10,000
+// Growth: 100 stewards, sessions of 20 messages, grown from 10,000
 // messages to 1,000,000 (50,000 sessions); at each size, the pages, search
 // and an append are timed over HTTP against the same in-process server.
 func benchGrowth(ctx context.Context, r *report, tmp string, log *slog.Logger, maxMessages int) error {
@@ -82,6 +83,8 @@ func benchGrowth(ctx context.Context, r *report, tmp string, log *slog.Logger, m
 	}
 	c := newCorpus(11)
 	loaded := 0
+	figures := []string{"session list", "session page", "search rare", "search common", "append 20"}
+	p50s := make([][]time.Duration, len(figures)) // by figure, by level
 	for _, level := range levels {
 		start := time.Now()
 		if err := generate(ctx, st, l, c, loaded, level); err != nil {
@@ -138,7 +141,7 @@ func benchGrowth(ctx context.Context, r *report, tmp string, log *slog.Logger, m
 		}
 		row := fmt.Sprintf("| %d | %d | %.0f | %.0f |", level, level/perSession, genRate, indexRate)
 		var appends []time.Duration // the last figure's: the appends
-		for _, fn := range []func() error{
+		for k, fn := range []func() error{
 			get(browser, "/sessions", ""),
 			get(browser, "/sessions/"+firstSession, ""),
 			get(http.DefaultClient, "/api/v1/search?q="+rareTerm, token),
@@ -151,6 +154,7 @@ func benchGrowth(ctx context.Context, r *report, tmp string, log *slog.Logger, m
 			}
 			p50, p95 := percentiles(d)
 			row += fmt.Sprintf(" %s / %s |", msShort(p50), msShort(p95))
+			p50s[k] = append(p50s[k], p50)
 			appends = d
 		}
 		var appendTotal time.Duration
@@ -165,7 +169,39 @@ func benchGrowth(ctx context.Context, r *report, tmp string, log *slog.Logger, m
 		row += fmt.Sprintf(" %.0f | %.0f | %.0f | %.0f |", 50*20/appendTotal.Seconds(), float64(m.HeapInuse)/(1<<20), rssMB(), fileMB(filepath.Join(tmp, "growth.db")))
 		r.printf("%s", row)
 	}
+	growthAim(r, figures, p50s, levels)
 	return nil
+}
+
+// growthAim records the growth aim: from the smallest level to the
+// largest, no figure (each served by an index) may grow by more than
+// log(largest)/log(smallest), its p50 at the smallest level the baseline.
+func growthAim(r *report, figures []string, p50s [][]time.Duration, levels []int) {
+	if len(levels) < 2 {
+		return
+	}
+	small, big := levels[0], levels[len(levels)-1]
+	bound := math.Log(float64(big)) / math.Log(float64(small))
+	worst, worstAt := 0.0, 0
+	var parts []string
+	for k, name := range figures {
+		first, last := p50s[k][0], p50s[k][len(p50s[k])-1]
+		g := float64(last) / float64(max(first, time.Microsecond))
+		parts = append(parts, fmt.Sprintf("%s %.2f×", name, g))
+		if g > worst {
+			worst, worstAt = g, k
+		}
+	}
+	r.printf("")
+	r.printf("growth of each p50 from %d to %d messages: %s (log n grows %.2f×)", small, big, strings.Join(parts, ", "), bound)
+	a := aim{name: fmt.Sprintf("growth from %s to %s messages, p50 of the fastest-growing figure (%s)", thousands(float64(small)), thousands(float64(big)), figures[worstAt]),
+		target: fmt.Sprintf("≤ log n's growth, %.2f×", bound), measured: fmt.Sprintf("%.2f× (%s)", worst, strings.Join(parts, ", ")), ok: worst <= bound,
+		why:      "timed 50 times a level on a shared machine: a figure of a few milliseconds moves this much with the load of the moment",
+		baseline: fmt.Sprintf("%s at %s messages: p50 %s", figures[worstAt], thousands(float64(small)), ms(p50s[worstAt][0])), ratio: times(worst)}
+	if !a.ok {
+		a.miss = fmt.Sprintf("%.2f× against %.2f×", worst, bound)
+	}
+	r.record(a)
 }
 
 // fileMB is the size of a SQLite database with its WAL, in MB.

@@ -132,12 +132,16 @@ func run(ctx context.Context, o options) (err error) {
 		r.printf("(%s took %s)", s.name, time.Since(start).Round(time.Millisecond))
 		r.printf("")
 	}
+	var goBench []byte
 	if o.goBench != "" {
-		b, err := os.ReadFile(o.goBench)
-		if err != nil {
+		if goBench, err = os.ReadFile(o.goBench); err != nil {
 			return err
 		}
-		r.goBenchAims(string(b))
+		r.goBenchAims(string(goBench))
+	}
+	r.closingNote()
+	if o.goBench != "" {
+		b := goBench
 		r.printf("## Go benchmarks (every package: `go test -p 1 -run '^$' -bench . -benchmem ./...`)")
 		r.printf("")
 		r.text("Figures from every engineer's benchmarks (continuity, replay/diff, frames recall, analysis, store, web) as `go test` printed them.")
@@ -147,6 +151,7 @@ func run(ctx context.Context, o options) (err error) {
 		r.text("```")
 	}
 	r.printf("")
+	r.text("The whole run took %s.", time.Since(started).Round(time.Second))
 	r.text("Report written to %s", name)
 	return nil
 }

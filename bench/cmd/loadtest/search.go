@@ -123,7 +123,11 @@ func benchSearchScenario(ctx context.Context, r *report, tmp, pgAdmin, dialect s
 	}()
 	defer func() { stop(); wg.Wait() }()
 
-	var worst time.Duration
+	limit := 20 * time.Millisecond
+	if dialect == store.Postgres {
+		limit = 30 * time.Millisecond
+	}
+	var worst, worstRaw time.Duration
 	var worstTerm string
 	for _, term := range searchTermsBench {
 		var hits int
@@ -141,14 +145,15 @@ func benchSearchScenario(ctx context.Context, r *report, tmp, pgAdmin, dialect s
 			return err
 		}
 		rawP50, rawP95 := percentiles(raw)
-		r.printf("search %-16q %3d hits shown: p50 %s, p95 %s (aim p95 ≤ 50 ms: %s); raw query p50 %s, p95 %s; Baton/raw p95 = %.1f×",
-			term, hits, ms(p50), ms(p95), verdict(p95 <= 50*time.Millisecond), ms(rawP50), ms(rawP95), float64(p95)/float64(max(rawP95, time.Microsecond)))
+		r.printf("search %-16q %3d hits shown: p50 %s, p95 %s (aim p95 ≤ %s: %s); raw query p50 %s, p95 %s; Baton/raw p95 = %.1f×",
+			term, hits, ms(p50), ms(p95), ms(limit), verdict(p95 <= limit), ms(rawP50), ms(rawP95), float64(p95)/float64(max(rawP95, time.Microsecond)))
 		if p95 > worst {
-			worst, worstTerm = p95, term
+			worst, worstRaw, worstTerm = p95, rawP95, term
 		}
 	}
 	r.atMost(fmt.Sprintf("search p95 of every term, %s, %d messages, searching as 1 of %d steward(s), writes continuing (slowest: %q)", dialect, n, stewards, worstTerm),
-		worst, 50*time.Millisecond, "")
+		worst, limit, whySearch)
+	r.compare(fmt.Sprintf("the same words straight at the index: p95 %s", ms(worstRaw)), times(float64(worst)/float64(max(worstRaw, time.Microsecond))))
 	stop()
 	wg.Wait()
 	if werr != nil {

@@ -89,14 +89,14 @@ func (e *env) api(method, path string, body []byte, out any) error {
 }
 
 func benchIngest(ctx context.Context, r *report, tmp string, log *slog.Logger, n int) error {
-	r.printf("## Ingest through the batch API (SQLite, %d messages, batches of 1,000, 2 clients; search indexer and analysis worker running)", n)
+	r.printf("## Ingest through the batch API (SQLite, %d messages, batches of 1,000, %d sessions, %d concurrent writers; search indexer and analysis worker running)", n, ingestSessions, ingestWriters)
 	e, err := newEnv(ctx, filepath.Join(tmp, "ingest.db"), log, true)
 	if err != nil {
 		return err
 	}
 	defer e.stop()
 	var sessions []string
-	for i := 0; i < 4; i++ {
+	for i := 0; i < ingestSessions; i++ {
 		var s baton.Session
 		if err := e.api("POST", "/api/v1/sessions", []byte(fmt.Sprintf(`{"title":"ingest %d","conversation_type":"code_session"}`, i)), &s); err != nil {
 			return err
@@ -165,9 +165,9 @@ func benchIngest(ctx context.Context, r *report, tmp string, log *slog.Logger, n
 	}
 	start, cpuStart := time.Now(), processCPU()
 	var wg sync.WaitGroup
-	errc := make(chan error, 3)
+	errc := make(chan error, ingestWriters+1)
 	next := make(chan batch)
-	for w := 0; w < 2; w++ {
+	for w := 0; w < ingestWriters; w++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -180,8 +180,8 @@ func benchIngest(ctx context.Context, r *report, tmp string, log *slog.Logger, n
 			}
 		}()
 	}
-	// Freshness during the burst: a probe every 250 ms while the two
-	// clients keep the server busy, each polled until search finds it.
+	// Freshness during the burst: a probe every 250 ms while the writers
+	// keep the server busy, each polled until search finds it.
 	burstOver := make(chan struct{})
 	var during, writes []time.Duration
 	probesDone := make(chan struct{})
@@ -225,8 +225,9 @@ func benchIngest(ctx context.Context, r *report, tmp string, log *slog.Logger, n
 		p50, p95 := percentiles(during)
 		worst := slices.Max(during)
 		w50, w95 := percentiles(writes)
-		r.printf("new message searchable DURING the burst: p50 %s, p95 %s, at most %s after its write was acknowledged (%d probes written mid-burst, each polled every 5 ms; aim ≤ 1 s: %s); the probe's own append took p50 %s, p95 %s, at most %s",
-			ms(p50), ms(p95), ms(worst), len(during), r.atMost("new message searchable during sustained ingest (worst probe)", worst, time.Second, ""), ms(w50), ms(w95), ms(slices.Max(writes)))
+		r.printf("new message searchable DURING the burst: p50 %s, p95 %s, at most %s after its write was acknowledged (%d probes written mid-burst, each polled every 5 ms; aim p95 ≤ 100 ms: %s); the probe's own append took p50 %s, p95 %s, at most %s",
+			ms(p50), ms(p95), ms(worst), len(during), r.atMost("new message searchable during sustained ingest, p95", p95, 100*time.Millisecond, whyFresh), ms(w50), ms(w95), ms(slices.Max(writes)))
+		r.compare(fmt.Sprintf("the probe's own append: p95 %s", ms(w95)), times(float64(p95)/float64(max(w95, 1))))
 	}
 
 	// How long until everything written is searchable and analysed.
@@ -238,7 +239,10 @@ func benchIngest(ctx context.Context, r *report, tmp string, log *slog.Logger, n
 	if _, err := e.im.Analysis().AnalyzePending(ctx); err != nil {
 		return err
 	}
-	r.printf("per-message analysis caught up %s after the last write", time.Since(catchUp).Round(time.Millisecond))
+	analysed := time.Since(catchUp)
+	r.printf("per-message analysis caught up %s after the last write (aim ≤ 5 s: %s)", analysed.Round(time.Millisecond),
+		r.atMost(fmt.Sprintf("per-message analysis after a burst of %s messages, caught up after the last write", thousands(float64(n))), analysed, 5*time.Second, whyAnalysis))
+	r.compare(fmt.Sprintf("the burst itself: %s", apiElapsed.Round(time.Millisecond)), times(float64(analysed)/float64(apiElapsed)))
 	apiCPU := processCPU() - cpuStart // the burst's work, indexed and analysed
 
 	// Freshness in steady state, after the burst.
@@ -313,9 +317,12 @@ func benchIngest(ctx context.Context, r *report, tmp string, log *slog.Logger, n
 	r.printf("CPU time: API burst %s = %.1f µs per message (%.1f× the raw insert's %.1f µs per row, %s); until indexed and analysed %s = %.1f µs per message",
 		burstCPU.Round(time.Millisecond), perMsg(burstCPU), float64(burstCPU)/float64(max(rawCPU, 1)),
 		float64(rawCPU.Microseconds())/float64(len(rows)), rawCPU.Round(time.Millisecond), apiCPU.Round(time.Millisecond), perMsg(apiCPU))
-	r.printf("API / raw = %.0f%% (aims: ≥ 30,000 messages/s: %s; ≥ 50%% of raw: %s)", 100*apiRate/rawRate,
-		r.atLeast(fmt.Sprintf("API ingest, SQLite, %s messages, 2 clients", thousands(float64(n))), apiRate, 30000, "messages/s", whyIngest),
-		r.atLeast("API ingest as a share of the raw insert in the same run", 100*apiRate/rawRate, 50, "%", whyIngest))
+	rawLine := fmt.Sprintf("raw insert: %s rows/s", thousands(rawRate))
+	abs := r.atLeast(fmt.Sprintf("API ingest, SQLite, 4 writers, %s messages, batches of 1,000", thousands(float64(n))), apiRate, 30000, "messages/s", whyIngest)
+	r.compare(rawLine, times(apiRate/rawRate))
+	share := r.atLeast("API ingest as a share of the raw insert in the same run", 100*apiRate/rawRate, 50, "%", whyIngest)
+	r.compare(rawLine, times(apiRate/rawRate))
+	r.printf("API / raw = %.0f%% (aims: ≥ 30,000 messages/s: %s; ≥ 50%% of raw: %s)", 100*apiRate/rawRate, abs, share)
 	return nil
 }
 
@@ -399,10 +406,22 @@ func benchSessionList(ctx context.Context, r *report, tmp string, n int) error {
 			return err
 		}
 		p50, p95 := percentiles(d)
-		r.printf("list %-26s p50 %s, p95 %s (aim p95 ≤ 50 ms: %s)", cs.name, ms(p50), ms(p95), verdict(p95 <= 50*time.Millisecond))
+		r.printf("list %-26s p50 %s, p95 %s (aim p95 ≤ 15 ms: %s)", cs.name, ms(p50), ms(p95), verdict(p95 <= 15*time.Millisecond))
 		worst = max(worst, p95)
 	}
-	r.atMost(fmt.Sprintf("session list of %d sessions, p95 of the slowest filter", n), worst, 50*time.Millisecond, "")
+	// The raw baseline: the newest page of rows straight from the table's
+	// index, no filter, no counts, no decoding into sessions.
+	raw, err := timeN(200, func() error {
+		var ids []string
+		return e.st.DB().NewRaw("SELECT id FROM sessions WHERE steward_id = ? ORDER BY started_at DESC, id DESC LIMIT 50", e.steward.ID).Scan(ctx, &ids)
+	})
+	if err != nil {
+		return err
+	}
+	_, rawP95 := percentiles(raw)
+	r.printf("raw: the newest 50 session ids straight from the index: p95 %s", ms(rawP95))
+	r.atMost(fmt.Sprintf("session list of %d sessions, p95 of the slowest filter", n), worst, 15*time.Millisecond, whyList)
+	r.compare(fmt.Sprintf("newest 50 ids straight from the index: p95 %s", ms(rawP95)), times(float64(worst)/float64(max(rawP95, time.Microsecond))))
 	return nil
 }
 
@@ -438,6 +457,20 @@ func benchTranscript(ctx context.Context, r *report, tmp string, log *slog.Logge
 	// The page first while the analysis worker is still working through the
 	// 10,000 messages just written (its arc is redrawn as each batch lands),
 	// then once everything is analysed: the state a steward usually opens.
+	// The raw baseline: the conversation's first 200 rows read straight
+	// from the table, nothing rendered.
+	raw, err := timeN(200, func() error {
+		var rows []struct {
+			ID      int64  `bun:"id"`
+			Content string `bun:"content"`
+		}
+		return e.st.DB().NewRaw("SELECT id, content FROM messages WHERE session_id = ? ORDER BY seq LIMIT 200", sess.ID).Scan(ctx, &rows)
+	})
+	if err != nil {
+		return err
+	}
+	_, rawP95 := percentiles(raw)
+	r.printf("raw: the first 200 rows of the conversation straight from the table: p95 %s", ms(rawP95))
 	pages := []string{"/sessions/" + sess.ID, "/sessions/" + sess.ID + "/messages?after=5000", "/sessions", "settle", "/sessions/" + sess.ID}
 	settled := false
 	for _, path := range pages {
@@ -465,18 +498,21 @@ func benchTranscript(ctx context.Context, r *report, tmp string, log *slog.Logge
 		}
 		p50, p95 := percentiles(d)
 		label := strings.Replace(path, sess.ID, "{id}", 1)
-		v := verdict(p95 <= 50*time.Millisecond)
+		v := verdict(p95 <= 30*time.Millisecond)
 		state := ""
+		rawLine, ratio := fmt.Sprintf("first 200 rows straight from the table: p95 %s", ms(rawP95)), times(float64(p95)/float64(max(rawP95, time.Microsecond)))
 		switch {
 		case path == "/sessions/"+sess.ID && !settled:
 			state = ", analysis catching up"
-			v = r.atMost("session page of a 10,000-message conversation, p95, while its analysis catches up after the write", p95, 50*time.Millisecond,
+			v = r.atMost("session page of a 10,000-message conversation, p95, while its analysis catches up after the write", p95, 30*time.Millisecond,
 				"a view made after the analysis worker has moved on redraws the 10,000-point arc (~45 ms; p50 stays ~5 ms): derived data follows its source")
+			r.compare(rawLine, ratio)
 		case path == "/sessions/"+sess.ID:
 			state = ", analysed"
-			v = r.atMost("session page of a 10,000-message conversation, p95, analysed", p95, 50*time.Millisecond, "")
+			v = r.atMost("session page of a 10,000-message conversation, p95, analysed", p95, 30*time.Millisecond, whyPage)
+			r.compare(rawLine, ratio)
 		}
-		r.printf("GET %-36s p50 %s, p95 %s (aim p95 ≤ 50 ms: %s)", label+state, ms(p50), ms(p95), v)
+		r.printf("GET %-36s p50 %s, p95 %s (aim p95 ≤ 30 ms: %s)", label+state, ms(p50), ms(p95), v)
 	}
 	return nil
 }
