@@ -30,6 +30,8 @@ type FramePage struct {
 	Frame    *baton.Frame
 	Sessions []baton.FrameSession
 	JSON     string // the frame as Lex JSON, indented
+	// Supersedes is the ids of the frames whose superseded_by names this one.
+	Supersedes []string
 }
 
 // FrameTimelinePage is /frames/timeline: a branch's or module's frames,
@@ -96,7 +98,7 @@ func frameHitCount(r *baton.FrameRecallResult) string {
 func tookMS(ms float64) string { return strconv.FormatFloat(ms, 'f', 1, 64) + " ms" }
 
 func framesFiltered(q url.Values) bool {
-	for _, k := range []string{"q", "module", "branch", "since", "until"} {
+	for _, k := range []string{"q", "module", "branch", "since", "until", "superseded"} {
 		if strings.TrimSpace(q.Get(k)) != "" {
 			return true
 		}
@@ -142,3 +144,6 @@ func orUntitled(title string) string {
 	}
 	return title
 }
+
+// schemaVersion names a Lex schema version: v5.
+func schemaVersion(v int) string { return "v" + strconv.Itoa(v) }

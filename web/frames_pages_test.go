@@ -146,3 +146,72 @@ func TestFrameTimelinePagePagesAndLinksSessions(t *testing.T) {
 		}
 	})
 }
+
+// TestSupersededFramesAreHiddenAndChained: a frame another supersedes is
+// left out of recall and the timeline unless asked for, and both frames'
+// pages show the chain (superseded by, supersedes, merged from).
+func TestSupersededFramesAreHiddenAndChained(t *testing.T) {
+	eachApp(t, func(t *testing.T, a *app) {
+		old := strings.Replace(frameDoc("f-old", "2026-04-01T10:00:00Z", "main", "auth", "Token refresh with cookies", "refresh"),
+			`"x_custom":{"kept":true}}`, `"superseded_by":"f-new","capabilityTier":"mid"}`, 1)
+		newer := strings.Replace(frameDoc("f-new", "2026-04-02T10:00:00Z", "main", "auth", "Token refresh with headers", "refresh"),
+			`"x_custom":{"kept":true}}`, `"merged_from":["f-old","f-gone"]}`, 1)
+		var res struct{ Summary string }
+		if code := a.api(a.adaToken, "POST", "/api/v1/frames/import", old+"\n"+newer, &res); code != 200 || res.Summary != "2 created, 0 duplicates, 0 invalid" {
+			t.Fatalf("import = %d %+v", code, res)
+		}
+		var rec struct {
+			Hits []struct{ Frame struct{ ID string } }
+		}
+		ids := func() string {
+			var l []string
+			for _, h := range rec.Hits {
+				l = append(l, h.Frame.ID)
+			}
+			return strings.Join(l, ",")
+		}
+		if a.api(a.adaToken, "GET", "/api/v1/frames/recall?q=token+refresh", nil, &rec); ids() != "f-new" {
+			t.Fatalf("recall = %s, want only f-new", ids())
+		}
+		if a.api(a.adaToken, "GET", "/api/v1/frames/recall?q=token+refresh&superseded=include", nil, &rec); ids() != "f-new,f-old" {
+			t.Fatalf("recall with superseded = %s", ids())
+		}
+		if code := a.api(a.adaToken, "GET", "/api/v1/frames/recall?q=token&superseded=maybe", nil, nil); code != 400 {
+			t.Fatalf("bad superseded = %d", code)
+		}
+		var tl struct {
+			Frames []struct{ Frame struct{ ID string } } `json:"frames"`
+		}
+		if a.api(a.adaToken, "GET", "/api/v1/frames/timeline?branch=main", nil, &tl); len(tl.Frames) != 1 || tl.Frames[0].Frame.ID != "f-new" {
+			t.Fatalf("timeline = %+v", tl)
+		}
+		if a.api(a.adaToken, "GET", "/api/v1/frames/timeline?branch=main&superseded=include", nil, &tl); len(tl.Frames) != 2 {
+			t.Fatalf("timeline with superseded = %+v", tl)
+		}
+
+		b := a.signIn("ada")
+		doc, _ := b.get("/frames")
+		if doc.Find(".frame-card").Length() != 1 || doc.Find("#fr-superseded").Length() != 1 {
+			t.Fatalf("frames page: %d cards", doc.Find(".frame-card").Length())
+		}
+		doc, _ = b.get("/frames?superseded=include")
+		if doc.Find(".frame-card").Length() != 2 || doc.Find(".frame-superseded").Length() != 1 {
+			t.Fatalf("frames page with superseded: %d cards", doc.Find(".frame-card").Length())
+		}
+		doc, _ = b.get("/frames/f-old")
+		chain := doc.Find(".frame-chain").Text()
+		if !strings.Contains(chain, "Superseded by") || doc.Find(`.frame-chain a[href="/frames/f-new"]`).Length() != 1 ||
+			!strings.Contains(doc.Find(".frame-fields").Text(), "v4") {
+			t.Fatalf("old frame's chain: %q", chain)
+		}
+		doc, _ = b.get("/frames/f-new")
+		if chain = doc.Find(".frame-chain").Text(); !strings.Contains(chain, "Supersedes") || !strings.Contains(chain, "Merged from") ||
+			doc.Find(`.frame-chain a[href="/frames/f-old"]`).Length() != 2 || !strings.Contains(chain, "f-gone") {
+			t.Fatalf("new frame's chain: %q", chain)
+		}
+		// Another steward sees neither frame's chain.
+		if _, resp := a.signIn("bob").get("/frames/f-old"); resp.StatusCode != 404 {
+			t.Fatalf("bob's view of ada's frame = %d", resp.StatusCode)
+		}
+	})
+}

@@ -3,6 +3,7 @@ package baton
 import (
 	"bytes"
 	"encoding/json"
+	"strings"
 	"time"
 )
 
@@ -248,13 +249,16 @@ type FrameTerm struct {
 
 // FrameRecall is a recall query after normalisation: what the store runs.
 type FrameRecall struct {
-	Terms  []FrameTerm
-	Mode   string // RecallAll or RecallAny
-	Module string // exact module_scope entry, or ""
-	Branch string // exact branch, or ""
-	Since  *time.Time
-	Until  *time.Time
-	Limit  int
+	// IncludeSuperseded keeps frames another frame supersedes (their
+	// superseded_by is set); recall leaves them out otherwise.
+	IncludeSuperseded bool
+	Terms             []FrameTerm
+	Mode              string // RecallAll or RecallAny
+	Module            string // exact module_scope entry, or ""
+	Branch            string // exact branch, or ""
+	Since             *time.Time
+	Until             *time.Time
+	Limit             int
 }
 
 // FrameHit is one recalled frame and why it ranks where it does.
@@ -286,11 +290,13 @@ type FrameRecallResult struct {
 type FrameFilter struct {
 	Branch string
 	Module string
-	Jira   string // exact ticket, or
-	Since  *time.Time
-	Until  *time.Time
-	Cursor string // from the previous page's NextCursor
-	Limit  int
+	Jira   string // exact ticket, or "" for any
+	// IncludeSuperseded keeps frames another frame supersedes.
+	IncludeSuperseded bool
+	Since             *time.Time
+	Until             *time.Time
+	Cursor            string // from the previous page's NextCursor
+	Limit             int
 }
 
 // FramePage is one page of a timeline.
@@ -439,4 +445,45 @@ type FrameStats struct {
 type ModuleCount struct {
 	Module string `json:"module"`
 	Frames int    `json:"frames"`
+}
+
+// SupersededBy is the id of the frame that replaces f (its superseded_by,
+// Lex schema v5), "" when none does.
+func (f *Frame) SupersededBy() string {
+	for _, x := range f.Extra {
+		if x.Name == "superseded_by" {
+			var s string
+			_ = json.Unmarshal(x.Value, &s)
+			return strings.TrimSpace(s)
+		}
+	}
+	return ""
+}
+
+// MergedFrom is the ids of the frames f merges (its merged_from, v5).
+func (f *Frame) MergedFrom() []string {
+	for _, x := range f.Extra {
+		if x.Name == "merged_from" {
+			var l []string
+			_ = json.Unmarshal(x.Value, &l)
+			return l
+		}
+	}
+	return nil
+}
+
+// LaterSchema is the Lex schema version that added a frame field beyond
+// v3 (turnCost … module_attribution), 0 for any other name.
+func LaterSchema(name string) int {
+	switch name {
+	case "turnCost", "capabilityTier", "taskComplexity":
+		return 4
+	case "superseded_by", "merged_from":
+		return 5
+	case "contradiction_resolution":
+		return 6
+	case "module_attribution":
+		return 7
+	}
+	return 0
 }

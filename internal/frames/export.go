@@ -59,6 +59,7 @@ type ExportOptions struct {
 func Export(ctx context.Context, st Timelines, stewardID int64, f baton.FrameFilter, o ExportOptions, w io.Writer) (int, error) {
 	array := o.Array
 	f.Limit, f.Cursor = 500, ""
+	f.IncludeSuperseded = true // an export holds every frame
 	page, err := st.FrameTimeline(ctx, stewardID, f)
 	if err != nil {
 		return 0, err

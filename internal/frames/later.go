@@ -157,27 +157,3 @@ func boolean(path string, v json.RawMessage) error {
 	}
 	return nil
 }
-
-// SupersededBy is the id of the frame that replaces f ("" when none does).
-func SupersededBy(f *baton.Frame) string {
-	for _, x := range f.Extra {
-		if x.Name == FieldSupersededBy {
-			var s string
-			_ = json.Unmarshal(x.Value, &s)
-			return strings.TrimSpace(s)
-		}
-	}
-	return ""
-}
-
-// MergedFrom is the ids of the frames f merges.
-func MergedFrom(f *baton.Frame) []string {
-	for _, x := range f.Extra {
-		if x.Name == FieldMergedFrom {
-			var l []string
-			_ = json.Unmarshal(x.Value, &l)
-			return l
-		}
-	}
-	return nil
-}

@@ -29,6 +29,21 @@ type RecallRequest struct {
 	// Prefix makes the last word a prefix ("recal" finds "recall"); the
 	// frames page sets it while a steward is typing.
 	Prefix bool
+	// Superseded is "include" to keep frames another frame supersedes;
+	// "" or "hide" leaves them out.
+	Superseded string
+}
+
+// IncludeSuperseded reads a superseded parameter: "include" keeps frames
+// another frame supersedes, "" or "hide" leaves them out.
+func IncludeSuperseded(v string) (bool, error) {
+	switch strings.TrimSpace(v) {
+	case "", "hide":
+		return false, nil
+	case "include":
+		return true, nil
+	}
+	return false, baton.Invalid("superseded", "superseded must be include or hide; got %q", v)
 }
 
 // Normalised is a recall query ready for the store, with what was left
@@ -67,6 +82,9 @@ func Normalise(r RecallRequest) (*Normalised, error) {
 		n.Recall.Limit = l
 	}
 	var err error
+	if n.Recall.IncludeSuperseded, err = IncludeSuperseded(r.Superseded); err != nil {
+		return nil, err
+	}
 	if n.Recall.Since, err = ParseInstant("since", r.Since, false); err != nil {
 		return nil, err
 	}

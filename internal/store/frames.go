@@ -23,7 +23,7 @@ import (
 // the inserts use.
 const frameColumns = `rid, steward_id, id, timestamp, branch, module_scope, summary_caption, reference_point,
 	status_snapshot, jira, keywords, atlas_frame_id, feature_flags, permissions, image_ids, run_id, plan_hash,
-	spend, user_id, executor_role, tool_calls, guardrail_profile, extra, created_at, raw`
+	spend, user_id, executor_role, tool_calls, guardrail_profile, extra, created_at, raw, superseded_by`
 
 // frameRow is one row of frames; JSON columns are text, nil when the frame
 // did not have the field.
@@ -53,6 +53,7 @@ type frameRow struct {
 	Extra            *string   `bun:"extra"`
 	CreatedAt        time.Time `bun:"created_at"`
 	Raw              *string   `bun:"raw"`
+	SupersededBy     *string   `bun:"superseded_by"`
 }
 
 func jsonList(v []string) *string {
@@ -93,6 +94,9 @@ func rowOf(f *baton.Frame, rid int64) (*frameRow, error) {
 	if f.Raw != nil {
 		s := string(f.Raw)
 		r.Raw = &s
+	}
+	if by := f.SupersededBy(); by != "" {
+		r.SupersededBy = &by
 	}
 	return r, nil
 }
@@ -289,7 +293,7 @@ func (s *Store) insertFrames(ctx context.Context, tx bun.Tx, frames []*baton.Fra
 		sql.WriteString(", search")
 	}
 	sql.WriteString(") VALUES ")
-	args := make([]any, 0, len(frames)*26)
+	args := make([]any, 0, len(frames)*27)
 	var mods strings.Builder
 	var modArgs []any
 	for i, f := range frames {
@@ -300,11 +304,11 @@ func (s *Store) insertFrames(ctx context.Context, tx bun.Tx, frames []*baton.Fra
 		if i > 0 {
 			sql.WriteByte(',')
 		}
-		sql.WriteString("(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?")
+		sql.WriteString("(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?")
 		args = append(args, r.RID, r.StewardID, r.ID, r.Timestamp, r.Branch, r.ModuleScope, r.SummaryCaption,
 			r.ReferencePoint, r.StatusSnapshot, r.Jira, r.Keywords, r.AtlasFrameID, r.FeatureFlags, r.Permissions,
 			r.ImageIDs, r.RunID, r.PlanHash, r.Spend, r.UserID, r.ExecutorRole, r.ToolCalls, r.GuardrailProfile,
-			r.Extra, r.CreatedAt, r.Raw)
+			r.Extra, r.CreatedAt, r.Raw, r.SupersededBy)
 		if s.dialect == Postgres {
 			sql.WriteString(",CAST(? AS tsvector)")
 			args = append(args, pgFrameVector(f))
@@ -451,6 +455,9 @@ func (s *Store) FrameTimeline(ctx context.Context, stewardID int64, f baton.Fram
 			q.WriteString(" AND fr.jira = ?")
 			args = append(args, f.Jira)
 		}
+		if !f.IncludeSuperseded {
+			q.WriteString(" AND fr.superseded_by IS NULL")
+		}
 		q.WriteString(" ORDER BY fm.rid DESC LIMIT ?")
 	} else {
 		q.WriteString("SELECT rid FROM frames WHERE steward_id = ?")
@@ -461,6 +468,9 @@ func (s *Store) FrameTimeline(ctx context.Context, stewardID int64, f baton.Fram
 		if f.Jira != "" {
 			q.WriteString(" AND jira = ?")
 			args = append(args, f.Jira)
+		}
+		if !f.IncludeSuperseded {
+			q.WriteString(" AND superseded_by IS NULL")
 		}
 		q.WriteString(" AND rid BETWEEN ? AND ? ORDER BY rid DESC LIMIT ?")
 		args = append(args, lo, hi)
@@ -503,6 +513,16 @@ func (s *Store) FrameCount(ctx context.Context, stewardID int64) (int, error) {
 	var n int
 	err := s.db.NewRaw("SELECT count(*) FROM frames WHERE steward_id = ?", stewardID).Scan(ctx, &n)
 	return n, err
+}
+
+// FramesSuperseding returns the ids of the steward's frames whose
+// superseded_by names id: the frames id replaces, oldest first.
+func (s *Store) FramesSuperseding(ctx context.Context, stewardID int64, id string) ([]string, error) {
+	var ids []string
+	if err := s.db.NewRaw("SELECT id FROM frames WHERE steward_id = ? AND superseded_by = ? ORDER BY rid", stewardID, id).Scan(ctx, &ids); err != nil {
+		return nil, err
+	}
+	return ids, nil
 }
 
 // FrameStats counts the steward's frames, and those at or after since

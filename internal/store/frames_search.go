@@ -215,6 +215,9 @@ func (s *Store) recallCandidates(ctx context.Context, stewardID int64, q baton.F
 		sql.WriteString(" AND f.branch = ?")
 		args = append(args, q.Branch)
 	}
+	if !q.IncludeSuperseded {
+		sql.WriteString(" AND f.superseded_by IS NULL")
+	}
 	if q.Module != "" {
 		sql.WriteString(" AND EXISTS (SELECT 1 FROM frame_modules m WHERE m.steward_id = f.steward_id AND m.module = ? AND m.rid = f.rid)")
 		args = append(args, q.Module)

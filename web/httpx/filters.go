@@ -132,6 +132,9 @@ func ParseRange(q url.Values) (from, to *time.Time, err error) {
 func FrameFilter(c echo.Context, maxLimit int) (baton.FrameFilter, error) {
 	f := baton.FrameFilter{Branch: c.QueryParam("branch"), Module: c.QueryParam("module"), Jira: c.QueryParam("jira"), Cursor: c.QueryParam("cursor"), Limit: 50}
 	var err error
+	if f.IncludeSuperseded, err = frames.IncludeSuperseded(c.QueryParam("superseded")); err != nil {
+		return f, err
+	}
 	if f.Since, err = frames.ParseInstant("since", c.QueryParam("since"), false); err != nil {
 		return f, err
 	}

@@ -34,6 +34,7 @@ func RecallRequest(c echo.Context) frames.RecallRequest {
 	return frames.RecallRequest{
 		Q: c.QueryParam("q"), Mode: c.QueryParam("mode"), Module: c.QueryParam("module"), Branch: c.QueryParam("branch"),
 		Since: c.QueryParam("since"), Until: c.QueryParam("until"), Limit: c.QueryParam("limit"),
-		Prefix: c.QueryParam("prefix") == "1" || c.QueryParam("prefix") == "true",
+		Prefix:     c.QueryParam("prefix") == "1" || c.QueryParam("prefix") == "true",
+		Superseded: c.QueryParam("superseded"),
 	}
 }

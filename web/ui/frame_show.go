@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"bytes"
 	"encoding/json"
 	"net/http"
 
@@ -20,11 +21,19 @@ func (s *Server) FrameShow(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	pretty, err := json.MarshalIndent(f, "", "  ")
+	supersedes, err := s.store.FramesSuperseding(requestContext(c), stewardID(c), f.ID)
 	if err != nil {
 		return err
 	}
+	raw, err := f.MarshalJSON()
+	if err != nil {
+		return err
+	}
+	var pretty bytes.Buffer
+	if err := json.Indent(&pretty, raw, "", "  "); err != nil {
+		return err
+	}
 	return renderHTML(c, http.StatusOK, views.FrameShow(views.FramePage{
-		Page: s.page(c, f.SummaryCaption, "frames"), Frame: f, Sessions: links[f.ID], JSON: string(pretty),
+		Page: s.page(c, f.SummaryCaption, "frames"), Frame: f, Sessions: links[f.ID], JSON: pretty.String(), Supersedes: supersedes,
 	}))
 }

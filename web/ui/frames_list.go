@@ -31,7 +31,11 @@ func (s *Server) FramesList(c echo.Context) error {
 		}
 	} else {
 		var page *baton.FramePage
-		page, err = s.store.FrameTimeline(requestContext(c), id, baton.FrameFilter{Limit: 30})
+		f := baton.FrameFilter{Limit: 30}
+		if f.IncludeSuperseded, err = frames.IncludeSuperseded(r.Superseded); err != nil {
+			return err
+		}
+		page, err = s.store.FrameTimeline(requestContext(c), id, f)
 		if page != nil {
 			p.Recent = page.Frames
 		}

@@ -1,0 +1,2 @@
+DROP INDEX frames_steward_superseded_by;
+ALTER TABLE frames DROP COLUMN superseded_by;
