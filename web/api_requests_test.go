@@ -103,7 +103,12 @@ func TestAPIClientCannotSetServerOwnedFields(t *testing.T) {
 				continue
 			}
 			bad := map[string]any{"source_id": "bad", "role": "steward", "content": "hi", name: msgRow[name]}
-			refused("message "+name, path, map[string]any{"messages": []any{good, bad}}, name)
+			// The decoder names a field the request type lacks by its path.
+			field := name
+			if serverOwnedMessageField(name) {
+				field = "messages[1]." + name
+			}
+			refused("message "+name, path, map[string]any{"messages": []any{good, bad}}, field)
 		}
 		refused("message attributes.analysis", path, map[string]any{"messages": []any{good,
 			map[string]any{"source_id": "bad", "role": "steward", "content": "hi", "attributes": map[string]any{"analysis": 1}}}},
@@ -145,4 +150,15 @@ func messageRequests[M baton.Message | *baton.Message](t testing.TB, msgs []M) [
 		}
 	}
 	return out
+}
+
+// serverOwnedMessageField is a message row's field the append request has
+// no field for (the decoder refuses it by path); the others it has, and
+// refuses with their own names.
+func serverOwnedMessageField(name string) bool {
+	switch name {
+	case "id", "conversation_id", "session_id", "sequence_number":
+		return true
+	}
+	return false
 }

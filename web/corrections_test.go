@@ -166,7 +166,7 @@ func TestCorrectionsAPI(t *testing.T) {
 			{`{"title": "a\u0000b"}`, "title"},
 			{`{"title": 5}`, "title"},
 			{`{"summary": "x"}`, "summary"},
-			{`{"decisions": [{"decision": "a", "why": "b"}]}`, "why"},
+			{`{"decisions": [{"decision": "a", "why": "b"}]}`, "decisions[0].why"},
 			{`{"decisions": [{"decision": " "}]}`, "decisions[0].decision"},
 			{`{"tasks": [{"task": "a"}, {"task": ""}]}`, "tasks[1].task"},
 			{`{"topics": ["ok", null]}`, "topics[1]"},

@@ -60,3 +60,27 @@ func TestLongestSessionIsListedToTheLastDayWithASaneDuration(t *testing.T) {
 		}
 	})
 }
+
+// A field the request does not take is named by its whole path (a bridge's
+// transferred_context.foo was reported as "foo").
+func TestUnknownFieldNamedByItsPath(t *testing.T) {
+	eachApp(t, func(t *testing.T, a *app) {
+		var sess struct{ ID string }
+		a.api(a.adaToken, "POST", "/api/v1/sessions", `{"title":"paths"}`, &sess)
+		id := createCodingSession(t, a, a.adaToken, nil)
+		a.api(a.adaToken, "POST", "/api/v1/sessions/"+id+"/close", nil, nil)
+		var b baton.Bridge
+		a.api(a.adaToken, "GET", "/api/v1/sessions/"+id+"/bridge", nil, &b)
+		for _, c := range []struct{ method, path, body, field string }{
+			{"PUT", "/api/v1/bridges/" + b.ID, `{"base_revision":1,"transferred_context":{"summary":"s","foo":1}}`, "transferred_context.foo"},
+			{"POST", "/api/v1/sessions/" + sess.ID + "/messages", `{"messages":[{"role":"steward","content":"a"},{"role":"steward","content":"b","colour":"red"}]}`, "messages[1].colour"},
+			{"POST", "/api/v1/sessions/" + sess.ID + "/messages", `{"messages":[{"role":"steward","content":"a","id":"x"}]}`, "messages[0].id"},
+			{"POST", "/api/v1/sessions", `{"title":"x","surprise":true}`, "surprise"},
+		} {
+			var e apiErr
+			if code := a.api(a.adaToken, c.method, c.path, c.body, &e); code != http.StatusBadRequest || e.Error.Field != c.field {
+				t.Errorf("%s %s: %d %+v, want 400 naming %s", c.method, c.path, code, e, c.field)
+			}
+		}
+	})
+}

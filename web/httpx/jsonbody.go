@@ -6,6 +6,8 @@ import (
 	"errors"
 	"io"
 	"net/http"
+	"reflect"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -32,6 +34,9 @@ func DecodeJSON(c echo.Context, dst any) error {
 		strict := json.NewDecoder(bytes.NewReader(raw))
 		strict.DisallowUnknownFields()
 		err = strict.Decode(dst)
+		if err != nil && strings.HasPrefix(err.Error(), "json: unknown field ") {
+			return unknownField(raw, dst, err)
+		}
 	}
 	if err == nil {
 		if _, hook := dst.(*baton.HookRequest); !hook {
@@ -63,6 +68,100 @@ func DecodeJSON(c echo.Context, dst any) error {
 		return baton.Invalid("body", "%v", err)
 	}
 	return baton.Invalid("body", "the body could not be read as JSON: %v", err)
+}
+
+// unknownField names a field the request type lacks by its whole path
+// (transferred_context.foo, messages[2].colour): encoding/json gives the
+// key alone.
+func unknownField(raw []byte, dst any, err error) error {
+	name, _ := strconv.Unquote(strings.TrimPrefix(err.Error(), "json: unknown field "))
+	var v any
+	path := name
+	if json.Unmarshal(raw, &v) == nil {
+		if p, ok := unknownPath(v, reflect.TypeOf(dst), "", name); ok {
+			path = p
+		}
+	}
+	if serverOwnedFields[name] {
+		return baton.Invalid(path, "%s is set by Baton, not by clients; remove it from the request", path)
+	}
+	return baton.Invalid(path, "unknown field %q: this request does not take it", path)
+}
+
+// unknownPath finds the key name that type t has no field for in the
+// decoded value v, and says where it is.
+func unknownPath(v any, t reflect.Type, at, name string) (string, bool) {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	if reflect.PointerTo(t).Implements(reflect.TypeFor[json.Unmarshaler]()) {
+		return "", false
+	}
+	join := func(key string) string {
+		if at == "" {
+			return key
+		}
+		return at + "." + key
+	}
+	switch x := v.(type) {
+	case map[string]any:
+		keys := make([]string, 0, len(x))
+		for k := range x {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		for _, k := range keys {
+			switch t.Kind() {
+			case reflect.Map:
+				if p, ok := unknownPath(x[k], t.Elem(), join(k), name); ok {
+					return p, true
+				}
+			case reflect.Struct:
+				ft, known := jsonField(t, k)
+				if !known {
+					if k == name {
+						return join(k), true
+					}
+					continue
+				}
+				if p, ok := unknownPath(x[k], ft, join(k), name); ok {
+					return p, true
+				}
+			}
+		}
+	case []any:
+		if t.Kind() == reflect.Slice || t.Kind() == reflect.Array {
+			for i, e := range x {
+				if p, ok := unknownPath(e, t.Elem(), at+"["+strconv.Itoa(i)+"]", name); ok {
+					return p, true
+				}
+			}
+		}
+	}
+	return "", false
+}
+
+// jsonField is the type of struct t's field that JSON key k decodes into
+// (matched as encoding/json does: exact, then case-insensitively, through
+// embedded structs).
+func jsonField(t reflect.Type, k string) (reflect.Type, bool) {
+	for _, f := range reflect.VisibleFields(t) {
+		if !f.IsExported() || f.Anonymous && f.Type.Kind() == reflect.Struct {
+			continue
+		}
+		tag := f.Tag.Get("json")
+		if tag == "-" {
+			continue
+		}
+		n, _, _ := strings.Cut(tag, ",")
+		if n == "" {
+			n = f.Name
+		}
+		if strings.EqualFold(n, k) {
+			return f.Type, true
+		}
+	}
+	return nil, false
 }
 
 // BodyLimit bounds one API request body: a batch of 1,000 long messages fits.
