@@ -95,10 +95,11 @@ var realsetTestLabelsSHA256 = map[string]string{
 	"labels-test.json":   "bf2b5154535219ca516070a9bfd86a0f87f1229aad2c8fc6c9ec452e7013fef0",
 	"labels-test-2.json": "386f261c6533a0ba9e8e0842b720a2aba35530744e98460f03021bfc323a4191",
 	"labels-test-3.json": "55f07953370465918d5f9574285b63cb958c8b5b7d98d018ee7e0c050d3dbedf",
+	"labels-test-4.json": "1db05d1738fc07cc2a4cf954a8648eabba8a07ceb2cacb0d3f8ca800e66176bb",
 }
 
 // realsetExt is the file name each format is imported under.
-var realsetExt = map[string]string{"claude-code": ".jsonl", "chatgpt": ".json", "structured": ".json"}
+var realsetExt = map[string]string{"claude-code": ".jsonl", "codex": ".jsonl", "chatgpt": ".json", "structured": ".json"}
 
 var realsetFields = []string{"title", "decisions", "tasks", "technologies", "topics"}
 
