@@ -49,11 +49,43 @@ func decisionsOf(vs []view) []baton.Decision {
 		d.Timestamp = v.m.Timestamp
 		out = append(out, d)
 	}
+	plans := map[int][]planSource{}
+	for _, p := range approvedPlans(vs) {
+		plans[p.at] = append(plans[p.at], p)
+	}
 	lastOffer := -1 // the latest assistant message with prose
+	either := -1    // the latest steward message that offers "either X or Y"
+	pickEither := func(end int) {
+		if either < 0 {
+			return
+		}
+		var reply strings.Builder
+		for j := either + 1; j < end; j++ {
+			if vs[j].assistant() && vs[j].text {
+				reply.WriteString(vs[j].prose)
+				reply.WriteString("\n")
+			}
+		}
+		if d, ok := eitherPick(vs[either].prose, reply.String()); ok && actedOn(vs, either) {
+			add(d, &vs[either])
+		}
+		either = -1
+	}
 	for i := range vs {
 		v := &vs[i]
 		if len(out) >= maxDecisions {
 			break
+		}
+		for _, p := range plans[i] {
+			for _, d := range planDecisions(p.text) {
+				add(d, v)
+			}
+		}
+		if v.steward() && v.text {
+			pickEither(i)
+			if eitherOr.MatchString(v.prose) {
+				either = i
+			}
 		}
 		if v.m.Role == baton.RoleToolResult {
 			for _, d := range answeredQuestions(v) {
@@ -71,6 +103,8 @@ func decisionsOf(vs []view) []baton.Decision {
 			} else if d, ok := acceptedRecommendation(&vs[lastOffer], v.lower); ok {
 				add(d, v)
 			} else if d, ok := proposalAccepted(&vs[lastOffer], v.lower); ok {
+				add(d, v)
+			} else if d, ok := recommendationTakenUp(vs, lastOffer, i); ok {
 				add(d, v)
 			}
 		}
@@ -91,18 +125,95 @@ func decisionsOf(vs []view) []baton.Decision {
 				}
 			}
 		}
-		if !decisionCue(v.lower) {
-			continue
+		if !decisionCue(v.lower) || len(plans[i]) > 0 && v.steward() {
+			continue // a plan's choices are read by planDecisions
 		}
 		for _, s := range decisionSentences(v.prose) {
 			if d, ok := decisionOf(plainText(s), v.steward()); ok {
 				add(d, v)
 			} else if d, ok := comparativeOf(plainText(s), v.steward()); ok {
 				add(d, v)
+			} else if d, ok := announcedChoice(plainText(s)); ok && v.assistant() && actedOn(vs, i) {
+				add(d, v)
 			}
 		}
 	}
+	pickEither(len(vs))
 	return out
+}
+
+var (
+	// "I'll use X instead of Y", "Let me switch to X rather than Y".
+	announcedInstead = regexp.MustCompile(`(?i)^(?:so\s+|instead,?\s+)?(?:i'll|i will|let me|let's|i'm going to|we'll|we will)\s+(?:also\s+|just\s+)?(.+?)\s+(?:instead of|rather than)\s+(.+)$`)
+	// "Rather than X, I'll Y".
+	announcedRather = regexp.MustCompile(`(?i)^(?:rather than|instead of)\s+(.+?),\s*(?:i'll|i will|let me|let's|i'm going to|we'll|we will)\s+(.+)$`)
+	// A reason in an aside: "(which is the pattern used elsewhere)", "— it
+	// keeps …".
+	asideReason = regexp.MustCompile(`(?i)\s*(?:\((?:which|since|because|as|so)\s+([^)]+)\)|\s—\s+(.+)$|,\s+which (?:is|keeps|avoids|matches)\s+(.+)$)`)
+)
+
+// announcedChoice reads a choice the assistant announces against its
+// alternative, with a reason: "I'll use the internal helper instead of
+// calling the package directly (which is the pattern used elsewhere)",
+// "Rather than patching the vendored copy, I'll bump the dependency,
+// since …". Without a reason it is a step, not a decision.
+func announcedChoice(s string) (baton.Decision, bool) {
+	s = strings.TrimRight(strings.TrimSpace(s), ".!:")
+	if strings.HasSuffix(s, "?") || strings.HasPrefix(s, "|") {
+		return baton.Decision{}, false
+	}
+	var choice, alt string
+	if m := announcedRather.FindStringSubmatch(s); m != nil {
+		choice, alt = m[2], m[1]
+	} else if m := announcedInstead.FindStringSubmatch(s); m != nil {
+		choice, alt = m[1], m[2]
+	} else {
+		return baton.Decision{}, false
+	}
+	var d baton.Decision
+	for _, part := range []*string{&choice, &alt} {
+		if loc := rationaleMarker.FindStringIndex(*part); loc != nil {
+			d.Rationale, *part = (*part)[loc[1]:], (*part)[:loc[0]]
+		} else if m := asideReason.FindStringSubmatchIndex(*part); m != nil {
+			for k := 2; k+1 < len(m); k += 2 {
+				if m[k] >= 0 {
+					d.Rationale = (*part)[m[k]:m[k+1]]
+				}
+			}
+			*part = (*part)[:m[0]]
+		}
+	}
+	choice = strings.TrimRight(strings.TrimSpace(choice), ",;:")
+	alt = strings.TrimRight(strings.TrimSpace(alt), ",;:")
+	if d.Rationale == "" || len(wordsOf(strings.ToLower(choice))) < 2 || alt == "" {
+		return baton.Decision{}, false
+	}
+	d.Decision = choice + " instead of " + alt
+	d.Alternatives = []string{excerpt(alt, decisionLength)}
+	return d, true
+}
+
+// recommendationTakenUp reads a recommendation of the assistant message
+// vs[offer] that the steward's reply vs[reply] builds on ("can you also
+// …") without turning it down, and that the session goes on to carry out
+// (it writes or edits a file afterwards).
+func recommendationTakenUp(vs []view, offer, reply int) (baton.Decision, bool) {
+	r := vs[reply].lower
+	if !hasAnyPhrase(r, "also") || hasAnyPhrase(r, "no", "not", "don't", "instead", "rather", "but", "other", "alternative", "alternatives") {
+		return baton.Decision{}, false
+	}
+	written := false
+	for j := reply + 1; j < len(vs) && !written; j++ {
+		for _, c := range vs[j].calls {
+			if op := c.op(); op == "write" || op == "edit" {
+				written = true
+			}
+		}
+	}
+	if !written {
+		return baton.Decision{}, false
+	}
+	return acceptedRecommendation(&vs[offer], "yes")
 }
 
 var (
@@ -116,6 +227,12 @@ var (
 	// An offered option: "Option C — Thank you footer", "**Option 2:** …",
 	// "### Option A: …", "2. …" under a list of options.
 	optionHead = regexp.MustCompile(`(?im)^[\s#>*_-]*(?:option|approach|choice|variant)\s+([a-e1-5])\s*[:—–\-.)]*\s*(.*)$`)
+	// A numbered item of a list: "1. **Rebase on main** - …", "2) Merge".
+	numberedHead = regexp.MustCompile(`(?m)^\s*([1-6])[.)]\s+(.+)$`)
+	// A reply that is only a pick: "2", "#2", "B.", "2 please", "1, since …".
+	barePick = regexp.MustCompile(`^\s*#?([1-6]|[A-E])(?:\s*[.!)]?\s*$|\s*[,:;]\s|\s+(?:please|pls|because|since|sounds|is|looks)\b)`)
+	// An offer that asks the steward to choose.
+	choosePrompt = regexp.MustCompile(`(?i)\b(?:which (?:one |option |approach |would you|do you|of these|should)|what would you prefer|would you prefer|do you prefer|your preference|which do you|let me know which|pick one|choose one|should i go with)`)
 	// "I recommend X", "I'd go with X", "my recommendation: X", "I suggest X".
 	recommendation = regexp.MustCompile(`(?i)\b(?:i(?:'d| would)? recommend(?:ing)?|my recommendation(?: is)?:?|i(?:'d| would) go with|i(?:'d| would) suggest|i suggest|recommended:)\s+(.+)`)
 )
@@ -128,10 +245,16 @@ func pickedOption(offer *view, reply string) (baton.Decision, bool) {
 	}
 	heads := optionHead.FindAllStringSubmatch(offer.prose, -1)
 	if len(heads) < 2 {
-		return baton.Decision{}, false
+		// A numbered list the assistant asks the steward to choose from
+		// ("1. **Rebase** … 2. **Merge** … Which do you prefer?").
+		if heads = numberedHead.FindAllStringSubmatch(offer.prose, -1); len(heads) < 2 || len(heads) > 6 || !asksToChoose(offer.prose) {
+			return baton.Decision{}, false
+		}
 	}
 	key := ""
-	if m := optionPick.FindStringSubmatch(reply); m != nil {
+	if m := barePick.FindStringSubmatch(reply); m != nil {
+		key = strings.ToLower(m[1])
+	} else if m := optionPick.FindStringSubmatch(reply); m != nil {
 		key = strings.ToLower(m[1])
 	} else if m := goWithPick.FindStringSubmatch(reply); m != nil {
 		key = strings.ToLower(m[1])
@@ -169,9 +292,28 @@ func pickedOption(offer *view, reply string) (baton.Decision, bool) {
 	return d, true
 }
 
+// asksToChoose reports whether an assistant message asks the steward to
+// choose among what it lists.
+func asksToChoose(prose string) bool {
+	return choosePrompt.MatchString(prose)
+}
+
 // optionText is an option's heading made plain: no emphasis, no trailing
 // colon.
 func optionText(s string) string {
+	// "**Rebase on main** - This will likely …": the bold head names it.
+	if t := strings.TrimSpace(s); strings.HasPrefix(t, "**") {
+		if end := strings.Index(t[2:], "**"); end > 0 && end+4 < len(t) {
+			s = t[2 : end+2]
+		}
+	} else if len(t) > 60 {
+		for _, sep := range []string{" — ", " – ", " - ", ": "} {
+			if i := strings.Index(t, sep); i > 0 && len(wordsOf(strings.ToLower(t[:i]))) >= 2 {
+				s = t[:i]
+				break
+			}
+		}
+	}
 	s = strings.ReplaceAll(strings.ReplaceAll(plainText(s), "**", ""), "__", "")
 	// "Thank you footer (Homebrew / many CLIs)": the aside is no part of
 	// the option's name.
@@ -315,13 +457,24 @@ var (
 	modal = regexp.MustCompile(`(?i)\b(?:can|could|may|might|would)\b`)
 )
 
+var (
+	faultWords  = regexp.MustCompile(`(?i)\b(?:silently|still|wrong(?:ly)?|incorrect(?:ly)?|leaks?|leaking|bug|broken|breaks|fails?|failing|accidentally|mistakenly|erroneously|unexpectedly|swallows?|ignores?)\b`)
+	exampleLead = regexp.MustCompile(`(?i)^(?:for example|for instance|e\.g\.|say|suppose|imagine)\b`)
+)
+
 // comparativeOf reads a steward's choice stated against its alternative:
 // "X instead of Y", "rather than Y, X", with the reason after because /
 // since.
 func comparativeOf(s string, steward bool) (baton.Decision, bool) {
 	s = strings.TrimSpace(s)
 	if !steward || strings.HasSuffix(s, "?") || hypothetical.MatchString(s) || modal.MatchString(s) ||
-		!comparative.MatchString(s) || len(wordsOf(strings.ToLower(s))) > 40 {
+		!comparative.MatchString(s) || len(wordsOf(strings.ToLower(s))) > 40 || strings.HasPrefix(s, "|") {
+		return baton.Decision{}, false
+	}
+	// A fault described ("returns an empty string silently instead of an
+	// error", "logs leak to the terminal instead of the file") or an
+	// example is no choice, unless the sentence states what to do.
+	if !choiceClause(s) && (faultWords.MatchString(s) || exampleLead.MatchString(s)) {
 		return baton.Decision{}, false
 	}
 	d := baton.Decision{Decision: s}

@@ -1,0 +1,268 @@
+package analysis
+
+import (
+	"encoding/json"
+	"regexp"
+	"strings"
+
+	"github.com/baton-dev/baton/internal/baton"
+)
+
+// Decisions carried by the structure of a session rather than by one
+// sentence's wording: an approved plan's stated choices, the option of an
+// "either X or Y" the assistant goes on to take, a numbered option the
+// steward picks by its number or its words.
+
+// maxPlanDecisions caps the decisions read from one plan: a long plan
+// states many steps, and only the few that choose are decisions.
+const maxPlanDecisions = 3
+
+// choiceVerbs open a clause that says what to do, beside the imperative
+// verbs of a request: the verbs a design choice starts with.
+var choiceVerbs = set("use", "switch", "go", "shell", "return", "call", "pass", "store", "put", "prefer", "avoid",
+	"skip", "treat", "rely", "mark", "walk", "wrap", "compute", "derive", "emit", "log", "fetch", "print", "hide",
+	"expose", "inline", "reuse", "match", "require", "accept", "reject", "allow", "save", "load", "parse", "delegate",
+	"handle", "raise", "target", "point", "base", "ship", "vendor", "pin", "thank", "credit", "name", "output",
+	"record", "track", "detect", "cache", "batch", "poll", "route", "link", "embed", "leave", "hardcode", "hard-code",
+	"default", "fall", "shorten", "lower", "limit", "cap", "bound", "gate", "guard", "filter", "ignore", "exclude",
+	"include", "regenerate", "reorder", "merge", "stick", "adopt", "choose", "pick", "continue", "start", "rename",
+	"clear", "reset", "separate", "group", "consolidate", "collapse", "unify", "centralise", "centralize", "introduce", "persist")
+
+// choiceClause reports whether a clause states what to do: it opens with
+// an imperative ("use the install script", "return an error"), or with
+// "we'll", "let's", "I'll", "we should" and the like. A description of
+// what code does ("returns an empty string instead of an error", "logs
+// leak to the terminal instead of the file") is no choice.
+func choiceClause(s string) bool {
+	w := wordsOf(lowerText(strings.TrimSpace(s)))
+	if len(w) == 0 {
+		return false
+	}
+	switch w[0] {
+	case "we'll", "let's", "lets", "i'll", "we're", "i'm":
+		return true
+	case "we", "i":
+		return len(w) > 1 && (w[1] == "will" || w[1] == "should" || w[1] == "can" || w[1] == "decided" || w[1] == "chose" || w[1] == "prefer")
+	case "just", "simply", "instead", "then", "also", "so", "now":
+		return len(w) > 1 && (imperativeVerbs[w[1]] || choiceVerbs[w[1]])
+	}
+	return imperativeVerbs[w[0]] || choiceVerbs[w[0]]
+}
+
+// planSource is a plan the steward approved: the plan pasted after
+// "Implement the following plan:", or the plan of a plan-mode exit the
+// steward accepted.
+type planSource struct {
+	at   int    // index of the view holding it
+	text string // the plan, Markdown
+}
+
+// approvedPlans finds the plans the steward approved.
+func approvedPlans(vs []view) []planSource {
+	var out []planSource
+	for i := range vs {
+		v := &vs[i]
+		if v.steward() && v.text {
+			first, rest, _ := strings.Cut(strings.TrimSpace(v.prose), "\n")
+			if planRequest.MatchString(strings.TrimSpace(first)) {
+				out = append(out, planSource{at: i, text: rest})
+			}
+			continue
+		}
+		for k := range v.calls {
+			c := &v.calls[k]
+			if c.Name != "ExitPlanMode" || c.result < 0 || !planApproved(vs[c.result].m.Content, c.failed) {
+				continue
+			}
+			var in struct {
+				Plan string `json:"plan"`
+			}
+			if json.Unmarshal(c.Input, &in) == nil && strings.TrimSpace(in.Plan) != "" {
+				out = append(out, planSource{at: i, text: in.Plan})
+			}
+		}
+	}
+	return out
+}
+
+// planApproved reads a plan-mode exit's result: the steward approved the
+// plan ("User has approved your plan"), not turned it down.
+func planApproved(result string, failed bool) bool {
+	lower := strings.ToLower(truncate(result, 400))
+	if strings.Contains(lower, "approved") {
+		return true
+	}
+	return !failed && !strings.Contains(lower, "doesn't want to proceed") && !strings.Contains(lower, "rejected")
+}
+
+var (
+	// "Decision: X", "**Key design decision:** X", "Approach: X".
+	planDecisionLabel = regexp.MustCompile(`(?i)^(?:key\s+|main\s+|chosen\s+)?(?:design\s+|architectural\s+|technical\s+)?(?:decision|approach|choice)\s*[:—–]\s*(.+)`)
+	// A heading over the plan's choices: "## Design decisions", "## Key
+	// decisions", "## Trade-offs".
+	planDecisionHeading = regexp.MustCompile(`(?i)\b(?:decisions?|trade-?offs?)\b`)
+	// Sections that describe or check rather than choose.
+	planOtherHeading = regexp.MustCompile(`(?i)\b(?:context|background|problem|summary|overview|verification|verify|testing|tests?|files?|risks?|questions?|notes?|scope|non-goals?|root cause|current)\b`)
+	// The reason a plan's step gives for itself: "… so tables stay in
+	// sync", "… because …", "… to avoid …".
+	planReason = regexp.MustCompile(`(?i)[,;]?\s+(?:because|since|so that|so|to avoid|to keep|to prevent|given that)\s+`)
+)
+
+// planDecisions reads the choices an approved plan states: a line labelled
+// as the decision or approach, the items under a "decisions" heading, a
+// step chosen against another ("X instead of Y"), and a step that gives
+// its reason ("add X before Y so the tables stay in sync"); at most
+// maxPlanDecisions, the labelled and compared ones first.
+func planDecisions(plan string) []baton.Decision {
+	var labelled, compared, reasoned []baton.Decision
+	section := ""
+	fence := false
+	for line := range strings.SplitSeq(truncate(plan, 3*maxRequestMessage), "\n") {
+		t := strings.TrimSpace(line)
+		if strings.HasPrefix(t, "```") {
+			fence = !fence
+			continue
+		}
+		if fence || t == "" || strings.HasPrefix(t, "|") {
+			continue
+		}
+		if strings.HasPrefix(t, "#") {
+			section = plainText(t)
+			continue
+		}
+		if planOtherHeading.MatchString(section) && !planDecisionHeading.MatchString(section) {
+			continue
+		}
+		bullet := stripListMarker(t) != t
+		text := plainText(t)
+		if m := planDecisionLabel.FindStringSubmatch(text); m != nil {
+			if d, ok := planChoice(m[1], true); ok {
+				labelled = append(labelled, d)
+			}
+			continue
+		}
+		if bullet && planDecisionHeading.MatchString(section) {
+			if d, ok := planChoice(text, true); ok {
+				labelled = append(labelled, d)
+			}
+			continue
+		}
+		for _, s := range sentences(text) {
+			if !choiceClause(s) || strings.HasSuffix(s, "?") {
+				continue
+			}
+			if comparative.MatchString(s) {
+				if d, ok := planChoice(s, false); ok {
+					compared = append(compared, d)
+				}
+			} else if planReason.MatchString(s) {
+				if d, ok := planChoice(s, false); ok && d.Rationale != "" {
+					reasoned = append(reasoned, d)
+				}
+			}
+		}
+	}
+	out := append(append(labelled, compared...), reasoned...)
+	if len(out) > maxPlanDecisions {
+		out = out[:maxPlanDecisions]
+	}
+	return out
+}
+
+// planChoice splits a plan's statement of a choice into the choice, its
+// reason and the alternative it names: "X instead of Y because Z",
+// "**X** — Z". labelled says the plan itself calls it a decision, so a
+// reason is not needed.
+func planChoice(s string, labelled bool) (baton.Decision, bool) {
+	s = strings.TrimRight(strings.TrimSpace(s), ".:;")
+	var d baton.Decision
+	if i := strings.Index(s, " — "); labelled && i > 0 {
+		d.Rationale, s = strings.TrimSpace(s[i+len(" — "):]), s[:i]
+	}
+	if loc := planReason.FindStringIndex(s); loc != nil && loc[0] > 0 {
+		d.Rationale, s = strings.TrimSpace(s[loc[1]:]), s[:loc[0]]
+	}
+	if loc := alternativeMarker.FindStringIndex(s); loc != nil {
+		if alt := strings.TrimRight(strings.TrimSpace(s[loc[1]:]), ".!,;:"); alt != "" && len(strings.Fields(alt)) <= 12 {
+			d.Alternatives = []string{excerpt(alt, decisionLength)}
+		}
+	}
+	d.Decision = strings.TrimRight(strings.TrimSpace(s), ".!,;:")
+	if n := len(wordsOf(strings.ToLower(d.Decision))); n < 3 || n > 30 {
+		return baton.Decision{}, false
+	}
+	return d, true
+}
+
+var (
+	// "Either change the flag to true or update the comment": two courses
+	// the steward leaves to the assistant.
+	eitherOr = regexp.MustCompile(`(?i)\beither\s+(.{6,160}?),?\s+or\s+(.{6,160}?)(?:[.?!]|$)`)
+)
+
+// eitherPick reads which of the steward's "either X or Y" the assistant's
+// reply takes: the course whose words the reply repeats, when only one
+// of them is. The other is the alternative; the reply's "since …" its
+// reason.
+func eitherPick(request, reply string) (baton.Decision, bool) {
+	m := eitherOr.FindStringSubmatch(plainText(request))
+	if m == nil {
+		return baton.Decision{}, false
+	}
+	a, b := strings.TrimSpace(m[1]), strings.TrimSpace(m[2])
+	replyWords := map[string]bool{}
+	for _, w := range wordsOf(lowerText(plainText(reply))) {
+		replyWords[w] = true
+	}
+	score := func(option string) int {
+		n := 0
+		for _, w := range contentWords(option) {
+			if replyWords[w] {
+				n++
+			}
+		}
+		return n
+	}
+	sa, sb := score(a), score(b)
+	if sa == sb {
+		return baton.Decision{}, false
+	}
+	chosen, other := a, b
+	if sb > sa {
+		chosen, other = b, a
+	}
+	d := baton.Decision{Decision: chosen + " rather than " + other, Alternatives: []string{other}}
+	if loc := planReason.FindStringIndex(chosen); loc != nil && loc[0] > 0 && strings.Contains(strings.ToLower(chosen[loc[0]:loc[1]]), "to ") {
+		d.Rationale = strings.TrimSpace(chosen[loc[1]:])
+		d.Decision = strings.TrimSpace(chosen[:loc[0]]) + " rather than " + other
+	}
+	for _, s := range sentences(plainText(reply)) {
+		if r := reasonIn(s); r != "" {
+			d.Rationale = r
+			break
+		}
+		if strings.HasPrefix(strings.ToLower(s), "since ") {
+			d.Rationale = strings.TrimPrefix(strings.TrimPrefix(s, "Since "), "since ")
+			break
+		}
+	}
+	return d, true
+}
+
+// contentWords are the words of s that carry meaning: no stop words, no
+// words shorter than three letters.
+func contentWords(s string) []string {
+	var out []string
+	for _, w := range wordsOf(lowerText(s)) {
+		if len(w) < 3 || decisionStop[w] {
+			continue
+		}
+		out = append(out, w)
+	}
+	return out
+}
+
+var decisionStop = set("the", "and", "for", "with", "from", "into", "that", "this", "these", "those", "then", "than",
+	"what", "which", "when", "where", "about", "avoid", "being", "here", "there", "just", "also", "only", "make",
+	"should", "would", "could", "will", "can", "not", "all", "any", "some", "its", "it's", "our", "your", "their",
+	"have", "has", "was", "were", "are", "use", "using", "change", "update", "either", "other")

@@ -1,0 +1,130 @@
+package analysis
+
+import (
+	"testing"
+
+	"github.com/baton-dev/baton/internal/baton"
+)
+
+// TestDecisionEitherOrTheAssistantTakes: the steward leaves two courses
+// open ("either X or Y"); the assistant's reply repeats the words of one
+// and edits: that course is the decision, the other its alternative. With
+// no edit, or a reply naming both, there is none.
+func TestDecisionEitherOrTheAssistantTakes(t *testing.T) {
+	c := newConvo()
+	c.steward("Review note on the parser: the docstring says it streams, but it reads the whole file. Either rewrite the reader to stream chunks or fix the docstring.")
+	c.assistant("The callers only pass small manifests, so buffering is fine; the docstring is what is wrong.")
+	c.tool("Edit", obj{"file_path": "parser.py", "old_string": "Streams", "new_string": "Reads"}, "ok", "")
+	checkDecisions(t, c, []baton.Decision{{
+		Decision:     "fix the docstring rather than rewrite the reader to stream chunks",
+		Rationale:    "",
+		Alternatives: []string{"rewrite the reader to stream chunks"},
+	}})
+
+	c = newConvo()
+	c.steward("Either rewrite the reader to stream chunks or fix the docstring.")
+	c.assistant("The docstring is wrong; I can fix it whenever you like.")
+	checkDecisions(t, c, nil) // nothing done
+
+	c = newConvo()
+	c.steward("Either rewrite the reader to stream chunks or fix the docstring.")
+	c.assistant("I rewrote the reader and fixed the docstring.")
+	c.tool("Edit", obj{"file_path": "parser.py", "old_string": "a", "new_string": "b"}, "ok", "")
+	checkDecisions(t, c, nil) // both named: no pick
+}
+
+// TestDecisionNumberedOptionPicked: a numbered list the assistant asks the
+// steward to choose from, and a reply that is only the number.
+func TestDecisionNumberedOptionPicked(t *testing.T) {
+	c := newConvo()
+	c.assistant("The branch is behind main. I can:\n\n1. **Rebase onto main** - keeps history linear\n2. **Merge main in** - no force-push needed\n\nWhich would you prefer?")
+	c.steward("2")
+	checkDecisions(t, c, []baton.Decision{{Decision: "Merge main in", Alternatives: []string{"Rebase onto main"}}})
+
+	// A numbered list of steps, not offered as a choice.
+	c = newConvo()
+	c.assistant("Next steps:\n\n1. Rebase onto main\n2. Run the tests\n\nDone so far: the parser.")
+	c.steward("2")
+	checkDecisions(t, c, nil)
+}
+
+// TestDecisionAnnouncedWithReason: the assistant states a choice against
+// its alternative with a reason and carries it out; without the reason,
+// or without acting, it is a step.
+func TestDecisionAnnouncedWithReason(t *testing.T) {
+	c := newConvo()
+	c.steward("Wire the exporter into the nightly job.")
+	c.assistant("I'll call the shared client wrapper instead of building a new HTTP client (which is how the other jobs talk to the API).")
+	c.tool("Edit", obj{"file_path": "jobs/nightly.py", "old_string": "a", "new_string": "b"}, "ok", "")
+	checkDecisions(t, c, []baton.Decision{{
+		Decision:     "call the shared client wrapper instead of building a new HTTP client",
+		Rationale:    "is how the other jobs talk to the API",
+		Alternatives: []string{"building a new HTTP client"},
+	}})
+
+	c = newConvo()
+	c.steward("Wire the exporter into the nightly job.")
+	c.assistant("Let me use printf instead of echo.")
+	c.tool("Edit", obj{"file_path": "jobs/nightly.sh", "old_string": "a", "new_string": "b"}, "ok", "")
+	checkDecisions(t, c, nil)
+}
+
+// TestDecisionsFromAnApprovedPlan: a plan the steward approved (a plan-mode
+// exit accepted, or "Implement the following plan:") states its choices:
+// a labelled decision, a step chosen against another, a step with its
+// reason. Its context and verification sections, and a rejected plan,
+// give none.
+func TestDecisionsFromAnApprovedPlan(t *testing.T) {
+	plan := "# Plan: quota alerts\n\n## Context\n\nAlerts currently fire twice instead of once when the quota resets.\n\n" +
+		"## Changes\n\n### 1. Alert state\n\n**Decision:** keep the alert state in the quotas table — one row per tenant is enough.\n\n" +
+		"### 2. Sender\n\nSend alerts through the existing mailer instead of a new webhook client.\n\n" +
+		"### 3. Reset\n\nClear the flag in the reset job so a tenant is alerted again next month.\n\n" +
+		"## Verification\n\n- Run the tests so nothing regresses\n"
+	c := newConvo()
+	c.steward("Plan the quota alerts.")
+	c.tool("ExitPlanMode", obj{"plan": plan}, "User has approved your plan. You can now start coding.", "")
+	want := []baton.Decision{
+		{Decision: "keep the alert state in the quotas table", Rationale: "one row per tenant is enough"},
+		{Decision: "Send alerts through the existing mailer instead of a new webhook client", Alternatives: []string{"a new webhook client"}},
+		{Decision: "Clear the flag in the reset job", Rationale: "a tenant is alerted again next month"},
+	}
+	checkDecisions(t, c, want)
+
+	c = newConvo()
+	c.steward("Implement the following plan:\n\n" + plan)
+	checkDecisions(t, c, want)
+
+	c = newConvo()
+	c.steward("Plan the quota alerts.")
+	c.tool("ExitPlanMode", obj{"plan": plan}, "", "The user doesn't want to proceed with this tool use. The tool use was rejected.")
+	checkDecisions(t, c, nil)
+}
+
+// TestDecisionRecommendationBuiltOn: the steward does not say "yes" but
+// builds on the recommendation ("can you also …") and the session writes
+// it; asking about alternatives instead is no acceptance.
+func TestDecisionRecommendationBuiltOn(t *testing.T) {
+	c := newConvo()
+	c.steward("Propose a format for the release notes.")
+	c.assistant("I recommend the Keep a Changelog format — it's the closest thing to a standard.")
+	c.steward("Can you also add a section for security fixes?")
+	c.tool("Write", obj{"file_path": "CHANGELOG.md", "content": "# Changelog"}, "ok", "")
+	checkDecisions(t, c, []baton.Decision{{Decision: "the Keep a Changelog format", Rationale: "it's the closest thing to a standard"}})
+
+	c = newConvo()
+	c.assistant("I recommend the Keep a Changelog format — it's the closest thing to a standard.")
+	c.steward("Can you also show me other formats?")
+	c.tool("Write", obj{"file_path": "CHANGELOG.md", "content": "# Changelog"}, "ok", "")
+	checkDecisions(t, c, nil)
+}
+
+// TestDecisionFaultIsNoChoice: a fault described with "instead of" (what
+// code does wrong) is not a decision; the fix stated against it is.
+func TestDecisionFaultIsNoChoice(t *testing.T) {
+	c := newConvo()
+	c.steward("Issues found:\n- The loader silently returns an empty list instead of an error\n- Return an error instead of an empty list when the file is missing")
+	checkDecisions(t, c, []baton.Decision{{
+		Decision:     "Return an error instead of an empty list when the file is missing",
+		Alternatives: []string{"an empty list when the file is missing"},
+	}})
+}
