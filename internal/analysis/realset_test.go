@@ -105,6 +105,7 @@ var realsetTestLabelsSHA256 = map[string]string{
 	"labels-test-2.json": "386f261c6533a0ba9e8e0842b720a2aba35530744e98460f03021bfc323a4191",
 	"labels-test-3.json": "55f07953370465918d5f9574285b63cb958c8b5b7d98d018ee7e0c050d3dbedf",
 	"labels-test-4.json": "1db05d1738fc07cc2a4cf954a8648eabba8a07ceb2cacb0d3f8ca800e66176bb",
+	"labels-test-5.json": "1b380ceb2a8ab646bde8a79629b1bedce71abaaffcfbfca17bdc8d5a5bff0e9b",
 }
 
 // realsetExt is the file name each format is imported under.
