@@ -78,3 +78,14 @@ func chunkPageURL(next string) string {
 func messageURL(sessionID string, seq int64) string {
 	return fmt.Sprintf("%s?at=%d#m-%d", sessionURL(sessionID), seq, seq)
 }
+
+// conversationMessageURL opens a conversation's transcript at a message;
+// conversationID "" is the session's main conversation. A fork numbers its
+// messages on from its fork point, so only the conversation tells a
+// replay's message 7 from the original's.
+func conversationMessageURL(sessionID, conversationID string, seq int64) string {
+	if conversationID == "" {
+		return messageURL(sessionID, seq)
+	}
+	return fmt.Sprintf("%s?c=%s&at=%d#m-%d", sessionURL(sessionID), url.QueryEscape(conversationID), seq, seq)
+}

@@ -85,7 +85,7 @@ func ContinueForm(p ContinuePage) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 3, "</h1><p class=\"muted\">Your next message goes at the end of this branch. With a model, the replay's model answers it in the background; without, the branch waits for the next message.</p>")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 3, "</h1><p class=\"muted\">Your next message goes at the end of this conversation. With a model, the replay's model answers it in the background; without, the conversation waits for the next message.</p>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -186,7 +186,7 @@ func ContinueForm(p ContinuePage) templ.Component {
 					return templ_7745c5c3_Err
 				}
 			} else if p.Replay == nil {
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 14, "<p class=\"muted\">This branch has no model: to have a model answer, choose Replay from here on a message.</p>")
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 14, "<p class=\"muted\">This conversation has no model: to have a model answer, choose Replay from here on a message.</p>")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}

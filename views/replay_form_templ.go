@@ -220,7 +220,7 @@ func ReplayForm(p ReplayFormPage) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 13, ", with the context up to there. Tool calls it makes are answered from the recorded run when the recording made the same call.</p><p><a href=\"")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 13, ", with the context up to there. Tool calls it makes are answered from the recording when the original made the same call.</p><p><a href=\"")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -283,7 +283,7 @@ func ReplayForm(p ReplayFormPage) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = replayField(p, "model", "Model", p.Values.Model, "as the recorded run's, or another the endpoint serves").Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = replayField(p, "model", "Model", p.Values.Model, "as the original's, or another the endpoint serves").Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}

@@ -545,7 +545,7 @@ func ReplayProgress(p ReplayPage) templ.Component {
 						return templ_7745c5c3_Err
 					}
 				} else {
-					templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 48, "missing: the recorded run never made this call")
+					templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 48, "missing: the original never made this call")
 					if templ_7745c5c3_Err != nil {
 						return templ_7745c5c3_Err
 					}

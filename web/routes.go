@@ -101,6 +101,7 @@ func (s *Server) routes() {
 	// Agents: hooks and context.
 	// Replay and comparison pages (issue 10).
 	signedIn.POST("/conversations/:id/fork", s.ui.ConversationFork)
+	signedIn.GET("/conversations/:id/cherry-pick", s.ui.CherryPickForm)
 	signedIn.POST("/conversations/:id/cherry-pick", s.ui.ConversationCherryPick)
 	signedIn.GET("/comparisons", s.ui.ComparisonsList)
 	signedIn.POST("/comparisons", s.ui.ComparisonCreate)

@@ -45,7 +45,10 @@ type Annotation struct {
 	AuthorID *int64 `json:"author_id,omitempty" bun:"author_id"`
 
 	// Read with the annotation for lists and exports, never written.
-	MessageSeq   *int64 `json:"message_seq,omitempty" bun:"message_seq,scanonly"`
-	SessionTitle string `json:"session_title,omitempty" bun:"session_title,scanonly"`
-	AuthorName   string `json:"author_name,omitempty" bun:"author_name,scanonly"`
+	MessageSeq *int64 `json:"message_seq,omitempty" bun:"message_seq,scanonly"`
+	// MessageConversationID is the fork, replay or cherry-pick target the
+	// message belongs to; "" for the session's main conversation.
+	MessageConversationID string `json:"message_conversation_id,omitempty" bun:"message_conversation_id,scanonly"`
+	SessionTitle          string `json:"session_title,omitempty" bun:"session_title,scanonly"`
+	AuthorName            string `json:"author_name,omitempty" bun:"author_name,scanonly"`
 }

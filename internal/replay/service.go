@@ -201,11 +201,14 @@ func (s *Service) forkPoint(ctx context.Context, stewardID int64, conv *baton.Co
 	return at, title, nil
 }
 
-// CherryPickRequest names the messages to copy and where to: an existing
-// conversation of any of the steward's sessions, or a new conversation
-// (forked from nothing) in the source's session, titled NewTitle.
+// CherryPickRequest names the messages to copy, by id or as a range of
+// sequence numbers (FromSeq to ToSeq, both included), and where to: an
+// existing conversation of any of the steward's sessions, or a new
+// conversation (forked from nothing) in the source's session, titled
+// NewTitle.
 type CherryPickRequest struct {
 	MessageIDs           []int64
+	FromSeq, ToSeq       int64
 	TargetConversationID string
 	NewTitle             string
 }
@@ -215,18 +218,40 @@ type CherryPickRequest struct {
 // into another conversation, in their order, recording on each copy where
 // it came from. All or nothing.
 func (s *Service) CherryPick(ctx context.Context, stewardID int64, src *baton.Conversation, req CherryPickRequest) (*baton.Conversation, []*baton.Message, error) {
-	if len(req.MessageIDs) == 0 {
-		return nil, nil, baton.Invalid("message_ids", "message_ids is required: the messages to copy")
-	}
-	if len(req.MessageIDs) > store.MaxBatch {
+	ranged := req.FromSeq != 0 || req.ToSeq != 0
+	switch {
+	case len(req.MessageIDs) > 0 && ranged:
+		return nil, nil, baton.Invalid("message_ids", "give the messages to copy by id or as a range from one number to another, not both")
+	case len(req.MessageIDs) == 0 && !ranged:
+		return nil, nil, baton.Invalid("message_ids", "no messages to copy: pick at least one message, or give a range of message numbers (from_seq and to_seq)")
+	case len(req.MessageIDs) > store.MaxBatch:
 		return nil, nil, baton.Invalid("message_ids", "at most %d messages at a time", store.MaxBatch)
+	case ranged && req.FromSeq < 1:
+		return nil, nil, baton.Invalid("from_seq", "from_seq must be a message number, 1 or more")
+	case ranged && req.ToSeq < req.FromSeq:
+		return nil, nil, baton.Invalid("to_seq", "to_seq must be a message number no smaller than from_seq (%d)", req.FromSeq)
+	case ranged && req.ToSeq-req.FromSeq >= store.MaxBatch:
+		return nil, nil, baton.Invalid("to_seq", "a range holds at most %d messages", store.MaxBatch)
 	}
-	transcript, err := s.store.ConversationMessagesOf(ctx, stewardID, src, 0)
+	var upTo int64
+	if ranged {
+		upTo = req.ToSeq
+	}
+	transcript, err := s.store.ConversationMessagesOf(ctx, stewardID, src, upTo)
 	if err != nil {
 		return nil, nil, err
 	}
-	picked, err := pick(transcript, req.MessageIDs, src.ID)
-	if err != nil {
+	var picked []*baton.Message
+	if ranged {
+		for _, m := range transcript {
+			if m.Seq >= req.FromSeq {
+				picked = append(picked, m)
+			}
+		}
+		if len(picked) == 0 {
+			return nil, nil, baton.Invalid("from_seq", "the conversation has no messages from #%d to #%d", req.FromSeq, req.ToSeq)
+		}
+	} else if picked, err = pick(transcript, req.MessageIDs, src.ID); err != nil {
 		return nil, nil, err
 	}
 	title := strings.TrimSpace(req.NewTitle)

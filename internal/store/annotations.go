@@ -122,14 +122,18 @@ func (s *Store) AddAnnotations(ctx context.Context, stewardID int64, sessionID s
 }
 
 // annotationQuery selects the steward's annotations with the sequence
-// number of their message and the title of their session.
+// number of their message, the conversation it is in when that is not the
+// main one (a replay's message 7 is not the original's), and the title of
+// their session.
 func (s *Store) annotationQuery(out *[]*baton.Annotation, stewardID int64) *bun.SelectQuery {
 	return s.db.NewSelect().Model(out).
 		ColumnExpr("annotation.*").
 		ColumnExpr("m.seq AS message_seq").
+		ColumnExpr("CASE WHEN mc.parent_conversation_id IS NOT NULL THEN mc.id ELSE '' END AS message_conversation_id").
 		ColumnExpr("sess.title AS session_title").
 		Join("JOIN sessions AS sess ON sess.id = annotation.session_id AND sess.steward_id = annotation.steward_id").
 		Join("LEFT JOIN messages AS m ON m.id = annotation.message_id AND m.steward_id = annotation.steward_id").
+		Join("LEFT JOIN conversations AS mc ON mc.id = m.conversation_id").
 		Where("annotation.steward_id = ?", stewardID)
 }
 

@@ -9,7 +9,7 @@ import (
 	"github.com/labstack/echo/v4"
 )
 
-// continuePage is the continue form of one of the steward's branches.
+// continuePage is the continue form of one of the steward's forks or replays.
 func (s *Server) continuePage(c echo.Context) (views.ContinuePage, error) {
 	conv, err := s.store.ConversationByID(requestContext(c), stewardID(c), c.Param("id"))
 	if err != nil {
