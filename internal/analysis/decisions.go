@@ -55,6 +55,7 @@ func decisionsOf(vs []view) []baton.Decision {
 	}
 	lastOffer := -1 // the latest assistant message with prose
 	either := -1    // the latest steward message that offers "either X or Y"
+	proposal := -1  // a steward message the assistant has not answered yet
 	pickEither := func(end int) {
 		if either < 0 {
 			return
@@ -106,10 +107,23 @@ func decisionsOf(vs []view) []baton.Decision {
 				add(d, v)
 			} else if d, ok := recommendationTakenUp(vs, lastOffer, i); ok {
 				add(d, v)
+			} else if d, ok := orQuestionPick(&vs[lastOffer], v.prose); ok {
+				add(d, v)
 			}
 		}
 		if v.assistant() {
 			lastOffer = i
+			// A message that only makes tool calls ("Grep: src") answers
+			// nothing yet.
+			if proposal >= 0 && len(v.m.ToolCalls) == 0 {
+				if d, ok := proposalOf(vs[proposal].prose); ok && agrees(v.prose) {
+					add(d, &vs[proposal])
+				}
+				proposal = -1
+			}
+		}
+		if v.steward() && proposalQuestionCue(v.lower) {
+			proposal = i
 		}
 		if v.steward() {
 			for _, d := range japaneseChoices(v.prose) {
@@ -467,6 +481,9 @@ var (
 // since.
 func comparativeOf(s string, steward bool) (baton.Decision, bool) {
 	s = strings.TrimSpace(s)
+	if steward {
+		s = notInstead(s)
+	}
 	if !steward || strings.HasSuffix(s, "?") || hypothetical.MatchString(s) || modal.MatchString(s) ||
 		!comparative.MatchString(s) || len(wordsOf(strings.ToLower(s))) > 40 || strings.HasPrefix(s, "|") {
 		return baton.Decision{}, false
@@ -487,6 +504,35 @@ func comparativeOf(s string, steward bool) (baton.Decision, bool) {
 	d.Decision = strings.TrimRight(strings.TrimSpace(d.Decision), ".!,;:")
 	d.Rationale = strings.TrimRight(strings.TrimSpace(d.Rationale), ".!,;:")
 	return d, len(wordsOf(strings.ToLower(d.Decision))) >= 4
+}
+
+var (
+	// "I want people to move towards the JSON and not this variable": a
+	// want set against what is not wanted.
+	wantNot = regexp.MustCompile(`(?i)^(.*\b(?:i want|we want|i'd like|i would like|i prefer|we prefer|let's|we should)\b.+?)(?:,\s*|\s+and\s+|\s+but\s+)not\s+(.{3,120})$`)
+	// An aside in parentheses.
+	aside = regexp.MustCompile(`\s*\([^()]*\)`)
+)
+
+// notInstead rewrites a steward's "I want X and not Y" as "I want X
+// instead of Y", from its last clause after ", but" (what comes before
+// is a concession), asides dropped.
+func notInstead(s string) string {
+	m := wantNot.FindStringSubmatch(s)
+	if m == nil {
+		return s
+	}
+	want := m[1]
+	if i := strings.LastIndex(want, ", but "); i >= 0 {
+		want = want[i+len(", but "):]
+	}
+	want = strings.TrimSpace(aside.ReplaceAllString(want, ""))
+	for _, lead := range []string{"in reality ", "really ", "actually ", "honestly "} {
+		if strings.HasPrefix(strings.ToLower(want), lead) {
+			want = want[len(lead):]
+		}
+	}
+	return want + " instead of " + strings.TrimRight(strings.TrimSpace(m[2]), ".!")
 }
 
 var alternativeOfRe = regexp.MustCompile(`(?i)\b(?:instead of|rather than)\s+([^,.;:()]+)`)

@@ -266,3 +266,108 @@ var decisionStop = set("the", "and", "for", "with", "from", "into", "that", "thi
 	"what", "which", "when", "where", "about", "avoid", "being", "here", "there", "just", "also", "only", "make",
 	"should", "would", "could", "will", "can", "not", "all", "any", "some", "its", "it's", "our", "your", "their",
 	"have", "has", "was", "were", "are", "use", "using", "change", "update", "either", "other")
+
+var (
+	// An assistant's closing question between two courses: "Should I
+	// rebase onto main or merge main in?", "Do you want me to X, or Y?".
+	orQuestion = regexp.MustCompile(`(?i)\b(?:should i|shall i|should we|do you want(?: me)? to|would you (?:like|prefer)(?: me to)?|want me to|do you prefer(?: to)?|prefer to)\s+(.{4,140}?),?\s+or\s+(?:should i\s+|to\s+)?(.{4,140}?)\?`)
+	// "the former", "the first", "the latter", "the second".
+	formerPick = regexp.MustCompile(`(?i)\b(?:the\s+)?(former|first|latter|second)\b`)
+)
+
+// orQuestionPick reads the steward's answer to the assistant's question
+// between two courses ("Should I rebase onto main or merge main in?" —
+// "merge, please"): the course the short reply names, by its words or as
+// "the former" / "the latter".
+func orQuestionPick(offer *view, reply string) (baton.Decision, bool) {
+	if len(reply) > 200 || strings.Contains(reply, "?") || hasAnyPhrase(lowerText(reply), "neither", "not", "don't", "no") {
+		return baton.Decision{}, false
+	}
+	qs := sentences(plainText(offer.prose))
+	if len(qs) == 0 {
+		return baton.Decision{}, false
+	}
+	m := orQuestion.FindStringSubmatch(qs[len(qs)-1])
+	if m == nil {
+		return baton.Decision{}, false
+	}
+	a, b := strings.TrimSpace(m[1]), strings.TrimSpace(m[2])
+	pick := 0
+	if f := formerPick.FindStringSubmatch(reply); f != nil && len(wordsOf(lowerText(reply))) <= 6 {
+		pick = 1
+		if w := strings.ToLower(f[1]); w == "latter" || w == "second" {
+			pick = 2
+		}
+	} else {
+		words := map[string]bool{}
+		for _, w := range wordsOf(lowerText(reply)) {
+			words[w] = true
+		}
+		score := func(option string) (n int) {
+			for _, w := range contentWords(option) {
+				if words[w] {
+					n++
+				}
+			}
+			return n
+		}
+		// The reply must name the course: two of its words, or half of
+		// them, not one word it shares by chance ("check").
+		names := func(n int, option string) bool { return n >= 2 || 2*n >= len(contentWords(option)) && n > 0 }
+		switch sa, sb := score(a), score(b); {
+		case sa > sb && names(sa, a):
+			pick = 1
+		case sb > sa && names(sb, b):
+			pick = 2
+		}
+	}
+	if pick == 0 {
+		return baton.Decision{}, false
+	}
+	if pick == 2 {
+		a, b = b, a
+	}
+	return baton.Decision{Decision: a + " rather than " + b, Rationale: reasonIn(reply), Alternatives: []string{b}}, true
+}
+
+var (
+	// A steward's proposal put as a question: "can't we reuse X instead
+	// of creating new strings?", "why not cache it per request?".
+	proposalQuestion = regexp.MustCompile(`(?i)^(?:so\s+|but\s+)?(?:can't we|cant we|can we not|could we not|couldn't we|shouldn't we|wouldn't it be (?:better|simpler|cleaner) to|why not|how about|what about)\s+(?:just\s+)?(.{6,200}?)\s*\?*$`)
+	// The assistant's reply agreeing with it.
+	agreement = regexp.MustCompile(`(?i)^(?:yes|yeah|yep|yup|good (?:idea|call|point|catch)|great (?:idea|point|call)|you're right|you are right|agreed|exactly|absolutely|definitely|makes sense|that's (?:a )?(?:better|cleaner|simpler|good|great|fair))\b`)
+)
+
+// proposalOf reads the proposal a steward's question makes, with the
+// alternative it names: "can't we reuse X instead of creating new
+// strings?" proposes "reuse X instead of creating new strings".
+func proposalOf(prose string) (baton.Decision, bool) {
+	for _, s := range sentences(plainText(prose)) {
+		if !strings.HasSuffix(s, "?") {
+			continue
+		}
+		m := proposalQuestion.FindStringSubmatch(s)
+		if m == nil {
+			continue
+		}
+		d := baton.Decision{Decision: strings.TrimRight(m[1], "? ")}
+		if alt := alternativeOf(d.Decision); alt != "" {
+			d.Alternatives = []string{alt}
+		}
+		if len(wordsOf(strings.ToLower(d.Decision))) >= 3 {
+			return d, true
+		}
+	}
+	return baton.Decision{}, false
+}
+
+// proposalQuestionCue is a cheap test before proposalOf runs.
+func proposalQuestionCue(lower string) bool {
+	return strings.Contains(lower, "?") && hasAnyPhrase(lower, "can't we", "cant we", "can we not", "could we not",
+		"couldn't we", "shouldn't we", "wouldn't it be", "why not", "how about", "what about")
+}
+
+// agrees reports whether an assistant's reply opens by agreeing.
+func agrees(prose string) bool {
+	return agreement.MatchString(strings.TrimSpace(plainText(prose)))
+}

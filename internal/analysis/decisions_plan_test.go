@@ -128,3 +128,61 @@ func TestDecisionFaultIsNoChoice(t *testing.T) {
 		Alternatives: []string{"an empty list when the file is missing"},
 	}})
 }
+
+// TestDecisionOrQuestionAnswered: the assistant closes on a question
+// between two courses and the steward's short reply names one; a reply
+// that asks about them instead picks nothing.
+func TestDecisionOrQuestionAnswered(t *testing.T) {
+	c := newConvo()
+	c.assistant("The cache key ignores the locale. Should I add the locale to the key, or drop the cache for translated pages?")
+	c.steward("add the locale, because the pages are hot")
+	checkDecisions(t, c, []baton.Decision{{
+		Decision:     "add the locale to the key rather than drop the cache for translated pages",
+		Rationale:    "the pages are hot",
+		Alternatives: []string{"drop the cache for translated pages"},
+	}})
+
+	c = newConvo()
+	c.assistant("Should I add the locale to the key, or drop the cache for translated pages?")
+	c.steward("the latter")
+	checkDecisions(t, c, []baton.Decision{{
+		Decision:     "drop the cache for translated pages rather than add the locale to the key",
+		Alternatives: []string{"add the locale to the key"},
+	}})
+
+	c = newConvo()
+	c.assistant("Want me to drop the cache, or would you prefer to add the locale to the key?")
+	c.steward("How would adding the locale to the key look?")
+	checkDecisions(t, c, nil)
+}
+
+// TestDecisionStewardProposalAgreed: the steward proposes a course as a
+// question ("can't we X instead of Y?") and the assistant agrees; a
+// proposal the assistant argues against is none.
+func TestDecisionStewardProposalAgreed(t *testing.T) {
+	c := newConvo()
+	c.steward("can't we read the limits from the shared config instead of hard-coding them in each handler?")
+	c.tool("Grep", obj{"pattern": "limit"}, "handlers.py:12: LIMIT = 50", "")
+	c.assistant("Yes. Every handler's limit is already in the shared config under the same name.")
+	checkDecisions(t, c, []baton.Decision{{
+		Decision:     "read the limits from the shared config instead of hard-coding them in each handler",
+		Alternatives: []string{"hard-coding them in each handler"},
+	}})
+
+	c = newConvo()
+	c.steward("why not read the limits from the shared config?")
+	c.assistant("The shared config loads after the handlers start, so they would see no limits at all.")
+	checkDecisions(t, c, nil)
+}
+
+// TestDecisionWantedNotThat: the steward sets what they want against what
+// they do not ("I want X and not Y"), the concession before ", but" and
+// the aside left out.
+func TestDecisionWantedNotThat(t *testing.T) {
+	c := newConvo()
+	c.steward("The old flag still works, but I want users to move to the config file (which the installer writes) and not the environment variable.")
+	checkDecisions(t, c, []baton.Decision{{
+		Decision:     "I want users to move to the config file instead of the environment variable",
+		Alternatives: []string{"the environment variable"},
+	}})
+}
