@@ -292,6 +292,9 @@ func orQuestionPick(offer *view, reply string) (baton.Decision, bool) {
 		return baton.Decision{}, false
 	}
 	a, b := strings.TrimSpace(m[1]), strings.TrimSpace(m[2])
+	if !choiceClause(a) || !choiceClause(b) {
+		return baton.Decision{}, false // "adjustments to the rules or their format": not two courses
+	}
 	pick := 0
 	if f := formerPick.FindStringSubmatch(reply); f != nil && len(wordsOf(lowerText(reply))) <= 6 {
 		pick = 1

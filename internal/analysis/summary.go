@@ -394,7 +394,7 @@ func isOutcome(words []string) bool {
 
 // decisionCue is a cheap test before the decision pattern runs.
 func decisionCue(lower string) bool {
-	for _, c := range []string{"go with", "went with", "switched to", "chose", "opted", "rather than", "the fix is", "solution is", "approach is", "settled on", "going with", "and not", ", not", "decided", "decision", "switch to", "stick with", "use ", "choose", "pick ", "adopt", "instead of", "start with",
+	for _, c := range []string{"go with", "went with", "switched to", "chose", "opted", "rather than", "the fix is", "solution is", "approach is", "settled on", "going with", "and not", "decided", "decision", "switch to", "stick with", "use ", "choose", "pick ", "adopt", "instead of", "start with",
 		"entschieden", "entscheidung", "wir verwenden", "wir nehmen", "wir nutzen", "wir benutzen", "wir bleiben bei", "wir wechseln zu", "ことに"} {
 		if strings.Contains(lower, c) {
 			return true
