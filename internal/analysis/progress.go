@@ -115,24 +115,42 @@ func doneLater(vs []view) []bool {
 	return later
 }
 
-// superseded reports whether a status said in message i ("still waiting
-// on the other two") was overtaken: something arrived after it and the
-// conversation went on (a tool result, a notification, a steward message,
-// then the assistant again).
-func superseded(vs []view, i int) bool {
-	if !hasAnyPhrase(vs[i].lower, "waiting on", "waiting for", "still waiting", "until") {
-		return false
-	}
-	arrived := false
-	for j := i + 1; j < len(vs); j++ {
-		switch {
-		case vs[j].m.Role != vs[i].m.Role && !vs[j].assistant():
-			arrived = true
-		case arrived && vs[j].assistant() && vs[j].text:
-			return true
+// overtaken reports, for each message i, whether something arrived after
+// it and the conversation went on: a later message of another role than
+// i's that is not the assistant's (a tool result, a notification, a
+// steward message), followed by assistant prose. One pass from the end:
+// asked message by message, a conversation without tool results was read
+// to its end for every steward message saying "until" (quadratic).
+func overtaken(vs []view) []bool {
+	out := make([]bool, len(vs))
+	lastSaid := -1 // the last assistant message with prose
+	for i := len(vs) - 1; i >= 0; i-- {
+		if vs[i].assistant() && vs[i].text {
+			lastSaid = i
+			break
 		}
 	}
-	return false
+	// next[r] is the first index after i of a message of role r (the
+	// roles other than the assistant's), or -1.
+	next := map[baton.Role]int{}
+	for i := len(vs) - 1; i >= 0; i-- {
+		for r, j := range next {
+			if r != vs[i].m.Role && j < lastSaid {
+				out[i] = true
+				break
+			}
+		}
+		if !vs[i].assistant() {
+			next[vs[i].m.Role] = i
+		}
+	}
+	return out
+}
+
+// superseded reports whether a status said in message i ("still waiting
+// on the other two") was overtaken (overtaken's rule).
+func superseded(vs []view, over []bool, i int) bool {
+	return hasAnyPhrase(vs[i].lower, "waiting on", "waiting for", "still waiting", "until") && over[i]
 }
 
 func cleanTask(s string) string {
@@ -166,6 +184,7 @@ func progressOf(vs []view) baton.Progress {
 	var blockers []string
 	askedBefore := false // a steward message with prose came before
 	done := doneLater(vs)
+	over := overtaken(vs)
 	for i := range vs {
 		v := &vs[i]
 		for _, c := range v.calls {
@@ -202,7 +221,7 @@ func progressOf(vs []view) baton.Progress {
 		for line := range strings.SplitSeq(v.prose, "\n") {
 			textTasks(book, line)
 		}
-		if len(blockers) < maxBlockers && hasBlockerCue(v.lower) && !superseded(vs, i) {
+		if len(blockers) < maxBlockers && hasBlockerCue(v.lower) && !superseded(vs, over, i) {
 			for _, s := range sentences(v.prose) {
 				if isBlocker(lowerText(s)) {
 					blockers = appendUniqueFold(blockers, excerpt(plainText(stripMarkup(s)), taskLength), maxBlockers)
