@@ -15,7 +15,7 @@ func randomViews(r *rand.Rand, n int) []view {
 	vs := make([]view, n)
 	for i := range vs {
 		role := roles[r.IntN(len(roles))]
-		vs[i] = view{m: &baton.Message{Role: role}, text: role == baton.RoleSteward || (role == baton.RoleAssistant && r.IntN(3) > 0)}
+		vs[i] = view{m: &message{Role: role}, text: role == baton.RoleSteward || (role == baton.RoleAssistant && r.IntN(3) > 0)}
 	}
 	return vs
 }

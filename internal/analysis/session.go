@@ -3,6 +3,7 @@ package analysis
 import (
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/baton-dev/baton/internal/baton"
 )
@@ -70,7 +71,7 @@ func sessionOf(s *baton.Session, vs []view, ex []Exchange) SessionReport {
 
 // view is one message as the session analyses read it.
 type view struct {
-	m *baton.Message
+	m *message
 	// sem is the message's semantic fields, or those of an analysed
 	// copy of a message that never was: a pointer, as a long session has a
 	// view of every message at once.
@@ -99,37 +100,105 @@ type call struct {
 func (v *view) steward() bool   { return v.m.Role == baton.RoleSteward }
 func (v *view) assistant() bool { return v.m.Role == baton.RoleAssistant }
 
+// message is what the session analyses read of a message: the columns
+// the store reads back for them (store.AnalysisMessages), under the same
+// names. A view keeps this, not the message: a long session has a view of
+// every message at once, and a whole message is twice the size.
+type message struct {
+	ID          int64
+	Seq         int64
+	Role        baton.Role
+	Content     string
+	ContentType string
+	ToolCalls   []baton.ToolCall
+	ToolResult  *baton.ToolResult
+	Semantic    baton.Semantic
+	CodeContext *baton.CodeContext
+	Timestamp   time.Time
+	Attributes  map[string]any
+}
+
+func messageOf(m *baton.Message) *message {
+	return &message{
+		ID: m.ID, Seq: m.Seq, Role: m.Role, Content: m.Content, ContentType: m.ContentType,
+		ToolCalls: m.ToolCalls, ToolResult: m.ToolResult, Semantic: m.Semantic, CodeContext: m.CodeContext,
+		Timestamp: m.Timestamp, Attributes: m.Attributes,
+	}
+}
+
+// full is the message again, with the fields message keeps.
+func (m *message) full() *baton.Message {
+	return &baton.Message{
+		ID: m.ID, Seq: m.Seq, Role: m.Role, Content: m.Content, ContentType: m.ContentType,
+		ToolCalls: m.ToolCalls, ToolResult: m.ToolResult, Semantic: m.Semantic, CodeContext: m.CodeContext,
+		Timestamp: m.Timestamp, Attributes: m.Attributes,
+	}
+}
+
 // buildViews reads every message once: prose, semantic fields (analysing
 // a copy of a message that never was), tool calls and their results.
 func buildViews(a *Analyzer, msgs []*baton.Message) []view {
-	vs := make([]view, 0, len(msgs))
-	calls := make(map[string]*call)
+	b := newViewBuilder(a, len(msgs))
 	for _, m := range msgs {
-		if m == nil {
-			continue
-		}
-		v := view{m: m, sem: &m.Semantic}
-		if m.Role == baton.RoleSteward || m.Role == baton.RoleAssistant {
-			if !analysed(m) && strings.TrimSpace(m.Content) != "" {
-				c := *m
-				c.CodeContext = nil
-				a.Message(&c)
-				sem := c.Semantic // not the whole copy
-				v.sem = &sem
-			}
-			v.prose = strings.TrimSpace(stripTranscriptMarkup(parseContent(truncate(m.Content, maxScanText)).prose))
-			v.lower = lowerText(v.prose)
-			v.text = v.prose != ""
-			if v.text {
-				v.fixes = hasFixWord(wordsOf(v.lower))
-				v.explains = hasAnyPhrase(v.lower, learnedCues...)
-			}
-		}
-		if m.Role == baton.RoleToolResult {
-			v.failed = toolFailed(m)
-		}
-		vs = append(vs, v)
+		b.add(m)
 	}
+	return b.views()
+}
+
+// viewsOf is buildViews over messages views were built from before.
+func viewsOf(a *Analyzer, msgs []*message) []view {
+	b := newViewBuilder(a, len(msgs))
+	for _, m := range msgs {
+		b.add(m.full())
+	}
+	return b.views()
+}
+
+// viewBuilder is buildViews a message at a time, for messages read one
+// page at a time: it keeps what the analyses read of each, not the
+// message.
+type viewBuilder struct {
+	a  *Analyzer
+	vs []view
+}
+
+func newViewBuilder(a *Analyzer, n int) *viewBuilder {
+	return &viewBuilder{a: a, vs: make([]view, 0, n)}
+}
+
+// add reads one message, the next in order; nil is skipped.
+func (b *viewBuilder) add(full *baton.Message) {
+	if full == nil {
+		return
+	}
+	m := messageOf(full)
+	v := view{m: m, sem: &m.Semantic}
+	if m.Role == baton.RoleSteward || m.Role == baton.RoleAssistant {
+		if !analysed(full) && strings.TrimSpace(m.Content) != "" {
+			c := *full
+			c.CodeContext = nil
+			b.a.Message(&c)
+			sem := c.Semantic // not the whole copy
+			v.sem = &sem
+		}
+		v.prose = strings.TrimSpace(stripTranscriptMarkup(parseContent(truncate(m.Content, maxScanText)).prose))
+		v.lower = lowerText(v.prose)
+		v.text = v.prose != ""
+		if v.text {
+			v.fixes = hasFixWord(wordsOf(v.lower))
+			v.explains = hasAnyPhrase(v.lower, learnedCues...)
+		}
+	}
+	if m.Role == baton.RoleToolResult {
+		v.failed = toolFailed(full)
+	}
+	b.vs = append(b.vs, v)
+}
+
+// views links the tool calls to their results and returns the views.
+func (b *viewBuilder) views() []view {
+	vs := b.vs
+	calls := make(map[string]*call)
 	// Calls are linked after the slice stops growing, so pointers hold.
 	for i := range vs {
 		v := &vs[i]

@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"math"
 
 	"github.com/baton-dev/baton/internal/baton"
 )
@@ -29,4 +30,39 @@ func (s *Store) AnalysisMessages(ctx context.Context, stewardID int64, sessionID
 	err = s.db.NewSelect().Model(&out).Column(analysisColumns...).
 		Where("conversation_id = ? AND steward_id = ?", conv.ID, stewardID).Order("seq").Scan(ctx)
 	return out, err
+}
+
+// analysisPage is how many messages EachAnalysisMessage reads at a time.
+const analysisPage = 2000
+
+// EachAnalysisMessage calls fn with every message of a session's main
+// conversation, in order, with the columns AnalysisMessages reads, a page
+// at a time: the caller keeps what it needs of each message, not the
+// rows, and memory holds one page of them. Pages are read by sequence
+// number, so no cursor stays open between them; a message appended
+// meanwhile is read when it falls after the last page. An error from fn
+// stops the reading and is returned.
+func (s *Store) EachAnalysisMessage(ctx context.Context, stewardID int64, sessionID string, fn func(*baton.Message) error) error {
+	conv, err := s.Conversation(ctx, stewardID, sessionID, "")
+	if err != nil {
+		return err
+	}
+	after := int64(math.MinInt64)
+	for {
+		var page []*baton.Message
+		if err := s.db.NewSelect().Model(&page).Column(analysisColumns...).
+			Where("conversation_id = ? AND steward_id = ? AND seq > ?", conv.ID, stewardID, after).
+			Order("seq").Limit(analysisPage).Scan(ctx); err != nil {
+			return err
+		}
+		for _, m := range page {
+			if err := fn(m); err != nil {
+				return err
+			}
+		}
+		if len(page) < analysisPage {
+			return nil
+		}
+		after = page[len(page)-1].Seq
+	}
 }
