@@ -12,6 +12,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -213,6 +214,11 @@ func TestImportFileRefusesBadInput(t *testing.T) {
 			{`{"path":"rollout-1.jsonl","data":"eA==","mod_time":"0000-01-01T00:00:00Z"}`, "mod_time"},
 			{`{"path":"rollout-1.jsonl","data":"eA==","owner":1}`, "owner"},
 			{`{"path":"a\u0000b.jsonl","data":"eA=="}`, "path"},
+			{`{"path":"/p/s.jsonl","parts":[{"file":"","offset":0,"lines":"{}\n"}],"data":"eA=="}`, "parts"},
+			{`{"path":"/p/s.jsonl","parts":[{"file":"../x","offset":0,"lines":"{}\n"}]}`, "parts[0].file"},
+			{`{"path":"/p/s.jsonl","parts":[{"file":"","offset":-1,"lines":"{}\n"}]}`, "parts[0].offset"},
+			{`{"path":"/p/s.jsonl","parts":[{"file":"","offset":0,"lines":"{}"}]}`, "parts[0].lines"},
+			{`{"path":"/p/rollout-1.jsonl","parts":[{"file":"","offset":0,"lines":"{}\n"}]}`, "path"},
 		} {
 			var e apiErr
 			if code := a.api(a.adaToken, "POST", "/api/v1/import/file", tc.body, &e); code != 400 || e.Error.Field != tc.field {
@@ -357,4 +363,138 @@ func TestSourcesShowsBadLinesWithTheirFile(t *testing.T) {
 	if got := strings.TrimSpace(doc.Find(`tr.source-folder td[data-label="Errors"]`).Text()); got != "1" {
 		t.Errorf("folder errors %q, want 1", got)
 	}
+}
+
+// TestWatchClaudeCodeIntoAServer: the watcher sends a Claude Code
+// session's transcript and subagent files to a server by their new lines,
+// as the agent writes them. The server goes down (the files wait in the
+// spool) and comes back as a new process that holds no reading of the
+// earlier lines: it answers 409 and the watcher sends the files again from
+// their start. The session ends up as an import of the whole files makes
+// it, each message once, and the Sources page shows the folder.
+func TestWatchClaudeCodeIntoAServer(t *testing.T) {
+	const src = "../internal/ingest/claudecode/testdata/projects/-home-dev-shop"
+	const session = "7f3c9a52-0d1e-4b8a-9c6f-2e5d8b1a4c37"
+	main, err := os.ReadFile(filepath.Join(src, session+".jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sub, err := os.ReadFile(filepath.Join(src, session, "subagents", "agent-a1b2c3d.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	eachApp(t, func(t *testing.T, a *app) {
+		ctx := context.Background()
+		var target atomic.Pointer[url.URL]
+		first, _ := url.Parse(a.srv.URL)
+		target.Store(first)
+		var down atomic.Bool
+		var conflicts atomic.Int32
+		proxy := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if down.Load() {
+				http.Error(w, "server stopped", http.StatusServiceUnavailable)
+				return
+			}
+			rp := httputil.NewSingleHostReverseProxy(target.Load())
+			rp.ModifyResponse = func(resp *http.Response) error {
+				if resp.StatusCode == http.StatusConflict {
+					conflicts.Add(1)
+				}
+				return nil
+			}
+			rp.ServeHTTP(w, r)
+		}))
+		defer proxy.Close()
+		c, err := client.New(proxy.URL, a.adaToken, "watch-test", 30*time.Second)
+		if err != nil {
+			t.Fatal(err)
+		}
+		home := t.TempDir()
+		project := filepath.Join(home, ".claude", "projects", "-home-dev-shop")
+		path := filepath.Join(project, session+".jsonl")
+		subPath := filepath.Join(project, session, "subagents", "agent-a1b2c3d.jsonl")
+		if err := os.MkdirAll(filepath.Dir(subPath), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		now := time.Now()
+		w, err := watch.New(watch.Config{Folders: watch.DefaultFolders(home), StateDir: filepath.Join(home, "state"), ChunkBytes: 4096,
+			Sink: watch.RemoteSink{Client: c, SpoolDir: filepath.Join(home, "state", "spool")}, Now: func() time.Time { return now }})
+		if err != nil {
+			t.Fatal(err)
+		}
+		pass := func() watch.PassResult {
+			t.Helper()
+			res, err := w.Scan(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return res
+		}
+		third := len(main) / 3
+		if err := os.WriteFile(path, main[:third], 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if res := pass(); res.Imported != 1 {
+			t.Fatalf("first pass %+v", res)
+		}
+		down.Store(true)
+		if err := os.WriteFile(path, main[:2*third], 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if res := pass(); res.Failed != 1 {
+			t.Errorf("while down: %+v, want the transcript waiting", res)
+		}
+		// Back as a new process over the same database.
+		log := slog.New(slog.NewTextHandler(io.Discard, nil))
+		second := httptest.NewServer(web.NewServer(a.st, ingest.New(a.st), "test-secret", log, web.Config{MaxUploadBytes: 1 << 20}))
+		defer second.Close()
+		u, _ := url.Parse(second.URL)
+		target.Store(u)
+		down.Store(false)
+		if err := os.WriteFile(path, main, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(subPath, sub, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		pass()
+		if conflicts.Load() == 0 {
+			t.Error("the new server process was sent lines past what it holds without a 409")
+		}
+		now = now.Add(time.Hour) // the agent has stopped: the session settles
+		pass()
+
+		if _, err := ingest.New(a.st).ImportPath(ctx, a.bob.ID, filepath.Join(home, ".claude", "projects"), nil); err != nil {
+			t.Fatal(err)
+		}
+		messages := func(stewardID int64) []string {
+			page, err := a.st.ListSessions(ctx, stewardID, baton.SessionFilter{Limit: 10})
+			if err != nil || len(page.Sessions) != 1 {
+				t.Fatalf("sessions %+v (%v), want one", page, err)
+			}
+			convs, _ := a.st.Conversations(ctx, stewardID, page.Sessions[0].ID)
+			key := map[string]string{}
+			for _, cv := range convs {
+				key[cv.ID] = cv.SourceRef
+			}
+			msgs, _ := a.st.SessionMessages(ctx, stewardID, page.Sessions[0].ID)
+			var out []string
+			for _, m := range msgs {
+				out = append(out, fmt.Sprintf("%s %d %s %s %q", key[m.ConversationID], m.Seq, m.SourceID, m.Role, m.Content))
+			}
+			sort.Strings(out)
+			return out
+		}
+		got, want := messages(a.ada.ID), messages(a.bob.ID)
+		if len(want) < 10 || strings.Join(got, "\n") != strings.Join(want, "\n") {
+			t.Errorf("watched into the server:\n%s\n\nimported whole:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+		}
+		doc, resp := a.signIn("ada").get("/sources")
+		if resp.StatusCode != 200 || doc.Find("tr.source-folder").Length() != 1 {
+			t.Fatalf("/sources: %d, %d folder rows", resp.StatusCode, doc.Find("tr.source-folder").Length())
+		}
+		if got := doc.Find("#source-errors").Text(); !strings.Contains(got, session+".jsonl:36:") {
+			t.Errorf("the transcript's broken line 36 is not on the Sources page: %q", got)
+		}
+	})
 }

@@ -24,7 +24,13 @@ type WatchedFile struct {
 	Error string `json:"error,omitempty" bun:"error,notnull"`
 	// DeletedAt is when the watcher found the file gone upstream.
 	DeletedAt *time.Time `json:"deleted_at,omitempty" bun:"deleted_at"`
-	SeenAt    time.Time  `json:"seen_at" bun:"seen_at,notnull"`
+	// ReplacedAt is when the watcher last found the file truncated or
+	// written anew (it was read again from its start); KeptSessionIDs are
+	// the sessions it held before that it no longer does: Baton keeps
+	// them, as it keeps those of a deleted file.
+	ReplacedAt     *time.Time `json:"replaced_at,omitempty" bun:"replaced_at"`
+	KeptSessionIDs []string   `json:"kept_session_ids,omitempty" bun:"kept_session_ids,type:json"`
+	SeenAt         time.Time  `json:"seen_at" bun:"seen_at,notnull"`
 }
 
 // WatchedFolder sums up one watched folder for the Sources page.
@@ -34,6 +40,7 @@ type WatchedFolder struct {
 	Files        int
 	Sessions     int
 	Deleted      int // files deleted upstream whose sessions Baton still holds
+	Replaced     int // files found truncated or written anew; Baton keeps their earlier sessions
 	Errors       int
 	LastSyncedAt *time.Time
 }
@@ -54,6 +61,12 @@ func SumWatchedFolders(files []WatchedFile) []WatchedFolder {
 		wf.Files++
 		for _, id := range f.SessionIDs {
 			sessions[f.Folder][id] = true
+		}
+		for _, id := range f.KeptSessionIDs {
+			sessions[f.Folder][id] = true
+		}
+		if f.ReplacedAt != nil {
+			wf.Replaced++
 		}
 		if f.DeletedAt != nil && len(f.SessionIDs) > 0 {
 			wf.Deleted++
@@ -94,10 +107,18 @@ type ImportFileRequest struct {
 	State json.RawMessage `json:"state,omitempty"`
 	// Final says the file will not grow (it was deleted upstream).
 	Final bool `json:"final,omitempty"`
-	// More says more lines of the rollout follow soon: the session's
-	// analysis (which reads the whole session) waits for a request
-	// without it — one with no data once the rollout stops growing.
+	// More says more lines of the rollout (or of Parts) follow soon: the
+	// session's analysis (which reads the whole session) waits for a
+	// request without it — one with no data once the file stops growing.
 	More bool `json:"more,omitempty"`
+	// Parts, for a Claude Code transcript read as it grows, are the new
+	// whole lines of its files (the main transcript, File "", and its
+	// subagents'), each where it starts in its file; Data and Subagents
+	// are then empty. The server holds the reading of the lines before;
+	// when it does not (it restarted), it answers 409 with field "offset"
+	// and the files are sent again from their first byte. A part with no
+	// lines at the main file's end says the file stopped growing.
+	Parts []TranscriptChunk `json:"parts,omitempty"`
 }
 
 // ImportFileResponse is the server's answer to an ImportFileRequest.

@@ -30,6 +30,9 @@ type Importer struct {
 	store    *store.Store
 	analysis *analysis.Service
 	hooks    *Hooks
+	// watched holds the readings of the Claude Code transcripts `baton
+	// watch` sends by their new lines (ImportTranscriptLines).
+	watched watchedTranscripts
 }
 
 // New returns an Importer over the store, with its own analysis service.

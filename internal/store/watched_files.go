@@ -46,8 +46,12 @@ func (s *Store) ReportWatchedFiles(ctx context.Context, stewardID int64, files [
 			if err != nil {
 				return err
 			}
+			kept, err := ownSessionIDs(ctx, tx, stewardID, f.KeptSessionIDs)
+			if err != nil {
+				return err
+			}
 			row := &watchedFileRow{StewardID: stewardID, WatchedFile: f}
-			row.SessionIDs = ids
+			row.SessionIDs, row.KeptSessionIDs = ids, kept
 			row.ModTime, row.SeenAt = f.ModTime.UTC(), f.SeenAt.UTC()
 			if _, err := tx.NewInsert().Model(row).
 				On("CONFLICT (steward_id, path) DO UPDATE").
@@ -60,6 +64,8 @@ func (s *Store) ReportWatchedFiles(ctx context.Context, stewardID int64, files [
 				Set("error = EXCLUDED.error").
 				Set("deleted_at = EXCLUDED.deleted_at").
 				Set("seen_at = EXCLUDED.seen_at").
+				Set("replaced_at = EXCLUDED.replaced_at").
+				Set("kept_session_ids = EXCLUDED.kept_session_ids").
 				Exec(ctx); err != nil {
 				return err
 			}
@@ -96,26 +102,32 @@ func (s *Store) WatchedFiles(ctx context.Context, stewardID int64) ([]baton.Watc
 }
 
 // SessionKeptByBaton says when the agent deleted the file a session of the
-// steward's came from, if it did and no other watched file still holds the
-// session (a rotated or moved file): Baton is then the only copy.
+// steward's came from, or wrote it anew without the session, if it did and
+// no other watched file still holds the session (a rotated or moved file):
+// Baton is then the only copy.
 func (s *Store) SessionKeptByBaton(ctx context.Context, stewardID int64, sessionID string) (*time.Time, error) {
 	if strings.ContainsAny(sessionID, "%_\\") {
 		return nil, nil // not a session id (they are UUIDs)
 	}
 	// Only the rows whose ids mention the session are read; the loop
 	// below checks the match exactly.
-	ids := "session_ids"
+	ids, kept := "session_ids", "kept_session_ids"
 	if s.dialect != SQLite {
-		ids = "session_ids::text"
+		ids, kept = "session_ids::text", "kept_session_ids::text"
 	}
 	var rows []watchedFileRow
 	err := s.db.NewSelect().Model(&rows).
-		Where("steward_id = ? AND "+ids+" LIKE ?", stewardID, "%"+sessionID+"%").Scan(ctx)
+		Where("steward_id = ? AND ("+ids+" LIKE ? OR "+kept+" LIKE ?)", stewardID, "%"+sessionID+"%", "%"+sessionID+"%").Scan(ctx)
 	if err != nil {
 		return nil, err
 	}
 	var first *time.Time
 	for _, r := range rows {
+		for _, id := range r.KeptSessionIDs {
+			if id == sessionID && r.ReplacedAt != nil && (first == nil || r.ReplacedAt.Before(*first)) {
+				first = r.ReplacedAt
+			}
+		}
 		for _, id := range r.SessionIDs {
 			if id != sessionID {
 				continue

@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"net/http"
 	"os"
 	"path/filepath"
 	"sort"
@@ -44,6 +45,15 @@ func (s LocalSink) ImportLines(ctx context.Context, req LinesRequest) (LinesResu
 	return LinesResult{Results: results, State: state, Sent: req.Offset + int64(len(req.Lines))}, nil
 }
 
+// ImportTranscript imports the new lines of a Claude Code session's files.
+func (s LocalSink) ImportTranscript(ctx context.Context, req TranscriptRequest) (TranscriptResult, error) {
+	results, err := s.Importer.ImportTranscriptLines(ctx, s.StewardID, req.Path, req.Parts, req.More)
+	if errors.Is(err, ingest.ErrRestart) {
+		return TranscriptResult{Restart: true}, nil
+	}
+	return TranscriptResult{Results: results}, err
+}
+
 // Report records the files' states.
 func (s LocalSink) Report(ctx context.Context, files []baton.WatchedFile) error {
 	return s.Store.ReportWatchedFiles(ctx, s.StewardID, files)
@@ -79,6 +89,25 @@ func (s RemoteSink) ImportFile(ctx context.Context, path string) ([]baton.Import
 		s.spool(req)
 	}
 	return res.Results, err
+}
+
+// ImportTranscript sends the new lines of a Claude Code session's files.
+// What the server cannot take now is kept as the whole files in the spool
+// (so the session is stored even if the agent deletes them meanwhile); the
+// lines are sent again, from where the server's reading stands, once it
+// is back.
+func (s RemoteSink) ImportTranscript(ctx context.Context, req TranscriptRequest) (TranscriptResult, error) {
+	res, err := s.Client.ImportFile(ctx, baton.ImportFileRequest{Path: req.Path, Parts: req.Parts, More: req.More})
+	var ce *client.Error
+	switch {
+	case errors.As(err, &ce) && ce.Status == http.StatusConflict && ce.Field == "offset":
+		return TranscriptResult{Restart: true}, nil
+	case err != nil && retryable(err):
+		if whole, rerr := ReadFileRequest(req.Path); rerr == nil {
+			s.spool(whole)
+		}
+	}
+	return TranscriptResult{Results: res.Results}, err
 }
 
 // Report sends the files' states.

@@ -75,6 +75,9 @@ type Sink interface {
 	ImportFile(ctx context.Context, path string) ([]baton.ImportResult, error)
 	// ImportLines imports the new whole lines of a Codex CLI rollout.
 	ImportLines(ctx context.Context, req LinesRequest) (LinesResult, error)
+	// ImportTranscript imports the new whole lines of a Claude Code
+	// session's files.
+	ImportTranscript(ctx context.Context, req TranscriptRequest) (TranscriptResult, error)
 	// Report records the files' states, for the Sources page.
 	Report(ctx context.Context, files []baton.WatchedFile) error
 	// Flush sends what waits from earlier passes (a server's spool) and
@@ -174,8 +177,14 @@ type fileState struct {
 	// found part by part (the newest maxProblems).
 	Problems []string `json:"problems,omitempty"`
 	// Unsettled says lines were stored with More: the session is analysed
-	// at the first pass that finds the rollout no longer growing.
+	// at the first pass that finds the file no longer growing.
 	Unsettled bool `json:"unsettled,omitempty"`
+	// Subs is how far each subagent file of a Claude Code session was
+	// read (its main file's is Offset), by file name.
+	Subs map[string]int64 `json:"subs,omitempty"`
+	// Sum is the hash of a file read whole (a Gemini CLI file) as last
+	// stored: a file written again with the same bytes is not imported.
+	Sum string `json:"sum,omitempty"`
 }
 
 // quiet is how long a rollout must not have grown before its session is
@@ -326,13 +335,42 @@ func (w *Watcher) Scan(ctx context.Context) (PassResult, error) {
 			}
 			continue
 		}
+		if tf.claude {
+			grew, err := w.readTranscript(ctx, st, tf, now)
+			st.SeenAt = now
+			switch {
+			case err != nil:
+				res.Failed++
+				if ctx.Err() != nil {
+					return res, ctx.Err()
+				}
+			case grew:
+				res.Imported++
+			}
+			continue
+		}
+		// A file read whole (Gemini CLI rewrites its files whole): read
+		// when its size or time changed, imported only when its bytes did.
 		changed := !st.Stored || st.Size != tf.size || !st.ModTime.Equal(tf.modTime)
+		if changed && st.Stored && tf.size < st.Size {
+			w.cfg.Logf("watch: %s was written anew, shorter; its earlier sessions are kept", tf.path)
+			w.replaced(st, now)
+		}
+		if st.Size != tf.size || !st.ModTime.Equal(tf.modTime) {
+			st.Reported = false
+		}
 		st.Size, st.ModTime, st.SeenAt = tf.size, tf.modTime, now
 		if !changed {
 			continue
 		}
+		sum := w.fileSum(tf.path)
+		if st.Stored && sum != "" && sum == st.Sum {
+			continue // the same bytes written again
+		}
 		st.Stored, st.Reported = false, false
-		if err := w.importFile(ctx, st, now); err != nil {
+		if err := w.importFile(ctx, st, now); err == nil {
+			st.Sum = sum
+		} else {
 			res.Failed++
 			if ctx.Err() != nil {
 				return res, ctx.Err()
@@ -427,8 +465,7 @@ func (w *Watcher) readLines(ctx context.Context, st *fileState, tf transcriptFil
 	same := st.Offset == 0 || (size >= st.Offset && dev == st.Dev && ino == st.Ino && w.sameHead(f, st))
 	if !same {
 		w.cfg.Logf("watch: %s was replaced or truncated; reading it from its start", tf.path)
-		st.Offset, st.Sent, st.State, st.HeadLen, st.HeadSum, st.Problems = 0, 0, nil, 0, "", nil
-		st.Reported = false
+		w.replaced(st, now)
 	}
 	st.Dev, st.Ino = dev, ino
 	if st.Size != size || !st.ModTime.Equal(tf.modTime) {
@@ -443,7 +480,7 @@ func (w *Watcher) readLines(ctx context.Context, st *fileState, tf transcriptFil
 	}
 	buf := make([]byte, 0, min(int64(w.cfg.ChunkBytes), size-st.Offset))
 	for st.Offset < size {
-		lines, err := w.nextLines(f, &buf, size-st.Offset)
+		lines, err := w.nextLines(f, &buf, size-st.Offset, int64(w.cfg.ChunkBytes))
 		if err != nil {
 			st.Error = fmt.Sprintf("line after byte %d: %v", st.Offset, err)
 			st.Reported = false
@@ -476,12 +513,11 @@ func (w *Watcher) readLines(ctx context.Context, st *fileState, tf transcriptFil
 	return grew, nil
 }
 
-// nextLines reads up to ChunkBytes of the file from where it stands and
+// nextLines reads up to want bytes of the file from where it stands and
 // returns its whole lines (none when only a partial line is left); a line
-// longer than ChunkBytes is read whole, up to maxLineBytes. left is how
+// longer than want is read whole, up to maxLineBytes. left is how
 // much the file has past where it stands.
-func (w *Watcher) nextLines(f *os.File, buf *[]byte, left int64) ([]byte, error) {
-	want := int64(w.cfg.ChunkBytes)
+func (w *Watcher) nextLines(f *os.File, buf *[]byte, left, want int64) ([]byte, error) {
 	for {
 		n := min(want, left)
 		if int64(cap(*buf)) < n {
@@ -521,6 +557,22 @@ func (w *Watcher) sameHead(f *os.File, st *fileState) bool {
 	n, err := f.ReadAt(head, 0)
 	w.read.Add(int64(n))
 	return err == nil && headSum(head) == st.HeadSum
+}
+
+// fileSum is the hash of a whole file ("" when it cannot be read).
+func (w *Watcher) fileSum(p string) string {
+	f, err := os.Open(p)
+	if err != nil {
+		return ""
+	}
+	defer f.Close()
+	h := sha256.New()
+	n, err := io.Copy(h, f)
+	w.read.Add(n)
+	if err != nil {
+		return ""
+	}
+	return hex.EncodeToString(h.Sum(nil)[:16])
 }
 
 func headSum(b []byte) string {
@@ -563,7 +615,14 @@ func (w *Watcher) noteResults(st *fileState, results []baton.ImportResult, now t
 		st.SessionIDs = append(st.SessionIDs, id)
 	}
 	sort.Strings(st.SessionIDs)
-	if ingest.IsRolloutName(st.Path) {
+	kept := st.KeptSessionIDs[:0]
+	for _, id := range st.KeptSessionIDs {
+		if !ids[id] {
+			kept = append(kept, id) // not back in the file
+		}
+	}
+	st.KeptSessionIDs = kept
+	if ingest.IsRolloutName(st.Path) || st.Subs != nil {
 		// Read part by part: each part names its own lines.
 		st.Problems = append(st.Problems, problems...)
 		if len(st.Problems) > maxProblems {
@@ -646,6 +705,10 @@ type transcriptFile struct {
 	size     int64
 	modTime  time.Time
 	dev, ino uint64
+	// claude says it is a Claude Code transcript; subs are its subagents'
+	// files, sorted.
+	claude bool
+	subs   []string
 }
 
 // listFolder lists the transcripts of one folder by its agent's layout.
@@ -667,6 +730,9 @@ func listFolder(f Folder) ([]transcriptFile, error) {
 			if !ok {
 				continue
 			}
+			tf.claude = true
+			tf.subs = append([]string(nil), sf.Subagents...)
+			sort.Strings(tf.subs)
 			for _, p := range sf.Subagents {
 				if sub, ok := statFile(p); ok {
 					tf.size += sub.size

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -106,6 +107,13 @@ func (s *flakySink) ImportLines(ctx context.Context, req watch.LinesRequest) (wa
 		return watch.LinesResult{}, errDown
 	}
 	return s.Sink.ImportLines(ctx, req)
+}
+
+func (s *flakySink) ImportTranscript(ctx context.Context, req watch.TranscriptRequest) (watch.TranscriptResult, error) {
+	if s.down {
+		return watch.TranscriptResult{}, errDown
+	}
+	return s.Sink.ImportTranscript(ctx, req)
 }
 
 func (s *flakySink) Report(ctx context.Context, files []baton.WatchedFile) error {
@@ -307,8 +315,24 @@ func TestWatcherKeepsEveryMessageOnce(t *testing.T) {
 			if fmt.Sprint(kept) != fmt.Sprint(want) {
 				t.Errorf("kept by Baton %v, want %v (a rotated file's session is still on disk)", kept, want)
 			}
+			// The truncated file's first session is no longer in it: Baton
+			// keeps it, and says so.
+			for _, f := range files {
+				if !strings.HasSuffix(f.Path, "-trunc.jsonl") {
+					continue
+				}
+				if f.ReplacedAt == nil || len(f.KeptSessionIDs) != 1 || slices.Contains(f.SessionIDs, f.KeptSessionIDs[0]) {
+					t.Fatalf("truncated file: replaced at %v, kept %v, sessions %v", f.ReplacedAt, f.KeptSessionIDs, f.SessionIDs)
+				}
+				if at, err := st.SessionKeptByBaton(ctx, steward.ID, f.KeptSessionIDs[0]); err != nil || at == nil || !at.Equal(*f.ReplacedAt) {
+					t.Errorf("the truncated file's first session: kept by Baton since %v (%v), want %v", at, err, f.ReplacedAt)
+				}
+				if msgs, err := st.SessionMessages(ctx, steward.ID, f.KeptSessionIDs[0]); err != nil || len(msgs) == 0 {
+					t.Errorf("the truncated file's first session has %d messages (%v)", len(msgs), err)
+				}
+			}
 			folders := baton.SumWatchedFolders(files)
-			if len(folders) != 1 || folders[0].Files != 5 || folders[0].Sessions != 5 || folders[0].Deleted != 2 || folders[0].Errors != 0 {
+			if len(folders) != 1 || folders[0].Files != 5 || folders[0].Sessions != 5 || folders[0].Deleted != 2 || folders[0].Replaced != 1 || folders[0].Errors != 0 {
 				t.Errorf("folders %+v", folders)
 			}
 		})

@@ -28,6 +28,17 @@ func (s *Server) ImportFile(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	if len(req.Parts) > 0 {
+		// A Claude Code transcript read as it grows: its new lines only.
+		if len(req.Data) > 0 || len(req.Subagents) > 0 || len(req.State) > 0 {
+			return baton.Invalid("parts", "parts are sent alone: data, subagents and state are for a file sent whole or a rollout")
+		}
+		results, err := s.importer.ImportTranscriptLines(requestContext(c), stewardID(c), req.Path, req.Parts, req.More)
+		if err != nil {
+			return err
+		}
+		return c.JSON(http.StatusOK, baton.ImportFileResponse{Results: results})
+	}
 	if len(req.Data) == 0 && (!ingest.IsRolloutName(name) || len(req.State) == 0) {
 		// A rollout's later part may be empty: it says the rollout
 		// stopped growing (or will not grow), for its session's analysis.

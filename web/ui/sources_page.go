@@ -9,7 +9,8 @@ import (
 )
 
 // SourcesPage is /sources: the folders `baton watch` keeps mirrored, with
-// the files whose last sync failed and those deleted upstream.
+// the files whose last sync failed, those deleted upstream and those
+// truncated or written anew.
 func (s *Server) SourcesPage(c echo.Context) error {
 	files, err := s.store.WatchedFiles(requestContext(c), stewardID(c))
 	if err != nil {
@@ -22,6 +23,9 @@ func (s *Server) SourcesPage(c echo.Context) error {
 		}
 		if f.DeletedAt != nil && len(f.SessionIDs) > 0 {
 			p.Deleted = append(p.Deleted, f)
+		}
+		if f.ReplacedAt != nil {
+			p.Replaced = append(p.Replaced, f)
 		}
 	}
 	return renderHTML(c, http.StatusOK, views.Sources(p))

@@ -52,7 +52,7 @@ func main() {
 	idle := flag.Duration("idle", 15*time.Second, "how long the watcher is measured with nothing written")
 	interval := flag.Duration("interval", 5*time.Second, "the watcher's longest time between passes")
 	idleProfile = flag.String("idle-cpuprofile", "", "write a CPU profile of the idle interval to this file")
-	syncMB := flag.Int("sync-mb", 50, "megabytes of rollouts the first sync reads (500 for the full figure)")
+	syncMB := flag.Int("sync-mb", 50, "megabytes of rollouts the first sync reads (500 for the full figure; 0 leaves the first sync out)")
 	flag.Parse()
 	if err := run(*out, *duration, *rate, *files, *idle, *interval, *syncMB); err != nil {
 		log.Fatal(err)
@@ -216,8 +216,10 @@ func run(outDir string, duration time.Duration, rate, nfiles int, idle, interval
 	if err := live(ctx, say, duration, rate, nfiles, idle, interval); err != nil {
 		return err
 	}
-	if err := firstSync(ctx, say, syncMB); err != nil {
-		return err
+	if syncMB > 0 {
+		if err := firstSync(ctx, say, syncMB); err != nil {
+			return err
+		}
 	}
 	say("load average at end %s", loadavg())
 	fmt.Println("report:", name)

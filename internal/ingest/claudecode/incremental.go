@@ -65,7 +65,19 @@ func (p *Incremental) Document() (baton.ImportDocument, []LineError, error) {
 // new messages. The session's facts (title, usage, times) still count
 // every message.
 func (p *Incremental) DocumentLeaving(leave func(conv, source string) bool) (baton.ImportDocument, []LineError, error) {
+	return p.documentLeaving(leave, p.b.live)
+}
+
+// DocumentSettled is DocumentLeaving for a transcript that has stopped
+// growing, read live until now: the subagent conversations whose spawning
+// call has not returned are placed as Parse places them, not held back.
+func (p *Incremental) DocumentSettled(leave func(conv, source string) bool) (baton.ImportDocument, []LineError, error) {
+	return p.documentLeaving(leave, false)
+}
+
+func (p *Incremental) documentLeaving(leave func(conv, source string) bool, live bool) (baton.ImportDocument, []LineError, error) {
 	b := p.b.clone()
+	b.live = live
 	doc := b.documentLeaving(leave)
 	if doc.Session.MessageCount == 0 {
 		if len(b.lineErrs) > 0 {
