@@ -15,12 +15,16 @@
 // so a file truncated, replaced or rotated is noticed), and the state of
 // the reading the importer answered. Each pass sends the complete new
 // lines (a partial last line waits for its newline), in parts of at most
-// ChunkBytes, and only their messages are stored. Other transcripts
-// (Claude Code's, whose messages hang on earlier lines, and Gemini CLI's
-// JSON files, which the agent rewrites whole) are read whole when they
-// change and imported the way `baton import` does, which stores only the
-// messages it does not hold yet. Nothing here ever writes to the agents'
-// folders.
+// ChunkBytes, and only their messages are stored. A Claude Code
+// transcript is read the same way, its subagents' files each from its own
+// offset (transcript.go); the sink holds the reading of the earlier lines,
+// which later ones hang on, and asks for the files from their start when
+// it does not. Gemini CLI's JSON files, which the agent rewrites whole,
+// are read whole when they change and imported when their bytes did, the
+// way `baton import` does, which stores only the messages it does not
+// hold yet. A file truncated or replaced is read again from its start; the
+// sessions it no longer holds stay, noted as kept. Nothing here ever
+// writes to the agents' folders.
 package watch
 
 import (
