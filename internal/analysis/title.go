@@ -131,8 +131,8 @@ func cleanTitleLine(line string) string {
 				out = append(out, slashWord(f))
 			}
 		case isPathWord(f), strings.HasPrefix(f, "@") && len(f) > 1, strings.HasPrefix(f, "--"), strings.HasPrefix(f, "$"):
-		case f == "&" && len(out) > 0:
-			out = append(out, f)
+		case (f == "&" || f == "-" || f == "–" || f == "—") && len(out) > 0:
+			out = append(out, f) // a dash between words ends a clause (titleWords)
 		case strings.Trim(f, "&|#*>=+~_-–—") == "":
 		default:
 			out = append(out, strings.Trim(f, "*_\"“”'‘’()[]{}"))
@@ -194,6 +194,11 @@ var fillerOpenings = [][]string{
 	{"can", "you"}, {"could", "you"}, {"would", "you"}, {"will", "you"}, {"can", "we"}, {"could", "we"},
 	{"i", "want", "you", "to"}, {"i'd", "like", "you", "to"}, {"i", "would", "like", "you", "to"}, {"i", "need", "you", "to"},
 	{"i", "want", "to"}, {"i'd", "like", "to"}, {"i", "would", "like", "to"}, {"i", "need", "to"},
+	{"i'm", "trying", "to"}, {"i", "am", "trying", "to"}, {"i'm", "looking", "to"}, {"i", "was", "trying", "to"},
+	{"we're", "trying", "to"}, {"we", "want", "to"}, {"we", "need", "you", "to"}, {"trying", "to"},
+	{"i'm", "working", "on"}, {"i", "am", "working", "on"}, {"we're", "working", "on"},
+	{"is", "it", "possible", "to"}, {"how", "do", "i"}, {"how", "can", "i"}, {"how", "do", "we"}, {"how", "can", "we"},
+	{"how", "to"}, {"i", "wonder", "if"}, {"i", "was", "wondering", "if"},
 	{"help", "me"}, {"let's"}, {"lets"}, {"let", "us"}, {"we", "need", "to"}, {"we", "should"}, {"you", "should"},
 	{"go", "ahead", "and"}, {"and"}, {"also"}, {"then"}, {"basically"}, {"actually"}, {"just"}, {"quickly"},
 	{"tell", "me"}, {"works"}, {"perfect"}, {"nice"}, {"cool"}, {"good"}, {"yes"}, {"question"},
@@ -244,7 +249,7 @@ func firstSentenceWords(words []string) []string {
 	return words
 }
 
-var articles = set("a", "an", "the", "der", "die", "das", "den", "dem", "ein", "eine", "einen", "einem")
+var articles = set("a", "an", "the", "our", "my", "your", "their", "der", "die", "das", "den", "dem", "ein", "eine", "einen", "einem")
 
 func dropArticles(words []string) []string {
 	var out []string

@@ -59,6 +59,10 @@ func sessionTitle(vs []view) string {
 			continue
 		}
 		sentences := titleSentences(v.prose)
+		if len(sentences) == 0 && pastedLog(v.prose) {
+			// A log pasted alone: the answer says what it shows.
+			sentences = diagnosisSentences(vs, i)
+		}
 		if len(sentences) == 0 {
 			continue
 		}
@@ -71,6 +75,11 @@ func sessionTitle(vs []view) string {
 				best, bestScore = t, score
 			}
 		}
+	}
+	if best == "" {
+		// No prompt names the subject (a command's template, answers to
+		// questions): the commit that recorded the work does.
+		best = commitSubject(vs)
 	}
 	return best
 }
@@ -126,7 +135,7 @@ func termWeights(vs []view) map[string]float64 {
 			n = 2
 		}
 		seen := map[string]bool{}
-		for _, w := range splitCJK(wordsOf(truncate(v.lower, maxScanText))) {
+		for _, w := range splitCJK(wordsOf(withoutPaths(truncate(v.lower, maxScanText)))) {
 			if !seen[w] && termWord(w) {
 				seen[w] = true
 				span[w] += n
@@ -138,6 +147,26 @@ func termWeights(vs []view) map[string]float64 {
 		out[w] = math.Log2(1 + float64(n))
 	}
 	return out
+}
+
+// withoutPaths is text without its file paths and URLs: the directories
+// of a path ("/Users/soph/work") are not terms of the session, the file
+// it names is ("settings.json" stays of "src/settings.json").
+func withoutPaths(s string) string {
+	if !strings.Contains(s, "/") {
+		return s
+	}
+	fields := strings.Fields(s)
+	for i, f := range fields {
+		switch {
+		case titleURL.MatchString(f):
+			fields[i] = ""
+		case isPathWord(f):
+			p := strings.Trim(f, "\"'`(),;:")
+			fields[i] = p[strings.LastIndexAny(p, "/\\")+1:]
+		}
+	}
+	return strings.Join(fields, " ")
 }
 
 // termWord reports a lower-case word that can name a subject: a salient
@@ -159,6 +188,9 @@ func termWord(w string) bool {
 type titleSentence struct {
 	words []string
 	cjk   string
+	// about is the text the title stands for when it is more than the
+	// title's own (a joined object and request): its terms score it.
+	about string
 	// heading: the prompt's first Markdown heading, which names what the
 	// text below it is ("# Plan: Duet tooling & polish").
 	heading bool
@@ -216,7 +248,13 @@ func titleSentences(prose string) []titleSentence {
 		}
 		if cjkText(line) {
 			flush()
-			for _, c := range cjkClauses(line) {
+			clauses := cjkClauses(line)
+			for k, c := range clauses {
+				if k+1 < len(clauses) && len(out) < maxTitleSentences {
+					if t := cjkObjectTitle(c, clauses[k+1]); t != "" {
+						out = append(out, titleSentence{cjk: t, about: c + "、" + clauses[k+1]})
+					}
+				}
 				if len(out) < maxTitleSentences {
 					out = append(out, titleSentence{cjk: c})
 				}
@@ -297,21 +335,26 @@ func dropCode(words []string) []string {
 func (s titleSentence) best(weights map[string]float64) (string, float64) {
 	if s.cjk != "" {
 		t := cjkTitleClause(s.cjk)
+		if s.about != "" && t == s.cjk {
+			return t, cjkScore(s.about, weights)
+		}
 		return t, cjkScore(t, weights)
 	}
 	words := dropFiller(s.words)
 	request := len(words) < len(s.words) || strings.HasSuffix(s.words[len(s.words)-1], "?")
 	words = dropFrame(words)
+	anchored := requestVerb(words[0]) // before "the test suite" loses its article
 	if len(words) > maxTitleWords {
 		words = dropArticles(words)
 	}
-	lo, hi, score := bestWindow(words, weights)
+	lo, hi, score := bestWindow(words, weights, anchored)
 	if s.heading {
 		score *= titleHeadingBonus
 	}
 	if request {
 		score *= titleRequestBonus
 	}
+	sentence := words
 	words = trimFunctionWords(trimLeading(words[lo:hi]))
 	if len(words) < 2 && (len(words) == 0 || weightOf(words[0], weights) == 0) {
 		return "", 0
@@ -319,6 +362,10 @@ func (s titleSentence) best(weights map[string]float64) (string, float64) {
 	if len(words) == 1 {
 		score /= 2 // a word alone names a subject but says little of it
 	}
+	if holdsPronoun(words) {
+		score *= pronounPenalty
+	}
+	words = namesHeaviest(words, sentence, weights)
 	return titleCase(words), score
 }
 
@@ -326,12 +373,34 @@ func (s titleSentence) best(weights map[string]float64) (string, float64) {
 // of its distinct terms' weights, and one more for each end that is a
 // clause's (a request's verb opens the sentence; a comma, or a new clause,
 // ends a phrase).
-func bestWindow(words []string, weights map[string]float64) (lo, hi int, score float64) {
+//
+// A sentence that opens with a request's verb ("plan a trip to Kyoto in
+// April, I like temples") is titled from that verb on, what follows the
+// request being its background, unless the request's own words say
+// little beside the rest ("review the change in this branch, I'm
+// concerned about shadow branches").
+func bestWindow(words []string, weights map[string]float64, anchored bool) (lo, hi int, score float64) {
 	if len(words) <= maxTitleWords {
 		return 0, len(words), windowScore(words, weights)
 	}
+	lo, hi, score = bestWindowFrom(words, weights, len(words))
+	if anchored {
+		if alo, ahi, a := bestWindowFrom(words, weights, 1); a >= score*anchoredShare {
+			return alo, ahi, a
+		}
+	}
+	return lo, hi, score
+}
+
+// anchoredShare is the share of the best window's score a request's own
+// window needs to be preferred.
+const anchoredShare = 0.75
+
+// bestWindowFrom is bestWindow over the windows that start at one of
+// the first starts words.
+func bestWindowFrom(words []string, weights map[string]float64, starts int) (lo, hi int, score float64) {
 	best := -1.0
-	for i := 0; i < len(words); i++ {
+	for i := 0; i < starts && i < len(words); i++ {
 		start := 0.0
 		if opensClause(words, i) {
 			start = titleBoundaryBonus
@@ -341,6 +410,13 @@ func bestWindow(words []string, weights map[string]float64) (lo, hi int, score f
 			if j == len(words) || endsClause(words, j-1) {
 				sc += titleBoundaryBonus
 			}
+			// A window that runs into the next clause ("image server so
+			// thumbnails load faster") joins two things.
+			for k := i + 1; k < j; k++ {
+				if w := bareWord(words[k]); clauseJoiners[w] || subjectPronouns[w] {
+					sc -= titleBoundaryBonus
+				}
+			}
 			if sc > best+1e-9 {
 				best, lo, hi = sc, i, j
 			}
@@ -348,6 +424,24 @@ func bestWindow(words []string, weights map[string]float64) (lo, hi int, score f
 	}
 	return lo, hi, best
 }
+
+// clauseJoiners open a second clause inside a sentence: its cause, its
+// purpose, a contrast or what follows.
+var clauseJoiners = set("so", "because", "since", "while", "which", "where", "but", "although", "though", "unless",
+	"until", "whereas")
+
+// requestVerb reports a word that opens a request for work on its
+// object ("add", "plan", "refactor"); not the verbs that open other
+// requests ("go ahead", "do we", "try again", "help me").
+func requestVerb(w string) bool {
+	w = bareWord(w)
+	return (imperatives[w] || verbCommands[w] || titleVerbs[w]) && !notTitleVerbs[w]
+}
+
+var (
+	titleVerbs    = set("plan", "explain", "design", "debug", "analyze", "analyse", "summarize", "summarise", "translate", "draft", "improve", "rewrite", "refine", "clarify", "describe")
+	notTitleVerbs = set("go", "do", "don't", "dont", "try", "keep", "start", "help", "give", "tell", "let", "use", "look", "make", "put", "turn", "show")
+)
 
 // titleBoundaryBonus is what a window gains for each end at a clause's.
 const titleBoundaryBonus = 1.0
