@@ -205,7 +205,7 @@ func TestResumedTranscriptIgnoresForeignSummaries(t *testing.T) {
 		lines []any
 		want  string
 	}{
-		{"foreign summaries only", append(append([]any{}, foreign...), prompt, reply), "Check out our recent work on export queue"},
+		{"foreign summaries only", append(append([]any{}, foreign...), prompt, reply), "Check out recent work on export queue"},
 		{"foreign summaries and this conversation's own", append(append([]any{}, foreign...), prompt, reply, own), "Export queue retry review"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -29,6 +29,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/baton-dev/baton/internal/analysis"
 	"github.com/baton-dev/baton/internal/baton"
 	"github.com/baton-dev/baton/internal/ingest/agentlog"
 )
@@ -370,7 +371,9 @@ func (b *builder) message(n int, it *item) {
 				m.ContentType = baton.ContentMixed
 			}
 			if b.title == "" {
-				b.title = agentlog.TitleFrom(text)
+				// The subject in at most eight words, which the session's
+				// analysis may rewrite from the whole session.
+				b.title = analysis.Title(text)
 			}
 		}
 	default: // developer, system
@@ -614,7 +617,7 @@ func (b *builder) session(start, end time.Time, count int, usage baton.Usage) ba
 		Technical:    baton.TechnicalContext{WorkingDirectory: agentlog.Clean(cwd), ToolVersion: agentlog.Clean(b.meta.CLIVersion)},
 		ReviewStatus: baton.ReviewPending,
 		MessageCount: count,
-		Attributes:   map[string]any{"usage": usage},
+		Attributes:   map[string]any{"usage": usage, analysis.TitleSourceKey: analysis.TitleFromPrompt},
 	}
 	if b.meta.Git != nil {
 		s.Branch = agentlog.Clean(b.meta.Git.Branch)

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/baton-dev/baton/internal/analysis"
 	"github.com/baton-dev/baton/internal/baton"
 )
 
@@ -120,8 +121,8 @@ func TestRealRollout(t *testing.T) {
 		s.Technical.ToolVersion != "0.135.0" || s.Assistant.ModelVersion != "gpt-5.5" || s.MessageCount != len(msgs) {
 		t.Errorf("session %+v", s)
 	}
-	if s.Title != "[REDACTED_PROMPT]" {
-		t.Errorf("title %q, want the steward's first prompt", s.Title)
+	if s.Title != "REDACTED_PROMPT" || s.Attributes[analysis.TitleSourceKey] != analysis.TitleFromPrompt {
+		t.Errorf("title %q (%v), want one written from the steward's first prompt, which the analysis may rewrite", s.Title, s.Attributes)
 	}
 	for _, m := range msgs {
 		if m.Role == baton.RoleAssistant && m.Model != "gpt-5.5" {
@@ -174,7 +175,7 @@ func TestToolCallsPairedAndUsageCountedOnce(t *testing.T) {
 		t.Errorf("%d failed results, want 1 (go test exited 1)", failed)
 	}
 	first := msgs[1] // after the environment context
-	if first.Role != baton.RoleSteward || doc.Session.Title != "The cart total ignores discounts. Find out why and fix it, then run the tests." {
+	if first.Role != baton.RoleSteward || doc.Session.Title != "The cart total ignores discounts" {
 		t.Errorf("first prompt %+v, title %q", first, doc.Session.Title)
 	}
 	var shell baton.Message

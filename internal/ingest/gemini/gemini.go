@@ -26,6 +26,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/baton-dev/baton/internal/analysis"
 	"github.com/baton-dev/baton/internal/baton"
 	"github.com/baton-dev/baton/internal/ingest/agentlog"
 )
@@ -286,7 +287,7 @@ func parseChat(data []byte, name string) (baton.ImportDocument, []string, error)
 			if strings.HasPrefix(m.Content, "/") {
 				m.ContentType = baton.ContentCommand
 			} else if title == "" {
-				title = agentlog.TitleFrom(m.Content)
+				title = analysis.Title(m.Content)
 			}
 		case "gemini", "model":
 			m.Role, m.Model = baton.RoleAssistant, agentlog.Clean(in.Model)
@@ -334,14 +335,19 @@ func parseChat(data []byte, name string) (baton.ImportDocument, []string, error)
 	if len(msgs) == 0 {
 		return baton.ImportDocument{}, skipped, baton.Invalid("file", "%s: the Gemini CLI chat holds no message", filepath.Base(name))
 	}
+	fromSummary := false
 	if s := strings.TrimSpace(f.Summary); s != "" {
 		title = agentlog.TitleFrom(agentlog.Clean(s)) // the CLI's own title for the chat
+		fromSummary = true
 	}
 	ref := agentlog.Clean(strings.TrimSpace(f.SessionID))
 	if ref == "" {
 		ref = strings.TrimSuffix(filepath.Base(name), ".json")
 	}
 	doc := document(name, ref, title, msgs)
+	if fromSummary {
+		delete(doc.Session.Attributes, analysis.TitleSourceKey) // the CLI's title is kept as it is
+	}
 	doc.Session.Attributes["project_hash"] = agentlog.Clean(f.ProjectHash)
 	if f.Kind != "" && f.Kind != "main" {
 		doc.Session.Attributes["kind"] = agentlog.Clean(f.Kind)
@@ -382,7 +388,9 @@ func document(name, ref, title string, msgs []baton.Message) baton.ImportDocumen
 		StartedAt:    start,
 		ReviewStatus: baton.ReviewPending,
 		MessageCount: len(msgs),
-		Attributes:   map[string]any{"usage": agentlog.SessionUsage(msgs)},
+		// A title written from a prompt, or the stand-in above: the
+		// session's analysis may rewrite it.
+		Attributes: map[string]any{"usage": agentlog.SessionUsage(msgs), analysis.TitleSourceKey: analysis.TitleFromPrompt},
 	}
 	if len(models) > 0 {
 		s.Assistant.ModelVersion = models[0]
@@ -471,7 +479,7 @@ func parseCheckpoint(data []byte, name string, at time.Time) (baton.ImportDocume
 				// The context the CLI sets up at the start of every chat.
 				m.Role, m.Attributes = baton.RoleSystem, map[string]any{"event": "context"}
 			case title == "" && m.Content != "":
-				title = agentlog.TitleFrom(m.Content)
+				title = analysis.Title(m.Content)
 			}
 		}
 		if m.Content != "" || m.Thinking != "" || len(m.ToolCalls) > 0 {
@@ -552,7 +560,7 @@ func parseLogs(data []byte, name string) ([]baton.ImportDocument, []string, erro
 		title := ""
 		for _, m := range msgs {
 			if m.ContentType != baton.ContentCommand {
-				title = agentlog.TitleFrom(m.Content)
+				title = analysis.Title(m.Content)
 				break
 			}
 		}

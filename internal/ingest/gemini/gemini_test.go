@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/baton-dev/baton/internal/analysis"
 	"github.com/baton-dev/baton/internal/baton"
 )
 
@@ -91,7 +92,7 @@ func TestRealChatRecording(t *testing.T) {
 		t.Errorf("tokens %d; the recording says %d", got, want.tokens)
 	}
 	s := doc.Session
-	if s.Source != Source || s.SourceRef != "dcbe78d3-ea75-4786-929e-d6cff0fc00ed" || s.Assistant.ModelVersion != "gemini-2.5-flash" || s.Title != "[REDACTED_PROMPT]" {
+	if s.Source != Source || s.SourceRef != "dcbe78d3-ea75-4786-929e-d6cff0fc00ed" || s.Assistant.ModelVersion != "gemini-2.5-flash" || s.Title != "REDACTED_PROMPT" || s.Attributes[analysis.TitleSourceKey] != analysis.TitleFromPrompt {
 		t.Errorf("session %+v", s)
 	}
 	if !s.StartedAt.Equal(time.Date(2026, 6, 5, 4, 59, 39, 932e6, time.UTC)) || s.EndedAt == nil || !s.EndedAt.Equal(time.Date(2026, 6, 5, 4, 59, 44, 839e6, time.UTC)) {
@@ -147,7 +148,7 @@ func TestChatWithToolCalls(t *testing.T) {
 func TestCheckpoint(t *testing.T) {
 	doc, _ := parseOne(t, "testdata/tmp/7f3e9a/checkpoint-refactor.json")
 	msgs := doc.Conversations[0].Messages
-	if doc.Session.SourceRef != "checkpoint:7f3e9a/refactor" || doc.Session.Title != "How do I split config.py into a package?" {
+	if doc.Session.SourceRef != "checkpoint:7f3e9a/refactor" || doc.Session.Title != "Split config.py into a package?" {
 		t.Errorf("session %+v", doc.Session)
 	}
 	r := roles(msgs)
@@ -176,7 +177,7 @@ func TestLogs(t *testing.T) {
 		t.Fatalf("%d documents, %v", len(docs), err)
 	}
 	second := docs[1]
-	if second.Session.SourceRef != "log:0d9c8b7a-0000-4000-8000-00000000cafe" || second.Session.Title != "How do I split config.py into a package?" {
+	if second.Session.SourceRef != "log:0d9c8b7a-0000-4000-8000-00000000cafe" || second.Session.Title != "Split config.py into a package?" {
 		t.Errorf("session %+v", second.Session)
 	}
 	msgs := second.Conversations[0].Messages
