@@ -365,9 +365,9 @@ func (s *Store) RunIndexer(ctx context.Context, logError func(error)) {
 			// Let a burst of writes land before indexing them together,
 			// but not long: under sustained ingest the wait always runs
 			// to its end, and a write then waits for the batch being
-			// indexed, this wait and its own batch, which together must
-			// stay under a second.
-			background.WaitForQuiet(ctx, s.kick, 25*time.Millisecond, 250*time.Millisecond)
+			// indexed, this wait and its own batch, which together should
+			// stay near a tenth of a second.
+			background.WaitForQuiet(ctx, s.kick, 10*time.Millisecond, 60*time.Millisecond)
 		case <-tick.C:
 		}
 	}

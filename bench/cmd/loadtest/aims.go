@@ -168,8 +168,9 @@ func thousands(v float64) string {
 func (r *report) goBenchAims(out string) {
 	if v, ok := benchMetric(out, "BenchmarkImportClaudeCode", "MB/s"); ok {
 		r.atLeast("Claude Code import, end to end (SQLite)", v, 20, "MB/s",
-			"parse (~26% of the import's CPU), session analysis (~18%) and the writes run one after another on one core; "+
-				"even an insert at the raw rate leaves that at ~14 MB/s, so 20 MB/s needs the parse and analysis to overlap the writes on the second core")
+			"the parse (~27% of the import's CPU in its profile), the writes (~36%) and the session analysis (~31%) run one after another on one core "+
+				"(the analysis reads the stored messages' ids and order, so it follows the writes); 20 MB/s needs the parse to stream into the writes and the analysis to run beside them on the second core, "+
+				"and on a machine this loaded there is no second core to spare")
 		if p, ok := benchMetric(out, "BenchmarkClaudeCodeParseOnly", "MB/s"); ok {
 			r.compare(fmt.Sprintf("parse alone, same transcript: %.1f MB/s", p), times(v/p))
 		}
@@ -197,8 +198,9 @@ func (r *report) goBenchAims(out string) {
 		a := aim{name: "peak heap while importing a 150,000-message structured document (bounded memory)", target: "≤ 200 MB",
 			measured: measured, ok: v <= 200, baseline: fmt.Sprintf("the file: %.0f MB", file),
 			why: "the document is read and written a chunk at a time (its peak is the 39 MB file held in memory, twice over with the garbage collector's headroom, and a chunk); " +
-				"the session analysis that follows holds the whole main conversation at once (~275 MB live at 150,000 messages: the rows it reads back, their text, " +
-				"lower-cased views and summary candidates), and the heap in use peaks at ~1.8× what is live; bounding it means analysing in chunks with running totals"}
+				"the session analysis that follows reads the messages back a page at a time and keeps of each only the fields it reads, but it still keeps a view of every message at once " +
+				"(~300 MB live at 150,000 messages before that change, ~74 MB at 50,000 after: each message's text, its lower-cased prose, its semantic fields, and the summary's candidate phrases), " +
+				"and the heap in use peaks at ~2.3× what is live; bounding it means analysing in chunks with running totals, which every part of the analysis (arc, progress, summary, quality, title) would need"}
 		if !a.ok {
 			a.miss = fmt.Sprintf("%.0f MB over", v-200)
 		}
@@ -251,16 +253,17 @@ const (
 // What bounds the figures that miss, as profiles of this code on this
 // machine showed it. They are said in the table only when an aim misses.
 const (
-	whyFresh = "a probe waits for the single SQLite writer behind the ingest's batches of 1,000 (its own append's p95 is beside it) and then for the indexer's next pass, " +
-		"which shares that writer; on a machine this loaded the indexer's pass waits for CPU too"
-	whyAnalysis = "the analysis worker analyses every message of the burst after it was written (sentiment, intent, entities, code context) " +
-		"and writes the results back through the same single SQLite writer the ingest holds; it runs on whatever CPU the burst leaves"
+	whyFresh = "a probe waits for the single SQLite writer behind the ingest's batches of 1,000 (its own append's p95 is beside it), then for the indexer's next pass " +
+		"(it gathers writes for up to 60 ms), which queues for that same writer; on a machine this loaded the indexer's pass waits for CPU too"
+	whyAnalysis = "the analysis worker yields to the ingest (it runs after writes pause for 500 ms, or every 10 s while they go on), then analyses every message of the burst " +
+		"(sentiment, intent, entities, code context) and writes the results back through the same single SQLite writer the ingest holds; it runs on whatever CPU the burst leaves, " +
+		"and on a machine this loaded most of the burst is analysed after it"
 	whySearch = "Baton's query adds the steward's scope, ranking and the snippets to the index lookup (the raw column); " +
 		"with other sessions' load on the 2 cores each query also waits for CPU"
 	whyList   = "the filters are served by indexes (no figure grows with the sessions, see growth); the rest is decoding 50 sessions and waiting for CPU on a loaded machine"
 	whyPage   = "the page renders the analysis (the arc, the timeline) and the first page of messages as HTML; its raw read is beside it"
-	whyIngest = "SQLite has one writer, and the search indexer shares it: in the burst's CPU profile the indexer is ~37% (FTS5 segment merges ~40% of that), " +
-		"the appends ~30%, decoding the request JSON ~17% and the analysis ~10%, all on 2 cores; fewer merges (automerge) cut the indexer's CPU but made common-word search miss its aim"
+	whyIngest = "SQLite has one writer, and the search indexer shares it: in the burst's CPU profile (-cpuprofile) the indexer's FTS5 inserts are ~36%, " +
+		"the appends ~30% and decoding the request JSON ~25%, all on 2 cores shared with the other work on the machine; fewer merges (automerge) cut the indexer's CPU but made common-word search miss its aim"
 	whyMixPage = "64 closed-loop clients (no think time) keep both cores busy: a page waits for CPU behind the other requests, " +
 		"so its p95 is the queue, not its own cost"
 	whyMixPostgres = "64 closed-loop clients over 2 instances share 2 cores with the PostgreSQL server itself: a page's p95 is the queue for CPU " +
