@@ -71,6 +71,9 @@ type ComparisonPage struct {
 	// point; DurationA/B the time from its first to its last message there.
 	TokensA, TokensB     baton.SessionTokens
 	DurationA, DurationB time.Duration
+	// Ratings are the scores stewards gave on the page; nil where the page
+	// has none (a read-only link, a matrix's run).
+	Ratings *ComparisonRatings
 }
 
 // URL is where the comparison's page N is.

@@ -107,6 +107,7 @@ func (s *Server) routes() {
 	signedIn.POST("/comparisons", s.ui.ComparisonCreate)
 	signedIn.GET("/comparisons/:id", s.ui.ComparisonShow)
 	signedIn.POST("/comparisons/:id/comments", s.ui.ComparisonComment)
+	signedIn.POST("/comparisons/:id/ratings", s.ui.ComparisonRate)
 	signedIn.POST("/comparisons/:id/shares", s.ui.ComparisonShare)
 	signedIn.POST("/comparisons/:id/links/preview", s.ui.ComparisonLinkPreview)
 	signedIn.POST("/comparisons/:id/links", s.ui.ComparisonLinkCreate)

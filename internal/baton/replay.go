@@ -139,6 +139,27 @@ type ComparisonComment struct {
 	AuthorName   string    `json:"author" bun:"author_name,scanonly"`
 }
 
+// ComparisonRating is one steward's scores of a comparison's two runs,
+// given on its page: each side's score (0 to 1, nil when not given) and
+// which run was better ("a", "b", "tie", or "" when not said).
+type ComparisonRating struct {
+	ComparisonID string    `json:"comparison_id" bun:"comparison_id,notnull"`
+	StewardID    int64     `json:"steward_id" bun:"steward_id,notnull"`
+	ScoreA       *float64  `json:"score_a" bun:"score_a"`
+	ScoreB       *float64  `json:"score_b" bun:"score_b"`
+	Better       string    `json:"better" bun:"better,notnull"`
+	Note         string    `json:"note" bun:"note,notnull"`
+	UpdatedAt    time.Time `json:"updated_at" bun:"updated_at,notnull"`
+	StewardName  string    `json:"steward" bun:"steward_name,scanonly"`
+}
+
+// Which run a rating found better.
+const (
+	BetterA   = "a"
+	BetterB   = "b"
+	BetterTie = "tie"
+)
+
 // Team share kinds.
 const (
 	TeamShareSession    = "session"

@@ -16,11 +16,17 @@ import (
 // ComparisonShow is /comparisons/{id}: to its owner and to the members and
 // viewers of a team it is shared with.
 func (s *Server) ComparisonShow(c echo.Context) error {
-	sid := stewardID(c)
-	cmp, err := s.store.Comparison(requestContext(c), sid, c.Param("id"))
+	cmp, err := s.store.Comparison(requestContext(c), stewardID(c), c.Param("id"))
 	if err != nil {
 		return err
 	}
+	return s.renderComparison(c, http.StatusOK, cmp, nil)
+}
+
+// renderComparison draws a comparison's page with its ratings section:
+// as read (ratings nil), or as a refused rating form left it.
+func (s *Server) renderComparison(c echo.Context, status int, cmp *baton.Comparison, ratings *views.ComparisonRatings) error {
+	sid := stewardID(c)
 	comments, err := s.store.ComparisonComments(requestContext(c), sid, cmp.ID)
 	if err != nil {
 		return err
@@ -30,6 +36,11 @@ func (s *Server) ComparisonShow(c echo.Context) error {
 		return err
 	}
 	p.Page = s.page(c, cmp.Title, "comparisons")
+	if p.Ratings = ratings; ratings == nil {
+		if p.Ratings, err = s.comparisonRatings(c, cmp); err != nil {
+			return err
+		}
+	}
 	p.CanComment = baton.CanComment(cmp.Access)
 	p.IsOwner = cmp.Access == baton.AccessOwner
 	if p.IsOwner {
@@ -40,7 +51,7 @@ func (s *Server) ComparisonShow(c echo.Context) error {
 			return err
 		}
 	}
-	if p.IsOwner {
+	if p.IsOwner && status == http.StatusOK {
 		// A read-only link just made (comparison_link.go) is shown this once.
 		if made := s.cookies.TakeOnce(c.Response(), c.Request(), "/comparisons/"+cmp.ID, sid); made != "" {
 			p.ShareURL, p.ShareTerms, _ = strings.Cut(made, "\x00")
@@ -50,10 +61,10 @@ func (s *Server) ComparisonShow(c echo.Context) error {
 	if msg := comparisonDone[c.QueryParam("done")]; msg != "" {
 		p.Flash, p.FlashKind = msg, "success"
 	}
-	return renderHTML(c, http.StatusOK, views.ComparisonShow(p))
+	return renderHTML(c, status, views.ComparisonShow(p))
 }
 
-var comparisonDone = map[string]string{"comment": "Comment posted.", "shared": "Shared with the team."}
+var comparisonDone = map[string]string{"comment": "Comment posted.", "shared": "Shared with the team.", "rated": "Your scores are saved."}
 
 // comparisonPage builds the page's content from the owner's two
 // conversations; redact, when set, rewrites every text shown.
