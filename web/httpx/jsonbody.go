@@ -37,6 +37,11 @@ func DecodeJSON(c echo.Context, dst any) error {
 		if err != nil && strings.HasPrefix(err.Error(), "json: unknown field ") {
 			return unknownField(raw, dst, err)
 		}
+		if err != nil {
+			if named := badValue(raw, dst); named != nil {
+				return named
+			}
+		}
 	}
 	if err == nil {
 		if _, hook := dst.(*baton.HookRequest); !hook {
