@@ -3,6 +3,9 @@ package ingest_test
 import (
 	"context"
 	"encoding/json"
+	"os"
+	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -109,18 +112,25 @@ func TestChatGPTSameIDMergesByNodeID(t *testing.T) {
 			if s := strings.Join(res[0].Skipped, "\n"); !strings.Contains(s, "x0") {
 				t.Errorf("the second root is not reported: %q", s)
 			}
-			// A later export whose tree under the same id is unrelated.
+			// Another file whose tree under the same id shares no node: a
+			// conversation of its own, and a later export of it merges there.
 			unrelated := chatgptExport(t, "cg-1", "y2", 9*7*24*3600,
 				node{id: "y0"},
 				node{id: "y1", parent: "y0", role: "user", text: "Unrelated: my printer jams", at: 8 * 7 * 24 * 3600},
 				node{id: "y2", parent: "y1", role: "assistant", text: "Check the rollers.", at: 8*7*24*3600 + 5},
 			)
 			res, err = im.Import(ctx, steward.ID, "conversations.json", unrelated, nil)
-			if err != nil || len(res) != 1 || res[0].Status != baton.ImportDuplicate || res[0].Messages != 0 {
+			if err != nil || len(res) != 1 || res[0].Status != baton.ImportStored || res[0].Messages != 2 || res[0].SessionID == id {
 				t.Fatalf("unrelated: %+v %v", res, err)
 			}
-			if s := strings.Join(res[0].Skipped, "\n"); !strings.Contains(s, "y1") {
-				t.Errorf("the unrelated tree is not reported: %q", s)
+			other := res[0].SessionID
+			res, err = im.Import(ctx, steward.ID, "conversations.json", unrelated, nil)
+			if err != nil || len(res) != 1 || res[0].Status != baton.ImportDuplicate || res[0].SessionID != other {
+				t.Fatalf("unrelated again: %+v %v", res, err)
+			}
+			res, err = im.Import(ctx, steward.ID, "conversations.json", second, nil)
+			if err != nil || len(res) != 1 || res[0].Status != baton.ImportDuplicate || res[0].SessionID != id {
+				t.Fatalf("second again: %+v %v", res, err)
 			}
 			convs, err := st.Conversations(ctx, steward.ID, id)
 			if err != nil {
@@ -154,6 +164,77 @@ func TestChatGPTSameIDMergesByNodeID(t *testing.T) {
 			}
 			if at != "a1" {
 				t.Errorf("fork after %q, want a1", at)
+			}
+		})
+	}
+}
+
+// A folder of two ChatGPT exports that reuse a conversation id for two
+// different conversations (the first a two-message stub): both are
+// imported, each as its own session with all its messages; the real
+// fifteen-message conversation was reported "duplicate, 0 messages". A
+// second import of the folder changes nothing.
+func TestChatGPTConversationIDIsPerFile(t *testing.T) {
+	dir := t.TempDir()
+	write := func(sub string, data []byte) {
+		if err := os.MkdirAll(filepath.Join(dir, sub), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, sub, "conversations.json"), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("a-stub", chatgptExport(t, "shared-id", "s1", 10,
+		node{id: "s0"},
+		node{id: "s1", parent: "s0", role: "user", text: "test", at: 1},
+	))
+	nodes := []node{{id: "r"}}
+	for i := 1; i <= 15; i++ {
+		role, text := "user", "Question "+strconv.Itoa(i)+" about the garden"
+		if i%2 == 0 {
+			role, text = "assistant", "Answer "+strconv.Itoa(i)
+		}
+		nodes = append(nodes, node{id: "n" + strconv.Itoa(i), parent: nodes[i-1].id, role: role, text: text, at: float64(i * 10)})
+	}
+	write("b-real", chatgptExport(t, "shared-id", "n15", 200, nodes...))
+
+	for dialect, url := range storetest.Databases(t) {
+		t.Run(dialect, func(t *testing.T) {
+			ctx := context.Background()
+			st := storetest.Open(t, url)
+			im := ingest.New(st)
+			steward := newSteward(t, st)
+			res, err := im.ImportPath(ctx, steward.ID, dir, nil)
+			if err != nil || len(res) != 2 {
+				t.Fatalf("import: %+v %v", res, err)
+			}
+			got := map[string]int{}
+			for _, r := range res {
+				if r.Status != baton.ImportStored {
+					t.Errorf("%s: %s (%s), want stored", r.Key, r.Status, r.Error)
+				}
+				got[r.Key] = r.Messages
+			}
+			if got["a-stub/conversations.json: shared-id"] != 1 || got["b-real/conversations.json: shared-id"] != 15 {
+				t.Errorf("messages by file %v, want the stub's 1 and the real conversation's 15", got)
+			}
+			if res[0].SessionID == res[1].SessionID {
+				t.Error("both files went into one session")
+			}
+			for _, r := range res {
+				msgs, _ := st.SessionMessages(ctx, steward.ID, r.SessionID)
+				if len(msgs) != r.Messages {
+					t.Errorf("%s: %d messages stored, result says %d", r.Key, len(msgs), r.Messages)
+				}
+			}
+			again, err := im.ImportPath(ctx, steward.ID, dir, nil)
+			if err != nil || len(again) != 2 {
+				t.Fatalf("again: %+v %v", again, err)
+			}
+			for i, r := range again {
+				if r.Status != baton.ImportDuplicate || r.SessionID != res[i].SessionID {
+					t.Errorf("again %s: %s into %s, want duplicate of %s", r.Key, r.Status, r.SessionID, res[i].SessionID)
+				}
 			}
 		})
 	}

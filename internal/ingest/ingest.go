@@ -13,6 +13,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/baton-dev/baton/internal/analysis"
@@ -312,7 +313,7 @@ func (im *Importer) importChatGPT(ctx context.Context, stewardID int64, data []b
 	messages := 0
 	err := chatgpt.Each(data, func(doc baton.ImportDocument) error {
 		n := messagesOf(&doc)
-		stored, err := im.store.ImportedThreads(ctx, stewardID, chatgpt.Source, doc.Session.SourceRef)
+		stored, err := im.chatgptStored(ctx, stewardID, &doc)
 		if err != nil {
 			failed = err
 			return err
@@ -342,6 +343,47 @@ func (im *Importer) importChatGPT(ctx context.Context, stewardID int64, data []b
 		results = append(results, baton.ImportResult{Key: key, Status: baton.ImportRejected, Error: e.Error()})
 	}
 	return results, nil
+}
+
+// chatgptStored is what an earlier import stored of the conversation doc
+// is, and points doc's session at it. A conversation id is unique within
+// one export, not across files: a stored conversation under the same id
+// that shares no node with doc is another conversation (a second file
+// that reuses the id), and doc is then its own session, under the id with
+// "#2", "#3"… (the first such session sharing a node with doc, or a new
+// one), so a later export of it merges there.
+func (im *Importer) chatgptStored(ctx context.Context, stewardID int64, doc *baton.ImportDocument) ([]baton.StoredThread, error) {
+	ids := map[string]bool{}
+	for _, c := range doc.Conversations {
+		for _, m := range c.Messages {
+			ids[m.SourceID] = true
+		}
+	}
+	shares := func(stored []baton.StoredThread) bool {
+		for _, th := range stored {
+			for _, id := range th.SourceIDs {
+				if ids[id] {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	ref := doc.Session.SourceRef
+	for n := 1; ; n++ {
+		at := ref
+		if n > 1 {
+			at = ref + "#" + strconv.Itoa(n)
+		}
+		stored, err := im.store.ImportedThreads(ctx, stewardID, chatgpt.Source, at)
+		if err != nil {
+			return nil, err
+		}
+		if len(stored) == 0 || shares(stored) {
+			doc.Session.SourceRef = at
+			return stored, nil
+		}
+	}
 }
 
 // ImportPath imports a file or a folder. A folder may hold Claude Code

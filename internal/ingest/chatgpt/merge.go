@@ -7,8 +7,9 @@ import (
 )
 
 // Merge fits a document into the conversation an earlier import stored
-// for the same conversation id (two exports of one conversation, or of
-// two conversations that share an id). Messages are matched by node id:
+// for the same conversation id (two exports of one conversation; one
+// that shares no node with it is imported on its own). Messages are
+// matched by node id:
 // one already stored is left where it is; a new one goes after its parent
 // node, at the end of the parent's thread when the parent ends it, else in
 // a new fork after the parent. A new message whose parent is nowhere in
