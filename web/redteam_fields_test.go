@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/PuerkitoBio/goquery"
 	"github.com/baton-dev/baton/internal/baton"
 )
 
@@ -93,4 +94,40 @@ func (a *app) rowCount(t *testing.T) (n int) {
 		t.Fatal(err)
 	}
 	return n
+}
+
+// An upload part whose header holds a NUL (in its field or file name) is
+// refused naming the part's header, and one whose file name is not UTF-8
+// is refused quoting it; neither is a 500 nor stores anything. (A NUL in a
+// part's name said "the form could not be read".)
+func TestUploadPartWithABadNameIsNamed(t *testing.T) {
+	eachApp(t, func(t *testing.T, a *app) {
+		ada := a.signIn("ada")
+		structured := `{"id":"upload-doc","conversation":{"source":"slack","people":["ada","bot"],"user":"ada","conversation":[{"speaker":"ada","content":"hi","time":"2026-01-02T03:04:05Z"}]}}`
+		for _, c := range []struct{ disposition, says string }{
+			{`form-data; name="fi` + "\x00" + `les"; filename="a.json"`, `name=\"fi\x00les\"`},
+			{`form-data; name="files"; filename="a` + "\x00" + `.json"`, `filename=\"a\x00.json\"`},
+			{`form-data; name="fil` + "\xff" + `es"; filename="a.json"`, `"fil\xffes"`},
+			{`form-data; name="files"; filename="` + "\xff\xfe" + `.json"`, `"\xff\xfe.json"`},
+		} {
+			before := a.rowCount(t)
+			body := "--XX\r\nContent-Disposition: " + c.disposition + "\r\nContent-Type: application/json\r\n\r\n" + structured + "\r\n--XX--\r\n"
+			req, _ := http.NewRequest("POST", a.srv.URL+"/import", strings.NewReader(body))
+			req.Header.Set("Content-Type", "multipart/form-data; boundary=XX")
+			req.Header.Set("X-CSRF-Token", ada.csrf)
+			resp, err := ada.client.Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			doc, _ := goquery.NewDocumentFromReader(resp.Body)
+			resp.Body.Close()
+			msg := doc.Find(".form-error, .flash-error, [role=alert]").Text()
+			if resp.StatusCode != http.StatusBadRequest || !strings.Contains(msg, c.says) {
+				t.Errorf("%q: %d %q, want 400 saying %s", c.disposition, resp.StatusCode, msg, c.says)
+			}
+			if after := a.rowCount(t); after != before {
+				t.Errorf("%q: refused but stored %d rows", c.disposition, after-before)
+			}
+		}
+	})
 }

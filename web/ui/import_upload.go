@@ -4,6 +4,7 @@ import (
 	"errors"
 	"io"
 	"net/http"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -70,11 +71,14 @@ func (s *Server) uploadedFiles(c echo.Context) ([]importFile, error) {
 		if err != nil {
 			return nil, s.uploadError(err)
 		}
-		name := part.FormName()
+		name, file := part.FormName(), part.FileName()
 		if !utf8.ValidString(name) || strings.IndexByte(name, 0) >= 0 {
-			return nil, baton.Invalid("form", "a part of the form has a name that is not valid UTF-8 text without NUL bytes")
+			return nil, baton.Invalid("files", "a part of the upload is named %s, which is not valid UTF-8 text without NUL bytes", strconv.Quote(name))
 		}
-		if name != "files" || part.FileName() == "" {
+		if !utf8.ValidString(file) {
+			return nil, baton.Invalid("files", "the file name %s is not valid UTF-8 text; rename the file", strconv.Quote(file))
+		}
+		if name != "files" || file == "" {
 			_, _ = io.Copy(io.Discard, io.LimitReader(part, 1<<20))
 			continue
 		}
@@ -82,14 +86,20 @@ func (s *Server) uploadedFiles(c echo.Context) ([]importFile, error) {
 		if err != nil {
 			return nil, s.uploadError(err)
 		}
-		files = append(files, importFile{name: part.FileName(), data: data})
+		files = append(files, importFile{name: file, data: data})
 	}
 }
 
+// uploadError says what is wrong with the upload: too large, a part's
+// header that is not one (a NUL byte or line break in a field or file
+// name: the error quotes the line), or a body cut short.
 func (s *Server) uploadError(err error) error {
 	var tooBig *http.MaxBytesError
 	if errors.As(err, &tooBig) {
 		return baton.Errorf(baton.ETOOLARGE, "The upload is larger than %d MB: files may total at most %d MB.", s.cfg.MaxUploadBytes>>20, s.cfg.MaxUploadBytes>>20)
 	}
-	return baton.Invalid("files", "the upload could not be read (files may total at most %d MB)", s.cfg.MaxUploadBytes>>20)
+	if strings.Contains(err.Error(), "malformed MIME header") {
+		return baton.Invalid("files", "a part of the upload has a header that cannot be read (a NUL byte or line break in its field or file name): %v", err)
+	}
+	return baton.Invalid("files", "the upload could not be read: %v", err)
 }
