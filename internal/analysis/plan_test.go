@@ -26,7 +26,7 @@ func TestTasksFromAPlanAndReviewSuggestions(t *testing.T) {
 	for _, w := range []string{
 		"Pre-commit hook: regenerate the README tables",
 		"Remove the dangling score/ suggestion from riffs.md",
-		"commit this",
+		"commit the changes",
 		"add test cases for IDs that are too short or too long",
 	} {
 		if !slices.Contains(got, w) {

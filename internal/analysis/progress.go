@@ -311,8 +311,15 @@ func movedOn(vs []view, i int) bool {
 
 // firstProseLine is the first line of prose that is words, not output.
 func firstProseLine(prose string) string {
+	output := false // within a block of pasted output, until a blank line
 	for line := range strings.SplitSeq(prose, "\n") {
-		if t := strings.TrimSpace(line); t != "" && !looksLikeOutput(t) && !strings.HasPrefix(t, "#") {
+		t := strings.TrimSpace(line)
+		switch {
+		case t == "":
+			output = false
+		case looksLikeOutput(t):
+			output = true
+		case !output && !strings.HasPrefix(t, "#"):
 			return t
 		}
 	}

@@ -50,6 +50,12 @@ var requestEndingJA = regexp.MustCompile(`(?:して|してください|して下
 // a list that a request introduces ("Can you: - propose … - suggest …").
 // Commands, code and pasted output never become task text.
 func requestTasks(prose string) []string {
+	if t, ok := bareRequests[strings.ToLower(strings.Trim(strings.TrimSpace(prose), ".!"))]; ok {
+		return []string{t}
+	}
+	if strings.Contains(prose, "█") && aiCommentsPrompt.MatchString(prose) {
+		return aiCommentTasks(prose)
+	}
 	if plan := planSteps(prose); len(plan) > 0 {
 		return plan
 	}
@@ -65,16 +71,35 @@ func requestTasks(prose string) []string {
 	// A line ending in "can you:" introduces a list of requests; after
 	// any other line, a list item is one when it opens with a verb.
 	listOpen := false
+	// In a plan the steward asks to carry out, the sections that check or
+	// describe (verification, context, files) ask for nothing of their own.
+	plan := planRequest.MatchString(strings.TrimSpace(firstProseLine(prose)))
+	skipSection := false
+	output := false // within a block of pasted output, until a blank line
 	for line := range strings.SplitSeq(prose, "\n") {
 		t := strings.TrimSpace(line)
 		if t == "" {
+			output = false
+			continue
+		}
+		if looksLikeOutput(t) {
+			output = true
 			continue
 		}
 		if strings.HasPrefix(t, "#") || strings.HasPrefix(t, "```") {
 			listOpen = false
+			if plan && strings.HasPrefix(t, "#") {
+				skipSection = planOtherHeading.MatchString(plainText(t))
+			}
 			continue // a heading or a fence: a pasted document's structure
 		}
+		if skipSection {
+			continue
+		}
 		if item := stripListMarker(t); item != t {
+			if output {
+				continue // "- To silence this, run …" under "hint: …"
+			}
 			if listOpen || startsWithVerb(item) {
 				if task := requestText(item, true); task != "" {
 					out = append(out, task)
@@ -293,10 +318,70 @@ func requestText(s string, item bool) string {
 			return "" // an absolute path: pasted output, not words
 		}
 	}
-	if utf8.RuneCountInString(task) < 6 || isCommandText(task) {
+	if utf8.RuneCountInString(task) < 6 || isCommandText(task) || onlyPointsBack(words) {
 		return ""
 	}
 	return task
+}
+
+var (
+	// The prompt an editor's watch mode writes around the steward's
+	// comments in code: "Find the "AI" comments below (marked with █) in
+	// the code files I've shared with you."
+	aiCommentsPrompt = regexp.MustCompile(`(?i)find the "?ai"? comments? below`)
+	// A marked comment: "█// AI? What is this library missing?", "█# do
+	// this AI!".
+	aiCommentLine = regexp.MustCompile(`^█\s*(?://+|#+|--|/\*+|\*|;+|<!--)?\s*(?:AI[?!:]?\s+)?(.*?)(?:\s+AI[?!])?\s*(?:\*/|-->)?$`)
+)
+
+// aiCommentTasks reads the tasks of a watch-mode prompt: the text of each
+// comment it marks, not the prompt's own wording.
+func aiCommentTasks(prose string) []string {
+	var out []string
+	for line := range strings.SplitSeq(prose, "\n") {
+		m := aiCommentLine.FindStringSubmatch(strings.TrimSpace(line))
+		if m == nil || !strings.Contains(line, "AI") {
+			continue
+		}
+		if t := requestText(m[1], true); t != "" {
+			out = appendUniqueFold(out, t, maxRequestsPerMessage)
+		}
+	}
+	return out
+}
+
+// bareRequests are whole messages of one or two words that still ask for
+// work: "commit" is "commit the changes".
+var bareRequests = map[string]string{
+	"commit": "commit the changes", "commit this": "commit the changes", "commit it": "commit the changes",
+	"commit the changes": "commit the changes", "push": "push the changes", "push it": "push the changes",
+	"commit and push": "commit and push the changes", "commit & push": "commit and push the changes",
+	"commit and push it": "commit and push the changes",
+}
+
+// pointingWords stand for something said before rather than naming it.
+var pointingWords = set("this", "that", "it", "these", "those", "them", "they", "yourself", "myself", "same", "thing",
+	"things", "one", "ones", "statement", "stuff", "so", "too", "as", "well", "then", "and", "again", "now", "up",
+	"please", "for", "me", "us", "the", "a", "an", "to", "of", "out", "here", "there", "what", "how", "why")
+
+// onlyPointsBack reports a request whose words, past its verbs, only
+// point back at what was said before ("detect that", "do this yourself,
+// and then fix it"): it names no work a reader could pick up.
+func onlyPointsBack(words []string) bool {
+	if cjkText(strings.Join(words, " ")) {
+		return false
+	}
+	for k, w := range words {
+		lw := strings.ToLower(strings.Trim(w, ".,;:!?\"'()"))
+		if k == 0 {
+			continue // the verb
+		}
+		if lw == "" || pointingWords[lw] || imperativeVerbs[lw] || lw == "do" || lw == "go" || lw == "ahead" || lw == "can" || lw == "you" || lw == "we" {
+			continue
+		}
+		return false
+	}
+	return true
 }
 
 // openerAt is where the words after a request opener start, or -1.
@@ -367,10 +452,15 @@ func isPlainWord(w string) bool {
 	return true
 }
 
+// outputLine is a line a program printed: "error: …", "hint: …",
+// "npm ERR! …", "[11:35:44.030] [API] …", "[OpenAI Codex] Attempt 1/3
+// failed", a shell prompt ("user@host:~$ …", "PS C:\src> …").
+var outputLine = regexp.MustCompile(`^(?:(?i:error|warning|warn|hint|fatal|note|info|debug|panic|caused by|traceback|exception)(?:\[[^\]]*\])?:\s|npm (?:ERR!|WARN)|\[[^\]\s][^\]]{0,40}\]\s|[\w.-]+@[\w.-]+:\S*[$#]\s|PS [A-Z]:\\)`)
+
 // looksLikeOutput reports a line that is pasted output, not words: a log
 // line, a stack frame, box-drawing, a path alone.
 func looksLikeOutput(t string) bool {
-	if strings.ContainsAny(t, "│└├─•⨯✓✗") || strings.HasPrefix(t, "at ") || strings.HasPrefix(t, "    ") {
+	if strings.ContainsAny(t, "│└├─•⨯✓✗➜❯") || strings.HasPrefix(t, "at ") || strings.HasPrefix(t, "    ") || outputLine.MatchString(t) {
 		return true
 	}
 	letters := 0

@@ -1,0 +1,64 @@
+package analysis
+
+import (
+	"reflect"
+	"testing"
+)
+
+// TestRequestTasksLeaveOutPastedOutput: what a program printed — "error:"
+// and "hint:" lines, the list under them, a bracketed log line, a shell
+// prompt — asks for nothing; the steward's own words after it do.
+func TestRequestTasksLeaveOutPastedOutput(t *testing.T) {
+	prose := "dev@box:~/shop$ make deploy\n" +
+		"error: no inventory file found in the current directory\n" +
+		"hint: create one with the init command\n" +
+		"- To skip this check, run the deploy with the force flag\n" +
+		"- To install the inventory, add a hosts file\n" +
+		"[12:01:33.120] [deploy] Attempt 1/3 failed: Set DEPLOY_TOKEN or run the login command\n\n" +
+		"please restore the inventory file the cleanup deleted"
+	if got, want := requestTasks(prose), []string{"restore the inventory file the cleanup deleted"}; !reflect.DeepEqual(got, want) {
+		t.Errorf("tasks %q, want %q", got, want)
+	}
+	if got := firstProseLine(prose); got != "please restore the inventory file the cleanup deleted" {
+		t.Errorf("first prose line %q", got)
+	}
+}
+
+// TestRequestTasksOfAPlanWithoutSteps: a plan with no numbered steps asks
+// for its approach; its verification list asks for nothing of its own.
+func TestRequestTasksOfAPlanWithoutSteps(t *testing.T) {
+	prose := "Implement the following plan:\n\n# Plan: Make export the default subcommand\n\n## Approach\n\n" +
+		"Mark the export command as the default so the bare command exports.\n\n## Verification\n\n" +
+		"1. Run the unit tests to ensure no regressions\n2. Test both invocations work\n"
+	for _, task := range requestTasks(prose) {
+		if task == "Run the unit tests to ensure no regressions" || task == "Test both invocations work" {
+			t.Errorf("a verification step became a task: %q", task)
+		}
+	}
+}
+
+// TestRequestTasksNameTheirWork: a request that only points back ("detect
+// that", "do this yourself, and then fix it") names no work; a bare
+// "commit" asks to commit the changes; a watch-mode prompt's task is the
+// comment it marks, not its own wording.
+func TestRequestTasksNameTheirWork(t *testing.T) {
+	for _, c := range []struct {
+		prose string
+		want  []string
+	}{
+		{"how can we detect that?", nil},
+		{"go ahead and do this yourself, and then fix it", nil},
+		{"validate that statement", nil},
+		{"keep that documentation", []string{"keep that documentation"}},
+		{"commit", []string{"commit the changes"}},
+		{"commit and push.", []string{"commit and push the changes"}},
+		{"Find the \"AI\" comments below (marked with █) in the code files I've shared with you.\n" +
+			"They contain my questions that I need you to answer and other instructions for you.\n\n" +
+			"src/index.ts:\n⋮\n│export * from './list.ts';\n█// AI? What is this collection library missing?\n",
+			[]string{"What is this collection library missing"}},
+	} {
+		if got := requestTasks(c.prose); !reflect.DeepEqual(got, c.want) && !(len(got) == 0 && len(c.want) == 0) {
+			t.Errorf("requestTasks(%q) = %q, want %q", c.prose, got, c.want)
+		}
+	}
+}
