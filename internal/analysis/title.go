@@ -203,6 +203,11 @@ var fillerOpenings = [][]string{
 	{"go", "ahead", "and"}, {"and"}, {"also"}, {"then"}, {"basically"}, {"actually"}, {"just"}, {"quickly"},
 	{"tell", "me"}, {"works"}, {"perfect"}, {"nice"}, {"cool"}, {"good"}, {"yes"}, {"question"},
 	{"bitte"}, {"kannst", "du"}, {"könntest", "du"}, {"lass", "uns"}, {"hallo"},
+	{"como", "faço", "para"}, {"como", "faco", "para"}, {"como", "fazer", "para"}, {"como", "posso"}, {"me", "ajude", "a"},
+	{"me", "ajuda", "a"}, {"por", "favor"}, {"preciso"}, {"eu", "preciso"}, {"quero"}, {"eu", "quero"}, {"você", "pode"},
+	{"pode"}, {"olá"}, {"oi"}, {"cómo", "puedo"}, {"cómo", "hago", "para"}, {"ayúdame", "a"}, {"necesito"}, {"quiero"},
+	{"puedes"}, {"hola"}, {"comment", "faire", "pour"}, {"comment"}, {"je", "veux"}, {"peux-tu"}, {"pouvez-vous"},
+	{"aide-moi", "à"}, {"j'aimerais"}, {"bonjour"}, {"salut"},
 }
 
 // dropFiller removes the openings of a request, keeping at least two

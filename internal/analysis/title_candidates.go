@@ -245,3 +245,40 @@ func cjkObjectTitle(first, next string) string {
 // cjkLookSuffixes end a clause that names the thing a request is about:
 // look at, read, check, about.
 var cjkLookSuffixes = []string{"を見て", "をみて", "を読んで", "を確認して", "を参照して", "を参考に", "について", "に関して"}
+
+// weakTitleScore is the score under which the prompts' best title says
+// too little of the session (fewer than two of its terms).
+const weakTitleScore = 3.0
+
+// answerTitle is the title the first answer to a steward's prompt gives
+// the session, and its score: the heading of the answer ("# Secrets
+// exposed in the last commit") that names most of the session.
+func answerTitle(vs []view, weights map[string]float64) (string, float64) {
+	for i := range vs {
+		v := &vs[i]
+		if !v.steward() || !v.text || sessionCommand(v) {
+			continue
+		}
+		for j := i + 1; j < len(vs); j++ {
+			a := &vs[j]
+			if a.steward() && a.text {
+				break
+			}
+			if !a.assistant() || !a.text {
+				continue
+			}
+			best, bestScore := "", 0.0
+			for _, s := range titleSentences(withoutToolLines(a.prose, a.calls)) {
+				if t, score := s.best(weights); s.heading && t != "" && score > bestScore {
+					best, bestScore = t, score
+				}
+			}
+			if best != "" {
+				return best, bestScore
+			}
+			break
+		}
+		return "", 0
+	}
+	return "", 0
+}

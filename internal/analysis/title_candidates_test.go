@@ -125,6 +125,43 @@ func TestTitleClasses(t *testing.T) {
 			not:  []string{"docs(", "co-authored"},
 		},
 		{
+			name: "Portuguese: the request's frame and function words go",
+			turns: []string{
+				"Como faço para exportar o relatório de vendas para planilha? Preciso enviar amanhã",
+				"Para exportar o relatório de vendas para planilha, use o botão Exportar.",
+			},
+			want: []string{"relatório de vendas"},
+			not:  []string{"como", "faço"},
+		},
+		{
+			name: "Spanish: the request's frame goes",
+			turns: []string{
+				"necesito migrar la base de datos de usuarios a la nueva réplica",
+				"Migré la base de datos de usuarios a la nueva réplica.",
+			},
+			want: []string{"base de datos de usuarios"},
+			not:  []string{"necesito"},
+		},
+		{
+			name: "a prompt that says nothing of a subject: the answer's heading",
+			turns: []string{
+				"help me fix this",
+				"# Expired TLS certificate on the staging gateway\n\nThe staging gateway's TLS certificate expired yesterday; renewing it with certbot fixes the handshake errors.",
+				"ok do it",
+				"Renewed the staging gateway's TLS certificate.",
+			},
+			want: []string{"tls certificate"},
+		},
+		{
+			name: "a pasted terminal: the prompt, the output after it, then the steward's words",
+			turns: []string{
+				"➜  shop git:(main) ✗ npm run build\nhint: the cache directory is read-only\n- To fix this, pass the --cache flag with a writable directory\n\nplease fix, the webpack cache should live under tmp",
+				"The webpack cache now lives under tmp.",
+			},
+			want: []string{"webpack cache"},
+			not:  []string{"writable"},
+		},
+		{
 			name: "directories of paths are not the subject",
 			turns: []string{
 				"the importer drops rows with empty dates",

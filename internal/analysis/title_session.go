@@ -76,6 +76,13 @@ func sessionTitle(vs []view) string {
 			}
 		}
 	}
+	if bestScore < weakTitleScore {
+		// The prompts say little of a subject ("help me fix this"): the
+		// first answer's heading or diagnosis may say more.
+		if t, score := answerTitle(vs, weights); t != "" && score > bestScore {
+			best, bestScore = t, score
+		}
+	}
 	if best == "" {
 		// No prompt names the subject (a command's template, answers to
 		// questions): the commit that recorded the work does.
@@ -220,7 +227,7 @@ func titleSentences(prose string) []titleSentence {
 	})
 	var out []titleSentence
 	var words []string
-	heading, headed := false, false
+	heading, headed, inPaste := false, false, false
 	flush := func() {
 		if len(words) > 0 && len(out) < maxTitleSentences {
 			out = append(out, titleSentence{words: words, heading: heading})
@@ -235,7 +242,13 @@ func titleSentences(prose string) []titleSentence {
 		if i := strings.IndexAny(line, logMarks); i >= 0 {
 			line = line[:i]
 		}
-		if pastedLine(line) {
+		// Pasted output runs to the end of its paragraph: the lines after
+		// "error: …" or a shell's prompt are the program's.
+		if strings.TrimSpace(line) == "" {
+			inPaste = false
+		}
+		if inPaste || pastedLine(line) {
+			inPaste = true
 			flush()
 			continue
 		}
@@ -284,7 +297,7 @@ func pastedLine(line string) bool {
 	if line == "" {
 		return false
 	}
-	if strings.Contains(line, "error=") {
+	if strings.Contains(line, "error=") || shellPrompt(line) {
 		return true
 	}
 	// A log line opens with its level ("Error: …", "panic: …").
@@ -308,7 +321,18 @@ func pastedLine(line string) bool {
 // logMarks are the box, bullet and status characters of a tool's output.
 const logMarks = "│┃├└┌┐┘•⨯✓✗█⋮"
 
-var logLevels = set("error", "err", "warning", "warn", "fatal", "panic", "info", "debug", "trace", "fail", "failed",
+// shellPrompt reports a line that is a shell's prompt and the command
+// typed at it ("$ git push", "➜  repo git:(main) ✗ git push", "PS C:\> dir").
+func shellPrompt(line string) bool {
+	for _, p := range []string{"$ ", "➜", "❯", "λ ", "PS C:", "% "} {
+		if strings.HasPrefix(line, p) {
+			return true
+		}
+	}
+	return strings.Contains(line, " git:(") || strings.Contains(line, "@") && strings.Contains(line, ":~")
+}
+
+var logLevels = set("hint", "remote", "error", "err", "warning", "warn", "fatal", "panic", "info", "debug", "trace", "fail", "failed",
 	"exception", "traceback", "caused by", "npm err!", "e", "w")
 
 // dropCode leaves out the words of a call written in prose

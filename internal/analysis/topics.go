@@ -87,7 +87,8 @@ func salient(w string) bool {
 			return false
 		}
 	}
-	if stopWords[w] || verbs[w] || interrogatives[w] || debugWords[w] || germanStopWords[w] || noiseWords[w] || russianStopWords[w] {
+	if stopWords[w] || verbs[w] || interrogatives[w] || debugWords[w] || germanStopWords[w] || noiseWords[w] || russianStopWords[w] ||
+		romanceStopWords[w] {
 		return false
 	}
 	_, emotional := emotionWords[w]
@@ -223,6 +224,31 @@ var germanStopWords = set("aber", "alle", "allem", "allen", "alles", "also", "au
 // noiseWords are English words that pass the other filters but are never
 // what a session is about: interjections, vague adjectives, counts and
 // the third person of common verbs.
+// romanceStopWords are the function words of Portuguese, Spanish and
+// French of four letters or more (shorter ones are never salient), and
+// the verbs a request is made with ("ajude", "preciso", "faire"); not
+// those that are English words too ("todo", "comment", "plus").
+var romanceStopWords = set(
+	// Portuguese
+	"para", "pelo", "pela", "pelos", "pelas", "como", "mais", "muito", "muita", "isso", "isto", "esse", "essa", "este",
+	"esta", "aqui", "agora", "quando", "onde", "porque", "também", "ainda", "depois", "antes", "sobre", "entre", "cada",
+	"toda", "todos", "todas", "qual", "quais", "mesmo", "mesma", "então", "assim", "seja", "está", "estão",
+	"estou", "esta", "foram", "fazer", "faço", "faz", "ajude", "ajuda", "ajudar", "preciso", "precisa", "quero",
+	"queria", "pode", "podes", "poderia", "você", "vocês", "meu", "minha", "nosso", "nossa", "deixa", "resolver",
+	"resolva", "tenho", "temos", "tem", "dele", "dela", "numa", "nele", "nela", "obrigado", "obrigada", "porém",
+	"problema", "verificar", "utilize", "usar", "retornar", "não", "nao", "sim", "tudo", "nada",
+	// Spanish
+	"pero", "cómo", "porque", "también", "todavía", "después", "sobre", "entre", "cada", "todos", "cual",
+	"cuál", "cuando", "donde", "dónde", "esto", "eso", "ese", "esta", "este", "estos", "estas", "hacer", "hago",
+	"ayúdame", "ayuda", "necesito", "quiero", "puedes", "podrías", "usted", "nuestro", "nuestra", "gracias", "tengo",
+	"tiene", "está", "están", "estoy", "muy", "más", "ahora", "aquí", "desde", "hasta", "sino", "según",
+	// French
+	"pour", "avec", "dans", "sans", "sous", "mais", "donc", "comme", "quand", "où", "cette", "ces", "cela",
+	"ceci", "celui", "celle", "tout", "tous", "toute", "toutes", "aussi", "encore", "après", "avant", "entre", "chaque",
+	"faire", "fais", "peux", "peut", "pouvez", "veux", "voudrais", "besoin", "aide", "aider", "merci", "notre", "votre",
+	"leur", "leurs", "nous", "vous", "sont", "être", "avoir", "suis", "très", "moins", "ici", "maintenant",
+	"parce", "depuis", "jusqu", "selon", "quoi", "quel", "quelle", "quels", "quelles", "est-ce")
+
 var noiseWords = set("recent", "recently", "understand", "understood", "state", "burnt", "burned", "ouch", "oops",
 	"short", "long", "five", "four", "three", "seven", "eight", "nine", "seconds", "minutes", "hours", "days",
 	"weeks", "months", "years", "person", "people", "allows", "follows", "prints", "builds", "loads", "renders",
