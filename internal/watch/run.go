@@ -58,7 +58,8 @@ func (w *Watcher) Run(ctx context.Context) error {
 		if notify != nil {
 			w.watchFolders(notify, watched)
 		}
-		if res, err := w.Scan(ctx); err != nil {
+		res, err := w.Scan(ctx)
+		if err != nil {
 			if ctx.Err() != nil {
 				return nil
 			}
@@ -66,9 +67,18 @@ func (w *Watcher) Run(ctx context.Context) error {
 		} else if res.Imported+res.Failed+res.Deleted > 0 {
 			w.cfg.Logf("watch: %d files, %d stored, %d waiting, %d deleted upstream", res.Seen, res.Imported, res.Failed, res.Deleted)
 		}
+		// Files that wait for the agent to stop writing them get a pass
+		// once they have been quiet, not only at the next interval.
+		var quietly <-chan time.Time
+		var timer *time.Timer
+		if res.Waiting > 0 {
+			timer = time.NewTimer(quiet + settle)
+			quietly = timer.C
+		}
 		select {
 		case <-ctx.Done():
 			return nil
+		case <-quietly:
 		case <-ticker.C:
 		case <-changed:
 			select {
@@ -76,6 +86,9 @@ func (w *Watcher) Run(ctx context.Context) error {
 				return nil
 			case <-time.After(settle):
 			}
+		}
+		if timer != nil {
+			timer.Stop()
 		}
 	}
 }

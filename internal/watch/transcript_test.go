@@ -2,6 +2,7 @@ package watch_test
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -191,6 +192,127 @@ func TestClaudeCodeByNewLinesGivesWhatImportGives(t *testing.T) {
 			// and the first bytes a file is checked by.
 			if read := w.BytesRead(); read > 3*written {
 				t.Errorf("the watcher read %d bytes of %d written", read, written)
+			}
+		})
+	}
+}
+
+// TestGeminiRewrittenGivesWhatImportGives: Gemini CLI writes its chat
+// recording whole each time it changes — a message, then the same message
+// again with its tool calls' results and its tokens. The watcher, making a
+// pass after every write (some long after it, some right after), stores
+// what an import of the finished file stores; a file written again with
+// the same bytes is not imported again, and one written anew, shorter,
+// keeps the sessions it held.
+func TestGeminiRewrittenGivesWhatImportGives(t *testing.T) {
+	var versions [][]byte
+	for _, src := range []string{"../ingest/gemini/testdata/tmp/7f3e9a/chats/session-2025-10-18T14-57-a1b2c3d4.json", "../ingest/gemini/testdata/real-kvsankar-session-01.json"} {
+		data, err := os.ReadFile(src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var chat map[string]any
+		if err := json.Unmarshal(data, &chat); err != nil {
+			t.Fatal(err)
+		}
+		msgs := chat["messages"].([]any)
+		for i := range msgs {
+			// The message as first written (no results, no tokens yet),
+			// then as completed.
+			m := msgs[i].(map[string]any)
+			if _, ok := m["toolCalls"]; ok || m["tokens"] != nil {
+				early := map[string]any{}
+				for k, v := range m {
+					if k != "tokens" && k != "toolCalls" {
+						early[k] = v
+					}
+				}
+				chat["messages"] = append(append([]any{}, msgs[:i]...), early)
+				b, _ := json.MarshalIndent(chat, "", "  ")
+				versions = append(versions, b)
+			}
+			chat["messages"] = msgs[:i+1]
+			b, _ := json.MarshalIndent(chat, "", "  ")
+			versions = append(versions, b)
+		}
+	}
+	for dialect, url := range storetest.Databases(t) {
+		t.Run(dialect, func(t *testing.T) {
+			ctx := context.Background()
+			st := storetest.Open(t, url)
+			ada, bea := &baton.Steward{Username: "ada"}, &baton.Steward{Username: "bea"}
+			for _, s := range []*baton.Steward{ada, bea} {
+				if err := st.CreateSteward(ctx, s); err != nil {
+					t.Fatal(err)
+				}
+			}
+			home := t.TempDir()
+			path := filepath.Join(home, ".gemini", "tmp", "7f3e9a", "chats", "session-2025-10-18T14-57-a1b2c3d4.json")
+			if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			var now time.Time
+			w, err := watch.New(watch.Config{Folders: watch.DefaultFolders(home), Now: func() time.Time { return now },
+				Sink: watch.LocalSink{Importer: ingest.New(st), Store: st, StewardID: ada.ID}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			pass := func(after time.Duration) watch.PassResult {
+				t.Helper()
+				now = time.Now().Add(after)
+				res, err := w.Scan(ctx)
+				if err != nil {
+					t.Fatal(err)
+				}
+				return res
+			}
+			// Each version of the first chat, then each of the second
+			// (another session) written over it.
+			for i, v := range versions {
+				if err := os.WriteFile(path, v, 0o644); err != nil {
+					t.Fatal(err)
+				}
+				if res := pass(0); res.Imported != 0 || res.Waiting != 1 {
+					t.Errorf("version %d, right after the write: %+v, want it waiting", i, res)
+				}
+				if i%2 == 0 {
+					if res := pass(time.Minute); res.Imported != 1 {
+						t.Errorf("version %d, once quiet: %+v, want it imported", i, res)
+					}
+				}
+				if i == 2 {
+					// The same bytes again, a minute later: read, not imported.
+					later := time.Now().Add(time.Minute)
+					if err := os.Chtimes(path, later, later); err != nil {
+						t.Fatal(err)
+					}
+					if res := pass(2 * time.Minute); res.Imported != 0 {
+						t.Errorf("the same bytes written again: %+v, want nothing imported", res)
+					}
+				}
+			}
+			pass(time.Hour)
+			// bea imports each finished chat whole.
+			whole := ingest.New(st)
+			for _, src := range []string{"../ingest/gemini/testdata/tmp/7f3e9a/chats/session-2025-10-18T14-57-a1b2c3d4.json", "../ingest/gemini/testdata/real-kvsankar-session-01.json"} {
+				data, _ := os.ReadFile(src)
+				if err := os.WriteFile(path, data, 0o644); err != nil {
+					t.Fatal(err)
+				}
+				if _, err := whole.ImportPath(ctx, bea.ID, path, nil); err != nil {
+					t.Fatal(err)
+				}
+			}
+			got, want := sessionDump(t, st, ada.ID), sessionDump(t, st, bea.ID)
+			if strings.Count(want, "session ") != 2 {
+				t.Fatalf("the whole imports made:\n%s", want)
+			}
+			if got != want {
+				t.Errorf("watched:\n%s\n\nimported whole:\n%s", got, want)
+			}
+			files := w.Files()
+			if len(files) != 1 || files[0].ReplacedAt == nil || len(files[0].KeptSessionIDs) != 1 || len(files[0].SessionIDs) != 1 {
+				t.Fatalf("the file written anew with another chat: %+v", files)
 			}
 		})
 	}

@@ -249,6 +249,10 @@ func (w *Watcher) statePath() string { return filepath.Join(w.cfg.StateDir, "sta
 // or still in the file), files found deleted.
 type PassResult struct {
 	Seen, Imported, Failed, Deleted int
+	// Waiting are the files that changed but wait for the agent to stop
+	// writing them (to be imported, or their sessions analysed): a pass
+	// once they have been quiet a while finishes them.
+	Waiting int
 }
 
 // Scan makes one pass over every folder.
@@ -356,6 +360,14 @@ func (w *Watcher) Scan(ctx context.Context) (PassResult, error) {
 		// A file read whole (Gemini CLI rewrites its files whole): read
 		// when its size or time changed, imported only when its bytes did.
 		changed := !st.Stored || st.Size != tf.size || !st.ModTime.Equal(tf.modTime)
+		if changed && now.Sub(tf.modTime) < quiet {
+			// Gemini CLI writes a response, then its tool calls' results
+			// and its tokens into the same message: a file is imported once
+			// it has stopped changing, so no message is stored half-written.
+			res.Waiting++
+			st.SeenAt = now
+			continue
+		}
 		if changed && st.Stored && tf.size < st.Size {
 			w.cfg.Logf("watch: %s was written anew, shorter; its earlier sessions are kept", tf.path)
 			w.replaced(st, now)
@@ -393,6 +405,11 @@ func (w *Watcher) Scan(ctx context.Context) (PassResult, error) {
 		st.DeletedAt, st.Reported = &t, false
 		res.Deleted++
 		w.finish(ctx, st, now)
+	}
+	for _, st := range w.files {
+		if st.Unsettled && st.DeletedAt == nil {
+			res.Waiting++
+		}
 	}
 	w.report(ctx)
 	return res, w.save()
