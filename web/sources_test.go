@@ -184,12 +184,13 @@ func TestWatchIntoAServer(t *testing.T) {
 			t.Errorf("bob's sources: %d %+v", code, theirs)
 		}
 		report := map[string]any{"files": []any{map[string]any{"path": "/x/rollout-1.jsonl", "agent": "codex-cli", "folder": "/x", "size": 1,
-			"mod_time": "2025-11-02T09:00:00Z", "seen_at": "2025-11-02T09:00:00Z", "deleted_at": "2025-11-02T10:00:00Z", "session_ids": []string{briefID}}}}
+			"mod_time": "2025-11-02T09:00:00Z", "seen_at": "2025-11-02T09:00:00Z", "deleted_at": "2025-11-02T10:00:00Z", "session_ids": []string{briefID},
+			"replaced_at": "2025-11-02T09:30:00Z", "kept_session_ids": []string{briefID}}}}
 		if code := a.api(a.bobToken, "POST", "/api/v1/sources", report, nil); code != 200 {
 			t.Errorf("bob's report: %d", code)
 		}
 		files, _ := a.st.WatchedFiles(ctx, a.bob.ID)
-		if len(files) != 1 || len(files[0].SessionIDs) != 0 {
+		if len(files) != 1 || len(files[0].SessionIDs) != 0 || len(files[0].KeptSessionIDs) != 0 || files[0].ReplacedAt == nil {
 			t.Errorf("bob's report kept another steward's session id: %+v", files)
 		}
 		doc, resp = a.signIn("bob").get("/sources")

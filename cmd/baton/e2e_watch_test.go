@@ -15,7 +15,9 @@ import (
 // Codex CLI rollout and a Gemini CLI chat to the server; the steward finds
 // the folder on the Sources page, opens the Codex session, and — after the
 // agent deleted the rollout and the watcher passed again — sees it marked
-// kept by Baton.
+// kept by Baton; then Gemini CLI writes its chat file anew with another
+// chat, and the page lists the file as rewritten, linking the earlier
+// session, kept by Baton.
 func TestBrowserWatchedFoldersAndKeptSessions(t *testing.T) {
 	ctx := newBrowser(t)
 	base, env := startBaton(t, nil)
@@ -106,5 +108,48 @@ func TestBrowserWatchedFoldersAndKeptSessions(t *testing.T) {
 	if os.Getenv("BATON_SCREENSHOTS") != "" {
 		png, _ := chromedp.Run(ctx, chromedp.FullScreenshot(80))
 		os.WriteFile(filepath.Join(os.Getenv("BATON_SCREENSHOTS"), "kept-by-baton.png"), png, 0o644)
+	}
+
+	// Gemini CLI writes the chat file anew, shorter, with another chat:
+	// the Sources page says so and links the earlier session, still kept.
+	other, err := os.ReadFile("../../internal/ingest/gemini/testdata/real-kvsankar-session-01.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(chat, other, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if out := watchOnce(); !strings.Contains(out, "1 stored") {
+		t.Fatalf("third pass: %q", out)
+	}
+	err = chromedp.Do(ctx,
+		chromedp.Navigate(base+"/sources"),
+		chromedp.WaitVisible(chromedp.CSS(`#source-replaced a.source-kept-session`)),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	replaced, err := chromedp.Run(ctx, chromedp.Text(chromedp.CSS(`#source-replaced`)))
+	if err != nil || !strings.Contains(replaced, chat) || !strings.Contains(replaced, "1 earlier session(s) no longer in it, kept by Baton") {
+		t.Errorf("replaced files %q, %v", replaced, err)
+	}
+	rewritten, err := chromedp.Run(ctx, chromedp.Text(chromedp.CSS(`#source-folders td[data-label="Rewritten"]`)))
+	if err != nil || strings.TrimSpace(rewritten) != "1" {
+		t.Errorf("rewritten column %q, %v", rewritten, err)
+	}
+	err = chromedp.Do(ctx,
+		chromedp.Click(chromedp.CSS(`#source-replaced a.source-kept-session`)),
+		chromedp.WaitVisible(chromedp.CSS(`#session-title`)),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	title, err = chromedp.Run(ctx, chromedp.Text(chromedp.CSS(`#session-title`)))
+	if err != nil || !strings.Contains(title, "pytest tests for util.py") {
+		t.Errorf("earlier session's title %q, %v", title, err)
+	}
+	badge, err = chromedp.Run(ctx, chromedp.Text(chromedp.CSS(`.badge-kept`)))
+	if err != nil || badge != "kept by Baton" {
+		t.Errorf("the earlier session's kept badge %q, %v", badge, err)
 	}
 }

@@ -88,7 +88,7 @@ func watchCmd(ctx context.Context, env environment, args []string, stdout, stder
 		sink = watch.LocalSink{Importer: im, Store: st, StewardID: steward.ID}
 		target = "the local database, as " + steward.Username
 	}
-	w, err := watch.New(watch.Config{Folders: folders, Sink: sink, StateDir: *stateDir, Interval: *interval, Logf: logf})
+	w, err := watch.New(watch.Config{Folders: folders, Sink: sink, StateDir: *stateDir, Interval: *interval, Once: *once, Logf: logf})
 	if err != nil {
 		return err
 	}

@@ -139,6 +139,9 @@ type Config struct {
 	// ChunkBytes bounds the new lines read and sent at once (default
 	// 8 MiB): a rollout of any size is read in parts of about that size.
 	ChunkBytes int
+	// Once says no pass follows (`baton watch --once`): a file read whole
+	// is imported even while it is still changing.
+	Once bool
 	// Now is the clock (time.Now when nil).
 	Now  func() time.Time
 	Logf func(format string, args ...any)
@@ -360,7 +363,7 @@ func (w *Watcher) Scan(ctx context.Context) (PassResult, error) {
 		// A file read whole (Gemini CLI rewrites its files whole): read
 		// when its size or time changed, imported only when its bytes did.
 		changed := !st.Stored || st.Size != tf.size || !st.ModTime.Equal(tf.modTime)
-		if changed && now.Sub(tf.modTime) < quiet {
+		if changed && now.Sub(tf.modTime) < quiet && !w.cfg.Once {
 			// Gemini CLI writes a response, then its tool calls' results
 			// and its tokens into the same message: a file is imported once
 			// it has stopped changing, so no message is stored half-written.

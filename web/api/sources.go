@@ -25,6 +25,10 @@ type watchedFileRequest struct {
 	Error      string     `json:"error"`
 	DeletedAt  *time.Time `json:"deleted_at"`
 	SeenAt     time.Time  `json:"seen_at"`
+	// ReplacedAt is when the file was found truncated or written anew;
+	// KeptSessionIDs the sessions it held before and no longer does.
+	ReplacedAt     *time.Time `json:"replaced_at"`
+	KeptSessionIDs []string   `json:"kept_session_ids"`
 }
 
 // SourcesReport records what `baton watch` says of the steward's files.
@@ -35,13 +39,14 @@ func (s *Server) SourcesReport(c echo.Context) error {
 	}
 	files := make([]baton.WatchedFile, len(req.Files))
 	for i, f := range req.Files {
-		for _, t := range []*time.Time{f.SyncedAt, f.DeletedAt} {
+		for _, t := range []*time.Time{f.SyncedAt, f.DeletedAt, f.ReplacedAt} {
 			if t != nil && !baton.ValidTime(*t) {
-				return baton.Invalid("files", "files[%d]: synced_at and deleted_at must be between the years 1 and 9999", i)
+				return baton.Invalid("files", "files[%d]: synced_at, deleted_at and replaced_at must be between the years 1 and 9999", i)
 			}
 		}
 		files[i] = baton.WatchedFile{Path: f.Path, Agent: f.Agent, Folder: f.Folder, Size: f.Size, ModTime: f.ModTime,
-			SyncedAt: f.SyncedAt, SessionIDs: f.SessionIDs, Error: f.Error, DeletedAt: f.DeletedAt, SeenAt: f.SeenAt}
+			SyncedAt: f.SyncedAt, SessionIDs: f.SessionIDs, Error: f.Error, DeletedAt: f.DeletedAt, SeenAt: f.SeenAt,
+			ReplacedAt: f.ReplacedAt, KeptSessionIDs: f.KeptSessionIDs}
 	}
 	if err := s.store.ReportWatchedFiles(requestContext(c), stewardID(c), files); err != nil {
 		return err
