@@ -213,10 +213,13 @@ func progressOf(vs []view) baton.Progress {
 					tasks = []string{t}
 				}
 			}
-			askedBefore = true
 			for _, t := range tasks {
+				if askedBefore && discussionQuestion(t) {
+					continue
+				}
 				book.request(t, status)
 			}
+			askedBefore = true
 		}
 		for line := range strings.SplitSeq(v.prose, "\n") {
 			textTasks(book, line)
@@ -382,6 +385,20 @@ func textTasks(book *taskBook, line string) {
 			return
 		}
 	}
+}
+
+// discussionOpeners open a yes/no or "why" question: in the middle of a
+// session one that weighs what was said ("is that from astral", "why is
+// the more complex one needed", "did you check the README"), not a
+// request for work.
+var discussionOpeners = set("is", "are", "was", "were", "does", "do", "did", "isn't", "aren't", "doesn't", "don't",
+	"didn't", "can't", "couldn't", "wouldn't", "shouldn't", "won't", "why", "has", "have", "hasn't", "haven't",
+	"should", "could", "would", "will", "am", "shall", "may", "might")
+
+// discussionQuestion reports a task read from such a question.
+func discussionQuestion(task string) bool {
+	w := wordsOf(lowerText(task))
+	return len(w) > 0 && discussionOpeners[w[0]]
 }
 
 // firstSentence cuts s at its first sentence end.

@@ -2,7 +2,10 @@ package analysis
 
 import (
 	"reflect"
+	"slices"
 	"testing"
+
+	"github.com/baton-dev/baton/internal/baton"
 )
 
 // TestRequestTasksLeaveOutPastedOutput: what a program printed — "error:"
@@ -59,6 +62,37 @@ func TestRequestTasksNameTheirWork(t *testing.T) {
 	} {
 		if got := requestTasks(c.prose); !reflect.DeepEqual(got, c.want) && !(len(got) == 0 && len(c.want) == 0) {
 			t.Errorf("requestTasks(%q) = %q, want %q", c.prose, got, c.want)
+		}
+	}
+}
+
+// TestTasksLeaveOutDiscussionQuestions: after the session's first request,
+// a yes/no or "why" question weighs what was said and is no task; a
+// question asking what or how still is, and so is an opening question.
+func TestTasksLeaveOutDiscussionQuestions(t *testing.T) {
+	c := newConvo()
+	c.steward("Is the invoice mailer still sending reminders to closed accounts?")
+	c.assistant("Yes: the mailer ignores the account status.")
+	c.steward("Can you fix the duplicate refund rows in the nightly export?")
+	c.assistant("Fixed; refunds are written once.")
+	c.steward("is that query written in raw SQL?")
+	c.steward("why is the second join needed at all?")
+	c.steward("how does the export pick which orders to send?")
+	s := &baton.Session{}
+	New().Session(s, c.analysed(New()))
+	got := s.Progress.TasksDiscussed
+	for _, w := range []string{
+		"Is the invoice mailer still sending reminders to closed accounts",
+		"fix the duplicate refund rows in the nightly export",
+		"how does the export pick which orders to send",
+	} {
+		if !slices.Contains(got, w) {
+			t.Errorf("tasks %q lack %q", got, w)
+		}
+	}
+	for _, not := range []string{"is that query written in raw SQL", "why is the second join needed at all"} {
+		if slices.Contains(got, not) {
+			t.Errorf("tasks %q hold the discussion question %q", got, not)
 		}
 	}
 }
