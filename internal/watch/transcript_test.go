@@ -253,7 +253,12 @@ func TestGeminiRewrittenGivesWhatImportGives(t *testing.T) {
 			}
 			var now time.Time
 			w, err := watch.New(watch.Config{Folders: watch.DefaultFolders(home), Now: func() time.Time { return now },
-				Sink: watch.LocalSink{Importer: ingest.New(st), Store: st, StewardID: ada.ID}})
+				Sink: watch.LocalSink{Importer: ingest.New(st), Store: st, StewardID: ada.ID},
+				Logf: func(format string, args ...any) {
+					if msg := fmt.Sprintf(format, args...); strings.Contains(msg, "report") {
+						t.Errorf("the files' states were refused: %s", msg) // a file waiting is reported as found
+					}
+				}})
 			if err != nil {
 				t.Fatal(err)
 			}

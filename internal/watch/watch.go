@@ -369,6 +369,9 @@ func (w *Watcher) Scan(ctx context.Context) (PassResult, error) {
 			// it has stopped changing, so no message is stored half-written.
 			res.Waiting++
 			st.SeenAt = now
+			if !st.Stored && st.ModTime.IsZero() {
+				st.Size, st.ModTime = tf.size, tf.modTime // new: reported as found
+			}
 			continue
 		}
 		if changed && st.Stored && tf.size < st.Size {
