@@ -38,7 +38,7 @@ func decisionsOf(vs []view) []baton.Decision {
 		}
 		d.Decision = excerpt(strings.TrimRight(strings.TrimSpace(plainText(stripMarkup(d.Decision))), ".!,;:、。"), decisionLength)
 		d.Rationale = excerpt(strings.TrimRight(strings.TrimSpace(plainText(stripMarkup(d.Rationale))), ".!,;:、。"), decisionLength)
-		if d.Decision == "" {
+		if d.Decision == "" || shellChoice(d.Decision) {
 			return
 		}
 		for _, x := range out {
@@ -261,7 +261,7 @@ func pickedOption(offer *view, reply string) (baton.Decision, bool) {
 	if len(heads) < 2 {
 		// A numbered list the assistant asks the steward to choose from
 		// ("1. **Rebase** … 2. **Merge** … Which do you prefer?").
-		if heads = numberedHead.FindAllStringSubmatch(offer.prose, -1); len(heads) < 2 || len(heads) > 6 || !asksToChoose(offer.prose) {
+		if heads = lastNumberedList(offer.prose); len(heads) < 2 || len(heads) > 6 || !asksToChoose(offer.prose) {
 			return baton.Decision{}, false
 		}
 	}
@@ -304,6 +304,39 @@ func pickedOption(offer *view, reply string) (baton.Decision, bool) {
 	d.Decision = excerpt(d.Decision, decisionLength)
 	d.Rationale = excerpt(reasonIn(reply), decisionLength)
 	return d, true
+}
+
+// shellChoice reports a "decision" that only names a shell command to run
+// ("use cd", "use source $HOME/.local/bin/env"): a step, not a choice.
+func shellChoice(d string) bool {
+	w := strings.Fields(strings.ToLower(d))
+	if len(w) < 2 || w[0] != "use" && w[0] != "run" {
+		return false
+	}
+	switch w[1] {
+	case "cd", "source", "export", "ls", "cat", "echo", "sudo", "grep", "rm", "mv", "cp", "mkdir", "chmod", "pwd", "which":
+		return true
+	}
+	return isCommandText(strings.Join(w[1:], " "))
+}
+
+// lastNumberedList is the last run of numbered items in prose, numbered
+// from 1: the options a closing question offers, not a summary's items
+// above them.
+func lastNumberedList(prose string) [][]string {
+	var out [][]string
+	for line := range strings.SplitSeq(prose, "\n") {
+		m := numberedHead.FindStringSubmatch(line)
+		if m == nil {
+			continue
+		}
+		if m[1] == "1" {
+			out = nil
+		}
+		m[2] = strings.TrimSuffix(strings.TrimSpace(m[2]), ", or")
+		out = append(out, m)
+	}
+	return out
 }
 
 // asksToChoose reports whether an assistant message asks the steward to

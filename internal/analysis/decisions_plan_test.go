@@ -186,3 +186,17 @@ func TestDecisionWantedNotThat(t *testing.T) {
 		Alternatives: []string{"the environment variable"},
 	}})
 }
+
+// TestDecisionNotASummaryOrAShellStep: a pick among numbered options reads
+// the list the closing question offers, not a summary's numbered items
+// above it; a shell command to run is no decision.
+func TestDecisionNotASummaryOrAShellStep(t *testing.T) {
+	c := newConvo()
+	c.assistant("Done so far:\n\n1. Moved the linter to ruff\n2. Wrote the setup guide\n\nThe push is blocked. Would you like to:\n\n1. Rename the branch first, or\n2. Push to a fork instead\n\nWhich would you prefer?")
+	c.steward("2")
+	checkDecisions(t, c, []baton.Decision{{Decision: "Push to a fork instead", Alternatives: []string{"Rename the branch first"}}})
+
+	c = newConvo()
+	c.assistant("I'll use cd because the commands must run in the project directory.")
+	checkDecisions(t, c, nil)
+}
