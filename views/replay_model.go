@@ -74,6 +74,9 @@ type ComparisonPage struct {
 	// Ratings are the scores stewards gave on the page; nil where the page
 	// has none (a read-only link, a matrix's run).
 	Ratings *ComparisonRatings
+	// A refused comment: the pair it was on ("all": the whole comparison),
+	// what was typed, and why it was refused.
+	CommentPair, CommentBody, CommentError string
 }
 
 // URL is where the comparison's page N is.

@@ -169,3 +169,45 @@ func TestComparisonRatingsOnThePage(t *testing.T) {
 		}
 	})
 }
+
+// A comment refused (blank, or too long) comes back as the comparison's
+// page with its form saying why and what was typed, on the whole
+// comparison or on its pair, and nothing is written.
+func TestRefusedCommentComesBackWithItsText(t *testing.T) {
+	eachApp(t, func(t *testing.T, a *app) {
+		_, mainConv, ids := replayFixture(t, a)
+		var rp baton.Replay
+		a.api(a.adaToken, "POST", "/api/v1/conversations/"+mainConv+"/replays", map[string]any{"at_message_id": ids[0]}, &rp)
+		a.api(a.adaToken, "POST", "/api/v1/conversations/"+rp.ConversationID+"/messages", map[string]any{"messages": []map[string]any{
+			{"source_id": "r1", "role": "assistant", "content": "The tokenizer drops the last token; fixed."},
+		}}, nil)
+		var cmp struct{ ID string }
+		a.api(a.adaToken, "POST", "/api/v1/comparisons", map[string]any{"a": mainConv, "b": rp.ConversationID}, &cmp)
+		ada := a.signIn("ada")
+		doc, _ := ada.get("/comparisons/" + cmp.ID)
+		pair := strings.TrimPrefix(doc.Find(`.comparison-row[id^="pair-"]`).First().AttrOr("id", ""), "pair-")
+		if pair == "" {
+			t.Fatal("the comparison has no aligned pair")
+		}
+		long := strings.Repeat("x", 20001)
+		for _, tc := range []struct{ pair, body, form string }{{"all", "   ", "all"}, {pair, long, pair}} {
+			resp := ada.post("/comparisons/"+cmp.ID+"/comments", url.Values{"pair": {tc.pair}, "body": {tc.body}})
+			doc, _ := goquery.NewDocumentFromReader(resp.Body)
+			resp.Body.Close()
+			if resp.StatusCode != 400 || doc.Find("#comparison-title").Length() != 1 {
+				t.Fatalf("refused comment on %s = %d", tc.pair, resp.StatusCode)
+			}
+			area := doc.Find(`#comment-` + tc.form + `[aria-invalid="true"]`)
+			if area.Length() != 1 || area.Text() != tc.body {
+				t.Errorf("comment on %s: the form is not marked or lost the text (%d)", tc.pair, area.Length())
+			}
+			if msg := area.Closest("form").Find(".flash-error").Text(); !strings.Contains(msg, "comment") {
+				t.Errorf("comment on %s says %q", tc.pair, msg)
+			}
+		}
+		var n int
+		if err := a.st.DB().NewRaw("SELECT count(*) FROM comparison_comments").Scan(context.Background(), &n); err != nil || n != 0 {
+			t.Errorf("refused comments wrote %d (%v)", n, err)
+		}
+	})
+}

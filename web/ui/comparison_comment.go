@@ -3,6 +3,8 @@ package ui
 import (
 	"net/http"
 
+	"github.com/baton-dev/baton/internal/baton"
+	"github.com/baton-dev/baton/views"
 	"github.com/labstack/echo/v4"
 )
 
@@ -17,6 +19,20 @@ func (s *Server) ComparisonComment(c echo.Context) error {
 		pair = ""
 	}
 	cm, err := s.store.AddComparisonComment(requestContext(c), stewardID(c), c.Param("id"), pair, c.FormValue("body"))
+	if baton.ErrorCode(err) == baton.EINVALID {
+		// The page again, the comment's form saying what to fix with what was typed.
+		cmp, cerr := s.store.Comparison(requestContext(c), stewardID(c), c.Param("id"))
+		if cerr != nil {
+			return cerr
+		}
+		key := pair
+		if key == "" {
+			key = "all"
+		}
+		return s.renderComparisonWith(c, http.StatusBadRequest, cmp, nil, func(p *views.ComparisonPage) {
+			p.CommentPair, p.CommentBody, p.CommentError = key, c.FormValue("body"), baton.ErrorMessage(err)
+		})
+	}
 	if err != nil {
 		return err
 	}

@@ -26,6 +26,12 @@ func (s *Server) ComparisonShow(c echo.Context) error {
 // renderComparison draws a comparison's page with its ratings section:
 // as read (ratings nil), or as a refused rating form left it.
 func (s *Server) renderComparison(c echo.Context, status int, cmp *baton.Comparison, ratings *views.ComparisonRatings) error {
+	return s.renderComparisonWith(c, status, cmp, ratings, nil)
+}
+
+// renderComparisonWith is renderComparison with a last change to the page
+// (a refused comment's form).
+func (s *Server) renderComparisonWith(c echo.Context, status int, cmp *baton.Comparison, ratings *views.ComparisonRatings, change func(*views.ComparisonPage)) error {
 	sid := stewardID(c)
 	comments, err := s.store.ComparisonComments(requestContext(c), sid, cmp.ID)
 	if err != nil {
@@ -60,6 +66,9 @@ func (s *Server) renderComparison(c echo.Context, status int, cmp *baton.Compari
 	}
 	if msg := comparisonDone[c.QueryParam("done")]; msg != "" {
 		p.Flash, p.FlashKind = msg, "success"
+	}
+	if change != nil {
+		change(&p)
 	}
 	return renderHTML(c, status, views.ComparisonShow(p))
 }
