@@ -57,6 +57,15 @@ var programTechnologies = map[string]string{
 	"redis-server": "Redis", "caddy": "Caddy", "wasm-pack": "WebAssembly", "tailwindcss": "Tailwind CSS",
 	"ng": "Angular", "nuxt": "Nuxt", "next": "Next.js", "astro": "Astro", "svelte-kit": "SvelteKit",
 	"atlas": "Atlas", "goose": "goose", "air": "Air", "hyperfine": "hyperfine", "k6": "k6",
+	"rg": "ripgrep", "curl": "curl", "wget": "Wget", "pwsh": "PowerShell", "powershell": "PowerShell",
+	"codesign": "codesign", "notarytool": "notarytool",
+}
+
+// subTechnologies are technologies a program's sub-command works with
+// ("gh run view" reads a GitHub Actions run).
+var subTechnologies = map[string]map[string]string{
+	"gh":    {"run": "GitHub Actions", "workflow": "GitHub Actions"},
+	"xcrun": {"notarytool": "notarytool", "stapler": "notarytool"},
 }
 
 // wrappers run the program named after them ("npx prettier", "uv run
@@ -152,10 +161,13 @@ func technologiesOf(vs []view) ([]string, map[string]string) {
 		v := &vs[i]
 		for j := range v.calls {
 			c := &v.calls[j]
-			if c.failed && (c.Name != "Bash" || notRun(vs, c)) {
+			acts := callActions(c)
+			if c.failed && (!ranShell(acts) || notRun(vs, c)) {
 				continue
 			}
-			callTechnologies(c, te)
+			for _, a := range acts {
+				actionTechnologies(a, te)
+			}
 		}
 	}
 	for i := range vs {
@@ -229,56 +241,55 @@ func (te *techEvidence) drop(t string) {
 	delete(te.evidence, t)
 }
 
-// callTechnologies adds what one successful tool call shows in use: the
-// programs of its command, the language or configuration of its file, and
-// what its written text imports or runs.
-func callTechnologies(c *call, te *techEvidence) {
-	if c.Name == "Bash" && c.in.Command != "" {
-		for _, r := range commandTechnologies(truncate(c.in.Command, 4096)) {
+// actionTechnologies adds what one action of a session shows in use: the
+// programs of its command and the files the command reads, the language
+// or configuration of its file, and what its written text imports or
+// runs.
+func actionTechnologies(a techAction, te *techEvidence) {
+	if a.op == "run" {
+		if a.shell != "" {
+			te.add(a.shell, evidenceUsed, "ran `"+excerpt(a.command, 80)+"` in "+a.shell)
+		}
+		for _, r := range commandTechnologies(truncate(a.command, 4096)) {
 			if r.installed {
 				te.add(r.name, evidenceUsed, "installed with `"+excerpt(r.command, 80)+"`")
 				continue
 			}
 			te.add(r.name, evidenceUsed, "ran `"+excerpt(r.command, 80)+"`")
 		}
+		for _, f := range commandReads(truncate(a.command, 4096)) {
+			te.add(languageTechnology[languageOfPath(f)], evidenceRead, "read "+path.Base(f))
+		}
+		return
 	}
-	f := c.file()
+	f := a.file
 	if f == "" {
 		return
 	}
 	base := path.Base(f)
-	op := c.op()
-	verb := map[string]string{"write": "wrote ", "edit": "edited ", "read": "read "}[op]
+	verb := map[string]string{"write": "wrote ", "edit": "edited ", "read": "read "}[a.op]
 	if verb == "" {
 		return
 	}
 	kind := evidenceUsed
-	if op == "read" {
+	if a.op == "read" {
 		kind = evidenceRead
 	}
 	lang := languageOfPath(f)
 	te.add(languageTechnology[lang], kind, verb+base)
-	if op != "read" {
+	if a.op != "read" {
 		te.add(writtenTechnologies[lang], kind, verb+base)
 	}
 	te.add(configTechnologies[strings.ToLower(base)], kind, verb+base)
+	te.add(configDirTechnology(f), kind, verb+base)
 	if strings.Contains(f, ".github/workflows/") && (lang == "yaml") {
 		te.add("GitHub Actions", kind, verb+base)
 	}
-	if op == "read" {
+	if a.op == "read" {
 		return
 	}
-	var written []string
-	if s := c.writeContent(); s != "" {
-		written = append(written, truncate(s, 1<<16))
-	}
-	for _, e := range c.edits() {
-		if e[1] != "" {
-			written = append(written, addedLines(e[0], truncate(e[1], 1<<16)))
-		}
-	}
-	for _, text := range written {
-		writtenTechnologiesOf(text, f, lang, te)
+	for _, text := range a.written {
+		writtenTechnologiesOf(truncate(text, 1<<16), f, lang, te)
 	}
 }
 
@@ -382,6 +393,9 @@ func commandTechnologies(cmd string) []ranTech {
 		if strings.HasSuffix(prog, ".sh") && strings.Contains(args[0], "/") {
 			add("Bash", false)
 			continue
+		}
+		if len(args) > 1 {
+			add(subTechnologies[prog][args[1]], false)
 		}
 		name, ok := programTechnologies[prog]
 		if !ok {

@@ -98,3 +98,62 @@ func TestSearchReplaceEdits(t *testing.T) {
 		t.Errorf("files %q, want %q", got, want)
 	}
 }
+
+// TestTechnologiesFromEveryAgentsTools: the calls of every agent Baton
+// imports are evidence of use, whatever the agent names its tools — Codex's
+// exec_command, shell vectors and apply_patch patches, Gemini CLI's
+// run_shell_command, write_file and replace, Cursor's run_terminal_cmd
+// and edit_file, Claude Code's PowerShell — and code read through the
+// shell (as Codex reads files) is code of its language read.
+func TestTechnologiesFromEveryAgentsTools(t *testing.T) {
+	c := newConvo()
+	c.steward("The release job is red again, can you look?")
+	c.tool("exec_command", obj{"cmd": "git fetch origin && gh run view 42 --log", "workdir": "/src/app"}, "Process exited with code 0", "")
+	c.tool("shell", obj{"command": []string{"bash", "-lc", "rg -n 'func Total' cart | head"}}, "cart/cart.go:12", "")
+	c.tool("exec_command", obj{"cmd": "sed -n '1,120p' cart/cart.go"}, "package cart", "")
+	c.tool("apply_patch", obj{"input": "*** Begin Patch\n*** Update File: cart/cart.go\n@@\n-\ttotal += it.Price\n+\ttotal += it.Price - it.Discount\n*** Add File: web/app.py\n+import flask\n+app = flask.Flask(__name__)\n*** End Patch"}, "Success", "")
+	c.tool("run_shell_command", obj{"command": "cargo test", "description": "run the tests"}, "ok", "")
+	c.tool("write_file", obj{"file_path": "/src/app/docs/notes.md", "content": "# Notes\n"}, "ok", "")
+	c.tool("replace", obj{"file_path": "/src/app/ui/main.ts", "old_string": "let a = 1", "new_string": "import { z } from 'zod'\nlet a = 1"}, "ok", "")
+	c.tool("run_terminal_cmd", obj{"command": "bun install"}, "installed", "")
+	c.tool("edit_file", obj{"target_file": ".cursor/rules/style.mdc", "code_edit": "Prefer small modules."}, "ok", "")
+	c.tool("PowerShell", obj{"command": "Get-ChildItem D:\\src | Select-Object Name"}, "app", "")
+	c.tool("exec_command", obj{"cmd": "terraform plan"}, "", "zsh: command not found: terraform")
+	s := &baton.Session{}
+	New().Session(s, c.analysed(New()))
+	got := s.Technical.TechnologyEvidence
+	want := map[string]string{
+		"Git":            "ran `git fetch origin`",
+		"GitHub CLI":     "ran `gh run view 42 --log`",
+		"GitHub Actions": "ran `gh run view 42 --log`",
+		"ripgrep":        "ran `rg -n 'func Total' cart`",
+		"Go":             "edited cart.go",
+		"Python":         "wrote app.py",
+		"Flask":          "imported flask in app.py",
+		"Cargo":          "ran `cargo test`",
+		"Markdown":       "wrote notes.md",
+		"TypeScript":     "edited main.ts",
+		"Zod":            "imported zod in main.ts",
+		"Bun":            "ran `bun install`",
+		"Cursor":         "edited style.mdc",
+		"PowerShell":     "ran `Get-ChildItem D:\\src | Select-Object Name` in PowerShell",
+	}
+	for name, ev := range want {
+		if got[name] != ev {
+			t.Errorf("%s: evidence %q, want %q", name, got[name], ev)
+		}
+	}
+	if slices.Contains(s.Technical.Technologies, "Terraform") {
+		t.Errorf("technologies %q hold Terraform, whose command was not found", s.Technical.Technologies)
+	}
+
+	// Reading alone: a file printed through the shell is its language read.
+	c = newConvo()
+	c.steward("What does the parser do?")
+	c.tool("exec_command", obj{"cmd": "cat src/parser.py | head -50"}, "def parse(s):", "")
+	s = &baton.Session{}
+	New().Session(s, c.analysed(New()))
+	if ev := s.Technical.TechnologyEvidence["Python"]; ev != "read parser.py" {
+		t.Errorf("Python evidence %q, want %q (technologies %q)", ev, "read parser.py", s.Technical.Technologies)
+	}
+}

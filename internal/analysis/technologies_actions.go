@@ -1,0 +1,266 @@
+package analysis
+
+import (
+	"encoding/json"
+	"path"
+	"strings"
+)
+
+// Every agent Baton imports names its tools its own way: Claude Code runs
+// Bash (or PowerShell) and edits with Edit and Write, Codex runs
+// exec_command or shell and edits with apply_patch, Gemini CLI runs
+// run_shell_command and edits with replace and write_file, Cursor runs
+// run_terminal_cmd and edits with edit_file. A techAction is what one
+// call did, whatever the agent: ran a command, read, edited or wrote a
+// file.
+type techAction struct {
+	op      string   // "run", "read", "edit" or "write"
+	command string   // run: the shell command
+	shell   string   // run: "PowerShell" when the command ran in it
+	file    string   // read, edit, write: the file
+	written []string // edit, write: the text written (an edit's added lines)
+}
+
+// shellTools are the tools that run a shell command, by agent: Claude
+// Code, Codex, Gemini CLI, Cursor, Cline, OpenCode and others.
+var shellTools = set("Bash", "PowerShell", "bash", "shell", "exec_command", "shell_command", "local_shell",
+	"local_shell_call", "run_shell_command", "run_terminal_cmd", "run_terminal_command", "run_terminal_command_v2",
+	"execute_command", "run_command", "terminal", "container.exec")
+
+// fileTools say what a tool does to the file it names, for the tools of
+// agents other than Claude Code (whose names call.op knows).
+var fileTools = map[string]string{
+	"read_file": "read", "read": "read", "view_file": "read", "open_file": "read",
+	"write_file": "write", "write": "write", "write_to_file": "write", "create_file": "write",
+	"replace": "edit", "edit": "edit", "edit_file": "edit", "edit_file_v2": "edit", "search_replace": "edit",
+	"replace_in_file": "edit", "str_replace": "edit", "insert_edit_into_file": "edit", "patch": "edit",
+}
+
+// otherInput holds the inputs of other agents' tools that toolInput does
+// not read: Codex's command arrays and exec_command's "cmd", the file of
+// Gemini CLI's read_file and Cursor's edit_file, the text they write, and
+// apply_patch's patch.
+type otherInput struct {
+	Cmd          json.RawMessage `json:"cmd"`
+	Command      json.RawMessage `json:"command"`
+	AbsolutePath string          `json:"absolute_path"`
+	TargetFile   string          `json:"target_file"`
+	FilePathAlt  string          `json:"filePath"`
+	Path         string          `json:"path"`
+	Contents     string          `json:"contents"`
+	CodeEdit     string          `json:"code_edit"`
+	NewString    string          `json:"newString"`
+	OldString    string          `json:"oldString"`
+	Input        string          `json:"input"`
+	Patch        string          `json:"patch"`
+}
+
+// ranShell reports whether acts ran a command.
+func ranShell(acts []techAction) bool {
+	for _, a := range acts {
+		if a.op == "run" {
+			return true
+		}
+	}
+	return false
+}
+
+// callActions says what one tool call did.
+func callActions(c *call) []techAction {
+	switch op := c.op(); op {
+	case "write", "edit", "read":
+		if c.Name == "apply_patch" {
+			break
+		}
+		if f := c.file(); f != "" {
+			a := techAction{op: op, file: f}
+			if op == "write" {
+				a.written = append(a.written, c.writeContent())
+			}
+			if op == "edit" {
+				for _, e := range c.edits() {
+					if e[1] != "" {
+						a.written = append(a.written, addedLines(e[0], truncate(e[1], 1<<16)))
+					}
+				}
+			}
+			return []techAction{a}
+		}
+	}
+	if c.Name == "Bash" && c.in.Command != "" {
+		return commandActions(c.in.Command, "")
+	}
+	var in otherInput
+	if len(c.Input) > 0 {
+		_ = json.Unmarshal(c.Input, &in) // best effort, as parseInput
+	}
+	switch {
+	case c.Name == "apply_patch":
+		return patchActions(firstNonEmpty(in.Input, in.Patch, rawString(in.Command)))
+	case shellTools[c.Name]:
+		cmd := c.in.Command
+		if cmd == "" {
+			cmd = commandString(in.Cmd)
+		}
+		if cmd == "" {
+			cmd = commandString(in.Command)
+		}
+		shell := ""
+		if c.Name == "PowerShell" {
+			shell = "PowerShell"
+		}
+		return commandActions(cmd, shell)
+	}
+	op := fileTools[c.Name]
+	if op == "" {
+		return nil
+	}
+	f := firstNonEmpty(c.in.FilePath, in.AbsolutePath, in.TargetFile, in.FilePathAlt, in.Path)
+	if f == "" {
+		return nil
+	}
+	a := techAction{op: op, file: f}
+	switch op {
+	case "write":
+		a.written = append(a.written, firstNonEmpty(c.in.Content, in.Contents, in.CodeEdit))
+	case "edit":
+		for _, e := range [][2]string{{c.in.OldString, c.in.NewString}, {in.OldString, in.NewString}, {"", in.CodeEdit}} {
+			if e[1] != "" {
+				a.written = append(a.written, addedLines(e[0], truncate(e[1], 1<<16)))
+			}
+		}
+	}
+	return []techAction{a}
+}
+
+// commandActions is what a shell command did: ran, and for a patch
+// applied through the shell ("apply_patch <<'EOF'"), the edits.
+func commandActions(cmd, shell string) []techAction {
+	if cmd == "" {
+		return nil
+	}
+	if i := strings.Index(cmd, "*** Begin Patch"); i >= 0 && strings.Contains(cmd[:i], "apply_patch") {
+		return patchActions(cmd[i:])
+	}
+	return []techAction{{op: "run", command: cmd, shell: shell}}
+}
+
+// commandString reads a command given as a string or as an argument
+// vector; a vector that runs a shell with a script ("bash -lc 'go test'")
+// is that script, and one that runs PowerShell keeps its words.
+func commandString(raw json.RawMessage) string {
+	if len(raw) == 0 {
+		return ""
+	}
+	var s string
+	if json.Unmarshal(raw, &s) == nil {
+		return s
+	}
+	var argv []string
+	if json.Unmarshal(raw, &argv) != nil || len(argv) == 0 {
+		return ""
+	}
+	switch path.Base(argv[0]) {
+	case "bash", "sh", "zsh":
+		for i := 1; i+1 < len(argv); i++ {
+			if strings.HasPrefix(argv[i], "-") && strings.Contains(argv[i], "c") {
+				return argv[i+1]
+			}
+		}
+	}
+	return strings.Join(argv, " ")
+}
+
+// rawString is raw as a string when it is one, for apply_patch given as
+// a command vector (["apply_patch", "*** Begin Patch…"]).
+func rawString(raw json.RawMessage) string {
+	if s := commandString(raw); strings.Contains(s, "*** Begin Patch") {
+		return s[strings.Index(s, "*** Begin Patch"):]
+	}
+	return ""
+}
+
+func firstNonEmpty(ss ...string) string {
+	for _, s := range ss {
+		if s != "" {
+			return s
+		}
+	}
+	return ""
+}
+
+// patchActions reads an apply_patch patch (Codex's format): "*** Add
+// File: p" writes p with the "+" lines that follow, "*** Update File: p"
+// edits it (its "+" lines are what the edit added), "*** Delete File"
+// removes one.
+func patchActions(patch string) []techAction {
+	var out []techAction
+	var b strings.Builder
+	flush := func() {
+		if len(out) > 0 && b.Len() > 0 {
+			out[len(out)-1].written = append(out[len(out)-1].written, b.String())
+		}
+		b.Reset()
+	}
+	for l := range strings.SplitSeq(truncate(patch, 1<<17), "\n") {
+		switch {
+		case strings.HasPrefix(l, "*** Add File: "):
+			flush()
+			out = append(out, techAction{op: "write", file: strings.TrimSpace(l[len("*** Add File: "):])})
+		case strings.HasPrefix(l, "*** Update File: "):
+			flush()
+			out = append(out, techAction{op: "edit", file: strings.TrimSpace(l[len("*** Update File: "):])})
+		case strings.HasPrefix(l, "*** Move to: ") && len(out) > 0:
+			out[len(out)-1].file = strings.TrimSpace(l[len("*** Move to: "):])
+		case strings.HasPrefix(l, "***"):
+			flush()
+		case strings.HasPrefix(l, "+") && len(out) > 0:
+			b.WriteString(l[1:])
+			b.WriteByte('\n')
+		}
+	}
+	flush()
+	return out
+}
+
+// fileReaders are programs that print the files they are given.
+var fileReaders = set("cat", "head", "tail", "sed", "nl", "less", "more", "bat", "batcat", "Get-Content")
+
+// commandReads lists the files of a language a shell command prints
+// ("sed -n '1,200p' main.go", "cat src/app.py"): an agent that reads code
+// through the shell, as Codex does, reads that language.
+func commandReads(cmd string) []string {
+	var out []string
+	for _, seg := range shellSegments(unquoted(cmd)) {
+		args := shellArgs(seg)
+		if len(args) < 2 || !fileReaders[path.Base(args[0])] {
+			continue
+		}
+		for _, a := range args[1:] {
+			if strings.HasPrefix(a, "-") || languageTechnology[languageOfPath(a)] == "" {
+				continue
+			}
+			out = appendUniqueFold(out, a, 20)
+		}
+	}
+	return out
+}
+
+// configDirTechnology names the tool whose configuration directory holds
+// f: Cursor's rules, Claude Code's settings, commands and agents, VS Code's
+// settings, GitHub's Dependabot.
+func configDirTechnology(f string) string {
+	f = "/" + strings.TrimPrefix(f, "/")
+	switch {
+	case strings.Contains(f, "/.cursor/rules/"), strings.HasSuffix(f, "/.cursorrules"):
+		return "Cursor"
+	case strings.Contains(f, "/.claude/commands/"), strings.Contains(f, "/.claude/agents/"),
+		strings.HasSuffix(f, "/.claude/settings.json"), strings.HasSuffix(f, "/.claude/settings.local.json"):
+		return "Claude Code"
+	case strings.HasSuffix(f, "/.vscode/settings.json"), strings.HasSuffix(f, "/.vscode/launch.json"):
+		return "VS Code"
+	case strings.HasSuffix(f, "/.github/dependabot.yml"):
+		return "Dependabot"
+	}
+	return ""
+}
