@@ -685,6 +685,10 @@ func (h *Hooks) buildFromEvent(ctx context.Context, stewardID int64, ev *hookEve
 	}
 	if existing != nil {
 		doc.Session.Title = existing.Title
+	} else {
+		// Written from the first prompt: the session's analysis may write
+		// a better one, as it does for an imported transcript's.
+		doc.Session.Attributes = map[string]any{analysis.TitleSourceKey: analysis.TitleFromPrompt}
 	}
 	fresh, err := h.keepNewMessages(ctx, stewardID, existing, &doc, false)
 	if err != nil {

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/baton-dev/baton/internal/analysis"
 	"github.com/baton-dev/baton/internal/baton"
 	"github.com/baton-dev/baton/internal/ingest"
 	"github.com/baton-dev/baton/internal/store/storetest"
@@ -62,6 +63,11 @@ func TestHookWithoutTranscriptBuildsFromEvents(t *testing.T) {
 			}
 			if got := transcriptError(sess); !strings.Contains(got, "permission denied") {
 				t.Fatalf("hook state transcript_error = %q; attributes %v", got, sess.Attributes["hook"])
+			}
+			// The title written from the first prompt is Baton's, which
+			// the session's analysis may rewrite.
+			if sess.Attributes[analysis.TitleSourceKey] != analysis.TitleFromPrompt {
+				t.Errorf("title %q not marked as written from a prompt: %v", sess.Title, sess.Attributes)
 			}
 
 			// The transcript can be read now; it has the first prompt only.

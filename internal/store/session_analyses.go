@@ -69,11 +69,24 @@ func (s *Store) SaveSessionAnalysis(ctx context.Context, stewardID int64, sess *
 	a.SessionID = sess.ID
 	row := analysisRow(stewardID, a)
 	return s.inTx(ctx, func(tx bun.Tx) error {
+		var oldTitle string
+		if err := tx.NewSelect().Model((*baton.Session)(nil)).Column("title").
+			Where("id = ? AND steward_id = ?", sess.ID, stewardID).Scan(ctx, &oldTitle); err != nil {
+			return notFound(err, "session")
+		}
 		// The session is the steward's (or this is NotFound), and the row
 		// is keyed by the session: the upsert needs no steward check of
 		// its own.
 		if err := s.updateSession(ctx, tx, stewardID, sess, true); err != nil {
 			return err
+		}
+		// A title the analysis rewrote: the main conversation named after
+		// the session follows it (one the steward renamed keeps its name).
+		if sess.Title != oldTitle {
+			if _, err := tx.NewRaw("UPDATE conversations SET title = ? WHERE session_id = ? AND steward_id = ? AND parent_conversation_id IS NULL AND title = ?",
+				sess.Title, sess.ID, stewardID, oldTitle).Exec(ctx); err != nil {
+				return err
+			}
 		}
 		_, err := tx.NewInsert().Model(row).
 			On("CONFLICT (session_id) DO UPDATE").

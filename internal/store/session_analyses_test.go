@@ -142,3 +142,47 @@ func TestSessionAnalysisIsTheStewards(t *testing.T) {
 		}
 	})
 }
+
+// TestMainConversationFollowsAnalysedTitle: when the analysis rewrites a
+// session's title, the main conversation named after the session takes
+// the new title; one the steward named otherwise keeps its name.
+func TestMainConversationFollowsAnalysedTitle(t *testing.T) {
+	for dialect, url := range storetest.Databases(t) {
+		t.Run(dialect, func(t *testing.T) {
+			ctx := context.Background()
+			s := storetest.Open(t, url)
+			ada := mustSteward(t, s, "ada")
+			mainTitle := func(id string) string {
+				t.Helper()
+				convs, err := s.Conversations(ctx, ada.ID, id)
+				if err != nil || len(convs) == 0 {
+					t.Fatalf("conversations: %v, %v", convs, err)
+				}
+				return convs[0].Title
+			}
+			analyse := func(sess *baton.Session, title string) {
+				t.Helper()
+				sess.Title = title
+				if err := s.SaveSessionAnalysis(ctx, ada.ID, sess, &baton.StoredAnalysis{AnalysedAt: time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC)}); err != nil {
+					t.Fatal(err)
+				}
+			}
+
+			followed := mustSession(t, s, ada.ID, &baton.Session{Title: "can you look at the flaky upload test"})
+			analyse(followed, "Flaky upload test")
+			if got := mainTitle(followed.ID); got != "Flaky upload test" {
+				t.Errorf("main conversation %q, want the analysed title", got)
+			}
+
+			renamed := mustSession(t, s, ada.ID, &baton.Session{Title: "hi there"})
+			if _, err := s.DB().ExecContext(ctx, "UPDATE conversations SET title = ? WHERE session_id = ? AND parent_conversation_id IS NULL",
+				"Upload retries, the steward's name", renamed.ID); err != nil {
+				t.Fatal(err)
+			}
+			analyse(renamed, "Upload retries")
+			if got := mainTitle(renamed.ID); got != "Upload retries, the steward's name" {
+				t.Errorf("main conversation %q, want the name the steward gave it", got)
+			}
+		})
+	}
+}
