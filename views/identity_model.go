@@ -21,8 +21,11 @@ type ProviderLink struct {
 type TeamsPage struct {
 	Page
 	Teams []*baton.Team
-	Name  string // the name typed in the create form, after an error
-	Error string
+	// Invitations are the open invitations for the steward, to accept or
+	// decline here.
+	Invitations []*baton.Invitation
+	Name        string // the name typed in the create form, after an error
+	Error       string
 }
 
 // TeamPage is one team: members with roles, and for its owner the

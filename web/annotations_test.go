@@ -193,7 +193,7 @@ func TestAnnotateAMessageInTheTranscript(t *testing.T) {
 			t.Fatalf("form posts to %q", action)
 		}
 
-		// Validation errors come back as the form, naming the field, with 422.
+		// Validation errors come back as the form, naming the field, with 400.
 		for _, c := range []struct {
 			form  url.Values
 			field string
@@ -206,7 +206,7 @@ func TestAnnotateAMessageInTheTranscript(t *testing.T) {
 			{url.Values{}, "note", "write a comment, pick a label or give a score"},
 		} {
 			frag, resp := b.htmxPost(action, c.form)
-			if resp.StatusCode != http.StatusUnprocessableEntity {
+			if resp.StatusCode != http.StatusBadRequest {
 				t.Errorf("%v: status %d", c.form, resp.StatusCode)
 			}
 			if frag.Find(fmt.Sprintf(`[name=%q][aria-invalid="true"]`, c.field)).Length() != 1 {
@@ -290,7 +290,7 @@ func TestMessageImpactAndSessionReview(t *testing.T) {
 			t.Errorf("stored impact = %+v", m.Impact)
 		}
 		frag, resp = b.htmxPost(fmt.Sprintf("/messages/%d/impact", msgID), url.Values{"changed_direction": {"on"}, "significance": {"2"}})
-		if resp.StatusCode != http.StatusUnprocessableEntity || frag.Find(`[name=significance][aria-invalid="true"]`).Length() != 1 ||
+		if resp.StatusCode != http.StatusBadRequest || frag.Find(`[name=significance][aria-invalid="true"]`).Length() != 1 ||
 			!strings.Contains(frag.Find(".impact-form .field-error").Text(), "significance must be from 0 to 1") {
 			t.Errorf("bad significance = %d %q", resp.StatusCode, frag.Find(".impact-form").Text())
 		}
@@ -321,7 +321,7 @@ func TestMessageImpactAndSessionReview(t *testing.T) {
 			t.Errorf("session annotations = %q", items.Text())
 		}
 		frag, resp = b.htmxPost("/sessions/"+sess.ID+"/annotations", url.Values{"dimension": {"clarity"}, "value": {"-1"}})
-		if resp.StatusCode != http.StatusUnprocessableEntity || frag.Find(`#session-review [name=value][aria-invalid="true"]`).Length() != 1 {
+		if resp.StatusCode != http.StatusBadRequest || frag.Find(`#session-review [name=value][aria-invalid="true"]`).Length() != 1 {
 			t.Errorf("bad session score = %d", resp.StatusCode)
 		}
 		if v := frag.Find(`#session-review [name=dimension]`).AttrOr("value", ""); v != "clarity" {

@@ -89,7 +89,7 @@ func TestBridgePages(t *testing.T) {
 		form.Set("base_revision", "2")
 		form.Set("task_status", "someday")
 		bad, code := ada.postHTMX(bridgePath+"/save", form)
-		if code != http.StatusUnprocessableEntity || !strings.Contains(bad.Find(`#save-status`).Text(), "status must be") {
+		if code != http.StatusBadRequest || !strings.Contains(bad.Find(`#save-status`).Text(), "status must be") {
 			t.Errorf("invalid save = %d %q", code, bad.Text())
 		}
 

@@ -52,6 +52,8 @@ func (s *Server) routes() {
 	signedIn.POST("/sessions/:id/delete", s.ui.SessionDelete)
 	signedIn.GET("/teams", s.ui.TeamList)
 	signedIn.POST("/teams", s.ui.TeamCreate)
+	signedIn.POST("/teams/invitations/:invitation/accept", s.ui.InvitationJoin)
+	signedIn.POST("/teams/invitations/:invitation/decline", s.ui.InvitationDecline)
 	signedIn.GET("/teams/:team", s.ui.TeamShow)
 	signedIn.POST("/teams/:team/invitations", s.ui.TeamInvite)
 	signedIn.POST("/teams/:team/invitations/:invitation/revoke", s.ui.TeamInvitationRevoke)

@@ -135,3 +135,76 @@ func teamID(t *testing.T, path string) int64 {
 	}
 	return id
 }
+
+// An invitation by username shows on the invitee's Teams page, with Join
+// and Decline, and nowhere else: the owner need not pass the link on. An
+// invitation by an email address of the steward's shows there too. Join
+// makes them a member once; Decline closes it for the owner as well; the
+// buttons of another steward's invitation are not found.
+func TestInvitationByUsernameShowsOnTheInviteesTeamsPage(t *testing.T) {
+	eachApp(t, func(t *testing.T, a *app) {
+		ada, bob := a.signIn("ada"), a.signIn("bob")
+		cy, _ := a.steward("cy")
+		if _, err := a.st.DB().NewRaw("UPDATE stewards SET email = 'cy@example.org' WHERE id = ?", cy.ID).Exec(t.Context()); err != nil {
+			t.Fatal(err)
+		}
+		cyb := a.signIn("cy")
+		_, resp := ada.form("/teams", url.Values{"name": {"Night shift"}})
+		team := resp.Request.URL.Path
+		doc, _ := ada.form(team+"/invitations", url.Values{"who": {"bob"}, "role": {"member"}})
+		if msg := doc.Find("#invite-created-title").Parent().Text(); !strings.Contains(msg, "finds the invitation on their Teams page") {
+			t.Errorf("the owner is not told bob will find it: %q", msg)
+		}
+		ada.form(team+"/invitations", url.Values{"who": {"CY@example.org"}, "role": {"viewer"}})
+
+		invitations := func(b *browser) (ids []string, text string) {
+			doc, _ := b.get("/teams")
+			doc.Find(`form[action^="/teams/invitations/"][action$="/accept"]`).Each(func(_ int, s *goquery.Selection) {
+				ids = append(ids, s.AttrOr("action", ""))
+			})
+			return ids, strings.Join(strings.Fields(doc.Find(".invitation-list").Text()), " ")
+		}
+		bobs, text := invitations(bob)
+		if len(bobs) != 1 || !strings.Contains(text, "ada invites you to Night shift as Member") {
+			t.Fatalf("bob's Teams page: %v %q", bobs, text)
+		}
+		cys, text := invitations(cyb)
+		if len(cys) != 1 || !strings.Contains(text, "Night shift as Viewer") {
+			t.Fatalf("cy's Teams page (invited by email): %v %q", cys, text)
+		}
+		if none, _ := invitations(ada); len(none) != 0 {
+			t.Errorf("the owner's Teams page offers her own invitations: %v", none)
+		}
+		// Bob cannot answer cy's invitation, nor cy bob's.
+		decline := strings.TrimSuffix(cys[0], "/accept") + "/decline"
+		for _, p := range []string{cys[0], decline} {
+			if _, resp := bob.form(p, url.Values{}); resp.StatusCode != http.StatusNotFound {
+				t.Errorf("bob posts %s: %d, want 404", p, resp.StatusCode)
+			}
+		}
+		doc, resp = bob.form(bobs[0], url.Values{})
+		if resp.Request.URL.Path != team || !strings.Contains(doc.Find(".table-members").Text(), "bob") {
+			t.Fatalf("join ended at %s", resp.Request.URL)
+		}
+		if _, resp := bob.form(bobs[0], url.Values{}); resp.StatusCode != http.StatusNotFound {
+			t.Errorf("joining twice = %d", resp.StatusCode)
+		}
+		if left, _ := invitations(bob); len(left) != 0 {
+			t.Errorf("bob still offered %v", left)
+		}
+		doc, resp = cyb.form(decline, url.Values{})
+		if resp.Request.URL.Path != "/teams" || !strings.Contains(doc.Find(".flash").Text(), "declined") {
+			t.Fatalf("decline ended at %s: %q", resp.Request.URL, doc.Find(".flash").Text())
+		}
+		if left, _ := invitations(cyb); len(left) != 0 {
+			t.Errorf("cy still offered %v", left)
+		}
+		if _, resp := cyb.get(team); resp.StatusCode != http.StatusNotFound {
+			t.Errorf("cy declined but sees the team: %d", resp.StatusCode)
+		}
+		doc, _ = ada.get(team)
+		if n := doc.Find(".invitation").Length(); n != 0 {
+			t.Errorf("the owner still sees %d pending invitations", n)
+		}
+	})
+}

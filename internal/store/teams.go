@@ -221,14 +221,35 @@ const forInvitee = `(i.steward_id = ? OR (i.email <> '' AND (
 // InvitationForSteward returns an open invitation by its token's hash,
 // when it is for the steward; any other steward gets not found.
 func (s *Store) InvitationForSteward(ctx context.Context, stewardID int64, tokenHash string) (*baton.Invitation, error) {
-	return invitationForSteward(ctx, s.db, stewardID, tokenHash, s.clock(), "")
+	return invitationForSteward(ctx, s.db, stewardID, byToken(tokenHash), s.clock(), "")
 }
 
-func invitationForSteward(ctx context.Context, db bun.IDB, stewardID int64, tokenHash string, now time.Time, suffix string) (*baton.Invitation, error) {
+// InvitationsFor lists the open invitations for the steward (by username,
+// or by an email address of theirs), newest first: the Teams page offers
+// them, so an invitation needs no link to be found.
+func (s *Store) InvitationsFor(ctx context.Context, stewardID int64) ([]*baton.Invitation, error) {
+	out := []*baton.Invitation{}
+	err := s.db.NewRaw(invitationSelect+`
+		WHERE i.accepted_at IS NULL AND i.revoked_at IS NULL AND i.expires_at > ? AND `+forInvitee+`
+		ORDER BY i.id DESC`, s.clock(), stewardID, stewardID, stewardID).Scan(ctx, &out)
+	return out, err
+}
+
+// invitationKey picks one invitation: by its link's token hash, or by id
+// (from the invitee's own list).
+type invitationKey struct {
+	where string
+	arg   any
+}
+
+func byToken(tokenHash string) invitationKey { return invitationKey{"i.token_hash = ?", tokenHash} }
+func byID(id int64) invitationKey            { return invitationKey{"i.id = ?", id} }
+
+func invitationForSteward(ctx context.Context, db bun.IDB, stewardID int64, key invitationKey, now time.Time, suffix string) (*baton.Invitation, error) {
 	inv := new(baton.Invitation)
 	err := db.NewRaw(invitationSelect+`
-		WHERE i.token_hash = ? AND i.accepted_at IS NULL AND i.revoked_at IS NULL AND i.expires_at > ? AND `+forInvitee+suffix,
-		tokenHash, now, stewardID, stewardID, stewardID).Scan(ctx, inv)
+		WHERE `+key.where+` AND i.accepted_at IS NULL AND i.revoked_at IS NULL AND i.expires_at > ? AND `+forInvitee+suffix,
+		key.arg, now, stewardID, stewardID, stewardID).Scan(ctx, inv)
 	if errors.Is(err, sql.ErrNoRows) || (err == nil && inv.ID == 0) {
 		return nil, baton.NotFound("invitation")
 	}
@@ -238,13 +259,40 @@ func invitationForSteward(ctx context.Context, db bun.IDB, stewardID int64, toke
 // AcceptInvitation makes the steward a member of the invitation's team
 // with its role, once, and returns the team.
 func (s *Store) AcceptInvitation(ctx context.Context, stewardID int64, tokenHash string) (*baton.Team, error) {
+	return s.acceptInvitation(ctx, stewardID, byToken(tokenHash))
+}
+
+// AcceptInvitationByID accepts an invitation from the steward's own list
+// (InvitationsFor); one for anyone else is not found.
+func (s *Store) AcceptInvitationByID(ctx context.Context, stewardID, invitationID int64) (*baton.Team, error) {
+	return s.acceptInvitation(ctx, stewardID, byID(invitationID))
+}
+
+// DeclineInvitation closes an open invitation for the steward without
+// joining: it leaves their list and the owner's pending invitations.
+func (s *Store) DeclineInvitation(ctx context.Context, stewardID, invitationID int64) error {
+	return s.inTx(ctx, func(tx bun.Tx) error {
+		suffix := ""
+		if s.dialect == Postgres {
+			suffix = " FOR UPDATE OF i"
+		}
+		inv, err := invitationForSteward(ctx, tx, stewardID, byID(invitationID), s.clock(), suffix)
+		if err != nil {
+			return err
+		}
+		_, err = tx.NewRaw("UPDATE team_invitations SET revoked_at = ? WHERE id = ?", s.clock(), inv.ID).Exec(ctx)
+		return err
+	})
+}
+
+func (s *Store) acceptInvitation(ctx context.Context, stewardID int64, key invitationKey) (*baton.Team, error) {
 	var teamID int64
 	err := s.inTx(ctx, func(tx bun.Tx) error {
 		suffix := ""
 		if s.dialect == Postgres {
 			suffix = " FOR UPDATE OF i"
 		}
-		inv, err := invitationForSteward(ctx, tx, stewardID, tokenHash, s.clock(), suffix)
+		inv, err := invitationForSteward(ctx, tx, stewardID, key, s.clock(), suffix)
 		if err != nil {
 			return err
 		}

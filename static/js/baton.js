@@ -8,7 +8,8 @@
 //     element with data-copy is made focusable and works with Enter/Space.
 //   - When an htmx request fails and nothing is swapped, the #flash region
 //     says what went wrong, instead of the page silently doing nothing.
-//   - A 422 answer is a form sent back with its errors: htmx swaps it in.
+//   - A 400 answer in HTML is a form sent back with its errors: htmx swaps
+//     it in. (A 400 in plain text is an error message for the flash.)
 (function () {
   'use strict';
 
@@ -141,16 +142,12 @@
 
   // --- Forms with errors ---------------------------------------------------
 
-  // A form the server sends back with what to fix comes as 422; show it
-  // where the form was instead of treating it as a failure.
-  // A form marked data-swap-400 (a correction) gets its refusal as 400,
-  // the form again with what to fix.
+  // A form the server sends back with what to fix comes as a 400 in HTML;
+  // show it where the form was instead of treating it as a failure.
   document.addEventListener('htmx:beforeSwap', function (evt) {
     var xhr = evt.detail.xhr;
-    var cfg = evt.detail.requestConfig;
-    var from = cfg && cfg.elt;
     var html = xhr && /^text\/html/.test(xhr.getResponseHeader('Content-Type') || '');
-    if (xhr && (xhr.status === 422 || (xhr.status === 400 && html && from && from.closest && from.closest('[data-swap-400]')))) {
+    if (xhr && xhr.status === 400 && html) {
       evt.detail.shouldSwap = true;
       evt.detail.isError = false;
     }

@@ -57,9 +57,10 @@
     }
   });
 
-  // A stale save answers 409 with the conflict panel: show it.
+  // A stale save answers 409 with the conflict panel: show it. (A refused
+  // save, 400 in HTML, is swapped by baton.js.)
   document.addEventListener('htmx:beforeSwap', function (evt) {
-    if (evt.detail.xhr && (evt.detail.xhr.status === 409 || evt.detail.xhr.status === 422) && evt.detail.elt === form()) {
+    if (evt.detail.xhr && evt.detail.xhr.status === 409 && evt.detail.elt === form()) {
       evt.detail.shouldSwap = true;
       evt.detail.isError = false;
     }

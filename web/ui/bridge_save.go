@@ -53,7 +53,7 @@ func (s *Server) BridgeSave(c echo.Context) error {
 			Current: saved, Message: "Your edit started from revision " + strconv.Itoa(base),
 			MineMarkdown: continuity.BridgeMarkdown(&mine), TheirsMarkdown: continuity.BridgeMarkdown(saved)}))
 	case baton.ErrorCode(err) == baton.EINVALID && saved != nil:
-		return renderHTML(c, http.StatusUnprocessableEntity, views.BridgeSaveError(saved, baton.ErrorMessage(err)))
+		return renderHTML(c, formErrorStatus, views.BridgeSaveError(saved, baton.ErrorMessage(err)))
 	case err != nil:
 		return err
 	}

@@ -139,6 +139,8 @@ func (s *Server) baseURL(c echo.Context) string {
 	return c.Scheme() + "://" + c.Request().Host
 }
 
-// formErrorStatus is the status of a form sent back with its errors:
-// htmx swaps a 422 in place (baton.js), so the steward sees the form again.
-const formErrorStatus = http.StatusUnprocessableEntity
+// formErrorStatus is the status of every form sent back with its errors,
+// page or fragment: 400, as the API answers bad input. htmx swaps a 400
+// that is HTML in place (baton.js), so the steward sees the form again;
+// a plain-text 400 is an error message, shown in the flash region.
+const formErrorStatus = http.StatusBadRequest

@@ -11,12 +11,20 @@ func (s *Server) TeamList(c echo.Context) error {
 	return s.renderTeams(c, http.StatusOK, "", "")
 }
 
+// renderTeams shows the steward's teams, the invitations for them, and
+// the create form (with name and errMsg after a refused create).
 func (s *Server) renderTeams(c echo.Context, status int, name, errMsg string) error {
 	teams, err := s.store.TeamsForSteward(requestContext(c), stewardID(c))
 	if err != nil {
 		return err
 	}
-	return renderHTML(c, status, views.Teams(views.TeamsPage{
-		Page: s.page(c, "Teams", "teams"), Teams: teams, Name: name, Error: errMsg,
-	}))
+	invitations, err := s.store.InvitationsFor(requestContext(c), stewardID(c))
+	if err != nil {
+		return err
+	}
+	p := views.TeamsPage{Page: s.page(c, "Teams", "teams"), Teams: teams, Invitations: invitations, Name: name, Error: errMsg}
+	if c.QueryParam("done") == "declined" {
+		p.Flash, p.FlashKind = "Invitation declined.", "success"
+	}
+	return renderHTML(c, status, views.Teams(p))
 }
