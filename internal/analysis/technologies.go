@@ -183,6 +183,11 @@ func technologiesOf(vs []view) ([]string, map[string]string) {
 				te.add(e.Text, evidenceNamed, "named by the steward: “"+excerpt(sentenceWith(v.prose, e.Text), 90)+"”")
 			}
 		}
+		if v.assistant() {
+			for _, a := range textActions(v.m.Content) {
+				actionTechnologies(a, te)
+			}
+		}
 		if v.assistant() && strings.Contains(v.m.Content, "<<<<<<< SEARCH") {
 			for _, f := range searchReplaceFiles(v.m.Content) {
 				lang := languageOfPath(f)

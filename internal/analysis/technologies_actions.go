@@ -264,3 +264,146 @@ func configDirTechnology(f string) string {
 	}
 	return ""
 }
+
+// Console tool lines: Claude Code's terminal shows each call as
+// "⏺ Bash(go test ./...)", "⏺ Update(cli.py)" with the edit's numbered
+// lines under it ("12 +  import click").
+var consoleTools = map[string]string{
+	"Bash": "run", "PowerShell": "run", "Read": "read", "Update": "edit", "Edit": "edit", "MultiEdit": "edit",
+	"Write": "write", "Create": "write",
+}
+
+// textActions reads the tool calls a transcript kept as text shows: the
+// console lines of Claude Code ("⏺ Bash(git log -3)", "⏺ Update(cli.py)"),
+// and SpecStory's record of Cursor ("Read file: p", "Edit file: p" with its
+// diff, a "Tool use: run_terminal_cmd" with its command's fence, or a
+// shell fence answered by a terminal's output). A shell fence alone is a
+// suggestion, not a command that ran.
+func textActions(content string) []techAction {
+	if !strings.Contains(content, "⏺") && !strings.Contains(content, "Tool use:") && !strings.Contains(content, " file: ") &&
+		!strings.HasPrefix(content, "Read file: ") && !strings.HasPrefix(content, "Edit file: ") && !strings.Contains(content, "```") {
+		return nil
+	}
+	lines := strings.Split(truncate(content, maxScanText), "\n")
+	var out []techAction
+	cur := -1 // the action whose written lines follow
+	runNext := false
+	for i := 0; i < len(lines); i++ {
+		l := strings.TrimSpace(lines[i])
+		if rest, ok := strings.CutPrefix(l, "⏺ "); ok {
+			cur = -1
+			name, arg, found := strings.Cut(rest, "(")
+			op := consoleTools[name]
+			if !found || op == "" || !strings.HasSuffix(arg, ")") {
+				continue
+			}
+			arg = strings.TrimSuffix(arg, ")")
+			if i+1 < len(lines) && strings.Contains(lines[i+1], "⎿") && strings.Contains(lines[i+1], "not found") {
+				continue
+			}
+			a := techAction{op: op, file: arg}
+			if op == "run" {
+				a = techAction{op: op, command: strings.TrimSuffix(arg, "…")}
+				if name == "PowerShell" {
+					a.shell = "PowerShell"
+				}
+			}
+			out = append(out, a)
+			if op == "edit" || op == "write" {
+				cur = len(out) - 1
+			}
+			continue
+		}
+		if cur >= 0 {
+			if w, ok := consoleWritten(lines[i], out[cur].op); ok {
+				out[cur].written = append(out[cur].written, w)
+				continue
+			}
+		}
+		switch {
+		case strings.HasPrefix(l, "Read file: "), strings.Contains(l, "• Read file: "):
+			out = append(out, techAction{op: "read", file: strings.TrimSpace(l[strings.Index(l, "Read file: ")+len("Read file: "):])})
+			cur = -1
+		case strings.HasPrefix(l, "Edit file: "), strings.Contains(l, "• Edit file: "):
+			out = append(out, techAction{op: "edit", file: strings.TrimSpace(l[strings.Index(l, "Edit file: ")+len("Edit file: "):])})
+			cur = len(out) - 1
+		case strings.HasPrefix(l, "Tool use:") && strings.Contains(l, "terminal"):
+			runNext = true
+			if _, cmd, ok := strings.Cut(l, "Run command: "); ok {
+				out = append(out, techAction{op: "run", command: cmd})
+				runNext = false
+			}
+		case strings.HasPrefix(l, "```"):
+			info := strings.ToLower(strings.TrimSpace(strings.TrimPrefix(l, "```")))
+			end := i + 1
+			for end < len(lines) && !strings.HasPrefix(strings.TrimSpace(lines[end]), "```") {
+				end++
+			}
+			body := strings.Join(lines[min(i+1, len(lines)):min(end, len(lines))], "\n")
+			if info == "diff" && cur >= 0 {
+				for _, d := range lines[min(i+1, len(lines)):min(end, len(lines))] {
+					if strings.HasPrefix(d, "+") && !strings.HasPrefix(d, "+++") {
+						out[cur].written = append(out[cur].written, strings.TrimPrefix(d[1:], " "))
+					}
+				}
+			} else if languages[info] == "shell" || info == "powershell" || info == "ps1" {
+				if runNext || answeredByTerminal(lines, end+1) {
+					a := techAction{op: "run", command: body}
+					if info == "powershell" || info == "ps1" {
+						a.shell = "PowerShell"
+					}
+					out = append(out, a)
+				}
+			}
+			runNext = false
+			if info != "diff" {
+				cur = -1
+			}
+			i = end
+		}
+	}
+	return out
+}
+
+// consoleWritten reads one numbered line under a console edit or write:
+// "  12 +  import click" is an added line, "   3    kept" a kept one
+// (which a write wrote).
+func consoleWritten(line, op string) (string, bool) {
+	t := strings.TrimLeft(line, " ⎿\t")
+	j := 0
+	for j < len(t) && t[j] >= '0' && t[j] <= '9' {
+		j++
+	}
+	if j == 0 || j == len(t) || t[j] != ' ' {
+		return "", false
+	}
+	rest := t[j+1:]
+	switch {
+	case strings.HasPrefix(rest, "+"):
+		return strings.TrimPrefix(rest[1:], " "), true
+	case strings.HasPrefix(rest, "-"):
+		return "", false
+	case op == "write":
+		return strings.TrimPrefix(rest, " "), true
+	}
+	return "", false
+}
+
+// answeredByTerminal reports whether the fence opening at or after line
+// i (past blank lines) holds a terminal's output: untagged, its first line
+// a shell prompt ("host:dir user$ go test").
+func answeredByTerminal(lines []string, i int) bool {
+	for i < len(lines) && strings.TrimSpace(lines[i]) == "" {
+		i++
+	}
+	if i >= len(lines) || strings.TrimSpace(lines[i]) != "```" {
+		return false
+	}
+	for i++; i < len(lines) && strings.TrimSpace(lines[i]) == ""; i++ {
+	}
+	if i >= len(lines) {
+		return false
+	}
+	first := strings.TrimSpace(lines[i])
+	return strings.HasSuffix(first, "$") || strings.Contains(first, "$ ") || strings.HasSuffix(first, "%") || strings.Contains(first, "> ") && strings.HasPrefix(first, "PS ")
+}

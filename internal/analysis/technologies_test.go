@@ -157,3 +157,35 @@ func TestTechnologiesFromEveryAgentsTools(t *testing.T) {
 		t.Errorf("Python evidence %q, want %q (technologies %q)", ev, "read parser.py", s.Technical.Technologies)
 	}
 }
+
+// TestTechnologiesFromTranscriptText: a session kept as text (Claude
+// Code's console, SpecStory's record of Cursor) shows its calls as lines,
+// and those are evidence of use; a shell fence that nothing ran is only
+// a suggestion.
+func TestTechnologiesFromTranscriptText(t *testing.T) {
+	c := newConvo()
+	c.steward("Add the --user option and commit it")
+	c.assistant("⏺ Update(bookminder/cli.py)\n  ⎿  Updated bookminder/cli.py with 2 additions\n       1    \"\"\"CLI.\"\"\"\n       3 +  import click\n       4 +  from pathlib import Path\n\n⏺ Bash(git commit -am \"feat: --user\")\n  ⎿  [main 1a2b3c4] feat: --user\n\n⏺ Bash(terraform plan)\n  ⎿  Error: zsh: command not found: terraform")
+	c.assistant("Tool use: **run_terminal_cmd**\n\n```bash\nbun init -y\n```\n\n```\ndone\n```\n\nRead file: src/domain/git.ts\n\nEdit file: .gitignore\n\n```diff\n- #.env\n+ .env\n```\n\n```bash\ncargo build\n```\n\n```\nlinkslate:minsky edobry$ cargo build\n```\n\nYou could also run:\n\n```bash\ndocker compose up\n```")
+	s := &baton.Session{}
+	New().Session(s, c.analysed(New()))
+	got := s.Technical.TechnologyEvidence
+	want := map[string]string{
+		"Python":     "edited cli.py",
+		"Click":      "imported click in cli.py",
+		"Git":        "ran `git commit -am \"feat: --user\"`",
+		"Bun":        "ran `bun init -y`",
+		"TypeScript": "read git.ts",
+		"Cargo":      "ran `cargo build`",
+	}
+	for name, ev := range want {
+		if got[name] != ev {
+			t.Errorf("%s: evidence %q, want %q", name, got[name], ev)
+		}
+	}
+	for _, not := range []string{"Terraform", "Docker", "Docker Compose"} {
+		if slices.Contains(s.Technical.Technologies, not) {
+			t.Errorf("technologies %q hold %q", s.Technical.Technologies, not)
+		}
+	}
+}
