@@ -18,6 +18,7 @@ import (
 	"github.com/baton-dev/baton/internal/auth"
 	"github.com/baton-dev/baton/internal/continuity"
 	"github.com/baton-dev/baton/internal/corrections"
+	"github.com/baton-dev/baton/internal/frames"
 	"github.com/baton-dev/baton/internal/ingest"
 	"github.com/baton-dev/baton/internal/replay"
 	"github.com/baton-dev/baton/internal/store"
@@ -86,6 +87,7 @@ type Services struct {
 	Continuity  *continuity.Service  // finalize, bridges, markers, the cross-conversational summary
 	Comparisons *comparison.Cache    // diffs and scores of two runs, cached
 	Replays     *replay.Service      // forks, cherry-picks, replays and their runs
+	Frames      *frames.Service      // Lex frames: remember, import, recall, timeline, export
 	Corrections *corrections.Service // the steward's corrections of analyses
 }
 
@@ -96,7 +98,7 @@ func NewServer(st *store.Store, importer *ingest.Importer, cookieSecret string, 
 	analysis := importer.Analysis()
 	cont := continuity.New(st, analysis)
 	return New(st, Services{Importer: importer, Analysis: analysis, Continuity: cont, Comparisons: comparison.New(st),
-		Replays: replay.NewService(st, cfg.Runner), Corrections: corrections.New(st, cont.Corrected)}, cookieSecret, log, cfg)
+		Replays: replay.NewService(st, cfg.Runner), Frames: frames.NewService(st), Corrections: corrections.New(st, cont.Corrected)}, cookieSecret, log, cfg)
 }
 
 // New builds the server and its routes over the store and the services.
@@ -117,11 +119,11 @@ func New(st *store.Store, svc Services, cookieSecret string, log *slog.Logger, c
 	s.initIdentity()
 	s.api = api.New(api.Deps{
 		Store: st, Importer: svc.Importer, Analysis: svc.Analysis, Continuity: svc.Continuity, Comparisons: svc.Comparisons,
-		Replays: svc.Replays, Corrections: svc.Corrections, Log: log,
+		Replays: svc.Replays, Frames: svc.Frames, Corrections: svc.Corrections, Log: log,
 	})
 	s.ui = ui.New(ui.Deps{
 		Store: st, Importer: svc.Importer, Analysis: svc.Analysis, Continuity: svc.Continuity, Comparisons: svc.Comparisons,
-		Replays: svc.Replays, Corrections: svc.Corrections,
+		Replays: svc.Replays, Frames: svc.Frames, Corrections: svc.Corrections,
 		Cookies: s.cookies, OAuth: s.oauth, Log: log, LimitSignIn: s.limitSignIn, ImportStep: cfg.ImportStep,
 		Config: ui.Config{DemoHint: cfg.DemoHint, MaxUploadBytes: cfg.MaxUploadBytes, BaseURL: cfg.BaseURL},
 	})

@@ -231,7 +231,7 @@ func frameRecall(fl *flag.FlagSet, stdout io.Writer, asJSON *bool) func(context.
 	fl.StringVar(&r.Mode, "mode", "", "all (every term, default) or any")
 	return func(ctx context.Context, st *store.Store, stewardID int64, rest []string) error {
 		r.Q = strings.Join(rest, " ")
-		res, err := frames.Recall(ctx, st, stewardID, r)
+		res, err := frames.NewService(st).Recall(ctx, stewardID, r)
 		if err != nil {
 			return fmt.Errorf("%s (%s)", baton.ErrorMessage(err), baton.ErrorField(err))
 		}
@@ -361,7 +361,7 @@ func frameImport(stdout io.Writer, asJSON *bool) func(context.Context, *store.St
 				if err != nil {
 					return err
 				}
-				res, err := frames.Import(ctx, st, stewardID, data)
+				res, err := frames.NewService(st).Import(ctx, stewardID, data)
 				fr := fileResult{File: file, Results: res}
 				if err != nil {
 					if baton.ErrorCode(err) != baton.EINVALID {
@@ -429,7 +429,7 @@ func frameExport(fl *flag.FlagSet, stdout io.Writer) func(context.Context, *stor
 			defer file.Close()
 			w = file
 		}
-		n, err := writeFramesTo(ctx, st, stewardID, f, *format == "json", w)
+		n, err := frames.NewService(st).Export(ctx, stewardID, f, frames.ExportOptions{Array: *format == "json"}, w)
 		if err != nil {
 			return err
 		}
@@ -438,10 +438,4 @@ func frameExport(fl *flag.FlagSet, stdout io.Writer) func(context.Context, *stor
 		}
 		return nil
 	}
-}
-
-// writeFramesTo writes every frame the filter selects, newest first, as
-// Lex's import reads it (frames.Export).
-func writeFramesTo(ctx context.Context, st *store.Store, stewardID int64, f baton.FrameFilter, array bool, w io.Writer) (int, error) {
-	return frames.Export(ctx, st, stewardID, f, frames.ExportOptions{Array: array}, w)
 }

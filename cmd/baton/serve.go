@@ -165,7 +165,7 @@ func seedDemoOnce(ctx context.Context, st *store.Store, importer *ingest.Importe
 		return fmt.Errorf("demo annotations: %w", err)
 	}
 	// Lex frames (issue 14): the demo's frames follow its sessions.
-	if _, err := frames.Import(ctx, st, steward.ID, demo.Frames(time.Now())); err != nil {
+	if _, err := frames.NewService(st).Import(ctx, steward.ID, demo.Frames(time.Now())); err != nil {
 		return fmt.Errorf("demo frames: %w", err)
 	}
 	// Replay and comparison (issue 10): a replay, a comparison shared with

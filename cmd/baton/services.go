@@ -6,6 +6,7 @@ import (
 	"github.com/baton-dev/baton/internal/analysis"
 	"github.com/baton-dev/baton/internal/continuity"
 	"github.com/baton-dev/baton/internal/corrections"
+	"github.com/baton-dev/baton/internal/frames"
 	"github.com/baton-dev/baton/internal/ingest"
 	"github.com/baton-dev/baton/internal/replay"
 	"github.com/baton-dev/baton/internal/store"
@@ -16,8 +17,8 @@ import (
 // services builds each of the server's services over the one store: one
 // analysis service that the importer fills and every page reads, the
 // continuity service over it, the replay service running replays with
-// runner (nil when no model is configured), and the corrections, which
-// hand a corrected field on through continuity.
+// runner (nil when no model is configured), the frames service, and the
+// corrections, which hand a corrected field on through continuity.
 func services(env environment, st *store.Store, runner *replay.Runner, log *slog.Logger) (web.Services, error) {
 	an := analysis.NewService(st)
 	importer := ingest.NewWithAnalysis(st, an)
@@ -33,6 +34,7 @@ func services(env environment, st *store.Store, runner *replay.Runner, log *slog
 		Continuity:  cont,
 		Comparisons: comparison.New(st),
 		Replays:     replays,
+		Frames:      frames.NewService(st),
 		Corrections: corrections.New(st, cont.Corrected),
 	}, nil
 }

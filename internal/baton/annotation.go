@@ -1,6 +1,9 @@
 package baton
 
-import "time"
+import (
+	"strings"
+	"time"
+)
 
 // Annotation kinds.
 const (
@@ -54,4 +57,11 @@ type RelationshipSample struct {
 	HasHealth bool    `json:"-"`
 	Sentiment float64 `json:"average_sentiment"`
 	Momentum  string  `json:"momentum,omitempty"`
+}
+
+// NormalizeLabel is how a label is kept: trimmed, lower-case, spaces as
+// hyphens ("Needs follow up" → "needs-follow-up"), NUL bytes dropped, so
+// the same label typed twice filters as one.
+func NormalizeLabel(s string) string {
+	return strings.Join(strings.Fields(strings.ToLower(strings.ReplaceAll(s, "\x00", ""))), "-")
 }

@@ -15,6 +15,7 @@ const (
 	MaxTitleBytes    = 500     // a session's or conversation's title
 	MaxSourceIDBytes = 500     // a message's source id
 	MaxContentBytes  = 1 << 20 // 1 MiB of text per message
+	MaxBatch         = 1000    // messages one write carries or one read returns
 )
 
 // CapTitle keeps a title on one line and within MaxTitleBytes, marking a

@@ -101,3 +101,9 @@ type ShareLink struct {
 func (l *ShareLink) Live(now time.Time) bool {
 	return l.RevokedAt == nil && (l.ExpiresAt == nil || now.Before(*l.ExpiresAt))
 }
+
+// InviteRequest names who is invited: a steward by username, or an email address.
+type InviteRequest struct {
+	Who  string // a username, or an email address (it has an @)
+	Role TeamRole
+}

@@ -18,19 +18,12 @@ const (
 	maxAnnotations = 500 // one listing page
 )
 
-// NormalizeLabel is how a label is kept: trimmed, lower-case, spaces as
-// hyphens ("Needs follow up" → "needs-follow-up"), so the same label
-// typed twice filters as one.
-func NormalizeLabel(s string) string {
-	return strings.Join(strings.Fields(strings.ToLower(stripNUL(s))), "-")
-}
-
 // prepareAnnotation checks an annotation and fills what the store decides.
 // field prefixes the names in errors ("" for a form, "annotations[2]." for a batch).
 func prepareAnnotation(a *baton.Annotation, field string) error {
 	a.Kind = strings.ToLower(strings.TrimSpace(a.Kind))
 	a.Note = strings.TrimSpace(stripNUL(a.Note))
-	a.Label = NormalizeLabel(a.Label)
+	a.Label = baton.NormalizeLabel(a.Label)
 	a.Dimension = strings.Join(strings.Fields(strings.ToLower(stripNUL(a.Dimension))), " ")
 	if utf8.RuneCountInString(a.Note) > maxNoteLength {
 		return baton.Invalid(field+"note", "note must be at most %d characters", maxNoteLength)
@@ -195,7 +188,7 @@ func (s *Store) ListAnnotations(ctx context.Context, stewardID int64, f baton.An
 		q = q.Where("annotation.kind = ?", f.Kind)
 	}
 	if f.Label != "" {
-		q = q.Where("annotation.label = ?", NormalizeLabel(f.Label))
+		q = q.Where("annotation.label = ?", baton.NormalizeLabel(f.Label))
 	}
 	if f.Dimension != "" {
 		q = q.Where("annotation.dimension = ?", strings.Join(strings.Fields(strings.ToLower(f.Dimension)), " "))

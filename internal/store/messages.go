@@ -14,10 +14,8 @@ import (
 	"github.com/uptrace/bun/dialect"
 )
 
-// Limits on what one write may carry.
-const (
-	MaxBatch = 1000
-)
+// MaxBatch is how many messages one write may carry (baton.MaxBatch).
+const MaxBatch = baton.MaxBatch
 
 // prepareMessage checks one incoming message and fills its defaults. field
 // is the JSON path used in errors, such as "messages[3]".

@@ -128,15 +128,12 @@ func (s *Store) lockTeam(ctx context.Context, tx bun.Tx, teamID int64) error {
 	return tx.NewRaw("SELECT id FROM teams WHERE id = ? FOR UPDATE", teamID).Scan(ctx, &ids)
 }
 
-// InviteRequest names who is invited: a steward by username, or an email address.
-type InviteRequest struct {
-	Who  string // a username, or an email address (it has an @)
-	Role baton.TeamRole
-}
+// InviteRequest names who is invited (baton.InviteRequest).
+type InviteRequest = baton.InviteRequest
 
 // CreateInvitation invites someone into a team; only the owner may. The
 // token's hash is stored; the caller shows the link once.
-func (s *Store) CreateInvitation(ctx context.Context, stewardID, teamID int64, req InviteRequest, tokenHash string) (*baton.Invitation, error) {
+func (s *Store) CreateInvitation(ctx context.Context, stewardID, teamID int64, req baton.InviteRequest, tokenHash string) (*baton.Invitation, error) {
 	if _, err := s.Team(ctx, stewardID, teamID); err != nil {
 		return nil, err
 	}

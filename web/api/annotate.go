@@ -22,7 +22,7 @@ func (r annotationRequest) annotation() *baton.Annotation {
 }
 
 func (s *Server) apiAnnotationCreated(c echo.Context, a *baton.Annotation) error {
-	full, err := s.store.Annotation(requestContext(c), stewardID(c), a.ID)
+	full, err := s.annotations.Annotation(requestContext(c), stewardID(c), a.ID)
 	if err != nil {
 		return err
 	}

@@ -13,7 +13,7 @@ func (s *Server) AnnotationDelete(c echo.Context) error {
 	if err != nil {
 		return baton.NotFound("annotation")
 	}
-	if _, err := s.store.DeleteAnnotation(requestContext(c), stewardID(c), id); err != nil {
+	if _, err := s.annotations.DeleteAnnotation(requestContext(c), stewardID(c), id); err != nil {
 		return err
 	}
 	return c.NoContent(http.StatusNoContent)

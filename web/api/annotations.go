@@ -18,7 +18,7 @@ func (s *Server) apiListAnnotations(c echo.Context, q url.Values) error {
 	if err != nil {
 		return err
 	}
-	list, more, err := s.store.ListAnnotations(requestContext(c), stewardID(c), f)
+	list, more, err := s.annotations.ListAnnotations(requestContext(c), stewardID(c), f)
 	if err != nil {
 		return err
 	}

@@ -7,7 +7,7 @@ import (
 )
 
 func (s *Server) BridgeGet(c echo.Context) error {
-	b, err := s.store.Bridge(requestContext(c), stewardID(c), c.Param("id"))
+	b, err := s.bridges.Bridge(requestContext(c), stewardID(c), c.Param("id"))
 	if err != nil {
 		return err
 	}

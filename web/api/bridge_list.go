@@ -7,7 +7,7 @@ import (
 )
 
 func (s *Server) BridgeList(c echo.Context) error {
-	bs, err := s.store.Bridges(requestContext(c), stewardID(c), 0)
+	bs, err := s.bridges.Bridges(requestContext(c), stewardID(c), 0)
 	if err != nil {
 		return err
 	}

@@ -7,7 +7,7 @@ import (
 )
 
 func (s *Server) BridgeRevisions(c echo.Context) error {
-	revs, err := s.store.BridgeRevisions(requestContext(c), stewardID(c), c.Param("id"))
+	revs, err := s.bridges.BridgeRevisions(requestContext(c), stewardID(c), c.Param("id"))
 	if err != nil {
 		return err
 	}

@@ -14,14 +14,14 @@ type commentRequest struct {
 }
 
 func (s *Server) ComparisonComment(c echo.Context) error {
-	if _, err := s.store.Comparison(requestContext(c), stewardID(c), c.Param("id")); err != nil {
+	if _, err := s.comparisonRecords.Comparison(requestContext(c), stewardID(c), c.Param("id")); err != nil {
 		return err
 	}
 	var in commentRequest
 	if err := decodeJSON(c, &in); err != nil {
 		return err
 	}
-	cm, err := s.store.AddComparisonComment(requestContext(c), stewardID(c), c.Param("id"), in.Pair, in.Body)
+	cm, err := s.comparisonRecords.AddComparisonComment(requestContext(c), stewardID(c), c.Param("id"), in.Pair, in.Body)
 	if err != nil {
 		return err
 	}

@@ -18,7 +18,7 @@ func (s *Server) ComparisonCreate(c echo.Context) error {
 	if err := decodeJSON(c, &in); err != nil {
 		return err
 	}
-	cmp, err := s.store.CreateComparison(requestContext(c), stewardID(c), in.A, in.B, in.Title)
+	cmp, err := s.comparisonRecords.CreateComparison(requestContext(c), stewardID(c), in.A, in.B, in.Title)
 	if err != nil {
 		return err
 	}

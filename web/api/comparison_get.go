@@ -10,7 +10,7 @@ import (
 // diff, the scores of both runs and the comments. A team member reads it
 // as its owner's data, through the grant.
 func (s *Server) ComparisonGet(c echo.Context) error {
-	cmp, err := s.store.Comparison(requestContext(c), stewardID(c), c.Param("id"))
+	cmp, err := s.comparisonRecords.Comparison(requestContext(c), stewardID(c), c.Param("id"))
 	if err != nil {
 		return err
 	}
@@ -23,7 +23,7 @@ func (s *Server) ComparisonGet(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	comments, err := s.store.ComparisonComments(requestContext(c), stewardID(c), cmp.ID)
+	comments, err := s.comparisonRecords.ComparisonComments(requestContext(c), stewardID(c), cmp.ID)
 	if err != nil {
 		return err
 	}

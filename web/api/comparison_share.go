@@ -13,7 +13,7 @@ type teamShareRequest struct {
 }
 
 func (s *Server) ComparisonShare(c echo.Context) error {
-	cmp, err := s.store.Comparison(requestContext(c), stewardID(c), c.Param("id"))
+	cmp, err := s.comparisonRecords.Comparison(requestContext(c), stewardID(c), c.Param("id"))
 	if err != nil {
 		return err
 	}
@@ -24,7 +24,7 @@ func (s *Server) ComparisonShare(c echo.Context) error {
 	if err := decodeJSON(c, &in); err != nil {
 		return err
 	}
-	sh, err := s.store.ShareWithTeam(requestContext(c), stewardID(c), baton.TeamShareComparison, c.Param("id"), in.TeamID)
+	sh, err := s.comparisonRecords.ShareWithTeam(requestContext(c), stewardID(c), baton.TeamShareComparison, c.Param("id"), in.TeamID)
 	if err != nil {
 		return err
 	}

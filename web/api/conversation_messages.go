@@ -11,7 +11,7 @@ import (
 // the session messages API's answer for one conversation; a fork reads its
 // parent's prefix.
 func (s *Server) ConversationMessagesList(c echo.Context) error {
-	conv, err := s.store.ConversationByID(requestContext(c), stewardID(c), c.Param("id"))
+	conv, err := s.conversations.ConversationByID(requestContext(c), stewardID(c), c.Param("id"))
 	if err != nil {
 		return err
 	}
@@ -21,7 +21,7 @@ func (s *Server) ConversationMessagesList(c echo.Context) error {
 // ConversationMessagesAppend is POST /api/v1/conversations/{id}/messages:
 // the session messages API's body; a conversation_id, if sent, must be this one.
 func (s *Server) ConversationMessagesAppend(c echo.Context) error {
-	conv, err := s.store.ConversationByID(requestContext(c), stewardID(c), c.Param("id"))
+	conv, err := s.conversations.ConversationByID(requestContext(c), stewardID(c), c.Param("id"))
 	if err != nil {
 		return err
 	}
@@ -36,7 +36,7 @@ func (s *Server) ConversationMessagesAppend(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	res, err := s.store.AppendMessages(requestContext(c), stewardID(c), conv.SessionID, conv.ID, msgs)
+	res, err := s.conversations.AppendMessages(requestContext(c), stewardID(c), conv.SessionID, conv.ID, msgs)
 	if err != nil {
 		return err
 	}

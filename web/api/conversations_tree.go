@@ -42,15 +42,15 @@ func conversationTree(convs []*baton.Conversation, replays []*baton.Replay) []*c
 // SessionConversations is GET /api/v1/sessions/{id}/conversations: the tree.
 func (s *Server) SessionConversations(c echo.Context) error {
 	sid := stewardID(c)
-	sess, err := s.store.Session(requestContext(c), sid, c.Param("id"))
+	sess, err := s.conversations.Session(requestContext(c), sid, c.Param("id"))
 	if err != nil {
 		return err
 	}
-	convs, err := s.store.Conversations(requestContext(c), sid, sess.ID)
+	convs, err := s.conversations.Conversations(requestContext(c), sid, sess.ID)
 	if err != nil {
 		return err
 	}
-	replays, err := s.store.ReplaysOfSession(requestContext(c), sid, sess.ID)
+	replays, err := s.conversations.ReplaysOfSession(requestContext(c), sid, sess.ID)
 	if err != nil {
 		return err
 	}

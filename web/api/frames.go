@@ -32,24 +32,13 @@ func (s *Server) FrameRemember(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	f, err := frames.Parse(data)
+	stored, created, err := s.frames.Remember(requestContext(c), stewardID(c), data)
 	if err != nil {
 		return err
 	}
-	res, err := s.store.CreateFrames(requestContext(c), stewardID(c), []*baton.Frame{f})
-	if err != nil {
-		return err
-	}
-	status := http.StatusCreated
-	switch res[0].Status {
-	case baton.FrameConflict:
-		return &baton.Error{Code: baton.ECONFLICT, Field: res[0].Field, Message: res[0].Error}
-	case baton.FrameDuplicate:
-		status = http.StatusOK
-	}
-	stored, err := s.store.Frame(requestContext(c), stewardID(c), f.ID)
-	if err != nil {
-		return err
+	status := http.StatusOK
+	if created {
+		status = http.StatusCreated
 	}
 	return c.JSON(status, stored)
 }
@@ -61,7 +50,7 @@ func (s *Server) FrameImport(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	results, err := frames.Import(requestContext(c), s.store, stewardID(c), data)
+	results, err := s.frames.Import(requestContext(c), stewardID(c), data)
 	if err != nil {
 		return err
 	}
@@ -69,7 +58,7 @@ func (s *Server) FrameImport(c echo.Context) error {
 }
 
 func (s *Server) FrameGet(c echo.Context) error {
-	f, err := s.store.Frame(requestContext(c), stewardID(c), httpx.FrameIDParam(c))
+	f, err := s.frames.Frame(requestContext(c), stewardID(c), httpx.FrameIDParam(c))
 	if err != nil {
 		return err
 	}
@@ -77,7 +66,7 @@ func (s *Server) FrameGet(c echo.Context) error {
 }
 
 func (s *Server) FrameDelete(c echo.Context) error {
-	if err := s.store.DeleteFrame(requestContext(c), stewardID(c), httpx.FrameIDParam(c)); err != nil {
+	if err := s.frames.Delete(requestContext(c), stewardID(c), httpx.FrameIDParam(c)); err != nil {
 		return err
 	}
 	return c.NoContent(http.StatusNoContent)
@@ -85,7 +74,7 @@ func (s *Server) FrameDelete(c echo.Context) error {
 
 // FrameRecall: GET /api/v1/frames/recall?q=&module=&branch=&since=&until=&limit=&mode=all|any.
 func (s *Server) FrameRecall(c echo.Context) error {
-	res, err := frames.Recall(requestContext(c), s.store, stewardID(c), httpx.RecallRequest(c))
+	res, err := s.frames.Recall(requestContext(c), stewardID(c), httpx.RecallRequest(c))
 	if err != nil {
 		return err
 	}
@@ -99,11 +88,7 @@ func (s *Server) FrameTimeline(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	page, err := s.store.FrameTimeline(requestContext(c), stewardID(c), f)
-	if err != nil {
-		return err
-	}
-	links, err := s.store.FrameSessions(requestContext(c), stewardID(c), page.Frames)
+	page, links, err := s.frames.Timeline(requestContext(c), stewardID(c), f)
 	if err != nil {
 		return err
 	}
@@ -139,7 +124,7 @@ func (s *Server) FrameStats(c echo.Context) error {
 	default:
 		return baton.Invalid("detailed", "detailed must be true or false; got %q", v)
 	}
-	st, err := s.store.FrameStats(requestContext(c), stewardID(c), since, detailed)
+	st, err := s.frames.Stats(requestContext(c), stewardID(c), since, detailed)
 	if err != nil {
 		return err
 	}
@@ -158,5 +143,5 @@ func (s *Server) FrameExport(c echo.Context) error {
 	if format != "" && format != "ndjson" && format != "json" {
 		return baton.Invalid("format", "format must be json or ndjson; got %q", format)
 	}
-	return httpx.WriteFrames(c, s.store, f, format != "ndjson")
+	return httpx.WriteFrames(c, s.frames, f, format != "ndjson")
 }

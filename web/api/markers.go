@@ -9,7 +9,7 @@ import (
 // Markers answers GET /api/v1/markers: the steward's markers in time
 // order, or one session's with ?session_id=.
 func (s *Server) Markers(c echo.Context) error {
-	ms, err := s.store.Markers(requestContext(c), stewardID(c), c.QueryParam("session_id"), 0)
+	ms, err := s.bridges.Markers(requestContext(c), stewardID(c), c.QueryParam("session_id"), 0)
 	if err != nil {
 		return err
 	}

@@ -15,7 +15,7 @@ func (s *Server) MessageAnnotate(c echo.Context) error {
 		return err
 	}
 	a := in.annotation()
-	if err := s.store.AddAnnotations(requestContext(c), stewardID(c), m.SessionID, m.ID, []*baton.Annotation{a}); err != nil {
+	if err := s.annotations.AddAnnotations(requestContext(c), stewardID(c), m.SessionID, m.ID, []*baton.Annotation{a}); err != nil {
 		return err
 	}
 	return s.apiAnnotationCreated(c, a)

@@ -17,7 +17,7 @@ func (s *Server) MessageImpact(c echo.Context) error {
 	if err := decodeJSON(c, &in); err != nil {
 		return err
 	}
-	updated, err := s.store.SetMessageImpact(requestContext(c), stewardID(c), m.ID, in)
+	updated, err := s.messages.SetMessageImpact(requestContext(c), stewardID(c), m.ID, in)
 	if err != nil {
 		return err
 	}

@@ -16,7 +16,7 @@ func (s *Server) MessagesAppend(c echo.Context) error {
 		return err
 	}
 	// Analysis runs in the background (analysis.Service.Run).
-	res, err := s.store.AppendMessages(requestContext(c), stewardID(c), c.Param("id"), in.ConversationID, msgs)
+	res, err := s.sessions.AppendMessages(requestContext(c), stewardID(c), c.Param("id"), in.ConversationID, msgs)
 	if err != nil {
 		return err
 	}

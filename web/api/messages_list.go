@@ -5,7 +5,6 @@ import (
 	"strconv"
 
 	"github.com/baton-dev/baton/internal/baton"
-	"github.com/baton-dev/baton/internal/store"
 	"github.com/labstack/echo/v4"
 )
 
@@ -29,12 +28,12 @@ func (s *Server) messagesPage(c echo.Context, sessionID, conversationID string) 
 	}
 	if v := c.QueryParam("limit"); v != "" {
 		n, err := strconv.Atoi(v)
-		if err != nil || n < 1 || n > store.MaxBatch {
-			return baton.Invalid("limit", "limit must be a whole number from 1 to %d; got %q", store.MaxBatch, v)
+		if err != nil || n < 1 || n > baton.MaxBatch {
+			return baton.Invalid("limit", "limit must be a whole number from 1 to %d; got %q", baton.MaxBatch, v)
 		}
 		limit = n
 	}
-	msgs, err := s.store.Transcript(requestContext(c), stewardID(c), sessionID, conversationID, after, limit)
+	msgs, err := s.sessions.Transcript(requestContext(c), stewardID(c), sessionID, conversationID, after, limit)
 	if err != nil {
 		return err
 	}

@@ -15,7 +15,7 @@ type completeRequest struct {
 }
 
 func (s *Server) ReplayComplete(c echo.Context) error {
-	if _, err := s.store.Replay(requestContext(c), stewardID(c), c.Param("id")); err != nil {
+	if _, err := s.conversations.Replay(requestContext(c), stewardID(c), c.Param("id")); err != nil {
 		return err
 	}
 	var in completeRequest
@@ -30,7 +30,7 @@ func (s *Server) ReplayComplete(c echo.Context) error {
 	if in.Status != baton.ReplayCompleted && in.Status != baton.ReplayFailed {
 		return baton.Invalid("status", "status must be completed or failed")
 	}
-	r, err := s.store.SetReplayStatus(requestContext(c), stewardID(c), c.Param("id"), in.Status, in.Reason)
+	r, err := s.conversations.SetReplayStatus(requestContext(c), stewardID(c), c.Param("id"), in.Status, in.Reason)
 	if err != nil {
 		return err
 	}

@@ -11,7 +11,7 @@ import (
 // the messages up to the fork point with the replay's overrides applied,
 // as the body of a request to that provider.
 func (s *Server) ReplayContext(c echo.Context) error {
-	r, err := s.store.Replay(requestContext(c), stewardID(c), c.Param("id"))
+	r, err := s.conversations.Replay(requestContext(c), stewardID(c), c.Param("id"))
 	if err != nil {
 		return err
 	}

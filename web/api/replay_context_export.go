@@ -9,11 +9,11 @@ import (
 // replayContext loads a replay's prefix (its fork's transcript up to the
 // fork point) and exports it in one format.
 func (s *Server) replayContext(c echo.Context, r *baton.Replay, format string) (*replay.Context, error) {
-	fork, err := s.store.ConversationByID(requestContext(c), stewardID(c), r.ConversationID)
+	fork, err := s.conversations.ConversationByID(requestContext(c), stewardID(c), r.ConversationID)
 	if err != nil {
 		return nil, err
 	}
-	msgs, err := s.store.ConversationMessages(requestContext(c), stewardID(c), fork.ID, fork.ForkPointSeq)
+	msgs, err := s.conversations.ConversationMessages(requestContext(c), stewardID(c), fork.ID, fork.ForkPointSeq)
 	if err != nil {
 		return nil, err
 	}

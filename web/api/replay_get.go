@@ -8,11 +8,11 @@ import (
 
 // ReplayGet is GET /api/v1/replays/{id}: the replay and its fork.
 func (s *Server) ReplayGet(c echo.Context) error {
-	r, err := s.store.Replay(requestContext(c), stewardID(c), c.Param("id"))
+	r, err := s.conversations.Replay(requestContext(c), stewardID(c), c.Param("id"))
 	if err != nil {
 		return err
 	}
-	conv, err := s.store.ConversationByID(requestContext(c), stewardID(c), r.ConversationID)
+	conv, err := s.conversations.ConversationByID(requestContext(c), stewardID(c), r.ConversationID)
 	if err != nil {
 		return err
 	}

@@ -42,7 +42,7 @@ type matrixMaker interface {
 // replayed with up to 8 parameter sets, each run started in the background
 // when a model endpoint is configured.
 func (s *Server) MatrixCreate(c echo.Context) error {
-	if _, err := s.store.ConversationByID(requestContext(c), stewardID(c), c.Param("id")); err != nil {
+	if _, err := s.conversations.ConversationByID(requestContext(c), stewardID(c), c.Param("id")); err != nil {
 		return err
 	}
 	var in matrixRequest
@@ -65,7 +65,7 @@ func (s *Server) MatrixCreate(c echo.Context) error {
 // row per run (verdict, scores, tokens, cost and duration against the
 // baseline), worst first; to its owner and the teams it is shared with.
 func (s *Server) MatrixGet(c echo.Context) error {
-	m, access, runs, err := s.store.SharedReplayMatrix(requestContext(c), stewardID(c), c.Param("id"))
+	m, access, runs, err := s.conversations.SharedReplayMatrix(requestContext(c), stewardID(c), c.Param("id"))
 	if err != nil {
 		return err
 	}
@@ -79,14 +79,14 @@ func (s *Server) MatrixGet(c echo.Context) error {
 // MatrixShare is POST /api/v1/matrices/{id}/shares: the owner shares the
 // matrix, every run's comparison included, with a team they are in.
 func (s *Server) MatrixShare(c echo.Context) error {
-	if _, _, err := s.store.ReplayMatrix(requestContext(c), stewardID(c), c.Param("id")); err != nil {
+	if _, _, err := s.conversations.ReplayMatrix(requestContext(c), stewardID(c), c.Param("id")); err != nil {
 		return err
 	}
 	var in teamShareRequest
 	if err := decodeJSON(c, &in); err != nil {
 		return err
 	}
-	sh, err := s.store.ShareWithTeam(requestContext(c), stewardID(c), baton.TeamShareMatrix, c.Param("id"), in.TeamID)
+	sh, err := s.conversations.ShareWithTeam(requestContext(c), stewardID(c), baton.TeamShareMatrix, c.Param("id"), in.TeamID)
 	if err != nil {
 		return err
 	}
@@ -115,7 +115,7 @@ type continueRequest struct {
 // steward's next message is added to a fork and, with run, the replay's
 // model answers it in the background. key makes it once.
 func (s *Server) ConversationContinue(c echo.Context) error {
-	if _, err := s.store.ConversationByID(requestContext(c), stewardID(c), c.Param("id")); err != nil {
+	if _, err := s.conversations.ConversationByID(requestContext(c), stewardID(c), c.Param("id")); err != nil {
 		return err
 	}
 	var in continueRequest
@@ -126,7 +126,7 @@ func (s *Server) ConversationContinue(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	conv, err := s.store.ConversationByID(requestContext(c), stewardID(c), c.Param("id"))
+	conv, err := s.conversations.ConversationByID(requestContext(c), stewardID(c), c.Param("id"))
 	if err != nil {
 		return err
 	}

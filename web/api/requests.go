@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"github.com/baton-dev/baton/internal/baton"
-	"github.com/baton-dev/baton/internal/store"
 )
 
 // API requests decode into these types, never into rows: each holds only
@@ -127,7 +126,7 @@ type appendRequest struct {
 // messages are the new messages the request asks for.
 func (r *appendRequest) messages() ([]*baton.Message, error) {
 	if r.Messages == nil {
-		return nil, baton.Invalid("messages", "messages is required: a list of up to %d messages", store.MaxBatch)
+		return nil, baton.Invalid("messages", "messages is required: a list of up to %d messages", baton.MaxBatch)
 	}
 	msgs := make([]*baton.Message, len(r.Messages))
 	for i, m := range r.Messages {

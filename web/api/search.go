@@ -22,7 +22,7 @@ func (s *Server) Search(c echo.Context) error {
 		}
 		limit = n
 	}
-	hits, err := s.store.Search(requestContext(c), stewardID(c), q, limit)
+	hits, err := s.sessions.Search(requestContext(c), stewardID(c), q, limit)
 	if err != nil {
 		return err
 	}

@@ -8,32 +8,53 @@ import (
 	"log/slog"
 
 	"github.com/baton-dev/baton/internal/baton"
-	"github.com/baton-dev/baton/internal/store"
 	"github.com/baton-dev/baton/web/httpx"
 	"github.com/labstack/echo/v4"
 )
 
 // Server holds what the API handlers use: the store, for the reads and
-// writes that have no rules of their own, and the services (services.go).
+// writes that have no rules of their own, seen by each group of handlers
+// through its own interface (the *_store.go files), and the services
+// (services.go).
 type Server struct {
-	store       *store.Store
-	importer    importService
-	analysis    analysisService
-	continuity  continuityService
-	comparisons comparisonService
-	replays     replayService
-	corrections correctionService
-	log         *slog.Logger
+	sessions          sessionStore
+	messages          messageStore
+	annotations       annotationStore
+	bridges           bridgeStore
+	comparisonRecords comparisonStore
+	conversations     conversationStore
+	sources           sourceStore
+	importer          importService
+	analysis          analysisService
+	continuity        continuityService
+	comparisons       comparisonService
+	replays           replayService
+	frames            frameService
+	corrections       correctionService
+	log               *slog.Logger
+}
+
+// Store is every read and write the API handlers make in the store
+// directly: the union of the handler groups' interfaces.
+type Store interface {
+	sessionStore
+	messageStore
+	annotationStore
+	bridgeStore
+	comparisonStore
+	conversationStore
+	sourceStore
 }
 
 // Deps are the store and the services the API handlers call.
 type Deps struct {
-	Store       *store.Store
+	Store       Store
 	Importer    importService
 	Analysis    analysisService
 	Continuity  continuityService
 	Comparisons comparisonService
 	Replays     replayService
+	Frames      frameService
 	Corrections correctionService
 	Log         *slog.Logger
 }
@@ -41,8 +62,10 @@ type Deps struct {
 // New builds the API handlers over their services.
 func New(d Deps) *Server {
 	return &Server{
-		store: d.Store, importer: d.Importer, analysis: d.Analysis, continuity: d.Continuity,
-		comparisons: d.Comparisons, replays: d.Replays, corrections: d.Corrections, log: d.Log,
+		sessions: d.Store, messages: d.Store, annotations: d.Store, bridges: d.Store,
+		comparisonRecords: d.Store, conversations: d.Store, sources: d.Store,
+		importer: d.Importer, analysis: d.Analysis, continuity: d.Continuity,
+		comparisons: d.Comparisons, replays: d.Replays, frames: d.Frames, corrections: d.Corrections, log: d.Log,
 	}
 }
 
@@ -57,5 +80,5 @@ var (
 // messageParam reads the :id of a message route and loads that message of
 // the signed-in steward.
 func (s *Server) messageParam(c echo.Context) (*baton.Message, error) {
-	return httpx.MessageParam(c, s.store)
+	return httpx.MessageParam(c, s.messages)
 }

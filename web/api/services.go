@@ -8,9 +8,11 @@ import (
 
 	"github.com/baton-dev/baton/internal/baton"
 	"github.com/baton-dev/baton/internal/continuity"
+	"github.com/baton-dev/baton/internal/frames"
 	"github.com/baton-dev/baton/internal/ingest"
 	"github.com/baton-dev/baton/internal/replay"
 	"github.com/baton-dev/baton/web/comparison"
+	"github.com/baton-dev/baton/web/httpx"
 )
 
 // What the API handlers call on each service: only those methods, so a
@@ -72,6 +74,19 @@ type replayService interface {
 	forker
 	cherryPicker
 	matrixMaker
+}
+
+// frameService is the frames service (internal/frames): Lex frames
+// remembered, imported, recalled, listed, exported and deleted.
+type frameService interface {
+	httpx.FrameExporter
+	Remember(ctx context.Context, stewardID int64, data []byte) (f *baton.Frame, created bool, err error)
+	Import(ctx context.Context, stewardID int64, data []byte) ([]baton.FrameImportResult, error)
+	Recall(ctx context.Context, stewardID int64, r frames.RecallRequest) (*baton.FrameRecallResult, error)
+	Frame(ctx context.Context, stewardID int64, id string) (*baton.Frame, error)
+	Delete(ctx context.Context, stewardID int64, id string) error
+	Timeline(ctx context.Context, stewardID int64, f baton.FrameFilter) (*baton.FramePage, map[string][]baton.FrameSession, error)
+	Stats(ctx context.Context, stewardID int64, since *time.Time, detailed bool) (*baton.FrameStats, error)
 }
 
 // correctionService keeps the steward's corrections of analyses

@@ -11,7 +11,7 @@ func (s *Server) SessionAnalyse(c echo.Context) error {
 	if err := s.analysis.AnalyzeSession(requestContext(c), stewardID(c), c.Param("id")); err != nil {
 		return err
 	}
-	sess, err := s.store.Session(requestContext(c), stewardID(c), c.Param("id"))
+	sess, err := s.sessions.Session(requestContext(c), stewardID(c), c.Param("id"))
 	if err != nil {
 		return err
 	}

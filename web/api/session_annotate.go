@@ -20,7 +20,7 @@ func (s *Server) SessionAnnotate(c echo.Context) error {
 		}
 	}
 	a := in.annotation()
-	if err := s.store.AddAnnotations(requestContext(c), stewardID(c), c.Param("id"), msgID, []*baton.Annotation{a}); err != nil {
+	if err := s.annotations.AddAnnotations(requestContext(c), stewardID(c), c.Param("id"), msgID, []*baton.Annotation{a}); err != nil {
 		return err
 	}
 	return s.apiAnnotationCreated(c, a)

@@ -9,11 +9,11 @@ import (
 // SessionArc is a session's emotional arc with the sentiment of each
 // steward and assistant message.
 func (s *Server) SessionArc(c echo.Context) error {
-	sess, err := s.store.Session(requestContext(c), stewardID(c), c.Param("id"))
+	sess, err := s.sessions.Session(requestContext(c), stewardID(c), c.Param("id"))
 	if err != nil {
 		return err
 	}
-	points, err := s.store.SentimentSeries(requestContext(c), stewardID(c), sess.ID)
+	points, err := s.sessions.SentimentSeries(requestContext(c), stewardID(c), sess.ID)
 	if err != nil {
 		return err
 	}

@@ -7,7 +7,7 @@ import (
 )
 
 func (s *Server) SessionBridge(c echo.Context) error {
-	b, err := s.store.SessionBridge(requestContext(c), stewardID(c), c.Param("id"))
+	b, err := s.bridges.SessionBridge(requestContext(c), stewardID(c), c.Param("id"))
 	if err != nil {
 		return err
 	}

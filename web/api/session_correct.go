@@ -48,7 +48,7 @@ func (r *correctionsRequest) edit() *baton.SessionEdit {
 
 // SessionCorrect corrects some fields of one of the steward's sessions.
 func (s *Server) SessionCorrect(c echo.Context) error {
-	if _, err := s.store.Session(requestContext(c), stewardID(c), c.Param("id")); err != nil {
+	if _, err := s.sessions.Session(requestContext(c), stewardID(c), c.Param("id")); err != nil {
 		return err
 	}
 	var in correctionsRequest

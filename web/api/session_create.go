@@ -25,13 +25,13 @@ func (s *Server) SessionCreate(c echo.Context) error {
 		prev = *in.Continuity.PreviousSession
 	}
 	if prev != "" {
-		if _, err := s.store.Session(requestContext(c), stewardID(c), prev); err != nil {
+		if _, err := s.sessions.Session(requestContext(c), stewardID(c), prev); err != nil {
 			return baton.Invalid("previous_session", "previous_session names no session of yours: %q", prev)
 		}
 	}
 	// The links between sessions are Baton's to set (StartAfter), both ways.
 	sess.Continuity.PreviousSession, sess.Continuity.NextSession = nil, nil
-	if err := s.store.CreateSession(requestContext(c), stewardID(c), sess); err != nil {
+	if err := s.sessions.CreateSession(requestContext(c), stewardID(c), sess); err != nil {
 		return err
 	}
 	if err := s.continuity.StartAfter(requestContext(c), stewardID(c), sess.ID, prev); err != nil {
@@ -40,7 +40,7 @@ func (s *Server) SessionCreate(c echo.Context) error {
 	if _, err := s.continuity.RefreshSummary(requestContext(c), stewardID(c)); err != nil {
 		return err
 	}
-	out, err := s.store.Session(requestContext(c), stewardID(c), sess.ID)
+	out, err := s.sessions.Session(requestContext(c), stewardID(c), sess.ID)
 	if err != nil {
 		return err
 	}

@@ -9,7 +9,7 @@ import (
 // SessionDelete deletes a session and everything in it: 204, or 404
 // for a session that is not the steward's.
 func (s *Server) SessionDelete(c echo.Context) error {
-	if err := s.store.DeleteSession(requestContext(c), stewardID(c), c.Param("id")); err != nil {
+	if err := s.sessions.DeleteSession(requestContext(c), stewardID(c), c.Param("id")); err != nil {
 		return err
 	}
 	return c.NoContent(http.StatusNoContent)

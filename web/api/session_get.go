@@ -7,7 +7,7 @@ import (
 )
 
 func (s *Server) SessionGet(c echo.Context) error {
-	sess, err := s.store.Session(requestContext(c), stewardID(c), c.Param("id"))
+	sess, err := s.sessions.Session(requestContext(c), stewardID(c), c.Param("id"))
 	if err != nil {
 		return err
 	}

@@ -12,7 +12,7 @@ func (s *Server) SessionList(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	page, err := s.store.ListSessions(requestContext(c), stewardID(c), f)
+	page, err := s.sessions.ListSessions(requestContext(c), stewardID(c), f)
 	if err != nil {
 		return err
 	}

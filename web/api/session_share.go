@@ -10,14 +10,14 @@ import (
 // SessionShare shares one of the steward's sessions with a team they
 // are in: POST /api/v1/sessions/{id}/shares {"team_id"} (teamShareRequest).
 func (s *Server) SessionShare(c echo.Context) error {
-	if _, err := s.store.Session(requestContext(c), stewardID(c), c.Param("id")); err != nil {
+	if _, err := s.sessions.Session(requestContext(c), stewardID(c), c.Param("id")); err != nil {
 		return err
 	}
 	var in teamShareRequest
 	if err := decodeJSON(c, &in); err != nil {
 		return err
 	}
-	sh, err := s.store.ShareWithTeam(requestContext(c), stewardID(c), baton.TeamShareSession, c.Param("id"), in.TeamID)
+	sh, err := s.sessions.ShareWithTeam(requestContext(c), stewardID(c), baton.TeamShareSession, c.Param("id"), in.TeamID)
 	if err != nil {
 		return err
 	}

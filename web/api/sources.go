@@ -48,7 +48,7 @@ func (s *Server) SourcesReport(c echo.Context) error {
 			SyncedAt: f.SyncedAt, SessionIDs: f.SessionIDs, Error: f.Error, DeletedAt: f.DeletedAt, SeenAt: f.SeenAt,
 			ReplacedAt: f.ReplacedAt, KeptSessionIDs: f.KeptSessionIDs}
 	}
-	if err := s.store.ReportWatchedFiles(requestContext(c), stewardID(c), files); err != nil {
+	if err := s.sources.ReportWatchedFiles(requestContext(c), stewardID(c), files); err != nil {
 		return err
 	}
 	return c.JSON(http.StatusOK, map[string]any{"files": len(files)})
@@ -57,7 +57,7 @@ func (s *Server) SourcesReport(c echo.Context) error {
 // Sources is GET /api/v1/sources: the watched folders summed up, and every
 // watched file's state.
 func (s *Server) Sources(c echo.Context) error {
-	files, err := s.store.WatchedFiles(requestContext(c), stewardID(c))
+	files, err := s.sources.WatchedFiles(requestContext(c), stewardID(c))
 	if err != nil {
 		return err
 	}

@@ -1,6 +1,8 @@
 package httpx
 
 import (
+	"context"
+	"io"
 	"net/http"
 
 	"github.com/baton-dev/baton/internal/baton"
@@ -8,12 +10,18 @@ import (
 	"github.com/labstack/echo/v4"
 )
 
+// FrameExporter writes a steward's frames as Lex's import reads them (the
+// frames service).
+type FrameExporter interface {
+	Export(ctx context.Context, stewardID int64, f baton.FrameFilter, o frames.ExportOptions, w io.Writer) (int, error)
+}
+
 // WriteFrames streams the signed-in steward's frames that match f as a
 // JSON array (array: what Lex's import reads) or NDJSON, each frame the
-// bytes it came with (frames.Export).
-func WriteFrames(c echo.Context, st frames.Timelines, f baton.FrameFilter, array bool) error {
+// bytes it came with (the frames service's Export).
+func WriteFrames(c echo.Context, fs FrameExporter, f baton.FrameFilter, array bool) error {
 	w := c.Response()
-	_, err := frames.Export(Context(c), st, StewardID(c), f, frames.ExportOptions{
+	_, err := fs.Export(Context(c), StewardID(c), f, frames.ExportOptions{
 		Array: array,
 		Start: func() {
 			if array {

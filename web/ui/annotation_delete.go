@@ -17,7 +17,7 @@ func (s *Server) AnnotationDelete(c echo.Context) error {
 	if err != nil {
 		return baton.NotFound("annotation")
 	}
-	a, err := s.store.DeleteAnnotation(requestContext(c), stewardID(c), id)
+	a, err := s.annotations.DeleteAnnotation(requestContext(c), stewardID(c), id)
 	if err != nil {
 		return err
 	}
@@ -28,13 +28,13 @@ func (s *Server) AnnotationDelete(c echo.Context) error {
 		return c.Redirect(http.StatusSeeOther, "/review")
 	}
 	if a.MessageID != nil {
-		m, err := s.store.Message(requestContext(c), stewardID(c), *a.MessageID)
+		m, err := s.annotations.Message(requestContext(c), stewardID(c), *a.MessageID)
 		if err != nil {
 			return err
 		}
 		return s.afterMessageChange(c, m, "Annotation deleted.")
 	}
-	sess, err := s.store.Session(requestContext(c), stewardID(c), a.SessionID)
+	sess, err := s.annotations.Session(requestContext(c), stewardID(c), a.SessionID)
 	if err != nil {
 		return err
 	}

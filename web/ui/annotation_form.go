@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"github.com/baton-dev/baton/internal/baton"
-	"github.com/baton-dev/baton/internal/store"
 	"github.com/baton-dev/baton/views"
 	"github.com/labstack/echo/v4"
 )
@@ -25,7 +24,7 @@ const maxOfferedLabels = 16
 // annotationForm is an annotation form posting to action; after an error
 // it keeps what was typed and marks the field.
 func (s *Server) annotationForm(c echo.Context, action, target, idPrefix string, formErr error) (views.AnnotationForm, error) {
-	own, err := s.store.AnnotationLabels(requestContext(c), stewardID(c))
+	own, err := s.annotations.AnnotationLabels(requestContext(c), stewardID(c))
 	if err != nil {
 		return views.AnnotationForm{}, err
 	}
@@ -70,7 +69,7 @@ func annotationsFromForm(form url.Values) ([]*baton.Annotation, error) {
 	labels := append(slices.Clone(form["label"]), strings.Split(form.Get("label_text"), ",")...)
 	var seen []string
 	for _, l := range labels {
-		if n := store.NormalizeLabel(l); n != "" && !slices.Contains(seen, n) {
+		if n := baton.NormalizeLabel(l); n != "" && !slices.Contains(seen, n) {
 			seen = append(seen, n)
 			out = append(out, &baton.Annotation{Kind: baton.AnnotationLabel, Label: n})
 		}

@@ -51,14 +51,14 @@ const (
 // them (nil: read here).
 func (s *Server) arcChart(c echo.Context, sess *baton.Session, main *baton.Conversation, pending *bool) (templ.Component, error) {
 	if main == nil {
-		conv, err := s.store.Conversation(requestContext(c), stewardID(c), sess.ID, "")
+		conv, err := s.sessions.Conversation(requestContext(c), stewardID(c), sess.ID, "")
 		if err != nil {
 			return nil, err
 		}
 		main = conv
 	}
 	if pending == nil {
-		p, err := s.store.AnalysisPending(requestContext(c), stewardID(c), main.ID)
+		p, err := s.sessions.AnalysisPending(requestContext(c), stewardID(c), main.ID)
 		if err != nil {
 			return nil, err
 		}
@@ -67,7 +67,7 @@ func (s *Server) arcChart(c echo.Context, sess *baton.Session, main *baton.Conve
 	key := fmt.Sprintf("%d/%s/%d/%d/%x", stewardID(c), sess.ID, sess.MessageCount, sess.UpdatedAt.UnixNano(), arcDigest(sess.EmotionalArc))
 	if *pending {
 		// Still being analysed: the points hold until the worker moves.
-		mark, err := s.store.AnalysisWatermark(requestContext(c))
+		mark, err := s.sessions.AnalysisWatermark(requestContext(c))
 		if err != nil {
 			return nil, err
 		}
@@ -77,7 +77,7 @@ func (s *Server) arcChart(c echo.Context, sess *baton.Session, main *baton.Conve
 	drawn, ok := s.arcs.entries[key]
 	s.arcs.mu.Unlock()
 	if !ok {
-		points, err := s.store.SentimentSeries(requestContext(c), stewardID(c), sess.ID)
+		points, err := s.sessions.SentimentSeries(requestContext(c), stewardID(c), sess.ID)
 		if err != nil {
 			return nil, err
 		}

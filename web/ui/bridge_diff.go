@@ -15,7 +15,7 @@ import (
 // BridgeDiff compares two revisions of a bridge line by line, as the
 // Markdown the next session would have received.
 func (s *Server) BridgeDiff(c echo.Context) error {
-	b, err := s.store.Bridge(requestContext(c), stewardID(c), c.Param("id"))
+	b, err := s.bridges.Bridge(requestContext(c), stewardID(c), c.Param("id"))
 	if err != nil {
 		return err
 	}
@@ -24,7 +24,7 @@ func (s *Server) BridgeDiff(c echo.Context) error {
 		if err != nil || n < 1 {
 			return "", 0, baton.Invalid(name, "%s must be a revision number; got %q", name, c.QueryParam(name))
 		}
-		r, err := s.store.BridgeRevision(requestContext(c), stewardID(c), b.ID, n)
+		r, err := s.bridges.BridgeRevision(requestContext(c), stewardID(c), b.ID, n)
 		if err != nil {
 			return "", 0, err
 		}

@@ -16,11 +16,11 @@ var qualityRules = views.QualityRules{Completeness: continuity.CompletenessRule,
 
 // BridgeShow is the bridge editor, /bridges/{id}.
 func (s *Server) BridgeShow(c echo.Context) error {
-	b, err := s.store.Bridge(requestContext(c), stewardID(c), c.Param("id"))
+	b, err := s.bridges.Bridge(requestContext(c), stewardID(c), c.Param("id"))
 	if err != nil {
 		return err
 	}
-	revs, err := s.store.BridgeRevisions(requestContext(c), stewardID(c), b.ID)
+	revs, err := s.bridges.BridgeRevisions(requestContext(c), stewardID(c), b.ID)
 	if err != nil {
 		return err
 	}
@@ -37,7 +37,7 @@ func (s *Server) BridgeShow(c echo.Context) error {
 // continuity.Next for the project of the session the bridge comes from,
 // the very answer of GET /api/v1/context/next and the SessionStart hook.
 func (s *Server) nextReceives(c echo.Context, b *baton.Bridge) (views.NextReceives, error) {
-	from, err := s.store.Session(requestContext(c), stewardID(c), b.FromSession)
+	from, err := s.bridges.Session(requestContext(c), stewardID(c), b.FromSession)
 	if err != nil {
 		return views.NextReceives{}, err
 	}

@@ -60,7 +60,7 @@ func (s *Server) BridgeSave(c echo.Context) error {
 	if !isHTMX(c) {
 		return c.Redirect(http.StatusSeeOther, "/bridges/"+url.PathEscape(saved.ID))
 	}
-	revs, err := s.store.BridgeRevisions(requestContext(c), stewardID(c), saved.ID)
+	revs, err := s.bridges.BridgeRevisions(requestContext(c), stewardID(c), saved.ID)
 	if err != nil {
 		return err
 	}

@@ -12,7 +12,7 @@ import (
 // BridgeList is /bridges: drafts awaiting review first, then published
 // ones, and the effectiveness of the measured ones over time.
 func (s *Server) BridgeList(c echo.Context) error {
-	bs, err := s.store.Bridges(requestContext(c), stewardID(c), 0)
+	bs, err := s.bridges.Bridges(requestContext(c), stewardID(c), 0)
 	if err != nil {
 		return err
 	}

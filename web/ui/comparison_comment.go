@@ -11,17 +11,17 @@ import (
 // ComparisonComment posts a comment on a comparison or one of its pairs.
 func (s *Server) ComparisonComment(c echo.Context) error {
 	// Who may see it is checked before the form.
-	if _, err := s.store.Comparison(requestContext(c), stewardID(c), c.Param("id")); err != nil {
+	if _, err := s.comparisonRecords.Comparison(requestContext(c), stewardID(c), c.Param("id")); err != nil {
 		return err
 	}
 	pair := c.FormValue("pair")
 	if pair == "all" {
 		pair = ""
 	}
-	cm, err := s.store.AddComparisonComment(requestContext(c), stewardID(c), c.Param("id"), pair, c.FormValue("body"))
+	cm, err := s.comparisonRecords.AddComparisonComment(requestContext(c), stewardID(c), c.Param("id"), pair, c.FormValue("body"))
 	if baton.ErrorCode(err) == baton.EINVALID {
 		// The page again, the comment's form saying what to fix with what was typed.
-		cmp, cerr := s.store.Comparison(requestContext(c), stewardID(c), c.Param("id"))
+		cmp, cerr := s.comparisonRecords.Comparison(requestContext(c), stewardID(c), c.Param("id"))
 		if cerr != nil {
 			return cerr
 		}

@@ -8,7 +8,7 @@ import (
 
 // ComparisonCreate is the session page's "Compare with parent".
 func (s *Server) ComparisonCreate(c echo.Context) error {
-	cmp, err := s.store.CreateComparison(requestContext(c), stewardID(c), c.FormValue("a"), c.FormValue("b"), c.FormValue("title"))
+	cmp, err := s.comparisonRecords.CreateComparison(requestContext(c), stewardID(c), c.FormValue("a"), c.FormValue("b"), c.FormValue("title"))
 	if err != nil {
 		return err
 	}

@@ -32,7 +32,7 @@ func comparisonLinkOptions(c echo.Context) (redact bool, expires string, until *
 
 // ownComparison is one of the steward's own comparisons (not one shared with them).
 func (s *Server) ownComparison(c echo.Context) (*baton.Comparison, error) {
-	cmp, err := s.store.Comparison(requestContext(c), stewardID(c), c.Param("id"))
+	cmp, err := s.comparisonRecords.Comparison(requestContext(c), stewardID(c), c.Param("id"))
 	if err != nil {
 		return nil, err
 	}
@@ -73,7 +73,7 @@ func (s *Server) ComparisonLinkCreate(c echo.Context) error {
 		return err
 	}
 	token, hash := auth.NewShareToken()
-	if _, err := s.store.CreateComparisonLink(requestContext(c), stewardID(c), cmp.ID, hash, until, redact); err != nil {
+	if _, err := s.comparisonRecords.CreateComparisonLink(requestContext(c), stewardID(c), cmp.ID, hash, until, redact); err != nil {
 		return err
 	}
 	page := "/comparisons/" + cmp.ID
@@ -127,11 +127,11 @@ func (s *Server) SharedComparison(c echo.Context) error {
 	if !auth.LooksLikeLinkToken(token) {
 		return baton.NotFound("shared page")
 	}
-	link, err := s.store.ShareLinkByToken(requestContext(c), auth.HashToken(token))
+	link, err := s.comparisonRecords.ShareLinkByToken(requestContext(c), auth.HashToken(token))
 	if err != nil {
 		return sharedNotFound(err)
 	}
-	cmp, err := s.store.LinkedComparison(requestContext(c), link)
+	cmp, err := s.comparisonRecords.LinkedComparison(requestContext(c), link)
 	if err != nil {
 		return sharedNotFound(err)
 	}

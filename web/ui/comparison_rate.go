@@ -14,7 +14,7 @@ import (
 // reads: everyone's scores and the steward's own in the form.
 func (s *Server) comparisonRatings(c echo.Context, cmp *baton.Comparison) (*views.ComparisonRatings, error) {
 	sid := stewardID(c)
-	list, err := s.store.ComparisonRatings(requestContext(c), sid, cmp.ID)
+	list, err := s.comparisonRecords.ComparisonRatings(requestContext(c), sid, cmp.ID)
 	if err != nil {
 		return nil, err
 	}
@@ -32,7 +32,7 @@ func (s *Server) comparisonRatings(c echo.Context, cmp *baton.Comparison) (*view
 // ones. htmx gets the section again; a refused form comes back (400) with
 // the field named and what was typed kept, and nothing saved.
 func (s *Server) ComparisonRate(c echo.Context) error {
-	cmp, err := s.store.Comparison(requestContext(c), stewardID(c), c.Param("id"))
+	cmp, err := s.comparisonRecords.Comparison(requestContext(c), stewardID(c), c.Param("id"))
 	if err != nil {
 		return err
 	}
@@ -41,7 +41,7 @@ func (s *Server) ComparisonRate(c echo.Context) error {
 	rating := baton.ComparisonRating{Better: typed.Better, Note: typed.Note}
 	if rating.ScoreA, err = scoreField("score_a", typed.ScoreA); err == nil {
 		if rating.ScoreB, err = scoreField("score_b", typed.ScoreB); err == nil {
-			_, err = s.store.RateComparison(requestContext(c), stewardID(c), cmp.ID, rating)
+			_, err = s.comparisonRecords.RateComparison(requestContext(c), stewardID(c), cmp.ID, rating)
 		}
 	}
 	if err != nil && baton.ErrorCode(err) != baton.EINVALID {

@@ -10,7 +10,7 @@ import (
 
 // ComparisonShare shares one of the steward's comparisons with a team they are in.
 func (s *Server) ComparisonShare(c echo.Context) error {
-	cmp, err := s.store.Comparison(requestContext(c), stewardID(c), c.Param("id"))
+	cmp, err := s.comparisonRecords.Comparison(requestContext(c), stewardID(c), c.Param("id"))
 	if err != nil {
 		return err
 	}
@@ -21,7 +21,7 @@ func (s *Server) ComparisonShare(c echo.Context) error {
 	if err != nil {
 		return baton.Invalid("team_id", "choose a team")
 	}
-	if _, err := s.store.ShareWithTeam(requestContext(c), stewardID(c), baton.TeamShareComparison, cmp.ID, team); err != nil {
+	if _, err := s.comparisonRecords.ShareWithTeam(requestContext(c), stewardID(c), baton.TeamShareComparison, cmp.ID, team); err != nil {
 		return err
 	}
 	return c.Redirect(http.StatusSeeOther, "/comparisons/"+cmp.ID+"?done=shared")

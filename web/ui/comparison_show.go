@@ -16,7 +16,7 @@ import (
 // ComparisonShow is /comparisons/{id}: to its owner and to the members and
 // viewers of a team it is shared with.
 func (s *Server) ComparisonShow(c echo.Context) error {
-	cmp, err := s.store.Comparison(requestContext(c), stewardID(c), c.Param("id"))
+	cmp, err := s.comparisonRecords.Comparison(requestContext(c), stewardID(c), c.Param("id"))
 	if err != nil {
 		return err
 	}
@@ -33,7 +33,7 @@ func (s *Server) renderComparison(c echo.Context, status int, cmp *baton.Compari
 // (a refused comment's form).
 func (s *Server) renderComparisonWith(c echo.Context, status int, cmp *baton.Comparison, ratings *views.ComparisonRatings, change func(*views.ComparisonPage)) error {
 	sid := stewardID(c)
-	comments, err := s.store.ComparisonComments(requestContext(c), sid, cmp.ID)
+	comments, err := s.comparisonRecords.ComparisonComments(requestContext(c), sid, cmp.ID)
 	if err != nil {
 		return err
 	}
@@ -50,10 +50,10 @@ func (s *Server) renderComparisonWith(c echo.Context, status int, cmp *baton.Com
 	p.CanComment = baton.CanComment(cmp.Access)
 	p.IsOwner = cmp.Access == baton.AccessOwner
 	if p.IsOwner {
-		if p.Teams, err = s.store.TeamsForSteward(requestContext(c), sid); err != nil {
+		if p.Teams, err = s.comparisonRecords.TeamsForSteward(requestContext(c), sid); err != nil {
 			return err
 		}
-		if p.SharedWith, err = s.store.ObjectTeamShares(requestContext(c), sid, baton.TeamShareComparison, cmp.ID); err != nil {
+		if p.SharedWith, err = s.comparisonRecords.ObjectTeamShares(requestContext(c), sid, baton.TeamShareComparison, cmp.ID); err != nil {
 			return err
 		}
 	}

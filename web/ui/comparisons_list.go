@@ -10,11 +10,11 @@ import (
 // ComparisonsList is /comparisons: the steward's and those shared with
 // them, and the steward's replay matrices.
 func (s *Server) ComparisonsList(c echo.Context) error {
-	mine, shared, err := s.store.Comparisons(requestContext(c), stewardID(c))
+	mine, shared, err := s.comparisonRecords.Comparisons(requestContext(c), stewardID(c))
 	if err != nil {
 		return err
 	}
-	matrices, err := s.store.ReplayMatrices(requestContext(c), stewardID(c))
+	matrices, err := s.comparisonRecords.ReplayMatrices(requestContext(c), stewardID(c))
 	if err != nil {
 		return err
 	}

@@ -9,7 +9,7 @@ import (
 
 // ContinuityTimeline is /continuity: the markers across sessions.
 func (s *Server) ContinuityTimeline(c echo.Context) error {
-	ms, err := s.store.Markers(requestContext(c), stewardID(c), "", 0)
+	ms, err := s.bridges.Markers(requestContext(c), stewardID(c), "", 0)
 	if err != nil {
 		return err
 	}

@@ -20,11 +20,11 @@ func (s *Server) cherryPickPage(c echo.Context) (views.CherryPickPage, error) {
 	if err != nil {
 		return views.CherryPickPage{}, err
 	}
-	convs, err := s.store.Conversations(requestContext(c), sid, src.SessionID)
+	convs, err := s.conversations.Conversations(requestContext(c), sid, src.SessionID)
 	if err != nil {
 		return views.CherryPickPage{}, err
 	}
-	total, err := s.store.TranscriptLengthOf(requestContext(c), sid, src)
+	total, err := s.conversations.TranscriptLengthOf(requestContext(c), sid, src)
 	if err != nil {
 		return views.CherryPickPage{}, err
 	}

@@ -10,7 +10,7 @@ import (
 // FrameDelete deletes one of the steward's frames: the one change a frame
 // allows, for privacy.
 func (s *Server) FrameDelete(c echo.Context) error {
-	if err := s.store.DeleteFrame(requestContext(c), stewardID(c), httpx.FrameIDParam(c)); err != nil {
+	if err := s.frames.Delete(requestContext(c), stewardID(c), httpx.FrameIDParam(c)); err != nil {
 		return err
 	}
 	return c.Redirect(http.StatusSeeOther, "/frames")

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"net/http"
 
-	"github.com/baton-dev/baton/internal/baton"
 	"github.com/baton-dev/baton/views"
 	"github.com/baton-dev/baton/web/httpx"
 	"github.com/labstack/echo/v4"
@@ -13,18 +12,11 @@ import (
 
 // FrameShow is /frames/{id}: every field of one frame and its sessions.
 func (s *Server) FrameShow(c echo.Context) error {
-	f, err := s.store.Frame(requestContext(c), stewardID(c), httpx.FrameIDParam(c))
+	d, err := s.frames.Show(requestContext(c), stewardID(c), httpx.FrameIDParam(c))
 	if err != nil {
 		return err
 	}
-	links, err := s.store.FrameSessions(requestContext(c), stewardID(c), []*baton.Frame{f})
-	if err != nil {
-		return err
-	}
-	supersedes, err := s.store.FramesSuperseding(requestContext(c), stewardID(c), f.ID)
-	if err != nil {
-		return err
-	}
+	f := d.Frame
 	raw, err := f.MarshalJSON()
 	if err != nil {
 		return err
@@ -34,6 +26,6 @@ func (s *Server) FrameShow(c echo.Context) error {
 		return err
 	}
 	return renderHTML(c, http.StatusOK, views.FrameShow(views.FramePage{
-		Page: s.page(c, f.SummaryCaption, "frames"), Frame: f, Sessions: links[f.ID], JSON: pretty.String(), Supersedes: supersedes,
+		Page: s.page(c, f.SummaryCaption, "frames"), Frame: f, Sessions: d.Sessions, JSON: pretty.String(), Supersedes: d.SupersededBy,
 	}))
 }

@@ -20,5 +20,5 @@ func (s *Server) FramesExport(c echo.Context) error {
 		name = "frames.ndjson"
 	}
 	c.Response().Header().Set("Content-Disposition", `attachment; filename="`+name+`"`)
-	return httpx.WriteFrames(c, s.store, f, name == "frames.json")
+	return httpx.WriteFrames(c, s.frames, f, name == "frames.json")
 }

@@ -25,7 +25,7 @@ func (s *Server) FramesList(c echo.Context) error {
 	}
 	var err error
 	if framesAsked(r) {
-		p.Result, err = frames.Recall(requestContext(c), s.store, id, r)
+		p.Result, err = s.frames.Recall(requestContext(c), id, r)
 		if baton.ErrorCode(err) == baton.EINVALID {
 			p.Error, err = baton.ErrorMessage(err), nil
 		}
@@ -35,7 +35,7 @@ func (s *Server) FramesList(c echo.Context) error {
 		if f.IncludeSuperseded, err = frames.IncludeSuperseded(r.Superseded); err != nil {
 			return err
 		}
-		page, err = s.store.FrameTimeline(requestContext(c), id, f)
+		page, err = s.frames.Latest(requestContext(c), id, f)
 		if page != nil {
 			p.Recent = page.Frames
 		}
@@ -46,15 +46,11 @@ func (s *Server) FramesList(c echo.Context) error {
 	if isHTMX(c) && c.Request().Header.Get("HX-Target") == "frame-results" {
 		return renderHTML(c, http.StatusOK, views.FrameResults(p))
 	}
-	if p.Total, err = s.store.FrameCount(requestContext(c), id); err != nil {
+	fc, err := s.frames.FacetsOf(requestContext(c), id, 200, true)
+	if err != nil {
 		return err
 	}
-	if p.Branches, err = s.store.FrameBranches(requestContext(c), id, 200); err != nil {
-		return err
-	}
-	if p.Modules, err = s.store.FrameModules(requestContext(c), id, 200); err != nil {
-		return err
-	}
+	p.Total, p.Branches, p.Modules = fc.Total, fc.Branches, fc.Modules
 	return renderHTML(c, http.StatusOK, views.FramesList(p))
 }
 

@@ -18,11 +18,7 @@ func (s *Server) FramesTimeline(c echo.Context) error {
 		return err
 	}
 	f.Limit = 100
-	page, err := s.store.FrameTimeline(requestContext(c), id, f)
-	if err != nil {
-		return err
-	}
-	links, err := s.store.FrameSessions(requestContext(c), id, page.Frames)
+	page, links, err := s.frames.Timeline(requestContext(c), id, f)
 	if err != nil {
 		return err
 	}
@@ -39,11 +35,10 @@ func (s *Server) FramesTimeline(c echo.Context) error {
 	if isHTMX(c) {
 		return renderHTML(c, http.StatusOK, views.FrameTimelineEntries(p))
 	}
-	if p.Branches, err = s.store.FrameBranches(requestContext(c), id, 200); err != nil {
+	fc, err := s.frames.FacetsOf(requestContext(c), id, 200, false)
+	if err != nil {
 		return err
 	}
-	if p.Modules, err = s.store.FrameModules(requestContext(c), id, 200); err != nil {
-		return err
-	}
+	p.Branches, p.Modules = fc.Branches, fc.Modules
 	return renderHTML(c, http.StatusOK, views.FrameTimeline(p))
 }

@@ -14,7 +14,7 @@ func (s *Server) IdentityUnlink(c echo.Context) error {
 	if err != nil {
 		return baton.NotFound("linked account")
 	}
-	err = s.store.UnlinkIdentity(requestContext(c), stewardID(c), id)
+	err = s.accounts.UnlinkIdentity(requestContext(c), stewardID(c), id)
 	if baton.ErrorCode(err) == baton.ECONFLICT {
 		return s.renderSettingsNote(c, http.StatusConflict, settingsNotes{Identity: "Not unlinked: " + baton.ErrorMessage(err) + "."})
 	} else if err != nil {

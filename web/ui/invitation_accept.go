@@ -14,7 +14,7 @@ func (s *Server) InvitationAccept(c echo.Context) error {
 	if !auth.LooksLikeLinkToken(token) {
 		return baton.NotFound("invitation")
 	}
-	t, err := s.store.AcceptInvitation(requestContext(c), stewardID(c), auth.HashToken(token))
+	t, err := s.teams.AcceptInvitation(requestContext(c), stewardID(c), auth.HashToken(token))
 	if err != nil {
 		return err
 	}

@@ -16,7 +16,7 @@ func (s *Server) Invitation(c echo.Context) error {
 	if !auth.LooksLikeLinkToken(token) {
 		return baton.NotFound("invitation")
 	}
-	inv, err := s.store.InvitationForSteward(requestContext(c), stewardID(c), auth.HashToken(token))
+	inv, err := s.teams.InvitationForSteward(requestContext(c), stewardID(c), auth.HashToken(token))
 	if err != nil {
 		return err
 	}

@@ -19,14 +19,14 @@ func (s *Server) Login(c echo.Context) error {
 	if err := s.limitSignIn(c, username); err != nil {
 		return err
 	}
-	st, err := s.store.StewardByUsername(requestContext(c), username)
+	st, err := s.accounts.StewardByUsername(requestContext(c), username)
 	if err != nil && baton.ErrorCode(err) != baton.ENOTFOUND {
 		return err
 	}
 	hash := ""
 	if err == nil {
 		hash = st.PasswordHash
-		if until, err := s.store.SignInLockedUntil(requestContext(c), st.ID); err != nil {
+		if until, err := s.accounts.SignInLockedUntil(requestContext(c), st.ID); err != nil {
 			return err
 		} else if !until.IsZero() {
 			return s.lockedOut(c, username, until)
@@ -34,7 +34,7 @@ func (s *Server) Login(c echo.Context) error {
 	}
 	if !auth.CheckPassword(hash, password) {
 		if st != nil && st.ID != 0 {
-			if until, err := s.store.RecordSignInFailure(requestContext(c), st.ID); err != nil {
+			if until, err := s.accounts.RecordSignInFailure(requestContext(c), st.ID); err != nil {
 				return err
 			} else if !until.IsZero() {
 				return s.lockedOut(c, username, until)
@@ -46,7 +46,7 @@ func (s *Server) Login(c echo.Context) error {
 			Providers: s.providerLinks(c.FormValue("next")),
 		}))
 	}
-	if err := s.store.ClearSignInFailures(requestContext(c), st.ID); err != nil {
+	if err := s.accounts.ClearSignInFailures(requestContext(c), st.ID); err != nil {
 		return err
 	}
 	return s.signInAs(c, st, next)
@@ -72,12 +72,12 @@ func (s *Server) signInAs(c echo.Context, st *baton.Steward, next string) error 
 	if old := browserOf(c).SessionID; old != "" {
 		// Signing in as someone else ends the sign-in this browser had:
 		// its cookie would otherwise stay valid on the server.
-		if err := s.store.DeleteLoginSession(requestContext(c), auth.HashToken(old)); err != nil {
+		if err := s.accounts.DeleteLoginSession(requestContext(c), auth.HashToken(old)); err != nil {
 			return err
 		}
 	}
 	b := auth.SignedIn()
-	if err := s.store.CreateLoginSession(requestContext(c), auth.HashToken(b.SessionID), st.ID, auth.SessionTTL); err != nil {
+	if err := s.accounts.CreateLoginSession(requestContext(c), auth.HashToken(b.SessionID), st.ID, auth.SessionTTL); err != nil {
 		return err
 	}
 	if err := s.cookies.Write(c.Response(), c.Request(), b); err != nil {

@@ -9,7 +9,7 @@ import (
 
 func (s *Server) Logout(c echo.Context) error {
 	if sid := browserOf(c).SessionID; sid != "" {
-		if err := s.store.DeleteLoginSession(requestContext(c), auth.HashToken(sid)); err != nil {
+		if err := s.accounts.DeleteLoginSession(requestContext(c), auth.HashToken(sid)); err != nil {
 			return err
 		}
 	}

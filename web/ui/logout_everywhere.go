@@ -8,7 +8,7 @@ import (
 
 // LogoutEverywhere ends every sign-in of the steward, in every browser.
 func (s *Server) LogoutEverywhere(c echo.Context) error {
-	if err := s.store.DeleteLoginSessions(requestContext(c), stewardID(c)); err != nil {
+	if err := s.accounts.DeleteLoginSessions(requestContext(c), stewardID(c)); err != nil {
 		return err
 	}
 	s.cookies.Clear(c.Response())

@@ -22,7 +22,7 @@ func (s *Server) MessageAnnotate(c echo.Context) error {
 	}
 	anns, err := annotationsFromForm(form)
 	if err == nil {
-		err = s.store.AddAnnotations(requestContext(c), stewardID(c), m.SessionID, m.ID, anns)
+		err = s.annotations.AddAnnotations(requestContext(c), stewardID(c), m.SessionID, m.ID, anns)
 	}
 	if baton.ErrorCode(err) == baton.EINVALID {
 		block, berr := s.messageBlock(c, m, err, nil, "")

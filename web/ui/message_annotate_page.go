@@ -14,13 +14,13 @@ import (
 // messageParam reads the :id of a message route; a malformed id is as
 // unknown as another steward's.
 func (s *Server) messageParam(c echo.Context) (*baton.Message, error) {
-	return httpx.MessageParam(c, s.store)
+	return httpx.MessageParam(c, s.annotations)
 }
 
 // messageBlock is a message's annotation block with its forms, unfolded
 // when there is an error to show.
 func (s *Server) messageBlock(c echo.Context, m *baton.Message, formErr, impactErr error, saved string) (views.MessageAnnotationsView, error) {
-	byMsg, err := s.store.MessageAnnotations(requestContext(c), stewardID(c), []int64{m.ID})
+	byMsg, err := s.annotations.MessageAnnotations(requestContext(c), stewardID(c), []int64{m.ID})
 	if err != nil {
 		return views.MessageAnnotationsView{}, err
 	}
@@ -58,7 +58,7 @@ func (s *Server) MessageAnnotateForm(c echo.Context) error {
 }
 
 func (s *Server) renderAnnotatePage(c echo.Context, status int, m *baton.Message, block views.MessageAnnotationsView) error {
-	sess, err := s.store.Session(requestContext(c), stewardID(c), m.SessionID)
+	sess, err := s.annotations.Session(requestContext(c), stewardID(c), m.SessionID)
 	if err != nil {
 		return err
 	}

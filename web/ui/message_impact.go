@@ -29,7 +29,7 @@ func (s *Server) MessageImpact(c echo.Context) error {
 	}
 	var updated *baton.Message
 	if err == nil {
-		updated, err = s.store.SetMessageImpact(requestContext(c), stewardID(c), m.ID, impact)
+		updated, err = s.annotations.SetMessageImpact(requestContext(c), stewardID(c), m.ID, impact)
 	}
 	if baton.ErrorCode(err) == baton.EINVALID {
 		block, berr := s.messageBlock(c, m, nil, err, "")

@@ -46,7 +46,7 @@ func (s *Server) OauthCallback(c echo.Context) error {
 	if msg != "" {
 		return s.renderLogin(c, http.StatusUnauthorized, f.Next, msg)
 	}
-	st, err := s.store.StewardByIdentity(requestContext(c), user.Provider, user.Subject)
+	st, err := s.accounts.StewardByIdentity(requestContext(c), user.Provider, user.Subject)
 	if baton.ErrorCode(err) == baton.ENOTFOUND {
 		st, err = s.firstSignIn(c, info, user, f.Next)
 		if st == nil && err == nil {
@@ -64,7 +64,7 @@ func (s *Server) OauthCallback(c echo.Context) error {
 // refused, never merged: whoever controls a provider account with that
 // address is not thereby the owner of the Baton account.
 func (s *Server) firstSignIn(c echo.Context, info auth.ProviderInfo, user *auth.ExternalUser, next string) (*baton.Steward, error) {
-	inUse, err := s.store.EmailInUse(requestContext(c), user.Email)
+	inUse, err := s.accounts.EmailInUse(requestContext(c), user.Email)
 	if err != nil {
 		return nil, err
 	}
@@ -75,7 +75,7 @@ func (s *Server) firstSignIn(c echo.Context, info auth.ProviderInfo, user *auth.
 	}
 	st := &baton.Steward{Username: auth.UsernameFor(user), DisplayName: user.Name, Email: user.Email}
 	id := &baton.Identity{Provider: user.Provider, Subject: user.Subject, Email: user.Email}
-	if err := s.store.CreateStewardWithIdentity(requestContext(c), st, id); err != nil {
+	if err := s.accounts.CreateStewardWithIdentity(requestContext(c), st, id); err != nil {
 		return nil, err
 	}
 	s.log.Info("steward created at first sign-in", "provider", user.Provider, "steward", st.ID)
@@ -91,7 +91,7 @@ func (s *Server) linkIdentity(c echo.Context, f *auth.Flow, info auth.ProviderIn
 	if msg != "" {
 		return s.renderSettingsNote(c, http.StatusUnauthorized, settingsNotes{Identity: msg})
 	}
-	err := s.store.LinkIdentity(requestContext(c), f.Link, &baton.Identity{Provider: user.Provider, Subject: user.Subject, Email: user.Email})
+	err := s.accounts.LinkIdentity(requestContext(c), f.Link, &baton.Identity{Provider: user.Provider, Subject: user.Subject, Email: user.Email})
 	if baton.ErrorCode(err) == baton.ECONFLICT {
 		return s.renderSettingsNote(c, http.StatusConflict, settingsNotes{Identity: "Could not link " + info.Label + ": " + baton.ErrorMessage(err) + "."})
 	} else if err != nil {

@@ -11,13 +11,13 @@ import (
 
 // continuePage is the continue form of one of the steward's forks or replays.
 func (s *Server) continuePage(c echo.Context) (views.ContinuePage, error) {
-	conv, err := s.store.ConversationByID(requestContext(c), stewardID(c), c.Param("id"))
+	conv, err := s.conversations.ConversationByID(requestContext(c), stewardID(c), c.Param("id"))
 	if err != nil {
 		return views.ContinuePage{}, err
 	}
 	p := views.ContinuePage{Page: s.page(c, "Continue "+conversationLabelOf(conv), "sessions"), Conversation: conv,
 		CanRun: s.replays.CanRun(), Run: true, Key: auth.RandomString(16)}
-	r, err := s.store.ReplayOfConversation(requestContext(c), stewardID(c), conv.ID)
+	r, err := s.conversations.ReplayOfConversation(requestContext(c), stewardID(c), conv.ID)
 	switch {
 	case err == nil:
 		p.Replay = r

@@ -36,7 +36,7 @@ func replayForkPoint(msgs []*baton.Message, m *baton.Message) *baton.Message {
 // run: its model (the first the run used from there), its system prompt
 // shown as the placeholder of the override.
 func (s *Server) replayFormPage(c echo.Context, m *baton.Message) (views.ReplayFormPage, *baton.Message, error) {
-	msgs, err := s.store.ConversationMessages(requestContext(c), stewardID(c), m.ConversationID, 0)
+	msgs, err := s.conversations.ConversationMessages(requestContext(c), stewardID(c), m.ConversationID, 0)
 	if err != nil {
 		return views.ReplayFormPage{}, nil, err
 	}
@@ -143,13 +143,13 @@ func toolList(s string) []string {
 // ReplayComparison is GET /replays/{id}/comparison: the comparison of the
 // replay with the conversation it was forked from, made the first time.
 func (s *Server) ReplayComparison(c echo.Context) error {
-	r, err := s.store.Replay(requestContext(c), stewardID(c), c.Param("id"))
+	r, err := s.conversations.Replay(requestContext(c), stewardID(c), c.Param("id"))
 	if err != nil {
 		return err
 	}
-	cmp, err := s.store.ComparisonOfConversations(requestContext(c), stewardID(c), r.SourceConversationID, r.ConversationID)
+	cmp, err := s.conversations.ComparisonOfConversations(requestContext(c), stewardID(c), r.SourceConversationID, r.ConversationID)
 	if baton.ErrorCode(err) == baton.ENOTFOUND {
-		cmp, err = s.store.CreateComparison(requestContext(c), stewardID(c), r.SourceConversationID, r.ConversationID, "")
+		cmp, err = s.conversations.CreateComparison(requestContext(c), stewardID(c), r.SourceConversationID, r.ConversationID, "")
 	}
 	if err != nil {
 		return err

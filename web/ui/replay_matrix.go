@@ -129,7 +129,7 @@ func (s *Server) matrixPage(c echo.Context, m *baton.ReplayMatrix, runs []*baton
 		p.Running = p.Running || r.Replay.Status == baton.ReplayRunning
 	}
 	for _, r := range runs {
-		conv, err := s.store.ConversationByID(requestContext(c), m.StewardID, r.ConversationID)
+		conv, err := s.conversations.ConversationByID(requestContext(c), m.StewardID, r.ConversationID)
 		if err != nil {
 			return views.MatrixPage{}, err
 		}
@@ -146,7 +146,7 @@ func (s *Server) matrixPage(c echo.Context, m *baton.ReplayMatrix, runs []*baton
 // viewers of a team it is shared with.
 func (s *Server) MatrixShow(c echo.Context) error {
 	sid := stewardID(c)
-	m, access, runs, err := s.store.SharedReplayMatrix(requestContext(c), sid, c.Param("id"))
+	m, access, runs, err := s.conversations.SharedReplayMatrix(requestContext(c), sid, c.Param("id"))
 	if err != nil {
 		return err
 	}
@@ -156,10 +156,10 @@ func (s *Server) MatrixShow(c echo.Context) error {
 	}
 	p.Page, p.Access, p.Base = s.page(c, m.Title, "comparisons"), access, "/matrices/"+m.ID
 	if p.IsOwner() {
-		if p.Teams, err = s.store.TeamsForSteward(requestContext(c), sid); err != nil {
+		if p.Teams, err = s.conversations.TeamsForSteward(requestContext(c), sid); err != nil {
 			return err
 		}
-		if p.SharedWith, err = s.store.ObjectTeamShares(requestContext(c), sid, baton.TeamShareMatrix, m.ID); err != nil {
+		if p.SharedWith, err = s.conversations.ObjectTeamShares(requestContext(c), sid, baton.TeamShareMatrix, m.ID); err != nil {
 			return err
 		}
 		if made := s.cookies.TakeOnce(c.Response(), c.Request(), p.Base, sid); made != "" {
@@ -188,7 +188,7 @@ func matrixRun(c echo.Context, runs []*baton.Replay) (*baton.Replay, error) {
 // it through the matrix shared with them.
 func (s *Server) MatrixRunShow(c echo.Context) error {
 	sid := stewardID(c)
-	m, access, runs, err := s.store.SharedReplayMatrix(requestContext(c), sid, c.Param("id"))
+	m, access, runs, err := s.conversations.SharedReplayMatrix(requestContext(c), sid, c.Param("id"))
 	if err != nil {
 		return err
 	}
@@ -213,7 +213,7 @@ func (s *Server) MatrixRunShow(c echo.Context) error {
 // MatrixShare is POST /matrices/{id}/shares: the owner shares the matrix,
 // and so every run's comparison, with a team they are in.
 func (s *Server) MatrixShare(c echo.Context) error {
-	m, _, err := s.store.ReplayMatrix(requestContext(c), stewardID(c), c.Param("id"))
+	m, _, err := s.conversations.ReplayMatrix(requestContext(c), stewardID(c), c.Param("id"))
 	if err != nil {
 		return err
 	}
@@ -221,7 +221,7 @@ func (s *Server) MatrixShare(c echo.Context) error {
 	if err != nil {
 		return baton.Invalid("team_id", "choose a team")
 	}
-	if _, err := s.store.ShareWithTeam(requestContext(c), stewardID(c), baton.TeamShareMatrix, m.ID, team); err != nil {
+	if _, err := s.conversations.ShareWithTeam(requestContext(c), stewardID(c), baton.TeamShareMatrix, m.ID, team); err != nil {
 		return err
 	}
 	return c.Redirect(http.StatusSeeOther, "/matrices/"+m.ID+"?done=shared")
@@ -230,7 +230,7 @@ func (s *Server) MatrixShare(c echo.Context) error {
 // MatrixLinkCreate is POST /matrices/{id}/links: a read-only link to the
 // matrix and its runs' comparisons, shown once on the matrix's page.
 func (s *Server) MatrixLinkCreate(c echo.Context) error {
-	m, _, err := s.store.ReplayMatrix(requestContext(c), stewardID(c), c.Param("id"))
+	m, _, err := s.conversations.ReplayMatrix(requestContext(c), stewardID(c), c.Param("id"))
 	if err != nil {
 		return err
 	}
@@ -239,7 +239,7 @@ func (s *Server) MatrixLinkCreate(c echo.Context) error {
 		return err
 	}
 	token, hash := auth.NewShareToken()
-	if _, err := s.store.CreateMatrixLink(requestContext(c), stewardID(c), m.ID, hash, until, hide); err != nil {
+	if _, err := s.conversations.CreateMatrixLink(requestContext(c), stewardID(c), m.ID, hash, until, hide); err != nil {
 		return err
 	}
 	page := "/matrices/" + m.ID
@@ -256,11 +256,11 @@ func (s *Server) linkedMatrix(c echo.Context) (*baton.ReplayMatrix, []*baton.Rep
 	if !auth.LooksLikeLinkToken(token) {
 		return nil, nil, nil, baton.NotFound("shared page")
 	}
-	link, err := s.store.ShareLinkByToken(requestContext(c), auth.HashToken(token))
+	link, err := s.conversations.ShareLinkByToken(requestContext(c), auth.HashToken(token))
 	if err != nil {
 		return nil, nil, nil, sharedNotFound(err)
 	}
-	m, runs, err := s.store.LinkedReplayMatrix(requestContext(c), link)
+	m, runs, err := s.conversations.LinkedReplayMatrix(requestContext(c), link)
 	if err != nil {
 		return nil, nil, nil, sharedNotFound(err)
 	}

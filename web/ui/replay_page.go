@@ -11,11 +11,11 @@ import (
 // ReplayPage is /conversations/{id}/replay: the replay a conversation
 // holds, its parameters and status, and Run when a model server is set.
 func (s *Server) ReplayPage(c echo.Context) error {
-	r, err := s.store.ReplayOfConversation(requestContext(c), stewardID(c), c.Param("id"))
+	r, err := s.conversations.ReplayOfConversation(requestContext(c), stewardID(c), c.Param("id"))
 	if err != nil {
 		return err
 	}
-	conv, err := s.store.ConversationByID(requestContext(c), stewardID(c), r.ConversationID)
+	conv, err := s.conversations.ConversationByID(requestContext(c), stewardID(c), r.ConversationID)
 	if err != nil {
 		return err
 	}
@@ -24,7 +24,7 @@ func (s *Server) ReplayPage(c echo.Context) error {
 		c.Response().Header().Set("HX-Redirect", "/replays/"+r.ID+"/comparison")
 		return c.NoContent(http.StatusOK)
 	}
-	msgs, err := s.store.ConversationMessages(requestContext(c), stewardID(c), conv.ID, 0)
+	msgs, err := s.conversations.ConversationMessages(requestContext(c), stewardID(c), conv.ID, 0)
 	if err != nil {
 		return err
 	}

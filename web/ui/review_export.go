@@ -22,7 +22,7 @@ func (s *Server) eachAnnotation(c echo.Context, f baton.AnnotationFilter, fn fun
 		if err := httpx.AcquirePageSlot(c); err != nil {
 			return err
 		}
-		list, more, err := s.store.ListAnnotations(requestContext(c), stewardID(c), f)
+		list, more, err := s.annotations.ListAnnotations(requestContext(c), stewardID(c), f)
 		if err != nil {
 			return err
 		}

@@ -34,7 +34,7 @@ func (s *Server) ReviewPage(c echo.Context) error {
 		return err
 	}
 	f.Limit = reviewPageSize
-	list, more, err := s.store.ListAnnotations(requestContext(c), stewardID(c), f)
+	list, more, err := s.annotations.ListAnnotations(requestContext(c), stewardID(c), f)
 	if err != nil {
 		return err
 	}
@@ -55,10 +55,10 @@ func (s *Server) ReviewPage(c echo.Context) error {
 	if isHTMX(c) {
 		return renderHTML(c, http.StatusOK, views.ReviewResults(p))
 	}
-	if p.Labels, p.Dimensions, p.Sessions, err = s.store.AnnotationFacets(requestContext(c), stewardID(c)); err != nil {
+	if p.Labels, p.Dimensions, p.Sessions, err = s.annotations.AnnotationFacets(requestContext(c), stewardID(c)); err != nil {
 		return err
 	}
-	if p.Corrected, err = s.store.CorrectedSessionCount(requestContext(c), stewardID(c)); err != nil {
+	if p.Corrected, err = s.annotations.CorrectedSessionCount(requestContext(c), stewardID(c)); err != nil {
 		return err
 	}
 	return renderHTML(c, http.StatusOK, views.Review(p))

@@ -14,7 +14,6 @@ import (
 
 	"github.com/baton-dev/baton/internal/auth"
 	"github.com/baton-dev/baton/internal/baton"
-	"github.com/baton-dev/baton/internal/store"
 	"github.com/baton-dev/baton/views"
 	"github.com/baton-dev/baton/web/httpx"
 	"github.com/labstack/echo/v4"
@@ -35,18 +34,28 @@ type Config struct {
 type Server struct {
 	arcs arcCache
 	// The store, for the reads and writes that have no rules of their
-	// own, and the services (services.go).
-	store       *store.Store
-	importer    importService
-	analysis    analysisService
-	continuity  continuityService
-	comparisons comparisonService
-	replays     replayService
-	corrections correctionService
-	cookies     *auth.Cookies
-	oauth       *auth.OAuth
-	log         *slog.Logger
-	cfg         Config
+	// own, seen by each group of pages through its own interface (the
+	// *_store.go files), and the services (services.go).
+	sessions          sessionStore
+	annotations       annotationStore
+	bridges           bridgeStore
+	comparisonRecords comparisonStore
+	conversations     conversationStore
+	accounts          accountStore
+	shares            shareStore
+	teams             teamStore
+	sources           sourceStore
+	importer          importService
+	analysis          analysisService
+	continuity        continuityService
+	comparisons       comparisonService
+	replays           replayService
+	frames            frameService
+	corrections       correctionService
+	cookies           *auth.Cookies
+	oauth             *auth.OAuth
+	log               *slog.Logger
+	cfg               Config
 	// limitSignIn counts one local sign-in attempt (web's rate limits).
 	limitSignIn func(c echo.Context, username string) error
 	// Import jobs: uploads imported in the background, the clock their
@@ -57,14 +66,29 @@ type Server struct {
 	importStep func()
 }
 
+// Store is every read and write the pages make in the store directly:
+// the union of the page groups' interfaces.
+type Store interface {
+	sessionStore
+	annotationStore
+	bridgeStore
+	comparisonStore
+	conversationStore
+	accountStore
+	shareStore
+	teamStore
+	sourceStore
+}
+
 // Deps are the services and settings the pages use.
 type Deps struct {
-	Store       *store.Store
+	Store       Store
 	Importer    importService
 	Analysis    analysisService
 	Continuity  continuityService
 	Comparisons comparisonService
 	Replays     replayService
+	Frames      frameService
 	Corrections correctionService
 	Cookies     *auth.Cookies
 	OAuth       *auth.OAuth
@@ -77,8 +101,10 @@ type Deps struct {
 // New builds the page handlers over their services.
 func New(d Deps) *Server {
 	return &Server{
-		comparisons: d.Comparisons, store: d.Store, importer: d.Importer, analysis: d.Analysis,
-		continuity: d.Continuity, replays: d.Replays, corrections: d.Corrections, cookies: d.Cookies, oauth: d.OAuth, log: d.Log, cfg: d.Config,
+		sessions: d.Store, annotations: d.Store, bridges: d.Store, comparisonRecords: d.Store, conversations: d.Store,
+		accounts: d.Store, shares: d.Store, teams: d.Store, sources: d.Store,
+		comparisons: d.Comparisons, importer: d.Importer, analysis: d.Analysis,
+		continuity: d.Continuity, replays: d.Replays, frames: d.Frames, corrections: d.Corrections, cookies: d.Cookies, oauth: d.OAuth, log: d.Log, cfg: d.Config,
 		limitSignIn: d.LimitSignIn, clock: time.Now, importStep: d.ImportStep,
 	}
 }

@@ -6,8 +6,10 @@ import (
 	"time"
 
 	"github.com/baton-dev/baton/internal/baton"
+	"github.com/baton-dev/baton/internal/frames"
 	"github.com/baton-dev/baton/internal/replay"
 	"github.com/baton-dev/baton/web/comparison"
+	"github.com/baton-dev/baton/web/httpx"
 )
 
 // What the pages call on each service: only those methods, so a page's
@@ -59,6 +61,19 @@ type replayService interface {
 	Start(ctx context.Context, stewardID int64, id string) (*baton.Replay, error)
 	CreateMatrix(ctx context.Context, stewardID int64, conversationID string, atMessageID int64, title, key string, runs []replay.Request) (*baton.ReplayMatrix, []*baton.Replay, error)
 	Continue(ctx context.Context, stewardID int64, conversationID, text, key string, run bool) (*baton.Replay, error)
+}
+
+// frameService is the frames service (internal/frames) as the frames
+// pages and the session page's frames section use it.
+type frameService interface {
+	httpx.FrameExporter
+	Recall(ctx context.Context, stewardID int64, r frames.RecallRequest) (*baton.FrameRecallResult, error)
+	Show(ctx context.Context, stewardID int64, id string) (*frames.Detail, error)
+	Delete(ctx context.Context, stewardID int64, id string) error
+	Latest(ctx context.Context, stewardID int64, f baton.FrameFilter) (*baton.FramePage, error)
+	Timeline(ctx context.Context, stewardID int64, f baton.FrameFilter) (*baton.FramePage, map[string][]baton.FrameSession, error)
+	FacetsOf(ctx context.Context, stewardID int64, limit int, withTotal bool) (*frames.Facets, error)
+	OfSession(ctx context.Context, stewardID int64, sessionID string, limit int) ([]*baton.Frame, error)
 }
 
 // correctionService keeps the steward's corrections of analyses

@@ -11,7 +11,7 @@ import (
 // SessionAnnotate adds annotations to a session.
 func (s *Server) SessionAnnotate(c echo.Context) error {
 	sid := stewardID(c)
-	sess, err := s.store.Session(requestContext(c), sid, c.Param("id"))
+	sess, err := s.annotations.Session(requestContext(c), sid, c.Param("id"))
 	if err != nil {
 		return err
 	}
@@ -21,7 +21,7 @@ func (s *Server) SessionAnnotate(c echo.Context) error {
 	}
 	anns, err := annotationsFromForm(form)
 	if err == nil {
-		err = s.store.AddAnnotations(requestContext(c), sid, sess.ID, 0, anns)
+		err = s.annotations.AddAnnotations(requestContext(c), sid, sess.ID, 0, anns)
 	}
 	if baton.ErrorCode(err) == baton.EINVALID && isHTMX(c) {
 		return s.renderSessionReview(c, sess, formErrorStatus, err, "")

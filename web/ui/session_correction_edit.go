@@ -28,7 +28,7 @@ func (s *Server) renderCorrectionForm(c echo.Context, status int, v views.Correc
 	if isHTMX(c) {
 		return renderHTML(c, status, views.CorrectionBlock(v))
 	}
-	sess, err := s.store.Session(requestContext(c), stewardID(c), v.SessionID)
+	sess, err := s.sessions.Session(requestContext(c), stewardID(c), v.SessionID)
 	if err != nil {
 		return err
 	}

@@ -39,7 +39,7 @@ func correctionFieldParam(c echo.Context) (baton.CorrectionField, error) {
 
 // correctionView is one field of one of the steward's sessions, as shown.
 func (s *Server) correctionView(c echo.Context, sessionID string, field baton.CorrectionField) (views.CorrectionView, error) {
-	sess, err := s.store.Session(requestContext(c), stewardID(c), sessionID)
+	sess, err := s.sessions.Session(requestContext(c), stewardID(c), sessionID)
 	if err != nil {
 		return views.CorrectionView{}, err
 	}

@@ -14,12 +14,12 @@ func (s *Server) SessionDelete(c echo.Context) error {
 	id, confirmed := c.Param("id"), c.FormValue("confirm") == "delete"
 	if !confirmed {
 		// Another steward's session is still not found, confirmed or not.
-		if _, err := s.store.Session(requestContext(c), stewardID(c), id); err != nil {
+		if _, err := s.sessions.Session(requestContext(c), stewardID(c), id); err != nil {
 			return err
 		}
 		return baton.Invalid("confirm", "Deleting a session needs its confirmation: use the Delete button on the confirmation page.")
 	}
-	if err := s.store.DeleteSession(requestContext(c), stewardID(c), id); err != nil {
+	if err := s.sessions.DeleteSession(requestContext(c), stewardID(c), id); err != nil {
 		return err
 	}
 	return c.Redirect(http.StatusSeeOther, "/sessions?done=deleted")

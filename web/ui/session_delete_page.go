@@ -9,7 +9,7 @@ import (
 
 // SessionDeletePage asks before a session is deleted.
 func (s *Server) SessionDeletePage(c echo.Context) error {
-	sess, err := s.store.Session(requestContext(c), stewardID(c), c.Param("id"))
+	sess, err := s.sessions.Session(requestContext(c), stewardID(c), c.Param("id"))
 	if err != nil {
 		return err
 	}

@@ -20,11 +20,11 @@ const transcriptChunk = 40
 // SessionMessages is the transcript partial that infinite scroll loads.
 func (s *Server) SessionMessages(c echo.Context) error {
 	sid := stewardID(c)
-	sess, err := s.store.Session(requestContext(c), sid, c.Param("id"))
+	sess, err := s.sessions.Session(requestContext(c), sid, c.Param("id"))
 	if err != nil {
 		return err
 	}
-	conv, err := s.store.Conversation(requestContext(c), sid, sess.ID, c.QueryParam("c"))
+	conv, err := s.sessions.Conversation(requestContext(c), sid, sess.ID, c.QueryParam("c"))
 	if err != nil {
 		return err
 	}
@@ -51,7 +51,7 @@ func (s *Server) SessionMessages(c echo.Context) error {
 }
 
 func (s *Server) transcript(c echo.Context, conv *baton.Conversation, after int64) (views.TranscriptChunk, error) {
-	msgs, err := s.store.TranscriptOf(requestContext(c), stewardID(c), conv, after, transcriptChunk)
+	msgs, err := s.sessions.TranscriptOf(requestContext(c), stewardID(c), conv, after, transcriptChunk)
 	if err != nil {
 		return views.TranscriptChunk{}, err
 	}
@@ -112,7 +112,7 @@ func (s *Server) annotateTranscript(c echo.Context, msgs []views.MessageView) er
 	for _, m := range msgs {
 		ids = append(ids, m.ID)
 	}
-	byMsg, err := s.store.MessageAnnotations(requestContext(c), stewardID(c), ids)
+	byMsg, err := s.sessions.MessageAnnotations(requestContext(c), stewardID(c), ids)
 	if err != nil {
 		return err
 	}
@@ -130,7 +130,7 @@ func (s *Server) annotateTranscript(c echo.Context, msgs []views.MessageView) er
 // 1..n along the transcript, so the run starts after before-1-chunk.
 func (s *Server) transcriptBefore(c echo.Context, sessionID, conversationID string, before int64) (views.TranscriptChunk, error) {
 	after := max(0, before-1-transcriptChunk)
-	msgs, err := s.store.Transcript(requestContext(c), stewardID(c), sessionID, conversationID, after, int(before-1-after))
+	msgs, err := s.sessions.Transcript(requestContext(c), stewardID(c), sessionID, conversationID, after, int(before-1-after))
 	if err != nil {
 		return views.TranscriptChunk{}, err
 	}

@@ -33,11 +33,11 @@ func (s *Server) SessionShow(c echo.Context) error {
 // actions that redraw it (sessionReanalyse) share it.
 func (s *Server) renderSessionPage(c echo.Context, in sessionPageInput) error {
 	sid := stewardID(c)
-	sess, err := s.store.Session(requestContext(c), sid, in.SessionID)
+	sess, err := s.sessions.Session(requestContext(c), sid, in.SessionID)
 	if err != nil {
 		return err
 	}
-	convs, err := s.store.Conversations(requestContext(c), sid, sess.ID)
+	convs, err := s.sessions.Conversations(requestContext(c), sid, sess.ID)
 	if err != nil {
 		return err
 	}
@@ -45,7 +45,7 @@ func (s *Server) renderSessionPage(c echo.Context, in sessionPageInput) error {
 	if conv == nil {
 		return baton.NotFound("conversation")
 	}
-	total, err := s.store.TranscriptLengthOf(requestContext(c), sid, conv)
+	total, err := s.sessions.TranscriptLengthOf(requestContext(c), sid, conv)
 	if err != nil {
 		return err
 	}
@@ -62,7 +62,7 @@ func (s *Server) renderSessionPage(c echo.Context, in sessionPageInput) error {
 		at = after + 1
 		setEarlier(&chunk, sess.ID, conv.ID, at)
 	}
-	analysing, err := s.store.AnalysisPending(requestContext(c), sid, conv.ID)
+	analysing, err := s.sessions.AnalysisPending(requestContext(c), sid, conv.ID)
 	if err != nil {
 		return err
 	}
@@ -86,13 +86,13 @@ func (s *Server) renderSessionPage(c echo.Context, in sessionPageInput) error {
 		return err
 	}
 	var teamShares views.SessionTeamShares // team sharing (issue 10)
-	if teamShares.Teams, err = s.store.TeamsForSteward(requestContext(c), sid); err != nil {
+	if teamShares.Teams, err = s.sessions.TeamsForSteward(requestContext(c), sid); err != nil {
 		return err
 	}
-	if teamShares.SharedWith, err = s.store.ObjectTeamShares(requestContext(c), sid, baton.TeamShareSession, sess.ID); err != nil {
+	if teamShares.SharedWith, err = s.sessions.ObjectTeamShares(requestContext(c), sid, baton.TeamShareSession, sess.ID); err != nil {
 		return err
 	}
-	keptByBaton, err := s.store.SessionKeptByBaton(requestContext(c), sid, sess.ID) // baton watch saw its file deleted
+	keptByBaton, err := s.sessions.SessionKeptByBaton(requestContext(c), sid, sess.ID) // baton watch saw its file deleted
 	if err != nil {
 		return err
 	}

@@ -13,14 +13,14 @@ import (
 func (s *Server) SessionSetReview(c echo.Context) error {
 	sid := stewardID(c)
 	status := baton.ReviewStatus(c.FormValue("status"))
-	n, err := s.store.SetReviewStatus(requestContext(c), sid, []string{c.Param("id")}, status)
+	n, err := s.annotations.SetReviewStatus(requestContext(c), sid, []string{c.Param("id")}, status)
 	if err != nil {
 		return err
 	}
 	if n == 0 {
 		return baton.NotFound("session")
 	}
-	sess, err := s.store.Session(requestContext(c), sid, c.Param("id"))
+	sess, err := s.annotations.Session(requestContext(c), sid, c.Param("id"))
 	if err != nil {
 		return err
 	}
@@ -50,11 +50,11 @@ func (s *Server) renderSessionReview(c echo.Context, sess *baton.Session, status
 // what was typed) is shown in its annotation form.
 func (s *Server) sessionReviewView(c echo.Context, sess *baton.Session, formErr error, saved string) (views.SessionReviewView, error) {
 	sid := stewardID(c)
-	anns, err := s.store.SessionAnnotations(requestContext(c), sid, sess.ID)
+	anns, err := s.annotations.SessionAnnotations(requestContext(c), sid, sess.ID)
 	if err != nil {
 		return views.SessionReviewView{}, err
 	}
-	onMessages, err := s.store.MessageAnnotationCount(requestContext(c), sid, sess.ID)
+	onMessages, err := s.annotations.MessageAnnotationCount(requestContext(c), sid, sess.ID)
 	if err != nil {
 		return views.SessionReviewView{}, err
 	}

@@ -30,7 +30,7 @@ func (s *Server) SessionShare(c echo.Context) error {
 		expires = &e
 	}
 	token, hash := auth.NewShareToken()
-	link, err := s.store.CreateShareLink(requestContext(c), stewardID(c), baton.ShareSession, c.Param("id"), hash, expires)
+	link, err := s.shares.CreateShareLink(requestContext(c), stewardID(c), baton.ShareSession, c.Param("id"), hash, expires)
 	if err != nil {
 		return err
 	}

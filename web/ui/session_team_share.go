@@ -14,12 +14,12 @@ import (
 func (s *Server) SessionTeamShare(c echo.Context) error {
 	team, err := strconv.ParseInt(c.FormValue("team_id"), 10, 64)
 	if err != nil {
-		if _, err := s.store.Session(requestContext(c), stewardID(c), c.Param("id")); err != nil {
+		if _, err := s.sessions.Session(requestContext(c), stewardID(c), c.Param("id")); err != nil {
 			return err // another steward's session: not found, before any field error
 		}
 		return baton.Invalid("team_id", "choose a team")
 	}
-	if _, err := s.store.ShareWithTeam(requestContext(c), stewardID(c), baton.TeamShareSession, c.Param("id"), team); err != nil {
+	if _, err := s.sessions.ShareWithTeam(requestContext(c), stewardID(c), baton.TeamShareSession, c.Param("id"), team); err != nil {
 		return err
 	}
 	return c.Redirect(http.StatusSeeOther, sessionPath(c.Param("id"))+"?done=shared#side-share")
@@ -31,7 +31,7 @@ func (s *Server) SessionTeamUnshare(c echo.Context) error {
 	if err != nil {
 		return baton.NotFound("team share")
 	}
-	if err := s.store.UnshareFromTeam(requestContext(c), stewardID(c), baton.TeamShareSession, c.Param("id"), team); err != nil {
+	if err := s.sessions.UnshareFromTeam(requestContext(c), stewardID(c), baton.TeamShareSession, c.Param("id"), team); err != nil {
 		return err
 	}
 	return c.Redirect(http.StatusSeeOther, sessionPath(c.Param("id"))+"?done=unshared#side-share")

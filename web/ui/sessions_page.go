@@ -24,7 +24,7 @@ func (s *Server) SessionList(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	page, err := s.store.ListSessions(requestContext(c), stewardID(c), f)
+	page, err := s.sessions.ListSessions(requestContext(c), stewardID(c), f)
 	if err != nil {
 		return err
 	}
@@ -52,7 +52,7 @@ func (s *Server) SessionList(c echo.Context) error {
 		if n, err := strconv.Atoi(q.Get("hits")); err == nil && n > limit {
 			limit = min(n, maxSearchHits)
 		}
-		if p.Hits, err = s.store.Search(requestContext(c), stewardID(c), f.Text, limit); err != nil {
+		if p.Hits, err = s.sessions.Search(requestContext(c), stewardID(c), f.Text, limit); err != nil {
 			return err
 		}
 		if len(p.Hits) == limit && limit < maxSearchHits {
@@ -67,16 +67,16 @@ func (s *Server) SessionList(c echo.Context) error {
 	if isHTMX(c) {
 		return renderHTML(c, http.StatusOK, views.SessionResults(p))
 	}
-	if p.Sources, err = s.store.Sources(requestContext(c), stewardID(c)); err != nil {
+	if p.Sources, err = s.sessions.Sources(requestContext(c), stewardID(c)); err != nil {
 		return err
 	}
-	if p.Tags, err = s.store.Tags(requestContext(c), stewardID(c)); err != nil {
+	if p.Tags, err = s.sessions.Tags(requestContext(c), stewardID(c)); err != nil {
 		return err
 	}
-	if p.Topics, err = s.store.TopicSuggestions(requestContext(c), stewardID(c)); err != nil {
+	if p.Topics, err = s.sessions.TopicSuggestions(requestContext(c), stewardID(c)); err != nil {
 		return err
 	}
-	if p.Emotions, err = s.store.Emotions(requestContext(c), stewardID(c)); err != nil {
+	if p.Emotions, err = s.sessions.Emotions(requestContext(c), stewardID(c)); err != nil {
 		return err
 	}
 	return renderHTML(c, http.StatusOK, views.SessionList(p))

@@ -15,7 +15,7 @@ func (s *Server) SessionsReview(c echo.Context) error {
 		return err
 	}
 	status := baton.ReviewStatus(form.Get("status"))
-	n, err := s.store.SetReviewStatus(requestContext(c), stewardID(c), form["ids"], status)
+	n, err := s.annotations.SetReviewStatus(requestContext(c), stewardID(c), form["ids"], status)
 	if err != nil {
 		return err
 	}

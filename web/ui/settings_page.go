@@ -18,7 +18,7 @@ func (s *Server) SettingsPage(c echo.Context) error {
 }
 
 func (s *Server) renderSettings(c echo.Context, status int, newToken, errMsg string) error {
-	tokens, err := s.store.TokensForSteward(requestContext(c), stewardID(c))
+	tokens, err := s.accounts.TokensForSteward(requestContext(c), stewardID(c))
 	if err != nil {
 		return err
 	}
@@ -52,10 +52,10 @@ var doneMessages = map[string]string{
 func (s *Server) identitySettings(c echo.Context, p *views.SettingsPage) error {
 	sid := stewardID(c)
 	var err error
-	if p.Identities, err = s.store.IdentitiesForSteward(requestContext(c), sid); err != nil {
+	if p.Identities, err = s.accounts.IdentitiesForSteward(requestContext(c), sid); err != nil {
 		return err
 	}
-	if p.ShareLinks, err = s.store.ShareLinksForSteward(requestContext(c), sid); err != nil {
+	if p.ShareLinks, err = s.accounts.ShareLinksForSteward(requestContext(c), sid); err != nil {
 		return err
 	}
 	if st := baton.StewardFromContext(requestContext(c)); st != nil {

@@ -14,7 +14,7 @@ func (s *Server) ShareRevoke(c echo.Context) error {
 	if err != nil {
 		return baton.NotFound("share link")
 	}
-	if err := s.store.RevokeShareLink(requestContext(c), stewardID(c), id); err != nil {
+	if err := s.shares.RevokeShareLink(requestContext(c), stewardID(c), id); err != nil {
 		return err
 	}
 	return c.Redirect(http.StatusSeeOther, "/settings?done=share-revoked")

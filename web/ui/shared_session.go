@@ -19,7 +19,7 @@ func (s *Server) sharedLink(c echo.Context) (*baton.ShareLink, *baton.Session, *
 	if !auth.LooksLikeLinkToken(token) {
 		return nil, nil, nil, sharedLinkGone()
 	}
-	link, err := s.store.ShareLinkByToken(requestContext(c), auth.HashToken(token))
+	link, err := s.shares.ShareLinkByToken(requestContext(c), auth.HashToken(token))
 	if err != nil {
 		if baton.ErrorCode(err) == baton.ENOTFOUND {
 			return nil, nil, nil, sharedLinkGone()
@@ -31,14 +31,14 @@ func (s *Server) sharedLink(c echo.Context) (*baton.ShareLink, *baton.Session, *
 	}
 	// The link is the permission; the owner's id scopes the reads to the
 	// one object it names.
-	sess, err := s.store.Session(requestContext(c), link.StewardID, link.ObjectID)
+	sess, err := s.shares.Session(requestContext(c), link.StewardID, link.ObjectID)
 	if err != nil {
 		if baton.ErrorCode(err) == baton.ENOTFOUND {
 			return nil, nil, nil, sharedLinkGone()
 		}
 		return nil, nil, nil, err
 	}
-	conv, err := s.store.Conversation(requestContext(c), link.StewardID, sess.ID, "")
+	conv, err := s.shares.Conversation(requestContext(c), link.StewardID, sess.ID, "")
 	if err != nil {
 		if baton.ErrorCode(err) == baton.ENOTFOUND {
 			return nil, nil, nil, sharedLinkGone()
@@ -59,7 +59,7 @@ func (s *Server) SharedSession(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	total, err := s.store.TranscriptLength(requestContext(c), link.StewardID, sess.ID, conv.ID)
+	total, err := s.shares.TranscriptLength(requestContext(c), link.StewardID, sess.ID, conv.ID)
 	if err != nil {
 		return err
 	}
@@ -87,7 +87,7 @@ func (s *Server) SharedSession(c echo.Context) error {
 // sharedTranscript loads a run of the shared transcript; the next run's
 // URL stays under /s/{token}, so it works without signing in.
 func (s *Server) sharedTranscript(c echo.Context, link *baton.ShareLink, sess *baton.Session, conv *baton.Conversation, after int64) (views.TranscriptChunk, error) {
-	msgs, err := s.store.Transcript(requestContext(c), link.StewardID, sess.ID, conv.ID, after, transcriptChunk)
+	msgs, err := s.shares.Transcript(requestContext(c), link.StewardID, sess.ID, conv.ID, after, transcriptChunk)
 	if err != nil {
 		return views.TranscriptChunk{}, err
 	}

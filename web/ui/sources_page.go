@@ -12,7 +12,7 @@ import (
 // the files whose last sync failed, those deleted upstream and those
 // truncated or written anew.
 func (s *Server) SourcesPage(c echo.Context) error {
-	files, err := s.store.WatchedFiles(requestContext(c), stewardID(c))
+	files, err := s.sources.WatchedFiles(requestContext(c), stewardID(c))
 	if err != nil {
 		return err
 	}

@@ -9,7 +9,7 @@ import (
 )
 
 func (s *Server) TeamCreate(c echo.Context) error {
-	t, err := s.store.CreateTeam(requestContext(c), stewardID(c), c.FormValue("name"))
+	t, err := s.teams.CreateTeam(requestContext(c), stewardID(c), c.FormValue("name"))
 	if baton.ErrorCode(err) == baton.EINVALID {
 		return s.renderTeams(c, http.StatusBadRequest, c.FormValue("name"), baton.ErrorMessage(err))
 	} else if err != nil {

@@ -12,7 +12,7 @@ func (s *Server) TeamDelete(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if err := s.store.DeleteTeam(requestContext(c), stewardID(c), id); err != nil {
+	if err := s.teams.DeleteTeam(requestContext(c), stewardID(c), id); err != nil {
 		return s.teamError(c, err, views.TeamPage{})
 	}
 	return c.Redirect(http.StatusSeeOther, "/teams")

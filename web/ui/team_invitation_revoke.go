@@ -17,7 +17,7 @@ func (s *Server) TeamInvitationRevoke(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if err := s.store.RevokeInvitation(requestContext(c), stewardID(c), id, inv); err != nil {
+	if err := s.teams.RevokeInvitation(requestContext(c), stewardID(c), id, inv); err != nil {
 		return s.teamError(c, err, views.TeamPage{})
 	}
 	return c.Redirect(http.StatusSeeOther, fmt.Sprintf("/teams/%d?done=revoked", id))

@@ -6,7 +6,6 @@ import (
 
 	"github.com/baton-dev/baton/internal/auth"
 	"github.com/baton-dev/baton/internal/baton"
-	"github.com/baton-dev/baton/internal/store"
 	"github.com/baton-dev/baton/views"
 	"github.com/labstack/echo/v4"
 )
@@ -17,8 +16,8 @@ func (s *Server) TeamInvite(c echo.Context) error {
 		return err
 	}
 	token, hash := auth.NewInvitationToken()
-	req := store.InviteRequest{Who: c.FormValue("who"), Role: baton.TeamRole(c.FormValue("role"))}
-	inv, err := s.store.CreateInvitation(requestContext(c), stewardID(c), id, req, hash)
+	req := baton.InviteRequest{Who: c.FormValue("who"), Role: baton.TeamRole(c.FormValue("role"))}
+	inv, err := s.teams.CreateInvitation(requestContext(c), stewardID(c), id, req, hash)
 	if err != nil {
 		return s.teamError(c, err, views.TeamPage{Who: req.Who})
 	}

@@ -12,7 +12,7 @@ func (s *Server) TeamLeave(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if err := s.store.LeaveTeam(requestContext(c), stewardID(c), id); err != nil {
+	if err := s.teams.LeaveTeam(requestContext(c), stewardID(c), id); err != nil {
 		return s.teamError(c, err, views.TeamPage{})
 	}
 	return c.Redirect(http.StatusSeeOther, "/teams?left=1")

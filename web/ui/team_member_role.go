@@ -27,6 +27,6 @@ func (s *Server) memberAction(c echo.Context, done string, act func(team, member
 
 func (s *Server) TeamMemberRole(c echo.Context) error {
 	return s.memberAction(c, "role", func(team, member int64) error {
-		return s.store.SetMemberRole(requestContext(c), stewardID(c), team, member, baton.TeamRole(c.FormValue("role")))
+		return s.teams.SetMemberRole(requestContext(c), stewardID(c), team, member, baton.TeamRole(c.FormValue("role")))
 	})
 }

@@ -38,16 +38,16 @@ func (s *Server) renderTeam(c echo.Context, status int, p views.TeamPage) error 
 		return err
 	}
 	sid := stewardID(c)
-	if p.Team, err = s.store.Team(requestContext(c), sid, id); err != nil {
+	if p.Team, err = s.teams.Team(requestContext(c), sid, id); err != nil {
 		return err
 	}
-	if p.Members, err = s.store.TeamMembers(requestContext(c), sid, id); err != nil {
+	if p.Members, err = s.teams.TeamMembers(requestContext(c), sid, id); err != nil {
 		return err
 	}
-	if p.Invitations, err = s.store.PendingInvitations(requestContext(c), sid, id); err != nil {
+	if p.Invitations, err = s.teams.PendingInvitations(requestContext(c), sid, id); err != nil {
 		return err
 	}
-	if p.Shares, err = s.store.TeamShares(requestContext(c), sid, id); err != nil {
+	if p.Shares, err = s.teams.TeamShares(requestContext(c), sid, id); err != nil {
 		return err
 	}
 	p.Page = s.page(c, p.Team.Name, "teams")

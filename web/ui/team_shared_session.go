@@ -15,11 +15,11 @@ import (
 // is checked in SQL (store.SharedSession); the reads after it use the
 // owner's id, scoped to this one session.
 func (s *Server) teamSharedSession(c echo.Context) (*baton.Session, *baton.Conversation, string, error) {
-	sess, access, err := s.store.SharedSession(requestContext(c), stewardID(c), c.Param("id"))
+	sess, access, err := s.teams.SharedSession(requestContext(c), stewardID(c), c.Param("id"))
 	if err != nil {
 		return nil, nil, "", err
 	}
-	conv, err := s.store.Conversation(requestContext(c), sess.StewardID, sess.ID, "")
+	conv, err := s.teams.Conversation(requestContext(c), sess.StewardID, sess.ID, "")
 	if err != nil {
 		return nil, nil, "", err
 	}
@@ -29,7 +29,7 @@ func (s *Server) teamSharedSession(c echo.Context) (*baton.Session, *baton.Conve
 // teamSharedTranscript is a run of a team-shared transcript, read-only
 // like a share link's: no annotations, no message links.
 func (s *Server) teamSharedTranscript(c echo.Context, sess *baton.Session, conv *baton.Conversation, after int64) (views.TranscriptChunk, error) {
-	msgs, err := s.store.Transcript(requestContext(c), sess.StewardID, sess.ID, conv.ID, after, transcriptChunk)
+	msgs, err := s.teams.Transcript(requestContext(c), sess.StewardID, sess.ID, conv.ID, after, transcriptChunk)
 	if err != nil {
 		return views.TranscriptChunk{}, err
 	}
@@ -52,7 +52,7 @@ func (s *Server) TeamSharedSessionShow(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	total, err := s.store.TranscriptLength(requestContext(c), sess.StewardID, sess.ID, conv.ID)
+	total, err := s.teams.TranscriptLength(requestContext(c), sess.StewardID, sess.ID, conv.ID)
 	if err != nil {
 		return err
 	}
@@ -64,7 +64,7 @@ func (s *Server) TeamSharedSessionShow(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	comments, err := s.store.SharedSessionComments(requestContext(c), stewardID(c), sess.ID)
+	comments, err := s.teams.SharedSessionComments(requestContext(c), stewardID(c), sess.ID)
 	if err != nil {
 		return err
 	}
@@ -97,7 +97,7 @@ func (s *Server) TeamSharedSessionMessages(c echo.Context) error {
 
 // TeamSharedSessionComment adds a team member's comment to a shared session.
 func (s *Server) TeamSharedSessionComment(c echo.Context) error {
-	if _, err := s.store.CommentOnSharedSession(requestContext(c), stewardID(c), c.Param("id"), c.FormValue("note")); err != nil {
+	if _, err := s.teams.CommentOnSharedSession(requestContext(c), stewardID(c), c.Param("id"), c.FormValue("note")); err != nil {
 		return err
 	}
 	return c.Redirect(http.StatusSeeOther, "/shared/sessions/"+c.Param("id")+"#comments")

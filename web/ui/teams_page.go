@@ -14,7 +14,7 @@ func (s *Server) TeamList(c echo.Context) error {
 // renderTeams shows the steward's teams, the invitations for them, and
 // the create form (with name and errMsg after a refused create).
 func (s *Server) renderTeams(c echo.Context, status int, name, errMsg string) error {
-	teams, err := s.store.TeamsForSteward(requestContext(c), stewardID(c))
+	teams, err := s.teams.TeamsForSteward(requestContext(c), stewardID(c))
 	if err != nil {
 		return err
 	}

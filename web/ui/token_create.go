@@ -11,7 +11,7 @@ import (
 // TokenCreate makes a personal access token and shows it once.
 func (s *Server) TokenCreate(c echo.Context) error {
 	token, hash, prefix := auth.NewToken()
-	if _, err := s.store.CreateToken(requestContext(c), stewardID(c), c.FormValue("name"), hash, prefix); err != nil {
+	if _, err := s.accounts.CreateToken(requestContext(c), stewardID(c), c.FormValue("name"), hash, prefix); err != nil {
 		if baton.ErrorCode(err) == baton.EINVALID {
 			return s.renderSettings(c, http.StatusBadRequest, "", baton.ErrorMessage(err))
 		}

@@ -13,7 +13,7 @@ func (s *Server) TokenRevoke(c echo.Context) error {
 	if err != nil {
 		return baton.NotFound("token")
 	}
-	if err := s.store.RevokeToken(requestContext(c), stewardID(c), id); err != nil {
+	if err := s.accounts.RevokeToken(requestContext(c), stewardID(c), id); err != nil {
 		return err
 	}
 	return c.Redirect(http.StatusSeeOther, "/settings")

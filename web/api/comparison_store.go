@@ -1,0 +1,17 @@
+package api
+
+import (
+	"context"
+
+	"github.com/baton-dev/baton/internal/baton"
+)
+
+// comparisonStore is what the comparison handlers read and write: saved
+// comparisons, their comments and team shares.
+type comparisonStore interface {
+	AddComparisonComment(ctx context.Context, stewardID int64, comparisonID, pairKey, body string) (*baton.ComparisonComment, error)
+	Comparison(ctx context.Context, stewardID int64, id string) (*baton.Comparison, error)
+	ComparisonComments(ctx context.Context, stewardID int64, comparisonID string) ([]*baton.ComparisonComment, error)
+	CreateComparison(ctx context.Context, stewardID int64, a, b, title string) (*baton.Comparison, error)
+	ShareWithTeam(ctx context.Context, stewardID int64, kind, objectID string, teamID int64) (*baton.TeamShare, error)
+}
