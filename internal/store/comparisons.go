@@ -293,28 +293,9 @@ func (s *Store) SharedSession(ctx context.Context, stewardID int64, sessionID st
 // comparisons; redact makes the link's page hide secrets. The link is
 // written whole, redaction flag included, or not at all.
 func (s *Store) CreateComparisonLink(ctx context.Context, stewardID int64, comparisonID, tokenHash string, expiresAt *time.Time, redact bool) (*baton.ShareLink, error) {
-	now := s.clock()
-	if expiresAt != nil {
-		e := expiresAt.UTC()
-		if !e.After(now) {
-			return nil, baton.Invalid("expires", "the expiry must be in the future")
-		}
-		expiresAt = &e
-	}
-	var label []string
-	if err := s.db.NewRaw(shareable[baton.ShareComparison], comparisonID, stewardID).Scan(ctx, &label); err != nil {
-		return nil, err
-	}
-	if len(label) == 0 {
-		return nil, baton.NotFound("comparison")
-	}
 	l := &baton.ShareLink{StewardID: stewardID, TokenHash: tokenHash, Kind: baton.ShareComparison, ObjectID: comparisonID,
-		Label: clipTitle(label[0]), CreatedAt: now, ExpiresAt: expiresAt, Redact: redact}
-	err := s.inTx(ctx, func(tx bun.Tx) error {
-		_, err := tx.NewInsert().Model(l).Returning("id").Exec(ctx)
-		return err
-	})
-	return l, err
+		ExpiresAt: expiresAt, Redact: redact}
+	return s.insertShareLink(ctx, shareable[baton.ShareComparison], l, "comparison", clipTitle)
 }
 
 // LinkedComparison is the comparison a live share link opens, read with

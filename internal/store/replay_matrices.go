@@ -130,25 +130,9 @@ func (s *Store) SharedReplayMatrix(ctx context.Context, readerID int64, id strin
 // matrices (its runs' comparisons included); redact makes its pages hide
 // secrets. Written whole or not at all.
 func (s *Store) CreateMatrixLink(ctx context.Context, stewardID int64, matrixID, tokenHash string, expiresAt *time.Time, redact bool) (*baton.ShareLink, error) {
-	now := s.clock()
-	if expiresAt != nil {
-		e := expiresAt.UTC()
-		if !e.After(now) {
-			return nil, baton.Invalid("expires", "the expiry must be in the future")
-		}
-		expiresAt = &e
-	}
-	var label []string
-	if err := s.db.NewRaw(shareable[baton.ShareMatrix], matrixID, stewardID).Scan(ctx, &label); err != nil {
-		return nil, err
-	}
-	if len(label) == 0 {
-		return nil, baton.NotFound("replay matrix")
-	}
 	l := &baton.ShareLink{StewardID: stewardID, TokenHash: tokenHash, Kind: baton.ShareMatrix, ObjectID: matrixID,
-		Label: clipTitle(label[0]), CreatedAt: now, ExpiresAt: expiresAt, Redact: redact}
-	_, err := s.db.NewInsert().Model(l).Returning("id").Exec(ctx)
-	return l, err
+		ExpiresAt: expiresAt, Redact: redact}
+	return s.insertShareLink(ctx, shareable[baton.ShareMatrix], l, "replay matrix", clipTitle)
 }
 
 // LinkedReplayMatrix is the replay matrix a live share link opens, read

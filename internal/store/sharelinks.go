@@ -35,23 +35,31 @@ func (s *Store) CreateShareLink(ctx context.Context, stewardID int64, kind, obje
 	if !ok {
 		return nil, baton.Invalid("kind", "a share link opens one of: %s", strings.Join(ShareKinds(), ", "))
 	}
-	now := s.clock()
-	if expiresAt != nil {
-		e := expiresAt.UTC()
-		if !e.After(now) {
+	l := &baton.ShareLink{StewardID: stewardID, TokenHash: tokenHash, Kind: kind, ObjectID: objectID, ExpiresAt: expiresAt}
+	return s.insertShareLink(ctx, owned, l, kind, baton.CapTitle)
+}
+
+// insertShareLink writes l, a link to one of its steward's objects that
+// the query owned labels (shareable), with the object's label as clip
+// cuts it; an object the steward does not have is reported as what. An
+// expiry must be in the future.
+func (s *Store) insertShareLink(ctx context.Context, owned string, l *baton.ShareLink, what string, clip func(string) string) (*baton.ShareLink, error) {
+	l.CreatedAt = s.clock()
+	if l.ExpiresAt != nil {
+		e := l.ExpiresAt.UTC()
+		if !e.After(l.CreatedAt) {
 			return nil, baton.Invalid("expires", "the expiry must be in the future")
 		}
-		expiresAt = &e
+		l.ExpiresAt = &e
 	}
 	var label []string
-	if err := s.db.NewRaw(owned, objectID, stewardID).Scan(ctx, &label); err != nil {
+	if err := s.db.NewRaw(owned, l.ObjectID, l.StewardID).Scan(ctx, &label); err != nil {
 		return nil, err
 	}
 	if len(label) == 0 {
-		return nil, baton.NotFound(kind)
+		return nil, baton.NotFound(what)
 	}
-	l := &baton.ShareLink{StewardID: stewardID, TokenHash: tokenHash, Kind: kind, ObjectID: objectID,
-		Label: baton.CapTitle(label[0]), CreatedAt: now, ExpiresAt: expiresAt}
+	l.Label = clip(label[0])
 	_, err := s.db.NewInsert().Model(l).Returning("id").Exec(ctx)
 	return l, err
 }

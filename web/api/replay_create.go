@@ -10,9 +10,16 @@ import (
 	"github.com/labstack/echo/v4"
 )
 
-// replayRequest is the body of POST /api/v1/conversations/{id}/replays.
+// replayRequest is the body of POST /api/v1/conversations/{id}/replays:
+// the message the fork starts after and the replay's parameters.
 type replayRequest struct {
-	AtMessageID  int64    `json:"at_message_id"`
+	AtMessageID int64 `json:"at_message_id"`
+	replayParams
+}
+
+// replayParams are what one replay runs with, in a replay's body and in
+// each of a matrix's runs.
+type replayParams struct {
 	Title        string   `json:"title"`
 	Model        string   `json:"model"`
 	Temperature  *float64 `json:"temperature"`
@@ -21,6 +28,12 @@ type replayRequest struct {
 	ToolAllow    []string `json:"tool_allow"`
 	ToolDeny     []string `json:"tool_deny"`
 	ExtraContext string   `json:"extra_context"`
+}
+
+// request is the replay service's request for the parameters.
+func (p replayParams) request() replay.Request {
+	return replay.Request{Title: p.Title, Model: p.Model, Temperature: p.Temperature, MaxTokens: p.MaxTokens,
+		SystemPrompt: p.SystemPrompt, ToolAllow: p.ToolAllow, ToolDeny: p.ToolDeny, ExtraContext: p.ExtraContext}
 }
 
 // replayMaker is what ReplayCreate needs of the replay service: the
@@ -39,9 +52,9 @@ func (s *Server) ReplayCreate(c echo.Context) error {
 	if err := decodeJSON(c, &in); err != nil {
 		return err
 	}
-	r, err := s.replays.CreateIn(requestContext(c), stewardID(c), conv, replay.Request{AtMessageID: in.AtMessageID, Title: in.Title, Model: in.Model,
-		Temperature: in.Temperature, MaxTokens: in.MaxTokens, SystemPrompt: in.SystemPrompt, ToolAllow: in.ToolAllow, ToolDeny: in.ToolDeny,
-		ExtraContext: in.ExtraContext})
+	req := in.request()
+	req.AtMessageID = in.AtMessageID
+	r, err := s.replays.CreateIn(requestContext(c), stewardID(c), conv, req)
 	if err != nil {
 		return err
 	}

@@ -10,24 +10,12 @@ import (
 	"github.com/labstack/echo/v4"
 )
 
-// matrixRunRequest is one parameter set of a replay matrix.
-type matrixRunRequest struct {
-	Title        string   `json:"title"`
-	Model        string   `json:"model"`
-	Temperature  *float64 `json:"temperature"`
-	MaxTokens    *int     `json:"max_tokens"`
-	SystemPrompt string   `json:"system_prompt"`
-	ToolAllow    []string `json:"tool_allow"`
-	ToolDeny     []string `json:"tool_deny"`
-	ExtraContext string   `json:"extra_context"`
-}
-
 // matrixRequest is the body of POST /api/v1/conversations/{id}/matrices.
 type matrixRequest struct {
-	AtMessageID int64              `json:"at_message_id"`
-	Title       string             `json:"title"`
-	Key         string             `json:"key"`
-	Runs        []matrixRunRequest `json:"runs"`
+	AtMessageID int64          `json:"at_message_id"`
+	Title       string         `json:"title"`
+	Key         string         `json:"key"`
+	Runs        []replayParams `json:"runs"`
 }
 
 // matrixMaker is what the matrix, run and continue handlers call on the
@@ -51,8 +39,7 @@ func (s *Server) MatrixCreate(c echo.Context) error {
 	}
 	reqs := make([]replay.Request, len(in.Runs))
 	for i, r := range in.Runs {
-		reqs[i] = replay.Request{Title: r.Title, Model: r.Model, Temperature: r.Temperature, MaxTokens: r.MaxTokens,
-			SystemPrompt: r.SystemPrompt, ToolAllow: r.ToolAllow, ToolDeny: r.ToolDeny, ExtraContext: r.ExtraContext}
+		reqs[i] = r.request()
 	}
 	m, runs, err := s.replays.CreateMatrix(requestContext(c), stewardID(c), c.Param("id"), in.AtMessageID, in.Title, in.Key, reqs)
 	if err != nil {

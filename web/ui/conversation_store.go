@@ -13,7 +13,6 @@ import (
 type conversationStore interface {
 	ComparisonOfConversations(ctx context.Context, stewardID int64, a, b string) (*baton.Comparison, error)
 	ConversationByID(ctx context.Context, stewardID int64, conversationID string) (*baton.Conversation, error)
-	ConversationMessages(ctx context.Context, stewardID int64, conversationID string, upTo int64) ([]*baton.Message, error)
 	Conversations(ctx context.Context, stewardID int64, sessionID string) ([]*baton.Conversation, error)
 	CreateComparison(ctx context.Context, stewardID int64, a, b, title string) (*baton.Comparison, error)
 	CreateMatrixLink(ctx context.Context, stewardID int64, matrixID, tokenHash string, expiresAt *time.Time, redact bool) (*baton.ShareLink, error)

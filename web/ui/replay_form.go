@@ -34,11 +34,17 @@ func replayForkPoint(msgs []*baton.Message, m *baton.Message) *baton.Message {
 
 // replayFormPage is the form of a message, prefilled from the recorded
 // run: its model (the first the run used from there), its system prompt
-// shown as the placeholder of the override.
-func (s *Server) replayFormPage(c echo.Context, m *baton.Message) (views.ReplayFormPage, *baton.Message, error) {
-	msgs, err := s.conversations.ConversationMessages(requestContext(c), stewardID(c), m.ConversationID, 0)
+// shown as the placeholder of the override. It returns the message's
+// conversation, read once through the replay service, and the message the
+// fork starts after.
+func (s *Server) replayFormPage(c echo.Context, m *baton.Message) (views.ReplayFormPage, *baton.Conversation, *baton.Message, error) {
+	conv, err := s.replays.Conversation(requestContext(c), stewardID(c), m.ConversationID)
 	if err != nil {
-		return views.ReplayFormPage{}, nil, err
+		return views.ReplayFormPage{}, nil, nil, err
+	}
+	msgs, err := s.replays.Messages(requestContext(c), stewardID(c), conv, 0)
+	if err != nil {
+		return views.ReplayFormPage{}, nil, nil, err
 	}
 	at := replayForkPoint(msgs, m)
 	p := views.ReplayFormPage{Page: s.page(c, "Replay from here", "sessions"), Action: "/messages/" + strconv.FormatInt(m.ID, 10) + "/replay",
@@ -54,7 +60,7 @@ func (s *Server) replayFormPage(c echo.Context, m *baton.Message) (views.ReplayF
 		}
 	}
 	p.Values.RecordedSystem = strings.Join(system, "\n\n")
-	return p, at, nil
+	return p, conv, at, nil
 }
 
 // ReplayForm is GET /messages/{id}/replay: "Replay from here".
@@ -63,7 +69,7 @@ func (s *Server) ReplayForm(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	p, _, err := s.replayFormPage(c, m)
+	p, _, _, err := s.replayFormPage(c, m)
 	if err != nil {
 		return err
 	}
@@ -79,7 +85,7 @@ func (s *Server) ReplayCreate(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	p, at, err := s.replayFormPage(c, m)
+	p, conv, at, err := s.replayFormPage(c, m)
 	if err != nil {
 		return err
 	}
@@ -92,7 +98,7 @@ func (s *Server) ReplayCreate(c echo.Context) error {
 	if err == nil {
 		req.AtMessageID = at.ID
 		var r *baton.Replay
-		if r, err = s.replays.Create(requestContext(c), stewardID(c), m.ConversationID, req); err == nil {
+		if r, err = s.replays.CreateIn(requestContext(c), stewardID(c), conv, req); err == nil {
 			if s.replays.CanRun() {
 				if _, err := s.replays.Start(requestContext(c), stewardID(c), r.ID); err != nil && baton.ErrorCode(err) != baton.ECONFLICT {
 					return err

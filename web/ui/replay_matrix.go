@@ -17,7 +17,7 @@ import (
 // matrixFormPage is a message's matrix form: its first set prefilled from
 // the recorded run, as the single replay's form is.
 func (s *Server) matrixFormPage(c echo.Context, m *baton.Message) (views.MatrixFormPage, *baton.Message, error) {
-	single, at, err := s.replayFormPage(c, m)
+	single, _, at, err := s.replayFormPage(c, m)
 	if err != nil {
 		return views.MatrixFormPage{}, nil, err
 	}

@@ -24,7 +24,7 @@ func (s *Server) ReplayPage(c echo.Context) error {
 		c.Response().Header().Set("HX-Redirect", "/replays/"+r.ID+"/comparison")
 		return c.NoContent(http.StatusOK)
 	}
-	msgs, err := s.conversations.ConversationMessages(requestContext(c), stewardID(c), conv.ID, 0)
+	msgs, err := s.replays.Messages(requestContext(c), stewardID(c), conv, 0)
 	if err != nil {
 		return err
 	}
