@@ -34,8 +34,9 @@ const (
 // lexTool adds a tool whose input schema is inferred from In but, as Lex's
 // schemas, accepts properties it does not name: an agent sending a field
 // Lex ignores is not refused. The deprecated names Lex still answers to
-// are added as aliases of the same handler.
-func lexTool[In, Out any](s *mcp.Server, t *mcp.Tool, h mcp.ToolHandlerFor[In, Out], aliases ...string) {
+// (lexAliases) are added as aliases of the same handler.
+func lexTool[In, Out any](s *mcp.Server, name, description string, h mcp.ToolHandlerFor[In, Out]) {
+	t := &mcp.Tool{Name: name, Description: description}
 	schema, err := jsonschema.For[In](nil)
 	if err != nil {
 		panic(fmt.Sprintf("mcpserver: schema of %s: %v", t.Name, err))
@@ -43,7 +44,7 @@ func lexTool[In, Out any](s *mcp.Server, t *mcp.Tool, h mcp.ToolHandlerFor[In, O
 	schema.AdditionalProperties = nil
 	t.InputSchema = schema
 	mcp.AddTool(s, t, h)
-	for _, a := range aliases {
+	for _, a := range lexAliases[name] {
 		at := *t
 		at.Name = a
 		at.Description = fmt.Sprintf("Deprecated alias of %s (kept for agents set up for Lex). %s", t.Name, t.Description)
@@ -52,35 +53,29 @@ func lexTool[In, Out any](s *mcp.Server, t *mcp.Tool, h mcp.ToolHandlerFor[In, O
 }
 
 func addFrameTools(s *mcp.Server, t *tools) {
-	lexTool(s, &mcp.Tool{
-		Name: "frame_create",
-		Description: "Store a Frame (episodic memory snapshot): what was attempted (summary_caption), a memorable reference_point, " +
-			"the modules touched (module_scope; [\"workspace/unscoped\"] when none applies) and status_snapshot.next_action. " +
+	lexTool(s, "frame_create",
+		"Store a Frame (episodic memory snapshot): what was attempted (summary_caption), a memorable reference_point, "+
+			"the modules touched (module_scope; [\"workspace/unscoped\"] when none applies) and status_snapshot.next_action. "+
 			"request_id makes a retry return the frame already stored. Alias: remember (deprecated)",
-	}, t.frameCreate, "remember", "lex_remember")
-	lexTool(s, &mcp.Tool{
-		Name:        "frame_validate",
-		Description: "Validate frame input without storing it (dry run): the same rules as frame_create. Alias: validate_remember (deprecated)",
-	}, t.frameValidate, "validate_remember", "lex_validate_remember")
-	lexTool(s, &mcp.Tool{
-		Name: "frame_search",
-		Description: "Search Frames by full text (reference_point or query: case-insensitive; hyphens, paths like memory/store and ticket ids " +
-			"like AUTH-456 are fine), ranked by relevance and recency, or by an exact jira ticket or branch; optionally only a module " +
+		t.frameCreate)
+	lexTool(s, "frame_validate",
+		"Validate frame input without storing it (dry run): the same rules as frame_create. Alias: validate_remember (deprecated)",
+		t.frameValidate)
+	lexTool(s, "frame_search",
+		"Search Frames by full text (reference_point or query: case-insensitive; hyphens, paths like memory/store and ticket ids "+
+			"like AUTH-456 are fine), ranked by relevance and recency, or by an exact jira ticket or branch; optionally only a module "+
 			"or a time range. Frames another frame supersedes are left out unless include_superseded. Alias: recall (deprecated)",
-	}, t.frameSearch, "recall", "lex_recall")
-	lexTool(s, &mcp.Tool{
-		Name:        "frame_get",
-		Description: "Retrieve one frame, every field, by its id (frame_id). Alias: get_frame (deprecated)",
-	}, t.frameGet, "get_frame", "lex_get_frame")
-	lexTool(s, &mcp.Tool{
-		Name:        "frame_list",
-		Description: "List recent Frames newest first, optionally of one branch or module or a time range; page with cursor. Alias: list_frames (deprecated)",
-	}, t.frameList, "list_frames", "lex_list_frames")
-	lexTool(s, &mcp.Tool{
-		Name: "timeline_show",
-		Description: "Show the timeline of a ticket or branch (ticketOrBranch: a jira ticket first, else a branch) or of a module: " +
+		t.frameSearch)
+	lexTool(s, "frame_get",
+		"Retrieve one frame, every field, by its id (frame_id). Alias: get_frame (deprecated)",
+		t.frameGet)
+	lexTool(s, "frame_list",
+		"List recent Frames newest first, optionally of one branch or module or a time range; page with cursor. Alias: list_frames (deprecated)",
+		t.frameList)
+	lexTool(s, "timeline_show",
+		"Show the timeline of a ticket or branch (ticketOrBranch: a jira ticket first, else a branch) or of a module: "+
 			"its frames oldest to newest, grouped by day, with what each left to do. Alias: timeline (deprecated)",
-	}, t.timelineShow, "timeline", "lex_timeline")
+		t.timelineShow)
 }
 
 // StatusIn is a frame's status_snapshot as a tool takes it.

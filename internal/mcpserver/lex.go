@@ -38,40 +38,32 @@ var lexAliases = map[string][]string{
 }
 
 func addLexTools(s *mcp.Server, t *tools) {
-	lexTool(s, &mcp.Tool{
-		Name:        "policy_check",
-		Description: "Lex's check of code against lexmap.policy.json. Not supported by Baton: Baton keeps no policy files.",
-	}, t.notSupported("policy_check", "it checks code against Lex's policy file (lexmap.policy.json), and Baton keeps no policy files"), lexAliases["policy_check"]...)
-	lexTool(s, &mcp.Tool{
-		Name:        "atlas_analyze",
-		Description: "Lex's Code Index (atlas). Not supported by Baton: Baton builds no code atlas.",
-	}, t.notSupported("atlas_analyze", "it builds Lex's Code Index from the policy and atlas files, which Baton does not have"), lexAliases["atlas_analyze"]...)
-	lexTool(s, &mcp.Tool{
-		Name:        "system_introspect",
-		Description: "Report what this server offers: the Baton server, the project folder and branch, the frame count, the tools and what is not supported. Alias: introspect (deprecated)",
-	}, t.introspect, lexAliases["system_introspect"]...)
-	lexTool(s, &mcp.Tool{
-		Name:        "help",
-		Description: "Usage help for the frame tools: what each is for, its required and optional fields, an example call, its deprecated names.",
-	}, t.help, lexAliases["help"]...)
-	lexTool(s, &mcp.Tool{
-		Name:        "hints_get",
-		Description: "Retrieve recovery hints by id (hint_mod_empty_001, hint_frame_not_found_001, …). Alias: get_hints (deprecated)",
-	}, t.hintsGet, lexAliases["hints_get"]...)
-	lexTool(s, &mcp.Tool{
-		Name:        "db_stats",
-		Description: "Frame statistics: how many, this week, this month, oldest and newest; detailed adds the frames of each module.",
-	}, t.dbStats)
-	lexTool(s, &mcp.Tool{
-		Name: "turncost_calculate",
-		Description: "Turn Cost metrics for a period ('24h', '7d', '2w', '1m' or an RFC 3339 time): frames, estimated tokens and prompts " +
+	lexTool(s, "policy_check",
+		"Lex's check of code against lexmap.policy.json. Not supported by Baton: Baton keeps no policy files.",
+		t.notSupported("policy_check", "it checks code against Lex's policy file (lexmap.policy.json), and Baton keeps no policy files"))
+	lexTool(s, "atlas_analyze",
+		"Lex's Code Index (atlas). Not supported by Baton: Baton builds no code atlas.",
+		t.notSupported("atlas_analyze", "it builds Lex's Code Index from the policy and atlas files, which Baton does not have"))
+	lexTool(s, "system_introspect",
+		"Report what this server offers: the Baton server, the project folder and branch, the frame count, the tools and what is not supported. Alias: introspect (deprecated)",
+		t.introspect)
+	lexTool(s, "help",
+		"Usage help for the frame tools: what each is for, its required and optional fields, an example call, its deprecated names.",
+		t.help)
+	lexTool(s, "hints_get",
+		"Retrieve recovery hints by id (hint_mod_empty_001, hint_frame_not_found_001, …). Alias: get_hints (deprecated)",
+		t.hintsGet)
+	lexTool(s, "db_stats",
+		"Frame statistics: how many, this week, this month, oldest and newest; detailed adds the frames of each module.",
+		t.dbStats)
+	lexTool(s, "turncost_calculate",
+		"Turn Cost metrics for a period ('24h', '7d', '2w', '1m' or an RFC 3339 time): frames, estimated tokens and prompts "+
 			"from the frames' spend.",
-	}, t.turncost)
-	lexTool(s, &mcp.Tool{
-		Name: "contradictions_scan",
-		Description: "Scan the newest frames (limit, default 10000) of a module or all for possible contradictions, as Lex does: frames sharing " +
+		t.turncost)
+	lexTool(s, "contradictions_scan",
+		"Scan the newest frames (limit, default 10000) of a module or all for possible contradictions, as Lex does: frames sharing "+
 			"a module with opposite keywords (always/never, enable/disable, …) or one negating the other's summary.",
-	}, t.contradictions)
+		t.contradictions)
 }
 
 // NotSupportedIn takes whatever Lex's tool takes.

@@ -444,34 +444,28 @@ func (s *Store) FrameTimeline(ctx context.Context, stewardID int64, f baton.Fram
 	}
 	var q strings.Builder
 	args := []any{stewardID}
+	col := "" // the frames' columns, as the query names them
 	if f.Module != "" {
 		q.WriteString("SELECT fr.rid FROM frame_modules fm JOIN frames fr ON fr.rid = fm.rid AND fr.steward_id = fm.steward_id WHERE fm.steward_id = ? AND fm.module = ? AND fm.rid BETWEEN ? AND ?")
 		args = append(args, f.Module, lo, hi)
-		if f.Branch != "" {
-			q.WriteString(" AND fr.branch = ?")
-			args = append(args, f.Branch)
-		}
-		if f.Jira != "" {
-			q.WriteString(" AND fr.jira = ?")
-			args = append(args, f.Jira)
-		}
-		if !f.IncludeSuperseded {
-			q.WriteString(" AND fr.superseded_by IS NULL")
-		}
-		q.WriteString(" ORDER BY fm.rid DESC LIMIT ?")
+		col = "fr."
 	} else {
 		q.WriteString("SELECT rid FROM frames WHERE steward_id = ?")
-		if f.Branch != "" {
-			q.WriteString(" AND branch = ?")
-			args = append(args, f.Branch)
-		}
-		if f.Jira != "" {
-			q.WriteString(" AND jira = ?")
-			args = append(args, f.Jira)
-		}
-		if !f.IncludeSuperseded {
-			q.WriteString(" AND superseded_by IS NULL")
-		}
+	}
+	if f.Branch != "" {
+		q.WriteString(" AND " + col + "branch = ?")
+		args = append(args, f.Branch)
+	}
+	if f.Jira != "" {
+		q.WriteString(" AND " + col + "jira = ?")
+		args = append(args, f.Jira)
+	}
+	if !f.IncludeSuperseded {
+		q.WriteString(" AND " + col + "superseded_by IS NULL")
+	}
+	if f.Module != "" {
+		q.WriteString(" ORDER BY fm.rid DESC LIMIT ?")
+	} else {
 		q.WriteString(" AND rid BETWEEN ? AND ? ORDER BY rid DESC LIMIT ?")
 		args = append(args, lo, hi)
 	}

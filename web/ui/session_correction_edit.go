@@ -10,11 +10,7 @@ import (
 // SessionCorrectionEdit is the form that corrects one field: swapped in
 // place by htmx, or a page of its own without scripts.
 func (s *Server) SessionCorrectionEdit(c echo.Context) error {
-	field, err := correctionFieldParam(c)
-	if err != nil {
-		return err
-	}
-	v, err := s.correctionView(c, c.Param("id"), field)
+	v, err := s.correctionViewParam(c)
 	if err != nil {
 		return err
 	}

@@ -17,14 +17,11 @@ import (
 // its form. A bad value answers 400 with the form again, as typed, naming
 // what to fix; nothing is written.
 func (s *Server) SessionCorrectionSave(c echo.Context) error {
-	field, err := correctionFieldParam(c)
+	v, err := s.correctionViewParam(c)
 	if err != nil {
 		return err
 	}
-	v, err := s.correctionView(c, c.Param("id"), field)
-	if err != nil {
-		return err
-	}
+	field := v.Field
 	form, err := c.FormParams()
 	if err != nil {
 		return baton.Invalid("body", "the form could not be read: %v", err)

@@ -12,11 +12,7 @@ import (
 // SessionCorrectionShow is one correctable field of the session page (what
 // Cancel brings back); without htmx it is the page itself.
 func (s *Server) SessionCorrectionShow(c echo.Context) error {
-	field, err := correctionFieldParam(c)
-	if err != nil {
-		return err
-	}
-	v, err := s.correctionView(c, c.Param("id"), field)
+	v, err := s.correctionViewParam(c)
 	if err != nil {
 		return err
 	}
@@ -37,9 +33,14 @@ func correctionFieldParam(c echo.Context) (baton.CorrectionField, error) {
 	return f, nil
 }
 
-// correctionView is one field of one of the steward's sessions, as shown.
-func (s *Server) correctionView(c echo.Context, sessionID string, field baton.CorrectionField) (views.CorrectionView, error) {
-	sess, err := s.sessions.Session(requestContext(c), stewardID(c), sessionID)
+// correctionViewParam is the field of one of the steward's sessions that
+// a correction route names (:id, :field), as shown.
+func (s *Server) correctionViewParam(c echo.Context) (views.CorrectionView, error) {
+	field, err := correctionFieldParam(c)
+	if err != nil {
+		return views.CorrectionView{}, err
+	}
+	sess, err := s.sessions.Session(requestContext(c), stewardID(c), c.Param("id"))
 	if err != nil {
 		return views.CorrectionView{}, err
 	}
