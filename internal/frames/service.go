@@ -85,15 +85,15 @@ func (s *Service) Delete(ctx context.Context, stewardID int64, id string) error 
 }
 
 // Detail is one frame with the sessions it was taken in and the ids of
-// the frames that supersede it.
+// the frames it supersedes (those whose superseded_by names it).
 type Detail struct {
-	Frame        *baton.Frame
-	Sessions     []baton.FrameSession
-	SupersededBy []string
+	Frame      *baton.Frame
+	Sessions   []baton.FrameSession
+	Supersedes []string
 }
 
-// Show reads one frame of the steward with its sessions and the frames
-// that supersede it.
+// Show reads one frame of the steward with its sessions and the frames it
+// supersedes.
 func (s *Service) Show(ctx context.Context, stewardID int64, id string) (*Detail, error) {
 	f, err := s.st.Frame(ctx, stewardID, id)
 	if err != nil {
@@ -103,11 +103,11 @@ func (s *Service) Show(ctx context.Context, stewardID int64, id string) (*Detail
 	if err != nil {
 		return nil, err
 	}
-	by, err := s.st.FramesSuperseding(ctx, stewardID, f.ID)
+	older, err := s.st.FramesSuperseding(ctx, stewardID, f.ID)
 	if err != nil {
 		return nil, err
 	}
-	return &Detail{Frame: f, Sessions: links[f.ID], SupersededBy: by}, nil
+	return &Detail{Frame: f, Sessions: links[f.ID], Supersedes: older}, nil
 }
 
 // Timeline is a page of the steward's frames that f selects, newest

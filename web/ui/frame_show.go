@@ -26,6 +26,6 @@ func (s *Server) FrameShow(c echo.Context) error {
 		return err
 	}
 	return renderHTML(c, http.StatusOK, views.FrameShow(views.FramePage{
-		Page: s.page(c, f.SummaryCaption, "frames"), Frame: f, Sessions: d.Sessions, JSON: pretty.String(), Supersedes: d.SupersededBy,
+		Page: s.page(c, f.SummaryCaption, "frames"), Frame: f, Sessions: d.Sessions, JSON: pretty.String(), Supersedes: d.Supersedes,
 	}))
 }
