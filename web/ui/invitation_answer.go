@@ -14,7 +14,7 @@ func (s *Server) InvitationJoin(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	t, err := s.store.AcceptInvitationByID(requestContext(c), stewardID(c), id)
+	t, err := s.teams.AcceptInvitationByID(requestContext(c), stewardID(c), id)
 	if err != nil {
 		return err
 	}
@@ -27,7 +27,7 @@ func (s *Server) InvitationDecline(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if err := s.store.DeclineInvitation(requestContext(c), stewardID(c), id); err != nil {
+	if err := s.teams.DeclineInvitation(requestContext(c), stewardID(c), id); err != nil {
 		return err
 	}
 	return c.Redirect(http.StatusSeeOther, "/teams?done=declined")

@@ -18,7 +18,7 @@ func (s *Server) renderTeams(c echo.Context, status int, name, errMsg string) er
 	if err != nil {
 		return err
 	}
-	invitations, err := s.store.InvitationsFor(requestContext(c), stewardID(c))
+	invitations, err := s.teams.InvitationsFor(requestContext(c), stewardID(c))
 	if err != nil {
 		return err
 	}
