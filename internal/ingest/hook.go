@@ -852,38 +852,7 @@ func (h *Hooks) keepNewMessages(ctx context.Context, stewardID int64, existing *
 			return nil, err
 		}
 	}
-	var fresh []*baton.Message
-	parent := map[string]string{}
-	needed := map[string]bool{}
-	for i := range doc.Conversations {
-		c := &doc.Conversations[i]
-		parent[c.Key] = c.ParentKey
-		var kept []baton.Message
-		for _, m := range c.Messages {
-			if !known[c.Key][m.SourceID] {
-				kept = append(kept, m)
-			}
-		}
-		c.Messages = kept
-		for j := range c.Messages {
-			fresh = append(fresh, &c.Messages[j])
-		}
-		if i == 0 || len(kept) > 0 {
-			for k, hops := c.Key, 0; k != "" && !needed[k] && hops <= len(doc.Conversations); k, hops = parent[k], hops+1 {
-				needed[k] = true
-			}
-		}
-	}
-	if existing != nil {
-		convs := doc.Conversations[:0]
-		for _, c := range doc.Conversations {
-			if needed[c.Key] {
-				convs = append(convs, c)
-			}
-		}
-		doc.Conversations = convs
-	}
-	return fresh, nil
+	return keepUnknown(doc, known, existing != nil), nil
 }
 
 // knownSourceIDs is SourceIDs of the hooked session, kept with its live
