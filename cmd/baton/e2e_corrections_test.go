@@ -120,6 +120,11 @@ func TestBrowserCorrectionsSurviveReanalysis(t *testing.T) {
 	if got, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector("#session-title").innerText`)); got != title {
 		t.Errorf("heading %q after the title was corrected", got)
 	}
+	// The swapped-in view takes focus once htmx has settled it, which can
+	// come a moment after the badge is visible: wait for it, then check.
+	_ = chromedp.Do(ctx, chromedp.Poll[chromedp.Void](
+		`(document.activeElement.closest("#correction-title") ? document.activeElement.innerText : "").startsWith("Edit")`,
+		chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(5*time.Second)))
 	if focused, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.activeElement.closest("#correction-title") ? document.activeElement.innerText : ""`)); !strings.HasPrefix(focused, "Edit") {
 		t.Errorf("focus after saving is on %q, not the title's Edit", focused)
 	}
