@@ -39,6 +39,12 @@ const comparisonCacheSize = 32
 // Runs loads and analyses the owner's two conversations, or
 // takes them from the cache. redacted selects the secret-free copy.
 func (s *Cache) Runs(ctx context.Context, ownerID int64, a, b string, redact func(string) string) (*Runs, error) {
+	return s.runs(ctx, ownerID, a, b, redact, nil)
+}
+
+// runs is Runs with a's messages already loaded (and redacted as asked)
+// when loadedA is set: a matrix reads its baseline once for all its runs.
+func (s *Cache) runs(ctx context.Context, ownerID int64, a, b string, redact func(string) string, loadedA []*baton.Message) (*Runs, error) {
 	version, err := s.store.ConversationsVersion(ctx, ownerID, a, b)
 	if err != nil {
 		return nil, err
@@ -53,12 +59,21 @@ func (s *Cache) Runs(ctx context.Context, ownerID int64, a, b string, redact fun
 	if ok {
 		return e, nil
 	}
-	ma, mb, err := s.bothTranscripts(ctx, ownerID, a, b)
+	ma := loadedA
+	if ma == nil {
+		if ma, err = s.store.ConversationMessages(ctx, ownerID, a, 0); err != nil {
+			return nil, err
+		}
+		if redact != nil {
+			ma = redactMessages(ma, redact)
+		}
+	}
+	mb, err := s.store.ConversationMessages(ctx, ownerID, b, 0)
 	if err != nil {
 		return nil, err
 	}
 	if redact != nil {
-		ma, mb = redactMessages(ma, redact), redactMessages(mb, redact)
+		mb = redactMessages(mb, redact)
 	}
 	e = &Runs{A: ma, B: mb, Result: analyse(ma, mb)}
 	s.mu.Lock()

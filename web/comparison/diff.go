@@ -3,7 +3,6 @@ package comparison
 import (
 	"context"
 
-	"github.com/baton-dev/baton/internal/baton"
 	"github.com/baton-dev/baton/internal/replay"
 )
 
@@ -15,16 +14,4 @@ func (s *Cache) Diff(ctx context.Context, ownerID int64, a, b string) (*replay.D
 		return nil, err
 	}
 	return runs.Result.Diff, nil
-}
-
-func (s *Cache) bothTranscripts(ctx context.Context, ownerID int64, a, b string) ([]*baton.Message, []*baton.Message, error) {
-	ma, err := s.store.ConversationMessages(ctx, ownerID, a, 0)
-	if err != nil {
-		return nil, nil, err
-	}
-	mb, err := s.store.ConversationMessages(ctx, ownerID, b, 0)
-	if err != nil {
-		return nil, nil, err
-	}
-	return ma, mb, nil
 }

@@ -18,12 +18,13 @@ type Matrix struct {
 
 // Matrix loads each run of the owner's matrix beside the conversation it
 // was forked from (through the cache: the same pairs the runs' comparison
-// pages read) and measures it; redact, when set, hides secrets.
+// pages read; the baseline read once for all of them) and measures it;
+// redact, when set, hides secrets.
 func (s *Cache) Matrix(ctx context.Context, ownerID int64, m *baton.ReplayMatrix, runs []*baton.Replay, redact func(string) string, now time.Time) (*Matrix, error) {
 	var baseline []*baton.Message
 	in := make([]replay.MatrixRun, 0, len(runs))
 	for _, r := range runs {
-		loaded, err := s.Runs(ctx, ownerID, m.SourceConversationID, r.ConversationID, redact)
+		loaded, err := s.runs(ctx, ownerID, m.SourceConversationID, r.ConversationID, redact, baseline)
 		if err != nil {
 			return nil, err
 		}
