@@ -26,7 +26,7 @@ var choiceVerbs = set("use", "switch", "go", "shell", "return", "call", "pass", 
 	"record", "track", "detect", "cache", "batch", "poll", "route", "link", "embed", "leave", "hardcode", "hard-code",
 	"default", "fall", "shorten", "lower", "limit", "cap", "bound", "gate", "guard", "filter", "ignore", "exclude",
 	"include", "regenerate", "reorder", "merge", "stick", "adopt", "choose", "pick", "continue", "start", "rename",
-	"clear", "reset", "separate", "group", "consolidate", "collapse", "unify", "centralise", "centralize", "introduce", "persist")
+	"clear", "reset", "separate", "group", "consolidate", "collapse", "unify", "centralise", "centralize", "introduce", "persist", "restructure", "reorganize", "reorganise")
 
 // choiceClause reports whether a clause states what to do: it opens with
 // an imperative ("use the install script", "return an error"), or with
@@ -101,11 +101,17 @@ var (
 	// A heading over the plan's choices: "## Design decisions", "## Key
 	// decisions", "## Trade-offs".
 	planDecisionHeading = regexp.MustCompile(`(?i)\b(?:decisions?|trade-?offs?)\b`)
+	// A heading over the plan's chosen course: "## Approach", "## Design",
+	// "## Proposed solution". Its opening statement is the choice; the
+	// items under it are the steps that carry it out.
+	planApproachHeading = regexp.MustCompile(`(?i)^(?:the\s+|our\s+|proposed\s+|chosen\s+|recommended\s+)?(?:approach|design|strategy|solution)\s*:?$`)
 	// Sections that describe or check rather than choose.
 	planOtherHeading = regexp.MustCompile(`(?i)\b(?:context|background|problem|summary|overview|verification|verify|testing|tests?|files?|risks?|questions?|notes?|scope|non-goals?|root cause|current)\b`)
 	// The reason a plan's step gives for itself: "… so tables stay in
 	// sync", "… because …", "… to avoid …".
-	planReason = regexp.MustCompile(`(?i)[,;]?\s+(?:because|since|so that|so|to avoid|to keep|to prevent|given that)\s+`)
+	// "(instead of the current one)": the alternative in an aside.
+	insteadAside = regexp.MustCompile(`(?i)\s*\((?:instead of|rather than)\s+([^()]+)\)`)
+	planReason   = regexp.MustCompile(`(?i)[,;]?\s+(?:because|since|so that|so|to avoid|to keep|to prevent|given that)\s+`)
 )
 
 // planDecisions reads the choices an approved plan states: a line labelled
@@ -116,6 +122,7 @@ var (
 func planDecisions(plan string) []baton.Decision {
 	var labelled, compared, reasoned []baton.Decision
 	section := ""
+	opened := false // the approach section's opening statement is read
 	fence := false
 	for line := range strings.SplitSeq(truncate(plan, 3*maxRequestMessage), "\n") {
 		t := strings.TrimSpace(line)
@@ -128,6 +135,7 @@ func planDecisions(plan string) []baton.Decision {
 		}
 		if strings.HasPrefix(t, "#") {
 			section = plainText(t)
+			opened = false
 			continue
 		}
 		if planOtherHeading.MatchString(section) && !planDecisionHeading.MatchString(section) {
@@ -135,6 +143,13 @@ func planDecisions(plan string) []baton.Decision {
 		}
 		bullet := stripListMarker(t) != t
 		text := plainText(t)
+		if !bullet && !opened && planApproachHeading.MatchString(strings.TrimSpace(strings.TrimLeft(section, "# "))) {
+			opened = true
+			if d, ok := planChoice(text, true); ok && choiceClause(text) {
+				labelled = append(labelled, d)
+				continue
+			}
+		}
 		if m := planDecisionLabel.FindStringSubmatch(text); m != nil {
 			if d, ok := planChoice(m[1], true); ok {
 				labelled = append(labelled, d)
@@ -178,6 +193,10 @@ func planChoice(s string, labelled bool) (baton.Decision, bool) {
 	var d baton.Decision
 	if i := strings.Index(s, " — "); labelled && i > 0 {
 		d.Rationale, s = strings.TrimSpace(s[i+len(" — "):]), s[:i]
+	}
+	if m := insteadAside.FindStringSubmatchIndex(s); m != nil {
+		d.Alternatives = []string{excerpt(strings.TrimSpace(s[m[2]:m[3]]), decisionLength)}
+		s = s[:m[0]] + s[m[1]:]
 	}
 	if loc := planReason.FindStringIndex(s); loc != nil && loc[0] > 0 {
 		d.Rationale, s = strings.TrimSpace(s[loc[1]:]), s[:loc[0]]

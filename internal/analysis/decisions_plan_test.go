@@ -200,3 +200,24 @@ func TestDecisionNotASummaryOrAShellStep(t *testing.T) {
 	c.assistant("I'll use cd because the commands must run in the project directory.")
 	checkDecisions(t, c, nil)
 }
+
+// TestDecisionPlanApproachSection: an approved plan's "Approach" section
+// opens with the course it chose; the numbered steps under it carry that
+// course out and are no decisions. An approach section that opens with a
+// description, not a course, gives none.
+func TestDecisionPlanApproachSection(t *testing.T) {
+	plan := "# Plan: thumbnails\n\n## Context\n\nUploads time out while images are resized.\n\n" +
+		"## Approach\n\nMove resizing to a background worker (instead of resizing inside the upload request):\n\n" +
+		"1. **enqueue** - Put a job on the queue after the upload\n2. **worker** - Resize and store the thumbnail\n\n" +
+		"## Verification\n\n- Upload a large image\n"
+	c := newConvo()
+	c.steward("Implement the following plan:\n\n" + plan)
+	checkDecisions(t, c, []baton.Decision{{
+		Decision:     "Move resizing to a background worker",
+		Alternatives: []string{"resizing inside the upload request"},
+	}})
+
+	c = newConvo()
+	c.steward("Implement the following plan:\n\n# Plan\n\n## Approach\n\nThe upload handler is slow on large images.\n\n1. **enqueue** - Put a job on the queue\n")
+	checkDecisions(t, c, nil)
+}
