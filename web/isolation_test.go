@@ -163,7 +163,11 @@ func seedWorld(tb testing.TB, s *store.Store, st *baton.Steward, tag string) *wo
 	w.ids["comparison_token"] = cmpToken // revoked: it must open nothing
 	// A replay matrix of two runs from the same fork point, shared with the
 	// team, and its revoked read-only link.
-	mx, _, err := s.CreateReplayMatrix(ctx, st.ID, w.ids["conversation"], mark(tag+"-MATRIX-TITLE"), []store.ReplayRequest{
+	mxConv, err := s.ConversationByID(ctx, st.ID, w.ids["conversation"])
+	must(err)
+	mxAt, err := s.ForkPoint(ctx, st.ID, mxConv, msgs[1].ID)
+	must(err)
+	mx, _, err := s.CreateReplayMatrix(ctx, st.ID, mxConv, mxAt, mark(tag+"-MATRIX-TITLE"), []store.ReplayRequest{
 		{AtMessageID: msgs[1].ID, Model: mark(tag + "-MATRIX-MODEL")}, {AtMessageID: msgs[1].ID}})
 	must(err)
 	w.ids["matrix"] = mx.ID

@@ -13,11 +13,12 @@ import (
 )
 
 // CreateMatrix replays one fork point of one of the steward's
-// conversations with up to baton.MaxMatrixRuns parameter sets: one replay
-// per set, all made in one transaction, each started in the background
-// when a model is configured. A field of set i is named "runs[i].field";
-// key, when set, makes the matrix once (a form sent twice).
-func (s *Service) CreateMatrix(ctx context.Context, stewardID int64, conversationID string, atMessageID int64, title, key string, runs []Request) (*baton.ReplayMatrix, []*baton.Replay, error) {
+// conversations (src, read with Conversation) with up to
+// baton.MaxMatrixRuns parameter sets: one replay per set, all made in one
+// transaction, each started in the background when a model is
+// configured. A field of set i is named "runs[i].field"; key, when set,
+// makes the matrix once (a form sent twice).
+func (s *Service) CreateMatrix(ctx context.Context, stewardID int64, src Source, atMessageID int64, title, key string, runs []Request) (*baton.ReplayMatrix, []*baton.Replay, error) {
 	title = strings.TrimSpace(title)
 	if len(title) > 200 {
 		return nil, nil, baton.Invalid("title", "title must be at most 200 characters")
@@ -53,7 +54,11 @@ func (s *Service) CreateMatrix(ctx context.Context, stewardID int64, conversatio
 	if title == "" {
 		title = fmt.Sprintf("%d parameter sets", len(runs))
 	}
-	m, out, err := s.store.CreateReplayMatrix(ctx, stewardID, conversationID, title, reqs)
+	at, err := s.forkMessage(ctx, stewardID, src, atMessageID)
+	if err != nil {
+		return nil, nil, err
+	}
+	m, out, err := s.store.CreateReplayMatrix(ctx, stewardID, src.Conversation, at, title, reqs)
 	if err != nil {
 		return nil, nil, err
 	}

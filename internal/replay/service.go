@@ -124,9 +124,19 @@ func (r Request) stored() store.ReplayRequest {
 
 // Conversation returns one of the steward's conversations: what a handler
 // reads first, so another steward's conversation is not found before its
-// request body is read, and then hands to CreateIn, Fork or CherryPick.
+// request body is read, and then hands to CreateIn, CreateMatrix, Fork or
+// CherryPick.
 func (s *Service) Conversation(ctx context.Context, stewardID int64, conversationID string) (*baton.Conversation, error) {
 	return s.store.ConversationByID(ctx, stewardID, conversationID)
+}
+
+// Source is the conversation a replay or a matrix forks, read with
+// Conversation, and its whole transcript when the handler read that too
+// (Messages, to show the form): the fork point is then found in it
+// rather than read again.
+type Source struct {
+	Conversation *baton.Conversation
+	Transcript   []*baton.Message
 }
 
 // Create forks one of the steward's conversations at a message and
@@ -139,25 +149,25 @@ func (s *Service) Create(ctx context.Context, stewardID int64, conversationID st
 	if err != nil {
 		return nil, err
 	}
-	return s.create(ctx, stewardID, conv, req)
+	return s.create(ctx, stewardID, Source{Conversation: conv}, req)
 }
 
 // CreateIn is Create on a conversation read with Conversation.
-func (s *Service) CreateIn(ctx context.Context, stewardID int64, conv *baton.Conversation, req Request) (*baton.Replay, error) {
+func (s *Service) CreateIn(ctx context.Context, stewardID int64, src Source, req Request) (*baton.Replay, error) {
 	if err := req.Check(""); err != nil {
 		return nil, err
 	}
-	return s.create(ctx, stewardID, conv, req)
+	return s.create(ctx, stewardID, src, req)
 }
 
-func (s *Service) create(ctx context.Context, stewardID int64, conv *baton.Conversation, req Request) (*baton.Replay, error) {
+func (s *Service) create(ctx context.Context, stewardID int64, src Source, req Request) (*baton.Replay, error) {
 	stored := req.stored()
-	at, title, err := s.forkPoint(ctx, stewardID, conv, req.AtMessageID, stored.Title, baton.ConversationReplay)
+	at, title, err := s.forkPoint(ctx, stewardID, src, req.AtMessageID, stored.Title, baton.ConversationReplay)
 	if err != nil {
 		return nil, err
 	}
 	stored.Title = title
-	return s.store.CreateReplayAt(ctx, stewardID, conv, at, stored)
+	return s.store.CreateReplayAt(ctx, stewardID, src.Conversation, at, stored)
 }
 
 // ForkRequest is where a fork starts (the message it starts after) and its
@@ -171,34 +181,51 @@ type ForkRequest struct {
 // Conversation) after one of the messages of its transcript, with no
 // model: the steward continues it.
 func (s *Service) Fork(ctx context.Context, stewardID int64, conv *baton.Conversation, req ForkRequest) (*baton.Conversation, error) {
-	at, title, err := s.forkPoint(ctx, stewardID, conv, req.AtMessageID, req.Title, baton.ConversationFork)
+	at, title, err := s.forkPoint(ctx, stewardID, Source{Conversation: conv}, req.AtMessageID, req.Title, baton.ConversationFork)
 	if err != nil {
 		return nil, err
 	}
 	return s.store.Fork(ctx, stewardID, conv, store.ForkRequest{At: at, Title: title, Kind: baton.ConversationFork})
 }
 
-// forkPoint checks a fork's title and reads the message it starts after,
-// which must be in the transcript of conv; an empty title becomes
+// forkPoint checks a fork's title and finds the message it starts after,
+// which must be in the transcript of src; an empty title becomes
 // "<kind> at #<seq>".
-func (s *Service) forkPoint(ctx context.Context, stewardID int64, conv *baton.Conversation, atMessageID int64, title, kind string) (*baton.Message, string, error) {
+func (s *Service) forkPoint(ctx context.Context, stewardID int64, src Source, atMessageID int64, title, kind string) (*baton.Message, string, error) {
 	title = strings.TrimSpace(strings.ReplaceAll(title, "\x00", ""))
 	if len(title) > 200 {
 		return nil, "", baton.Invalid("title", "title must be at most 200 characters")
 	}
-	if atMessageID <= 0 {
-		return nil, "", baton.Invalid("at_message_id", "at_message_id is required: the id of the message the fork starts after")
-	}
-	at, err := s.store.ForkPoint(ctx, stewardID, conv, atMessageID)
-	if baton.ErrorCode(err) == baton.ENOTFOUND {
-		return nil, "", baton.Invalid("at_message_id", "message %d is not in this conversation", atMessageID)
-	} else if err != nil {
+	at, err := s.forkMessage(ctx, stewardID, src, atMessageID)
+	if err != nil {
 		return nil, "", err
 	}
 	if title == "" {
 		title = fmt.Sprintf("%s at #%d", strings.ReplaceAll(kind, "_", "-"), at.Seq)
 	}
 	return at, title, nil
+}
+
+// forkMessage is the message of src's transcript a fork starts after:
+// found in the transcript the handler read, or read from the store.
+func (s *Service) forkMessage(ctx context.Context, stewardID int64, src Source, atMessageID int64) (*baton.Message, error) {
+	if atMessageID <= 0 {
+		return nil, baton.Invalid("at_message_id", "at_message_id is required: the id of the message the fork starts after")
+	}
+	notIn := baton.Invalid("at_message_id", "message %d is not in this conversation", atMessageID)
+	if src.Transcript != nil {
+		for _, m := range src.Transcript {
+			if m.ID == atMessageID {
+				return m, nil
+			}
+		}
+		return nil, notIn
+	}
+	at, err := s.store.ForkPoint(ctx, stewardID, src.Conversation, atMessageID)
+	if baton.ErrorCode(err) == baton.ENOTFOUND {
+		return nil, notIn
+	}
+	return at, err
 }
 
 // CherryPickRequest names the messages to copy, by id or as a range of
@@ -303,18 +330,21 @@ func (s *Service) Start(ctx context.Context, stewardID int64, id string) (*baton
 }
 
 func (s *Service) start(ctx context.Context, stewardID int64, id string, from ...string) (*baton.Replay, error) {
-	// Another steward's replay is not found, whether or not a model is set.
-	if _, err := s.store.Replay(ctx, stewardID, id); err != nil {
-		return nil, err
-	}
-	if s.runner == nil {
-		return nil, baton.Errorf(baton.ECONFLICT, "no model endpoint is configured: set BATON_LLM_BASE_URL")
-	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.stopped {
+	if s.runner == nil || s.stopped {
+		// Another steward's replay is not found, whether or not a run
+		// can start.
+		if _, err := s.store.Replay(ctx, stewardID, id); err != nil {
+			return nil, err
+		}
+		if s.runner == nil {
+			return nil, baton.Errorf(baton.ECONFLICT, "no model endpoint is configured: set BATON_LLM_BASE_URL")
+		}
 		return nil, baton.Errorf(baton.EUNAVAILABLE, "the server is stopping; run the replay again in a moment")
 	}
+	// The claim reads the replay with the steward's id: another
+	// steward's is not found.
 	r, err := s.store.ClaimReplayRun(ctx, stewardID, id, from...)
 	if err != nil {
 		return r, err

@@ -321,3 +321,45 @@ func TestReplayRequestChecked(t *testing.T) {
 		}
 	}
 }
+
+// A matrix and a replay find their fork point in the source's transcript
+// when the handler read it, and in the store otherwise; a message not in
+// the conversation is refused naming at_message_id, nothing written, and
+// another steward's replay is not found when asked to start.
+func TestForkPointFromSource(t *testing.T) {
+	eachDatabase(t, func(t *testing.T, url string) {
+		f := newFixture(t, url, sayFixed, sayFixed)
+		ctx := context.Background()
+		conv, err := f.svc.Conversation(ctx, f.steward, f.conv)
+		if err != nil {
+			t.Fatal(err)
+		}
+		msgs, err := f.svc.Messages(ctx, f.steward, conv, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		read := replay.Source{Conversation: conv, Transcript: msgs}
+		for name, src := range map[string]replay.Source{"transcript": read, "store": {Conversation: conv}} {
+			if _, _, err := f.svc.CreateMatrix(ctx, f.steward, src, 999999, "", "", []replay.Request{{}}); baton.ErrorField(err) != "at_message_id" {
+				t.Errorf("%s: a matrix at a message not in the conversation: %v", name, err)
+			}
+			if _, err := f.svc.CreateIn(ctx, f.steward, src, replay.Request{AtMessageID: 999999}); baton.ErrorField(err) != "at_message_id" {
+				t.Errorf("%s: a replay at a message not in the conversation: %v", name, err)
+			}
+		}
+		m, runs, err := f.svc.CreateMatrix(ctx, f.steward, read, f.ids[1], "", "k", []replay.Request{{Model: "tiny"}, {Model: "tiny"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if m.AtMessageID != f.ids[1] || len(runs) != 2 || m.Title != "2 parameter sets" {
+			t.Fatalf("matrix %+v with %d runs", m, len(runs))
+		}
+		again, _, err := f.svc.CreateMatrix(ctx, f.steward, replay.Source{Conversation: conv}, f.ids[1], "", "k", []replay.Request{{Model: "tiny"}, {Model: "tiny"}})
+		if err != nil || again.ID != m.ID {
+			t.Fatalf("the same key made %v (%v), want %s", again, err, m.ID)
+		}
+		if _, err := f.svc.Start(ctx, f.steward+1, runs[0].ID); baton.ErrorCode(err) != baton.ENOTFOUND {
+			t.Errorf("another steward starts a run: %v", err)
+		}
+	})
+}

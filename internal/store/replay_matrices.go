@@ -11,32 +11,22 @@ import (
 
 // CreateReplayMatrix records a replay matrix and its runs, one replay per
 // parameter set (checked and titled by the replay service), all forked at
-// the same message of one of the steward's conversations: one
-// transaction, all or nothing. When the first run carries a request key
-// the matrix is made once: a form sent twice gets the matrix the first made.
-func (s *Store) CreateReplayMatrix(ctx context.Context, stewardID int64, conversationID, title string, runs []ReplayRequest) (*baton.ReplayMatrix, []*baton.Replay, error) {
+// the same message (at, ForkPoint) of one of the steward's conversations
+// (src, read with ConversationByID): one transaction, all or nothing.
+// When the first run carries a request key the matrix is made once: a
+// form sent twice gets the matrix the first made.
+func (s *Store) CreateReplayMatrix(ctx context.Context, stewardID int64, src *baton.Conversation, at *baton.Message, title string, runs []ReplayRequest) (*baton.ReplayMatrix, []*baton.Replay, error) {
 	if len(runs) == 0 {
 		return nil, nil, baton.Invalid("runs", "a replay matrix needs at least one parameter set")
-	}
-	if len(runs) > baton.MaxMatrixRuns {
-		return nil, nil, baton.Invalid("runs", "a replay matrix has at most %d parameter sets", baton.MaxMatrixRuns)
 	}
 	if key := runs[0].Key; key != "" {
 		if m, rs, err := s.matrixOfKey(ctx, stewardID, key); err == nil {
 			return m, rs, nil
 		}
 	}
-	src, err := s.ConversationByID(ctx, stewardID, conversationID)
-	if err != nil {
-		return nil, nil, err
-	}
-	at, err := s.ForkPoint(ctx, stewardID, src, runs[0].AtMessageID)
-	if err != nil {
-		return nil, nil, err
-	}
 	var m *baton.ReplayMatrix
 	var out []*baton.Replay
-	err = s.inTx(ctx, func(tx bun.Tx) error {
+	err := s.inTx(ctx, func(tx bun.Tx) error {
 		m = &baton.ReplayMatrix{ID: uuid.NewString(), StewardID: stewardID, SessionID: src.SessionID, SourceConversationID: src.ID,
 			AtMessageID: at.ID, Title: baton.CapTitle(title), CreatedAt: s.clock()}
 		if _, err := tx.NewInsert().Model(m).Exec(ctx); err != nil {

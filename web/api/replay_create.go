@@ -2,10 +2,9 @@ package api
 
 import (
 	"context"
-
-	"github.com/baton-dev/baton/internal/baton"
 	"net/http"
 
+	"github.com/baton-dev/baton/internal/baton"
 	"github.com/baton-dev/baton/internal/replay"
 	"github.com/labstack/echo/v4"
 )
@@ -40,7 +39,7 @@ func (p replayParams) request() replay.Request {
 // conversation is read once, before the body, and the replay is made on it.
 type replayMaker interface {
 	Conversation(ctx context.Context, stewardID int64, conversationID string) (*baton.Conversation, error)
-	CreateIn(ctx context.Context, stewardID int64, conv *baton.Conversation, req replay.Request) (*baton.Replay, error)
+	CreateIn(ctx context.Context, stewardID int64, src replay.Source, req replay.Request) (*baton.Replay, error)
 }
 
 func (s *Server) ReplayCreate(c echo.Context) error {
@@ -54,7 +53,7 @@ func (s *Server) ReplayCreate(c echo.Context) error {
 	}
 	req := in.request()
 	req.AtMessageID = in.AtMessageID
-	r, err := s.replays.CreateIn(requestContext(c), stewardID(c), conv, req)
+	r, err := s.replays.CreateIn(requestContext(c), stewardID(c), replay.Source{Conversation: conv}, req)
 	if err != nil {
 		return err
 	}

@@ -21,16 +21,18 @@ type matrixRequest struct {
 // matrixMaker is what the matrix, run and continue handlers call on the
 // replay service.
 type matrixMaker interface {
-	CreateMatrix(ctx context.Context, stewardID int64, conversationID string, atMessageID int64, title, key string, runs []replay.Request) (*baton.ReplayMatrix, []*baton.Replay, error)
+	CreateMatrix(ctx context.Context, stewardID int64, src replay.Source, atMessageID int64, title, key string, runs []replay.Request) (*baton.ReplayMatrix, []*baton.Replay, error)
 	Start(ctx context.Context, stewardID int64, id string) (*baton.Replay, error)
 	Continue(ctx context.Context, stewardID int64, conversationID, text, key string, run bool) (*baton.Replay, error)
 }
 
 // MatrixCreate is POST /api/v1/conversations/{id}/matrices: one fork point
 // replayed with up to 8 parameter sets, each run started in the background
-// when a model endpoint is configured.
+// when a model endpoint is configured. The conversation is read once,
+// before the body, and the matrix is made on it.
 func (s *Server) MatrixCreate(c echo.Context) error {
-	if _, err := s.conversations.ConversationByID(requestContext(c), stewardID(c), c.Param("id")); err != nil {
+	conv, err := s.replays.Conversation(requestContext(c), stewardID(c), c.Param("id"))
+	if err != nil {
 		return err
 	}
 	var in matrixRequest
@@ -41,7 +43,7 @@ func (s *Server) MatrixCreate(c echo.Context) error {
 	for i, r := range in.Runs {
 		reqs[i] = r.request()
 	}
-	m, runs, err := s.replays.CreateMatrix(requestContext(c), stewardID(c), c.Param("id"), in.AtMessageID, in.Title, in.Key, reqs)
+	m, runs, err := s.replays.CreateMatrix(requestContext(c), stewardID(c), replay.Source{Conversation: conv}, in.AtMessageID, in.Title, in.Key, reqs)
 	if err != nil {
 		return err
 	}

@@ -35,16 +35,17 @@ func replayForkPoint(msgs []*baton.Message, m *baton.Message) *baton.Message {
 // replayFormPage is the form of a message, prefilled from the recorded
 // run: its model (the first the run used from there), its system prompt
 // shown as the placeholder of the override. It returns the message's
-// conversation, read once through the replay service, and the message the
-// fork starts after.
-func (s *Server) replayFormPage(c echo.Context, m *baton.Message) (views.ReplayFormPage, *baton.Conversation, *baton.Message, error) {
+// conversation and its transcript, read once through the replay service
+// (the replay or matrix made from the form finds its fork point in it),
+// and the message the fork starts after.
+func (s *Server) replayFormPage(c echo.Context, m *baton.Message) (views.ReplayFormPage, replay.Source, *baton.Message, error) {
 	conv, err := s.replays.Conversation(requestContext(c), stewardID(c), m.ConversationID)
 	if err != nil {
-		return views.ReplayFormPage{}, nil, nil, err
+		return views.ReplayFormPage{}, replay.Source{}, nil, err
 	}
 	msgs, err := s.replays.Messages(requestContext(c), stewardID(c), conv, 0)
 	if err != nil {
-		return views.ReplayFormPage{}, nil, nil, err
+		return views.ReplayFormPage{}, replay.Source{}, nil, err
 	}
 	at := replayForkPoint(msgs, m)
 	p := views.ReplayFormPage{Page: s.page(c, "Replay from here", "sessions"), Action: "/messages/" + strconv.FormatInt(m.ID, 10) + "/replay",
@@ -60,7 +61,7 @@ func (s *Server) replayFormPage(c echo.Context, m *baton.Message) (views.ReplayF
 		}
 	}
 	p.Values.RecordedSystem = strings.Join(system, "\n\n")
-	return p, conv, at, nil
+	return p, replay.Source{Conversation: conv, Transcript: msgs}, at, nil
 }
 
 // ReplayForm is GET /messages/{id}/replay: "Replay from here".
@@ -85,7 +86,7 @@ func (s *Server) ReplayCreate(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	p, conv, at, err := s.replayFormPage(c, m)
+	p, src, at, err := s.replayFormPage(c, m)
 	if err != nil {
 		return err
 	}
@@ -98,7 +99,7 @@ func (s *Server) ReplayCreate(c echo.Context) error {
 	if err == nil {
 		req.AtMessageID = at.ID
 		var r *baton.Replay
-		if r, err = s.replays.CreateIn(requestContext(c), stewardID(c), conv, req); err == nil {
+		if r, err = s.replays.CreateIn(requestContext(c), stewardID(c), src, req); err == nil {
 			if s.replays.CanRun() {
 				if _, err := s.replays.Start(requestContext(c), stewardID(c), r.ID); err != nil && baton.ErrorCode(err) != baton.ECONFLICT {
 					return err

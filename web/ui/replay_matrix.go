@@ -15,18 +15,20 @@ import (
 )
 
 // matrixFormPage is a message's matrix form: its first set prefilled from
-// the recorded run, as the single replay's form is.
-func (s *Server) matrixFormPage(c echo.Context, m *baton.Message) (views.MatrixFormPage, *baton.Message, error) {
-	single, _, at, err := s.replayFormPage(c, m)
+// the recorded run, as the single replay's form is. It returns the
+// conversation with its transcript and the message the runs fork after,
+// as replayFormPage does.
+func (s *Server) matrixFormPage(c echo.Context, m *baton.Message) (views.MatrixFormPage, replay.Source, *baton.Message, error) {
+	single, src, at, err := s.replayFormPage(c, m)
 	if err != nil {
-		return views.MatrixFormPage{}, nil, err
+		return views.MatrixFormPage{}, replay.Source{}, nil, err
 	}
 	p := views.MatrixFormPage{Page: s.page(c, "Replay with several parameter sets", "sessions"),
 		Action: "/messages/" + strconv.FormatInt(m.ID, 10) + "/matrix", Seq: single.Seq, ForkSeq: single.ForkSeq,
 		Key: single.Values.Key, RecordedSystem: single.Values.RecordedSystem, CanRun: single.CanRun,
 		Sets: make([]views.ReplayFormValues, baton.MaxMatrixRuns)}
 	p.Sets[0].Model = single.Values.Model
-	return p, at, nil
+	return p, src, at, nil
 }
 
 // MatrixForm is GET /messages/{id}/matrix: the form of a replay matrix.
@@ -35,7 +37,7 @@ func (s *Server) MatrixForm(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	p, _, err := s.matrixFormPage(c, m)
+	p, _, _, err := s.matrixFormPage(c, m)
 	if err != nil {
 		return err
 	}
@@ -50,7 +52,7 @@ func (s *Server) MatrixCreate(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	p, at, err := s.matrixFormPage(c, m)
+	p, src, at, err := s.matrixFormPage(c, m)
 	if err != nil {
 		return err
 	}
@@ -72,7 +74,7 @@ func (s *Server) MatrixCreate(c echo.Context) error {
 		}
 		reqs = append(reqs, req)
 	}
-	mx, _, err := s.replays.CreateMatrix(requestContext(c), stewardID(c), m.ConversationID, at.ID, p.Title, p.Key, reqs)
+	mx, _, err := s.replays.CreateMatrix(requestContext(c), stewardID(c), src, at.ID, p.Title, p.Key, reqs)
 	if err != nil {
 		return s.matrixFormRefused(c, p, err)
 	}

@@ -56,10 +56,10 @@ type replayService interface {
 	Fork(ctx context.Context, stewardID int64, conv *baton.Conversation, req replay.ForkRequest) (*baton.Conversation, error)
 	CherryPick(ctx context.Context, stewardID int64, src *baton.Conversation, req replay.CherryPickRequest) (*baton.Conversation, []*baton.Message, error)
 	Messages(ctx context.Context, stewardID int64, conv *baton.Conversation, upTo int64) ([]*baton.Message, error)
-	CreateIn(ctx context.Context, stewardID int64, conv *baton.Conversation, req replay.Request) (*baton.Replay, error)
+	CreateIn(ctx context.Context, stewardID int64, src replay.Source, req replay.Request) (*baton.Replay, error)
 	CanRun() bool
 	Start(ctx context.Context, stewardID int64, id string) (*baton.Replay, error)
-	CreateMatrix(ctx context.Context, stewardID int64, conversationID string, atMessageID int64, title, key string, runs []replay.Request) (*baton.ReplayMatrix, []*baton.Replay, error)
+	CreateMatrix(ctx context.Context, stewardID int64, src replay.Source, atMessageID int64, title, key string, runs []replay.Request) (*baton.ReplayMatrix, []*baton.Replay, error)
 	Continue(ctx context.Context, stewardID int64, conversationID, text, key string, run bool) (*baton.Replay, error)
 }
 
