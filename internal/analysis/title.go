@@ -123,22 +123,72 @@ var verbCommands = set("review", "fix", "plan", "test", "refactor", "explain", "
 // commands, paths, @-mentions and stray symbols.
 func cleanTitleLine(line string) string {
 	line = stripListMarker(strings.TrimSpace(line))
+	fields := strings.Fields(line)
 	var out []string
-	for i, f := range strings.Fields(line) {
+	for i := 0; i < len(fields); i++ {
+		f := fields[i]
 		switch {
 		case strings.HasPrefix(f, "/") && i == 0 && slashWord(f) != "":
 			if verbCommands[slashWord(f)] {
 				out = append(out, slashWord(f))
 			}
-		case isPathWord(f), strings.HasPrefix(f, "@") && len(f) > 1, strings.HasPrefix(f, "--"), strings.HasPrefix(f, "$"):
+			// A console transcript echoes the command it runs
+			// ("/hi is running…"): the echo is not the request.
+			if i+2 < len(fields) && strings.EqualFold(fields[i+1], "is") && strings.HasPrefix(strings.ToLower(fields[i+2]), "running") {
+				i += 2
+			}
+		case flagWord(f) != "":
+			// A flag named as a thing ("the --user parameter") keeps
+			// its name; a flag of a command line goes.
+			if i+1 < len(fields) && flagNouns[bareWord(fields[i+1])] {
+				out = append(out, flagWord(f))
+			}
+		case isPathWord(f), strings.HasPrefix(f, "@") && len(f) > 1, strings.HasPrefix(f, "$"):
 		case (f == "&" || f == "-" || f == "–" || f == "—") && len(out) > 0:
 			out = append(out, f) // a dash between words ends a clause (titleWords)
-		case strings.Trim(f, "&|#*>=+~_-–—") == "":
+		case strings.Trim(f, "&|#*>=+~_-–—`") == "":
 		default:
-			out = append(out, strings.Trim(f, "*_\"“”'‘’()[]{}"))
+			if w := unquoteWord(f); w != "" {
+				out = append(out, w)
+			}
 		}
 	}
 	return strings.Join(out, " ")
+}
+
+// flagNouns follow a flag that the sentence names as a thing.
+var flagNouns = set("flag", "flags", "option", "options", "parameter", "parameters", "param", "argument", "arguments",
+	"switch", "setting")
+
+// flagWord is the name of a command-line flag ("--user" → "user", "-m" →
+// "m"), or "" when f is not one.
+func flagWord(f string) string {
+	f = strings.TrimRight(f, ".,;:!?)")
+	name := strings.TrimLeft(f, "-")
+	if len(f)-len(name) == 0 || len(f)-len(name) > 2 || name == "" {
+		return ""
+	}
+	r, _ := utf8.DecodeRuneInString(name)
+	if !unicode.IsLetter(r) {
+		return "" // "-1", "--"
+	}
+	if i := strings.IndexAny(name, "=["); i >= 0 {
+		name = name[:i]
+	}
+	return name
+}
+
+// unquoteWord is a word without the quotes, brackets and emphasis around
+// it, keeping the punctuation that ends it ("backend\"." → "backend.").
+func unquoteWord(f string) string {
+	const marks = "*_\"“”'‘’()[]{}`"
+	core := strings.TrimRight(f, ".,;:!?")
+	end := f[len(core):]
+	core = strings.Trim(core, marks)
+	if core == "" {
+		return strings.Trim(f, marks)
+	}
+	return core + end
 }
 
 // slashWord is the name of a slash command ("/review" → "review"), or "".

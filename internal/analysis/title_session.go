@@ -2,6 +2,7 @@ package analysis
 
 import (
 	"math"
+	"regexp"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -252,6 +253,16 @@ func titleSentences(prose string) []titleSentence {
 			flush()
 			continue
 		}
+		// A clock time opens a log's line ("… when running it 11:35:44.030
+		// API GET"): the output runs from there to its paragraph's end.
+		if loc := logClock.FindStringIndex(line); loc != nil {
+			line, inPaste = line[:loc[0]], true
+			if line = cleanTitleLine(line); line != "" && !cjkText(line) {
+				words = append(words, dropCode(titleWords(line))...)
+			}
+			flush()
+			continue
+		}
 		heading = !headed && strings.HasPrefix(strings.TrimSpace(line), "#")
 		headed = headed || heading
 		line = cleanTitleLine(line)
@@ -317,6 +328,9 @@ func pastedLine(line string) bool {
 	}
 	return n >= 12 && letters*2 < n
 }
+
+// logClock is the time of day a log line carries: "11:35:44", "09:02:17.381".
+var logClock = regexp.MustCompile(`(?:^|\s|\[)\d{1,2}:\d{2}:\d{2}(?:[.,]\d+)?\b`)
 
 // logMarks are the box, bullet and status characters of a tool's output.
 const logMarks = "│┃├└┌┐┘•⨯✓✗█⋮"

@@ -1,0 +1,79 @@
+package analysis
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestTitleStructure: rules about how a conversation is written down that
+// decide what may title it — a console's echo of the command it runs, a
+// flag named as a thing, a log pasted after the prose on the same line,
+// quotes around a word — each from a conversation of our own.
+func TestTitleStructure(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		turns []string
+		want  []string // each is in the title, lower case
+		not   []string // none is
+	}{
+		{
+			name: "a console's echo of the slash command it runs",
+			turns: []string{
+				"/standup is running… we are migrating the invoice exporter to the new ledger API this week",
+				"The invoice exporter now calls the ledger API.",
+			},
+			want: []string{"invoice exporter"},
+			not:  []string{"running", "standup"},
+		},
+		{
+			name: "a flag named as a thing keeps its name, without its dashes",
+			turns: []string{
+				"add a --dry-run option to the cleanup job",
+				"The cleanup job takes a dry-run option now: with it, the job lists what it would delete.",
+			},
+			want: []string{"dry-run option", "cleanup job"},
+			not:  []string{"--"},
+		},
+		{
+			name: "a flag of a command line goes",
+			turns: []string{
+				"why does rsync -a skip the thumbnails folder on the backup host",
+				"rsync skips the thumbnails folder because the backup host excludes it.",
+			},
+			want: []string{"thumbnails folder"},
+			not:  []string{"-a"},
+		},
+		{
+			name: "a log pasted after the prose on one line starts at its clock time",
+			turns: []string{
+				"the nightly import fails when running the feed sync 02:14:55.120 INFO fetching page 3\n02:14:57.004 ERROR upstream closed connection",
+				"The feed sync fails because the upstream closes the connection on page 3; the nightly import retries now.",
+			},
+			want: []string{"feed sync"},
+			not:  []string{"02", "info", "fetching"},
+		},
+		{
+			name: "quotes around a word go with the punctuation after them",
+			turns: []string{
+				"create a task for a \"billing sandbox\".",
+				"I created the billing sandbox task.",
+			},
+			want: []string{"billing sandbox"},
+			not:  []string{"\""},
+		},
+	} {
+		got := titleOf(tc.turns...)
+		lower := " " + strings.ToLower(got) + " "
+		for _, w := range tc.want {
+			if !strings.Contains(lower, w) {
+				t.Errorf("%s: title %q does not name %q", tc.name, got, w)
+			}
+		}
+		for _, w := range tc.not {
+			if strings.Contains(lower, w) {
+				t.Errorf("%s: title %q holds %q", tc.name, got, w)
+			}
+		}
+		checkTitleForm(t, tc.name, got)
+	}
+}
