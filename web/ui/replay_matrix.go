@@ -270,6 +270,13 @@ func (s *Server) linkedMatrix(c echo.Context) (*baton.ReplayMatrix, []*baton.Rep
 	if link.Redact {
 		hide = redact.Text
 		m.Title = redact.Text(m.Title)
+		// Why a run failed quotes the call the model made, whose input
+		// holds what the transcript held.
+		for _, r := range runs {
+			for _, text := range []*string{&r.FailureReason, &r.SystemPrompt, &r.ExtraContext} {
+				*text = redact.Text(*text)
+			}
+		}
 	}
 	h := c.Response().Header()
 	h.Set("Cache-Control", "private, no-store")

@@ -72,12 +72,14 @@ func (s *Server) SharedSession(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	title := redact.Text(sess.Title)
+	// Public: what the page shows of the session hides secrets as its
+	// transcript does (title, tags, summary, tasks, technical context).
+	for _, shown := range []any{&sess.Title, &sess.Source, &sess.Tags, &sess.Summary, &sess.Progress, &sess.Technical, &sess.Assistant} {
+		redact.Strings(shown)
+	}
+	title := sess.Title
 	if title == "" {
 		title = "Untitled session"
-	}
-	for i, t := range sess.Tags {
-		sess.Tags[i] = redact.Text(t)
 	}
 	return renderHTML(c, http.StatusOK, views.SharedSession(views.SharedSessionPage{
 		Page: views.Page{Title: title}, Session: sess, Transcript: chunk, TotalMessages: total, ExpiresAt: link.ExpiresAt,
