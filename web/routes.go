@@ -187,6 +187,8 @@ func (s *Server) routes() {
 	v1.POST("/comparisons", s.api.ComparisonCreate)
 	v1.GET("/comparisons/:id", s.api.ComparisonGet)
 	v1.POST("/comparisons/:id/comments", s.api.ComparisonComment)
+	v1.GET("/comparisons/:id/ratings", s.api.ComparisonRatings)
+	v1.POST("/comparisons/:id/ratings", s.api.ComparisonRate)
 	v1.POST("/comparisons/:id/shares", s.api.ComparisonShare)
 	v1.POST("/sessions/:id/shares", s.api.SessionShare) // a read-only /s/ link to one session
 	// API: continuity (web/api/bridge_*.go, markers.go, summary.go).
