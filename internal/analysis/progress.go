@@ -203,21 +203,21 @@ func progressOf(vs []view) baton.Progress {
 			if done[i] {
 				status = "completed"
 			}
-			tasks := requestTasks(v.prose)
-			if line := firstProseLine(v.prose); len(tasks) == 0 && !askedBefore && !strings.HasSuffix(strings.TrimSpace(line), ":") {
+			reqs := requests(v.prose)
+			if line := firstProseLine(v.prose); len(reqs) == 0 && !askedBefore && !strings.HasSuffix(strings.TrimSpace(line), ":") {
 				// The opening message states a problem ("the release
 				// failed with …"): fixing it is the task. One that
 				// introduces what it pastes ("I got this feedback:")
 				// states none.
 				if t := requestText(firstSentence(line), true); t != "" {
-					tasks = []string{t}
+					reqs = []request{{t, formListed}}
 				}
 			}
-			for _, t := range tasks {
-				if askedBefore && discussionQuestion(t) {
+			for k, r := range reqs {
+				if askedBefore && remark(r, k) {
 					continue
 				}
-				book.request(t, status)
+				book.request(r.text, status)
 			}
 			askedBefore = true
 		}
@@ -399,6 +399,48 @@ var discussionOpeners = set("is", "are", "was", "were", "does", "do", "did", "is
 func discussionQuestion(task string) bool {
 	w := wordsOf(lowerText(task))
 	return len(w) > 0 && discussionOpeners[w[0]]
+}
+
+// remark reports a request, the k-th of its message, that a steward
+// makes while the work goes on rather than asking for new work: a yes/no
+// or "why" question (discussionQuestion), a question that names nothing
+// ("what do you think?", "what's the simplest thing that would work?"),
+// and past the message's first request, any that does not open with a verb
+// or stand in a list ("I want to treat that as a failing test case" after
+// "let's switch to uv", "isn't there a place for mocks?" after "let's
+// explore the root cause").
+func remark(r request, k int) bool {
+	switch {
+	case discussionQuestion(r.text):
+		return true
+	case (r.form == formQuestion || r.form == formAside) && namesNothing(r.text):
+		return true
+	}
+	return k > 0 && r.form != formListed && r.form != formImperative
+}
+
+// vagueWords name no work of their own in a question: "what do you think",
+// "what should we do next", "what's the simplest thing that would work".
+var vagueWords = set("think", "thinks", "do", "doing", "done", "next", "now", "say", "said", "mean", "means", "suggest",
+	"thing", "things", "work", "works", "working", "going", "happen", "happening", "happened", "want", "need", "like",
+	"minimal", "simplest", "best", "better", "right", "wrong", "problem", "idea", "ideas", "opinion", "you", "we", "i",
+	"is", "are", "was", "were", "be", "would", "should", "could", "can", "will", "does", "did", "s", "re", "'s", "'re",
+	"that", "this", "it", "there", "here", "a", "an", "the", "of", "to", "about", "with", "on", "in", "for", "what",
+	"how", "why", "which", "where", "who", "when", "your", "our", "my", "harder", "hard", "more", "so", "far", "else")
+
+// namesNothing reports a question whose words are all vague.
+func namesNothing(task string) bool {
+	if cjkText(task) {
+		return false
+	}
+	for _, w := range strings.FieldsFunc(strings.ToLower(task), func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '-')
+	}) {
+		if !vagueWords[w] {
+			return false
+		}
+	}
+	return true
 }
 
 // firstSentence cuts s at its first sentence end.

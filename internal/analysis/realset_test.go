@@ -96,10 +96,12 @@ var realsetFloors = map[string]map[string][2]float64{
 	// PowerShell, code read through the shell): technologies 0.83 / 0.64.
 	// Then with the calls a transcript kept as text shows (Claude Code's
 	// console lines, SpecStory's record of Cursor): 0.83 / 0.70.
+	// Then tasks without questions that name nothing, nor a later
+	// message's remarks past its first request: 0.75 / 0.69.
 	"dev": {
 		"title":        {0.92, 0},
 		"decisions":    {0.71, 0.37},
-		"tasks":        {0.67, 0.68},
+		"tasks":        {0.72, 0.66},
 		"technologies": {0.80, 0.67},
 		"topics":       {0.53, 0.41},
 	},
@@ -118,10 +120,12 @@ var realsetFloors = map[string]map[string][2]float64{
 	// title 0.68; decisions 0.70 / 0.21; tasks 0.63 / 0.74; technologies
 	// 0.71 / 0.55; topics 0.61 / 0.50. Then tasks 0.63 / 0.72, then
 	// 0.66 / 0.70. Then technologies 0.74 / 0.62, then 0.75 / 0.68.
+	// Then tasks 0.69 / 0.67: recall traded for precision, still above
+	// its target.
 	"test": {
 		"title":        {0.65, 0},
 		"decisions":    {0.65, 0.18},
-		"tasks":        {0.63, 0.67},
+		"tasks":        {0.66, 0.64},
 		"technologies": {0.72, 0.65},
 		"topics":       {0.58, 0.47},
 	},

@@ -44,20 +44,57 @@ var whWords = set("what", "how", "why", "which", "who", "where")
 // "…してくれる？", "…お願い".
 var requestEndingJA = regexp.MustCompile(`(?:して|してください|して下さい|してほしい|してくれる|してくれますか|ください|下さい|お願いします|お願い|ほうがいい|ほうが良い|ほうがよさそう|したい|にして|ようにして|提案して|教えて|作って|追加して|直して|変更して|削除して|更新して|書いて)[？?！!。]*$`)
 
-// requestTasks reads the tasks a steward's message asks for: its
-// sentences that are requests (an opener such as "can you", an
-// imperative verb, or a question of four words or more), and the items of
-// a list that a request introduces ("Can you: - propose … - suggest …").
-// Commands, code and pasted output never become task text.
+// requestForm is how a sentence asks for work: the form tells a new
+// request from a remark made while the work goes on.
+type requestForm int
+
+const (
+	formListed     requestForm = iota // a list item under a request, a plan's step, a bare "commit"
+	formImperative                    // opens with a verb: "fix the lint errors"
+	formOpener                        // after "can you", "please", "I'd like to", "let's"
+	formQuestion                      // a question: "what does X do?", "is X needed?"
+	formAside                         // a question of many words with no question word: "that sounds great, but would it also …?"
+)
+
+// request is one task a steward's message asks for, with its form.
+type request struct {
+	text string
+	form requestForm
+}
+
+// requestTasks reads the tasks a steward's message asks for (requests'
+// rule), as text.
 func requestTasks(prose string) []string {
+	var out []string
+	for _, r := range requests(prose) {
+		out = append(out, r.text)
+	}
+	return out
+}
+
+// listed wraps tasks that a message lists as such.
+func listed(tasks []string) []request {
+	var out []request
+	for _, t := range tasks {
+		out = append(out, request{t, formListed})
+	}
+	return out
+}
+
+// requests reads the tasks a steward's message asks for: its sentences
+// that are requests (an opener such as "can you", an imperative verb, or a
+// question of four words or more), and the items of a list that a request
+// introduces ("Can you: - propose … - suggest …"). Commands, code and
+// pasted output never become task text.
+func requests(prose string) []request {
 	if t, ok := bareRequests[strings.ToLower(strings.Trim(strings.TrimSpace(prose), ".!"))]; ok {
-		return []string{t}
+		return listed([]string{t})
 	}
 	if strings.Contains(prose, "█") && aiCommentsPrompt.MatchString(prose) {
-		return aiCommentTasks(prose)
+		return listed(aiCommentTasks(prose))
 	}
 	if plan := planSteps(prose); len(plan) > 0 {
-		return plan
+		return listed(plan)
 	}
 	if len(prose) > maxPastedMessage {
 		// A pasted document (a plan, a log): only its opening paragraph
@@ -67,7 +104,7 @@ func requestTasks(prose string) []string {
 	if len(prose) > maxRequestMessage {
 		prose = truncate(prose, maxRequestMessage)
 	}
-	var out []string
+	var out []request
 	// A line ending in "can you:" introduces a list of requests; after
 	// any other line, a list item is one when it opens with a verb.
 	listOpen := false
@@ -102,7 +139,7 @@ func requestTasks(prose string) []string {
 			}
 			if listOpen || startsWithVerb(item) {
 				if task := requestText(item, true); task != "" {
-					out = append(out, task)
+					out = append(out, request{task, formListed})
 				}
 			}
 			continue
@@ -112,10 +149,10 @@ func requestTasks(prose string) []string {
 			continue
 		}
 		for _, s := range requestSentences(stripListMarker(t)) {
-			if task := requestText(s, false); task != "" {
-				out = append(out, task)
+			if task, form := requestOf(s, false); task != "" {
+				out = append(out, request{task, form})
 			} else if task := suggestionText(s); task != "" {
-				out = append(out, task)
+				out = append(out, request{task, formImperative})
 			}
 		}
 		if strings.HasSuffix(t, ":") && endsWithOpener(strings.ToLower(strings.TrimSuffix(t, ":"))) {
@@ -264,21 +301,28 @@ func decisionSentence(s string) bool {
 // requestText is the task a sentence asks for, or "". A list item under a
 // request is one whatever its form.
 func requestText(s string, item bool) string {
+	t, _ := requestOf(s, item)
+	return t
+}
+
+// requestOf is the task a sentence asks for and the form it asks in, or
+// "".
+func requestOf(s string, item bool) (string, requestForm) {
 	s = cleanRequest(s)
 	if s == "" || decisionSentence(s) {
-		return ""
+		return "", 0
 	}
 	if cjkText(s) {
 		if item || requestEndingJA.MatchString(s) {
-			return strings.TrimRight(s, "？?！!。 ")
+			return strings.TrimRight(s, "？?！!。 "), formImperative
 		}
-		return ""
+		return "", 0
 	}
 	words := strings.Fields(s)
 	if name := slashWord(words[0]); strings.HasPrefix(words[0], "/") && name != "" {
 		// "/review the retry logic": the command's verb is the request.
 		if !verbCommands[name] || len(words) < 2 {
-			return ""
+			return "", 0
 		}
 		words[0] = name
 		s = strings.Join(words, " ")
@@ -286,22 +330,29 @@ func requestText(s string, item bool) string {
 	}
 	lower := strings.ToLower(s)
 	question := strings.HasSuffix(s, "?")
+	var form requestForm
 	switch {
 	case item:
+		form = formListed
 	case openerAt(lower) >= 0:
 		i := openerAt(lower)
 		s = strings.TrimSpace(s[i:])
 		words = strings.Fields(s)
+		form = formOpener
 	case imperativeVerbs[strings.ToLower(strings.Trim(words[0], ",:;"))] && len(words) >= 2:
+		form = formImperative
 	case question && len(words) >= 4 && questionOpeners[strings.ToLower(words[0])]:
+		form = formQuestion
 	case len(words) >= 4 && whWords[strings.ToLower(words[0])]:
+		form = formQuestion
 	case question && len(words) >= 6:
+		form = formAside
 	default:
-		return ""
+		return "", 0
 	}
 	words = dropFiller(words)
 	if len(words) < 2 {
-		return ""
+		return "", 0
 	}
 	if len(words) > maxRequestWords {
 		words = cutAtClause(words)
@@ -311,17 +362,17 @@ func requestText(s string, item bool) string {
 	}
 	task := strings.TrimRight(strings.Join(words, " "), ".,;:!? ")
 	if strings.HasSuffix(strings.ToLower(task), " following") || strings.Contains(strings.ToLower(task), " the following ") && len(words) <= 4 {
-		return "" // "implement the following plan": the plan's items are the tasks
+		return "", 0 // "implement the following plan": the plan's items are the tasks
 	}
 	for _, w := range words {
 		if isPathWord(w) && strings.HasPrefix(strings.Trim(w, "'\"("), "/") {
-			return "" // an absolute path: pasted output, not words
+			return "", 0 // an absolute path: pasted output, not words
 		}
 	}
 	if utf8.RuneCountInString(task) < 6 || isCommandText(task) || onlyPointsBack(words) {
-		return ""
+		return "", 0
 	}
-	return task
+	return task, form
 }
 
 var (

@@ -96,3 +96,37 @@ func TestTasksLeaveOutDiscussionQuestions(t *testing.T) {
 		}
 	}
 }
+
+// TestTasksLeaveOutRemarksAlongTheWay: after the first request, a question
+// that names nothing ("what do you think?") is no task, and past a
+// message's first request only the sentences that open with a verb are:
+// "I want to treat that as a failing test" and "isn't there a place for
+// mocks?" comment on the work the message asked for.
+func TestTasksLeaveOutRemarksAlongTheWay(t *testing.T) {
+	c := newConvo()
+	c.steward("Can you move the invoice totals into a separate report module?")
+	c.assistant("Moved; the report module holds the totals now.")
+	c.steward("What do you think? What's the simplest thing that would work?")
+	c.assistant("A single query per month.")
+	c.steward("Let's switch the exporter to streaming writes. I want to treat the old buffer as a failing test. " +
+		"Isn't there a place for mocks in the exporter specs? Add a benchmark for the monthly export.")
+	s := &baton.Session{}
+	New().Session(s, c.analysed(New()))
+	got := s.Progress.TasksDiscussed
+	want := []string{
+		"move the invoice totals into a separate report module",
+		"switch the exporter to streaming writes",
+		"Add a benchmark for the monthly export",
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("tasks %q, want %q", got, want)
+	}
+	// The opening message's requests are all kept, whatever their form.
+	c = newConvo()
+	c.steward("Let's switch the exporter to streaming writes. I want to keep the old buffer behind a flag.")
+	s = &baton.Session{}
+	New().Session(s, c.analysed(New()))
+	if got, want := s.Progress.TasksDiscussed, []string{"switch the exporter to streaming writes", "keep the old buffer behind a flag"}; !reflect.DeepEqual(got, want) {
+		t.Errorf("opening tasks %q, want %q", got, want)
+	}
+}
