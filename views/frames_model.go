@@ -88,11 +88,7 @@ func frameDays(frames []*baton.Frame) []frameDayGroup {
 }
 
 func frameHitCount(r *baton.FrameRecallResult) string {
-	s := countOf(r.Count, "frame")
-	if r.Capped {
-		s += " (the newest " + count(r.Ranked) + " matches ranked)"
-	}
-	return s
+	return countOf(r.Count, "frame")
 }
 
 func tookMS(ms float64) string { return strconv.FormatFloat(ms, 'f', 1, 64) + " ms" }

@@ -244,11 +244,7 @@ func frameRecall(fl *flag.FlagSet, stdout io.Writer, asJSON *bool) func(context.
 		for _, h := range res.Hits {
 			printFrameLine(stdout, h.Frame)
 		}
-		capped := ""
-		if res.Capped {
-			capped = fmt.Sprintf(", newest %d matches ranked", res.Ranked)
-		}
-		fmt.Fprintf(stdout, "%d frames in %.1f ms%s\n", res.Count, res.TookMS, capped)
+		fmt.Fprintf(stdout, "%d frames in %.1f ms\n", res.Count, res.TookMS)
 		return nil
 	}
 }

@@ -277,10 +277,9 @@ type FrameRecallResult struct {
 	Mode    string      `json:"mode"`
 	Hits    []*FrameHit `json:"hits"`
 	Count   int         `json:"count"`
-	// Ranked is how many matches were ranked; Capped says there were more
-	// matches, older than every ranked one (see store.RecallFrames).
-	Ranked  int     `json:"ranked"`
-	Capped  bool    `json:"capped"`
+	// Checked is how many candidates the ranking checked against the
+	// query to know the best ones; every other match scores lower.
+	Checked int     `json:"checked"`
 	TookMS  float64 `json:"took_ms"`
 	Message string  `json:"message,omitempty"`
 }

@@ -12,7 +12,7 @@ import (
 // Store is what frames need of storage (internal/store.Store).
 type Store interface {
 	CreateFrames(ctx context.Context, stewardID int64, frames []*baton.Frame) ([]baton.FrameImportResult, error)
-	RecallFrames(ctx context.Context, stewardID int64, q baton.FrameRecall) ([]*baton.FrameHit, int, bool, error)
+	RecallFrames(ctx context.Context, stewardID int64, q baton.FrameRecall) ([]*baton.FrameHit, int, error)
 }
 
 // Import validates and stores Lex JSON (one frame, an array, or NDJSON) for
@@ -117,11 +117,11 @@ func Recall(ctx context.Context, st Store, stewardID int64, r RecallRequest) (*b
 		res.TookMS = ms(time.Since(start))
 		return res, nil
 	}
-	hits, ranked, capped, err := st.RecallFrames(ctx, stewardID, n.Recall)
+	hits, checked, err := st.RecallFrames(ctx, stewardID, n.Recall)
 	if err != nil {
 		return nil, err
 	}
-	res.Hits, res.Count, res.Ranked, res.Capped = hits, len(hits), ranked, capped
+	res.Hits, res.Count, res.Checked = hits, len(hits), checked
 	if len(hits) == 0 {
 		res.Message = "No frame matches."
 		if n.Recall.Mode == baton.RecallAll && len(n.Recall.Terms) > 1 {

@@ -73,3 +73,24 @@ func (s *Store) SaveAnalysisAsBun(ctx context.Context, msgs []*baton.Message, up
 func (s *Store) SaveAnalysis(ctx context.Context, msgs []*baton.Message, upto int64) error {
 	return s.inTx(ctx, func(tx bun.Tx) error { return s.saveAnalysisInTx(ctx, tx, msgs, upto) })
 }
+
+// RankAllFrames scores every match of a recall, best first (ties to the
+// newer frame), with no index walk: the ranking RecallFrames must agree with.
+func (s *Store) RankAllFrames(ctx context.Context, stewardID int64, q baton.FrameRecall) (ids []string, scores []float64, err error) {
+	all, err := s.rankAll(ctx, stewardID, q)
+	if err != nil {
+		return nil, nil, err
+	}
+	rids := make([]int64, len(all))
+	for i, a := range all {
+		rids[i] = a.rid
+	}
+	byRID, err := s.framesByRID(ctx, stewardID, rids)
+	if err != nil {
+		return nil, nil, err
+	}
+	for _, a := range all {
+		ids, scores = append(ids, byRID[a.rid].ID), append(scores, a.score)
+	}
+	return ids, scores, nil
+}

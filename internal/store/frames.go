@@ -208,8 +208,14 @@ func (s *Store) createFrames(ctx context.Context, tx bun.Tx, stewardID int64, fr
 		stored[f.ID] = f
 		fresh = append(fresh, f)
 	}
+	if len(fresh) == 0 {
+		return nil
+	}
 	rids, err := freeRIDs(ctx, tx, fresh)
 	if err != nil {
+		return err
+	}
+	if err := s.ensurePostings(ctx, tx, stewardID); err != nil {
 		return err
 	}
 	for start := 0; start < len(fresh); start += frameInsertBatch {
@@ -218,7 +224,7 @@ func (s *Store) createFrames(ctx context.Context, tx bun.Tx, stewardID int64, fr
 			return err
 		}
 	}
-	return nil
+	return s.writePostings(ctx, tx, stewardID, fresh, rids)
 }
 
 // sameFrame tells whether two frames say the same: the same fields with the
@@ -356,12 +362,23 @@ func (s *Store) Frame(ctx context.Context, stewardID int64, id string) (*baton.F
 // the one change a frame allows, for privacy.
 func (s *Store) DeleteFrame(ctx context.Context, stewardID int64, id string) error {
 	return s.inTx(ctx, func(tx bun.Tx) error {
-		var rids []int64
-		if err := tx.NewRaw("SELECT rid FROM frames WHERE steward_id = ? AND id = ?", stewardID, id).Scan(ctx, &rids); err != nil {
+		var rows []frameRow
+		if err := tx.NewRaw("SELECT "+frameColumns+" FROM frames WHERE steward_id = ? AND id = ?", stewardID, id).Scan(ctx, &rows); err != nil {
 			return err
 		}
-		if len(rids) == 0 {
+		if len(rows) == 0 {
 			return baton.NotFound("frame")
+		}
+		f, err := rows[0].frame()
+		if err != nil {
+			return err
+		}
+		rids := []int64{rows[0].RID}
+		if err := s.ensurePostings(ctx, tx, stewardID); err != nil {
+			return err
+		}
+		if err := s.deletePostings(ctx, tx, stewardID, f, rids[0]); err != nil {
+			return err
 		}
 		if s.dialect == SQLite {
 			if _, err := tx.NewRaw("DELETE FROM frames_fts WHERE rowid = ?", rids[0]).Exec(ctx); err != nil {
@@ -371,7 +388,7 @@ func (s *Store) DeleteFrame(ctx context.Context, stewardID int64, id string) err
 		if _, err := tx.NewRaw("DELETE FROM frame_modules WHERE rid = ? AND steward_id = ?", rids[0], stewardID).Exec(ctx); err != nil {
 			return err
 		}
-		_, err := tx.NewRaw("DELETE FROM frames WHERE rid = ? AND steward_id = ?", rids[0], stewardID).Exec(ctx)
+		_, err = tx.NewRaw("DELETE FROM frames WHERE rid = ? AND steward_id = ?", rids[0], stewardID).Exec(ctx)
 		return err
 	})
 }

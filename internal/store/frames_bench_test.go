@@ -130,7 +130,7 @@ func BenchmarkFrameRecall(b *testing.B) {
 					b.ResetTimer()
 					for b.Loop() {
 						start := time.Now()
-						hits, _, _, err := s.RecallFrames(ctx, id, q.Recall)
+						hits, _, err := s.RecallFrames(ctx, id, q.Recall)
 						times = append(times, time.Since(start))
 						if err != nil || (term == benchCommon && len(hits) != 10) {
 							b.Fatalf("%d hits, %v", len(hits), err)

@@ -2,8 +2,6 @@ package store
 
 import (
 	"context"
-	"math"
-	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -24,30 +22,8 @@ import (
 // module and branch filters are part of the match, before any limit; the
 // time filter is a range of rid, which is the frame's real instant.
 //
-// Ranking blends relevance with recency:
-//
-//	score = 0.7 × relevance + 0.3 × recency
-//	relevance = bm25 (FTS5) or ts_rank (PostgreSQL), divided by the best
-//	            among the ranked matches, so the most relevant is 1
-//	recency   = 0.5 ^ (age / 30 days), age from now to the frame's time
-//	            (a frame from today ≈ 1, from a month ago 0.5)
-//
-// Relevance is computed for the newest recallWindow matches that pass the
-// filters (newest by frame time). Below that many matches the ranking is
-// exact; above it (a word in thousands of frames) older matches are not
-// ranked, which is what keeps a common word at 100,000 frames in
-// milliseconds instead of scoring every match: each ranked match costs
-// about 10 µs (index walk, bm25, the frame's row), so 1,000 of them cost
-// 10 ms where 200 cost 2. The answer says so (Capped).
-const (
-	recallWindow    = 200
-	relevanceWeight = 0.7
-	recencyWeight   = 0.3
-	recencyHalfLife = 30 * 24 * time.Hour
-)
-
-// Index weights, in the order of the FTS5 columns.
-const ftsWeights = "3.0, 2.0, 1.5, 1.0, 0.5, 0.0"
+// Ranking: see frames_rank.go.
+const recencyHalfLife = 30 * 24 * time.Hour
 
 // frameIndexText is a frame's text for each indexed field.
 type frameIndexText struct {
@@ -182,120 +158,3 @@ func pgQueryFrames(q baton.FrameRecall) string {
 	}
 	return out
 }
-
-// recallCandidate is one match with its raw relevance (higher is better).
-type recallCandidate struct {
-	RID  int64   `bun:"rid"`
-	Rank float64 `bun:"rank"`
-}
-
-// recallCandidates returns the steward's newest recallWindow matches
-// passing every filter, with their relevance.
-func (s *Store) recallCandidates(ctx context.Context, stewardID int64, q baton.FrameRecall) ([]recallCandidate, error) {
-	lo, hi, _ := microsRange(q.Since, q.Until)
-	var sql strings.Builder
-	var args []any
-	if s.dialect == SQLite {
-		// The index is walked newest first (rowid is the frame's time); each
-		// match is checked against its frame's steward, branch and module
-		// by primary key; bm25 is computed for the rows kept only. CROSS
-		// JOIN keeps that order: left to itself the planner walks the
-		// steward's frames and asks FTS5 about each one (100,000 lookups).
-		sql.WriteString(`SELECT t.rowid AS rid, -bm25(frames_fts, ` + ftsWeights + `) AS rank
-			FROM frames_fts t CROSS JOIN frames f ON f.rid = t.rowid
-			WHERE frames_fts MATCH ? AND f.steward_id = ? AND t.rowid BETWEEN ? AND ?`)
-		args = append(args, ftsMatchFrames(q), stewardID, lo, hi)
-	} else {
-		sql.WriteString(`SELECT f.rid, ts_rank(f.search, CAST(? AS tsquery)) AS rank FROM frames f
-			WHERE f.steward_id = ? AND f.search @@ CAST(? AS tsquery) AND f.rid BETWEEN ? AND ?`)
-		pq := pgQueryFrames(q)
-		args = append(args, pq, stewardID, pq, lo, hi)
-	}
-	if q.Branch != "" {
-		sql.WriteString(" AND f.branch = ?")
-		args = append(args, q.Branch)
-	}
-	if !q.IncludeSuperseded {
-		sql.WriteString(" AND f.superseded_by IS NULL")
-	}
-	if q.Module != "" {
-		sql.WriteString(" AND EXISTS (SELECT 1 FROM frame_modules m WHERE m.steward_id = f.steward_id AND m.module = ? AND m.rid = f.rid)")
-		args = append(args, q.Module)
-	}
-	if s.dialect == SQLite {
-		sql.WriteString(" ORDER BY t.rowid DESC LIMIT ?")
-	} else {
-		sql.WriteString(" ORDER BY f.rid DESC LIMIT ?")
-	}
-	args = append(args, recallWindow+1)
-	var out []recallCandidate
-	err := s.db.NewRaw(sql.String(), args...).Scan(ctx, &out)
-	return out, err
-}
-
-// RecallFrames runs a normalised recall for the steward: the best q.Limit
-// frames by the blend above, and how many matches were ranked. A query with
-// no terms finds nothing.
-func (s *Store) RecallFrames(ctx context.Context, stewardID int64, q baton.FrameRecall) (hits []*baton.FrameHit, ranked int, capped bool, err error) {
-	hits = []*baton.FrameHit{}
-	if len(q.Terms) == 0 {
-		return hits, 0, false, nil
-	}
-	if q.Limit <= 0 {
-		q.Limit = 10
-	}
-	cands, err := s.recallCandidates(ctx, stewardID, q)
-	if err != nil {
-		return nil, 0, false, err
-	}
-	if len(cands) > recallWindow {
-		cands, capped = cands[:recallWindow], true
-	}
-	best := 0.0
-	for _, c := range cands {
-		best = math.Max(best, c.Rank)
-	}
-	now := s.clock()
-	type scored struct {
-		rid                 int64
-		score, rel, recency float64
-	}
-	all := make([]scored, len(cands))
-	for i, c := range cands {
-		rel := 1.0
-		if best > 0 {
-			rel = c.Rank / best
-		}
-		// rid is the frame's time in microseconds (a collision moves it by one).
-		age := now.Sub(time.UnixMicro(c.RID))
-		rec := 1.0
-		if age > 0 {
-			rec = math.Pow(0.5, float64(age)/float64(recencyHalfLife))
-		}
-		all[i] = scored{c.RID, relevanceWeight*rel + recencyWeight*rec, rel, rec}
-	}
-	// Ties go to the newer frame.
-	sort.SliceStable(all, func(i, j int) bool {
-		if all[i].score != all[j].score {
-			return all[i].score > all[j].score
-		}
-		return all[i].rid > all[j].rid
-	})
-	top := all[:min(q.Limit, len(all))]
-	rids := make([]int64, len(top))
-	for i, t := range top {
-		rids[i] = t.rid
-	}
-	byRID, err := s.framesByRID(ctx, stewardID, rids)
-	if err != nil {
-		return nil, 0, false, err
-	}
-	for _, t := range top {
-		if f := byRID[t.rid]; f != nil {
-			hits = append(hits, &baton.FrameHit{Frame: f, Score: round4(t.score), Relevance: round4(t.rel), Recency: round4(t.recency)})
-		}
-	}
-	return hits, len(cands), capped, nil
-}
-
-func round4(x float64) float64 { return math.Round(x*1e4) / 1e4 }

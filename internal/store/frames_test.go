@@ -181,7 +181,7 @@ func TestRecallRanksByRelevanceThenRecency(t *testing.T) {
 		if got := hitIDs(res); got != "new,old" {
 			t.Fatalf("recency: %s", got)
 		}
-		if h := res.Hits[0]; h.Recency <= res.Hits[1].Recency || h.Score <= res.Hits[1].Score || h.Relevance != 1 {
+		if h := res.Hits[0]; h.Recency <= res.Hits[1].Recency || h.Score <= res.Hits[1].Score || h.Relevance != res.Hits[1].Relevance {
 			t.Fatalf("scores: %+v %+v", h, res.Hits[1])
 		}
 	})

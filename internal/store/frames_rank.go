@@ -1,0 +1,356 @@
+package store
+
+import (
+	"context"
+	"math"
+	"slices"
+	"strings"
+
+	"github.com/baton-dev/baton/internal/baton"
+	"github.com/uptrace/bun"
+)
+
+// Recall ranks by one score, the same on SQLite and PostgreSQL:
+//
+//	score     = 0.7 × relevance + 0.3 × recency
+//	relevance = Σ idf(w) × impact(w, frame) / (64 × Σ idf(w))   over the query's words w
+//	recency   = 0.5 ^ (age / 30 days)   (1 for a frame dated after now)
+//
+// impact(w, frame) is a BM25F weight of the word in the frame, in 1..64:
+// the word's count in each field weighted (keywords 3, reference point 2,
+// summary caption 1.5, next action 1, jira, modules and branch 0.5),
+// saturated as BM25 does (k1 = 1.2, b = 0.75) against the frame's weighted
+// length over a fixed 30, as a share of its limit, rounded up to 64ths.
+// idf(w) = ln(1 + (N − df + 0.5) / (df + 0.5)) with N the steward's frames
+// and df those with the word (a prefix's df is that of all its words,
+// at most N; its impact in a frame is its best word's). Relevance is 1 for
+// a frame that has every word as strongly as a frame can, so a score does
+// not depend on the other matches; a word the frame lacks (mode any) adds 0.
+//
+// The top results are exact over every match, found without scoring every
+// match: frame_postings lists each word's frames by impact, and at equal
+// impact newest first, so along one impact level the score only falls.
+// The ranking takes candidates from the postings of one word every match
+// must have (mode any: one per term), best bound first, where a
+// candidate's bound is its score with every other query word at its
+// highest impact; it checks candidates against the full query (phrases,
+// filters, supersession) in batches and stops when no remaining bound can
+// beat the k-th score found. A level not opened yet is bounded by its
+// impact and the word's newest frame, so levels below the top are opened
+// only while they could still matter.
+
+const (
+	impactLevels    = 64
+	frameK1         = 1.2
+	frameB          = 0.75
+	frameRefLength  = 30.0
+	relevanceWeight = 0.7
+	recencyWeight   = 0.3
+)
+
+// fieldWeights are the weights of frameIndexText's fields, in its order.
+var fieldWeights = [5]float64{3, 2, 1.5, 1, 0.5}
+
+// frameImpacts returns every word of the frame's indexed text with its
+// impact.
+func frameImpacts(f *baton.Frame) map[string]int {
+	t := frameText(f)
+	fields := [5]string{t.keywords, t.reference, t.summary, t.next, t.other}
+	tf := map[string]float64{}
+	length := 0.0
+	for i, text := range fields {
+		for _, w := range strings.Fields(text) {
+			tf[w] += fieldWeights[i]
+			length += fieldWeights[i]
+		}
+	}
+	norm := frameK1 * (1 - frameB + frameB*length/frameRefLength)
+	out := make(map[string]int, len(tf))
+	for w, x := range tf {
+		share := x / (x + norm) // tf·(k1+1)/(tf+norm) over its limit k1+1
+		out[w] = min(impactLevels, max(1, int(math.Ceil(share*impactLevels-1e-9))))
+	}
+	return out
+}
+
+// recencyAt is the recency of a frame whose rid is rid.
+func recencyAt(now int64, rid int64) float64 {
+	age := now - rid
+	if age <= 0 {
+		return 1
+	}
+	return math.Pow(0.5, float64(age)/float64(recencyHalfLife.Microseconds()))
+}
+
+// vocabEntry is a word's row of frame_vocab.
+type vocabEntry struct {
+	Word      string `bun:"word"`
+	DF        int64  `bun:"df"`
+	MaxImpact int    `bun:"max_impact"`
+	Newest    int64  `bun:"newest"`
+}
+
+// writePostings adds the frames' postings and counts them in frame_vocab.
+func (s *Store) writePostings(ctx context.Context, tx bun.IDB, stewardID int64, frames []*baton.Frame, rids []int64) error {
+	vocab := map[string]*vocabEntry{"": {Word: ""}}
+	var sql strings.Builder
+	args := make([]any, 0, 2048)
+	flush := func() error {
+		if len(args) == 0 {
+			return nil
+		}
+		_, err := tx.NewRaw("INSERT INTO frame_postings (steward_id, word, impact, rid) VALUES "+sql.String(), args...).Exec(ctx)
+		sql.Reset()
+		args = args[:0]
+		return err
+	}
+	for i, f := range frames {
+		rid := rids[i]
+		v := vocab[""]
+		v.DF++
+		v.Newest = max(v.Newest, rid)
+		for w, imp := range frameImpacts(f) {
+			if len(args) > 0 {
+				sql.WriteByte(',')
+			}
+			sql.WriteString("(?,?,?,?)")
+			args = append(args, stewardID, w, imp, rid)
+			e := vocab[w]
+			if e == nil {
+				e = &vocabEntry{Word: w}
+				vocab[w] = e
+			}
+			e.DF++
+			e.MaxImpact = max(e.MaxImpact, imp)
+			e.Newest = max(e.Newest, rid)
+			if len(args) >= 4000 {
+				if err := flush(); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	if err := flush(); err != nil {
+		return err
+	}
+	words := make([]string, 0, len(vocab))
+	for w := range vocab {
+		words = append(words, w)
+	}
+	// One order for every writer, so two imports never wait on each other in a cycle.
+	slices.Sort(words)
+	greatest := "max"
+	if s.dialect == Postgres {
+		greatest = "GREATEST"
+	}
+	for start := 0; start < len(words); start += 500 {
+		sql.Reset()
+		args = args[:0]
+		for i, w := range words[start:min(start+500, len(words))] {
+			if i > 0 {
+				sql.WriteByte(',')
+			}
+			sql.WriteString("(?,?,?,?,?)")
+			e := vocab[w]
+			args = append(args, stewardID, w, e.DF, e.MaxImpact, e.Newest)
+		}
+		_, err := tx.NewRaw("INSERT INTO frame_vocab (steward_id, word, df, max_impact, newest) VALUES "+sql.String()+
+			" ON CONFLICT (steward_id, word) DO UPDATE SET df = frame_vocab.df + excluded.df, max_impact = "+greatest+
+			"(frame_vocab.max_impact, excluded.max_impact), newest = "+greatest+"(frame_vocab.newest, excluded.newest)", args...).Exec(ctx)
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// deletePostings removes a frame's postings and its counts; the bounds
+// (highest impact, newest frame) stay, still true as bounds.
+func (s *Store) deletePostings(ctx context.Context, tx bun.Tx, stewardID int64, f *baton.Frame, rid int64) error {
+	for w, imp := range frameImpacts(f) {
+		if _, err := tx.NewRaw("DELETE FROM frame_postings WHERE steward_id = ? AND word = ? AND impact = ? AND rid = ?", stewardID, w, imp, rid).Exec(ctx); err != nil {
+			return err
+		}
+		if _, err := tx.NewRaw("UPDATE frame_vocab SET df = df - 1 WHERE steward_id = ? AND word = ?", stewardID, w).Exec(ctx); err != nil {
+			return err
+		}
+	}
+	_, err := tx.NewRaw("UPDATE frame_vocab SET df = df - 1 WHERE steward_id = ? AND word = ''", stewardID).Exec(ctx)
+	return err
+}
+
+// ensurePostings indexes the steward's frames stored before frame_postings
+// existed: when frame_vocab has no count for the steward but frames exist.
+func (s *Store) ensurePostings(ctx context.Context, tx bun.Tx, stewardID int64) error {
+	var n int
+	if err := tx.NewRaw("SELECT count(*) FROM frame_vocab WHERE steward_id = ? AND word = ''", stewardID).Scan(ctx, &n); err != nil || n > 0 {
+		return err
+	}
+	after := int64(-1 << 62)
+	for {
+		var rows []frameRow
+		if err := tx.NewRaw("SELECT "+frameColumns+" FROM frames WHERE steward_id = ? AND rid > ? ORDER BY rid LIMIT 1000", stewardID, after).
+			Scan(ctx, &rows); err != nil {
+			return err
+		}
+		if len(rows) == 0 {
+			return nil
+		}
+		fs := make([]*baton.Frame, len(rows))
+		rids := make([]int64, len(rows))
+		for i := range rows {
+			f, err := rows[i].frame()
+			if err != nil {
+				return err
+			}
+			fs[i], rids[i] = f, rows[i].RID
+		}
+		if err := s.writePostings(ctx, tx, stewardID, fs, rids); err != nil {
+			return err
+		}
+		after = rids[len(rids)-1]
+	}
+}
+
+// rankSlot is one word of the query (or a prefix and the words it stands
+// for) with its idf and highest impact.
+type rankSlot struct {
+	word   string
+	prefix bool
+	words  []vocabEntry
+	df     int64
+	idf    float64
+	maxImp int
+}
+
+func (sl *rankSlot) impactIn(impacts map[string]int) int {
+	if !sl.prefix {
+		return impacts[sl.word]
+	}
+	best := 0
+	for w, imp := range impacts {
+		if strings.HasPrefix(w, sl.word) {
+			best = max(best, imp)
+		}
+	}
+	return best
+}
+
+// ranking is a query's slots and how their impacts make a score.
+type ranking struct {
+	slots []*rankSlot
+	terms [][]int // per term, its slots
+	norm  float64
+	now   int64
+}
+
+func (r *ranking) score(relNum float64, rid int64) float64 {
+	return relevanceWeight*relNum/r.norm + recencyWeight*recencyAt(r.now, rid)
+}
+
+// relNum is the numerator of a frame's relevance, from its impacts.
+func (r *ranking) relNum(impacts map[string]int) float64 {
+	x := 0.0
+	for _, sl := range r.slots {
+		x += sl.idf * float64(sl.impactIn(impacts))
+	}
+	return x
+}
+
+// prefixEnd is the first string after every string starting with p.
+func prefixEnd(p string) string { return p + "\U0010FFFF" }
+
+// newRanking reads the query's words from frame_vocab; nil when nothing
+// can match.
+func (s *Store) newRanking(ctx context.Context, stewardID int64, q baton.FrameRecall) (*ranking, error) {
+	r := &ranking{now: s.clock().UnixMicro()}
+	bySlot := map[string]int{}
+	var plain []string
+	for _, t := range q.Terms {
+		var idx []int
+		for j, w := range t.Words {
+			prefix := t.Prefix && j == len(t.Words)-1
+			key := w
+			if prefix {
+				key += "*"
+			}
+			i, ok := bySlot[key]
+			if !ok {
+				i = len(r.slots)
+				bySlot[key] = i
+				r.slots = append(r.slots, &rankSlot{word: w, prefix: prefix})
+				if !prefix {
+					plain = append(plain, w)
+				}
+			}
+			idx = append(idx, i)
+		}
+		r.terms = append(r.terms, idx)
+	}
+	var rows []vocabEntry
+	if err := s.db.NewRaw("SELECT word, df, max_impact, newest FROM frame_vocab WHERE steward_id = ? AND word IN (?) AND df > 0",
+		stewardID, bun.List(append(plain, ""))).Scan(ctx, &rows); err != nil {
+		return nil, err
+	}
+	byWord := map[string]vocabEntry{}
+	for _, v := range rows {
+		byWord[v.Word] = v
+	}
+	total := byWord[""].DF
+	if total == 0 {
+		return nil, nil
+	}
+	for _, sl := range r.slots {
+		if sl.prefix {
+			if err := s.db.NewRaw("SELECT word, df, max_impact, newest FROM frame_vocab WHERE steward_id = ? AND word >= ? AND word < ? AND df > 0",
+				stewardID, sl.word, prefixEnd(sl.word)).Scan(ctx, &sl.words); err != nil {
+				return nil, err
+			}
+		} else if v, ok := byWord[sl.word]; ok {
+			sl.words = []vocabEntry{v}
+		}
+		for _, v := range sl.words {
+			sl.df += v.DF
+			sl.maxImp = max(sl.maxImp, v.MaxImpact)
+		}
+		df := float64(min(sl.df, total))
+		sl.idf = math.Log(1 + (float64(total)-df+0.5)/(df+0.5))
+		r.norm += sl.idf * impactLevels
+	}
+	return r, nil
+}
+
+// drivers are the slots whose postings hold every match: mode all, the
+// rarest slot; mode any, each term's rarest (a term with a word no frame
+// has matches nothing). None when nothing can match.
+func (r *ranking) drivers(mode string) []int {
+	rarest := func(idx []int) int {
+		best := -1
+		for _, i := range idx {
+			if len(r.slots[i].words) == 0 {
+				return -1
+			}
+			if best < 0 || r.slots[i].df < r.slots[best].df {
+				best = i
+			}
+		}
+		return best
+	}
+	if mode != baton.RecallAny {
+		var all []int
+		for _, t := range r.terms {
+			all = append(all, t...)
+		}
+		if i := rarest(all); i >= 0 {
+			return []int{i}
+		}
+		return nil
+	}
+	var out []int
+	for _, t := range r.terms {
+		if i := rarest(t); i >= 0 && !slices.Contains(out, i) {
+			out = append(out, i)
+		}
+	}
+	return out
+}

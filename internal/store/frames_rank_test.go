@@ -1,0 +1,174 @@
+package store_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/baton-dev/baton/internal/baton"
+	"github.com/baton-dev/baton/internal/frames"
+	"github.com/baton-dev/baton/internal/store"
+)
+
+// rankCorpus writes n frames over the 120 days before recallNow whose
+// texts vary as real ones do: captions of 3 to 20 words, a common word
+// ("auth", in about half of them) in one or several fields, sometimes
+// twice, a few frames superseded by the next, and a few about it above
+// all, older than most.
+func rankCorpus(n int) []byte {
+	rng := rand.New(rand.NewPCG(7, 26))
+	vocab := []string{"token", "cache", "deploy", "retry", "schema", "index", "queue", "login", "refresh", "session",
+		"tokenizer", "router", "billing", "export", "import", "tokens", "worker", "lock", "timeout", "migration"}
+	word := func() string { return vocab[int(rng.ExpFloat64()*4)%len(vocab)] }
+	var out []byte
+	for i := range n {
+		caption := make([]string, 3+rng.IntN(18))
+		for j := range caption {
+			caption[j] = word()
+		}
+		keywords := []string{word()}
+		ref := word() + "-" + word()
+		next := "look at " + word()
+		if rng.IntN(2) == 0 {
+			switch rng.IntN(40) % 5 {
+			case 0:
+				keywords = append(keywords, "auth")
+			case 1:
+				ref = "auth-" + ref
+			case 2:
+				caption[rng.IntN(len(caption))] = "auth"
+			case 3:
+				next += " auth"
+			default:
+				// the strongest, rarely: a keyword and the caption's first word
+				if rng.IntN(8) == 0 {
+					keywords, caption[0] = append(keywords, "auth"), "auth"
+				} else {
+					next += " auth"
+				}
+			}
+		}
+		at := recallNow.Add(-time.Duration(rng.Int64N(int64(120 * 24 * time.Hour))))
+		if i%300 == 150 {
+			// a frame about auth above all, a month or more ago
+			keywords, ref, caption, next = []string{"auth"}, "auth", []string{"auth", "auth", word()}, "auth"
+			at = recallNow.Add(-time.Duration(30+i%70) * 24 * time.Hour)
+		}
+		m := map[string]any{
+			"id": fmt.Sprintf("r-%05d", i), "timestamp": at.Format(time.RFC3339Nano), "branch": fmt.Sprintf("b%d", rng.IntN(5)),
+			"module_scope": []string{fmt.Sprintf("m%d", rng.IntN(10))}, "summary_caption": strings.Join(caption, " "),
+			"reference_point": ref, "status_snapshot": map[string]any{"next_action": next}, "keywords": keywords,
+		}
+		if i%97 == 5 {
+			m["superseded_by"] = fmt.Sprintf("r-%05d", i+1)
+		}
+		b, _ := json.Marshal(m)
+		out = append(append(out, b...), '\n')
+	}
+	return out
+}
+
+// TestRecallTopTenIsTheBruteForceRanking checks that recall's best frames,
+// found by walking the impact-ordered postings, are those of a ranking of
+// every match by the documented score, for a common word (where the
+// newest 200 matches would miss most of them) and every kind of query.
+func TestRecallTopTenIsTheBruteForceRanking(t *testing.T) {
+	eachDialect(t, func(t *testing.T, s *store.Store) {
+		ctx := context.Background()
+		s.SetClock(func() time.Time { return recallNow })
+		st := mustSteward(t, s, "brute")
+		data := rankCorpus(2400)
+		for start := 0; start < len(data); {
+			end := start
+			for k := 0; k < 600 && end < len(data); k++ {
+				end += strings.IndexByte(string(data[end:]), '\n') + 1
+			}
+			if _, err := frames.Import(ctx, s, st.ID, data[start:end]); err != nil {
+				t.Fatal(err)
+			}
+			start = end
+		}
+		// Delete a few, so the counts and bounds have seen a delete.
+		for _, id := range []string{"r-00010", "r-00011", "r-00500"} {
+			if err := s.DeleteFrame(ctx, st.ID, id); err != nil {
+				t.Fatal(err)
+			}
+		}
+		cases := []frames.RecallRequest{
+			{Q: "auth"},
+			{Q: "auth", Limit: "25"},
+			{Q: "auth token"},
+			{Q: "auth-token"},
+			{Q: "auth billing", Mode: "any"},
+			{Q: "tok*"},
+			{Q: "auth", Module: "m3"},
+			{Q: "auth", Branch: "b2", Since: "2025-10-01", Until: "2025-11-15"},
+			{Q: "auth", Superseded: "include"},
+			{Q: "session"},
+		}
+		for ci, c := range cases {
+			n, err := frames.Normalise(c)
+			if err != nil {
+				t.Fatal(err)
+			}
+			wantIDs, wantScores, err := s.RankAllFrames(ctx, st.ID, n.Recall)
+			if err != nil {
+				t.Fatal(err)
+			}
+			res := recall(t, s, st.ID, c)
+			k := min(n.Recall.Limit, len(wantIDs))
+			if len(res.Hits) != k || k == 0 {
+				t.Fatalf("%+v: %d hits of %d matches", c, len(res.Hits), len(wantIDs))
+			}
+			for i, h := range res.Hits {
+				if h.Frame.ID != wantIDs[i] || math.Abs(h.Score-wantScores[i]) > 1e-4 {
+					t.Fatalf("%+v: hit %d is %s (%.4f), the ranking of every match has %s (%.4f)\ngot  %s\nwant %s",
+						c, i, h.Frame.ID, h.Score, wantIDs[i], wantScores[i], hitIDs(res), strings.Join(wantIDs[:k], ","))
+				}
+			}
+			if ci == 0 {
+				// The newest 200 matches would not do: the true top ten reach further back.
+				if len(wantIDs) < 1000 {
+					t.Fatalf("only %d frames have auth", len(wantIDs))
+				}
+				newest := newestMatches(t, s, st.ID, n.Recall, 200)
+				outside := 0
+				for _, id := range wantIDs[:10] {
+					if !newest[id] {
+						outside++
+					}
+				}
+				if outside == 0 {
+					t.Fatalf("every one of the top ten is among the newest 200 matches: the corpus does not test the ranking")
+				}
+				if res.Checked >= len(wantIDs)/2 {
+					t.Errorf("checked %d candidates of %d matches: the index walk did not save work", res.Checked, len(wantIDs))
+				}
+			}
+		}
+	})
+}
+
+// newestMatches returns the ids of the n newest frames matching q.
+func newestMatches(t *testing.T, s *store.Store, stewardID int64, q baton.FrameRecall, n int) map[string]bool {
+	t.Helper()
+	page, err := s.FrameTimeline(context.Background(), stewardID, baton.FrameFilter{Limit: 1000})
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]bool{}
+	for _, f := range page.Frames {
+		if len(out) == n {
+			break
+		}
+		if strings.Contains(fmt.Sprint(f.Keywords, f.ReferencePoint, f.SummaryCaption, f.StatusSnapshot.NextAction), q.Terms[0].Words[0]) {
+			out[f.ID] = true
+		}
+	}
+	return out
+}

@@ -1,0 +1,2 @@
+DROP TABLE frame_vocab;
+DROP TABLE frame_postings;
