@@ -75,93 +75,151 @@ func plural(n int, word string) string {
 // first change. Edit, MultiEdit and NotebookEdit modify a file; Write
 // creates one that no earlier call touched and modifies one otherwise;
 // "rm" and "git rm" in a Bash command delete, "mv" and "git mv" rename.
-// Calls whose result failed change nothing. Paths under the working
-// directory are made relative to it.
+// Other agents' tools count the same way (otherChange): Codex's
+// apply_patch and shell commands, Gemini CLI's replace and write_file,
+// Cursor's edit_file. Calls whose result failed change nothing. Paths
+// under the working directory are made relative to it.
 func codeChanges(vs []view, wd string) []baton.CodeChange {
-	var order []*fileChange
-	byFile := map[string]*fileChange{}
-	seen := map[string]bool{}
-	root := strings.TrimSuffix(wd, "/")
-	rel := func(f string) string {
-		if root != "" && strings.HasPrefix(f, root+"/") {
-			return f[len(root)+1:]
-		}
-		return f
-	}
-	get := func(f, typ string) *fileChange {
-		fc, ok := byFile[f]
-		if !ok {
-			fc = &fileChange{file: f, typ: typ}
-			byFile[f] = fc
-			order = append(order, fc)
-		}
-		return fc
-	}
+	cl := &changeLog{byFile: map[string]*fileChange{}, seen: map[string]bool{}, root: strings.TrimSuffix(wd, "/")}
 	for i := range vs {
-		for _, c := range vs[i].calls {
+		for j := range vs[i].calls {
+			c := &vs[i].calls[j]
 			if c.failed {
 				continue
 			}
-			f := rel(c.file())
-			switch op := c.op(); op {
+			f := cl.rel(c.file())
+			op := c.op()
+			if op == "" || op != "bash" && f == "" {
+				for _, a := range callActions(c) {
+					cl.other(a)
+				}
+				continue
+			}
+			switch op {
 			case "write":
-				if f == "" {
-					continue
-				}
-				_, changed := byFile[f]
-				if !seen[f] && !changed {
-					fc := get(f, "created")
-					fc.lines = countLines(c.writeContent())
-				} else {
-					fc := get(f, "modified")
-					if fc.typ == "deleted" {
-						fc.typ = "modified"
-					}
-					if fc.typ == "modified" {
-						fc.lines = countLines(c.writeContent())
-					}
-				}
+				cl.write(f, c.writeContent())
 			case "edit":
-				if f == "" {
-					continue
-				}
-				fc := get(f, "modified")
+				fc := cl.get(f, "modified")
 				for _, e := range c.edits() {
 					fc.edits++
 					fc.added += countLines(e[1])
 					fc.removed += countLines(e[0])
 				}
 			case "bash":
-				for _, fsop := range shellFileOps(c.in.Command) {
-					switch fsop.kind {
-					case "deleted":
-						fc := get(rel(fsop.path), "deleted")
-						fc.typ, fc.how = "deleted", fsop.how
-					case "renamed":
-						fc := get(rel(fsop.path), "renamed")
-						fc.typ, fc.from = "renamed", rel(fsop.from)
-					}
-				}
+				cl.shell(c.in.Command)
 			}
 			if f != "" {
-				seen[f] = true
+				cl.seen[f] = true
 			}
 		}
 	}
-	if len(order) == 0 {
+	if len(cl.order) == 0 {
 		return nil
 	}
-	out := make([]baton.CodeChange, len(order))
-	for i, fc := range order {
+	out := make([]baton.CodeChange, len(cl.order))
+	for i, fc := range cl.order {
 		out[i] = baton.CodeChange{File: fc.file, Type: fc.typ, Description: fc.describe()}
 	}
 	return out
+}
+
+// changeLog is what codeChanges has found so far.
+type changeLog struct {
+	order  []*fileChange
+	byFile map[string]*fileChange
+	seen   map[string]bool // files a call touched, changed or not
+	root   string          // the working directory
+}
+
+func (cl *changeLog) rel(f string) string {
+	if cl.root != "" && strings.HasPrefix(f, cl.root+"/") {
+		return f[len(cl.root)+1:]
+	}
+	return f
+}
+
+func (cl *changeLog) get(f, typ string) *fileChange {
+	fc, ok := cl.byFile[f]
+	if !ok {
+		fc = &fileChange{file: f, typ: typ}
+		cl.byFile[f] = fc
+		cl.order = append(cl.order, fc)
+	}
+	return fc
+}
+
+// write records a file written whole: created when no call touched it
+// before, modified otherwise.
+func (cl *changeLog) write(f, content string) {
+	if f == "" {
+		return
+	}
+	if _, changed := cl.byFile[f]; !cl.seen[f] && !changed {
+		cl.get(f, "created").lines = countLines(content)
+		return
+	}
+	fc := cl.get(f, "modified")
+	if fc.typ == "deleted" {
+		fc.typ = "modified"
+	}
+	if fc.typ == "modified" {
+		fc.lines = countLines(content)
+	}
+}
+
+// shell records the deletions and renames of a shell command.
+func (cl *changeLog) shell(cmd string) {
+	for _, fsop := range shellFileOps(cmd) {
+		switch fsop.kind {
+		case "deleted":
+			fc := cl.get(cl.rel(fsop.path), "deleted")
+			fc.typ, fc.how = "deleted", fsop.how
+		case "renamed":
+			fc := cl.get(cl.rel(fsop.path), "renamed")
+			fc.typ, fc.from = "renamed", cl.rel(fsop.from)
+		}
+	}
+}
+
+// other records what one action of another agent's tool call did: a
+// write as write does, an edit with the lines it put in and took out, a
+// patch's move as a rename and its delete as a deletion, a command's "rm"
+// and "mv" as shell does.
+func (cl *changeLog) other(a techAction) {
+	f := cl.rel(a.file)
+	switch a.op {
+	case "write":
+		cl.write(f, strings.Join(a.written, ""))
+	case "edit":
+		if f == "" {
+			return
+		}
+		fc := cl.get(f, "modified")
+		if a.from != "" && fc.edits == 0 {
+			fc.typ, fc.from = "renamed", cl.rel(a.from)
+		}
+		fc.edits++
+		fc.added += a.added
+		fc.removed += a.removed
+	case "delete":
+		if f == "" {
+			return
+		}
+		fc := cl.get(f, "deleted")
+		fc.typ, fc.how = "deleted", "a patch"
+	case "run":
+		cl.shell(a.command)
+	}
+	if f != "" {
+		cl.seen[f] = true
+	}
 }
 
 // file is the file a call touches, or "".
 func (c *call) file() string { return c.in.file(c.Name) }
 
 // op says what a call does to files: "write", "edit", "read", "bash" or "".
+// Other agents' shell tools are "": callActions reads their commands.
 func (c *call) op() string {
 	switch c.Name {
 	case "Write", "create_file":
@@ -181,8 +239,9 @@ func (c *call) op() string {
 		case "view":
 			return "read"
 		}
+		return ""
 	}
-	return ""
+	return fileTools[c.Name] // Gemini CLI's replace and write_file, Cursor's edit_file, …
 }
 
 func (c *call) writeContent() string {

@@ -14,11 +14,15 @@ import (
 // call did, whatever the agent: ran a command, read, edited or wrote a
 // file.
 type techAction struct {
-	op      string   // "run", "read", "edit" or "write"
+	op      string   // "run", "read", "edit", "write" or "delete" (a patch's "*** Delete File")
 	command string   // run: the shell command
 	shell   string   // run: "PowerShell" when the command ran in it
-	file    string   // read, edit, write: the file
+	file    string   // read, edit, write, delete: the file
+	from    string   // edit: the file's old name when a patch moved it
 	written []string // edit, write: the text written (an edit's added lines)
+	// edit: the lines the edit put in and took out, when the call says
+	// (a patch's "+" and "-" lines, an edit's new and old text).
+	added, removed int
 }
 
 // shellTools are the tools that run a shell command, by agent: Claude
@@ -128,6 +132,10 @@ func callActions(c *call) []techAction {
 			if e[1] != "" {
 				a.written = append(a.written, addedLines(e[0], truncate(e[1], 1<<16)))
 			}
+			if e[0] != "" || e[1] != "" {
+				a.added += countLines(e[1])
+				a.removed += countLines(e[0])
+			}
 		}
 	}
 	return []techAction{a}
@@ -191,8 +199,8 @@ func firstNonEmpty(ss ...string) string {
 
 // patchActions reads an apply_patch patch (Codex's format): "*** Add
 // File: p" writes p with the "+" lines that follow, "*** Update File: p"
-// edits it (its "+" lines are what the edit added), "*** Delete File"
-// removes one.
+// edits it (its "+" lines are what the edit added, its "-" lines what it
+// took out; "*** Move to: q" renames it), "*** Delete File: p" removes p.
 func patchActions(patch string) []techAction {
 	var out []techAction
 	var b strings.Builder
@@ -210,13 +218,20 @@ func patchActions(patch string) []techAction {
 		case strings.HasPrefix(l, "*** Update File: "):
 			flush()
 			out = append(out, techAction{op: "edit", file: strings.TrimSpace(l[len("*** Update File: "):])})
+		case strings.HasPrefix(l, "*** Delete File: "):
+			flush()
+			out = append(out, techAction{op: "delete", file: strings.TrimSpace(l[len("*** Delete File: "):])})
 		case strings.HasPrefix(l, "*** Move to: ") && len(out) > 0:
-			out[len(out)-1].file = strings.TrimSpace(l[len("*** Move to: "):])
+			last := &out[len(out)-1]
+			last.from, last.file = last.file, strings.TrimSpace(l[len("*** Move to: "):])
 		case strings.HasPrefix(l, "***"):
 			flush()
 		case strings.HasPrefix(l, "+") && len(out) > 0:
 			b.WriteString(l[1:])
 			b.WriteByte('\n')
+			out[len(out)-1].added++
+		case strings.HasPrefix(l, "-") && len(out) > 0:
+			out[len(out)-1].removed++
 		}
 	}
 	flush()
