@@ -147,6 +147,11 @@ func TestBrowserReplayPagesAtPhoneWidth(t *testing.T) {
 	}
 	do("comparison", chromedp.WaitVisible(chromedp.CSS(`#rating-form`)))
 	narrow("the comparison")
+	// The outcome and scores tables wrap between words only ("Messag|es"
+	// split over two lines is a word broken).
+	if broken := brokenWords(t, ctx, `.outcome-table th, .outcome-table td, .scores-table th, .scores-table td`); len(broken) > 0 {
+		t.Errorf("the comparison's tables at 390 px break words: %q", broken)
+	}
 
 	// Human scores on the comparison: a refusal names the field and keeps
 	// what was typed; a save shows the row.
@@ -204,6 +209,29 @@ func TestBrowserReplayPagesAtPhoneWidth(t *testing.T) {
 			narrow("the bridge editor's revisions compared " + b)
 		}
 	}
+}
+
+// brokenWords lists the words in the elements sel selects that the
+// browser laid out over more than one line.
+func brokenWords(t *testing.T, ctx context.Context, sel string) []string {
+	t.Helper()
+	words, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll(`+strconv.Quote(sel)+`)].flatMap(cell => {
+		const out = [], walk = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+		for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+			for (const m of n.textContent.matchAll(/\S+/g)) {
+				const r = document.createRange();
+				r.setStart(n, m.index);
+				r.setEnd(n, m.index + m[0].length);
+				const lines = new Set([...r.getClientRects()].filter(b => b.width > 0).map(b => Math.round(b.top)));
+				if (lines.size > 1) out.push(m[0]);
+			}
+		}
+		return out;
+	})`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return words
 }
 
 // waitLocation waits up to 30 s for the browser's address to contain
