@@ -18,9 +18,14 @@ import (
 // row locked does not wait: it tries again on its next tick. If the
 // instance dies, its transaction ends and the row is free again. On SQLite
 // (one process) analyze runs outside any transaction, so writers never wait
-// on it, and the watermark check at save time covers the rest.
+// on it; two callers in the process (the worker, and AnalyzePending beside
+// it) take turns, so neither analyses a batch the other is analysing only
+// to find the watermark moved, and the watermark check at save time covers
+// the rest.
 func (s *Store) AnalyseNext(ctx context.Context, limit int, skip func(error), analyze func([]*baton.Message) []*baton.Message) (int, bool, error) {
 	if s.dialect != Postgres {
+		s.analyseMu.Lock()
+		defer s.analyseMu.Unlock()
 		from, upto, todo, err := s.UnanalysedMessages(ctx, limit, skip)
 		if err != nil || upto == from {
 			return 0, false, err

@@ -79,13 +79,63 @@ func TestInstancesNeverAnalyseAMessageTwice(t *testing.T) {
 	}
 }
 
-// On SQLite two workers may read the same batch (the worker's Run and an
-// AnalyzePending beside it); the one that saves second finds the watermark
-// moved. That batch existed, so AnalyseNext must say so: AnalyzePending
-// stopped at the first lost race and left the rest unanalysed.
+// On SQLite two workers in one process (the worker's Run and an
+// AnalyzePending beside it) take turns: each message is analysed once, not
+// once by each, the loser's work thrown away at save time.
+func TestWorkersOfOneProcessNeverAnalyseAMessageTwice(t *testing.T) {
+	s := storetest.Open(t, storetest.Databases(t)[store.SQLite])
+	ctx := context.Background()
+	ada := mustSteward(t, s, "ada")
+	sess := mustSession(t, s, ada.ID, &baton.Session{Title: "turns"})
+	const total = 800
+	if _, err := s.AppendMessages(ctx, ada.ID, sess.ID, "", msgs(total, "m", time.Date(2026, 1, 15, 10, 0, 0, 0, time.UTC))); err != nil {
+		t.Fatal(err)
+	}
+	var mu sync.Mutex
+	seen := map[int64]int{}
+	var wg sync.WaitGroup
+	for range 2 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				_, claimed, err := s.AnalyseNext(ctx, 100, func(err error) { t.Error(err) }, func(todo []*baton.Message) []*baton.Message {
+					mu.Lock()
+					for _, m := range todo {
+						seen[m.ID]++
+					}
+					mu.Unlock()
+					time.Sleep(5 * time.Millisecond) // analysis takes a while; let the other try meanwhile
+					return todo
+				})
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				if !claimed {
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	if len(seen) != total {
+		t.Errorf("%d messages analysed, want %d", len(seen), total)
+	}
+	for id, n := range seen {
+		if n != 1 {
+			t.Errorf("message %d analysed %d times", id, n)
+		}
+	}
+}
+
+// Two processes on one SQLite file may still read the same batch; the one
+// that saves second finds the watermark moved. That batch existed, so
+// AnalyseNext must say so: AnalyzePending stopped at the first lost race
+// and left the rest unanalysed.
 func TestAnalyseNextAfterAnotherWorkerSavedSaysThereWasABatch(t *testing.T) {
 	url := storetest.Databases(t)[store.SQLite]
-	s := storetest.Open(t, url)
+	s, other := storetest.Open(t, url), storetest.Open(t, url)
 	ctx := context.Background()
 	ada := mustSteward(t, s, "ada")
 	sess := mustSession(t, s, ada.ID, &baton.Session{Title: "raced"})
@@ -97,7 +147,7 @@ func TestAnalyseNextAfterAnotherWorkerSavedSaysThereWasABatch(t *testing.T) {
 	innerSaved := 0
 	_, claimed, err := s.AnalyseNext(ctx, 10, fail, func(todo []*baton.Message) []*baton.Message {
 		// The other worker takes the same batch and saves it first.
-		n, innerClaimed, err := s.AnalyseNext(ctx, 10, fail, pass)
+		n, innerClaimed, err := other.AnalyseNext(ctx, 10, fail, pass)
 		if err != nil || !innerClaimed {
 			t.Fatalf("inner AnalyseNext = %d, %v, %v", n, innerClaimed, err)
 		}

@@ -37,6 +37,7 @@ type Store struct {
 	writeMu      sync.Mutex    // one SQLite writer transaction at a time; see inTx
 	kick         chan struct{} // wakes the search indexer
 	kickAnalysis chan struct{} // wakes the analysis worker
+	analyseMu    sync.Mutex    // one SQLite analysis batch at a time; see AnalyseNext
 	path         string        // the SQLite file
 	releaseClaim func()        // set by ClaimSingleProcess
 	imports      importTuning  // chunked imports; see import_chunked.go

@@ -230,7 +230,18 @@ func benchIngest(ctx context.Context, r *report, tmp string, log *slog.Logger, n
 		r.compare(fmt.Sprintf("the probe's own append: p95 %s", ms(w95)), times(float64(p95)/float64(max(w95, 1))))
 	}
 
-	// How long until everything written is searchable and analysed.
+	// How long until everything written is searchable and analysed
+	// (-cpuprofile PATH writes this part's profile to PATH.catchup).
+	if mixProfile != "" {
+		f, err := os.Create(mixProfile + ".catchup")
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			return err
+		}
+	}
 	catchUp := time.Now()
 	if _, err := e.st.IndexPending(ctx); err != nil {
 		return err
@@ -244,6 +255,9 @@ func benchIngest(ctx context.Context, r *report, tmp string, log *slog.Logger, n
 		r.atMost(fmt.Sprintf("per-message analysis after a burst of %s messages, caught up after the last write", thousands(float64(n))), analysed, 5*time.Second, whyAnalysis))
 	r.compare(fmt.Sprintf("the burst itself: %s", apiElapsed.Round(time.Millisecond)), times(float64(analysed)/float64(apiElapsed)))
 	apiCPU := processCPU() - cpuStart // the burst's work, indexed and analysed
+	if mixProfile != "" {
+		pprof.StopCPUProfile()
+	}
 
 	// Freshness in steady state, after the burst.
 	var lags []time.Duration
