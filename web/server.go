@@ -14,7 +14,6 @@ import (
 	"github.com/baton-dev/baton/web/httpx"
 	"github.com/baton-dev/baton/web/ui"
 
-	"github.com/baton-dev/baton/internal/analysis"
 	"github.com/baton-dev/baton/internal/auth"
 	"github.com/baton-dev/baton/internal/continuity"
 	"github.com/baton-dev/baton/internal/corrections"
@@ -78,18 +77,8 @@ type Server struct {
 	api *api.Server
 }
 
-// Services are the capabilities the handlers call, each over the one
-// store. The program builds them (cmd/baton, services.go) and hands them
-// to New; the handlers see each through the few methods they call.
-type Services struct {
-	Importer    *ingest.Importer     // uploads, API imports and hooked sessions
-	Analysis    *analysis.Service    // computes and reads analyses; the importer's own
-	Continuity  *continuity.Service  // finalize, bridges, markers, the cross-conversational summary
-	Comparisons *comparison.Cache    // diffs and scores of two runs, cached
-	Replays     *replay.Service      // forks, cherry-picks, replays and their runs
-	Frames      *frames.Service      // Lex frames: remember, import, recall, timeline, export
-	Corrections *corrections.Service // the steward's corrections of analyses
-}
+// Services are the capabilities the handlers call (web/httpx).
+type Services = httpx.Services
 
 // NewServer serves st with the services built as the program builds them,
 // replays run by cfg.Runner: for tests and tools that serve a store as it
@@ -117,14 +106,9 @@ func New(st *store.Store, svc Services, cookieSecret string, log *slog.Logger, c
 	s.echo.HideBanner, s.echo.HidePort = true, true
 	s.echo.HTTPErrorHandler = s.handleError
 	s.initIdentity()
-	s.api = api.New(api.Deps{
-		Store: st, Importer: svc.Importer, Analysis: svc.Analysis, Continuity: svc.Continuity, Comparisons: svc.Comparisons,
-		Replays: svc.Replays, Frames: svc.Frames, Corrections: svc.Corrections, Log: log,
-	})
+	s.api = api.New(api.Deps{Store: st, Services: svc, Log: log})
 	s.ui = ui.New(ui.Deps{
-		Store: st, Importer: svc.Importer, Analysis: svc.Analysis, Continuity: svc.Continuity, Comparisons: svc.Comparisons,
-		Replays: svc.Replays, Frames: svc.Frames, Corrections: svc.Corrections,
-		Cookies: s.cookies, OAuth: s.oauth, Log: log, LimitSignIn: s.limitSignIn, ImportStep: cfg.ImportStep,
+		Store: st, Services: svc, Cookies: s.cookies, OAuth: s.oauth, Log: log, LimitSignIn: s.limitSignIn, ImportStep: cfg.ImportStep,
 		Config: ui.Config{DemoHint: cfg.DemoHint, MaxUploadBytes: cfg.MaxUploadBytes, BaseURL: cfg.BaseURL},
 	})
 	s.routes()

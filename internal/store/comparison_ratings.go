@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/baton-dev/baton/internal/baton"
-	"github.com/uptrace/bun"
 )
 
 // MaxRatingNoteBytes bounds the note of a rating.
@@ -37,30 +36,14 @@ func (s *Store) RateComparison(ctx context.Context, stewardID int64, comparisonI
 	if r.ScoreA == nil && r.ScoreB == nil && r.Better == "" {
 		return nil, baton.Invalid("better", "nothing to save: score A or B (0 to 1), or say which run was better")
 	}
-	now := s.clock()
-	var n int64
-	err := s.inTx(ctx, func(tx bun.Tx) error {
-		res, err := tx.NewRaw(`INSERT INTO comparison_ratings (comparison_id, steward_id, score_a, score_b, better, note, updated_at)
-			SELECT c.id, ?, ?, ?, ?, ?, ? FROM comparisons c
-			WHERE c.id = ? AND (c.steward_id = ? OR `+sharedGrant("c.id", "c.steward_id", true)+`)
-			ON CONFLICT (comparison_id, steward_id) DO UPDATE SET score_a = excluded.score_a, score_b = excluded.score_b,
+	err := s.insertAsContributor(ctx, stewardID, comparisonID, "score it",
+		`INSERT INTO comparison_ratings (comparison_id, steward_id, score_a, score_b, better, note, updated_at)
+			SELECT c.id, ?, ?, ?, ?, ?, ?`,
+		`ON CONFLICT (comparison_id, steward_id) DO UPDATE SET score_a = excluded.score_a, score_b = excluded.score_b,
 				better = excluded.better, note = excluded.note, updated_at = excluded.updated_at`,
-			stewardID, r.ScoreA, r.ScoreB, r.Better, r.Note, now, comparisonID, stewardID, baton.TeamShareComparison, stewardID).Exec(ctx)
-		if err != nil {
-			return err
-		}
-		n, _ = res.RowsAffected()
-		return nil
-	})
+		stewardID, r.ScoreA, r.ScoreB, r.Better, r.Note, s.clock())
 	if err != nil {
 		return nil, err
-	}
-	if n == 0 {
-		// A viewer may read but not score; anyone else does not see it.
-		if _, err := s.Comparison(ctx, stewardID, comparisonID); err != nil {
-			return nil, err
-		}
-		return nil, baton.Errorf(baton.EFORBIDDEN, "viewers of a team may read this comparison but not score it")
 	}
 	ratings, err := s.ComparisonRatings(ctx, stewardID, comparisonID)
 	if err != nil {

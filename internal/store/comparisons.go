@@ -138,27 +138,12 @@ func (s *Store) AddComparisonComment(ctx context.Context, stewardID int64, compa
 		return nil, baton.Invalid("pair", "pair must name an aligned pair, as r3 or a5")
 	}
 	c := &baton.ComparisonComment{ComparisonID: comparisonID, AuthorID: stewardID, PairKey: pairKey, Body: body, CreatedAt: s.clock()}
-	var n int64
-	err := s.inTx(ctx, func(tx bun.Tx) error {
-		res, err := tx.NewRaw(`INSERT INTO comparison_comments (comparison_id, author_id, pair_key, body, created_at)
-			SELECT c.id, ?, ?, ?, ? FROM comparisons c
-			WHERE c.id = ? AND (c.steward_id = ? OR `+sharedGrant("c.id", "c.steward_id", true)+`)`,
-			stewardID, pairKey, body, c.CreatedAt, comparisonID, stewardID, baton.TeamShareComparison, stewardID).Exec(ctx)
-		if err != nil {
-			return err
-		}
-		n, _ = res.RowsAffected()
-		return nil
-	})
+	err := s.insertAsContributor(ctx, stewardID, comparisonID, "comment",
+		`INSERT INTO comparison_comments (comparison_id, author_id, pair_key, body, created_at)
+			SELECT c.id, ?, ?, ?, ?`, "",
+		stewardID, pairKey, body, c.CreatedAt)
 	if err != nil {
 		return nil, err
-	}
-	if n == 0 {
-		// A viewer may read but not comment; anyone else does not see it.
-		if _, err := s.Comparison(ctx, stewardID, comparisonID); err != nil {
-			return nil, err
-		}
-		return nil, baton.Errorf(baton.EFORBIDDEN, "viewers of a team may read this comparison but not comment")
 	}
 	comments, err := s.ComparisonComments(ctx, stewardID, comparisonID)
 	if err != nil {
@@ -170,6 +155,33 @@ func (s *Store) AddComparisonComment(ctx context.Context, stewardID int64, compa
 		}
 	}
 	return c, nil
+}
+
+// insertAsContributor runs an INSERT … SELECT (insert, with its args)
+// from comparison comparisonID when the steward owns it or is a member
+// (not a viewer) of a team it is shared with; tail follows the condition
+// (ON CONFLICT …). No row written is a viewer's refusal, saying they may
+// read the comparison but not do what, or the comparison not found.
+func (s *Store) insertAsContributor(ctx context.Context, stewardID int64, comparisonID, what, insert, tail string, args ...any) error {
+	var n int64
+	err := s.inTx(ctx, func(tx bun.Tx) error {
+		res, err := tx.NewRaw(insert+` FROM comparisons c
+			WHERE c.id = ? AND (c.steward_id = ? OR `+sharedGrant("c.id", "c.steward_id", true)+`) `+tail,
+			append(args, comparisonID, stewardID, baton.TeamShareComparison, stewardID)...).Exec(ctx)
+		if err != nil {
+			return err
+		}
+		n, _ = res.RowsAffected()
+		return nil
+	})
+	if err != nil || n > 0 {
+		return err
+	}
+	// A viewer may read but not write; anyone else does not see it.
+	if _, err := s.Comparison(ctx, stewardID, comparisonID); err != nil {
+		return err
+	}
+	return baton.Errorf(baton.EFORBIDDEN, "viewers of a team may read this comparison but not %s", what)
 }
 
 // ComparisonComments lists the comments of a comparison the steward may read, oldest first.

@@ -40,17 +40,11 @@ type TranscriptResult struct {
 // a while, the session is settled: the lines held back are stored and it
 // is analysed.
 func (w *Watcher) readTranscript(ctx context.Context, st *fileState, tf transcriptFile, now time.Time) (grew bool, err error) {
-	f, err := os.Open(tf.path)
-	if err != nil {
-		return false, nil // gone since it was listed: the next pass says so
-	}
-	defer f.Close()
-	info, err := f.Stat()
-	if err != nil {
+	f, size, dev, ino, err := openListed(tf.path)
+	if f == nil {
 		return false, err
 	}
-	dev, ino := identityOf(info)
-	size := info.Size()
+	defer f.Close()
 	subs := map[string]int64{}
 	for _, p := range tf.subs {
 		if si, err := os.Stat(p); err == nil {

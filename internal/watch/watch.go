@@ -330,24 +330,13 @@ func (w *Watcher) Scan(ctx context.Context) (PassResult, error) {
 		if st.DeletedAt != nil { // back after a rotation or a restore
 			st.DeletedAt, st.Reported = nil, false
 		}
-		if ingest.IsRolloutName(tf.path) {
-			grew, err := w.readLines(ctx, st, tf, now)
-			st.SeenAt = now
-			switch {
-			case err != nil:
-				res.Failed++
-				if ctx.Err() != nil {
-					return res, ctx.Err()
-				}
-			case grew && st.Sent != st.Offset:
-				res.Failed++ // kept in the spool until the server is back
-			case grew:
-				res.Imported++
+		// A file read by lines: a rollout, or a Claude Code transcript.
+		rollout := ingest.IsRolloutName(tf.path)
+		if read := w.readTranscript; rollout || tf.claude {
+			if rollout {
+				read = w.readLines
 			}
-			continue
-		}
-		if tf.claude {
-			grew, err := w.readTranscript(ctx, st, tf, now)
+			grew, err := read(ctx, st, tf, now)
 			st.SeenAt = now
 			switch {
 			case err != nil:
@@ -355,6 +344,8 @@ func (w *Watcher) Scan(ctx context.Context) (PassResult, error) {
 				if ctx.Err() != nil {
 					return res, ctx.Err()
 				}
+			case grew && rollout && st.Sent != st.Offset:
+				res.Failed++ // kept in the spool until the server is back
 			case grew:
 				res.Imported++
 			}
@@ -464,6 +455,21 @@ func (w *Watcher) Settle(ctx context.Context) error {
 	return w.save()
 }
 
+// openListed opens a listed file and reads its size and identity. A file
+// gone since it was listed is nil with no error: the next pass says so.
+func openListed(path string) (f *os.File, size int64, dev, ino uint64, err error) {
+	if f, err = os.Open(path); err != nil {
+		return nil, 0, 0, 0, nil
+	}
+	info, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return nil, 0, 0, 0, err
+	}
+	dev, ino = identityOf(info)
+	return f, info.Size(), dev, ino, nil
+}
+
 // readLines reads what a rollout has that the watcher has not read yet,
 // whole lines only, and sends it in parts. grew says new lines were
 // stored or spooled. A file that is not the one read before (shorter
@@ -471,17 +477,11 @@ func (w *Watcher) Settle(ctx context.Context) error {
 // start: its messages are new, or stored already (the store keeps each
 // message once).
 func (w *Watcher) readLines(ctx context.Context, st *fileState, tf transcriptFile, now time.Time) (grew bool, err error) {
-	f, err := os.Open(tf.path)
-	if err != nil {
-		return false, nil // gone since it was listed: the next pass says so
-	}
-	defer f.Close()
-	info, err := f.Stat()
-	if err != nil {
+	f, size, dev, ino, err := openListed(tf.path)
+	if f == nil {
 		return false, err
 	}
-	dev, ino := identityOf(info)
-	size := info.Size()
+	defer f.Close()
 	if size == st.Offset && dev == st.Dev && ino == st.Ino && st.ModTime.Equal(tf.modTime) {
 		st.Stored = st.Sent == st.Offset
 		if st.Stored && now.Sub(st.ModTime) >= quiet {

@@ -48,24 +48,19 @@ type Store interface {
 
 // Deps are the store and the services the API handlers call.
 type Deps struct {
-	Store       Store
-	Importer    importService
-	Analysis    analysisService
-	Continuity  continuityService
-	Comparisons comparisonService
-	Replays     replayService
-	Frames      frameService
-	Corrections correctionService
-	Log         *slog.Logger
+	Store    Store
+	Services httpx.Services
+	Log      *slog.Logger
 }
 
 // New builds the API handlers over their services.
 func New(d Deps) *Server {
+	svc := d.Services
 	return &Server{
 		sessions: d.Store, messages: d.Store, annotations: d.Store, bridges: d.Store,
 		comparisonRecords: d.Store, conversations: d.Store, sources: d.Store,
-		importer: d.Importer, analysis: d.Analysis, continuity: d.Continuity,
-		comparisons: d.Comparisons, replays: d.Replays, frames: d.Frames, corrections: d.Corrections, log: d.Log,
+		importer: svc.Importer, analysis: svc.Analysis, continuity: svc.Continuity,
+		comparisons: svc.Comparisons, replays: svc.Replays, frames: svc.Frames, corrections: svc.Corrections, log: d.Log,
 	}
 }
 

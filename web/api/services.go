@@ -16,8 +16,8 @@ import (
 )
 
 // What the API handlers call on each service: only those methods, so a
-// handler's reach is read here and a test can stand in for a service.
-// The program (cmd/baton) builds the services and web hands them over.
+// handler's reach is read here. The program (cmd/baton) builds the
+// services (httpx.Services) and web hands them over.
 
 // importService is the importer (internal/ingest): files, structured
 // bodies, lines a watched file appended, and hooked sessions.

@@ -80,16 +80,10 @@ type Store interface {
 	sourceStore
 }
 
-// Deps are the services and settings the pages use.
+// Deps are the store, the services and the settings the pages use.
 type Deps struct {
 	Store       Store
-	Importer    importService
-	Analysis    analysisService
-	Continuity  continuityService
-	Comparisons comparisonService
-	Replays     replayService
-	Frames      frameService
-	Corrections correctionService
+	Services    httpx.Services
 	Cookies     *auth.Cookies
 	OAuth       *auth.OAuth
 	Log         *slog.Logger
@@ -100,11 +94,12 @@ type Deps struct {
 
 // New builds the page handlers over their services.
 func New(d Deps) *Server {
+	svc := d.Services
 	return &Server{
 		sessions: d.Store, annotations: d.Store, bridges: d.Store, comparisonRecords: d.Store, conversations: d.Store,
 		accounts: d.Store, shares: d.Store, teams: d.Store, sources: d.Store,
-		comparisons: d.Comparisons, importer: d.Importer, analysis: d.Analysis,
-		continuity: d.Continuity, replays: d.Replays, frames: d.Frames, corrections: d.Corrections, cookies: d.Cookies, oauth: d.OAuth, log: d.Log, cfg: d.Config,
+		comparisons: svc.Comparisons, importer: svc.Importer, analysis: svc.Analysis,
+		continuity: svc.Continuity, replays: svc.Replays, frames: svc.Frames, corrections: svc.Corrections, cookies: d.Cookies, oauth: d.OAuth, log: d.Log, cfg: d.Config,
 		limitSignIn: d.LimitSignIn, clock: time.Now, importStep: d.ImportStep,
 	}
 }

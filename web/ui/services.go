@@ -13,8 +13,8 @@ import (
 )
 
 // What the pages call on each service: only those methods, so a page's
-// reach is read here and a test can stand in for a service. The program
-// (cmd/baton) builds the services and web hands them over.
+// reach is read here. The program (cmd/baton) builds the services
+// (httpx.Services) and web hands them over.
 
 // importService is the importer (internal/ingest): uploads, imported in
 // the background (import_jobs.go) or at once.
