@@ -51,7 +51,12 @@ func followsAnalysis(attrs map[string]any, title string) bool {
 // sessionTitle writes the title of a session from its views: "" when no
 // steward prompt says anything of a subject.
 func sessionTitle(vs []view) string {
-	weights := termWeights(vs)
+	issues := linkedIssueTitles(vs)
+	var linked []string
+	for _, t := range issues {
+		linked = append(linked, t)
+	}
+	weights := termWeights(vs, linked...)
 	best, bestScore := "", 0.0
 	prompts := 0
 	for i := range vs {
@@ -69,6 +74,17 @@ func sessionTitle(vs []view) string {
 		}
 		decay := math.Pow(titlePromptDecay, float64(prompts))
 		prompts++
+		// The issue the prompt links to, by the title it has: a heading of
+		// what the prompt asks about.
+		if issue := issues[i]; issue != "" {
+			for _, s := range titleSentences(issue) {
+				s.heading = true
+				if t, score := s.best(weights); t != "" && score*decay > bestScore {
+					best, bestScore = t, score*decay
+				}
+				break
+			}
+		}
 		for j, s := range sentences {
 			t, score := s.best(weights)
 			score *= decay * math.Pow(titleSentenceDecay, float64(j))
@@ -131,8 +147,19 @@ func topicsTitle(topics []string) string {
 // termWeights weighs each term of a session by how much of the session it
 // spans: the messages that hold it, a steward's counting twice, on a
 // log scale (a term of one steward message weighs log2 3, of one answer 1).
-func termWeights(vs []view) map[string]float64 {
+func termWeights(vs []view, steward ...string) map[string]float64 {
 	span := map[string]int{}
+	// Text the steward referred to (the title of an issue they linked)
+	// counts as theirs.
+	for _, s := range steward {
+		seen := map[string]bool{}
+		for _, w := range splitCJK(wordsOf(lowerText(s))) {
+			if !seen[w] && termWord(w) {
+				seen[w] = true
+				span[w] += 2
+			}
+		}
+	}
 	for i := range vs {
 		v := &vs[i]
 		if !v.text || sessionCommand(v) {

@@ -77,3 +77,48 @@ func TestTitleStructure(t *testing.T) {
 		checkTitleForm(t, tc.name, got)
 	}
 }
+
+// TestTitleFromLinkedIssue: a prompt that names its subject by a link to
+// an issue is titled by the issue's title as the session read it (gh's
+// JSON, gh's plain view, a fetched page's summary); a link the session
+// never read leaves the prompt's own words.
+func TestTitleFromLinkedIssue(t *testing.T) {
+	prompt := "Look into the following issue and give me your analysis first. I suspect it's how terminals work. https://github.com/acme/tally/issues/812"
+	for _, tc := range []struct {
+		name   string
+		call   obj
+		output string
+		want   string
+	}{
+		{"gh issue view --json", obj{"command": "gh issue view 812 --repo acme/tally --json title,body"},
+			`{"body":"The spinner keeps spinning.","title":"Spinner never stops after a cancelled upload"}`, "spinner"},
+		{"gh issue view, plain", obj{"command": "gh issue view 812 --repo acme/tally"},
+			"title:\tSpinner never stops after a cancelled upload\nstate:\tOPEN\n--\nThe spinner keeps spinning.", "spinner"},
+		{"a fetched page's summary", obj{"url": "https://github.com/acme/tally/issues/812", "prompt": "Summarize the issue"},
+			"# Issue summary #812\n\n**Title:** \"Spinner never stops after a cancelled upload\"\n\n**Reporter:** someone", "spinner"},
+	} {
+		c := newConvo()
+		c.steward(prompt)
+		c.assistant("I'll read the issue first.")
+		name := "Bash"
+		if tc.call["url"] != nil {
+			name = "WebFetch"
+		}
+		c.tool(name, tc.call, tc.output, "")
+		c.assistant("The cancelled upload never clears the progress state, so the spinner stays.")
+		got := sessionTitle(buildViews(testAnalyzer, c.analysed(testAnalyzer)))
+		if !strings.Contains(strings.ToLower(got), tc.want) || !strings.Contains(strings.ToLower(got), "cancelled upload") {
+			t.Errorf("%s: title %q does not name the linked issue", tc.name, got)
+		}
+		checkTitleForm(t, tc.name, got)
+	}
+
+	// Another issue read, or the linked one never read: the prompt's words.
+	c := newConvo()
+	c.steward(prompt)
+	c.tool("Bash", obj{"command": "gh issue view 97 --json title"}, `{"title":"Dark mode for the settings page"}`, "")
+	c.assistant("Terminals redraw the line; the analysis follows.")
+	if got := sessionTitle(buildViews(testAnalyzer, c.analysed(testAnalyzer))); strings.Contains(strings.ToLower(got), "dark mode") {
+		t.Errorf("title %q is another issue's", got)
+	}
+}
