@@ -328,6 +328,35 @@ func titleSentences(prose string) []titleSentence {
 	return out
 }
 
+// withoutPastedOutput is prose without what was pasted into it: the lines
+// of a tool's log or a terminal, to the end of their paragraph, what
+// follows a log's box or bullet mark on a line of prose, and a log that
+// runs on after prose from its clock time to the paragraph's end.
+func withoutPastedOutput(prose string) string {
+	if !strings.ContainsAny(prose, "\n:$➜❯│•") && !strings.ContainsAny(prose, logMarks) {
+		return prose
+	}
+	var kept []string
+	inPaste := false
+	for line := range strings.SplitSeq(prose, "\n") {
+		if strings.TrimSpace(line) == "" {
+			inPaste = false
+		}
+		if inPaste || pastedLine(line) {
+			inPaste = true
+			continue
+		}
+		if i := strings.IndexAny(line, logMarks); i >= 0 {
+			line = line[:i]
+		}
+		if loc := logClock.FindStringIndex(line); loc != nil {
+			line, inPaste = line[:loc[0]], true
+		}
+		kept = append(kept, line)
+	}
+	return strings.Join(kept, "\n")
+}
+
 // pastedLine reports a line of pasted output rather than prose: box and
 // bullet characters of a tool's log, key=value fields, or few letters.
 func pastedLine(line string) bool {

@@ -195,7 +195,9 @@ func topicCandidates(vs []view) []topicCandidate {
 		// symbols a message names are the technical context's.
 		prose := topicProse(withoutToolLines(stripMarkup(truncate(v.prose, maxScanText)), v.calls))
 		if v.steward() {
-			prose = slashCommand.ReplaceAllString(prose, "")
+			// What the steward pasted (a log, a terminal) is a program's
+			// words, not theirs: its field names and paths are no topics.
+			prose = slashCommand.ReplaceAllString(withoutPastedOutput(prose), "")
 		}
 		seen := map[string]bool{}
 		for _, e := range v.sem.Entities {
