@@ -30,7 +30,6 @@ import (
 	"path/filepath"
 	"runtime"
 	"runtime/pprof"
-	"sort"
 	"strings"
 	"sync"
 	"syscall"
@@ -42,7 +41,7 @@ import (
 	"github.com/baton-dev/baton/internal/watch"
 )
 
-var idleProfile *string
+var idleProfile, syncProfile *string
 
 func main() {
 	out := flag.String("out", "bench/results", "folder the report is written to")
@@ -52,6 +51,7 @@ func main() {
 	idle := flag.Duration("idle", 15*time.Second, "how long the watcher is measured with nothing written")
 	interval := flag.Duration("interval", 5*time.Second, "the watcher's longest time between passes")
 	idleProfile = flag.String("idle-cpuprofile", "", "write a CPU profile of the idle interval to this file")
+	syncProfile = flag.String("sync-cpuprofile", "", "write a CPU profile of the first sync to this file")
 	syncMB := flag.Int("sync-mb", 50, "megabytes of rollouts the first sync reads (500 for the full figure; 0 leaves the first sync out)")
 	flag.Parse()
 	if err := run(*out, *duration, *rate, *files, *idle, *interval, *syncMB); err != nil {
@@ -66,7 +66,45 @@ type bench struct {
 	steward *baton.Steward
 	mu      sync.Mutex
 	written map[int]time.Time // line number → when the agent wrote it
-	stored  []time.Duration
+	stored  latencies
+}
+
+// latencies counts write-to-stored times by the millisecond, up to a
+// minute (longer ones in the last slot, their longest kept): a fixed
+// size, so the bench's own bookkeeping does not grow the heap it
+// measures (a slice of 600,000 times was most of a 10-minute run's rise).
+type latencies struct {
+	counts  [60_001]int
+	n       int
+	longest time.Duration
+}
+
+func (l *latencies) add(d time.Duration) {
+	l.counts[min(max(d.Milliseconds(), 0), int64(len(l.counts)-1))]++
+	l.n++
+	l.longest = max(l.longest, d)
+}
+
+// percentile is the time under which a share p of the counted fall, to
+// the millisecond; p = 1 is the longest.
+func (l *latencies) percentile(p float64) time.Duration {
+	if l.n == 0 {
+		return 0
+	}
+	if p >= 1 {
+		return l.longest
+	}
+	rank := min(l.n-1, int(float64(l.n)*p))
+	seen := 0
+	for ms, c := range l.counts {
+		if seen += c; seen > rank {
+			if ms == len(l.counts)-1 {
+				return l.longest
+			}
+			return time.Duration(ms) * time.Millisecond
+		}
+	}
+	return l.longest
 }
 
 func newBench(ctx context.Context, dir string) (*bench, error) {
@@ -109,7 +147,7 @@ func (s timedSink) ImportLines(ctx context.Context, req watch.LinesRequest) (wat
 			continue
 		}
 		if at, ok := s.b.written[n]; ok {
-			s.b.stored = append(s.b.stored, now.Sub(at))
+			s.b.stored.add(now.Sub(at))
 			delete(s.b.written, n)
 		}
 	}
@@ -182,14 +220,6 @@ func loadavg() string {
 		return "unknown"
 	}
 	return strings.Join(f[:3], " ")
-}
-
-func percentile(d []time.Duration, p float64) time.Duration {
-	if len(d) == 0 {
-		return 0
-	}
-	sort.Slice(d, func(i, j int) bool { return d[i] < d[j] })
-	return d[min(len(d)-1, int(float64(len(d))*p))]
 }
 
 func run(outDir string, duration time.Duration, rate, nfiles int, idle, interval time.Duration, syncMB int) error {
@@ -308,14 +338,14 @@ func live(ctx context.Context, say func(string, ...any), duration time.Duration,
 	close(heapStop)
 	heapDone.Wait()
 	b.mu.Lock()
-	lat := append([]time.Duration(nil), b.stored...)
+	lat := b.stored
 	missing := len(b.written)
 	b.mu.Unlock()
 	say("")
 	say("## live: %d lines/s across %d rollouts for %s", rate, nfiles, duration.Round(time.Second))
-	say("lines written %d (%.0f/s), stored %d, not stored after a minute %d", n, float64(n)/wrote.Seconds(), len(lat), missing)
-	say("write → stored: p50 %s, p95 %s, p99 %s, max %s (aim: p95 ≤ 2s)", percentile(lat, 0.5).Round(time.Millisecond),
-		percentile(lat, 0.95).Round(time.Millisecond), percentile(lat, 0.99).Round(time.Millisecond), percentile(lat, 1).Round(time.Millisecond))
+	say("lines written %d (%.0f/s), stored %d, not stored after a minute %d", n, float64(n)/wrote.Seconds(), lat.n, missing)
+	say("write → stored: p50 %s, p95 %s, p99 %s, max %s (aim: p95 ≤ 2s)", lat.percentile(0.5),
+		lat.percentile(0.95), lat.percentile(0.99), lat.percentile(1).Round(time.Millisecond))
 	say("bytes read by the watcher %d", w.BytesRead())
 	if q := len(heap) / 4; q > 0 {
 		avg := func(s []uint64) float64 {
@@ -334,13 +364,25 @@ func live(ctx context.Context, say func(string, ...any), duration time.Duration,
 	}
 
 	// Idle: nothing written; the watcher keeps watching. The first pass
-	// after the writes stop analyses the sessions written to: the idle
-	// interval starts after it.
+	// after the writes stop analyses the sessions written to, which can
+	// take a while: the idle interval starts once the process has used
+	// less than 1% of a core over a whole pass interval (at most 10
+	// minutes after the writes stopped), so it measures the watcher, not
+	// the analysis.
 	cpu0, t0 := cpuTime(), time.Now()
-	time.Sleep(interval + 5*time.Second)
+	window := max(2*interval, time.Second)
+	for prev := cpu0; time.Since(t0) < 10*time.Minute; {
+		time.Sleep(window)
+		now := cpuTime()
+		quiet := now-prev < window/100
+		prev = now
+		if quiet {
+			break
+		}
+	}
 	settled := cpuTime() - cpu0
-	say("the pass after the writes stopped (the %d sessions analysed) took %s of CPU within %s", nfiles,
-		settled.Round(time.Millisecond), time.Since(t0).Round(time.Millisecond))
+	say("the work after the writes stopped (the %d sessions analysed) took %s of CPU; settled (under 1%% of a core for %s) %s after the writes stopped", nfiles,
+		settled.Round(time.Millisecond), window, time.Since(t0).Round(time.Second))
 	if *idleProfile != "" {
 		f, err := os.Create(*idleProfile)
 		if err != nil {
@@ -425,12 +467,25 @@ func firstSync(ctx context.Context, say func(string, ...any), syncMB int) error 
 			}
 		}
 	}()
-	begin := time.Now()
+	if *syncProfile != "" {
+		f, err := os.Create(*syncProfile)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			return err
+		}
+	}
+	begin, cpu0 := time.Now(), cpuTime()
 	res, err := w.Scan(ctx)
 	if err == nil {
 		err = w.Settle(ctx) // the sessions' analysis
 	}
-	took := time.Since(begin)
+	took, cpu := time.Since(begin), cpuTime()-cpu0
+	if *syncProfile != "" {
+		pprof.StopCPUProfile()
+	}
 	close(stop)
 	sampled.Wait()
 	if err != nil {
@@ -448,6 +503,8 @@ func firstSync(ctx context.Context, say func(string, ...any), syncMB int) error 
 	say("## first sync: %.0f MB of rollouts (%d files, %d messages) read by one pass, sessions analysed", float64(written)/1e6, res.Seen, messages)
 	say("took %s: %.1f MB/s, %.0f messages/s; stored %d messages in %d sessions; bytes read %d", took.Round(time.Millisecond),
 		float64(written)/1e6/took.Seconds(), float64(messages)/took.Seconds(), stored, len(page.Sessions), w.BytesRead())
+	say("CPU time %s: %.1f MB per CPU second (the machine's load does not change this figure much; the time does)", cpu.Round(time.Millisecond),
+		float64(written)/1e6/cpu.Seconds())
 	say("peak heap in use %.1f MiB (sampled every 100 ms; the watcher reads 8 MiB parts)", float64(peak)/(1<<20))
 	return nil
 }
