@@ -78,6 +78,7 @@ var caseTechnologies = map[string]string{
 var techPhrases = map[string]string{
 	"github actions": "GitHub Actions", "ruby on rails": "Rails", "google cloud": "Google Cloud",
 	"spring boot": "Spring", "sql server": "SQL Server", "vs code": "VS Code", "claude code": "Claude Code",
+	"openai codex": "Codex CLI", "codex cli": "Codex CLI", "gemini cli": "Gemini CLI", "sql lite": "SQLite",
 }
 
 // techPhraseAt returns the technology named by the two or three words
@@ -88,7 +89,7 @@ func techPhraseAt(chunks []string, i int) (string, int) {
 	}
 	first := strings.ToLower(trimChunk(chunks[i]))
 	if first != "github" && first != "ruby" && first != "google" && first != "spring" && first != "sql" &&
-		first != "vs" && first != "claude" {
+		first != "vs" && first != "claude" && first != "openai" && first != "codex" && first != "gemini" {
 		return "", 0
 	}
 	two := first + " " + strings.ToLower(trimChunk(chunks[i+1]))

@@ -161,6 +161,12 @@ func technologiesOf(vs []view) ([]string, map[string]string) {
 		v := &vs[i]
 		for j := range v.calls {
 			c := &v.calls[j]
+			if (c.Name == "Grep" || c.Name == "Glob") && !c.failed && c.result >= 0 {
+				for _, f := range grepFiles(c, vs[c.result].m.Content) {
+					te.add(languageTechnology[languageOfPath(f)], evidenceRead, "searched "+path.Base(f))
+				}
+				continue
+			}
 			acts := callActions(c)
 			if c.failed && (!ranShell(acts) || notRun(vs, c)) {
 				continue
@@ -180,7 +186,9 @@ func technologiesOf(vs []view) ([]string, map[string]string) {
 				continue
 			}
 			if v.steward() {
-				te.add(e.Text, evidenceNamed, "named by the steward: “"+excerpt(sentenceWith(v.prose, e.Text), 90)+"”")
+				if sent := sentenceWith(v.prose, e.Text); namedAsTheirs(sent, e.Text) {
+					te.add(e.Text, evidenceNamed, "named by the steward: “"+excerpt(sent, 90)+"”")
+				}
 			}
 		}
 		if v.assistant() {
@@ -264,6 +272,9 @@ func actionTechnologies(a techAction, te *techEvidence) {
 		}
 		for _, f := range commandReads(truncate(a.command, 4096)) {
 			te.add(languageTechnology[languageOfPath(f)], evidenceRead, "read "+path.Base(f))
+		}
+		for _, p := range commandSearches(truncate(a.command, 4096)) {
+			te.add(languageTechnology[globLanguage(p)], evidenceRead, "searched "+p+" files")
 		}
 		return
 	}
@@ -633,6 +644,32 @@ func workflowActions(text string) []string {
 		out = append(out, parts[0]+"/"+parts[1])
 	}
 	return out
+}
+
+// operatingSystems are named for where the work runs ("CI on macOS", "a
+// fresh Ubuntu"), not as a technology the session works with: they count
+// only with evidence of use.
+var operatingSystems = set("macOS", "Ubuntu", "Debian", "Linux", "Windows", "Fedora", "CentOS", "iOS", "Android")
+
+// namedAsTheirs reports whether the steward's sentence names technology
+// name as something of theirs: not an operating system, not an example of
+// something else ("LLMs like Claude", "such as Java").
+func namedAsTheirs(sentence, name string) bool {
+	if operatingSystems[name] {
+		return false
+	}
+	lower := strings.ToLower(sentence)
+	i := strings.Index(lower, strings.ToLower(name))
+	if i < 0 {
+		return true
+	}
+	before := strings.TrimRight(lower[:i], " \"'`(")
+	for _, cue := range []string{" like", " such as", " e.g.", " e.g.,", " for example", " for instance"} {
+		if strings.HasSuffix(" "+before, cue) {
+			return false
+		}
+	}
+	return true
 }
 
 // sentenceWith returns the sentence of prose that names name, or the

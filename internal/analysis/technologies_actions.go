@@ -3,6 +3,7 @@ package analysis
 import (
 	"encoding/json"
 	"path"
+	"slices"
 	"strings"
 )
 
@@ -259,6 +260,109 @@ func commandReads(cmd string) []string {
 		}
 	}
 	return out
+}
+
+// searchers are programs that search files by name or content.
+var searchers = set("grep", "egrep", "rg", "ag", "find", "fd", "git")
+
+// commandSearches lists the files patterns of a language that a shell
+// command searches: "grep -rn --include=*.go", "find . -name '*.go'",
+// "rg -t py", "rg -g '*.ts'", "git grep … -- '*.rs'". An agent that
+// searches a language's code reads it.
+func commandSearches(cmd string) []string {
+	var out []string
+	for _, seg := range shellSegments(unquoted(cmd)) {
+		args := shellArgs(seg)
+		prog := ""
+		if len(args) > 0 {
+			prog = path.Base(args[0])
+		}
+		if len(args) < 2 || !searchers[prog] || prog == "git" && args[1] != "grep" {
+			continue
+		}
+		for k := 1; k < len(args); k++ {
+			a, next := args[k], ""
+			if k+1 < len(args) {
+				next = args[k+1]
+			}
+			var pattern string
+			switch {
+			case strings.HasPrefix(a, "--include="), strings.HasPrefix(a, "--glob="):
+				pattern = a[strings.IndexByte(a, '=')+1:]
+			case a == "--include", a == "-name", a == "-iname", a == "-g", a == "--glob":
+				pattern = next
+			case (a == "-t" || a == "--type") && prog == "rg":
+				pattern = "*." + next
+			case strings.HasPrefix(a, "--type=") && prog == "rg":
+				pattern = "*." + a[len("--type="):]
+			case strings.HasPrefix(a, "*.") || strings.HasPrefix(a, "**/*."):
+				pattern = a
+			}
+			if globLanguage(pattern) != "" {
+				out = appendUniqueFold(out, pattern, 8)
+			}
+		}
+	}
+	return out
+}
+
+// globLanguage is the language of the files a pattern such as "*.go" or
+// "**/*.py" names ("go" for rg's type go), or "".
+func globLanguage(pattern string) string {
+	pattern = strings.Trim(pattern, "'\"")
+	ext, ok := strings.CutPrefix(path.Base(pattern), "*.")
+	if !ok {
+		return ""
+	}
+	lang := languages[strings.ToLower(ext)]
+	if languageTechnology[lang] == "" {
+		return ""
+	}
+	return lang
+}
+
+// grepFiles lists the files of the language that a search tool's call
+// (Claude Code's Grep and Glob) looked in: the pattern it was given
+// ("glob": "*.go", "type": "py"), else the files of the language most of
+// its result names — a search over several languages' files that happens
+// to list a script of another is no work in that one.
+func grepFiles(c *call, result string) []string {
+	var in struct {
+		Glob    string `json:"glob"`
+		Type    string `json:"type"`
+		Pattern string `json:"pattern"`
+	}
+	_ = json.Unmarshal(c.Input, &in) // best effort, as parseInput
+	for _, p := range []string{in.Glob, "*." + in.Type} {
+		if globLanguage(p) != "" {
+			return []string{strings.Trim(p, "'\"")}
+		}
+	}
+	if c.Name == "Glob" && globLanguage(in.Pattern) != "" {
+		return []string{strings.Trim(in.Pattern, "'\"")}
+	}
+	byLang := map[string][]string{}
+	files := map[string]bool{}
+	for l := range strings.SplitSeq(truncate(result, 8000), "\n") {
+		f, _, _ := strings.Cut(strings.TrimSpace(l), ":")
+		if f == "" || strings.ContainsAny(f, " \t") || !strings.ContainsAny(f, "./\\") {
+			continue
+		}
+		files[f] = true
+		if lang := languageOfPath(f); languageTechnology[lang] != "" && !slices.Contains(byLang[lang], f) {
+			byLang[lang] = append(byLang[lang], f)
+		}
+	}
+	var best []string
+	for _, fs := range byLang {
+		if len(fs) > len(best) {
+			best = fs
+		}
+	}
+	if len(best) < 2 || len(best)*2 < len(files) {
+		return nil
+	}
+	return best[:1]
 }
 
 // configDirTechnology names the tool whose configuration directory holds
