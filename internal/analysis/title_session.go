@@ -65,9 +65,10 @@ func sessionTitle(vs []view) string {
 			continue
 		}
 		sentences := titleSentences(v.prose)
-		if len(sentences) == 0 && pastedLog(v.prose) {
-			// A log pasted alone: the answer says what it shows.
-			sentences = diagnosisSentences(vs, i)
+		if pastedLog(v.prose) {
+			// A log pasted, alone or after a few words ("I ran into
+			// this:"): the answer says what it shows.
+			sentences = append(sentences, diagnosisSentences(vs, i)...)
 		}
 		if len(sentences) == 0 {
 			continue
@@ -88,6 +89,9 @@ func sessionTitle(vs []view) string {
 		for j, s := range sentences {
 			t, score := s.best(weights)
 			score *= decay * math.Pow(titleSentenceDecay, float64(j))
+			if s.intro {
+				score *= pasteIntroShare
+			}
 			if t != "" && score > bestScore {
 				best, bestScore = t, score
 			}
@@ -229,7 +233,15 @@ type titleSentence struct {
 	// heading: the prompt's first Markdown heading, which names what the
 	// text below it is ("# Plan: Duet tooling & polish").
 	heading bool
+	// intro: the words that introduce what was pasted after them ("I
+	// tried a release and ran into this issue:"): the paste holds the
+	// subject, the answer's diagnosis says what it is.
+	intro bool
 }
+
+// pasteIntroShare multiplies the score of the words that introduce a
+// paste: they say how the steward met the subject, not what it is.
+const pasteIntroShare = 0.5
 
 // titleRequestBonus multiplies the weight of a sentence that asks for
 // something ("can you …", "I'd like to …", a question): it names the work
@@ -262,13 +274,25 @@ func titleSentences(prose string) []titleSentence {
 		}
 		words = nil
 	}
+	// markIntro marks the sentence before a paste as its introduction.
+	markIntro := func() {
+		flush()
+		if len(out) > 0 {
+			out[len(out)-1].intro = true
+		}
+	}
 	for line := range strings.SplitSeq(strings.ReplaceAll(s, "\r", ""), "\n") {
 		if len(out) >= maxTitleSentences {
 			break
 		}
 		// Prose may run into pasted output on one line ("… this issue: • sign").
+		pastedAfter := false
 		if i := strings.IndexAny(line, logMarks); i >= 0 {
-			line = line[:i]
+			line, pastedAfter = line[:i], true
+			if strings.TrimSpace(line) == "" {
+				markIntro() // a line of the log itself
+				continue
+			}
 		}
 		// Pasted output runs to the end of its paragraph: the lines after
 		// "error: …" or a shell's prompt are the program's.
@@ -276,6 +300,9 @@ func titleSentences(prose string) []titleSentence {
 			inPaste = false
 		}
 		if inPaste || pastedLine(line) {
+			if !inPaste {
+				markIntro()
+			}
 			inPaste = true
 			flush()
 			continue
@@ -287,7 +314,7 @@ func titleSentences(prose string) []titleSentence {
 			if line = cleanTitleLine(line); line != "" && !cjkText(line) {
 				words = append(words, dropCode(titleWords(line))...)
 			}
-			flush()
+			markIntro()
 			continue
 		}
 		heading = !headed && strings.HasPrefix(strings.TrimSpace(line), "#")
@@ -323,6 +350,9 @@ func titleSentences(prose string) []titleSentence {
 		}
 		// A list item or a line of its own ends a sentence.
 		flush()
+		if pastedAfter {
+			markIntro()
+		}
 	}
 	flush()
 	return out

@@ -53,6 +53,17 @@ func TestTitleStructure(t *testing.T) {
 			not:  []string{"02", "info", "fetching"},
 		},
 		{
+			name: "words that only introduce a pasted log yield to the answer's diagnosis",
+			turns: []string{
+				"I just tried to deploy the staging stack with the pipeline and ran into this:\n  • uploading bundle\n  ⨯ deploy failed after 15m0s   error=context deadline exceeded\n    │ waiting for the database migration lock",
+				"The database migration lock was never released: a previous deploy died while holding it. I'll clear the stale lock and add a lock timeout.",
+				"thanks, also log who holds it",
+				"The deploy now logs the holder of the database migration lock.",
+			},
+			want: []string{"migration lock"},
+			not:  []string{"tried"},
+		},
+		{
 			name: "quotes around a word go with the punctuation after them",
 			turns: []string{
 				"create a task for a \"billing sandbox\".",
