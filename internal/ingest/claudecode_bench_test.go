@@ -81,6 +81,49 @@ func BenchmarkImportClaudeCode(b *testing.B) {
 	b.ReportMetric(float64(msgs), "msgs/op")
 }
 
+// BenchmarkImportClaudeCodeFolder imports a project folder of 8 Claude
+// Code transcripts of 1 MB each through ImportPath, as `baton import
+// FOLDER` does: each transcript parsed, stored and analysed, the next one
+// parsed while this one is stored and analysed. Each iteration is a new
+// folder of new sessions.
+func BenchmarkImportClaudeCodeFolder(b *testing.B) {
+	const files = 8
+	data := benchTranscript(b, 1<<20)
+	st := storetest.Open(b, "sqlite:"+filepath.Join(b.TempDir(), "bench.db"))
+	steward := &baton.Steward{Username: "bench"}
+	if err := st.CreateSteward(context.Background(), steward); err != nil {
+		b.Fatal(err)
+	}
+	im := ingest.New(st)
+	b.SetBytes(int64(files * len(data)))
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		b.StopTimer()
+		dir := filepath.Join(b.TempDir(), "-home-dev-shop")
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			b.Fatal(err)
+		}
+		for range files {
+			i++
+			name := fmt.Sprintf("%08x-0000-4000-8000-000000000000.jsonl", i)
+			if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
+				b.Fatal(err)
+			}
+		}
+		b.StartTimer()
+		res, err := im.ImportPath(context.Background(), steward.ID, dir, nil)
+		if err != nil || len(res) != files {
+			b.Fatalf("import: %+v, %v", res, err)
+		}
+		for _, r := range res {
+			if r.Status != baton.ImportStored {
+				b.Fatalf("import: %+v", r)
+			}
+		}
+	}
+}
+
 // BenchmarkClaudeCodeParseOnly parses the transcript BenchmarkImportClaudeCode
 // imports and does nothing else: the raw baseline the import's rate is
 // compared with in the same run.

@@ -15,6 +15,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/baton-dev/baton/internal/analysis"
 	"github.com/baton-dev/baton/internal/baton"
@@ -448,9 +449,12 @@ func (im *Importer) ImportPath(ctx context.Context, stewardID int64, path string
 			progress(baton.ImportProgress{Done: done, Total: total, Current: current})
 		}
 	}
+	parsedFiles, stop := parseAhead(claude)
+	defer stop()
 	for _, sf := range claude {
 		name := relName(root, sf.Path)
-		doc, lineErrs, err := claudecode.ParseFiles(sf, claudecode.Options{})
+		p := <-parsedFiles
+		doc, lineErrs, err := p.doc, p.lineErrs, p.err
 		if err != nil {
 			results = append(results, baton.ImportResult{Key: name, Status: baton.ImportRejected, Error: baton.ErrorMessage(err)})
 			step(sf.Path)
@@ -476,6 +480,37 @@ func (im *Importer) ImportPath(ctx context.Context, stewardID int64, path string
 		step(p)
 	}
 	return results, nil
+}
+
+// parsedFile is one Claude Code session's files as parseAhead parsed them.
+type parsedFile struct {
+	doc      baton.ImportDocument
+	lineErrs []claudecode.LineError
+	err      error
+}
+
+// parseAhead parses the sessions' files in order on another goroutine, one
+// session ahead of the caller, who stores and analyses each as it comes:
+// the parse of the next transcript runs beside the writes and the analysis
+// of this one (on a second core), in the same order as one after another,
+// and at most two sessions' documents are in memory. stop ends it early.
+func parseAhead(sessions []claudecode.SessionFiles) (<-chan parsedFile, func()) {
+	out := make(chan parsedFile)
+	done := make(chan struct{})
+	go func() {
+		defer close(out)
+		for _, sf := range sessions {
+			var p parsedFile
+			p.doc, p.lineErrs, p.err = claudecode.ParseFiles(sf, claudecode.Options{})
+			select {
+			case out <- p:
+			case <-done:
+				return
+			}
+		}
+	}()
+	var once sync.Once
+	return out, func() { once.Do(func() { close(done) }) }
 }
 
 // importFile imports one file. In a folder (name is its path there)
