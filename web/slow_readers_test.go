@@ -83,6 +83,18 @@ func TestSlowReadersDoNotHoldPageSlots(t *testing.T) {
 		if _, err := a.st.CreateFrames(ctx, a.ada.ID, batch); err != nil {
 			t.Fatal(err)
 		}
+		// And annotations for the review exports, as large.
+		var sess baton.Session
+		if code := a.api(a.adaToken, "POST", "/api/v1/sessions", `{"title":"annotated"}`, &sess); code != http.StatusCreated {
+			t.Fatalf("session = %d", code)
+		}
+		var notes []*baton.Annotation
+		for range 1200 {
+			notes = append(notes, &baton.Annotation{Kind: baton.AnnotationComment, Note: caption})
+		}
+		if err := a.st.AddAnnotations(ctx, a.ada.ID, sess.ID, 0, notes); err != nil {
+			t.Fatal(err)
+		}
 		a.srv.Close()
 		ts := httptest.NewUnstartedServer(web.NewServer(a.st, ingest.New(a.st), "test-secret",
 			slog.New(slog.NewTextHandler(io.Discard, nil)), web.Config{MaxUploadBytes: 1 << 20, PageSlots: 4}))
@@ -92,7 +104,7 @@ func TestSlowReadersDoNotHoldPageSlots(t *testing.T) {
 		a.srv = ts
 
 		ada, bob := a.signIn("ada"), a.signIn("bob")
-		for _, path := range []string{"/frames/export.ndjson", "/frames/export.ndjson", "/frames/export.ndjson", "/frames/export.ndjson"} {
+		for _, path := range []string{"/frames/export.ndjson", "/review/export.csv", "/review/export.json", "/frames/export.json"} {
 			stalledDownload(t, ts.URL, ada, path)
 		}
 		for name, b := range map[string]*browser{"bob": bob, "ada": ada} {
