@@ -55,6 +55,8 @@ type MatrixPage struct {
 	Teams                []*baton.Team
 	SharedWith           []*baton.TeamShare
 	ShareURL, ShareTerms string
+	// Share is the sharing forms as a refused post left them.
+	Share ShareForms
 }
 
 // IsOwner reports whether the reader owns the matrix.

@@ -77,6 +77,8 @@ type ComparisonPage struct {
 	// A refused comment: the pair it was on ("all": the whole comparison),
 	// what was typed, and why it was refused.
 	CommentPair, CommentBody, CommentError string
+	// Share is the sharing forms as a refused post left them.
+	Share ShareForms
 }
 
 // URL is where the comparison's page N is.

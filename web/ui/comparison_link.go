@@ -12,7 +12,7 @@ import (
 )
 
 // comparisonLinkOptions reads the link form: whether to hide secrets and
-// when the link expires.
+// when the link expires (refused, as sent).
 func comparisonLinkOptions(c echo.Context) (redact bool, expires string, until *time.Time, err error) {
 	redact = c.FormValue("redact") == "on"
 	expires = c.FormValue("expires")
@@ -21,13 +21,21 @@ func comparisonLinkOptions(c echo.Context) (redact bool, expires string, until *
 	}
 	d, ok := shareExpiries[expires]
 	if !ok {
-		return false, "", nil, baton.Invalid("expires", "expires must be never, 1d, 7d or 30d")
+		return redact, expires, nil, baton.Invalid("expires", "expires %q is not a choice: never, 1d, 7d or 30d", expires)
 	}
 	if d > 0 {
 		t := time.Now().Add(d)
 		until = &t
 	}
 	return redact, expires, until, nil
+}
+
+// refusedComparisonLink is the comparison's page again (400), its link
+// form as sent, saying why it was refused.
+func (s *Server) refusedComparisonLink(c echo.Context, cmp *baton.Comparison, redact bool, expires string, err error) error {
+	return s.renderComparisonWith(c, http.StatusBadRequest, cmp, nil, func(p *views.ComparisonPage) {
+		p.Share = views.ShareForms{LinkExpires: expires, LinkShowSecrets: !redact, LinkError: refusal(err)}
+	})
 }
 
 // ownComparison is one of the steward's own comparisons (not one shared with them).
@@ -50,7 +58,7 @@ func (s *Server) ComparisonLinkPreview(c echo.Context) error {
 	}
 	redact, expires, _, err := comparisonLinkOptions(c)
 	if err != nil {
-		return err
+		return s.refusedComparisonLink(c, cmp, redact, expires, err)
 	}
 	p := views.ComparisonLinkPage{Page: s.page(c, "Read-only link", "comparisons"), Comparison: cmp, Redact: redact, Expires: expires}
 	if redact {
@@ -70,7 +78,7 @@ func (s *Server) ComparisonLinkCreate(c echo.Context) error {
 	}
 	redact, expires, until, err := comparisonLinkOptions(c)
 	if err != nil {
-		return err
+		return s.refusedComparisonLink(c, cmp, redact, expires, err)
 	}
 	token, hash := auth.NewShareToken()
 	if _, err := s.comparisonRecords.CreateComparisonLink(requestContext(c), stewardID(c), cmp.ID, hash, until, redact); err != nil {

@@ -147,6 +147,12 @@ func (s *Server) matrixPage(c echo.Context, m *baton.ReplayMatrix, runs []*baton
 // MatrixShow is GET /matrices/{id}: to its owner and the members and
 // viewers of a team it is shared with.
 func (s *Server) MatrixShow(c echo.Context) error {
+	return s.renderMatrix(c, http.StatusOK, views.ShareForms{})
+}
+
+// renderMatrix draws a matrix's page, its sharing forms as given (a
+// refused one as it was sent).
+func (s *Server) renderMatrix(c echo.Context, status int, share views.ShareForms) error {
 	sid := stewardID(c)
 	m, access, runs, err := s.conversations.SharedReplayMatrix(requestContext(c), sid, c.Param("id"))
 	if err != nil {
@@ -164,15 +170,19 @@ func (s *Server) MatrixShow(c echo.Context) error {
 		if p.SharedWith, err = s.conversations.ObjectTeamShares(requestContext(c), sid, baton.TeamShareMatrix, m.ID); err != nil {
 			return err
 		}
-		if made := s.cookies.TakeOnce(c.Response(), c.Request(), p.Base, sid); made != "" {
-			p.ShareURL, p.ShareTerms, _ = strings.Cut(made, "\x00")
-			c.Response().Header().Set("Cache-Control", "no-store")
+		if status == http.StatusOK {
+			// A read-only link just made (MatrixLinkCreate) is shown this once.
+			if made := s.cookies.TakeOnce(c.Response(), c.Request(), p.Base, sid); made != "" {
+				p.ShareURL, p.ShareTerms, _ = strings.Cut(made, "\x00")
+				c.Response().Header().Set("Cache-Control", "no-store")
+			}
 		}
-		if c.QueryParam("done") == "shared" {
+		if c.QueryParam("done") == "shared" && status == http.StatusOK {
 			p.Flash, p.FlashKind = "Shared with the team.", "success"
 		}
 	}
-	return renderHTML(c, http.StatusOK, views.MatrixShow(p))
+	p.Share = share
+	return renderHTML(c, status, views.MatrixShow(p))
 }
 
 // matrixRun is the run at set number {n} of a matrix's runs.
@@ -219,11 +229,14 @@ func (s *Server) MatrixShare(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	team, err := strconv.ParseInt(c.FormValue("team_id"), 10, 64)
-	if err != nil {
-		return baton.Invalid("team_id", "choose a team")
+	typed, team, err := shareTeam(c)
+	if err == nil {
+		_, err = s.conversations.ShareWithTeam(requestContext(c), stewardID(c), baton.TeamShareMatrix, m.ID, team)
 	}
-	if _, err := s.conversations.ShareWithTeam(requestContext(c), stewardID(c), baton.TeamShareMatrix, m.ID, team); err != nil {
+	if baton.ErrorCode(err) == baton.EINVALID {
+		return s.renderMatrix(c, http.StatusBadRequest, views.ShareForms{TeamID: typed, TeamError: refusal(err)})
+	}
+	if err != nil {
 		return err
 	}
 	return c.Redirect(http.StatusSeeOther, "/matrices/"+m.ID+"?done=shared")
@@ -238,7 +251,7 @@ func (s *Server) MatrixLinkCreate(c echo.Context) error {
 	}
 	hide, expires, until, err := comparisonLinkOptions(c)
 	if err != nil {
-		return err
+		return s.renderMatrix(c, http.StatusBadRequest, views.ShareForms{LinkExpires: expires, LinkShowSecrets: !hide, LinkError: refusal(err)})
 	}
 	token, hash := auth.NewShareToken()
 	if _, err := s.conversations.CreateMatrixLink(requestContext(c), stewardID(c), m.ID, hash, until, hide); err != nil {
