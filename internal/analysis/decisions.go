@@ -27,13 +27,28 @@ import (
 //   - a steward's comparative choice: "X instead of Y", "rather than Y,
 //     X" (not a question, a hypothetical or a "could");
 //   - a steward's Japanese choice: 「Xにします」「Xで行きましょう」
-//     「Xにしたほうがよさそう」「YではなくX」, with 「〜ので」 as the reason.
+//     「Xにしたほうがよさそう」「Xを採用します」「Xで進めてください」
+//     「YではなくX」, with 「〜ので」 as the reason;
+//   - French and Portuguese ones: "on part sur X", "vamos usar X", "X
+//     plutôt que Y", "X em vez de Y", with "parce que" / "porque";
+//   - a steward's proposal put as a question ("wouldn't something like X
+//     be clearer?") that the assistant's reply agrees to, unless it is a
+//     routine step ("shouldn't we run the tests?").
+//
+// Not decisions: "we haven't decided on X", a question, a narration of
+// what happened, an option picked in a reply that opens with "no", and
+// anything longer than one breath (maxDecisionWords).
 //
 // Options the steward never picks from give nothing.
 func decisionsOf(vs []view) []baton.Decision {
 	out := []baton.Decision{}
 	add := func(d baton.Decision, v *view) {
 		if len(out) >= maxDecisions || d.Decision == "" {
+			return
+		}
+		// A "decision" that runs past a sentence's length is a pasted
+		// passage or a narration, not a choice someone would remember.
+		if len(wordsOf(strings.ToLower(d.Decision))) > maxDecisionWords || strings.HasSuffix(d.Decision, "…") {
 			return
 		}
 		d.Decision = excerpt(strings.TrimRight(strings.TrimSpace(plainText(stripMarkup(d.Decision))), ".!,;:、。"), decisionLength)
@@ -116,7 +131,7 @@ func decisionsOf(vs []view) []baton.Decision {
 			// A message that only makes tool calls ("Grep: src") answers
 			// nothing yet.
 			if proposal >= 0 && len(v.m.ToolCalls) == 0 {
-				if d, ok := proposalOf(vs[proposal].prose); ok && agrees(v.prose) {
+				if d, ok := proposalOf(vs[proposal].prose); ok && agrees(v.prose) && !routineStep(d.Decision) {
 					add(d, &vs[proposal])
 				}
 				proposal = -1
@@ -129,10 +144,16 @@ func decisionsOf(vs []view) []baton.Decision {
 			for _, d := range japaneseChoices(v.prose) {
 				add(d, v)
 			}
+
 		}
 		if v.assistant() && strings.Contains(v.lower, "the ") {
 			for _, s := range decisionSentences(v.prose) {
-				if d, compared, ok := approachOf(plainText(s)); ok && compared && actedOn(vs, i) {
+				// "I'm checking the setting; the safer fix is to …": the
+				// approach is the last clause.
+				if k := strings.LastIndex(s, "; "); k > 0 {
+					s = s[k+2:]
+				}
+				if d, compared, ok := approachOf(plainText(s)); ok && compared && carriedOut(vs, i) {
 					add(d, v)
 				} else if m := whichIsApproach.FindStringSubmatch(plainText(s)); m != nil && standardWay.MatchString(m[2]) && actedOn(vs, i) {
 					add(baton.Decision{Decision: m[1], Rationale: m[2]}, v)
@@ -143,6 +164,11 @@ func decisionsOf(vs []view) []baton.Decision {
 			continue // a plan's choices are read by planDecisions
 		}
 		for _, s := range decisionSentences(v.prose) {
+			// A question ("use mocks, we could reach 100%, right?") asks;
+			// it settles nothing.
+			if strings.HasSuffix(strings.TrimSpace(s), "?") {
+				continue
+			}
 			if d, ok := decisionOf(plainText(s), v.steward()); ok {
 				add(d, v)
 			} else if d, ok := comparativeOf(plainText(s), v.steward()); ok {
@@ -248,14 +274,26 @@ var (
 	// An offer that asks the steward to choose.
 	choosePrompt = regexp.MustCompile(`(?i)\b(?:which (?:one |option |approach |would you|do you|of these|should)|what would you prefer|would you prefer|do you prefer|your preference|which do you|let me know which|pick one|choose one|should i go with)`)
 	// "I recommend X", "I'd go with X", "my recommendation: X", "I suggest X".
-	recommendation = regexp.MustCompile(`(?i)\b(?:i(?:'d| would)? recommend(?:ing)?|my recommendation(?: is)?:?|i(?:'d| would) go with|i(?:'d| would) suggest|i suggest|recommended:)\s+(.+)`)
+	recommendation = regexp.MustCompile(`(?i)\b(?:i(?:'d| would)? recommend(?:ing)?|my recommendation(?: is)?:?|i(?:'d| would) go with|i(?:'d| would) suggest|i suggest|recommended:|i(?:'d| would) lean (?:towards?|toward)|my (?:pick|vote) (?:would be|is)|je (?:recommande|conseille|suggère)|je vous (?:recommande|conseille|suggère)|(?:eu )?(?:recomendo|sugiro))\s+(.+)`)
+	// Japanese: "おすすめは X です", "X を推奨します".
+	recommendationJA = regexp.MustCompile(`^(?:(?:私の)?(?:おすすめ|推奨)(?:は|としては)[、,]?\s*(.+?)(?:です|でしょう|かと思います)?|(.+?)を(?:おすすめ|推奨)(?:します|したいです))$`)
 )
+
+// maxDecisionWords bounds a decision's length: the longest choice a
+// person states in one breath. One cut to decisionLength is longer still.
+const maxDecisionWords = 28
+
+// refusal opens a reply that turns down what was offered.
+var refusal = regexp.MustCompile(`(?i)^\s*(?:no|nope|nah|not|non|não|いいえ)\b`)
 
 // pickedOption reads the steward's pick of an option the assistant
 // message offer listed.
 func pickedOption(offer *view, reply string) (baton.Decision, bool) {
 	if len(reply) > 600 {
 		return baton.Decision{}, false // a long reply is more than a pick
+	}
+	if refusal.MatchString(reply) {
+		return baton.Decision{}, false // "No, sorry. Proceed.": not the pick it names
 	}
 	heads := optionHead.FindAllStringSubmatch(offer.prose, -1)
 	if len(heads) < 2 {
@@ -373,16 +411,28 @@ func optionText(s string) string {
 // acceptances are replies that take what was just proposed.
 var acceptances = []string{"yes", "yep", "yeah", "sure", "ok", "okay", "sounds good", "let's do that", "let's do it",
 	"lets do that", "go ahead", "do it", "do that", "perfect", "great", "agreed", "lgtm", "makes sense", "go for it",
-	"that works", "works for me", "please do", "let's go with", "i agree", "good idea", "はい", "お願いします", "それで"}
+	"that works", "works for me", "please do", "let's go with", "i agree", "good idea", "yes please", "sgtm", "ship it",
+	"i like that", "i like it", "go with that", "love it", "excellent", "awesome", "alright", "all right", "exactly", "correct",
+	"oui", "d'accord", "ok pour moi", "vas-y", "allons-y", "parfait", "ça marche", "c'est bon", "bonne idée",
+	"sim", "pode", "pode fazer", "pode seguir", "vamos", "beleza", "perfeito", "fechado", "certo", "bora", "boa ideia",
+	"はい", "お願いします", "それで", "いいですね", "いいね", "了解", "それでいきましょう", "進めてください", "ok です"}
 
 // acceptedRecommendation reads a recommendation of the assistant message
 // offer that the steward's reply accepts.
 func acceptedRecommendation(offer *view, reply string) (baton.Decision, bool) {
-	if !strings.Contains(offer.lower, "recommend") && !strings.Contains(offer.lower, "go with") && !strings.Contains(offer.lower, "suggest") {
+	if !hasAnySubstring(offer.lower, "recommend", "go with", "suggest", "lean toward", "my pick", "my vote", "conseille", "suggère",
+		"recomendo", "sugiro", "おすすめ", "推奨") {
 		return baton.Decision{}, false
 	}
 	if !accepts(reply) {
 		return baton.Decision{}, false
+	}
+	for _, s := range decisionSentences(offer.prose) {
+		if m := recommendationJA.FindStringSubmatch(strings.TrimSpace(plainText(s))); m != nil {
+			if text := strings.TrimSpace(m[1] + m[2]); utf8.RuneCountInString(text) >= 3 {
+				return baton.Decision{Decision: text}, true
+			}
+		}
 	}
 	for _, s := range sentences(offer.prose) {
 		m := recommendation.FindStringSubmatch(plainText(s))
@@ -401,6 +451,16 @@ func acceptedRecommendation(offer *view, reply string) (baton.Decision, bool) {
 		return d, true
 	}
 	return baton.Decision{}, false
+}
+
+// hasAnySubstring reports whether s contains any of subs.
+func hasAnySubstring(s string, subs ...string) bool {
+	for _, sub := range subs {
+		if strings.Contains(s, sub) {
+			return true
+		}
+	}
+	return false
 }
 
 // reasonAfterDash is what follows " — " in "X — it's the standard".
@@ -497,7 +557,7 @@ func answeredQuestions(v *view) []baton.Decision {
 
 var (
 	// "X instead of Y", "rather than Y, X".
-	comparative = regexp.MustCompile(`(?i)\b(?:instead of|rather than)\b`)
+	comparative = regexp.MustCompile(`(?i)\b(?:instead of|rather than|plutôt que|au lieu de|em vez de|ao invés de)(?:\s|$)`)
 	// Hypotheticals and questions state no choice.
 	hypothetical = regexp.MustCompile(`(?i)^(?:if|should|could|would|what if|do you|can we|shall)\b|\bif you (?:want|prefer|need)\b`)
 	// A sentence about what could be, not what was chosen.
@@ -505,8 +565,11 @@ var (
 )
 
 var (
-	faultWords  = regexp.MustCompile(`(?i)\b(?:silently|still|wrong(?:ly)?|incorrect(?:ly)?|leaks?|leaking|bug|broken|breaks|fails?|failing|accidentally|mistakenly|erroneously|unexpectedly|swallows?|ignores?)\b`)
-	exampleLead = regexp.MustCompile(`(?i)^(?:for example|for instance|e\.g\.|say|suppose|imagine)\b`)
+	faultWords = regexp.MustCompile(`(?i)\b(?:silently|still|wrong(?:ly)?|incorrect(?:ly)?|leaks?|leaking|bug|broken|breaks|fails?|failing|accidentally|mistakenly|erroneously|unexpectedly|swallows?|ignores?)\b`)
+	// "I've burnt another hour on X instead of Y", "we spent …": what
+	// happened, told, not a course chosen.
+	pastNarration = regexp.MustCompile(`(?i)^(?:i|we|you|it|they)(?:'ve| have| had| was| were)?\s+(?:\w+ed|burnt|spent|lost|wasted|got|went|made|did|had|kept|took)\b`)
+	exampleLead   = regexp.MustCompile(`(?i)^(?:for example|for instance|e\.g\.|say|suppose|imagine)\b`)
 )
 
 // comparativeOf reads a steward's choice stated against its alternative:
@@ -524,7 +587,7 @@ func comparativeOf(s string, steward bool) (baton.Decision, bool) {
 	// A fault described ("returns an empty string silently instead of an
 	// error", "logs leak to the terminal instead of the file") or an
 	// example is no choice, unless the sentence states what to do.
-	if !choiceClause(s) && (faultWords.MatchString(s) || exampleLead.MatchString(s)) {
+	if !choiceClause(s) && (faultWords.MatchString(s) || exampleLead.MatchString(s) || pastNarration.MatchString(s)) {
 		return baton.Decision{}, false
 	}
 	d := baton.Decision{Decision: s}
@@ -568,7 +631,7 @@ func notInstead(s string) string {
 	return want + " instead of " + strings.TrimRight(strings.TrimSpace(m[2]), ".!")
 }
 
-var alternativeOfRe = regexp.MustCompile(`(?i)\b(?:instead of|rather than)\s+([^,.;:()]+)`)
+var alternativeOfRe = regexp.MustCompile(`(?i)\b(?:instead of|rather than|plutôt que(?: de)?|au lieu de|em vez de|ao invés de)\s+([^,.;:()]+)`)
 
 func alternativeOf(s string) string {
 	if m := alternativeOfRe.FindStringSubmatch(s); m != nil {
@@ -582,19 +645,22 @@ func alternativeOf(s string) string {
 var (
 	// Japanese choices: 「Xにします」「Xにしましょう」「Xで行きましょう」
 	// 「Xにしたほうがよさそう」「Xでお願いします」, at a sentence's end.
-	choiceJA = regexp.MustCompile(`^(.+?)(?:に(?:します|しましょう|したい|したほうが(?:よさそう|いい|良い|よい)|するのがよさそう)|で(?:行きましょう|いきましょう|行きます|いきます|お願いします))(?:です|ね|か)?[。！!]?$`)
+	choiceJA = regexp.MustCompile(`^(.+?)(?:に(?:します|しましょう|したい|したほうが(?:よさそう|いい|良い|よい)|するのがよさそう)|で(?:行きましょう|いきましょう|行きます|いきます|お願いします|進めてください|進めましょう)|を採用(?:します|しましょう|したい))(?:です|ね|か)?[。！!]?$`)
 	// "YではなくX": Y is the alternative.
 	insteadJA = regexp.MustCompile(`^(.+?)ではなく[、,]?\s*(.+)$`)
 	// "XのでY", "XからY": X is the reason.
 	becauseJA = regexp.MustCompile(`^(.+?)(?:ので|から|ため)[、,]?\s*(.+)$`)
 )
 
+// jaPointer are words that point at what was said: "それ", "こちら".
+var jaPointer = set("それ", "これ", "あれ", "そちら", "こちら", "そっち", "こっち", "その案", "この案")
+
 // japaneseChoices reads a steward's Japanese choices, sentence by sentence.
 func japaneseChoices(prose string) []baton.Decision {
 	var out []baton.Decision
 	for _, s := range decisionSentences(prose) {
 		s = strings.TrimSpace(plainText(s))
-		if !strings.ContainsAny(s, "にでな") || strings.HasSuffix(s, "？") || strings.HasSuffix(s, "?") {
+		if !strings.ContainsAny(s, "にでなを") || strings.HasSuffix(s, "？") || strings.HasSuffix(s, "?") {
 			continue
 		}
 		m := choiceJA.FindStringSubmatch(s)
@@ -609,11 +675,15 @@ func japaneseChoices(prose string) []baton.Decision {
 			d.Alternatives, d.Decision = []string{b[1]}, b[2]
 		}
 		d.Decision = strings.TrimPrefix(strings.TrimSpace(d.Decision), "どうやら")
-		if utf8.RuneCountInString(d.Decision) < 4 {
+		// "はい、それでお願いします": an answer to what was offered, read as
+		// an acceptance elsewhere, not a choice of its own.
+		if utf8.RuneCountInString(d.Decision) < 4 || strings.HasPrefix(d.Decision, "はい") || jaPointer[strings.TrimSpace(d.Decision)] {
 			continue
 		}
 		if strings.HasPrefix(s[len(m[1]):], "に") {
 			d.Decision += "にする"
+		} else if strings.HasPrefix(s[len(m[1]):], "を採用") {
+			d.Decision += "を採用する"
 		}
 		out = append(out, d)
 	}
@@ -626,7 +696,7 @@ var (
 	// stated as the one to take.
 	approachRe = regexp.MustCompile(`(?i)^(?:so,?\s+|now,?\s+|i think\s+)?the\s+((?:[\w-]+\s+){0,2})(?:fix|solution|approach|option|way|change)(?:\s+(?:for|here|in|to)\s+[^,:]{1,40}?)?\s+(?:is|would be|will be)(?:\s+(?:simple|simply|straightforward|easy|clear|small))?\s*(?:to\s+|:\s*)(.+)`)
 	// Words that put the approach against others.
-	comparing = regexp.MustCompile(`(?i)\b(?:\w+est|best|simplest|right|recommended|preferred|better|proper|cleanest|lightest-weight|most \w+)\b`)
+	comparing = regexp.MustCompile(`(?i)\b(?:\w+est|best|simplest|right|recommended|preferred|better|proper|cleanest|lightest-weight|most \w+|safer|simpler|cleaner|easier|lighter|smaller|sturdier|more \w+)\b`)
 	// "I'll add retry logic using X, which is the standard approach for
 	// Y": a choice with its reason.
 	whichIsApproach = regexp.MustCompile(`(?i)^(?:i'll|i will|let me|we'll|i'm going to)\s+(.+?),?\s+which is ((?:the|a|an)\s+(?:[\w-]+\s+){0,2}(?:approach|way|option|practice|choice|solution)\b.*)`)
@@ -646,6 +716,8 @@ func approachOf(s string) (d baton.Decision, compared bool, ok bool) {
 	}
 	text := strings.TrimSpace(m[2])
 	if loc := rationaleMarker.FindStringIndex(text); loc != nil {
+		d.Rationale, text = text[loc[1]:], text[:loc[0]]
+	} else if loc := planReason.FindStringIndex(text); loc != nil && loc[0] > 0 {
 		d.Rationale, text = text[loc[1]:], text[:loc[0]]
 	}
 	if loc := alternativeMarker.FindStringIndex(text); loc != nil {
@@ -689,11 +761,15 @@ func proposalAccepted(offer *view, reply string) (baton.Decision, bool) {
 // proposed ("yes", "sounds good, go ahead"), not another choice.
 func accepts(reply string) bool {
 	r := strings.TrimSpace(reply)
-	if len(r) > 200 || hasAnyPhrase(r, "no", "not", "don't", "instead", "rather", "but") {
+	if len(r) > 200 || hasAnyPhrase(r, "no", "not", "don't", "instead", "rather", "but", "não", "non", "pas", "いいえ", "ではなく") {
 		return false
 	}
 	for _, a := range acceptances {
 		if r == a || strings.HasPrefix(r, a+" ") || strings.HasPrefix(r, a+",") || strings.HasPrefix(r, a+"!") || strings.HasPrefix(r, a+".") {
+			return true
+		}
+		// Japanese runs on without a space: "はい、お願いします".
+		if a[0] >= 0x80 && strings.HasPrefix(r, a) {
 			return true
 		}
 	}

@@ -355,9 +355,12 @@ func orQuestionPick(offer *view, reply string) (baton.Decision, bool) {
 var (
 	// A steward's proposal put as a question: "can't we reuse X instead
 	// of creating new strings?", "why not cache it per request?".
-	proposalQuestion = regexp.MustCompile(`(?i)^(?:so\s+|but\s+)?(?:can't we|cant we|can we not|could we not|couldn't we|shouldn't we|wouldn't it be (?:better|simpler|cleaner) to|why not|how about|what about)\s+(?:just\s+)?(.{6,200}?)\s*\?*$`)
+	proposalQuestion = regexp.MustCompile(`(?i)^(?:so\s+|but\s+|and\s+)?(?:can't we|cant we|can we not|could we not|couldn't we|shouldn't we|wouldn't it be (?:better|simpler|cleaner) to|why not|how about|what about|wouldn't something like|would(?:n't)? it make (?:more )?sense to|shouldn't (?:this|it|that|these) be)\s+(?:just\s+)?(.{6,200}?)\s*\?*$`)
 	// The assistant's reply agreeing with it.
-	agreement = regexp.MustCompile(`(?i)^(?:yes|yeah|yep|yup|good (?:idea|call|point|catch)|great (?:idea|point|call)|you're right|you are right|agreed|exactly|absolutely|definitely|makes sense|that's (?:a )?(?:better|cleaner|simpler|good|great|fair))\b`)
+	agreement = regexp.MustCompile(`(?i)^(?:yes|yeah|yep|yup|(?:good|great|excellent) (?:idea|call|point|catch|eye|suggestion)|(?:you're|you are|the user is) (?:absolutely |totally |completely |exactly )?right|agreed|exactly|absolutely|definitely|makes sense|that's (?:a )?(?:better|cleaner|simpler|good|great|fair))\b`)
+	// What a console transcript puts before the reply's words: "⏺ ", "✻
+	// Thinking…".
+	replyLead = regexp.MustCompile(`^(?:[\s⏺✻•*>]+|Thinking(?:…|\.\.\.)\s*)+`)
 )
 
 // proposalOf reads the proposal a steward's question makes, with the
@@ -386,10 +389,11 @@ func proposalOf(prose string) (baton.Decision, bool) {
 // proposalQuestionCue is a cheap test before proposalOf runs.
 func proposalQuestionCue(lower string) bool {
 	return strings.Contains(lower, "?") && hasAnyPhrase(lower, "can't we", "cant we", "can we not", "could we not",
-		"couldn't we", "shouldn't we", "wouldn't it be", "why not", "how about", "what about")
+		"couldn't we", "shouldn't we", "wouldn't it be", "why not", "how about", "what about", "wouldn't something like",
+		"make sense to", "shouldn't this be", "shouldn't it be", "shouldn't that be", "shouldn't these be")
 }
 
 // agrees reports whether an assistant's reply opens by agreeing.
 func agrees(prose string) bool {
-	return agreement.MatchString(strings.TrimSpace(plainText(prose)))
+	return agreement.MatchString(replyLead.ReplaceAllString(strings.TrimSpace(plainText(prose)), ""))
 }

@@ -395,7 +395,8 @@ func isOutcome(words []string) bool {
 // decisionCue is a cheap test before the decision pattern runs.
 func decisionCue(lower string) bool {
 	for _, c := range []string{"go with", "went with", "switched to", "chose", "opted", "rather than", "the fix is", "solution is", "approach is", "settled on", "going with", "and not", "decided", "decision", "switch to", "stick with", "use ", "choose", "pick ", "adopt", "instead of", "start with",
-		"entschieden", "entscheidung", "wir verwenden", "wir nehmen", "wir nutzen", "wir benutzen", "wir bleiben bei", "wir wechseln zu", "ことに"} {
+		"entschieden", "entscheidung", "wir verwenden", "wir nehmen", "wir nutzen", "wir benutzen", "wir bleiben bei", "wir wechseln zu", "ことに",
+		"sticking with", "opting for", "plutôt que", "au lieu de", "on part sur", "on garde", "utilisons", "em vez de", "ao invés de", "vamos usar", "vou usar", "vamos manter", "decidi", "decidimos"} {
 		if strings.Contains(lower, c) {
 			return true
 		}
@@ -410,6 +411,12 @@ var (
 	decisionMadeDE = regexp.MustCompile(`(?i)\b(?:(?:wir|ich) haben (?:uns )?(?:dafür )?entschieden|(?:wir|ich) habe (?:mich )?entschieden|entscheidung:)\s*,?\s*(?:dass\s+|zu\s+)?(.+)`)
 	// German: "wir verwenden X", "wir bleiben bei X".
 	decisionChoiceDE = regexp.MustCompile(`(?i)\b(?:wir|ich)\s+(verwenden|nehmen|nutzen|benutzen|bleiben bei|wechseln zu|setzen auf)\s+(.+)`)
+	// French and Portuguese: "on part sur X", "je vais utiliser X", "vamos
+	// usar X", "decidimos X".
+	decisionChoiceFRPT = regexp.MustCompile(`(?i)(?:^|\s)(?:on part sur|on garde|on va (?:utiliser|garder|passer à|partir sur)|je vais (?:utiliser|garder|passer à)|utilisons|gardons|nous allons utiliser|vamos (?:usar|utilizar|manter|com)|vou (?:usar|utilizar|manter)|decidi(?:mos)? (?:usar|manter|por)|optei por|optamos por)\s+(.+)`)
+	// "Going with X rather than Y", "Sticking with X": a choice announced
+	// without a subject.
+	decisionBare = regexp.MustCompile(`(?i)^(?:going with|sticking with|opting for|settling on)\s+(.+)`)
 	// Japanese: "Xことにしました", "Xことに決めました" (decided to X).
 	decisionMadeJA = regexp.MustCompile(`^(.+?)ことに(?:しました|決めました|決定しました|します|する)`)
 	// "we'll start fresh instead of forking X", "let's X rather than Y".
@@ -420,10 +427,13 @@ var (
 	decisionFix = regexp.MustCompile(`(?i)^(?:so\s+)?the\s+(?:\w+\s+)?(?:fix|solution|approach|plan)\s+(?:is|will be)\s+to\s+(.+)`)
 	// "decided to X", "the decision is to X", "decision: X".
 	decisionMade = regexp.MustCompile(`(?i)\b(?:decided (?:to|on)|decision is to|decision was to|decision:)\s*(.+)`)
+	// "haven't yet", "not", "before we've": what comes before "decided" when
+	// nothing was.
+	undecided = regexp.MustCompile(`(?i)(?:n't|\bnot|\bnever|\byet|\bbefore (?:we|i|you)(?:'ve| have)?|\bif (?:we|you|i)(?:'ve| have)?|\bwhen (?:we|you|i))\s*(?:\w+\s+)?$`)
 	// What follows these is the alternative turned down.
-	alternativeMarker = regexp.MustCompile(`(?i),?\s+(?:instead of|rather than)\s+`)
+	alternativeMarker = regexp.MustCompile(`(?i),?\s+(?:instead of|rather than|plutôt que(?: de)?|au lieu de|em vez de|ao invés de)\s+`)
 	// What follows these gives the reason.
-	rationaleMarker = regexp.MustCompile(`(?i)[,;]?\s+(?:because|since|so that|given that|due to|as it|as they|as this|as that|weil|denn)\s+`)
+	rationaleMarker = regexp.MustCompile(`(?i)[,;]?\s+(?:because|since|so that|given that|due to|as it|as they|as this|as that|weil|denn|parce que|puisque|porque|pois|já que)\s+|[,;]?\s+parce qu'`)
 )
 
 // decisionOf reads a decision and its rationale from a sentence. From the
@@ -439,12 +449,20 @@ func decisionOf(s string, steward bool) (baton.Decision, bool) {
 		}
 		return baton.Decision{Decision: excerpt(d, decisionLength)}, true
 	}
-	if m := decisionMade.FindStringSubmatch(s); m != nil {
-		decision = m[1]
+	if m := decisionMade.FindStringSubmatchIndex(s); m != nil {
+		// "we haven't yet decided on X", "not decided to": nothing chosen.
+		if undecided.MatchString(s[:m[0]]) {
+			return baton.Decision{}, false
+		}
+		decision = s[m[2]:m[3]]
 	} else if m := decisionMadeDE.FindStringSubmatch(s); m != nil {
 		decision, explicit = m[1], true
 	} else if m := decisionChoiceDE.FindStringSubmatch(s); m != nil {
 		decision = strings.ToLower(m[1]) + " " + m[2]
+	} else if m := decisionChoiceFRPT.FindStringSubmatch(s); m != nil {
+		decision = m[1]
+	} else if m := decisionBare.FindStringSubmatch(s); m != nil {
+		decision, explicit = m[1], true
 	} else if m := decisionPast.FindStringSubmatch(s); m != nil {
 		verb := strings.ToLower(m[1])
 		switch verb {
@@ -499,6 +517,8 @@ func decisionOf(s string, steward bool) (baton.Decision, bool) {
 // "。") split too.
 func decisionSentences(prose string) []string {
 	var out []string
+	// "I’ll", "let’s", "don’t": typographic apostrophes read as plain ones.
+	prose = strings.NewReplacer("’", "'", "‘", "'").Replace(prose)
 	for _, s := range sentences(prose) {
 		if !strings.Contains(s, "。") {
 			out = append(out, s)
