@@ -79,11 +79,11 @@ type SessionPage struct {
 	// Analysis is the arc chart, the quality breakdown, the patterns and
 	// the steward's review of the session (analysis_model.go).
 	Analysis SessionAnalysisView
-	// Frames are the Lex frames taken in this session (frames_model.go, issue 14).
+	// Frames are the Lex frames taken in this session (frames_model.go).
 	Frames SessionFrames
-	// Memory is the shown conversation's medium-term memory (nil: none yet; session_memory.templ, issue 9).
+	// Memory is the shown conversation's medium-term memory (nil: none yet; session_memory.templ).
 	Memory *baton.ConversationMemory
-	// TeamShares is the Share section's team form and shares (issue 10).
+	// TeamShares is the Share section's team form and shares.
 	TeamShares SessionTeamShares
 	// KeptByBaton is when the agent deleted this session's transcript
 	// file, as `baton watch` saw it; nil while the file is still there.

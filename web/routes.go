@@ -93,7 +93,7 @@ func (s *Server) routes() {
 	signedIn.GET("/continuity", s.ui.ContinuityTimeline)
 	signedIn.GET("/summary", s.ui.SummaryPage)
 	signedIn.GET("/summary.md", s.ui.SummaryDownload)
-	// Lex frames (issue 14): recall, timeline, one frame, delete, export.
+	// Lex frames: recall, timeline, one frame, delete, export.
 	signedIn.GET("/frames", s.ui.FramesList)
 	signedIn.GET("/frames/timeline", s.ui.FramesTimeline)
 	signedIn.GET("/frames/export.ndjson", s.ui.FramesExport)
@@ -101,7 +101,7 @@ func (s *Server) routes() {
 	signedIn.GET("/frames/:id", s.ui.FrameShow)
 	signedIn.POST("/frames/:id/delete", s.ui.FrameDelete)
 	// Agents: hooks and context.
-	// Replay and comparison pages (issue 10).
+	// Replay and comparison pages.
 	signedIn.POST("/conversations/:id/fork", s.ui.ConversationFork)
 	signedIn.GET("/conversations/:id/cherry-pick", s.ui.CherryPickForm)
 	signedIn.POST("/conversations/:id/cherry-pick", s.ui.ConversationCherryPick)
@@ -114,7 +114,7 @@ func (s *Server) routes() {
 	signedIn.POST("/comparisons/:id/links/preview", s.ui.ComparisonLinkPreview)
 	signedIn.POST("/comparisons/:id/links", s.ui.ComparisonLinkCreate)
 	e.GET("/c/:token", s.ui.SharedComparison, s.limitLinks) // a comparison's read-only link: no cookie is read
-	// Sessions shared with a team (issue 10): share, revoke, read, comment.
+	// Sessions shared with a team: share, revoke, read, comment.
 	signedIn.POST("/sessions/:id/teams", s.ui.SessionTeamShare)
 	signedIn.POST("/sessions/:id/teams/:team/revoke", s.ui.SessionTeamUnshare)
 	signedIn.GET("/shared/sessions/:id", s.ui.TeamSharedSessionShow)
@@ -168,7 +168,7 @@ func (s *Server) routes() {
 	// API: hooks and next-session context.
 	v1.POST("/hooks/claude-code", s.api.HookClaudeCode)
 	v1.GET("/context/next", s.api.NextContext)
-	// API: conversations, fork, replay, cherry-pick, diff, comparisons (issue 10).
+	// API: conversations, fork, replay, cherry-pick, diff, comparisons.
 	v1.GET("/sessions/:id/conversations", s.api.SessionConversations)
 	v1.POST("/conversations/:id/fork", s.api.ConversationFork)
 	v1.GET("/conversations/:id/messages", s.api.ConversationMessagesList)
@@ -201,7 +201,7 @@ func (s *Server) routes() {
 	v1.GET("/summary", s.api.Summary)
 	v1.GET("/markers", s.api.Markers)
 	v1.POST("/messages/:id/markers", s.api.MessageMarker)
-	// API: Lex frames (issue 14). Frames are immutable: no PUT or PATCH.
+	// API: Lex frames. Frames are immutable: no PUT or PATCH.
 	v1.POST("/frames", s.api.FrameRemember)
 	v1.POST("/frames/import", s.api.FrameImport)
 	v1.GET("/frames/recall", s.api.FrameRecall)

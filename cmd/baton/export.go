@@ -10,7 +10,7 @@ import (
 )
 
 // exportCmd is `baton export markdown DIR [--steward USERNAME]`: the
-// seed's per-steward tree of session files and the cross-conversational
+// per-steward tree of session files and the cross-conversational
 // summary.
 func exportCmd(ctx context.Context, env environment, args []string, stdout, stderr io.Writer) error {
 	if len(args) == 0 || args[0] != "markdown" {

@@ -87,13 +87,13 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 		return watchCmd(ctx, env, args[1:], stdout, stderr)
 	case "mcp":
 		return mcpCmd(ctx, env, stdin, stdout)
-	case "export": // continuity: the seed's Markdown tree
+	case "export": // continuity: a Markdown tree per steward
 		return exportCmd(ctx, env, args[1:], stdout, stderr)
 	case "eval":
 		return evalCmd(ctx, env, args[1:], stdout, stderr)
-	case "frames": // Lex frames (issue 14)
+	case "frames": // Lex frames
 		return framesCmd(ctx, env, args[1:], stdin, stdout, stderr)
-	case "replay": // issue 10: run a prepared replay against BATON_LLM_BASE_URL
+	case "replay": // run a prepared replay against BATON_LLM_BASE_URL
 		return replayCmd(ctx, env, args[1:], stdout)
 	case "healthcheck":
 		return healthcheckCmd(ctx, env, stdout)

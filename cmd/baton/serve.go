@@ -160,15 +160,15 @@ func seedDemoOnce(ctx context.Context, st *store.Store, importer *ingest.Importe
 	if err := demo.Continuity(ctx, st, steward.ID, ids); err != nil {
 		return fmt.Errorf("demo continuity: %w", err)
 	}
-	// Annotations (issue 12): the review page and review blocks show comments, labels and scores.
+	// Annotations: the review page and review blocks show comments, labels and scores.
 	if err := demo.Annotations(ctx, st, steward.ID, ids); err != nil {
 		return fmt.Errorf("demo annotations: %w", err)
 	}
-	// Lex frames (issue 14): the demo's frames follow its sessions.
+	// Lex frames: the demo's frames follow its sessions.
 	if _, err := frames.NewService(st).Import(ctx, steward.ID, demo.Frames(time.Now())); err != nil {
 		return fmt.Errorf("demo frames: %w", err)
 	}
-	// Replay and comparison (issue 10): a replay, a comparison shared with
+	// Replay and comparison: a replay, a comparison shared with
 	// the demo team, whose member "reviewer" signs in with the demo password.
 	if err := demo.SeedReplay(ctx, st, steward.ID, hash); err != nil {
 		return err

@@ -66,7 +66,7 @@ func (in *toolInput) file(tool string) string {
 // Tool names whose calls change files.
 var editTools = set("Edit", "MultiEdit", "Write", "NotebookEdit", "str_replace_based_edit_tool", "create_file", "apply_patch")
 
-// contentTypeOf classifies a message by the seed's content types.
+// contentTypeOf classifies a message by content type.
 func contentTypeOf(m *baton.Message, c content, hits *phraseHits) string {
 	switch m.Role {
 	case baton.RoleToolCall:

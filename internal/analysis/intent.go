@@ -2,7 +2,7 @@ package analysis
 
 import "strings"
 
-// Intents of the seed's MessageFrame.
+// Intents of a message.
 const (
 	IntentQuestion      = "question"
 	IntentRequest       = "request"

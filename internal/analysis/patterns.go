@@ -7,8 +7,8 @@ import (
 	"github.com/baton-dev/baton/internal/baton"
 )
 
-// Pattern is a recurring shape of a conversation: the seed's
-// ConversationPattern.
+// Pattern is a recurring shape of a conversation (a conversation
+// pattern).
 type Pattern struct {
 	Type      string `json:"type"` // question_answer, problem_solving, emotional, collaboration
 	Subtype   string `json:"subtype"`
@@ -35,7 +35,7 @@ const (
 	swingThreshold = 0.3
 )
 
-// patternsOf finds the seed's four kinds of pattern.
+// patternsOf finds the four kinds of pattern.
 func patternsOf(vs []view, ex []Exchange) []Pattern {
 	var ps []Pattern
 	ps = append(ps, questionAnswer(vs)...)
@@ -109,7 +109,7 @@ func questionAnswer(vs []view) []Pattern {
 	return ps
 }
 
-// problemSolving finds the seed's debugging sequences: a message whose
+// problemSolving finds debugging sequences: a message whose
 // content mentions "error", then a message whose intent is debugging, then
 // a message whose content says "fixed" or "solved" — three messages in
 // that order, the last within 50 messages of the first. Sequences do not

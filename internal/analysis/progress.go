@@ -166,7 +166,7 @@ func cleanTask(s string) string {
 	return excerpt(s, taskLength)
 }
 
-// progressOf computes the seed's progress.
+// progressOf computes a session's progress.
 //
 // Tasks come from TodoWrite calls — each todo's latest status wins — and
 // from steward and assistant prose: "- [ ] task" (pending), "- [x] task"

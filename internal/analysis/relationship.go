@@ -423,7 +423,7 @@ func complexShare(ex []Exchange) float64 {
 	return float64(n) / float64(len(ex))
 }
 
-// Momentum values of the seed's continuity marker.
+// Momentum values of a continuity marker.
 const (
 	MomentumBuilding = "building"
 	MomentumSteady   = "steady"

@@ -241,7 +241,7 @@ const (
 	triggerLength = 140 // bytes of a peak's trigger excerpt
 )
 
-// emotionalArc computes the seed's emotional arc.
+// emotionalArc computes a conversation's emotional arc.
 //
 // Starting and ending mood are the emotions of the first and last steward
 // messages with prose, or a sentiment word ("positive", "neutral",

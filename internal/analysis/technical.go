@@ -19,7 +19,7 @@ const (
 	resolutionWindow = 60
 )
 
-// technicalOf computes the seed's technical context (all but the working
+// technicalOf computes the technical context (all but the working
 // directory and tool version, which the importer sets).
 func technicalOf(vs []view, wd string) baton.TechnicalContext {
 	changes := codeChanges(vs, wd)

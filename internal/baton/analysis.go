@@ -30,8 +30,8 @@ type QualityParts struct {
 	Score float64       `json:"score"`
 }
 
-// Pattern is a recurring shape of a conversation: the seed's
-// ConversationPattern.
+// Pattern is a recurring shape of a conversation (a conversation
+// pattern).
 type Pattern struct {
 	Type      string `json:"type"` // question_answer, problem_solving, emotional, collaboration
 	Subtype   string `json:"subtype"`

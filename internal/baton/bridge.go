@@ -12,7 +12,7 @@ const (
 	BridgePublished BridgeStatus = "published"
 )
 
-// BridgeHandoff is the seed's bridge_type of a bridge drafted when a
+// BridgeHandoff is the bridge_type of a bridge drafted when a
 // session is finalized; the other types (reference, continuation, fork)
 // are not drafted by Baton yet.
 const BridgeHandoff = "handoff"
@@ -33,7 +33,7 @@ var Priorities = []string{"high", "medium", "low"}
 // Energy levels of the steward state.
 var EnergyLevels = []string{"high", "normal", "low"}
 
-// Bridge is the seed's ContextBridge: what one session hands to the next.
+// Bridge is a context bridge: what one session hands to the next.
 // Its content changes only by revisions (BridgeRevision); Revision is the
 // latest one's number.
 type Bridge struct {
@@ -71,7 +71,8 @@ type BridgeContent struct {
 	Instructions HandoffInstructions `json:"handoff_instructions" bun:"handoff_instructions,type:json"`
 }
 
-// TransferredContext is the seed's transferred_context.
+// TransferredContext is a bridge's transferred_context: what the next
+// session needs to know of the work.
 type TransferredContext struct {
 	Summary         string           `json:"summary"`
 	ActiveTasks     []BridgeTask     `json:"active_tasks"`
@@ -119,7 +120,8 @@ type OpenQuestion struct {
 	Priority string `json:"priority"`
 }
 
-// HandoffInstructions is the seed's handoff_instructions.
+// HandoffInstructions is a bridge's handoff_instructions: how the next
+// session should carry on.
 type HandoffInstructions struct {
 	ImmediatePriority  string   `json:"immediate_priority,omitempty"`
 	AvoidRepeating     []string `json:"avoid_repeating"`
@@ -127,7 +129,7 @@ type HandoffInstructions struct {
 	CommunicationStyle string   `json:"communication_style,omitempty"`
 }
 
-// BridgeQuality is the seed's quality_metrics, with the reason for each
+// BridgeQuality is a bridge's quality_metrics, with the reason for each
 // figure (the rules are in internal/continuity/quality.go).
 type BridgeQuality struct {
 	Completeness  float64           `json:"completeness"`
@@ -172,7 +174,7 @@ type BridgeRevision struct {
 // AuthorBaton is the author of revisions Baton drafts itself.
 const AuthorBaton = "baton"
 
-// Marker types, the seed's ContinuityMarker.marker_type.
+// Marker types: a continuity marker's marker_type.
 const (
 	MarkerCheckpoint = "checkpoint"
 	MarkerMilestone  = "milestone"
@@ -184,7 +186,7 @@ const (
 // MarkerTypes lists every marker type.
 var MarkerTypes = []string{MarkerCheckpoint, MarkerMilestone, MarkerTransition, MarkerPause, MarkerResume}
 
-// Marker is the seed's ContinuityMarker: a point on a steward's timeline
+// Marker is a continuity marker: a point on a steward's timeline
 // across sessions, with the state of the work at that point. Markers of a
 // steward form one chain in time order (PreviousMarker, NextMarker).
 type Marker struct {
@@ -207,7 +209,7 @@ type Marker struct {
 	SessionTitle string `json:"session_title,omitempty" bun:"session_title,scanonly"`
 }
 
-// MarkerState is the seed's state block of a marker.
+// MarkerState is the state block of a marker.
 type MarkerState struct {
 	CompletedPercentage float64  `json:"completed_percentage"`
 	CurrentPhase        string   `json:"current_phase"`
@@ -222,7 +224,7 @@ type MarkerState struct {
 }
 
 // CrossSummary is the cross-conversational summary of a steward's recent
-// completed sessions, in the seed's Markdown shape.
+// completed sessions, in Markdown (continuity.BuildSummary).
 type CrossSummary struct {
 	StewardID   int64           `json:"-" bun:"steward_id,pk"`
 	Markdown    string          `json:"markdown" bun:"markdown,notnull"`

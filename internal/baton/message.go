@@ -29,7 +29,7 @@ func (r Role) Valid() bool {
 	return false
 }
 
-// Content types of the seed's MessageFrame.
+// Content types of a message.
 const (
 	ContentText       = "text"
 	ContentCode       = "code"
@@ -41,7 +41,7 @@ const (
 // ContentTypes lists every content type.
 var ContentTypes = []string{ContentText, ContentCode, ContentMixed, ContentCommand, ContentReflection}
 
-// Message is the seed's MessageFrame plus what agent work needs: speaker,
+// Message is one message frame, with what agent work needs: speaker,
 // thinking, tool calls and results, model, token usage, and the source id
 // that makes every write idempotent.
 type Message struct {
@@ -183,7 +183,7 @@ type Edit struct {
 	EditType        string    `json:"edit_type"`
 }
 
-// MessageMeta is the seed's metadata block of a message.
+// MessageMeta is the metadata block of a message.
 type MessageMeta struct {
 	ProcessingTimeMs int64 `json:"processing_time_ms,omitempty"`
 	TokenCount       int64 `json:"token_count,omitempty"`

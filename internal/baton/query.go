@@ -10,7 +10,7 @@ const (
 	SortQualityAsc  = "quality_asc"
 )
 
-// SessionFilter is the seed's queryConversations: which of a steward's
+// SessionFilter is a query of conversations: which of a steward's
 // sessions to list, in which order, from where.
 type SessionFilter struct {
 	Types            []SessionType

@@ -5,7 +5,7 @@ import (
 	"time"
 )
 
-// SessionType is the seed's conversation_type.
+// SessionType is a session's conversation_type.
 type SessionType string
 
 const (
@@ -46,7 +46,7 @@ func (r ReviewStatus) Valid() bool {
 	return r == ReviewPending || r == ReviewReviewed || r == ReviewArchived
 }
 
-// Session is the seed's ConversationSession plus what real sources need
+// Session is one conversation session, with what real sources need
 // (title, source, source reference, branch, tags, free attributes).
 //
 // Fields that lists filter or sort on are columns; nested parts are JSON.
@@ -77,7 +77,7 @@ type Session struct {
 	Technical    TechnicalContext `json:"technical_context" bun:"technical_context,type:json"`
 	Continuity   Continuity       `json:"continuity" bun:"continuity,type:json"`
 
-	// The seed's metadata block, kept as columns because lists filter on them.
+	// The metadata block, kept as columns because lists filter on them.
 	Version      string       `json:"version" bun:"version,notnull"`
 	Indexed      bool         `json:"indexed" bun:"indexed,notnull"`
 	QualityScore *float64     `json:"quality_score" bun:"quality_score"`
@@ -96,7 +96,7 @@ type Session struct {
 // Open reports whether the session has not been closed yet.
 func (s *Session) Open() bool { return s.EndedAt == nil }
 
-// StewardRef is the seed's steward block of a session.
+// StewardRef is the steward block of a session.
 type StewardRef struct {
 	ID             string `json:"id"`
 	Name           string `json:"name,omitempty"`
@@ -155,7 +155,7 @@ type PeakMoment struct {
 	Sentiment  float64 `json:"sentiment"`
 }
 
-// CollaborationStyle is the seed's collaboration_style.
+// CollaborationStyle is a relationship's collaboration_style.
 type CollaborationStyle string
 
 const (

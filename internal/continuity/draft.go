@@ -12,7 +12,7 @@ import (
 // failingPrefix opens the task an unresolved error becomes.
 const failingPrefix = "Resolve the failing "
 
-// maxSummaryChars is the seed's limit on a bridge's summary.
+// maxSummaryChars is the limit on a bridge's summary.
 const maxSummaryChars = 2000
 
 // Draft drafts the handoff a session leaves to the next one, from the

@@ -26,8 +26,8 @@ import (
 // A word like "TODO" inside a phrase ("a TODO app") is never a task.
 
 // RecentWindow is how many of the last prose messages are read for
-// statements of what comes next and for open questions (the seed's
-// short-term memory is the last 10 messages).
+// statements of what comes next and for open questions (as many as the
+// short-term memory holds, ShortTermSize).
 const RecentWindow = 10
 
 // Caps that keep a bridge short enough to read before a session.

@@ -10,7 +10,7 @@ import (
 	"github.com/baton-dev/baton/internal/baton"
 )
 
-// ExportMarkdown writes the seed's per-steward tree under dir:
+// ExportMarkdown writes a per-steward tree of Markdown files under dir:
 //
 //	users/<username>/sessions/YYYY-MM-DD_HHMMSS.md   one per session
 //	users/<username>/cross_conversational_summary.md

@@ -4,7 +4,7 @@ import (
 	"github.com/baton-dev/baton/internal/baton"
 )
 
-// MarkerStateOf is the seed's state block at a marker: progress from the
+// MarkerStateOf is the state block at a marker: progress from the
 // session's tasks, the next steps and blockers from its bridge, insights
 // from its outcomes and fixed errors, and the collaboration's health and
 // momentum from its analysis.

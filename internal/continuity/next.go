@@ -9,7 +9,7 @@ import (
 	"github.com/baton-dev/baton/internal/baton"
 )
 
-// ShortTermSize is the seed's short-term memory: the last 10 messages.
+// ShortTermSize is the short-term memory: the last 10 messages.
 const ShortTermSize = 10
 
 // shortTermChars bounds one remembered message: it goes into a model's context.
@@ -187,7 +187,7 @@ func (s *Service) addBranchFrames(ctx context.Context, stewardID int64, nc *Next
 	return nil
 }
 
-// markdown is the seed's "New Conversation Context".
+// markdown is the "New Conversation Context" document.
 func (nc *NextContext) markdown() string {
 	var b strings.Builder
 	b.WriteString("# New Conversation Context\n\n")

@@ -12,7 +12,7 @@ import (
 	"github.com/baton-dev/baton/internal/baton"
 )
 
-// The cross-conversational summary's token budget (the seed's 500–1,000).
+// The cross-conversational summary's token budget: 500 to 1,000 tokens.
 const (
 	SummaryMinTokens = 500
 	SummaryMaxTokens = 1000
@@ -47,7 +47,7 @@ type candidate struct {
 
 // RefreshSummary builds the steward's cross-conversational summary anew
 // from the five most relevant of the latest completed sessions, and keeps
-// it (the seed: regenerated for each new session, overwriting the last).
+// it: regenerated for each new session, it replaces the last.
 func (s *Service) RefreshSummary(ctx context.Context, stewardID int64) (*baton.CrossSummary, error) {
 	page, err := s.store.ListSessions(ctx, stewardID, baton.SessionFilter{Sort: baton.SortStartedDesc, Limit: summaryCandidates * 2})
 	if err != nil {
@@ -80,7 +80,7 @@ func (s *Service) Summary(ctx context.Context, stewardID int64) (*baton.CrossSum
 }
 
 // BuildSummary writes the summary of the chosen sessions (newest first in
-// done) in the seed's Markdown shape within the token budget. bridges are
+// done) in Markdown within the token budget. bridges are
 // the steward's bridges: their open work decides relevance.
 func BuildSummary(done []*baton.Session, bridges []*baton.Bridge, now time.Time) *baton.CrossSummary {
 	chosen := choose(done, bridges)

@@ -159,12 +159,12 @@ func storedMain(doc *baton.ImportDocument) []*baton.Message {
 }
 
 // ImportStructured imports structured conversation JSON (one document, an
-// array, or NDJSON). A document that fails validation is rejected with the
-// seed's message; the others are stored.
+// array, or NDJSON). A document that fails validation is rejected with a
+// message naming the field; the others are stored.
 //
 // The input is read one message at a time (structured.Scan), and a large
 // document is written in chunks as it is read (store.ImportStream), so
-// memory holds a chunk of messages, not the document (issue 13, defect 6).
+// memory holds a chunk of messages, not the document.
 // Inputs Scan leaves to Parse (a JSON error, a key given twice) are
 // imported whole, as before, with the same errors.
 func (im *Importer) ImportStructured(ctx context.Context, stewardID int64, data []byte, progress func(baton.ImportProgress)) ([]baton.ImportResult, error) {

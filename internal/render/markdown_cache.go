@@ -5,7 +5,7 @@ import "sync"
 // markdownCache keeps the HTML of recently rendered Markdown, by source.
 // Markdown is a pure function of its source, and a transcript page renders
 // the same messages for every reader and every view: on the realistic mix
-// (issue 13) rendering a page's messages again was a tenth of the page's
+// (make load) rendering a page's messages again was a tenth of the page's
 // CPU. Sources above markdownCacheLargest are rendered every time; a full
 // cache starts over.
 var markdownCache = &htmlCache{}

@@ -78,7 +78,7 @@ func (s *Store) readAnalysisBatch(ctx context.Context, last int64, limit int, sk
 // analysisSaveChunk is how many analysed messages one transaction of
 // SaveMessageAnalysis writes. The worker's batch of 500 written at once
 // held the write lock for tens of milliseconds while appends queued
-// behind it (the realistic mix, issue 13); in chunks, appends go between.
+// behind it (the realistic mix, make load); in chunks, appends go between.
 const analysisSaveChunk = 100
 
 // SaveMessageAnalysis writes back what the analysis filled in msgs

@@ -10,7 +10,7 @@ import (
 	"github.com/uptrace/bun"
 )
 
-// Large imports (issue 13, defect 6): a document of more than ImportChunk
+// Large imports: a document of more than ImportChunk
 // messages for a new session is written in chunks of ImportChunk
 // messages, one transaction each, so another writer waits for one chunk,
 // not for the whole document (150,000 messages in one transaction held

@@ -12,7 +12,7 @@ import (
 )
 
 // A re-import of a session the steward has (a transcript that grew) of
-// more than one chunk (issue 13, defect 6): in one transaction, a grown
+// more than one chunk: in one transaction, a grown
 // 150,000-message transcript held the writer while every stored message
 // was read back and compared. importGrown does the reading and comparing
 // outside any transaction, a chunk at a time, and writes the messages that

@@ -8,7 +8,7 @@ import (
 )
 
 // ImportStream is Import for a document read one message at a time (a
-// large structured document, issue 13 defect 6): doc's conversations carry
+// large structured document): doc's conversations carry
 // no messages; messages yields each message, in order, with the index of
 // its conversation in doc, and may be ranged over more than once; total is
 // how many it yields.

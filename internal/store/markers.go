@@ -150,7 +150,7 @@ func (s *Store) SetContinuity(ctx context.Context, stewardID int64, sessionID st
 }
 
 // SaveCrossSummary keeps the steward's cross-conversational summary,
-// replacing the one before (the seed's retention: overwrite on update).
+// replacing the one before (kept as the latest only: overwritten on update).
 func (s *Store) SaveCrossSummary(ctx context.Context, stewardID int64, cs *baton.CrossSummary) error {
 	cs.StewardID = stewardID
 	return s.inTx(ctx, func(tx bun.Tx) error {

@@ -17,7 +17,7 @@ import (
 	"github.com/uptrace/bun/extra/bunjson"
 )
 
-// How new message rows are written (issue 13, ingest speed).
+// How new message rows are written, for ingest speed.
 //
 // Bun writes a batch as one INSERT with every value inline: for 1,000
 // messages SQLite parses a statement of about a megabyte, and building it

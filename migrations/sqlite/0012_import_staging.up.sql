@@ -1,4 +1,4 @@
--- Imports in progress (issue 13, defect 6). A large document is written in
+-- Imports in progress. A large document is written in
 -- chunks, one transaction each, so other writers wait at most one chunk.
 -- Until its last chunk commits, its session belongs to this steward, which
 -- no one can sign in as (usernames are trimmed, so ' importing' cannot be

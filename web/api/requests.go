@@ -38,7 +38,7 @@ func checkAttributes(field string, attrs map[string]any) error {
 	return baton.Invalid(field+"."+found[0], "%s.%s is reserved for Baton; use another key", field, found[0])
 }
 
-// sessionCreateRequest is the body of POST /api/v1/sessions: the seed's
+// sessionCreateRequest is the body of POST /api/v1/sessions: the
 // session fields a client may supply. Baton recomputes the analysed parts
 // (arc, progress, summary, technical context, relationship) when it
 // analyses the session.
@@ -62,8 +62,8 @@ type sessionCreateRequest struct {
 	Version      string                 `json:"version"`
 	ReviewStatus baton.ReviewStatus     `json:"review_status"`
 	Attributes   map[string]any         `json:"attributes"`
-	// PreviousSession is the id of the session this one continues (the
-	// seed's continuity.previous_session is read too); Baton links the two.
+	// PreviousSession is the id of the session this one continues (its
+	// continuity.previous_session is read too); Baton links the two.
 	PreviousSession *string `json:"previous_session"`
 }
 
@@ -82,7 +82,7 @@ func (r *sessionCreateRequest) session() (*baton.Session, error) {
 }
 
 // messageRequest is one message of POST /api/v1/sessions/{id}/messages:
-// the seed's message fields a client may supply. What the client sends of
+// the message fields a client may supply. What the client sends of
 // the semantic block and code context is kept; Baton's analysis fills the
 // rest.
 type messageRequest struct {

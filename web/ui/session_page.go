@@ -77,15 +77,15 @@ func (s *Server) renderSessionPage(c echo.Context, in sessionPageInput) error {
 	if err != nil {
 		return err
 	}
-	framesView, err := s.sessionFrames(c, sess) // frames (issue 14)
+	framesView, err := s.sessionFrames(c, sess) // the Lex frames taken in it
 	if err != nil {
 		return err
 	}
-	memory, err := s.sessionMemory(c, conv) // medium-term memory (issue 9)
+	memory, err := s.sessionMemory(c, conv) // the conversation's medium-term memory
 	if err != nil {
 		return err
 	}
-	var teamShares views.SessionTeamShares // team sharing (issue 10)
+	var teamShares views.SessionTeamShares // the teams it is shared with
 	if teamShares.Teams, err = s.sessions.TeamsForSteward(requestContext(c), sid); err != nil {
 		return err
 	}

@@ -68,7 +68,7 @@ func Parse(data []byte) ([]baton.ImportDocument, error) {
 }
 
 // Each is Parse giving each conversation to fn as it is read, so a large
-// export is held one conversation at a time (issue 13, defect 6). An
+// export is held one conversation at a time. An
 // error fn returns stops it and is returned as it is; the errors of the
 // export are returned as Parse returns them, once every conversation that
 // could be read was given to fn.

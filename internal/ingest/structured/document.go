@@ -12,7 +12,7 @@ import (
 	"time"
 )
 
-// Document is one conversation document: the seed's ConversationDocument.
+// Document is one conversation document.
 // Metadata values may be any JSON value.
 type Document struct {
 	ID           string         `json:"id"`
@@ -21,7 +21,7 @@ type Document struct {
 	Metadata     map[string]any `json:"metadata,omitempty"`
 }
 
-// Conversation is the seed's StructuredConversation.
+// Conversation is the structured conversation of a document.
 type Conversation struct {
 	Source       string    `json:"source"`
 	People       []string  `json:"people"`
@@ -29,7 +29,7 @@ type Conversation struct {
 	Conversation []Message `json:"conversation"`
 }
 
-// Message is the seed's ConversationMessage.
+// Message is one message of a conversation.
 type Message struct {
 	Speaker string    `json:"speaker"`
 	Content string    `json:"content"`

@@ -9,7 +9,7 @@ import (
 	"github.com/baton-dev/baton/internal/baton"
 )
 
-// Streaming (issue 13, defect 6): Parse decodes every message of the input
+// Streaming: Parse decodes every message of the input
 // before anything is checked or written, which for a 150,000-message
 // document was hundreds of megabytes. Scan reads the input once with a
 // json.Decoder walk, one message at a time, and keeps of each document

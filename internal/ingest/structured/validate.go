@@ -9,9 +9,9 @@ import (
 )
 
 // Validate applies the format's rules in order and returns the first one the
-// document breaks, as a *baton.Error with code EINVALID, the seed's message
-// verbatim, and the JSON path of the field in Field. Messages are counted
-// from 0. Whitespace-only strings count as missing; names are compared
+// document breaks, as a *baton.Error with code EINVALID, a message that
+// names the rule, and the JSON path of the field in Field. Messages are
+// counted from 0. Whitespace-only strings count as missing; names are compared
 // without surrounding whitespace.
 func Validate(d *Document) error {
 	if d == nil {
