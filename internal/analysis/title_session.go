@@ -175,7 +175,7 @@ func termWeights(vs []view, steward ...string) map[string]float64 {
 		}
 		seen := map[string]bool{}
 		for _, w := range splitCJK(wordsOf(withoutPaths(truncate(v.lower, maxScanText)))) {
-			if !seen[w] && termWord(w) {
+			if !seen[w] && termWord(w) && !wholeWork[w] {
 				seen[w] = true
 				span[w] += n
 			}
@@ -187,6 +187,10 @@ func termWeights(vs []view, steward ...string) map[string]float64 {
 	}
 	return out
 }
+
+// wholeWork are the words for all of the steward's work ("have a look
+// around the project"): they name no subject of a session.
+var wholeWork = set("project", "projects", "codebase", "repo", "repos", "repository", "workspace")
 
 // withoutPaths is text without its file paths and URLs: the directories
 // of a path ("/Users/soph/work") are not terms of the session, the file
@@ -466,6 +470,9 @@ func (s titleSentence) best(weights map[string]float64) (string, float64) {
 	}
 	words := dropFiller(s.words)
 	request := len(words) < len(s.words) || strings.HasSuffix(s.words[len(s.words)-1], "?")
+	if askedOfAssistant(s.words) {
+		request = false // "did you check X?" asks after the work, not for it
+	}
 	words = dropFrame(words)
 	anchored := requestVerb(words[0]) // before "the test suite" loses its article
 	if len(words) > maxTitleWords {
@@ -487,6 +494,9 @@ func (s titleSentence) best(weights map[string]float64) (string, float64) {
 		score /= 2 // a word alone names a subject but says little of it
 	}
 	if holdsPronoun(words) {
+		score *= pronounPenalty
+	}
+	if askedOfAssistant(s.words) {
 		score *= pronounPenalty
 	}
 	words = namesHeaviest(words, sentence, weights)
@@ -566,6 +576,34 @@ var (
 	titleVerbs    = set("plan", "explain", "design", "debug", "analyze", "analyse", "summarize", "summarise", "translate", "draft", "improve", "rewrite", "refine", "clarify", "describe")
 	notTitleVerbs = set("go", "do", "don't", "dont", "try", "keep", "start", "help", "give", "tell", "let", "use", "look", "make", "put", "turn", "show")
 )
+
+// askedOfAssistant reports a question about what the assistant did or
+// knows ("Did you check the TODO?", "Have you read the spec?", "Are you
+// sure?"): it checks on the work, the subject is named elsewhere.
+//
+// So does a question about where the work stands, asked on resuming it
+// ("Where did we leave off?", "Where were we?").
+func askedOfAssistant(words []string) bool {
+	if len(words) < 2 {
+		return false
+	}
+	first, second := bareWord(words[0]), bareWord(words[1])
+	if first == "where" && len(words) <= 5 {
+		for _, w := range words[1:] {
+			if w := bareWord(w); w == "left" || w == "leave" || w == "were" {
+				return true
+			}
+		}
+	}
+	if second != "you" {
+		return false
+	}
+	switch first {
+	case "did", "have", "were", "are", "had", "didn't", "haven't", "weren't", "aren't":
+		return true
+	}
+	return false
+}
 
 // titleBoundaryBonus is what a window gains for each end at a clause's.
 const titleBoundaryBonus = 1.0

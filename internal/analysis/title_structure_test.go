@@ -64,6 +64,19 @@ func TestTitleStructure(t *testing.T) {
 			not:  []string{"tried"},
 		},
 		{
+			name: "a resumed session: looking around the project and checking on the assistant name no subject",
+			turns: []string{
+				"Hi, have a look around the project... where did we leave off?",
+				"We left off at the export feature; the README and the notes describe the project.",
+				"Did you read NOTES.md and the README?",
+				"Yes, I read NOTES.md and the README.",
+				"Let's figure out why the nightly export times out on large ledgers. Check the last failure first.",
+				"The nightly export times out because large ledgers are exported in one query; paging the nightly export fixes it.",
+			},
+			want: []string{"nightly export"},
+			not:  []string{"project", "did you"},
+		},
+		{
 			name: "quotes around a word go with the punctuation after them",
 			turns: []string{
 				"create a task for a \"billing sandbox\".",
