@@ -9,7 +9,7 @@ import (
 )
 
 // An analysed chat session has no technical context: its side panel says
-// there was nothing technical, not "Not analysed yet" (issue 11).
+// there was nothing technical, not "Not analysed yet".
 func TestAnalysedSessionWithoutTechnicalContext(t *testing.T) {
 	score := 0.7
 	s := &baton.Session{ID: "s8", Title: "Van roof rack", Type: baton.SessionChat, StartedAt: t0, ReviewStatus: baton.ReviewPending,

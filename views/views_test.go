@@ -242,7 +242,7 @@ func TestSessionListTable(t *testing.T) {
 	if results.Find("caption.visually-hidden").Length() != 1 {
 		t.Error("table has no caption")
 	}
-	if n := results.Find("thead th[scope=col]").Length(); n != 11 { // 9 + tokens and estimated cost (issue 11)
+	if n := results.Find("thead th[scope=col]").Length(); n != 11 { // 9 + tokens and estimated cost
 		t.Errorf("%d scoped headers", n)
 	}
 
@@ -596,7 +596,7 @@ func TestSessionShow(t *testing.T) {
 		t.Errorf("the article has %d children before and around the transcript, want header, strip, layout", n)
 	}
 	sections := doc.Find("#side-panel > details.side-section")
-	if sections.Length() != 13 { // with the conversations of a forked session, frames (issue 14) and memory (issue 9)
+	if sections.Length() != 13 { // with the conversations of a forked session, frames and memory
 		t.Fatalf("side sections = %d", sections.Length())
 	}
 	if doc.Find("#side-panel .side-toc a").Length() != sections.Length() {
@@ -682,7 +682,7 @@ func TestSessionShowBareSession(t *testing.T) {
 	if doc.Find("h1").Text() != "Untitled session" {
 		t.Errorf("title = %q", doc.Find("h1").Text())
 	}
-	// 9 analysis sections, the frames section (issue 14) and the memory (issue 9).
+	// 9 analysis sections, the frames section and the memory.
 	if n := doc.Find(".side-section .panel-empty").Length(); n != 11 {
 		t.Errorf("empty sections = %d", n)
 	}

@@ -133,7 +133,7 @@ func TestSessionPageShowsArcQualityPatternsAndReanalyses(t *testing.T) {
 		}
 
 		quality := doc.Find(".quality-parts tbody tr")
-		// A chat without tool calls has no tool-success part (issue 12).
+		// A chat without tool calls has no tool-success part.
 		if quality.Length() != 4 || !strings.Contains(quality.Text(), "Resolution") || !strings.Contains(quality.Text(), "25%") ||
 			strings.Contains(quality.Text(), "Tool success") {
 			t.Errorf("quality parts = %q", quality.Text())

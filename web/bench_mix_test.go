@@ -17,7 +17,7 @@ import (
 	"github.com/baton-dev/baton/internal/baton"
 )
 
-// The realistic mix's requests one at a time (issue 13, make load): what
+// The realistic mix's requests one at a time (make load): what
 // one request costs the server (and the Go client beside it), measured
 // without the other clients' noise. Budgets belong here, not in tests.
 

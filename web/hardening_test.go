@@ -117,7 +117,7 @@ func TestAPIRateLimitPerTokenIsJSON429(t *testing.T) {
 			t.Fatalf("bob = %d", code)
 		}
 		// Guessing tokens: after 3 failures from this address, the next guess
-		// waits; a good token from it does not (issue 13, defect 5).
+		// waits; a good token from it does not.
 		for i := 0; i < 3; i++ {
 			if code := a.api("bat_"+strings.Repeat("x", 40), "GET", "/api/v1/sessions", nil, nil); code != http.StatusUnauthorized {
 				t.Fatalf("bad token %d = %d", i, code)

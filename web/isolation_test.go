@@ -140,7 +140,7 @@ func seedWorld(tb testing.TB, s *store.Store, st *baton.Steward, tag string) *wo
 	must(s.LinkIdentity(ctx, st.ID, ident))
 	w.ids["identity"] = fmt.Sprint(ident.ID)
 
-	// Replay and comparison (issue 10): a replay of the fork, a comparison
+	// Replay and comparison: a replay of the fork, a comparison
 	// of the main thread and the fork shared with the team, a comment.
 	rp, err := s.CreateReplay(ctx, st.ID, w.ids["conversation"], store.ReplayRequest{AtMessageID: msgs[1].ID, Model: mark(tag + "-REPLAY-MODEL")})
 	must(err)
@@ -187,7 +187,7 @@ func seedWorld(tb testing.TB, s *store.Store, st *baton.Steward, tag string) *wo
 	must(err)
 	w.ids["bridge"] = bridge.ID
 	w.markers = append(w.markers, bridge.ID)
-	// Frames (issue 14): one frame whose text and id carry markers.
+	// Frames: one frame whose text and id carry markers.
 	frameID := mark(tag + "-frame-id")
 	frameJSON := `{"id":"` + frameID + `","timestamp":"2026-02-03T10:05:00Z","branch":"` + mark(tag+"-frame-branch") +
 		`","module_scope":["` + mark(tag+"-frame-module") + `"],"summary_caption":"` + mark(tag+"-FRAME-CAPTION") + " " + word +
@@ -255,7 +255,7 @@ func paramKind(path, name string) string {
 		"matrices": "matrix", "m": "matrix_token",
 		"bridges": "bridge",
 		"frames":  "frame",
-		"jobs":    "import_job", // issue 12: /import/jobs/:id
+		"jobs":    "import_job", // /import/jobs/:id
 	}
 	switch name {
 	case "id":
@@ -392,7 +392,7 @@ func TestNoStewardSeesAnothersData(t *testing.T) {
 		// Ada attacks; bob is the victim. Both have one of everything.
 		own := seedWorld(t, a.st, a.ada, "ada")
 		victim := seedWorld(t, a.st, a.bob, "bob")
-		victim.ids["import_job"] = finishedImportJob(t, a.signIn("bob")) // issue 12: jobs live in the server
+		victim.ids["import_job"] = finishedImportJob(t, a.signIn("bob")) // jobs live in the server
 		before := fingerprint(t, a.st, victim)
 		attacker := a.signIn("ada")
 		routes := a.routes()

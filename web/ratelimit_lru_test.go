@@ -2,7 +2,7 @@ package web
 
 import "testing"
 
-// Defect 7 (issue 13): a limiter that held 100,000 keys forgot every bucket,
+// Defect: a limiter that held 100,000 keys forgot every bucket,
 // so whoever sent many keys reset everyone's limits. It now drops only the
 // least recently used bucket.
 func TestLimiterEvictsTheLeastRecentlyUsedBucket(t *testing.T) {

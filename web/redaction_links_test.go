@@ -16,7 +16,7 @@ import (
 	"github.com/baton-dev/baton/web"
 )
 
-// The secrets a red-team run found left in plain text on a redacted link.
+// The secrets an adversarial review found left in plain text on a redacted link.
 var leakedSecrets = []struct{ text, secret string }{
 	{"aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYzEXAMPLEKEY", "wJalrXUtnFEMI"},
 	{"AWS_SECRET_ACCESS_KEY=Zq8rT2vLp9XkW4mN7bYc3HdJ6fGs1AeR0uTiOyPl", "Zq8rT2vLp9Xk"},

@@ -1,6 +1,6 @@
 package web_test
 
-// Regression tests for the defects of the red-team run (issue 13), one test
+// Regression tests for the defects an adversarial review found, one test
 // per defect, each written to fail before its fix.
 
 import (
@@ -22,7 +22,7 @@ import (
 	"github.com/baton-dev/baton/web"
 )
 
-// Defect 1: a time whose UTC year is outside 1–9999 was stored and then
+// Defect: a time whose UTC year is outside 1–9999 was stored and then
 // failed every read of the steward's data.
 func TestOutOfRangeTimesAreRefusedNamingTheField(t *testing.T) {
 	eachApp(t, func(t *testing.T, a *app) {
@@ -77,7 +77,7 @@ func TestOutOfRangeTimesAreRefusedNamingTheField(t *testing.T) {
 	})
 }
 
-// Defect 2: concurrent appends to one session failed on PostgreSQL with a
+// Defect: concurrent appends to one session failed on PostgreSQL with a
 // duplicate sequence number, and one batch sent twice at once failed on the
 // source-id constraint. Appends to one conversation are serialised.
 func TestConcurrentAppendsToOneSession(t *testing.T) {
@@ -156,7 +156,7 @@ func TestConcurrentAppendsToOneSession(t *testing.T) {
 	})
 }
 
-// Defect 3: next=/%09/evil.example sent the browser off-site after sign-in
+// Defect: next=/%09/evil.example sent the browser off-site after sign-in
 // (browsers drop the tab and read //evil.example).
 func TestSignInRedirectStaysOnSite(t *testing.T) {
 	eachApp(t, func(t *testing.T, a *app) {
@@ -225,7 +225,7 @@ func (f *endlessForm) Read(p []byte) (int, error) {
 	return n, nil
 }
 
-// Defect 4: the CSRF check parsed multipart bodies before any limit (an
+// Defect: the CSRF check parsed multipart bodies before any limit (an
 // anonymous 300 MB POST to /login was read and spooled to disk), a _csrf
 // form field let an upload bypass the import limit, and signed-in uploads
 // left their temp files behind.
@@ -293,7 +293,7 @@ func TestPageBodiesAreLimitedBeforeAnythingReadsThem(t *testing.T) {
 	})
 }
 
-// Defect 5: once an address had sent enough unknown tokens, its valid
+// Defect: once an address had sent enough unknown tokens, its valid
 // tokens were refused too. Only failures count, and the token is checked first.
 func TestUnknownTokenLimitDoesNotBlockValidTokens(t *testing.T) {
 	eachApp(t, func(t *testing.T, a *app) {
@@ -317,7 +317,7 @@ func TestUnknownTokenLimitDoesNotBlockValidTokens(t *testing.T) {
 	})
 }
 
-// Defect 7: NUL bytes in JSON fields and cursors gave 500; trailing data
+// NUL bytes in JSON fields and cursors gave 500; trailing data
 // after a JSON body and a null body were accepted; authenticated answers
 // lacked Cache-Control: no-store.
 func TestAPIRefusesNULTrailingDataAndNull(t *testing.T) {
@@ -366,7 +366,7 @@ func TestAPIRefusesNULTrailingDataAndNull(t *testing.T) {
 	})
 }
 
-// Defect 7: a provider's email was trusted for invitations without
+// Defect: a provider's email was trusted for invitations without
 // email_verified.
 func TestUnverifiedProviderEmailAcceptsNoInvitation(t *testing.T) {
 	eachApp(t, func(t *testing.T, a *app) {
@@ -396,7 +396,7 @@ func TestUnverifiedProviderEmailAcceptsNoInvitation(t *testing.T) {
 	})
 }
 
-// Defect 7: signing in as another account left the first sign-in valid,
+// Defect: signing in as another account left the first sign-in valid,
 // and there was no "sign out everywhere".
 func TestSignInAsAnotherEndsTheFirstAndSignOutEverywhere(t *testing.T) {
 	eachApp(t, func(t *testing.T, a *app) {
@@ -436,7 +436,7 @@ func TestSignInAsAnotherEndsTheFirstAndSignOutEverywhere(t *testing.T) {
 	})
 }
 
-// Defect 7: no per-address limit across usernames let one address try a
+// Defect: no per-address limit across usernames let one address try a
 // password on every account (password spraying).
 func TestSignInLimitPerAddressAcrossUsernames(t *testing.T) {
 	eachApp(t, func(t *testing.T, a *app) {
@@ -456,7 +456,7 @@ func TestSignInLimitPerAddressAcrossUsernames(t *testing.T) {
 	})
 }
 
-// Defect 7: tags and peak moments were unbounded.
+// Defect: tags and peak moments were unbounded.
 func TestSessionTagsAndPeakMomentsAreBounded(t *testing.T) {
 	eachApp(t, func(t *testing.T, a *app) {
 		tags := make([]string, 65)

@@ -56,7 +56,7 @@ func batch(prefix string, n int) map[string]any {
 	return map[string]any{"messages": msgs}
 }
 
-// Scale-out (issue 13): two `baton serve` processes against one PostgreSQL
+// Scale-out: two `baton serve` processes against one PostgreSQL
 // database, started together, serve the same steward through a mixed
 // workload: sign-in on one and pages on the other, appends to one session
 // through both, search and lists across them, the analysis worker on both.

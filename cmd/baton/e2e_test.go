@@ -96,8 +96,8 @@ func TestBrowserSignInImportAndScroll(t *testing.T) {
 	if err != nil || !strings.Contains(results, "e2e-migration") || !strings.Contains(strings.ToLower(results), "stored") {
 		t.Fatalf("import results = %q, %v", results, err)
 	}
-	// The upload ran as a job whose poll swapped the results in at the end
-	// (issue 12); import.js brings them into view.
+	// The upload ran as a job whose poll swapped the results in at the end;
+	// import.js brings them into view.
 	if err := chromedp.Do(ctx, chromedp.WaitVisible(chromedp.CSS(`#import-results[data-import-finished]`))); err != nil {
 		t.Fatal(err)
 	}

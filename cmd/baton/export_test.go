@@ -15,7 +15,7 @@ import (
 	"github.com/baton-dev/baton/internal/store"
 )
 
-// TestExportMarkdown writes the seed's per-steward tree.
+// TestExportMarkdown writes the per-steward tree of Markdown files.
 func TestExportMarkdown(t *testing.T) {
 	dbURL := "sqlite:" + filepath.Join(t.TempDir(), "baton.db")
 	env := func(k string) string {

@@ -19,7 +19,7 @@ import (
 	"github.com/baton-dev/baton/internal/store"
 )
 
-// Fault (issue 13): baton serve killed with SIGKILL while four agents
+// Fault: baton serve killed with SIGKILL while four agents
 // append; after a restart every acknowledged batch is there whole, and no
 // batch is there in part.
 func TestKillDuringIngestionLosesNoAcknowledgedMessage(t *testing.T) {
@@ -123,7 +123,7 @@ func TestKillDuringIngestionLosesNoAcknowledgedMessage(t *testing.T) {
 	t.Logf("killed after %d acknowledged batches (%d sent); %d batches stored; %d acknowledged lost", len(acked), len(sent), len(perPrefix), lost)
 }
 
-// Fault (issue 13): PostgreSQL stopped and started under load. While it is
+// Fault: PostgreSQL stopped and started under load. While it is
 // down, requests answer 503 with Retry-After (never 500); once it is back,
 // the same process serves again without a restart. It runs its own
 // PostgreSQL (.ci/postgres.sh on a port of its own), never the shared one.
@@ -285,7 +285,7 @@ func (pg *privatePostgres) ctl(t *testing.T, action string, args ...string) {
 	}
 }
 
-// Fault (issue 13): the disk fills under SQLite. Simulated with
+// Fault: the disk fills under SQLite. Simulated with
 // RLIMIT_FSIZE on the server process (no file it writes may grow past a
 // size, and writes past it fail with EFBIG, as on a full disk; a real full
 // filesystem needs root to mount). Writes then fail with a clear error,

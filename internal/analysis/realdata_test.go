@@ -8,7 +8,7 @@ import (
 	"github.com/baton-dev/baton/internal/baton"
 )
 
-// Tests for the analysis defects found on real sessions (issue 11), each
+// Tests for the analysis defects found on real sessions, each
 // from a fixture of its own.
 
 func TestTodoInsideAPhraseIsNotATask(t *testing.T) {
@@ -141,7 +141,7 @@ func TestResolutionPairsWithItsOwnError(t *testing.T) {
 	}
 }
 
-// Tasks come from real evidence (issue 11): an error still open when the
+// Tasks come from real evidence: an error still open when the
 // session ended is a task, one the session went on to work on is not, and
 // "next I will …" is a commitment.
 func TestOpenErrorsAtTheEndAndCommitmentsAreTasks(t *testing.T) {

@@ -69,7 +69,7 @@ func TestAnalyzeSessionKeepsQualityPatternsAndRelationship(t *testing.T) {
 				if _, inAttrs := got.Attributes["analysis"]; inAttrs {
 					t.Errorf("session %d: analysis still kept in attributes: %v", i, got.Attributes)
 				}
-				// These chats have no tool results, so no tool-success part (issue 12).
+				// These chats have no tool results, so no tool-success part.
 				if got.QualityScore == nil || sa.Quality.Score != *got.QualityScore || len(sa.Quality.Parts) != 4 || sa.AnalysedAt.IsZero() {
 					t.Errorf("session %d: quality %+v vs score %v", i, sa.Quality, got.QualityScore)
 				}

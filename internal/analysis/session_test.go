@@ -378,7 +378,7 @@ func TestQuality(t *testing.T) {
 	}
 
 	// A chat without tool calls has no tool-success part: the score is the
-	// weighted mean of the other four (issue 12: "Tool success 1.00").
+	// weighted mean of the other four (the page shows "Tool success 1.00").
 	chat := newConvo()
 	chat.say(st, "How long do I boil an egg?", 0, IntentQuestion)
 	chat.say(as, "About nine minutes for a hard egg.", 0.2, IntentExpression)

@@ -13,7 +13,7 @@ import (
 	"github.com/baton-dev/baton/internal/store/storetest"
 )
 
-// Defect 1 (issue 13): one row the analysis worker could not read stopped
+// Defect: one row the analysis worker could not read stopped
 // it for every steward. It now skips and reports that row, and a panic in
 // the analysis of one message skips that message, not the batch.
 func TestAnalysisWorkerSkipsAndReportsRowsItCannotProcess(t *testing.T) {

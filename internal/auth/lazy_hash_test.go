@@ -7,7 +7,7 @@ import (
 	"testing"
 )
 
-// Speed aim (issue 13): `baton hook` starts without paying for a bcrypt
+// Speed aim: `baton hook` starts without paying for a bcrypt
 // hash at init. A fresh process of this package's tests reports whether
 // the dummy hash was made before anything asked for it.
 func TestNoBcryptHashAtInit(t *testing.T) {

@@ -354,7 +354,7 @@ func TestDocumentsAreDeterministic(t *testing.T) {
 }
 
 // TestDocumentsHaveAnUnfinishedChatGPTAnswer: the demo shows a ChatGPT
-// answer its export marked unfinished (issue 11).
+// answer its export marked unfinished.
 func TestDocumentsHaveAnUnfinishedChatGPTAnswer(t *testing.T) {
 	for _, d := range demo.Documents(now) {
 		if d.Session.Source != "chatgpt" {

@@ -20,7 +20,7 @@ import (
 
 // bigStructured is one structured conversation document of n messages of
 // about 300 bytes each: the size of the document that held every other
-// writer up for seconds (issue 13, defect 6).
+// writer up for seconds.
 func bigStructured(n int) []byte {
 	var buf bytes.Buffer
 	buf.WriteString(`{"id":"big-1","conversation":{"source":"chat","people":["ada","assistant"],"user":"ada","conversation":[`)

@@ -141,7 +141,7 @@ func TestEveryRule(t *testing.T) {
 	}
 }
 
-// TestRedactReportedLeaks: the secrets a red-team run found left in plain
+// TestRedactReportedLeaks: the secrets an adversarial review found left in plain
 // text by the first redaction.
 func TestRedactReportedLeaks(t *testing.T) {
 	for _, c := range []struct{ in, secret, kept string }{

@@ -12,7 +12,7 @@ import (
 	"github.com/baton-dev/baton/internal/store/storetest"
 )
 
-// Scale-out (issue 13): instances sharing one PostgreSQL database run the
+// Scale-out: instances sharing one PostgreSQL database run the
 // analysis worker side by side; each batch is claimed with a row lock, so
 // every message is analysed exactly once.
 func TestInstancesNeverAnalyseAMessageTwice(t *testing.T) {

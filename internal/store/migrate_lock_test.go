@@ -9,7 +9,7 @@ import (
 	"github.com/baton-dev/baton/internal/store/storetest"
 )
 
-// Defect 8 (issue 13): two instances starting together both migrated the
+// Defect: two instances starting together both migrated the
 // same PostgreSQL database. With the advisory lock, one migrates and the
 // other finds nothing to do.
 func TestInstancesStartingTogetherMigrateOnce(t *testing.T) {

@@ -11,9 +11,9 @@ import (
 	"github.com/baton-dev/baton/internal/store"
 )
 
-// Defect 6 (issue 13): a second `baton serve` on the same SQLite file got
+// Defect: a second `baton serve` on the same SQLite file got
 // 500 "database is locked" whenever both wrote. It is refused at start.
-// Defect 7: the database file was created world-readable.
+// Defect: the database file was created world-readable.
 func TestOneProcessPerSQLiteFile(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "one.db")
 	first, err := store.Open("sqlite:" + path)

@@ -12,7 +12,7 @@ import (
 	"github.com/uptrace/bun/driver/sqliteshim"
 )
 
-// Defect 2 (issue 13): a busy or unreachable database answered 500. The
+// Defect: a busy or unreachable database answered 500. The
 // errors the drivers really give for it are told apart from bugs, so the
 // HTTP layer answers 503 with Retry-After.
 func TestUnavailableTellsBusyAndUnreachableDatabasesFromBugs(t *testing.T) {

@@ -11,7 +11,7 @@ import (
 	"github.com/baton-dev/baton/internal/baton"
 )
 
-// Tests for the defects found importing real transcripts (issue 11). Each
+// Tests for the defects found importing real transcripts. Each
 // builds its own fixture.
 
 // TestJSONArrayTranscript: some exporters save a transcript as one JSON

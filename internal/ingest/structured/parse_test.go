@@ -9,7 +9,7 @@ import (
 	"github.com/baton-dev/baton/internal/ingest/structured"
 )
 
-// lunch is the seed's basic two-person example.
+// lunch is the format's basic two-person example.
 const lunch = `{
   "id": "chat_001",
   "conversation": {
@@ -54,7 +54,7 @@ func TestParseSingleDocument(t *testing.T) {
 		t.Errorf("metadata nested = %#v", d.Metadata["nested"])
 	}
 	if err := structured.Validate(&d); err != nil {
-		t.Errorf("the seed's example is invalid: %v", err)
+		t.Errorf("the basic example is invalid: %v", err)
 	}
 }
 

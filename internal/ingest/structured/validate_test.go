@@ -76,7 +76,7 @@ func TestValidateRules(t *testing.T) {
 	}
 }
 
-// A document that breaks several rules reports the first in the seed's order.
+// A document that breaks several rules reports the first in the rules' order.
 func TestValidateOrder(t *testing.T) {
 	tests := []struct {
 		name   string
