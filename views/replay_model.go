@@ -209,7 +209,7 @@ type ComparisonLinkPage struct {
 // redactionLimits says what redaction can and cannot judge, so an empty
 // list is not read as "the link is clean".
 func redactionLimits() string {
-	return strconv.Itoa(redact.Patterns()) + " patterns checked (keys and tokens of known services, private keys, passwords assigned or in URLs, authorization headers, home folders). " +
+	return strconv.Itoa(redact.Patterns()) + " patterns checked (keys and tokens of known services, private keys, passwords assigned or in URLs, authorization headers, Baton's own link tokens, home folders). " +
 		"Free-text secrets such as “my password is …” are caught only when phrased so; read the runs before you share them."
 }
 

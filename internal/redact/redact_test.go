@@ -98,6 +98,8 @@ func ruleCases() map[string]ruleCase {
 	add("baton-private-key-unterminated", "-----BEGIN OPENSSH PRIVATE KEY-----\n", g.s(alnum, 70)+"\n"+g.s(alnum, 40), "")
 	add("baton-authorization-header", "Authorization: Basic ", "YWRtaW46cGFzc3dvcmQ=", "\n")
 	add("baton-bearer", "sent bearer ", g.s(alnum, 20), " ")
+	add("baton-link-token", "read it at https://baton.example.org/s/", g.s(alnum+"_-", 22), " before Friday")
+	add("baton-mysql-password-flag", "mysql -u root -h db -p", g.s(alnum, 14), " shop")
 	add("baton-url-credentials", "https://admin:", "pw", "@host.example/")
 	add("baton-assignment", "PASSWORD=", "hunter2", "\n")
 	add("baton-password-phrase", "by the way my password is ", "correcthorse", " so use it")
@@ -178,6 +180,8 @@ func TestRedactKeepsOrdinaryText(t *testing.T) {
 		"func (s *Server) tokenFor(ctx context.Context) string",
 		"See /var/log/syslog and /etc/hosts",
 		"the API returns 404 when the session is missing",
+		"open /sessions/4f1c and /comparisons/new, then /m/",
+		"mysql -u root -p shop",
 	} {
 		if out, found := Redact(in); out != in || len(found) != 0 {
 			t.Errorf("%q became %q (%v)", in, out, found)

@@ -11,7 +11,7 @@ import "regexp"
 // too much than leak, so they catch what a scanner tuned against false alarms
 // lets through (passwords assigned in prose, URL credentials, authorization
 // headers outside curl, a private key cut before its END line, "my password
-// is …", home folders). Order matters only for the kind named when two
+// is …", home folders, Baton's own link tokens, MySQL's glued -p). Order matters only for the kind named when two
 // rules cover the same text: the earlier rule wins, so the catch-all
 // assignment rules come last.
 var rules = []rule{
@@ -79,6 +79,11 @@ var rules = []rule{
 	{ID: "baton-private-key-unterminated", Kind: "private key", Regex: regexp.MustCompile(`(?i)-----BEGIN[ A-Z0-9_-]{0,100}PRIVATE KEY(?: BLOCK)?-----(?:(?:\r?\n|\\r?\\n)+(?:[A-Za-z0-9+/=]+|[A-Za-z-]+: [^\n\\]*))*`), Keywords: []string{"-----begin"}},
 	{ID: "baton-authorization-header", Kind: "token", Regex: regexp.MustCompile(`(?i)\b(?:authorization|proxy-authorization)["']?\s*[:=]\s*["']?(?:basic|bearer|token|digest|apikey)\s+([A-Za-z0-9._~+/\-]{6,}=*)`), Keywords: []string{"authorization"}},
 	{ID: "baton-bearer", Kind: "token", Regex: regexp.MustCompile(`(?i)\bbearer\s+([A-Za-z0-9._~+/\-]{12,}=*)`), Keywords: []string{"bearer"}},
+	// A Baton link is a key: a share, comparison or matrix link opens what it
+	// names to anyone who holds it, and an invitation is half of a way in.
+	{ID: "baton-link-token", Kind: "link token", Regex: regexp.MustCompile(`/(?:s|c|m|invitations)/([A-Za-z0-9_\-]{16,64})\b`), Keywords: []string{"/s/", "/c/", "/m/", "/invitations/"}},
+	// MySQL's clients take the password glued to -p ("-pSecret").
+	{ID: "baton-mysql-password-flag", Kind: "password", Regex: regexp.MustCompile(`(?i)\b(?:mysql|mysqldump|mysqladmin|mariadb|mariadb-dump)\b[^\n]*?[ \t]-p(?:'([^'\n]+)'|"([^"\n]+)"|([^\s'"]{2,}))`), Keywords: []string{"mysql", "mariadb"}},
 	{ID: "baton-url-credentials", Kind: "password", Regex: regexp.MustCompile(`(?i)\b[a-z][a-z0-9+.\-]{1,20}://[^:/\s@"'<>]+:([^@\s/"'<>]+)@`), Keywords: []string{"://"}},
 	{ID: "generic-api-key", Kind: "secret", Regex: regexp.MustCompile(`(?i)[\w.-]{0,50}?(?:access|auth|(?-i:[Aa]pi|API)|credential|creds|key|passw(?:or)?d|secret|token)(?:[ \t\w.-]{0,20})[\s'"]{0,3}(?:=|>|:{1,3}=|\|\||:|=>|\?=|,)[\x60'"\s=]{0,5}([\w.=-]{10,150}|[a-z0-9][a-z0-9+/]{11,}={0,3})(?:[\x60'"\s;]|\\[nr]|$)`), Entropy: 3.5, Keywords: []string{"access", "api", "auth", "key", "credential", "creds", "passwd", "password", "secret", "token"}, Allow: []*regexp.Regexp{regexp.MustCompile(`^[a-zA-Z_.-]+$`)}, AllowMatch: []*regexp.Regexp{regexp.MustCompile(`(?i)(?:access(?:ibility|or)|access[_.-]?id|random[_.-]?access|api[_.-]?(?:id|name|version)|rapid|capital|[a-z0-9-]*?api[a-z0-9-]*?:jar:|author|X-MS-Exchange-Organization-Auth|Authentication-Results|(?:credentials?[_.-]?id|withCredentials)|(?:bucket|foreign|hot|idx|natural|primary|pub(?:lic)?|schema|sequence)[_.-]?key|(?:turkey)|key[_.-]?(?:alias|board|code|frame|id|length|mesh|name|pair|press(?:ed)?|ring|selector|signature|size|stone|storetype|word|up|down|left|right)|key[_.-]?vault[_.-]?(?:id|name)|keyVaultToStoreSecrets|key(?:store|tab)[_.-]?(?:file|path)|issuerkeyhash|(?-i:[DdMm]onkey|[DM]ONKEY)|keying|(?:secret)[_.-]?(?:length|name|size)|UserSecretsId|(?:csrf)[_.-]?token|(?:io\.jsonwebtoken[ \t]?:[ \t]?[\w-]+)|(?:api|credentials|token)[_.-]?(?:endpoint|ur[il])|public[_.-]?token|(?:key|token)[_.-]?file|(?-i:(?:[A-Z_]+=\n[A-Z_]+=|[a-z_]+=\n[a-z_]+=)(?:\n|\z))|(?-i:(?:[A-Z.]+=\n[A-Z.]+=|[a-z.]+=\n[a-z.]+=)(?:\n|\z)))`)}},
 	{ID: "baton-assignment", Kind: "password", Regex: regexp.MustCompile(`(?i)[\w.-]{0,40}?(?:password|passwd|pwd|passphrase|secret|api[_-]?key|access[_-]?key|access[_-]?token|auth[_-]?token|private[_-]?key|client[_-]?secret)[\w.-]{0,20}["']?\s*(?::=|[:=]|=>)\s*["']?([^\s"',;\[\]{}<>()][^\s"',;]{3,})`), Keywords: []string{"pass", "pwd", "secret", "key", "token"}},
