@@ -52,6 +52,9 @@ func decisionsOf(vs []view) []baton.Decision {
 			return
 		}
 		d.Decision = excerpt(strings.TrimRight(strings.TrimSpace(plainText(stripMarkup(d.Decision))), ".!,;:、。"), decisionLength)
+		// "… and not reduce it to a mention instead of": the alternative
+		// fell past the sentence's end.
+		d.Decision = strings.TrimSpace(danglingInstead.ReplaceAllString(d.Decision, ""))
 		d.Rationale = excerpt(strings.TrimRight(strings.TrimSpace(plainText(stripMarkup(d.Rationale))), ".!,;:、。"), decisionLength)
 		if d.Decision == "" || shellChoice(d.Decision) {
 			return
@@ -282,6 +285,9 @@ var (
 // maxDecisionWords bounds a decision's length: the longest choice a
 // person states in one breath. One cut to decisionLength is longer still.
 const maxDecisionWords = 28
+
+// danglingInstead is an "instead of" with nothing after it.
+var danglingInstead = regexp.MustCompile(`(?i),?\s+(?:instead of|rather than)$`)
 
 // refusal opens a reply that turns down what was offered.
 var refusal = regexp.MustCompile(`(?i)^\s*(?:no|nope|nah|not|non|não|いいえ)\b`)

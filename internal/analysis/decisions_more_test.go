@@ -115,3 +115,16 @@ func TestDecisionApproachCarriedOutInTheShell(t *testing.T) {
 	c.tool("exec_command", obj{"cmd": "git config --get remote.origin.url"}, "ok", "")
 	checkDecisions(t, c, nil)
 }
+
+// TestDecisionWordingTidied: "we settled on configuring X" is the course
+// "configuring X", not "use configuring X"; an "instead of" the sentence
+// ends on leaves no dangling words.
+func TestDecisionWordingTidied(t *testing.T) {
+	c := newConvo()
+	c.steward("In the end we settled on configuring the hook to stage only the files it fixed.")
+	checkDecisions(t, c, []baton.Decision{{Decision: "configuring the hook to stage only the files it fixed"}})
+
+	c = newConvo()
+	c.steward("We'll keep the full command file in the repository instead of")
+	checkDecisions(t, c, []baton.Decision{{Decision: "keep the full command file in the repository"}})
+}

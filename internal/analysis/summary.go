@@ -470,6 +470,11 @@ func decisionOf(s string, steward bool) (baton.Decision, bool) {
 			verb = "switch to"
 		case "went with", "chose", "opted for", "settled on":
 			verb = "use"
+			// "settled on configuring X": the course itself, not "use
+			// configuring X".
+			if w, _, _ := strings.Cut(strings.TrimSpace(m[2]), " "); len(w) > 5 && strings.HasSuffix(strings.ToLower(w), "ing") {
+				verb = ""
+			}
 		case "opted to":
 			verb = ""
 		}
