@@ -3,6 +3,7 @@ package analysis
 import (
 	"context"
 	"fmt"
+	"strings"
 
 	"github.com/baton-dev/baton/internal/baton"
 )
@@ -52,12 +53,12 @@ func (s *Service) refreshMemory(ctx context.Context, stewardID int64, sessionID,
 	case len(known) == conv.MessageCount:
 		summary = summaryText(viewsOf(s.analyzer, known[:due]))
 	default:
-		msgs, err := s.store.FirstMessages(ctx, stewardID, sessionID, conv.ID, due)
+		msgs, err := s.store.FirstMessageTexts(ctx, stewardID, sessionID, conv.ID, due)
 		if err != nil {
 			return err
 		}
 		covered = len(msgs)
-		summary = summaryText(buildViews(s.analyzer, msgs))
+		summary = summaryText(textViews(msgs))
 	}
 	return s.store.SaveConversationMemory(ctx, stewardID, &baton.ConversationMemory{
 		ConversationID: conv.ID, SessionID: sessionID, Covered: covered,
@@ -72,6 +73,28 @@ func summaryText(vs []view) string {
 	pool := gatherCandidates(vs)
 	pool.score(vs)
 	return pool.text(pool.ranked())
+}
+
+// textViews are the views of msgs with only what summaryText reads filled
+// in: the role, the prose and whether there is any. The whole views also
+// analyse a message never analysed, lower-case its prose and read its
+// tool calls, which the summary's text does not use.
+func textViews(msgs []*baton.Message) []view {
+	vs := make([]view, len(msgs))
+	for i, full := range msgs {
+		vs[i].m = &message{ID: full.ID, Seq: full.Seq, Role: full.Role}
+		if full.Role == baton.RoleSteward || full.Role == baton.RoleAssistant {
+			vs[i].prose = proseOf(full.Content)
+			vs[i].text = vs[i].prose != ""
+		}
+	}
+	return vs
+}
+
+// proseOf is a message's prose as its view keeps it: the content outside
+// code fences and transcript markup, trimmed.
+func proseOf(content string) string {
+	return strings.TrimSpace(stripTranscriptMarkup(parseContent(truncate(content, maxScanText)).prose))
 }
 
 // memoryStep is how far a conversation must grow past what its memory

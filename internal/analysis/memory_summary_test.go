@@ -3,6 +3,8 @@ package analysis
 import (
 	"fmt"
 	"testing"
+
+	"github.com/baton-dev/baton/internal/baton"
 )
 
 // A memory's text is the session summary's text: summaryText gives what
@@ -25,6 +27,9 @@ func TestSummaryTextIsTheSummarysText(t *testing.T) {
 		c.steward(fmt.Sprintf("%s (round %d)", asks[i%len(asks)], i))
 		c.tool("Bash", map[string]any{"command": fmt.Sprintf("go test ./internal/auth/ -run TestLogin%d", i)}, "ok", "")
 		c.assistant(answers[i%len(answers)])
+		if i%7 == 3 {
+			c.assistant("The fix, in `cache.go`:\n\n```go\nfunc (c *Cache) Get(k string) (v Value, ok bool) { return c.m[k] }\n```\n\nThe cache now returns early when the key was evicted.")
+		}
 	}
 	msgs := c.analysed(testAnalyzer)
 	for _, n := range []int{10, 40, 100, len(msgs)} {
@@ -35,6 +40,14 @@ func TestSummaryTextIsTheSummarysText(t *testing.T) {
 		}
 		if got := summaryText(vs); got != want {
 			t.Errorf("%d messages: summaryText\n%q\nwant summaryOf's\n%q", n, got, want)
+		}
+		// What the worker reads back for a memory: role and content only.
+		read := make([]*baton.Message, n)
+		for i, m := range msgs[:n] {
+			read[i] = &baton.Message{ID: m.ID, Seq: m.Seq, Role: m.Role, Content: m.Content}
+		}
+		if got := summaryText(textViews(read)); got != want {
+			t.Errorf("%d messages: summaryText of the text views\n%q\nwant summaryOf's\n%q", n, got, want)
 		}
 	}
 }

@@ -181,7 +181,7 @@ func (b *viewBuilder) add(full *baton.Message) {
 			sem := c.Semantic // not the whole copy
 			v.sem = &sem
 		}
-		v.prose = strings.TrimSpace(stripTranscriptMarkup(parseContent(truncate(m.Content, maxScanText)).prose))
+		v.prose = proseOf(m.Content)
 		v.lower = lowerText(v.prose)
 		v.text = v.prose != ""
 		if v.text {

@@ -57,3 +57,19 @@ func (s *Store) FirstMessages(ctx context.Context, stewardID int64, sessionID, c
 		Order("seq").Limit(int64(n)).Scan(ctx)
 	return out, err
 }
+
+// memoryColumns are the message columns a memory's summary text reads:
+// who speaks and what they say.
+var memoryColumns = []string{"id", "seq", "role", "content"}
+
+// FirstMessageTexts is FirstMessages with only the columns a memory's
+// summary text reads (memoryColumns): no semantic fields to decode, no
+// tool calls, results or code context. The analysis worker makes a memory
+// again from every message it covers, so this read is most of its cost.
+func (s *Store) FirstMessageTexts(ctx context.Context, stewardID int64, sessionID, conversationID string, n int) ([]*baton.Message, error) {
+	var out []*baton.Message
+	err := s.db.NewSelect().Model(&out).Column(memoryColumns...).
+		Where("conversation_id = ? AND session_id = ? AND steward_id = ?", conversationID, sessionID, stewardID).
+		Order("seq").Limit(int64(n)).Scan(ctx)
+	return out, err
+}
