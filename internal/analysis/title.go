@@ -41,13 +41,7 @@ var (
 func Title(prompt string) string {
 	s := stripMarkup(prompt)
 	s = titleURL.ReplaceAllString(s, " ")
-	s = codeSpan.ReplaceAllStringFunc(s, func(m string) string {
-		inner := strings.TrimSpace(m[1 : len(m)-1])
-		if strings.ContainsAny(inner, " /\\=|") {
-			return " "
-		}
-		return inner
-	})
+	s = titleCodeSpans(s)
 	// The first paragraph that says something: a pasted log or code
 	// after it is not the subject.
 	var para string
@@ -102,6 +96,53 @@ func Title(prompt string) string {
 	r, n := utf8.DecodeRuneInString(out)
 	return string(unicode.ToUpper(r)) + out[n:]
 }
+
+// titleCodeSpans replaces the code spans of text by the words a title may
+// keep of them: a span of one word stays as the word ("`settings`"), a
+// command named as a thing stays as its words ("the `git push` command"),
+// any other (a command line, a path, an expression) goes.
+func titleCodeSpans(s string) string {
+	if !strings.Contains(s, "`") {
+		return s
+	}
+	var b strings.Builder
+	last := 0
+	for _, loc := range codeSpan.FindAllStringIndex(s, -1) {
+		b.WriteString(s[last:loc[0]])
+		last = loc[1]
+		inner := strings.TrimSpace(s[loc[0]+1 : loc[1]-1])
+		switch {
+		case !strings.ContainsAny(inner, " /\\=|"):
+			b.WriteString(inner)
+		case namedAsThing(inner, s[loc[1]:]):
+			b.WriteString(inner)
+		default:
+			b.WriteString(" ")
+		}
+	}
+	b.WriteString(s[last:])
+	return b.String()
+}
+
+// namedAsThing reports a code span of two or three plain words followed by
+// a noun that says what it is ("`git push` command", "`make lint` target").
+func namedAsThing(inner, after string) bool {
+	words := strings.Fields(inner)
+	if len(words) > 3 || strings.ContainsAny(inner, "/\\=|$&;<>\"'") {
+		return false
+	}
+	for _, w := range words {
+		if strings.HasPrefix(w, "-") {
+			return false
+		}
+	}
+	next, _, _ := strings.Cut(strings.TrimLeft(after, " "), " ")
+	return thingNouns[bareWord(next)]
+}
+
+// thingNouns say what a code span names: a command, a step of a build.
+var thingNouns = set("command", "commands", "subcommand", "subcommands", "target", "targets", "task", "script", "step",
+	"job", "hook", "alias", "recipe")
 
 // stripMarkup removes Claude Code's markup from text: blocks whose
 // content is markup go whole, other tags lose their marks.

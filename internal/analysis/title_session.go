@@ -262,13 +262,7 @@ const titleHeadingBonus = 1.5
 func titleSentences(prose string) []titleSentence {
 	s := stripMarkup(prose)
 	s = titleURL.ReplaceAllString(s, " ")
-	s = codeSpan.ReplaceAllStringFunc(s, func(m string) string {
-		inner := strings.TrimSpace(m[1 : len(m)-1])
-		if strings.ContainsAny(inner, " /\\=|") {
-			return " "
-		}
-		return inner
-	})
+	s = titleCodeSpans(s)
 	var out []titleSentence
 	var words []string
 	heading, headed, inPaste := false, false, false

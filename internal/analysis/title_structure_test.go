@@ -77,6 +77,15 @@ func TestTitleStructure(t *testing.T) {
 			not:  []string{"project", "did you"},
 		},
 		{
+			name: "a command named as a thing keeps its words, a command line goes",
+			turns: []string{
+				"add a task to write a `git sync` command that pulls every worktree, like `git -C ../shop pull --rebase` does by hand",
+				"I added the task for the git sync command.",
+			},
+			want: []string{"git sync command"},
+			not:  []string{"rebase", "shop"},
+		},
+		{
 			name: "quotes around a word go with the punctuation after them",
 			turns: []string{
 				"create a task for a \"billing sandbox\".",
