@@ -2,6 +2,7 @@ package analysis
 
 import (
 	"path"
+	"regexp"
 	"strings"
 )
 
@@ -157,6 +158,7 @@ func (te *techEvidence) add(t string, kind int, ev string) {
 // "edited main.go", "imported github.com/labstack/echo/v4 in server.go").
 func technologiesOf(vs []view) ([]string, map[string]string) {
 	te := newTechEvidence()
+	known := map[string]string{} // a file's content, as last read or written whole
 	for i := range vs {
 		v := &vs[i]
 		for j := range v.calls {
@@ -172,7 +174,16 @@ func technologiesOf(vs []view) ([]string, map[string]string) {
 				continue
 			}
 			for _, a := range acts {
+				if a.op == "write" {
+					a.before = known[a.file]
+				}
 				actionTechnologies(a, te)
+				if a.op == "write" && len(a.written) == 1 {
+					known[a.file] = a.written[0]
+				}
+			}
+			if c.op() == "read" && c.result >= 0 && !c.failed && c.file() != "" && c.in.Offset == 0 && c.in.Limit == 0 {
+				known[c.file()] = readContent(vs[c.result].m.Content)
 			}
 		}
 	}
@@ -305,13 +316,15 @@ func actionTechnologies(a techAction, te *techEvidence) {
 		return
 	}
 	for _, text := range a.written {
-		writtenTechnologiesOf(truncate(text, 1<<16), f, lang, te)
+		writtenTechnologiesOf(truncate(text, 1<<16), a.before, f, lang, te)
 	}
 }
 
 // writtenTechnologiesOf adds what text written to file f shows in use:
-// packages it imports, actions a workflow uses, programs a script runs.
-func writtenTechnologiesOf(text, f, lang string, te *techEvidence) {
+// packages it imports, actions a workflow uses (those it used before the
+// session rewrote it, as last read, are not the session's), programs a
+// script or a workflow's steps run.
+func writtenTechnologiesOf(text, before, f, lang string, te *techEvidence) {
 	base := path.Base(f)
 	for _, imp := range importsOf(text, lang) {
 		if t := packageTechnology(imp); t != "" {
@@ -319,8 +332,13 @@ func writtenTechnologiesOf(text, f, lang string, te *techEvidence) {
 		}
 	}
 	if strings.Contains(f, ".github/workflows/") {
-		for _, a := range workflowActions(text) {
+		for _, a := range workflowActions(addedLines(before, text)) {
 			te.add(a, evidenceUsed, "used in "+base)
+		}
+		for _, run := range workflowRuns(text) {
+			for _, r := range commandTechnologies(run) {
+				te.add(r.name, evidenceUsed, "run by "+base+": `"+excerpt(r.command, 60)+"`")
+			}
 		}
 	}
 	if lang == "shell" || strings.HasPrefix(text, "#!/bin/") || strings.HasPrefix(text, "#!/usr/bin/env ") {
@@ -353,6 +371,50 @@ func addedLines(old, new string) string {
 		}
 	}
 	return b.String()
+}
+
+// readLineNumber is the line number Claude Code's Read puts before each
+// line it returns ("    12→").
+var readLineNumber = regexp.MustCompile(`(?m)^\s*\d+→`)
+
+// readContent is a file's text as a Read result shows it, without the
+// line numbers.
+func readContent(result string) string {
+	return readLineNumber.ReplaceAllString(truncate(result, 1<<16), "")
+}
+
+// workflowRuns lists the commands of a GitHub Actions workflow's "run:"
+// steps, one line ("run: go test ./...") or a block ("run: |" and the
+// lines indented under it).
+func workflowRuns(text string) []string {
+	var out []string
+	lines := strings.Split(text, "\n")
+	for i := 0; i < len(lines); i++ {
+		l := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(lines[i]), "- "))
+		cmd, ok := strings.CutPrefix(l, "run:")
+		if !ok {
+			continue
+		}
+		cmd = strings.TrimSpace(cmd)
+		if cmd != "|" && cmd != ">" && cmd != "|-" && cmd != ">-" {
+			if cmd != "" {
+				out = append(out, cmd)
+			}
+			continue
+		}
+		indent := len(lines[i]) - len(strings.TrimLeft(lines[i], " "))
+		var block []string
+		for i+1 < len(lines) {
+			next := lines[i+1]
+			if strings.TrimSpace(next) != "" && len(next)-len(strings.TrimLeft(next, " ")) <= indent {
+				break
+			}
+			block = append(block, strings.TrimSpace(next))
+			i++
+		}
+		out = append(out, strings.Join(block, "\n"))
+	}
+	return out
 }
 
 // ranTech is one technology a command shows in use.

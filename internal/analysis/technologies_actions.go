@@ -21,6 +21,7 @@ type techAction struct {
 	file    string   // read, edit, write, delete: the file
 	from    string   // edit: the file's old name when a patch moved it
 	written []string // edit, write: the text written (an edit's added lines)
+	before  string   // write: the file's text as the session last read or wrote it, if it did
 	// edit: the lines the edit put in and took out, when the call says
 	// (a patch's "+" and "-" lines, an edit's new and old text).
 	added, removed int

@@ -60,3 +60,33 @@ func TestTechnologiesNamedAsTheirs(t *testing.T) {
 		}
 	}
 }
+
+// TestTechnologiesOfARewrittenWorkflow: a workflow's run steps are
+// commands that run (codesign in a "run: |" block), and a workflow the
+// session read and then rewrote whole uses only the actions the rewrite
+// added: the release action it already used is not the session's.
+func TestTechnologiesOfARewrittenWorkflow(t *testing.T) {
+	c := newConvo()
+	c.steward("Sign the macOS binaries in the release workflow.")
+	c.tool("Read", obj{"file_path": "/repo/.github/workflows/ci.yml"},
+		"     1→name: CI\n     2→jobs:\n     3→  release:\n     4→    steps:\n     5→      - uses: softprops/action-gh-release@v2\n", "")
+	c.tool("Write", obj{"file_path": "/repo/.github/workflows/ci.yml", "content": "name: CI\njobs:\n  release:\n    steps:\n" +
+		"      - uses: nick-fields/retry@v3\n      - name: Sign\n        run: |\n          chmod +x dist/app\n          codesign --force --sign \"$ID\" dist/app\n" +
+		"      - run: go test ./...\n      - uses: softprops/action-gh-release@v2\n"}, "ok", "")
+	s := &baton.Session{}
+	New().Session(s, c.analysed(New()))
+	got := s.Technical.TechnologyEvidence
+	for tech, ev := range map[string]string{
+		"nick-fields/retry": "used in ci.yml",
+		"codesign":          "run by ci.yml: `codesign --force --sign \"$ID\" dist/app`",
+		"Go":                "run by ci.yml: `go test ./...`",
+		"GitHub Actions":    "wrote ci.yml",
+	} {
+		if got[tech] != ev {
+			t.Errorf("%s: evidence %q, want %q", tech, got[tech], ev)
+		}
+	}
+	if ev, ok := got["softprops/action-gh-release"]; ok {
+		t.Errorf("the action the workflow already used is a technology: %q", ev)
+	}
+}
