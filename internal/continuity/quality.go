@@ -30,9 +30,17 @@ const (
 // Quality computes a bridge content's completeness, clarity and relevance
 // by the rules above, each with the reason for its figure.
 func Quality(c baton.BridgeContent) baton.BridgeQuality {
-	tc, hi := c.Transferred, c.Instructions
 	q := baton.BridgeQuality{Why: map[string]string{}}
+	q.Completeness, q.Why["completeness"] = completeness(c)
+	q.Clarity, q.Why["clarity"], q.Noise = clarity(c)
+	q.Relevance, q.Why["relevance"] = relevance(c)
+	return q
+}
 
+// completeness is the share of a bridge's seven parts that are filled,
+// and why.
+func completeness(c baton.BridgeContent) (float64, string) {
+	tc, hi := c.Transferred, c.Instructions
 	parts := []struct {
 		name   string
 		filled bool
@@ -53,24 +61,30 @@ func Quality(c baton.BridgeContent) baton.BridgeQuality {
 			missing = append(missing, p.name)
 		}
 	}
-	q.Completeness = round2(float64(filled) / float64(len(parts)))
-	q.Why["completeness"] = fmt.Sprintf("%d of %d parts filled", filled, len(parts))
+	why := fmt.Sprintf("%d of %d parts filled", filled, len(parts))
 	if len(missing) > 0 {
-		q.Why["completeness"] += "; missing: " + strings.Join(missing, ", ")
+		why += "; missing: " + strings.Join(missing, ", ")
 	}
+	return round2(float64(filled) / float64(len(parts))), why
+}
 
+// clarity is the share of a bridge's items that say one thing in 3 to 40
+// words, why, and the items that are noise (markup, a command, raw error
+// output, a decision with no rationale).
+func clarity(c baton.BridgeContent) (score float64, why string, noise []string) {
+	tc, hi := c.Transferred, c.Instructions
 	clear, total := 0, 0
 	count := func(kind, s string, ok bool) {
 		total++
 		switch {
 		case markup.MatchString(s):
-			q.Noise = append(q.Noise, fmt.Sprintf("%s %q holds markup", kind, clipItem(s)))
+			noise = append(noise, fmt.Sprintf("%s %q holds markup", kind, clipItem(s)))
 		case isCommand(s):
-			q.Noise = append(q.Noise, fmt.Sprintf("%s %q is a command, not a %s", kind, clipItem(s), kind))
+			noise = append(noise, fmt.Sprintf("%s %q is a command, not a %s", kind, clipItem(s), kind))
 		case isErrorOutput(s):
-			q.Noise = append(q.Noise, fmt.Sprintf("%s %q is raw error output", kind, clipItem(s)))
+			noise = append(noise, fmt.Sprintf("%s %q is raw error output", kind, clipItem(s)))
 		case !ok:
-			q.Noise = append(q.Noise, fmt.Sprintf("%s %q gives no rationale", kind, clipItem(s)))
+			noise = append(noise, fmt.Sprintf("%s %q gives no rationale", kind, clipItem(s)))
 		default:
 			if n := len(strings.Fields(s)); n >= 3 && n <= 40 {
 				clear++
@@ -94,18 +108,25 @@ func Quality(c baton.BridgeContent) baton.BridgeQuality {
 	}
 	if markup.MatchString(tc.Summary) {
 		total++
-		q.Noise = append(q.Noise, "the summary holds markup")
+		noise = append(noise, "the summary holds markup")
 	}
 	if total > 0 {
-		q.Clarity = round2(float64(clear) / float64(total))
+		score = round2(float64(clear) / float64(total))
 	}
-	q.Why["clarity"] = fmt.Sprintf("%d of %d items say one thing in 3 to 40 words", clear, total)
-	if n := len(q.Noise); n == 1 {
-		q.Why["clarity"] += "; 1 item is noise"
+	why = fmt.Sprintf("%d of %d items say one thing in 3 to 40 words", clear, total)
+	if n := len(noise); n == 1 {
+		why += "; 1 item is noise"
 	} else if n > 1 {
-		q.Why["clarity"] += fmt.Sprintf("; %d items are noise", n)
+		why += fmt.Sprintf("; %d items are noise", n)
 	}
+	return score, why, noise
+}
 
+// relevance is the share of a bridge's tasks and questions that name a
+// word of what the session was about (its focus, key context, errors,
+// summary and branch), and why.
+func relevance(c baton.BridgeContent) (float64, string) {
+	tc, hi := c.Transferred, c.Instructions
 	focus := map[string]bool{}
 	for _, s := range slicesOf(tc.StewardState.FocusAreas, hi.KeyContext, tc.TechnicalState.ActiveErrors, []string{tc.Summary, tc.TechnicalState.CurrentBranch}) {
 		for _, w := range contentWords(s) {
@@ -128,11 +149,11 @@ func Quality(c baton.BridgeContent) baton.BridgeQuality {
 	for _, oq := range tc.OpenQuestions {
 		judge(oq.Question)
 	}
+	score := 0.0
 	if items > 0 {
-		q.Relevance = round2(float64(relevant) / float64(items))
+		score = round2(float64(relevant) / float64(items))
 	}
-	q.Why["relevance"] = fmt.Sprintf("%d of %d tasks and questions name what the session was about", relevant, items)
-	return q
+	return score, fmt.Sprintf("%d of %d tasks and questions name what the session was about", relevant, items)
 }
 
 // markup is a tag left from a transcript: <summary>, <command-name>,

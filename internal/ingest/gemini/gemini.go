@@ -290,47 +290,14 @@ func parseChat(data []byte, name string) (baton.ImportDocument, []string, error)
 				title = analysis.Title(m.Content)
 			}
 		case "gemini", "model":
-			m.Role, m.Model = baton.RoleAssistant, agentlog.Clean(in.Model)
-			var thoughts []string
-			for _, t := range in.Thoughts {
-				th := strings.TrimSpace(strings.TrimSpace(t.Subject) + "\n" + strings.TrimSpace(t.Description))
-				if th != "" {
-					thoughts = append(thoughts, agentlog.Clean(th))
-				}
-			}
-			m.Thinking = strings.Join(thoughts, "\n\n")
-			if in.Tokens != nil {
-				m.Usage = baton.Usage{
-					InputTokens:     in.Tokens.Input - in.Tokens.Cached + in.Tokens.Tool,
-					CacheReadTokens: in.Tokens.Cached,
-					OutputTokens:    in.Tokens.Output + in.Tokens.Thoughts,
-				}
-			}
-			for _, tc := range in.ToolCalls {
-				m.ToolCalls = append(m.ToolCalls, baton.ToolCall{ID: agentlog.Clean(tc.ID), Name: agentlog.Clean(tc.Name), Input: agentlog.CleanJSON(tc.Args)})
-			}
+			modelMessage(&m, in)
 		default: // info, error, warning
 			m.Role, m.Attributes = baton.RoleSystem, map[string]any{"event": agentlog.Clean(in.Type)}
 		}
 		if m.Content == "" && m.Thinking == "" && len(m.ToolCalls) == 0 {
 			continue
 		}
-		msgs = append(msgs, m)
-		for _, tc := range in.ToolCalls {
-			when := ts
-			if t, ok := agentlog.Time(tc.Timestamp); ok {
-				when = t
-			}
-			msgs = append(msgs, baton.Message{
-				SourceID:   baton.CapSourceID(src + ":" + agentlog.Clean(tc.ID)),
-				Role:       baton.RoleToolResult,
-				Speaker:    agentlog.Clean(tc.Name),
-				Content:    responseText(tc.Result, tc.ResultDisplay),
-				ToolResult: &baton.ToolResult{ToolUseID: agentlog.Clean(tc.ID), IsError: tc.Status == "error" || tc.Status == "cancelled"},
-				References: baton.References{RepliesTo: src},
-				Timestamp:  when,
-			})
-		}
+		msgs = append(append(msgs, m), toolResults(in, src, ts)...)
 	}
 	if len(msgs) == 0 {
 		return baton.ImportDocument{}, skipped, baton.Invalid("file", "%s: the Gemini CLI chat holds no message", filepath.Base(name))
@@ -362,6 +329,54 @@ func parseChat(data []byte, name string) (baton.ImportDocument, []string, error)
 		doc.Session.StartedAt = start
 	}
 	return doc, skipped, nil
+}
+
+// modelMessage fills m from a model's message: its model, its thoughts
+// (subject and description) as thinking, its token usage and its tool
+// calls.
+func modelMessage(m *baton.Message, in *chatMessageIn) {
+	m.Role, m.Model = baton.RoleAssistant, agentlog.Clean(in.Model)
+	var thoughts []string
+	for _, t := range in.Thoughts {
+		th := strings.TrimSpace(strings.TrimSpace(t.Subject) + "\n" + strings.TrimSpace(t.Description))
+		if th != "" {
+			thoughts = append(thoughts, agentlog.Clean(th))
+		}
+	}
+	m.Thinking = strings.Join(thoughts, "\n\n")
+	if in.Tokens != nil {
+		m.Usage = baton.Usage{
+			InputTokens:     in.Tokens.Input - in.Tokens.Cached + in.Tokens.Tool,
+			CacheReadTokens: in.Tokens.Cached,
+			OutputTokens:    in.Tokens.Output + in.Tokens.Thoughts,
+		}
+	}
+	for _, tc := range in.ToolCalls {
+		m.ToolCalls = append(m.ToolCalls, baton.ToolCall{ID: agentlog.Clean(tc.ID), Name: agentlog.Clean(tc.Name), Input: agentlog.CleanJSON(tc.Args)})
+	}
+}
+
+// toolResults are the answers to a message's tool calls, each a message
+// of its own that replies to the message src, at the call's time (else
+// ts).
+func toolResults(in *chatMessageIn, src string, ts time.Time) []baton.Message {
+	var out []baton.Message
+	for _, tc := range in.ToolCalls {
+		when := ts
+		if t, ok := agentlog.Time(tc.Timestamp); ok {
+			when = t
+		}
+		out = append(out, baton.Message{
+			SourceID:   baton.CapSourceID(src + ":" + agentlog.Clean(tc.ID)),
+			Role:       baton.RoleToolResult,
+			Speaker:    agentlog.Clean(tc.Name),
+			Content:    responseText(tc.Result, tc.ResultDisplay),
+			ToolResult: &baton.ToolResult{ToolUseID: agentlog.Clean(tc.ID), IsError: tc.Status == "error" || tc.Status == "cancelled"},
+			References: baton.References{RepliesTo: src},
+			Timestamp:  when,
+		})
+	}
+	return out
 }
 
 // document builds the session of one Gemini CLI chat from its messages.
