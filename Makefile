@@ -10,6 +10,8 @@ BENCHTIME ?= 1s
 LOADTEST_FLAGS ?=
 # Extra flags for the watch benchmark, e.g. WATCHBENCH_FLAGS="-duration 10m -sync-mb 500" for the long run.
 WATCHBENCH_FLAGS ?=
+# Extra flags for the frames benchmark, e.g. FRAMESBENCH_FLAGS="-frames 10000 -requests 50" for a short look.
+FRAMESBENCH_FLAGS ?=
 export BATON_CHROMIUM ?= /usr/bin/chromium
 
 # Go files that gofmt checks: all but testdata and caches.
@@ -116,6 +118,8 @@ bench:
 	go run ./bench/cmd/loadtest -out bench/results -gobench "$$gobench" $(LOADTEST_FLAGS)
 	echo "bench: baton watch (live appends, idle CPU, first sync; WATCHBENCH_FLAGS='-duration 10m -sync-mb 500' for the long run) ..."
 	go run ./bench/cmd/watchbench -out bench/results $(WATCHBENCH_FLAGS)
+	echo "bench: frames, Baton beside Lex (BATON_LEX_DIR names a Lex checkout; without it Lex is left out and the report says so) ..."
+	go run ./bench/cmd/framesbench -out bench/results $(FRAMESBENCH_FLAGS)
 	echo "bench: one report in bench/results/latest.md (and bench/results/report-*.md)"
 
 # load runs only the realistic mix (8, 32, 64 clients; SQLite, and

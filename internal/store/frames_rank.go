@@ -51,15 +51,33 @@ const (
 // fieldWeights are the weights of frameIndexText's fields, in its order.
 var fieldWeights = [5]float64{3, 2, 1.5, 1, 0.5}
 
+// fieldSep separates a frame's fields in frame_text.fields; no word holds it.
+const fieldSep = "\x1f"
+
+// frameFields is a frame's indexed words, by field, as frame_text keeps them.
+func frameFields(f *baton.Frame) string {
+	t := frameText(f)
+	return strings.Join([]string{t.keywords, t.reference, t.summary, t.next, t.other}, fieldSep)
+}
+
+// splitFields returns the words of each field of frame_text.fields.
+func splitFields(fields string) [5][]string {
+	var out [5][]string
+	for i, text := range strings.SplitN(fields, fieldSep, 5) {
+		out[i] = strings.Fields(text)
+	}
+	return out
+}
+
 // frameImpacts returns every word of the frame's indexed text with its
 // impact.
-func frameImpacts(f *baton.Frame) map[string]int {
-	t := frameText(f)
-	fields := [5]string{t.keywords, t.reference, t.summary, t.next, t.other}
+func frameImpacts(f *baton.Frame) map[string]int { return impactsOf(splitFields(frameFields(f))) }
+
+func impactsOf(fields [5][]string) map[string]int {
 	tf := map[string]float64{}
 	length := 0.0
-	for i, text := range fields {
-		for _, w := range strings.Fields(text) {
+	for i, words := range fields {
+		for _, w := range words {
 			tf[w] += fieldWeights[i]
 			length += fieldWeights[i]
 		}
@@ -71,6 +89,38 @@ func frameImpacts(f *baton.Frame) map[string]int {
 		out[w] = min(impactLevels, max(1, int(math.Ceil(share*impactLevels-1e-9))))
 	}
 	return out
+}
+
+// matchesFields tells whether a frame's fields match the recall's terms
+// as the full-text index does: each term's words next to each other in
+// one field, the last a prefix when asked; every term, or one (mode any).
+func matchesFields(q baton.FrameRecall, fields [5][]string) bool {
+	for _, t := range q.Terms {
+		found := termIn(t, fields)
+		if found && q.Mode == baton.RecallAny {
+			return true
+		}
+		if !found && q.Mode != baton.RecallAny {
+			return false
+		}
+	}
+	return q.Mode != baton.RecallAny
+}
+
+func termIn(t baton.FrameTerm, fields [5][]string) bool {
+	n := len(t.Words)
+	for _, words := range fields {
+	next:
+		for i := 0; i+n <= len(words); i++ {
+			for j, w := range t.Words {
+				if words[i+j] != w && !(t.Prefix && j == n-1 && strings.HasPrefix(words[i+j], w)) {
+					continue next
+				}
+			}
+			return true
+		}
+	}
+	return false
 }
 
 // recencyAt is the recency of a frame whose rid is rid.
@@ -92,29 +142,23 @@ type vocabEntry struct {
 
 // writePostings adds the frames' postings and counts them in frame_vocab.
 func (s *Store) writePostings(ctx context.Context, tx bun.IDB, stewardID int64, frames []*baton.Frame, rids []int64) error {
-	vocab := map[string]*vocabEntry{"": {Word: ""}}
-	var sql strings.Builder
-	args := make([]any, 0, 2048)
-	flush := func() error {
-		if len(args) == 0 {
-			return nil
-		}
-		_, err := tx.NewRaw("INSERT INTO frame_postings (steward_id, word, impact, rid) VALUES "+sql.String(), args...).Exec(ctx)
-		sql.Reset()
-		args = args[:0]
+	if err := s.writeFrameText(ctx, tx, stewardID, frames, rids); err != nil {
 		return err
 	}
+	type posting struct {
+		word   string
+		impact int
+		rid    int64
+	}
+	vocab := map[string]*vocabEntry{"": {Word: ""}}
+	var postings []posting
 	for i, f := range frames {
 		rid := rids[i]
 		v := vocab[""]
 		v.DF++
 		v.Newest = max(v.Newest, rid)
 		for w, imp := range frameImpacts(f) {
-			if len(args) > 0 {
-				sql.WriteByte(',')
-			}
-			sql.WriteString("(?,?,?,?)")
-			args = append(args, stewardID, w, imp, rid)
+			postings = append(postings, posting{w, imp, rid})
 			e := vocab[w]
 			if e == nil {
 				e = &vocabEntry{Word: w}
@@ -123,15 +167,33 @@ func (s *Store) writePostings(ctx context.Context, tx bun.IDB, stewardID int64, 
 			e.DF++
 			e.MaxImpact = max(e.MaxImpact, imp)
 			e.Newest = max(e.Newest, rid)
-			if len(args) >= 4000 {
-				if err := flush(); err != nil {
-					return err
-				}
-			}
 		}
 	}
-	if err := flush(); err != nil {
-		return err
+	// In the index's order, so each statement writes to neighbouring pages.
+	slices.SortFunc(postings, func(a, b posting) int {
+		if c := strings.Compare(a.word, b.word); c != 0 {
+			return c
+		}
+		if a.impact != b.impact {
+			return a.impact - b.impact
+		}
+		return int(min(max(a.rid-b.rid, -1), 1))
+	})
+	var sql strings.Builder
+	args := make([]any, 0, 4000)
+	for start := 0; start < len(postings); start += 1000 {
+		sql.Reset()
+		args = args[:0]
+		for i, p := range postings[start:min(start+1000, len(postings))] {
+			if i > 0 {
+				sql.WriteByte(',')
+			}
+			sql.WriteString("(?,?,?,?)")
+			args = append(args, stewardID, p.word, p.impact, p.rid)
+		}
+		if _, err := tx.NewRaw("INSERT INTO frame_postings (steward_id, word, impact, rid) VALUES "+sql.String(), args...).Exec(ctx); err != nil {
+			return err
+		}
 	}
 	words := make([]string, 0, len(vocab))
 	for w := range vocab {
@@ -164,6 +226,29 @@ func (s *Store) writePostings(ctx context.Context, tx bun.IDB, stewardID int64, 
 	return nil
 }
 
+// writeFrameText adds the frames' rows of frame_text.
+func (s *Store) writeFrameText(ctx context.Context, tx bun.IDB, stewardID int64, frames []*baton.Frame, rids []int64) error {
+	for start := 0; start < len(frames); start += 500 {
+		var sql strings.Builder
+		var args []any
+		for i := start; i < min(start+500, len(frames)); i++ {
+			if i > start {
+				sql.WriteByte(',')
+			}
+			sql.WriteString("(?,?,?,?,?)")
+			superseded := 0
+			if frames[i].SupersededBy() != "" {
+				superseded = 1
+			}
+			args = append(args, rids[i], stewardID, frames[i].Branch, superseded, frameFields(frames[i]))
+		}
+		if _, err := tx.NewRaw("INSERT INTO frame_text (rid, steward_id, branch, superseded, fields) VALUES "+sql.String(), args...).Exec(ctx); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // deletePostings removes a frame's postings and its counts; the bounds
 // (highest impact, newest frame) stay, still true as bounds.
 func (s *Store) deletePostings(ctx context.Context, tx bun.Tx, stewardID int64, f *baton.Frame, rid int64) error {
@@ -175,7 +260,10 @@ func (s *Store) deletePostings(ctx context.Context, tx bun.Tx, stewardID int64, 
 			return err
 		}
 	}
-	_, err := tx.NewRaw("UPDATE frame_vocab SET df = df - 1 WHERE steward_id = ? AND word = ''", stewardID).Exec(ctx)
+	if _, err := tx.NewRaw("UPDATE frame_vocab SET df = df - 1 WHERE steward_id = ? AND word = ''", stewardID).Exec(ctx); err != nil {
+		return err
+	}
+	_, err := tx.NewRaw("DELETE FROM frame_text WHERE rid = ? AND steward_id = ?", rid, stewardID).Exec(ctx)
 	return err
 }
 

@@ -127,10 +127,14 @@ func (s *Store) RecallFrames(ctx context.Context, stewardID int64, q baton.Frame
 	if q.Limit <= 0 {
 		q.Limit = 10
 	}
-	if err := s.inTx(ctx, func(tx bun.Tx) error { return s.ensurePostings(ctx, tx, stewardID) }); err != nil {
-		return nil, 0, err
-	}
 	r, err := s.newRanking(ctx, stewardID, q)
+	if err == nil && r == nil {
+		// No count of the steward's frames: none, or stored before the
+		// postings existed.
+		if err = s.inTx(ctx, func(tx bun.Tx) error { return s.ensurePostings(ctx, tx, stewardID) }); err == nil {
+			r, err = s.newRanking(ctx, stewardID, q)
+		}
+	}
 	if err != nil || r == nil {
 		return hits, 0, err
 	}
@@ -161,7 +165,8 @@ func (s *Store) RecallFrames(ctx context.Context, stewardID int64, q baton.Frame
 			heap.Push(h, &source{slot: d, word: v.Word, impact: v.MaxImpact, newest: newest, bound: bound(d, v.MaxImpact, newest)})
 		}
 	}
-	single := len(r.slots) == 1
+	// A query of one word (or one prefix) is matched by its postings alone.
+	single := len(r.slots) == 1 && len(q.Terms) == 1
 	best := &topK{k: q.Limit}
 	seen := map[int64]bool{}
 	batchSize := 16
@@ -265,48 +270,54 @@ func (s *Store) readLevel(ctx context.Context, stewardID int64, src *source, lo,
 }
 
 // scoreBatch keeps the candidates that match the query and adds their
-// exact scores to best: a one-word query's candidate scores are exact
-// already; otherwise each frame's impacts are computed from its text.
+// exact scores to best. The filters are checked in frame_text (and
+// frame_modules); a one-word query's candidates have the word and their
+// scores are exact already; otherwise the words are matched and the
+// impacts computed from frame_text's fields.
 func (s *Store) scoreBatch(ctx context.Context, stewardID int64, q baton.FrameRecall, r *ranking, batch []scoredRID, best *topK) error {
 	rids := make([]int64, len(batch))
 	for i, b := range batch {
 		rids[i] = b.rid
 	}
-	sql, args := s.matchQuery(stewardID, q, rids)
-	var matched []int64
-	if err := s.db.NewRaw(sql, args...).Scan(ctx, &matched); err != nil {
+	var sql strings.Builder
+	sql.WriteString("SELECT t.rid, t.fields FROM frame_text t WHERE t.rid IN (?) AND t.steward_id = ?")
+	args := []any{bun.List(rids), stewardID}
+	if q.Branch != "" {
+		sql.WriteString(" AND t.branch = ?")
+		args = append(args, q.Branch)
+	}
+	if !q.IncludeSuperseded {
+		sql.WriteString(" AND t.superseded = 0")
+	}
+	if q.Module != "" {
+		sql.WriteString(" AND EXISTS (SELECT 1 FROM frame_modules m WHERE m.steward_id = t.steward_id AND m.module = ? AND m.rid = t.rid)")
+		args = append(args, q.Module)
+	}
+	var rows []struct {
+		RID    int64  `bun:"rid"`
+		Fields string `bun:"fields"`
+	}
+	if err := s.db.NewRaw(sql.String(), args...).Scan(ctx, &rows); err != nil {
 		return err
 	}
-	ok := make(map[int64]bool, len(matched))
-	for _, m := range matched {
-		ok[m] = true
-	}
-	var need []int64
-	for _, b := range batch {
-		if ok[b.rid] && !b.impactsKnown {
-			need = append(need, b.rid)
-		}
-	}
-	var byRID map[int64]*baton.Frame
-	if len(need) > 0 {
-		var err error
-		if byRID, err = s.framesByRID(ctx, stewardID, need); err != nil {
-			return err
-		}
+	fields := make(map[int64]string, len(rows))
+	for _, row := range rows {
+		fields[row.RID] = row.Fields
 	}
 	for _, b := range batch {
-		if !ok[b.rid] {
+		text, ok := fields[b.rid]
+		if !ok {
 			continue
 		}
 		b.recency = recencyAt(r.now, b.rid)
 		if b.impactsKnown {
 			b.rel = (b.score - recencyWeight*b.recency) / relevanceWeight
 		} else {
-			f := byRID[b.rid]
-			if f == nil {
+			words := splitFields(text)
+			if !matchesFields(q, words) {
 				continue
 			}
-			num := r.relNum(frameImpacts(f))
+			num := r.relNum(impactsOf(words))
 			b.rel, b.score = num/r.norm, r.score(num, b.rid)
 		}
 		best.add(b)
