@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -19,6 +20,41 @@ type watchedFileRow struct {
 // maxWatchedReport bounds one report of watched files.
 const maxWatchedReport = 5000
 
+// checkWatchedFile refuses a file's state naming the field at fault by its
+// whole path (files[2].mod_time).
+func checkWatchedFile(at string, f baton.WatchedFile) error {
+	if strings.TrimSpace(f.Path) == "" {
+		return baton.Invalid(at+"path", "%spath is required", at)
+	}
+	for name, v := range map[string]string{"path": f.Path, "agent": f.Agent, "folder": f.Folder, "error": f.Error} {
+		if strings.ContainsRune(v, 0) {
+			return baton.Invalid(at+name, "%s%s holds a NUL character", at, name)
+		}
+	}
+	if f.Size < 0 {
+		return baton.Invalid(at+"size", "%ssize must be 0 or more bytes, not %d", at, f.Size)
+	}
+	for _, t := range []struct {
+		name string
+		t    time.Time
+	}{{"mod_time", f.ModTime}, {"seen_at", f.SeenAt}} {
+		if err := baton.CheckTime(at+t.name, t.t); err != nil {
+			return err
+		}
+	}
+	for _, t := range []struct {
+		name string
+		t    *time.Time
+	}{{"synced_at", f.SyncedAt}, {"deleted_at", f.DeletedAt}, {"replaced_at", f.ReplacedAt}} {
+		if t.t != nil {
+			if err := baton.CheckTime(at+t.name, *t.t); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
 // ReportWatchedFiles records what a watcher says of the steward's files:
 // each file's latest state replaces the one stored. A session id a file
 // names must be the steward's; ids that are not are dropped, so a report
@@ -28,16 +64,8 @@ func (s *Store) ReportWatchedFiles(ctx context.Context, stewardID int64, files [
 		return baton.Invalid("files", "a report holds at most %d files; got %d", maxWatchedReport, len(files))
 	}
 	for i, f := range files {
-		if strings.TrimSpace(f.Path) == "" {
-			return baton.Invalid("files", "files[%d].path is required", i)
-		}
-		if strings.ContainsRune(f.Path+f.Agent+f.Folder+f.Error, 0) {
-			return baton.Invalid("files", "files[%d] holds a NUL character", i)
-		}
-		for _, t := range []time.Time{f.ModTime, f.SeenAt} {
-			if err := baton.CheckTime("files", t); err != nil {
-				return baton.Invalid("files", "files[%d]: mod_time and seen_at must be times between the years 1 and 9999", i)
-			}
+		if err := checkWatchedFile("files["+strconv.Itoa(i)+"].", f); err != nil {
+			return err
 		}
 	}
 	return s.inTx(ctx, func(tx bun.Tx) error {

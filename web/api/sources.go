@@ -39,11 +39,6 @@ func (s *Server) SourcesReport(c echo.Context) error {
 	}
 	files := make([]baton.WatchedFile, len(req.Files))
 	for i, f := range req.Files {
-		for _, t := range []*time.Time{f.SyncedAt, f.DeletedAt, f.ReplacedAt} {
-			if t != nil && !baton.ValidTime(*t) {
-				return baton.Invalid("files", "files[%d]: synced_at, deleted_at and replaced_at must be between the years 1 and 9999", i)
-			}
-		}
 		files[i] = baton.WatchedFile{Path: f.Path, Agent: f.Agent, Folder: f.Folder, Size: f.Size, ModTime: f.ModTime,
 			SyncedAt: f.SyncedAt, SessionIDs: f.SessionIDs, Error: f.Error, DeletedAt: f.DeletedAt, SeenAt: f.SeenAt,
 			ReplacedAt: f.ReplacedAt, KeptSessionIDs: f.KeptSessionIDs}
