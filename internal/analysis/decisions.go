@@ -117,7 +117,9 @@ func decisionsOf(vs []view) []baton.Decision {
 		}
 		// A slash command or a caveat the client wrote is no answer.
 		if v.steward() && lastOffer >= 0 && !strings.HasPrefix(v.prose, "<") {
-			if d, ok := pickedOption(&vs[lastOffer], v.prose); ok {
+			if d, ok := orderedPicks(&vs[lastOffer], v.prose); ok {
+				add(d, v)
+			} else if d, ok := pickedOption(&vs[lastOffer], v.prose); ok {
 				add(d, v)
 			} else if d, ok := acceptedRecommendation(&vs[lastOffer], v.lower); ok {
 				add(d, v)

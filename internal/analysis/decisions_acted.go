@@ -2,7 +2,10 @@ package analysis
 
 import (
 	"encoding/json"
+	"regexp"
 	"strings"
+
+	"github.com/baton-dev/baton/internal/baton"
 )
 
 // mutatingShell reports whether a shell call changes the working tree or
@@ -89,4 +92,59 @@ func routineStep(clause string) bool {
 		w = w[1:]
 	}
 	return len(w) == 0 || routineSteps[w[0]]
+}
+
+var (
+	// "#3", "option 2": a reference to a numbered option.
+	numberRef = regexp.MustCompile(`(?i)(?:#|\boption\s+)([1-9])\b`)
+	// "3, then 4": numbers put in order.
+	thenRef = regexp.MustCompile(`\b([1-9])\b[^0-9]{0,20}?\bthen\b`)
+	// A numbered item or numbered heading: "2. Merge", "### 3. **Remote HEAD**".
+	numberedItem = regexp.MustCompile(`(?m)^\s*(?:#{1,4}\s*)?([1-9])[.)]\s+(.+)$`)
+)
+
+// orderedPicks reads a short reply that puts several of the options the
+// assistant numbered in an order ("start with #3, then #4, and only then
+// #1/#2"): the options in that order are the decision, the ones it leaves
+// out the alternatives.
+func orderedPicks(offer *view, reply string) (baton.Decision, bool) {
+	if len(reply) > 200 || strings.Contains(reply, "?") || refusal.MatchString(reply) {
+		return baton.Decision{}, false
+	}
+	var order []string
+	seen := map[string]bool{}
+	for _, m := range numberRef.FindAllStringSubmatch(reply, -1) {
+		if !seen[m[1]] {
+			seen[m[1]] = true
+			order = append(order, m[1])
+		}
+	}
+	if len(order) < 2 || !thenRef.MatchString(strings.ReplaceAll(reply, "#", "")) && !strings.Contains(strings.ToLower(reply), " then ") {
+		return baton.Decision{}, false
+	}
+	options := map[string]string{}
+	var keys []string
+	for _, m := range numberedItem.FindAllStringSubmatch(offer.prose, -1) {
+		if m[1] == "1" {
+			options = map[string]string{}
+			keys = nil
+		}
+		options[m[1]] = optionText(m[2])
+		keys = append(keys, m[1])
+	}
+	var picked []string
+	for _, k := range order {
+		text, ok := options[k]
+		if !ok || text == "" {
+			return baton.Decision{}, false
+		}
+		picked = append(picked, text)
+	}
+	d := baton.Decision{Decision: strings.Join(picked, ", then "), Rationale: reasonIn(reply)}
+	for _, k := range keys {
+		if !seen[k] && options[k] != "" {
+			d.Alternatives = append(d.Alternatives, excerpt(options[k], decisionLength))
+		}
+	}
+	return d, true
 }

@@ -128,3 +128,26 @@ func TestDecisionWordingTidied(t *testing.T) {
 	c.steward("We'll keep the full command file in the repository instead of")
 	checkDecisions(t, c, []baton.Decision{{Decision: "keep the full command file in the repository"}})
 }
+
+// TestDecisionOptionsPutInOrder: the assistant numbers the ways something
+// can be done; the steward's short reply puts several in order ("#3
+// first, then #1"): the options in that order are the decision, the rest
+// the alternatives. One number alone, or numbers with no order, is not
+// this rule's.
+func TestDecisionOptionsPutInOrder(t *testing.T) {
+	offer := "The importer can find the project root in a few ways:\n\n### 1. **Git toplevel**\n- asks git\n\n" +
+		"### 2. **Nearest go.mod**\n- walks up\n\n### 3. **Config file**\n- reads .baton.toml\n\nAny of these can be the default."
+	c := newConvo()
+	c.assistant(offer)
+	c.steward("start with #3, then #1, because the config is explicit")
+	checkDecisions(t, c, []baton.Decision{{
+		Decision:     "Config file, then Git toplevel",
+		Rationale:    "the config is explicit",
+		Alternatives: []string{"Nearest go.mod"},
+	}})
+
+	c = newConvo()
+	c.assistant(offer)
+	c.steward("#3 and #1 both look fragile to me")
+	checkDecisions(t, c, nil)
+}
