@@ -136,49 +136,11 @@ func (im *Importer) ImportTranscriptLines(ctx context.Context, stewardID int64, 
 }
 
 func (im *Importer) feedTranscript(ctx context.Context, stewardID int64, wt *watchedTranscript, parts []baton.TranscriptChunk, more bool) ([]baton.ImportResult, error) {
-	for _, p := range parts {
-		have := wt.received[p.File]
-		lines := p.Lines
-		switch {
-		case p.Offset > have:
-			return nil, ErrRestart
-		case p.Offset+int64(len(lines)) <= have:
-			continue // received already
-		case p.Offset < have:
-			lines = lines[have-p.Offset:]
-			if have > p.Offset && p.Lines[have-p.Offset-1] != '\n' {
-				return nil, ErrRestart // not the lines received
-			}
-		}
-		wt.pending[p.File] = append(wt.pending[p.File], lines...)
-		wt.received[p.File] = p.Offset + int64(len(p.Lines))
+	if err := wt.receive(parts); err != nil {
+		return nil, err
 	}
-	// The main transcript first, then the subagents by name, as Parse
-	// reads them; compaction agents repeat the conversation (Discover
-	// leaves them out too).
-	files := make([]string, 0, len(wt.pending))
-	for f := range wt.pending {
-		files = append(files, f)
-	}
-	sort.Strings(files)
-	for _, f := range files {
-		data := wt.pending[f]
-		if strings.HasPrefix(f, "agent-acompact-") {
-			delete(wt.pending, f)
-			continue
-		}
-		n := len(data)
-		if more {
-			n = claudecode.OpenResponse(data)
-		}
-		if err := wt.parser.Feed(f, data[:n]); err != nil {
-			return nil, err
-		}
-		if n == len(data) {
-			delete(wt.pending, f)
-		} else {
-			wt.pending[f] = append([]byte(nil), data[n:]...)
-		}
+	if err := wt.parsePending(more); err != nil {
+		return nil, err
 	}
 	leave := func(conv, source string) bool { return wt.known[conv][source] }
 	var doc baton.ImportDocument
@@ -232,23 +194,8 @@ func (im *Importer) feedTranscript(ctx context.Context, stewardID int64, wt *wat
 	if err != nil {
 		return nil, err
 	}
-	if res.SessionID != "" {
-		if wt.sessionID != res.SessionID {
-			wt.sessionID, wt.known = res.SessionID, map[string]map[string]bool{}
-			if res.Status != baton.ImportStored {
-				if wt.known, err = im.store.SourceIDs(ctx, stewardID, res.SessionID); err != nil {
-					return nil, err
-				}
-			}
-		}
-		for _, c := range doc.Conversations {
-			if wt.known[c.Key] == nil {
-				wt.known[c.Key] = map[string]bool{}
-			}
-			for _, m := range c.Messages {
-				wt.known[c.Key][m.SourceID] = true
-			}
-		}
+	if err := im.noteStored(ctx, stewardID, wt, &doc, res); err != nil {
+		return nil, err
 	}
 	if !more && res.SessionID != "" && res.Status != baton.ImportRejected {
 		if err := im.analysis.AnalyzeSession(ctx, stewardID, res.SessionID); err != nil {
@@ -256,6 +203,89 @@ func (im *Importer) feedTranscript(ctx context.Context, stewardID int64, wt *wat
 		}
 	}
 	return []baton.ImportResult{res}, nil
+}
+
+// receive adds the parts' new lines to what each file has pending; a part
+// that starts past what was received, or whose overlap is not the lines
+// received, means the sender must start over (ErrRestart).
+func (wt *watchedTranscript) receive(parts []baton.TranscriptChunk) error {
+	for _, p := range parts {
+		have := wt.received[p.File]
+		lines := p.Lines
+		switch {
+		case p.Offset > have:
+			return ErrRestart
+		case p.Offset+int64(len(lines)) <= have:
+			continue // received already
+		case p.Offset < have:
+			lines = lines[have-p.Offset:]
+			if have > p.Offset && p.Lines[have-p.Offset-1] != '\n' {
+				return ErrRestart // not the lines received
+			}
+		}
+		wt.pending[p.File] = append(wt.pending[p.File], lines...)
+		wt.received[p.File] = p.Offset + int64(len(p.Lines))
+	}
+	return nil
+}
+
+// parsePending feeds each file's pending lines to the parser; while more
+// is coming, a model response still open stays pending.
+func (wt *watchedTranscript) parsePending(more bool) error {
+	// The main transcript first, then the subagents by name, as Parse
+	// reads them; compaction agents repeat the conversation (Discover
+	// leaves them out too).
+	files := make([]string, 0, len(wt.pending))
+	for f := range wt.pending {
+		files = append(files, f)
+	}
+	sort.Strings(files)
+	for _, f := range files {
+		data := wt.pending[f]
+		if strings.HasPrefix(f, "agent-acompact-") {
+			delete(wt.pending, f)
+			continue
+		}
+		n := len(data)
+		if more {
+			n = claudecode.OpenResponse(data)
+		}
+		if err := wt.parser.Feed(f, data[:n]); err != nil {
+			return err
+		}
+		if n == len(data) {
+			delete(wt.pending, f)
+		} else {
+			wt.pending[f] = append([]byte(nil), data[n:]...)
+		}
+	}
+	return nil
+}
+
+// noteStored remembers the session the document was stored in and the
+// messages it now holds, so the next part imports only what is new.
+func (im *Importer) noteStored(ctx context.Context, stewardID int64, wt *watchedTranscript, doc *baton.ImportDocument, res baton.ImportResult) error {
+	if res.SessionID == "" {
+		return nil
+	}
+	if wt.sessionID != res.SessionID {
+		wt.sessionID, wt.known = res.SessionID, map[string]map[string]bool{}
+		if res.Status != baton.ImportStored {
+			var err error
+			if wt.known, err = im.store.SourceIDs(ctx, stewardID, res.SessionID); err != nil {
+				return err
+			}
+		}
+	}
+	for _, c := range doc.Conversations {
+		if wt.known[c.Key] == nil {
+			wt.known[c.Key] = map[string]bool{}
+		}
+		for _, m := range c.Messages {
+			wt.known[c.Key][m.SourceID] = true
+		}
+	}
+	return nil
 }
 
 // keepUnknown leaves in doc only the messages known does not hold, and the
