@@ -410,10 +410,14 @@ var bareRequests = map[string]string{
 	"commit and push it": "commit and push the changes",
 }
 
-// pointingWords stand for something said before rather than naming it.
+// pointingWords stand for something said before rather than naming it,
+// or only say how much more of it ("make it even simpler", "start with
+// #3, then #1").
 var pointingWords = set("this", "that", "it", "these", "those", "them", "they", "yourself", "myself", "same", "thing",
 	"things", "one", "ones", "statement", "stuff", "so", "too", "as", "well", "then", "and", "again", "now", "up",
-	"please", "for", "me", "us", "the", "a", "an", "to", "of", "out", "here", "there", "what", "how", "why")
+	"please", "for", "me", "us", "the", "a", "an", "to", "of", "out", "here", "there", "what", "how", "why",
+	"even", "more", "less", "bit", "little", "much", "simpler", "shorter", "smaller", "cleaner", "clearer",
+	"better", "nicer", "tighter", "leaner", "only", "with", "first", "option", "options", "number")
 
 // onlyPointsBack reports a request whose words, past its verbs, only
 // point back at what was said before ("detect that", "do this yourself,
@@ -429,6 +433,9 @@ func onlyPointsBack(words []string) bool {
 		}
 		if lw == "" || pointingWords[lw] || imperativeVerbs[lw] || lw == "do" || lw == "go" || lw == "ahead" || lw == "can" || lw == "you" || lw == "we" {
 			continue
+		}
+		if strings.Trim(lw, "#0123456789/") == "" {
+			continue // "#3", "1/2": an item of a list given before
 		}
 		return false
 	}
