@@ -265,8 +265,8 @@ const (
 		"(it gathers writes for up to 60 ms), which queues for that same writer; on a machine this loaded the indexer's pass waits for CPU too"
 	whyAnalysis = "the analysis worker yields to the ingest (it runs after writes pause for 500 ms, or every 10 s while they go on), then analyses every message of the burst " +
 		"(sentiment, intent, entities, code context) and writes the results back through the same single SQLite writer the ingest holds; it runs on whatever CPU the burst leaves, " +
-		"and on a machine this loaded most of the burst is analysed after it; in the catch-up's CPU profile (-cpuprofile PATH writes PATH.catchup) the per-message analysis is about a third, " +
-		"reading the batches back and writing the results about a third, and making the conversations' memories again (the summary text of every message each covers) about a fifth"
+		"and on a machine this loaded most of the burst is analysed after it; in the catch-up's CPU profile (-cpuprofile PATH writes PATH.catchup) the per-message analysis, " +
+		"reading the batches back and writing the results, and making the conversations' memories again (the summary text of every message each covers) are each about a third"
 	whySearch = "Baton's query adds the steward's scope, ranking and the snippets to the index lookup (the raw column); " +
 		"with other sessions' load on the 2 cores each query also waits for CPU"
 	whyList   = "the filters are served by indexes (no figure grows with the sessions, see growth); the rest is decoding 50 sessions and waiting for CPU on a loaded machine"
