@@ -268,42 +268,8 @@ func (w *Watcher) Scan(ctx context.Context) (PassResult, error) {
 	if err != nil {
 		w.cfg.Logf("watch: %v (kept for the next pass)", err)
 	}
-	for _, f := range flushed {
-		st := w.files[f.Path]
-		if st == nil {
-			continue
-		}
-		w.noteResults(st, f.Results, now)
-		if f.Lines {
-			// The spool held everything read after End: reading goes on
-			// from there (from End itself when some lines were refused).
-			st.State, st.Sent, st.Offset = f.State, f.End, f.End
-			st.Stored, st.Reported = false, false
-			continue
-		}
-		if !fileExists(f.Path) {
-			st.Stored = true // what was kept is all there will be
-		}
-	}
-	seen := map[string]bool{}
-	listed := map[string]bool{} // folders read whole this pass
-	var found []transcriptFile
-	var folderOf []Folder
-	for _, f := range w.cfg.Folders {
-		files, err := listFolder(f)
-		if err != nil {
-			if !errors.Is(err, os.ErrNotExist) {
-				w.cfg.Logf("watch: %s: %v", f.Path, err)
-			}
-			continue
-		}
-		listed[f.Path] = true
-		for _, tf := range files {
-			seen[tf.path] = true
-			found = append(found, tf)
-			folderOf = append(folderOf, f)
-		}
-	}
+	w.noteFlushed(flushed, now)
+	found, folderOf, seen, listed := w.list()
 	// A rollout renamed (rotated) is the same file under another name: its
 	// reading goes on where it was.
 	moved := map[[2]uint64]*fileState{}
@@ -315,18 +281,7 @@ func (w *Watcher) Scan(ctx context.Context) (PassResult, error) {
 	for i, tf := range found {
 		f := folderOf[i]
 		res.Seen++
-		st := w.files[tf.path]
-		if st == nil {
-			st = &fileState{WatchedFile: baton.WatchedFile{Path: tf.path, Agent: f.Agent, Folder: f.Path}}
-			if old := moved[[2]uint64{tf.dev, tf.ino}]; old != nil && ingest.IsRolloutName(tf.path) && tf.ino != 0 {
-				st.Offset, st.Sent, st.State, st.Dev, st.Ino = old.Offset, old.Sent, old.State, old.Dev, old.Ino
-				st.HeadLen, st.HeadSum, st.Problems = old.HeadLen, old.HeadSum, old.Problems
-				st.SessionIDs = append([]string(nil), old.SessionIDs...)
-				st.Stored = old.Stored
-				old.State = nil // its reading moved with it
-			}
-			w.files[tf.path] = st
-		}
+		st := w.stateOf(tf, f, moved)
 		if st.DeletedAt != nil { // back after a rotation or a restore
 			st.DeletedAt, st.Reported = nil, false
 		}
@@ -351,46 +306,18 @@ func (w *Watcher) Scan(ctx context.Context) (PassResult, error) {
 			}
 			continue
 		}
-		// A file read whole (Gemini CLI rewrites its files whole): read
-		// when its size or time changed, imported only when its bytes did.
-		changed := !st.Stored || st.Size != tf.size || !st.ModTime.Equal(tf.modTime)
-		if changed && now.Sub(tf.modTime) < quiet && !w.cfg.Once {
-			// Gemini CLI writes a response, then its tool calls' results
-			// and its tokens into the same message: a file is imported once
-			// it has stopped changing, so no message is stored half-written.
+		switch err := w.readWhole(ctx, st, tf, now); {
+		case errors.Is(err, errWaiting):
 			res.Waiting++
-			st.SeenAt = now
-			if !st.Stored && st.ModTime.IsZero() {
-				st.Size, st.ModTime = tf.size, tf.modTime // new: reported as found
-			}
-			continue
-		}
-		if changed && st.Stored && tf.size < st.Size {
-			w.cfg.Logf("watch: %s was written anew, shorter; its earlier sessions are kept", tf.path)
-			w.replaced(st, now)
-		}
-		if st.Size != tf.size || !st.ModTime.Equal(tf.modTime) {
-			st.Reported = false
-		}
-		st.Size, st.ModTime, st.SeenAt = tf.size, tf.modTime, now
-		if !changed {
-			continue
-		}
-		sum := w.fileSum(tf.path)
-		if st.Stored && sum != "" && sum == st.Sum {
-			continue // the same bytes written again
-		}
-		st.Stored, st.Reported = false, false
-		if err := w.importFile(ctx, st, now); err == nil {
-			st.Sum = sum
-		} else {
+		case errors.Is(err, errUnchanged):
+		case err != nil:
 			res.Failed++
 			if ctx.Err() != nil {
 				return res, ctx.Err()
 			}
-			continue
+		default:
+			res.Imported++
 		}
-		res.Imported++
 	}
 	for path, st := range w.files {
 		if seen[path] || st.DeletedAt != nil || !listed[st.Folder] {
@@ -410,6 +337,113 @@ func (w *Watcher) Scan(ctx context.Context) (PassResult, error) {
 	}
 	w.report(ctx)
 	return res, w.save()
+}
+
+// What readWhole did instead of importing a file.
+var (
+	errWaiting   = errors.New("still being written")
+	errUnchanged = errors.New("unchanged")
+)
+
+// readWhole reads a file read whole (Gemini CLI rewrites its files
+// whole): read when its size or time changed, imported only when its
+// bytes did, and once it has stopped changing (errWaiting until then);
+// errUnchanged when there was nothing to import.
+func (w *Watcher) readWhole(ctx context.Context, st *fileState, tf transcriptFile, now time.Time) error {
+	changed := !st.Stored || st.Size != tf.size || !st.ModTime.Equal(tf.modTime)
+	if changed && now.Sub(tf.modTime) < quiet && !w.cfg.Once {
+		// Gemini CLI writes a response, then its tool calls' results
+		// and its tokens into the same message: a file is imported once
+		// it has stopped changing, so no message is stored half-written.
+		st.SeenAt = now
+		if !st.Stored && st.ModTime.IsZero() {
+			st.Size, st.ModTime = tf.size, tf.modTime // new: reported as found
+		}
+		return errWaiting
+	}
+	if changed && st.Stored && tf.size < st.Size {
+		w.cfg.Logf("watch: %s was written anew, shorter; its earlier sessions are kept", tf.path)
+		w.replaced(st, now)
+	}
+	if st.Size != tf.size || !st.ModTime.Equal(tf.modTime) {
+		st.Reported = false
+	}
+	st.Size, st.ModTime, st.SeenAt = tf.size, tf.modTime, now
+	if !changed {
+		return errUnchanged
+	}
+	sum := w.fileSum(tf.path)
+	if st.Stored && sum != "" && sum == st.Sum {
+		return errUnchanged // the same bytes written again
+	}
+	st.Stored, st.Reported = false, false
+	if err := w.importFile(ctx, st, now); err != nil {
+		return err
+	}
+	st.Sum = sum
+	return nil
+}
+
+// noteFlushed records what the spool sent to the server this pass.
+func (w *Watcher) noteFlushed(flushed []Flushed, now time.Time) {
+	for _, f := range flushed {
+		st := w.files[f.Path]
+		if st == nil {
+			continue
+		}
+		w.noteResults(st, f.Results, now)
+		if f.Lines {
+			// The spool held everything read after End: reading goes on
+			// from there (from End itself when some lines were refused).
+			st.State, st.Sent, st.Offset = f.State, f.End, f.End
+			st.Stored, st.Reported = false, false
+			continue
+		}
+		if !fileExists(f.Path) {
+			st.Stored = true // what was kept is all there will be
+		}
+	}
+}
+
+// list reads the watched folders: the files found, the folder of each,
+// the paths seen and the folders read whole (a folder that could not be
+// read says nothing of its files).
+func (w *Watcher) list() (found []transcriptFile, folderOf []Folder, seen, listed map[string]bool) {
+	seen, listed = map[string]bool{}, map[string]bool{}
+	for _, f := range w.cfg.Folders {
+		files, err := listFolder(f)
+		if err != nil {
+			if !errors.Is(err, os.ErrNotExist) {
+				w.cfg.Logf("watch: %s: %v", f.Path, err)
+			}
+			continue
+		}
+		listed[f.Path] = true
+		for _, tf := range files {
+			seen[tf.path] = true
+			found = append(found, tf)
+			folderOf = append(folderOf, f)
+		}
+	}
+	return found, folderOf, seen, listed
+}
+
+// stateOf is what the watcher knows of a listed file: new, or taken over
+// from the rollout it was renamed from (moved, by device and inode).
+func (w *Watcher) stateOf(tf transcriptFile, f Folder, moved map[[2]uint64]*fileState) *fileState {
+	if st := w.files[tf.path]; st != nil {
+		return st
+	}
+	st := &fileState{WatchedFile: baton.WatchedFile{Path: tf.path, Agent: f.Agent, Folder: f.Path}}
+	if old := moved[[2]uint64{tf.dev, tf.ino}]; old != nil && ingest.IsRolloutName(tf.path) && tf.ino != 0 {
+		st.Offset, st.Sent, st.State, st.Dev, st.Ino = old.Offset, old.Sent, old.State, old.Dev, old.Ino
+		st.HeadLen, st.HeadSum, st.Problems = old.HeadLen, old.HeadSum, old.Problems
+		st.SessionIDs = append([]string(nil), old.SessionIDs...)
+		st.Stored = old.Stored
+		old.State = nil // its reading moved with it
+	}
+	w.files[tf.path] = st
+	return st
 }
 
 // finish tells the importer that a rollout gone upstream will not grow,
