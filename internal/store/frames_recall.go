@@ -11,6 +11,10 @@ import (
 	"github.com/uptrace/bun"
 )
 
+// knownPostings is the most frames a query word may have for its postings
+// to be read whole (but for the one driving word of mode all).
+const knownPostings = 2000
+
 // matchQuery writes the query that keeps, of the given rids (all of the
 // steward's frames when rids is nil), those matching the recall: its
 // words, filters, time range and supersession.
@@ -167,6 +171,55 @@ func (s *Store) RecallFrames(ctx context.Context, stewardID int64, q baton.Frame
 	}
 	// A query of one word (or one prefix) is matched by its postings alone.
 	single := len(r.slots) == 1 && len(q.Terms) == 1
+	// A module filter: the module's frames, read once from frame_modules,
+	// so a candidate outside it costs no check.
+	var inModule map[int64]bool
+	if q.Module != "" {
+		var mrids []int64
+		if err := s.db.NewRaw("SELECT rid FROM frame_modules WHERE steward_id = ? AND module = ? AND rid BETWEEN ? AND ?",
+			stewardID, q.Module, lo, hi).Scan(ctx, &mrids); err != nil {
+			return nil, 0, err
+		}
+		inModule = make(map[int64]bool, len(mrids))
+		for _, m := range mrids {
+			inModule[m] = true
+		}
+	}
+	// Words of the query in few frames: their impacts read once, so a
+	// candidate's bound counts what they really add.
+	known := make([]map[int64]int, len(r.slots))
+	for i, sl := range r.slots {
+		if sl.df > knownPostings || (len(drivers) == 1 && drivers[0] == i) {
+			continue
+		}
+		known[i] = map[int64]int{}
+		for _, v := range sl.words {
+			var ps []struct {
+				RID    int64 `bun:"rid"`
+				Impact int   `bun:"impact"`
+			}
+			if err := s.db.NewRaw("SELECT rid, impact FROM frame_postings WHERE steward_id = ? AND word = ?", stewardID, v.Word).Scan(ctx, &ps); err != nil {
+				return nil, 0, err
+			}
+			for _, p := range ps {
+				known[i][p.RID] = max(known[i][p.RID], p.Impact)
+			}
+		}
+	}
+	// tight is a candidate's own bound: the other words it has, where known.
+	tight := func(slot, impact int, rid int64) float64 {
+		num := r.slots[slot].idf * float64(impact)
+		for i, sl := range r.slots {
+			switch {
+			case i == slot:
+			case known[i] != nil:
+				num += sl.idf * float64(known[i][rid])
+			default:
+				num += sl.idf * float64(sl.maxImp)
+			}
+		}
+		return r.score(num, rid)
+	}
 	best := &topK{k: q.Limit}
 	seen := map[int64]bool{}
 	batchSize := 16
@@ -188,7 +241,9 @@ func (s *Store) RecallFrames(ctx context.Context, stewardID int64, q baton.Frame
 			top.rids = top.rids[1:]
 			if !seen[rid] {
 				seen[rid] = true
-				batch = append(batch, scoredRID{rid: rid, score: top.bound, impactsKnown: single})
+				if (inModule == nil || inModule[rid]) && !best.beaten(tight(top.slot, top.impact, rid)) {
+					batch = append(batch, scoredRID{rid: rid, score: top.bound, impactsKnown: single})
+				}
 			}
 			if len(top.rids) == 0 && top.more {
 				if err := s.readLevel(ctx, stewardID, top, lo, rid-1, batchSize*4); err != nil {

@@ -11,7 +11,7 @@
 //     p50 and p95 of the whole HTTP round trip, and the server's took_ms.
 //
 // Lex (a checkout with its packages installed, named by BATON_LEX_DIR or
-// -lex) runs lex.ts with `npx tsx` in its own process: it imports the same
+// -lex) runs lex.mts with `npx tsx` in its own process: it imports the same
 // frames as `lex frames import` does and times searchFrames in-process for
 // the same cases. Without Lex the report says so and gives Baton's figures
 // alone. The machine's load average is written beside the figures.
@@ -48,7 +48,7 @@ import (
 	"github.com/baton-dev/baton/web"
 )
 
-//go:embed lex.ts
+//go:embed lex.mts
 var lexScript []byte
 
 func main() {
@@ -360,7 +360,7 @@ func benchLex(tmp, lexDir, framesPath string, cases []recallCase, requests int) 
 	if _, err := os.Stat(filepath.Join(lexDir, "src/memory/store/queries.ts")); err != nil {
 		return nil, fmt.Errorf("%s is not a Lex checkout (no src/memory/store/queries.ts)", lexDir)
 	}
-	script := filepath.Join(tmp, "lex-bench.ts")
+	script := filepath.Join(tmp, "lex-bench.mts")
 	if err := os.WriteFile(script, lexScript, 0o644); err != nil {
 		return nil, err
 	}
@@ -375,12 +375,12 @@ func benchLex(tmp, lexDir, framesPath string, cases []recallCase, requests int) 
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	if err := cmd.Run(); err != nil {
-		return nil, fmt.Errorf("npx tsx lex.ts: %v: %.500s", err, stderr.String())
+		return nil, fmt.Errorf("npx tsx lex.mts: %v: %.500s", err, stderr.String())
 	}
 	lines := strings.Split(strings.TrimSpace(stdout.String()), "\n")
 	var lf lexFigures
 	if err := json.Unmarshal([]byte(lines[len(lines)-1]), &lf); err != nil {
-		return nil, fmt.Errorf("lex.ts answered %.300q: %v", stdout.String(), err)
+		return nil, fmt.Errorf("lex.mts answered %.300q: %v", stdout.String(), err)
 	}
 	return &lf, nil
 }
