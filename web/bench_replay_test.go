@@ -115,18 +115,22 @@ func replayBenchFixture(b *testing.B, a *app) (convA, convB, comparison string) 
 // coldRequests times requests, each to a server built afresh over the same
 // store (so nothing a request before it computed is cached: every one
 // loads, diffs and renders), and the same request repeated on one server
-// (a comparison viewed again). It reports the p95 of both and returns the
-// last answer's body.
+// (a comparison viewed again). It reports the p95 of both, and of the CPU
+// time the process spent on each cold request (on a loaded machine the
+// wall-clock figures stretch with the load; the CPU time much less), and
+// returns the last answer's body.
 func coldRequests(b *testing.B, a *app, req func() *http.Request) string {
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
 	cold := make([]time.Duration, 0, b.N)
 	warm := make([]time.Duration, 0, b.N)
+	cpu := make([]time.Duration, 0, b.N)
 	var body string
 	serve := func(h http.Handler) time.Duration {
 		rec := httptest.NewRecorder()
-		start := time.Now()
+		start, startCPU := time.Now(), processCPU()
 		h.ServeHTTP(rec, req())
 		took := time.Since(start)
+		cpu = append(cpu, processCPU()-startCPU)
 		if rec.Code != http.StatusOK {
 			b.Fatalf("%s = %d", req().URL, rec.Code)
 		}
@@ -141,11 +145,13 @@ func coldRequests(b *testing.B, a *app, req func() *http.Request) string {
 		cold = append(cold, serve(h))
 		b.StopTimer()
 		warm = append(warm, serve(h))
+		cpu = cpu[:len(cpu)-1] // the CPU time of cold requests only
 		b.StartTimer()
 	}
 	b.StopTimer()
 	b.ReportMetric(p95ms(cold), "p95-ms")
 	b.ReportMetric(p95ms(warm), "warm-p95-ms")
+	b.ReportMetric(p95ms(cpu), "cpu-p95-ms")
 	return body
 }
 

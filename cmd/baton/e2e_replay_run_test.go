@@ -148,6 +148,7 @@ func TestBrowserReplayFromHere(t *testing.T) {
 			if status != "running" {
 				t.Fatalf("the run's page shows %q while the model thinks", status)
 			}
+			progress, _ := chromedp.Run(ctx, chromedp.Location())
 			model.release()
 			deadline := time.Now().Add(20 * time.Second)
 			var loc string
@@ -163,6 +164,14 @@ func TestBrowserReplayFromHere(t *testing.T) {
 			}
 			if !strings.Contains(loc, "/comparisons/") {
 				t.Fatalf("the run ended on %s, not the comparison", loc)
+			}
+			// The replay's page reports the tool call answered from the recording.
+			if err := chromedp.Do(ctx, chromedp.Navigate(progress), chromedp.WaitVisible(chromedp.CSS(`#replay-answers`))); err != nil {
+				t.Fatal(err)
+			}
+			answers, _ := chromedp.Run(ctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll('#replay-answers .replay-answer')].map(li => li.className + ": " + li.textContent.replace(/\s+/g, " ").trim())`))
+			if len(answers) != 1 || !strings.Contains(answers[0], "answer-recorded") || !strings.Contains(answers[0], "go test ./parser") || !strings.Contains(answers[0], "answered from the recording (message #") {
+				t.Errorf("the replay reports its tool answers as %q", answers)
 			}
 			var tree struct {
 				Conversations []struct {
