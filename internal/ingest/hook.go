@@ -103,17 +103,8 @@ func readHookEvent(req *baton.HookRequest, now time.Time) (*hookEvent, error) {
 	if len(req.Transcripts) > maxHookFiles {
 		return nil, baton.Invalid("transcripts", "a request carries at most %d transcript chunks; got %d", maxHookFiles, len(req.Transcripts))
 	}
-	for i, c := range req.Transcripts {
-		field := fmt.Sprintf("transcripts[%d]", i)
-		if c.File != "" && !agentFilePattern.MatchString(c.File) {
-			return nil, baton.Invalid(field+".file", "%s.file must be \"\" (the main transcript) or a subagent's agent-<id>.jsonl; got %q", field, baton.Clip(c.File, 110))
-		}
-		if c.Offset < 0 {
-			return nil, baton.Invalid(field+".offset", "%s.offset must be 0 or more", field)
-		}
-		if c.Lines != "" && !strings.HasSuffix(c.Lines, "\n") {
-			return nil, baton.Invalid(field+".lines", "%s.lines must be whole lines, each ending in a newline", field)
-		}
+	if err := checkChunks("transcripts", req.Transcripts); err != nil {
+		return nil, err
 	}
 	for _, c := range req.Transcripts {
 		e.mainLines = e.mainLines || (c.File == "" && c.Lines != "")

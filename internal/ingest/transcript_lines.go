@@ -102,17 +102,8 @@ func (im *Importer) ImportTranscriptLines(ctx context.Context, stewardID int64, 
 	if !strings.HasSuffix(name, ".jsonl") || IsAgentFileName(path) {
 		return nil, baton.Invalid("path", "%s: only Claude Code transcripts (<session>.jsonl) are imported by their new lines here", name)
 	}
-	for i, p := range parts {
-		field := fmt.Sprintf("parts[%d]", i)
-		if p.File != "" && !agentFilePattern.MatchString(p.File) {
-			return nil, baton.Invalid(field+".file", "%s.file must be \"\" (the main transcript) or a subagent's agent-<id>.jsonl; got %q", field, baton.Clip(p.File, 110))
-		}
-		if p.Offset < 0 {
-			return nil, baton.Invalid(field+".offset", "%s.offset must be 0 or more", field)
-		}
-		if p.Lines != "" && !strings.HasSuffix(p.Lines, "\n") {
-			return nil, baton.Invalid(field+".lines", "%s.lines must be whole lines, each ending in a newline", field)
-		}
+	if err := checkChunks("parts", parts); err != nil {
+		return nil, err
 	}
 	key := fmt.Sprint(stewardID, "/", path)
 	fresh := false
@@ -324,4 +315,23 @@ func keepUnknown(doc *baton.ImportDocument, known map[string]map[string]bool, ex
 		doc.Conversations = convs
 	}
 	return fresh
+}
+
+// checkChunks refuses a chunk of transcript lines (list[i]) that names a
+// file other than the main transcript or a subagent's, starts before the
+// file does, or holds a line cut short.
+func checkChunks(list string, chunks []baton.TranscriptChunk) error {
+	for i, c := range chunks {
+		field := fmt.Sprintf("%s[%d]", list, i)
+		if c.File != "" && !agentFilePattern.MatchString(c.File) {
+			return baton.Invalid(field+".file", "%s.file must be \"\" (the main transcript) or a subagent's agent-<id>.jsonl; got %q", field, baton.Clip(c.File, 110))
+		}
+		if c.Offset < 0 {
+			return baton.Invalid(field+".offset", "%s.offset must be 0 or more", field)
+		}
+		if c.Lines != "" && !strings.HasSuffix(c.Lines, "\n") {
+			return baton.Invalid(field+".lines", "%s.lines must be whole lines, each ending in a newline", field)
+		}
+	}
+	return nil
 }
