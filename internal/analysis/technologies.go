@@ -202,6 +202,11 @@ func technologiesOf(vs []view) ([]string, map[string]string) {
 				}
 			}
 		}
+		if v.steward() {
+			for _, f := range attachedFiles(v.prose) {
+				te.add(languageTechnology[languageOfPath(f)], evidenceRead, "read "+path.Base(f)+", which the steward attached")
+			}
+		}
 		if v.assistant() {
 			for _, a := range textActions(v.m.Content) {
 				actionTechnologies(a, te)
@@ -704,6 +709,20 @@ func workflowActions(text string) []string {
 			continue
 		}
 		out = append(out, parts[0]+"/"+parts[1])
+	}
+	return out
+}
+
+// attachedFiles lists the files of a language a steward's prompt attaches
+// with "@" ("look at @src/config/types.go"): the agent reads them.
+func attachedFiles(prose string) []string {
+	var out []string
+	for _, w := range strings.Fields(truncate(prose, maxScanText)) {
+		f, ok := strings.CutPrefix(strings.TrimRight(w, ".,;:!?)\"'`"), "@")
+		if !ok || !strings.ContainsAny(f, "./") || languageTechnology[languageOfPath(f)] == "" {
+			continue
+		}
+		out = appendUniqueFold(out, f, 8)
 	}
 	return out
 }

@@ -90,3 +90,19 @@ func TestTechnologiesOfARewrittenWorkflow(t *testing.T) {
 		t.Errorf("the action the workflow already used is a technology: %q", ev)
 	}
 }
+
+// TestTechnologiesOfAttachedFiles: a file the steward attaches with "@"
+// is read by the agent, so its language is read; a mention of a person
+// ("@alice") attaches nothing.
+func TestTechnologiesOfAttachedFiles(t *testing.T) {
+	c := newConvo()
+	c.steward("can't we reuse the SegmentType in NewLanguage? See @src/config/segment_types.go, and ask @alice.")
+	s := &baton.Session{}
+	New().Session(s, c.analysed(New()))
+	if got, want := s.Technical.TechnologyEvidence["Go"], "read segment_types.go, which the steward attached"; got != want {
+		t.Errorf("Go: evidence %q, want %q", got, want)
+	}
+	if len(s.Technical.Technologies) != 1 {
+		t.Errorf("technologies %q, want Go alone", s.Technical.Technologies)
+	}
+}
