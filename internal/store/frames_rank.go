@@ -37,11 +37,10 @@ import (
 // filters, supersession) in batches and stops when no remaining bound can
 // beat the k-th score found. A level not opened yet is bounded by its
 // impact and the word's newest frame, so levels below the top are opened
-// only while they could still matter. Mode all drives with the word whose
-// impacts vary most; a query word in at most knownPostings frames has its
-// postings read whole, so a candidate's own bound counts what it really
-// adds; a module filter reads the module's frames once, so a candidate
-// outside it is passed over without a check.
+// only while they could still matter. A query word in at most
+// knownPostings frames has its postings read whole, so a candidate's own
+// bound counts what it really adds; a module filter reads the module's
+// frames once, so a candidate outside it is passed over without a check.
 
 const (
 	impactLevels    = 64
@@ -313,7 +312,6 @@ type rankSlot struct {
 	df     int64
 	idf    float64
 	maxImp int
-	minImp int // the lowest impact of its words' postings
 }
 
 func (sl *rankSlot) impactIn(impacts map[string]int) int {
@@ -406,15 +404,6 @@ func (s *Store) newRanking(ctx context.Context, stewardID int64, q baton.FrameRe
 			sl.df += v.DF
 			sl.maxImp = max(sl.maxImp, v.MaxImpact)
 		}
-		if len(sl.words) == 1 {
-			var lowest []int
-			if err := s.db.NewRaw("SELECT min(impact) FROM frame_postings WHERE steward_id = ? AND word = ?", stewardID, sl.word).Scan(ctx, &lowest); err != nil {
-				return nil, err
-			}
-			if len(lowest) > 0 {
-				sl.minImp = lowest[0]
-			}
-		}
 		df := float64(min(sl.df, total))
 		sl.idf = math.Log(1 + (float64(total)-df+0.5)/(df+0.5))
 		r.norm += sl.idf * impactLevels
@@ -439,25 +428,14 @@ func (r *ranking) drivers(mode string) []int {
 		return best
 	}
 	if mode != baton.RecallAny {
-		// Every slot holds every match: drive with the one whose impacts
-		// vary most, so the others' bounds (their highest impacts) are
-		// nearly what they add; at equal spread, the rarest.
 		var all []int
 		for _, t := range r.terms {
 			all = append(all, t...)
 		}
-		if rarest(all) < 0 {
-			return nil
+		if i := rarest(all); i >= 0 {
+			return []int{i}
 		}
-		best := all[0]
-		for _, i := range all[1:] {
-			a, b := r.slots[i], r.slots[best]
-			sa, sb := a.idf*float64(a.maxImp-a.minImp), b.idf*float64(b.maxImp-b.minImp)
-			if sa > sb || (sa == sb && a.df < b.df) {
-				best = i
-			}
-		}
-		return []int{best}
+		return nil
 	}
 	var out []int
 	for _, t := range r.terms {
