@@ -246,3 +246,16 @@ func waitLocation(t *testing.T, ctx context.Context, part string) string {
 	}
 	return loc
 }
+
+// waitText waits up to 30 s for the first element matching sel to hold
+// want, and returns the text it ends with. A page that is still being
+// replaced can answer a read with nothing; the next read sees the new page.
+func waitText(ctx context.Context, sel, want string) string {
+	var text string
+	for deadline := time.Now().Add(30 * time.Second); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
+		if text, _ = chromedp.Run(ctx, chromedp.Text(chromedp.CSS(sel))); strings.Contains(text, want) {
+			break
+		}
+	}
+	return text
+}

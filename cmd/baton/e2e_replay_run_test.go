@@ -131,7 +131,7 @@ func TestBrowserReplayFromHere(t *testing.T) {
 			); err != nil {
 				t.Fatal(err)
 			}
-			alert, _ := chromedp.Run(ctx, chromedp.Text(chromedp.CSS(`.flash-error`)))
+			alert := waitText(ctx, `.flash-error`, "temperature")
 			kept, _ := chromedp.Run(ctx, chromedp.Value(chromedp.CSS(`#replay-extra_context`)))
 			if !strings.Contains(alert, "temperature") || kept != "Prefer small diffs." {
 				t.Errorf("refused form: alert %q, extra context %q", alert, kept)
