@@ -85,6 +85,9 @@ type SessionPage struct {
 	Memory *baton.ConversationMemory
 	// TeamShares is the Share section's team form and shares.
 	TeamShares SessionTeamShares
+	// Share is the Share section's forms as a refused one was sent, with
+	// why (zero: neither was refused); the section then starts open.
+	Share ShareForms
 	// KeptByBaton is when the agent deleted this session's transcript
 	// file, as `baton watch` saw it; nil while the file is still there.
 	KeptByBaton *time.Time

@@ -14,7 +14,7 @@ import (
 // was sent chosen and the box as it was ticked; nothing is shared.
 func TestRefusedShareFormsComeBackAsSent(t *testing.T) {
 	eachApp(t, func(t *testing.T, a *app) {
-		_, mainConv, ids := replayFixture(t, a)
+		sessionID, mainConv, ids := replayFixture(t, a)
 		var fork convJSON
 		if code := a.api(a.adaToken, "POST", "/api/v1/conversations/"+mainConv+"/fork", map[string]any{"at_message_id": ids[0]}, &fork); code != 201 {
 			t.Fatalf("fork = %d", code)
@@ -56,6 +56,9 @@ func TestRefusedShareFormsComeBackAsSent(t *testing.T) {
 			{"matrix, another's team", "/matrices/" + mx.Matrix.ID + "/shares", "#matrix-share", "#matrix-share-team", url.Values{"team_id": {other}}, "team_id", other},
 			{"matrix, no number", "/matrices/" + mx.Matrix.ID + "/shares", "#matrix-share", "#matrix-share-team", url.Values{"team_id": {"-1"}}, "team_id", "-1"},
 			{"matrix link", "/matrices/" + mx.Matrix.ID + "/links", "#matrix-link", "#matrix-link-expires", url.Values{"expires": {"1y"}}, "expires", "1y"},
+			{"session, another's team", "/sessions/" + sessionID + "/teams", "#session-share-team-form", "#session-share-team", url.Values{"team_id": {other}}, "team_id", other},
+			{"session, no number", "/sessions/" + sessionID + "/teams", "#session-share-team-form", "#session-share-team", url.Values{"team_id": {"all"}}, "team_id", "all"},
+			{"session link", "/sessions/" + sessionID + "/share", "#session-share-link", "#share-expires", url.Values{"expires": {"2w"}}, "expires", "2w"},
 		} {
 			resp := ada.post(tc.path, tc.sent)
 			doc := pageOf(t, resp)
@@ -70,6 +73,11 @@ func TestRefusedShareFormsComeBackAsSent(t *testing.T) {
 			sel := form.Find(tc.sel + `[aria-invalid="true"]`)
 			if got := sel.Find("option[selected]").AttrOr("value", ""); sel.Length() != 1 || got != tc.want {
 				t.Errorf("%s: %s marked %d, shows %q chosen, want %q", tc.name, tc.sel, sel.Length(), got, tc.want)
+			}
+			if side := doc.Find("#side-share"); side.Length() == 1 {
+				if _, open := side.Attr("open"); !open {
+					t.Errorf("%s: the session page's Share section is folded over the refused form", tc.name)
+				}
 			}
 			if box := form.Find(`input[name="redact"]`); box.Length() == 1 {
 				if _, ticked := box.Attr("checked"); ticked != (tc.sent.Get("redact") == "on") {

@@ -32,6 +32,12 @@ func (s *Server) SessionShow(c echo.Context) error {
 // renderSessionPage draws the session page for in; the page and the
 // actions that redraw it (sessionReanalyse) share it.
 func (s *Server) renderSessionPage(c echo.Context, in sessionPageInput) error {
+	return s.renderSessionPageWith(c, in, http.StatusOK, views.ShareForms{})
+}
+
+// renderSessionPageWith draws the session page answering status, its
+// Share section's forms as share holds them (a refused one, as sent).
+func (s *Server) renderSessionPageWith(c echo.Context, in sessionPageInput, status int, share views.ShareForms) error {
 	sid := stewardID(c)
 	sess, err := s.sessions.Session(requestContext(c), sid, in.SessionID)
 	if err != nil {
@@ -104,7 +110,8 @@ func (s *Server) renderSessionPage(c echo.Context, in sessionPageInput) error {
 	if title == "" {
 		title = "Untitled session"
 	}
-	return renderHTML(c, http.StatusOK, views.SessionShow(views.SessionPage{
+	return renderHTML(c, status, views.SessionShow(views.SessionPage{
+		Share:       share,
 		KeptByBaton: keptByBaton,
 		Page:        s.page(c, title, "sessions"), Session: sess, Conversations: convs, Conversation: conv,
 		Transcript: chunk, TotalMessages: total, At: at, Analysing: analysing, MessagesURL: "/sessions/" + sess.ID + "/messages",

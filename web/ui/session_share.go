@@ -23,7 +23,13 @@ func (s *Server) SessionShare(c echo.Context) error {
 	}
 	d, ok := shareExpiries[choice]
 	if !ok {
-		return baton.Invalid("expires", "expires must be never, 1d, 7d or 30d")
+		err := baton.Invalid("expires", "expires must be never, 1d, 7d or 30d")
+		if isHTMX(c) {
+			return err
+		}
+		// A page post gets the session page back, its form as sent.
+		return s.renderSessionPageWith(c, sessionPageInput{SessionID: c.Param("id")}, http.StatusBadRequest,
+			views.ShareForms{LinkExpires: choice, LinkError: refusal(err)})
 	}
 	if d > 0 {
 		e := time.Now().Add(d)
