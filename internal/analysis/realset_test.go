@@ -396,6 +396,34 @@ func (s *realsetScore) add(produced []string, labels, optional []realsetItem, ma
 	return missed, extra
 }
 
+// merge adds another score's counts to s.
+func (s *realsetScore) merge(o *realsetScore) {
+	s.produced += o.produced
+	s.matchedProduced += o.matchedProduced
+	s.expected += o.expected
+	s.matchedExpected += o.matchedExpected
+}
+
+// realsetHalves prints the dev split's halves side by side, P / R per field.
+func realsetHalves(halves map[string]map[string]*realsetScore) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "\n## dev halves (alternate sessions by manifest order; per-session lines are marked [A] or [B])\n")
+	fmt.Fprintf(&b, "%-13s %13s %13s\n", "field", "A (P / R)", "B (P / R)")
+	for _, f := range realsetFields {
+		fmt.Fprintf(&b, "%-13s", f)
+		for _, h := range []string{"A", "B"} {
+			sc := halves[h][f]
+			if f == "title" {
+				fmt.Fprintf(&b, " %13.2f", sc.precision())
+			} else {
+				fmt.Fprintf(&b, "   %.2f / %.2f", sc.precision(), sc.recall())
+			}
+		}
+		b.WriteString("\n")
+	}
+	return b.String()
+}
+
 func TestRealSet(t *testing.T) {
 	manifest := readRealsetManifest(t)
 	labels := map[string]map[string]realsetLabels{"dev": readRealsetLabels(t, "dev"), "test": readRealsetLabels(t, "test")}
@@ -420,11 +448,26 @@ func TestRealSet(t *testing.T) {
 		}
 		counts[split] = map[string]int{}
 	}
+	// The dev split's halves (its sessions by manifest order, alternately
+	// A and B): a rule written while reading one half's differences is
+	// kept when the other half does not fall.
+	halves := map[string]map[string]*realsetScore{"A": {}, "B": {}}
+	for _, h := range halves {
+		for _, f := range realsetFields {
+			h[f] = &realsetScore{}
+		}
+	}
 	var devDetail strings.Builder
+	devIndex := 0
 	for _, s := range manifest {
 		lab, ok := labels[s.Split][s.ID]
 		if !ok {
 			continue
+		}
+		half := ""
+		if s.Split == "dev" {
+			half = string(rune('A' + devIndex%2))
+			devIndex++
 		}
 		// As `baton import FILE` does: the file on disk, through ImportPath.
 		file := filepath.Join(tmp, s.ID+realsetExt[s.Format])
@@ -445,7 +488,10 @@ func TestRealSet(t *testing.T) {
 		counts[s.Split]["lang "+s.Language]++
 		counts[s.Split]["format "+s.Format]++
 
-		sc := scores[s.Split]
+		sc := map[string]*realsetScore{}
+		for _, f := range realsetFields {
+			sc[f] = &realsetScore{}
+		}
 		var lines []string
 		titleOK, why := realsetTitleAcceptable(sess.Title, lab.Title.Subject)
 		sc["title"].produced++
@@ -473,8 +519,14 @@ func TestRealSet(t *testing.T) {
 		report("technologies", m, e)
 		m, e = sc["topics"].add(sess.Summary.KeyTopics, lab.Topics, lab.OptionalTopics, realsetTopicMatch)
 		report("topics", m, e)
+		for _, f := range realsetFields {
+			scores[s.Split][f].merge(sc[f])
+			if half != "" {
+				halves[half][f].merge(sc[f])
+			}
+		}
 		if s.Split == "dev" && len(lines) > 0 {
-			fmt.Fprintf(&devDetail, "%s (%s, %s, %s)\n%s\n", s.ID, s.Kind, s.Language, s.Repo, strings.Join(lines, "\n"))
+			fmt.Fprintf(&devDetail, "%s [%s] (%s, %s, %s)\n%s\n", s.ID, half, s.Kind, s.Language, s.Repo, strings.Join(lines, "\n"))
 		}
 	}
 
@@ -507,6 +559,7 @@ func TestRealSet(t *testing.T) {
 			}
 		}
 	}
+	report.WriteString(realsetHalves(halves))
 	t.Log("\n" + report.String())
 	if testing.Verbose() || failed {
 		t.Log("dev split, per session (the test split's are not shown: do not tune on it):\n" + devDetail.String())
