@@ -12,7 +12,7 @@ import (
 
 // Summary limits.
 const (
-	maxSummary     = 1000 // bytes, the seed's limit
+	maxSummary     = 1000 // bytes: a paragraph a steward reads at a glance
 	maxOutcomes    = 5
 	maxDecisions   = 10
 	outcomeLength  = 200
@@ -41,7 +41,7 @@ type candidate struct {
 	isOut, isQues   bool
 }
 
-// summaryOf computes the seed's summary.
+// summaryOf computes a session's summary.
 //
 // The text is extractive: every sentence of steward and assistant prose
 // with 4 to 60 words (table rows left out, Markdown made plain text: no

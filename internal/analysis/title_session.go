@@ -263,97 +263,139 @@ func titleSentences(prose string) []titleSentence {
 	s := stripMarkup(prose)
 	s = titleURL.ReplaceAllString(s, " ")
 	s = titleCodeSpans(s)
-	var out []titleSentence
-	var words []string
-	heading, headed, inPaste := false, false, false
-	flush := func() {
-		if len(words) > 0 && len(out) < maxTitleSentences {
-			out = append(out, titleSentence{words: words, heading: heading})
-		}
-		words = nil
-	}
-	// markIntro marks the sentence before a paste as its introduction.
-	markIntro := func() {
-		flush()
-		if len(out) > 0 {
-			out[len(out)-1].intro = true
-		}
-	}
+	var sp sentenceSplitter
 	for line := range strings.SplitSeq(strings.ReplaceAll(s, "\r", ""), "\n") {
-		if len(out) >= maxTitleSentences {
+		if sp.full() {
 			break
 		}
-		// Prose may run into pasted output on one line ("… this issue: • sign").
-		pastedAfter := false
-		if i := strings.IndexAny(line, logMarks); i >= 0 {
-			line, pastedAfter = line[:i], true
-			if strings.TrimSpace(line) == "" {
-				markIntro() // a line of the log itself
-				continue
-			}
-		}
-		// Pasted output runs to the end of its paragraph: the lines after
-		// "error: …" or a shell's prompt are the program's.
+		sp.line(line)
+	}
+	sp.flush()
+	return sp.out
+}
+
+// sentenceSplitter cuts a prompt into titleSentences one line at a time,
+// keeping what spans lines: the sentence being read, whether the prompt's
+// first heading was seen, and whether the lines are a paste's.
+type sentenceSplitter struct {
+	out             []titleSentence
+	words           []string
+	heading, headed bool
+	inPaste         bool
+}
+
+func (sp *sentenceSplitter) full() bool { return len(sp.out) >= maxTitleSentences }
+
+// flush ends the sentence being read.
+func (sp *sentenceSplitter) flush() {
+	if len(sp.words) > 0 && !sp.full() {
+		sp.out = append(sp.out, titleSentence{words: sp.words, heading: sp.heading})
+	}
+	sp.words = nil
+}
+
+// markIntro ends the sentence being read and marks the last one as the
+// introduction of a paste.
+func (sp *sentenceSplitter) markIntro() {
+	sp.flush()
+	if len(sp.out) > 0 {
+		sp.out[len(sp.out)-1].intro = true
+	}
+}
+
+// line reads one line of the prompt: pasted output is left out, and the
+// prose before it introduces it; text without spaces is cut into clauses,
+// other text into sentences.
+func (sp *sentenceSplitter) line(line string) {
+	// Prose may run into pasted output on one line ("… this issue: • sign").
+	pastedAfter := false
+	if i := strings.IndexAny(line, logMarks); i >= 0 {
+		line, pastedAfter = line[:i], true
 		if strings.TrimSpace(line) == "" {
-			inPaste = false
-		}
-		if inPaste || pastedLine(line) {
-			if !inPaste {
-				markIntro()
-			}
-			inPaste = true
-			flush()
-			continue
-		}
-		// A clock time opens a log's line ("… when running it 11:35:44.030
-		// API GET"): the output runs from there to its paragraph's end.
-		if loc := logClock.FindStringIndex(line); loc != nil {
-			line, inPaste = line[:loc[0]], true
-			if line = cleanTitleLine(line); line != "" && !cjkText(line) {
-				words = append(words, dropCode(titleWords(line))...)
-			}
-			markIntro()
-			continue
-		}
-		heading = !headed && strings.HasPrefix(strings.TrimSpace(line), "#")
-		headed = headed || heading
-		line = cleanTitleLine(line)
-		if line == "" {
-			flush()
-			continue
-		}
-		if cjkText(line) {
-			flush()
-			clauses := cjkClauses(line)
-			for k, c := range clauses {
-				if k+1 < len(clauses) && len(out) < maxTitleSentences {
-					if t := cjkObjectTitle(c, clauses[k+1]); t != "" {
-						out = append(out, titleSentence{cjk: t, about: c + "、" + clauses[k+1]})
-					}
-				}
-				if len(out) < maxTitleSentences {
-					out = append(out, titleSentence{cjk: c})
-				}
-			}
-			continue
-		}
-		for _, w := range dropCode(titleWords(line)) {
-			words = append(words, w)
-			// A colon ends a frame ("I got this feedback:"), not a label
-			// ("Plan: …").
-			if strings.HasSuffix(w, ".") || strings.HasSuffix(w, "!") || strings.HasSuffix(w, "?") ||
-				strings.HasSuffix(w, ";") || strings.HasSuffix(w, ":") && len(words) >= 3 {
-				flush()
-			}
-		}
-		// A list item or a line of its own ends a sentence.
-		flush()
-		if pastedAfter {
-			markIntro()
+			sp.markIntro() // a line of the log itself
+			return
 		}
 	}
-	flush()
-	return out
+	if sp.pasted(line) {
+		return
+	}
+	sp.heading = !sp.headed && strings.HasPrefix(strings.TrimSpace(line), "#")
+	sp.headed = sp.headed || sp.heading
+	line = cleanTitleLine(line)
+	switch {
+	case line == "":
+		sp.flush()
+		return
+	case cjkText(line):
+		sp.flush()
+		sp.cjkClauses(line)
+		return
+	}
+	sp.prose(line)
+	// A list item or a line of its own ends a sentence.
+	sp.flush()
+	if pastedAfter {
+		sp.markIntro()
+	}
+}
+
+// pasted reports a line that belongs to pasted output, reading the prose
+// before a log's clock time on it: pasted output runs to the end of its
+// paragraph (the lines after "error: …" or a shell's prompt are the
+// program's).
+func (sp *sentenceSplitter) pasted(line string) bool {
+	if strings.TrimSpace(line) == "" {
+		sp.inPaste = false
+	}
+	if sp.inPaste || pastedLine(line) {
+		if !sp.inPaste {
+			sp.markIntro()
+		}
+		sp.inPaste = true
+		sp.flush()
+		return true
+	}
+	// A clock time opens a log's line ("… when running it 11:35:44.030
+	// API GET"): the output runs from there to its paragraph's end.
+	if loc := logClock.FindStringIndex(line); loc != nil {
+		line, sp.inPaste = line[:loc[0]], true
+		if line = cleanTitleLine(line); line != "" && !cjkText(line) {
+			sp.words = append(sp.words, dropCode(titleWords(line))...)
+		}
+		sp.markIntro()
+		return true
+	}
+	return false
+}
+
+// cjkClauses adds the clauses of a line without spaces, and before each
+// clause that names an object of the request in the next one, the title
+// the two make.
+func (sp *sentenceSplitter) cjkClauses(line string) {
+	clauses := cjkClauses(line)
+	for k, c := range clauses {
+		if k+1 < len(clauses) && !sp.full() {
+			if t := cjkObjectTitle(c, clauses[k+1]); t != "" {
+				sp.out = append(sp.out, titleSentence{cjk: t, about: c + "、" + clauses[k+1]})
+			}
+		}
+		if !sp.full() {
+			sp.out = append(sp.out, titleSentence{cjk: c})
+		}
+	}
+}
+
+// prose adds the words of a line of prose, ending a sentence at its end
+// mark or at a colon that ends a frame ("I got this feedback:"), not a
+// label ("Plan: …").
+func (sp *sentenceSplitter) prose(line string) {
+	for _, w := range dropCode(titleWords(line)) {
+		sp.words = append(sp.words, w)
+		if strings.HasSuffix(w, ".") || strings.HasSuffix(w, "!") || strings.HasSuffix(w, "?") ||
+			strings.HasSuffix(w, ";") || strings.HasSuffix(w, ":") && len(sp.words) >= 3 {
+			sp.flush()
+		}
+	}
 }
 
 // withoutPastedOutput is prose without what was pasted into it: the lines
