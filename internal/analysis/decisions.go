@@ -102,7 +102,7 @@ func decisionsOf(vs []view) []baton.Decision {
 		}
 		if v.steward() && v.text {
 			pickEither(i)
-			if eitherOr.MatchString(v.prose) {
+			if strings.Contains(v.lower, "either") && eitherOr.MatchString(v.prose) {
 				either = i
 			}
 		}
@@ -750,7 +750,7 @@ func approachOf(s string) (d baton.Decision, compared bool, ok bool) {
 // and asks leave for ("The fix is simple: remove X … Want me to make this
 // change?") when the steward's reply accepts it.
 func proposalAccepted(offer *view, reply string) (baton.Decision, bool) {
-	if !askLeave.MatchString(offer.prose) || !accepts(reply) {
+	if !accepts(reply) || !askLeave.MatchString(offer.prose) { // the short reply first: the offer is one for many replies
 		return baton.Decision{}, false
 	}
 	ss := sentences(offer.prose)

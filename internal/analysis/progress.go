@@ -374,9 +374,12 @@ func textTasks(book *taskBook, line string) {
 		book.mention(firstSentence(rest))
 		return
 	}
-	if m := nextCueJA.FindStringSubmatch(t); m != nil {
-		book.mention(strings.TrimSpace(m[1]))
-		return
+	// nextCueJA only where it can match: it is slow to say no to a long line.
+	if strings.Contains(t, "必要") {
+		if m := nextCueJA.FindStringSubmatch(t); m != nil {
+			book.mention(strings.TrimSpace(m[1]))
+			return
+		}
 	}
 	lower := strings.ToLower(t)
 	for _, cue := range nextCues {

@@ -463,14 +463,20 @@ func openerAt(lower string) int {
 // emphasis from a sentence.
 func cleanRequest(s string) string {
 	s = stripMarkup(s)
-	s = titleURL.ReplaceAllString(s, " ")
-	s = codeSpan.ReplaceAllStringFunc(s, func(m string) string {
-		inner := strings.TrimSpace(m[1 : len(m)-1])
-		if strings.ContainsAny(inner, " |&;$") {
-			return " "
-		}
-		return inner
-	})
+	// Each pattern only where it can match: most requests have no link
+	// and no code span, and this runs for every line of every request.
+	if strings.Contains(s, "://") {
+		s = titleURL.ReplaceAllString(s, " ")
+	}
+	if strings.Contains(s, "`") {
+		s = codeSpan.ReplaceAllStringFunc(s, func(m string) string {
+			inner := strings.TrimSpace(m[1 : len(m)-1])
+			if strings.ContainsAny(inner, " |&;$") {
+				return " "
+			}
+			return inner
+		})
+	}
 	s = plainText(s)
 	return strings.Join(strings.Fields(s), " ")
 }

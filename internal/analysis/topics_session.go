@@ -27,6 +27,26 @@ type topicCandidate struct {
 // extension ("CONVENTIONS.md", "settings.local.json", "go.mod").
 var topicFileName = regexp.MustCompile(`(?:^|[\s"'(\x60])([A-Za-z0-9][A-Za-z0-9_.-]*\.(?:md|json|toml|ya?ml|mod|sum|txt|nix|lock|cfg|ini|env|sh))\b`)
 
+// mayNameFile reports whether topicFileName can match s: a dot followed by
+// one of its extensions. Most prose has none, and the pattern is slow to
+// say so.
+func mayNameFile(s string) bool {
+	for i := strings.IndexByte(s, '.'); i >= 0; {
+		rest := s[i+1:]
+		for _, ext := range [...]string{"md", "json", "toml", "yml", "yaml", "mod", "sum", "txt", "nix", "lock", "cfg", "ini", "env", "sh"} {
+			if strings.HasPrefix(rest, ext) {
+				return true
+			}
+		}
+		j := strings.IndexByte(rest, '.')
+		if j < 0 {
+			break
+		}
+		i += 1 + j
+	}
+	return false
+}
+
 // firstRequestBonus is what a subject of the first request scores beyond
 // its message: enough to be a topic of a short session, not to outrank
 // what a long one spends itself on.
@@ -205,8 +225,10 @@ func topicCandidates(vs []view) []topicCandidate {
 				seen[strings.ToLower(e.Text)] = true
 			}
 		}
-		for _, m := range topicFileName.FindAllStringSubmatch(prose, 20) {
-			add(fileTopic(m[1]), n*1.5, seen)
+		if mayNameFile(prose) {
+			for _, m := range topicFileName.FindAllStringSubmatch(prose, 20) {
+				add(fileTopic(m[1]), n*1.5, seen)
+			}
 		}
 		for _, p := range nounPairs(prose) {
 			add(p, n*1.5, seen)
