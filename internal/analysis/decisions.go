@@ -41,150 +41,212 @@ import (
 //
 // Options the steward never picks from give nothing.
 func decisionsOf(vs []view) []baton.Decision {
-	out := []baton.Decision{}
-	add := func(d baton.Decision, v *view) {
-		if len(out) >= maxDecisions || d.Decision == "" {
-			return
-		}
-		// A "decision" that runs past a sentence's length is a pasted
-		// passage or a narration, not a choice someone would remember.
-		if len(wordsOf(strings.ToLower(d.Decision))) > maxDecisionWords || strings.HasSuffix(d.Decision, "…") {
-			return
-		}
-		d.Decision = excerpt(strings.TrimRight(strings.TrimSpace(plainText(stripMarkup(d.Decision))), ".!,;:、。"), decisionLength)
-		// "… and not reduce it to a mention instead of": the alternative
-		// fell past the sentence's end.
-		d.Decision = strings.TrimSpace(danglingInstead.ReplaceAllString(d.Decision, ""))
-		d.Rationale = excerpt(strings.TrimRight(strings.TrimSpace(plainText(stripMarkup(d.Rationale))), ".!,;:、。"), decisionLength)
-		if d.Decision == "" || shellChoice(d.Decision) {
-			return
-		}
-		for _, x := range out {
-			if strings.EqualFold(x.Decision, d.Decision) {
-				return
-			}
-		}
-		d.Timestamp = v.m.Timestamp
-		out = append(out, d)
-	}
-	plans := map[int][]planSource{}
-	for _, p := range approvedPlans(vs) {
-		plans[p.at] = append(plans[p.at], p)
-	}
-	lastOffer := -1 // the latest assistant message with prose
-	either := -1    // the latest steward message that offers "either X or Y"
-	proposal := -1  // a steward message the assistant has not answered yet
-	pickEither := func(end int) {
-		if either < 0 {
-			return
-		}
-		var reply strings.Builder
-		for j := either + 1; j < end; j++ {
-			if vs[j].assistant() && vs[j].text {
-				reply.WriteString(vs[j].prose)
-				reply.WriteString("\n")
-			}
-		}
-		if d, ok := eitherPick(vs[either].prose, reply.String()); ok && actedOn(vs, either) {
-			add(d, &vs[either])
-		}
-		either = -1
-	}
+	sc := newDecisionScan(vs)
 	for i := range vs {
-		v := &vs[i]
-		if len(out) >= maxDecisions {
+		if sc.full() {
 			break
 		}
-		for _, p := range plans[i] {
-			for _, d := range planDecisions(p.text) {
-				add(d, v)
-			}
-		}
-		if v.steward() && v.text {
-			pickEither(i)
-			if strings.Contains(v.lower, "either") && eitherOr.MatchString(v.prose) {
-				either = i
-			}
-		}
-		if v.m.Role == baton.RoleToolResult {
-			for _, d := range answeredQuestions(v) {
-				add(d, v)
-			}
-			continue
-		}
-		if !v.text {
-			continue
-		}
-		// A slash command or a caveat the client wrote is no answer.
-		if v.steward() && lastOffer >= 0 && !strings.HasPrefix(v.prose, "<") {
-			if d, ok := orderedPicks(&vs[lastOffer], v.prose); ok {
-				add(d, v)
-			} else if d, ok := pickedOption(&vs[lastOffer], v.prose); ok {
-				add(d, v)
-			} else if d, ok := acceptedRecommendation(&vs[lastOffer], v.lower); ok {
-				add(d, v)
-			} else if d, ok := proposalAccepted(&vs[lastOffer], v.lower); ok {
-				add(d, v)
-			} else if d, ok := recommendationTakenUp(vs, lastOffer, i); ok {
-				add(d, v)
-			} else if d, ok := orQuestionPick(&vs[lastOffer], v.prose); ok {
-				add(d, v)
-			}
-		}
-		if v.assistant() {
-			lastOffer = i
-			// A message that only makes tool calls ("Grep: src") answers
-			// nothing yet.
-			if proposal >= 0 && len(v.m.ToolCalls) == 0 {
-				if d, ok := proposalOf(vs[proposal].prose); ok && agrees(v.prose) && !routineStep(d.Decision) {
-					add(d, &vs[proposal])
-				}
-				proposal = -1
-			}
-		}
-		if v.steward() && proposalQuestionCue(v.lower) {
-			proposal = i
-		}
-		if v.steward() {
-			for _, d := range japaneseChoices(v.prose) {
-				add(d, v)
-			}
+		sc.read(i)
+	}
+	sc.pickEither(len(vs))
+	return sc.out
+}
 
-		}
-		if v.assistant() && strings.Contains(v.lower, "the ") {
-			for _, s := range decisionSentences(v.prose) {
-				// "I'm checking the setting; the safer fix is to …": the
-				// approach is the last clause.
-				if k := strings.LastIndex(s, "; "); k > 0 {
-					s = s[k+2:]
-				}
-				if d, compared, ok := approachOf(plainText(s)); ok && compared && carriedOut(vs, i) {
-					add(d, v)
-				} else if m := whichIsApproach.FindStringSubmatch(plainText(s)); m != nil && standardWay.MatchString(m[2]) && actedOn(vs, i) {
-					add(baton.Decision{Decision: m[1], Rationale: m[2]}, v)
-				}
-			}
-		}
-		if !decisionCue(v.lower) || len(plans[i]) > 0 && v.steward() {
-			continue // a plan's choices are read by planDecisions
-		}
-		for _, s := range decisionSentences(v.prose) {
-			// A question ("use mocks, we could reach 100%, right?") asks;
-			// it settles nothing.
-			if strings.HasSuffix(strings.TrimSpace(s), "?") {
-				continue
-			}
-			if d, ok := decisionOf(plainText(s), v.steward()); ok {
-				add(d, v)
-			} else if d, ok := comparativeOf(plainText(s), v.steward()); ok {
-				add(d, v)
-			} else if d, ok := announcedChoice(plainText(s)); ok && v.assistant() && actedOn(vs, i) {
-				add(d, v)
-			}
+// decisionScan is decisionsOf's walk through a session: the decisions
+// found so far and the offers still open to an answer.
+type decisionScan struct {
+	vs    []view
+	out   []baton.Decision
+	plans map[int][]planSource // approved plans by the view holding them
+	// lastOffer is the latest assistant message with prose, either the
+	// latest steward message that offers "either X or Y", proposal a
+	// steward proposal the assistant has not answered yet; -1 for none.
+	lastOffer, either, proposal int
+}
+
+func newDecisionScan(vs []view) *decisionScan {
+	sc := &decisionScan{vs: vs, out: []baton.Decision{}, plans: map[int][]planSource{}, lastOffer: -1, either: -1, proposal: -1}
+	for _, p := range approvedPlans(vs) {
+		sc.plans[p.at] = append(sc.plans[p.at], p)
+	}
+	return sc
+}
+
+// full reports whether maxDecisions are found.
+func (sc *decisionScan) full() bool { return len(sc.out) >= maxDecisions }
+
+// read reads the decisions view i states or settles, in the order the
+// steps below are listed.
+func (sc *decisionScan) read(i int) {
+	v := &sc.vs[i]
+	for _, p := range sc.plans[i] {
+		for _, d := range planDecisions(p.text) {
+			sc.add(d, v)
 		}
 	}
-	pickEither(len(vs))
-	return out
+	if v.steward() && v.text {
+		sc.pickEither(i)
+		if strings.Contains(v.lower, "either") && eitherOr.MatchString(v.prose) {
+			sc.either = i
+		}
+	}
+	if v.m.Role == baton.RoleToolResult {
+		for _, d := range answeredQuestions(v) {
+			sc.add(d, v)
+		}
+		return
+	}
+	if !v.text {
+		return
+	}
+	sc.stewardAnswer(i)
+	if v.assistant() {
+		sc.lastOffer = i
+		sc.proposalAnswered(i)
+	}
+	if v.steward() && proposalQuestionCue(v.lower) {
+		sc.proposal = i
+	}
+	if v.steward() {
+		for _, d := range japaneseChoices(v.prose) {
+			sc.add(d, v)
+		}
+	}
+	if v.assistant() && strings.Contains(v.lower, "the ") {
+		sc.assistantApproaches(i)
+	}
+	if !decisionCue(v.lower) || len(sc.plans[i]) > 0 && v.steward() {
+		return // a plan's choices are read by planDecisions
+	}
+	sc.statedDecisions(i)
+}
+
+// add keeps d, found at v, when it is a choice someone would remember and
+// not one already found.
+func (sc *decisionScan) add(d baton.Decision, v *view) {
+	if sc.full() || d.Decision == "" {
+		return
+	}
+	// A "decision" that runs past a sentence's length is a pasted
+	// passage or a narration, not a choice someone would remember.
+	if len(wordsOf(strings.ToLower(d.Decision))) > maxDecisionWords || strings.HasSuffix(d.Decision, "…") {
+		return
+	}
+	d.Decision = excerpt(strings.TrimRight(strings.TrimSpace(plainText(stripMarkup(d.Decision))), ".!,;:、。"), decisionLength)
+	// "… and not reduce it to a mention instead of": the alternative
+	// fell past the sentence's end.
+	d.Decision = strings.TrimSpace(danglingInstead.ReplaceAllString(d.Decision, ""))
+	d.Rationale = excerpt(strings.TrimRight(strings.TrimSpace(plainText(stripMarkup(d.Rationale))), ".!,;:、。"), decisionLength)
+	if d.Decision == "" || shellChoice(d.Decision) {
+		return
+	}
+	for _, x := range sc.out {
+		if strings.EqualFold(x.Decision, d.Decision) {
+			return
+		}
+	}
+	d.Timestamp = v.m.Timestamp
+	sc.out = append(sc.out, d)
+}
+
+// pickEither settles the steward's open "either X or Y" by the assistant
+// replies before view end.
+func (sc *decisionScan) pickEither(end int) {
+	if sc.either < 0 {
+		return
+	}
+	var reply strings.Builder
+	for j := sc.either + 1; j < end; j++ {
+		if sc.vs[j].assistant() && sc.vs[j].text {
+			reply.WriteString(sc.vs[j].prose)
+			reply.WriteString("\n")
+		}
+	}
+	if d, ok := eitherPick(sc.vs[sc.either].prose, reply.String()); ok && actedOn(sc.vs, sc.either) {
+		sc.add(d, &sc.vs[sc.either])
+	}
+	sc.either = -1
+}
+
+// stewardAnswer reads the steward's message i as an answer to the latest
+// assistant offer: options put in order, an option picked, a
+// recommendation or a proposal accepted or taken up, one course of an
+// "X or Y?" question named.
+func (sc *decisionScan) stewardAnswer(i int) {
+	v := &sc.vs[i]
+	// A slash command or a caveat the client wrote is no answer.
+	if !v.steward() || sc.lastOffer < 0 || strings.HasPrefix(v.prose, "<") {
+		return
+	}
+	offer := &sc.vs[sc.lastOffer]
+	if d, ok := orderedPicks(offer, v.prose); ok {
+		sc.add(d, v)
+	} else if d, ok := pickedOption(offer, v.prose); ok {
+		sc.add(d, v)
+	} else if d, ok := acceptedRecommendation(offer, v.lower); ok {
+		sc.add(d, v)
+	} else if d, ok := proposalAccepted(offer, v.lower); ok {
+		sc.add(d, v)
+	} else if d, ok := recommendationTakenUp(sc.vs, sc.lastOffer, i); ok {
+		sc.add(d, v)
+	} else if d, ok := orQuestionPick(offer, v.prose); ok {
+		sc.add(d, v)
+	}
+}
+
+// proposalAnswered reads the assistant's message i as the answer to the
+// steward's open proposal: agreed to, it is a decision.
+func (sc *decisionScan) proposalAnswered(i int) {
+	v := &sc.vs[i]
+	// A message that only makes tool calls ("Grep: src") answers
+	// nothing yet.
+	if sc.proposal < 0 || len(v.m.ToolCalls) > 0 {
+		return
+	}
+	if d, ok := proposalOf(sc.vs[sc.proposal].prose); ok && agrees(v.prose) && !routineStep(d.Decision) {
+		sc.add(d, &sc.vs[sc.proposal])
+	}
+	sc.proposal = -1
+}
+
+// assistantApproaches reads the approaches the assistant's message i
+// states as the one to take and then carries out: "the safer fix is to
+// X", "I'll X, which is the standard approach".
+func (sc *decisionScan) assistantApproaches(i int) {
+	v := &sc.vs[i]
+	for _, s := range decisionSentences(v.prose) {
+		// "I'm checking the setting; the safer fix is to …": the
+		// approach is the last clause.
+		if k := strings.LastIndex(s, "; "); k > 0 {
+			s = s[k+2:]
+		}
+		if d, compared, ok := approachOf(plainText(s)); ok && compared && carriedOut(sc.vs, i) {
+			sc.add(d, v)
+		} else if m := whichIsApproach.FindStringSubmatch(plainText(s)); m != nil && standardWay.MatchString(m[2]) && actedOn(sc.vs, i) {
+			sc.add(baton.Decision{Decision: m[1], Rationale: m[2]}, v)
+		}
+	}
+}
+
+// statedDecisions reads the decisions message i states in a sentence:
+// "we'll go with X", a steward's "X instead of Y", an assistant's choice
+// against its alternative that it carries out.
+func (sc *decisionScan) statedDecisions(i int) {
+	v := &sc.vs[i]
+	for _, s := range decisionSentences(v.prose) {
+		// A question ("use mocks, we could reach 100%, right?") asks;
+		// it settles nothing.
+		if strings.HasSuffix(strings.TrimSpace(s), "?") {
+			continue
+		}
+		if d, ok := decisionOf(plainText(s), v.steward()); ok {
+			sc.add(d, v)
+		} else if d, ok := comparativeOf(plainText(s), v.steward()); ok {
+			sc.add(d, v)
+		} else if d, ok := announcedChoice(plainText(s)); ok && v.assistant() && actedOn(sc.vs, i) {
+			sc.add(d, v)
+		}
+	}
 }
 
 var (
