@@ -204,7 +204,7 @@ func (b *builder) readLines(r io.Reader, file, agentID string, read int) (int, e
 // decodeLine decodes and files one line (or array element) n of file.
 func (b *builder) decodeLine(text []byte, file string, n int, sub *conv) {
 	var l line
-	if err := json.Unmarshal(text, &l); err != nil {
+	if err := unmarshal(text, &l); err != nil {
 		b.lineErrs = append(b.lineErrs, LineError{File: file, Line: n, Err: err})
 		return
 	}
