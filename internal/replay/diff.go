@@ -328,6 +328,7 @@ type reasoningText struct {
 	msg   *baton.Message
 	text  string
 	terms termVector
+	ids   []int32 // terms' numbers in the alignment's wordTable
 }
 
 func reasoningOf(tail []*baton.Message) []reasoningText {
@@ -384,7 +385,9 @@ func diffReasoning(a, b []reasoningText) ReasoningDiff {
 		}
 		return j >= diag-band && j <= diag+band
 	}
+	words := numberWords(a, b)
 	for i := n - 1; i >= 0; i-- {
+		words.spread(&a[i])
 		for j := m - 1; j >= 0; j-- {
 			best := score[(i+1)*w+j]
 			if s := score[i*w+j+1]; s > best {
@@ -392,7 +395,7 @@ func diffReasoning(a, b []reasoningText) ReasoningDiff {
 			}
 			sims[i*w+j] = -1
 			if inBand(i, j) {
-				s, _ := similarity(&a[i], &b[j])
+				s := words.similarity(&a[i], &b[j])
 				sims[i*w+j] = s
 				if s >= PairThreshold {
 					if t := score[(i+1)*w+j+1] + s; t > best {
@@ -402,6 +405,7 @@ func diffReasoning(a, b []reasoningText) ReasoningDiff {
 			}
 			score[i*w+j] = best
 		}
+		words.clear(&a[i])
 	}
 	var out ReasoningDiff
 	out.Pairs = []ReasoningPair{}

@@ -1,9 +1,8 @@
 package replay
 
 import (
-	"hash/fnv"
 	"math"
-	"sort"
+	"slices"
 	"strings"
 	"unicode"
 
@@ -19,24 +18,36 @@ type termVector struct {
 }
 
 func vectorOf(text string) termVector {
-	counts := map[uint32]float64{}
+	var hashes []uint32
 	for _, w := range strings.FieldsFunc(strings.ToLower(text), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
-		h := fnv.New32a()
-		h.Write([]byte(w))
-		counts[h.Sum32()]++
+		hashes = append(hashes, fnv32a(w))
 	}
-	v := termVector{terms: make([]uint32, 0, len(counts))}
-	for t := range counts {
-		v.terms = append(v.terms, t)
+	slices.Sort(hashes)
+	var v termVector
+	for i, h := range hashes {
+		if i > 0 && h == hashes[i-1] {
+			v.counts[len(v.counts)-1]++
+			continue
+		}
+		v.terms = append(v.terms, h)
+		v.counts = append(v.counts, 1)
 	}
-	sort.Slice(v.terms, func(i, j int) bool { return v.terms[i] < v.terms[j] })
-	v.counts = make([]float64, len(v.terms))
-	for i, t := range v.terms {
-		v.counts[i] = counts[t]
-		v.norm += counts[t] * counts[t]
+	for _, c := range v.counts {
+		v.norm += c * c
 	}
 	v.norm = math.Sqrt(v.norm)
 	return v
+}
+
+// fnv32a is the 32-bit FNV-1a hash of w (hash/fnv's New32a), without
+// allocating a hasher per word.
+func fnv32a(w string) uint32 {
+	h := uint32(2166136261)
+	for i := 0; i < len(w); i++ {
+		h ^= uint32(w[i])
+		h *= 16777619
+	}
+	return h
 }
 
 // cosine of two word-count vectors, 0 when either is empty.
@@ -60,6 +71,68 @@ func (v termVector) cosine(o termVector) float64 {
 		default:
 			j++
 		}
+	}
+	return math.Min(1, dot/(v.norm*o.norm))
+}
+
+// wordTable numbers the distinct words of two sides' messages, so one
+// message's counts can be spread into a slice (row) and dotted with each
+// message of the other side in one pass over that message's words: the
+// reasoning alignment takes this dot product for every pair in its band.
+// Counts are whole numbers, so the sums are exact and equal the merge's.
+type wordTable struct {
+	row []float64
+}
+
+func numberWords(sides ...[]reasoningText) *wordTable {
+	t := &wordTable{}
+	number := map[uint32]int32{}
+	for _, side := range sides {
+		for k := range side {
+			x := &side[k]
+			ids := make([]int32, len(x.terms.terms))
+			for i, term := range x.terms.terms {
+				id, ok := number[term]
+				if !ok {
+					id = int32(len(number))
+					number[term] = id
+				}
+				ids[i] = id
+			}
+			x.ids = ids
+		}
+	}
+	t.row = make([]float64, len(number))
+	return t
+}
+
+// spread puts x's counts in the row; clear takes them out again.
+func (t *wordTable) spread(x *reasoningText) {
+	for i, id := range x.ids {
+		t.row[id] = x.terms.counts[i]
+	}
+}
+
+func (t *wordTable) clear(x *reasoningText) {
+	for _, id := range x.ids {
+		t.row[id] = 0
+	}
+}
+
+// similarity is the package's similarity of x, whose counts are spread,
+// and y: the same value, the cosine of word counts taken from the row.
+func (t *wordTable) similarity(x, y *reasoningText) float64 {
+	if ex, ey := x.msg.Semantic.Embedding, y.msg.Semantic.Embedding; len(ex) > 0 && len(ex) == len(ey) {
+		s, _ := similarity(x, y)
+		return s
+	}
+	v, o := x.terms, y.terms
+	if v.norm == 0 || o.norm == 0 {
+		return v.cosine(o)
+	}
+	var dot float64
+	for i, id := range y.ids {
+		dot += t.row[id] * o.counts[i]
 	}
 	return math.Min(1, dot/(v.norm*o.norm))
 }

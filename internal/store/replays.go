@@ -9,6 +9,7 @@ import (
 	"github.com/baton-dev/baton/internal/baton"
 	"github.com/google/uuid"
 	"github.com/uptrace/bun"
+	"github.com/uptrace/bun/dialect"
 )
 
 // MaxConversationMessages bounds what one whole-conversation read (diff,
@@ -39,6 +40,44 @@ func (s *Store) ConversationMessages(ctx context.Context, stewardID int64, conve
 // ConversationMessagesOf is ConversationMessages of a conversation the
 // caller has read with the steward's id (ConversationByID).
 func (s *Store) ConversationMessagesOf(ctx context.Context, stewardID int64, conv *baton.Conversation, upTo int64) ([]*baton.Message, error) {
+	return s.segmentMessages(ctx, stewardID, conv, upTo, nil, nil)
+}
+
+// ComparedMessages is the whole transcript of one of the steward's
+// conversations with only what a comparison reads: no analysis but the
+// embedding (semantic holds nothing else), no attributes but "unfinished",
+// no references, impact, code context, edits or metadata. Decoding those
+// JSON columns was most of the cost of loading two long runs. shared is a
+// transcript already read in this form (the other side of the comparison):
+// the messages the two share at their start (a fork's parent up to its
+// fork point) are taken from it instead of read again.
+func (s *Store) ComparedMessages(ctx context.Context, stewardID int64, conversationID string, shared []*baton.Message) ([]*baton.Message, error) {
+	conv, err := s.ConversationByID(ctx, stewardID, conversationID)
+	if err != nil {
+		return nil, err
+	}
+	return s.segmentMessages(ctx, stewardID, conv, 0, s.comparedColumns, shared)
+}
+
+// comparedColumns selects the columns ComparedMessages reads; the JSON
+// expressions keep the shape the message's fields decode from.
+func (s *Store) comparedColumns(q *bun.SelectQuery) *bun.SelectQuery {
+	q = q.Column("id", "steward_id", "session_id", "conversation_id", "seq", "source_id", "role", "speaker", "content",
+		"content_type", "thinking", "tool_calls", "tool_result", "model", "usage", "ts", "analyzed")
+	if s.db.Dialect().Name() == dialect.PG {
+		return q.ColumnExpr("CASE WHEN semantic->'embedding' IS NOT NULL THEN jsonb_build_object('embedding', semantic->'embedding') END AS semantic").
+			ColumnExpr("CASE WHEN attributes->'unfinished' IS NOT NULL THEN jsonb_build_object('unfinished', attributes->'unfinished') END AS attributes")
+	}
+	return q.ColumnExpr("CASE WHEN semantic -> '$.embedding' IS NOT NULL THEN json_object('embedding', json(semantic -> '$.embedding')) END AS semantic").
+		ColumnExpr("CASE WHEN attributes -> '$.unfinished' IS NOT NULL THEN json_object('unfinished', json(attributes -> '$.unfinished')) END AS attributes")
+}
+
+// segmentMessages reads a conversation's transcript segment by segment, up
+// to sequence number upTo (0: all), each row shaped by columns (nil: the
+// whole row). While the transcript so far is shared's start, a segment's
+// messages are taken from shared as far as it holds them.
+func (s *Store) segmentMessages(ctx context.Context, stewardID int64, conv *baton.Conversation, upTo int64,
+	columns func(*bun.SelectQuery) *bun.SelectQuery, shared []*baton.Message) ([]*baton.Message, error) {
 	segs, err := s.transcriptSegments(ctx, stewardID, conv)
 	if err != nil {
 		return nil, err
@@ -52,11 +91,25 @@ func (s *Store) ConversationMessagesOf(ctx context.Context, stewardID int64, con
 		if hi <= sg.lo {
 			continue
 		}
+		after := sg.lo
+		for len(shared) > len(out) && shared[len(out)].ConversationID == sg.conversationID && shared[len(out)].Seq > after && shared[len(out)].Seq <= hi {
+			after = shared[len(out)].Seq
+			out = append(out, shared[len(out)])
+		}
+		if after >= hi {
+			continue
+		}
 		var part []*baton.Message
-		if err := s.db.NewSelect().Model(&part).
-			Where("conversation_id = ? AND steward_id = ? AND seq > ? AND seq <= ?", sg.conversationID, stewardID, sg.lo, hi).
+		q := s.db.NewSelect().Model(&part)
+		if columns != nil {
+			q = columns(q)
+		}
+		if err := q.Where("conversation_id = ? AND steward_id = ? AND seq > ? AND seq <= ?", sg.conversationID, stewardID, after, hi).
 			Order("seq").Limit(int64(MaxConversationMessages - len(out) + 1)).Scan(ctx); err != nil {
 			return nil, err
+		}
+		if len(part) > 0 {
+			shared = nil // the rest of the transcript is this conversation's own
 		}
 		out = append(out, part...)
 		if len(out) > MaxConversationMessages {

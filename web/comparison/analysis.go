@@ -16,8 +16,12 @@ func analyse(a, b []*baton.Message) Result {
 	return Result{Diff: d, ScoresA: replay.Scores(a[d.PrefixLength:]), ScoresB: replay.Scores(b[d.PrefixLength:])}
 }
 
-// redactMessages copies messages with their texts redacted.
+// redactMessages copies messages with their texts redacted (none: the
+// messages as they are).
 func redactMessages(msgs []*baton.Message, redact func(string) string) []*baton.Message {
+	if redact == nil {
+		return msgs
+	}
 	out := make([]*baton.Message, len(msgs))
 	for i, m := range msgs {
 		c := *m

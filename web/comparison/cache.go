@@ -31,6 +31,9 @@ func New(st *store.Store) *Cache { return &Cache{store: st} }
 type Runs struct {
 	A, B   []*baton.Message
 	Result Result
+	// rawA is A as read, before any redaction: B's read takes the
+	// messages the two share from it.
+	rawA []*baton.Message
 }
 
 // comparisonCacheSize bounds the cache; a full cache starts over.
@@ -42,9 +45,10 @@ func (s *Cache) Runs(ctx context.Context, ownerID int64, a, b string, redact fun
 	return s.runs(ctx, ownerID, a, b, redact, nil)
 }
 
-// runs is Runs with a's messages already loaded (and redacted as asked)
-// when loadedA is set: a matrix reads its baseline once for all its runs.
-func (s *Cache) runs(ctx context.Context, ownerID int64, a, b string, redact func(string) string, loadedA []*baton.Message) (*Runs, error) {
+// runs is Runs with a's messages taken from base when it is set (the
+// runs of another comparison with the same a, read the same way): a
+// matrix reads its baseline once for all its runs.
+func (s *Cache) runs(ctx context.Context, ownerID int64, a, b string, redact func(string) string, base *Runs) (*Runs, error) {
 	version, err := s.store.ConversationsVersion(ctx, ownerID, a, b)
 	if err != nil {
 		return nil, err
@@ -59,23 +63,21 @@ func (s *Cache) runs(ctx context.Context, ownerID int64, a, b string, redact fun
 	if ok {
 		return e, nil
 	}
-	ma := loadedA
-	if ma == nil {
-		if ma, err = s.store.ConversationMessages(ctx, ownerID, a, 0); err != nil {
+	e = &Runs{}
+	if base != nil {
+		e.rawA, e.A = base.rawA, base.A
+	} else {
+		if e.rawA, err = s.store.ComparedMessages(ctx, ownerID, a, nil); err != nil {
 			return nil, err
 		}
-		if redact != nil {
-			ma = redactMessages(ma, redact)
-		}
+		e.A = redactMessages(e.rawA, redact)
 	}
-	mb, err := s.store.ConversationMessages(ctx, ownerID, b, 0)
+	rawB, err := s.store.ComparedMessages(ctx, ownerID, b, e.rawA)
 	if err != nil {
 		return nil, err
 	}
-	if redact != nil {
-		mb = redactMessages(mb, redact)
-	}
-	e = &Runs{A: ma, B: mb, Result: analyse(ma, mb)}
+	e.B = redactMessages(rawB, redact)
+	e.Result = analyse(e.A, e.B)
 	s.mu.Lock()
 	if s.entries == nil || len(s.entries) >= comparisonCacheSize {
 		s.entries = map[string]*Runs{}

@@ -21,17 +21,22 @@ type Matrix struct {
 // pages read; the baseline read once for all of them) and measures it;
 // redact, when set, hides secrets.
 func (s *Cache) Matrix(ctx context.Context, ownerID int64, m *baton.ReplayMatrix, runs []*baton.Replay, redact func(string) string, now time.Time) (*Matrix, error) {
-	var baseline []*baton.Message
+	var first *Runs
 	in := make([]replay.MatrixRun, 0, len(runs))
 	for _, r := range runs {
-		loaded, err := s.runs(ctx, ownerID, m.SourceConversationID, r.ConversationID, redact, baseline)
+		loaded, err := s.runs(ctx, ownerID, m.SourceConversationID, r.ConversationID, redact, first)
 		if err != nil {
 			return nil, err
 		}
-		baseline = loaded.A
+		if first == nil {
+			first = loaded
+		}
 		in = append(in, replay.MatrixRun{Replay: r, Messages: loaded.B, Diff: loaded.Result.Diff})
 	}
-	if baseline == nil {
+	var baseline []*baton.Message
+	if first != nil {
+		baseline = first.A
+	} else {
 		var err error
 		if baseline, err = s.store.ConversationMessages(ctx, ownerID, m.SourceConversationID, 0); err != nil {
 			return nil, err

@@ -12,42 +12,68 @@ import (
 // shows: a page of two 2,000-message runs stays under 3,000 elements.
 const comparisonRowsPerPage = 60
 
+// comparisonRow is one row of the two columns before it is drawn: the
+// message on each side (nil: none) and, for an aligned reasoning pair,
+// the pair.
+type comparisonRow struct {
+	a, b *baton.Message
+	pair *replay.ReasoningPair
+}
+
 // comparisonRows lays the two runs after the shared prefix side by side:
 // each aligned reasoning pair is one row with its word diff; the messages
-// between two pairs sit beside each other in order.
-func comparisonRows(d *replay.Diff, a, b []*baton.Message) []views.ComparisonRow {
+// between two pairs sit beside each other in order. Only the rows of the
+// page shown are drawn (drawRows).
+func comparisonRows(d *replay.Diff, a, b []*baton.Message) []comparisonRow {
 	ta, tb := a[d.PrefixLength:], b[d.PrefixLength:]
 	indexA, indexB := seqIndex(ta), seqIndex(tb)
-	var rows []views.ComparisonRow
+	var rows []comparisonRow
 	i, j := 0, 0
 	fill := func(toA, toB int) {
 		for i < toA || j < toB {
-			var r views.ComparisonRow
+			var r comparisonRow
 			if i < toA {
-				r.A = sideOf(ta[i], nil, "")
+				r.a = ta[i]
 				i++
 			}
 			if j < toB {
-				r.B = sideOf(tb[j], nil, "")
+				r.b = tb[j]
 				j++
 			}
 			rows = append(rows, r)
 		}
 	}
-	for _, p := range d.Reasoning.Pairs {
+	for k := range d.Reasoning.Pairs {
+		p := &d.Reasoning.Pairs[k]
 		if p.ASeq == 0 || p.BSeq == 0 {
 			continue // an unmatched message shows in the gap it falls in
 		}
 		ia, ib := indexA[p.ASeq], indexB[p.BSeq]
 		fill(ia, ib)
-		rows = append(rows, views.ComparisonRow{
-			Key: p.Key, Similarity: p.Similarity, Diverged: p.Diverged,
-			A: sideOf(ta[ia], p.Words, "insert"), B: sideOf(tb[ib], p.Words, "delete"),
-		})
+		rows = append(rows, comparisonRow{a: ta[ia], b: tb[ib], pair: p})
 		i, j = ia+1, ib+1
 	}
 	fill(len(ta), len(tb))
 	return rows
+}
+
+// drawRows makes the cells of rows.
+func drawRows(rows []comparisonRow) []views.ComparisonRow {
+	out := make([]views.ComparisonRow, len(rows))
+	for k, r := range rows {
+		if p := r.pair; p != nil {
+			out[k] = views.ComparisonRow{Key: p.Key, Similarity: p.Similarity, Diverged: p.Diverged,
+				A: sideOf(r.a, p.Words, "insert"), B: sideOf(r.b, p.Words, "delete")}
+			continue
+		}
+		if r.a != nil {
+			out[k].A = sideOf(r.a, nil, "")
+		}
+		if r.b != nil {
+			out[k].B = sideOf(r.b, nil, "")
+		}
+	}
+	return out
 }
 
 func seqIndex(msgs []*baton.Message) map[int64]int {

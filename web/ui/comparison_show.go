@@ -87,7 +87,7 @@ func (s *Server) comparisonPage(c echo.Context, cmp *baton.Comparison, comments 
 	if err != nil {
 		return views.ComparisonPage{}, err
 	}
-	rows := comparisonRows(res.Diff, runs.A, runs.B)
+	all := comparisonRows(res.Diff, runs.A, runs.B)
 	page := 1
 	if v := c.QueryParam("page"); v != "" {
 		n, err := strconv.Atoi(v)
@@ -96,9 +96,9 @@ func (s *Server) comparisonPage(c echo.Context, cmp *baton.Comparison, comments 
 		}
 		page = n
 	}
-	pages := max(1, (len(rows)+comparisonRowsPerPage-1)/comparisonRowsPerPage)
+	pages := max(1, (len(all)+comparisonRowsPerPage-1)/comparisonRowsPerPage)
 	page = min(page, pages)
-	rows = rows[min(len(rows), (page-1)*comparisonRowsPerPage):min(len(rows), page*comparisonRowsPerPage)]
+	rows := drawRows(all[min(len(all), (page-1)*comparisonRowsPerPage):min(len(all), page*comparisonRowsPerPage)])
 	for i := range rows {
 		if rows[i].Key != "" {
 			rows[i].Comments = pairCommentsOf(comments, rows[i].Key)
