@@ -10,6 +10,7 @@ import (
 
 	"github.com/baton-dev/baton/internal/analysis"
 	"github.com/baton-dev/baton/internal/baton"
+	"github.com/baton-dev/baton/web/webtest"
 )
 
 // BenchmarkAPIAppendWithAnalysis posts batches of 1,000 messages through
@@ -26,9 +27,9 @@ func BenchmarkAPIAppendWithAnalysis(b *testing.B) {
 			name = "worker=on"
 		}
 		b.Run(name, func(b *testing.B) {
-			a := newApp(b, "sqlite:"+filepath.Join(b.TempDir(), "bench.db"))
+			a := webtest.New(b, "sqlite:"+filepath.Join(b.TempDir(), "bench.db"))
 			var sess baton.Session
-			a.apiB(b, "POST", "/api/v1/sessions", []byte(`{"title":"bench"}`), &sess)
+			benchAPI(a, b, "POST", "/api/v1/sessions", []byte(`{"title":"bench"}`), &sess)
 			bodies := make([][]byte, b.N)
 			for i := range bodies {
 				msgs := make([]map[string]any, 1000)
@@ -45,7 +46,7 @@ func BenchmarkAPIAppendWithAnalysis(b *testing.B) {
 			done := make(chan struct{})
 			if worker {
 				go func() {
-					analysis.NewService(a.st).Run(ctx, func(err error) { b.Error(err) })
+					analysis.NewService(a.St).Run(ctx, func(err error) { b.Error(err) })
 					close(done)
 				}()
 			} else {
@@ -54,7 +55,7 @@ func BenchmarkAPIAppendWithAnalysis(b *testing.B) {
 			b.ResetTimer()
 			start := time.Now()
 			for i := 0; i < b.N; i++ {
-				a.apiB(b, "POST", "/api/v1/sessions/"+sess.ID+"/messages", bodies[i], nil)
+				benchAPI(a, b, "POST", "/api/v1/sessions/"+sess.ID+"/messages", bodies[i], nil)
 			}
 			b.StopTimer()
 			elapsed := b.Elapsed()
@@ -63,7 +64,7 @@ func BenchmarkAPIAppendWithAnalysis(b *testing.B) {
 			if worker {
 				analysed := func() int {
 					var n int
-					if err := a.st.DB().NewRaw("SELECT count(*) FROM messages WHERE analyzed").Scan(ctx, &n); err != nil {
+					if err := a.St.DB().NewRaw("SELECT count(*) FROM messages WHERE analyzed").Scan(ctx, &n); err != nil {
 						b.Fatal(err)
 					}
 					return n
@@ -89,9 +90,9 @@ func BenchmarkAPIAppendWithAnalysis(b *testing.B) {
 // BenchmarkSessionPage10000 renders the page of a 10,000-message session:
 // the arc reads only the columns it needs and draws at most 300 points.
 func BenchmarkSessionPage10000(b *testing.B) {
-	a := newApp(b, "sqlite:"+filepath.Join(b.TempDir(), "bench.db"))
+	a := webtest.New(b, "sqlite:"+filepath.Join(b.TempDir(), "bench.db"))
 	sess := &baton.Session{Title: "marathon", StartedAt: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)}
-	if err := a.st.CreateSession(context.Background(), a.ada.ID, sess); err != nil {
+	if err := a.St.CreateSession(context.Background(), a.Ada.ID, sess); err != nil {
 		b.Fatal(err)
 	}
 	for i := 0; i < 10000; i += 1000 {
@@ -104,14 +105,14 @@ func BenchmarkSessionPage10000(b *testing.B) {
 			batch = append(batch, &baton.Message{SourceID: fmt.Sprint(j), Role: role, Content: fmt.Sprintf("Message %d: the sync engine holds the lock again.", j),
 				Timestamp: sess.StartedAt.Add(time.Duration(j) * time.Second), Semantic: baton.Semantic{Sentiment: float64(j%21-10) / 10}})
 		}
-		if _, err := a.st.AppendMessages(context.Background(), a.ada.ID, sess.ID, "", batch); err != nil {
+		if _, err := a.St.AppendMessages(context.Background(), a.Ada.ID, sess.ID, "", batch); err != nil {
 			b.Fatal(err)
 		}
 	}
-	br := a.signIn("ada")
+	br := a.SignIn("ada")
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		resp, err := br.client.Get(a.srv.URL + "/sessions/" + sess.ID)
+		resp, err := br.Client.Get(a.Srv.URL + "/sessions/" + sess.ID)
 		if err != nil || resp.StatusCode != 200 {
 			b.Fatalf("page: %v %v", resp.StatusCode, err)
 		}

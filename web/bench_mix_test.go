@@ -15,6 +15,7 @@ import (
 	"github.com/baton-dev/baton/internal/analysis"
 	"github.com/baton-dev/baton/internal/auth"
 	"github.com/baton-dev/baton/internal/baton"
+	"github.com/baton-dev/baton/web/webtest"
 )
 
 // The realistic mix's requests one at a time (make load): what
@@ -37,9 +38,9 @@ func mixText(i int) string {
 // BenchmarkSessionPage2000 reads the session page of an analysed
 // 2,000-message session, as the mix's stewards do.
 func BenchmarkSessionPage2000(b *testing.B) {
-	a := newApp(b, "sqlite:"+filepath.Join(b.TempDir(), "bench.db"))
+	a := webtest.New(b, "sqlite:"+filepath.Join(b.TempDir(), "bench.db"))
 	sess := &baton.Session{Title: "long read", Type: baton.SessionCode}
-	if err := a.st.CreateSession(b.Context(), a.ada.ID, sess); err != nil {
+	if err := a.St.CreateSession(b.Context(), a.Ada.ID, sess); err != nil {
 		b.Fatal(err)
 	}
 	for j := 0; j < 2000; j += 1000 {
@@ -47,19 +48,19 @@ func BenchmarkSessionPage2000(b *testing.B) {
 		for k := j; k < j+1000; k++ {
 			batch = append(batch, &baton.Message{SourceID: fmt.Sprint(k), Role: []baton.Role{baton.RoleSteward, baton.RoleAssistant}[k%2], Content: mixText(k)})
 		}
-		if _, err := a.st.AppendMessages(b.Context(), a.ada.ID, sess.ID, "", batch); err != nil {
+		if _, err := a.St.AppendMessages(b.Context(), a.Ada.ID, sess.ID, "", batch); err != nil {
 			b.Fatal(err)
 		}
 	}
-	if _, err := analysis.NewService(a.st).AnalyzePending(b.Context()); err != nil {
+	if _, err := analysis.NewService(a.St).AnalyzePending(b.Context()); err != nil {
 		b.Fatal(err)
 	}
-	br := a.signIn("ada")
+	br := a.SignIn("ada")
 	var size int64
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		resp, err := br.client.Get(a.srv.URL + "/sessions/" + sess.ID)
+		resp, err := br.Client.Get(a.Srv.URL + "/sessions/" + sess.ID)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -76,17 +77,17 @@ func BenchmarkSessionPage2000(b *testing.B) {
 // appending batches of 20 messages to its own session at once; ns/op is
 // the server's time per batch with 64 in flight.
 func BenchmarkAPIAppend20Parallel(b *testing.B) {
-	a := newApp(b, "sqlite:"+filepath.Join(b.TempDir(), "bench.db"))
+	a := webtest.New(b, "sqlite:"+filepath.Join(b.TempDir(), "bench.db"))
 	const clients = 64
 	// Each client has its own session and token, as in the mix (the API's
 	// rate limit is per token).
 	sessions, tokens := make([]string, clients), make([]string, clients)
 	for i := range sessions {
 		var sess baton.Session
-		a.apiB(b, "POST", "/api/v1/sessions", []byte(`{"title":"agent at work"}`), &sess)
+		benchAPI(a, b, "POST", "/api/v1/sessions", []byte(`{"title":"agent at work"}`), &sess)
 		sessions[i] = sess.ID
 		token, hash, prefix := auth.NewToken()
-		if _, err := a.st.CreateToken(b.Context(), a.ada.ID, fmt.Sprint("agent ", i), hash, prefix); err != nil {
+		if _, err := a.St.CreateToken(b.Context(), a.Ada.ID, fmt.Sprint("agent ", i), hash, prefix); err != nil {
 			b.Fatal(err)
 		}
 		tokens[i] = token
@@ -105,7 +106,7 @@ func BenchmarkAPIAppend20Parallel(b *testing.B) {
 					"content": mixText(int(n)), "timestamp": time.Date(2026, 1, 1, 0, 0, 0, int(n), time.UTC)}
 			}
 			body, _ := json.Marshal(map[string]any{"messages": msgs})
-			req, _ := http.NewRequest("POST", a.srv.URL+"/api/v1/sessions/"+sid+"/messages", bytes.NewReader(body))
+			req, _ := http.NewRequest("POST", a.Srv.URL+"/api/v1/sessions/"+sid+"/messages", bytes.NewReader(body))
 			req.Header.Set("Authorization", "Bearer "+token)
 			resp, err := http.DefaultClient.Do(req)
 			if err != nil {

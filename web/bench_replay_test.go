@@ -18,6 +18,7 @@ import (
 	"github.com/baton-dev/baton/internal/baton"
 	"github.com/baton-dev/baton/internal/ingest"
 	"github.com/baton-dev/baton/web"
+	"github.com/baton-dev/baton/web/webtest"
 )
 
 var benchWords = []string{"parser", "tokenizer", "buffer", "migration", "index", "session", "handler", "query", "cache", "test"}
@@ -68,22 +69,22 @@ func benchMessage(seq, variant int) map[string]any {
 
 // postBenchMessages appends messages from..to of variant to path, 1,000 a
 // request.
-func postBenchMessages(b *testing.B, a *app, path string, from, to, variant int) {
+func postBenchMessages(b *testing.B, a *webtest.App, path string, from, to, variant int) {
 	for lo := from; lo <= to; lo += 1000 {
 		var batch []map[string]any
 		for i := lo; i <= min(to, lo+999); i++ {
 			batch = append(batch, benchMessage(i, variant))
 		}
 		body, _ := json.Marshal(map[string]any{"messages": batch})
-		a.apiB(b, "POST", path, body, nil)
+		benchAPI(a, b, "POST", path, body, nil)
 	}
 }
 
 // benchSession stores a session of n messages and returns its main
 // conversation and the id of message fork.
-func benchSession(b *testing.B, a *app, n, fork int) (conv string, forkID int64) {
+func benchSession(b *testing.B, a *webtest.App, n, fork int) (conv string, forkID int64) {
 	var sess baton.Session
-	a.apiB(b, "POST", "/api/v1/sessions", []byte(`{"title":"bench replay"}`), &sess)
+	benchAPI(a, b, "POST", "/api/v1/sessions", []byte(`{"title":"bench replay"}`), &sess)
 	postBenchMessages(b, a, "/api/v1/sessions/"+sess.ID+"/messages", 1, n, 0)
 	var list struct {
 		Messages []struct {
@@ -91,7 +92,7 @@ func benchSession(b *testing.B, a *app, n, fork int) (conv string, forkID int64)
 			ConversationID string `json:"conversation_id"`
 		} `json:"messages"`
 	}
-	a.apiB(b, "GET", "/api/v1/sessions/"+sess.ID+"/messages?limit="+fmt.Sprint(fork), nil, &list)
+	benchAPI(a, b, "GET", "/api/v1/sessions/"+sess.ID+"/messages?limit="+fmt.Sprint(fork), nil, &list)
 	return list.Messages[0].ConversationID, list.Messages[fork-1].ID
 }
 
@@ -99,16 +100,16 @@ func benchSession(b *testing.B, a *app, n, fork int) (conv string, forkID int64)
 // output every fourth message and a fork of it at message 50 with 1,950
 // messages of its own, and a comparison of the two. It returns the
 // conversations and the comparison.
-func replayBenchFixture(b *testing.B, a *app) (convA, convB, comparison string) {
+func replayBenchFixture(b *testing.B, a *webtest.App) (convA, convB, comparison string) {
 	convA, forkID := benchSession(b, a, 2000, 50)
 	var fork struct{ ID string }
 	body, _ := json.Marshal(map[string]any{"at_message_id": forkID})
-	a.apiB(b, "POST", "/api/v1/conversations/"+convA+"/fork", body, &fork)
+	benchAPI(a, b, "POST", "/api/v1/conversations/"+convA+"/fork", body, &fork)
 	convB = fork.ID
 	postBenchMessages(b, a, "/api/v1/conversations/"+convB+"/messages", 51, 2000, 1)
 	var cmp struct{ ID string }
 	body, _ = json.Marshal(map[string]any{"a": convA, "b": convB})
-	a.apiB(b, "POST", "/api/v1/comparisons", body, &cmp)
+	benchAPI(a, b, "POST", "/api/v1/comparisons", body, &cmp)
 	return convA, convB, cmp.ID
 }
 
@@ -119,7 +120,7 @@ func replayBenchFixture(b *testing.B, a *app) (convA, convB, comparison string) 
 // time the process spent on each cold request (on a loaded machine the
 // wall-clock figures stretch with the load; the CPU time much less), and
 // returns the last answer's body.
-func coldRequests(b *testing.B, a *app, req func() *http.Request) string {
+func coldRequests(b *testing.B, a *webtest.App, req func() *http.Request) string {
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
 	cold := make([]time.Duration, 0, b.N)
 	warm := make([]time.Duration, 0, b.N)
@@ -140,7 +141,7 @@ func coldRequests(b *testing.B, a *app, req func() *http.Request) string {
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		b.StopTimer()
-		h := web.NewServer(a.st, ingest.New(a.st), "test-secret", log, web.Config{MaxUploadBytes: 1 << 20})
+		h := web.NewServer(a.St, ingest.New(a.St), "test-secret", log, web.Config{MaxUploadBytes: 1 << 20})
 		b.StartTimer()
 		cold = append(cold, serve(h))
 		b.StopTimer()
@@ -162,9 +163,9 @@ func p95ms(times []time.Duration) float64 {
 }
 
 // pageRequest is a signed-in browser's GET of path, with its cookies.
-func pageRequest(br *browser, path string) func() *http.Request {
-	u, _ := url.Parse(br.a.srv.URL + path)
-	cookies := br.client.Jar.Cookies(u)
+func pageRequest(br *webtest.Browser, path string) func() *http.Request {
+	u, _ := url.Parse(br.A.Srv.URL + path)
+	cookies := br.Client.Jar.Cookies(u)
 	return func() *http.Request {
 		r := httptest.NewRequest("GET", path, nil)
 		for _, c := range cookies {
@@ -188,11 +189,11 @@ func parsePage(b *testing.B, page string) *goquery.Document {
 // loads and diffs both (a fresh server), warm-p95-ms answers from the
 // cache.
 func BenchmarkConversationDiff2000(b *testing.B) {
-	a := newApp(b, "sqlite:"+filepath.Join(b.TempDir(), "bench.db"))
+	a := webtest.New(b, "sqlite:"+filepath.Join(b.TempDir(), "bench.db"))
 	convA, convB, _ := replayBenchFixture(b, a)
 	body := coldRequests(b, a, func() *http.Request {
 		r := httptest.NewRequest("GET", "/api/v1/conversations/"+convA+"/diff/"+convB, nil)
-		r.Header.Set("Authorization", "Bearer "+a.adaToken)
+		r.Header.Set("Authorization", "Bearer "+a.AdaToken)
 		return r
 	})
 	var d struct {
@@ -208,9 +209,9 @@ func BenchmarkConversationDiff2000(b *testing.B) {
 // from a cold cache and viewed again, and the document's elements before
 // anything is unfolded.
 func BenchmarkComparisonPage2000(b *testing.B) {
-	a := newApp(b, "sqlite:"+filepath.Join(b.TempDir(), "bench.db"))
+	a := webtest.New(b, "sqlite:"+filepath.Join(b.TempDir(), "bench.db"))
 	_, _, id := replayBenchFixture(b, a)
-	doc := parsePage(b, coldRequests(b, a, pageRequest(a.signIn("ada"), "/comparisons/"+id)))
+	doc := parsePage(b, coldRequests(b, a, pageRequest(a.SignIn("ada"), "/comparisons/"+id)))
 	if doc.Find("#verdict").Length() != 1 {
 		b.Fatal("the comparison page has no verdict")
 	}
@@ -224,7 +225,7 @@ func BenchmarkComparisonPage2000(b *testing.B) {
 // run loaded and diffed against the baseline, measured, sorted and
 // rendered, from a cold cache and viewed again.
 func BenchmarkMatrixPage8x500(b *testing.B) {
-	a := newApp(b, "sqlite:"+filepath.Join(b.TempDir(), "bench.db"))
+	a := webtest.New(b, "sqlite:"+filepath.Join(b.TempDir(), "bench.db"))
 	conv, forkID := benchSession(b, a, 500, 50)
 	runs := make([]map[string]any, 8)
 	for i := range runs {
@@ -238,15 +239,15 @@ func BenchmarkMatrixPage8x500(b *testing.B) {
 			ConversationID string `json:"conversation_id"`
 		} `json:"runs"`
 	}
-	a.apiB(b, "POST", "/api/v1/conversations/"+conv+"/matrices", body, &mx)
+	benchAPI(a, b, "POST", "/api/v1/conversations/"+conv+"/matrices", body, &mx)
 	if len(mx.Runs) != 8 {
 		b.Fatalf("matrix of %d runs", len(mx.Runs))
 	}
 	for _, r := range mx.Runs {
 		postBenchMessages(b, a, "/api/v1/conversations/"+r.ConversationID+"/messages", 51, 500, 1)
-		a.apiB(b, "POST", "/api/v1/replays/"+r.ID+"/complete", nil, nil)
+		benchAPI(a, b, "POST", "/api/v1/replays/"+r.ID+"/complete", nil, nil)
 	}
-	doc := parsePage(b, coldRequests(b, a, pageRequest(a.signIn("ada"), "/matrices/"+mx.Matrix.ID)))
+	doc := parsePage(b, coldRequests(b, a, pageRequest(a.SignIn("ada"), "/matrices/"+mx.Matrix.ID)))
 	if n := doc.Find(".matrix-row.matrix-completed").Length(); n != 8 {
 		b.Fatalf("the matrix page shows %d completed rows", n)
 	}

@@ -10,13 +10,14 @@ import (
 	"time"
 
 	"github.com/baton-dev/baton/internal/baton"
+	"github.com/baton-dev/baton/web/webtest"
 )
 
 // BenchmarkAPIAppend1000 posts batches of 1,000 messages through the API.
 func BenchmarkAPIAppend1000(b *testing.B) {
-	a := newApp(b, "sqlite:"+filepath.Join(b.TempDir(), "bench.db"))
+	a := webtest.New(b, "sqlite:"+filepath.Join(b.TempDir(), "bench.db"))
 	var sess baton.Session
-	a.apiB(b, "POST", "/api/v1/sessions", []byte(`{"title":"bench"}`), &sess)
+	benchAPI(a, b, "POST", "/api/v1/sessions", []byte(`{"title":"bench"}`), &sess)
 	bodies := make([][]byte, b.N)
 	for i := range bodies {
 		msgs := make([]map[string]any, 1000)
@@ -29,14 +30,14 @@ func BenchmarkAPIAppend1000(b *testing.B) {
 	}
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		a.apiB(b, "POST", "/api/v1/sessions/"+sess.ID+"/messages", bodies[i], nil)
+		benchAPI(a, b, "POST", "/api/v1/sessions/"+sess.ID+"/messages", bodies[i], nil)
 	}
 	b.ReportMetric(float64(b.N*1000)/b.Elapsed().Seconds(), "msgs/s")
 }
 
-func (a *app) apiB(b *testing.B, method, path string, body []byte, out any) {
-	req, _ := http.NewRequest(method, a.srv.URL+path, bytes.NewReader(body))
-	req.Header.Set("Authorization", "Bearer "+a.adaToken)
+func benchAPI(a *webtest.App, b *testing.B, method, path string, body []byte, out any) {
+	req, _ := http.NewRequest(method, a.Srv.URL+path, bytes.NewReader(body))
+	req.Header.Set("Authorization", "Bearer "+a.AdaToken)
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
 		b.Fatal(err)

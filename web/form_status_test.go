@@ -6,6 +6,8 @@ import (
 	"net/url"
 	"strings"
 	"testing"
+
+	"github.com/baton-dev/baton/web/webtest"
 )
 
 // Every page form refused for what was typed answers 400, page or htmx
@@ -15,10 +17,10 @@ import (
 // a 422 or a 5xx, and a refusal that comes back as HTML from htmx is the
 // form again (baton.js swaps a 400 in HTML in place).
 func TestFormErrorsAnswer400Everywhere(t *testing.T) {
-	eachApp(t, func(t *testing.T, a *app) {
-		a.withOIDC()
-		own := seedWorld(t, a.st, a.ada, "ada")
-		ada := a.signIn("ada")
+	webtest.Each(t, func(t *testing.T, a *webtest.App) {
+		a.WithOIDC()
+		own := seedWorld(t, a.St, a.Ada, "ada")
+		ada := a.SignIn("ada")
 		bad := url.Values{}
 		for _, k := range []string{"name", "who", "role", "expires", "status", "kind", "note", "label", "dimension", "value",
 			"impact", "significance", "title", "base_revision", "decision", "task", "topics", "technologies", "message_id",
@@ -26,7 +28,7 @@ func TestFormErrorsAnswer400Everywhere(t *testing.T) {
 			bad.Set(k, "☃ not a value ☃")
 		}
 		posted, refused := 0, 0
-		for _, r := range a.routes() {
+		for _, r := range routeTable(a) {
 			if r.Method != http.MethodPost || strings.HasPrefix(r.Path, "/api/") || strings.HasPrefix(r.Path, "/log") || r.Path == "/import" {
 				continue
 			}
@@ -44,16 +46,16 @@ func TestFormErrorsAnswer400Everywhere(t *testing.T) {
 				path = strings.Replace(path, seg, url.PathEscape(v), 1)
 			}
 			for _, htmx := range []bool{false, true} {
-				form := url.Values{"_csrf": {ada.csrf}}
+				form := url.Values{"_csrf": {ada.CSRF}}
 				for k, v := range bad {
 					form[k] = v
 				}
-				req, _ := http.NewRequest(http.MethodPost, a.srv.URL+path, strings.NewReader(form.Encode()))
+				req, _ := http.NewRequest(http.MethodPost, a.Srv.URL+path, strings.NewReader(form.Encode()))
 				req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
 				if htmx {
 					req.Header.Set("HX-Request", "true")
 				}
-				resp, err := ada.noRedirects().client.Do(req)
+				resp, err := ada.NoRedirects().Client.Do(req)
 				if err != nil {
 					t.Fatal(err)
 				}

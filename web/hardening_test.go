@@ -12,15 +12,16 @@ import (
 	"github.com/PuerkitoBio/goquery"
 	"github.com/baton-dev/baton/internal/baton"
 	"github.com/baton-dev/baton/web"
+	"github.com/baton-dev/baton/web/webtest"
 )
 
 func TestSecurityHeadersOnEveryKindOfAnswer(t *testing.T) {
-	eachApp(t, func(t *testing.T, a *app) {
-		sess := a.seedSession(a.ada.ID, "Headers", 1)
-		ada := a.signIn("ada")
-		share := ada.share(sess.ID, "never")
+	webtest.Each(t, func(t *testing.T, a *webtest.App) {
+		sess := a.SeedSession(a.Ada.ID, "Headers", 1)
+		ada := a.SignIn("ada")
+		share := ada.Share(sess.ID, "never")
 		get := func(path, token string) *http.Response {
-			req, _ := http.NewRequest("GET", a.srv.URL+path, nil)
+			req, _ := http.NewRequest("GET", a.Srv.URL+path, nil)
 			if token != "" {
 				req.Header.Set("Authorization", "Bearer "+token)
 			}
@@ -33,7 +34,7 @@ func TestSecurityHeadersOnEveryKindOfAnswer(t *testing.T) {
 		}
 		for _, c := range []struct{ path, token string }{
 			{"/login", ""}, {"/sessions", ""}, {"/no-such-page", ""}, {share, ""}, {"/s/unknown-token-123456", ""},
-			{"/static/css/baton.css", ""}, {"/api/v1/sessions", a.adaToken}, {"/api/v1/sessions", ""},
+			{"/static/css/baton.css", ""}, {"/api/v1/sessions", a.AdaToken}, {"/api/v1/sessions", ""},
 		} {
 			resp := get(c.path, c.token)
 			h := resp.Header
@@ -52,7 +53,7 @@ func TestSecurityHeadersOnEveryKindOfAnswer(t *testing.T) {
 		}
 		// No page carries an inline script or style the CSP would refuse.
 		for _, p := range []string{"/sessions", "/sessions/" + sess.ID, "/settings", "/teams", share} {
-			d, _ := ada.get(p)
+			d, _ := ada.Get(p)
 			d.Find("script").Each(func(_ int, s *goquery.Selection) {
 				if s.AttrOr("src", "") == "" && strings.TrimSpace(s.Text()) != "" {
 					t.Errorf("%s has an inline script", p)
@@ -66,19 +67,19 @@ func TestSecurityHeadersOnEveryKindOfAnswer(t *testing.T) {
 }
 
 func TestSignInRateLimitAnswers429WithRetryAfter(t *testing.T) {
-	eachApp(t, func(t *testing.T, a *app) {
-		a.restart(web.Config{Limits: web.Limits{SignIn: web.Rate{PerSecond: 0.01, Burst: 3}}}, nil)
-		b := a.anonymous()
-		doc, _ := b.get("/login")
-		b.csrf, _ = doc.Find(`input[name="_csrf"]`).Attr("value")
+	webtest.Each(t, func(t *testing.T, a *webtest.App) {
+		a.Restart(web.Config{Limits: web.Limits{SignIn: web.Rate{PerSecond: 0.01, Burst: 3}}}, nil)
+		b := a.Anonymous()
+		doc, _ := b.Get("/login")
+		b.CSRF, _ = doc.Find(`input[name="_csrf"]`).Attr("value")
 		for i := 0; i < 3; i++ {
-			resp := b.post("/login", url.Values{"username": {"ada"}, "password": {"wrong password " + strconv.Itoa(i)}})
+			resp := b.Post("/login", url.Values{"username": {"ada"}, "password": {"wrong password " + strconv.Itoa(i)}})
 			resp.Body.Close()
 			if resp.StatusCode != http.StatusUnauthorized {
 				t.Fatalf("attempt %d = %d", i, resp.StatusCode)
 			}
 		}
-		doc, resp := b.form("/login", url.Values{"username": {"ada"}, "password": {testPassword}})
+		doc, resp := b.Form("/login", url.Values{"username": {"ada"}, "password": {webtest.Password}})
 		if resp.StatusCode != http.StatusTooManyRequests || !strings.Contains(doc.Text(), "Too many sign-in attempts") {
 			t.Fatalf("fourth attempt = %d", resp.StatusCode)
 		}
@@ -86,62 +87,62 @@ func TestSignInRateLimitAnswers429WithRetryAfter(t *testing.T) {
 			t.Fatalf("Retry-After = %q", resp.Header.Get("Retry-After"))
 		}
 		// Another username from the same address has its own bucket.
-		if resp := b.post("/login", url.Values{"username": {"bob"}, "password": {testPassword}}); resp.Request.URL.Path != "/sessions" {
+		if resp := b.Post("/login", url.Values{"username": {"bob"}, "password": {webtest.Password}}); resp.Request.URL.Path != "/sessions" {
 			t.Fatalf("bob's sign-in ended at %s (%d)", resp.Request.URL, resp.StatusCode)
 		}
 	})
 }
 
 func TestAPIRateLimitPerTokenIsJSON429(t *testing.T) {
-	eachApp(t, func(t *testing.T, a *app) {
-		a.restart(web.Config{Limits: web.Limits{API: web.Rate{PerSecond: 0.01, Burst: 5}, BadToken: web.Rate{PerSecond: 0.01, Burst: 3}}}, nil)
+	webtest.Each(t, func(t *testing.T, a *webtest.App) {
+		a.Restart(web.Config{Limits: web.Limits{API: web.Rate{PerSecond: 0.01, Burst: 5}, BadToken: web.Rate{PerSecond: 0.01, Burst: 3}}}, nil)
 		for i := 0; i < 5; i++ {
-			if code := a.api(a.adaToken, "GET", "/api/v1/sessions", nil, nil); code != 200 {
+			if code := a.API(a.AdaToken, "GET", "/api/v1/sessions", nil, nil); code != 200 {
 				t.Fatalf("request %d = %d", i, code)
 			}
 		}
-		req, _ := http.NewRequest("GET", a.srv.URL+"/api/v1/sessions", nil)
-		req.Header.Set("Authorization", "Bearer "+a.adaToken)
+		req, _ := http.NewRequest("GET", a.Srv.URL+"/api/v1/sessions", nil)
+		req.Header.Set("Authorization", "Bearer "+a.AdaToken)
 		resp, err := http.DefaultClient.Do(req)
 		if err != nil {
 			t.Fatal(err)
 		}
-		var e apiErr
+		var e webtest.APIError
 		_ = json.NewDecoder(resp.Body).Decode(&e)
 		resp.Body.Close()
 		if resp.StatusCode != http.StatusTooManyRequests || e.Error.Code != baton.ERATELIMIT || resp.Header.Get("Retry-After") == "" {
 			t.Fatalf("sixth = %d %+v Retry-After %q", resp.StatusCode, e, resp.Header.Get("Retry-After"))
 		}
 		// Bob's token is not held back by ada's.
-		if code := a.api(a.bobToken, "GET", "/api/v1/sessions", nil, nil); code != 200 {
+		if code := a.API(a.BobToken, "GET", "/api/v1/sessions", nil, nil); code != 200 {
 			t.Fatalf("bob = %d", code)
 		}
 		// Guessing tokens: after 3 failures from this address, the next guess
 		// waits; a good token from it does not.
 		for i := 0; i < 3; i++ {
-			if code := a.api("bat_"+strings.Repeat("x", 40), "GET", "/api/v1/sessions", nil, nil); code != http.StatusUnauthorized {
+			if code := a.API("bat_"+strings.Repeat("x", 40), "GET", "/api/v1/sessions", nil, nil); code != http.StatusUnauthorized {
 				t.Fatalf("bad token %d = %d", i, code)
 			}
 		}
-		if code := a.api("bat_"+strings.Repeat("y", 40), "GET", "/api/v1/sessions", nil, &e); code != http.StatusTooManyRequests || e.Error.Code != baton.ERATELIMIT {
+		if code := a.API("bat_"+strings.Repeat("y", 40), "GET", "/api/v1/sessions", nil, &e); code != http.StatusTooManyRequests || e.Error.Code != baton.ERATELIMIT {
 			t.Fatalf("guess after guessing = %d %+v", code, e)
 		}
-		if code := a.api(a.bobToken, "GET", "/api/v1/sessions", nil, nil); code != http.StatusOK {
+		if code := a.API(a.BobToken, "GET", "/api/v1/sessions", nil, nil); code != http.StatusOK {
 			t.Fatalf("good token after guessing = %d", code)
 		}
 	})
 }
 
 func TestShareAndInvitationLinksAreRateLimited(t *testing.T) {
-	eachApp(t, func(t *testing.T, a *app) {
-		a.restart(web.Config{Limits: web.Limits{Links: web.Rate{PerSecond: 0.01, Burst: 4}}}, nil)
-		b := a.anonymous()
+	webtest.Each(t, func(t *testing.T, a *webtest.App) {
+		a.Restart(web.Config{Limits: web.Limits{Links: web.Rate{PerSecond: 0.01, Burst: 4}}}, nil)
+		b := a.Anonymous()
 		for i := 0; i < 4; i++ {
-			if _, resp := b.get("/s/guess-" + strconv.Itoa(i) + "-aaaaaaaaaaaaaa"); resp.StatusCode != http.StatusNotFound {
+			if _, resp := b.Get("/s/guess-" + strconv.Itoa(i) + "-aaaaaaaaaaaaaa"); resp.StatusCode != http.StatusNotFound {
 				t.Fatalf("guess %d = %d", i, resp.StatusCode)
 			}
 		}
-		doc, resp := b.get("/s/guess-5-aaaaaaaaaaaaaa")
+		doc, resp := b.Get("/s/guess-5-aaaaaaaaaaaaaa")
 		if resp.StatusCode != http.StatusTooManyRequests || resp.Header.Get("Retry-After") == "" || !strings.Contains(doc.Text(), "Too many") {
 			t.Fatalf("fifth guess = %d", resp.StatusCode)
 		}
@@ -149,44 +150,44 @@ func TestShareAndInvitationLinksAreRateLimited(t *testing.T) {
 }
 
 func TestAccountLocksAfterTenFailedSignIns(t *testing.T) {
-	eachApp(t, func(t *testing.T, a *app) {
-		a.restart(web.Config{Limits: web.Limits{SignIn: web.Rate{PerSecond: 1000, Burst: 1000}}}, nil)
-		b := a.anonymous()
-		doc, _ := b.get("/login")
-		b.csrf, _ = doc.Find(`input[name="_csrf"]`).Attr("value")
+	webtest.Each(t, func(t *testing.T, a *webtest.App) {
+		a.Restart(web.Config{Limits: web.Limits{SignIn: web.Rate{PerSecond: 1000, Burst: 1000}}}, nil)
+		b := a.Anonymous()
+		doc, _ := b.Get("/login")
+		b.CSRF, _ = doc.Find(`input[name="_csrf"]`).Attr("value")
 		for i := 1; i <= 9; i++ {
-			resp := b.post("/login", url.Values{"username": {"ada"}, "password": {"guess number " + strconv.Itoa(i)}})
+			resp := b.Post("/login", url.Values{"username": {"ada"}, "password": {"guess number " + strconv.Itoa(i)}})
 			resp.Body.Close()
 			if resp.StatusCode != http.StatusUnauthorized {
 				t.Fatalf("failure %d = %d", i, resp.StatusCode)
 			}
 		}
-		doc, resp := b.form("/login", url.Values{"username": {"ada"}, "password": {"guess number 10"}})
+		doc, resp := b.Form("/login", url.Values{"username": {"ada"}, "password": {"guess number 10"}})
 		if resp.StatusCode != http.StatusTooManyRequests || !strings.Contains(doc.Find(".flash-error").Text(), "locked until") {
 			t.Fatalf("tenth failure = %d %q", resp.StatusCode, doc.Find(".flash-error").Text())
 		}
 		// Locked: the right password is refused too, on any instance (the count is in the database).
-		other := a.anonymous()
-		doc, _ = other.get("/login")
-		other.csrf, _ = doc.Find(`input[name="_csrf"]`).Attr("value")
-		_, resp = other.form("/login", url.Values{"username": {"ada"}, "password": {testPassword}})
+		other := a.Anonymous()
+		doc, _ = other.Get("/login")
+		other.CSRF, _ = doc.Find(`input[name="_csrf"]`).Attr("value")
+		_, resp = other.Form("/login", url.Values{"username": {"ada"}, "password": {webtest.Password}})
 		if resp.StatusCode != http.StatusTooManyRequests || resp.Header.Get("Retry-After") == "" {
 			t.Fatalf("right password while locked = %d", resp.StatusCode)
 		}
 		// Bob is not locked.
-		if resp := other.post("/login", url.Values{"username": {"bob"}, "password": {testPassword}}); resp.Request.URL.Path != "/sessions" {
+		if resp := other.Post("/login", url.Values{"username": {"bob"}, "password": {webtest.Password}}); resp.Request.URL.Path != "/sessions" {
 			t.Fatalf("bob = %d", resp.StatusCode)
 		}
 		// Fifteen minutes later ada signs in, and her count starts again.
-		a.st.SetClock(func() time.Time { return time.Now().Add(16 * time.Minute) })
-		b2 := a.anonymous()
-		doc, _ = b2.get("/login")
-		b2.csrf, _ = doc.Find(`input[name="_csrf"]`).Attr("value")
-		if resp := b2.post("/login", url.Values{"username": {"ada"}, "password": {testPassword}}); resp.Request.URL.Path != "/sessions" {
+		a.St.SetClock(func() time.Time { return time.Now().Add(16 * time.Minute) })
+		b2 := a.Anonymous()
+		doc, _ = b2.Get("/login")
+		b2.CSRF, _ = doc.Find(`input[name="_csrf"]`).Attr("value")
+		if resp := b2.Post("/login", url.Values{"username": {"ada"}, "password": {webtest.Password}}); resp.Request.URL.Path != "/sessions" {
 			t.Fatalf("after the lockout = %s (%d)", resp.Request.URL, resp.StatusCode)
 		}
 		var n []int
-		_ = a.st.DB().NewRaw("SELECT count(*) FROM sign_in_failures WHERE steward_id = ?", a.ada.ID).Scan(t.Context(), &n)
+		_ = a.St.DB().NewRaw("SELECT count(*) FROM sign_in_failures WHERE steward_id = ?", a.Ada.ID).Scan(t.Context(), &n)
 		if len(n) != 1 || n[0] != 0 {
 			t.Fatalf("failures kept after a good sign-in: %v", n)
 		}
@@ -194,23 +195,23 @@ func TestAccountLocksAfterTenFailedSignIns(t *testing.T) {
 }
 
 func TestRequestLogNeverHoldsSecretsQueriesOrContent(t *testing.T) {
-	eachApp(t, func(t *testing.T, a *app) {
-		logs := a.restart(web.Config{}, nil)
-		secrets := []string{a.adaToken, testPassword, "needle-in-query-7731", "message-body-secret-4410", "tampered-share-token-xyz1"}
-		sess := a.seedSession(a.ada.ID, "Logged", 1)
-		a.api(a.adaToken, "GET", "/api/v1/search?q=needle-in-query-7731", nil, nil)
-		a.api(a.adaToken, "POST", "/api/v1/sessions/"+sess.ID+"/messages",
+	webtest.Each(t, func(t *testing.T, a *webtest.App) {
+		logs := a.Restart(web.Config{}, nil)
+		secrets := []string{a.AdaToken, webtest.Password, "needle-in-query-7731", "message-body-secret-4410", "tampered-share-token-xyz1"}
+		sess := a.SeedSession(a.Ada.ID, "Logged", 1)
+		a.API(a.AdaToken, "GET", "/api/v1/search?q=needle-in-query-7731", nil, nil)
+		a.API(a.AdaToken, "POST", "/api/v1/sessions/"+sess.ID+"/messages",
 			`{"messages":[{"source_id":"z","role":"steward","content":"message-body-secret-4410"}]}`, nil)
-		a.api("bat_"+strings.Repeat("q", 40), "GET", "/api/v1/sessions", nil, nil)
-		ada := a.signIn("ada")
-		share := ada.share(sess.ID, "never")
-		secrets = append(secrets, strings.TrimPrefix(share, "/s/"), ada.cookie("baton_session", "/"), ada.csrf)
-		a.anonymous().get(share)
-		a.anonymous().get("/s/tampered-share-token-xyz1")
-		a.anonymous().get("/tampered-share-token-xyz1?needle-in-query-7731=1")
-		ada.get("/sessions?q=needle-in-query-7731")
-		_, resp := ada.form("/teams", url.Values{"name": {"T"}})
-		inv, _ := ada.form(resp.Request.URL.Path+"/invitations", url.Values{"who": {"bob"}})
+		a.API("bat_"+strings.Repeat("q", 40), "GET", "/api/v1/sessions", nil, nil)
+		ada := a.SignIn("ada")
+		share := ada.Share(sess.ID, "never")
+		secrets = append(secrets, strings.TrimPrefix(share, "/s/"), ada.Cookie("baton_session", "/"), ada.CSRF)
+		a.Anonymous().Get(share)
+		a.Anonymous().Get("/s/tampered-share-token-xyz1")
+		a.Anonymous().Get("/tampered-share-token-xyz1?needle-in-query-7731=1")
+		ada.Get("/sessions?q=needle-in-query-7731")
+		_, resp := ada.Form("/teams", url.Values{"name": {"T"}})
+		inv, _ := ada.Form(resp.Request.URL.Path+"/invitations", url.Values{"who": {"bob"}})
 		if u := strings.TrimSpace(inv.Find("#invite-url").Text()); u != "" {
 			secrets = append(secrets, u[strings.LastIndex(u, "/")+1:])
 		}
@@ -230,29 +231,29 @@ func TestRequestLogNeverHoldsSecretsQueriesOrContent(t *testing.T) {
 }
 
 func TestBadTextInAddressesIsRefusedNotAServerError(t *testing.T) {
-	eachApp(t, func(t *testing.T, a *app) {
-		ada := a.signIn("ada")
+	webtest.Each(t, func(t *testing.T, a *webtest.App) {
+		ada := a.SignIn("ada")
 		for _, p := range []string{"/api/v1/search?q=%00", "/api/v1/sessions?q=%c3%28", "/api/v1/sessions?source=a%00b", "/api/v1/sessions/x/messages?conversation_id=%ff"} {
-			var e apiErr
-			if code := a.api(a.adaToken, "GET", p, nil, &e); code != http.StatusBadRequest || e.Error.Code != baton.EINVALID {
+			var e webtest.APIError
+			if code := a.API(a.AdaToken, "GET", p, nil, &e); code != http.StatusBadRequest || e.Error.Code != baton.EINVALID {
 				t.Errorf("API %s = %d %+v", p, code, e)
 			}
 		}
 		// Route parameters reach handlers still escaped, or are refused: never a failed query.
 		for _, p := range []string{"/api/v1/sessions/%00", "/api/v1/sessions/%ff%fe"} {
-			if code := a.api(a.adaToken, "GET", p, nil, nil); code != http.StatusBadRequest && code != http.StatusNotFound {
+			if code := a.API(a.AdaToken, "GET", p, nil, nil); code != http.StatusBadRequest && code != http.StatusNotFound {
 				t.Errorf("API %s = %d", p, code)
 			}
 		}
 		for _, p := range []string{"/sessions/%ff", "/teams/%00", "/s/%00%ff"} {
-			if _, resp := ada.get(p); resp.StatusCode != http.StatusBadRequest && resp.StatusCode != http.StatusNotFound {
+			if _, resp := ada.Get(p); resp.StatusCode != http.StatusBadRequest && resp.StatusCode != http.StatusNotFound {
 				t.Errorf("page %s = %d", p, resp.StatusCode)
 			}
 		}
-		if _, resp := ada.get("/sessions?q=%00"); resp.StatusCode != http.StatusBadRequest {
+		if _, resp := ada.Get("/sessions?q=%00"); resp.StatusCode != http.StatusBadRequest {
 			t.Errorf("page query with NUL = %d", resp.StatusCode)
 		}
-		if _, resp := ada.form("/teams", url.Values{"name": {"bad\xffname"}}); resp.StatusCode != http.StatusBadRequest {
+		if _, resp := ada.Form("/teams", url.Values{"name": {"bad\xffname"}}); resp.StatusCode != http.StatusBadRequest {
 			t.Errorf("form with bad UTF-8 = %d", resp.StatusCode)
 		}
 	})

@@ -20,6 +20,7 @@ import (
 	"github.com/baton-dev/baton/internal/ingest"
 	"github.com/baton-dev/baton/internal/store"
 	"github.com/baton-dev/baton/web"
+	"github.com/baton-dev/baton/web/webtest"
 )
 
 // world is one steward with data of every kind Baton keeps: sessions (one
@@ -310,17 +311,17 @@ func isolationJSON(v *world) map[string]any {
 	}
 }
 
-// callWithJSON is call with the fields of fields that the route takes:
+// rawCallJSON is rawCall with the fields of fields that the route takes:
 // a 400 naming a field the request does not take (unknown, or Baton's
 // own) leaves that field out and asks again, so the answer is about the
 // ids, not about the body's shape.
-func (a *app) callWithJSON(b *browser, token, method, path string, form url.Values, fields map[string]any) (int, string) {
-	a.t.Helper()
+func rawCallJSON(a *webtest.App, b *webtest.Browser, token, method, path string, form url.Values, fields map[string]any) (int, string) {
+	a.T.Helper()
 	body := maps.Clone(fields)
 	for {
 		j, _ := json.Marshal(body)
-		code, resp := a.call(b, token, method, path, form, string(j))
-		var e apiErr
+		code, resp := rawCall(a, b, token, method, path, form, string(j))
+		var e webtest.APIError
 		if code != http.StatusBadRequest || json.Unmarshal([]byte(resp), &e) != nil ||
 			!(strings.HasPrefix(e.Error.Message, "unknown field") || strings.Contains(e.Error.Message, "is set by Baton")) ||
 			body[e.Error.Field] == nil {
@@ -330,10 +331,10 @@ func (a *app) callWithJSON(b *browser, token, method, path string, form url.Valu
 	}
 }
 
-// call makes one request as the attacker: pages with a signed-in browser
+// rawCall makes one request as the attacker: pages with a signed-in browser
 // and its CSRF token, the API with a bearer token.
-func (a *app) call(b *browser, token, method, path string, form url.Values, jsonBody string) (int, string) {
-	a.t.Helper()
+func rawCall(a *webtest.App, b *webtest.Browser, token, method, path string, form url.Values, jsonBody string) (int, string) {
+	a.T.Helper()
 	var body io.Reader
 	ct := ""
 	api := strings.HasPrefix(path, "/api/")
@@ -345,11 +346,11 @@ func (a *app) call(b *browser, token, method, path string, form url.Values, json
 			for k, v := range form {
 				f[k] = v
 			}
-			f.Set("_csrf", b.csrf)
+			f.Set("_csrf", b.CSRF)
 			body, ct = strings.NewReader(f.Encode()), "application/x-www-form-urlencoded"
 		}
 	}
-	req, _ := http.NewRequest(method, a.srv.URL+path, body)
+	req, _ := http.NewRequest(method, a.Srv.URL+path, body)
 	if ct != "" {
 		req.Header.Set("Content-Type", ct)
 	}
@@ -357,12 +358,12 @@ func (a *app) call(b *browser, token, method, path string, form url.Values, json
 	if api {
 		req.Header.Set("Authorization", "Bearer "+token)
 	} else {
-		req.Header.Set("X-CSRF-Token", b.csrf)
-		client = b.noRedirects().client
+		req.Header.Set("X-CSRF-Token", b.CSRF)
+		client = b.NoRedirects().Client
 	}
 	resp, err := client.Do(req)
 	if err != nil {
-		a.t.Fatal(err)
+		a.T.Fatal(err)
 	}
 	defer resp.Body.Close()
 	raw, _ := io.ReadAll(resp.Body)
@@ -387,15 +388,15 @@ func leaked(body string, markers []string) string {
 // whose parameter the walk cannot fill fails the test, so a new route
 // comes with its line here.
 func TestNoStewardSeesAnothersData(t *testing.T) {
-	eachApp(t, func(t *testing.T, a *app) {
-		a.withOIDC()
+	webtest.Each(t, func(t *testing.T, a *webtest.App) {
+		a.WithOIDC()
 		// Ada attacks; bob is the victim. Both have one of everything.
-		own := seedWorld(t, a.st, a.ada, "ada")
-		victim := seedWorld(t, a.st, a.bob, "bob")
-		victim.ids["import_job"] = finishedImportJob(t, a.signIn("bob")) // jobs live in the server
-		before := fingerprint(t, a.st, victim)
-		attacker := a.signIn("ada")
-		routes := a.routes()
+		own := seedWorld(t, a.St, a.Ada, "ada")
+		victim := seedWorld(t, a.St, a.Bob, "bob")
+		victim.ids["import_job"] = webtest.FinishedImportJob(t, a.SignIn("bob")) // jobs live in the server
+		before := fingerprint(t, a.St, victim)
+		attacker := a.SignIn("ada")
+		routes := routeTable(a)
 		if len(routes) < 30 {
 			t.Fatalf("only %d routes: the walk is not seeing the table", len(routes))
 		}
@@ -431,7 +432,7 @@ func TestNoStewardSeesAnothersData(t *testing.T) {
 			}
 			method, route := r.Method, r
 			check := func() {
-				code, body := a.callWithJSON(attacker, a.adaToken, method, path, form, jsonBody)
+				code, body := rawCallJSON(a, attacker, a.AdaToken, method, path, form, jsonBody)
 				walked++
 				if code >= 500 {
 					t.Errorf("%s %s (%s) = %d", method, path, route.Path, code)
@@ -454,7 +455,7 @@ func TestNoStewardSeesAnothersData(t *testing.T) {
 			if method == http.MethodGet && !stewardData {
 				// Lists and searches, asked for the victim's words.
 				q := "?q=" + url.QueryEscape(victim.ids["search"]) + "&tag=bobtag&source=isolation"
-				code, body := a.call(attacker, a.adaToken, method, path+q, nil, "")
+				code, body := rawCall(a, attacker, a.AdaToken, method, path+q, nil, "")
 				// The search box shows the words asked for; any other marker is a leak.
 				body = strings.ReplaceAll(body, victim.ids["search"], "")
 				if m := leaked(body, victim.markers); m != "" || code >= 500 {
@@ -468,37 +469,37 @@ func TestNoStewardSeesAnothersData(t *testing.T) {
 		t.Logf("walked %d routes (%d of them with the other steward's ids)", walked, withIDs)
 
 		// Ids in queries and bodies, against the attacker's own session.
-		attacker = a.signIn("ada")
+		attacker = a.SignIn("ada")
 		for _, p := range []string{
 			"/sessions/" + own.ids["session"] + "?c=" + victim.ids["conversation"],
 			"/sessions/" + own.ids["session"] + "/messages?after=0&c=" + victim.ids["conversation"],
 			"/api/v1/sessions/" + own.ids["session"] + "/messages?conversation_id=" + victim.ids["conversation"],
 		} {
-			code, body := a.call(attacker, a.adaToken, "GET", p, nil, "")
+			code, body := rawCall(a, attacker, a.AdaToken, "GET", p, nil, "")
 			if code != http.StatusNotFound || leaked(body, victim.markers) != "" {
 				t.Errorf("GET %s = %d", p, code)
 			}
 		}
-		code, _ := a.call(attacker, a.adaToken, "POST", "/api/v1/sessions/"+own.ids["session"]+"/messages", nil,
+		code, _ := rawCall(a, attacker, a.AdaToken, "POST", "/api/v1/sessions/"+own.ids["session"]+"/messages", nil,
 			`{"conversation_id":"`+victim.ids["conversation"]+`","messages":[{"role":"steward","content":"x"}]}`)
 		if code != http.StatusNotFound {
 			t.Errorf("append to the other steward's conversation through one's own session = %d", code)
 		}
 
 		// The victim's own requests still work: the ids were real.
-		bob := a.signIn("bob")
+		bob := a.SignIn("bob")
 		for _, p := range []string{"/sessions/" + victim.ids["session"], "/teams/" + victim.ids["team"]} {
-			if code, body := a.call(bob, a.bobToken, "GET", p, nil, ""); code != 200 || !strings.Contains(body, "bob-") {
+			if code, body := rawCall(a, bob, a.BobToken, "GET", p, nil, ""); code != 200 || !strings.Contains(body, "bob-") {
 				t.Errorf("bob's own %s = %d", p, code)
 			}
 		}
-		if code, _ := a.call(bob, a.bobToken, "GET", "/api/v1/sessions/"+victim.ids["session"], nil, ""); code != 200 {
+		if code, _ := rawCall(a, bob, a.BobToken, "GET", "/api/v1/sessions/"+victim.ids["session"], nil, ""); code != 200 {
 			t.Errorf("bob's own session by API = %d", code)
 		}
 
 		// A share link opens its one object and nothing else of the victim's.
-		anon := a.anonymous()
-		doc, resp := anon.get("/s/" + victim.shareToken)
+		anon := a.Anonymous()
+		doc, resp := anon.Get("/s/" + victim.shareToken)
 		page, _ := doc.Html()
 		if resp.StatusCode != 200 || !strings.Contains(page, victim.sharedTitle) || !strings.Contains(page, "bob-first-message-text") {
 			t.Fatalf("the share link does not open its session: %d", resp.StatusCode)
@@ -517,19 +518,19 @@ func TestNoStewardSeesAnothersData(t *testing.T) {
 			t.Error("the share page shows the session's id")
 		}
 		// And a signed-in stranger with the share link still reaches nothing else.
-		if code, _ := a.call(attacker, "", "GET", "/sessions/"+victim.ids["session"], nil, ""); code != http.StatusNotFound {
+		if code, _ := rawCall(a, attacker, "", "GET", "/sessions/"+victim.ids["session"], nil, ""); code != http.StatusNotFound {
 			t.Errorf("after opening the share link, the session page = %d", code)
 		}
 
-		if after := fingerprint(t, a.st, victim); after != before {
+		if after := fingerprint(t, a.St, victim); after != before {
 			t.Fatalf("the other steward's data changed:\nbefore %s\nafter  %s", before, after)
 		}
 	})
 }
 
-// routes lists the server's routes, sorted, once per method and path.
-func (a *app) routes() []routeEntry {
-	srv := a.server()
+// routeTable lists the server's routes, sorted, once per method and path.
+func routeTable(a *webtest.App) []routeEntry {
+	srv := serverOf(a)
 	seen := map[string]bool{}
 	var out []routeEntry
 	for _, r := range srv.Routes() {
@@ -546,5 +547,5 @@ func (a *app) routes() []routeEntry {
 
 type routeEntry struct{ Method, Path string }
 
-// server is the app's *web.Server, behind its test server.
-func (a *app) server() *web.Server { return a.srv.Config.Handler.(*web.Server) }
+// serverOf is the app's *web.Server, behind its test server.
+func serverOf(a *webtest.App) *web.Server { return a.Srv.Config.Handler.(*web.Server) }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/PuerkitoBio/goquery"
 	"github.com/baton-dev/baton/internal/baton"
+	"github.com/baton-dev/baton/web/webtest"
 )
 
 // A value its field cannot take is named by the field's whole path, with
@@ -16,24 +17,24 @@ import (
 // where a number goes, bad base64. (They named "body" with Go's parse
 // message, or the field without its index.) Nothing is stored.
 func TestEveryRequestNamesTheFieldOfABadValue(t *testing.T) {
-	eachApp(t, func(t *testing.T, a *app) {
-		id := createCodingSession(t, a, a.adaToken, nil)
+	webtest.Each(t, func(t *testing.T, a *webtest.App) {
+		id := webtest.CreateCodingSession(t, a, a.AdaToken, nil)
 		var page struct{ Messages []baton.Message }
-		a.api(a.adaToken, "GET", "/api/v1/sessions/"+id+"/messages", nil, &page)
+		a.API(a.AdaToken, "GET", "/api/v1/sessions/"+id+"/messages", nil, &page)
 		if len(page.Messages) < 2 {
 			t.Fatalf("%d messages", len(page.Messages))
 		}
 		msg := strconv.FormatInt(page.Messages[1].ID, 10)
 		conv := page.Messages[1].ConversationID
 		var cmp struct{ ID string }
-		if code := a.api(a.adaToken, "POST", "/api/v1/comparisons", `{"a":"`+conv+`","b":"`+conv+`"}`, &cmp); code != http.StatusCreated {
+		if code := a.API(a.AdaToken, "POST", "/api/v1/comparisons", `{"a":"`+conv+`","b":"`+conv+`"}`, &cmp); code != http.StatusCreated {
 			t.Fatalf("comparison = %d", code)
 		}
-		a.api(a.adaToken, "POST", "/api/v1/sessions/"+id+"/close", nil, nil)
+		a.API(a.AdaToken, "POST", "/api/v1/sessions/"+id+"/close", nil, nil)
 		var b baton.Bridge
-		a.api(a.adaToken, "GET", "/api/v1/sessions/"+id+"/bridge", nil, &b)
+		a.API(a.AdaToken, "GET", "/api/v1/sessions/"+id+"/bridge", nil, &b)
 		var empty struct{ ID string }
-		a.api(a.adaToken, "POST", "/api/v1/sessions", `{"title":"empty"}`, &empty)
+		a.API(a.AdaToken, "POST", "/api/v1/sessions", `{"title":"empty"}`, &empty)
 
 		for _, c := range []struct{ method, path, body, field, says string }{
 			{"POST", "/api/v1/sessions", `{"title":"x","started_at":"10000-01-01T00:00:00Z"}`, "started_at", `"10000-01-01T00:00:00Z"`},
@@ -73,14 +74,14 @@ func TestEveryRequestNamesTheFieldOfABadValue(t *testing.T) {
 			{"POST", "/api/v1/sources", `{"files":[{"path":"a","synced_at":"2026-02-30T00:00:00Z"}]}`, "files[0].synced_at", "RFC 3339"},
 			{"POST", "/api/v1/conversations/" + conv + "/continue", `{"content":"go on","run":"yes"}`, "run", "true or false"},
 		} {
-			before := a.rowCount(t)
-			var e apiErr
-			code := a.api(a.adaToken, c.method, c.path, c.body, &e)
+			before := rowCount(a, t)
+			var e webtest.APIError
+			code := a.API(a.AdaToken, c.method, c.path, c.body, &e)
 			if code != http.StatusBadRequest || e.Error.Field != c.field || !strings.Contains(e.Error.Message, c.says) ||
 				!strings.HasPrefix(e.Error.Message, c.field+" ") {
 				t.Errorf("%s %s %s: %d %+v, want 400 naming %s and saying %q", c.method, c.path, c.body, code, e.Error, c.field, c.says)
 			}
-			if after := a.rowCount(t); after != before {
+			if after := rowCount(a, t); after != before {
 				t.Errorf("%s %s %s: refused but stored %d rows", c.method, c.path, c.body, after-before)
 			}
 		}
@@ -88,9 +89,9 @@ func TestEveryRequestNamesTheFieldOfABadValue(t *testing.T) {
 }
 
 // rowCount is how many sessions, messages and annotations are stored.
-func (a *app) rowCount(t *testing.T) (n int) {
+func rowCount(a *webtest.App, t *testing.T) (n int) {
 	t.Helper()
-	if err := a.st.DB().NewRaw("SELECT (SELECT count(*) FROM sessions) + (SELECT count(*) FROM messages) + (SELECT count(*) FROM annotations)").Scan(t.Context(), &n); err != nil {
+	if err := a.St.DB().NewRaw("SELECT (SELECT count(*) FROM sessions) + (SELECT count(*) FROM messages) + (SELECT count(*) FROM annotations)").Scan(t.Context(), &n); err != nil {
 		t.Fatal(err)
 	}
 	return n
@@ -101,8 +102,8 @@ func (a *app) rowCount(t *testing.T) (n int) {
 // is refused quoting it; neither is a 500 nor stores anything. (A NUL in a
 // part's name said "the form could not be read".)
 func TestUploadPartWithABadNameIsNamed(t *testing.T) {
-	eachApp(t, func(t *testing.T, a *app) {
-		ada := a.signIn("ada")
+	webtest.Each(t, func(t *testing.T, a *webtest.App) {
+		ada := a.SignIn("ada")
 		structured := `{"id":"upload-doc","conversation":{"source":"slack","people":["ada","bot"],"user":"ada","conversation":[{"speaker":"ada","content":"hi","time":"2026-01-02T03:04:05Z"}]}}`
 		for _, c := range []struct{ disposition, says string }{
 			{`form-data; name="fi` + "\x00" + `les"; filename="a.json"`, `name=\"fi\x00les\"`},
@@ -110,12 +111,12 @@ func TestUploadPartWithABadNameIsNamed(t *testing.T) {
 			{`form-data; name="fil` + "\xff" + `es"; filename="a.json"`, `"fil\xffes"`},
 			{`form-data; name="files"; filename="` + "\xff\xfe" + `.json"`, `"\xff\xfe.json"`},
 		} {
-			before := a.rowCount(t)
+			before := rowCount(a, t)
 			body := "--XX\r\nContent-Disposition: " + c.disposition + "\r\nContent-Type: application/json\r\n\r\n" + structured + "\r\n--XX--\r\n"
-			req, _ := http.NewRequest("POST", a.srv.URL+"/import", strings.NewReader(body))
+			req, _ := http.NewRequest("POST", a.Srv.URL+"/import", strings.NewReader(body))
 			req.Header.Set("Content-Type", "multipart/form-data; boundary=XX")
-			req.Header.Set("X-CSRF-Token", ada.csrf)
-			resp, err := ada.client.Do(req)
+			req.Header.Set("X-CSRF-Token", ada.CSRF)
+			resp, err := ada.Client.Do(req)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -125,7 +126,7 @@ func TestUploadPartWithABadNameIsNamed(t *testing.T) {
 			if resp.StatusCode != http.StatusBadRequest || !strings.Contains(msg, c.says) {
 				t.Errorf("%q: %d %q, want 400 saying %s", c.disposition, resp.StatusCode, msg, c.says)
 			}
-			if after := a.rowCount(t); after != before {
+			if after := rowCount(a, t); after != before {
 				t.Errorf("%q: refused but stored %d rows", c.disposition, after-before)
 			}
 		}

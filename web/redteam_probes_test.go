@@ -9,14 +9,16 @@ import (
 	"net/url"
 	"strings"
 	"testing"
+
+	"github.com/baton-dev/baton/web/webtest"
 )
 
 // Odd ids in every route of the table: over-long, unicode, overlong UTF-8
 // encodings, numbers past int64, negative, dots. Each gets a clear 4xx (or
 // a page the id does not name), never a 5xx; the API answers JSON.
 func TestOddIDsInEveryRouteAreClear4xx(t *testing.T) {
-	eachApp(t, func(t *testing.T, a *app) {
-		ada := a.signIn("ada")
+	webtest.Each(t, func(t *testing.T, a *webtest.App) {
+		ada := a.SignIn("ada")
 		ids := []string{
 			strings.Repeat("é", 4000),            // 8 KB of unicode
 			strings.Repeat("9", 300),             // far past int64
@@ -25,7 +27,7 @@ func TestOddIDsInEveryRouteAreClear4xx(t *testing.T) {
 			"%F0%9F%98%80", "a%2Fb", "%2e%2e%2fx", // an emoji, escaped slashes
 			"bat_" + strings.Repeat("A", 60), // shaped like a token
 		}
-		routes := a.routes()
+		routes := routeTable(a)
 		walked := 0
 		for _, r := range routes {
 			if !strings.Contains(r.Path, ":") || r.Path == "/logout" || r.Path == "/logout/everywhere" {
@@ -42,7 +44,7 @@ func TestOddIDsInEveryRouteAreClear4xx(t *testing.T) {
 						path = strings.Replace(path, seg, v, 1)
 					}
 				}
-				code, body := a.call(ada, a.adaToken, r.Method, path, url.Values{}, `{}`)
+				code, body := rawCall(a, ada, a.AdaToken, r.Method, path, url.Values{}, `{}`)
 				walked++
 				if code >= 500 || code < 200 {
 					t.Errorf("%s %s (%s) = %d %.200s", r.Method, path, r.Path, code, body)
@@ -63,9 +65,9 @@ func TestOddIDsInEveryRouteAreClear4xx(t *testing.T) {
 // Lists and searches answer them with a 4xx naming the parameter, or with
 // their answer; never a 5xx.
 func TestHugeAndRepeatedQueriesAreClear4xx(t *testing.T) {
-	eachApp(t, func(t *testing.T, a *app) {
-		ada := a.signIn("ada")
-		a.api(a.adaToken, "POST", "/api/v1/sessions", `{"title":"needle in a haystack","tags":["t"]}`, nil)
+	webtest.Each(t, func(t *testing.T, a *webtest.App) {
+		ada := a.SignIn("ada")
+		a.API(a.AdaToken, "POST", "/api/v1/sessions", `{"title":"needle in a haystack","tags":["t"]}`, nil)
 		long := strings.Repeat("needle ", 30000) // 210 KB
 		repeat := func(kv string, n int) string { return strings.TrimSuffix(strings.Repeat(kv+"&", n), "&") }
 		many := make([]string, 5000)
@@ -89,7 +91,7 @@ func TestHugeAndRepeatedQueriesAreClear4xx(t *testing.T) {
 			"since=" + strings.Repeat("2", 5000),
 		}
 		var lists []string
-		for _, r := range a.routes() {
+		for _, r := range routeTable(a) {
 			if r.Method == http.MethodGet && !strings.Contains(r.Path, ":") && r.Path != "/logout" && !strings.HasPrefix(r.Path, "/auth") {
 				lists = append(lists, r.Path)
 			}
@@ -99,7 +101,7 @@ func TestHugeAndRepeatedQueriesAreClear4xx(t *testing.T) {
 		}
 		for _, p := range lists {
 			for _, q := range queries {
-				code, body := a.call(ada, a.adaToken, http.MethodGet, p+"?"+q, nil, "")
+				code, body := rawCall(a, ada, a.AdaToken, http.MethodGet, p+"?"+q, nil, "")
 				if code >= 500 {
 					t.Errorf("GET %s?%.60s… = %d %.300s", p, q, code, body)
 				}
@@ -116,8 +118,8 @@ func TestHugeAndRepeatedQueriesAreClear4xx(t *testing.T) {
 // nonsense they are: signed out, unauthorised, refused. Odd methods,
 // malformed request lines and versions get a 4xx, not a hang or a 5xx.
 func TestOversizedHeadersAndOddMethodsAreClear4xx(t *testing.T) {
-	eachApp(t, func(t *testing.T, a *app) {
-		ada := a.signIn("ada")
+	webtest.Each(t, func(t *testing.T, a *webtest.App) {
+		ada := a.SignIn("ada")
 		big := strings.Repeat("x", 900<<10)
 		for _, c := range []struct {
 			method, path, header, value string
@@ -131,9 +133,9 @@ func TestOversizedHeadersAndOddMethodsAreClear4xx(t *testing.T) {
 			{"GET", "/sessions", "HX-Request", big, http.StatusSeeOther},
 			{"GET", "/login", "X-Forwarded-For", strings.Repeat("1.2.3.4, ", 90000), http.StatusOK},
 		} {
-			req, _ := http.NewRequest(c.method, a.srv.URL+c.path, strings.NewReader(""))
+			req, _ := http.NewRequest(c.method, a.Srv.URL+c.path, strings.NewReader(""))
 			req.Header.Set(c.header, c.value)
-			resp, err := a.anonymous().noRedirects().client.Do(req)
+			resp, err := a.Anonymous().NoRedirects().Client.Do(req)
 			if err != nil {
 				t.Fatalf("%s %s with a %d-byte %s: %v", c.method, c.path, len(c.value), c.header, err)
 			}
@@ -144,9 +146,9 @@ func TestOversizedHeadersAndOddMethodsAreClear4xx(t *testing.T) {
 			}
 		}
 		// A signed-in browser's huge header does not fail the page either.
-		req, _ := http.NewRequest("GET", a.srv.URL+"/sessions", nil)
+		req, _ := http.NewRequest("GET", a.Srv.URL+"/sessions", nil)
 		req.Header.Set("X-Padding", big)
-		if resp, err := ada.client.Do(req); err != nil || resp.StatusCode != http.StatusOK {
+		if resp, err := ada.Client.Do(req); err != nil || resp.StatusCode != http.StatusOK {
 			t.Errorf("signed-in page with a large header = %v %v", resp, err)
 		} else {
 			resp.Body.Close()
@@ -154,7 +156,7 @@ func TestOversizedHeadersAndOddMethodsAreClear4xx(t *testing.T) {
 
 		for _, m := range []string{"PROPFIND", "TRACE", "PATCH", "BREW", "get", "OPTIONS", "CONNECT"} {
 			for _, p := range []string{"/sessions", "/api/v1/sessions", "/teams/1", "/"} {
-				code, body := a.call(ada, a.adaToken, m, p, url.Values{}, `{}`)
+				code, body := rawCall(a, ada, a.AdaToken, m, p, url.Values{}, `{}`)
 				if code >= 500 || code < 300 && m != "OPTIONS" {
 					t.Errorf("%s %s = %d %.200s", m, p, code, body)
 				}
@@ -162,14 +164,14 @@ func TestOversizedHeadersAndOddMethodsAreClear4xx(t *testing.T) {
 		}
 		// An HTTP version net/http does not speak is its 505, the one
 		// answer the standard gives; nothing of Baton runs.
-		if code := rawRequest(t, a.srv.Listener.Addr().String(), "GET /sessions HTTP/9.9\r\nHost: baton\r\n\r\n"); code != http.StatusHTTPVersionNotSupported {
+		if code := rawRequest(t, a.Srv.Listener.Addr().String(), "GET /sessions HTTP/9.9\r\nHost: baton\r\n\r\n"); code != http.StatusHTTPVersionNotSupported {
 			t.Errorf("HTTP/9.9 = %d", code)
 		}
 		for _, line := range []string{
 			"GET /sessions HTTP/1.2", "G\x00T /sessions HTTP/1.1", "GET /sessions\x00 HTTP/1.1",
 			"GET " + strings.Repeat("/a", 600<<10) + " HTTP/1.1", "GET sessions HTTP/1.1", "GET http://elsewhere.example/sessions HTTP/1.1",
 		} {
-			if code := rawRequest(t, a.srv.Listener.Addr().String(), line+"\r\nHost: baton\r\n\r\n"); code >= 500 || code < 300 {
+			if code := rawRequest(t, a.Srv.Listener.Addr().String(), line+"\r\nHost: baton\r\n\r\n"); code >= 500 || code < 300 {
 				t.Errorf("%.60q = %d", line, code)
 			}
 		}

@@ -20,14 +20,15 @@ import (
 
 	"github.com/baton-dev/baton/internal/auth/authtest"
 	"github.com/baton-dev/baton/web"
+	"github.com/baton-dev/baton/web/webtest"
 )
 
 // Defect: a time whose UTC year is outside 1–9999 was stored and then
 // failed every read of the steward's data.
 func TestOutOfRangeTimesAreRefusedNamingTheField(t *testing.T) {
-	eachApp(t, func(t *testing.T, a *app) {
+	webtest.Each(t, func(t *testing.T, a *webtest.App) {
 		var sess struct{ ID string }
-		if code := a.api(a.adaToken, "POST", "/api/v1/sessions", `{"title":"fine"}`, &sess); code != http.StatusCreated {
+		if code := a.API(a.AdaToken, "POST", "/api/v1/sessions", `{"title":"fine"}`, &sess); code != http.StatusCreated {
 			t.Fatalf("create = %d", code)
 		}
 		late, early := "9999-12-31T23:30:00-01:00", "0000-01-01T00:00:00+05:00"
@@ -44,7 +45,7 @@ func TestOutOfRangeTimesAreRefusedNamingTheField(t *testing.T) {
 				"conversation":[{"speaker":"ada","content":"hi","time":"` + late + `"}]}}`, "time"},
 		}
 		for _, c := range cases {
-			var e apiErr
+			var e webtest.APIError
 			var results struct {
 				Results []struct{ Status, Error string }
 			}
@@ -52,7 +53,7 @@ func TestOutOfRangeTimesAreRefusedNamingTheField(t *testing.T) {
 			if strings.Contains(c.path, "import") {
 				out = &results
 			}
-			code := a.api(a.adaToken, c.method, c.path, c.body, out)
+			code := a.API(a.AdaToken, c.method, c.path, c.body, out)
 			if strings.Contains(c.path, "import") {
 				if len(results.Results) != 1 || results.Results[0].Status != "rejected" || !strings.Contains(results.Results[0].Error, c.field) {
 					t.Errorf("%s: import = %d %+v, want rejected naming %s", c.name, code, results, c.field)
@@ -64,14 +65,14 @@ func TestOutOfRangeTimesAreRefusedNamingTheField(t *testing.T) {
 			}
 		}
 		// Nothing was stored that breaks reading: the list and the transcript answer.
-		if code := a.api(a.adaToken, "GET", "/api/v1/sessions", nil, nil); code != http.StatusOK {
+		if code := a.API(a.AdaToken, "GET", "/api/v1/sessions", nil, nil); code != http.StatusOK {
 			t.Errorf("session list = %d", code)
 		}
-		if code := a.api(a.adaToken, "GET", "/api/v1/sessions/"+sess.ID+"/messages", nil, nil); code != http.StatusOK {
+		if code := a.API(a.AdaToken, "GET", "/api/v1/sessions/"+sess.ID+"/messages", nil, nil); code != http.StatusOK {
 			t.Errorf("transcript = %d", code)
 		}
-		ada := a.signIn("ada")
-		if _, resp := ada.get("/sessions"); resp.StatusCode != http.StatusOK {
+		ada := a.SignIn("ada")
+		if _, resp := ada.Get("/sessions"); resp.StatusCode != http.StatusOK {
 			t.Errorf("/sessions = %d", resp.StatusCode)
 		}
 	})
@@ -81,9 +82,9 @@ func TestOutOfRangeTimesAreRefusedNamingTheField(t *testing.T) {
 // duplicate sequence number, and one batch sent twice at once failed on the
 // source-id constraint. Appends to one conversation are serialised.
 func TestConcurrentAppendsToOneSession(t *testing.T) {
-	eachApp(t, func(t *testing.T, a *app) {
+	webtest.Each(t, func(t *testing.T, a *webtest.App) {
 		var sess struct{ ID string }
-		if code := a.api(a.adaToken, "POST", "/api/v1/sessions", `{"title":"busy"}`, &sess); code != http.StatusCreated {
+		if code := a.API(a.AdaToken, "POST", "/api/v1/sessions", `{"title":"busy"}`, &sess); code != http.StatusCreated {
 			t.Fatalf("create = %d", code)
 		}
 		const clients, batches, perBatch = 4, 12, 5
@@ -111,7 +112,7 @@ func TestConcurrentAppendsToOneSession(t *testing.T) {
 				defer wg.Done()
 				for b := range batches {
 					var out struct{ Stored, Duplicates int }
-					code := a.api(a.adaToken, "POST", "/api/v1/sessions/"+sess.ID+"/messages", batch(fmt.Sprintf("c%d-b%d", c, b)), &out)
+					code := a.API(a.AdaToken, "POST", "/api/v1/sessions/"+sess.ID+"/messages", batch(fmt.Sprintf("c%d-b%d", c, b)), &out)
 					results <- result{code, out.Stored, out.Duplicates}
 				}
 			}()
@@ -122,7 +123,7 @@ func TestConcurrentAppendsToOneSession(t *testing.T) {
 			go func() {
 				defer wg.Done()
 				var out struct{ Stored, Duplicates int }
-				code := a.api(a.adaToken, "POST", "/api/v1/sessions/"+sess.ID+"/messages", batch("twice"), &out)
+				code := a.API(a.AdaToken, "POST", "/api/v1/sessions/"+sess.ID+"/messages", batch("twice"), &out)
 				results <- result{code, out.Stored, out.Duplicates}
 			}()
 		}
@@ -144,7 +145,7 @@ func TestConcurrentAppendsToOneSession(t *testing.T) {
 				Seq int64 `json:"sequence_number"`
 			}
 		}
-		a.api(a.adaToken, "GET", "/api/v1/sessions/"+sess.ID+"/messages?limit=1000", nil, &page)
+		a.API(a.AdaToken, "GET", "/api/v1/sessions/"+sess.ID+"/messages?limit=1000", nil, &page)
 		if len(page.Messages) != want {
 			t.Fatalf("transcript has %d messages, want %d", len(page.Messages), want)
 		}
@@ -159,7 +160,7 @@ func TestConcurrentAppendsToOneSession(t *testing.T) {
 // Defect: next=/%09/evil.example sent the browser off-site after sign-in
 // (browsers drop the tab and read //evil.example).
 func TestSignInRedirectStaysOnSite(t *testing.T) {
-	eachApp(t, func(t *testing.T, a *app) {
+	webtest.Each(t, func(t *testing.T, a *webtest.App) {
 		for next, want := range map[string]string{
 			"/\t/evil.example":          "/sessions",
 			"/\n/evil.example":          "/sessions",
@@ -172,10 +173,10 @@ func TestSignInRedirectStaysOnSite(t *testing.T) {
 			"/sessions/abc?tab=notes#x": "/sessions/abc?tab=notes#x",
 			"/review":                   "/review",
 		} {
-			b := a.anonymous()
-			doc, _ := b.get("/login")
-			b.csrf, _ = doc.Find(`input[name="_csrf"]`).Attr("value")
-			resp := b.noRedirects().post("/login", url.Values{"username": {"ada"}, "password": {testPassword}, "next": {next}})
+			b := a.Anonymous()
+			doc, _ := b.Get("/login")
+			b.CSRF, _ = doc.Find(`input[name="_csrf"]`).Attr("value")
+			resp := b.NoRedirects().Post("/login", url.Values{"username": {"ada"}, "password": {webtest.Password}, "next": {next}})
 			resp.Body.Close()
 			if got := resp.Header.Get("Location"); resp.StatusCode != http.StatusSeeOther || got != want {
 				t.Errorf("next=%q: %d to %q, want %q", next, resp.StatusCode, got, want)
@@ -232,11 +233,11 @@ func (f *endlessForm) Read(p []byte) (int, error) {
 func TestPageBodiesAreLimitedBeforeAnythingReadsThem(t *testing.T) {
 	tmp := t.TempDir()
 	t.Setenv("TMPDIR", tmp) // where multipart spools files
-	eachApp(t, func(t *testing.T, a *app) {
-		post := func(b *browser, path string, body io.Reader, boundary string) *http.Response {
-			req, _ := http.NewRequest("POST", a.srv.URL+path, body)
+	webtest.Each(t, func(t *testing.T, a *webtest.App) {
+		post := func(b *webtest.Browser, path string, body io.Reader, boundary string) *http.Response {
+			req, _ := http.NewRequest("POST", a.Srv.URL+path, body)
 			req.Header.Set("Content-Type", "multipart/form-data; boundary="+boundary)
-			resp, err := b.client.Do(req)
+			resp, err := b.Client.Do(req)
 			if err != nil {
 				t.Fatalf("POST %s: %v", path, err)
 			}
@@ -250,9 +251,9 @@ func TestPageBodiesAreLimitedBeforeAnythingReadsThem(t *testing.T) {
 		// The server may close the connection as it answers, before the
 		// client has finished writing: a reset then is the refusal too.
 		big := newEndlessForm("xyz", 300<<20)
-		req, _ := http.NewRequest("POST", a.srv.URL+"/login", big)
+		req, _ := http.NewRequest("POST", a.Srv.URL+"/login", big)
 		req.Header.Set("Content-Type", "multipart/form-data; boundary=xyz")
-		if resp, err := a.anonymous().client.Do(req); err == nil {
+		if resp, err := a.Anonymous().Client.Do(req); err == nil {
 			_, _ = io.Copy(io.Discard, resp.Body)
 			resp.Body.Close()
 			if resp.StatusCode != http.StatusForbidden && resp.StatusCode != http.StatusRequestEntityTooLarge {
@@ -265,10 +266,10 @@ func TestPageBodiesAreLimitedBeforeAnythingReadsThem(t *testing.T) {
 			t.Errorf("the server read %d MB of an anonymous POST", big.read>>20)
 		}
 		// Signed in, with _csrf as a form field: the upload limit (1 MB here) holds.
-		ada := a.signIn("ada")
+		ada := a.SignIn("ada")
 		var body bytes.Buffer
 		w := multipart.NewWriter(&body)
-		_ = w.WriteField("_csrf", ada.csrf)
+		_ = w.WriteField("_csrf", ada.CSRF)
 		fw, _ := w.CreateFormFile("files", "big.json")
 		doc := `{"id":"big-1","conversation":{"source":"slack","people":["ada","bot"],"user":"ada","conversation":[{"speaker":"ada","time":"2026-01-01T00:00:00Z","content":"` +
 			strings.Repeat("long ", 400_000) + `"}]}}`
@@ -278,14 +279,14 @@ func TestPageBodiesAreLimitedBeforeAnythingReadsThem(t *testing.T) {
 			t.Errorf("2 MB upload over a 1 MB limit = %d", resp.StatusCode)
 		}
 		var list struct{ Sessions []struct{ ID string } }
-		if a.api(a.adaToken, "GET", "/api/v1/sessions", nil, &list); len(list.Sessions) != 0 {
+		if a.API(a.AdaToken, "GET", "/api/v1/sessions", nil, &list); len(list.Sessions) != 0 {
 			t.Errorf("the upload over the limit was imported: %d sessions", len(list.Sessions))
 		}
 		// An upload large enough to be spooled to disk leaves no file there.
-		a.restart(web.Config{MaxUploadBytes: 64 << 20}, nil)
-		ada = a.signIn("ada")
+		a.Restart(web.Config{MaxUploadBytes: 64 << 20}, nil)
+		ada = a.SignIn("ada")
 		spooled := newEndlessForm("spool", 40<<20)
-		spooled.head = []byte(strings.Replace(string(spooled.head), "name=\"_csrf\"\r\n\r\nx", "name=\"_csrf\"\r\n\r\n"+ada.csrf, 1))
+		spooled.head = []byte(strings.Replace(string(spooled.head), "name=\"_csrf\"\r\n\r\nx", "name=\"_csrf\"\r\n\r\n"+ada.CSRF, 1))
 		post(ada, "/import", spooled, "spool")
 		if left, _ := os.ReadDir(tmp); len(left) != 0 {
 			t.Errorf("the upload left %d temp files: %v", len(left), left[0].Name())
@@ -296,22 +297,22 @@ func TestPageBodiesAreLimitedBeforeAnythingReadsThem(t *testing.T) {
 // Defect: once an address had sent enough unknown tokens, its valid
 // tokens were refused too. Only failures count, and the token is checked first.
 func TestUnknownTokenLimitDoesNotBlockValidTokens(t *testing.T) {
-	eachApp(t, func(t *testing.T, a *app) {
-		a.restart(web.Config{Limits: web.Limits{BadToken: web.Rate{PerSecond: 0.001, Burst: 3}}}, nil)
+	webtest.Each(t, func(t *testing.T, a *webtest.App) {
+		a.Restart(web.Config{Limits: web.Limits{BadToken: web.Rate{PerSecond: 0.001, Burst: 3}}}, nil)
 		bad := "bat_" + strings.Repeat("x", 40)
 		codes := []int{}
 		for range 5 {
-			codes = append(codes, a.api(bad, "GET", "/api/v1/sessions", nil, nil))
+			codes = append(codes, a.API(bad, "GET", "/api/v1/sessions", nil, nil))
 		}
 		if codes[0] != http.StatusUnauthorized || codes[4] != http.StatusTooManyRequests {
 			t.Errorf("unknown tokens answered %v; want 401 then 429", codes)
 		}
 		for range 3 {
-			if code := a.api(a.adaToken, "GET", "/api/v1/sessions", nil, nil); code != http.StatusOK {
+			if code := a.API(a.AdaToken, "GET", "/api/v1/sessions", nil, nil); code != http.StatusOK {
 				t.Fatalf("a valid token from the same address = %d, want 200", code)
 			}
 		}
-		if code := a.api(bad, "GET", "/api/v1/sessions", nil, nil); code != http.StatusTooManyRequests {
+		if code := a.API(bad, "GET", "/api/v1/sessions", nil, nil); code != http.StatusTooManyRequests {
 			t.Errorf("another unknown token = %d, want 429", code)
 		}
 	})
@@ -321,9 +322,9 @@ func TestUnknownTokenLimitDoesNotBlockValidTokens(t *testing.T) {
 // after a JSON body and a null body were accepted; authenticated answers
 // lacked Cache-Control: no-store.
 func TestAPIRefusesNULTrailingDataAndNull(t *testing.T) {
-	eachApp(t, func(t *testing.T, a *app) {
+	webtest.Each(t, func(t *testing.T, a *webtest.App) {
 		var sess struct{ ID string }
-		if code := a.api(a.adaToken, "POST", "/api/v1/sessions", `{"title":"nul"}`, &sess); code != http.StatusCreated {
+		if code := a.API(a.AdaToken, "POST", "/api/v1/sessions", `{"title":"nul"}`, &sess); code != http.StatusCreated {
 			t.Fatalf("create = %d", code)
 		}
 		for _, c := range []struct{ name, method, path, body, field string }{
@@ -338,17 +339,17 @@ func TestAPIRefusesNULTrailingDataAndNull(t *testing.T) {
 			{"null session", "POST", "/api/v1/sessions", ` null `, "body"},
 			{"cursor", "GET", "/api/v1/sessions?cursor=" + base64.RawURLEncoding.EncodeToString([]byte("2026\x00|x")), "", "cursor"},
 		} {
-			var e apiErr
+			var e webtest.APIError
 			var body any
 			if c.body != "" {
 				body = c.body
 			}
-			if code := a.api(a.adaToken, c.method, c.path, body, &e); code != http.StatusBadRequest || e.Error.Field != c.field {
+			if code := a.API(a.AdaToken, c.method, c.path, body, &e); code != http.StatusBadRequest || e.Error.Field != c.field {
 				t.Errorf("%s: %d %+v, want 400 naming %s", c.name, code, e, c.field)
 			}
 		}
-		req, _ := http.NewRequest("GET", a.srv.URL+"/api/v1/sessions", nil)
-		req.Header.Set("Authorization", "Bearer "+a.adaToken)
+		req, _ := http.NewRequest("GET", a.Srv.URL+"/api/v1/sessions", nil)
+		req.Header.Set("Authorization", "Bearer "+a.AdaToken)
 		resp, err := http.DefaultClient.Do(req)
 		if err != nil {
 			t.Fatal(err)
@@ -357,9 +358,9 @@ func TestAPIRefusesNULTrailingDataAndNull(t *testing.T) {
 		if got := resp.Header.Get("Cache-Control"); got != "no-store" {
 			t.Errorf("API Cache-Control = %q, want no-store", got)
 		}
-		ada := a.signIn("ada")
+		ada := a.SignIn("ada")
 		for _, p := range []string{"/sessions", "/sessions/" + sess.ID, "/settings"} {
-			if _, resp := ada.get(p); resp.Header.Get("Cache-Control") != "no-store" {
+			if _, resp := ada.Get(p); resp.Header.Get("Cache-Control") != "no-store" {
 				t.Errorf("%s Cache-Control = %q, want no-store", p, resp.Header.Get("Cache-Control"))
 			}
 		}
@@ -369,28 +370,28 @@ func TestAPIRefusesNULTrailingDataAndNull(t *testing.T) {
 // Defect: a provider's email was trusted for invitations without
 // email_verified.
 func TestUnverifiedProviderEmailAcceptsNoInvitation(t *testing.T) {
-	eachApp(t, func(t *testing.T, a *app) {
-		idp, _ := a.withOIDC()
-		ada := a.signIn("ada")
-		_, resp := ada.form("/teams", url.Values{"name": {"Relay"}})
+	webtest.Each(t, func(t *testing.T, a *webtest.App) {
+		idp, _ := a.WithOIDC()
+		ada := a.SignIn("ada")
+		_, resp := ada.Form("/teams", url.Values{"name": {"Relay"}})
 		teamPath := resp.Request.URL.Path
-		doc, _ := ada.form(teamPath+"/invitations", url.Values{"who": {"mallory@example.org"}, "role": {"member"}})
+		doc, _ := ada.Form(teamPath+"/invitations", url.Values{"who": {"mallory@example.org"}, "role": {"member"}})
 		invite, _ := url.Parse(strings.TrimSpace(doc.Find("#invite-url").Text()))
 		if invite == nil || invite.Path == "" {
 			t.Fatal("no invitation link")
 		}
-		mallory := a.anonymous()
-		if resp, _ := mallory.oidcSignIn(authtest.User{Subject: "m-1", Email: "mallory@example.org", PreferredUsername: "mallory", EmailUnverified: true}, idp); resp.Request.URL.Path != "/sessions" {
+		mallory := a.Anonymous()
+		if resp, _ := mallory.OIDCSignIn(authtest.User{Subject: "m-1", Email: "mallory@example.org", PreferredUsername: "mallory", EmailUnverified: true}, idp); resp.Request.URL.Path != "/sessions" {
 			t.Fatalf("sign-in ended at %s (%d)", resp.Request.URL, resp.StatusCode)
 		}
-		if _, resp := mallory.get(invite.Path); resp.StatusCode != http.StatusNotFound {
+		if _, resp := mallory.Get(invite.Path); resp.StatusCode != http.StatusNotFound {
 			t.Errorf("an unverified email opens the invitation: %d", resp.StatusCode)
 		}
-		verified := a.anonymous()
-		if resp, _ := verified.oidcSignIn(authtest.User{Subject: "v-1", Email: "mallory@example.org", PreferredUsername: "mal2"}, idp); resp.Request.URL.Path != "/sessions" {
+		verified := a.Anonymous()
+		if resp, _ := verified.OIDCSignIn(authtest.User{Subject: "v-1", Email: "mallory@example.org", PreferredUsername: "mal2"}, idp); resp.Request.URL.Path != "/sessions" {
 			t.Fatalf("verified sign-in ended at %s (%d)", resp.Request.URL, resp.StatusCode)
 		}
-		if _, resp := verified.get(invite.Path); resp.StatusCode != http.StatusOK {
+		if _, resp := verified.Get(invite.Path); resp.StatusCode != http.StatusOK {
 			t.Errorf("a verified email does not open the invitation: %d", resp.StatusCode)
 		}
 	})
@@ -399,38 +400,38 @@ func TestUnverifiedProviderEmailAcceptsNoInvitation(t *testing.T) {
 // Defect: signing in as another account left the first sign-in valid,
 // and there was no "sign out everywhere".
 func TestSignInAsAnotherEndsTheFirstAndSignOutEverywhere(t *testing.T) {
-	eachApp(t, func(t *testing.T, a *app) {
-		b := a.signIn("ada")
-		adaCookie := b.cookie("baton_session", "/")
+	webtest.Each(t, func(t *testing.T, a *webtest.App) {
+		b := a.SignIn("ada")
+		adaCookie := b.Cookie("baton_session", "/")
 		if adaCookie == "" {
 			t.Fatal("no session cookie")
 		}
-		b.post("/login", url.Values{"username": {"bob"}, "password": {testPassword}}).Body.Close()
-		if got := b.signedInAs(); got != "bob" {
+		b.Post("/login", url.Values{"username": {"bob"}, "password": {webtest.Password}}).Body.Close()
+		if got := b.SignedInAs(); got != "bob" {
 			t.Fatalf("signed in as %q, want bob", got)
 		}
-		stale := a.anonymous()
-		stale.setCookie("baton_session", "/", adaCookie)
-		if got := stale.signedInAs(); got != "" {
+		stale := a.Anonymous()
+		stale.SetCookie("baton_session", "/", adaCookie)
+		if got := stale.SignedInAs(); got != "" {
 			t.Errorf("ada's first sign-in still works after signing in as bob: %q", got)
 		}
 		// Sign out everywhere: both of ada's browsers are signed out, bob's is not.
-		one, two, bob := a.signIn("ada"), a.signIn("ada"), a.signIn("bob")
-		doc, _ := one.get("/settings")
+		one, two, bob := a.SignIn("ada"), a.SignIn("ada"), a.SignIn("bob")
+		doc, _ := one.Get("/settings")
 		if doc.Find("form[action='/logout/everywhere'] button#sign-out-everywhere").Length() != 1 {
 			t.Fatal("settings has no sign-out-everywhere button")
 		}
-		resp := one.post("/logout/everywhere", url.Values{})
+		resp := one.Post("/logout/everywhere", url.Values{})
 		resp.Body.Close()
 		if resp.Request.URL.Path != "/login" {
 			t.Errorf("sign out everywhere ended at %s", resp.Request.URL.Path)
 		}
-		for name, br := range map[string]*browser{"first": one, "second": two} {
-			if got := br.signedInAs(); got != "" {
+		for name, br := range map[string]*webtest.Browser{"first": one, "second": two} {
+			if got := br.SignedInAs(); got != "" {
 				t.Errorf("ada's %s browser is still signed in as %q", name, got)
 			}
 		}
-		if got := bob.signedInAs(); got != "bob" {
+		if got := bob.SignedInAs(); got != "bob" {
 			t.Errorf("bob was signed out too: %q", got)
 		}
 	})
@@ -439,14 +440,14 @@ func TestSignInAsAnotherEndsTheFirstAndSignOutEverywhere(t *testing.T) {
 // Defect: no per-address limit across usernames let one address try a
 // password on every account (password spraying).
 func TestSignInLimitPerAddressAcrossUsernames(t *testing.T) {
-	eachApp(t, func(t *testing.T, a *app) {
-		a.restart(web.Config{Limits: web.Limits{SignInAddress: web.Rate{PerSecond: 0.001, Burst: 3}}}, nil)
-		b := a.anonymous()
-		doc, _ := b.get("/login")
-		b.csrf, _ = doc.Find(`input[name="_csrf"]`).Attr("value")
+	webtest.Each(t, func(t *testing.T, a *webtest.App) {
+		a.Restart(web.Config{Limits: web.Limits{SignInAddress: web.Rate{PerSecond: 0.001, Burst: 3}}}, nil)
+		b := a.Anonymous()
+		doc, _ := b.Get("/login")
+		b.CSRF, _ = doc.Find(`input[name="_csrf"]`).Attr("value")
 		codes := []int{}
 		for _, user := range []string{"ada", "bob", "cy", "dee"} {
-			resp := b.post("/login", url.Values{"username": {user}, "password": {"Summer2026!"}})
+			resp := b.Post("/login", url.Values{"username": {user}, "password": {"Summer2026!"}})
 			resp.Body.Close()
 			codes = append(codes, resp.StatusCode)
 		}
@@ -458,7 +459,7 @@ func TestSignInLimitPerAddressAcrossUsernames(t *testing.T) {
 
 // Defect: tags and peak moments were unbounded.
 func TestSessionTagsAndPeakMomentsAreBounded(t *testing.T) {
-	eachApp(t, func(t *testing.T, a *app) {
+	webtest.Each(t, func(t *testing.T, a *webtest.App) {
 		tags := make([]string, 65)
 		for i := range tags {
 			tags[i] = fmt.Sprintf("tag-%d", i)
@@ -479,8 +480,8 @@ func TestSessionTagsAndPeakMomentsAreBounded(t *testing.T) {
 				{"timestamp": "9999-12-31T23:30:00-01:00", "emotion": "joy"}}}}, "emotional_arc.peak_moments[0].timestamp"},
 			{"deep attributes", map[string]any{"title": "x", "attributes": nested(40)}, ""},
 		} {
-			var e apiErr
-			code := a.api(a.adaToken, "POST", "/api/v1/sessions", c.body, &e)
+			var e webtest.APIError
+			code := a.API(a.AdaToken, "POST", "/api/v1/sessions", c.body, &e)
 			if code != http.StatusBadRequest || (c.field != "" && e.Error.Field != c.field) {
 				t.Errorf("%s: %d %+v, want 400 naming %s", c.name, code, e, c.field)
 			}

@@ -8,6 +8,7 @@ package web
 import (
 	"log/slog"
 	"net/http"
+	"time"
 
 	"github.com/baton-dev/baton/web/api"
 	"github.com/baton-dev/baton/web/comparison"
@@ -52,6 +53,9 @@ type Config struct {
 	// it to return: tests hold an import there to watch its progress.
 	// Nil in production.
 	ImportStep func()
+	// Clock is the clock import rates and export dates are read from;
+	// nil is time.Now. Tests set it to watch a rate advance.
+	Clock func() time.Time
 	// APIBodyLimit bounds one API request body, as "64M" (the default,
 	// httpx.BodyLimit); tests of what no request can carry set it lower.
 	APIBodyLimit string
@@ -108,7 +112,7 @@ func New(st *store.Store, svc Services, cookieSecret string, log *slog.Logger, c
 	s.initIdentity()
 	s.api = api.New(api.Deps{Store: st, Services: svc, Log: log})
 	s.ui = ui.New(ui.Deps{
-		Store: st, Services: svc, Cookies: s.cookies, OAuth: s.oauth, Log: log, LimitSignIn: s.limitSignIn, ImportStep: cfg.ImportStep,
+		Store: st, Services: svc, Cookies: s.cookies, OAuth: s.oauth, Log: log, LimitSignIn: s.limitSignIn, ImportStep: cfg.ImportStep, Clock: cfg.Clock,
 		Config: ui.Config{DemoHint: cfg.DemoHint, MaxUploadBytes: cfg.MaxUploadBytes, BaseURL: cfg.BaseURL},
 	})
 	s.routes()

@@ -19,6 +19,7 @@ import (
 	"github.com/baton-dev/baton/internal/frames"
 	"github.com/baton-dev/baton/internal/ingest"
 	"github.com/baton-dev/baton/web"
+	"github.com/baton-dev/baton/web/webtest"
 )
 
 // smallSendBuffers accepts connections with a small kernel send buffer, so
@@ -37,7 +38,7 @@ func (l smallSendBuffers) Accept() (net.Conn, error) {
 // stalledDownload sends GET path with b's cookies on a connection with a
 // small receive window, reads the answer's status line (the handler is
 // writing) and then never reads again. The connection closes with the test.
-func stalledDownload(t *testing.T, base string, b *browser, path string) {
+func stalledDownload(t *testing.T, base string, b *webtest.Browser, path string) {
 	t.Helper()
 	u, _ := url.Parse(base)
 	d := net.Dialer{Control: func(_, _ string, rc syscall.RawConn) error {
@@ -51,7 +52,7 @@ func stalledDownload(t *testing.T, base string, b *browser, path string) {
 	}
 	t.Cleanup(func() { conn.Close() })
 	var cookies []string
-	for _, c := range b.client.Jar.Cookies(u) {
+	for _, c := range b.Client.Jar.Cookies(u) {
 		cookies = append(cookies, c.Name+"="+c.Value)
 	}
 	fmt.Fprintf(conn, "GET %s HTTP/1.1\r\nHost: %s\r\nCookie: %s\r\n\r\n", path, u.Host, strings.Join(cookies, "; "))
@@ -68,7 +69,7 @@ func stalledDownload(t *testing.T, base string, b *browser, path string) {
 // Against the real server socket, with the exports far larger than the
 // connections' buffers.
 func TestSlowReadersDoNotHoldPageSlots(t *testing.T) {
-	eachApp(t, func(t *testing.T, a *app) {
+	webtest.Each(t, func(t *testing.T, a *webtest.App) {
 		ctx := context.Background()
 		var batch []*baton.Frame
 		caption := strings.Repeat("a long caption ", 60)
@@ -80,37 +81,37 @@ func TestSlowReadersDoNotHoldPageSlots(t *testing.T) {
 			}
 			batch = append(batch, fr)
 		}
-		if _, err := a.st.CreateFrames(ctx, a.ada.ID, batch); err != nil {
+		if _, err := a.St.CreateFrames(ctx, a.Ada.ID, batch); err != nil {
 			t.Fatal(err)
 		}
 		// And annotations for the review exports, as large.
 		var sess baton.Session
-		if code := a.api(a.adaToken, "POST", "/api/v1/sessions", `{"title":"annotated"}`, &sess); code != http.StatusCreated {
+		if code := a.API(a.AdaToken, "POST", "/api/v1/sessions", `{"title":"annotated"}`, &sess); code != http.StatusCreated {
 			t.Fatalf("session = %d", code)
 		}
 		var notes []*baton.Annotation
 		for range 1200 {
 			notes = append(notes, &baton.Annotation{Kind: baton.AnnotationComment, Note: caption})
 		}
-		if err := a.st.AddAnnotations(ctx, a.ada.ID, sess.ID, 0, notes); err != nil {
+		if err := a.St.AddAnnotations(ctx, a.Ada.ID, sess.ID, 0, notes); err != nil {
 			t.Fatal(err)
 		}
-		a.srv.Close()
-		ts := httptest.NewUnstartedServer(web.NewServer(a.st, ingest.New(a.st), "test-secret",
+		a.Srv.Close()
+		ts := httptest.NewUnstartedServer(web.NewServer(a.St, ingest.New(a.St), "test-secret",
 			slog.New(slog.NewTextHandler(io.Discard, nil)), web.Config{MaxUploadBytes: 1 << 20, PageSlots: 4}))
 		ts.Listener = smallSendBuffers{ts.Listener}
 		ts.Start()
 		t.Cleanup(ts.Close)
-		a.srv = ts
+		a.Srv = ts
 
-		ada, bob := a.signIn("ada"), a.signIn("bob")
+		ada, bob := a.SignIn("ada"), a.SignIn("bob")
 		for _, path := range []string{"/frames/export.ndjson", "/review/export.csv", "/review/export.json", "/frames/export.json"} {
 			stalledDownload(t, ts.URL, ada, path)
 		}
-		for name, b := range map[string]*browser{"bob": bob, "ada": ada} {
+		for name, b := range map[string]*webtest.Browser{"bob": bob, "ada": ada} {
 			ctx, cancel := context.WithTimeout(ctx, 60*time.Second) // hang guard only
 			req, _ := http.NewRequestWithContext(ctx, http.MethodGet, ts.URL+"/sessions", nil)
-			resp, err := b.client.Do(req)
+			resp, err := b.Client.Do(req)
 			cancel()
 			if err != nil {
 				t.Fatalf("%s's /sessions got no answer while four downloads stalled: %v", name, err)

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/baton-dev/baton/static"
+	"github.com/baton-dev/baton/web/webtest"
 )
 
 // TestStaticFilesCacheCompressAndAnswerHEAD: a page links its styles and
@@ -15,9 +16,9 @@ import (
 // other revalidates (304 on its ETag or Last-Modified); text goes gzipped
 // to a browser that accepts it; HEAD answers like GET without a body.
 func TestStaticFilesCacheCompressAndAnswerHEAD(t *testing.T) {
-	eachApp(t, func(t *testing.T, a *app) {
-		b := a.signIn("ada")
-		doc, _ := b.get("/sessions")
+	webtest.Each(t, func(t *testing.T, a *webtest.App) {
+		b := a.SignIn("ada")
+		doc, _ := b.Get("/sessions")
 		css := doc.Find(`link[rel=stylesheet][href^="/static/css/baton.css"]`).AttrOr("href", "")
 		if css != static.URL("css/baton.css") || !strings.Contains(css, "?v=") {
 			t.Fatalf("stylesheet linked as %q, want its hashed URL", css)
@@ -26,7 +27,7 @@ func TestStaticFilesCacheCompressAndAnswerHEAD(t *testing.T) {
 			t.Error("htmx is not linked by its hashed URL")
 		}
 		do := func(method, path string, header map[string]string) *http.Response {
-			req, _ := http.NewRequest(method, a.srv.URL+path, nil)
+			req, _ := http.NewRequest(method, a.Srv.URL+path, nil)
 			for k, v := range header {
 				req.Header.Set(k, v)
 			}

@@ -90,22 +90,25 @@ type Deps struct {
 	Config      Config
 	LimitSignIn func(c echo.Context, username string) error
 	ImportStep  func()
+	// Clock is the clock import rates and export dates are read from;
+	// nil is time.Now.
+	Clock func() time.Time
 }
 
 // New builds the page handlers over their services.
 func New(d Deps) *Server {
 	svc := d.Services
+	if d.Clock == nil {
+		d.Clock = time.Now
+	}
 	return &Server{
 		sessions: d.Store, annotations: d.Store, bridges: d.Store, comparisonRecords: d.Store, conversations: d.Store,
 		accounts: d.Store, shares: d.Store, teams: d.Store, sources: d.Store,
 		comparisons: svc.Comparisons, importer: svc.Importer, analysis: svc.Analysis,
 		continuity: svc.Continuity, replays: svc.Replays, frames: svc.Frames, corrections: svc.Corrections, cookies: d.Cookies, oauth: d.OAuth, log: d.Log, cfg: d.Config,
-		limitSignIn: d.LimitSignIn, clock: time.Now, importStep: d.ImportStep,
+		limitSignIn: d.LimitSignIn, clock: d.Clock, importStep: d.ImportStep,
 	}
 }
-
-// SetClock sets the clock import rates are measured by (tests).
-func (s *Server) SetClock(now func() time.Time) { s.clock = now }
 
 // Request helpers shared with the JSON API (web/httpx), under the short
 // names the handlers use.

@@ -1,0 +1,502 @@
+package api_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"net/http/httputil"
+	"net/url"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/baton-dev/baton/internal/baton"
+	"github.com/baton-dev/baton/internal/client"
+	"github.com/baton-dev/baton/internal/ingest"
+	"github.com/baton-dev/baton/internal/store/storetest"
+	"github.com/baton-dev/baton/internal/watch"
+	"github.com/baton-dev/baton/web"
+	"github.com/baton-dev/baton/web/webtest"
+)
+
+// rolloutWriter writes Codex CLI rollouts as Codex does, numbering every
+// message so the test can find each one among the stored messages.
+type rolloutWriter struct {
+	t    *testing.T
+	dir  string
+	next int
+	at   time.Time
+}
+
+func (r *rolloutWriter) path(id string) string {
+	return filepath.Join(r.dir, "2025", "11", "02", "rollout-2025-11-02T09-00-00-"+id+".jsonl")
+}
+
+func (r *rolloutWriter) write(id string, lines ...any) {
+	r.t.Helper()
+	if err := os.MkdirAll(filepath.Dir(r.path(id)), 0o755); err != nil {
+		r.t.Fatal(err)
+	}
+	f, err := os.OpenFile(r.path(id), os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
+	if err != nil {
+		r.t.Fatal(err)
+	}
+	defer f.Close()
+	for _, l := range lines {
+		b, _ := json.Marshal(l)
+		f.Write(append(b, '\n'))
+	}
+}
+
+func (r *rolloutWriter) start(id string) {
+	r.write(id, map[string]any{"timestamp": r.at.Format(time.RFC3339Nano), "type": "session_meta", "payload": map[string]any{"id": id, "cwd": "/home/ada/" + id}})
+}
+
+func (r *rolloutWriter) turn(id string) {
+	for _, role := range []string{"user", "assistant"} {
+		r.next++
+		r.at = r.at.Add(time.Second)
+		kind := map[string]string{"user": "input_text", "assistant": "output_text"}[role]
+		r.write(id, map[string]any{"timestamp": r.at.Format(time.RFC3339Nano), "type": "response_item",
+			"payload": map[string]any{"type": "message", "role": role, "content": []any{map[string]any{"type": kind, "text": fmt.Sprintf("message number %d", r.next)}}}})
+	}
+}
+
+// TestWatchIntoAServer runs `baton watch`'s watcher against the server
+// through a proxy that can take the server away: while it is down, a file
+// the agent writes and then deletes waits in the spool, and is stored once
+// the server is back. Every message is stored exactly once, the Sources
+// page and the API show the folder, and the deleted file's session is kept
+// by Baton — for its steward only.
+func TestWatchIntoAServer(t *testing.T) {
+	webtest.Each(t, func(t *testing.T, a *webtest.App) {
+		ctx := context.Background()
+		target, _ := url.Parse(a.Srv.URL)
+		var down atomic.Bool
+		proxy := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if down.Load() {
+				http.Error(w, "server stopped", http.StatusServiceUnavailable)
+				return
+			}
+			httputil.NewSingleHostReverseProxy(target).ServeHTTP(w, r)
+		}))
+		defer proxy.Close()
+		c, err := client.New(proxy.URL, a.AdaToken, "watch-test", 30*time.Second)
+		if err != nil {
+			t.Fatal(err)
+		}
+		home := t.TempDir()
+		agent := &rolloutWriter{t: t, dir: filepath.Join(home, ".codex", "sessions"), at: time.Date(2025, 11, 2, 9, 0, 0, 0, time.UTC)}
+		w, err := watch.New(watch.Config{Folders: watch.DefaultFolders(home), StateDir: filepath.Join(home, "state"),
+			Sink: watch.RemoteSink{Client: c, SpoolDir: filepath.Join(home, "state", "spool")}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		pass := func() watch.PassResult {
+			t.Helper()
+			res, err := w.Scan(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return res
+		}
+		agent.start("kept")
+		agent.turn("kept")
+		if res := pass(); res.Imported != 1 {
+			t.Fatalf("first pass %+v", res)
+		}
+		down.Store(true)
+		agent.turn("kept")
+		agent.start("brief")
+		agent.turn("brief")
+		if res := pass(); res.Failed != 2 {
+			t.Errorf("while down: %+v, want two files waiting", res)
+		}
+		if err := os.Remove(agent.path("brief")); err != nil { // the agent's clean-up, before the server is back
+			t.Fatal(err)
+		}
+		down.Store(false)
+		pass()
+		pass()
+
+		counts := map[int]int{}
+		page, err := a.St.ListSessions(ctx, a.Ada.ID, baton.SessionFilter{Limit: 50})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var briefID string
+		for _, s := range page.Sessions {
+			if s.SourceRef == "brief" {
+				briefID = s.ID
+			}
+			msgs, err := a.St.SessionMessages(ctx, a.Ada.ID, s.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, m := range msgs {
+				var n int
+				if _, err := fmt.Sscanf(m.Content, "message number %d", &n); err == nil {
+					counts[n]++
+				}
+			}
+		}
+		for n := 1; n <= agent.next; n++ {
+			if counts[n] != 1 {
+				t.Errorf("message number %d stored %d times", n, counts[n])
+			}
+		}
+		if briefID == "" {
+			t.Fatal("the file deleted while the server was down was not stored from the spool")
+		}
+
+		ada := a.SignIn("ada")
+		doc, resp := ada.Get("/sources")
+		if resp.StatusCode != 200 || doc.Find("tr.source-folder").Length() != 1 {
+			t.Fatalf("/sources: %d, %d folder rows", resp.StatusCode, doc.Find("tr.source-folder").Length())
+		}
+		row := doc.Find("tr.source-folder")
+		if got := strings.TrimSpace(row.Find(`td[data-label="Deleted upstream"]`).Text()); got != "1" {
+			t.Errorf("deleted upstream %q", got)
+		}
+		if got := strings.TrimSpace(row.Find(`td[data-label="Sessions kept"]`).Text()); got != "2" {
+			t.Errorf("sessions kept %q", got)
+		}
+		if doc.Find(`#source-deleted a[href="/sessions/`+briefID+`"]`).Length() != 1 {
+			t.Error("the deleted file does not link its session")
+		}
+		doc, _ = ada.Get("/sessions/" + briefID)
+		if doc.Find(".badge-kept").Length() != 1 {
+			t.Error("the session of the deleted file is not marked kept by Baton")
+		}
+
+		// Bob sees none of it, and cannot point a report at Ada's session.
+		var theirs struct {
+			Folders []baton.WatchedFolder `json:"folders"`
+		}
+		if code := a.API(a.BobToken, "GET", "/api/v1/sources", nil, &theirs); code != 200 || len(theirs.Folders) != 0 {
+			t.Errorf("bob's sources: %d %+v", code, theirs)
+		}
+		report := map[string]any{"files": []any{map[string]any{"path": "/x/rollout-1.jsonl", "agent": "codex-cli", "folder": "/x", "size": 1,
+			"mod_time": "2025-11-02T09:00:00Z", "seen_at": "2025-11-02T09:00:00Z", "deleted_at": "2025-11-02T10:00:00Z", "session_ids": []string{briefID},
+			"replaced_at": "2025-11-02T09:30:00Z", "kept_session_ids": []string{briefID}}}}
+		if code := a.API(a.BobToken, "POST", "/api/v1/sources", report, nil); code != 200 {
+			t.Errorf("bob's report: %d", code)
+		}
+		files, _ := a.St.WatchedFiles(ctx, a.Bob.ID)
+		if len(files) != 1 || len(files[0].SessionIDs) != 0 || len(files[0].KeptSessionIDs) != 0 || files[0].ReplacedAt == nil {
+			t.Errorf("bob's report kept another steward's session id: %+v", files)
+		}
+		doc, resp = a.SignIn("bob").Get("/sources")
+		if resp.StatusCode != 200 || doc.Find("#source-deleted a").Length() != 0 {
+			t.Errorf("bob's /sources links a session: %d", doc.Find("#source-deleted a").Length())
+		}
+	})
+}
+
+// TestImportFileRefusesBadInput: each bad field is named, and nothing is
+// stored.
+func TestImportFileRefusesBadInput(t *testing.T) {
+	webtest.Each(t, func(t *testing.T, a *webtest.App) {
+		for _, tc := range []struct {
+			body  string
+			field string
+		}{
+			{`{"path":"","data":"eA=="}`, "path"},
+			{`{"path":"/home/a/..","data":"eA=="}`, "path"},
+			{`{"path":"rollout-1.jsonl","data":""}`, "data"},
+			{`{"path":"rollout-1.jsonl","data":"eA==","subagents":[{"name":"../x.jsonl","data":"eA=="}]}`, "subagents"},
+			{`{"path":"rollout-1.jsonl","data":"eA==","mod_time":"0000-01-01T00:00:00Z"}`, "mod_time"},
+			{`{"path":"rollout-1.jsonl","data":"eA==","owner":1}`, "owner"},
+			{`{"path":"a\u0000b.jsonl","data":"eA=="}`, "path"},
+			{`{"path":"/p/s.jsonl","parts":[{"file":"","offset":0,"lines":"{}\n"}],"data":"eA=="}`, "parts"},
+			{`{"path":"/p/s.jsonl","parts":[{"file":"../x","offset":0,"lines":"{}\n"}]}`, "parts[0].file"},
+			{`{"path":"/p/s.jsonl","parts":[{"file":"","offset":-1,"lines":"{}\n"}]}`, "parts[0].offset"},
+			{`{"path":"/p/s.jsonl","parts":[{"file":"","offset":0,"lines":"{}"}]}`, "parts[0].lines"},
+			{`{"path":"/p/rollout-1.jsonl","parts":[{"file":"","offset":0,"lines":"{}\n"}]}`, "path"},
+		} {
+			var e webtest.APIError
+			if code := a.API(a.AdaToken, "POST", "/api/v1/import/file", tc.body, &e); code != 400 || e.Error.Field != tc.field {
+				t.Errorf("%s: %d %+v, want 400 naming %s", tc.body, code, e.Error, tc.field)
+			}
+		}
+		var res struct {
+			Results []baton.ImportResult `json:"results"`
+		}
+		if code := a.API(a.AdaToken, "POST", "/api/v1/import/file", `{"path":"notes.txt","data":"aGVsbG8="}`, &res); code != 200 || len(res.Results) != 1 || res.Results[0].Status != baton.ImportRejected {
+			t.Errorf("an unknown format: %d %+v, want one rejected result", code, res)
+		}
+		page, _ := a.St.ListSessions(context.Background(), a.Ada.ID, baton.SessionFilter{Limit: 5})
+		if len(page.Sessions) != 0 {
+			t.Errorf("bad input stored %d sessions", len(page.Sessions))
+		}
+	})
+}
+
+// TestWatchSendsARolloutLargerThanARequest: a rollout larger than the
+// API's body limit (set low here, as a real one is 64 MB) is stored whole:
+// the watcher sends its lines in parts, halving them while the server
+// answers "too large", each part after the state the previous answered.
+// Every message is stored once, in one session; then the lines appended
+// to it are read and sent alone.
+func TestWatchSendsARolloutLargerThanARequest(t *testing.T) {
+	st := storetest.Open(t, storetest.Databases(t)["sqlite"])
+	a := &webtest.App{T: t, St: st}
+	a.Ada, a.AdaToken = a.Steward("ana")
+	srv := httptest.NewServer(web.NewServer(st, ingest.New(st), "test-secret", slog.New(slog.NewTextHandler(io.Discard, nil)),
+		web.Config{APIBodyLimit: "256K"}))
+	defer srv.Close()
+	c, err := client.New(srv.URL, a.AdaToken, "watch-test", 30*time.Second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	home := t.TempDir()
+	agent := &rolloutWriter{t: t, dir: filepath.Join(home, ".codex", "sessions"), at: time.Date(2025, 11, 2, 9, 0, 0, 0, time.UTC)}
+	agent.start("large")
+	padding := strings.Repeat("so much to say ", 60)
+	for range 800 {
+		agent.next++
+		agent.write("large", map[string]any{"timestamp": agent.at.Format(time.RFC3339Nano), "type": "response_item",
+			"payload": map[string]any{"type": "message", "role": "assistant", "content": []any{map[string]any{"type": "output_text",
+				"text": fmt.Sprintf("message number %d %s", agent.next, padding)}}}})
+	}
+	info, err := os.Stat(agent.path("large"))
+	if err != nil || info.Size() < 3*256<<10 {
+		t.Fatalf("the rollout is %d bytes, want several times the limit (%v)", info.Size(), err)
+	}
+	w, err := watch.New(watch.Config{Folders: watch.DefaultFolders(home), StateDir: filepath.Join(home, "state"),
+		Sink: watch.RemoteSink{Client: c, SpoolDir: filepath.Join(home, "state", "spool")}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res, err := w.Scan(context.Background()); err != nil || res.Imported != 1 || res.Failed != 0 {
+		t.Fatalf("pass %+v, %v", res, err)
+	}
+	read := w.BytesRead()
+	if read != info.Size() {
+		t.Errorf("read %d bytes of a %d-byte rollout", read, info.Size())
+	}
+	agent.turn("large")
+	if _, err := w.Scan(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	grown, _ := os.Stat(agent.path("large"))
+	if got, appended := w.BytesRead()-read, grown.Size()-info.Size(); got < appended || got > appended+1024 {
+		t.Errorf("second pass read %d bytes; %d were appended", got, appended)
+	}
+	page, err := st.ListSessions(context.Background(), a.Ada.ID, baton.SessionFilter{Limit: 10})
+	if err != nil || len(page.Sessions) != 1 {
+		t.Fatalf("sessions %+v, %v", page, err)
+	}
+	msgs, err := st.SessionMessages(context.Background(), a.Ada.ID, page.Sessions[0].ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	counts := map[int]int{}
+	for _, m := range msgs {
+		var n int
+		if _, err := fmt.Sscanf(m.Content, "message number %d", &n); err == nil {
+			counts[n]++
+		}
+	}
+	for n := 1; n <= agent.next; n++ {
+		if counts[n] != 1 {
+			t.Fatalf("message number %d stored %d times", n, counts[n])
+		}
+	}
+	if page.Sessions[0].MessageCount != agent.next {
+		t.Errorf("session counts %d messages; %d were written", page.Sessions[0].MessageCount, agent.next)
+	}
+}
+
+// TestSourcesShowsBadLinesWithTheirFile: a rollout with a broken line,
+// watched into the server, is stored without that line; the line stops
+// nothing after it (in the same part, or appended later), and the
+// Sources page names the file and the line.
+func TestSourcesShowsBadLinesWithTheirFile(t *testing.T) {
+	a := webtest.New(t, storetest.Databases(t)["sqlite"])
+	c, err := client.New(a.Srv.URL, a.AdaToken, "watch-test", 30*time.Second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	home := t.TempDir()
+	agent := &rolloutWriter{t: t, dir: filepath.Join(home, ".codex", "sessions"), at: time.Date(2025, 11, 2, 9, 0, 0, 0, time.UTC)}
+	agent.start("broken")
+	agent.turn("broken")
+	f, err := os.OpenFile(agent.path("broken"), os.O_APPEND|os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.WriteString("{\"timestamp\": \"2025-11-02T09:00:05Z\", \"type\": \"response_item\", \"payload\": {oops\n")
+	f.Close()
+	agent.turn("broken")
+	w, err := watch.New(watch.Config{Folders: watch.DefaultFolders(home), StateDir: filepath.Join(home, "state"),
+		Sink: watch.RemoteSink{Client: c, SpoolDir: filepath.Join(home, "state", "spool")}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	if _, err := w.Scan(ctx); err != nil {
+		t.Fatal(err)
+	}
+	agent.turn("broken") // appended after the bad line was read
+	if _, err := w.Scan(ctx); err != nil {
+		t.Fatal(err)
+	}
+	page, err := a.St.ListSessions(ctx, a.Ada.ID, baton.SessionFilter{Limit: 10})
+	if err != nil || len(page.Sessions) != 1 || page.Sessions[0].MessageCount != 6 {
+		t.Fatalf("sessions %+v, %v; want one of the six good messages", page.Sessions, err)
+	}
+	doc, resp := a.SignIn("ada").Get("/sources")
+	if resp.StatusCode != 200 {
+		t.Fatalf("/sources: %d", resp.StatusCode)
+	}
+	errs := doc.Find("#source-errors")
+	if !strings.Contains(errs.Text(), "rollout-2025-11-02T09-00-00-broken.jsonl") || !strings.Contains(errs.Text(), "line 4:") {
+		t.Errorf("the Sources page's errors %q do not name the file and its line 4", strings.TrimSpace(errs.Text()))
+	}
+	if got := strings.TrimSpace(doc.Find(`tr.source-folder td[data-label="Errors"]`).Text()); got != "1" {
+		t.Errorf("folder errors %q, want 1", got)
+	}
+}
+
+// TestWatchClaudeCodeIntoAServer: the watcher sends a Claude Code
+// session's transcript and subagent files to a server by their new lines,
+// as the agent writes them. The server goes down (the files wait in the
+// spool) and comes back as a new process that holds no reading of the
+// earlier lines: it answers 409 and the watcher sends the files again from
+// their start. The session ends up as an import of the whole files makes
+// it, each message once, and the Sources page shows the folder.
+func TestWatchClaudeCodeIntoAServer(t *testing.T) {
+	const src = "../../internal/ingest/claudecode/testdata/projects/-home-dev-shop"
+	const session = "7f3c9a52-0d1e-4b8a-9c6f-2e5d8b1a4c37"
+	main, err := os.ReadFile(filepath.Join(src, session+".jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sub, err := os.ReadFile(filepath.Join(src, session, "subagents", "agent-a1b2c3d.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	webtest.Each(t, func(t *testing.T, a *webtest.App) {
+		ctx := context.Background()
+		var target atomic.Pointer[url.URL]
+		first, _ := url.Parse(a.Srv.URL)
+		target.Store(first)
+		var down atomic.Bool
+		var conflicts atomic.Int32
+		proxy := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if down.Load() {
+				http.Error(w, "server stopped", http.StatusServiceUnavailable)
+				return
+			}
+			rp := httputil.NewSingleHostReverseProxy(target.Load())
+			rp.ModifyResponse = func(resp *http.Response) error {
+				if resp.StatusCode == http.StatusConflict {
+					conflicts.Add(1)
+				}
+				return nil
+			}
+			rp.ServeHTTP(w, r)
+		}))
+		defer proxy.Close()
+		c, err := client.New(proxy.URL, a.AdaToken, "watch-test", 30*time.Second)
+		if err != nil {
+			t.Fatal(err)
+		}
+		home := t.TempDir()
+		project := filepath.Join(home, ".claude", "projects", "-home-dev-shop")
+		path := filepath.Join(project, session+".jsonl")
+		subPath := filepath.Join(project, session, "subagents", "agent-a1b2c3d.jsonl")
+		if err := os.MkdirAll(filepath.Dir(subPath), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		now := time.Now()
+		w, err := watch.New(watch.Config{Folders: watch.DefaultFolders(home), StateDir: filepath.Join(home, "state"), ChunkBytes: 4096,
+			Sink: watch.RemoteSink{Client: c, SpoolDir: filepath.Join(home, "state", "spool")}, Now: func() time.Time { return now }})
+		if err != nil {
+			t.Fatal(err)
+		}
+		pass := func() watch.PassResult {
+			t.Helper()
+			res, err := w.Scan(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return res
+		}
+		third := len(main) / 3
+		if err := os.WriteFile(path, main[:third], 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if res := pass(); res.Imported != 1 {
+			t.Fatalf("first pass %+v", res)
+		}
+		down.Store(true)
+		if err := os.WriteFile(path, main[:2*third], 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if res := pass(); res.Failed != 1 {
+			t.Errorf("while down: %+v, want the transcript waiting", res)
+		}
+		// Back as a new process over the same database.
+		log := slog.New(slog.NewTextHandler(io.Discard, nil))
+		second := httptest.NewServer(web.NewServer(a.St, ingest.New(a.St), "test-secret", log, web.Config{MaxUploadBytes: 1 << 20}))
+		defer second.Close()
+		u, _ := url.Parse(second.URL)
+		target.Store(u)
+		down.Store(false)
+		if err := os.WriteFile(path, main, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(subPath, sub, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		pass()
+		if conflicts.Load() == 0 {
+			t.Error("the new server process was sent lines past what it holds without a 409")
+		}
+		now = now.Add(time.Hour) // the agent has stopped: the session settles
+		pass()
+
+		if _, err := ingest.New(a.St).ImportPath(ctx, a.Bob.ID, filepath.Join(home, ".claude", "projects"), nil); err != nil {
+			t.Fatal(err)
+		}
+		messages := func(stewardID int64) []string {
+			page, err := a.St.ListSessions(ctx, stewardID, baton.SessionFilter{Limit: 10})
+			if err != nil || len(page.Sessions) != 1 {
+				t.Fatalf("sessions %+v (%v), want one", page, err)
+			}
+			convs, _ := a.St.Conversations(ctx, stewardID, page.Sessions[0].ID)
+			key := map[string]string{}
+			for _, cv := range convs {
+				key[cv.ID] = cv.SourceRef
+			}
+			msgs, _ := a.St.SessionMessages(ctx, stewardID, page.Sessions[0].ID)
+			var out []string
+			for _, m := range msgs {
+				out = append(out, fmt.Sprintf("%s %d %s %s %q", key[m.ConversationID], m.Seq, m.SourceID, m.Role, m.Content))
+			}
+			sort.Strings(out)
+			return out
+		}
+		got, want := messages(a.Ada.ID), messages(a.Bob.ID)
+		if len(want) < 10 || strings.Join(got, "\n") != strings.Join(want, "\n") {
+			t.Errorf("watched into the server:\n%s\n\nimported whole:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+		}
+		doc, resp := a.SignIn("ada").Get("/sources")
+		if resp.StatusCode != 200 || doc.Find("tr.source-folder").Length() != 1 {
+			t.Fatalf("/sources: %d, %d folder rows", resp.StatusCode, doc.Find("tr.source-folder").Length())
+		}
+		if got := doc.Find("#source-errors").Text(); !strings.Contains(got, session+".jsonl:36:") {
+			t.Errorf("the transcript's broken line 36 is not on the Sources page: %q", got)
+		}
+	})
+}
