@@ -111,6 +111,7 @@ func (sc *decisionScan) read(i int) {
 		for _, d := range japaneseChoices(v.prose) {
 			sc.add(d, v)
 		}
+		sc.constraints(i)
 	}
 	if v.assistant() && strings.Contains(v.lower, "the ") {
 		sc.assistantApproaches(i)
@@ -119,6 +120,20 @@ func (sc *decisionScan) read(i int) {
 		return // a plan's choices are read by planDecisions
 	}
 	sc.statedDecisions(i)
+}
+
+// constraints reads the constraints the steward's message i states
+// (stewardConstraint); a long paste states none of its own.
+func (sc *decisionScan) constraints(i int) {
+	v := &sc.vs[i]
+	if len(v.prose) > maxRequestMessage {
+		return
+	}
+	for _, s := range decisionSentences(v.prose) {
+		if d, ok := stewardConstraint(plainText(s)); ok {
+			sc.add(d, v)
+		}
+	}
 }
 
 // add keeps d, found at v, when it is a choice someone would remember and

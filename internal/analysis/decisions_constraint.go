@@ -1,0 +1,67 @@
+package analysis
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/baton-dev/baton/internal/baton"
+)
+
+// Constraints the steward states that settle a design: a rule for the
+// whole work ("as a rule, business logic lives in domain modules"), a
+// shape every part must take ("each rule should be its own file"), a
+// prohibition with its
+// reason ("don't write docstrings in specs, they repeat the names").
+
+var (
+	// "note that as a rule, we want to X", "as a convention, X".
+	asARule = regexp.MustCompile(`(?i)^(?:note that\s+|also,?\s+|and\s+)?as an? (?:rule|convention|principle|general rule),?\s+(?:we want to\s+|we\s+|i want to\s+|you should\s+)?(.{8,})$`)
+	// "make sure to X", "make sure that X".
+	makeSure = regexp.MustCompile(`(?i)^(?:also,?\s+|and\s+|please\s+)?make sure (?:to|that)\s+(.{8,})$`)
+	// "each rule should be a distinct file", "every command should live in
+	// its own directory": a shape every part takes.
+	eachShould = regexp.MustCompile(`(?i)^(?:each|every|all)\s+((?:[\w-]+\s+){0,2}[\w-]+)\s+(?:should|must)\s+(?:always\s+)?(?:be|have|live|go|use|get|stay|sit)\s+(.{3,})$`)
+	// "please don't write docstrings in specs, these are redundant with
+	// X": a prohibition and its reason.
+	dontBecause = regexp.MustCompile(`(?i)^(?:please\s+)?(?:don't|do not|never)\s+(.{6,}?)(?:,|;|\s+--|\s+—|\s+-)\s+(?:(?:these|they|this|it|that)(?:'s|'re| is| are)\s+|because\s+|since\s+|as\s+)(.{6,})$`)
+)
+
+// stewardConstraint reads the constraint a steward's sentence states, if
+// it states one.
+func stewardConstraint(s string) (baton.Decision, bool) {
+	s = strings.TrimRight(strings.TrimSpace(s), ".!")
+	if s == "" || strings.HasSuffix(s, "?") || hypothetical.MatchString(s) || strings.HasPrefix(s, "|") {
+		return baton.Decision{}, false
+	}
+	var d baton.Decision
+	switch {
+	case asARule.MatchString(s):
+		d.Decision = asARule.FindStringSubmatch(s)[1]
+	case makeSure.MatchString(s):
+		d.Decision = makeSure.FindStringSubmatch(s)[1]
+		if routineStep(d.Decision) || !choiceClause(d.Decision) {
+			return baton.Decision{}, false
+		}
+	case eachShould.MatchString(s):
+		d.Decision = s
+	case dontBecause.MatchString(s):
+		m := dontBecause.FindStringSubmatch(s)
+		d.Decision, d.Rationale = "don't "+m[1], m[2]
+		if routineStep(m[1]) {
+			return baton.Decision{}, false
+		}
+	default:
+		return baton.Decision{}, false
+	}
+	if loc := rationaleMarker.FindStringIndex(d.Decision); loc != nil && d.Rationale == "" {
+		d.Rationale, d.Decision = d.Decision[loc[1]:], d.Decision[:loc[0]]
+	}
+	if alt := alternativeOf(d.Decision); alt != "" {
+		d.Alternatives = []string{alt}
+	}
+	d.Decision = strings.TrimRight(strings.TrimSpace(d.Decision), ".!,;:")
+	if n := len(wordsOf(lowerText(d.Decision))); n < 2 || n > maxDecisionWords {
+		return baton.Decision{}, false
+	}
+	return d, true
+}

@@ -1,0 +1,41 @@
+package analysis
+
+import (
+	"testing"
+
+	"github.com/baton-dev/baton/internal/baton"
+)
+
+// TestStewardConstraintsSettleADesign: a steward's rule for the work ("as
+// a rule, …"), a shape every part takes ("each rule should be …"), a
+// "make sure to" that chooses, and a prohibition with its reason are
+// decisions; a question, a routine "make sure to run the tests", a bare
+// prohibition and a hypothetical are not.
+func TestStewardConstraintsSettleADesign(t *testing.T) {
+	c := newConvo()
+	c.steward("Add a clone subcommand.\n\nNote that as a rule, we want to organize all business logic in per-domain modules.")
+	checkDecisions(t, c, []baton.Decision{{Decision: "organize all business logic in per-domain modules"}})
+
+	c = newConvo()
+	c.steward("each rule should be a distinct mdc file in that rules dir")
+	checkDecisions(t, c, []baton.Decision{{Decision: "each rule should be a distinct mdc file in that rules dir"}})
+
+	c = newConvo()
+	c.steward("make sure to split subcommands into their own directories. add a cursor rule recording this preference")
+	checkDecisions(t, c, []baton.Decision{{Decision: "split subcommands into their own directories"}})
+
+	c = newConvo()
+	c.steward("Please don't write docstrings in specs, these are redundant with the describe/it names")
+	checkDecisions(t, c, []baton.Decision{{Decision: "don't write docstrings in specs", Rationale: "redundant with the describe/it names"}})
+
+	for _, s := range []string{
+		"make sure to run the tests before you push",
+		"Should each rule be a distinct file?",
+		"don't write docstrings in specs",
+		"if each handler should be async, we need a pool",
+	} {
+		c = newConvo()
+		c.steward(s)
+		checkDecisions(t, c, nil)
+	}
+}
