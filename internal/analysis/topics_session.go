@@ -14,13 +14,14 @@ const maxKeyTopics = 5
 // terms weighed by how many messages hold them (a steward's counting
 // twice), two-word phrases ("shadow branch", "startup delay") and file
 // names ("go.mod") preferred to single words, the subjects of the first
-// request counted as spanning the session.
+// request that the session goes on to speak of counted as spanning it.
 
 // topicCandidate is one term a session may be indexed by.
 type topicCandidate struct {
 	term  string
 	score float64
 	first int // order of first appearance
+	msgs  int // how many messages hold it
 }
 
 // topicFileName finds file names written in prose: a name and a known
@@ -183,8 +184,9 @@ func holdsTerm(phrase, term string) bool {
 // salient word, every pair of adjacent nouns within a clause, file names
 // and Japanese compounds, each scored by the messages that hold it (2 for
 // a steward's, 1 for an answer); a phrase scores half again as much, and
-// the first request's subjects (promptSubjects) are topics whatever the
-// rest of the session says.
+// a subject of the first request (promptSubjects) scores more when another
+// message holds it too: the request names the work, the rest of the
+// session shows which of the things it names the work was about.
 func topicCandidates(vs []view) []topicCandidate {
 	byTerm := map[string]*topicCandidate{}
 	order := 0
@@ -200,8 +202,10 @@ func topicCandidates(vs []view) []topicCandidate {
 			byTerm[term] = c
 		}
 		c.score += n
+		c.msgs++
 	}
 	first := true
+	var subjects []string
 	for i := range vs {
 		v := &vs[i]
 		if !v.text || sessionCommand(v) {
@@ -243,9 +247,23 @@ func topicCandidates(vs []view) []topicCandidate {
 		}
 		if first && v.steward() {
 			first = false
-			for _, p := range promptSubjects(prose) {
-				add(p, firstRequestBonus, map[string]bool{})
-			}
+			subjects = promptSubjects(prose)
+		}
+	}
+	// A subject of the first request is a topic when the session goes on
+	// to speak of it: a phrase the request names in passing is not.
+	// In a short session the request is most of what the steward says.
+	short := shortText(vs)
+	for _, p := range subjects {
+		c := byTerm[p]
+		if c == nil {
+			// An acronym or compound the word scan leaves out.
+			add(p, 0, map[string]bool{})
+			c = byTerm[p]
+			c.msgs = messagesHolding(vs, p)
+		}
+		if c.msgs >= 2 || short {
+			c.score += firstRequestBonus
 		}
 	}
 	out := make([]topicCandidate, 0, len(byTerm))
@@ -299,4 +317,27 @@ func pairWord(w string) bool {
 		return false
 	}
 	return salient(w) || isTechnologyName(w) && len(w) >= 3
+}
+
+// messagesHolding is how many messages with prose hold a term.
+func messagesHolding(vs []view, term string) int {
+	n := 0
+	for i := range vs {
+		if vs[i].text && strings.Contains(vs[i].lower, term) {
+			n++
+		}
+	}
+	return n
+}
+
+// shortText reports a short session: at most shortSession messages with
+// prose.
+func shortText(vs []view) bool {
+	texts := 0
+	for i := range vs {
+		if vs[i].text {
+			texts++
+		}
+	}
+	return texts <= shortSession
 }

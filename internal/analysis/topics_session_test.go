@@ -39,6 +39,27 @@ func TestSessionTopicsAreNounPhrases(t *testing.T) {
 			not:  []string{"command", "name", "users", "soph", "review", "src"},
 		},
 		{
+			// The first request names the review's source and the
+			// branch in passing; the session (longer than a short one,
+			// where the request is most of what the steward says) is
+			// about the checkpoint parser.
+			name: "the first request's passing phrases",
+			turns: []string{
+				"I got this feedback from the nightly build for the changes in the local branch: the checkpoint parser should reject checkpoint ids that are too short.",
+				"The checkpoint parser accepts any checkpoint ids; a stricter pattern rejects short checkpoint ids.",
+				"Also add tests for uppercase checkpoint ids, with a stricter pattern.",
+				"Added tests: with the stricter pattern the checkpoint parser now rejects short and uppercase checkpoint ids.",
+				"Does the checkpoint parser still accept the ids of older sessions?",
+				"Yes: older checkpoint ids are twelve characters, which the stricter pattern accepts.",
+				"Run the integration suite once more.",
+				"The integration suite passes.",
+				"Great, mention it in the release notes.",
+				"The release notes now mention the stricter pattern.",
+			},
+			want: []string{"checkpoint parser"},
+			not:  []string{"nightly build", "local branch"},
+		},
+		{
 			name: "Russian function words are no topics",
 			turns: []string{
 				"Про что проект мозгослав и на каком этапе сейчас RAG?",
