@@ -38,17 +38,22 @@ func (a *Analyzer) Session(s *baton.Session, msgs []*baton.Message) SessionRepor
 // sessionOf is Session over the messages' views and exchanges, which the
 // service builds once for the session, its relationship and its memory.
 func sessionOf(s *baton.Session, vs []view, ex []Exchange) SessionReport {
+	// The summary is about half of the work, and reads the views as the
+	// other parts do, without changing them: it is made on a second
+	// goroutine (a second core) while the others are, and the quality,
+	// which reads it, waits for it.
+	summary := summaryBeside(vs)
 	r := SessionReport{
 		Arc:       emotionalArc(vs),
 		Progress:  progressOf(vs),
 		Technical: technicalOf(vs, s.Technical.WorkingDirectory),
-		Summary:   summaryOf(vs),
 	}
 	r.Technical.WorkingDirectory = s.Technical.WorkingDirectory
 	r.Technical.ToolVersion = s.Technical.ToolVersion
 	r.Patterns = patternsOf(vs, ex)
-	r.Quality = qualityOf(vs, ex, &r)
 	r.Title = sessionTitle(vs)
+	r.Summary = summary()
+	r.Quality = qualityOf(vs, ex, &r)
 	if r.Title == "" {
 		r.Title = topicsTitle(r.Summary.KeyTopics)
 	}
@@ -67,6 +72,32 @@ func sessionOf(s *baton.Session, vs []view, ex []Exchange) SessionReport {
 		s.Title = r.Title
 	}
 	return r
+}
+
+// summaryBeside starts summaryOf(vs) on another goroutine; the function
+// it returns waits for the summary. A panic there is raised again in the
+// caller, where it would have been.
+func summaryBeside(vs []view) func() baton.Summary {
+	type outcome struct {
+		summary  baton.Summary
+		panicked any
+	}
+	done := make(chan outcome, 1)
+	go func() {
+		defer func() {
+			if p := recover(); p != nil {
+				done <- outcome{panicked: p}
+			}
+		}()
+		done <- outcome{summary: summaryOf(vs)}
+	}()
+	return func() baton.Summary {
+		o := <-done
+		if o.panicked != nil {
+			panic(o.panicked)
+		}
+		return o.summary
+	}
 }
 
 // view is one message as the session analyses read it.
