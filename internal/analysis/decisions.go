@@ -152,7 +152,7 @@ func (sc *decisionScan) add(d baton.Decision, v *view) {
 	// fell past the sentence's end.
 	d.Decision = strings.TrimSpace(danglingInstead.ReplaceAllString(d.Decision, ""))
 	d.Rationale = excerpt(strings.TrimRight(strings.TrimSpace(plainText(stripMarkup(d.Rationale))), ".!,;:、。"), decisionLength)
-	if d.Decision == "" || shellChoice(d.Decision) {
+	if d.Decision == "" || shellChoice(d.Decision) || ownTooling.MatchString(d.Decision) {
 		return
 	}
 	for _, x := range sc.out {
@@ -162,6 +162,22 @@ func (sc *decisionScan) add(d baton.Decision, v *view) {
 	}
 	d.Timestamp = v.m.Timestamp
 	sc.out = append(sc.out, d)
+}
+
+var (
+	// "use the CI troubleshooting workflow for this", "use the review
+	// skill here": the assistant picking its own tooling for the request
+	// is a step of its work, not a choice about the project.
+	ownTooling = regexp.MustCompile(`(?i)^(?:use|using|invoke|run)\s+(?:the\s+)?.{0,60}\b(?:skill|workflow|subagent|agent)s?\s+(?:for this|for that|for the task|here)\b`)
+	// " or " outside an aside: "use environment variables or a test
+	// setup" names two courses and settles neither.
+	twoCourses = regexp.MustCompile(`(?i)\sor\s`)
+)
+
+// leavesTwoCourses reports whether a stated "decision" still leaves two courses
+// open ("the solution is to use X or Y").
+func leavesTwoCourses(decision string) bool {
+	return twoCourses.MatchString(aside.ReplaceAllString(decision, ""))
 }
 
 // pickEither settles the steward's open "either X or Y" by the assistant
@@ -255,7 +271,9 @@ func (sc *decisionScan) statedDecisions(i int) {
 			continue
 		}
 		if d, ok := decisionOf(plainText(s), v.steward()); ok {
-			sc.add(d, v)
+			if !leavesTwoCourses(d.Decision) {
+				sc.add(d, v)
+			}
 		} else if d, ok := comparativeOf(plainText(s), v.steward()); ok {
 			sc.add(d, v)
 		} else if d, ok := announcedChoice(plainText(s)); ok && v.assistant() && actedOn(sc.vs, i) {

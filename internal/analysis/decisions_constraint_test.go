@@ -39,3 +39,22 @@ func TestStewardConstraintsSettleADesign(t *testing.T) {
 		checkDecisions(t, c, nil)
 	}
 }
+
+// TestStatedDecisionsNeedOneCourseAboutTheProject: "the solution is to use
+// X or Y" leaves two courses open, and the assistant picking its own
+// workflow or skill for the request is a step of its work; neither is a
+// decision. The same sentences with one course about the project are.
+func TestStatedDecisionsNeedOneCourseAboutTheProject(t *testing.T) {
+	c := newConvo()
+	c.assistant("The solution is to use environment variables or a proper test setup.")
+	c.assistant("I'll use the GitHub CI troubleshooting workflow for this since the request is about a failed Actions job.")
+	checkDecisions(t, c, nil)
+
+	c = newConvo()
+	c.assistant("The solution is to use environment variables for the test mode.")
+	c.assistant("I'll use the reusable release workflow since every repository already calls it.")
+	checkDecisions(t, c, []baton.Decision{
+		{Decision: "use environment variables for the test mode"},
+		{Decision: "use the reusable release workflow", Rationale: "every repository already calls it"},
+	})
+}
