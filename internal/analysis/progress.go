@@ -18,13 +18,58 @@ const (
 // taskBook keeps each task once, in order of first mention, with its
 // latest status.
 type taskBook struct {
-	order  []string
-	text   map[string]string // key → the task as first written
-	status map[string]string // key → pending, in_progress or completed
+	order     []string
+	text      map[string]string // key → the task as first written
+	status    map[string]string // key → pending, in_progress or completed
+	requested map[string]bool   // keys of the steward's requests
 }
 
 func newTaskBook() *taskBook {
-	return &taskBook{text: map[string]string{}, status: map[string]string{}}
+	return &taskBook{text: map[string]string{}, status: map[string]string{}, requested: map[string]bool{}}
+}
+
+// todo records an item of a todo list. One restating a request the
+// steward made is that request (one task, whose status it carries).
+func (b *taskBook) todo(task, status string) {
+	key := strings.ToLower(cleanTask(task))
+	if _, ok := b.text[key]; !ok {
+		words := wordsOf(key)
+		for _, k := range b.order {
+			if b.requested[k] && restates(words, wordsOf(k)) {
+				b.status[k] = status
+				return
+			}
+		}
+	}
+	b.set(task, status)
+}
+
+// restates reports two tasks whose salient words are mostly the same both
+// ways: a todo item that says again what the steward asked, not a step of
+// it that shares a word or two ("add a regression test for the retry" under
+// "fix the flaky retry test").
+func restates(a, b []string) bool {
+	sa, sb := salientSet(a), salientSet(b)
+	if len(sa) == 0 || len(sb) == 0 {
+		return false
+	}
+	hit := 0
+	for w := range sa {
+		if sb[w] {
+			hit++
+		}
+	}
+	return hit*3 >= max(len(sa), len(sb))*2
+}
+
+func salientSet(words []string) map[string]bool {
+	out := map[string]bool{}
+	for _, w := range words {
+		if salient(w) {
+			out[w] = true
+		}
+	}
+	return out
 }
 
 // set records a task's status; the latest status wins.
@@ -64,6 +109,9 @@ func (b *taskBook) request(task, status string) {
 		}
 	}
 	b.set(task, status)
+	if key := strings.ToLower(cleanTask(task)); b.text[key] != "" {
+		b.requested[key] = true
+	}
 }
 
 // sameTask reports two tasks that share most of their salient words.
@@ -192,7 +240,7 @@ func progressOf(vs []view) baton.Progress {
 				continue
 			}
 			for _, t := range c.in.Todos {
-				book.set(t.Content, t.Status)
+				book.todo(t.Content, t.Status)
 			}
 		}
 		if !v.text {
@@ -210,6 +258,13 @@ func progressOf(vs []view) baton.Progress {
 				// introduces what it pastes ("I got this feedback:")
 				// states none.
 				if t := requestText(firstSentence(line), true); t != "" {
+					reqs = []request{{t, formListed}}
+				}
+			}
+			if len(reqs) == 0 && len(book.requested) == 0 {
+				// Output pasted with no words of the steward's own, before
+				// any request: the error it shows is the work.
+				if t := pastedErrorTask(v.prose); t != "" {
 					reqs = []request{{t, formListed}}
 				}
 			}
@@ -398,9 +453,17 @@ var discussionOpeners = set("is", "are", "was", "were", "does", "do", "did", "is
 	"didn't", "can't", "couldn't", "wouldn't", "shouldn't", "won't", "why", "has", "have", "hasn't", "haven't",
 	"should", "could", "would", "will", "am", "shall", "may", "might")
 
-// discussionQuestion reports a task read from such a question.
+// discourseMarkers open a sentence without changing what it asks ("but,
+// should we …", "so is that …").
+var discourseMarkers = set("but", "and", "so", "ok", "okay", "also", "well", "hmm", "then", "now", "still")
+
+// discussionQuestion reports a task read from such a question, also past
+// discourse markers ("but should we tidy first", "so is that needed").
 func discussionQuestion(task string) bool {
 	w := wordsOf(lowerText(task))
+	for len(w) > 1 && discourseMarkers[w[0]] {
+		w = w[1:]
+	}
 	return len(w) > 0 && discussionOpeners[w[0]]
 }
 

@@ -305,6 +305,12 @@ func requestText(s string, item bool) string {
 	return t
 }
 
+// constraintVerbs open a sentence that states how things are to stay or
+// be ("keep the parameters", "leave the docs as they are", "we should be
+// running against test data"): a constraint that settles a choice, not
+// work to pick up.
+var constraintVerbs = set("keep", "leave", "stay", "be")
+
 // requestOf is the task a sentence asks for and the form it asks in, or
 // "".
 func requestOf(s string, item bool) (string, requestForm) {
@@ -351,7 +357,7 @@ func requestOf(s string, item bool) (string, requestForm) {
 		return "", 0
 	}
 	words = dropFiller(words)
-	if len(words) < 2 {
+	if len(words) < 2 || constraintVerbs[strings.ToLower(strings.Trim(words[0], ",:;"))] {
 		return "", 0
 	}
 	if len(words) > maxRequestWords {
@@ -534,4 +540,77 @@ func looksLikeOutput(t string) bool {
 		}
 	}
 	return letters*3 < utf8.RuneCountInString(t)*2
+}
+
+// errorLines say what went wrong, most specific first: "error: …",
+// "fatal: …", "failed to load configuration: …", "… not found"; then a
+// bare "… failed".
+var errorLines = []*regexp.Regexp{
+	regexp.MustCompile(`(?i)(?:\berror\b\s*[:=]|\bfatal:|\bfailed to\b|\bnot found\b|\bcannot\b|\bexception\b)`),
+	regexp.MustCompile(`(?i)\bfail(?:ed|s|ure)\b`),
+}
+
+// pastedErrorTask is the task of a message that is only pasted output
+// with an error in it (a failed release log, a refused push): fixing that
+// error, named by its most specific line and the command that failed
+// ("fix `git push origin main` failing: No prek.toml … found"), or "".
+func pastedErrorTask(prose string) string {
+	lines := strings.Split(truncate(prose, maxRequestMessage), "\n")
+	command := ""
+	for _, line := range lines {
+		if t := strings.TrimSpace(line); shellPrompt(t) {
+			command = promptCommand(t)
+			break
+		}
+	}
+	for _, re := range errorLines {
+		for i := range lines {
+			if problem := errorAt(lines, i, re); problem != "" {
+				if command != "" {
+					return excerpt("fix `"+command+"` failing: "+problem, taskLength)
+				}
+				return excerpt("fix "+problem, taskLength)
+			}
+		}
+	}
+	return ""
+}
+
+// errorAt is the error line i says, without its level and the marks of a
+// log, continued by the next line when it ends in a colon; or "" when the
+// line says no error of re's kind or names nothing ("exit code 1").
+func errorAt(lines []string, i int, re *regexp.Regexp) string {
+	t := strings.TrimSpace(lines[i])
+	if shellPrompt(t) {
+		return ""
+	}
+	t = strings.TrimSpace(strings.Trim(t, logMarks+" \t"))
+	t = strings.TrimSpace(logTag.ReplaceAllString(t, ""))
+	if !re.MatchString(t) {
+		return ""
+	}
+	for _, p := range []string{"error:", "Error:", "ERROR:", "fatal:", "error="} {
+		t = strings.TrimSpace(strings.TrimPrefix(t, p))
+	}
+	if len(strings.Fields(t)) < 3 || strings.Contains(strings.ToLower(t), "exit code") {
+		return ""
+	}
+	if strings.HasSuffix(t, ":") && i+1 < len(lines) {
+		t += " " + strings.TrimSpace(strings.Trim(strings.TrimSpace(lines[i+1]), logMarks+" \t"))
+	}
+	return t
+}
+
+// logTag is a log line's bracketed time or source: "[11:35:44.030]",
+// "[OpenAI Codex]".
+var logTag = regexp.MustCompile(`^(?:\[[^\]]{1,40}\]\s*)+`)
+
+// promptCommand is the command typed at a shell prompt line.
+func promptCommand(line string) string {
+	for _, sep := range []string{") ✗ ", ") ", "$ ", "❯ ", "➜ ", "% ", "> "} {
+		if i := strings.LastIndex(line, sep); i >= 0 {
+			return strings.TrimSpace(line[i+len(sep):])
+		}
+	}
+	return ""
 }

@@ -53,7 +53,7 @@ func TestRequestTasksNameTheirWork(t *testing.T) {
 		{"how can we detect that?", nil},
 		{"go ahead and do this yourself, and then fix it", nil},
 		{"validate that statement", nil},
-		{"keep that documentation", []string{"keep that documentation"}},
+		{"update that documentation", []string{"update that documentation"}},
 		{"make it even simpler", nil},
 		{"start with #3, then #4, and only then #1/#2", nil},
 		{"make the export even simpler", []string{"make the export even simpler"}},
@@ -127,10 +127,10 @@ func TestTasksLeaveOutRemarksAlongTheWay(t *testing.T) {
 	}
 	// The opening message's requests are all kept, whatever their form.
 	c = newConvo()
-	c.steward("Let's switch the exporter to streaming writes. I want to keep the old buffer behind a flag.")
+	c.steward("Let's switch the exporter to streaming writes. I want to put the old buffer behind a flag.")
 	s = &baton.Session{}
 	New().Session(s, c.analysed(New()))
-	if got, want := s.Progress.TasksDiscussed, []string{"switch the exporter to streaming writes", "keep the old buffer behind a flag"}; !reflect.DeepEqual(got, want) {
+	if got, want := s.Progress.TasksDiscussed, []string{"switch the exporter to streaming writes", "put the old buffer behind a flag"}; !reflect.DeepEqual(got, want) {
 		t.Errorf("opening tasks %q, want %q", got, want)
 	}
 }
