@@ -98,6 +98,7 @@ func (s *Server) routes() {
 	signedIn.GET("/frames/timeline", s.ui.FramesTimeline)
 	signedIn.GET("/frames/export.ndjson", s.ui.FramesExport)
 	signedIn.GET("/frames/export.json", s.ui.FramesExport)
+	signedIn.GET("/frames/export.zip", s.ui.FramesExport)
 	signedIn.GET("/frames/:id", s.ui.FrameShow)
 	signedIn.POST("/frames/:id/delete", s.ui.FrameDelete)
 	// Agents: hooks and context.

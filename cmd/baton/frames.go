@@ -11,6 +11,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -29,7 +30,8 @@ const framesUsage = `usage: baton frames <command> [flags] [--steward USERNAME] 
   recall QUERY [--module M] [--branch B] [--since T] [--until T] [--limit N] [--mode all|any]
   timeline [BRANCH] [--module M] [--since T] [--until T] [--limit N]    newest first
   import PATH…                                    Lex JSON: frame files, arrays, NDJSON, or folders of them
-  export [--out FILE] [--format ndjson|json] [--branch B] [--module M] [--since T] [--until T]
+  export [--out FILE] [--format json|ndjson|files|zip] [--branch B] [--module M] [--since T] [--until T]
+                                                  files: --out FOLDER gets frame-<id>.json files, as Lex writes
 `
 
 // framesCmd is `baton frames`: Lex frames in the local database, as the
@@ -196,6 +198,9 @@ func frameRemember(fl *flag.FlagSet, stdin io.Reader, stdout io.Writer, asJSON *
 		f, err := frames.Parse(raw)
 		if err != nil {
 			return fmt.Errorf("%s: %s (flag or field %s)", "frame not stored", baton.ErrorMessage(err), baton.ErrorField(err))
+		}
+		if *file == "" {
+			f.Raw = nil // made from flags: written in Lex's field order, & < > as they are
 		}
 		res, err := st.CreateFrames(ctx, stewardID, []*baton.Frame{f})
 		if err != nil {
@@ -399,33 +404,38 @@ func frameImport(stdout io.Writer, asJSON *bool) func(context.Context, *store.St
 }
 
 func frameExport(fl *flag.FlagSet, stdout io.Writer) func(context.Context, *store.Store, int64, []string) error {
-	outPath := fl.String("out", "", "write to this file instead of stdout")
-	format := fl.String("format", "json", "json (an array, the file Lex's import reads) or ndjson (one frame a line)")
+	outPath := fl.String("out", "", "write to this file (a folder for --format files) instead of stdout")
+	format := fl.String("format", "json", "json (an array, the file Lex's import reads), ndjson (one frame a line), files (a folder of Lex's frame-<id>.json files) or zip (those files zipped)")
 	branch := fl.String("branch", "", "only frames of this branch")
 	module := fl.String("module", "", "only frames with this module_scope entry")
 	since := fl.String("since", "", "only frames at or after")
 	until := fl.String("until", "", "only frames at or before")
 	return func(ctx context.Context, st *store.Store, stewardID int64, rest []string) error {
 		if len(rest) > 0 {
-			return fmt.Errorf("usage: baton frames export [--out FILE] [--format json|ndjson] [--branch B] [--module M] [--since T] [--until T]")
+			return fmt.Errorf("usage: baton frames export [--out FILE] [--format json|ndjson|files|zip] [--branch B] [--module M] [--since T] [--until T]")
 		}
-		if *format != "ndjson" && *format != "json" {
-			return fmt.Errorf("--format must be ndjson or json; got %q", *format)
+		if !slices.Contains([]string{"json", "ndjson", "files", "zip"}, *format) {
+			return fmt.Errorf("--format must be json, ndjson, files or zip; got %q", *format)
+		}
+		if *format == "files" && *outPath == "" {
+			return fmt.Errorf("--format files writes a folder: give it with --out FOLDER")
 		}
 		f, err := buildFilter(*branch, *module, *since, *until)
 		if err != nil {
 			return err
 		}
-		w := stdout
-		if *outPath != "" {
-			file, err := os.Create(*outPath)
-			if err != nil {
-				return err
-			}
-			defer file.Close()
-			w = file
+		svc := frames.NewService(st)
+		var n int
+		if *format == "files" {
+			n, err = exportLexFiles(ctx, svc, stewardID, f, *outPath)
+		} else {
+			n, err = exportTo(*outPath, stdout, func(w io.Writer) (int, error) {
+				if *format == "zip" {
+					return svc.ExportZip(ctx, stewardID, f, frames.ExportOptions{}, w)
+				}
+				return svc.Export(ctx, stewardID, f, frames.ExportOptions{Array: *format == "json"}, w)
+			})
 		}
-		n, err := frames.NewService(st).Export(ctx, stewardID, f, frames.ExportOptions{Array: *format == "json"}, w)
 		if err != nil {
 			return err
 		}
@@ -434,4 +444,36 @@ func frameExport(fl *flag.FlagSet, stdout io.Writer) func(context.Context, *stor
 		}
 		return nil
 	}
+}
+
+// exportTo runs write into the file at path, or stdout when path is "".
+func exportTo(path string, stdout io.Writer, write func(io.Writer) (int, error)) (int, error) {
+	if path == "" {
+		return write(stdout)
+	}
+	file, err := os.Create(path)
+	if err != nil {
+		return 0, err
+	}
+	n, err := write(file)
+	if cerr := file.Close(); err == nil {
+		err = cerr
+	}
+	return n, err
+}
+
+// exportLexFiles writes each frame f selects into dir as Lex's own export
+// does: a file frame-<id>.json per frame (frames.LexFile), which
+// `lex frames import --from-dir` reads.
+func exportLexFiles(ctx context.Context, svc *frames.Service, stewardID int64, f baton.FrameFilter, dir string) (int, error) {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return 0, err
+	}
+	return svc.EachFrame(ctx, stewardID, f, func(fr *baton.Frame) error {
+		name, data, err := frames.LexFile(fr)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(filepath.Join(dir, name), data, 0o644)
+	})
 }

@@ -78,3 +78,66 @@ func TestFramesCommands(t *testing.T) {
 		t.Fatalf("export of the Lex frame = %q, %v", out, err)
 	}
 }
+
+// TestFramesCommandsRoundTripLexExportFolder imports the folder Lex 4.0.0's
+// `lex frames export` wrote (internal/frames/testdata: a dated folder of
+// frame-<id>.json files) with `baton frames import`, and exports it back
+// with --format files: the same files, byte for byte; --format ndjson
+// gives Lex's `--format ndjson` of the same store.
+func TestFramesCommandsRoundTripLexExportFolder(t *testing.T) {
+	dir := t.TempDir()
+	vars := map[string]string{"BATON_DATABASE_URL": "sqlite:" + filepath.Join(dir, "b.db")}
+	env := func(k string) string { return vars[k] }
+	pw := filepath.Join(dir, "pw")
+	os.WriteFile(pw, []byte("a long enough password\n"), 0o600)
+	baton := func(args ...string) (string, error) {
+		var out strings.Builder
+		err := run(context.Background(), args, env, strings.NewReader(""), &out, io.Discard)
+		return out.String(), err
+	}
+	if _, err := baton("steward", "add", "ada", "--password-file", pw); err != nil {
+		t.Fatal(err)
+	}
+	lexDir := "../../internal/frames/testdata/lex-export"
+	out, err := baton("frames", "import", lexDir)
+	if err != nil || strings.Count(out, "1 created, 0 duplicates, 0 invalid") != 5 {
+		t.Fatalf("frames import of Lex's folder = %q, %v", out, err)
+	}
+	exported := filepath.Join(dir, "export")
+	if out, err = baton("frames", "export", "--format", "files", "--out", exported); err != nil || !strings.Contains(out, "5 frames written") {
+		t.Fatalf("export --format files = %q, %v", out, err)
+	}
+	lexFiles, _ := filepath.Glob(filepath.Join(lexDir, "*", "frame-*.json"))
+	ours, _ := filepath.Glob(filepath.Join(exported, "frame-*.json"))
+	if len(lexFiles) != 5 || len(ours) != 5 {
+		t.Fatalf("Lex wrote %d files, Baton %d", len(lexFiles), len(ours))
+	}
+	for _, lf := range lexFiles {
+		want, _ := os.ReadFile(lf)
+		got, err := os.ReadFile(filepath.Join(exported, filepath.Base(lf)))
+		if err != nil || string(got) != string(want) {
+			t.Fatalf("%s:\n%s\nLex's:\n%s (%v)", filepath.Base(lf), got, want, err)
+		}
+	}
+	want, _ := os.ReadFile("../../internal/frames/testdata/lex-export-ndjson/2026-11-26/frames.ndjson")
+	if out, err = baton("frames", "export", "--format", "ndjson"); err != nil || out != string(want) {
+		t.Fatalf("export --format ndjson:\n%s\nLex's:\n%s (%v)", out, want, err)
+	}
+	if _, err = baton("frames", "export", "--format", "files"); err == nil || !strings.Contains(err.Error(), "--out FOLDER") {
+		t.Fatalf("--format files without --out: %v", err)
+	}
+	// A frame made from flags is written as Lex writes one: its fields in
+	// Lex's order, & < > as they are, the offset time in UTC.
+	if _, err = baton("frames", "remember", "--summary", "Baton-made & <b>", "--next", "Lex reads it", "--modules", "cli",
+		"--branch", "main", "--id", "f-baton-1", "--timestamp", "2025-11-28T10:15:00+01:00"); err != nil {
+		t.Fatal(err)
+	}
+	if out, err = baton("frames", "export", "--format", "files", "--out", exported, "--branch", "main", "--since", "2025-11-28T00:00:00Z"); err != nil {
+		t.Fatalf("export = %q, %v", out, err)
+	}
+	got, _ := os.ReadFile(filepath.Join(exported, "frame-f-baton-1.json"))
+	if want := "{\n  \"id\": \"f-baton-1\",\n  \"timestamp\": \"2025-11-28T09:15:00Z\",\n  \"branch\": \"main\",\n  \"module_scope\": [\n    \"cli\"\n  ],\n" +
+		"  \"summary_caption\": \"Baton-made & <b>\",\n  \"reference_point\": \"Baton-made & <b>\",\n  \"status_snapshot\": {\n    \"next_action\": \"Lex reads it\"\n  }\n}"; string(got) != want {
+		t.Fatalf("Baton's frame as Lex's file:\n%s\nwant\n%s", got, want)
+	}
+}

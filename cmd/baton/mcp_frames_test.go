@@ -80,6 +80,13 @@ func TestMCPFrameTools(t *testing.T) {
 	if err := json.Unmarshal(got.Structured, &out); err != nil || out.Frame["reference_point"] != "recall-blend" {
 		t.Fatalf("frame_get = %+v", got)
 	}
+	// & < > stay as they are, the fields in Lex's order, as Lex writes them.
+	p.tool("frame_create", map[string]any{"id": "f-mcp-3", "timestamp": "2025-12-03T09:00:00Z", "branch": "main",
+		"module_scope": []string{"web"}, "summary_caption": "Escape & <b> in titles", "next_action": "Check <i>"})
+	if raw := p.tool("frame_get", map[string]any{"frame_id": "f-mcp-3"}).text(); !strings.Contains(raw, `"summary_caption":"Escape & <b> in titles"`) ||
+		!strings.Contains(raw, `{"next_action":"Check <i>"},"module_attribution":{"mode":"explicit","confidence":"high","evidence":["mcp:module_scope"]}}`) {
+		t.Fatalf("frame_get of a frame with & < > = %s", raw)
+	}
 	if missing := p.tool("frame_get", map[string]any{"id": "f-nobody"}); !missing.IsError {
 		t.Fatalf("frame_get of an unknown id = %+v", missing)
 	}

@@ -174,13 +174,13 @@ func (o *jsonObject) key(name string) {
 		o.buf.WriteByte(',')
 	}
 	o.n++
-	k, _ := marshalPlain(name)
+	k, _ := MarshalPlain(name)
 	o.buf.Write(k)
 	o.buf.WriteByte(':')
 }
 
 func (o *jsonObject) value(name string, v any) {
-	b, err := marshalPlain(v)
+	b, err := MarshalPlain(v)
 	if err != nil {
 		o.err = err
 		return
@@ -188,9 +188,9 @@ func (o *jsonObject) value(name string, v any) {
 	o.raw(name, b)
 }
 
-// marshalPlain is json.Marshal without HTML escaping, as JavaScript's
+// MarshalPlain is json.Marshal without HTML escaping, as JavaScript's
 // JSON.stringify writes & < and >.
-func marshalPlain(v any) ([]byte, error) {
+func MarshalPlain(v any) ([]byte, error) {
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)
 	enc.SetEscapeHTML(false)

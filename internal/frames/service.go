@@ -142,6 +142,18 @@ func (s *Service) Export(ctx context.Context, stewardID int64, f baton.FrameFilt
 	return Export(ctx, s.st, stewardID, f, o, w)
 }
 
+// ExportZip writes the steward's frames that f selects as a zip of Lex's
+// per-frame files (ExportZip), returning how many it wrote.
+func (s *Service) ExportZip(ctx context.Context, stewardID int64, f baton.FrameFilter, o ExportOptions, w io.Writer) (int, error) {
+	return ExportZip(ctx, s.st, stewardID, f, o, w)
+}
+
+// EachFrame calls fn with each of the steward's frames that f selects, as
+// an export reads them (EachFrame).
+func (s *Service) EachFrame(ctx context.Context, stewardID int64, f baton.FrameFilter, fn func(*baton.Frame) error) (int, error) {
+	return EachFrame(ctx, s.st, stewardID, f, ExportOptions{}, fn)
+}
+
 // Facets are what the frames pages offer to filter by: how many frames
 // the steward has, and up to limit of its branches and modules.
 type Facets struct {

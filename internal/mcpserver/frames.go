@@ -174,7 +174,7 @@ func (t *tools) frameJSON(in FrameCreateIn) ([]byte, error) {
 	// The frame in Lex's field order, so it reads as Lex writes it.
 	var fields []baton.FrameField
 	add := func(name string, v any) {
-		b, _ := json.Marshal(v)
+		b, _ := baton.MarshalPlain(v) // & < > as Lex writes them
 		fields = append(fields, baton.FrameField{Name: name, Value: b})
 	}
 	add("id", in.ID)
@@ -226,11 +226,17 @@ func (t *tools) frameJSON(in FrameCreateIn) ([]byte, error) {
 
 // moduleAttribution is what Lex's frame_create records of where a frame's
 // modules came from: the caller named them, or chose the unscoped fallback.
-func moduleAttribution(scope []string) map[string]any {
-	if len(scope) == 1 && scope[0] == unscoped {
-		return map[string]any{"mode": "fallback", "confidence": "low", "evidence": []string{"mcp:module_scope"}}
+// Its fields are in Lex's order.
+func moduleAttribution(scope []string) any {
+	type attribution struct {
+		Mode       string   `json:"mode"`
+		Confidence string   `json:"confidence"`
+		Evidence   []string `json:"evidence"`
 	}
-	return map[string]any{"mode": "explicit", "confidence": "high", "evidence": []string{"mcp:module_scope"}}
+	if len(scope) == 1 && scope[0] == unscoped {
+		return attribution{"fallback", "low", []string{"mcp:module_scope"}}
+	}
+	return attribution{"explicit", "high", []string{"mcp:module_scope"}}
 }
 
 // requestFrameID is the id a frame_create with a request_id stores its

@@ -40,7 +40,17 @@ func (s *Server) FrameRemember(c echo.Context) error {
 	if created {
 		status = http.StatusCreated
 	}
-	return c.JSON(status, stored)
+	return frameJSON(c, status, stored)
+}
+
+// frameJSON answers with one frame as Lex JSON, its bytes as stored (c.JSON
+// would escape & < > again, which Lex does not).
+func frameJSON(c echo.Context, status int, f *baton.Frame) error {
+	b, err := f.MarshalJSON()
+	if err != nil {
+		return err
+	}
+	return c.JSONBlob(status, b)
 }
 
 // FrameImport stores Lex JSON: one frame, an array, or NDJSON, each
@@ -62,7 +72,7 @@ func (s *Server) FrameGet(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, f)
+	return frameJSON(c, http.StatusOK, f)
 }
 
 func (s *Server) FrameDelete(c echo.Context) error {
@@ -132,16 +142,22 @@ func (s *Server) FrameStats(c echo.Context) error {
 }
 
 // FrameExport writes the steward's frames (filters as the timeline) as a
-// JSON array, the file Lex's import reads, or NDJSON with format=ndjson;
-// each frame the bytes it came with, a timestamp Lex refuses in UTC.
+// JSON array, the file Lex's import reads, NDJSON with format=ndjson, or
+// with format=zip a zip of Lex's per-frame files (what `lex frames export`
+// writes); each frame the bytes it came with, a timestamp Lex refuses in
+// UTC.
 func (s *Server) FrameExport(c echo.Context) error {
 	f, err := httpx.FrameFilter(c, 1000)
 	if err != nil {
 		return err
 	}
 	format := c.QueryParam("format")
-	if format != "" && format != "ndjson" && format != "json" {
-		return baton.Invalid("format", "format must be json or ndjson; got %q", format)
+	switch format {
+	case "":
+		format = httpx.ExportJSON
+	case httpx.ExportJSON, httpx.ExportNDJSON, httpx.ExportZip:
+	default:
+		return baton.Invalid("format", "format must be json, ndjson or zip; got %q", format)
 	}
-	return httpx.WriteFrames(c, s.frames, f, format != "ndjson")
+	return httpx.WriteFrames(c, s.frames, f, format)
 }

@@ -1,6 +1,8 @@
 package api_test
 
 import (
+	"archive/zip"
+	"bytes"
 	"encoding/json"
 	"io"
 	"net/http"
@@ -219,6 +221,23 @@ func TestAPIFrameExportIsLexBytes(t *testing.T) {
 		}
 		if got, want := get("/api/v1/frames/export"), "["+strings.Join(lexExport, ",")+"]\n"; got != want {
 			t.Fatalf("json export:\n%s\nwant\n%s", got, want)
+		}
+		// The zip holds Lex's own export: a frame-<id>.json file per frame,
+		// indented as Lex writes it.
+		zipped := get("/api/v1/frames/export?format=zip")
+		zr, err := zip.NewReader(strings.NewReader(zipped), int64(len(zipped)))
+		if err != nil || len(zr.File) != 2 || zr.File[0].Name != "frame-frame-1733050000000-b.json" {
+			t.Fatalf("zip export = %v, %v", zr, err)
+		}
+		r, _ := zr.File[0].Open()
+		file, _ := io.ReadAll(r)
+		var indented bytes.Buffer
+		json.Indent(&indented, []byte(lexExport[0]), "", "  ")
+		if string(file) != indented.String() {
+			t.Fatalf("zip entry:\n%s\nwant\n%s", file, indented.String())
+		}
+		if code := a.API(a.AdaToken, "GET", "/api/v1/frames/export?format=tar", "", nil); code != 400 {
+			t.Fatalf("format=tar = %d", code)
 		}
 		// Offsets and zone-less times are Baton's to accept, not Lex's.
 		offset := `{"id":"f-off","timestamp":"2025-12-02T12:30:00.5+02:00","branch":"main","module_scope":["m"],"summary_caption":"s","reference_point":"r","status_snapshot":{"next_action":"n"}}`

@@ -14,26 +14,40 @@ import (
 // frames service).
 type FrameExporter interface {
 	Export(ctx context.Context, stewardID int64, f baton.FrameFilter, o frames.ExportOptions, w io.Writer) (int, error)
+	ExportZip(ctx context.Context, stewardID int64, f baton.FrameFilter, o frames.ExportOptions, w io.Writer) (int, error)
 }
 
-// WriteFrames streams the signed-in steward's frames that match f as a
-// JSON array (array: what Lex's import reads) or NDJSON, each frame the
+// The forms of an export: a JSON array (what `lex frames import
+// --from-file` reads), NDJSON (Lex's frames.ndjson), or a zip of Lex's own
+// per-frame files (what `lex frames export` writes, `--from-dir` reads).
+const (
+	ExportJSON   = "json"
+	ExportNDJSON = "ndjson"
+	ExportZip    = "zip"
+)
+
+// WriteFrames streams the signed-in steward's frames that match f in the
+// form format names (ExportJSON, ExportNDJSON, ExportZip), each frame the
 // bytes it came with (the frames service's Export).
-func WriteFrames(c echo.Context, fs FrameExporter, f baton.FrameFilter, array bool) error {
+func WriteFrames(c echo.Context, fs FrameExporter, f baton.FrameFilter, format string) error {
 	w := c.Response()
-	_, err := fs.Export(Context(c), StewardID(c), f, frames.ExportOptions{
-		Array: array,
+	o := frames.ExportOptions{
+		Array: format == ExportJSON,
 		Start: func() {
-			if array {
-				w.Header().Set(echo.HeaderContentType, echo.MIMEApplicationJSON)
-			} else {
-				w.Header().Set(echo.HeaderContentType, "application/x-ndjson")
-			}
+			w.Header().Set(echo.HeaderContentType, map[string]string{
+				ExportJSON: echo.MIMEApplicationJSON, ExportNDJSON: "application/x-ndjson", ExportZip: "application/zip",
+			}[format])
 			w.WriteHeader(http.StatusOK)
 		},
 		// Each page is read holding a page slot, written out without one.
 		NextPage: func() error { return AcquirePageSlot(c) },
-	}, w)
+	}
+	var err error
+	if format == ExportZip {
+		_, err = fs.ExportZip(Context(c), StewardID(c), f, o, w)
+	} else {
+		_, err = fs.Export(Context(c), StewardID(c), f, o, w)
+	}
 	return err
 }
 
