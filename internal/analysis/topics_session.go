@@ -77,8 +77,8 @@ func keyTopics(vs []view) []string {
 	if texts <= shortSession {
 		least = 2
 	}
-	// A short session is about fewer things.
-	most := min(maxKeyTopics, max(3, texts/2))
+	// A short session is about fewer things, though rarely fewer than four.
+	most := min(maxKeyTopics, max(4, texts/2))
 	slices.SortStableFunc(cands, func(a, b topicCandidate) int {
 		switch {
 		case a.score > b.score:

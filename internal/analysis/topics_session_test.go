@@ -99,3 +99,33 @@ func TestSessionTopicsAreNounPhrases(t *testing.T) {
 		}
 	}
 }
+
+// TestShortSessionTopics: a session of a few exchanges is indexed by up to
+// four topics (a steward indexes a session by two to six), a long one by
+// up to five.
+func TestShortSessionTopics(t *testing.T) {
+	turns := []string{
+		"The release workflow fails on macOS notarization, and the changelog categories need a look too.",
+		"The release workflow waits on macOS notarization; the changelog categories are fine. The signing certificate expired.",
+		"Then renew the signing certificate and rerun the release workflow.",
+		"Renewed the signing certificate; the release workflow passes macOS notarization now.",
+	}
+	for _, tc := range []struct {
+		turns int
+		want  int
+	}{{4, 4}, {10, 5}} {
+		c := newConvo()
+		for i := range tc.turns {
+			text := turns[i%len(turns)]
+			if i%2 == 0 {
+				c.steward(text)
+			} else {
+				c.assistant(text)
+			}
+		}
+		got := keyTopics(buildViews(testAnalyzer, c.analysed(testAnalyzer)))
+		if len(got) != tc.want {
+			t.Errorf("%d messages: topics %q, want %d", tc.turns, got, tc.want)
+		}
+	}
+}
