@@ -2,6 +2,7 @@ package views
 
 import (
 	"fmt"
+	"net/url"
 	"strconv"
 	"strings"
 	"time"
@@ -150,6 +151,16 @@ func conversationNodes(p SessionPage) ([]ConversationNode, int, int) {
 }
 
 // cmpFloat shows a similarity or score with two decimals.
+// comparedFrom is the session page a Compare form is sent from, so a
+// refused form comes back to it.
+func comparedFrom(p SessionPage) string {
+	from := "/sessions/" + p.Session.ID
+	if p.Conversation != nil {
+		from += "?c=" + url.QueryEscape(p.Conversation.ID)
+	}
+	return from
+}
+
 func cmpFloat(x float64) string { return strconv.FormatFloat(x, 'f', 2, 64) }
 
 func scoreText(s replay.Score) string {

@@ -11,7 +11,13 @@ import (
 // ReplayPage is /conversations/{id}/replay: the replay a conversation
 // holds, its parameters and status, and Run when a model server is set.
 func (s *Server) ReplayPage(c echo.Context) error {
-	r, err := s.conversations.ReplayOfConversation(requestContext(c), stewardID(c), c.Param("id"))
+	return s.renderReplayPage(c, c.Param("id"), http.StatusOK, "")
+}
+
+// renderReplayPage draws the replay page of conversation id answering
+// status; refused, when set, is a refused form's reason shown at the top.
+func (s *Server) renderReplayPage(c echo.Context, id string, status int, refused string) error {
+	r, err := s.conversations.ReplayOfConversation(requestContext(c), stewardID(c), id)
 	if err != nil {
 		return err
 	}
@@ -34,8 +40,12 @@ func (s *Server) ReplayPage(c echo.Context) error {
 			steps = append(steps, m)
 		}
 	}
-	return renderHTML(c, http.StatusOK, views.ReplayShow(views.ReplayPage{
-		Page: s.page(c, conversationLabelOf(conv), "sessions"), Replay: r, Conversation: conv,
+	page := s.page(c, conversationLabelOf(conv), "sessions")
+	if refused != "" {
+		page.Flash, page.FlashKind = refused, "error"
+	}
+	return renderHTML(c, status, views.ReplayShow(views.ReplayPage{
+		Page: page, Replay: r, Conversation: conv,
 		CanRun: s.replays.CanRun() && r.Status == baton.ReplayPrepared, Steps: steps,
 	}))
 }

@@ -17,6 +17,8 @@ type sessionPageInput struct {
 	SessionID    string
 	Conversation string
 	At           string
+	// Refused, when set, is a refused form's reason, shown at the top.
+	Refused string
 }
 
 // sessionPageInputOf reads the session page's input from its route id and query.
@@ -110,10 +112,14 @@ func (s *Server) renderSessionPageWith(c echo.Context, in sessionPageInput, stat
 	if title == "" {
 		title = "Untitled session"
 	}
+	page := s.page(c, title, "sessions")
+	if in.Refused != "" {
+		page.Flash, page.FlashKind = in.Refused, "error"
+	}
 	return renderHTML(c, status, views.SessionShow(views.SessionPage{
 		Share:       share,
 		KeptByBaton: keptByBaton,
-		Page:        s.page(c, title, "sessions"), Session: sess, Conversations: convs, Conversation: conv,
+		Page:        page, Session: sess, Conversations: convs, Conversation: conv,
 		Transcript: chunk, TotalMessages: total, At: at, Analysing: analysing, MessagesURL: "/sessions/" + sess.ID + "/messages",
 		Analysis: analysisView, Frames: framesView, Memory: memory, TeamShares: teamShares, Corrections: corrections,
 	}))
