@@ -16,7 +16,6 @@ import (
 
 	"github.com/PuerkitoBio/goquery"
 	"github.com/baton-dev/baton/internal/baton"
-	"github.com/baton-dev/baton/internal/ingest"
 	"github.com/baton-dev/baton/web"
 	"github.com/baton-dev/baton/web/webtest"
 )
@@ -141,7 +140,7 @@ func coldRequests(b *testing.B, a *webtest.App, req func() *http.Request) string
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		b.StopTimer()
-		h := web.NewServer(a.St, ingest.New(a.St), "test-secret", log, web.Config{MaxUploadBytes: 1 << 20})
+		h := webtest.Server(a.St, log, web.Config{MaxUploadBytes: 1 << 20})
 		b.StartTimer()
 		cold = append(cold, serve(h))
 		b.StopTimer()

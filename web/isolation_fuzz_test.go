@@ -12,9 +12,9 @@ import (
 
 	"github.com/baton-dev/baton/internal/auth"
 	"github.com/baton-dev/baton/internal/baton"
-	"github.com/baton-dev/baton/internal/ingest"
 	"github.com/baton-dev/baton/internal/store/storetest"
 	"github.com/baton-dev/baton/web"
+	"github.com/baton-dev/baton/web/webtest"
 )
 
 // fuzzTarget is one server (per database) with two stewards' worlds.
@@ -50,7 +50,7 @@ func FuzzAPIIDsAndFilters(f *testing.F) {
 		}
 		// No rate limit: the fuzzer sends thousands of requests with one token.
 		off := web.Rate{Burst: -1}
-		srv := httptest.NewServer(web.NewServer(st, ingest.New(st), "fuzz-secret", slog.New(slog.NewTextHandler(io.Discard, nil)),
+		srv := httptest.NewServer(webtest.Server(st, slog.New(slog.NewTextHandler(io.Discard, nil)),
 			web.Config{Limits: web.Limits{API: off, BadToken: off, SignIn: off, Links: off}}))
 		f.Cleanup(srv.Close)
 		targets = append(targets, fuzzTarget{srv: srv, token: token, attacker: ws[0], peer: ws[1]})

@@ -11,16 +11,10 @@ import (
 	"time"
 
 	"github.com/baton-dev/baton/web/api"
-	"github.com/baton-dev/baton/web/comparison"
 	"github.com/baton-dev/baton/web/httpx"
 	"github.com/baton-dev/baton/web/ui"
 
 	"github.com/baton-dev/baton/internal/auth"
-	"github.com/baton-dev/baton/internal/continuity"
-	"github.com/baton-dev/baton/internal/corrections"
-	"github.com/baton-dev/baton/internal/frames"
-	"github.com/baton-dev/baton/internal/ingest"
-	"github.com/baton-dev/baton/internal/replay"
 	"github.com/baton-dev/baton/internal/store"
 	"github.com/labstack/echo/v4"
 )
@@ -44,10 +38,6 @@ type Config struct {
 	TrustProxy bool
 	// Limits are the rate limits; zero fields take the defaults.
 	Limits Limits
-	// Runner runs replays against a model endpoint (the BATON_LLM_*
-	// settings), for the replay service NewServer builds; nil hides the
-	// Run button.
-	Runner *replay.Runner
 	// ImportStep, when set, is called by an import job before it reads
 	// each file and after each document it stores, and the job waits for
 	// it to return: tests hold an import there to watch its progress.
@@ -79,19 +69,6 @@ type Server struct {
 	// ui is the pages' handlers; api the JSON API's.
 	ui  *ui.Server
 	api *api.Server
-}
-
-// Services are the capabilities the handlers call (web/httpx).
-type Services = httpx.Services
-
-// NewServer serves st with the services built as the program builds them,
-// replays run by cfg.Runner: for tests and tools that serve a store as it
-// is. The program itself builds its services and calls New.
-func NewServer(st *store.Store, importer *ingest.Importer, cookieSecret string, log *slog.Logger, cfg Config) *Server {
-	analysis := importer.Analysis()
-	cont := continuity.New(st, analysis)
-	return New(st, Services{Importer: importer, Analysis: analysis, Continuity: cont, Comparisons: comparison.New(st),
-		Replays: replay.NewService(st, cfg.Runner), Frames: frames.NewService(st), Corrections: corrections.New(st, cont.Corrected)}, cookieSecret, log, cfg)
 }
 
 // New builds the server and its routes over the store and the services.

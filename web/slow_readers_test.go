@@ -17,7 +17,6 @@ import (
 
 	"github.com/baton-dev/baton/internal/baton"
 	"github.com/baton-dev/baton/internal/frames"
-	"github.com/baton-dev/baton/internal/ingest"
 	"github.com/baton-dev/baton/web"
 	"github.com/baton-dev/baton/web/webtest"
 )
@@ -97,7 +96,7 @@ func TestSlowReadersDoNotHoldPageSlots(t *testing.T) {
 			t.Fatal(err)
 		}
 		a.Srv.Close()
-		ts := httptest.NewUnstartedServer(web.NewServer(a.St, ingest.New(a.St), "test-secret",
+		ts := httptest.NewUnstartedServer(webtest.Server(a.St,
 			slog.New(slog.NewTextHandler(io.Discard, nil)), web.Config{MaxUploadBytes: 1 << 20, PageSlots: 4}))
 		ts.Listener = smallSendBuffers{ts.Listener}
 		ts.Start()

@@ -54,7 +54,7 @@ func startBatonHoldingImports(t *testing.T) *importHold {
 		}
 	}
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
-	srv := httptest.NewServer(web.NewServer(st, ingest.New(st), "test-secret", log, web.Config{ImportStep: step}))
+	srv := httptest.NewServer(web.New(st, web.NewServices(st, ingest.New(st), nil), "test-secret", log, web.Config{ImportStep: step}))
 	h.base = srv.URL
 	// Cleanups run last first: free a held job, then stop serving, then close.
 	t.Cleanup(func() { st.Close() })

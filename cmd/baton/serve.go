@@ -50,10 +50,11 @@ func serve(ctx context.Context, env environment, stdout, stderr io.Writer) error
 	if err := identityConfig(env, &cfg); err != nil {
 		return err
 	}
-	if cfg.Runner, err = llmRunner(env); err != nil { // replays' Run button
+	runner, err := llmRunner(env) // replays' Run button
+	if err != nil {
 		return err
 	}
-	svc, err := services(env, st, cfg.Runner, log)
+	svc, err := services(env, st, runner, log)
 	if err != nil {
 		return err
 	}

@@ -59,7 +59,7 @@ func newRig(t *testing.T) *rig {
 		t.Fatal(err)
 	}
 	r.token = token
-	r.srv = httptest.NewServer(web.NewServer(st, ingest.New(st), "secret", slog.New(slog.NewTextHandler(io.Discard, nil)), web.Config{}))
+	r.srv = httptest.NewServer(web.New(st, web.NewServices(st, ingest.New(st), nil), "secret", slog.New(slog.NewTextHandler(io.Discard, nil)), web.Config{}))
 	t.Cleanup(r.srv.Close)
 
 	data, err := os.ReadFile(filepath.Join(fixtureDir, fixtureSession+".jsonl"))

@@ -464,7 +464,7 @@ func FuzzHookRequest(f *testing.F) {
 		if _, err := st.CreateToken(context.Background(), steward.ID, "fuzz", hash, prefix); err != nil {
 			f.Fatal(err)
 		}
-		srv := httptest.NewServer(web.NewServer(st, ingest.New(st), "secret", slog.New(slog.NewTextHandler(io.Discard, nil)), web.Config{}))
+		srv := httptest.NewServer(webtest.Server(st, slog.New(slog.NewTextHandler(io.Discard, nil)), web.Config{}))
 		f.Cleanup(srv.Close)
 		targets = append(targets, target{srv.URL, token})
 	}

@@ -11,7 +11,6 @@ import (
 	"github.com/baton-dev/baton/internal/baton"
 	"github.com/baton-dev/baton/internal/llm"
 	"github.com/baton-dev/baton/internal/replay"
-	"github.com/baton-dev/baton/web"
 	"github.com/baton-dev/baton/web/webtest"
 )
 
@@ -47,7 +46,7 @@ func TestReplayRunRequestsAnswerBeforeTheModel(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		a.Restart(web.Config{Runner: &replay.Runner{Model: client}}, nil)
+		a.RunReplaysWith(&replay.Runner{Model: client})
 		_, mainConv, ids := webtest.ReplayFixture(t, a)
 		var rp baton.Replay
 		if code := a.API(a.AdaToken, "POST", "/api/v1/conversations/"+mainConv+"/replays", map[string]any{"at_message_id": ids[0], "model": "slow"}, &rp); code != http.StatusCreated {

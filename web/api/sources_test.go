@@ -250,7 +250,7 @@ func TestWatchSendsARolloutLargerThanARequest(t *testing.T) {
 	st := storetest.Open(t, storetest.Databases(t)["sqlite"])
 	a := &webtest.App{T: t, St: st}
 	a.Ada, a.AdaToken = a.Steward("ana")
-	srv := httptest.NewServer(web.NewServer(st, ingest.New(st), "test-secret", slog.New(slog.NewTextHandler(io.Discard, nil)),
+	srv := httptest.NewServer(webtest.Server(st, slog.New(slog.NewTextHandler(io.Discard, nil)),
 		web.Config{APIBodyLimit: "256K"}))
 	defer srv.Close()
 	c, err := client.New(srv.URL, a.AdaToken, "watch-test", 30*time.Second)
@@ -448,7 +448,7 @@ func TestWatchClaudeCodeIntoAServer(t *testing.T) {
 		}
 		// Back as a new process over the same database.
 		log := slog.New(slog.NewTextHandler(io.Discard, nil))
-		second := httptest.NewServer(web.NewServer(a.St, ingest.New(a.St), "test-secret", log, web.Config{MaxUploadBytes: 1 << 20}))
+		second := httptest.NewServer(webtest.Server(a.St, log, web.Config{MaxUploadBytes: 1 << 20}))
 		defer second.Close()
 		u, _ := url.Parse(second.URL)
 		target.Store(u)

@@ -11,9 +11,9 @@ import (
 )
 
 // Services are the capabilities the handlers call, each over the one
-// store. The program builds them (cmd/baton, services.go) and hands them
-// to web.New, which hands them to the pages (web/ui) and the API
-// (web/api); each of those sees a service through the few methods it
+// store. web.NewServices builds them, for the program (cmd/baton) and the
+// tests alike; web.New hands them to the pages (web/ui) and the API
+// (web/api), and each of those sees a service through the few methods it
 // calls (its services.go).
 type Services struct {
 	Importer    *ingest.Importer     // uploads, API imports and hooked sessions

@@ -12,7 +12,6 @@ import (
 	"time"
 
 	"github.com/PuerkitoBio/goquery"
-	"github.com/baton-dev/baton/internal/ingest"
 	"github.com/baton-dev/baton/web"
 	"github.com/baton-dev/baton/web/webtest"
 )
@@ -39,7 +38,7 @@ func TestImportJobReportsProgressThenResults(t *testing.T) {
 		reached, release := make(chan struct{}), make(chan struct{})
 		var mu sync.Mutex
 		now := time.Date(2026, 11, 23, 14, 0, 0, 0, time.UTC)
-		srv := web.NewServer(a.St, ingest.New(a.St), "test-secret", log, web.Config{MaxUploadBytes: 1 << 20,
+		srv := webtest.Server(a.St, log, web.Config{MaxUploadBytes: 1 << 20,
 			ImportStep: func() { reached <- struct{}{}; <-release },
 			Clock:      func() time.Time { mu.Lock(); defer mu.Unlock(); return now }})
 		tick := func(d time.Duration) { mu.Lock(); now = now.Add(d); mu.Unlock() }

@@ -13,7 +13,6 @@ import (
 	"github.com/baton-dev/baton/internal/baton"
 	"github.com/baton-dev/baton/internal/llm"
 	"github.com/baton-dev/baton/internal/replay"
-	"github.com/baton-dev/baton/web"
 	"github.com/baton-dev/baton/web/webtest"
 )
 
@@ -171,7 +170,7 @@ func TestMatrixLinkRedactsFailureReasons(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		a.Restart(web.Config{Runner: &replay.Runner{Model: client}}, nil)
+		a.RunReplaysWith(&replay.Runner{Model: client})
 		_, mainConv, ids := webtest.ReplayFixture(t, a)
 		var created struct {
 			Matrix struct{ ID string } `json:"matrix"`

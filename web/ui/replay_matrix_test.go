@@ -12,7 +12,6 @@ import (
 	"github.com/PuerkitoBio/goquery"
 	"github.com/baton-dev/baton/internal/llm"
 	"github.com/baton-dev/baton/internal/replay"
-	"github.com/baton-dev/baton/web"
 	"github.com/baton-dev/baton/web/webtest"
 )
 
@@ -100,7 +99,7 @@ func TestReplayMatrix(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		a.Restart(web.Config{Runner: &replay.Runner{Model: client}}, nil)
+		a.RunReplaysWith(&replay.Runner{Model: client})
 		sessionID, mainConv, ids := webtest.ReplayFixture(t, a)
 		countReplays := func() int {
 			var tree struct {

@@ -12,7 +12,6 @@ import (
 	"github.com/baton-dev/baton/internal/baton"
 	"github.com/baton-dev/baton/internal/llm"
 	"github.com/baton-dev/baton/internal/replay"
-	"github.com/baton-dev/baton/web"
 	"github.com/baton-dev/baton/web/webtest"
 )
 
@@ -42,7 +41,7 @@ func TestRunButtonRunsAReplay(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		a.Restart(web.Config{Runner: &replay.Runner{Model: client}}, nil)
+		a.RunReplaysWith(&replay.Runner{Model: client})
 
 		_, mainConv, ids := webtest.ReplayFixture(t, a)
 		var rp baton.Replay

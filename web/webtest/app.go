@@ -24,6 +24,7 @@ import (
 	"github.com/baton-dev/baton/internal/auth/authtest"
 	"github.com/baton-dev/baton/internal/baton"
 	"github.com/baton-dev/baton/internal/ingest"
+	"github.com/baton-dev/baton/internal/replay"
 	"github.com/baton-dev/baton/internal/store"
 	"github.com/baton-dev/baton/internal/store/storetest"
 	"github.com/baton-dev/baton/web"
@@ -40,6 +41,22 @@ type App struct {
 	Ada, Bob *baton.Steward
 	AdaToken string
 	BobToken string
+	// runner runs the server's replays (RunReplaysWith); nil is none.
+	runner *replay.Runner
+}
+
+// Secret is the test servers' cookie secret.
+const Secret = "test-secret"
+
+// Server is Baton over st with its services built as the program builds
+// them (web.NewServices), with no model to run replays.
+func Server(st *store.Store, log *slog.Logger, cfg web.Config) *web.Server {
+	return serverRunning(st, log, cfg, nil)
+}
+
+// serverRunning is Server with its replays run by runner.
+func serverRunning(st *store.Store, log *slog.Logger, cfg web.Config, runner *replay.Runner) *web.Server {
+	return web.New(st, web.NewServices(st, ingest.New(st), runner), Secret, log, cfg)
 }
 
 // Each runs a test against a server on SQLite and, when configured, PostgreSQL.
@@ -57,7 +74,7 @@ func New(t testing.TB, dbURL string) *App {
 	a.Ada, a.AdaToken = a.Steward("ada")
 	a.Bob, a.BobToken = a.Steward("bob")
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
-	a.Srv = httptest.NewServer(web.NewServer(st, ingest.New(st), "test-secret", log, web.Config{MaxUploadBytes: 1 << 20}))
+	a.Srv = httptest.NewServer(Server(st, log, web.Config{MaxUploadBytes: 1 << 20}))
 	t.Cleanup(a.Srv.Close)
 	return a
 }
@@ -149,11 +166,18 @@ func (a *App) Restart(cfg web.Config, build func(base string) web.Config) *LogBu
 		cfg.MaxUploadBytes = 1 << 20
 	}
 	log := slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
-	ts.Config.Handler = web.NewServer(a.St, ingest.New(a.St), "test-secret", log, cfg)
+	ts.Config.Handler = serverRunning(a.St, log, cfg, a.runner)
 	ts.Start()
 	a.Srv = ts
 	a.T.Cleanup(ts.Close)
 	return logs
+}
+
+// RunReplaysWith restarts the app with its replays run by r.
+func (a *App) RunReplaysWith(r *replay.Runner) {
+	a.T.Helper()
+	a.runner = r
+	a.Restart(web.Config{}, nil)
 }
 
 // WithOIDC restarts the app with a test OpenID Connect provider as its one

@@ -248,7 +248,7 @@ func benchBaton(ctx context.Context, tmp, framesPath string, cases []recallCase,
 		return 0, 0, nil, err
 	}
 	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
-	srv := httptest.NewServer(web.NewServer(st, ingest.New(st), "bench-secret", quiet,
+	srv := httptest.NewServer(web.New(st, web.NewServices(st, ingest.New(st), nil), "bench-secret", quiet,
 		web.Config{Limits: web.Limits{API: web.Rate{Burst: -1}, SignIn: web.Rate{Burst: -1}, SignInAddress: web.Rate{Burst: -1}}}))
 	defer srv.Close()
 	client := &http.Client{}

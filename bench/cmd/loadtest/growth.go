@@ -50,7 +50,7 @@ func benchGrowth(ctx context.Context, r *report, tmp string, log *slog.Logger, m
 	}
 	defer done()
 	im := ingest.New(st)
-	srv := httptest.NewServer(web.NewServer(st, im, "bench-secret", log, web.Config{Limits: web.Limits{API: web.Rate{Burst: -1}, SignIn: web.Rate{Burst: -1}, SignInAddress: web.Rate{Burst: -1}}}))
+	srv := httptest.NewServer(web.New(st, web.NewServices(st, im, nil), "bench-secret", log, web.Config{Limits: web.Limits{API: web.Rate{Burst: -1}, SignIn: web.Rate{Burst: -1}, SignInAddress: web.Rate{Burst: -1}}}))
 	defer srv.Close()
 	hash, _ := auth.HashPassword("bench-password")
 	ids := make([]int64, stewards)

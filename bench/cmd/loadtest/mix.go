@@ -213,7 +213,7 @@ func runMix(ctx context.Context, dialect, tmp, pgAdmin string, log *slog.Logger,
 	defer cancel()
 	cfg := web.Config{Limits: web.Limits{API: web.Rate{Burst: -1}, SignIn: web.Rate{Burst: -1}, SignInAddress: web.Rate{Burst: -1}}}
 	im := ingest.New(st)
-	srv := httptest.NewServer(web.NewServer(st, im, "bench-secret", log, cfg))
+	srv := httptest.NewServer(web.New(st, web.NewServices(st, im, nil), "bench-secret", log, cfg))
 	defer srv.Close()
 	// On PostgreSQL a second instance serves the same database (as two
 	// processes behind a balancer would); each client keeps to one.
@@ -226,7 +226,7 @@ func runMix(ctx context.Context, dialect, tmp, pgAdmin string, log *slog.Logger,
 		}
 		defer st2.Close()
 		im2 := ingest.New(st2)
-		srv2 := httptest.NewServer(web.NewServer(st2, im2, "bench-secret", log, cfg))
+		srv2 := httptest.NewServer(web.New(st2, web.NewServices(st2, im2, nil), "bench-secret", log, cfg))
 		defer srv2.Close()
 		servers, ims = append(servers, srv2), append(ims, im2)
 	}

@@ -63,7 +63,7 @@ func newEnv(ctx context.Context, path string, log *slog.Logger, withServer bool)
 		go st.RunIndexer(ictx, func(error) {})
 		go im.Analysis().Run(ictx, func(error) {})
 		e.im = im
-		e.srv = httptest.NewServer(web.NewServer(st, im, "bench-secret", log, web.Config{Limits: web.Limits{API: web.Rate{Burst: -1}}}))
+		e.srv = httptest.NewServer(web.New(st, web.NewServices(st, im, nil), "bench-secret", log, web.Config{Limits: web.Limits{API: web.Rate{Burst: -1}}}))
 		e.stop = func() { e.srv.Close(); cancel(); st.Close() }
 	}
 	return e, nil
