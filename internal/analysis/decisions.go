@@ -357,22 +357,6 @@ func recommendationTakenUp(vs []view, offer, reply int) (baton.Decision, bool) {
 }
 
 var (
-	// "option C", "option 2", "Option B:"; the steward's pick.
-	optionPick = regexp.MustCompile(`(?i)\b(?:option|approach|choice|variant)\s+([a-e1-5])\b`)
-	// "go with 2", "pick B": a number, or a capital letter (not "go with a
-	// queue").
-	goWithPick = regexp.MustCompile(`(?i:\b(?:go with|going with|pick|choose|take|prefer))\s+(?:(?i:number)\s+)?([A-E1-5])\b`)
-	// "the second one", "the first approach".
-	ordinalPick = regexp.MustCompile(`(?i)\b(?:the\s+)?(first|second|third|fourth|last)\s+(?:one|option|approach)\b`)
-	// An offered option: "Option C — Thank you footer", "**Option 2:** …",
-	// "### Option A: …", "2. …" under a list of options.
-	optionHead = regexp.MustCompile(`(?im)^[\s#>*_-]*(?:option|approach|choice|variant)\s+([a-e1-5])\s*[:—–\-.)]*\s*(.*)$`)
-	// A numbered item of a list: "1. **Rebase on main** - …", "2) Merge".
-	numberedHead = regexp.MustCompile(`(?m)^\s*([1-6])[.)]\s+(.+)$`)
-	// A reply that is only a pick: "2", "#2", "B.", "2 please", "1, since …".
-	barePick = regexp.MustCompile(`^\s*#?([1-6]|[A-E])(?:\s*[.!)]?\s*$|\s*[,:;]\s|\s+(?:please|pls|because|since|sounds|is|looks)\b)`)
-	// An offer that asks the steward to choose.
-	choosePrompt = regexp.MustCompile(`(?i)\b(?:which (?:one |option |approach |would you|do you|of these|should)|what would you prefer|would you prefer|do you prefer|your preference|which do you|let me know which|pick one|choose one|should i go with)`)
 	// "I recommend X", "I'd go with X", "my recommendation: X", "I suggest X".
 	recommendation = regexp.MustCompile(`(?i)\b(?:i(?:'d| would)? recommend(?:ing)?|my recommendation(?: is)?:?|i(?:'d| would) go with|i(?:'d| would) suggest|i suggest|recommended:|i(?:'d| would) lean (?:towards?|toward)|my (?:pick|vote) (?:would be|is)|je (?:recommande|conseille|suggère)|je vous (?:recommande|conseille|suggère)|(?:eu )?(?:recomendo|sugiro))\s+(.+)`)
 	// Japanese: "おすすめは X です", "X を推奨します".
@@ -389,64 +373,6 @@ var danglingInstead = regexp.MustCompile(`(?i),?\s+(?:instead of|rather than)$`)
 // refusal opens a reply that turns down what was offered.
 var refusal = regexp.MustCompile(`(?i)^\s*(?:no|nope|nah|not|non|não|いいえ)\b`)
 
-// pickedOption reads the steward's pick of an option the assistant
-// message offer listed.
-func pickedOption(offer *view, reply string) (baton.Decision, bool) {
-	if len(reply) > 600 {
-		return baton.Decision{}, false // a long reply is more than a pick
-	}
-	if refusal.MatchString(reply) {
-		return baton.Decision{}, false // "No, sorry. Proceed.": not the pick it names
-	}
-	heads := optionHead.FindAllStringSubmatch(offer.prose, -1)
-	if len(heads) < 2 {
-		// A numbered list the assistant asks the steward to choose from
-		// ("1. **Rebase** … 2. **Merge** … Which do you prefer?").
-		if heads = lastNumberedList(offer.prose); len(heads) < 2 || len(heads) > 6 || !asksToChoose(offer.prose) {
-			return baton.Decision{}, false
-		}
-	}
-	key := ""
-	if m := barePick.FindStringSubmatch(reply); m != nil {
-		key = strings.ToLower(m[1])
-	} else if m := optionPick.FindStringSubmatch(reply); m != nil {
-		key = strings.ToLower(m[1])
-	} else if m := goWithPick.FindStringSubmatch(reply); m != nil {
-		key = strings.ToLower(m[1])
-	} else if m := ordinalPick.FindStringSubmatch(reply); m != nil {
-		switch strings.ToLower(m[1]) {
-		case "first":
-			key = strings.ToLower(heads[0][1])
-		case "second":
-			key = strings.ToLower(heads[1][1])
-		case "third":
-			if len(heads) > 2 {
-				key = strings.ToLower(heads[2][1])
-			}
-		case "last":
-			key = strings.ToLower(heads[len(heads)-1][1])
-		}
-	}
-	if key == "" {
-		return baton.Decision{}, false
-	}
-	var d baton.Decision
-	for _, h := range heads {
-		text := optionText(h[2])
-		if strings.ToLower(h[1]) == key {
-			d.Decision = text
-		} else if text != "" {
-			d.Alternatives = append(d.Alternatives, excerpt(text, decisionLength))
-		}
-	}
-	if d.Decision == "" {
-		return baton.Decision{}, false
-	}
-	d.Decision = excerpt(d.Decision, decisionLength)
-	d.Rationale = excerpt(reasonIn(reply), decisionLength)
-	return d, true
-}
-
 // shellChoice reports a "decision" that only names a shell command to run
 // ("use cd", "use source $HOME/.local/bin/env"): a step, not a choice.
 func shellChoice(d string) bool {
@@ -459,31 +385,6 @@ func shellChoice(d string) bool {
 		return true
 	}
 	return isCommandText(strings.Join(w[1:], " "))
-}
-
-// lastNumberedList is the last run of numbered items in prose, numbered
-// from 1: the options a closing question offers, not a summary's items
-// above them.
-func lastNumberedList(prose string) [][]string {
-	var out [][]string
-	for line := range strings.SplitSeq(prose, "\n") {
-		m := numberedHead.FindStringSubmatch(line)
-		if m == nil {
-			continue
-		}
-		if m[1] == "1" {
-			out = nil
-		}
-		m[2] = strings.TrimSuffix(strings.TrimSpace(m[2]), ", or")
-		out = append(out, m)
-	}
-	return out
-}
-
-// asksToChoose reports whether an assistant message asks the steward to
-// choose among what it lists.
-func asksToChoose(prose string) bool {
-	return choosePrompt.MatchString(prose)
 }
 
 // optionText is an option's heading made plain: no emphasis, no trailing

@@ -58,3 +58,29 @@ func TestStatedDecisionsNeedOneCourseAboutTheProject(t *testing.T) {
 		{Decision: "use the reusable release workflow", Rationale: "every repository already calls it"},
 	})
 }
+
+// TestOptionPickedInAnyShape: options offered as "1. **X** - …", "**1. X**",
+// "### 1. X" or "A) X" under a question that asks to choose, picked as
+// "2", "let's do 2", "go with 2", "the second one" or "I prefer the
+// second", are the option chosen, the other its alternative. A list of
+// questions offers no options.
+func TestOptionPickedInAnyShape(t *testing.T) {
+	offers := []string{
+		"Two ways:\n\n1. **Rebase onto main** - keeps history linear\n2. **Merge main in** - keeps the commits\n\nWhich do you prefer?",
+		"Two ways:\n\n**1. Rebase onto main** - keeps history linear\n**2. Merge main in** - keeps the commits\n\nWhich do you prefer?",
+		"Two ways:\n\n### 1. Rebase onto main\nKeeps history linear.\n### 2. Merge main in\nKeeps the commits.\n\nWhich would you like?",
+		"Two ways:\n\nA) Rebase onto main\nB) Merge main in\n\nWhich one?",
+	}
+	for _, o := range offers {
+		for _, r := range []string{"2", "let's do 2", "go with 2", "the second one", "I prefer the second"} {
+			c := newConvo()
+			c.assistant(o)
+			c.steward(r)
+			checkDecisions(t, c, []baton.Decision{{Decision: "Merge main in", Alternatives: []string{"Rebase onto main"}}})
+		}
+	}
+	c := newConvo()
+	c.assistant("Before I start:\n\n1. Which platform do you target?\n2. Do you need offline mode?\n\nWhich matters more?")
+	c.steward("2")
+	checkDecisions(t, c, nil)
+}

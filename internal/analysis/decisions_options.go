@@ -1,0 +1,185 @@
+package analysis
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/baton-dev/baton/internal/baton"
+)
+
+// An assistant offers options and the steward picks one. The options come
+// in many shapes ("Option C — …", "1. **Rebase** - …", "**2. Merge**",
+// "### 3. Squash", "A) …", "**B.** …") and so do the picks ("2", "option
+// 2", "let's do 2", "go with B", "the second one", "I prefer the latter").
+
+var (
+	// An offered option: "Option C — Thank you footer", "**Option 2:** …",
+	// "### Option A: …".
+	optionHead = regexp.MustCompile(`(?im)^[\s#>*_-]*(?:option|approach|choice|variant)\s+([a-e1-6])\s*[:—–\-.)]*\s*(.*)$`)
+	// An item of a numbered or lettered list, plain, bold or a heading:
+	// "1. Rebase", "2) Merge", "**3. Squash**", "### 4. Rebase", "A) …",
+	// "**B.** …", "(c) …".
+	listHead = regexp.MustCompile(`^\s*(?:#{1,4}\s*)?(?:\*\*|__)?\(?([1-9]|[A-Ea-e])[.):](?:\*\*|__)?\s+(.+)$`)
+	// "option C", "option 2", "approach B", "#2": the steward's pick.
+	optionPick = regexp.MustCompile(`(?i)(?:\b(?:option|approach|choice|variant|number|alternative)\s+|#)([a-e1-6])\b`)
+	// "go with 2", "let's do B", "I prefer 3": a number, or a capital
+	// letter (not "go with a queue").
+	goWithPick = regexp.MustCompile(`(?i:\b(?:go with|going with|go for|pick|choose|take|prefer|do|try|vote for))\s+(?:(?i:number)\s+)?([A-E1-6])\b`)
+	// "the second one", "the first approach".
+	ordinalPick = regexp.MustCompile(`(?i)\b(?:the\s+)?(first|second|third|fourth|last|latter|former)\s+(?:one|option|approach|choice|way|path|variant)\b`)
+	// A short reply that is an ordinal alone: "the second", "I prefer the
+	// latter", "let's go with the first please".
+	ordinalReply = regexp.MustCompile(`(?i)^\s*(?:(?:i(?:'d)?\s+)?(?:prefer|like|want|choose|pick|take|go with|go for)\s+|let'?s\s+(?:go with|do|take)\s+)?the\s+(first|second|third|fourth|last|latter|former)(?:\s+(?:one|option|approach|choice))?\s*(?:please|pls)?\s*[.!]?\s*$`)
+	// A reply that is only a pick: "2", "#2", "B.", "2 please", "1, since …".
+	barePick = regexp.MustCompile(`^\s*#?([1-6]|[A-E])(?:\s*[.!)]?\s*$|\s*[,:;]\s|\s+(?:please|pls|because|since|sounds|is|looks|seems|it is)\b)`)
+	// An offer that asks the steward to choose.
+	choosePrompt = regexp.MustCompile(`(?i)\b(?:which (?:one|option|approach|would you|do you|of these|should|way|path|is)|what would you prefer|would you prefer|do you prefer|your preference|which do you|let me know (?:which|how|what|if you'd prefer)|pick one|choose one|should i go with|how would you like to|how do you want to|what do you think|which would you like|your call|or would you)`)
+)
+
+// option is one option offered: its key ("2", "b") and its text.
+type option struct{ key, text string }
+
+// offeredOptions are the options an assistant message offers the steward
+// to choose from: its "Option X" heads, or the last numbered or lettered
+// list in a message that asks the steward to choose. A list of questions
+// or of more than six items offers no choice.
+func offeredOptions(prose string) []option {
+	var out []option
+	for _, m := range optionHead.FindAllStringSubmatch(prose, -1) {
+		out = append(out, option{strings.ToLower(m[1]), optionText(m[2])})
+	}
+	if len(out) >= 2 {
+		return out
+	}
+	if !asksToChoose(prose) {
+		return nil
+	}
+	out = lastList(prose)
+	if len(out) < 2 || len(out) > 6 {
+		return nil
+	}
+	questions := 0
+	for _, o := range out {
+		if strings.HasSuffix(strings.TrimSpace(o.text), "?") {
+			questions++
+		}
+	}
+	if 2*questions > len(out) {
+		return nil // "1. What is your goal? 2. Which platform?": questions asked, not options
+	}
+	return out
+}
+
+// lastList is the last run of list items in prose keyed in order from 1
+// or from A: the options a closing question offers, not a summary's
+// items above them.
+func lastList(prose string) []option {
+	var out []option
+	fence := false
+	for line := range strings.SplitSeq(prose, "\n") {
+		if strings.HasPrefix(strings.TrimSpace(line), "```") {
+			fence = !fence
+			continue
+		}
+		m := listHead.FindStringSubmatch(line)
+		if fence || m == nil {
+			continue
+		}
+		key := strings.ToLower(m[1])
+		if key == "1" || key == "a" {
+			out = nil
+		} else if len(out) == 0 || key[0] != out[len(out)-1].key[0]+1 {
+			continue // not the next item of the run ("3." after "1.")
+		}
+		text := strings.TrimSuffix(strings.TrimSpace(m[2]), ", or")
+		// "**2. Merge main in** - keeps …": the bold closes after the name.
+		if strings.HasPrefix(strings.TrimSpace(line), "**") || strings.HasPrefix(strings.TrimSpace(strings.TrimLeft(strings.TrimSpace(line), "#")), "**") {
+			if name, _, ok := strings.Cut(text, "**"); ok && strings.TrimSpace(name) != "" {
+				text = name
+			}
+		}
+		out = append(out, option{key, optionText(text)})
+	}
+	return out
+}
+
+// asksToChoose reports whether an assistant message asks the steward to
+// choose among what it lists.
+func asksToChoose(prose string) bool {
+	return choosePrompt.MatchString(prose)
+}
+
+// pickedKey is the key of the option a steward's reply picks, "" for
+// none: by its key ("2", "option B", "go with 2"), or by its place ("the
+// second one", "the latter").
+func pickedKey(reply string, options []option) string {
+	if m := barePick.FindStringSubmatch(reply); m != nil {
+		return strings.ToLower(m[1])
+	}
+	if m := optionPick.FindStringSubmatch(reply); m != nil {
+		return strings.ToLower(m[1])
+	}
+	if m := goWithPick.FindStringSubmatch(reply); m != nil {
+		return strings.ToLower(m[1])
+	}
+	place := ""
+	if m := ordinalPick.FindStringSubmatch(reply); m != nil {
+		place = strings.ToLower(m[1])
+	} else if m := ordinalReply.FindStringSubmatch(reply); m != nil {
+		place = strings.ToLower(m[1])
+	}
+	switch place {
+	case "first", "former":
+		return options[0].key
+	case "second":
+		return options[1].key
+	case "third", "fourth":
+		if k := map[string]int{"third": 2, "fourth": 3}[place]; k < len(options) {
+			return options[k].key
+		}
+		return ""
+	case "last", "latter":
+		return options[len(options)-1].key
+	}
+	return ""
+}
+
+// pickedOption reads the steward's pick of an option the assistant
+// message offer listed: the option's text, the others as the
+// alternatives, the reply's "because …" as the reason.
+func pickedOption(offer *view, reply string) (baton.Decision, bool) {
+	if len(reply) > 600 {
+		return baton.Decision{}, false // a long reply is more than a pick
+	}
+	if refusal.MatchString(reply) {
+		return baton.Decision{}, false // "No, sorry. Proceed.": not the pick it names
+	}
+	options := offeredOptions(offer.prose)
+	if len(options) < 2 {
+		return baton.Decision{}, false
+	}
+	key := pickedKey(reply, options)
+	// "2" for "B)": the second of lettered options, and "b" for "2.".
+	if len(key) == 1 && key[0] >= '1' && key[0] <= '9' && options[0].key == "a" {
+		key = string(rune('a' + key[0] - '1'))
+	} else if len(key) == 1 && key[0] >= 'a' && key[0] <= 'e' && options[0].key == "1" {
+		key = string(rune('1' + key[0] - 'a'))
+	}
+	if key == "" {
+		return baton.Decision{}, false
+	}
+	var d baton.Decision
+	for _, o := range options {
+		if o.key == key && d.Decision == "" {
+			d.Decision = o.text
+		} else if o.text != "" {
+			d.Alternatives = append(d.Alternatives, excerpt(o.text, decisionLength))
+		}
+	}
+	if d.Decision == "" {
+		return baton.Decision{}, false
+	}
+	d.Decision = excerpt(d.Decision, decisionLength)
+	d.Rationale = excerpt(reasonIn(reply), decisionLength)
+	return d, true
+}
