@@ -152,6 +152,20 @@ func TestBrowserReplayPagesAtPhoneWidth(t *testing.T) {
 	if broken := brokenWords(t, ctx, `.outcome-table th, .outcome-table td, .scores-table th, .scores-table td`); len(broken) > 0 {
 		t.Errorf("the comparison's tables at 390 px break words: %q", broken)
 	}
+	// Every delta of the outcome reads alike: the same size, colour,
+	// weight and place in its cell as the messages' delta.
+	looks, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll(".outcome-table tbody tr")].map(tr => {
+		const s = getComputedStyle(tr.cells[tr.cells.length - 1]);
+		return tr.cells[0].textContent.trim() + ": " + [s.fontSize, s.color, s.fontWeight, s.marginLeft].join(" ") })`))
+	if err != nil || len(looks) < 6 {
+		t.Fatalf("outcome rows %q (%v)", looks, err)
+	}
+	for _, l := range looks[1:] {
+		_, look, _ := strings.Cut(l, ": ")
+		if _, first, _ := strings.Cut(looks[0], ": "); look != first {
+			t.Errorf("the outcome's delta %q looks unlike the messages' (%q)", l, looks[0])
+		}
+	}
 
 	// Human scores on the comparison: a refusal names the field and keeps
 	// what was typed; a save shows the row.
