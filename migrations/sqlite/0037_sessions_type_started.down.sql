@@ -1,0 +1,1 @@
+DROP INDEX IF EXISTS sessions_steward_type_started;
