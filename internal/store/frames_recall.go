@@ -131,14 +131,7 @@ func (s *Store) RecallFrames(ctx context.Context, stewardID int64, q baton.Frame
 	if q.Limit <= 0 {
 		q.Limit = 10
 	}
-	r, err := s.newRanking(ctx, stewardID, q)
-	if err == nil && r == nil {
-		// No count of the steward's frames: none, or stored before the
-		// postings existed.
-		if err = s.inTx(ctx, func(tx bun.Tx) error { return s.ensurePostings(ctx, tx, stewardID) }); err == nil {
-			r, err = s.newRanking(ctx, stewardID, q)
-		}
-	}
+	r, err := s.rankingFor(ctx, stewardID, q)
 	if err != nil || r == nil {
 		return hits, 0, err
 	}
@@ -146,178 +139,238 @@ func (s *Store) RecallFrames(ctx context.Context, stewardID int64, q baton.Frame
 	if len(drivers) == 0 {
 		return hits, 0, nil
 	}
-	lo, hi, _ := microsRange(q.Since, q.Until)
-	// What the other slots can add at most, per driving slot.
-	others := make(map[int]float64, len(drivers))
+	w := s.newWalk(stewardID, q, r, drivers)
+	if err := w.readKnown(ctx); err != nil {
+		return nil, 0, err
+	}
+	if err := w.run(ctx); err != nil {
+		return nil, 0, err
+	}
+	hits, err = s.hitsOf(ctx, stewardID, w.best)
+	return hits, w.checked, err
+}
+
+// rankingFor reads the query's ranking, first indexing the steward's
+// frames when no count of them exists (none, or stored before the
+// postings); nil when nothing can match.
+func (s *Store) rankingFor(ctx context.Context, stewardID int64, q baton.FrameRecall) (*ranking, error) {
+	r, err := s.newRanking(ctx, stewardID, q)
+	if err != nil || r != nil {
+		return r, err
+	}
+	if err := s.inTx(ctx, func(tx bun.Tx) error { return s.ensurePostings(ctx, tx, stewardID) }); err != nil {
+		return nil, err
+	}
+	return s.newRanking(ctx, stewardID, q)
+}
+
+// walk is one recall's walk over the impact-ordered postings: the sources
+// of candidates in falling bound order and the best frames found so far.
+type walk struct {
+	s         *Store
+	stewardID int64
+	q         baton.FrameRecall
+	r         *ranking
+	drivers   []int
+	lo, hi    int64           // the time range, as rids
+	others    map[int]float64 // per driving slot, what the other slots add at most
+	known     []map[int64]int // per slot, its postings when read whole
+	inModule  map[int64]bool  // the module filter's frames; nil without one
+	single    bool            // one word (or one prefix): scored by its postings alone
+	h         sourceHeap
+	best      *topK
+	seen      map[int64]bool
+	checked   int
+}
+
+func (s *Store) newWalk(stewardID int64, q baton.FrameRecall, r *ranking, drivers []int) *walk {
+	w := &walk{s: s, stewardID: stewardID, q: q, r: r, drivers: drivers, others: map[int]float64{},
+		known: make([]map[int64]int, len(r.slots)), best: &topK{k: q.Limit}, seen: map[int64]bool{},
+		single: len(r.slots) == 1 && len(q.Terms) == 1}
+	w.lo, w.hi, _ = microsRange(q.Since, q.Until)
 	for _, d := range drivers {
 		for i, sl := range r.slots {
 			if i != d {
-				others[d] += sl.idf * float64(sl.maxImp)
+				w.others[d] += sl.idf * float64(sl.maxImp)
 			}
 		}
-	}
-	bound := func(slot, impact int, rid int64) float64 {
-		return r.score(r.slots[slot].idf*float64(impact)+others[slot], rid)
-	}
-	h := &sourceHeap{}
-	for _, d := range drivers {
 		for _, v := range r.slots[d].words {
-			if v.Newest < lo {
+			if v.Newest < w.lo {
 				continue
 			}
-			newest := min(v.Newest, hi)
-			heap.Push(h, &source{slot: d, word: v.Word, impact: v.MaxImpact, newest: newest, bound: bound(d, v.MaxImpact, newest)})
+			newest := min(v.Newest, w.hi)
+			heap.Push(&w.h, &source{slot: d, word: v.Word, impact: v.MaxImpact, newest: newest, bound: w.bound(d, v.MaxImpact, newest)})
 		}
 	}
-	// A query of one word (or one prefix) is matched by its postings alone.
-	single := len(r.slots) == 1 && len(q.Terms) == 1
-	// A module filter: the module's frames, read once from frame_modules,
-	// so a candidate outside it costs no check.
-	var inModule map[int64]bool
-	if q.Module != "" {
-		var mrids []int64
-		if err := s.db.NewRaw("SELECT rid FROM frame_modules WHERE steward_id = ? AND module = ? AND rid BETWEEN ? AND ?",
-			stewardID, q.Module, lo, hi).Scan(ctx, &mrids); err != nil {
-			return nil, 0, err
-		}
-		inModule = make(map[int64]bool, len(mrids))
-		for _, m := range mrids {
-			inModule[m] = true
+	return w
+}
+
+// bound is the best score a frame of a driving slot's level can have.
+func (w *walk) bound(slot, impact int, rid int64) float64 {
+	return w.r.score(w.r.slots[slot].idf*float64(impact)+w.others[slot], rid)
+}
+
+// tight is a candidate's own bound: the other words it has, where known.
+func (w *walk) tight(slot, impact int, rid int64) float64 {
+	num := w.r.slots[slot].idf * float64(impact)
+	for i, sl := range w.r.slots {
+		switch {
+		case i == slot:
+		case w.known[i] != nil:
+			num += sl.idf * float64(w.known[i][rid])
+		default:
+			num += sl.idf * float64(sl.maxImp)
 		}
 	}
-	// Words of the query in few frames: their impacts read once, so a
-	// candidate's bound counts what they really add.
-	known := make([]map[int64]int, len(r.slots))
-	for i, sl := range r.slots {
-		if sl.df > knownPostings || (len(drivers) == 1 && drivers[0] == i) {
+	return w.r.score(num, rid)
+}
+
+// readKnown reads whole the postings of the query's words in few frames,
+// so a candidate's bound counts what they really add, and a module
+// filter's frames, so a candidate outside it costs no check.
+func (w *walk) readKnown(ctx context.Context) error {
+	if w.q.Module != "" {
+		var rids []int64
+		if err := w.s.db.NewRaw("SELECT rid FROM frame_modules WHERE steward_id = ? AND module = ? AND rid BETWEEN ? AND ?",
+			w.stewardID, w.q.Module, w.lo, w.hi).Scan(ctx, &rids); err != nil {
+			return err
+		}
+		w.inModule = make(map[int64]bool, len(rids))
+		for _, rid := range rids {
+			w.inModule[rid] = true
+		}
+	}
+	for i, sl := range w.r.slots {
+		if sl.df > knownPostings || (len(w.drivers) == 1 && w.drivers[0] == i) {
 			continue
 		}
-		known[i] = map[int64]int{}
+		w.known[i] = map[int64]int{}
 		for _, v := range sl.words {
 			var ps []struct {
 				RID    int64 `bun:"rid"`
 				Impact int   `bun:"impact"`
 			}
-			if err := s.db.NewRaw("SELECT rid, impact FROM frame_postings WHERE steward_id = ? AND word = ?", stewardID, v.Word).Scan(ctx, &ps); err != nil {
-				return nil, 0, err
+			if err := w.s.db.NewRaw("SELECT rid, impact FROM frame_postings WHERE steward_id = ? AND word = ?", w.stewardID, v.Word).Scan(ctx, &ps); err != nil {
+				return err
 			}
 			for _, p := range ps {
-				known[i][p.RID] = max(known[i][p.RID], p.Impact)
+				w.known[i][p.RID] = max(w.known[i][p.RID], p.Impact)
 			}
 		}
 	}
-	// tight is a candidate's own bound: the other words it has, where known.
-	tight := func(slot, impact int, rid int64) float64 {
-		num := r.slots[slot].idf * float64(impact)
-		for i, sl := range r.slots {
-			switch {
-			case i == slot:
-			case known[i] != nil:
-				num += sl.idf * float64(known[i][rid])
-			default:
-				num += sl.idf * float64(sl.maxImp)
-			}
-		}
-		return r.score(num, rid)
-	}
-	best := &topK{k: q.Limit}
-	seen := map[int64]bool{}
+	return nil
+}
+
+// run takes candidates in batches, best bound first, and scores them,
+// until no source's bound can beat the k-th score found.
+func (w *walk) run(ctx context.Context) error {
 	batchSize := 16
-	for h.Len() > 0 {
-		var batch []scoredRID
-		for h.Len() > 0 && len(batch) < batchSize {
-			top := (*h)[0]
-			if best.beaten(top.bound) {
-				break
-			}
-			if !top.open {
-				heap.Pop(h)
-				if err := s.openLevel(ctx, stewardID, top, lo, hi, batchSize, h, bound); err != nil {
-					return nil, 0, err
-				}
-				continue
-			}
-			rid := top.rids[0]
-			top.rids = top.rids[1:]
-			if !seen[rid] {
-				seen[rid] = true
-				if (inModule == nil || inModule[rid]) && !best.beaten(tight(top.slot, top.impact, rid)) {
-					batch = append(batch, scoredRID{rid: rid, score: top.bound, impactsKnown: single})
-				}
-			}
-			if len(top.rids) == 0 && top.more {
-				if err := s.readLevel(ctx, stewardID, top, lo, rid-1, batchSize*4); err != nil {
-					return nil, 0, err
-				}
-			}
-			if len(top.rids) == 0 {
-				heap.Pop(h)
-			} else {
-				top.bound = bound(top.slot, top.impact, top.rids[0])
-				heap.Fix(h, 0)
-			}
+	for {
+		batch, err := w.nextBatch(ctx, batchSize)
+		if err != nil || len(batch) == 0 {
+			return err
 		}
-		if len(batch) == 0 {
-			break
-		}
-		checked += len(batch)
-		if err := s.scoreBatch(ctx, stewardID, q, r, batch, best); err != nil {
-			return nil, 0, err
+		w.checked += len(batch)
+		if err := w.s.scoreBatch(ctx, w.stewardID, w.q, w.r, batch, w.best); err != nil {
+			return err
 		}
 		batchSize = min(batchSize*2, 512)
 	}
+}
+
+// nextBatch takes up to n new candidates from the sources whose bounds
+// can still beat the k-th score, opening levels as they come up.
+func (w *walk) nextBatch(ctx context.Context, n int) ([]scoredRID, error) {
+	var batch []scoredRID
+	for w.h.Len() > 0 && len(batch) < n {
+		top := w.h[0]
+		if w.best.beaten(top.bound) {
+			break
+		}
+		if !top.open {
+			heap.Pop(&w.h)
+			if err := w.openLevel(ctx, top, n); err != nil {
+				return nil, err
+			}
+			continue
+		}
+		rid := top.rids[0]
+		top.rids = top.rids[1:]
+		if !w.seen[rid] {
+			w.seen[rid] = true
+			if (w.inModule == nil || w.inModule[rid]) && !w.best.beaten(w.tight(top.slot, top.impact, rid)) {
+				batch = append(batch, scoredRID{rid: rid, score: top.bound, impactsKnown: w.single})
+			}
+		}
+		if len(top.rids) == 0 && top.more {
+			if err := w.readLevel(ctx, top, rid-1, n*4); err != nil {
+				return nil, err
+			}
+		}
+		if len(top.rids) == 0 {
+			heap.Pop(&w.h)
+		} else {
+			top.bound = w.bound(top.slot, top.impact, top.rids[0])
+			heap.Fix(&w.h, 0)
+		}
+	}
+	return batch, nil
+}
+
+// hitsOf reads the best frames as hits, best first.
+func (s *Store) hitsOf(ctx context.Context, stewardID int64, best *topK) ([]*baton.FrameHit, error) {
 	rids := make([]int64, len(best.list))
 	for i, b := range best.list {
 		rids[i] = b.rid
 	}
 	byRID, err := s.framesByRID(ctx, stewardID, rids)
 	if err != nil {
-		return nil, 0, err
+		return nil, err
 	}
+	hits := []*baton.FrameHit{}
 	for _, b := range best.list {
 		if f := byRID[b.rid]; f != nil {
 			hits = append(hits, &baton.FrameHit{Frame: f, Score: round4(b.score), Relevance: round4(b.rel), Recency: round4(b.recency)})
 		}
 	}
-	return hits, checked, nil
+	return hits, nil
 }
 
 // openLevel reads the first frames of the highest impact level at or below
 // src.impact and queues the level below it.
-func (s *Store) openLevel(ctx context.Context, stewardID int64, src *source, lo, hi int64, n int, h *sourceHeap,
-	bound func(slot, impact int, rid int64) float64) error {
+func (w *walk) openLevel(ctx context.Context, src *source, n int) error {
 	var level []int
-	if err := s.db.NewRaw("SELECT max(impact) FROM frame_postings WHERE steward_id = ? AND word = ? AND impact <= ?",
-		stewardID, src.word, src.impact).Scan(ctx, &level); err != nil {
+	if err := w.s.db.NewRaw("SELECT max(impact) FROM frame_postings WHERE steward_id = ? AND word = ? AND impact <= ?",
+		w.stewardID, src.word, src.impact).Scan(ctx, &level); err != nil {
 		return err
 	}
 	if len(level) == 0 || level[0] == 0 {
 		return nil
 	}
 	src.impact, src.open = level[0], true
-	if err := s.readLevel(ctx, stewardID, src, lo, hi, n); err != nil {
+	if err := w.readLevel(ctx, src, w.hi, n); err != nil {
 		return err
 	}
 	if len(src.rids) > 0 {
-		src.bound = bound(src.slot, src.impact, src.rids[0])
-		heap.Push(h, src)
+		src.bound = w.bound(src.slot, src.impact, src.rids[0])
+		heap.Push(&w.h, src)
 	}
 	if src.impact > 1 {
 		// The word's newest frame bounds the levels below; a tighter bound
 		// would cost a read of each.
 		below := &source{slot: src.slot, word: src.word, impact: src.impact - 1, newest: src.newest}
-		below.bound = bound(src.slot, below.impact, src.newest)
-		heap.Push(h, below)
+		below.bound = w.bound(src.slot, below.impact, src.newest)
+		heap.Push(&w.h, below)
 	}
 	return nil
 }
 
 // readLevel reads up to n more frames of src's level, newest first, at or
 // before hi.
-func (s *Store) readLevel(ctx context.Context, stewardID int64, src *source, lo, hi int64, n int) error {
+func (w *walk) readLevel(ctx context.Context, src *source, hi int64, n int) error {
 	var rids []int64
-	if err := s.db.NewRaw("SELECT rid FROM frame_postings WHERE steward_id = ? AND word = ? AND impact = ? AND rid BETWEEN ? AND ? ORDER BY rid DESC LIMIT ?",
-		stewardID, src.word, src.impact, lo, hi, n).Scan(ctx, &rids); err != nil {
+	if err := w.s.db.NewRaw("SELECT rid FROM frame_postings WHERE steward_id = ? AND word = ? AND impact = ? AND rid BETWEEN ? AND ? ORDER BY rid DESC LIMIT ?",
+		w.stewardID, src.word, src.impact, w.lo, hi, n).Scan(ctx, &rids); err != nil {
 		return err
 	}
 	src.rids, src.more = rids, len(rids) == n
