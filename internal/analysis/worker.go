@@ -91,16 +91,34 @@ func (s *Service) analyzePending(ctx context.Context, skip func(error)) (int, er
 	for {
 		// Claimed batch by batch, so instances sharing a PostgreSQL
 		// database never analyse one message twice (store.AnalyseNext).
-		n, claimed, err := s.store.AnalyseNext(ctx, workerBatch, skip, func(todo []*baton.Message) []*baton.Message {
-			done := s.analyzeSafely(todo, skip)
-			for _, m := range done {
-				touched[conversationKey{m.StewardID, m.SessionID, m.ConversationID}] = true
+		n, claimed, err := s.store.AnalyseNext(ctx, workerBatch, skip, func(b store.AnalysisBatch) []*baton.Message {
+			// Every conversation of the batch grew, also where its
+			// messages were analysed as they were written.
+			for _, c := range b.Grown {
+				touched[conversationKey{c.StewardID, c.SessionID, c.ConversationID}] = true
 			}
-			return done
+			return s.analyzeSafely(b.Todo, skip)
 		})
 		total += n
 		if err != nil || !claimed {
 			return total, err
+		}
+	}
+}
+
+// AnalyzeBeforeWrite analyses messages an API request is about to append
+// (store.AppendAnalysed), as the worker would once they were written: on
+// the request's goroutine, beside the writer, instead of reading them
+// back and writing them again. A message whose analysis panics is left
+// as it came, unanalysed, for the worker, which reports and skips it.
+func (s *Service) AnalyzeBeforeWrite(msgs []*baton.Message) {
+	for _, m := range msgs {
+		if m.Analyzed {
+			continue
+		}
+		sem, contentType, codeContext := m.Semantic, m.ContentType, m.CodeContext
+		if err := background.Recovered(func() { s.analyzeBatch([]*baton.Message{m}) }); err != nil {
+			m.Semantic, m.ContentType, m.CodeContext, m.Analyzed = sem, contentType, codeContext, false
 		}
 	}
 }

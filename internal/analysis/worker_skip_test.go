@@ -86,3 +86,48 @@ func TestAnalysisWorkerSkipsAndReportsRowsItCannotProcess(t *testing.T) {
 		})
 	}
 }
+
+// A message whose analysis panics before its write is written as it came,
+// unanalysed (not half-filled), beside the rest of its batch; the worker
+// then tries it, and reports and skips it.
+func TestAnalysisPanicBeforeTheWriteLeavesTheMessageToTheWorker(t *testing.T) {
+	ctx := context.Background()
+	st := storetest.Open(t, storetest.Databases(t)[store.SQLite])
+	ada := &baton.Steward{Username: "ada"}
+	if err := st.CreateSteward(ctx, ada); err != nil {
+		t.Fatal(err)
+	}
+	sess := &baton.Session{Title: "poisoned before the write"}
+	if err := st.CreateSession(ctx, ada.ID, sess); err != nil {
+		t.Fatal(err)
+	}
+	svc := NewService(st)
+	svc.analyzeBatch = func(batch []*baton.Message) {
+		for _, m := range batch {
+			if m.Content == "poison" {
+				m.Semantic.Intent = "half-written"
+				panic("analysis bug")
+			}
+		}
+		svc.AnalyzeMessages(batch)
+	}
+	msgs := []*baton.Message{{Role: baton.RoleSteward, Content: "Wonderful, thank you!"}, {Role: baton.RoleSteward, Content: "poison"}}
+	if res, err := st.AppendAnalysed(ctx, ada.ID, sess.ID, "", msgs, svc.AnalyzeBeforeWrite); err != nil || res.Stored != 2 {
+		t.Fatalf("append = %+v, %v", res, err)
+	}
+	got, err := st.SessionMessages(ctx, ada.ID, sess.ID)
+	if err != nil || len(got) != 2 {
+		t.Fatalf("messages = %d, %v", len(got), err)
+	}
+	if !got[0].Analyzed || got[0].Semantic.Sentiment <= 0 {
+		t.Errorf("the sound message = analysed %v, %+v", got[0].Analyzed, got[0].Semantic)
+	}
+	if got[1].Analyzed || got[1].Semantic.Intent != "" {
+		t.Errorf("the message whose analysis panicked = analysed %v, %+v; want it as it came", got[1].Analyzed, got[1].Semantic)
+	}
+	n, err := svc.AnalyzePending(ctx)
+	var skipped store.SkippedRows
+	if n != 0 || !errors.As(err, &skipped) || len(skipped) != 1 || !strings.Contains(err.Error(), "panic: analysis bug") {
+		t.Errorf("worker = %d, %v; want the poisoned message reported and skipped", n, err)
+	}
+}

@@ -21,58 +21,107 @@ import (
 // there is nothing new. A message the database stored but cannot give
 // back is skipped (the watermark will move past it) and reported to skip.
 func (s *Store) UnanalysedMessages(ctx context.Context, limit int, skip func(error)) (from, upto int64, todo []*baton.Message, err error) {
-	if err := s.db.NewRaw("SELECT last_id FROM watermarks WHERE name = 'messages_analysis'").Scan(ctx, &from); err != nil {
-		return 0, 0, nil, err
-	}
-	batch, upto, err := s.readAnalysisBatch(ctx, from, limit, skip)
-	if err != nil {
-		return 0, 0, nil, err
-	}
-	if upto == 0 {
-		return from, from, nil, nil
-	}
-	todo = batch[:0]
-	for _, m := range batch {
-		if !m.Analyzed {
-			todo = append(todo, m)
-		}
-	}
-	return from, upto, todo, nil
+	from, b, err := s.nextAnalysisBatch(ctx, limit, skip)
+	return from, b.upto, b.Todo, err
 }
 
-// readAnalysisBatch reads the next messages after last, and the id the
-// batch reaches (0 when there are none). When the batch cannot be read
-// whole (a row the database stored but cannot give back), it reads the
-// messages one by one and skips, reporting, the ones that fail.
-func (s *Store) readAnalysisBatch(ctx context.Context, last int64, limit int, skip func(error)) ([]*baton.Message, int64, error) {
-	var batch []*baton.Message
-	err := s.db.NewSelect().Model(&batch).Where("id > ?", last).Order("id").Limit(int64(limit)).Scan(ctx)
-	if err == nil {
-		if len(batch) == 0 {
-			return nil, 0, nil
-		}
-		return batch, batch[len(batch)-1].ID, nil
+// AnalysisBatch is a batch of messages the analysis worker claimed: those
+// it must analyse (read whole), and the conversation of every message of
+// the batch, those analysed as they were written included, since each of
+// those conversations grew.
+type AnalysisBatch struct {
+	Todo  []*baton.Message
+	Grown []ConversationRef
+	upto  int64 // the id the batch reaches; 0 when there is no batch
+}
+
+// ConversationRef names one conversation of one steward's session.
+type ConversationRef struct {
+	StewardID      int64  `bun:"steward_id"`
+	SessionID      string `bun:"session_id"`
+	ConversationID string `bun:"conversation_id"`
+}
+
+// nextAnalysisBatch reads the watermark and the batch after it; the batch's
+// upto is the watermark when there is nothing new.
+func (s *Store) nextAnalysisBatch(ctx context.Context, limit int, skip func(error)) (int64, AnalysisBatch, error) {
+	var from int64
+	if err := s.db.NewRaw("SELECT last_id FROM watermarks WHERE name = 'messages_analysis'").Scan(ctx, &from); err != nil {
+		return 0, AnalysisBatch{}, err
 	}
+	b, err := s.readAnalysisBatch(ctx, from, limit, skip)
+	if err != nil {
+		return 0, AnalysisBatch{}, err
+	}
+	if b.upto == 0 {
+		b.upto = from
+	}
+	return from, b, nil
+}
+
+// analysisHead is what the worker first reads of each message of a batch:
+// where it belongs and whether it is analysed already.
+type analysisHead struct {
+	ID int64 `bun:"id"`
+	ConversationRef
+	Analyzed bool `bun:"analyzed"`
+}
+
+// readAnalysisBatch reads the next messages after last: the head of each,
+// then whole only those not analysed yet (the API analyses a batch before
+// writing it, so under ingest most are). upto is 0 when there are none.
+func (s *Store) readAnalysisBatch(ctx context.Context, last int64, limit int, skip func(error)) (AnalysisBatch, error) {
+	var heads []analysisHead
+	if err := s.db.NewRaw(`SELECT id, steward_id, session_id, conversation_id, analyzed FROM messages
+		WHERE id > ? ORDER BY id LIMIT ?`, last, limit).Scan(ctx, &heads); err != nil {
+		return AnalysisBatch{}, err // the database itself failed: try again later
+	}
+	if len(heads) == 0 {
+		return AnalysisBatch{}, nil
+	}
+	b := AnalysisBatch{upto: heads[len(heads)-1].ID}
+	seen := map[ConversationRef]bool{}
 	var ids []int64
-	if err := s.db.NewRaw("SELECT id FROM messages WHERE id > ? ORDER BY id LIMIT ?", last, limit).Scan(ctx, &ids); err != nil {
-		return nil, 0, err // the database itself failed: try again later
+	for _, h := range heads {
+		if !seen[h.ConversationRef] {
+			seen[h.ConversationRef] = true
+			b.Grown = append(b.Grown, h.ConversationRef)
+		}
+		if !h.Analyzed {
+			ids = append(ids, h.ID)
+		}
 	}
+	var err error
+	b.Todo, err = s.readWholeMessages(ctx, last, b.upto, ids, skip)
+	return b, err
+}
+
+// readWholeMessages reads whole the messages not analysed yet after last
+// up to upto: those of ids, in id order. When they cannot be read together
+// (a row the database stored but cannot give back), it reads them one by
+// one and skips, reporting, the ones that fail.
+func (s *Store) readWholeMessages(ctx context.Context, last, upto int64, ids []int64, skip func(error)) ([]*baton.Message, error) {
 	if len(ids) == 0 {
-		return nil, 0, nil
+		return nil, nil
+	}
+	var batch []*baton.Message
+	err := s.db.NewSelect().Model(&batch).Where("id > ? AND id <= ? AND NOT analyzed", last, upto).Order("id").Scan(ctx)
+	if err == nil {
+		return batch, nil
 	}
 	batch = batch[:0]
 	for _, id := range ids {
 		m := new(baton.Message)
 		if err := s.db.NewSelect().Model(m).Where("id = ?", id).Scan(ctx); err != nil {
 			if ctx.Err() != nil {
-				return nil, 0, ctx.Err()
+				return nil, ctx.Err()
 			}
 			skip(fmt.Errorf("message %d cannot be read: %w", id, err))
 			continue
 		}
 		batch = append(batch, m)
 	}
-	return batch, ids[len(ids)-1], nil
+	return batch, nil
 }
 
 // analysisSaveChunk is how many analysed messages one transaction of

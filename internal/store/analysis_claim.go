@@ -7,8 +7,9 @@ import (
 	"github.com/baton-dev/baton/internal/baton"
 )
 
-// AnalyseNext claims the next batch of unanalysed messages (at most limit),
-// runs analyze over them, and saves what it returns. It reports how many it
+// AnalyseNext claims the next batch of messages (at most limit), runs
+// analyze over those not analysed yet (and the conversations of the whole
+// batch, which grew), and saves what it returns. It reports how many it
 // saved and whether there was a batch to claim; false means no work now (or,
 // on PostgreSQL, another instance holds the batch).
 //
@@ -22,16 +23,16 @@ import (
 // it) take turns, so neither analyses a batch the other is analysing only
 // to find the watermark moved, and the watermark check at save time covers
 // the rest.
-func (s *Store) AnalyseNext(ctx context.Context, limit int, skip func(error), analyze func([]*baton.Message) []*baton.Message) (int, bool, error) {
+func (s *Store) AnalyseNext(ctx context.Context, limit int, skip func(error), analyze func(AnalysisBatch) []*baton.Message) (int, bool, error) {
 	if s.dialect != Postgres {
 		s.analyseMu.Lock()
 		defer s.analyseMu.Unlock()
-		from, upto, todo, err := s.UnanalysedMessages(ctx, limit, skip)
-		if err != nil || upto == from {
+		from, b, err := s.nextAnalysisBatch(ctx, limit, skip)
+		if err != nil || b.upto == from {
 			return 0, false, err
 		}
-		todo = analyze(todo)
-		saved, err := s.SaveMessageAnalysis(ctx, from, upto, todo)
+		todo := analyze(b)
+		saved, err := s.SaveMessageAnalysis(ctx, from, b.upto, todo)
 		if err != nil {
 			return 0, false, err
 		}
@@ -55,18 +56,12 @@ func (s *Store) AnalyseNext(ctx context.Context, limit int, skip func(error), an
 	if len(from) == 0 {
 		return 0, false, nil // another instance has the batch
 	}
-	batch, upto, err := s.readAnalysisBatch(ctx, from[0], limit, skip)
-	if err != nil || upto == 0 {
+	b, err := s.readAnalysisBatch(ctx, from[0], limit, skip)
+	if err != nil || b.upto == 0 {
 		return 0, false, err
 	}
-	todo := batch[:0]
-	for _, m := range batch {
-		if !m.Analyzed {
-			todo = append(todo, m)
-		}
-	}
-	todo = analyze(todo)
-	if err := s.saveAnalysisInTx(ctx, tx, todo, upto); err != nil {
+	todo := analyze(b)
+	if err := s.saveAnalysisInTx(ctx, tx, todo, b.upto); err != nil {
 		return 0, false, err
 	}
 	if err := tx.Commit(); err != nil {

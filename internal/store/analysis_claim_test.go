@@ -41,7 +41,8 @@ func TestInstancesNeverAnalyseAMessageTwice(t *testing.T) {
 			defer wg.Done()
 			idle := 0
 			for idle < 20 {
-				_, claimed, err := s.AnalyseNext(ctx, 100, func(err error) { t.Error(err) }, func(todo []*baton.Message) []*baton.Message {
+				_, claimed, err := s.AnalyseNext(ctx, 100, func(err error) { t.Error(err) }, func(b store.AnalysisBatch) []*baton.Message {
+					todo := b.Todo
 					mu.Lock()
 					for _, m := range todo {
 						seen[m.ID]++
@@ -99,7 +100,8 @@ func TestWorkersOfOneProcessNeverAnalyseAMessageTwice(t *testing.T) {
 		go func() {
 			defer wg.Done()
 			for {
-				_, claimed, err := s.AnalyseNext(ctx, 100, func(err error) { t.Error(err) }, func(todo []*baton.Message) []*baton.Message {
+				_, claimed, err := s.AnalyseNext(ctx, 100, func(err error) { t.Error(err) }, func(b store.AnalysisBatch) []*baton.Message {
+					todo := b.Todo
 					mu.Lock()
 					for _, m := range todo {
 						seen[m.ID]++
@@ -142,17 +144,17 @@ func TestAnalyseNextAfterAnotherWorkerSavedSaysThereWasABatch(t *testing.T) {
 	if _, err := s.AppendMessages(ctx, ada.ID, sess.ID, "", msgs(30, "m", time.Date(2026, 1, 15, 10, 0, 0, 0, time.UTC))); err != nil {
 		t.Fatal(err)
 	}
-	pass := func(todo []*baton.Message) []*baton.Message { return todo }
+	pass := func(b store.AnalysisBatch) []*baton.Message { return b.Todo }
 	fail := func(err error) { t.Error(err) }
 	innerSaved := 0
-	_, claimed, err := s.AnalyseNext(ctx, 10, fail, func(todo []*baton.Message) []*baton.Message {
+	_, claimed, err := s.AnalyseNext(ctx, 10, fail, func(b store.AnalysisBatch) []*baton.Message {
 		// The other worker takes the same batch and saves it first.
 		n, innerClaimed, err := other.AnalyseNext(ctx, 10, fail, pass)
 		if err != nil || !innerClaimed {
 			t.Fatalf("inner AnalyseNext = %d, %v, %v", n, innerClaimed, err)
 		}
 		innerSaved = n
-		return todo
+		return b.Todo
 	})
 	if err != nil || !claimed || innerSaved != 10 {
 		t.Fatalf("AnalyseNext after a lost race: claimed %v, err %v (the other saved %d); want claimed", claimed, err, innerSaved)

@@ -96,12 +96,31 @@ func PrepareMessages(msgs []*baton.Message, field string, now time.Time) error {
 // and changes nothing, so re-sending a batch is safe. The batch is written
 // whole or not at all.
 func (s *Store) AppendMessages(ctx context.Context, stewardID int64, sessionID, conversationID string, msgs []*baton.Message) (baton.AppendResult, error) {
+	return s.AppendAnalysed(ctx, stewardID, sessionID, conversationID, msgs, nil)
+}
+
+// AppendAnalysed is AppendMessages with each message analysed by analyze
+// (when not nil) once the batch has passed its checks and before it is
+// written. The analysis runs on the caller's goroutine while the one
+// SQLite writer stores other batches, so it takes the second core rather
+// than the writer's time, and the analysis worker neither reads the
+// messages back nor writes them again. A message analyze leaves
+// unanalysed (Analyzed false) is the worker's, as with AppendMessages.
+func (s *Store) AppendAnalysed(ctx context.Context, stewardID int64, sessionID, conversationID string, msgs []*baton.Message, analyze func([]*baton.Message)) (baton.AppendResult, error) {
 	var res baton.AppendResult
 	if len(msgs) > MaxBatch {
 		return res, baton.Invalid("messages", "a batch holds at most %d messages; got %d", MaxBatch, len(msgs))
 	}
 	if err := PrepareMessages(msgs, "messages", s.clock()); err != nil {
 		return res, err
+	}
+	if analyze != nil {
+		analyze(msgs)
+		for _, m := range msgs {
+			// The arc columns follow the analysed sentiment and emotion,
+			// as the worker's save makes them.
+			m.SyncArc()
+		}
 	}
 	var err error
 	if s.dialect == SQLite {

@@ -36,7 +36,7 @@ func (s *Server) ConversationMessagesAppend(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	res, err := s.conversations.AppendMessages(requestContext(c), stewardID(c), conv.SessionID, conv.ID, msgs)
+	res, err := s.conversations.AppendAnalysed(requestContext(c), stewardID(c), conv.SessionID, conv.ID, msgs, s.analysis.AnalyzeBeforeWrite)
 	if err != nil {
 		return err
 	}

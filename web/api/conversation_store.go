@@ -10,7 +10,7 @@ import (
 // write beside the replay service: conversations, replays, matrices and
 // their shares.
 type conversationStore interface {
-	AppendMessages(ctx context.Context, stewardID int64, sessionID, conversationID string, msgs []*baton.Message) (baton.AppendResult, error)
+	AppendAnalysed(ctx context.Context, stewardID int64, sessionID, conversationID string, msgs []*baton.Message, analyze func([]*baton.Message)) (baton.AppendResult, error)
 	ConversationByID(ctx context.Context, stewardID int64, conversationID string) (*baton.Conversation, error)
 	ConversationMessages(ctx context.Context, stewardID int64, conversationID string, upTo int64) ([]*baton.Message, error)
 	Conversations(ctx context.Context, stewardID int64, sessionID string) ([]*baton.Conversation, error)

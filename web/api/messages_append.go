@@ -15,8 +15,9 @@ func (s *Server) MessagesAppend(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	// Analysis runs in the background (analysis.Service.Run).
-	res, err := s.sessions.AppendMessages(requestContext(c), stewardID(c), c.Param("id"), in.ConversationID, msgs)
+	// Each message is analysed before it is written (the worker,
+	// analysis.Service.Run, takes what this leaves).
+	res, err := s.sessions.AppendAnalysed(requestContext(c), stewardID(c), c.Param("id"), in.ConversationID, msgs, s.analysis.AnalyzeBeforeWrite)
 	if err != nil {
 		return err
 	}

@@ -32,6 +32,7 @@ type importService interface {
 // analysisService computes a session's analysis and reads the steward's
 // relationship over time (internal/analysis).
 type analysisService interface {
+	AnalyzeBeforeWrite(msgs []*baton.Message)
 	AnalyzeSession(ctx context.Context, stewardID int64, sessionID string) error
 	RelationshipSamples(ctx context.Context, stewardID int64, from, to *time.Time) ([]baton.RelationshipSample, int, error)
 }

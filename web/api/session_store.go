@@ -10,7 +10,7 @@ import (
 // sessions of the steward, their transcripts, sentiment, search and sharing
 // with a team.
 type sessionStore interface {
-	AppendMessages(ctx context.Context, stewardID int64, sessionID, conversationID string, msgs []*baton.Message) (baton.AppendResult, error)
+	AppendAnalysed(ctx context.Context, stewardID int64, sessionID, conversationID string, msgs []*baton.Message, analyze func([]*baton.Message)) (baton.AppendResult, error)
 	CreateSession(ctx context.Context, stewardID int64, sess *baton.Session) error
 	DeleteSession(ctx context.Context, stewardID int64, id string) error
 	ListSessions(ctx context.Context, stewardID int64, f baton.SessionFilter) (*baton.SessionPage, error)
