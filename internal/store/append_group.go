@@ -139,9 +139,12 @@ func (s *Store) writeGroupBatch(take func() []*groupCall) []*groupCall {
 			if c.err = c.ctx.Err(); c.err != nil {
 				return c.err
 			}
-			c.err = c.write(ctx, tx)
-			return c.err
+			if c.err = c.write(ctx, tx); c.err != nil {
+				return c.err
+			}
+			return s.indexWritten(ctx, tx)
 		}
+		wrote := false
 		for i, c := range batch {
 			if c.err = c.ctx.Err(); c.err != nil {
 				continue
@@ -161,8 +164,12 @@ func (s *Store) writeGroupBatch(take func() []*groupCall) []*groupCall {
 			if _, err := tx.ExecContext(ctx, "RELEASE "+savepoint); err != nil {
 				return err
 			}
+			wrote = wrote || c.err == nil
 		}
-		return nil
+		if !wrote {
+			return nil
+		}
+		return s.indexWritten(ctx, tx)
 	})
 	if err != nil {
 		// Nothing of the batch was written.

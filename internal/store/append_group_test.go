@@ -215,3 +215,91 @@ func TestConcurrentAppendsKeepOrderAndSeq(t *testing.T) {
 		}
 	})
 }
+
+// ftsWatermark is how far the full-text index's watermark has reached.
+func ftsWatermark(t *testing.T, s *store.Store) int64 {
+	t.Helper()
+	var last int64
+	if err := s.DB().NewRaw("SELECT last_id FROM watermarks WHERE name = 'messages_fts'").Scan(context.Background(), &last); err != nil {
+		t.Fatal(err)
+	}
+	return last
+}
+
+// An append is searchable once it is answered: the group's transaction
+// indexes what it wrote (and the little the indexer had not reached), so
+// no search waits for the indexer's next pass. Concurrent appends, written
+// in groups, are each searchable when their call returns.
+func TestAnAnsweredAppendIsSearchable(t *testing.T) {
+	s := storetest.Open(t, storetest.Databases(t)[store.SQLite])
+	ctx := context.Background()
+	ada := mustSteward(t, s, "ada")
+	var wg sync.WaitGroup
+	for w := range 6 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			sess := mustSession(t, s, ada.ID, &baton.Session{Title: fmt.Sprint("writer ", w)})
+			for k := range 5 {
+				word := fmt.Sprintf("zebra%dx%d", w, k)
+				batch := msgs(40, fmt.Sprintf("w%d-%d", w, k), time.Date(2026, 2, 1, 9, 0, 0, 0, time.UTC))
+				batch[17].Content = "the " + word + " arrived"
+				if _, err := s.AppendMessages(ctx, ada.ID, sess.ID, "", batch); err != nil {
+					t.Error(err)
+					return
+				}
+				if hits, err := s.Search(ctx, ada.ID, word, 10); err != nil || len(hits) != 1 {
+					t.Errorf("%s right after its append: %d hits, %v", word, len(hits), err)
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	var newest int64
+	if err := s.DB().NewRaw("SELECT max(id) FROM messages").Scan(ctx, &newest); err != nil {
+		t.Fatal(err)
+	}
+	if last := ftsWatermark(t, s); last != newest {
+		t.Errorf("index watermark %d, newest message %d", last, newest)
+	}
+	if n, err := s.IndexPending(ctx); err != nil || n != 0 {
+		t.Errorf("the indexer found %d more, %v", n, err)
+	}
+}
+
+// A backlog larger than an indexer batch (an import's rows, an index
+// rebuilt) is the indexer's: an append does not take it on, so it is not
+// slowed by it, and the indexer then indexes everything once.
+func TestAnAppendLeavesALargeBacklogToTheIndexer(t *testing.T) {
+	s := storetest.Open(t, storetest.Databases(t)[store.SQLite])
+	ctx := context.Background()
+	ada := mustSteward(t, s, "ada")
+	sess := mustSession(t, s, ada.ID, &baton.Session{Title: "backlog"})
+	start := time.Date(2026, 2, 1, 9, 0, 0, 0, time.UTC)
+	for k := range 9 {
+		if _, err := s.AppendMessages(ctx, ada.ID, sess.ID, "", msgs(1000, fmt.Sprint("b", k), start)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// The index emptied and its watermark set back, as a rebuild does.
+	if _, err := s.DB().ExecContext(ctx, "INSERT INTO messages_fts (messages_fts) VALUES ('delete-all')"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.DB().ExecContext(ctx, "UPDATE watermarks SET last_id = 0 WHERE name = 'messages_fts'"); err != nil {
+		t.Fatal(err)
+	}
+	late := msgs(1, "late", start)
+	late[0].Content = "a quagga at last"
+	if _, err := s.AppendMessages(ctx, ada.ID, sess.ID, "", late); err != nil {
+		t.Fatal(err)
+	}
+	if last := ftsWatermark(t, s); last != 0 {
+		t.Fatalf("an append indexed a backlog of 9,001 messages (watermark %d)", last)
+	}
+	if n, err := s.IndexPending(ctx); err != nil || n != 9001 {
+		t.Fatalf("the indexer added %d, %v; want all 9,001", n, err)
+	}
+	if hits, err := s.Search(ctx, ada.ID, "quagga", 10); err != nil || len(hits) != 1 {
+		t.Errorf("quagga after the indexer: %d hits, %v", len(hits), err)
+	}
+}

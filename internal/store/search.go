@@ -309,14 +309,8 @@ func (s *Store) IndexPending(ctx context.Context) (int, error) {
 			if upto <= last {
 				return nil
 			}
-			res, err := tx.NewRaw(`INSERT INTO messages_fts (rowid, content, owner)
-				SELECT id, content, 's' || steward_id FROM messages WHERE id > ? AND id <= ?`, last, upto).Exec(ctx)
-			if err != nil {
-				return err
-			}
-			rows, _ := res.RowsAffected()
-			n = int(rows)
-			_, err = tx.NewRaw("UPDATE watermarks SET last_id = ? WHERE name = 'messages_fts'", upto).Exec(ctx)
+			var err error
+			n, err = indexRange(ctx, tx, last, upto)
 			if n == 0 {
 				n = 1 // an id range of deleted rows still moves the watermark; go on
 			}
@@ -330,6 +324,49 @@ func (s *Store) IndexPending(ctx context.Context) (int, error) {
 		}
 		total += n
 	}
+}
+
+// indexRange adds the messages with ids after last up to upto to the
+// full-text index and moves its watermark to upto, in tx; it returns how
+// many it added.
+func indexRange(ctx context.Context, tx bun.Tx, last, upto int64) (int, error) {
+	res, err := tx.NewRaw(`INSERT INTO messages_fts (rowid, content, owner)
+		SELECT id, content, 's' || steward_id FROM messages WHERE id > ? AND id <= ?`, last, upto).Exec(ctx)
+	if err != nil {
+		return 0, err
+	}
+	rows, _ := res.RowsAffected()
+	_, err = tx.NewRaw("UPDATE watermarks SET last_id = ? WHERE name = 'messages_fts'", upto).Exec(ctx)
+	return int(rows), err
+}
+
+// indexWritten indexes, in a group's write transaction (append_group.go),
+// what was written since the index's watermark when that is at most
+// indexBatch messages (the group's own, and what the indexer has not
+// reached yet), so a message is searchable once its append is answered
+// rather than after the indexer's next pass, which queued for the write
+// lock behind the next groups. A larger backlog (an import's rows) is the
+// indexer's. A failure here is rolled back alone and left to the indexer:
+// the group's writes stand.
+func (s *Store) indexWritten(ctx context.Context, tx bun.Tx) error {
+	if _, err := tx.ExecContext(ctx, "SAVEPOINT index_written"); err != nil {
+		return err
+	}
+	var last, newest int64
+	err := tx.NewRaw("SELECT last_id FROM watermarks WHERE name = 'messages_fts'").Scan(ctx, &last)
+	if err == nil {
+		err = tx.NewRaw("SELECT coalesce(max(id), 0) FROM messages").Scan(ctx, &newest)
+	}
+	if err == nil && newest > last && newest-last <= indexBatch {
+		_, err = indexRange(ctx, tx, last, newest)
+	}
+	if err != nil {
+		if _, err := tx.ExecContext(ctx, "ROLLBACK TO index_written"); err != nil {
+			return err
+		}
+	}
+	_, err = tx.ExecContext(ctx, "RELEASE index_written")
+	return err
 }
 
 // Kick tells the background workers that messages were written.
