@@ -419,16 +419,20 @@ func (s *realsetScore) merge(o *realsetScore) {
 func realsetHalves(halves map[string]map[string]*realsetScore) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "\n## dev halves (alternate sessions by manifest order; per-session lines are marked [A] or [B])\n")
-	fmt.Fprintf(&b, "%-13s %27s %27s\n", "field", "A: P / R (hits/produced, found/expected)", "B: P / R (hits/produced, found/expected)")
+	fmt.Fprintf(&b, "%-13s %-32s %s\n", "field", "A: P / R (hit/made, found/exp)", "B: P / R (hit/made, found/exp)")
 	for _, f := range realsetFields {
 		fmt.Fprintf(&b, "%-13s", f)
 		for _, h := range []string{"A", "B"} {
-			sc := halves[h][f]
+			sc, cell := halves[h][f], ""
 			if f == "title" {
-				fmt.Fprintf(&b, " %14.2f (%d/%d)%21s", sc.precision(), sc.matchedProduced, sc.produced, "")
+				cell = fmt.Sprintf("%.2f (%d/%d)", sc.precision(), sc.matchedProduced, sc.produced)
 			} else {
-				fmt.Fprintf(&b, "   %.2f / %.2f (%3d/%3d, %3d/%3d)", sc.precision(), sc.recall(), sc.matchedProduced, sc.produced, sc.matchedExpected, sc.expected)
+				cell = fmt.Sprintf("%.2f / %.2f (%d/%d, %d/%d)", sc.precision(), sc.recall(), sc.matchedProduced, sc.produced, sc.matchedExpected, sc.expected)
 			}
+			if h == "A" {
+				cell = fmt.Sprintf("%-32s", cell)
+			}
+			fmt.Fprintf(&b, " %s", cell)
 		}
 		b.WriteString("\n")
 	}
