@@ -261,18 +261,18 @@ const (
 // What bounds the figures that miss, as profiles of this code on this
 // machine showed it. They are said in the table only when an aim misses.
 const (
-	whyFresh = "a probe waits for the single SQLite writer behind the ingest's batches of 1,000 (its own append's p95 is beside it), then for the indexer's next pass " +
-		"(it gathers writes for up to 60 ms), which queues for that same writer; on a machine this loaded the indexer's pass waits for CPU too"
-	whyAnalysis = "the analysis worker yields to the ingest (it runs after writes pause for 500 ms, or every 10 s while they go on), then analyses every message of the burst " +
-		"(sentiment, intent, entities, code context) and writes the results back through the same single SQLite writer the ingest holds; it runs on whatever CPU the burst leaves, " +
-		"and on a machine this loaded most of the burst is analysed after it; in the catch-up's CPU profile (-cpuprofile PATH writes PATH.catchup) the per-message analysis, " +
-		"reading the batches back and writing the results, and making the conversations' memories again (the summary text of every message each covers) are each about a third"
+	whyFresh = "an append's group indexes what it wrote in its own transaction, so a probe is searchable once its append is answered; what remains is the search request " +
+		"and the 5 ms poll, which wait for CPU behind the ingest on a loaded machine (the probe's own append, queued for the single SQLite writer behind the batches of 1,000, is beside it)"
+	whyAnalysis = "the API analyses each message before writing it, so after the burst the worker only moves its watermark and makes the conversations' memories again: " +
+		"in the catch-up's CPU profile (-cpuprofile PATH writes PATH.catchup) that refresh (the summary text of every message each memory covers, 50 conversations of 4,000 messages) " +
+		"is ~90%, on whatever CPU the machine leaves"
 	whySearch = "Baton's query adds the steward's scope, ranking and the snippets to the index lookup (the raw column); " +
 		"with other sessions' load on the 2 cores each query also waits for CPU"
 	whyList   = "the filters are served by indexes (no figure grows with the sessions, see growth); the rest is decoding 50 sessions and waiting for CPU on a loaded machine"
 	whyPage   = "the page renders the analysis (the arc, the timeline) and the first page of messages as HTML; its raw read is beside it"
-	whyIngest = "SQLite has one writer, and the search indexer shares it: in the burst's CPU profile (-cpuprofile) the indexer's FTS5 inserts are ~36%, " +
-		"the appends ~30% and decoding the request JSON ~25%, all on 2 cores shared with the other work on the machine; fewer merges (automerge) cut the indexer's CPU but made common-word search miss its aim"
+	whyIngest = "SQLite has one writer: in the burst's CPU profile (-cpuprofile) the per-message analysis before each write is ~36% (beside the writer), " +
+		"indexing each group's messages in its transaction ~28% (half of it FTS5 writing out its segments), the inserts ~20% and decoding the request JSON ~5%, " +
+		"all on 2 cores shared with the other work on the machine; fewer merges (automerge) cut the indexing's CPU but made common-word search miss its aim"
 	whyMixPage = "64 closed-loop clients (no think time) keep both cores busy: a page waits for CPU behind the other requests, " +
 		"so its p95 is the queue, not its own cost"
 	whyMixPostgres = "64 closed-loop clients over 2 instances share 2 cores with the PostgreSQL server itself: a page's p95 is the queue for CPU " +
