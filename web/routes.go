@@ -7,7 +7,8 @@ import (
 	"github.com/labstack/echo/v4/middleware"
 )
 
-// routes is the whole surface of Baton in one table.
+// routes is the whole surface of Baton in one table: the middleware, the
+// pages (signed out, then signed in by area) and the JSON API (by area).
 func (s *Server) routes() {
 	e := s.echo
 	e.Pre(middleware.RemoveTrailingSlash())
@@ -31,6 +32,22 @@ func (s *Server) routes() {
 	e.GET("/s/:token/messages", s.ui.SharedMessages, s.limitLinks)
 
 	signedIn := pages.Group("", requireSteward, noStore)
+	s.sessionPages(signedIn)
+	s.accountPages(signedIn)
+	s.analysisPages(signedIn)
+	s.continuityPages(signedIn)
+	s.replayPages(e, signedIn)
+
+	// JSON API: bearer personal access tokens, no cookies.
+	v1 := e.Group("/api/v1", noStore, middleware.BodyLimit(s.cfg.APIBodyLimit), s.limitAPI, s.requireToken)
+	s.sessionAPI(v1)
+	s.analysisAPI(v1)
+	s.replayAPI(v1)
+	s.continuityAPI(v1)
+}
+
+// sessionPages are the session list and pages, imports and sources.
+func (s *Server) sessionPages(signedIn *echo.Group) {
 	signedIn.GET("/sessions", s.ui.SessionList)
 	signedIn.POST("/sessions/review", s.ui.SessionsReview)
 	signedIn.GET("/sessions/:id", s.ui.SessionShow)
@@ -39,6 +56,13 @@ func (s *Server) routes() {
 	signedIn.GET("/sources", s.ui.SourcesPage)
 	signedIn.POST("/import", s.ui.ImportUpload)
 	signedIn.GET("/import/jobs/:id", s.ui.ImportJobShow) // an upload's progress, then its results
+	signedIn.POST("/sessions/:id/delete", s.ui.SessionDelete)
+	signedIn.GET("/sessions/:id/delete", s.ui.SessionDeletePage)
+}
+
+// accountPages are the settings (tokens, identities, share links), sign
+// out everywhere, teams and invitations, and sharing a session.
+func (s *Server) accountPages(signedIn *echo.Group) {
 	signedIn.GET("/settings", s.ui.SettingsPage)
 	signedIn.POST("/logout/everywhere", s.ui.LogoutEverywhere) // hardening: sign out everywhere
 	signedIn.POST("/settings/tokens", s.ui.TokenCreate)
@@ -48,8 +72,6 @@ func (s *Server) routes() {
 	signedIn.POST("/settings/identities/:identity/unlink", s.ui.IdentityUnlink)
 	signedIn.POST("/settings/share-links/:share/revoke", s.ui.ShareRevoke)
 	signedIn.POST("/sessions/:id/share", s.ui.SessionShare)
-	signedIn.GET("/sessions/:id/delete", s.ui.SessionDeletePage)
-	signedIn.POST("/sessions/:id/delete", s.ui.SessionDelete)
 	signedIn.GET("/teams", s.ui.TeamList)
 	signedIn.POST("/teams", s.ui.TeamCreate)
 	signedIn.POST("/teams/invitations/:invitation/accept", s.ui.InvitationJoin)
@@ -64,7 +86,17 @@ func (s *Server) routes() {
 	signedIn.POST("/teams/:team/delete", s.ui.TeamDelete)
 	signedIn.GET("/invitations/:token", s.ui.Invitation, s.limitLinks)
 	signedIn.POST("/invitations/:token/accept", s.ui.InvitationAccept, s.limitLinks)
-	// Analysis: charts, relationship, annotations and review.
+	// Sessions shared with a team: share, revoke, read, comment.
+	signedIn.POST("/sessions/:id/teams", s.ui.SessionTeamShare)
+	signedIn.POST("/sessions/:id/teams/:team/revoke", s.ui.SessionTeamUnshare)
+	signedIn.GET("/shared/sessions/:id", s.ui.TeamSharedSessionShow)
+	signedIn.GET("/shared/sessions/:id/messages", s.ui.TeamSharedSessionMessages)
+	signedIn.POST("/shared/sessions/:id/comments", s.ui.TeamSharedSessionComment)
+}
+
+// analysisPages are re-analysis, review, annotations, impact, the
+// relationship chart, the review exports and corrections of an analysis.
+func (s *Server) analysisPages(signedIn *echo.Group) {
 	signedIn.POST("/sessions/:id/analyse", s.ui.SessionReanalyse)
 	signedIn.POST("/sessions/:id/review", s.ui.SessionSetReview)
 	signedIn.POST("/sessions/:id/annotations", s.ui.SessionAnnotate)
@@ -82,6 +114,11 @@ func (s *Server) routes() {
 	signedIn.POST("/sessions/:id/corrections/:field", s.ui.SessionCorrectionSave)
 	signedIn.POST("/sessions/:id/corrections/:field/revert", s.ui.SessionCorrectionRevert)
 	signedIn.GET("/review/corrections.json", s.ui.ReviewCorrectionsExport)
+}
+
+// continuityPages are bridges and their editor, markers, the summary and
+// the Lex frames.
+func (s *Server) continuityPages(signedIn *echo.Group) {
 	// Continuity: bridges and their editor, markers, the summary (web/ui/bridge_*.go, web/ui/continuity_page.go).
 	signedIn.GET("/bridges", s.ui.BridgeList)
 	signedIn.GET("/bridges/:id", s.ui.BridgeShow)
@@ -101,8 +138,12 @@ func (s *Server) routes() {
 	signedIn.GET("/frames/export.zip", s.ui.FramesExport)
 	signedIn.GET("/frames/:id", s.ui.FrameShow)
 	signedIn.POST("/frames/:id/delete", s.ui.FrameDelete)
-	// Agents: hooks and context.
-	// Replay and comparison pages.
+}
+
+// replayPages are forks, cherry-picks, replays and their runs,
+// comparisons, continues and matrices, with the read-only links of
+// comparisons and matrices (served on e: no cookie is read).
+func (s *Server) replayPages(e *echo.Echo, signedIn *echo.Group) {
 	signedIn.POST("/conversations/:id/fork", s.ui.ConversationFork)
 	signedIn.GET("/conversations/:id/cherry-pick", s.ui.CherryPickForm)
 	signedIn.POST("/conversations/:id/cherry-pick", s.ui.ConversationCherryPick)
@@ -115,12 +156,6 @@ func (s *Server) routes() {
 	signedIn.POST("/comparisons/:id/links/preview", s.ui.ComparisonLinkPreview)
 	signedIn.POST("/comparisons/:id/links", s.ui.ComparisonLinkCreate)
 	e.GET("/c/:token", s.ui.SharedComparison, s.limitLinks) // a comparison's read-only link: no cookie is read
-	// Sessions shared with a team: share, revoke, read, comment.
-	signedIn.POST("/sessions/:id/teams", s.ui.SessionTeamShare)
-	signedIn.POST("/sessions/:id/teams/:team/revoke", s.ui.SessionTeamUnshare)
-	signedIn.GET("/shared/sessions/:id", s.ui.TeamSharedSessionShow)
-	signedIn.GET("/shared/sessions/:id/messages", s.ui.TeamSharedSessionMessages)
-	signedIn.POST("/shared/sessions/:id/comments", s.ui.TeamSharedSessionComment)
 	signedIn.GET("/conversations/:id/replay", s.ui.ReplayPage)
 	signedIn.POST("/replays/:id/run", s.ui.ReplayRun)
 	signedIn.GET("/messages/:id/replay", s.ui.ReplayForm)
@@ -137,9 +172,11 @@ func (s *Server) routes() {
 	signedIn.POST("/matrices/:id/links", s.ui.MatrixLinkCreate)
 	e.GET("/m/:token", s.ui.SharedMatrix, s.limitLinks) // a matrix's read-only link: no cookie is read
 	e.GET("/m/:token/runs/:n", s.ui.SharedMatrixRun, s.limitLinks)
+}
 
-	// JSON API: bearer personal access tokens, no cookies.
-	v1 := e.Group("/api/v1", noStore, middleware.BodyLimit(s.cfg.APIBodyLimit), s.limitAPI, s.requireToken)
+// sessionAPI is sessions and their messages, imports, the sources baton
+// watch reports, and search.
+func (s *Server) sessionAPI(v1 *echo.Group) {
 	v1.POST("/sessions", s.api.SessionCreate)
 	v1.GET("/sessions", s.api.SessionList)
 	v1.GET("/sessions/:id", s.api.SessionGet)
@@ -152,7 +189,13 @@ func (s *Server) routes() {
 	v1.POST("/sources", s.api.SourcesReport)
 	v1.GET("/sources", s.api.Sources)
 	v1.GET("/search", s.api.Search)
-	// API: analysis and annotations.
+	v1.POST("/sessions/:id/shares", s.api.SessionShare) // a read-only /s/ link to one session
+}
+
+// analysisAPI is analyses, corrections, annotations, impact, the
+// relationship, and what agents send and ask: hooks and the next
+// session's context.
+func (s *Server) analysisAPI(v1 *echo.Group) {
 	v1.GET("/sessions/:id/arc", s.api.SessionArc)
 	v1.POST("/sessions/:id/analyse", s.api.SessionAnalyse)
 	v1.GET("/sessions/:id/corrections", s.api.SessionCorrections)
@@ -169,6 +212,11 @@ func (s *Server) routes() {
 	// API: hooks and next-session context.
 	v1.POST("/hooks/claude-code", s.api.HookClaudeCode)
 	v1.GET("/context/next", s.api.NextContext)
+}
+
+// replayAPI is conversations, forks, replays and their runs, cherry-picks,
+// diffs, continues, matrices and comparisons.
+func (s *Server) replayAPI(v1 *echo.Group) {
 	// API: conversations, fork, replay, cherry-pick, diff, comparisons.
 	v1.GET("/sessions/:id/conversations", s.api.SessionConversations)
 	v1.POST("/conversations/:id/fork", s.api.ConversationFork)
@@ -191,7 +239,10 @@ func (s *Server) routes() {
 	v1.GET("/comparisons/:id/ratings", s.api.ComparisonRatings)
 	v1.POST("/comparisons/:id/ratings", s.api.ComparisonRate)
 	v1.POST("/comparisons/:id/shares", s.api.ComparisonShare)
-	v1.POST("/sessions/:id/shares", s.api.SessionShare) // a read-only /s/ link to one session
+}
+
+// continuityAPI is bridges, markers, the summary and the Lex frames.
+func (s *Server) continuityAPI(v1 *echo.Group) {
 	// API: continuity (web/api/bridge_*.go, markers.go, summary.go).
 	v1.GET("/sessions/:id/bridge", s.api.SessionBridge)
 	v1.GET("/bridges", s.api.BridgeList)

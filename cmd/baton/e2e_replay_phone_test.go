@@ -252,24 +252,24 @@ func brokenWords(t *testing.T, ctx context.Context, sel string) []string {
 // part, and returns the address it ends at.
 func waitLocation(t *testing.T, ctx context.Context, part string) string {
 	t.Helper()
-	var loc string
-	for deadline := time.Now().Add(30 * time.Second); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
-		if loc, _ = chromedp.Run(ctx, chromedp.Location()); strings.Contains(loc, part) {
-			break
-		}
-	}
-	return loc
+	return waitFor(part, func() string { loc, _ := chromedp.Run(ctx, chromedp.Location()); return loc })
 }
 
 // waitText waits up to 30 s for the first element matching sel to hold
-// want, and returns the text it ends with. A page that is still being
-// replaced can answer a read with nothing; the next read sees the new page.
+// want, and returns the text it ends with.
 func waitText(ctx context.Context, sel, want string) string {
-	var text string
+	return waitFor(want, func() string { text, _ := chromedp.Run(ctx, chromedp.Text(chromedp.CSS(sel))); return text })
+}
+
+// waitFor reads every 100 ms, for up to 30 s, until what it reads
+// contains want, and returns the last reading. A page that is still being
+// replaced can answer a read with nothing; the next read sees the new page.
+func waitFor(want string, read func() string) string {
+	var got string
 	for deadline := time.Now().Add(30 * time.Second); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
-		if text, _ = chromedp.Run(ctx, chromedp.Text(chromedp.CSS(sel))); strings.Contains(text, want) {
+		if got = read(); strings.Contains(got, want) {
 			break
 		}
 	}
-	return text
+	return got
 }

@@ -1,19 +1,8 @@
 package api
 
-import (
-	"context"
-
-	"github.com/baton-dev/baton/internal/baton"
-)
+import "github.com/baton-dev/baton/web/httpx"
 
 // comparisonStore is what the comparison handlers read and write: saved
-// comparisons, their comments, human scores and team shares.
-type comparisonStore interface {
-	AddComparisonComment(ctx context.Context, stewardID int64, comparisonID, pairKey, body string) (*baton.ComparisonComment, error)
-	Comparison(ctx context.Context, stewardID int64, id string) (*baton.Comparison, error)
-	ComparisonComments(ctx context.Context, stewardID int64, comparisonID string) ([]*baton.ComparisonComment, error)
-	ComparisonRatings(ctx context.Context, stewardID int64, comparisonID string) ([]*baton.ComparisonRating, error)
-	RateComparison(ctx context.Context, stewardID int64, comparisonID string, r baton.ComparisonRating) (*baton.ComparisonRating, error)
-	CreateComparison(ctx context.Context, stewardID int64, a, b, title string) (*baton.Comparison, error)
-	ShareWithTeam(ctx context.Context, stewardID int64, kind, objectID string, teamID int64) (*baton.TeamShare, error)
-}
+// comparisons, their comments, human scores and team shares, as the
+// pages do too.
+type comparisonStore = httpx.ComparisonRecords

@@ -2,7 +2,6 @@ package ui_test
 
 import (
 	"fmt"
-	"net/http"
 	"net/url"
 	"strings"
 	"testing"
@@ -23,15 +22,7 @@ func frameDoc(id, ts, branch, module, caption, keyword string) string {
 // htmxTarget fetches a fragment as htmx does when it targets an element.
 func htmxTarget(b *webtest.Browser, path, target string) *goquery.Document {
 	b.A.T.Helper()
-	req, _ := http.NewRequest("GET", b.A.Srv.URL+path, nil)
-	req.Header.Set("HX-Request", "true")
-	req.Header.Set("HX-Target", target)
-	resp, err := b.Client.Do(req)
-	if err != nil {
-		b.A.T.Fatal(err)
-	}
-	defer resp.Body.Close()
-	doc, _ := goquery.NewDocumentFromReader(resp.Body)
+	doc, _ := b.HTMX(path, "HX-Target", target)
 	return doc
 }
 

@@ -14,35 +14,6 @@ import (
 	"github.com/baton-dev/baton/internal/auth/authtest"
 )
 
-// HTMXPost submits a form the way htmx does: with the CSRF header, no
-// redirect following, and the fragment parsed.
-func (b *Browser) HTMXPost(path string, form url.Values, header ...string) (*goquery.Document, *http.Response) {
-	b.A.T.Helper()
-	req, _ := http.NewRequest("POST", b.A.Srv.URL+path, strings.NewReader(form.Encode()))
-	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
-	req.Header.Set("HX-Request", "true")
-	req.Header.Set("X-CSRF-Token", b.CSRF)
-	for i := 0; i+1 < len(header); i += 2 {
-		req.Header.Set(header[i], header[i+1])
-	}
-	resp, err := b.Client.Do(req)
-	if err != nil {
-		b.A.T.Fatal(err)
-	}
-	defer resp.Body.Close()
-	doc, _ := goquery.NewDocumentFromReader(resp.Body)
-	return doc, resp
-}
-
-// PostHTMX posts a form the way htmx does, its CSRF token in the form
-// too, and parses the answer.
-func (b *Browser) PostHTMX(path string, form url.Values) (*goquery.Document, int) {
-	b.A.T.Helper()
-	form.Set("_csrf", b.CSRF)
-	doc, resp := b.HTMXPost(path, form)
-	return doc, resp.StatusCode
-}
-
 // Browser is a signed-in browser: a cookie jar and the page's CSRF token.
 type Browser struct {
 	A      *App
@@ -50,10 +21,10 @@ type Browser struct {
 	CSRF   string
 }
 
-// Get fetches a page and parses it.
-func (b *Browser) Get(path string) (*goquery.Document, *http.Response) {
+// Do sends req, fails the test when it cannot, and parses the answer.
+func (b *Browser) Do(req *http.Request) (*goquery.Document, *http.Response) {
 	b.A.T.Helper()
-	resp, err := b.Client.Get(b.A.Srv.URL + path)
+	resp, err := b.Client.Do(req)
 	if err != nil {
 		b.A.T.Fatal(err)
 	}
@@ -65,18 +36,44 @@ func (b *Browser) Get(path string) (*goquery.Document, *http.Response) {
 	return doc, resp
 }
 
-// HTMX fetches a fragment the way htmx does.
-func (b *Browser) HTMX(path string) (*goquery.Document, *http.Response) {
-	b.A.T.Helper()
-	req, _ := http.NewRequest("GET", b.A.Srv.URL+path, nil)
-	req.Header.Set("HX-Request", "true")
-	resp, err := b.Client.Do(req)
-	if err != nil {
-		b.A.T.Fatal(err)
+// request is a request to path on the app, with header's name and value
+// pairs set.
+func (b *Browser) request(method, path string, body io.Reader, header ...string) *http.Request {
+	req, _ := http.NewRequest(method, b.A.Srv.URL+path, body)
+	for i := 0; i+1 < len(header); i += 2 {
+		req.Header.Set(header[i], header[i+1])
 	}
-	defer resp.Body.Close()
-	doc, _ := goquery.NewDocumentFromReader(resp.Body)
-	return doc, resp
+	return req
+}
+
+// Get fetches a page and parses it.
+func (b *Browser) Get(path string) (*goquery.Document, *http.Response) {
+	b.A.T.Helper()
+	return b.Do(b.request("GET", path, nil))
+}
+
+// HTMX fetches a fragment the way htmx does, with header's name and value
+// pairs set too.
+func (b *Browser) HTMX(path string, header ...string) (*goquery.Document, *http.Response) {
+	b.A.T.Helper()
+	return b.Do(b.request("GET", path, nil, append([]string{"HX-Request", "true"}, header...)...))
+}
+
+// HTMXPost submits a form the way htmx does, with the CSRF header and
+// header's name and value pairs, and parses the fragment.
+func (b *Browser) HTMXPost(path string, form url.Values, header ...string) (*goquery.Document, *http.Response) {
+	b.A.T.Helper()
+	header = append([]string{"Content-Type", "application/x-www-form-urlencoded", "HX-Request", "true", "X-CSRF-Token", b.CSRF}, header...)
+	return b.Do(b.request("POST", path, strings.NewReader(form.Encode()), header...))
+}
+
+// PostHTMX posts a form the way htmx does, its CSRF token in the form
+// too, and parses the answer.
+func (b *Browser) PostHTMX(path string, form url.Values) (*goquery.Document, int) {
+	b.A.T.Helper()
+	form.Set("_csrf", b.CSRF)
+	doc, resp := b.HTMXPost(path, form)
+	return doc, resp.StatusCode
 }
 
 // Post submits a form with the CSRF token.
@@ -95,6 +92,14 @@ func (b *Browser) Post(path string, form url.Values) *http.Response {
 // Upload posts files as the import page does.
 func (b *Browser) Upload(path string, files map[string]string) *goquery.Document {
 	b.A.T.Helper()
+	body, contentType := b.files(files)
+	doc, _ := b.Do(b.request("POST", path, body, "Content-Type", contentType))
+	return doc
+}
+
+// files is the multipart body of an upload of files, with the CSRF token,
+// and its content type.
+func (b *Browser) files(files map[string]string) (*bytes.Buffer, string) {
 	var body bytes.Buffer
 	w := multipart.NewWriter(&body)
 	_ = w.WriteField("_csrf", b.CSRF)
@@ -103,15 +108,7 @@ func (b *Browser) Upload(path string, files map[string]string) *goquery.Document
 		_, _ = fw.Write([]byte(content))
 	}
 	w.Close()
-	req, _ := http.NewRequest("POST", b.A.Srv.URL+path, &body)
-	req.Header.Set("Content-Type", w.FormDataContentType())
-	resp, err := b.Client.Do(req)
-	if err != nil {
-		b.A.T.Fatal(err)
-	}
-	defer resp.Body.Close()
-	doc, _ := goquery.NewDocumentFromReader(resp.Body)
-	return doc
+	return &body, w.FormDataContentType()
 }
 
 // NoRedirects makes the browser stop at each redirect, to look at it.
@@ -137,12 +134,7 @@ func (b *Browser) Fetch(u string) (*http.Response, string) {
 func (b *Browser) OIDCSignIn(user authtest.User, idp *authtest.Provider) (*http.Response, *goquery.Document) {
 	b.A.T.Helper()
 	idp.QueueUser(user)
-	resp, err := b.Client.Get(b.A.Srv.URL + "/auth/oidc")
-	if err != nil {
-		b.A.T.Fatal(err)
-	}
-	defer resp.Body.Close()
-	doc, _ := goquery.NewDocumentFromReader(resp.Body)
+	doc, resp := b.Get("/auth/oidc")
 	return resp, doc
 }
 
@@ -199,41 +191,18 @@ func (b *Browser) SignedInAs() string {
 // HTMXUpload posts files to /import as htmx does.
 func (b *Browser) HTMXUpload(files map[string]string) *goquery.Document {
 	b.A.T.Helper()
-	var body bytes.Buffer
-	w := multipart.NewWriter(&body)
-	_ = w.WriteField("_csrf", b.CSRF)
-	for name, content := range files {
-		fw, _ := w.CreateFormFile("files", name)
-		_, _ = fw.Write([]byte(content))
-	}
-	w.Close()
-	req, _ := http.NewRequest("POST", b.A.Srv.URL+"/import", &body)
-	req.Header.Set("Content-Type", w.FormDataContentType())
-	req.Header.Set("HX-Request", "true")
-	resp, err := b.Client.Do(req)
-	if err != nil {
-		b.A.T.Fatal(err)
-	}
-	defer resp.Body.Close()
+	body, contentType := b.files(files)
+	doc, resp := b.Do(b.request("POST", "/import", body, "Content-Type", contentType, "HX-Request", "true"))
 	if resp.StatusCode != http.StatusOK {
-		raw, _ := io.ReadAll(resp.Body)
-		b.A.T.Fatalf("upload = %d: %s", resp.StatusCode, raw)
+		b.A.T.Fatalf("upload = %d: %s", resp.StatusCode, doc.Text())
 	}
-	doc, _ := goquery.NewDocumentFromReader(resp.Body)
 	return doc
 }
 
 // Poll asks for a job as the page's htmx poll does.
 func (b *Browser) Poll(path string) (int, *goquery.Document) {
 	b.A.T.Helper()
-	req, _ := http.NewRequest("GET", b.A.Srv.URL+path, nil)
-	req.Header.Set("HX-Request", "true")
-	resp, err := b.Client.Do(req)
-	if err != nil {
-		b.A.T.Fatal(err)
-	}
-	defer resp.Body.Close()
-	doc, _ := goquery.NewDocumentFromReader(resp.Body)
+	doc, resp := b.HTMX(path)
 	return resp.StatusCode, doc
 }
 
@@ -256,16 +225,7 @@ func FinishedImportJob(t *testing.T, b *Browser) string {
 // Share creates a share link from the session page's form and returns its path.
 func (b *Browser) Share(sessionID, expires string) string {
 	b.A.T.Helper()
-	req, _ := http.NewRequest("POST", b.A.Srv.URL+"/sessions/"+sessionID+"/share",
-		strings.NewReader(url.Values{"expires": {expires}, "_csrf": {b.CSRF}}.Encode()))
-	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
-	req.Header.Set("HX-Request", "true")
-	resp, err := b.Client.Do(req)
-	if err != nil {
-		b.A.T.Fatal(err)
-	}
-	defer resp.Body.Close()
-	doc, _ := goquery.NewDocumentFromReader(resp.Body)
+	doc, resp := b.HTMXPost("/sessions/"+sessionID+"/share", url.Values{"expires": {expires}, "_csrf": {b.CSRF}})
 	if resp.StatusCode != 200 || doc.Find("header.app-header").Length() != 0 {
 		b.A.T.Fatalf("share = %d, whole page %v", resp.StatusCode, doc.Find("header.app-header").Length() != 0)
 	}
