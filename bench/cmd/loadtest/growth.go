@@ -33,6 +33,35 @@ func benchGrowth(ctx context.Context, r *report, tmp string, log *slog.Logger, m
 			levels = append(levels, n)
 		}
 	}
+	growthHeader(r, stewards, perSession)
+	st, done, err := openBenchStore(ctx, store.SQLite, tmp, "", "growth")
+	if err != nil {
+		return err
+	}
+	defer done()
+	g, err := newGrowthRig(ctx, st, log, stewards, perSession)
+	if err != nil {
+		return err
+	}
+	defer g.srv.Close()
+	c := newCorpus(11)
+	loaded := 0
+	figures := []string{"session list", "session page", "search rare", "search common", "append 20"}
+	p50s := make([][]time.Duration, len(figures)) // by figure, by level
+	for _, level := range levels {
+		row, err := g.level(ctx, c, loaded, level, p50s)
+		if err != nil {
+			return err
+		}
+		loaded = level
+		r.printf("%s | %.0f |", row, fileMB(filepath.Join(tmp, "growth.db")))
+	}
+	growthAim(r, figures, p50s, levels)
+	return nil
+}
+
+// growthHeader writes what the growth table measures, and its head.
+func growthHeader(r *report, stewards, perSession int) {
 	r.printf("## Growth: %d stewards, %d messages per session (SQLite)", stewards, perSession)
 	r.printf("")
 	r.text("Each level is generated straight into the tables (sessions of %d messages dealt to the stewards in turn; the generation", perSession)
@@ -44,133 +73,162 @@ func benchGrowth(ctx context.Context, r *report, tmp string, log *slog.Logger, m
 	r.printf("")
 	r.printf("| messages | sessions | generated msg/s | index msg/s | list p50/p95 | session page p50/p95 | search rare p50/p95 | search common p50/p95 | append 20 p50/p95 | append msg/s | heap MB | RSS MB | database MB |")
 	r.printf("|---:|---:|---:|---:|---|---|---|---|---|---:|---:|---:|---:|")
-	st, done, err := openBenchStore(ctx, store.SQLite, tmp, "", "growth")
-	if err != nil {
-		return err
-	}
-	defer done()
+}
+
+// growthRig is the growth benchmark's server and the steward it browses,
+// searches and appends as: the owner of the rare word's messages.
+type growthRig struct {
+	st         *store.Store
+	srv        *httptest.Server
+	l          layout
+	me         int64
+	token      string
+	browser    *http.Client
+	appendTo   *baton.Session
+	perSession int
+}
+
+// newGrowthRig starts the server over st, creates the stewards, and signs
+// in the one whose sessions hold the rare word, with a token and a
+// session to append to.
+func newGrowthRig(ctx context.Context, st *store.Store, log *slog.Logger, stewards, perSession int) (*growthRig, error) {
 	im := ingest.New(st)
 	srv := httptest.NewServer(web.New(st, web.NewServices(st, im, nil), "bench-secret", log, web.Config{Limits: web.Limits{API: web.Rate{Burst: -1}, SignIn: web.Rate{Burst: -1}, SignInAddress: web.Rate{Burst: -1}}}))
-	defer srv.Close()
+	g := &growthRig{st: st, srv: srv, perSession: perSession}
 	hash, _ := auth.HashPassword("bench-password")
 	ids := make([]int64, stewards)
 	for i := range ids {
 		s := &baton.Steward{Username: fmt.Sprintf("grow%d", i), PasswordHash: hash}
 		if err := st.CreateSteward(ctx, s); err != nil {
-			return err
+			srv.Close()
+			return nil, err
 		}
 		ids[i] = s.ID
 	}
-	l := layout{stewards: ids, perSession: perSession, t0: time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC)}
+	g.l = layout{stewards: ids, perSession: perSession, t0: time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC)}
 	// The rare word is in messages 4242 + k·100,000: session 212 + k·5,000,
 	// all of them the 13th steward's. Browse and search as that steward.
-	me := l.owner(4242)
+	g.me = g.l.owner(4242)
+	if err := g.signIn(ctx); err != nil {
+		srv.Close()
+		return nil, err
+	}
+	return g, nil
+}
+
+// signIn gives the rig's steward a token, a signed-in browser and a
+// session to append to.
+func (g *growthRig) signIn(ctx context.Context) error {
 	var username string
-	if err := st.DB().NewRaw("SELECT username FROM stewards WHERE id = ?", me).Scan(ctx, &username); err != nil {
+	if err := g.st.DB().NewRaw("SELECT username FROM stewards WHERE id = ?", g.me).Scan(ctx, &username); err != nil {
 		return err
 	}
 	token, th, prefix := auth.NewToken()
-	if _, err := st.CreateToken(ctx, me, "bench", th, prefix); err != nil {
+	if _, err := g.st.CreateToken(ctx, g.me, "bench", th, prefix); err != nil {
 		return err
 	}
-	browser, err := signInAs(srv.URL, username)
+	g.token = token
+	browser, err := signInAs(g.srv.URL, username)
 	if err != nil {
 		return err
 	}
-	appendTo := &baton.Session{Title: "growth appends"}
-	if err := st.CreateSession(ctx, me, appendTo); err != nil {
-		return err
+	g.browser = browser
+	g.appendTo = &baton.Session{Title: "growth appends"}
+	return g.st.CreateSession(ctx, g.me, g.appendTo)
+}
+
+// level grows the data from loaded to level messages, indexes it, times
+// each figure 50 times (adding each p50 to p50s) and returns the table's
+// row without its last cell, the database's size.
+func (g *growthRig) level(ctx context.Context, c *corpus, loaded, level int, p50s [][]time.Duration) (string, error) {
+	start := time.Now()
+	if err := generate(ctx, g.st, g.l, c, loaded, level); err != nil {
+		return "", err
 	}
-	c := newCorpus(11)
-	loaded := 0
-	figures := []string{"session list", "session page", "search rare", "search common", "append 20"}
-	p50s := make([][]time.Duration, len(figures)) // by figure, by level
-	for _, level := range levels {
-		start := time.Now()
-		if err := generate(ctx, st, l, c, loaded, level); err != nil {
-			return err
+	genRate := float64(level-loaded) / time.Since(start).Seconds()
+	start = time.Now()
+	indexed, err := g.st.IndexPending(ctx)
+	if err != nil {
+		return "", err
+	}
+	indexRate := float64(indexed) / time.Since(start).Seconds()
+	var firstSession string
+	if err := g.st.DB().NewRaw("SELECT id FROM sessions WHERE steward_id = ? AND message_count = ? ORDER BY started_at LIMIT 1",
+		g.me, g.perSession).Scan(ctx, &firstSession); err != nil {
+		return "", err
+	}
+	row := fmt.Sprintf("| %d | %d | %.0f | %.0f |", level, level/g.perSession, genRate, indexRate)
+	var appends []time.Duration // the last figure's: the appends
+	for k, fn := range []func() error{
+		g.get(g.browser, "/sessions", ""),
+		g.get(g.browser, "/sessions/"+firstSession, ""),
+		g.get(http.DefaultClient, "/api/v1/search?q="+rareTerm, g.token),
+		g.get(http.DefaultClient, "/api/v1/search?q="+commonTerm, g.token),
+		g.appender(level),
+	} {
+		d, err := timeN(50, fn)
+		if err != nil {
+			return "", err
 		}
-		genRate := float64(level-loaded) / time.Since(start).Seconds()
-		loaded = level
-		start = time.Now()
-		indexed, err := st.IndexPending(ctx)
+		p50, p95 := percentiles(d)
+		row += fmt.Sprintf(" %s / %s |", msShort(p50), msShort(p95))
+		p50s[k] = append(p50s[k], p50)
+		appends = d
+	}
+	var appendTotal time.Duration
+	for _, d := range appends {
+		appendTotal += d
+	}
+	// What the server holds now, not what an earlier step left for
+	// the collector.
+	debug.FreeOSMemory()
+	var m runtime.MemStats
+	runtime.ReadMemStats(&m)
+	row += fmt.Sprintf(" %.0f | %.0f | %.0f", 50*20/appendTotal.Seconds(), float64(m.HeapInuse)/(1<<20), rssMB())
+	return row, nil
+}
+
+// get is one timed GET of path by client, with token when it is not "".
+func (g *growthRig) get(client *http.Client, path string, token string) func() error {
+	return func() error {
+		req, _ := http.NewRequest("GET", g.srv.URL+path, nil)
+		if token != "" {
+			req.Header.Set("Authorization", "Bearer "+token)
+		}
+		resp, err := client.Do(req)
 		if err != nil {
 			return err
 		}
-		indexRate := float64(indexed) / time.Since(start).Seconds()
-		var firstSession string
-		if err := st.DB().NewRaw("SELECT id FROM sessions WHERE steward_id = ? AND message_count = ? ORDER BY started_at LIMIT 1",
-			me, perSession).Scan(ctx, &firstSession); err != nil {
+		_, _ = io.Copy(io.Discard, resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != 200 {
+			return fmt.Errorf("GET %s: %d", path, resp.StatusCode)
+		}
+		return nil
+	}
+}
+
+// appender is one timed append of 20 messages through the API, each call
+// numbering its messages on from the last.
+func (g *growthRig) appender(level int) func() error {
+	seq := 0
+	return func() error {
+		seq++
+		body := fmt.Sprintf(`{"messages":[%s]}`, strings.TrimSuffix(strings.Repeat(fmt.Sprintf(`{"role":"steward","content":"growth append %d %%d"},`, level), 20), ","))
+		body = fmt.Sprintf(body, seqs(seq, 20)...)
+		req, _ := http.NewRequest("POST", g.srv.URL+"/api/v1/sessions/"+g.appendTo.ID+"/messages", strings.NewReader(body))
+		req.Header.Set("Authorization", "Bearer "+g.token)
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
 			return err
 		}
-		get := func(client *http.Client, path string, token string) func() error {
-			return func() error {
-				req, _ := http.NewRequest("GET", srv.URL+path, nil)
-				if token != "" {
-					req.Header.Set("Authorization", "Bearer "+token)
-				}
-				resp, err := client.Do(req)
-				if err != nil {
-					return err
-				}
-				_, _ = io.Copy(io.Discard, resp.Body)
-				resp.Body.Close()
-				if resp.StatusCode != 200 {
-					return fmt.Errorf("GET %s: %d", path, resp.StatusCode)
-				}
-				return nil
-			}
+		_, _ = io.Copy(io.Discard, resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != 200 {
+			return fmt.Errorf("append: %d", resp.StatusCode)
 		}
-		seq := 0
-		post := func() error {
-			seq++
-			body := fmt.Sprintf(`{"messages":[%s]}`, strings.TrimSuffix(strings.Repeat(fmt.Sprintf(`{"role":"steward","content":"growth append %d %%d"},`, level), 20), ","))
-			body = fmt.Sprintf(body, seqs(seq, 20)...)
-			req, _ := http.NewRequest("POST", srv.URL+"/api/v1/sessions/"+appendTo.ID+"/messages", strings.NewReader(body))
-			req.Header.Set("Authorization", "Bearer "+token)
-			resp, err := http.DefaultClient.Do(req)
-			if err != nil {
-				return err
-			}
-			_, _ = io.Copy(io.Discard, resp.Body)
-			resp.Body.Close()
-			if resp.StatusCode != 200 {
-				return fmt.Errorf("append: %d", resp.StatusCode)
-			}
-			return nil
-		}
-		row := fmt.Sprintf("| %d | %d | %.0f | %.0f |", level, level/perSession, genRate, indexRate)
-		var appends []time.Duration // the last figure's: the appends
-		for k, fn := range []func() error{
-			get(browser, "/sessions", ""),
-			get(browser, "/sessions/"+firstSession, ""),
-			get(http.DefaultClient, "/api/v1/search?q="+rareTerm, token),
-			get(http.DefaultClient, "/api/v1/search?q="+commonTerm, token),
-			post,
-		} {
-			d, err := timeN(50, fn)
-			if err != nil {
-				return err
-			}
-			p50, p95 := percentiles(d)
-			row += fmt.Sprintf(" %s / %s |", msShort(p50), msShort(p95))
-			p50s[k] = append(p50s[k], p50)
-			appends = d
-		}
-		var appendTotal time.Duration
-		for _, d := range appends {
-			appendTotal += d
-		}
-		// What the server holds now, not what an earlier step left for
-		// the collector.
-		debug.FreeOSMemory()
-		var m runtime.MemStats
-		runtime.ReadMemStats(&m)
-		row += fmt.Sprintf(" %.0f | %.0f | %.0f | %.0f |", 50*20/appendTotal.Seconds(), float64(m.HeapInuse)/(1<<20), rssMB(), fileMB(filepath.Join(tmp, "growth.db")))
-		r.printf("%s", row)
+		return nil
 	}
-	growthAim(r, figures, p50s, levels)
-	return nil
 }
 
 // growthAim records the growth aim: from the smallest level to the
