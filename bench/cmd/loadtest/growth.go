@@ -190,8 +190,14 @@ func (g *growthRig) level(ctx context.Context, c *corpus, loaded, level int, p50
 
 // get is one timed GET of path by client, with token when it is not "".
 func (g *growthRig) get(client *http.Client, path string, token string) func() error {
+	return timedGET(client, g.srv.URL, path, token)
+}
+
+// timedGET is a GET of base+path by client, with token as the bearer when
+// it is not "", whose body is read whole; any answer but 200 is an error.
+func timedGET(client *http.Client, base, path, token string) func() error {
 	return func() error {
-		req, _ := http.NewRequest("GET", g.srv.URL+path, nil)
+		req, _ := http.NewRequest("GET", base+path, nil)
 		if token != "" {
 			req.Header.Set("Authorization", "Bearer "+token)
 		}

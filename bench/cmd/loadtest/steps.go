@@ -495,18 +495,7 @@ func benchTranscript(ctx context.Context, r *report, tmp string, log *slog.Logge
 			settled = true
 			continue
 		}
-		d, err := timeN(200, func() error {
-			resp, err := client.Get(e.srv.URL + path)
-			if err != nil {
-				return err
-			}
-			_, _ = io.Copy(io.Discard, resp.Body)
-			resp.Body.Close()
-			if resp.StatusCode != 200 {
-				return fmt.Errorf("GET %s: %d", path, resp.StatusCode)
-			}
-			return nil
-		})
+		d, err := timeN(200, timedGET(client, e.srv.URL, path, ""))
 		if err != nil {
 			return err
 		}
