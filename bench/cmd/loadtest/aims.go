@@ -168,9 +168,10 @@ func thousands(v float64) string {
 func (r *report) goBenchAims(out string) {
 	if v, ok := benchMetric(out, "BenchmarkImportClaudeCode", "MB/s"); ok {
 		r.atLeast("Claude Code import, end to end (SQLite)", v, 20, "MB/s",
-			"the parse (~27% of the import's CPU in its profile), the writes (~36%) and the session analysis (~31%) run one after another on one core "+
-				"(the analysis reads the stored messages' ids and order, so it follows the writes); 20 MB/s needs the parse to stream into the writes and the analysis to run beside them on the second core, "+
-				"and on a machine this loaded there is no second core to spare")
+			"the writes are now half of the import's CPU in its profile (~52%: SQLite's inserts, the JSON of each message's columns, a row and a fork point per sidechain), "+
+				"the session analysis ~22% (its summary on a second goroutine), the parse ~19% and each message's analysis ~7%; they run one after another "+
+				"(the analysis reads the stored messages' ids and order, so it follows the writes), so even on two free cores the rate is bounded by the CPU per MB"+
+				cpuRate(out, "BenchmarkImportClaudeCode"))
 		if p, ok := benchMetric(out, "BenchmarkClaudeCodeParseOnly", "MB/s"); ok {
 			r.compare(fmt.Sprintf("parse alone, same transcript: %.1f MB/s", p), times(v/p))
 		}
@@ -178,7 +179,7 @@ func (r *report) goBenchAims(out string) {
 	if v, ok := benchMetric(out, "BenchmarkImportClaudeCodeFolder", "MB/s"); ok {
 		r.atLeast("Claude Code import of a folder (8 transcripts of 1 MB), end to end (SQLite)", v, 20, "MB/s",
 			"the next transcript is parsed on a second goroutine while this one is stored and analysed, so the parse leaves the critical path only when a second core is free; "+
-				"the writes and the session analysis (each about a third of the CPU) still run one after another, and the session analysis is mostly the summary's, tasks' and decisions' patterns")
+				"the writes (about half of the CPU) and the session analysis still run one after another"+cpuRate(out, "BenchmarkImportClaudeCodeFolder"))
 		if p, ok := benchMetric(out, "BenchmarkClaudeCodeParseOnly", "MB/s"); ok {
 			r.compare(fmt.Sprintf("parse alone, one transcript: %.1f MB/s", p), times(v/p))
 		}
@@ -207,7 +208,7 @@ func (r *report) goBenchAims(out string) {
 			measured: measured, ok: v <= 200, baseline: fmt.Sprintf("the file: %.0f MB", file),
 			why: "the document is read and written a chunk at a time (its peak is the 39 MB file held in memory, twice over with the garbage collector's headroom, and a chunk); " +
 				"the session analysis that follows reads the messages back a page at a time and keeps of each only the fields it reads, but it still keeps a view of every message at once " +
-				"(~300 MB live at 150,000 messages before that change, ~74 MB at 50,000 after: each message's text, its lower-cased prose, its semantic fields, and the summary's candidate phrases), " +
+				"(~67 MB live at 50,000 messages besides the file, ~1.3 kB a message: its text as read back ~12 MB, the view and the fields it keeps ~17 MB, its lower-cased prose ~11 MB, its semantic fields decoded ~10 MB, the summary's candidate phrases ~18 MB), " +
 				"and the heap in use peaks at ~2.3× what is live; bounding it means analysing in chunks with running totals, which every part of the analysis (arc, progress, summary, quality, title) would need"}
 		if !a.ok {
 			a.miss = fmt.Sprintf("%.0f MB over", v-200)
@@ -225,6 +226,17 @@ func (r *report) goBenchAims(out string) {
 		r.atMost("longest wait of another writer's append during a large import (bounded chunks)", time.Duration(v*float64(time.Millisecond)), 250*time.Millisecond,
 			"the import holds the writer for a whole chunk")
 	}
+}
+
+// cpuRate is the rate per CPU second a benchmark printed (cpu-MB/s), as
+// the end of a reason: the machine's load stretches the wall clock, much
+// less the CPU time.
+func cpuRate(out, name string) string {
+	v, ok := benchMetric(out, name, "cpu-MB/s")
+	if !ok {
+		return ""
+	}
+	return fmt.Sprintf("; per CPU second it imports %.1f MB", v)
 }
 
 // benchMetric finds the value printed before unit on the first line of the
