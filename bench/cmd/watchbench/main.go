@@ -491,20 +491,37 @@ func firstSync(ctx context.Context, say func(string, ...any), syncMB int) error 
 	if err != nil {
 		return err
 	}
-	page, err := b.st.ListSessions(ctx, b.steward.ID, baton.SessionFilter{Limit: 1000})
+	stored, sessionsStored, err := storedMessages(ctx, b.st, b.steward.ID)
 	if err != nil {
 		return err
-	}
-	stored := 0
-	for _, s := range page.Sessions {
-		stored += s.MessageCount
 	}
 	say("")
 	say("## first sync: %.0f MB of rollouts (%d files, %d messages) read by one pass, sessions analysed", float64(written)/1e6, res.Seen, messages)
 	say("took %s: %.1f MB/s, %.0f messages/s; stored %d messages in %d sessions; bytes read %d", took.Round(time.Millisecond),
-		float64(written)/1e6/took.Seconds(), float64(messages)/took.Seconds(), stored, len(page.Sessions), w.BytesRead())
+		float64(written)/1e6/took.Seconds(), float64(messages)/took.Seconds(), stored, sessionsStored, w.BytesRead())
 	say("CPU time %s: %.1f MB per CPU second (the machine's load does not change this figure much; the time does)", cpu.Round(time.Millisecond),
 		float64(written)/1e6/cpu.Seconds())
 	say("peak heap in use %.1f MiB (sampled every 100 ms; the watcher reads 8 MiB parts)", float64(peak)/(1<<20))
 	return nil
+}
+
+// storedMessages counts what the store holds for the steward, page by page:
+// a session list answers at most one page (200 sessions), and a first sync
+// stores more sessions than that.
+func storedMessages(ctx context.Context, st *store.Store, stewardID int64) (messages, sessions int, err error) {
+	cursor := ""
+	for {
+		page, err := st.ListSessions(ctx, stewardID, baton.SessionFilter{Limit: 200, Cursor: cursor})
+		if err != nil {
+			return 0, 0, err
+		}
+		for _, s := range page.Sessions {
+			messages += s.MessageCount
+		}
+		sessions += len(page.Sessions)
+		if page.NextCursor == "" {
+			return messages, sessions, nil
+		}
+		cursor = page.NextCursor
+	}
 }
