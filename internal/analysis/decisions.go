@@ -174,6 +174,11 @@ var (
 	twoCourses = regexp.MustCompile(`(?i)\sor\s`)
 )
 
+// namedApproach is an approach named as the one to take before it is
+// carried out: "For the write mode, `workspace-write` is the correct
+// replacement — it allows writes in the workspace".
+var namedApproach = regexp.MustCompile(`(?i)^(?:for [^,]{1,60},\s*)?([^,;:]{3,60}?)\s+is\s+(?:the\s+)?(?:correct|right|best|better|simplest|cleanest|proper|safest|recommended|preferred)\s+(?:replacement|fix|approach|choice|option|solution|value)(?:\s+here)?\s*(?:—|–|-|:|,|because|since|as)\s+(.{6,})$`)
+
 // leavesTwoCourses reports whether a stated "decision" still leaves two courses
 // open ("the solution is to use X or Y").
 func leavesTwoCourses(decision string) bool {
@@ -255,6 +260,8 @@ func (sc *decisionScan) assistantApproaches(i int) {
 			sc.add(d, v)
 		} else if m := whichIsApproach.FindStringSubmatch(plainText(s)); m != nil && standardWay.MatchString(m[2]) && actedOn(sc.vs, i) {
 			sc.add(baton.Decision{Decision: m[1], Rationale: m[2]}, v)
+		} else if m := namedApproach.FindStringSubmatch(plainText(s)); m != nil && carriedOut(sc.vs, i) {
+			sc.add(baton.Decision{Decision: "use " + strings.Trim(m[1], "` "), Rationale: m[2]}, v)
 		}
 	}
 }

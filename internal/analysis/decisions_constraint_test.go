@@ -84,3 +84,18 @@ func TestOptionPickedInAnyShape(t *testing.T) {
 	c.steward("2")
 	checkDecisions(t, c, nil)
 }
+
+// TestApproachNamedThenCarriedOut: "For the write mode, `workspace-write`
+// is the correct replacement — it allows writes" followed by the edit is
+// a decision with its reason; the same sentence with no change after it
+// is a remark.
+func TestApproachNamedThenCarriedOut(t *testing.T) {
+	c := newConvo()
+	c.assistant("For the write mode, `workspace-write` is the correct replacement — it allows file modifications in the workspace.")
+	c.tool("Edit", obj{"file_path": "src/provider.ts", "old_string": "network-only", "new_string": "workspace-write"}, "updated", "")
+	checkDecisions(t, c, []baton.Decision{{Decision: "use workspace-write", Rationale: "it allows file modifications in the workspace"}})
+
+	c = newConvo()
+	c.assistant("For the write mode, `workspace-write` is the correct replacement — it allows file modifications in the workspace.")
+	checkDecisions(t, c, nil)
+}
