@@ -219,7 +219,8 @@ func cleanTask(s string) string {
 // Tasks come from TodoWrite calls — each todo's latest status wins — and
 // from steward and assistant prose: "- [ ] task" (pending), "- [x] task"
 // (completed), "TODO: task", and "next we need to …", "we still need to
-// …", "next step is to …", "next I will …" (pending unless known); and
+// …", "next step is to …", "next I will …" (pending unless known), in the
+// assistant's prose only in its closing turn (closingTurn); and
 // from errors still open when the session ended: a failed tool result that
 // nothing resolved (errorsOf's rule) and no file was changed after, with
 // fewer than resolutionWindow messages after it, so the session ended
@@ -233,6 +234,7 @@ func progressOf(vs []view) baton.Progress {
 	askedBefore := false // a steward message with prose came before
 	done := doneLater(vs)
 	over := overtaken(vs)
+	closing := closingTurn(vs)
 	for i := range vs {
 		v := &vs[i]
 		for _, c := range v.calls {
@@ -276,8 +278,10 @@ func progressOf(vs []view) baton.Progress {
 			}
 			askedBefore = true
 		}
-		for line := range strings.SplitSeq(v.prose, "\n") {
-			textTasks(book, line)
+		if v.steward() || i >= closing {
+			for line := range strings.SplitSeq(v.prose, "\n") {
+				textTasks(book, line)
+			}
 		}
 		if len(blockers) < maxBlockers && hasBlockerCue(v.lower) && !superseded(vs, over, i) {
 			for _, s := range sentences(v.prose) {
@@ -577,4 +581,23 @@ func todoMarker(t string) int {
 		}
 	}
 	return -1
+}
+
+// closingTurn is where the assistant's closing turn starts: after the
+// steward's last message with prose that the assistant answered in prose
+// (0 when there is none). What the assistant leaves open there ("next
+// step is to …", an unchecked box) is work the session left for later;
+// said in an earlier turn, the steward's next message took it up or moved
+// on, and what the steward asked is the task.
+func closingTurn(vs []view) int {
+	said := false
+	for i := len(vs) - 1; i >= 0; i-- {
+		switch {
+		case vs[i].assistant() && vs[i].text:
+			said = true
+		case said && vs[i].steward() && vs[i].text:
+			return i + 1
+		}
+	}
+	return 0
 }

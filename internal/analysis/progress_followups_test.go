@@ -1,0 +1,29 @@
+package analysis
+
+import (
+	"slices"
+	"testing"
+)
+
+// TestAssistantFollowUpsOnlyFromTheClosingTurn: what the assistant says is
+// next at the end of an earlier turn ("next step is to …", an unchecked
+// box) was taken up or dropped by the steward's next message; only what it
+// leaves open in its closing turn is work for later.
+func TestAssistantFollowUpsOnlyFromTheClosingTurn(t *testing.T) {
+	c := newConvo()
+	c.steward("Please add a retry to the upload client.")
+	c.assistant("Added the retry.\n\n## Test plan\n- [ ] run the upload tests against staging\n\nNext step is to update the changelog.")
+	c.steward("Now rename the upload client to transfer client.")
+	c.assistant("Renamed it. We still need to update the import paths in the docs.\n- [ ] announce the rename to the mobile team")
+	p := progressOf(buildViews(testAnalyzer, c.analysed(testAnalyzer)))
+	for _, task := range []string{"run the upload tests against staging", "update the changelog"} {
+		if slices.Contains(p.TasksDiscussed, task) {
+			t.Errorf("an earlier turn's follow-up %q became a task: %q", task, p.TasksDiscussed)
+		}
+	}
+	for _, task := range []string{"update the import paths in the docs", "announce the rename to the mobile team"} {
+		if !slices.Contains(p.TasksRemaining, task) {
+			t.Errorf("the closing turn's follow-up %q is not a remaining task: %q", task, p.TasksRemaining)
+		}
+	}
+}
