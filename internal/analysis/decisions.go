@@ -116,6 +116,13 @@ func (sc *decisionScan) read(i int) {
 	if v.assistant() && strings.Contains(v.lower, "the ") {
 		sc.assistantApproaches(i)
 	}
+	if v.assistant() && scopedStepCue(v.lower) {
+		for _, s := range decisionSentences(v.prose) {
+			if d, ok := scopedStep(plainText(s)); ok && carriedOut(sc.vs, i) {
+				sc.add(d, v)
+			}
+		}
+	}
 	if !decisionCue(v.lower) || len(sc.plans[i]) > 0 && v.steward() {
 		return // a plan's choices are read by planDecisions
 	}
