@@ -15,8 +15,15 @@ import (
 // startMCP runs `baton mcp` against a fresh server and returns a peer
 // that has finished the MCP handshake.
 func startMCP(t *testing.T) *mcpPeer {
+	p, _, _ := startMCPServer(t)
+	return p
+}
+
+// startMCPServer is startMCP that also returns the server's address and
+// the steward's API token.
+func startMCPServer(t *testing.T) (p *mcpPeer, base, token string) {
 	base, env := startBaton(t, nil)
-	token := stewardWithToken(t, env, "ada")
+	token = stewardWithToken(t, env, "ada")
 	mcpEnv := func(k string) string {
 		return map[string]string{"BATON_URL": base, "BATON_TOKEN": token}[k]
 	}
@@ -36,11 +43,49 @@ func startMCP(t *testing.T) *mcpPeer {
 	})
 	sc := bufio.NewScanner(outR)
 	sc.Buffer(make([]byte, 1<<20), 16<<20)
-	p := &mcpPeer{t: t, in: inW, out: sc}
+	p = &mcpPeer{t: t, in: inW, out: sc}
 	p.call("initialize", map[string]any{"protocolVersion": "2025-06-18", "capabilities": map[string]any{},
 		"clientInfo": map[string]any{"name": "test", "version": "1"}})
 	p.notify("notifications/initialized", map[string]any{})
-	return p
+	return p, base, token
+}
+
+// TestMCPFrameCreateKeepsFreeFieldsAsWritten stores a frame whose object
+// fields (turnCost, taskComplexity, spend, contradiction_resolution,
+// module_attribution) have their keys out of alphabetical order, numbers
+// spelled their own way and non-ASCII text, and reads the stored frame
+// back: each field is byte for byte what the caller sent.
+func TestMCPFrameCreateKeepsFreeFieldsAsWritten(t *testing.T) {
+	p, base, token := startMCPServer(t)
+	free := map[string]string{
+		"turnCost":                 `{"weightedScore":1.50,"components":{"tokenBloat":2,"latency":1,"contextReset":0,"renegotiation":0,"attentionSwitch":1e0},"sessionId":"s-1 (é)"}`,
+		"taskComplexity":           `{"tier":"mid","escalated":false,"assignedModel":"m-2","retryCount":0}`,
+		"spend":                    `{"tokens_estimated":1200,"prompts":3}`,
+		"contradiction_resolution": `{"type":"keep-both","contradicts_frame_id":"f-old","note":"both hold"}`,
+		"module_attribution":       `{"mode":"explicit","evidence":["a","b"],"confidence":"high"}`,
+	}
+	args := map[string]any{"id": "f-order", "timestamp": "2025-12-01T10:30:00Z", "reference_point": "key order",
+		"summary_caption": "Free fields keep their key order", "status_snapshot": map[string]any{"next_action": "check"},
+		"module_scope": []string{"services/auth"}, "branch": "main"}
+	for name, v := range free {
+		// Spaced as a person types it: the stored field is the compact form.
+		args[name] = json.RawMessage(strings.ReplaceAll(v, ",", ", "))
+	}
+	if v := p.tool("frame_validate", args); v.IsError || !strings.Contains(v.text(), "passed") {
+		t.Fatalf("frame_validate = %+v", v)
+	}
+	if c := p.tool("frame_create", args); c.IsError {
+		t.Fatalf("frame_create = %+v", c)
+	}
+	var stored json.RawMessage
+	if code := apiCall(t, base, token, "GET", "/api/v1/frames/f-order", nil, &stored); code != 200 {
+		t.Fatalf("GET the frame: %d %s", code, stored)
+	}
+	for name, v := range free {
+		if !strings.Contains(string(stored), `"`+name+`":`+v) {
+			t.Errorf("%s is not stored as sent: want %s in\n%s", name, v, stored)
+		}
+	}
 }
 
 // TestMCPFrameTools creates, searches, reads, lists and shows frames

@@ -1,6 +1,7 @@
 package mcpserver
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -136,10 +137,36 @@ type FrameCreateIn struct {
 // unscoped is Lex's module_scope for work no policy module covers.
 const unscoped = "workspace/unscoped"
 
+// freeFields are frame_create's parameters whose value is an object of the
+// caller's: stored as the caller wrote it, key order and numbers kept.
+var freeFields = []string{"spend", "turnCost", "taskComplexity", "contradiction_resolution", "module_attribution"}
+
+// rawArguments returns, of the call's arguments, the free fields as the
+// caller wrote them. The SDK hands the handler arguments it decoded into a
+// map and encoded again (keys sorted), so they are read from the request.
+func rawArguments(req *mcp.CallToolRequest) map[string]json.RawMessage {
+	if req == nil || req.Params == nil || len(req.Params.Arguments) == 0 {
+		return nil
+	}
+	var all map[string]json.RawMessage
+	if json.Unmarshal(req.Params.Arguments, &all) != nil {
+		return nil
+	}
+	out := map[string]json.RawMessage{}
+	for _, name := range freeFields {
+		var b bytes.Buffer
+		if v, ok := all[name]; ok && !bytes.Equal(v, []byte("null")) && json.Compact(&b, v) == nil {
+			out[name] = b.Bytes()
+		}
+	}
+	return out
+}
+
 // frameJSON builds the Lex JSON of the frame in, with defaults filled in:
 // an id, now, the checkout's branch, the summary as reference point, and
-// module_attribution as Lex's frame_create writes it.
-func (t *tools) frameJSON(in FrameCreateIn) ([]byte, error) {
+// module_attribution as Lex's frame_create writes it. The free fields are
+// written from raw (as the caller wrote them) where it has them.
+func (t *tools) frameJSON(in FrameCreateIn, raw map[string]json.RawMessage) ([]byte, error) {
 	if len(in.Images) > 0 {
 		return nil, errors.New("images: Baton does not store image attachments, so a frame with images is not supported by Baton; " +
 			"leave images out (describe what they showed in the summary or keywords)")
@@ -191,7 +218,9 @@ func (t *tools) frameJSON(in FrameCreateIn) ([]byte, error) {
 		}
 	}
 	other := func(name string, v any) {
-		if v != nil {
+		if b, ok := raw[name]; ok {
+			fields = append(fields, baton.FrameField{Name: name, Value: b})
+		} else if v != nil {
 			add(name, v)
 		}
 	}
@@ -255,12 +284,12 @@ type FrameOut struct {
 	Frame     map[string]any `json:"frame"`
 }
 
-func (t *tools) frameCreate(ctx context.Context, _ *mcp.CallToolRequest, in FrameCreateIn) (*mcp.CallToolResult, FrameOut, error) {
+func (t *tools) frameCreate(ctx context.Context, req *mcp.CallToolRequest, in FrameCreateIn) (*mcp.CallToolResult, FrameOut, error) {
 	c, err := t.client()
 	if err != nil {
 		return nil, FrameOut{}, err
 	}
-	body, err := t.frameJSON(in)
+	body, err := t.frameJSON(in, rawArguments(req))
 	if err != nil {
 		return nil, FrameOut{}, err
 	}
@@ -315,9 +344,9 @@ type ValidateError struct {
 
 // frameValidate checks a frame_create input by the rules frame_create and
 // an import apply (internal/frames), storing nothing.
-func (t *tools) frameValidate(_ context.Context, _ *mcp.CallToolRequest, in FrameCreateIn) (*mcp.CallToolResult, ValidateOut, error) {
+func (t *tools) frameValidate(_ context.Context, req *mcp.CallToolRequest, in FrameCreateIn) (*mcp.CallToolResult, ValidateOut, error) {
 	out := ValidateOut{Errors: []ValidateError{}}
-	body, err := t.frameJSON(in)
+	body, err := t.frameJSON(in, rawArguments(req))
 	if err == nil {
 		_, err = frames.Parse(body)
 	}
