@@ -2,16 +2,15 @@ package api
 
 import (
 	"net/http"
-	"strconv"
 
-	"github.com/baton-dev/baton/internal/baton"
 	"github.com/labstack/echo/v4"
 )
 
+// AnnotationDelete deletes one of the steward's annotations.
 func (s *Server) AnnotationDelete(c echo.Context) error {
-	id, err := strconv.ParseInt(c.Param("id"), 10, 64)
+	id, err := idParam(c, "id", "annotation")
 	if err != nil {
-		return baton.NotFound("annotation")
+		return err
 	}
 	if _, err := s.annotations.DeleteAnnotation(requestContext(c), stewardID(c), id); err != nil {
 		return err

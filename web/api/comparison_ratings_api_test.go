@@ -33,18 +33,9 @@ type ratingsJSON struct {
 func TestComparisonRatingsAPI(t *testing.T) {
 	webtest.Each(t, func(t *testing.T, a *webtest.App) {
 		_, mainConv, ids := webtest.ReplayFixture(t, a)
-		var rp baton.Replay
-		if code := a.API(a.AdaToken, "POST", "/api/v1/conversations/"+mainConv+"/replays", map[string]any{"at_message_id": ids[0]}, &rp); code != 201 {
-			t.Fatalf("replay = %d", code)
-		}
-		a.API(a.AdaToken, "POST", "/api/v1/conversations/"+rp.ConversationID+"/messages", map[string]any{"messages": []map[string]any{
-			{"source_id": "r1", "role": "assistant", "content": "A shorter answer."},
-		}}, nil)
-		var cmp struct{ ID string }
-		if code := a.API(a.AdaToken, "POST", "/api/v1/comparisons", map[string]any{"a": mainConv, "b": rp.ConversationID}, &cmp); code != 201 {
-			t.Fatalf("comparison = %d", code)
-		}
-		path := "/api/v1/comparisons/" + cmp.ID + "/ratings"
+		rp := webtest.ReplayAnswering(t, a, mainConv, ids[0], "A shorter answer.")
+		cmpID := webtest.Compare(t, a, mainConv, rp.ConversationID)
+		path := "/api/v1/comparisons/" + cmpID + "/ratings"
 		stored := func() int {
 			var n int
 			if err := a.St.DB().NewRaw("SELECT count(*) FROM comparison_ratings").Scan(context.Background(), &n); err != nil {
@@ -91,14 +82,14 @@ func TestComparisonRatingsAPI(t *testing.T) {
 		vera, veraToken := a.Steward("vera")
 		webtest.JoinTeam(t, a, team.ID, vera, baton.RoleViewer)
 		_, samToken := a.Steward("sam")
-		if code := a.API(a.AdaToken, "POST", "/api/v1/comparisons/"+cmp.ID+"/shares", map[string]any{"team_id": team.ID}, nil); code != 201 {
+		if code := a.API(a.AdaToken, "POST", "/api/v1/comparisons/"+cmpID+"/shares", map[string]any{"team_id": team.ID}, nil); code != 201 {
 			t.Fatalf("share = %d", code)
 		}
 		if code := a.API(a.BobToken, "POST", path, map[string]any{"score_a": 0.4, "score_b": 0.9, "better": "b"}, nil); code != 200 {
 			t.Fatalf("member scores = %d", code)
 		}
 		var got ratingsJSON
-		if code := a.API(veraToken, "GET", path, nil, &got); code != 200 || len(got.Ratings) != 2 || got.ComparisonID != cmp.ID {
+		if code := a.API(veraToken, "GET", path, nil, &got); code != 200 || len(got.Ratings) != 2 || got.ComparisonID != cmpID {
 			t.Fatalf("viewer reads = %d %+v", code, got)
 		}
 		if got.Ratings[0].Steward != "ada" || *got.Ratings[0].ScoreA != 0.6 || got.Ratings[0].ScoreB != nil || got.Ratings[1].Better != "b" {

@@ -2,10 +2,8 @@ package api
 
 import (
 	"net/http"
-	"strconv"
 	"strings"
 
-	"github.com/baton-dev/baton/internal/baton"
 	"github.com/labstack/echo/v4"
 )
 
@@ -15,10 +13,11 @@ type markerRequest struct {
 	Note string `json:"note"`
 }
 
+// MessageMarker places a marker at one of the steward's messages.
 func (s *Server) MessageMarker(c echo.Context) error {
-	id, err := strconv.ParseInt(c.Param("id"), 10, 64)
+	id, err := idParam(c, "id", "message")
 	if err != nil {
-		return baton.NotFound("message")
+		return err
 	}
 	var in markerRequest
 	if err := decodeJSON(c, &in); err != nil {

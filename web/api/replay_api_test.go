@@ -220,13 +220,8 @@ func TestCherryPickIsAllOrNothing(t *testing.T) {
 func TestComparisonLinkRedactsAndRevokes(t *testing.T) {
 	webtest.Each(t, func(t *testing.T, a *webtest.App) {
 		_, mainConv, ids := webtest.ReplayFixture(t, a)
-		var rp baton.Replay
-		a.API(a.AdaToken, "POST", "/api/v1/conversations/"+mainConv+"/replays", map[string]any{"at_message_id": ids[0]}, &rp)
-		a.API(a.AdaToken, "POST", "/api/v1/conversations/"+rp.ConversationID+"/messages", map[string]any{"messages": []map[string]any{
-			{"source_id": "k1", "role": "assistant", "content": "Set OPENAI_API_KEY=sk-proj-abcdefghijklmnop1234567890 and edit /home/ada/app/main.go"},
-		}}, nil)
-		var created struct{ ID string }
-		a.API(a.AdaToken, "POST", "/api/v1/comparisons", map[string]any{"a": mainConv, "b": rp.ConversationID}, &created)
+		rp := webtest.ReplayAnswering(t, a, mainConv, ids[0], "Set OPENAI_API_KEY=sk-proj-abcdefghijklmnop1234567890 and edit /home/ada/app/main.go")
+		created := struct{ ID string }{webtest.Compare(t, a, mainConv, rp.ConversationID)}
 		a.API(a.AdaToken, "POST", "/api/v1/comparisons/"+created.ID+"/comments", map[string]any{"body": "private remark"}, nil)
 
 		ada := a.SignIn("ada")

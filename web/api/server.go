@@ -70,6 +70,7 @@ var (
 	stewardID      = httpx.StewardID
 	requestContext = httpx.Context
 	decodeJSON     = httpx.DecodeJSON
+	idParam        = httpx.IDParam
 )
 
 // messageParam reads the :id of a message route and loads that message of

@@ -44,9 +44,9 @@ type Messages interface {
 // MessageParam reads the :id of a message route and loads that message of
 // the signed-in steward; a malformed id is as unknown as another steward's.
 func MessageParam(c echo.Context, messages Messages) (*baton.Message, error) {
-	id, err := strconv.ParseInt(c.Param("id"), 10, 64)
-	if err != nil || id <= 0 {
-		return nil, baton.NotFound("message")
+	id, err := IDParam(c, "id", "message")
+	if err != nil {
+		return nil, err
 	}
 	return messages.Message(Context(c), StewardID(c), id)
 }

@@ -3,9 +3,7 @@ package ui
 import (
 	"net/http"
 	"net/url"
-	"strconv"
 
-	"github.com/baton-dev/baton/internal/baton"
 	"github.com/labstack/echo/v4"
 )
 
@@ -13,9 +11,9 @@ import (
 // where it was: the message's block, the session's review, or (from the
 // review page) nothing, so its row goes.
 func (s *Server) AnnotationDelete(c echo.Context) error {
-	id, err := strconv.ParseInt(c.Param("id"), 10, 64)
+	id, err := idParam(c, "id", "annotation")
 	if err != nil {
-		return baton.NotFound("annotation")
+		return err
 	}
 	a, err := s.annotations.DeleteAnnotation(requestContext(c), stewardID(c), id)
 	if err != nil {

@@ -16,25 +16,11 @@ import (
 func TestComparisonHumanScores(t *testing.T) {
 	webtest.Each(t, func(t *testing.T, a *webtest.App) {
 		sessionID, mainConv, ids := webtest.ReplayFixture(t, a)
-		var fork webtest.ConversationJSON
-		if code := a.API(a.AdaToken, "POST", "/api/v1/conversations/"+mainConv+"/fork", map[string]any{"at_message_id": ids[0]}, &fork); code != 201 {
-			t.Fatalf("fork = %d", code)
-		}
-		if code := a.API(a.AdaToken, "POST", "/api/v1/conversations/"+fork.ID+"/messages", map[string]any{"messages": []map[string]any{
-			{"source_id": "f1", "role": "assistant", "content": "Another answer entirely."},
-		}}, nil); code != 200 && code != 201 {
-			t.Fatalf("fork messages = %d", code)
-		}
-		var fm webtest.MessagesJSON
-		a.API(a.AdaToken, "GET", "/api/v1/conversations/"+fork.ID+"/messages", nil, &fm)
-		forkAnswer := fm.Messages[len(fm.Messages)-1].ID
-		var cmp struct{ ID string }
-		if code := a.API(a.AdaToken, "POST", "/api/v1/comparisons", map[string]any{"a": mainConv, "b": fork.ID}, &cmp); code != 201 {
-			t.Fatalf("comparison = %d", code)
-		}
+		fork, forkAnswer, _ := webtest.ForkAnswering(t, a, mainConv, ids[0], "Another answer entirely.")
+		cmpID := webtest.Compare(t, a, mainConv, fork.ID)
 		ada := a.SignIn("ada")
 		humanRows := func() map[string][2]string {
-			doc, _ := ada.Get("/comparisons/" + cmp.ID)
+			doc, _ := ada.Get("/comparisons/" + cmpID)
 			out := map[string][2]string{}
 			doc.Find(".scores-table tbody tr").Each(func(_ int, tr *goquery.Selection) {
 				name := strings.TrimSpace(tr.Find("th").Text())
@@ -86,7 +72,7 @@ func TestComparisonHumanScores(t *testing.T) {
 				} `json:"a"`
 			} `json:"scores"`
 		}
-		a.API(a.AdaToken, "GET", "/api/v1/comparisons/"+cmp.ID, nil, &got)
+		a.API(a.AdaToken, "GET", "/api/v1/comparisons/"+cmpID, nil, &got)
 		if n := len(got.Scores.A); n != 7 || got.Scores.A[4].Name != "human: accuracy" || *got.Scores.A[4].Value != 0.75 {
 			t.Errorf("API scores %+v", got.Scores.A)
 		}

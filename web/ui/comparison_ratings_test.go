@@ -21,18 +21,9 @@ import (
 func TestComparisonRatingsOnThePage(t *testing.T) {
 	webtest.Each(t, func(t *testing.T, a *webtest.App) {
 		_, mainConv, ids := webtest.ReplayFixture(t, a)
-		var rp baton.Replay
-		if code := a.API(a.AdaToken, "POST", "/api/v1/conversations/"+mainConv+"/replays", map[string]any{"at_message_id": ids[0]}, &rp); code != 201 {
-			t.Fatalf("replay = %d", code)
-		}
-		a.API(a.AdaToken, "POST", "/api/v1/conversations/"+rp.ConversationID+"/messages", map[string]any{"messages": []map[string]any{
-			{"source_id": "r1", "role": "assistant", "content": "A shorter answer."},
-		}}, nil)
-		var cmp struct{ ID string }
-		if code := a.API(a.AdaToken, "POST", "/api/v1/comparisons", map[string]any{"a": mainConv, "b": rp.ConversationID}, &cmp); code != 201 {
-			t.Fatalf("comparison = %d", code)
-		}
-		page, action := "/comparisons/"+cmp.ID, "/comparisons/"+cmp.ID+"/ratings"
+		rp := webtest.ReplayAnswering(t, a, mainConv, ids[0], "A shorter answer.")
+		cmpID := webtest.Compare(t, a, mainConv, rp.ConversationID)
+		page, action := "/comparisons/"+cmpID, "/comparisons/"+cmpID+"/ratings"
 		stored := func() int {
 			var n int
 			if err := a.St.DB().NewRaw("SELECT count(*) FROM comparison_ratings").Scan(context.Background(), &n); err != nil {
@@ -139,7 +130,7 @@ func TestComparisonRatingsOnThePage(t *testing.T) {
 		vera, _ := a.Steward("vera")
 		webtest.JoinTeam(t, a, team.ID, vera, baton.RoleViewer)
 		a.Steward("sam")
-		if code := a.API(a.AdaToken, "POST", "/api/v1/comparisons/"+cmp.ID+"/shares", map[string]any{"team_id": team.ID}, nil); code != 201 {
+		if code := a.API(a.AdaToken, "POST", "/api/v1/comparisons/"+cmpID+"/shares", map[string]any{"team_id": team.ID}, nil); code != 201 {
 			t.Fatalf("share = %d", code)
 		}
 		bob := a.SignIn("bob")
@@ -177,22 +168,17 @@ func TestComparisonRatingsOnThePage(t *testing.T) {
 func TestRefusedCommentComesBackWithItsText(t *testing.T) {
 	webtest.Each(t, func(t *testing.T, a *webtest.App) {
 		_, mainConv, ids := webtest.ReplayFixture(t, a)
-		var rp baton.Replay
-		a.API(a.AdaToken, "POST", "/api/v1/conversations/"+mainConv+"/replays", map[string]any{"at_message_id": ids[0]}, &rp)
-		a.API(a.AdaToken, "POST", "/api/v1/conversations/"+rp.ConversationID+"/messages", map[string]any{"messages": []map[string]any{
-			{"source_id": "r1", "role": "assistant", "content": "The tokenizer drops the last token; fixed."},
-		}}, nil)
-		var cmp struct{ ID string }
-		a.API(a.AdaToken, "POST", "/api/v1/comparisons", map[string]any{"a": mainConv, "b": rp.ConversationID}, &cmp)
+		rp := webtest.ReplayAnswering(t, a, mainConv, ids[0], "The tokenizer drops the last token; fixed.")
+		cmpID := webtest.Compare(t, a, mainConv, rp.ConversationID)
 		ada := a.SignIn("ada")
-		doc, _ := ada.Get("/comparisons/" + cmp.ID)
+		doc, _ := ada.Get("/comparisons/" + cmpID)
 		pair := strings.TrimPrefix(doc.Find(`.comparison-row[id^="pair-"]`).First().AttrOr("id", ""), "pair-")
 		if pair == "" {
 			t.Fatal("the comparison has no aligned pair")
 		}
 		long := strings.Repeat("x", 20001)
 		for _, tc := range []struct{ pair, body, form string }{{"all", "   ", "all"}, {pair, long, pair}} {
-			resp := ada.Post("/comparisons/"+cmp.ID+"/comments", url.Values{"pair": {tc.pair}, "body": {tc.body}})
+			resp := ada.Post("/comparisons/"+cmpID+"/comments", url.Values{"pair": {tc.pair}, "body": {tc.body}})
 			doc, _ := goquery.NewDocumentFromReader(resp.Body)
 			resp.Body.Close()
 			if resp.StatusCode != 400 || doc.Find("#comparison-title").Length() != 1 {

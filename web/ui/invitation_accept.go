@@ -4,17 +4,17 @@ import (
 	"fmt"
 	"net/http"
 
-	"github.com/baton-dev/baton/internal/auth"
-	"github.com/baton-dev/baton/internal/baton"
 	"github.com/labstack/echo/v4"
 )
 
+// InvitationAccept joins the steward to the team of an invitation made
+// out to them.
 func (s *Server) InvitationAccept(c echo.Context) error {
-	token := c.Param("token")
-	if !auth.LooksLikeLinkToken(token) {
-		return baton.NotFound("invitation")
+	_, hash, err := linkToken(c, "invitation")
+	if err != nil {
+		return err
 	}
-	t, err := s.teams.AcceptInvitation(requestContext(c), stewardID(c), auth.HashToken(token))
+	t, err := s.teams.AcceptInvitation(requestContext(c), stewardID(c), hash)
 	if err != nil {
 		return err
 	}

@@ -3,8 +3,6 @@ package ui
 import (
 	"net/http"
 
-	"github.com/baton-dev/baton/internal/auth"
-	"github.com/baton-dev/baton/internal/baton"
 	"github.com/baton-dev/baton/views"
 	"github.com/labstack/echo/v4"
 )
@@ -12,11 +10,11 @@ import (
 // Invitation shows an invitation to the steward it is for; anyone else
 // (and any revoked, accepted or expired invitation) gets not found.
 func (s *Server) Invitation(c echo.Context) error {
-	token := c.Param("token")
-	if !auth.LooksLikeLinkToken(token) {
-		return baton.NotFound("invitation")
+	token, hash, err := linkToken(c, "invitation")
+	if err != nil {
+		return err
 	}
-	inv, err := s.teams.InvitationForSteward(requestContext(c), stewardID(c), auth.HashToken(token))
+	inv, err := s.teams.InvitationForSteward(requestContext(c), stewardID(c), hash)
 	if err != nil {
 		return err
 	}

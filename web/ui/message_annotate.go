@@ -25,18 +25,25 @@ func (s *Server) MessageAnnotate(c echo.Context) error {
 		err = s.annotations.AddAnnotations(requestContext(c), stewardID(c), m.SessionID, m.ID, anns)
 	}
 	if baton.ErrorCode(err) == baton.EINVALID {
-		block, berr := s.messageBlock(c, m, err, nil, "")
-		if berr != nil {
-			return berr
-		}
-		if isHTMX(c) {
-			return renderHTML(c, formErrorStatus, views.MessageAnnotations(block))
-		}
-		return s.renderAnnotatePage(c, http.StatusBadRequest, m, block)
+		return s.messageFormError(c, m, err, nil)
 	} else if err != nil {
 		return err
 	}
 	return s.afterMessageChange(c, m, savedText(anns))
+}
+
+// messageFormError answers an annotation (annErr) or impact (impactErr)
+// form with bad input: the message's block again with the error beside
+// its form, as a fragment for htmx or in the annotate page.
+func (s *Server) messageFormError(c echo.Context, m *baton.Message, annErr, impactErr error) error {
+	block, err := s.messageBlock(c, m, annErr, impactErr, "")
+	if err != nil {
+		return err
+	}
+	if isHTMX(c) {
+		return renderHTML(c, formErrorStatus, views.MessageAnnotations(block))
+	}
+	return s.renderAnnotatePage(c, http.StatusBadRequest, m, block)
 }
 
 // afterMessageChange answers a change to a message's annotations or

@@ -1,12 +1,10 @@
 package ui
 
 import (
-	"net/http"
 	"strconv"
 	"strings"
 
 	"github.com/baton-dev/baton/internal/baton"
-	"github.com/baton-dev/baton/views"
 	"github.com/labstack/echo/v4"
 )
 
@@ -32,14 +30,7 @@ func (s *Server) MessageImpact(c echo.Context) error {
 		updated, err = s.annotations.SetMessageImpact(requestContext(c), stewardID(c), m.ID, impact)
 	}
 	if baton.ErrorCode(err) == baton.EINVALID {
-		block, berr := s.messageBlock(c, m, nil, err, "")
-		if berr != nil {
-			return berr
-		}
-		if isHTMX(c) {
-			return renderHTML(c, formErrorStatus, views.MessageAnnotations(block))
-		}
-		return s.renderAnnotatePage(c, http.StatusBadRequest, m, block)
+		return s.messageFormError(c, m, nil, err)
 	} else if err != nil {
 		return err
 	}

@@ -69,15 +69,13 @@ func TestSessionShareLinkRedactsSecrets(t *testing.T) {
 func TestComparisonLinkRedactsReportedSecretsAndSaysItsLimits(t *testing.T) {
 	webtest.Each(t, func(t *testing.T, a *webtest.App) {
 		_, mainConv, ids := webtest.ReplayFixture(t, a)
-		var rp baton.Replay
-		a.API(a.AdaToken, "POST", "/api/v1/conversations/"+mainConv+"/replays", map[string]any{"at_message_id": ids[0]}, &rp)
+		rp := webtest.ReplayAnswering(t, a, mainConv, ids[0], "")
 		var msgs []map[string]any
 		for i, l := range leakedSecrets {
 			msgs = append(msgs, map[string]any{"source_id": "k" + string(rune('a'+i)), "role": "assistant", "content": l.text})
 		}
 		a.API(a.AdaToken, "POST", "/api/v1/conversations/"+rp.ConversationID+"/messages", map[string]any{"messages": msgs}, nil)
-		var created struct{ ID string }
-		a.API(a.AdaToken, "POST", "/api/v1/comparisons", map[string]any{"a": mainConv, "b": rp.ConversationID}, &created)
+		created := struct{ ID string }{webtest.Compare(t, a, mainConv, rp.ConversationID)}
 		ada := a.SignIn("ada")
 		postDoc := func(path string, form url.Values) *goquery.Document {
 			resp := ada.Post(path, form)

@@ -16,20 +16,9 @@ import (
 func TestReviewLinksToTheReplaysMessage(t *testing.T) {
 	webtest.Each(t, func(t *testing.T, a *webtest.App) {
 		sessionID, mainConv, ids := webtest.ReplayFixture(t, a)
-		var fork webtest.ConversationJSON
-		if code := a.API(a.AdaToken, "POST", "/api/v1/conversations/"+mainConv+"/fork", map[string]any{"at_message_id": ids[0]}, &fork); code != 201 {
-			t.Fatalf("fork = %d", code)
-		}
-		if code := a.API(a.AdaToken, "POST", "/api/v1/conversations/"+fork.ID+"/messages", map[string]any{"messages": []map[string]any{
-			{"source_id": "f1", "role": "assistant", "content": "The replay's own answer."},
-		}}, nil); code != 200 && code != 201 {
-			t.Fatalf("fork messages = %d", code)
-		}
-		var fm webtest.MessagesJSON
-		a.API(a.AdaToken, "GET", "/api/v1/conversations/"+fork.ID+"/messages", nil, &fm)
-		own := fm.Messages[len(fm.Messages)-1]
-		if own.Seq != 2 {
-			t.Fatalf("the fork's first message is #%d, want #2 (the original also has a #2)", own.Seq)
+		fork, ownID, ownSeq := webtest.ForkAnswering(t, a, mainConv, ids[0], "The replay's own answer.")
+		if ownSeq != 2 {
+			t.Fatalf("the fork's first message is #%d, want #2 (the original also has a #2)", ownSeq)
 		}
 		note := func(msg int64, text string) {
 			t.Helper()
@@ -37,7 +26,7 @@ func TestReviewLinksToTheReplaysMessage(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		note(own.ID, "on the replay")
+		note(ownID, "on the replay")
 		note(ids[1], "on the original")
 
 		ada := a.SignIn("ada")

@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	"github.com/PuerkitoBio/goquery"
-	"github.com/baton-dev/baton/internal/baton"
 	"github.com/baton-dev/baton/web/webtest"
 )
 
@@ -18,15 +17,8 @@ import (
 func TestReplayPagesShareOneVocabulary(t *testing.T) {
 	webtest.Each(t, func(t *testing.T, a *webtest.App) {
 		sessionID, mainConv, ids := webtest.ReplayFixture(t, a)
-		var rp baton.Replay
-		if code := a.API(a.AdaToken, "POST", "/api/v1/conversations/"+mainConv+"/replays", map[string]any{"at_message_id": ids[0]}, &rp); code != 201 {
-			t.Fatalf("replay = %d", code)
-		}
-		a.API(a.AdaToken, "POST", "/api/v1/conversations/"+rp.ConversationID+"/messages", map[string]any{"messages": []map[string]any{
-			{"source_id": "w1", "role": "assistant", "content": "Another answer."},
-		}}, nil)
-		var cmp struct{ ID string }
-		a.API(a.AdaToken, "POST", "/api/v1/comparisons", map[string]any{"a": mainConv, "b": rp.ConversationID}, &cmp)
+		rp := webtest.ReplayAnswering(t, a, mainConv, ids[0], "Another answer.")
+		cmpID := webtest.Compare(t, a, mainConv, rp.ConversationID)
 		ada := a.SignIn("ada")
 		resp := ada.Post("/messages/"+itoa(ids[0])+"/matrix", url.Values{"key": {"k-words"}, "runs[0].model": {"same"}, "runs[1].model": {"other"}})
 		resp.Body.Close()
@@ -44,7 +36,7 @@ func TestReplayPagesShareOneVocabulary(t *testing.T) {
 			"/messages/" + itoa(ids[0]) + "/replay",
 			"/messages/" + itoa(ids[0]) + "/matrix",
 			"/comparisons",
-			"/comparisons/" + cmp.ID,
+			"/comparisons/" + cmpID,
 			matrix,
 		}
 		branch := regexp.MustCompile(`(?i)\bbranch(es)?\b`)

@@ -121,6 +121,17 @@ var (
 	renderHTML     = httpx.RenderHTML
 )
 
+// linkToken reads the :token of a link made out to someone (an
+// invitation): the token and the hash it is stored under. What cannot be
+// a link token is not found, named what.
+func linkToken(c echo.Context, what string) (token, hash string, err error) {
+	token = c.Param("token")
+	if !auth.LooksLikeLinkToken(token) {
+		return "", "", baton.NotFound(what)
+	}
+	return token, auth.HashToken(token), nil
+}
+
 // page fills what every page needs.
 func (s *Server) page(c echo.Context, title, nav string) views.Page { return Page(c, title, nav) }
 

@@ -117,6 +117,54 @@ func ReplayFixture(t *testing.T, a *App) (sessionID, mainConv string, ids []int6
 	return sess.ID, tree.Conversations[0].ID, ids
 }
 
+// ReplayAnswering replays ada's conversation conv from message at and has
+// the replay answer with answer (none when answer is ""): the replay.
+func ReplayAnswering(t *testing.T, a *App, conv string, at int64, answer string) baton.Replay {
+	t.Helper()
+	var rp baton.Replay
+	if code := a.API(a.AdaToken, "POST", "/api/v1/conversations/"+conv+"/replays", map[string]any{"at_message_id": at}, &rp); code != http.StatusCreated {
+		t.Fatalf("replay = %d", code)
+	}
+	if answer != "" {
+		Answer(t, a, rp.ConversationID, answer)
+	}
+	return rp
+}
+
+// ForkAnswering forks ada's conversation conv at message at and has the
+// fork answer with answer: the fork and the id and sequence number of
+// its answer.
+func ForkAnswering(t *testing.T, a *App, conv string, at int64, answer string) (fork ConversationJSON, answerID, answerSeq int64) {
+	t.Helper()
+	if code := a.API(a.AdaToken, "POST", "/api/v1/conversations/"+conv+"/fork", map[string]any{"at_message_id": at}, &fork); code != http.StatusCreated {
+		t.Fatalf("fork = %d", code)
+	}
+	Answer(t, a, fork.ID, answer)
+	var ms MessagesJSON
+	a.API(a.AdaToken, "GET", "/api/v1/conversations/"+fork.ID+"/messages", nil, &ms)
+	last := ms.Messages[len(ms.Messages)-1]
+	return fork, last.ID, last.Seq
+}
+
+// Answer appends one assistant message to ada's conversation conv.
+func Answer(t *testing.T, a *App, conv, content string) {
+	t.Helper()
+	body := map[string]any{"messages": []map[string]any{{"source_id": "answer-1", "role": "assistant", "content": content}}}
+	if code := a.API(a.AdaToken, "POST", "/api/v1/conversations/"+conv+"/messages", body, nil); code != http.StatusOK && code != http.StatusCreated {
+		t.Fatalf("answer = %d", code)
+	}
+}
+
+// Compare is ada's comparison of conversations convA and convB: its id.
+func Compare(t *testing.T, a *App, convA, convB string) string {
+	t.Helper()
+	var cmp struct{ ID string }
+	if code := a.API(a.AdaToken, "POST", "/api/v1/comparisons", map[string]any{"a": convA, "b": convB}, &cmp); code != http.StatusCreated {
+		t.Fatalf("comparison = %d", code)
+	}
+	return cmp.ID
+}
+
 // SharingTeam is a team of ada's (owner) with bob as a member.
 func SharingTeam(t *testing.T, a *App) *baton.Team {
 	t.Helper()
