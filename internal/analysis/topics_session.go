@@ -277,7 +277,8 @@ func topicCandidates(vs []view) []topicCandidate {
 // nounPairs are the pairs of adjacent salient words of a text, not parted
 // by punctuation, the first not a plural (a noun used as a modifier is
 // singular: "rate limiting", while "finds sessions" is a verb and its
-// object), not both technologies.
+// object), neither used as a verb where it stands ("that contain
+// invalid", "how to claim issues"), not both technologies.
 func nounPairs(prose string) []string {
 	var out []string
 	for _, seg := range strings.FieldsFunc(strings.ToLower(prose), func(r rune) bool {
@@ -287,6 +288,7 @@ func nounPairs(prose string) []string {
 		for i := 0; i+1 < len(ws); i++ {
 			a, b := ws[i], ws[i+1]
 			if !pairWord(a) || !pairWord(b) || strings.HasSuffix(a, "s") && !strings.HasSuffix(a, "ss") ||
+				usedAsVerb(ws, i) || usedAsVerb(ws, i+1) ||
 				isTechnologyName(a) && isTechnologyName(b) || genericHeads[b] || vagueAdjectives[a] || a == b {
 				continue
 			}

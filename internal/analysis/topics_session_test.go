@@ -129,3 +129,30 @@ func TestShortSessionTopics(t *testing.T) {
 		}
 	}
 }
+
+// TestNounPairsLeaveVerbsOut: a word used as a verb where it stands — after
+// a modal, "to" or a subject pronoun, or before its object — is no half of a
+// noun phrase; the noun phrases around it stay.
+func TestNounPairsLeaveVerbsOut(t *testing.T) {
+	for _, tc := range []struct {
+		text      string
+		want, not []string
+	}{
+		{"Add test cases for checkpoint names that contain invalid characters", []string{"checkpoint names"}, []string{"contain invalid"}},
+		{"We should reset settings whenever the shadow branch moves", []string{"shadow branch"}, []string{"reset settings"}},
+		{"Explain how to claim issues in the contributor guide", []string{"contributor guide"}, []string{"claim issues"}},
+		{"the retry budget handles jitter", []string{"retry budget"}, nil},
+	} {
+		got := nounPairs(tc.text)
+		for _, w := range tc.want {
+			if !slices.Contains(got, w) {
+				t.Errorf("nounPairs(%q) = %q, want %q among them", tc.text, got, w)
+			}
+		}
+		for _, n := range tc.not {
+			if slices.Contains(got, n) {
+				t.Errorf("nounPairs(%q) = %q, want no %q", tc.text, got, n)
+			}
+		}
+	}
+}

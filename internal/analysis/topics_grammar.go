@@ -1,0 +1,30 @@
+package analysis
+
+// A topic is a noun phrase (what the session is about), and English marks
+// the part of speech of a word by the closed-class words around it: a
+// word after a modal, an infinitive's "to" or a subject pronoun is a verb
+// ("we should reset", "how to claim", "it will publish"), and so is a word
+// followed by a determiner or an object pronoun ("reset the file",
+// "publish it"). These few function words, which do not change with the
+// subject of a session, say enough to keep verbs out of the
+// topics' noun phrases without a tagger's model.
+
+// verbBefore are the words after which an English word is a verb: modals,
+// the infinitive's "to", subject and relative pronouns ("checkpoints that
+// contain …") and negated auxiliaries.
+var verbBefore = set("to", "will", "would", "should", "shall", "can", "could", "may", "might", "must", "i", "we",
+	"you", "they", "he", "she", "who", "don't", "doesn't", "didn't", "won't", "can't", "couldn't", "shouldn't",
+	"wouldn't", "let's", "please", "that", "which", "i'll", "we'll", "you'll", "i'd", "we'd", "you'd")
+
+// objectAfter are the words that open a verb's object: determiners and
+// object pronouns. A noun is rarely followed by one.
+var objectAfter = set("the", "a", "an", "this", "these", "those", "my", "our", "your", "its", "their", "his", "her",
+	"it", "them", "me", "us", "him", "each", "every")
+
+// usedAsVerb reports whether words[i] is used as a verb where it stands.
+func usedAsVerb(words []string, i int) bool {
+	if i > 0 && verbBefore[words[i-1]] {
+		return true
+	}
+	return i+1 < len(words) && objectAfter[words[i+1]]
+}
