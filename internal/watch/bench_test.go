@@ -3,19 +3,18 @@ package watch_test
 import (
 	"context"
 	"fmt"
-	"path/filepath"
 	"testing"
-	"time"
 
 	"github.com/baton-dev/baton/internal/baton"
 	"github.com/baton-dev/baton/internal/ingest"
 	"github.com/baton-dev/baton/internal/store/storetest"
 	"github.com/baton-dev/baton/internal/watch"
+	"github.com/baton-dev/baton/internal/watch/watchtest"
 )
 
 // benchWatcher sets up a watcher over files rollouts of turns turns each,
 // all stored by a first pass.
-func benchWatcher(b *testing.B, files, turns int) (*watch.Watcher, *agent) {
+func benchWatcher(b *testing.B, files, turns int) (*watch.Watcher, *watchtest.Agent) {
 	b.Helper()
 	st := storetest.Open(b, storetest.Databases(b)["sqlite"])
 	steward := &baton.Steward{Username: "ana"}
@@ -23,12 +22,12 @@ func benchWatcher(b *testing.B, files, turns int) (*watch.Watcher, *agent) {
 		b.Fatal(err)
 	}
 	home := b.TempDir()
-	a := &agent{t: b, dir: filepath.Join(home, ".codex", "sessions"), at: time.Date(2025, 11, 2, 9, 0, 0, 0, time.UTC)}
+	a := watchtest.NewAgent(b, home)
 	for i := range files {
 		id := fmt.Sprintf("s%03d", i)
-		a.start(id)
+		a.Start(id)
 		for range turns {
-			a.turn(id)
+			a.Turn(id)
 		}
 	}
 	w, err := watch.New(watch.Config{Folders: watch.DefaultFolders(home), Sink: watch.LocalSink{Importer: ingest.New(st), Store: st, StewardID: steward.ID}})
@@ -60,7 +59,7 @@ func BenchmarkWatchAppendStored(b *testing.B) {
 	w, a := benchWatcher(b, 20, 250)
 	b.ResetTimer()
 	for i := 0; b.Loop(); i++ {
-		a.turn(fmt.Sprintf("s%03d", i%20))
+		a.Turn(fmt.Sprintf("s%03d", i%20))
 		if res, err := w.Scan(context.Background()); err != nil || res.Imported != 1 {
 			b.Fatalf("%+v, %v", res, err)
 		}

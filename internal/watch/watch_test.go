@@ -2,7 +2,6 @@ package watch_test
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -17,74 +16,8 @@ import (
 	"github.com/baton-dev/baton/internal/store"
 	"github.com/baton-dev/baton/internal/store/storetest"
 	"github.com/baton-dev/baton/internal/watch"
+	"github.com/baton-dev/baton/internal/watch/watchtest"
 )
-
-// agent writes Codex CLI rollouts the way Codex does: a metadata line,
-// then appended prompts and answers, each with a number the test can find
-// again among the stored messages.
-type agent struct {
-	t       testing.TB
-	dir     string
-	next    int
-	at      time.Time
-	written int64 // bytes the agent has written
-}
-
-func (a *agent) path(id string) string {
-	return filepath.Join(a.dir, "2025", "11", "02", "rollout-2025-11-02T09-00-00-"+id+".jsonl")
-}
-
-func (a *agent) line(v any) string {
-	b, err := json.Marshal(v)
-	if err != nil {
-		a.t.Fatal(err)
-	}
-	return string(b) + "\n"
-}
-
-func (a *agent) start(id string) {
-	a.t.Helper()
-	if err := os.MkdirAll(filepath.Dir(a.path(id)), 0o755); err != nil {
-		a.t.Fatal(err)
-	}
-	meta := a.line(map[string]any{"timestamp": a.at.Format(time.RFC3339Nano), "type": "session_meta",
-		"payload": map[string]any{"id": id, "timestamp": a.at.Format(time.RFC3339Nano), "cwd": "/home/ana/" + id}})
-	if err := os.WriteFile(a.path(id), []byte(meta), 0o644); err != nil {
-		a.t.Fatal(err)
-	}
-	a.written += int64(len(meta))
-}
-
-// write appends raw bytes to the session's rollout.
-func (a *agent) write(id, text string) {
-	a.t.Helper()
-	f, err := os.OpenFile(a.path(id), os.O_APPEND|os.O_WRONLY, 0)
-	if err != nil {
-		a.t.Fatal(err)
-	}
-	defer f.Close()
-	if _, err := f.WriteString(text); err != nil {
-		a.t.Fatal(err)
-	}
-	a.written += int64(len(text))
-}
-
-// turn appends a prompt and its answer to the session's rollout.
-func (a *agent) turn(id string) {
-	a.t.Helper()
-	for _, role := range []string{"user", "assistant"} {
-		a.write(id, a.message(role))
-	}
-}
-
-// message is the next numbered message's line.
-func (a *agent) message(role string) string {
-	a.next++
-	a.at = a.at.Add(time.Second)
-	kind := map[string]string{"user": "input_text", "assistant": "output_text"}[role]
-	return a.line(map[string]any{"timestamp": a.at.Format(time.RFC3339Nano), "type": "response_item",
-		"payload": map[string]any{"type": "message", "role": role, "content": []any{map[string]any{"type": kind, "text": fmt.Sprintf("message number %d", a.next)}}}})
-}
 
 // flakySink is a sink whose server can be stopped: while down, every call
 // fails as an unreachable server does.
@@ -167,7 +100,7 @@ func TestWatcherKeepsEveryMessageOnce(t *testing.T) {
 			}
 			home := t.TempDir()
 			sessions := filepath.Join(home, ".codex", "sessions")
-			a := &agent{t: t, dir: sessions, at: time.Date(2025, 11, 2, 9, 0, 0, 0, time.UTC)}
+			a := &watchtest.Agent{T: t, Dir: sessions, At: time.Date(2025, 11, 2, 9, 0, 0, 0, time.UTC)}
 			sink := &flakySink{Sink: watch.LocalSink{Importer: ingest.New(st), Store: st, StewardID: steward.ID}}
 			clock := time.Date(2025, 11, 2, 10, 0, 0, 0, time.UTC)
 			cfg := watch.Config{Folders: watch.DefaultFolders(home), Sink: sink, StateDir: filepath.Join(home, ".baton", "watch"),
@@ -183,12 +116,12 @@ func TestWatcherKeepsEveryMessageOnce(t *testing.T) {
 			var total int64 // every byte read, restarts included
 			read := func(files int, slack int64) {
 				t.Helper()
-				got, want := w.BytesRead()-readBefore, a.written-writtenBefore+slack
+				got, want := w.BytesRead()-readBefore, a.Written-writtenBefore+slack
 				if got < want || got > want+int64(files)*1024 {
-					t.Errorf("pass read %d bytes; the agent appended %d (slack %d, %d files checked)", got, a.written-writtenBefore, slack, files)
+					t.Errorf("pass read %d bytes; the agent appended %d (slack %d, %d files checked)", got, a.Written-writtenBefore, slack, files)
 				}
 				total += got
-				readBefore, writtenBefore = w.BytesRead(), a.written
+				readBefore, writtenBefore = w.BytesRead(), a.Written
 			}
 			restart := func() {
 				t.Helper()
@@ -211,11 +144,11 @@ func TestWatcherKeepsEveryMessageOnce(t *testing.T) {
 			}
 			ids := []string{"keep", "gone", "moved", "trunc"}
 			for _, id := range ids {
-				a.start(id)
+				a.Start(id)
 			}
 			for round := range 3 {
 				for _, id := range ids {
-					a.turn(id)
+					a.Turn(id)
 				}
 				pass()
 				read(map[bool]int{true: 0, false: 4}[round == 0], 0)
@@ -225,53 +158,53 @@ func TestWatcherKeepsEveryMessageOnce(t *testing.T) {
 			}
 			read(0, 0)
 			// A line written in two parts is stored once whole.
-			line := a.message("user")
-			a.write("keep", line[:20])
+			line := a.Message("user")
+			a.Write("keep", line[:20])
 			pass()
 			read(1, 0)
-			a.write("keep", line[20:])
+			a.Write("keep", line[20:])
 			pass()
 			read(1, 20)
 			// The server stops; the agent goes on; the watcher restarts.
 			sink.down = true
-			a.turn("keep")
-			a.turn("gone")
+			a.Turn("keep")
+			a.Turn("gone")
 			if res := pass(); res.Failed != 2 {
 				t.Errorf("while down: %+v, want the two changed files waiting", res)
 			}
 			restart()
-			a.turn("keep")
+			a.Turn("keep")
 			pass()
 			// Back up: what waited is stored (read again: nothing kept it).
 			sink.down = false
 			if res := pass(); res.Imported != 2 {
 				t.Errorf("back up: %+v, want the two waiting files stored", res)
 			}
-			readBefore, writtenBefore = w.BytesRead(), a.written
+			readBefore, writtenBefore = w.BytesRead(), a.Written
 			// The agent deletes one rollout (its clean-up), rotates
 			// another and writes on in it, and truncates a third to start
 			// a new session in it.
-			if err := os.Remove(a.path("gone")); err != nil {
+			if err := os.Remove(a.Path("gone")); err != nil {
 				t.Fatal(err)
 			}
-			rotated := filepath.Join(filepath.Dir(a.path("moved")), "rollout-2025-11-03T00-00-00-moved.jsonl")
-			if err := os.Rename(a.path("moved"), rotated); err != nil {
+			rotated := filepath.Join(filepath.Dir(a.Path("moved")), "rollout-2025-11-03T00-00-00-moved.jsonl")
+			if err := os.Rename(a.Path("moved"), rotated); err != nil {
 				t.Fatal(err)
 			}
-			if err := os.Truncate(a.path("trunc"), 0); err != nil {
+			if err := os.Truncate(a.Path("trunc"), 0); err != nil {
 				t.Fatal(err)
 			}
-			a.write("trunc", a.line(map[string]any{"timestamp": a.at.Format(time.RFC3339Nano), "type": "session_meta",
-				"payload": map[string]any{"id": "trunc-2", "timestamp": a.at.Format(time.RFC3339Nano)}}))
-			a.turn("trunc")
+			a.Write("trunc", a.Line(map[string]any{"timestamp": a.At.Format(time.RFC3339Nano), "type": "session_meta",
+				"payload": map[string]any{"id": "trunc-2", "timestamp": a.At.Format(time.RFC3339Nano)}}))
+			a.Turn("trunc")
 			f, err := os.OpenFile(rotated, os.O_APPEND|os.O_WRONLY, 0)
 			if err != nil {
 				t.Fatal(err)
 			}
 			for _, role := range []string{"user", "assistant"} {
-				l := a.message(role)
+				l := a.Message(role)
 				f.WriteString(l)
-				a.written += int64(len(l))
+				a.Written += int64(len(l))
 			}
 			f.Close()
 			if res := pass(); res.Deleted != 2 {
@@ -279,21 +212,21 @@ func TestWatcherKeepsEveryMessageOnce(t *testing.T) {
 			}
 			read(2, 0)
 			restart()
-			a.turn("keep")
-			a.turn("trunc")
+			a.Turn("keep")
+			a.Turn("trunc")
 			pass()
 			read(3, 0)
 
 			counts := storedNumbers(t, st, steward.ID)
-			for n := 1; n <= a.next; n++ {
+			for n := 1; n <= a.Next; n++ {
 				if counts[n] != 1 {
 					t.Errorf("message number %d stored %d times", n, counts[n])
 				}
 			}
-			if len(counts) != a.next {
-				t.Errorf("%d numbered messages stored, the agent wrote %d", len(counts), a.next)
+			if len(counts) != a.Next {
+				t.Errorf("%d numbered messages stored, the agent wrote %d", len(counts), a.Next)
 			}
-			t.Logf("the agent wrote %d bytes; the watcher read %d outside the outage", a.written, total)
+			t.Logf("the agent wrote %d bytes; the watcher read %d outside the outage", a.Written, total)
 			files, err := st.WatchedFiles(ctx, steward.ID)
 			if err != nil {
 				t.Fatal(err)
@@ -349,16 +282,11 @@ func TestBadLinesAreReportedPerFile(t *testing.T) {
 		t.Fatal(err)
 	}
 	home := t.TempDir()
-	a := &agent{t: t, dir: filepath.Join(home, ".codex", "sessions"), at: time.Date(2025, 11, 2, 9, 0, 0, 0, time.UTC)}
-	a.start("bad")
-	a.turn("bad")
-	f, err := os.OpenFile(a.path("bad"), os.O_APPEND|os.O_WRONLY, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	f.WriteString("{not json\n")
-	f.Close()
-	a.turn("bad")
+	a := watchtest.NewAgent(t, home)
+	a.Start("bad")
+	a.Turn("bad")
+	a.Write("bad", "{not json\n")
+	a.Turn("bad")
 	w, err := watch.New(watch.Config{Folders: watch.DefaultFolders(home), Sink: watch.LocalSink{Importer: ingest.New(st), Store: st, StewardID: steward.ID}})
 	if err != nil {
 		t.Fatal(err)
@@ -387,9 +315,9 @@ func TestRunFollowsNotifications(t *testing.T) {
 		t.Fatal(err)
 	}
 	home := t.TempDir()
-	a := &agent{t: t, dir: filepath.Join(home, ".codex", "sessions"), at: time.Date(2025, 11, 2, 9, 0, 0, 0, time.UTC)}
-	a.start("live")
-	a.turn("live")
+	a := watchtest.NewAgent(t, home)
+	a.Start("live")
+	a.Turn("live")
 	w, err := watch.New(watch.Config{Folders: watch.DefaultFolders(home), Interval: time.Hour,
 		Sink: watch.LocalSink{Importer: ingest.New(st), Store: st, StewardID: steward.ID}})
 	if err != nil {
@@ -408,7 +336,7 @@ func TestRunFollowsNotifications(t *testing.T) {
 		t.Fatalf("stored %v, want %d messages", storedNumbers(t, st, steward.ID), n)
 	}
 	waitFor(2)
-	a.turn("live")
+	a.Turn("live")
 	waitFor(4)
 	cancel()
 	if err := <-done; err != nil {

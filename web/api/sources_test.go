@@ -2,7 +2,6 @@ package api_test
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
 	"log/slog"
@@ -23,50 +22,33 @@ import (
 	"github.com/baton-dev/baton/internal/ingest"
 	"github.com/baton-dev/baton/internal/store/storetest"
 	"github.com/baton-dev/baton/internal/watch"
+	"github.com/baton-dev/baton/internal/watch/watchtest"
 	"github.com/baton-dev/baton/web"
 	"github.com/baton-dev/baton/web/webtest"
 )
 
-// rolloutWriter writes Codex CLI rollouts as Codex does, numbering every
-// message so the test can find each one among the stored messages.
-type rolloutWriter struct {
-	t    *testing.T
-	dir  string
-	next int
-	at   time.Time
-}
-
-func (r *rolloutWriter) path(id string) string {
-	return filepath.Join(r.dir, "2025", "11", "02", "rollout-2025-11-02T09-00-00-"+id+".jsonl")
-}
-
-func (r *rolloutWriter) write(id string, lines ...any) {
-	r.t.Helper()
-	if err := os.MkdirAll(filepath.Dir(r.path(id)), 0o755); err != nil {
-		r.t.Fatal(err)
-	}
-	f, err := os.OpenFile(r.path(id), os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
+// remoteWatcher watches home's agent folders into the server at url as
+// `baton watch` does (with token; its state and spool under home); cfg
+// sets the rest. pass scans once and fails the test on an error.
+func remoteWatcher(t *testing.T, url, token, home string, cfg watch.Config) (w *watch.Watcher, pass func() watch.PassResult) {
+	t.Helper()
+	c, err := client.New(url, token, "watch-test", 30*time.Second)
 	if err != nil {
-		r.t.Fatal(err)
+		t.Fatal(err)
 	}
-	defer f.Close()
-	for _, l := range lines {
-		b, _ := json.Marshal(l)
-		f.Write(append(b, '\n'))
+	cfg.Folders = watch.DefaultFolders(home)
+	cfg.StateDir = filepath.Join(home, "state")
+	cfg.Sink = watch.RemoteSink{Client: c, SpoolDir: filepath.Join(home, "state", "spool")}
+	if w, err = watch.New(cfg); err != nil {
+		t.Fatal(err)
 	}
-}
-
-func (r *rolloutWriter) start(id string) {
-	r.write(id, map[string]any{"timestamp": r.at.Format(time.RFC3339Nano), "type": "session_meta", "payload": map[string]any{"id": id, "cwd": "/home/ada/" + id}})
-}
-
-func (r *rolloutWriter) turn(id string) {
-	for _, role := range []string{"user", "assistant"} {
-		r.next++
-		r.at = r.at.Add(time.Second)
-		kind := map[string]string{"user": "input_text", "assistant": "output_text"}[role]
-		r.write(id, map[string]any{"timestamp": r.at.Format(time.RFC3339Nano), "type": "response_item",
-			"payload": map[string]any{"type": "message", "role": role, "content": []any{map[string]any{"type": kind, "text": fmt.Sprintf("message number %d", r.next)}}}})
+	return w, func() watch.PassResult {
+		t.Helper()
+		res, err := w.Scan(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res
 	}
 }
 
@@ -89,38 +71,22 @@ func TestWatchIntoAServer(t *testing.T) {
 			httputil.NewSingleHostReverseProxy(target).ServeHTTP(w, r)
 		}))
 		defer proxy.Close()
-		c, err := client.New(proxy.URL, a.AdaToken, "watch-test", 30*time.Second)
-		if err != nil {
-			t.Fatal(err)
-		}
 		home := t.TempDir()
-		agent := &rolloutWriter{t: t, dir: filepath.Join(home, ".codex", "sessions"), at: time.Date(2025, 11, 2, 9, 0, 0, 0, time.UTC)}
-		w, err := watch.New(watch.Config{Folders: watch.DefaultFolders(home), StateDir: filepath.Join(home, "state"),
-			Sink: watch.RemoteSink{Client: c, SpoolDir: filepath.Join(home, "state", "spool")}})
-		if err != nil {
-			t.Fatal(err)
-		}
-		pass := func() watch.PassResult {
-			t.Helper()
-			res, err := w.Scan(ctx)
-			if err != nil {
-				t.Fatal(err)
-			}
-			return res
-		}
-		agent.start("kept")
-		agent.turn("kept")
+		agent := watchtest.NewAgent(t, home)
+		_, pass := remoteWatcher(t, proxy.URL, a.AdaToken, home, watch.Config{})
+		agent.Start("kept")
+		agent.Turn("kept")
 		if res := pass(); res.Imported != 1 {
 			t.Fatalf("first pass %+v", res)
 		}
 		down.Store(true)
-		agent.turn("kept")
-		agent.start("brief")
-		agent.turn("brief")
+		agent.Turn("kept")
+		agent.Start("brief")
+		agent.Turn("brief")
 		if res := pass(); res.Failed != 2 {
 			t.Errorf("while down: %+v, want two files waiting", res)
 		}
-		if err := os.Remove(agent.path("brief")); err != nil { // the agent's clean-up, before the server is back
+		if err := os.Remove(agent.Path("brief")); err != nil { // the agent's clean-up, before the server is back
 			t.Fatal(err)
 		}
 		down.Store(false)
@@ -148,7 +114,7 @@ func TestWatchIntoAServer(t *testing.T) {
 				}
 			}
 		}
-		for n := 1; n <= agent.next; n++ {
+		for n := 1; n <= agent.Next; n++ {
 			if counts[n] != 1 {
 				t.Errorf("message number %d stored %d times", n, counts[n])
 			}
@@ -253,41 +219,31 @@ func TestWatchSendsARolloutLargerThanARequest(t *testing.T) {
 	srv := httptest.NewServer(webtest.Server(st, slog.New(slog.NewTextHandler(io.Discard, nil)),
 		web.Config{APIBodyLimit: "256K"}))
 	defer srv.Close()
-	c, err := client.New(srv.URL, a.AdaToken, "watch-test", 30*time.Second)
-	if err != nil {
-		t.Fatal(err)
-	}
 	home := t.TempDir()
-	agent := &rolloutWriter{t: t, dir: filepath.Join(home, ".codex", "sessions"), at: time.Date(2025, 11, 2, 9, 0, 0, 0, time.UTC)}
-	agent.start("large")
+	agent := watchtest.NewAgent(t, home)
+	agent.Start("large")
 	padding := strings.Repeat("so much to say ", 60)
 	for range 800 {
-		agent.next++
-		agent.write("large", map[string]any{"timestamp": agent.at.Format(time.RFC3339Nano), "type": "response_item",
+		agent.Next++
+		agent.Write("large", agent.Line(map[string]any{"timestamp": agent.At.Format(time.RFC3339Nano), "type": "response_item",
 			"payload": map[string]any{"type": "message", "role": "assistant", "content": []any{map[string]any{"type": "output_text",
-				"text": fmt.Sprintf("message number %d %s", agent.next, padding)}}}})
+				"text": fmt.Sprintf("message number %d %s", agent.Next, padding)}}}}))
 	}
-	info, err := os.Stat(agent.path("large"))
+	info, err := os.Stat(agent.Path("large"))
 	if err != nil || info.Size() < 3*256<<10 {
 		t.Fatalf("the rollout is %d bytes, want several times the limit (%v)", info.Size(), err)
 	}
-	w, err := watch.New(watch.Config{Folders: watch.DefaultFolders(home), StateDir: filepath.Join(home, "state"),
-		Sink: watch.RemoteSink{Client: c, SpoolDir: filepath.Join(home, "state", "spool")}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if res, err := w.Scan(context.Background()); err != nil || res.Imported != 1 || res.Failed != 0 {
-		t.Fatalf("pass %+v, %v", res, err)
+	w, pass := remoteWatcher(t, srv.URL, a.AdaToken, home, watch.Config{})
+	if res := pass(); res.Imported != 1 || res.Failed != 0 {
+		t.Fatalf("pass %+v", res)
 	}
 	read := w.BytesRead()
 	if read != info.Size() {
 		t.Errorf("read %d bytes of a %d-byte rollout", read, info.Size())
 	}
-	agent.turn("large")
-	if _, err := w.Scan(context.Background()); err != nil {
-		t.Fatal(err)
-	}
-	grown, _ := os.Stat(agent.path("large"))
+	agent.Turn("large")
+	pass()
+	grown, _ := os.Stat(agent.Path("large"))
 	if got, appended := w.BytesRead()-read, grown.Size()-info.Size(); got < appended || got > appended+1024 {
 		t.Errorf("second pass read %d bytes; %d were appended", got, appended)
 	}
@@ -306,13 +262,13 @@ func TestWatchSendsARolloutLargerThanARequest(t *testing.T) {
 			counts[n]++
 		}
 	}
-	for n := 1; n <= agent.next; n++ {
+	for n := 1; n <= agent.Next; n++ {
 		if counts[n] != 1 {
 			t.Fatalf("message number %d stored %d times", n, counts[n])
 		}
 	}
-	if page.Sessions[0].MessageCount != agent.next {
-		t.Errorf("session counts %d messages; %d were written", page.Sessions[0].MessageCount, agent.next)
+	if page.Sessions[0].MessageCount != agent.Next {
+		t.Errorf("session counts %d messages; %d were written", page.Sessions[0].MessageCount, agent.Next)
 	}
 }
 
@@ -322,34 +278,17 @@ func TestWatchSendsARolloutLargerThanARequest(t *testing.T) {
 // Sources page names the file and the line.
 func TestSourcesShowsBadLinesWithTheirFile(t *testing.T) {
 	a := webtest.New(t, storetest.Databases(t)["sqlite"])
-	c, err := client.New(a.Srv.URL, a.AdaToken, "watch-test", 30*time.Second)
-	if err != nil {
-		t.Fatal(err)
-	}
 	home := t.TempDir()
-	agent := &rolloutWriter{t: t, dir: filepath.Join(home, ".codex", "sessions"), at: time.Date(2025, 11, 2, 9, 0, 0, 0, time.UTC)}
-	agent.start("broken")
-	agent.turn("broken")
-	f, err := os.OpenFile(agent.path("broken"), os.O_APPEND|os.O_WRONLY, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	f.WriteString("{\"timestamp\": \"2025-11-02T09:00:05Z\", \"type\": \"response_item\", \"payload\": {oops\n")
-	f.Close()
-	agent.turn("broken")
-	w, err := watch.New(watch.Config{Folders: watch.DefaultFolders(home), StateDir: filepath.Join(home, "state"),
-		Sink: watch.RemoteSink{Client: c, SpoolDir: filepath.Join(home, "state", "spool")}})
-	if err != nil {
-		t.Fatal(err)
-	}
+	agent := watchtest.NewAgent(t, home)
+	agent.Start("broken")
+	agent.Turn("broken")
+	agent.Write("broken", "{\"timestamp\": \"2025-11-02T09:00:05Z\", \"type\": \"response_item\", \"payload\": {oops\n")
+	agent.Turn("broken")
+	_, pass := remoteWatcher(t, a.Srv.URL, a.AdaToken, home, watch.Config{})
+	pass()
+	agent.Turn("broken") // appended after the bad line was read
+	pass()
 	ctx := context.Background()
-	if _, err := w.Scan(ctx); err != nil {
-		t.Fatal(err)
-	}
-	agent.turn("broken") // appended after the bad line was read
-	if _, err := w.Scan(ctx); err != nil {
-		t.Fatal(err)
-	}
 	page, err := a.St.ListSessions(ctx, a.Ada.ID, baton.SessionFilter{Limit: 10})
 	if err != nil || len(page.Sessions) != 1 || page.Sessions[0].MessageCount != 6 {
 		t.Fatalf("sessions %+v, %v; want one of the six good messages", page.Sessions, err)
@@ -407,10 +346,6 @@ func TestWatchClaudeCodeIntoAServer(t *testing.T) {
 			rp.ServeHTTP(w, r)
 		}))
 		defer proxy.Close()
-		c, err := client.New(proxy.URL, a.AdaToken, "watch-test", 30*time.Second)
-		if err != nil {
-			t.Fatal(err)
-		}
 		home := t.TempDir()
 		project := filepath.Join(home, ".claude", "projects", "-home-dev-shop")
 		path := filepath.Join(project, session+".jsonl")
@@ -419,19 +354,7 @@ func TestWatchClaudeCodeIntoAServer(t *testing.T) {
 			t.Fatal(err)
 		}
 		now := time.Now()
-		w, err := watch.New(watch.Config{Folders: watch.DefaultFolders(home), StateDir: filepath.Join(home, "state"), ChunkBytes: 4096,
-			Sink: watch.RemoteSink{Client: c, SpoolDir: filepath.Join(home, "state", "spool")}, Now: func() time.Time { return now }})
-		if err != nil {
-			t.Fatal(err)
-		}
-		pass := func() watch.PassResult {
-			t.Helper()
-			res, err := w.Scan(ctx)
-			if err != nil {
-				t.Fatal(err)
-			}
-			return res
-		}
+		_, pass := remoteWatcher(t, proxy.URL, a.AdaToken, home, watch.Config{ChunkBytes: 4096, Now: func() time.Time { return now }})
 		third := len(main) / 3
 		if err := os.WriteFile(path, main[:third], 0o644); err != nil {
 			t.Fatal(err)
