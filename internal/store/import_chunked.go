@@ -75,21 +75,7 @@ func (s *Store) importInChunks(ctx context.Context, stewardID int64, doc *baton.
 		}
 	}()
 
-	convs := make([]*baton.Conversation, 0, len(doc.Conversations))
-	byKey := map[string]*baton.Conversation{}
-	// conversation makes the document's conversations up to index ci, in order.
-	conversation := func(tx bun.Tx, ci int) (*baton.Conversation, error) {
-		for len(convs) <= ci {
-			ic := &doc.Conversations[len(convs)]
-			conv, err := importConversation(ctx, tx, s, &staged, ic, byKey, false)
-			if err != nil {
-				return nil, err
-			}
-			byKey[ic.Key] = conv
-			convs = append(convs, conv)
-		}
-		return convs[ci], nil
-	}
+	w := newStagedWriter(s, doc, &staged, &owner)
 	chunks := newChunkReader(s, doc, next, prepare, chunk)
 	more := true
 	for n := 1; more; n++ {
@@ -106,20 +92,14 @@ func (s *Store) importInChunks(ctx context.Context, stewardID int64, doc *baton.
 				s.clock(), sess.ID, StagingStewardID).Exec(ctx); err != nil {
 				return err // the heartbeat RemoveStaleImports reads
 			}
-			if err := chunks.runs(func(ci int, msgs []*baton.Message) error {
-				conv, err := conversation(tx, ci)
-				if err != nil {
-					return err
-				}
-				k, _, err := s.appendInTx(ctx, tx, &owner, conv, msgs)
-				stored += k
-				return err
-			}); err != nil {
+			k, err := w.writeChunk(ctx, tx, chunks)
+			if err != nil {
 				return err
 			}
+			stored += k
 			if !more && len(doc.Conversations) > 0 {
 				// The last chunk makes the conversations no message came for.
-				_, err := conversation(tx, len(doc.Conversations)-1)
+				_, err := w.conversation(ctx, tx, len(doc.Conversations)-1)
 				return err
 			}
 			return nil
