@@ -218,10 +218,16 @@ func (s *Store) MessagesWritten() <-chan struct{} { return s.kickAnalysis }
 // worker has not reached yet, so pages can say "analysing".
 func (s *Store) AnalysisPending(ctx context.Context, stewardID int64, conversationID string) (bool, error) {
 	// The worker goes in id order, and ids grow with seq within a
-	// conversation: when the last message is analysed, all are.
+	// conversation: when the last message is analysed, all are. The last
+	// seq comes from the (conversation_id, seq) index alone, then its row
+	// by the same index: asked for "ORDER BY seq DESC LIMIT 1" with the
+	// steward's id beside the conversation's, PostgreSQL's planner took the
+	// two conditions as independent, expected a few rows and read and
+	// sorted the whole conversation (7–15 ms at 2,000 messages).
 	var analyzed []bool
 	if err := s.db.NewRaw(`SELECT analyzed FROM messages WHERE conversation_id = ? AND steward_id = ?
-		ORDER BY seq DESC LIMIT 1`, conversationID, stewardID).Scan(ctx, &analyzed); err != nil {
+		AND seq = (SELECT max(seq) FROM messages WHERE conversation_id = ?)`,
+		conversationID, stewardID, conversationID).Scan(ctx, &analyzed); err != nil {
 		return false, err
 	}
 	return len(analyzed) == 1 && !analyzed[0], nil

@@ -1,0 +1,1 @@
+DROP STATISTICS IF EXISTS messages_owner;
