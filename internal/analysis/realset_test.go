@@ -179,6 +179,7 @@ var realsetTestLabelsSHA256 = map[string]string{
 	"labels-test-5.json": "1b380ceb2a8ab646bde8a79629b1bedce71abaaffcfbfca17bdc8d5a5bff0e9b",
 	"labels-test-6.json": "4f66cbcef5eaad2778050a6f83819ad7e88dc0c713633ada9653f56cc9820e25",
 	"labels-test-7.json": "5d0627c1619e2d771882058e317c5df2db5826139ca1d5bf362da455be52906f",
+	"labels-test-8.json": "8819b7a75e73fbf35e380e8a8803c331e5bdbdbf02048ca5a2d77585ac788718",
 }
 
 // realsetExt is the file name each format is imported under.
