@@ -130,11 +130,17 @@ var realsetFloors = map[string]map[string][2]float64{
 	// Then topics' noun pairs without a word used as a verb where it
 	// stands ("how to claim issues", "that contain invalid"): 0.58 / 0.50
 	// (batch 7 unchanged).
+	// Then batch 8 added 6 more dev sessions nobody had tuned on
+	// (cipher-box's Claude Code transcripts: phase execution, review
+	// rounds, todos): 87 sessions, title 0.93; decisions 0.85 / 0.47;
+	// tasks 0.75 / 0.60; technologies 0.90 / 0.70; topics 0.58 / 0.50
+	// (batch 8 alone: title 0.50; decisions 1.00 / 0.00; tasks 0.67 /
+	// 0.08; technologies 1.00 / 0.62; topics 0.58 / 0.43).
 	"dev": {
-		"title":        {0.94, 0},
-		"decisions":    {0.82, 0.45},
-		"tasks":        {0.73, 0.63},
-		"technologies": {0.87, 0.69},
+		"title":        {0.91, 0},
+		"decisions":    {0.83, 0.45},
+		"tasks":        {0.73, 0.58},
+		"technologies": {0.88, 0.68},
 		"topics":       {0.56, 0.48},
 	},
 	// Measured 2026-11-25 on 23 test sessions: title 0.43; decisions none
@@ -158,12 +164,14 @@ var realsetFloors = map[string]map[string][2]float64{
 	// Then topics 0.62 / 0.49, then 0.61 / 0.54.
 	// Then batch 7 added 9 test sessions: 53 sessions, title 0.70;
 	// decisions 0.68 / 0.22; tasks 0.76 / 0.64; technologies 0.76 / 0.66;
-	// topics 0.60 / 0.53.
+	// topics 0.60 / 0.53. Then batch 8 added 4 test sessions: 57
+	// sessions, title 0.70; decisions 0.68 / 0.22; tasks 0.77 / 0.62;
+	// technologies 0.77 / 0.66; topics 0.60 / 0.53.
 	"test": {
 		"title":        {0.68, 0},
 		"decisions":    {0.66, 0.20},
-		"tasks":        {0.74, 0.62},
-		"technologies": {0.74, 0.64},
+		"tasks":        {0.75, 0.60},
+		"technologies": {0.75, 0.64},
 		"topics":       {0.58, 0.51},
 	},
 }
@@ -666,10 +674,14 @@ func realsetSplitTable(report *strings.Builder, split string, scores realsetFiel
 	return fell
 }
 
+// realsetHeldOutBatch is the first batch added while the rules were being
+// tuned on the batches before it: from it on, a batch is a held-out check.
+const realsetHeldOutBatch = 7
+
 // realsetBatches prints the dev split batch by batch, one line each, P / R
-// per field. The newest batch was added after the rules were tuned on the
-// others: its line is the check that they generalise, so long as its
-// per-session lines (marked "batch N") are left unread.
+// per field. A held-out batch's line is the check that rules tuned on the
+// earlier batches generalise, so long as its per-session lines (marked
+// "batch N") are left unread.
 func realsetBatches(batches map[int]realsetFieldScores) string {
 	nums := make([]int, 0, len(batches))
 	for n := range batches {
@@ -677,19 +689,19 @@ func realsetBatches(batches map[int]realsetFieldScores) string {
 	}
 	sort.Ints(nums)
 	var b strings.Builder
-	fmt.Fprintf(&b, "\n## dev split by batch (P / R; the newest batch is the held-out check: do not read its per-session lines)\n")
-	fmt.Fprintf(&b, "%-10s %8s %6s", "batch", "sessions", "title")
+	fmt.Fprintf(&b, "\n## dev split by batch (P / R; a held-out batch is the check that the rules generalise: do not read its per-session lines)\n")
+	fmt.Fprintf(&b, "%-15s %8s %6s", "batch", "sessions", "title")
 	for _, f := range realsetFields[1:] {
 		fmt.Fprintf(&b, " %13s", f)
 	}
 	b.WriteString("\n")
-	for i, n := range nums {
+	for _, n := range nums {
 		sc := batches[n]
 		name := fmt.Sprintf("%d", n)
-		if i == len(nums)-1 {
-			name += " (new)"
+		if n >= realsetHeldOutBatch {
+			name += " (held out)"
 		}
-		fmt.Fprintf(&b, "%-10s %8d %6.2f", name, sc["title"].produced, sc["title"].precision())
+		fmt.Fprintf(&b, "%-15s %8d %6.2f", name, sc["title"].produced, sc["title"].precision())
 		for _, f := range realsetFields[1:] {
 			fmt.Fprintf(&b, " %13s", fmt.Sprintf("%.2f / %.2f", sc[f].precision(), sc[f].recall()))
 		}
@@ -1008,7 +1020,8 @@ func realsetPhraseMatch(a, b string) bool {
 
 // TestRealSetReporting pins what the eval's output may say: a field that
 // falls on the test split is named without its figures, while the dev
-// split's failure gives them; the dev split's newest batch has its own line.
+// split's failure gives them; each dev batch has its own line, the held-out
+// ones marked.
 func TestRealSetReporting(t *testing.T) {
 	sc := &realsetScore{produced: 10, matchedProduced: 3, expected: 8, matchedExpected: 2}
 	if got := realsetFellMessage("test", "tasks", sc); got != "test split: tasks fell below its floor" || strings.ContainsAny(got, "0123456789") {
@@ -1023,11 +1036,11 @@ func TestRealSetReporting(t *testing.T) {
 	out := realsetBatches(batches)
 	var line7 string
 	for _, line := range strings.Split(out, "\n") {
-		if strings.HasPrefix(line, "7 (new)") {
+		if strings.HasPrefix(line, "7 (held out)") {
 			line7 = line
 		}
-		if strings.HasPrefix(line, "1 (new)") {
-			t.Errorf("an older batch marked new: %q", line)
+		if strings.HasPrefix(line, "1 (held out)") {
+			t.Errorf("a batch tuned on marked held out: %q", line)
 		}
 	}
 	if !strings.Contains(line7, "0.75") || !strings.Contains(line7, "0.30 / 0.25") {
