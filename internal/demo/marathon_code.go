@@ -198,107 +198,13 @@ func (m *marathon) fixes() []fix {
 	var all []fix
 	switch m.phase().name {
 	case "map", "locks":
-		for _, name := range []string{"syncTenant", "applyBatch", "fetchAccount", "advanceCursor", "recordResult", "refreshToken", "backoffFor", "schedule", "Status"} {
-			fn := engineFuncs[name]
-			if slices.Contains(entryPoints, name) {
-				all = append(all, fix{"lock:" + name, fn.String(), fn.file,
-					fmt.Sprintf("func (e *Engine) %s(ctx context.Context, t Tenant) error {\n\te.mu.Lock()\n\tdefer e.mu.Unlock()", name),
-					fmt.Sprintf("func (e *Engine) %s(ctx context.Context, t Tenant) error {\n\tunlock := e.locks.Lock(t.ID)\n\tdefer unlock()", name),
-					fmt.Sprintf("‵%s‵ now takes only its tenant's lock instead of ‵e.mu‵.", name)})
-			} else if m.said["deadlock"] {
-				all = append(all, fix{"lock:" + name, fn.String(), fn.file,
-					fmt.Sprintf("func (e *Engine) %s(ctx context.Context, t Tenant) error {\n\te.mu.Lock()\n\tdefer e.mu.Unlock()", name),
-					fmt.Sprintf("// %s requires the tenant's lock, held by syncTenant.\nfunc (e *Engine) %s(ctx context.Context, st *tenantState) error {", name, name),
-					fmt.Sprintf("‵%s‵ drops ‵e.mu‵ and takes the ‵*tenantState‵ from ‵syncTenant‵, which already holds the tenant's lock.", name)})
-			}
-		}
-		for _, f := range sharedFields {
-			all = append(all, stateFix(f))
-		}
-		all = append(all,
-			fix{"tenantLocks", "tenantLocks", "internal/sync/tenant_lock.go",
-				"func (l *tenantLocks) Lock(id int64) (unlock func()) {\n\tl.mu.Lock()\n\tm := l.m[id]",
-				"func (l *tenantLocks) Lock(id int64) (unlock func()) {\n\tl.mu.Lock()\n\tm, ok := l.m[id]\n\tif !ok {\n\t\tm = &refMutex{}\n\t\tl.m[id] = m\n\t}\n\tm.refs++",
-				"The lock map creates entries on demand and counts references, so an idle tenant's mutex can be dropped."},
-			fix{"tenantLocks.Unlock", "tenantLocks", "internal/sync/tenant_lock.go",
-				"\treturn func() {\n\t\tm.Unlock()\n\t}",
-				"\treturn func() {\n\t\tm.Unlock()\n\t\tl.mu.Lock()\n\t\tif m.refs--; m.refs == 0 {\n\t\t\tdelete(l.m, id)\n\t\t}\n\t\tl.mu.Unlock()\n\t}",
-				"‵unlock‵ drops the tenant's entry when nobody holds or waits for it."},
-			fix{"state()", "(*Engine).state", "internal/sync/engine.go",
-				"\tstates map[int64]*tenantState\n",
-				"\tstatesMu sync.Mutex\n\tstates   map[int64]*tenantState // by tenant id; each guarded by that tenant's lock\n",
-				"‵tenantState‵ values live in one map with its own short-lived mutex; the state inside each is guarded by the tenant's lock."},
-		)
+		all = m.lockFixes()
 	case "races", "polish":
-		for _, f := range sharedFields {
-			all = append(all, stateFix(f))
-		}
-		for _, name := range []string{"Status", "collect", "ServeHTTP", "evict"} {
-			fn := engineFuncs[name]
-			all = append(all, fix{"snapshot:" + name, fn.String(), fn.file,
-				"\tst := e.state(t.ID)\n",
-				"\tst := e.snapshot(t.ID) // a copy taken under the tenant's lock\n",
-				fmt.Sprintf("‵%s‵ reads a snapshot instead of the live state, so it never needs the tenant's lock for longer than a copy.", name)})
-		}
+		all = snapshotFixes()
 	case "fairness":
-		all = []fix{
-			{"queue.push", "internal/sync/queue.go", "internal/sync/queue.go", "\tq.items = append(q.items, job)",
-				"\tq.byTenant[job.TenantID] = append(q.byTenant[job.TenantID], job)\n\tif len(q.byTenant[job.TenantID]) == 1 {\n\t\tq.ring = append(q.ring, job.TenantID)\n\t}",
-				"Jobs now queue per tenant; the ring holds the tenants that have work, in turn order."},
-			{"queue.pop", "(*Queue).Pop", "internal/sync/queue.go", "\tjob := q.items[0]\n\tq.items = q.items[1:]",
-				"\tid := q.ring[0]\n\tq.ring = q.ring[1:]\n\tjob := q.byTenant[id][0]\n\tq.byTenant[id] = q.byTenant[id][1:]\n\tif len(q.byTenant[id]) > 0 {\n\t\tq.ring = append(q.ring, id) // back of the line\n\t}",
-				"‵Pop‵ takes one job from the tenant at the front of the ring, then sends that tenant to the back."},
-			{"scheduler.backoff", "internal/sync/scheduler.go", "internal/sync/scheduler.go", "\tif time.Since(last) < s.interval {",
-				"\tif time.Since(last) < s.interval+s.backoff(tenantID) {",
-				"The scheduler respects per-tenant backoff, so a failing bank isn't hammered on every tick."},
-			{"turn", "(*Engine).syncTenant", "internal/sync/engine.go", "\tfor _, acct := range accts {\n\t\tif err := e.fetchAccount(ctx, t, acct); err != nil {",
-				"\tfor _, acct := range accts[:min(len(accts), e.maxAccountsPerTurn)] {\n\t\tif err := e.fetchAccount(ctx, t, acct); err != nil {",
-				"A tenant syncs at most ‵maxAccountsPerTurn‵ accounts per turn and is requeued for the rest, so 40 accounts can't hold the line."},
-			{"queue.len", "(*Queue).Len", "internal/sync/queue.go", "func (q *Queue) Len() int {\n\treturn len(q.items)",
-				"func (q *Queue) Len() int {\n\tn := 0\n\tfor _, jobs := range q.byTenant {\n\t\tn += len(jobs)\n\t}\n\treturn n",
-				"‵Len‵ counts across the per-tenant queues; the metrics endpoint uses it."},
-			{"requeue", "(*Engine).syncTenant", "internal/sync/engine.go", "\treturn nil\n}\n\n// fetchAccount",
-				"\tif len(accts) > e.maxAccountsPerTurn {\n\t\te.queue.Push(Job{TenantID: t.ID, Kind: JobSync}) // the rest next turn\n\t}\n\treturn nil\n}\n\n// fetchAccount",
-				"When a tenant has more accounts than one turn allows, it goes back in the queue instead of keeping the worker."},
-			{"dedupe", "(*Queue).Push", "internal/sync/queue.go", "func (q *Queue) Push(job Job) {\n\tq.mu.Lock()",
-				"func (q *Queue) Push(job Job) {\n\tq.mu.Lock()\n\tif q.queued[job.Key()] {\n\t\tq.mu.Unlock()\n\t\treturn // already waiting: one is enough\n\t}\n\tq.queued[job.Key()] = true",
-				"‵Push‵ ignores a job that is already waiting, so a slow tenant doesn't pile up a backlog of identical syncs."},
-			{"metrics.queue", "internal/sync/metrics.go", "internal/sync/metrics.go", "\tqueueDepth.Set(float64(e.queue.Len()))",
-				"\tqueueDepth.Set(float64(e.queue.Len()))\n\tqueueTenants.Set(float64(e.queue.Tenants()))",
-				"A second gauge: tenants waiting, next to jobs waiting — the ratio shows whether one tenant is hogging the queue."},
-		}
+		all = fairnessFixes
 	default: // timeouts
-		for _, bank := range banks {
-			if !m.said["survey:"+bank] {
-				continue // a client is read before it is changed
-			}
-			client := fmt.Sprintf("internal/sync/bankclient/%s.go", bank)
-			all = append(all,
-				fix{"ctx:" + bank, client, client, "\treq, err := http.NewRequest(http.MethodGet, u, nil)",
-					"\treq, err := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)",
-					fmt.Sprintf("The %s client builds its request with ‵ctx‵, so cancelling the engine aborts the call.", bank)},
-				fix{"sleep:" + bank, client, client, "\ttime.Sleep(backoff)",
-					"\tselect {\n\tcase <-time.After(backoff):\n\tcase <-ctx.Done():\n\t\treturn nil, ctx.Err()\n\t}",
-					fmt.Sprintf("The %s retry loop's sleep is now interruptible by ‵ctx‵.", bank)},
-				fix{"deadline:" + bank, client, client, "\tresp, err := c.http.Do(req)",
-					fmt.Sprintf("\tctx, cancel := context.WithTimeout(ctx, %d*time.Second) // %s's gateway gives up at %ds\n\tdefer cancel()\n\tresp, err := c.http.Do(req.WithContext(ctx))", bankTimeouts[bank]-10, bank, bankTimeouts[bank]),
-					fmt.Sprintf("Each %s request gets its own deadline, a little under the %d seconds their gateway allows, so one slow page can't use up the whole sync.", bank, bankTimeouts[bank])},
-				fix{"retryafter:" + bank, client, client, "\tif resp.StatusCode == http.StatusTooManyRequests {\n\t\tbackoff *= 2",
-					"\tif resp.StatusCode == http.StatusTooManyRequests {\n\t\tbackoff = retryAfter(resp.Header, backoff*2) // honour the bank's Retry-After",
-					fmt.Sprintf("When %s rate-limits us, the client waits as long as their ‵Retry-After‵ header says instead of guessing.", bank)},
-			)
-		}
-		all = append(all,
-			fix{"defaultclient", "internal/sync/bankclient/client.go", "internal/sync/bankclient/client.go", "\thttpClient: http.DefaultClient,",
-				"\thttpClient: &http.Client{Timeout: 30 * time.Second, Transport: transport},",
-				"No more ‵http.DefaultClient‵: every bank client gets a 30-second overall timeout."},
-			fix{"workerloop", "(*worker).loop", "internal/sync/worker.go", "\tcase job := <-w.jobs:",
-				"\tcase <-ctx.Done():\n\t\treturn ctx.Err()\n\tcase job := <-w.jobs:",
-				"The worker loop returns when the engine's context is cancelled instead of waiting for another job."},
-			fix{"shutdown", "(*Engine).Run", "internal/sync/engine.go", "\t<-ctx.Done()\n\treturn nil",
-				"\t<-ctx.Done()\n\te.wg.Wait() // in-flight fetches see ctx and return\n\treturn ctx.Err()",
-				"‵Run‵ waits for in-flight syncs after cancellation, so shutdown doesn't cut a batch in half."},
-		)
+		all = m.timeoutFixes()
 	}
 	var left []fix
 	for _, f := range all {
@@ -307,6 +213,129 @@ func (m *marathon) fixes() []fix {
 		}
 	}
 	return left
+}
+
+// lockFixes are the map and locks phases' changes: entry points take
+// their tenant's lock, helpers take the tenant's state, shared state
+// gets its own lock.
+func (m *marathon) lockFixes() []fix {
+	var all []fix
+	for _, name := range []string{"syncTenant", "applyBatch", "fetchAccount", "advanceCursor", "recordResult", "refreshToken", "backoffFor", "schedule", "Status"} {
+		fn := engineFuncs[name]
+		if slices.Contains(entryPoints, name) {
+			all = append(all, fix{"lock:" + name, fn.String(), fn.file,
+				fmt.Sprintf("func (e *Engine) %s(ctx context.Context, t Tenant) error {\n\te.mu.Lock()\n\tdefer e.mu.Unlock()", name),
+				fmt.Sprintf("func (e *Engine) %s(ctx context.Context, t Tenant) error {\n\tunlock := e.locks.Lock(t.ID)\n\tdefer unlock()", name),
+				fmt.Sprintf("‵%s‵ now takes only its tenant's lock instead of ‵e.mu‵.", name)})
+		} else if m.said["deadlock"] {
+			all = append(all, fix{"lock:" + name, fn.String(), fn.file,
+				fmt.Sprintf("func (e *Engine) %s(ctx context.Context, t Tenant) error {\n\te.mu.Lock()\n\tdefer e.mu.Unlock()", name),
+				fmt.Sprintf("// %s requires the tenant's lock, held by syncTenant.\nfunc (e *Engine) %s(ctx context.Context, st *tenantState) error {", name, name),
+				fmt.Sprintf("‵%s‵ drops ‵e.mu‵ and takes the ‵*tenantState‵ from ‵syncTenant‵, which already holds the tenant's lock.", name)})
+		}
+	}
+	for _, f := range sharedFields {
+		all = append(all, stateFix(f))
+	}
+	all = append(all,
+		fix{"tenantLocks", "tenantLocks", "internal/sync/tenant_lock.go",
+			"func (l *tenantLocks) Lock(id int64) (unlock func()) {\n\tl.mu.Lock()\n\tm := l.m[id]",
+			"func (l *tenantLocks) Lock(id int64) (unlock func()) {\n\tl.mu.Lock()\n\tm, ok := l.m[id]\n\tif !ok {\n\t\tm = &refMutex{}\n\t\tl.m[id] = m\n\t}\n\tm.refs++",
+			"The lock map creates entries on demand and counts references, so an idle tenant's mutex can be dropped."},
+		fix{"tenantLocks.Unlock", "tenantLocks", "internal/sync/tenant_lock.go",
+			"\treturn func() {\n\t\tm.Unlock()\n\t}",
+			"\treturn func() {\n\t\tm.Unlock()\n\t\tl.mu.Lock()\n\t\tif m.refs--; m.refs == 0 {\n\t\t\tdelete(l.m, id)\n\t\t}\n\t\tl.mu.Unlock()\n\t}",
+			"‵unlock‵ drops the tenant's entry when nobody holds or waits for it."},
+		fix{"state()", "(*Engine).state", "internal/sync/engine.go",
+			"\tstates map[int64]*tenantState\n",
+			"\tstatesMu sync.Mutex\n\tstates   map[int64]*tenantState // by tenant id; each guarded by that tenant's lock\n",
+			"‵tenantState‵ values live in one map with its own short-lived mutex; the state inside each is guarded by the tenant's lock."},
+	)
+	return all
+}
+
+// snapshotFixes are the races and polish phases' changes: shared state
+// guarded, readers given a snapshot.
+func snapshotFixes() []fix {
+	var all []fix
+	for _, f := range sharedFields {
+		all = append(all, stateFix(f))
+	}
+	for _, name := range []string{"Status", "collect", "ServeHTTP", "evict"} {
+		fn := engineFuncs[name]
+		all = append(all, fix{"snapshot:" + name, fn.String(), fn.file,
+			"\tst := e.state(t.ID)\n",
+			"\tst := e.snapshot(t.ID) // a copy taken under the tenant's lock\n",
+			fmt.Sprintf("‵%s‵ reads a snapshot instead of the live state, so it never needs the tenant's lock for longer than a copy.", name)})
+	}
+	return all
+}
+
+// fairnessFixes are the fairness phase's changes: jobs queued per tenant
+// and served in turn.
+var fairnessFixes = []fix{
+	{"queue.push", "internal/sync/queue.go", "internal/sync/queue.go", "\tq.items = append(q.items, job)",
+		"\tq.byTenant[job.TenantID] = append(q.byTenant[job.TenantID], job)\n\tif len(q.byTenant[job.TenantID]) == 1 {\n\t\tq.ring = append(q.ring, job.TenantID)\n\t}",
+		"Jobs now queue per tenant; the ring holds the tenants that have work, in turn order."},
+	{"queue.pop", "(*Queue).Pop", "internal/sync/queue.go", "\tjob := q.items[0]\n\tq.items = q.items[1:]",
+		"\tid := q.ring[0]\n\tq.ring = q.ring[1:]\n\tjob := q.byTenant[id][0]\n\tq.byTenant[id] = q.byTenant[id][1:]\n\tif len(q.byTenant[id]) > 0 {\n\t\tq.ring = append(q.ring, id) // back of the line\n\t}",
+		"‵Pop‵ takes one job from the tenant at the front of the ring, then sends that tenant to the back."},
+	{"scheduler.backoff", "internal/sync/scheduler.go", "internal/sync/scheduler.go", "\tif time.Since(last) < s.interval {",
+		"\tif time.Since(last) < s.interval+s.backoff(tenantID) {",
+		"The scheduler respects per-tenant backoff, so a failing bank isn't hammered on every tick."},
+	{"turn", "(*Engine).syncTenant", "internal/sync/engine.go", "\tfor _, acct := range accts {\n\t\tif err := e.fetchAccount(ctx, t, acct); err != nil {",
+		"\tfor _, acct := range accts[:min(len(accts), e.maxAccountsPerTurn)] {\n\t\tif err := e.fetchAccount(ctx, t, acct); err != nil {",
+		"A tenant syncs at most ‵maxAccountsPerTurn‵ accounts per turn and is requeued for the rest, so 40 accounts can't hold the line."},
+	{"queue.len", "(*Queue).Len", "internal/sync/queue.go", "func (q *Queue) Len() int {\n\treturn len(q.items)",
+		"func (q *Queue) Len() int {\n\tn := 0\n\tfor _, jobs := range q.byTenant {\n\t\tn += len(jobs)\n\t}\n\treturn n",
+		"‵Len‵ counts across the per-tenant queues; the metrics endpoint uses it."},
+	{"requeue", "(*Engine).syncTenant", "internal/sync/engine.go", "\treturn nil\n}\n\n// fetchAccount",
+		"\tif len(accts) > e.maxAccountsPerTurn {\n\t\te.queue.Push(Job{TenantID: t.ID, Kind: JobSync}) // the rest next turn\n\t}\n\treturn nil\n}\n\n// fetchAccount",
+		"When a tenant has more accounts than one turn allows, it goes back in the queue instead of keeping the worker."},
+	{"dedupe", "(*Queue).Push", "internal/sync/queue.go", "func (q *Queue) Push(job Job) {\n\tq.mu.Lock()",
+		"func (q *Queue) Push(job Job) {\n\tq.mu.Lock()\n\tif q.queued[job.Key()] {\n\t\tq.mu.Unlock()\n\t\treturn // already waiting: one is enough\n\t}\n\tq.queued[job.Key()] = true",
+		"‵Push‵ ignores a job that is already waiting, so a slow tenant doesn't pile up a backlog of identical syncs."},
+	{"metrics.queue", "internal/sync/metrics.go", "internal/sync/metrics.go", "\tqueueDepth.Set(float64(e.queue.Len()))",
+		"\tqueueDepth.Set(float64(e.queue.Len()))\n\tqueueTenants.Set(float64(e.queue.Tenants()))",
+		"A second gauge: tenants waiting, next to jobs waiting — the ratio shows whether one tenant is hogging the queue."},
+}
+
+// timeoutFixes are the timeouts phase's changes: every bank client
+// already read follows the context, and the engine shuts down cleanly.
+func (m *marathon) timeoutFixes() []fix {
+	var all []fix
+	for _, bank := range banks {
+		if !m.said["survey:"+bank] {
+			continue // a client is read before it is changed
+		}
+		client := fmt.Sprintf("internal/sync/bankclient/%s.go", bank)
+		all = append(all,
+			fix{"ctx:" + bank, client, client, "\treq, err := http.NewRequest(http.MethodGet, u, nil)",
+				"\treq, err := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)",
+				fmt.Sprintf("The %s client builds its request with ‵ctx‵, so cancelling the engine aborts the call.", bank)},
+			fix{"sleep:" + bank, client, client, "\ttime.Sleep(backoff)",
+				"\tselect {\n\tcase <-time.After(backoff):\n\tcase <-ctx.Done():\n\t\treturn nil, ctx.Err()\n\t}",
+				fmt.Sprintf("The %s retry loop's sleep is now interruptible by ‵ctx‵.", bank)},
+			fix{"deadline:" + bank, client, client, "\tresp, err := c.http.Do(req)",
+				fmt.Sprintf("\tctx, cancel := context.WithTimeout(ctx, %d*time.Second) // %s's gateway gives up at %ds\n\tdefer cancel()\n\tresp, err := c.http.Do(req.WithContext(ctx))", bankTimeouts[bank]-10, bank, bankTimeouts[bank]),
+				fmt.Sprintf("Each %s request gets its own deadline, a little under the %d seconds their gateway allows, so one slow page can't use up the whole sync.", bank, bankTimeouts[bank])},
+			fix{"retryafter:" + bank, client, client, "\tif resp.StatusCode == http.StatusTooManyRequests {\n\t\tbackoff *= 2",
+				"\tif resp.StatusCode == http.StatusTooManyRequests {\n\t\tbackoff = retryAfter(resp.Header, backoff*2) // honour the bank's Retry-After",
+				fmt.Sprintf("When %s rate-limits us, the client waits as long as their ‵Retry-After‵ header says instead of guessing.", bank)},
+		)
+	}
+	all = append(all,
+		fix{"defaultclient", "internal/sync/bankclient/client.go", "internal/sync/bankclient/client.go", "\thttpClient: http.DefaultClient,",
+			"\thttpClient: &http.Client{Timeout: 30 * time.Second, Transport: transport},",
+			"No more ‵http.DefaultClient‵: every bank client gets a 30-second overall timeout."},
+		fix{"workerloop", "(*worker).loop", "internal/sync/worker.go", "\tcase job := <-w.jobs:",
+			"\tcase <-ctx.Done():\n\t\treturn ctx.Err()\n\tcase job := <-w.jobs:",
+			"The worker loop returns when the engine's context is cancelled instead of waiting for another job."},
+		fix{"shutdown", "(*Engine).Run", "internal/sync/engine.go", "\t<-ctx.Done()\n\treturn nil",
+			"\t<-ctx.Done()\n\te.wg.Wait() // in-flight fetches see ctx and return\n\treturn ctx.Err()",
+			"‵Run‵ waits for in-flight syncs after cancellation, so shutdown doesn't cut a batch in half."},
+	)
+	return all
 }
 
 // failure is a red test run, what it means and the edit that fixes it.
@@ -377,6 +406,31 @@ func (m *marathon) failures(test string) []failure {
 				new:       fmt.Sprintf("// %s requires the tenant's lock, held by syncTenant.\nfunc (e *Engine) %s(ctx context.Context, st *tenantState, acct Account) error {", fn, fn)})
 		}
 	}
+	r := redRun{test: test, file: file, tail: tail, inv: inv, line: line, tenant: tenant, secs: secs}
+	all = append(all, m.stateFailures(r)...)
+	all = append(all, m.renameFailures(r)...)
+	var left []failure
+	for _, f := range all {
+		if !m.said[f.key] {
+			left = append(left, f)
+		}
+	}
+	return left
+}
+
+// redRun is what a red run's output is made of: the test, where it
+// failed, how long it took, and the tenant and invoice it names.
+type redRun struct {
+	test, file, tail, inv string
+	line, tenant          int
+	secs                  float64
+}
+
+// stateFailures are the bugs of state moved out of the engine: a reader
+// left on the old map, and a shared lock held across a bank call.
+func (m *marathon) stateFailures(r redRun) []failure {
+	var all []failure
+	test, file, line, secs, tenant, tail := r.test, r.file, r.line, r.secs, r.tenant, r.tail
 	for _, f := range sharedFields {
 		if !f.perTenant() || !m.said["state:"+f.name] {
 			continue
@@ -403,6 +457,14 @@ func (m *marathon) failures(test string) []failure {
 			old:       fmt.Sprintf("\te.sharedMu.Lock()\n\tdefer e.sharedMu.Unlock()\n\tres, err := e.client(acct.Bank).Do(ctx, req)\n\t%s", f.write),
 			new:       fmt.Sprintf("\tres, err := e.client(acct.Bank).Do(ctx, req)\n\te.sharedMu.Lock()\n\t%s\n\te.sharedMu.Unlock()", f.write)})
 	}
+	return all
+}
+
+// renameFailures are the bugs of names the work left behind: a test
+// asserting the old behaviour, and the matcher reading the old cache.
+func (m *marathon) renameFailures(r redRun) []failure {
+	var all []failure
+	test, file, line, secs, tenant, tail, inv := r.test, r.file, r.line, r.secs, r.tenant, r.tail, r.inv
 	all = append(all, failure{key: "old-expectation",
 		out:       fmt.Sprintf("--- FAIL: TestEngine_SerializesTenants (%.2fs)\n    engine_test.go:%d: tenants %d and %d overlapped, want one tenant at a time\n%s", secs, line, tenant, tenant+1, tail),
 		thinking:  "TestEngine_SerializesTenants asserts the old behaviour: one tenant at a time. That is exactly what we are removing; the test encodes the bug.",
@@ -417,14 +479,7 @@ func (m *marathon) failures(test string) []failure {
 		file:      "internal/sync/matcher.go",
 		old:       "\tif id, ok := m.e.refCache[ref]; ok {",
 		new:       "\tif id, ok := st.refCache[ref]; ok {"})
-
-	var left []failure
-	for _, f := range all {
-		if !m.said[f.key] {
-			left = append(left, f)
-		}
-	}
-	return left
+	return all
 }
 
 var lintFindings = []struct{ report, file, old, new, why string }{

@@ -59,8 +59,24 @@ func SeedReplay(ctx context.Context, st *store.Store, stewardID int64, passwordH
 	if err != nil {
 		return err
 	}
-	// The replay's run, as an agent would post it: the original's first
-	// call again, an extra search that fails, and an answer of its own.
+	run := replayRun(msgs, at)
+	if _, err := st.AppendMessages(ctx, stewardID, rp.SessionID, rp.ConversationID, run); err != nil {
+		return err
+	}
+	if _, err := st.SetReplayStatus(ctx, stewardID, rp.ID, baton.ReplayCompleted, ""); err != nil {
+		return err
+	}
+	cmp, err := st.CreateComparison(ctx, stewardID, convID, rp.ConversationID, "Original run vs replay with a smaller model")
+	if err != nil {
+		return err
+	}
+	return shareWithReviewer(ctx, st, stewardID, cmp.ID, rp.SessionID, passwordHash)
+}
+
+// replayRun is the replay's run, as an agent would post it: the
+// original's first call again, an extra search that fails, and an answer
+// of its own, after the fork point at of the transcript msgs.
+func replayRun(msgs []*baton.Message, at *baton.Message) []*baton.Message {
 	var first baton.ToolCall
 	for _, m := range msgs {
 		if m.Seq > at.Seq && len(m.ToolCalls) > 0 {
@@ -101,16 +117,13 @@ func SeedReplay(ctx context.Context, st *store.Store, stewardID int64, passwordH
 	fin.Content = "The search path was wrong, so I kept to the original plan. " + answer
 	fin.Usage = baton.Usage{InputTokens: 2400, OutputTokens: 180}
 	run = append(run, &fin)
-	if _, err := st.AppendMessages(ctx, stewardID, rp.SessionID, rp.ConversationID, run); err != nil {
-		return err
-	}
-	if _, err := st.SetReplayStatus(ctx, stewardID, rp.ID, baton.ReplayCompleted, ""); err != nil {
-		return err
-	}
-	cmp, err := st.CreateComparison(ctx, stewardID, convID, rp.ConversationID, "Original run vs replay with a smaller model")
-	if err != nil {
-		return err
-	}
+	return run
+}
+
+// shareWithReviewer makes the demo team with the reviewer as a member,
+// shares the comparison and the replay's session with it, and leaves a
+// comment from each steward on the comparison.
+func shareWithReviewer(ctx context.Context, st *store.Store, stewardID int64, comparisonID, sessionID, passwordHash string) error {
 	team, err := st.CreateTeam(ctx, stewardID, "Demo team")
 	if err != nil {
 		return err
@@ -126,16 +139,16 @@ func SeedReplay(ctx context.Context, st *store.Store, stewardID int64, passwordH
 	if _, err := st.AcceptInvitation(ctx, reviewer.ID, invitation); err != nil {
 		return err
 	}
-	if _, err := st.ShareWithTeam(ctx, stewardID, baton.TeamShareComparison, cmp.ID, team.ID); err != nil {
+	if _, err := st.ShareWithTeam(ctx, stewardID, baton.TeamShareComparison, comparisonID, team.ID); err != nil {
 		return err
 	}
-	if _, err := st.AddComparisonComment(ctx, stewardID, cmp.ID, "", "The smaller model wandered once (the failing Grep) but landed on the same fix. Worth it for the token savings?"); err != nil {
+	if _, err := st.AddComparisonComment(ctx, stewardID, comparisonID, "", "The smaller model wandered once (the failing Grep) but landed on the same fix. Worth it for the token savings?"); err != nil {
 		return err
 	}
-	if _, err = st.AddComparisonComment(ctx, reviewer.ID, cmp.ID, "", "Agreed: same outcome, one wasted call. I'd take it for routine fixes."); err != nil {
+	if _, err = st.AddComparisonComment(ctx, reviewer.ID, comparisonID, "", "Agreed: same outcome, one wasted call. I'd take it for routine fixes."); err != nil {
 		return err
 	}
 	// The session itself, shared with the team.
-	_, err = st.ShareWithTeam(ctx, stewardID, baton.TeamShareSession, rp.SessionID, team.ID)
+	_, err = st.ShareWithTeam(ctx, stewardID, baton.TeamShareSession, sessionID, team.ID)
 	return err
 }
