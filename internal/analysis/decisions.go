@@ -524,6 +524,21 @@ var (
 var genericAnswers = set("yes", "no", "ok", "proceed", "continue", "looks good", "both", "all", "none", "other",
 	"このまま進める", "はい", "いいえ", "両方", "すべて", "特に懸念なし", "修正がある")
 
+// ownAnswer reports whether an answer the steward wrote in place of the
+// options offered states a course of its own ("keep it in docs/ and
+// link it from the README"), not a question back or a word of assent.
+func ownAnswer(answer string) bool {
+	n := len(wordsOf(lowerText(answer)))
+	if strings.ContainsAny(answer, "?？") || n > maxDecisionWords || refusal.MatchString(answer) {
+		return false
+	}
+	if n >= 2 {
+		return true
+	}
+	// Japanese and Chinese run without spaces.
+	return utf8.RuneCountInString(answer) >= 6 && !strings.ContainsAny(answer, " ")
+}
+
 // answeredQuestions reads the options a question tool offered and what the
 // steward answered: each single-choice answer that is an offered option is
 // a decision, the other options its alternatives, the option's description
@@ -549,17 +564,20 @@ func answeredQuestions(v *view) []baton.Decision {
 		if !ok || q.MultiSelect || len(q.Options) < 2 {
 			continue
 		}
+		label := strings.TrimSpace(recommendedMark.ReplaceAllString(a, " "))
 		picked := -1
 		for k, o := range q.Options {
-			if o.Label == a {
+			if o.Label == a || strings.EqualFold(strings.TrimSpace(recommendedMark.ReplaceAllString(o.Label, " ")), label) {
 				picked = k
 			}
 		}
-		label := strings.TrimSpace(recommendedMark.ReplaceAllString(a, " "))
-		if picked < 0 || genericAnswers[strings.ToLower(label)] {
+		if genericAnswers[strings.ToLower(label)] || picked < 0 && !ownAnswer(label) {
 			continue
 		}
-		d := baton.Decision{Decision: label, Rationale: q.Options[picked].Description}
+		d := baton.Decision{Decision: label}
+		if picked >= 0 {
+			d.Rationale = q.Options[picked].Description
+		}
 		if h := strings.TrimSpace(q.Header); h != "" && utf8.RuneCountInString(h) <= 20 {
 			d.Decision = h + ": " + label
 		}
@@ -806,6 +824,9 @@ func actedOn(vs []view, i int) bool {
 			if op := c.op(); op == "write" || op == "edit" {
 				return true
 			}
+		}
+		if editedInText(&vs[j]) {
+			return true
 		}
 	}
 	return false

@@ -148,3 +148,26 @@ func orderedPicks(offer *view, reply string) (baton.Decision, bool) {
 	}
 	return d, true
 }
+
+// textEdits are the marks a transcript exported as text leaves where the
+// assistant changed a file, its tool calls written out rather than
+// recorded: Claude Code's console ("⏺ Update(", "⏺ Write("), Cursor's
+// ("Tool use: **edit_file**", a diff block), aider's SEARCH/REPLACE
+// blocks.
+var textEdits = []string{"⏺ Update(", "⏺ Write(", "⏺ Edit(", "⏺ MultiEdit(", "Tool use: **edit_file**",
+	"Tool use: **search_replace**", "Tool use: **write**", "Tool use: **create_file**", "Edit file:", "```diff",
+	"<<<<<<< SEARCH"}
+
+// editedInText reports whether an assistant message exported as text
+// shows a file changed, when its tool calls were not recorded as calls.
+func editedInText(v *view) bool {
+	if !v.assistant() || len(v.calls) > 0 {
+		return false
+	}
+	for _, mark := range textEdits {
+		if strings.Contains(v.m.Content, mark) {
+			return true
+		}
+	}
+	return false
+}

@@ -161,3 +161,39 @@ func TestDecisionNegatives(t *testing.T) {
 	c.assistant("I'd recommend a retry with backoff.")
 	checkDecisions(t, c, nil)
 }
+
+// TestDecisionOwnAnswer: an answer the steward writes in place of the
+// options a question offered is a decision of its own, the offered
+// options its alternatives; a question back or a plain "no" is not.
+func TestDecisionOwnAnswer(t *testing.T) {
+	ask := func(answer string) *convo {
+		c := newConvo()
+		c.tool("AskUserQuestion", obj{"questions": []obj{{
+			"question": "Where should the generated diagram go?", "header": "Output dir", "multiSelect": false,
+			"options": []obj{{"label": "docs/generated/ (Recommended)"}, {"label": "docs/diagrams/"}},
+		}}}, `User has answered your questions: "Where should the generated diagram go?"="`+answer+`". You can now continue with the user's answers in mind.`, "")
+		return c
+	}
+	checkDecisions(t, ask("keep it beside the command in cmd/graph"), []baton.Decision{{Decision: "Output dir: keep it beside the command in cmd/graph",
+		Alternatives: []string{"docs/generated/", "docs/diagrams/"}}})
+	// The offered label without its "(Recommended)" mark is the option.
+	checkDecisions(t, ask("docs/generated/"), []baton.Decision{{Decision: "Output dir: docs/generated/", Alternatives: []string{"docs/diagrams/"}}})
+	checkDecisions(t, ask("what is the difference?"), nil)
+	checkDecisions(t, ask("no"), nil)
+}
+
+// TestDecisionCarriedOutInExportedText: a transcript exported as text
+// shows its edits as console lines ("⏺ Update(…)"), not tool calls; a
+// choice announced with its reason and then made there is carried out.
+func TestDecisionCarriedOutInExportedText(t *testing.T) {
+	c := newConvo()
+	c.assistant("I'll use the internal helper instead of calling the package directly (which is the pattern used elsewhere).\n\n" +
+		"⏺ Update(internal/app/run.go)\n  ⎿  Updated internal/app/run.go with 2 additions and 2 removals")
+	checkDecisions(t, c, []baton.Decision{{Decision: "use the internal helper instead of calling the package directly",
+		Rationale: "is the pattern used elsewhere", Alternatives: []string{"calling the package directly"}}})
+
+	c = newConvo()
+	c.assistant("I'll use the internal helper instead of calling the package directly (which is the pattern used elsewhere).\n\n" +
+		"⏺ Read(internal/app/run.go)\n  ⎿  Read 40 lines")
+	checkDecisions(t, c, nil)
+}
