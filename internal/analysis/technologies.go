@@ -192,17 +192,8 @@ func technologiesOf(vs []view) ([]string, map[string]string) {
 		if !v.text {
 			continue
 		}
-		for _, e := range v.sem.Entities {
-			if e.Type != EntityTechnology {
-				continue
-			}
-			if v.steward() {
-				if sent := sentenceWith(v.prose, e.Text); namedAsTheirs(sent, e.Text) {
-					te.add(e.Text, evidenceNamed, "named by the steward: “"+excerpt(sent, 90)+"”")
-				}
-			}
-		}
 		if v.steward() {
+			stewardNamed(v, te)
 			for _, f := range attachedFiles(v.prose) {
 				te.add(languageTechnology[languageOfPath(f)], evidenceRead, "read "+path.Base(f)+", which the steward attached")
 			}
@@ -727,43 +718,120 @@ func attachedFiles(prose string) []string {
 	return out
 }
 
+// stewardNamed adds the technologies the steward names as theirs in a
+// message (namedAsTheirs).
+func stewardNamed(v *view, te *techEvidence) {
+	for _, e := range v.sem.Entities {
+		if e.Type != EntityTechnology {
+			continue
+		}
+		if sent, at := sentenceWith(v.prose, e.Text); at >= 0 && namedAsTheirs(sent, e.Text, at) {
+			te.add(e.Text, evidenceNamed, "named by the steward: “"+excerpt(sent, 90)+"”")
+		}
+	}
+}
+
 // operatingSystems are named for where the work runs ("CI on macOS", "a
 // fresh Ubuntu"), not as a technology the session works with: they count
 // only with evidence of use.
 var operatingSystems = set("macOS", "Ubuntu", "Debian", "Linux", "Windows", "Fedora", "CentOS", "iOS", "Android")
 
-// namedAsTheirs reports whether the steward's sentence names technology
-// name as something of theirs: not an operating system, not an example of
-// something else ("LLMs like Claude", "such as Java").
-func namedAsTheirs(sentence, name string) bool {
-	if operatingSystems[name] {
+// Cues before or after a technology's name that make it something other
+// than the steward's own: an example of something else ("LLMs like
+// Claude"), an option weighed against another ("Kafka or NATS", "instead
+// of Redis", "Bun vs Node"), something they do without ("without
+// Docker", "not Python").
+var (
+	notTheirsBefore = []string{" like", " such as", " e.g.", " e.g.,", " for example", " for instance", " or", " vs",
+		" vs.", " versus", " instead of", " rather than", " than", " between", " not", " no", " without", " nor"}
+	notTheirsAfter = []string{"or ", "vs ", "vs. ", "versus ", "instead ", "rather "}
+)
+
+// namedAsTheirs reports whether the steward's sentence, which names
+// technology name at byte at (lower case), names it as something of
+// theirs: not an operating system, not asked about ("what does
+// Nix do?", "is Vercel free?"; a request in a question's form, "can you
+// run it with pytest?", names it as theirs), and without a cue that makes
+// it an example, an alternative or something they do without.
+func namedAsTheirs(sentence, name string, at int) bool {
+	lower := strings.ToLower(sentence)
+	if operatingSystems[name] || askedAbout(lower) {
 		return false
 	}
-	lower := strings.ToLower(sentence)
-	i := strings.Index(lower, strings.ToLower(name))
-	if i < 0 {
-		return true
+	before := " " + strings.TrimRight(lower[:at], " \"'`(")
+	rest := lower[at:]
+	if end := strings.IndexAny(rest, " ,;:)\"'`"); end >= 0 {
+		rest = rest[end:]
+	} else {
+		rest = ""
 	}
-	before := strings.TrimRight(lower[:i], " \"'`(")
-	for _, cue := range []string{" like", " such as", " e.g.", " e.g.,", " for example", " for instance"} {
-		if strings.HasSuffix(" "+before, cue) {
+	after := strings.TrimLeft(rest, " \"'`),") + " "
+	for _, cue := range notTheirsBefore {
+		if strings.HasSuffix(before, cue) {
+			return false
+		}
+	}
+	for _, cue := range notTheirsAfter {
+		if strings.HasPrefix(after, cue) {
 			return false
 		}
 	}
 	return true
 }
 
-// sentenceWith returns the sentence of prose that names name, or the
-// start of prose.
-func sentenceWith(prose, name string) string {
-	lower := strings.ToLower(name)
+// askedAbout reports a sentence (lower case) that asks a question rather
+// than for work: it ends in "?" or opens with a question word, and has no
+// request opener ("can you", "please", "let's").
+func askedAbout(lower string) bool {
+	first, _, _ := strings.Cut(strings.TrimSpace(lower), " ")
+	return (strings.HasSuffix(strings.TrimSpace(lower), "?") || questionOpeners[first]) && openerAt(lower) < 0
+}
+
+// sentenceWith returns the sentence of prose that names the technology
+// name, in any of its written forms, and where in it (lower case) the
+// name stands; or "" and -1 when prose does not name it (only code or
+// pasted output did).
+func sentenceWith(prose, name string) (string, int) {
+	forms := technologyForms[name]
+	if len(forms) == 0 {
+		forms = []string{strings.ToLower(name)}
+	}
 	for _, s := range sentences(prose) {
-		if strings.Contains(strings.ToLower(s), lower) {
-			return s
+		lower := strings.ToLower(s)
+		for _, f := range forms {
+			if i := strings.Index(lower, f); i >= 0 {
+				return s, i
+			}
 		}
 	}
-	return prose
+	return "", -1
 }
+
+// technologyForms lists, per technology, the lower-case words and phrases
+// that name it ("postgres" and "postgresql" are PostgreSQL).
+var technologyForms = func() map[string][]string {
+	m := map[string][]string{}
+	add := func(form, name string) { m[name] = append(m[name], strings.ToLower(form)) }
+	for form, name := range technologies {
+		add(form, name)
+	}
+	for form, name := range caseTechnologies {
+		add(form, name)
+	}
+	for form, name := range techPhrases {
+		add(form, name)
+	}
+	for form, tc := range toolCommands {
+		add(form, tc.name)
+	}
+	for name, forms := range m {
+		// The longest first ("postgresql" stands where "postgres" does),
+		// in a fixed order.
+		sortStable(forms, func(a, b string) bool { return len(a) > len(b) || len(a) == len(b) && a < b })
+		m[name] = forms
+	}
+	return m
+}()
 
 // notRun reports whether the failed command c never ran its program
 // ("command not found"): a command that ran and failed (a linter finding

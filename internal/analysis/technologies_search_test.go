@@ -106,3 +106,30 @@ func TestTechnologiesOfAttachedFiles(t *testing.T) {
 		t.Errorf("technologies %q, want Go alone", s.Technical.Technologies)
 	}
 }
+
+// TestTechnologiesAskedAboutOrWeighedAreNotTheirs: a technology the
+// steward asks about ("what does Terraform do?"), weighs against another ("Kafka
+// or NATS", "instead of Redis") or does without ("without Docker") is not
+// theirs; one they name in a request, even in a question's form ("can you
+// run it with pytest?"), or by an alias ("our Postgres") is.
+func TestTechnologiesAskedAboutOrWeighedAreNotTheirs(t *testing.T) {
+	c := newConvo()
+	c.steward("What does Terraform do? Should the queue be Kafka or NATS? Keep the cache in memory instead of Redis. " +
+		"It has to run without Docker. Can you run the importer tests with pytest? The rows live in our Postgres.")
+	s := &baton.Session{}
+	New().Session(s, c.analysed(New()))
+	got := s.Technical.Technologies
+	for _, not := range []string{"Terraform", "Kafka", "NATS", "Redis", "Docker"} {
+		if slices.Contains(got, not) {
+			t.Errorf("technologies %q hold %s", got, not)
+		}
+	}
+	for _, want := range []string{"pytest", "PostgreSQL"} {
+		if !slices.Contains(got, want) {
+			t.Errorf("technologies %q lack %s", got, want)
+		}
+	}
+	if ev := s.Technical.TechnologyEvidence["PostgreSQL"]; ev != "named by the steward: “The rows live in our Postgres.”" {
+		t.Errorf("PostgreSQL evidence %q", ev)
+	}
+}
