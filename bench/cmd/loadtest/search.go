@@ -58,13 +58,9 @@ func benchSearchScenario(ctx context.Context, r *report, tmp, pgAdmin, dialect s
 		return err
 	}
 	defer done()
-	ids := make([]int64, stewards)
-	for i := range ids {
-		s := &baton.Steward{Username: fmt.Sprintf("searcher%d", i)}
-		if err := st.CreateSteward(ctx, s); err != nil {
-			return err
-		}
-		ids[i] = s.ID
+	ids, err := searchers(ctx, st, stewards)
+	if err != nil {
+		return err
 	}
 	l := layout{stewards: ids, perSession: 1000, t0: time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC)}
 	// The rare word is in messages 4242 + k·100,000, all in the sessions
@@ -95,31 +91,7 @@ func benchSearchScenario(ctx context.Context, r *report, tmp, pgAdmin, dialect s
 	wstart := time.Now()
 	go func() {
 		defer wg.Done()
-		sess := &baton.Session{Title: "written during the search benchmark"}
-		if werr = st.CreateSession(wctx, me, sess); werr != nil {
-			return
-		}
-		wc := newCorpus(22)
-		tick := time.NewTicker(50 * time.Millisecond)
-		defer tick.Stop()
-		for {
-			select {
-			case <-wctx.Done():
-				return
-			case <-tick.C:
-			}
-			batch := make([]*baton.Message, 100)
-			for k := range batch {
-				batch[k] = &baton.Message{Role: baton.RoleAssistant, SourceID: fmt.Sprint(written + k), Content: wc.message(n + written + k)}
-			}
-			if _, err := st.AppendMessages(wctx, me, sess.ID, "", batch); err != nil {
-				if wctx.Err() == nil {
-					werr = err
-				}
-				return
-			}
-			written += len(batch)
-		}
+		werr = appendDuringSearch(wctx, st, me, n, &written)
 	}()
 	defer func() { stop(); wg.Wait() }()
 
@@ -127,29 +99,9 @@ func benchSearchScenario(ctx context.Context, r *report, tmp, pgAdmin, dialect s
 	if dialect == store.Postgres {
 		limit = 30 * time.Millisecond
 	}
-	var worst, worstRaw time.Duration
-	var worstTerm string
-	for _, term := range searchTermsBench {
-		var hits int
-		d, err := timeN(200, func() error {
-			h, err := st.Search(ctx, me, term, 50)
-			hits = len(h)
-			return err
-		})
-		if err != nil {
-			return err
-		}
-		p50, p95 := percentiles(d)
-		raw, err := timeN(200, func() error { return rawSearch(ctx, st, dialect, term) })
-		if err != nil {
-			return err
-		}
-		rawP50, rawP95 := percentiles(raw)
-		r.printf("search %-16q %3d hits shown: p50 %s, p95 %s (aim p95 ≤ %s: %s); raw query p50 %s, p95 %s; Baton/raw p95 = %.1f×",
-			term, hits, ms(p50), ms(p95), ms(limit), verdict(p95 <= limit), ms(rawP50), ms(rawP95), float64(p95)/float64(max(rawP95, time.Microsecond)))
-		if p95 > worst {
-			worst, worstRaw, worstTerm = p95, rawP95, term
-		}
+	worst, worstRaw, worstTerm, err := timeSearchTerms(ctx, r, st, dialect, me, limit)
+	if err != nil {
+		return err
 	}
 	r.atMost(fmt.Sprintf("search p95 of every term, %s, %d messages, searching as 1 of %d steward(s), writes continuing (slowest: %q)", dialect, n, stewards, worstTerm),
 		worst, limit, whySearch)
@@ -162,6 +114,79 @@ func benchSearchScenario(ctx context.Context, r *report, tmp, pgAdmin, dialect s
 	r.printf("the writer appended %d messages meanwhile (%.0f messages/s)", written, float64(written)/time.Since(wstart).Seconds())
 	r.printf("")
 	return nil
+}
+
+// searchers are the benchmark's stewards: their ids.
+func searchers(ctx context.Context, st *store.Store, stewards int) ([]int64, error) {
+	ids := make([]int64, stewards)
+	for i := range ids {
+		s := &baton.Steward{Username: fmt.Sprintf("searcher%d", i)}
+		if err := st.CreateSteward(ctx, s); err != nil {
+			return nil, err
+		}
+		ids[i] = s.ID
+	}
+	return ids, nil
+}
+
+// appendDuringSearch is the writing a search competes with: 100 messages
+// every 50 ms into a new session of steward me, until ctx ends, counted in
+// written. The corpus continues after the n messages generated.
+func appendDuringSearch(ctx context.Context, st *store.Store, me int64, n int, written *int) error {
+	sess := &baton.Session{Title: "written during the search benchmark"}
+	if err := st.CreateSession(ctx, me, sess); err != nil {
+		return err
+	}
+	wc := newCorpus(22)
+	tick := time.NewTicker(50 * time.Millisecond)
+	defer tick.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return nil
+		case <-tick.C:
+		}
+		batch := make([]*baton.Message, 100)
+		for k := range batch {
+			batch[k] = &baton.Message{Role: baton.RoleAssistant, SourceID: fmt.Sprint(*written + k), Content: wc.message(n + *written + k)}
+		}
+		if _, err := st.AppendMessages(ctx, me, sess.ID, "", batch); err != nil {
+			if ctx.Err() == nil {
+				return err
+			}
+			return nil
+		}
+		*written += len(batch)
+	}
+}
+
+// timeSearchTerms times each benchmark term 200 times as steward me,
+// through Baton and straight at the index, reports both, and returns the
+// slowest p95, the raw p95 of that term, and the term.
+func timeSearchTerms(ctx context.Context, r *report, st *store.Store, dialect string, me int64, limit time.Duration) (worst, worstRaw time.Duration, worstTerm string, err error) {
+	for _, term := range searchTermsBench {
+		var hits int
+		d, err := timeN(200, func() error {
+			h, err := st.Search(ctx, me, term, 50)
+			hits = len(h)
+			return err
+		})
+		if err != nil {
+			return 0, 0, "", err
+		}
+		p50, p95 := percentiles(d)
+		raw, err := timeN(200, func() error { return rawSearch(ctx, st, dialect, term) })
+		if err != nil {
+			return 0, 0, "", err
+		}
+		rawP50, rawP95 := percentiles(raw)
+		r.printf("search %-16q %3d hits shown: p50 %s, p95 %s (aim p95 ≤ %s: %s); raw query p50 %s, p95 %s; Baton/raw p95 = %.1f×",
+			term, hits, ms(p50), ms(p95), ms(limit), verdict(p95 <= limit), ms(rawP50), ms(rawP95), float64(p95)/float64(max(rawP95, time.Microsecond)))
+		if p95 > worst {
+			worst, worstRaw, worstTerm = p95, rawP95, term
+		}
+	}
+	return worst, worstRaw, worstTerm, nil
 }
 
 // rawSearch is the baseline: the words straight at the full-text index,

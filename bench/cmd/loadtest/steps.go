@@ -95,21 +95,98 @@ func benchIngest(ctx context.Context, r *report, tmp string, log *slog.Logger, n
 		return err
 	}
 	defer e.stop()
-	var sessions []string
+	sessions, batches, err := ingestBatches(e, n)
+	if err != nil {
+		return err
+	}
+	probe, err := newSearchProbe(e)
+	if err != nil {
+		return err
+	}
+	cpuStart := processCPU()
+	apiElapsed, burstCPU, during, writes, err := ingestBurst(e, probe, batches)
+	if err != nil {
+		return err
+	}
+	apiRate := float64(n) / apiElapsed.Seconds()
+	r.printf("API ingest: %d messages in %s = %.0f messages/s", n, apiElapsed.Round(time.Millisecond), apiRate)
+	reportBurstFreshness(r, during, writes)
+
+	// How long until everything written is searchable and analysed
+	// (-cpuprofile PATH writes this part's profile to PATH.catchup).
+	stopProfile, err := startProfile(".catchup")
+	if err != nil {
+		return err
+	}
+	catchUp := time.Now()
+	if _, err := e.st.IndexPending(ctx); err != nil {
+		return err
+	}
+	r.printf("full-text index caught up %s after the last write", time.Since(catchUp).Round(time.Millisecond))
+	if _, err := e.im.Analysis().AnalyzePending(ctx); err != nil {
+		return err
+	}
+	analysed := time.Since(catchUp)
+	r.printf("per-message analysis caught up %s after the last write (aim ≤ 5 s: %s)", analysed.Round(time.Millisecond),
+		r.atMost(fmt.Sprintf("per-message analysis after a burst of %s messages, caught up after the last write", thousands(float64(n))), analysed, 5*time.Second, whyAnalysis))
+	r.compare(fmt.Sprintf("the burst itself: %s", apiElapsed.Round(time.Millisecond)), times(float64(analysed)/float64(apiElapsed)))
+	apiCPU := processCPU() - cpuStart // the burst's work, indexed and analysed
+	stopProfile()
+
+	// Freshness in steady state, after the burst.
+	var lags []time.Duration
+	for k := 0; k < 5; k++ {
+		lag, _, err := probe.run(fmt.Sprintf("freshprobe%dx", k))
+		if err != nil {
+			return err
+		}
+		lags = append(lags, lag)
+	}
+	r.printf("new message searchable after the burst: at most %s after its write was acknowledged (5 probes)", ms(slices.Max(lags)))
+
+	// The same rows, inserted raw, for the baseline.
+	rows, rawElapsed, rawCPU, err := rawInsert(ctx, tmp, log, e, sessions, n)
+	if err != nil {
+		return err
+	}
+	rawRate := float64(rows) / rawElapsed.Seconds()
+	r.printf("raw insert of the same %d rows: %s = %.0f rows/s", rows, rawElapsed.Round(time.Millisecond), rawRate)
+	// CPU time is steadier than the clock when others load the machine.
+	// The burst's covers the server, the 2 clients, the probes, the
+	// indexer and what the analysis worker did meanwhile; the analysis
+	// of the rest (and the memory refreshes) comes after, until caught up.
+	perMsg := func(d time.Duration) float64 { return float64(d.Microseconds()) / float64(n) }
+	r.printf("CPU time: API burst %s = %.1f µs per message (%.1f× the raw insert's %.1f µs per row, %s); until indexed and analysed %s = %.1f µs per message",
+		burstCPU.Round(time.Millisecond), perMsg(burstCPU), float64(burstCPU)/float64(max(rawCPU, 1)),
+		float64(rawCPU.Microseconds())/float64(rows), rawCPU.Round(time.Millisecond), apiCPU.Round(time.Millisecond), perMsg(apiCPU))
+	rawLine := fmt.Sprintf("raw insert: %s rows/s", thousands(rawRate))
+	abs := r.atLeast(fmt.Sprintf("API ingest, SQLite, 4 writers, %s messages, batches of 1,000", thousands(float64(n))), apiRate, 30000, "messages/s", whyIngest)
+	r.compare(rawLine, times(apiRate/rawRate))
+	share := r.atLeast("API ingest as a share of the raw insert in the same run", 100*apiRate/rawRate, 50, "%", whyIngest)
+	r.compare(rawLine, times(apiRate/rawRate))
+	r.printf("API / raw = %.0f%% (aims: ≥ 30,000 messages/s: %s; ≥ 50%% of raw: %s)", 100*apiRate/rawRate, abs, share)
+	return nil
+}
+
+// ingestBatch is one request of the ingest burst: 1,000 messages for a
+// session.
+type ingestBatch struct {
+	session string
+	body    []byte
+}
+
+// ingestBatches makes the burst's sessions through the API and its n
+// messages, in batches of 1,000 spread over the sessions in turn.
+func ingestBatches(e *env, n int) (sessions []string, batches []ingestBatch, err error) {
 	for i := 0; i < ingestSessions; i++ {
 		var s baton.Session
 		if err := e.api("POST", "/api/v1/sessions", []byte(fmt.Sprintf(`{"title":"ingest %d","conversation_type":"code_session"}`, i)), &s); err != nil {
-			return err
+			return nil, nil, err
 		}
 		sessions = append(sessions, s.ID)
 	}
 	c := newCorpus(1)
 	t0 := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
-	type batch struct {
-		session string
-		body    []byte
-	}
-	var batches []batch
 	for i := 0; i < n; i += 1000 {
 		var msgs []map[string]any
 		for j := i; j < min(i+1000, n); j++ {
@@ -121,52 +198,81 @@ func benchIngest(ctx context.Context, r *report, tmp string, log *slog.Logger, n
 				"content": c.message(j), "timestamp": t0.Add(time.Duration(j) * time.Second)})
 		}
 		body, _ := json.Marshal(map[string]any{"messages": msgs})
-		batches = append(batches, batch{sessions[(i/1000)%len(sessions)], body})
+		batches = append(batches, ingestBatch{sessions[(i/1000)%len(sessions)], body})
 	}
-	// probe writes one message with a new word into its own session and
-	// returns how long until a search finds it, counted from the write's
-	// acknowledgement, and how long the write itself took.
-	var probeSession baton.Session
-	if err := e.api("POST", "/api/v1/sessions", []byte(`{"title":"probes"}`), &probeSession); err != nil {
-		return err
-	}
-	probe := func(word string) (lag, write time.Duration, err error) {
-		body, _ := json.Marshal(map[string]any{"messages": []map[string]any{{"role": "steward", "content": "where is " + word}}})
-		sent := time.Now()
-		if err := e.api("POST", "/api/v1/sessions/"+probeSession.ID+"/messages", body, nil); err != nil {
-			return 0, 0, err
-		}
-		wrote := time.Now()
-		for {
-			var out struct{ Hits []baton.SearchHit }
-			if err := e.api("GET", "/api/v1/search?q="+word, nil, &out); err != nil {
-				return 0, 0, err
-			}
-			if len(out.Hits) > 0 {
-				return time.Since(wrote), wrote.Sub(sent), nil
-			}
-			if time.Since(wrote) > 10*time.Second {
-				return 0, 0, fmt.Errorf("%s not searchable after 10 s", word)
-			}
-			time.Sleep(5 * time.Millisecond)
-		}
-	}
+	return sessions, batches, nil
+}
 
-	if mixProfile != "" {
-		// The burst alone (-cpuprofile PATH writes PATH.ingest).
-		f, err := os.Create(mixProfile + ".ingest")
+// rawInsert is the baseline of the burst: the n rows it stored, read back
+// and inserted raw into a fresh database (prepared statement, 1,000 rows
+// per transaction, messages table with its indexes, no full-text index).
+// It returns how many rows, the time and the CPU time the insert took.
+func rawInsert(ctx context.Context, tmp string, log *slog.Logger, e *env, sessions []string, n int) (count int, elapsed, cpu time.Duration, err error) {
+	rows, cols, err := readRows(ctx, e.st.DB().DB, n)
+	if err != nil {
+		return 0, 0, 0, err
+	}
+	raw, err := newEnv(ctx, filepath.Join(tmp, "raw.db"), log, false)
+	if err != nil {
+		return 0, 0, 0, err
+	}
+	defer raw.stop()
+	db := raw.st.DB().DB
+	for _, sid := range sessions {
+		// Parent rows so the foreign keys hold, as they do for the API.
+		if _, err := db.Exec(`INSERT INTO sessions (id, steward_id, conversation_type, started_at, created_at, updated_at) VALUES (?, ?, 'chat', '2026-01-01', '2026-01-01', '2026-01-01')`, sid, raw.steward.ID); err != nil {
+			return 0, 0, 0, err
+		}
+	}
+	convIdx := indexOf(cols, "conversation_id")
+	convs := map[string]bool{}
+	for _, row := range rows {
+		cid := row[convIdx].(string)
+		if !convs[cid] {
+			convs[cid] = true
+			if _, err := db.Exec(`INSERT INTO conversations (id, steward_id, session_id, kind, created_at) VALUES (?, ?, ?, 'original', '2026-01-01')`, cid, raw.steward.ID, sessions[0]); err != nil {
+				return 0, 0, 0, err
+			}
+		}
+	}
+	ph := strings.TrimSuffix(strings.Repeat("?, ", len(cols)), ", ")
+	start, cpuStart := time.Now(), processCPU()
+	for i := 0; i < len(rows); i += 1000 {
+		tx, err := db.Begin()
 		if err != nil {
-			return err
+			return 0, 0, 0, err
 		}
-		defer f.Close()
-		if err := pprof.StartCPUProfile(f); err != nil {
-			return err
+		stmt, err := tx.Prepare("INSERT INTO messages (" + strings.Join(cols, ", ") + ") VALUES (" + ph + ")")
+		if err != nil {
+			return 0, 0, 0, err
 		}
+		for _, row := range rows[i:min(i+1000, len(rows))] {
+			if _, err := stmt.Exec(row...); err != nil {
+				return 0, 0, 0, err
+			}
+		}
+		stmt.Close()
+		if err := tx.Commit(); err != nil {
+			return 0, 0, 0, err
+		}
+	}
+	return len(rows), time.Since(start), processCPU() - cpuStart, nil
+}
+
+// ingestBurst sends the batches through the API with ingestWriters
+// concurrent writers while probe measures, every 250 ms, how soon a new
+// message is searchable. It returns the burst's time and CPU time, and the
+// probes' lags and write times.
+func ingestBurst(e *env, probe searchProbe, batches []ingestBatch) (elapsed, cpu time.Duration, during, writes []time.Duration, err error) {
+	// The burst alone (-cpuprofile PATH writes PATH.ingest).
+	stopProfile, err := startProfile(".ingest")
+	if err != nil {
+		return 0, 0, nil, nil, err
 	}
 	start, cpuStart := time.Now(), processCPU()
 	var wg sync.WaitGroup
 	errc := make(chan error, ingestWriters+1)
-	next := make(chan batch)
+	next := make(chan ingestBatch)
 	for w := 0; w < ingestWriters; w++ {
 		wg.Add(1)
 		go func() {
@@ -183,7 +289,6 @@ func benchIngest(ctx context.Context, r *report, tmp string, log *slog.Logger, n
 	// Freshness during the burst: a probe every 250 ms while the writers
 	// keep the server busy, each polled until search finds it.
 	burstOver := make(chan struct{})
-	var during, writes []time.Duration
 	probesDone := make(chan struct{})
 	go func() {
 		defer close(probesDone)
@@ -193,7 +298,7 @@ func benchIngest(ctx context.Context, r *report, tmp string, log *slog.Logger, n
 				return
 			case <-time.After(250 * time.Millisecond):
 			}
-			lag, write, err := probe(fmt.Sprintf("burstprobe%dx", k))
+			lag, write, err := probe.run(fmt.Sprintf("burstprobe%dx", k))
 			if err != nil {
 				errc <- err
 				return
@@ -207,137 +312,84 @@ func benchIngest(ctx context.Context, r *report, tmp string, log *slog.Logger, n
 	close(next)
 	wg.Wait()
 	apiElapsed, burstCPU := time.Since(start), processCPU()-cpuStart
-	if mixProfile != "" {
-		pprof.StopCPUProfile()
-	}
+	stopProfile()
 	close(burstOver)
 	<-probesDone
 	select {
 	case err := <-errc:
-		return err
+		return 0, 0, nil, nil, err
 	default:
 	}
-	apiRate := float64(n) / apiElapsed.Seconds()
-	r.printf("API ingest: %d messages in %s = %.0f messages/s", n, apiElapsed.Round(time.Millisecond), apiRate)
+	return apiElapsed, burstCPU, during, writes, nil
+}
+
+// searchProbe writes one message with a new word into its own session and
+// measures how long until a search finds it.
+type searchProbe struct {
+	e       *env
+	session string
+}
+
+func newSearchProbe(e *env) (searchProbe, error) {
+	var s baton.Session
+	err := e.api("POST", "/api/v1/sessions", []byte(`{"title":"probes"}`), &s)
+	return searchProbe{e, s.ID}, err
+}
+
+// run writes word and returns how long until a search finds it, counted
+// from the write's acknowledgement, and how long the write itself took.
+func (p searchProbe) run(word string) (lag, write time.Duration, err error) {
+	body, _ := json.Marshal(map[string]any{"messages": []map[string]any{{"role": "steward", "content": "where is " + word}}})
+	sent := time.Now()
+	if err := p.e.api("POST", "/api/v1/sessions/"+p.session+"/messages", body, nil); err != nil {
+		return 0, 0, err
+	}
+	wrote := time.Now()
+	for {
+		var out struct{ Hits []baton.SearchHit }
+		if err := p.e.api("GET", "/api/v1/search?q="+word, nil, &out); err != nil {
+			return 0, 0, err
+		}
+		if len(out.Hits) > 0 {
+			return time.Since(wrote), wrote.Sub(sent), nil
+		}
+		if time.Since(wrote) > 10*time.Second {
+			return 0, 0, fmt.Errorf("%s not searchable after 10 s", word)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+// reportBurstFreshness reports how soon the probes written during the
+// burst were searchable (during) and how long their writes took (writes).
+func reportBurstFreshness(r *report, during, writes []time.Duration) {
 	if len(during) == 0 {
 		r.printf("new message searchable during the burst: no probe finished (the burst was shorter than a probe)")
-	} else {
-		p50, p95 := percentiles(during)
-		worst := slices.Max(during)
-		w50, w95 := percentiles(writes)
-		r.printf("new message searchable DURING the burst: p50 %s, p95 %s, at most %s after its write was acknowledged (%d probes written mid-burst, each polled every 5 ms; aim p95 ≤ 100 ms: %s); the probe's own append took p50 %s, p95 %s, at most %s",
-			ms(p50), ms(p95), ms(worst), len(during), r.atMost("new message searchable during sustained ingest, p95", p95, 100*time.Millisecond, whyFresh), ms(w50), ms(w95), ms(slices.Max(writes)))
-		r.compare(fmt.Sprintf("the probe's own append: p95 %s", ms(w95)), times(float64(p95)/float64(max(w95, 1))))
+		return
 	}
+	p50, p95 := percentiles(during)
+	worst := slices.Max(during)
+	w50, w95 := percentiles(writes)
+	r.printf("new message searchable DURING the burst: p50 %s, p95 %s, at most %s after its write was acknowledged (%d probes written mid-burst, each polled every 5 ms; aim p95 ≤ 100 ms: %s); the probe's own append took p50 %s, p95 %s, at most %s",
+		ms(p50), ms(p95), ms(worst), len(during), r.atMost("new message searchable during sustained ingest, p95", p95, 100*time.Millisecond, whyFresh), ms(w50), ms(w95), ms(slices.Max(writes)))
+	r.compare(fmt.Sprintf("the probe's own append: p95 %s", ms(w95)), times(float64(p95)/float64(max(w95, 1))))
+}
 
-	// How long until everything written is searchable and analysed
-	// (-cpuprofile PATH writes this part's profile to PATH.catchup).
-	if mixProfile != "" {
-		f, err := os.Create(mixProfile + ".catchup")
-		if err != nil {
-			return err
-		}
-		defer f.Close()
-		if err := pprof.StartCPUProfile(f); err != nil {
-			return err
-		}
+// startProfile writes a CPU profile to the -cpuprofile path + suffix when
+// that flag is set; stop ends it (and does nothing when it is not).
+func startProfile(suffix string) (stop func(), err error) {
+	if mixProfile == "" {
+		return func() {}, nil
 	}
-	catchUp := time.Now()
-	if _, err := e.st.IndexPending(ctx); err != nil {
-		return err
-	}
-	r.printf("full-text index caught up %s after the last write", time.Since(catchUp).Round(time.Millisecond))
-	if _, err := e.im.Analysis().AnalyzePending(ctx); err != nil {
-		return err
-	}
-	analysed := time.Since(catchUp)
-	r.printf("per-message analysis caught up %s after the last write (aim ≤ 5 s: %s)", analysed.Round(time.Millisecond),
-		r.atMost(fmt.Sprintf("per-message analysis after a burst of %s messages, caught up after the last write", thousands(float64(n))), analysed, 5*time.Second, whyAnalysis))
-	r.compare(fmt.Sprintf("the burst itself: %s", apiElapsed.Round(time.Millisecond)), times(float64(analysed)/float64(apiElapsed)))
-	apiCPU := processCPU() - cpuStart // the burst's work, indexed and analysed
-	if mixProfile != "" {
-		pprof.StopCPUProfile()
-	}
-
-	// Freshness in steady state, after the burst.
-	var lags []time.Duration
-	for k := 0; k < 5; k++ {
-		lag, _, err := probe(fmt.Sprintf("freshprobe%dx", k))
-		if err != nil {
-			return err
-		}
-		lags = append(lags, lag)
-	}
-	r.printf("new message searchable after the burst: at most %s after its write was acknowledged (5 probes)", ms(slices.Max(lags)))
-
-	// The same rows, inserted raw: prepared statement, 1,000 rows per
-	// transaction, messages table with its indexes, no full-text index.
-	rows, cols, err := readRows(ctx, e.st.DB().DB, n)
+	f, err := os.Create(mixProfile + suffix)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	raw, err := newEnv(ctx, filepath.Join(tmp, "raw.db"), log, false)
-	if err != nil {
-		return err
+	if err := pprof.StartCPUProfile(f); err != nil {
+		f.Close()
+		return nil, err
 	}
-	defer raw.stop()
-	db := raw.st.DB().DB
-	for _, sid := range sessions {
-		// Parent rows so the foreign keys hold, as they do for the API.
-		if _, err := db.Exec(`INSERT INTO sessions (id, steward_id, conversation_type, started_at, created_at, updated_at) VALUES (?, ?, 'chat', '2026-01-01', '2026-01-01', '2026-01-01')`, sid, raw.steward.ID); err != nil {
-			return err
-		}
-	}
-	convIdx := indexOf(cols, "conversation_id")
-	convs := map[string]bool{}
-	for _, row := range rows {
-		cid := row[convIdx].(string)
-		if !convs[cid] {
-			convs[cid] = true
-			if _, err := db.Exec(`INSERT INTO conversations (id, steward_id, session_id, kind, created_at) VALUES (?, ?, ?, 'original', '2026-01-01')`, cid, raw.steward.ID, sessions[0]); err != nil {
-				return err
-			}
-		}
-	}
-	ph := strings.TrimSuffix(strings.Repeat("?, ", len(cols)), ", ")
-	start, cpuStart = time.Now(), processCPU()
-	for i := 0; i < len(rows); i += 1000 {
-		tx, err := db.Begin()
-		if err != nil {
-			return err
-		}
-		stmt, err := tx.Prepare("INSERT INTO messages (" + strings.Join(cols, ", ") + ") VALUES (" + ph + ")")
-		if err != nil {
-			return err
-		}
-		for _, row := range rows[i:min(i+1000, len(rows))] {
-			if _, err := stmt.Exec(row...); err != nil {
-				return err
-			}
-		}
-		stmt.Close()
-		if err := tx.Commit(); err != nil {
-			return err
-		}
-	}
-	rawElapsed, rawCPU := time.Since(start), processCPU()-cpuStart
-	rawRate := float64(len(rows)) / rawElapsed.Seconds()
-	r.printf("raw insert of the same %d rows: %s = %.0f rows/s", len(rows), rawElapsed.Round(time.Millisecond), rawRate)
-	// CPU time is steadier than the clock when others load the machine.
-	// The burst's covers the server, the 2 clients, the probes, the
-	// indexer and what the analysis worker did meanwhile; the analysis
-	// of the rest (and the memory refreshes) comes after, until caught up.
-	perMsg := func(d time.Duration) float64 { return float64(d.Microseconds()) / float64(n) }
-	r.printf("CPU time: API burst %s = %.1f µs per message (%.1f× the raw insert's %.1f µs per row, %s); until indexed and analysed %s = %.1f µs per message",
-		burstCPU.Round(time.Millisecond), perMsg(burstCPU), float64(burstCPU)/float64(max(rawCPU, 1)),
-		float64(rawCPU.Microseconds())/float64(len(rows)), rawCPU.Round(time.Millisecond), apiCPU.Round(time.Millisecond), perMsg(apiCPU))
-	rawLine := fmt.Sprintf("raw insert: %s rows/s", thousands(rawRate))
-	abs := r.atLeast(fmt.Sprintf("API ingest, SQLite, 4 writers, %s messages, batches of 1,000", thousands(float64(n))), apiRate, 30000, "messages/s", whyIngest)
-	r.compare(rawLine, times(apiRate/rawRate))
-	share := r.atLeast("API ingest as a share of the raw insert in the same run", 100*apiRate/rawRate, 50, "%", whyIngest)
-	r.compare(rawLine, times(apiRate/rawRate))
-	r.printf("API / raw = %.0f%% (aims: ≥ 30,000 messages/s: %s; ≥ 50%% of raw: %s)", 100*apiRate/rawRate, abs, share)
-	return nil
+	return func() { pprof.StopCPUProfile(); f.Close() }, nil
 }
 
 func indexOf(cols []string, name string) int {
