@@ -94,3 +94,8 @@ func (s *Store) RankAllFrames(ctx context.Context, stewardID int64, q baton.Fram
 	}
 	return ids, scores, nil
 }
+
+// SetRecallKnownPostings makes recall read whole only the postings of
+// words in at most n frames (0: the default), so a small corpus walks the
+// paths of words in many frames.
+func (s *Store) SetRecallKnownPostings(n int64) { s.recallKnown = n }

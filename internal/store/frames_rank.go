@@ -333,6 +333,7 @@ type ranking struct {
 	terms [][]int // per term, its slots
 	norm  float64
 	now   int64
+	total int64 // the steward's frames
 }
 
 func (r *ranking) score(relNum float64, rid int64) float64 {
@@ -391,6 +392,7 @@ func (s *Store) newRanking(ctx context.Context, stewardID int64, q baton.FrameRe
 	if total == 0 {
 		return nil, nil
 	}
+	r.total = total
 	for _, sl := range r.slots {
 		if sl.prefix {
 			if err := s.db.NewRaw("SELECT word, df, max_impact, newest FROM frame_vocab WHERE steward_id = ? AND word >= ? AND word < ? AND df > 0",

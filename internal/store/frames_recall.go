@@ -1,9 +1,13 @@
 package store
 
 import (
+	"cmp"
 	"container/heap"
 	"context"
+	"database/sql"
+	"errors"
 	"math"
+	"slices"
 	"sort"
 	"strings"
 
@@ -14,6 +18,78 @@ import (
 // knownPostings is the most frames a query word may have for its postings
 // to be read whole (but for the one driving word of mode all).
 const knownPostings = 2000
+
+// queryRead runs a read outside any transaction with bound values, the
+// statement prepared once and kept (SQLite; see bound.go): recall's
+// queries are few shapes run many times, and parsing each anew cost more
+// than running it.
+func (s *Store) queryRead(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
+	if s.dialect == Postgres {
+		return s.db.DB.QueryContext(ctx, pgQuery(query), args...)
+	}
+	s.bound.mu.Lock()
+	st := s.bound.stmts[query]
+	s.bound.mu.Unlock()
+	if st == nil {
+		prepared, err := s.db.DB.PrepareContext(ctx, query)
+		if err != nil {
+			return nil, err
+		}
+		s.bound.mu.Lock()
+		if s.bound.stmts == nil {
+			s.bound.stmts = map[string]*sql.Stmt{}
+		}
+		if st = s.bound.stmts[query]; st == nil {
+			s.bound.stmts[query], st = prepared, prepared
+		} else {
+			prepared.Close()
+		}
+		s.bound.mu.Unlock()
+	}
+	return st.QueryContext(ctx, args...)
+}
+
+// postingRow is one row of frame_postings as recall reads it.
+type postingRow struct {
+	impact int
+	rid    int64
+}
+
+// readPostings runs a query of (impact, rid) rows.
+func (s *Store) readPostings(ctx context.Context, query string, args ...any) ([]postingRow, error) {
+	rows, err := s.queryRead(ctx, query, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []postingRow
+	for rows.Next() {
+		var p postingRow
+		if err := rows.Scan(&p.impact, &p.rid); err != nil {
+			return nil, err
+		}
+		out = append(out, p)
+	}
+	return out, rows.Err()
+}
+
+// readRIDs runs a query of rids.
+func (s *Store) readRIDs(ctx context.Context, query string, args ...any) ([]int64, error) {
+	rows, err := s.queryRead(ctx, query, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []int64
+	for rows.Next() {
+		var rid int64
+		if err := rows.Scan(&rid); err != nil {
+			return nil, err
+		}
+		out = append(out, rid)
+	}
+	return out, rows.Err()
+}
 
 // matchQuery writes the query that keeps, of the given rids (all of the
 // steward's frames when rids is nil), those matching the recall: its
@@ -60,6 +136,7 @@ func (s *Store) matchQuery(stewardID int64, q baton.FrameRecall, rids []int64) (
 type source struct {
 	slot   int
 	word   string
+	df     int64 // the word's frames
 	impact int
 	newest int64 // the word's newest frame, a bound on every level's
 	bound  float64
@@ -176,6 +253,7 @@ type walk struct {
 	others    map[int]float64 // per driving slot, what the other slots add at most
 	known     []map[int64]int // per slot, its postings when read whole
 	inModule  map[int64]bool  // the module filter's frames; nil without one
+	spread    int             // how many frames the walk passes over for one in the module
 	single    bool            // one word (or one prefix): scored by its postings alone
 	h         sourceHeap
 	best      *topK
@@ -185,7 +263,7 @@ type walk struct {
 
 func (s *Store) newWalk(stewardID int64, q baton.FrameRecall, r *ranking, drivers []int) *walk {
 	w := &walk{s: s, stewardID: stewardID, q: q, r: r, drivers: drivers, others: map[int]float64{},
-		known: make([]map[int64]int, len(r.slots)), best: &topK{k: q.Limit}, seen: map[int64]bool{},
+		known: make([]map[int64]int, len(r.slots)), best: &topK{k: q.Limit}, seen: map[int64]bool{}, spread: 1,
 		single: len(r.slots) == 1 && len(q.Terms) == 1}
 	w.lo, w.hi, _ = microsRange(q.Since, q.Until)
 	for _, d := range drivers {
@@ -199,7 +277,7 @@ func (s *Store) newWalk(stewardID int64, q baton.FrameRecall, r *ranking, driver
 				continue
 			}
 			newest := min(v.Newest, w.hi)
-			heap.Push(&w.h, &source{slot: d, word: v.Word, impact: v.MaxImpact, newest: newest, bound: w.bound(d, v.MaxImpact, newest)})
+			heap.Push(&w.h, &source{slot: d, word: v.Word, df: v.DF, impact: v.MaxImpact, newest: newest, bound: w.bound(d, v.MaxImpact, newest)})
 		}
 	}
 	return w
@@ -230,31 +308,31 @@ func (w *walk) tight(slot, impact int, rid int64) float64 {
 // filter's frames, so a candidate outside it costs no check.
 func (w *walk) readKnown(ctx context.Context) error {
 	if w.q.Module != "" {
-		var rids []int64
-		if err := w.s.db.NewRaw("SELECT rid FROM frame_modules WHERE steward_id = ? AND module = ? AND rid BETWEEN ? AND ?",
-			w.stewardID, w.q.Module, w.lo, w.hi).Scan(ctx, &rids); err != nil {
+		rids, err := w.s.readRIDs(ctx, "SELECT rid FROM frame_modules WHERE steward_id = ? AND module = ? AND rid BETWEEN ? AND ?",
+			w.stewardID, w.q.Module, w.lo, w.hi)
+		if err != nil {
 			return err
 		}
 		w.inModule = make(map[int64]bool, len(rids))
 		for _, rid := range rids {
 			w.inModule[rid] = true
 		}
+		// The walk passes over the frames outside the module: it reads
+		// the postings in larger pieces (up to 8 times), as many more as it passes over.
+		w.spread = min(64, max(1, int(w.r.total)/max(1, len(rids))))
 	}
 	for i, sl := range w.r.slots {
-		if sl.df > knownPostings || (len(w.drivers) == 1 && w.drivers[0] == i) {
+		if sl.df > w.knownPostings() || (len(w.drivers) == 1 && w.drivers[0] == i) {
 			continue
 		}
 		w.known[i] = map[int64]int{}
 		for _, v := range sl.words {
-			var ps []struct {
-				RID    int64 `bun:"rid"`
-				Impact int   `bun:"impact"`
-			}
-			if err := w.s.db.NewRaw("SELECT rid, impact FROM frame_postings WHERE steward_id = ? AND word = ?", w.stewardID, v.Word).Scan(ctx, &ps); err != nil {
+			ps, err := w.s.readPostings(ctx, "SELECT impact, rid FROM frame_postings WHERE steward_id = ? AND word = ?", w.stewardID, v.Word)
+			if err != nil {
 				return err
 			}
 			for _, p := range ps {
-				w.known[i][p.RID] = max(w.known[i][p.RID], p.Impact)
+				w.known[i][p.rid] = max(w.known[i][p.rid], p.impact)
 			}
 		}
 	}
@@ -337,17 +415,95 @@ func (s *Store) hitsOf(ctx context.Context, stewardID int64, best *topK) ([]*bat
 }
 
 // openLevel reads the first frames of the highest impact level at or below
-// src.impact and queues the level below it.
+// src.impact and queues the level below it. Without a time range one
+// query reads them, and with them the next levels' first frames as far as
+// n rows go (a word in few frames: all of them); with one, the level is
+// found first, then its frames in the range read from where they start.
 func (w *walk) openLevel(ctx context.Context, src *source, n int) error {
-	var level []int
-	if err := w.s.db.NewRaw("SELECT max(impact) FROM frame_postings WHERE steward_id = ? AND word = ? AND impact <= ?",
-		w.stewardID, src.word, src.impact).Scan(ctx, &level); err != nil {
-		return err
+	if w.lo > -1<<62 || w.hi < 1<<62 {
+		return w.openLevelIn(ctx, src, n)
 	}
-	if len(level) == 0 || level[0] == 0 {
+	m := n
+	if src.df <= w.knownPostings() {
+		m = int(w.knownPostings()) + 1
+	}
+	var rows []postingRow
+	if known := w.known[src.slot]; known != nil && !w.r.slots[src.slot].prefix {
+		// Read already, whole.
+		for rid, imp := range known {
+			if imp <= src.impact {
+				rows = append(rows, postingRow{imp, rid})
+			}
+		}
+		slices.SortFunc(rows, func(a, b postingRow) int {
+			if a.impact != b.impact {
+				return b.impact - a.impact
+			}
+			return cmp.Compare(b.rid, a.rid)
+		})
+		m = len(rows) + 1
+	} else {
+		var err error
+		rows, err = w.s.readPostings(ctx, "SELECT impact, rid FROM frame_postings WHERE steward_id = ? AND word = ? AND impact <= ? ORDER BY impact DESC, rid DESC LIMIT ?",
+			w.stewardID, src.word, src.impact, m)
+		if err != nil {
+			return err
+		}
+	}
+	if len(rows) == 0 {
 		return nil
 	}
-	src.impact, src.open = level[0], true
+	for i := 0; i < len(rows); {
+		j := i
+		rids := []int64{}
+		for ; j < len(rows) && rows[j].impact == rows[i].impact; j++ {
+			rids = append(rids, rows[j].rid)
+		}
+		level := &source{slot: src.slot, word: src.word, df: src.df, impact: rows[i].impact, newest: src.newest, rids: rids, open: true,
+			more: j == len(rows) && len(rows) == m}
+		level.bound = w.bound(level.slot, level.impact, rids[0])
+		heap.Push(&w.h, level)
+		i = j
+	}
+	if last := rows[len(rows)-1].impact; len(rows) == m && last > 1 {
+		w.pushBelow(src, last-1)
+	}
+	return nil
+}
+
+// knownPostings is the store's knownPostings: the constant, unless a test
+// set another to walk big words' paths on a small corpus.
+func (w *walk) knownPostings() int64 {
+	if w.s.recallKnown > 0 {
+		return w.s.recallKnown
+	}
+	return knownPostings
+}
+
+// pushBelow queues the levels of src's word at or below impact, not read
+// yet: the word's newest frame bounds them; a tighter bound would cost a
+// read of each.
+func (w *walk) pushBelow(src *source, impact int) {
+	below := &source{slot: src.slot, word: src.word, df: src.df, impact: impact, newest: src.newest}
+	below.bound = w.bound(src.slot, below.impact, src.newest)
+	heap.Push(&w.h, below)
+}
+
+// openLevelIn is openLevel within a time range.
+func (w *walk) openLevelIn(ctx context.Context, src *source, n int) error {
+	rows, err := w.s.queryRead(ctx, "SELECT max(impact) FROM frame_postings WHERE steward_id = ? AND word = ? AND impact <= ?",
+		w.stewardID, src.word, src.impact)
+	if err != nil {
+		return err
+	}
+	var level sql.NullInt64
+	for rows.Next() {
+		err = rows.Scan(&level)
+	}
+	if err := errors.Join(err, rows.Close(), rows.Err()); err != nil || !level.Valid || level.Int64 == 0 {
+		return err
+	}
+	src.impact, src.open = int(level.Int64), true
 	if err := w.readLevel(ctx, src, w.hi, n); err != nil {
 		return err
 	}
@@ -356,11 +512,7 @@ func (w *walk) openLevel(ctx context.Context, src *source, n int) error {
 		heap.Push(&w.h, src)
 	}
 	if src.impact > 1 {
-		// The word's newest frame bounds the levels below; a tighter bound
-		// would cost a read of each.
-		below := &source{slot: src.slot, word: src.word, impact: src.impact - 1, newest: src.newest}
-		below.bound = w.bound(src.slot, below.impact, src.newest)
-		heap.Push(&w.h, below)
+		w.pushBelow(src, src.impact-1)
 	}
 	return nil
 }
@@ -368,9 +520,10 @@ func (w *walk) openLevel(ctx context.Context, src *source, n int) error {
 // readLevel reads up to n more frames of src's level, newest first, at or
 // before hi.
 func (w *walk) readLevel(ctx context.Context, src *source, hi int64, n int) error {
-	var rids []int64
-	if err := w.s.db.NewRaw("SELECT rid FROM frame_postings WHERE steward_id = ? AND word = ? AND impact = ? AND rid BETWEEN ? AND ? ORDER BY rid DESC LIMIT ?",
-		w.stewardID, src.word, src.impact, w.lo, hi, n).Scan(ctx, &rids); err != nil {
+	n *= min(w.spread, 8)
+	rids, err := w.s.readRIDs(ctx, "SELECT rid FROM frame_postings WHERE steward_id = ? AND word = ? AND impact = ? AND rid BETWEEN ? AND ? ORDER BY rid DESC LIMIT ?",
+		w.stewardID, src.word, src.impact, w.lo, hi, n)
+	if err != nil {
 		return err
 	}
 	src.rids, src.more = rids, len(rids) == n

@@ -41,6 +41,7 @@ type Store struct {
 	path         string        // the SQLite file
 	releaseClaim func()        // set by ClaimSingleProcess
 	imports      importTuning  // chunked imports; see import_chunked.go
+	recallKnown  int64         // frame recall's knownPostings when not 0 (tests)
 	bound        boundStmts    // prepared statements; see bound.go
 	writes       writeGroup    // SQLite appends and hook events waiting to share a write transaction; see append_group.go
 }

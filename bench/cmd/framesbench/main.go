@@ -208,7 +208,8 @@ func writeCorpus(path string, n int, now time.Time) error {
 		if rng.IntN(2) == 0 {
 			mods = append(mods, fmt.Sprintf("mod-%d", rng.IntN(50)))
 		}
-		at := now.Add(-time.Duration(span * int64(n-i) / int64(n))).Truncate(time.Millisecond)
+		// span/n first: span × n overflows int64 from 293 frames on.
+		at := now.Add(-time.Duration(span / int64(n) * int64(n-i))).Truncate(time.Millisecond)
 		frame := struct {
 			ID             string            `json:"id"`
 			Timestamp      string            `json:"timestamp"`
