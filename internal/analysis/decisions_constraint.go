@@ -30,7 +30,7 @@ var (
 // it states one.
 func stewardConstraint(s string) (baton.Decision, bool) {
 	s = strings.TrimRight(strings.TrimSpace(s), ".!")
-	if s == "" || strings.HasSuffix(s, "?") || hypothetical.MatchString(s) || strings.HasPrefix(s, "|") {
+	if s == "" || strings.HasSuffix(s, "?") || (mayBeHypothetical(s) && hypothetical.MatchString(s)) || strings.HasPrefix(s, "|") {
 		return baton.Decision{}, false
 	}
 	var d baton.Decision
@@ -64,4 +64,30 @@ func stewardConstraint(s string) (baton.Decision, bool) {
 		return baton.Decision{}, false
 	}
 	return d, true
+}
+
+// hypotheticalStarts are the words hypothetical finds at a sentence's
+// start, lower-cased; elsewhere it finds "if you".
+var hypotheticalStarts = []string{"if", "should", "could", "would", "what if", "do you", "can we", "shall"}
+
+// mayBeHypothetical is false when hypothetical cannot match s: s starts
+// with none of hypotheticalStarts and holds no "if you", in any case.
+// Looking first spares most sentences the pattern's scan (its "if you"
+// is looked for at every place), which cost more than the rest of reading
+// the steward's constraints. The pattern's (?i) also folds the long s
+// (ſ) to s, which lower-casing does not: a sentence with one is left to it.
+func mayBeHypothetical(s string) bool {
+	if strings.ContainsRune(s, 'ſ') {
+		return true
+	}
+	lower := strings.ToLower(s)
+	if strings.Contains(lower, "if you") {
+		return true
+	}
+	for _, w := range hypotheticalStarts {
+		if strings.HasPrefix(lower, w) {
+			return true
+		}
+	}
+	return false
 }

@@ -162,8 +162,13 @@ func (w *stagedWriter) forkPoint(ctx context.Context, tx bun.Tx, ic *baton.Impor
 	if ic.ForkAfterSourceID == "" {
 		return nil
 	}
-	if err := w.flush(ctx, tx); err != nil { // the message may be pending
-		return err
+	for _, m := range w.pending {
+		if m.ConversationID == parent.ID { // the message may be one of them
+			if err := w.flush(ctx, tx); err != nil {
+				return err
+			}
+			break
+		}
 	}
 	rs, err := w.s.queryBound(ctx, tx, "SELECT id, seq FROM messages WHERE conversation_id = ? AND source_id = ?", parent.ID, ic.ForkAfterSourceID)
 	if err != nil {
