@@ -116,24 +116,26 @@ func printJSON(w io.Writer, v any) error {
 
 func frameRemember(fl *flag.FlagSet, stdin io.Reader, stdout io.Writer, asJSON *bool) func(context.Context, *store.Store, int64, []string) error {
 	file := fl.String("file", "", "a frame as Lex JSON (- reads stdin)")
-	id := fl.String("id", "", "frame id (default f-<uuid>)")
-	timestamp := fl.String("timestamp", "", "RFC 3339 time (default now)")
-	branch := fl.String("branch", "", "git branch (default: the current one, or main)")
-	modules := fl.String("modules", "", "module_scope, comma-separated")
-	summary := fl.String("summary", "", "summary_caption")
-	reference := fl.String("reference-point", "", "reference_point (default: the summary)")
-	next := fl.String("next", "", "status_snapshot.next_action")
-	jira := fl.String("jira", "", "ticket id")
-	keywords := fl.String("keywords", "", "keywords, comma-separated")
-	blockers := fl.String("blockers", "", "blockers, comma-separated")
-	mergeBlockers := fl.String("merge-blockers", "", "merge blockers, comma-separated")
-	testsFailing := fl.String("tests-failing", "", "failing tests, comma-separated")
-	flags := fl.String("feature-flags", "", "feature flags, comma-separated")
-	permissions := fl.String("permissions", "", "permissions, comma-separated")
-	runID := fl.String("run-id", "", "runId")
-	role := fl.String("executor-role", "", "executorRole")
-	toolCalls := fl.String("tool-calls", "", "toolCalls, comma-separated")
-	guardrail := fl.String("guardrail-profile", "", "guardrailProfile")
+	ff := rememberFlags{
+		id:            fl.String("id", "", "frame id (default f-<uuid>)"),
+		timestamp:     fl.String("timestamp", "", "RFC 3339 time (default now)"),
+		branch:        fl.String("branch", "", "git branch (default: the current one, or main)"),
+		modules:       fl.String("modules", "", "module_scope, comma-separated"),
+		summary:       fl.String("summary", "", "summary_caption"),
+		reference:     fl.String("reference-point", "", "reference_point (default: the summary)"),
+		next:          fl.String("next", "", "status_snapshot.next_action"),
+		jira:          fl.String("jira", "", "ticket id"),
+		keywords:      fl.String("keywords", "", "keywords, comma-separated"),
+		blockers:      fl.String("blockers", "", "blockers, comma-separated"),
+		mergeBlockers: fl.String("merge-blockers", "", "merge blockers, comma-separated"),
+		testsFailing:  fl.String("tests-failing", "", "failing tests, comma-separated"),
+		flags:         fl.String("feature-flags", "", "feature flags, comma-separated"),
+		permissions:   fl.String("permissions", "", "permissions, comma-separated"),
+		runID:         fl.String("run-id", "", "runId"),
+		role:          fl.String("executor-role", "", "executorRole"),
+		toolCalls:     fl.String("tool-calls", "", "toolCalls, comma-separated"),
+		guardrail:     fl.String("guardrail-profile", "", "guardrailProfile"),
+	}
 	return func(ctx context.Context, st *store.Store, stewardID int64, rest []string) error {
 		var raw []byte
 		if *file != "" {
@@ -147,53 +149,7 @@ func frameRemember(fl *flag.FlagSet, stdin io.Reader, stdout io.Writer, asJSON *
 				return err
 			}
 		} else {
-			m := map[string]any{}
-			set := func(k, v string) {
-				if v != "" {
-					m[k] = v
-				}
-			}
-			setList := func(k, v string) {
-				if l := list(v); l != nil {
-					m[k] = l
-				}
-			}
-			if *id == "" {
-				*id = "f-" + uuid.NewString()
-			}
-			if *timestamp == "" {
-				*timestamp = time.Now().UTC().Format(time.RFC3339Nano)
-			}
-			if *branch == "" {
-				*branch = currentBranch()
-			}
-			if *reference == "" {
-				*reference = *summary
-			}
-			status := map[string]any{"next_action": *next}
-			if l := list(*blockers); l != nil {
-				status["blockers"] = l
-			}
-			if l := list(*mergeBlockers); l != nil {
-				status["merge_blockers"] = l
-			}
-			if l := list(*testsFailing); l != nil {
-				status["tests_failing"] = l
-			}
-			m["id"], m["timestamp"], m["branch"], m["summary_caption"], m["reference_point"] = *id, *timestamp, *branch, *summary, *reference
-			m["module_scope"], m["status_snapshot"] = list(*modules), status
-			if m["module_scope"] == nil {
-				m["module_scope"] = []string{}
-			}
-			set("jira", *jira)
-			setList("keywords", *keywords)
-			setList("feature_flags", *flags)
-			setList("permissions", *permissions)
-			set("runId", *runID)
-			set("executorRole", *role)
-			setList("toolCalls", *toolCalls)
-			set("guardrailProfile", *guardrail)
-			raw, _ = json.Marshal(m)
+			raw = ff.frameJSON()
 		}
 		f, err := frames.Parse(raw)
 		if err != nil {
@@ -215,6 +171,66 @@ func frameRemember(fl *flag.FlagSet, stdin io.Reader, stdout io.Writer, asJSON *
 		fmt.Fprintf(stdout, "%s\t%s\t%s\n", res[0].Status, f.ID, f.ReferencePoint)
 		return nil
 	}
+}
+
+// rememberFlags are the flags `baton frames remember` makes a frame of
+// when no -file is given.
+type rememberFlags struct {
+	id, timestamp, branch, modules, summary, reference, next, jira, keywords, blockers, mergeBlockers *string
+	testsFailing, flags, permissions, runID, role, toolCalls, guardrail                               *string
+}
+
+// frameJSON is the frame the flags describe, as Lex JSON; an id, time,
+// branch and reference point left out get their defaults.
+func (ff rememberFlags) frameJSON() []byte {
+	m := map[string]any{}
+	set := func(k, v string) {
+		if v != "" {
+			m[k] = v
+		}
+	}
+	setList := func(k, v string) {
+		if l := list(v); l != nil {
+			m[k] = l
+		}
+	}
+	if *ff.id == "" {
+		*ff.id = "f-" + uuid.NewString()
+	}
+	if *ff.timestamp == "" {
+		*ff.timestamp = time.Now().UTC().Format(time.RFC3339Nano)
+	}
+	if *ff.branch == "" {
+		*ff.branch = currentBranch()
+	}
+	if *ff.reference == "" {
+		*ff.reference = *ff.summary
+	}
+	status := map[string]any{"next_action": *ff.next}
+	if l := list(*ff.blockers); l != nil {
+		status["blockers"] = l
+	}
+	if l := list(*ff.mergeBlockers); l != nil {
+		status["merge_blockers"] = l
+	}
+	if l := list(*ff.testsFailing); l != nil {
+		status["tests_failing"] = l
+	}
+	m["id"], m["timestamp"], m["branch"], m["summary_caption"], m["reference_point"] = *ff.id, *ff.timestamp, *ff.branch, *ff.summary, *ff.reference
+	m["module_scope"], m["status_snapshot"] = list(*ff.modules), status
+	if m["module_scope"] == nil {
+		m["module_scope"] = []string{}
+	}
+	set("jira", *ff.jira)
+	setList("keywords", *ff.keywords)
+	setList("feature_flags", *ff.flags)
+	setList("permissions", *ff.permissions)
+	set("runId", *ff.runID)
+	set("executorRole", *ff.role)
+	setList("toolCalls", *ff.toolCalls)
+	set("guardrailProfile", *ff.guardrail)
+	raw, _ := json.Marshal(m)
+	return raw
 }
 
 // currentBranch is the git branch of the working directory, or main.

@@ -291,23 +291,7 @@ func live(ctx context.Context, say func(string, ...any), duration time.Duration,
 
 	// Write: rate lines a second, spread over the files, in ticks of 10 ms.
 	runtime.GC()
-	var heap []uint64
-	heapStop := make(chan struct{})
-	var heapDone sync.WaitGroup
-	heapDone.Add(1)
-	go func() {
-		defer heapDone.Done()
-		t := time.NewTicker(time.Second)
-		defer t.Stop()
-		for {
-			select {
-			case <-heapStop:
-				return
-			case <-t.C:
-				heap = append(heap, heapInuse())
-			}
-		}
-	}()
+	heapSamples := sampleHeap()
 	text := strings.Repeat("a steady stream of words from the agent ", 3)
 	n := 0
 	begin := time.Now()
@@ -335,8 +319,7 @@ func live(ctx context.Context, say func(string, ...any), duration time.Duration,
 			break
 		}
 	}
-	close(heapStop)
-	heapDone.Wait()
+	heap := heapSamples()
 	b.mu.Lock()
 	lat := b.stored
 	missing := len(b.written)
@@ -347,22 +330,62 @@ func live(ctx context.Context, say func(string, ...any), duration time.Duration,
 	say("write → stored: p50 %s, p95 %s, p99 %s, max %s (aim: p95 ≤ 2s)", lat.percentile(0.5),
 		lat.percentile(0.95), lat.percentile(0.99), lat.percentile(1).Round(time.Millisecond))
 	say("bytes read by the watcher %d", w.BytesRead())
-	if q := len(heap) / 4; q > 0 {
-		avg := func(s []uint64) float64 {
-			var t float64
-			for _, v := range s {
-				t += float64(v)
-			}
-			return t / float64(len(s)) / (1 << 20)
-		}
-		var peak uint64
-		for _, v := range heap {
-			peak = max(peak, v)
-		}
-		say("heap in use: first quarter %.1f MiB, last quarter %.1f MiB, peak %.1f MiB (%d samples, one a second)",
-			avg(heap[:q]), avg(heap[len(heap)-q:]), float64(peak)/(1<<20), len(heap))
-	}
+	reportHeap(say, heap)
+	return measureIdle(say, nfiles, idle, interval)
+}
 
+// sampleHeap samples the heap in use once a second until the function it
+// returns is called, which returns the samples.
+func sampleHeap() (stop func() []uint64) {
+	var heap []uint64
+	heapStop := make(chan struct{})
+	var heapDone sync.WaitGroup
+	heapDone.Add(1)
+	go func() {
+		defer heapDone.Done()
+		t := time.NewTicker(time.Second)
+		defer t.Stop()
+		for {
+			select {
+			case <-heapStop:
+				return
+			case <-t.C:
+				heap = append(heap, heapInuse())
+			}
+		}
+	}()
+	return func() []uint64 {
+		close(heapStop)
+		heapDone.Wait()
+		return heap
+	}
+}
+
+// reportHeap says the heap in use over the first and the last quarter of
+// the samples, and its peak.
+func reportHeap(say func(string, ...any), heap []uint64) {
+	q := len(heap) / 4
+	if q == 0 {
+		return
+	}
+	avg := func(s []uint64) float64 {
+		var t float64
+		for _, v := range s {
+			t += float64(v)
+		}
+		return t / float64(len(s)) / (1 << 20)
+	}
+	var peak uint64
+	for _, v := range heap {
+		peak = max(peak, v)
+	}
+	say("heap in use: first quarter %.1f MiB, last quarter %.1f MiB, peak %.1f MiB (%d samples, one a second)",
+		avg(heap[:q]), avg(heap[len(heap)-q:]), float64(peak)/(1<<20), len(heap))
+}
+
+// measureIdle measures the watcher over nfiles rollouts while nothing is
+// written, for idle, once the work the writes left is done.
+func measureIdle(say func(string, ...any), nfiles int, idle, interval time.Duration) error {
 	// Idle: nothing written; the watcher keeps watching. The first pass
 	// after the writes stop analyses the sessions written to, which can
 	// take a while: the idle interval starts once the process has used
