@@ -12,9 +12,10 @@ const maxKeyTopics = 5
 
 // A session's topics are the noun phrases it spends most of itself on:
 // terms weighed by how many messages hold them (a steward's counting
-// twice), two-word phrases ("shadow branch", "startup delay") and file
-// names ("go.mod") preferred to single words, the subjects of the first
-// request that the session goes on to speak of counted as spanning it.
+// twice), file names ("go.mod") weighing more than words, a two-word
+// phrase ("shadow branch", "startup delay") taking the place of a word it
+// holds, the subjects of the first request that the session goes on to
+// speak of counted as spanning it.
 
 // topicCandidate is one term a session may be indexed by.
 type topicCandidate struct {
@@ -183,10 +184,13 @@ func holdsTerm(phrase, term string) bool {
 // topicCandidates are the session's terms with their scores: every
 // salient word, every pair of adjacent nouns within a clause, file names
 // and Japanese compounds, each scored by the messages that hold it (2 for
-// a steward's, 1 for an answer); a phrase scores half again as much, and
-// a subject of the first request (promptSubjects) scores more when another
-// message holds it too: the request names the work, the rest of the
-// session shows which of the things it names the work was about.
+// a steward's, 1 for an answer); a file name scores half again as much
+// (the work is on it), a phrase as much as a word: two words side by side
+// are often no phrase at all, and one that is names its subject as often
+// as the session speaks of it. A subject of the first request
+// (promptSubjects) scores more when another message holds it too: the
+// request names the work, the rest of the session shows which of the
+// things it names the work was about.
 func topicCandidates(vs []view) []topicCandidate {
 	byTerm := map[string]*topicCandidate{}
 	order := 0
@@ -235,10 +239,10 @@ func topicCandidates(vs []view) []topicCandidate {
 			}
 		}
 		for _, p := range nounPairs(prose) {
-			add(p, n*1.5, seen)
+			add(p, n, seen)
 		}
 		for _, p := range japaneseCompounds(prose) {
-			add(p, n*1.5, seen)
+			add(p, n, seen)
 		}
 		for _, w := range splitCJK(wordsOf(lowerText(prose))) {
 			if termWord(w) {
