@@ -554,7 +554,11 @@ func (w *Watcher) readLines(ctx context.Context, st *fileState, tf transcriptFil
 			st.HeadLen = min(len(lines), headBytes)
 			st.HeadSum = headSum(lines[:st.HeadLen])
 		}
-		r, err := w.cfg.Sink.ImportLines(ctx, LinesRequest{Path: tf.path, Offset: st.Offset, Lines: lines, State: st.State, More: true})
+		// The last part of a rollout that has stopped growing (a first
+		// sync's old files) goes without More: its session is analysed
+		// from the messages just read, not read back at the next pass.
+		more := st.Offset+int64(len(lines)) < size || now.Sub(tf.modTime) < quiet
+		r, err := w.cfg.Sink.ImportLines(ctx, LinesRequest{Path: tf.path, Offset: st.Offset, Lines: lines, State: st.State, More: more})
 		if err != nil {
 			st.Offset = st.Sent // read again from what is stored
 			st.Error = "not stored yet: " + baton.ErrorMessage(err)
@@ -562,7 +566,7 @@ func (w *Watcher) readLines(ctx context.Context, st *fileState, tf transcriptFil
 			w.cfg.Logf("watch: %s: %v (retried on the next pass)", tf.path, err)
 			return grew, err
 		}
-		grew, st.Unsettled = true, true
+		grew, st.Unsettled = true, more
 		st.Offset += int64(len(lines))
 		st.State, st.Sent = r.State, r.Sent
 		w.noteResults(st, r.Results, now)

@@ -343,3 +343,76 @@ func TestRunFollowsNotifications(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// moreSink notes the More of each rollout request, by file.
+type moreSink struct {
+	watch.Sink
+	more map[string][]bool
+}
+
+func (s *moreSink) ImportLines(ctx context.Context, req watch.LinesRequest) (watch.LinesResult, error) {
+	s.more[filepath.Base(req.Path)] = append(s.more[filepath.Base(req.Path)], req.More)
+	return s.Sink.ImportLines(ctx, req)
+}
+
+// TestQuietRolloutIsAnalysedAsItIsRead: a rollout that stopped growing
+// before the watcher started (a first sync) goes in one request without
+// More, its session analysed from the lines just read; one still being
+// written goes with More, its session analysed only once it settles.
+func TestQuietRolloutIsAnalysedAsItIsRead(t *testing.T) {
+	ctx := context.Background()
+	st := storetest.Open(t, storetest.Databases(t)["sqlite"])
+	steward := &baton.Steward{Username: "ana"}
+	if err := st.CreateSteward(ctx, steward); err != nil {
+		t.Fatal(err)
+	}
+	home := t.TempDir()
+	a := watchtest.NewAgent(t, home)
+	for _, id := range []string{"old", "live"} {
+		a.Start(id)
+		a.Turn(id)
+		a.Turn(id)
+	}
+	now := time.Now()
+	if err := os.Chtimes(a.Path("old"), now.Add(-time.Hour), now.Add(-time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	sink := &moreSink{Sink: watch.LocalSink{Importer: ingest.New(st), Store: st, StewardID: steward.ID}, more: map[string][]bool{}}
+	w, err := watch.New(watch.Config{Folders: watch.DefaultFolders(home), StateDir: t.TempDir(), Sink: sink,
+		Now: func() time.Time { return now }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := w.Scan(ctx); err != nil {
+		t.Fatal(err)
+	}
+	old, live := filepath.Base(a.Path("old")), filepath.Base(a.Path("live"))
+	if got := sink.more[old]; !slices.Equal(got, []bool{false}) {
+		t.Errorf("the quiet rollout's requests had More %v, want one without", got)
+	}
+	if got := sink.more[live]; !slices.Equal(got, []bool{true}) {
+		t.Errorf("the growing rollout's requests had More %v, want one with", got)
+	}
+	indexed := func() (out []string) {
+		page, err := st.ListSessions(ctx, steward.ID, baton.SessionFilter{Limit: 10})
+		if err != nil || len(page.Sessions) != 2 {
+			t.Fatalf("sessions %d, %v; want 2", len(page.Sessions), err)
+		}
+		for _, s := range page.Sessions {
+			if s.Indexed {
+				out = append(out, s.SourceRef)
+			}
+		}
+		slices.Sort(out)
+		return out
+	}
+	if got := indexed(); !slices.Equal(got, []string{"old"}) {
+		t.Errorf("sessions analysed after the pass: %q, want the quiet one's", got)
+	}
+	if err := w.Settle(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if got := indexed(); !slices.Equal(got, []string{"live", "old"}) {
+		t.Errorf("sessions analysed once settled: %q, want both", got)
+	}
+}
