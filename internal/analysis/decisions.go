@@ -524,21 +524,6 @@ var (
 var genericAnswers = set("yes", "no", "ok", "proceed", "continue", "looks good", "both", "all", "none", "other",
 	"このまま進める", "はい", "いいえ", "両方", "すべて", "特に懸念なし", "修正がある")
 
-// ownAnswer reports whether an answer the steward wrote in place of the
-// options offered states a course of its own ("keep it in docs/ and
-// link it from the README"), not a question back or a word of assent.
-func ownAnswer(answer string) bool {
-	n := len(wordsOf(lowerText(answer)))
-	if strings.ContainsAny(answer, "?？") || n > maxDecisionWords || refusal.MatchString(answer) {
-		return false
-	}
-	if n >= 2 {
-		return true
-	}
-	// Japanese and Chinese run without spaces.
-	return utf8.RuneCountInString(answer) >= 6 && !strings.ContainsAny(answer, " ")
-}
-
 // answeredQuestions reads the options a question tool offered and what the
 // steward answered: each single-choice answer that is an offered option is
 // a decision, the other options its alternatives, the option's description
@@ -571,13 +556,12 @@ func answeredQuestions(v *view) []baton.Decision {
 				picked = k
 			}
 		}
-		if genericAnswers[strings.ToLower(label)] || picked < 0 && !ownAnswer(label) {
+		// An answer written in place of the options is no pick of them:
+		// often a question back or a remark, not a course.
+		if picked < 0 || genericAnswers[strings.ToLower(label)] {
 			continue
 		}
-		d := baton.Decision{Decision: label}
-		if picked >= 0 {
-			d.Rationale = q.Options[picked].Description
-		}
+		d := baton.Decision{Decision: label, Rationale: q.Options[picked].Description}
 		if h := strings.TrimSpace(q.Header); h != "" && utf8.RuneCountInString(h) <= 20 {
 			d.Decision = h + ": " + label
 		}

@@ -162,10 +162,10 @@ func TestDecisionNegatives(t *testing.T) {
 	checkDecisions(t, c, nil)
 }
 
-// TestDecisionOwnAnswer: an answer the steward writes in place of the
-// options a question offered is a decision of its own, the offered
-// options its alternatives; a question back or a plain "no" is not.
-func TestDecisionOwnAnswer(t *testing.T) {
+// TestDecisionAnswerOutsideOptions: the offered label is picked even
+// when the answer drops its "(Recommended)" mark; an answer written in
+// place of the options (a remark, a question back, "no") picks nothing.
+func TestDecisionAnswerOutsideOptions(t *testing.T) {
 	ask := func(answer string) *convo {
 		c := newConvo()
 		c.tool("AskUserQuestion", obj{"questions": []obj{{
@@ -174,8 +174,7 @@ func TestDecisionOwnAnswer(t *testing.T) {
 		}}}, `User has answered your questions: "Where should the generated diagram go?"="`+answer+`". You can now continue with the user's answers in mind.`, "")
 		return c
 	}
-	checkDecisions(t, ask("keep it beside the command in cmd/graph"), []baton.Decision{{Decision: "Output dir: keep it beside the command in cmd/graph",
-		Alternatives: []string{"docs/generated/", "docs/diagrams/"}}})
+	checkDecisions(t, ask("keep it beside the command in cmd/graph"), nil)
 	// The offered label without its "(Recommended)" mark is the option.
 	checkDecisions(t, ask("docs/generated/"), []baton.Decision{{Decision: "Output dir: docs/generated/", Alternatives: []string{"docs/diagrams/"}}})
 	checkDecisions(t, ask("what is the difference?"), nil)
