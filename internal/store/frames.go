@@ -218,13 +218,24 @@ func (s *Store) createFrames(ctx context.Context, tx bun.Tx, stewardID int64, fr
 	if err := s.ensurePostings(ctx, tx, stewardID); err != nil {
 		return err
 	}
+	// Each frame's indexed words, made once for the index, the postings
+	// and frame_text.
+	texts := make([]frameIndexText, len(fresh))
+	for i, f := range fresh {
+		texts[i] = frameText(f)
+	}
 	for start := 0; start < len(fresh); start += frameInsertBatch {
 		end := min(start+frameInsertBatch, len(fresh))
-		if err := s.insertFrames(ctx, tx, fresh[start:end], rids[start:end]); err != nil {
+		if err := s.insertFrames(ctx, tx, fresh[start:end], rids[start:end], texts[start:end]); err != nil {
 			return err
 		}
 	}
-	return s.writePostings(ctx, tx, stewardID, fresh, rids)
+	if s.dialect == SQLite {
+		if err := s.sqliteIndexFrames(ctx, tx, rids, texts); err != nil {
+			return err
+		}
+	}
+	return s.writePostings(ctx, tx, stewardID, fresh, rids, texts)
 }
 
 // sameFrame tells whether two frames say the same: the same fields with the
@@ -289,7 +300,7 @@ func containsRID(list []int64, r int64) bool {
 	return false
 }
 
-func (s *Store) insertFrames(ctx context.Context, tx bun.Tx, frames []*baton.Frame, rids []int64) error {
+func (s *Store) insertFrames(ctx context.Context, tx bun.Tx, frames []*baton.Frame, rids []int64, texts []frameIndexText) error {
 	if len(frames) == 0 {
 		return nil
 	}
@@ -317,7 +328,7 @@ func (s *Store) insertFrames(ctx context.Context, tx bun.Tx, frames []*baton.Fra
 			r.Extra, r.CreatedAt, r.Raw, r.SupersededBy)
 		if s.dialect == Postgres {
 			sql.WriteString(",CAST(? AS tsvector)")
-			args = append(args, pgFrameVector(f))
+			args = append(args, pgFrameVector(texts[i]))
 		}
 		sql.WriteByte(')')
 		seen := map[string]bool{}
@@ -336,13 +347,8 @@ func (s *Store) insertFrames(ctx context.Context, tx bun.Tx, frames []*baton.Fra
 	if _, err := tx.NewRaw(sql.String(), args...).Exec(ctx); err != nil {
 		return err
 	}
-	if _, err := tx.NewRaw("INSERT INTO frame_modules (steward_id, module, rid) VALUES "+mods.String(), modArgs...).Exec(ctx); err != nil {
-		return err
-	}
-	if s.dialect == SQLite {
-		return sqliteIndexFrames(ctx, tx, frames, rids)
-	}
-	return nil
+	_, err := tx.NewRaw("INSERT INTO frame_modules (steward_id, module, rid) VALUES "+mods.String(), modArgs...).Exec(ctx)
+	return err
 }
 
 // Frame returns one of the steward's frames by its id.

@@ -1,10 +1,12 @@
 package store
 
 import (
+	"cmp"
 	"context"
 	"math"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/baton-dev/baton/internal/baton"
 	"github.com/uptrace/bun"
@@ -57,9 +59,8 @@ var fieldWeights = [5]float64{3, 2, 1.5, 1, 0.5}
 // fieldSep separates a frame's fields in frame_text.fields; no word holds it.
 const fieldSep = "\x1f"
 
-// frameFields is a frame's indexed words, by field, as frame_text keeps them.
-func frameFields(f *baton.Frame) string {
-	t := frameText(f)
+// fields is a frame's indexed words, by field, as frame_text keeps them.
+func (t frameIndexText) fields() string {
 	return strings.Join([]string{t.keywords, t.reference, t.summary, t.next, t.other}, fieldSep)
 }
 
@@ -74,7 +75,9 @@ func splitFields(fields string) [5][]string {
 
 // frameImpacts returns every word of the frame's indexed text with its
 // impact.
-func frameImpacts(f *baton.Frame) map[string]int { return impactsOf(splitFields(frameFields(f))) }
+func frameImpacts(f *baton.Frame) map[string]int {
+	return impactsOf(splitFields(frameText(f).fields()))
+}
 
 func impactsOf(fields [5][]string) map[string]int {
 	tf := map[string]float64{}
@@ -143,9 +146,51 @@ type vocabEntry struct {
 	Newest    int64  `bun:"newest"`
 }
 
-// writePostings adds the frames' postings and counts them in frame_vocab.
-func (s *Store) writePostings(ctx context.Context, tx bun.IDB, stewardID int64, frames []*baton.Frame, rids []int64) error {
-	if err := s.writeFrameText(ctx, tx, stewardID, frames, rids); err != nil {
+// boundInserts caches boundInsert's statements by shape.
+var boundInserts sync.Map // boundShape → string
+
+type boundShape struct {
+	head, suffix string
+	cols, rows   int
+}
+
+// insertBound writes rows of cols values each (args, flat) with prepared
+// multi-row INSERTs "head VALUES (…),… suffix" of at most about a thousand
+// values, the remainder in statements of half as many rows, and half
+// again: a few shapes, each parsed once per connection (bound.go).
+func (s *Store) insertBound(ctx context.Context, tx bun.Tx, head, suffix string, cols int, args []any) error {
+	per := 1
+	for per*2*cols <= 1024 {
+		per *= 2
+	}
+	for n := len(args) / cols; n > 0; {
+		rows := per
+		for rows > n {
+			rows /= 2
+		}
+		shape := boundShape{head, suffix, cols, rows}
+		q, ok := boundInserts.Load(shape)
+		if !ok {
+			row := "(" + strings.Repeat("?,", cols-1) + "?)"
+			q = head + " VALUES " + strings.Repeat(row+",", rows-1) + row + suffix
+			boundInserts.Store(shape, q)
+		}
+		if _, err := s.execBound(ctx, tx, q.(string), args[:rows*cols]...); err != nil {
+			return err
+		}
+		args, n = args[rows*cols:], n-rows
+	}
+	return nil
+}
+
+// writePostings adds the frames' postings (texts are their indexed
+// words) and counts them in frame_vocab.
+func (s *Store) writePostings(ctx context.Context, tx bun.Tx, stewardID int64, frames []*baton.Frame, rids []int64, texts []frameIndexText) error {
+	fields := make([][5][]string, len(frames))
+	for i := range frames {
+		fields[i] = splitFields(texts[i].fields())
+	}
+	if err := s.writeFrameText(ctx, tx, stewardID, frames, rids, texts); err != nil {
 		return err
 	}
 	type posting struct {
@@ -155,12 +200,12 @@ func (s *Store) writePostings(ctx context.Context, tx bun.IDB, stewardID int64, 
 	}
 	vocab := map[string]*vocabEntry{"": {Word: ""}}
 	var postings []posting
-	for i, f := range frames {
+	for i := range frames {
 		rid := rids[i]
 		v := vocab[""]
 		v.DF++
 		v.Newest = max(v.Newest, rid)
-		for w, imp := range frameImpacts(f) {
+		for w, imp := range impactsOf(fields[i]) {
 			postings = append(postings, posting{w, imp, rid})
 			e := vocab[w]
 			if e == nil {
@@ -180,23 +225,14 @@ func (s *Store) writePostings(ctx context.Context, tx bun.IDB, stewardID int64, 
 		if a.impact != b.impact {
 			return a.impact - b.impact
 		}
-		return int(min(max(a.rid-b.rid, -1), 1))
+		return cmp.Compare(a.rid, b.rid)
 	})
-	var sql strings.Builder
-	args := make([]any, 0, 4000)
-	for start := 0; start < len(postings); start += 1000 {
-		sql.Reset()
-		args = args[:0]
-		for i, p := range postings[start:min(start+1000, len(postings))] {
-			if i > 0 {
-				sql.WriteByte(',')
-			}
-			sql.WriteString("(?,?,?,?)")
-			args = append(args, stewardID, p.word, p.impact, p.rid)
-		}
-		if _, err := tx.NewRaw("INSERT INTO frame_postings (steward_id, word, impact, rid) VALUES "+sql.String(), args...).Exec(ctx); err != nil {
-			return err
-		}
+	args := make([]any, 0, 4*len(postings))
+	for _, p := range postings {
+		args = append(args, stewardID, p.word, p.impact, p.rid)
+	}
+	if err := s.insertBound(ctx, tx, "INSERT INTO frame_postings (steward_id, word, impact, rid)", "", 4, args); err != nil {
+		return err
 	}
 	words := make([]string, 0, len(vocab))
 	for w := range vocab {
@@ -208,48 +244,27 @@ func (s *Store) writePostings(ctx context.Context, tx bun.IDB, stewardID int64, 
 	if s.dialect == Postgres {
 		greatest = "GREATEST"
 	}
-	for start := 0; start < len(words); start += 500 {
-		sql.Reset()
-		args = args[:0]
-		for i, w := range words[start:min(start+500, len(words))] {
-			if i > 0 {
-				sql.WriteByte(',')
-			}
-			sql.WriteString("(?,?,?,?,?)")
-			e := vocab[w]
-			args = append(args, stewardID, w, e.DF, e.MaxImpact, e.Newest)
-		}
-		_, err := tx.NewRaw("INSERT INTO frame_vocab (steward_id, word, df, max_impact, newest) VALUES "+sql.String()+
-			" ON CONFLICT (steward_id, word) DO UPDATE SET df = frame_vocab.df + excluded.df, max_impact = "+greatest+
-			"(frame_vocab.max_impact, excluded.max_impact), newest = "+greatest+"(frame_vocab.newest, excluded.newest)", args...).Exec(ctx)
-		if err != nil {
-			return err
-		}
+	args = args[:0]
+	for _, w := range words {
+		e := vocab[w]
+		args = append(args, stewardID, w, e.DF, e.MaxImpact, e.Newest)
 	}
-	return nil
+	return s.insertBound(ctx, tx, "INSERT INTO frame_vocab (steward_id, word, df, max_impact, newest)",
+		" ON CONFLICT (steward_id, word) DO UPDATE SET df = frame_vocab.df + excluded.df, max_impact = "+greatest+
+			"(frame_vocab.max_impact, excluded.max_impact), newest = "+greatest+"(frame_vocab.newest, excluded.newest)", 5, args)
 }
 
 // writeFrameText adds the frames' rows of frame_text.
-func (s *Store) writeFrameText(ctx context.Context, tx bun.IDB, stewardID int64, frames []*baton.Frame, rids []int64) error {
-	for start := 0; start < len(frames); start += 500 {
-		var sql strings.Builder
-		var args []any
-		for i := start; i < min(start+500, len(frames)); i++ {
-			if i > start {
-				sql.WriteByte(',')
-			}
-			sql.WriteString("(?,?,?,?,?)")
-			superseded := 0
-			if frames[i].SupersededBy() != "" {
-				superseded = 1
-			}
-			args = append(args, rids[i], stewardID, frames[i].Branch, superseded, frameFields(frames[i]))
+func (s *Store) writeFrameText(ctx context.Context, tx bun.Tx, stewardID int64, frames []*baton.Frame, rids []int64, texts []frameIndexText) error {
+	args := make([]any, 0, 5*len(frames))
+	for i, f := range frames {
+		superseded := 0
+		if f.SupersededBy() != "" {
+			superseded = 1
 		}
-		if _, err := tx.NewRaw("INSERT INTO frame_text (rid, steward_id, branch, superseded, fields) VALUES "+sql.String(), args...).Exec(ctx); err != nil {
-			return err
-		}
+		args = append(args, rids[i], stewardID, f.Branch, superseded, texts[i].fields())
 	}
-	return nil
+	return s.insertBound(ctx, tx, "INSERT INTO frame_text (rid, steward_id, branch, superseded, fields)", "", 5, args)
 }
 
 // deletePostings removes a frame's postings and its counts; the bounds
@@ -296,7 +311,11 @@ func (s *Store) ensurePostings(ctx context.Context, tx bun.Tx, stewardID int64) 
 			}
 			fs[i], rids[i] = f, rows[i].RID
 		}
-		if err := s.writePostings(ctx, tx, stewardID, fs, rids); err != nil {
+		texts := make([]frameIndexText, len(fs))
+		for i, f := range fs {
+			texts[i] = frameText(f)
+		}
+		if err := s.writePostings(ctx, tx, stewardID, fs, rids, texts); err != nil {
 			return err
 		}
 		after = rids[len(rids)-1]

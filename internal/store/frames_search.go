@@ -50,29 +50,21 @@ func frameText(f *baton.Frame) frameIndexText {
 	}
 }
 
-// sqliteIndexFrames adds frames to the FTS5 index, rowid = rid.
-func sqliteIndexFrames(ctx context.Context, tx bun.Tx, frames []*baton.Frame, rids []int64) error {
-	var sql strings.Builder
-	sql.WriteString("INSERT INTO frames_fts (rowid, keywords, reference_point, summary_caption, next_action, other, filters) VALUES ")
-	args := make([]any, 0, len(frames)*7)
-	for i, f := range frames {
-		if i > 0 {
-			sql.WriteByte(',')
-		}
-		sql.WriteString("(?,?,?,?,?,?,?)")
-		t := frameText(f)
+// sqliteIndexFrames adds frames to the FTS5 index, rowid = rid; texts
+// are their indexed words.
+func (s *Store) sqliteIndexFrames(ctx context.Context, tx bun.Tx, rids []int64, texts []frameIndexText) error {
+	args := make([]any, 0, len(rids)*7)
+	for i, t := range texts {
 		args = append(args, rids[i], t.keywords, t.reference, t.summary, t.next, t.other, t.filters)
 	}
-	_, err := tx.NewRaw(sql.String(), args...).Exec(ctx)
-	return err
+	return s.insertBound(ctx, tx, "INSERT INTO frames_fts (rowid, keywords, reference_point, summary_caption, next_action, other, filters)", "", 7, args)
 }
 
 // pgFrameVector writes a frame's tsvector literal: every word with its
 // position and weight (A keywords, B reference point, C summary caption and
 // next action, D the rest). Building it here instead of with to_tsvector
 // keeps PostgreSQL's parser from splitting words differently from FTS5.
-func pgFrameVector(f *baton.Frame) string {
-	t := frameText(f)
+func pgFrameVector(t frameIndexText) string {
 	var b strings.Builder
 	pos := 0
 	add := func(text string, weight byte) {
