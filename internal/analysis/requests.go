@@ -361,7 +361,7 @@ func requestOf(s string, item bool) (string, requestForm) {
 		return "", 0
 	}
 	if len(words) > maxRequestWords {
-		words = cutAtClause(words)
+		words = requestClause(words)
 		if len(words) > maxRequestWords {
 			words = trimFunctionWords(words[:maxRequestWords])
 		}
@@ -379,6 +379,30 @@ func requestOf(s string, item bool) (string, requestForm) {
 		return "", 0
 	}
 	return task, form
+}
+
+// requestClause cuts a long request at its first clause; when that cut
+// leaves it hanging on a function word ("add test cases for: IDs that are
+// too short, …"), the colon introduced the request's object, and the cut
+// moves to the end of the object's own clause ("add test cases for IDs":
+// before a clause opener, a parenthesis or a clause mark).
+func requestClause(words []string) []string {
+	cut := cutAtClause(words)
+	last := strings.ToLower(strings.TrimRight(cut[len(cut)-1], ":"))
+	if len(cut) == len(words) || !strings.HasSuffix(cut[len(cut)-1], ":") || !functionWords[last] {
+		return cut
+	}
+	out := append(append([]string(nil), cut[:len(cut)-1]...), strings.TrimRight(cut[len(cut)-1], ":"))
+	for i, w := range words[len(cut):] {
+		if strings.HasPrefix(w, "(") || i > 0 && clauseOpeners[strings.ToLower(w)] {
+			break
+		}
+		out = append(out, w)
+		if strings.ContainsAny(w[len(w)-1:], ",;:.") {
+			break
+		}
+	}
+	return out
 }
 
 var (
@@ -477,8 +501,8 @@ func cleanRequest(s string) string {
 	if strings.Contains(s, "`") {
 		s = codeSpan.ReplaceAllStringFunc(s, func(m string) string {
 			inner := strings.TrimSpace(m[1 : len(m)-1])
-			if strings.ContainsAny(inner, " |&;$") {
-				return " "
+			if strings.ContainsAny(inner, "|&;$<>=") || strings.Count(inner, " ") > 2 || strings.Contains(inner, " ") && (isCommandText(inner) || strings.Contains(inner, " -")) {
+				return " " // a command line, not a name
 			}
 			return inner
 		})
