@@ -168,8 +168,9 @@ func thousands(v float64) string {
 func (r *report) goBenchAims(out string) {
 	if v, ok := benchMetric(out, "BenchmarkImportClaudeCode", "MB/s"); ok {
 		r.atLeast("Claude Code import, end to end (SQLite)", v, 20, "MB/s",
-			"the writes are now half of the import's CPU in its profile (~52%: SQLite's inserts, the JSON of each message's columns, a row and a fork point per sidechain), "+
-				"the session analysis ~22% (its summary on a second goroutine), the parse ~19% and each message's analysis ~7%; they run one after another "+
+			"in its profile the writes are a third of the import's CPU (~32%: SQLite's inserts ~12%, the JSON of each message's columns ~11%, the commits ~6%, a row per sidechain ~5%; "+
+				"a staged session's chunks no longer read back what its conversations hold), the session analysis ~32% (its summary, ~12%, on a second goroutine), "+
+				"the parse ~21%, each message's analysis ~5% and the garbage collector ~6%; they run one after another "+
 				"(the analysis reads the stored messages' ids and order, so it follows the writes), so even on two free cores the rate is bounded by the CPU per MB"+
 				cpuRate(out, "BenchmarkImportClaudeCode"))
 		if p, ok := benchMetric(out, "BenchmarkClaudeCodeParseOnly", "MB/s"); ok {
@@ -179,7 +180,7 @@ func (r *report) goBenchAims(out string) {
 	if v, ok := benchMetric(out, "BenchmarkImportClaudeCodeFolder", "MB/s"); ok {
 		r.atLeast("Claude Code import of a folder (8 transcripts of 1 MB), end to end (SQLite)", v, 20, "MB/s",
 			"the next transcript is parsed on a second goroutine while this one is stored and analysed, so the parse leaves the critical path only when a second core is free; "+
-				"the writes (about half of the CPU) and the session analysis still run one after another"+cpuRate(out, "BenchmarkImportClaudeCodeFolder"))
+				"the writes (about a third of the CPU) and the session analysis (another third) still run one after another"+cpuRate(out, "BenchmarkImportClaudeCodeFolder"))
 		if p, ok := benchMetric(out, "BenchmarkClaudeCodeParseOnly", "MB/s"); ok {
 			r.compare(fmt.Sprintf("parse alone, one transcript: %.1f MB/s", p), times(v/p))
 		}
@@ -220,7 +221,8 @@ func (r *report) goBenchAims(out string) {
 	}
 	if v, ok := benchMetric(out, "BenchmarkAppendDuringGrownReimport", "max-append-ms"); ok {
 		r.atMost("longest wait of another writer's append during the re-import of a grown transcript (bounded chunks)", time.Duration(v*float64(time.Millisecond)), 250*time.Millisecond,
-			"the final transaction moves every new message into place")
+			"the final transaction moves every new message into place (10,000 here: one UPDATE of their conversation, session and sequence number rewrites each row "+
+				"and both of its index entries, ~135 ms of CPU in its profile), so that readers see the transcript before or after, never half of it")
 	}
 	if v, ok := benchMetric(out, "BenchmarkAppendDuringLargeImport", "max-append-ms"); ok {
 		r.atMost("longest wait of another writer's append during a large import (bounded chunks)", time.Duration(v*float64(time.Millisecond)), 250*time.Millisecond,
