@@ -2,7 +2,6 @@ package web_test
 
 import (
 	"net/http"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -19,13 +18,7 @@ import (
 func TestEveryRequestNamesTheFieldOfABadValue(t *testing.T) {
 	webtest.Each(t, func(t *testing.T, a *webtest.App) {
 		id := webtest.CreateCodingSession(t, a, a.AdaToken, nil)
-		var page struct{ Messages []baton.Message }
-		a.API(a.AdaToken, "GET", "/api/v1/sessions/"+id+"/messages", nil, &page)
-		if len(page.Messages) < 2 {
-			t.Fatalf("%d messages", len(page.Messages))
-		}
-		msg := strconv.FormatInt(page.Messages[1].ID, 10)
-		conv := page.Messages[1].ConversationID
+		msg, conv := webtest.SecondMessage(t, a, id)
 		var cmp struct{ ID string }
 		if code := a.API(a.AdaToken, "POST", "/api/v1/comparisons", `{"a":"`+conv+`","b":"`+conv+`"}`, &cmp); code != http.StatusCreated {
 			t.Fatalf("comparison = %d", code)

@@ -3,7 +3,6 @@ package api_test
 import (
 	"encoding/json"
 	"net/http"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -19,12 +18,7 @@ import (
 func TestMarkerAndBridgeBodiesTakeTheOneDecoder(t *testing.T) {
 	webtest.Each(t, func(t *testing.T, a *webtest.App) {
 		id := webtest.CreateCodingSession(t, a, a.AdaToken, nil)
-		var page struct{ Messages []baton.Message }
-		a.API(a.AdaToken, "GET", "/api/v1/sessions/"+id+"/messages", nil, &page)
-		if len(page.Messages) < 2 {
-			t.Fatalf("%d messages", len(page.Messages))
-		}
-		msg := strconv.FormatInt(page.Messages[1].ID, 10)
+		msg, _ := webtest.SecondMessage(t, a, id)
 		a.API(a.AdaToken, "POST", "/api/v1/sessions/"+id+"/close", nil, nil)
 		var b baton.Bridge
 		if code := a.API(a.AdaToken, "GET", "/api/v1/sessions/"+id+"/bridge", nil, &b); code != http.StatusOK {

@@ -2,6 +2,7 @@ package api
 
 import (
 	"github.com/baton-dev/baton/internal/baton"
+	"github.com/baton-dev/baton/web/httpx"
 	"github.com/labstack/echo/v4"
 )
 
@@ -11,11 +12,7 @@ func (s *Server) SessionCorrectionRevert(c echo.Context) error {
 	if !field.Valid() {
 		return baton.Invalid("field", "field must be one of title, decisions, tasks, topics, technologies; got %q", field)
 	}
-	sess, err := s.corrections.Revert(requestContext(c), stewardID(c), c.Param("id"), field)
-	if err != nil {
-		return err
-	}
-	cs, err := s.corrections.ForSession(requestContext(c), stewardID(c), sess.ID)
+	sess, cs, err := httpx.RevertCorrection(c, s.corrections, field)
 	if err != nil {
 		return err
 	}

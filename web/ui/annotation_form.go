@@ -58,6 +58,22 @@ func formField(field string) string {
 	return field
 }
 
+// annotate adds the annotations of the request's form to one of the
+// steward's sessions, or to its message messageID (0: the session
+// itself). A form that cannot be read is the error the caller returns; a
+// refused annotation is baton.EINVALID, with nothing written.
+func (s *Server) annotate(c echo.Context, sessionID string, messageID int64) ([]*baton.Annotation, error) {
+	form, err := c.FormParams()
+	if err != nil {
+		return nil, err
+	}
+	anns, err := annotationsFromForm(form)
+	if err == nil {
+		err = s.annotations.AddAnnotations(requestContext(c), stewardID(c), sessionID, messageID, anns)
+	}
+	return anns, err
+}
+
 // annotationsFromForm turns the annotation form into annotations: one
 // comment for the text, one label for each label ticked or typed (comma
 // separated), one score for a dimension and value.

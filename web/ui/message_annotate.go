@@ -16,14 +16,7 @@ func (s *Server) MessageAnnotate(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	form, err := c.FormParams()
-	if err != nil {
-		return err
-	}
-	anns, err := annotationsFromForm(form)
-	if err == nil {
-		err = s.annotations.AddAnnotations(requestContext(c), stewardID(c), m.SessionID, m.ID, anns)
-	}
+	anns, err := s.annotate(c, m.SessionID, m.ID)
 	if baton.ErrorCode(err) == baton.EINVALID {
 		return s.messageFormError(c, m, err, nil)
 	} else if err != nil {

@@ -15,14 +15,7 @@ func (s *Server) SessionAnnotate(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	form, err := c.FormParams()
-	if err != nil {
-		return err
-	}
-	anns, err := annotationsFromForm(form)
-	if err == nil {
-		err = s.annotations.AddAnnotations(requestContext(c), sid, sess.ID, 0, anns)
-	}
+	anns, err := s.annotate(c, sess.ID, 0)
 	if baton.ErrorCode(err) == baton.EINVALID && isHTMX(c) {
 		return s.renderSessionReview(c, sess, formErrorStatus, err, "")
 	} else if err != nil {

@@ -4,6 +4,7 @@ import (
 	"net/http"
 
 	"github.com/baton-dev/baton/views"
+	"github.com/baton-dev/baton/web/httpx"
 	"github.com/labstack/echo/v4"
 )
 
@@ -14,11 +15,7 @@ func (s *Server) SessionCorrectionRevert(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	sess, err := s.corrections.Revert(requestContext(c), stewardID(c), c.Param("id"), field)
-	if err != nil {
-		return err
-	}
-	cs, err := s.corrections.ForSession(requestContext(c), stewardID(c), sess.ID)
+	sess, cs, err := httpx.RevertCorrection(c, s.corrections, field)
 	if err != nil {
 		return err
 	}

@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"path/filepath"
 	"runtime"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -115,6 +116,19 @@ func ReplayFixture(t *testing.T, a *App) (sessionID, mainConv string, ids []int6
 		ids = append(ids, m.ID)
 	}
 	return sess.ID, tree.Conversations[0].ID, ids
+}
+
+// SecondMessage is the second message of ada's session id (the first
+// answer of CreateCodingSession's session): its id, as a route takes it,
+// and its conversation.
+func SecondMessage(t testing.TB, a *App, id string) (messageID, conversationID string) {
+	t.Helper()
+	var page struct{ Messages []baton.Message }
+	a.API(a.AdaToken, "GET", "/api/v1/sessions/"+id+"/messages", nil, &page)
+	if len(page.Messages) < 2 {
+		t.Fatalf("%d messages", len(page.Messages))
+	}
+	return strconv.FormatInt(page.Messages[1].ID, 10), page.Messages[1].ConversationID
 }
 
 // ReplayAnswering replays ada's conversation conv from message at and has
