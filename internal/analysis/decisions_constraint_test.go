@@ -99,3 +99,25 @@ func TestApproachNamedThenCarriedOut(t *testing.T) {
 	c.assistant("For the write mode, `workspace-write` is the correct replacement — it allows file modifications in the workspace.")
 	checkDecisions(t, c, nil)
 }
+
+// TestOptionNamedByItsWords: the steward picks an offered option by its
+// words ("I'd go with the hybrid") rather than its number; a reply that
+// names two options, or a long one with no pick in it, picks none.
+func TestOptionNamedByItsWords(t *testing.T) {
+	offer := "There are two ways to do this:\n\n1. **Hybrid cache** — keep the index in memory, spill to disk\n" +
+		"2. **Full rewrite** — replace the store with SQLite\n\nWhich would you prefer?"
+	c := newConvo()
+	c.assistant(offer)
+	c.steward("I'd go with the hybrid cache")
+	checkDecisions(t, c, []baton.Decision{{Decision: "Hybrid cache", Alternatives: []string{"Full rewrite"}}})
+
+	c = newConvo()
+	c.assistant(offer)
+	c.steward("I'd go with the hybrid cache or the full rewrite")
+	checkDecisions(t, c, nil)
+
+	c = newConvo()
+	c.assistant(offer)
+	c.steward("the cache on our staging box already runs out of memory every night when the batch jobs start")
+	checkDecisions(t, c, nil)
+}

@@ -189,6 +189,9 @@ func pickedOption(offer *view, reply string) (baton.Decision, bool) {
 		key = string(rune('1' + key[0] - 'a'))
 	}
 	if key == "" {
+		key = namedOption(reply, options)
+	}
+	if key == "" {
 		return baton.Decision{}, false
 	}
 	var d baton.Decision
@@ -205,4 +208,44 @@ func pickedOption(offer *view, reply string) (baton.Decision, bool) {
 	d.Decision = excerpt(d.Decision, decisionLength)
 	d.Rationale = excerpt(reasonIn(reply), decisionLength)
 	return d, true
+}
+
+// pickCue opens a reply that picks: "I'd go with the hybrid", "let's do
+// the footer", "I prefer the script".
+var pickCue = regexp.MustCompile(`(?i)^\s*(?:ok(?:ay)?,?\s+|yes,?\s+|hmm,?\s+)?(?:i(?:'d| would)?\s+(?:go with|go for|prefer|pick|choose|take|like)|let'?s\s+(?:go with|go for|do|use|take|try)|go with|go for|prefer|use)\b`)
+
+// maxNamedPickWords bounds a reply that names an option by its words
+// without a pick cue: a longer one says more than a pick.
+const maxNamedPickWords = 6
+
+// namedOption is the key of the one option a short reply names by its
+// words ("I'd go with the hybrid", "the install script"), "" when it
+// names none or more than one.
+func namedOption(reply string, options []option) string {
+	words := wordsOf(lowerText(reply))
+	if len(words) > 40 || strings.Contains(reply, "?") || !pickCue.MatchString(reply) && len(words) > maxNamedPickWords {
+		return ""
+	}
+	in := map[string]bool{}
+	for _, w := range words {
+		in[w] = true
+	}
+	key := ""
+	for _, o := range options {
+		ow := contentWords(o.text)
+		n := 0
+		for _, w := range ow {
+			if in[w] {
+				n++
+			}
+		}
+		if n == 0 || n < 2 && 2*n < len(ow) {
+			continue
+		}
+		if key != "" {
+			return "" // the reply's words name two options
+		}
+		key = o.key
+	}
+	return key
 }
