@@ -229,19 +229,25 @@ const pgRankWindow = 100
 // (p95 290 ms) once a writer had made its statistics stale.
 const pgRecentScan = 5000
 
+// pgFirstScan is the first pass's first look: the steward's newest
+// pgFirstScan messages. A word that fills the window within pgRecentScan
+// shows at least window·pgFirstScan/pgRecentScan matches here; one that
+// shows fewer goes to the index without reading the other 4,000 rows (a
+// word in 1 of 100 messages, or a rare one, read all 5,000 for nothing:
+// 12 ms of the server's time in its statistics, against 2 ms for 1,000).
+const pgFirstScan = 1000
+
 func (pgSearch) matches(ctx context.Context, db bun.IDB, stewardID int64, terms []string, limit int) ([]int64, error) {
 	q := strings.Join(terms, " ")
 	window := max(pgRankWindow, limit)
-	type hit struct {
-		ID   int64   `bun:"id"`
-		Rank float64 `bun:"rank"`
-	}
-	var recent []hit
-	if err := db.NewRaw(`SELECT id, ts_rank(content_tsv, plainto_tsquery('simple', ?)) AS rank FROM (
-			SELECT id, content_tsv FROM messages WHERE steward_id = ? ORDER BY id DESC LIMIT ?) newest
-		WHERE content_tsv @@ plainto_tsquery('simple', ?) ORDER BY id DESC LIMIT ?`,
-		q, stewardID, pgRecentScan, q, window).Scan(ctx, &recent); err != nil {
+	recent, err := pgNewestMatches(ctx, db, stewardID, q, pgFirstScan, window)
+	if err != nil {
 		return nil, err
+	}
+	if len(recent) < window && len(recent)*pgRecentScan >= window*pgFirstScan {
+		if recent, err = pgNewestMatches(ctx, db, stewardID, q, pgRecentScan, window); err != nil {
+			return nil, err
+		}
 	}
 	if len(recent) == window {
 		// The window is the newest matches either way: rank it here.
@@ -253,13 +259,31 @@ func (pgSearch) matches(ctx context.Context, db bun.IDB, stewardID int64, terms 
 		return ids, nil
 	}
 	var ids []int64
-	err := db.NewRaw(`SELECT id FROM (
+	err = db.NewRaw(`SELECT id FROM (
 			SELECT id, content_tsv FROM messages
 			WHERE steward_id = ? AND content_tsv @@ plainto_tsquery('simple', ?)
 			ORDER BY id DESC LIMIT ?) newest
 		ORDER BY ts_rank(content_tsv, plainto_tsquery('simple', ?)) DESC, id DESC LIMIT ?`,
 		stewardID, q, window, q, limit).Scan(ctx, &ids)
 	return ids, err
+}
+
+// pgHit is a match of the first pass and its rank.
+type pgHit struct {
+	ID   int64   `bun:"id"`
+	Rank float64 `bun:"rank"`
+}
+
+// pgNewestMatches returns the matches among the steward's newest scan
+// messages, at most window, newest first, read on the (steward_id, id)
+// index.
+func pgNewestMatches(ctx context.Context, db bun.IDB, stewardID int64, q string, scan, window int) ([]pgHit, error) {
+	var recent []pgHit
+	err := db.NewRaw(`SELECT id, ts_rank(content_tsv, plainto_tsquery('simple', ?)) AS rank FROM (
+			SELECT id, content_tsv FROM messages WHERE steward_id = ? ORDER BY id DESC LIMIT ?) newest
+		WHERE content_tsv @@ plainto_tsquery('simple', ?) ORDER BY id DESC LIMIT ?`,
+		q, stewardID, scan, q, window).Scan(ctx, &recent)
+	return recent, err
 }
 
 func (pgSearch) sessionIDs(ctx context.Context, db bun.IDB, stewardID int64, q string, limit int) ([]string, error) {

@@ -219,3 +219,66 @@ func TestSearchACommonWordRanksTheNewestWindowOfTheStewardsOwn(t *testing.T) {
 		}
 	})
 }
+
+// A word's newest matches come back whatever pass finds them: a word in
+// every message (the window fills among the newest thousand), a word in 1
+// of 40 (the window fills within the newest 5,000, read on a second look),
+// a word in 1 of 300 and a word only in the oldest messages (both read
+// through the index). Another steward's messages, newer than all of these,
+// never count.
+func TestSearchFindsTheNewestMatchesOfCommonMediumAndRareWords(t *testing.T) {
+	eachDialect(t, func(t *testing.T, s *store.Store) {
+		ctx := context.Background()
+		ada, bob := mustSteward(t, s, "ada"), mustSteward(t, s, "bob")
+		sess := mustSession(t, s, ada.ID, &baton.Session{Title: "many"})
+		const n = 6000
+		for from := 0; from < n; from += 1000 {
+			batch := make([]*baton.Message, 0, 1000)
+			for i := from; i < from+1000; i++ {
+				content := fmt.Sprintf("message %d about the handler", i)
+				if i%40 == 0 {
+					content += " lease"
+				}
+				if i%300 == 0 {
+					content += " quorum"
+				}
+				if i < 3 {
+					content += " bootstrap"
+				}
+				batch = append(batch, &baton.Message{Role: baton.RoleAssistant, Content: content, SourceID: fmt.Sprint(i)})
+			}
+			if _, err := s.AppendMessages(ctx, ada.ID, sess.ID, "", batch); err != nil {
+				t.Fatal(err)
+			}
+		}
+		other := mustSession(t, s, bob.ID, &baton.Session{Title: "bob's"})
+		appendAndIndex(t, s, bob.ID, other.ID, "bob's handler lease quorum bootstrap")
+		for _, c := range []struct {
+			word  string
+			every int // the word is in messages whose number (seq-1) is a multiple of every, or below 3 for 0
+		}{{"handler", 1}, {"lease", 40}, {"quorum", 300}, {"bootstrap", 0}} {
+			hits, err := s.Search(ctx, ada.ID, c.word, 10)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := 10
+			if c.every == 0 {
+				want = 3
+			}
+			if len(hits) != want {
+				t.Fatalf("%q: %d hits, want %d", c.word, len(hits), want)
+			}
+			for _, h := range hits {
+				i := int(h.Seq) - 1
+				inIt := (c.every == 0 && i < 3) || (c.every > 0 && i%c.every == 0)
+				if h.SessionID != sess.ID || !inIt {
+					t.Errorf("%q: hit message %d of session %s, which does not hold the word", c.word, h.Seq, h.SessionID)
+				}
+				// One word weighs every hit alike: the window's newest come back.
+				if c.every > 0 && i < n-c.every*40 {
+					t.Errorf("%q: hit message %d, older than the newest matches", c.word, h.Seq)
+				}
+			}
+		}
+	})
+}

@@ -281,16 +281,24 @@ const (
 		"in the catch-up's CPU profile (-cpuprofile PATH writes PATH.catchup) that refresh (the summary text of every message each memory covers, 50 conversations of 4,000 messages) " +
 		"is ~90%, on whatever CPU the machine leaves"
 	whySearch = "Baton's query adds the steward's scope, ranking and the snippets to the index lookup (the raw column); " +
+		"a word in 1 of 100 messages is the slowest: SQLite walks its postings with the steward's owner token and reads 500 matching rows to rank, " +
+		"PostgreSQL reads every match's row through the GIN index (1,000 at 100,000 messages) to take the newest 100; " +
 		"with other sessions' load on the 2 cores each query also waits for CPU"
-	whyList   = "the filters are served by indexes (no figure grows with the sessions, see growth); the rest is decoding 50 sessions and waiting for CPU on a loaded machine"
+	whyList = "the filters are served by indexes (no figure grows with the sessions, see growth), but the page's total walks every matching session's index entry " +
+		"(100,000 for the first page); it is counted on a second connection while the page is read, so with a free core the page costs the longer of the two, " +
+		"and on a loaded machine both wait for CPU"
 	whyPage   = "the page renders the analysis (the arc, the timeline) and the first page of messages as HTML; its raw read is beside it"
 	whyIngest = "SQLite has one writer: in the burst's CPU profile (-cpuprofile) the per-message analysis before each write is ~36% (beside the writer), " +
 		"indexing each group's messages in its transaction ~28% (half of it FTS5 writing out its segments), the inserts ~20% and decoding the request JSON ~5%, " +
 		"all on 2 cores shared with the other work on the machine; fewer merges (automerge) cut the indexing's CPU but made common-word search miss its aim"
 	whyMixPage = "64 closed-loop clients (no think time) keep both cores busy: a page waits for CPU behind the other requests, " +
 		"so its p95 is the queue, not its own cost"
-	whyMixPostgres = "64 closed-loop clients over 2 instances share 2 cores with the PostgreSQL server itself: a page's p95 is the queue for CPU " +
-		"(its cost alone is the 8-client figure beside it)"
+	whyMixPostgres = "64 closed-loop clients over 2 instances share 2 cores with the PostgreSQL server itself: at 8 clients a request cost ~5 ms of the server's CPU " +
+		"and ~3 ms of Baton's (the server's CPU time and pg_stat_statements over the measured seconds), so the 2 cores serve at most ~250 requests a second " +
+		"and 64 clients without think time wait ~250 ms on average whatever a page costs; a page's own reads are index walks now that the planner is told " +
+		"a message's conversation decides its steward (before, each transcript page and its analysing check read and sorted the whole conversation); " +
+		"a search's first pass reads the steward's newest 5,000 messages, and the first view of each session reads all its messages for the arc chart, " +
+		"drawn once and cached"
 	whyMixAppend = "every append and hook event waits for SQLite's single writer; with ~240 writes a second from 64 clients " +
 		"the queue for it is the latency"
 )
