@@ -13,7 +13,6 @@ import (
 
 	"github.com/baton-dev/baton/internal/baton"
 	"github.com/baton-dev/baton/internal/ingest"
-	"github.com/baton-dev/baton/internal/store"
 	"github.com/baton-dev/baton/internal/store/storetest"
 	"github.com/baton-dev/baton/internal/watch"
 	"github.com/baton-dev/baton/internal/watch/watchtest"
@@ -54,30 +53,6 @@ func (s *flakySink) Report(ctx context.Context, files []baton.WatchedFile) error
 		return errDown
 	}
 	return s.Sink.Report(ctx, files)
-}
-
-// storedNumbers counts, for each numbered message, how often it is stored.
-func storedNumbers(t *testing.T, st *store.Store, stewardID int64) map[int]int {
-	t.Helper()
-	ctx := context.Background()
-	page, err := st.ListSessions(ctx, stewardID, baton.SessionFilter{Limit: 100})
-	if err != nil {
-		t.Fatal(err)
-	}
-	out := map[int]int{}
-	for _, s := range page.Sessions {
-		msgs, err := st.SessionMessages(ctx, stewardID, s.ID)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, m := range msgs {
-			var n int
-			if _, err := fmt.Sscanf(m.Content, "message number %d", &n); err == nil {
-				out[n]++
-			}
-		}
-	}
-	return out
 }
 
 // TestWatcherKeepsEveryMessageOnce runs the watcher over a folder while a
@@ -217,7 +192,7 @@ func TestWatcherKeepsEveryMessageOnce(t *testing.T) {
 			pass()
 			read(3, 0)
 
-			counts := storedNumbers(t, st, steward.ID)
+			counts := watchtest.StoredNumbers(t, st, steward.ID)
 			for n := 1; n <= a.Next; n++ {
 				if counts[n] != 1 {
 					t.Errorf("message number %d stored %d times", n, counts[n])
@@ -298,7 +273,7 @@ func TestBadLinesAreReportedPerFile(t *testing.T) {
 	if len(files) != 1 || !strings.Contains(files[0].Error, "line 4:") {
 		t.Fatalf("files %+v, want the broken line 4 named", files)
 	}
-	if counts := storedNumbers(t, st, steward.ID); len(counts) != 4 {
+	if counts := watchtest.StoredNumbers(t, st, steward.ID); len(counts) != 4 {
 		t.Errorf("stored %v, want the four good messages", counts)
 	}
 }
@@ -328,12 +303,12 @@ func TestRunFollowsNotifications(t *testing.T) {
 	waitFor := func(n int) {
 		t.Helper()
 		for i := 0; i < 400; i++ { // waits for the pass, asserts nothing on its speed
-			if len(storedNumbers(t, st, steward.ID)) == n {
+			if len(watchtest.StoredNumbers(t, st, steward.ID)) == n {
 				return
 			}
 			time.Sleep(50 * time.Millisecond)
 		}
-		t.Fatalf("stored %v, want %d messages", storedNumbers(t, st, steward.ID), n)
+		t.Fatalf("stored %v, want %d messages", watchtest.StoredNumbers(t, st, steward.ID), n)
 	}
 	waitFor(2)
 	a.Turn("live")

@@ -93,7 +93,7 @@ func TestWatchIntoAServer(t *testing.T) {
 		pass()
 		pass()
 
-		counts := map[int]int{}
+		counts := watchtest.StoredNumbers(t, a.St, a.Ada.ID)
 		page, err := a.St.ListSessions(ctx, a.Ada.ID, baton.SessionFilter{Limit: 50})
 		if err != nil {
 			t.Fatal(err)
@@ -102,16 +102,6 @@ func TestWatchIntoAServer(t *testing.T) {
 		for _, s := range page.Sessions {
 			if s.SourceRef == "brief" {
 				briefID = s.ID
-			}
-			msgs, err := a.St.SessionMessages(ctx, a.Ada.ID, s.ID)
-			if err != nil {
-				t.Fatal(err)
-			}
-			for _, m := range msgs {
-				var n int
-				if _, err := fmt.Sscanf(m.Content, "message number %d", &n); err == nil {
-					counts[n]++
-				}
 			}
 		}
 		for n := 1; n <= agent.Next; n++ {

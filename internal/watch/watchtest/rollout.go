@@ -3,12 +3,16 @@
 package watchtest
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
 	"time"
+
+	"github.com/baton-dev/baton/internal/baton"
+	"github.com/baton-dev/baton/internal/store"
 )
 
 // Agent writes Codex CLI rollouts under Dir as Codex does, numbering
@@ -86,4 +90,30 @@ func (a *Agent) Message(role string) string {
 	kind := map[string]string{"user": "input_text", "assistant": "output_text"}[role]
 	return a.Line(map[string]any{"timestamp": a.At.Format(time.RFC3339Nano), "type": "response_item",
 		"payload": map[string]any{"type": "message", "role": role, "content": []any{map[string]any{"type": kind, "text": fmt.Sprintf("message number %d", a.Next)}}}})
+}
+
+// StoredNumbers counts, by number, the numbered messages (as Message
+// writes them) stored for the steward: 1 each when every line written was
+// stored once.
+func StoredNumbers(t testing.TB, st *store.Store, stewardID int64) map[int]int {
+	t.Helper()
+	ctx := context.Background()
+	page, err := st.ListSessions(ctx, stewardID, baton.SessionFilter{Limit: 100})
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[int]int{}
+	for _, s := range page.Sessions {
+		msgs, err := st.SessionMessages(ctx, stewardID, s.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range msgs {
+			var n int
+			if _, err := fmt.Sscanf(m.Content, "message number %d", &n); err == nil {
+				out[n]++
+			}
+		}
+	}
+	return out
 }
