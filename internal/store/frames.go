@@ -211,6 +211,17 @@ func (s *Store) createFrames(ctx context.Context, tx bun.Tx, stewardID int64, fr
 	if len(fresh) == 0 {
 		return nil
 	}
+	if s.dialect == SQLite && len(fresh) > 100 {
+		// The postings index takes a row per word of every frame, spread
+		// over the whole index: with SQLite's default page cache (2 MB) a
+		// large import reads its pages from the file again and again. The
+		// connection goes back to the default after, so the pool's
+		// connections do not each keep 64 MB.
+		if _, err := tx.ExecContext(ctx, "PRAGMA cache_size = -65536"); err != nil {
+			return err
+		}
+		defer tx.ExecContext(ctx, "PRAGMA cache_size = -2000")
+	}
 	rids, err := freeRIDs(ctx, tx, fresh)
 	if err != nil {
 		return err
