@@ -157,9 +157,11 @@ func (sqliteSearch) matches(ctx context.Context, db bun.IDB, stewardID int64, te
 // where the rule lives, and the owner token narrows the walk to the
 // steward's postings. Where the steward wrote most of the newest messages
 // the token gains nothing and costs an intersection with postings that
-// hold nearly every message, so those ids are walked without it, over a
-// range bounded to hold about 4·limit of the steward's messages; older
-// ones, if the limit is not reached, with it.
+// hold nearly every message, so the newest matches are walked without it,
+// as far back as about 4·limit/share matches reach (bounded by the
+// matches, not by a range of ids: a word in 1 of 100 messages reaches
+// 100 times further back than a word in every one); older ones, if the
+// limit is not reached, with it.
 func newestMatches[T any](ctx context.Context, db bun.IDB, smp indexSample, stewardID int64, terms []string, columns string, limit int) ([]T, error) {
 	query := "SELECT " + columns + ` FROM messages_fts f JOIN messages m ON m.id = f.rowid
 		WHERE messages_fts MATCH ? AND m.steward_id = ? AND f.rowid >= ? AND f.rowid < ?
@@ -167,7 +169,10 @@ func newestMatches[T any](ctx context.Context, db bun.IDB, smp indexSample, stew
 	var out []T
 	split := smp.newest + 1 // ids from split up are walked without the owner token
 	if share := smp.share(); share >= ownerTokenBelow {
-		split = max(smp.newest-int64(4*float64(limit)/share), 0)
+		var err error
+		if split, err = nthNewestMatch(ctx, db, terms, int(4*float64(limit)/share)); err != nil {
+			return nil, err
+		}
 		if err := db.NewRaw(query, ftsMatch(stewardID, terms, false), stewardID, split, smp.newest+1, limit).Scan(ctx, &out); err != nil {
 			return nil, err
 		}
@@ -180,6 +185,18 @@ func newestMatches[T any](ctx context.Context, db bun.IDB, smp indexSample, stew
 		out = append(out, older...)
 	}
 	return out, nil
+}
+
+// nthNewestMatch returns the id of the n-th newest message holding every
+// term, whoever wrote it, or 0 when fewer hold them. It reads n postings
+// and no rows.
+func nthNewestMatch(ctx context.Context, db bun.IDB, terms []string, n int) (int64, error) {
+	var ids []int64
+	if err := db.NewRaw("SELECT rowid FROM messages_fts WHERE messages_fts MATCH ? ORDER BY rowid DESC LIMIT 1 OFFSET ?",
+		ftsMatch(0, terms, false), max(n-1, 0)).Scan(ctx, &ids); err != nil || len(ids) == 0 {
+		return 0, err
+	}
+	return ids[0], nil
 }
 
 func (sqliteSearch) sessionIDs(ctx context.Context, db bun.IDB, stewardID int64, q string, limit int) ([]string, error) {

@@ -94,3 +94,57 @@ func TestNewestMatchesWalksADenseStewardsOlderMessagesByOwnerToken(t *testing.T)
 		t.Fatalf("ada's newest needles %v, want %v", got, want)
 	}
 }
+
+// The walk without the owner token reaches back a number of matches, not a
+// range of ids: the n-th newest match of every steward, 0 past the last.
+func TestNthNewestMatchCountsMatchesOfEveryStewardNewestFirst(t *testing.T) {
+	s, err := Open("sqlite:" + filepath.Join(t.TempDir(), "n.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	ctx := context.Background()
+	if _, err := s.MigrateUp(ctx); err != nil {
+		t.Fatal(err)
+	}
+	var needles []int64 // newest first, ada's and bob's
+	for _, name := range []string{"ada", "bob"} {
+		st := &baton.Steward{Username: name}
+		if err := s.CreateSteward(ctx, st); err != nil {
+			t.Fatal(err)
+		}
+		sess := &baton.Session{Title: name}
+		if err := s.CreateSession(ctx, st.ID, sess); err != nil {
+			t.Fatal(err)
+		}
+		batch := make([]*baton.Message, 40)
+		for i := range batch {
+			content := "only hay"
+			if i%10 == 3 {
+				content = "a Needle here"
+			}
+			batch[i] = &baton.Message{Role: baton.RoleSteward, Content: content, SourceID: fmt.Sprint(i)}
+		}
+		if _, err := s.AppendMessages(ctx, st.ID, sess.ID, "", batch); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := s.IndexPending(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.db.NewRaw("SELECT id FROM messages WHERE content = 'a Needle here' ORDER BY id DESC").Scan(ctx, &needles); err != nil {
+		t.Fatal(err)
+	}
+	if len(needles) != 8 {
+		t.Fatalf("%d needles written, want 8", len(needles))
+	}
+	for n, want := range map[int]int64{1: needles[0], 5: needles[4], 8: needles[7], 9: 0} {
+		got, err := nthNewestMatch(ctx, s.db, []string{"needle"}, n)
+		if err != nil || got != want {
+			t.Errorf("match %d: id %d (%v), want %d", n, got, err, want)
+		}
+	}
+	if got, err := nthNewestMatch(ctx, s.db, []string{"needle", "hay"}, 1); err != nil || got != 0 {
+		t.Errorf("needle and hay: id %d (%v), want 0: no message holds both", got, err)
+	}
+}
