@@ -130,6 +130,25 @@ func (s *Service) Conversation(ctx context.Context, stewardID int64, conversatio
 	return s.store.ConversationByID(ctx, stewardID, conversationID)
 }
 
+// MessageSource is what "Replay from here" on one of the steward's
+// messages forks: the message's conversation with its whole transcript,
+// and the message.
+func (s *Service) MessageSource(ctx context.Context, stewardID, messageID int64) (Source, *baton.Message, error) {
+	m, err := s.store.Message(ctx, stewardID, messageID)
+	if err != nil {
+		return Source{}, nil, err
+	}
+	conv, err := s.store.ConversationByID(ctx, stewardID, m.ConversationID)
+	if err != nil {
+		return Source{}, nil, err
+	}
+	msgs, err := s.store.ConversationMessagesOf(ctx, stewardID, conv, 0)
+	if err != nil {
+		return Source{}, nil, err
+	}
+	return Source{Conversation: conv, Transcript: msgs}, m, nil
+}
+
 // Source is the conversation a replay or a matrix forks, read with
 // Conversation, and its whole transcript when the handler read that too
 // (Messages, to show the form): the fork point is then found in it

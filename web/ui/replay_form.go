@@ -32,21 +32,14 @@ func replayForkPoint(msgs []*baton.Message, m *baton.Message) *baton.Message {
 	return prev
 }
 
-// replayFormPage is the form of a message, prefilled from the recorded
-// run: its model (the first the run used from there), its system prompt
-// shown as the placeholder of the override. It returns the message's
-// conversation and its transcript, read once through the replay service
-// (the replay or matrix made from the form finds its fork point in it),
-// and the message the fork starts after.
-func (s *Server) replayFormPage(c echo.Context, m *baton.Message) (views.ReplayFormPage, replay.Source, *baton.Message, error) {
-	conv, err := s.replays.Conversation(requestContext(c), stewardID(c), m.ConversationID)
-	if err != nil {
-		return views.ReplayFormPage{}, replay.Source{}, nil, err
-	}
-	msgs, err := s.replays.Messages(requestContext(c), stewardID(c), conv, 0)
-	if err != nil {
-		return views.ReplayFormPage{}, replay.Source{}, nil, err
-	}
+// replayFormPage is the form of message m, prefilled from the recorded
+// run in src (read with replaySource): its model (the first the run used
+// from there), its system prompt shown as the placeholder of the
+// override. It returns src, in whose transcript the replay or matrix made
+// from the form finds its fork point, and the message the fork starts
+// after.
+func (s *Server) replayFormPage(c echo.Context, m *baton.Message, src replay.Source) (views.ReplayFormPage, replay.Source, *baton.Message, error) {
+	msgs := src.Transcript
 	at := replayForkPoint(msgs, m)
 	p := views.ReplayFormPage{Page: s.page(c, "Replay from here", "sessions"), Action: "/messages/" + strconv.FormatInt(m.ID, 10) + "/replay",
 		Seq: m.Seq, ForkSeq: at.Seq, CanRun: s.replays.CanRun()}
@@ -61,16 +54,27 @@ func (s *Server) replayFormPage(c echo.Context, m *baton.Message) (views.ReplayF
 		}
 	}
 	p.Values.RecordedSystem = strings.Join(system, "\n\n")
-	return p, replay.Source{Conversation: conv, Transcript: msgs}, at, nil
+	return p, src, at, nil
+}
+
+// replaySource reads the message of a "Replay from here" route (:id)
+// through the replay service, with its conversation and transcript.
+func (s *Server) replaySource(c echo.Context) (*baton.Message, replay.Source, error) {
+	id, err := idParam(c, "id", "message")
+	if err != nil {
+		return nil, replay.Source{}, err
+	}
+	src, m, err := s.replays.MessageSource(requestContext(c), stewardID(c), id)
+	return m, src, err
 }
 
 // ReplayForm is GET /messages/{id}/replay: "Replay from here".
 func (s *Server) ReplayForm(c echo.Context) error {
-	m, err := s.messageParam(c)
+	m, src, err := s.replaySource(c)
 	if err != nil {
 		return err
 	}
-	p, _, _, err := s.replayFormPage(c, m)
+	p, _, _, err := s.replayFormPage(c, m, src)
 	if err != nil {
 		return err
 	}
@@ -82,11 +86,11 @@ func (s *Server) ReplayForm(c echo.Context) error {
 // page, which shows the run's progress. A refused form comes back with
 // the field named and what was typed.
 func (s *Server) ReplayCreate(c echo.Context) error {
-	m, err := s.messageParam(c)
+	m, src, err := s.replaySource(c)
 	if err != nil {
 		return err
 	}
-	p, src, at, err := s.replayFormPage(c, m)
+	p, src, at, err := s.replayFormPage(c, m, src)
 	if err != nil {
 		return err
 	}

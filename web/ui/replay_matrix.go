@@ -18,8 +18,8 @@ import (
 // the recorded run, as the single replay's form is. It returns the
 // conversation with its transcript and the message the runs fork after,
 // as replayFormPage does.
-func (s *Server) matrixFormPage(c echo.Context, m *baton.Message) (views.MatrixFormPage, replay.Source, *baton.Message, error) {
-	single, src, at, err := s.replayFormPage(c, m)
+func (s *Server) matrixFormPage(c echo.Context, m *baton.Message, src replay.Source) (views.MatrixFormPage, replay.Source, *baton.Message, error) {
+	single, src, at, err := s.replayFormPage(c, m, src)
 	if err != nil {
 		return views.MatrixFormPage{}, replay.Source{}, nil, err
 	}
@@ -33,11 +33,11 @@ func (s *Server) matrixFormPage(c echo.Context, m *baton.Message) (views.MatrixF
 
 // MatrixForm is GET /messages/{id}/matrix: the form of a replay matrix.
 func (s *Server) MatrixForm(c echo.Context) error {
-	m, err := s.messageParam(c)
+	m, src, err := s.replaySource(c)
 	if err != nil {
 		return err
 	}
-	p, _, _, err := s.matrixFormPage(c, m)
+	p, _, _, err := s.matrixFormPage(c, m, src)
 	if err != nil {
 		return err
 	}
@@ -48,11 +48,11 @@ func (s *Server) MatrixForm(c echo.Context) error {
 // started in the background; the steward lands on the matrix. A refused
 // form comes back with the field named and everything typed kept.
 func (s *Server) MatrixCreate(c echo.Context) error {
-	m, err := s.messageParam(c)
+	m, src, err := s.replaySource(c)
 	if err != nil {
 		return err
 	}
-	p, src, at, err := s.matrixFormPage(c, m)
+	p, src, at, err := s.matrixFormPage(c, m, src)
 	if err != nil {
 		return err
 	}

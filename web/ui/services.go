@@ -56,6 +56,7 @@ type replayService interface {
 	Fork(ctx context.Context, stewardID int64, conv *baton.Conversation, req replay.ForkRequest) (*baton.Conversation, error)
 	CherryPick(ctx context.Context, stewardID int64, src *baton.Conversation, req replay.CherryPickRequest) (*baton.Conversation, []*baton.Message, error)
 	Messages(ctx context.Context, stewardID int64, conv *baton.Conversation, upTo int64) ([]*baton.Message, error)
+	MessageSource(ctx context.Context, stewardID, messageID int64) (replay.Source, *baton.Message, error)
 	CreateIn(ctx context.Context, stewardID int64, src replay.Source, req replay.Request) (*baton.Replay, error)
 	CanRun() bool
 	Start(ctx context.Context, stewardID int64, id string) (*baton.Replay, error)
