@@ -281,7 +281,8 @@ const (
 		"in the catch-up's CPU profile (-cpuprofile PATH writes PATH.catchup) that refresh (the summary text of every message each memory covers, 50 conversations of 4,000 messages) " +
 		"is ~90%, on whatever CPU the machine leaves"
 	whySearch = "Baton's query adds the steward's scope, ranking and the snippets to the index lookup (the raw column); " +
-		"a word in 1 of 100 messages is the slowest: SQLite walks its postings with the steward's owner token and reads 500 matching rows to rank, " +
+		"a word in 1 of 100 messages is the slowest: SQLite reads the 500 newest matching rows to rank them, each on its own page of the messages table " +
+		"(a steward of 10,000 messages has 100 to read; a rare word walks the owner's postings no more: the walk without them reaches back 2,000 matches), " +
 		"PostgreSQL reads every match's row through the GIN index (1,000 at 100,000 messages) to take the newest 100; " +
 		"with other sessions' load on the 2 cores each query also waits for CPU"
 	whyList = "the filters are served by indexes (no figure grows with the sessions, see growth), but the page's total walks every matching session's index entry " +
