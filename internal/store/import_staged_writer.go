@@ -13,11 +13,13 @@ import (
 
 // stagedWriter writes the messages of a new session importInChunks
 // stages, a chunk at a time. No other writer reaches a staged session, so
-// what each of its conversations holds is known here: their source ids
-// and last sequence numbers are kept in memory instead of read back for
-// each run of a chunk, a chunk's messages go out in full multi-row
-// INSERTs whatever their conversation, and the counts and token totals
-// are added once a chunk. A Claude Code transcript has a sidechain every
+// what each of its conversations holds is known here: their last sequence
+// numbers are kept in memory instead of read back for each run of a
+// chunk, the source ids they hold are read once a chunk and only for
+// conversations begun in an earlier chunk (a set of every source id of a
+// 150,000-message document held 20 MB), a chunk's messages go out in full
+// multi-row INSERTs whatever their conversation, and the counts and token
+// totals are added once a chunk. A Claude Code transcript has a sidechain every
 // few turns; each used to cost a Bun insert, a fork-point query and an
 // update for its conversation, and two queries, short INSERTs and two
 // counter updates for its messages.
@@ -34,10 +36,11 @@ type stagedWriter struct {
 
 // stagedConversation is one conversation of the document, as written.
 type stagedConversation struct {
-	conv  *baton.Conversation
-	seen  map[string]struct{} // source ids written (a repeated one is a duplicate)
-	last  int64               // the last sequence number given
-	added int                 // messages written in this chunk
+	conv   *baton.Conversation
+	seen   map[string]bool // this chunk's source ids it holds (a repeated one is a duplicate)
+	last   int64           // the last sequence number given
+	added  int             // messages written in this chunk
+	stored int             // messages written in earlier chunks
 }
 
 func newStagedWriter(s *Store, doc *baton.ImportDocument, staged, owner *baton.Session) *stagedWriter {
@@ -49,15 +52,21 @@ func newStagedWriter(s *Store, doc *baton.ImportDocument, staged, owner *baton.S
 // source id its conversation has already is left out, as appendInTx does.
 func (w *stagedWriter) writeChunk(ctx context.Context, tx bun.Tx, r *chunkReader) (int, error) {
 	w.pending, w.written = w.pending[:0], w.written[:0]
+	if err := w.readSeen(ctx, tx, r); err != nil {
+		return 0, err
+	}
 	for i, m := range r.msgs {
 		c, err := w.conversation(ctx, tx, r.convs[i])
 		if err != nil {
 			return 0, err
 		}
-		if _, dup := c.seen[m.SourceID]; dup {
+		if c.seen == nil {
+			c.seen = map[string]bool{}
+		}
+		if c.seen[m.SourceID] {
 			continue
 		}
-		c.seen[m.SourceID] = struct{}{}
+		c.seen[m.SourceID] = true
 		c.last++
 		c.added++
 		m.ID, m.Seq = 0, c.last
@@ -68,6 +77,25 @@ func (w *stagedWriter) writeChunk(ctx context.Context, tx bun.Tx, r *chunkReader
 		return 0, err
 	}
 	return len(w.written), w.count(ctx, tx)
+}
+
+// readSeen reads which of the chunk's source ids the conversations
+// written to in earlier chunks hold already.
+func (w *stagedWriter) readSeen(ctx context.Context, tx bun.Tx, r *chunkReader) error {
+	by := map[int][]*baton.Message{}
+	for i, m := range r.msgs {
+		if ci := r.convs[i]; ci < len(w.convs) && w.convs[ci].stored > 0 {
+			by[ci] = append(by[ci], m)
+		}
+	}
+	for ci, msgs := range by {
+		have, err := w.s.sourceIDsIn(ctx, tx, w.convs[ci].conv.ID, msgs)
+		if err != nil {
+			return err
+		}
+		w.convs[ci].seen = have
+	}
+	return nil
 }
 
 // flush inserts the pending messages.
@@ -87,6 +115,7 @@ func (w *stagedWriter) flush(ctx context.Context, tx bun.Tx) error {
 // session's counts and token totals.
 func (w *stagedWriter) count(ctx context.Context, tx bun.Tx) error {
 	for _, c := range w.convs {
+		c.seen = nil
 		if c.added == 0 {
 			continue
 		}
@@ -94,6 +123,7 @@ func (w *stagedWriter) count(ctx context.Context, tx bun.Tx) error {
 			int64(c.added), c.conv.ID); err != nil {
 			return err
 		}
+		c.stored += c.added
 		c.added = 0
 	}
 	if len(w.written) == 0 {
@@ -116,7 +146,7 @@ func (w *stagedWriter) conversation(ctx context.Context, tx bun.Tx, ci int) (*st
 			return nil, err
 		}
 		w.byKey[conv.SourceRef] = conv
-		w.convs = append(w.convs, &stagedConversation{conv: conv, seen: map[string]struct{}{}, last: conv.ForkPointSeq})
+		w.convs = append(w.convs, &stagedConversation{conv: conv, last: conv.ForkPointSeq})
 	}
 	return w.convs[ci], nil
 }
