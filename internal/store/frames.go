@@ -216,8 +216,8 @@ func (s *Store) createFrames(ctx context.Context, tx bun.Tx, stewardID int64, fr
 		// over the whole index: with SQLite's default page cache (2 MB) a
 		// large import reads its pages from the file again and again. The
 		// connection goes back to the default after, so the pool's
-		// connections do not each keep 64 MB.
-		if _, err := tx.ExecContext(ctx, "PRAGMA cache_size = -65536"); err != nil {
+		// connections do not each keep 32 MB.
+		if _, err := tx.ExecContext(ctx, "PRAGMA cache_size = -32768"); err != nil {
 			return err
 		}
 		defer tx.ExecContext(ctx, "PRAGMA cache_size = -2000")

@@ -227,12 +227,17 @@ func (s *Store) writePostings(ctx context.Context, tx bun.Tx, stewardID int64, f
 		}
 		return cmp.Compare(a.rid, b.rid)
 	})
-	args := make([]any, 0, 4*len(postings))
-	for _, p := range postings {
-		args = append(args, stewardID, p.word, p.impact, p.rid)
-	}
-	if err := s.insertBound(ctx, tx, "INSERT INTO frame_postings (steward_id, word, impact, rid)", "", 4, args); err != nil {
-		return err
+	// The values a piece at a time: boxed all at once they took more
+	// memory than the rows.
+	args := make([]any, 0, 4*4096)
+	for start := 0; start < len(postings); start += 4096 {
+		args = args[:0]
+		for _, p := range postings[start:min(start+4096, len(postings))] {
+			args = append(args, stewardID, p.word, p.impact, p.rid)
+		}
+		if err := s.insertBound(ctx, tx, "INSERT INTO frame_postings (steward_id, word, impact, rid)", "", 4, args); err != nil {
+			return err
+		}
 	}
 	words := make([]string, 0, len(vocab))
 	for w := range vocab {
