@@ -28,3 +28,24 @@ func usedAsVerb(words []string, i int) bool {
 	}
 	return i+1 < len(words) && objectAfter[words[i+1]]
 }
+
+// verbUse counts, for each word, how often a session uses it and how often
+// as a verb: a word used as a verb in most of its uses ("reset", "claim",
+// "publish") names an action of the session, not its subject.
+type verbUse map[string][2]int
+
+// note counts the use of words[i].
+func (u verbUse) note(words []string, i int) {
+	c := u[words[i]]
+	c[0]++
+	if usedAsVerb(words, i) {
+		c[1]++
+	}
+	u[words[i]] = c
+}
+
+// mostlyVerb reports a word used as a verb in more than half of its uses.
+func (u verbUse) mostlyVerb(w string) bool {
+	c := u[w]
+	return 2*c[1] > c[0]
+}

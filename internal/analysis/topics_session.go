@@ -23,6 +23,9 @@ type topicCandidate struct {
 	score float64
 	first int // order of first appearance
 	msgs  int // how many messages hold it
+	// verb: a word the session uses as a verb more often than not, which
+	// is no topic alone.
+	verb bool
 }
 
 // topicFileName finds file names written in prose: a name and a known
@@ -95,7 +98,7 @@ func keyTopics(vs []view) []string {
 			break
 		}
 		words := strings.Fields(c.term)
-		if isTechnologyName(c.term) || len(words) == 1 && (genericHeads[c.term] || vagueAdjectives[c.term] || pairVerbs[c.term]) {
+		if isTechnologyName(c.term) || len(words) == 1 && (genericHeads[c.term] || vagueAdjectives[c.term] || pairVerbs[c.term] || c.verb) {
 			continue
 		}
 		held := false
@@ -210,6 +213,7 @@ func topicCandidates(vs []view) []topicCandidate {
 	}
 	first := true
 	var subjects []string
+	uses := verbUse{}
 	for i := range vs {
 		v := &vs[i]
 		if !v.text || sessionCommand(v) {
@@ -244,9 +248,11 @@ func topicCandidates(vs []view) []topicCandidate {
 		for _, p := range japaneseCompounds(prose) {
 			add(p, n, seen)
 		}
-		for _, w := range splitCJK(wordsOf(lowerText(prose))) {
+		words := splitCJK(wordsOf(lowerText(prose)))
+		for k, w := range words {
 			if termWord(w) {
 				add(w, n, seen)
+				uses.note(words, k)
 			}
 		}
 		if first && v.steward() {
@@ -272,6 +278,7 @@ func topicCandidates(vs []view) []topicCandidate {
 	}
 	out := make([]topicCandidate, 0, len(byTerm))
 	for _, c := range byTerm {
+		c.verb = uses.mostlyVerb(c.term)
 		out = append(out, *c)
 	}
 	slices.SortFunc(out, func(a, b topicCandidate) int { return a.first - b.first })

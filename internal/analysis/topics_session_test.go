@@ -60,6 +60,17 @@ func TestSessionTopicsAreNounPhrases(t *testing.T) {
 			not:  []string{"nightly build", "local branch"},
 		},
 		{
+			name: "a word the session uses as a verb is no topic alone",
+			turns: []string{
+				"Will writing the telemetry settings reset the whole settings file?",
+				"Writing the telemetry settings does reset the file: the writer replaces the settings file whole.",
+				"Then merge the telemetry settings instead, so nothing else gets lost.",
+				"The writer now merges the telemetry settings into the settings file.",
+			},
+			want: []string{"telemetry settings"},
+			not:  []string{"reset", "merge"},
+		},
+		{
 			name: "Russian function words are no topics",
 			turns: []string{
 				"Про что проект мозгослав и на каком этапе сейчас RAG?",
