@@ -169,7 +169,7 @@ func (r *report) goBenchAims(out string) {
 	if v, ok := benchMetric(out, "BenchmarkImportClaudeCode", "MB/s"); ok {
 		r.atLeast("Claude Code import, end to end (SQLite)", v, 20, "MB/s",
 			"in its profile the writes are a third of the import's CPU (~32%: SQLite's inserts ~12%, the JSON of each message's columns ~11%, the commits ~6%, a row per sidechain ~5%; "+
-				"a staged session's chunks no longer read back what its conversations hold), the session analysis ~32% (its summary, ~12%, on a second goroutine), "+
+				"a staged session's chunk reads back what its conversations hold once, not once a run), the session analysis ~32% (its summary, ~12%, on a second goroutine), "+
 				"the parse ~21%, each message's analysis ~5% and the garbage collector ~6%; they run one after another "+
 				"(the analysis reads the stored messages' ids and order, so it follows the writes), so even on two free cores the rate is bounded by the CPU per MB"+
 				cpuRate(out, "BenchmarkImportClaudeCode"))
