@@ -232,46 +232,79 @@ func writeCorpus(path string, n int, now time.Time) error {
 // benchBaton imports the corpus into a fresh SQLite Baton through HTTP and
 // times the recall cases.
 func benchBaton(ctx context.Context, tmp, framesPath string, cases []recallCase, requests int) (float64, float64, map[string]figures, error) {
-	st, err := store.Open("sqlite:" + filepath.Join(tmp, "baton.db"))
+	api, stop, err := startBaton(ctx, tmp)
 	if err != nil {
 		return 0, 0, nil, err
 	}
-	defer st.Close()
-	if _, err := st.MigrateUp(ctx); err != nil {
+	defer stop()
+	rate, peak, err := api.importFrames(framesPath)
+	if err != nil {
 		return 0, 0, nil, err
+	}
+	fmt.Fprintf(os.Stderr, "framesbench: Baton imported at %.0f frames/s, peak RSS %.0f MB\n", rate, peak)
+	out, err := api.timeRecall(cases, requests)
+	return rate, peak, out, err
+}
+
+// batonAPI calls a Baton server's API as one steward.
+type batonAPI struct {
+	base, token string
+	client      *http.Client
+}
+
+// startBaton serves a fresh SQLite Baton with one steward and its token.
+func startBaton(ctx context.Context, tmp string) (*batonAPI, func(), error) {
+	st, err := store.Open("sqlite:" + filepath.Join(tmp, "baton.db"))
+	if err != nil {
+		return nil, nil, err
+	}
+	fail := func(err error) (*batonAPI, func(), error) {
+		st.Close()
+		return nil, nil, err
+	}
+	if _, err := st.MigrateUp(ctx); err != nil {
+		return fail(err)
 	}
 	steward := &baton.Steward{Username: "bench"}
 	if err := st.CreateSteward(ctx, steward); err != nil {
-		return 0, 0, nil, err
+		return fail(err)
 	}
 	token, hash, prefix := auth.NewToken()
 	if _, err := st.CreateToken(ctx, steward.ID, "bench", hash, prefix); err != nil {
-		return 0, 0, nil, err
+		return fail(err)
 	}
 	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
 	srv := httptest.NewServer(web.New(st, web.NewServices(st, ingest.New(st), nil), "bench-secret", quiet,
 		web.Config{Limits: web.Limits{API: web.Rate{Burst: -1}, SignIn: web.Rate{Burst: -1}, SignInAddress: web.Rate{Burst: -1}}}))
-	defer srv.Close()
-	client := &http.Client{}
-	do := func(method, path string, body []byte) ([]byte, error) {
-		req, _ := http.NewRequest(method, srv.URL+path, bytes.NewReader(body))
-		req.Header.Set("Authorization", "Bearer "+token)
-		resp, err := client.Do(req)
-		if err != nil {
-			return nil, err
-		}
-		defer resp.Body.Close()
-		b, err := io.ReadAll(resp.Body)
-		if err == nil && resp.StatusCode != 200 {
-			err = fmt.Errorf("%s %s: %d %.200s", method, path, resp.StatusCode, b)
-		}
-		return b, err
+	stop := func() {
+		srv.Close()
+		st.Close()
 	}
+	return &batonAPI{base: srv.URL, token: token, client: &http.Client{}}, stop, nil
+}
 
-	// Import in batches of 5,000 lines, read from the file as they go.
+// do sends one request and answers its body, or an error for any status but 200.
+func (a *batonAPI) do(method, path string, body []byte) ([]byte, error) {
+	req, _ := http.NewRequest(method, a.base+path, bytes.NewReader(body))
+	req.Header.Set("Authorization", "Bearer "+a.token)
+	resp, err := a.client.Do(req)
+	if err != nil {
+		return nil, err
+	}
+	defer resp.Body.Close()
+	b, err := io.ReadAll(resp.Body)
+	if err == nil && resp.StatusCode != 200 {
+		err = fmt.Errorf("%s %s: %d %.200s", method, path, resp.StatusCode, b)
+	}
+	return b, err
+}
+
+// importFrames posts the corpus in batches of 5,000 lines, read from the
+// file as they go, and answers frames a second and the peak RSS in MB.
+func (a *batonAPI) importFrames(framesPath string) (float64, float64, error) {
 	f, err := os.Open(framesPath)
 	if err != nil {
-		return 0, 0, nil, err
+		return 0, 0, err
 	}
 	defer f.Close()
 	runtime.GC()
@@ -285,7 +318,7 @@ func benchBaton(ctx context.Context, tmp, framesPath string, cases []recallCase,
 		if lines == 0 {
 			return nil
 		}
-		b, err := do("POST", "/api/v1/frames/import", batch.Bytes())
+		b, err := a.do("POST", "/api/v1/frames/import", batch.Bytes())
 		if err != nil {
 			return err
 		}
@@ -303,17 +336,19 @@ func benchBaton(ctx context.Context, tmp, framesPath string, cases []recallCase,
 		batch.WriteByte('\n')
 		if lines++; lines == 5000 {
 			if err := send(); err != nil {
-				return 0, 0, nil, err
+				return 0, 0, err
 			}
 		}
 	}
 	if err := send(); err != nil {
-		return 0, 0, nil, err
+		return 0, 0, err
 	}
-	rate := float64(imported) / time.Since(start).Seconds()
-	peak := peakRSSMB()
-	fmt.Fprintf(os.Stderr, "framesbench: Baton imported %d frames at %.0f/s, peak RSS %.0f MB\n", imported, rate, peak)
+	return float64(imported) / time.Since(start).Seconds(), peakRSSMB(), nil
+}
 
+// timeRecall times each recall case: five warm-up requests, then requests
+// timed ones.
+func (a *batonAPI) timeRecall(cases []recallCase, requests int) (map[string]figures, error) {
 	out := map[string]figures{}
 	for _, c := range cases {
 		v := url.Values{"q": {c.Q}, "limit": {strconv.Itoa(c.Limit)}}
@@ -332,20 +367,20 @@ func benchBaton(ctx context.Context, tmp, framesPath string, cases []recallCase,
 			TookMS float64 `json:"took_ms"`
 		}
 		for range 5 {
-			if _, err := do("GET", path, nil); err != nil {
-				return 0, 0, nil, err
+			if _, err := a.do("GET", path, nil); err != nil {
+				return nil, err
 			}
 		}
 		times, took := make([]float64, 0, requests), make([]float64, 0, requests)
 		for range requests {
 			t0 := time.Now()
-			b, err := do("GET", path, nil)
+			b, err := a.do("GET", path, nil)
 			times = append(times, float64(time.Since(t0).Microseconds())/1000)
 			if err != nil {
-				return 0, 0, nil, err
+				return nil, err
 			}
 			if err := json.Unmarshal(b, &res); err != nil {
-				return 0, 0, nil, err
+				return nil, err
 			}
 			took = append(took, res.TookMS)
 		}
@@ -354,7 +389,7 @@ func benchBaton(ctx context.Context, tmp, framesPath string, cases []recallCase,
 		out[c.Name] = figures{P50: times[len(times)/2], P95: times[len(times)*95/100], TookP50: took[len(took)/2], Hits: res.Count}
 		fmt.Fprintf(os.Stderr, "framesbench: Baton %-16s p50 %.2f ms p95 %.2f ms\n", c.Name, out[c.Name].P50, out[c.Name].P95)
 	}
-	return rate, peak, out, nil
+	return out, nil
 }
 
 func benchLex(tmp, lexDir, framesPath string, cases []recallCase, requests int) (*lexFigures, error) {

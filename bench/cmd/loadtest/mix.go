@@ -211,31 +211,82 @@ func runMix(ctx context.Context, dialect, tmp, pgAdmin string, log *slog.Logger,
 	defer done()
 	ictx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	cfg := web.Config{Limits: web.Limits{API: web.Rate{Burst: -1}, SignIn: web.Rate{Burst: -1}, SignInAddress: web.Rate{Burst: -1}}}
-	im := ingest.New(st)
-	srv := httptest.NewServer(web.New(st, web.NewServices(st, im, nil), "bench-secret", log, cfg))
-	defer srv.Close()
-	// On PostgreSQL a second instance serves the same database (as two
-	// processes behind a balancer would); each client keeps to one.
-	servers := []*httptest.Server{srv}
-	ims := []*ingest.Importer{im}
-	if dialect == store.Postgres {
-		st2, err := store.Open(url)
+	servers, ims, stop, err := startMixServers(st, url, dialect, log)
+	defer stop()
+	if err != nil {
+		return nil, err
+	}
+	c := newCorpus(7)
+	cs, err := mixClients(ctx, st, servers, clients, readSize, c)
+	if err != nil {
+		return nil, err
+	}
+	if err := settleMixSetup(ctx, st, ims[0], dialect); err != nil {
+		return nil, err
+	}
+	// The workers start once the setup's messages are indexed and
+	// analysed: the measured part is the mix, not the setup's backlog (with
+	// the worker already running, the backlog of 64 × 2,000 messages and the
+	// memories of their conversations were still being worked through while
+	// the clients ran).
+	go st.RunIndexer(ictx, func(error) {})
+	for _, im := range ims {
+		go im.Analysis().Run(ictx, func(error) {})
+	}
+	if mixProfile != "" {
+		f, err := os.Create(fmt.Sprintf("%s.%s-%d", mixProfile, dialect, clients))
 		if err != nil {
 			return nil, err
 		}
-		defer st2.Close()
-		im2 := ingest.New(st2)
-		srv2 := httptest.NewServer(web.New(st2, web.NewServices(st2, im2, nil), "bench-secret", log, cfg))
-		defer srv2.Close()
-		servers, ims = append(servers, srv2), append(ims, im2)
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			return nil, err
+		}
 	}
+	res := measureMix(cs, length, c)
+	if mixProfile != "" {
+		pprof.StopCPUProfile()
+	}
+	res.instances = len(servers)
+	return res, nil
+}
 
-	// One steward per client, each with a readSize-message session to read
-	// and a session its agent appends to.
+// startMixServers serves the store over HTTP. On PostgreSQL a second
+// instance serves the same database (as two processes behind a balancer
+// would); each client keeps to one. stop closes whatever was started, also
+// when err is set.
+func startMixServers(st *store.Store, url, dialect string, log *slog.Logger) (servers []*httptest.Server, ims []*ingest.Importer, stop func(), err error) {
+	var closers []func()
+	stop = func() {
+		for i := len(closers) - 1; i >= 0; i-- {
+			closers[i]()
+		}
+	}
+	cfg := web.Config{Limits: web.Limits{API: web.Rate{Burst: -1}, SignIn: web.Rate{Burst: -1}, SignInAddress: web.Rate{Burst: -1}}}
+	serve := func(st *store.Store) {
+		im := ingest.New(st)
+		srv := httptest.NewServer(web.New(st, web.NewServices(st, im, nil), "bench-secret", log, cfg))
+		closers = append(closers, srv.Close)
+		servers, ims = append(servers, srv), append(ims, im)
+	}
+	serve(st)
+	if dialect == store.Postgres {
+		st2, err := store.Open(url)
+		if err != nil {
+			return nil, nil, stop, err
+		}
+		closers = append(closers, func() { st2.Close() })
+		serve(st2)
+	}
+	return servers, ims, stop, nil
+}
+
+// mixClients makes one steward per client, each with a readSize-message
+// session to read and a session its agent appends to, signed in to the
+// server it is dealt to.
+func mixClients(ctx context.Context, st *store.Store, servers []*httptest.Server, clients, readSize int, c *corpus) ([]*mixClient, error) {
 	hash, _ := auth.HashPassword("bench-password")
 	cs := make([]*mixClient, clients)
-	c := newCorpus(7)
 	for i := range cs {
 		steward := &baton.Steward{Username: fmt.Sprintf("bench%d", i), PasswordHash: hash}
 		if err := st.CreateSteward(ctx, steward); err != nil {
@@ -249,14 +300,8 @@ func runMix(ctx context.Context, dialect, tmp, pgAdmin string, log *slog.Logger,
 		if err := st.CreateSession(ctx, steward.ID, read); err != nil {
 			return nil, err
 		}
-		for j := 0; j < readSize; j += 1000 {
-			batch := make([]*baton.Message, 0, 1000)
-			for k := j; k < min(j+1000, readSize); k++ {
-				batch = append(batch, &baton.Message{SourceID: fmt.Sprint(k), Role: []baton.Role{baton.RoleSteward, baton.RoleAssistant}[k%2], Content: c.message(k)})
-			}
-			if _, err := st.AppendMessages(ctx, steward.ID, read.ID, "", batch); err != nil {
-				return nil, err
-			}
+		if err := appendReadSession(ctx, st, steward.ID, read.ID, readSize, c); err != nil {
+			return nil, err
 		}
 		write := &baton.Session{Title: "agent at work"}
 		if err := st.CreateSession(ctx, steward.ID, write); err != nil {
@@ -270,11 +315,32 @@ func runMix(ctx context.Context, dialect, tmp, pgAdmin string, log *slog.Logger,
 		browser.Timeout = 60 * time.Second
 		cs[i] = &mixClient{base: base, browser: browser, token: token, session: write.ID, read: read.ID}
 	}
+	return cs, nil
+}
+
+// appendReadSession fills a session with size alternating messages, a
+// thousand at a time.
+func appendReadSession(ctx context.Context, st *store.Store, stewardID int64, sessionID string, size int, c *corpus) error {
+	for j := 0; j < size; j += 1000 {
+		batch := make([]*baton.Message, 0, 1000)
+		for k := j; k < min(j+1000, size); k++ {
+			batch = append(batch, &baton.Message{SourceID: fmt.Sprint(k), Role: []baton.Role{baton.RoleSteward, baton.RoleAssistant}[k%2], Content: c.message(k)})
+		}
+		if _, err := st.AppendMessages(ctx, stewardID, sessionID, "", batch); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// settleMixSetup indexes and analyses what the setup wrote, so the measured
+// part starts from a server that has caught up.
+func settleMixSetup(ctx context.Context, st *store.Store, im *ingest.Importer, dialect string) error {
 	if _, err := st.IndexPending(ctx); err != nil {
-		return nil, err
+		return err
 	}
 	if _, err := im.Analysis().AnalyzePending(ctx); err != nil {
-		return nil, err
+		return err
 	}
 	// On PostgreSQL the setup has just written every message and then
 	// rewritten each with its analysis: the table holds as many dead rows
@@ -284,29 +350,15 @@ func runMix(ctx context.Context, dialect, tmp, pgAdmin string, log *slog.Logger,
 	// done that long ago, so it is done here before the clock starts.
 	if dialect == store.Postgres {
 		if _, err := st.DB().ExecContext(ctx, "VACUUM ANALYZE"); err != nil {
-			return nil, err
+			return err
 		}
 	}
-	// The workers start once the setup's messages are indexed and
-	// analysed: the measured part is the mix, not the setup's backlog (with
-	// the worker already running, the backlog of 64 × 2,000 messages and the
-	// memories of their conversations were still being worked through while
-	// the clients ran).
-	go st.RunIndexer(ictx, func(error) {})
-	for _, im := range ims {
-		go im.Analysis().Run(ictx, func(error) {})
-	}
+	return nil
+}
 
-	if mixProfile != "" {
-		f, err := os.Create(fmt.Sprintf("%s.%s-%d", mixProfile, dialect, clients))
-		if err != nil {
-			return nil, err
-		}
-		defer f.Close()
-		if err := pprof.StartCPUProfile(f); err != nil {
-			return nil, err
-		}
-	}
+// measureMix runs every client in a closed loop until length has passed
+// and sums up what they saw.
+func measureMix(cs []*mixClient, length time.Duration, c *corpus) *mixResult {
 	var mu sync.Mutex
 	var samples []sample
 	deadline := time.Now().Add(length)
@@ -330,11 +382,7 @@ func runMix(ctx context.Context, dialect, tmp, pgAdmin string, log *slog.Logger,
 	}
 	wg.Wait()
 	elapsed := time.Since(start)
-	cpu := processCPU() - cpuStart
-	if mixProfile != "" {
-		pprof.StopCPUProfile()
-	}
-	res := &mixResult{instances: len(servers), rate: float64(len(samples)) / elapsed.Seconds(), pct: map[string][3]time.Duration{}, requests: len(samples), cpu: cpu}
+	res := &mixResult{rate: float64(len(samples)) / elapsed.Seconds(), pct: map[string][3]time.Duration{}, requests: len(samples), cpu: processCPU() - cpuStart}
 	byKind := map[string][]time.Duration{}
 	for _, s := range samples {
 		if s.err {
@@ -347,7 +395,7 @@ func runMix(ctx context.Context, dialect, tmp, pgAdmin string, log *slog.Logger,
 		at := func(p int) time.Duration { return ds[min(len(ds)-1, len(ds)*p/100)] }
 		res.pct[kind] = [3]time.Duration{at(50), at(95), at(99)}
 	}
-	return res, nil
+	return res
 }
 
 // doMix sends one request of a kind and says whether it succeeded.
