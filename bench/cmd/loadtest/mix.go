@@ -243,7 +243,7 @@ func runMix(ctx context.Context, dialect, tmp, pgAdmin string, log *slog.Logger,
 			return nil, err
 		}
 	}
-	res := measureMix(cs, length, c)
+	res := measureMix(cs, length)
 	if mixProfile != "" {
 		pprof.StopCPUProfile()
 	}
@@ -358,7 +358,7 @@ func settleMixSetup(ctx context.Context, st *store.Store, im *ingest.Importer, d
 
 // measureMix runs every client in a closed loop until length has passed
 // and sums up what they saw.
-func measureMix(cs []*mixClient, length time.Duration, c *corpus) *mixResult {
+func measureMix(cs []*mixClient, length time.Duration) *mixResult {
 	var mu sync.Mutex
 	var samples []sample
 	deadline := time.Now().Add(length)
@@ -369,6 +369,9 @@ func measureMix(cs []*mixClient, length time.Duration, c *corpus) *mixResult {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			// Each client writes from its own corpus: a corpus's random
+			// source is not safe for use by several goroutines at once.
+			c := newCorpus(int64(1000 + i))
 			seq := 0
 			for n := i; time.Now().Before(deadline); n++ {
 				kind := mixPlan[n%len(mixPlan)]
