@@ -41,15 +41,8 @@ func TestRankDocsWeighsRareWordsAndShortMessages(t *testing.T) {
 // A steward who wrote every recent message walks those without the owner
 // token and the older ones with it; both halves keep to the steward.
 func TestNewestMatchesWalksADenseStewardsOlderMessagesByOwnerToken(t *testing.T) {
-	s, err := Open("sqlite:" + filepath.Join(t.TempDir(), "b.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
+	s := openRankSQLite(t)
 	ctx := context.Background()
-	if _, err := s.MigrateUp(ctx); err != nil {
-		t.Fatal(err)
-	}
 	ada, bob := &baton.Steward{Username: "ada"}, &baton.Steward{Username: "bob"}
 	for _, st := range []*baton.Steward{ada, bob} {
 		if err := s.CreateSteward(ctx, st); err != nil {
@@ -98,15 +91,8 @@ func TestNewestMatchesWalksADenseStewardsOlderMessagesByOwnerToken(t *testing.T)
 // The walk without the owner token reaches back a number of matches, not a
 // range of ids: the n-th newest match of every steward, 0 past the last.
 func TestNthNewestMatchCountsMatchesOfEveryStewardNewestFirst(t *testing.T) {
-	s, err := Open("sqlite:" + filepath.Join(t.TempDir(), "n.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
+	s := openRankSQLite(t)
 	ctx := context.Background()
-	if _, err := s.MigrateUp(ctx); err != nil {
-		t.Fatal(err)
-	}
 	var needles []int64 // newest first, ada's and bob's
 	for _, name := range []string{"ada", "bob"} {
 		st := &baton.Steward{Username: name}
@@ -147,4 +133,19 @@ func TestNthNewestMatchCountsMatchesOfEveryStewardNewestFirst(t *testing.T) {
 	if got, err := nthNewestMatch(ctx, s.db, []string{"needle", "hay"}, 1); err != nil || got != 0 {
 		t.Errorf("needle and hay: id %d (%v), want 0: no message holds both", got, err)
 	}
+}
+
+// openRankSQLite opens a migrated SQLite store of its own, closed when the
+// test ends.
+func openRankSQLite(t *testing.T) *Store {
+	t.Helper()
+	s, err := Open("sqlite:" + filepath.Join(t.TempDir(), "rank.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	if _, err := s.MigrateUp(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	return s
 }

@@ -13,6 +13,7 @@ import (
 
 	"github.com/baton-dev/baton/internal/baton"
 	"github.com/baton-dev/baton/internal/ingest"
+	"github.com/baton-dev/baton/internal/store"
 	"github.com/baton-dev/baton/internal/store/storetest"
 	"github.com/baton-dev/baton/internal/watch"
 	"github.com/baton-dev/baton/internal/watch/watchtest"
@@ -251,13 +252,7 @@ func TestWatcherKeepsEveryMessageOnce(t *testing.T) {
 // without it, and the file's state names the line.
 func TestBadLinesAreReportedPerFile(t *testing.T) {
 	ctx := context.Background()
-	st := storetest.Open(t, storetest.Databases(t)["sqlite"])
-	steward := &baton.Steward{Username: "ana"}
-	if err := st.CreateSteward(ctx, steward); err != nil {
-		t.Fatal(err)
-	}
-	home := t.TempDir()
-	a := watchtest.NewAgent(t, home)
+	st, steward, home, a := anaWithAgent(t)
 	a.Start("bad")
 	a.Turn("bad")
 	a.Write("bad", "{not json\n")
@@ -284,13 +279,7 @@ func TestBadLinesAreReportedPerFile(t *testing.T) {
 func TestRunFollowsNotifications(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	st := storetest.Open(t, storetest.Databases(t)["sqlite"])
-	steward := &baton.Steward{Username: "ana"}
-	if err := st.CreateSteward(ctx, steward); err != nil {
-		t.Fatal(err)
-	}
-	home := t.TempDir()
-	a := watchtest.NewAgent(t, home)
+	st, steward, home, a := anaWithAgent(t)
 	a.Start("live")
 	a.Turn("live")
 	w, err := watch.New(watch.Config{Folders: watch.DefaultFolders(home), Interval: time.Hour,
@@ -336,13 +325,7 @@ func (s *moreSink) ImportLines(ctx context.Context, req watch.LinesRequest) (wat
 // written goes with More, its session analysed only once it settles.
 func TestQuietRolloutIsAnalysedAsItIsRead(t *testing.T) {
 	ctx := context.Background()
-	st := storetest.Open(t, storetest.Databases(t)["sqlite"])
-	steward := &baton.Steward{Username: "ana"}
-	if err := st.CreateSteward(ctx, steward); err != nil {
-		t.Fatal(err)
-	}
-	home := t.TempDir()
-	a := watchtest.NewAgent(t, home)
+	st, steward, home, a := anaWithAgent(t)
 	for _, id := range []string{"old", "live"} {
 		a.Start(id)
 		a.Turn(id)
@@ -390,4 +373,17 @@ func TestQuietRolloutIsAnalysedAsItIsRead(t *testing.T) {
 	if got := indexed(); !slices.Equal(got, []string{"live", "old"}) {
 		t.Errorf("sessions analysed once settled: %q, want both", got)
 	}
+}
+
+// anaWithAgent opens a SQLite store with the steward ana and a fake agent
+// writing rollouts under a home folder of its own.
+func anaWithAgent(t *testing.T) (*store.Store, *baton.Steward, string, *watchtest.Agent) {
+	t.Helper()
+	st := storetest.Open(t, storetest.Databases(t)["sqlite"])
+	steward := &baton.Steward{Username: "ana"}
+	if err := st.CreateSteward(context.Background(), steward); err != nil {
+		t.Fatal(err)
+	}
+	home := t.TempDir()
+	return st, steward, home, watchtest.NewAgent(t, home)
 }
