@@ -15,6 +15,7 @@ import (
 	"runtime"
 	"sort"
 	"strings"
+	"syscall"
 	"time"
 )
 
@@ -107,25 +108,41 @@ func run(ctx context.Context, o options) (err error) {
 	defer os.RemoveAll(tmp)
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
 
+	// Each step writes its databases into a folder of its own, removed as
+	// soon as the step ends (a full run wrote several gigabytes, and the
+	// disk filled before the last step when they were kept to the end).
+	// need is about the most disk the step holds at once at scale 1.
 	steps := []struct {
 		name string
-		fn   func() error
+		need float64 // gigabytes at scale 1
+		fn   func(tmp string) error
 	}{
-		{"ingest", func() error { return benchIngest(ctx, r, tmp, log, int(200000*o.scale)) }},
-		{"search", func() error { return benchSearch(ctx, r, tmp, o.postgres, int(1000000*o.scale)) }},
-		{"session list", func() error { return benchSessionList(ctx, r, tmp, int(100000*o.scale)) }},
-		{"transcript", func() error { return benchTranscript(ctx, r, tmp, log, 10000) }},
-		{"mix", func() error {
+		{"ingest", 1.5, func(tmp string) error { return benchIngest(ctx, r, tmp, log, int(200000*o.scale)) }},
+		{"search", 3, func(tmp string) error { return benchSearch(ctx, r, tmp, o.postgres, int(1000000*o.scale)) }},
+		{"session list", 1, func(tmp string) error { return benchSessionList(ctx, r, tmp, int(100000*o.scale)) }},
+		{"transcript", 0.3, func(tmp string) error { return benchTranscript(ctx, r, tmp, log, 10000) }},
+		{"mix", 1, func(tmp string) error {
 			return benchMix(ctx, r, tmp, o.postgres, o.mixClients, log, o.mixSeconds, max(200, int(2000*o.scale)))
 		}},
-		{"growth", func() error { return benchGrowth(ctx, r, tmp, log, int(1000000*o.scale)) }},
+		{"growth", 2.5, func(tmp string) error { return benchGrowth(ctx, r, tmp, log, int(1000000*o.scale)) }},
 	}
 	for _, s := range steps {
 		if o.only != "" && !strings.Contains(","+o.only+",", ","+s.name+",") {
 			continue
 		}
+		dir := filepath.Join(tmp, strings.ReplaceAll(s.name, " ", "-"))
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			return err
+		}
+		if err := enoughDisk(dir, s.name, int64(max(0.2, s.need*o.scale)*(1<<30))); err != nil {
+			return err
+		}
 		start := time.Now()
-		if err := s.fn(); err != nil {
+		err := s.fn(dir)
+		if rerr := os.RemoveAll(dir); err == nil {
+			err = rerr
+		}
+		if err != nil {
 			return fmt.Errorf("%s: %w", s.name, err)
 		}
 		r.printf("")
@@ -154,6 +171,36 @@ func run(ctx context.Context, o options) (err error) {
 	r.text("The whole run took %s.", time.Since(started).Round(time.Second))
 	r.text("Report written to %s", name)
 	return nil
+}
+
+// diskMargin is the free disk left to the rest of the machine (other
+// work, the shared PostgreSQL server) beyond what a step needs.
+const diskMargin = 2 << 30
+
+// enoughDisk says, before a step starts, when the disk under dir has less
+// free space than the step needs plus diskMargin, rather than letting the
+// step fail halfway with "database or disk is full".
+func enoughDisk(dir, step string, need int64) error {
+	var fs syscall.Statfs_t
+	if err := syscall.Statfs(dir, &fs); err != nil {
+		return fmt.Errorf("%s: free disk under %s: %w", step, dir, err)
+	}
+	free := int64(fs.Bavail) * int64(fs.Bsize)
+	if free < need+diskMargin {
+		return fmt.Errorf("%s: not enough free disk under %s: %.1f GB free, the step needs about %.1f GB plus %.0f GB left for the rest of the machine; free some space, or run a smaller -scale or fewer steps (-only)",
+			step, dir, gb(free), gb(need), gb(diskMargin))
+	}
+	return nil
+}
+
+func gb(n int64) float64 { return float64(n) / (1 << 30) }
+
+// removeSQLite removes a SQLite database file with its WAL and shared
+// memory files.
+func removeSQLite(path string) {
+	for _, suffix := range []string{"", "-wal", "-shm"} {
+		_ = os.Remove(path + suffix)
+	}
 }
 
 // machine describes where the figures come from.

@@ -60,8 +60,9 @@ func openBenchStore(ctx context.Context, dialect, tmp, pgAdmin, name string) (*s
 // openBenchStoreURL is openBenchStore that also returns the database URL,
 // for a second instance over the same database.
 func openBenchStoreURL(ctx context.Context, dialect, tmp, pgAdmin, name string) (*store.Store, string, func(), error) {
-	url := "sqlite:" + tmp + "/" + name + ".db"
-	cleanup := func() {}
+	path := tmp + "/" + name + ".db"
+	url := "sqlite:" + path
+	cleanup := func() { removeSQLite(path) }
 	if dialect == store.Postgres {
 		b := make([]byte, 4)
 		_, _ = rand.Read(b)

@@ -56,7 +56,7 @@ func newEnv(ctx context.Context, path string, log *slog.Logger, withServer bool)
 	if _, err := st.CreateToken(ctx, steward.ID, "bench", th, prefix); err != nil {
 		return nil, err
 	}
-	e := &env{st: st, steward: steward, token: token, stop: func() { st.Close() }}
+	e := &env{st: st, steward: steward, token: token, stop: func() { st.Close(); removeSQLite(path) }}
 	if withServer {
 		ictx, cancel := context.WithCancel(ctx)
 		im := ingest.New(st)
@@ -64,7 +64,7 @@ func newEnv(ctx context.Context, path string, log *slog.Logger, withServer bool)
 		go im.Analysis().Run(ictx, func(error) {})
 		e.im = im
 		e.srv = httptest.NewServer(web.New(st, web.NewServices(st, im, nil), "bench-secret", log, web.Config{Limits: web.Limits{API: web.Rate{Burst: -1}}}))
-		e.stop = func() { e.srv.Close(); cancel(); st.Close() }
+		e.stop = func() { e.srv.Close(); cancel(); st.Close(); removeSQLite(path) }
 	}
 	return e, nil
 }
