@@ -23,11 +23,13 @@ func (s *Service) RefreshMemory(ctx context.Context, stewardID int64, sessionID,
 	return s.refreshMemory(ctx, stewardID, sessionID, conversationID, nil, nil)
 }
 
-// refreshMemory is RefreshMemory given, when known, the conversation's
-// messages in order (nil: read from the store) and, when known (nil:
-// not), summaryOf the views of exactly those messages, as the session
-// analysis just computed it.
-func (s *Service) refreshMemory(ctx context.Context, stewardID int64, sessionID, conversationID string, known []*message, knownSummary *string) error {
+// refreshMemory is RefreshMemory given, when known, the views of the
+// conversation's messages in order, as the session analysis built them
+// (nil: read from the store), and, when known (nil: not), summaryOf those
+// views, as the session analysis just computed it. The summary of their
+// first messages reads the same views: summaryText reads only a view's
+// role and prose, which a view of the first messages alone has the same.
+func (s *Service) refreshMemory(ctx context.Context, stewardID int64, sessionID, conversationID string, known []view, knownSummary *string) error {
 	conv, err := s.store.Conversation(ctx, stewardID, sessionID, conversationID)
 	if err != nil {
 		return err
@@ -51,7 +53,7 @@ func (s *Service) refreshMemory(ctx context.Context, stewardID int64, sessionID,
 		// summary is the one just computed (summaryOf the same views).
 		summary = *knownSummary
 	case len(known) == conv.MessageCount:
-		summary = summaryText(viewsOf(s.analyzer, known[:due]))
+		summary = summaryText(known[:due])
 	default:
 		msgs, err := s.store.FirstMessageTexts(ctx, stewardID, sessionID, conv.ID, due)
 		if err != nil {

@@ -157,30 +157,12 @@ func messageOf(m *baton.Message) *message {
 	}
 }
 
-// full is the message again, with the fields message keeps.
-func (m *message) full() *baton.Message {
-	return &baton.Message{
-		ID: m.ID, Seq: m.Seq, Role: m.Role, Content: m.Content, ContentType: m.ContentType,
-		ToolCalls: m.ToolCalls, ToolResult: m.ToolResult, Semantic: m.Semantic, CodeContext: m.CodeContext,
-		Timestamp: m.Timestamp, Attributes: m.Attributes,
-	}
-}
-
 // buildViews reads every message once: prose, semantic fields (analysing
 // a copy of a message that never was), tool calls and their results.
 func buildViews(a *Analyzer, msgs []*baton.Message) []view {
 	b := newViewBuilder(a, len(msgs))
 	for _, m := range msgs {
 		b.add(m)
-	}
-	return b.views()
-}
-
-// viewsOf is buildViews over messages views were built from before.
-func viewsOf(a *Analyzer, msgs []*message) []view {
-	b := newViewBuilder(a, len(msgs))
-	for _, m := range msgs {
-		b.add(m.full())
 	}
 	return b.views()
 }
