@@ -248,29 +248,12 @@ func progressOf(vs []view) baton.Progress {
 		if !v.text {
 			continue
 		}
-		if v.steward() {
+		if v.steward() && messageEvent(v.m) != "shell_command" {
 			status := "pending"
 			if done[i] {
 				status = "completed"
 			}
-			reqs := requests(v.prose)
-			if line := firstProseLine(v.prose); len(reqs) == 0 && !askedBefore && !strings.HasSuffix(strings.TrimSpace(line), ":") {
-				// The opening message states a problem ("the release
-				// failed with …"): fixing it is the task. One that
-				// introduces what it pastes ("I got this feedback:")
-				// states none.
-				if t := requestText(firstSentence(line), true); t != "" {
-					reqs = []request{{t, formListed}}
-				}
-			}
-			if len(reqs) == 0 && len(book.requested) == 0 {
-				// Output pasted with no words of the steward's own, before
-				// any request: the error it shows is the work.
-				if t := pastedErrorTask(v.prose); t != "" {
-					reqs = []request{{t, formListed}}
-				}
-			}
-			for k, r := range reqs {
+			for k, r := range stewardRequests(vs, i, askedBefore, len(book.requested) > 0) {
 				if askedBefore && remark(r, k) {
 					continue
 				}
@@ -310,6 +293,36 @@ func progressOf(vs []view) baton.Progress {
 	return p
 }
 
+// stewardRequests reads the requests of the steward's message i: what
+// its sentences ask for (requests), or the command it ran (commandTask);
+// failing those, in the opening message, fixing the problem it states or
+// the error it pastes. askedBefore says a steward message with prose came
+// before, requested that a request was recorded.
+func stewardRequests(vs []view, i int, askedBefore, requested bool) []request {
+	v := &vs[i]
+	reqs := requests(v.prose)
+	if t := commandTask(vs, i); t != "" {
+		reqs = append([]request{{t, formListed}}, reqs...)
+	}
+	if line := firstProseLine(v.prose); len(reqs) == 0 && !askedBefore && !strings.HasSuffix(strings.TrimSpace(line), ":") {
+		// The opening message states a problem ("the release
+		// failed with …"): fixing it is the task. One that
+		// introduces what it pastes ("I got this feedback:")
+		// states none.
+		if t := requestText(firstSentence(line), true); t != "" {
+			reqs = []request{{t, formListed}}
+		}
+	}
+	if len(reqs) == 0 && !requested {
+		// Output pasted with no words of the steward's own, before
+		// any request: the error it shows is the work.
+		if t := pastedErrorTask(v.prose); t != "" {
+			reqs = []request{{t, formListed}}
+		}
+	}
+	return reqs
+}
+
 // openErrorsAtEnd lists, once each, the texts of the failed tool results
 // that were still unresolved when the session ended.
 func openErrorsAtEnd(vs []view) []string {
@@ -333,7 +346,7 @@ func openErrorsAtEnd(vs []view) []string {
 		if isCommandText(text) || strings.Contains(text, "<") {
 			text = ""
 		}
-		if text == "" && vs[i].call != nil {
+		if text == "" && vs[i].call != nil && toolName.MatchString(vs[i].call.Name) {
 			text = vs[i].call.Name + " failed"
 		}
 		if text != "" && !slices.Contains(out, text) {
@@ -342,6 +355,11 @@ func openErrorsAtEnd(vs []view) []string {
 	}
 	return out
 }
+
+// toolName is a tool's name as agents spell it ("Bash", "mcp__github__get_pr"):
+// a call whose name is not (markup the model garbled into a name) names
+// nothing a reader could resolve.
+var toolName = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_.:-]*$`)
 
 // rejected reports a tool result saying the steward turned the call down:
 // a choice, not an error to resolve.

@@ -32,7 +32,8 @@ var imperativeVerbs = set("add", "fix", "update", "create", "write", "remove", "
 	"compare", "analyze", "analyse", "research", "deploy", "release", "merge", "open", "prepare", "edit", "improve",
 	"optimize", "simplify", "split", "extract", "port", "translate", "apply", "restore", "revert", "verify", "ensure",
 	"drop", "increase", "decrease", "read", "outline", "design", "draw", "format", "sort", "fill", "send", "publish",
-	"modify", "insert", "append", "keep", "stop", "start", "finish", "complete", "retry", "rerun", "recreate")
+	"modify", "insert", "append", "keep", "stop", "start", "finish", "complete", "retry", "rerun", "recreate",
+	"execute", "discuss")
 
 // questionOpeners open a question the steward wants answered.
 var questionOpeners = set("what", "how", "why", "when", "where", "which", "who", "is", "are", "does", "do", "can",

@@ -1,0 +1,81 @@
+package analysis
+
+import (
+	"encoding/json"
+	"slices"
+	"testing"
+
+	"github.com/baton-dev/baton/internal/baton"
+)
+
+// command adds a slash command the steward ran and, when expansion is not
+// "", the prompt the agent expanded it into, as an importer records them.
+func (c *convo) command(name, args, expansion string) {
+	content := name
+	if args != "" {
+		content += " " + args
+	}
+	c.add(&baton.Message{Role: baton.RoleSteward, Content: content, ContentType: baton.ContentCommand,
+		Attributes: map[string]any{"event": "slash_command", "command": name, "command_args": args}})
+	if expansion != "" {
+		c.add(&baton.Message{Role: baton.RoleSystem, Content: expansion, ContentType: baton.ContentCommand,
+			Attributes: map[string]any{"event": "meta"}})
+	}
+}
+
+// TestCommandTasks: a project's own slash command is a request: named by
+// a verb with arguments, that verb done to them; without arguments, what
+// its prompt's objective says first. A command with no expansion (the
+// agent's own) and one named by no verb ask for nothing of their own.
+func TestCommandTasks(t *testing.T) {
+	for _, c := range []struct {
+		name, args, expansion string
+		want                  []string
+	}{
+		{"/ops:deploy-stage", "3", "<objective>\nShip a stage to production.\n</objective>", []string{"deploy stage 3"}},
+		{"/audit:review", "the billing module", "Review the code for security flaws.", []string{"review the billing module"}},
+		{"/pm:show-backlog", "", "<objective>\nList every open ticket, group them by owner, and suggest an order.\n</objective>\n<process>…</process>",
+			[]string{"List every open ticket"}},
+		{"/pm:menu", "", "# Menu\n\nCreate a lightweight spec for the initiative.", nil},
+		{"/pm:menu", "", "<objective>\nThe menu of the kitchen.\n</objective>", nil},
+		{"/clear", "", "", nil},
+		{"/ops:deploy-stage", "3", "", nil},
+	} {
+		conv := newConvo()
+		conv.command(c.name, c.args, c.expansion)
+		conv.assistant("On it.")
+		p := progressOf(buildViews(testAnalyzer, conv.analysed(testAnalyzer)))
+		if !slices.Equal(p.TasksDiscussed, c.want) && len(p.TasksDiscussed)+len(c.want) > 0 {
+			t.Errorf("%s %s: tasks %q, want %q", c.name, c.args, p.TasksDiscussed, c.want)
+		}
+	}
+}
+
+// TestShellCommandIsNoTask: a command the steward ran in the agent's shell
+// mode ("!deploy status") is a command, not a request.
+func TestShellCommandIsNoTask(t *testing.T) {
+	conv := newConvo()
+	conv.steward("please rotate the staging credentials")
+	conv.add(&baton.Message{Role: baton.RoleSteward, Content: "!vault status", ContentType: baton.ContentCommand,
+		Attributes: map[string]any{"event": "shell_command"}})
+	conv.assistant("Rotated.")
+	p := progressOf(buildViews(testAnalyzer, conv.analysed(testAnalyzer)))
+	if want := []string{"rotate the staging credentials"}; !slices.Equal(p.TasksDiscussed, want) {
+		t.Errorf("tasks %q, want %q", p.TasksDiscussed, want)
+	}
+}
+
+// TestGarbledToolNameIsNoTask: a failed call whose name is markup the
+// model garbled names nothing to resolve.
+func TestGarbledToolNameIsNoTask(t *testing.T) {
+	conv := newConvo()
+	conv.steward("review the session handling for leaks")
+	conv.assistant("Starting the review.")
+	raw, _ := json.Marshal(map[string]string{"prompt": "review"})
+	conv.add(&baton.Message{Role: baton.RoleToolCall, ToolCalls: []baton.ToolCall{{ID: "g1", Name: `Task" > <parameter name="description`, Input: raw}}})
+	conv.add(&baton.Message{Role: baton.RoleToolResult, Content: `<tool_use_error>Error: No such tool available: Task" > <parameter name="description</tool_use_error>`, ToolResult: &baton.ToolResult{ToolUseID: "g1", IsError: true}})
+	p := progressOf(buildViews(testAnalyzer, conv.analysed(testAnalyzer)))
+	if want := []string{"review the session handling for leaks"}; !slices.Equal(p.TasksDiscussed, want) {
+		t.Errorf("tasks %q, want %q", p.TasksDiscussed, want)
+	}
+}
