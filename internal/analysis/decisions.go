@@ -520,6 +520,26 @@ var (
 	recommendedMark = regexp.MustCompile(`(?i)\s*[(（](?:推奨|recommended|おすすめ)[)）]\s*`)
 )
 
+var (
+	// An option that hands the choice back: "You decide" ("Claude picks
+	// the approach that fits"), "Your call", "Up to you".
+	handsBack    = regexp.MustCompile(`(?i)^(?:you decide|your call|up to you|(?:let )?(?:claude|the assistant|you) (?:decide|decides|choose|chooses|pick|picks)\b.*)$`)
+	handsBackWhy = regexp.MustCompile(`(?i)^(?:claude|the assistant|you|the agent)\s+(?:picks?|decides?|chooses?)\b`)
+	// A question about the questioning itself: "More questions about the
+	// invite flow, or move to the next area?", its options "More
+	// questions" / "Next area" ("Move on to …").
+	aboutQuestions = regexp.MustCompile(`(?i)\b(?:more questions|next (?:area|topic|section|question)|move (?:on )?to (?:the )?next)\b|^(?:move on|keep exploring|continue exploring)\b`)
+)
+
+// noCourse reports whether an answered option settles nothing about the
+// work: it hands the choice back to the assistant, or it answers a
+// question about the questioning (ask more, or move to the next area).
+func noCourse(question, label, description string) bool {
+	label, description = strings.TrimSpace(label), strings.TrimSpace(description)
+	return handsBack.MatchString(label) || handsBackWhy.MatchString(description) ||
+		aboutQuestions.MatchString(question) || aboutQuestions.MatchString(label) || aboutQuestions.MatchString(description)
+}
+
 // genericAnswers are answers that confirm or move on rather than choose.
 var genericAnswers = set("yes", "no", "ok", "proceed", "continue", "looks good", "both", "all", "none", "other",
 	"このまま進める", "はい", "いいえ", "両方", "すべて", "特に懸念なし", "修正がある")
@@ -558,7 +578,7 @@ func answeredQuestions(v *view) []baton.Decision {
 		}
 		// An answer written in place of the options is no pick of them:
 		// often a question back or a remark, not a course.
-		if picked < 0 || genericAnswers[strings.ToLower(label)] {
+		if picked < 0 || genericAnswers[strings.ToLower(label)] || noCourse(q.Question, label, q.Options[picked].Description) {
 			continue
 		}
 		d := baton.Decision{Decision: label, Rationale: q.Options[picked].Description}
