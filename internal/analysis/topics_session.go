@@ -195,94 +195,116 @@ func holdsTerm(phrase, term string) bool {
 // request names the work, the rest of the session shows which of the
 // things it names the work was about.
 func topicCandidates(vs []view) []topicCandidate {
-	byTerm := map[string]*topicCandidate{}
-	order := 0
-	add := func(term string, n float64, seen map[string]bool) {
-		if term == "" || seen[term] {
-			return
-		}
-		seen[term] = true
-		c := byTerm[term]
-		if c == nil {
-			c = &topicCandidate{term: term, first: order}
-			order++
-			byTerm[term] = c
-		}
-		c.score += n
-		c.msgs++
-	}
+	t := topicTally{byTerm: map[string]*topicCandidate{}, uses: verbUse{}}
 	first := true
 	var subjects []string
-	uses := verbUse{}
 	for i := range vs {
 		v := &vs[i]
 		if !v.text || sessionCommand(v) {
 			continue
 		}
-		n := 1.0
-		if v.steward() {
-			n = 2
-		}
-		// A slash command's name is what Claude Code ran, and the code
-		// symbols a message names are the technical context's.
-		prose := topicProse(withoutToolLines(stripMarkup(truncate(v.prose, maxScanText)), v.calls))
-		if v.steward() {
-			// What the steward pasted (a log, a terminal) is a program's
-			// words, not theirs: its field names and paths are no topics.
-			prose = slashCommand.ReplaceAllString(withoutPastedOutput(prose), "")
-		}
-		seen := map[string]bool{}
-		for _, e := range v.sem.Entities {
-			if e.Type == EntitySymbol {
-				seen[strings.ToLower(e.Text)] = true
-			}
-		}
-		if mayNameFile(prose) {
-			for _, m := range topicFileName.FindAllStringSubmatch(prose, 20) {
-				add(fileTopic(m[1]), n*1.5, seen)
-			}
-		}
-		for _, p := range nounPairs(prose) {
-			add(p, n, seen)
-		}
-		for _, p := range japaneseCompounds(prose) {
-			add(p, n, seen)
-		}
-		words := splitCJK(wordsOf(lowerText(prose)))
-		for k, w := range words {
-			if termWord(w) {
-				add(w, n, seen)
-				uses.note(words, k)
-			}
-		}
+		prose := t.message(v)
 		if first && v.steward() {
 			first = false
 			subjects = promptSubjects(prose)
 		}
 	}
-	// A subject of the first request is a topic when the session goes on
-	// to speak of it: a phrase the request names in passing is not.
-	// In a short session the request is most of what the steward says.
+	t.firstRequest(vs, subjects)
+	out := make([]topicCandidate, 0, len(t.byTerm))
+	for _, c := range t.byTerm {
+		c.verb = t.uses.mostlyVerb(c.term)
+		out = append(out, *c)
+	}
+	slices.SortFunc(out, func(a, b topicCandidate) int { return a.first - b.first })
+	return out
+}
+
+// topicTally gathers a session's candidate terms message by message.
+type topicTally struct {
+	byTerm map[string]*topicCandidate
+	order  int
+	uses   verbUse
+}
+
+// add counts a term once for a message (seen holds what the message
+// already counted) with the message's weight n.
+func (t *topicTally) add(term string, n float64, seen map[string]bool) {
+	if term == "" || seen[term] {
+		return
+	}
+	seen[term] = true
+	c := t.byTerm[term]
+	if c == nil {
+		c = &topicCandidate{term: term, first: t.order}
+		t.order++
+		t.byTerm[term] = c
+	}
+	c.score += n
+	c.msgs++
+}
+
+// message counts the terms of one message with prose and returns the
+// prose they were read from.
+func (t *topicTally) message(v *view) string {
+	n := 1.0
+	if v.steward() {
+		n = 2
+	}
+	// A slash command's name is what Claude Code ran, and the code
+	// symbols a message names are the technical context's.
+	prose := topicProse(withoutToolLines(stripMarkup(truncate(v.prose, maxScanText)), v.calls))
+	if v.steward() {
+		// What the steward pasted (a log, a terminal) is a program's
+		// words, not theirs: its field names and paths are no topics.
+		prose = slashCommand.ReplaceAllString(withoutPastedOutput(prose), "")
+	}
+	seen := map[string]bool{}
+	for _, e := range v.sem.Entities {
+		if e.Type == EntitySymbol {
+			seen[strings.ToLower(e.Text)] = true
+		}
+	}
+	if mayNameFile(prose) {
+		for _, m := range topicFileName.FindAllStringSubmatch(prose, 20) {
+			t.add(fileTopic(m[1]), n*1.5, seen)
+		}
+	}
+	// Past its file names, code in the prose is no topic (topics_code.go).
+	prose = withoutCodeLines(prose)
+	for _, p := range nounPairs(prose) {
+		t.add(p, n, seen)
+	}
+	for _, p := range japaneseCompounds(prose) {
+		t.add(p, n, seen)
+	}
+	words := splitCJK(wordsOf(lowerText(prose)))
+	for k, w := range words {
+		if termWord(w) {
+			t.add(w, n, seen)
+			t.uses.note(words, k)
+		}
+	}
+	return prose
+}
+
+// firstRequest scores the subjects of the first request: a subject is a
+// topic when the session goes on to speak of it (a phrase the request
+// names in passing is not); in a short session the request is most of
+// what the steward says.
+func (t *topicTally) firstRequest(vs []view, subjects []string) {
 	short := shortText(vs)
 	for _, p := range subjects {
-		c := byTerm[p]
+		c := t.byTerm[p]
 		if c == nil {
 			// An acronym or compound the word scan leaves out.
-			add(p, 0, map[string]bool{})
-			c = byTerm[p]
+			t.add(p, 0, map[string]bool{})
+			c = t.byTerm[p]
 			c.msgs = messagesHolding(vs, p)
 		}
 		if c.msgs >= 2 || short {
 			c.score += firstRequestBonus
 		}
 	}
-	out := make([]topicCandidate, 0, len(byTerm))
-	for _, c := range byTerm {
-		c.verb = uses.mostlyVerb(c.term)
-		out = append(out, *c)
-	}
-	slices.SortFunc(out, func(a, b topicCandidate) int { return a.first - b.first })
-	return out
 }
 
 // nounPairs are the pairs of adjacent salient words of a text, not parted

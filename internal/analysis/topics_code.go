@@ -1,0 +1,67 @@
+package analysis
+
+import (
+	"strings"
+	"unicode"
+)
+
+// Code pasted into prose without a fence ("export const Schema =
+// z.object({") is a program's words, not what the session is about: its
+// keywords and identifiers are no topics. File names in it are found
+// before (topicFileName) and stay candidates.
+
+// withoutCodeLines is prose without the lines that are code (codeLine).
+func withoutCodeLines(prose string) string {
+	if !strings.ContainsAny(prose, "{};=") {
+		return prose
+	}
+	lines := strings.Split(prose, "\n")
+	kept := lines[:0]
+	for _, l := range lines {
+		if !codeLine(l) {
+			kept = append(kept, l)
+		}
+	}
+	return strings.Join(kept, "\n")
+}
+
+// codeLine reports a line of code rather than prose: one with no run of
+// plain words a sentence has (proseRun) that opens or closes a block or
+// ends a statement ("{", "});"), holds an operator prose never writes
+// ("=>", ":="), or opens with a keyword of code followed by code's
+// punctuation ("import { z } from", "const x =").
+func codeLine(line string) bool {
+	t := strings.TrimSpace(line)
+	if t == "" || proseRun(t) {
+		return false
+	}
+	if strings.ContainsAny(t[len(t)-1:], "{};") || strings.ContainsAny(t[:1], "}])") ||
+		strings.Contains(t, "=>") || strings.Contains(t, ":=") {
+		return true
+	}
+	first, rest, _ := strings.Cut(t, " ")
+	return codeKeywords[first] && strings.ContainsAny(rest, "{}()=;:<>\"'")
+}
+
+// proseRun reports a line holding five words of letters in a row, parted
+// by single spaces: a sentence's words, which a line of code never has
+// ("can you change my template so that it uses {{ value }}").
+func proseRun(line string) bool {
+	run := 0
+	for _, f := range strings.Split(line, " ") {
+		if f != "" && strings.IndexFunc(f, func(r rune) bool { return !unicode.IsLetter(r) && r != '\'' }) < 0 {
+			run++
+			if run == 5 {
+				return true
+			}
+		} else {
+			run = 0
+		}
+	}
+	return false
+}
+
+// codeKeywords open a line of code in the common languages; written in
+// lower case they rarely open a sentence.
+var codeKeywords = set("import", "export", "const", "var", "func", "def", "package", "class", "interface", "fn", "pub",
+	"struct", "enum")
