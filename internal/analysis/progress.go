@@ -99,6 +99,16 @@ func (b *taskBook) mention(task string) {
 	b.set(task, "pending")
 }
 
+// worked records an item of a list the assistant set out to work
+// through, completed when it later says something is done.
+func (b *taskBook) worked(task string, done bool) {
+	if done {
+		b.set(task, "completed")
+		return
+	}
+	b.mention(task)
+}
+
 // request records a task the steward asked for; a todo already saying
 // the same keeps its own wording and status.
 func (b *taskBook) request(task, status string) {
@@ -253,13 +263,21 @@ func progressOf(vs []view) baton.Progress {
 			if done[i] {
 				status = "completed"
 			}
-			for k, r := range stewardRequests(vs, i, askedBefore, len(book.requested) > 0) {
+			reqs := stewardRequests(vs, i, askedBefore, len(book.requested) > 0)
+			for k, r := range reqs {
 				if askedBefore && remark(r, k) {
 					continue
 				}
 				book.request(r.text, status)
 			}
-			askedBefore = true
+			// A command that asks for nothing ("/clear") opens no
+			// conversation: the message after it is still the opening one.
+			askedBefore = askedBefore || len(reqs) > 0 || messageEvent(v.m) != "slash_command"
+		}
+		if v.assistant() {
+			for _, t := range workList(v.prose) {
+				book.worked(t, done[i])
+			}
 		}
 		if v.steward() || i >= closing {
 			for line := range strings.SplitSeq(v.prose, "\n") {
