@@ -38,6 +38,16 @@ func (a *Analyzer) Session(s *baton.Session, msgs []*baton.Message) SessionRepor
 // sessionOf is Session over the messages' views and exchanges, which the
 // service builds once for the session, its relationship and its memory.
 func sessionOf(s *baton.Session, vs []view, ex []Exchange) SessionReport {
+	r := reportOf(s.Technical.WorkingDirectory, s.Technical.ToolVersion, vs, ex)
+	applyReport(s, r)
+	return r
+}
+
+// reportOf is the analysis of a session whose working directory and tool
+// version are the ones given, from its views and exchanges alone: nothing
+// else of the session is read, so it can be made before the session is
+// stored.
+func reportOf(workingDirectory, toolVersion string, vs []view, ex []Exchange) SessionReport {
 	// The summary is about half of the work, and reads the views as the
 	// other parts do, without changing them: it is made on a second
 	// goroutine (a second core) while the others are, and the quality,
@@ -46,10 +56,10 @@ func sessionOf(s *baton.Session, vs []view, ex []Exchange) SessionReport {
 	r := SessionReport{
 		Arc:       emotionalArc(vs),
 		Progress:  progressOf(vs),
-		Technical: technicalOf(vs, s.Technical.WorkingDirectory),
+		Technical: technicalOf(vs, workingDirectory),
 	}
-	r.Technical.WorkingDirectory = s.Technical.WorkingDirectory
-	r.Technical.ToolVersion = s.Technical.ToolVersion
+	r.Technical.WorkingDirectory = workingDirectory
+	r.Technical.ToolVersion = toolVersion
 	r.Patterns = patternsOf(vs, ex)
 	r.Title = sessionTitle(vs)
 	r.Summary = summary()
@@ -57,7 +67,12 @@ func sessionOf(s *baton.Session, vs []view, ex []Exchange) SessionReport {
 	if r.Title == "" {
 		r.Title = topicsTitle(r.Summary.KeyTopics)
 	}
+	return r
+}
 
+// applyReport writes a report into its session: the fields Session
+// documents.
+func applyReport(s *baton.Session, r SessionReport) {
 	s.EmotionalArc = r.Arc
 	s.PeakCount = len(r.Arc.PeakMoments)
 	s.Progress = r.Progress
@@ -71,7 +86,6 @@ func sessionOf(s *baton.Session, vs []view, ex []Exchange) SessionReport {
 		s.Attributes[importedTitleKey] = r.Title
 		s.Title = r.Title
 	}
-	return r
 }
 
 // summaryBeside starts summaryOf(vs) on another goroutine; the function

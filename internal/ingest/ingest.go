@@ -106,11 +106,12 @@ func (im *Importer) importOne(ctx context.Context, stewardID int64, doc *baton.I
 			im.analysis.AnalyzeMessage(&doc.Conversations[c].Messages[m])
 		}
 	}
+	ahead := im.analyseAhead(ctx, stewardID, doc)
 	res, err := im.store.Import(ctx, stewardID, doc)
 	if err != nil {
 		return res, err
 	}
-	if err := im.afterStore(ctx, stewardID, doc, res); err != nil {
+	if err := im.afterStore(ctx, stewardID, doc, res, ahead); err != nil {
 		return res, err
 	}
 	doc.Conversations = nil
@@ -118,8 +119,9 @@ func (im *Importer) importOne(ctx context.Context, stewardID int64, doc *baton.I
 }
 
 // afterStore does what follows storing a document: a hooked session
-// notes its transcript, and a stored or updated session is analysed.
-func (im *Importer) afterStore(ctx context.Context, stewardID int64, doc *baton.ImportDocument, res baton.ImportResult) error {
+// notes its transcript, and a stored or updated session is analysed (a
+// new one with what ahead, when not nil, made of it beside the writes).
+func (im *Importer) afterStore(ctx context.Context, stewardID int64, doc *baton.ImportDocument, res baton.ImportResult, ahead *analysisAhead) error {
 	if res.Status == baton.ImportUpdated && doc.EventPrefix != "" {
 		if err := im.noteTranscriptImported(ctx, stewardID, res.SessionID); err != nil {
 			return err
@@ -127,9 +129,17 @@ func (im *Importer) afterStore(ctx context.Context, stewardID int64, doc *baton.
 	}
 	if res.Status == baton.ImportStored || res.Status == baton.ImportUpdated {
 		var err error
-		if main := storedMain(doc); res.Status == baton.ImportStored && main != nil {
+		main := storedMain(doc)
+		var prepared *analysis.Prepared
+		if ahead != nil && res.Status == baton.ImportStored && main != nil {
+			prepared = ahead.wait(main)
+		}
+		switch {
+		case prepared != nil:
+			err = im.analysis.AnalyzePrepared(ctx, stewardID, res.SessionID, prepared)
+		case res.Status == baton.ImportStored && main != nil:
 			err = im.analysis.AnalyzeImported(ctx, stewardID, res.SessionID, main)
-		} else {
+		default:
 			err = im.analysis.AnalyzeSession(ctx, stewardID, res.SessionID)
 		}
 		if err != nil {
@@ -215,7 +225,7 @@ func (im *Importer) ImportStructured(ctx context.Context, stewardID int64, data 
 		if err != nil {
 			return results, err
 		}
-		if err := im.afterStore(ctx, stewardID, &doc, res); err != nil {
+		if err := im.afterStore(ctx, stewardID, &doc, res, nil); err != nil {
 			return results, err
 		}
 		results[i] = res
