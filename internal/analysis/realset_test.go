@@ -143,12 +143,18 @@ var realsetFloors = map[string]map[string][2]float64{
 	// fallen to 0.64; batch 8: 1.00 / 0.00).
 	// Then topics without a word the session uses mostly as a verb:
 	// 0.60 / 0.52 (batch 7: 0.66 / 0.65; batch 8 unchanged).
+	// Then batch 9 added 17 dev sessions nobody had tuned on (twelve new
+	// repositories: Cursor, VS Code Copilot and Claude Code chats saved
+	// by SpecStory, a Copilot CLI session; English, Russian, Chinese):
+	// 104 sessions, title 0.89; decisions 0.81 / 0.40; tasks 0.80 /
+	// 0.66; technologies 0.89 / 0.64; topics 0.59 / 0.50. The floors that
+	// the new sessions took the figures under are set 0.02 below them.
 	"dev": {
-		"title":        {0.91, 0},
-		"decisions":    {0.84, 0.46},
+		"title":        {0.87, 0},
+		"decisions":    {0.79, 0.38},
 		"tasks":        {0.73, 0.58},
-		"technologies": {0.88, 0.68},
-		"topics":       {0.58, 0.51},
+		"technologies": {0.88, 0.62},
+		"topics":       {0.58, 0.48},
 	},
 	// Measured 2026-11-25 on 23 test sessions: title 0.43; decisions none
 	// produced (0 of 28 found); tasks 0.56 / 0.10; technologies
@@ -178,11 +184,15 @@ var realsetFloors = map[string]map[string][2]float64{
 	// about, weighs against another or does without: 0.79 / 0.66; tasks
 	// as whole phrases (a code span naming something kept, a colon's
 	// object kept): 0.79 / 0.64. Then topics 0.64 / 0.56.
+	// Then batch 9 added 6 test sessions: 63 sessions, title 0.68;
+	// decisions 0.63 / 0.20; tasks 0.78 / 0.67; technologies 0.80 / 0.63;
+	// topics 0.64 / 0.56. The floors the new sessions took the figures
+	// under are set 0.02 below them.
 	"test": {
 		"title":        {0.68, 0},
-		"decisions":    {0.66, 0.20},
+		"decisions":    {0.61, 0.18},
 		"tasks":        {0.78, 0.63},
-		"technologies": {0.78, 0.65},
+		"technologies": {0.78, 0.61},
 		"topics":       {0.62, 0.54},
 	},
 }
