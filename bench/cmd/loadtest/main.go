@@ -27,6 +27,7 @@ func main() {
 	mixSeconds := flag.Float64("mix-seconds", 10, "seconds per level of the realistic mix")
 	pg := flag.String("postgres", os.Getenv("BATON_TEST_POSTGRES_URL"), "an admin URL of a PostgreSQL server for the PostgreSQL runs (empty: SQLite only)")
 	mixClients := flag.String("mix-clients", "8,32,64", "client counts of the realistic mix, comma-separated")
+	flag.StringVar(&searchDialects, "search-databases", "sqlite,postgres", "databases the search step measures, comma-separated (postgres only with -postgres)")
 	flag.StringVar(&mixProfile, "cpuprofile", "", "write a CPU profile of each measured level of the realistic mix to this path + .<database>-<clients>, of the ingest burst to this path + .ingest and of the catch-up after it to this path + .catchup")
 	flag.Parse()
 	if err := run(context.Background(), options{*out, *scale, *only, *goBench, *mixSeconds, *pg, *mixClients}); err != nil {

@@ -19,13 +19,19 @@ var searchTermsBench = []string{rareTerm, mediumTerm, commonTerm, "the goroutine
 // all, and for one of 100 stewards who share them, on SQLite (and on
 // PostgreSQL when a server is given), while a writer keeps appending to the
 // searching steward's sessions and the indexer keeps up.
+// searchDialects is which databases the search step measures (-search-databases).
+var searchDialects = "sqlite,postgres"
+
 func benchSearch(ctx context.Context, r *report, tmp, pgAdmin string, n int) error {
 	type scenario struct {
 		dialect  string
 		stewards int
 	}
-	scenarios := []scenario{{store.SQLite, 1}, {store.SQLite, 100}}
-	if pgAdmin != "" {
+	var scenarios []scenario
+	if strings.Contains(","+searchDialects+",", ",sqlite,") {
+		scenarios = append(scenarios, scenario{store.SQLite, 1}, scenario{store.SQLite, 100})
+	}
+	if pgAdmin != "" && strings.Contains(","+searchDialects+",", ",postgres,") {
 		scenarios = append(scenarios, scenario{store.Postgres, 1}, scenario{store.Postgres, 100})
 	}
 	r.printf("## Search over %d messages while writes continue", n)
