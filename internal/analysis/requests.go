@@ -328,7 +328,9 @@ func requestOf(s string, item bool) (string, requestForm) {
 	words := strings.Fields(s)
 	if name := slashWord(words[0]); strings.HasPrefix(words[0], "/") && name != "" {
 		// "/review the retry logic": the command's verb is the request.
-		if !verbCommands[name] || len(words) < 2 {
+		if !verbCommands[name] || len(words) < 2 || onlyPaths(words[1:]) {
+			// "/add src/a.ts tests/b.ts": an editor's command that
+			// puts files in the chat, not work asked for.
 			return "", 0
 		}
 		words[0] = name
@@ -380,6 +382,16 @@ func requestOf(s string, item bool) (string, requestForm) {
 		return "", 0
 	}
 	return task, form
+}
+
+// onlyPaths reports words that are all file paths.
+func onlyPaths(words []string) bool {
+	for _, w := range words {
+		if !isPathWord(w) {
+			return false
+		}
+	}
+	return len(words) > 0
 }
 
 // requestClause cuts a long request at its first clause; when that cut

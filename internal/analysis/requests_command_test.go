@@ -79,3 +79,14 @@ func TestGarbledToolNameIsNoTask(t *testing.T) {
 		t.Errorf("tasks %q, want %q", p.TasksDiscussed, want)
 	}
 }
+
+// TestSlashCommandOfFilesIsNoTask: "/add a/b.ts c/d.ts" puts files in an
+// editor's chat; "/review the retry logic" asks for work.
+func TestSlashCommandOfFilesIsNoTask(t *testing.T) {
+	if got := requestTasks("/add src/cache.ts tests/cache.test.ts"); len(got) != 0 {
+		t.Errorf("tasks %q, want none", got)
+	}
+	if got, want := requestTasks("/review the retry logic in src/retry.ts"), []string{"review the retry logic in src/retry.ts"}; !slices.Equal(got, want) {
+		t.Errorf("tasks %q, want %q", got, want)
+	}
+}

@@ -161,9 +161,10 @@ func relevance(c baton.BridgeContent) (float64, string) {
 var markup = regexp.MustCompile(`</?[a-z][a-z0-9]*(?:[-_][a-z0-9]+)*(?:\s[^<>]*)?/?>`)
 
 // commandText is a shell command standing for an item: pipes, "&&",
-// redirections, a prompt sign, or a common program (and a sub-command)
+// redirections, a prompt sign, an agent's shell-mode "!" ("!git status"),
+// or a common program (and a sub-command)
 // with flags or a path ("go vet ./...", "git log --oneline").
-var commandText = regexp.MustCompile(`&&|\|\||\s\|\s|2>|>/dev/null|^\$ |(?:^|\s)(?:sudo|cd|ls|cat|grep|rg|find|git|gh|npm|npx|pnpm|yarn|go|cargo|make|mise|docker|kubectl|curl|wget|pip|python3?|node|bash|sh|rm|mv|cp|mkdir|chmod)(?:\s+[a-z][a-z0-9-]*)?\s+(?:-{1,2}[a-zA-Z]|[./~][^\s]*)`)
+var commandText = regexp.MustCompile(`&&|\|\||\s\|\s|2>|>/dev/null|^\$ |^![a-z][\w.-]*(?:\s|$)|(?:^|\s)(?:sudo|cd|ls|cat|grep|rg|find|git|gh|npm|npx|pnpm|yarn|go|cargo|make|mise|docker|kubectl|curl|wget|pip|python3?|node|bash|sh|rm|mv|cp|mkdir|chmod)(?:\s+[a-z][a-z0-9-]*)?\s+(?:-{1,2}[a-zA-Z]|[./~][^\s]*)`)
 
 func isCommand(s string) bool { return commandText.MatchString(s) }
 

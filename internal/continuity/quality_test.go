@@ -23,7 +23,7 @@ func TestQualityFallsOnNoise(t *testing.T) {
 	noisy.Transferred.ActiveTasks = []baton.BridgeTask{{Task: "Resolve the failing ls -la docs/ 2>/dev/null && cat export.csv"},
 		{Task: "Resolve: Error: Cannot find module 'vite' imported from vite.config.ts"},
 		{Task: "--- FAIL: TestExport (0.02s) export_test.go:41: got 3 rows"},
-		{Task: "Document the CSV columns for finance"}, {Task: "Resolve the failing go vet ./..."}}
+		{Task: "Document the CSV columns for finance"}, {Task: "Resolve the failing go vet ./..."}, {Task: "!deploy status --all"}}
 	noisy.Transferred.RecentDecisions = []baton.BridgeDecision{{Decision: "stream rows instead of building the file in memory"}}
 	noisy.Transferred.OpenQuestions = []baton.OpenQuestion{{Question: "<task-notification>agent finished</task-notification> is the export done?"}}
 
@@ -42,12 +42,13 @@ func TestQualityFallsOnNoise(t *testing.T) {
 		`question "<task-notification>agent finished</task-notification> is the…" holds markup`,
 		"the summary holds markup",
 		`task "Resolve the failing go vet ./..." is a command, not a task`,
+		`task "!deploy status --all" is a command, not a task`,
 	} {
 		if !strings.Contains(strings.Join(qn.Noise, "\n"), w) {
 			t.Errorf("noise %q lacks %q", qn.Noise, w)
 		}
 	}
-	if len(qn.Noise) != 7 || !strings.HasSuffix(qn.Why["clarity"], "; 7 items are noise") {
+	if len(qn.Noise) != 8 || !strings.HasSuffix(qn.Why["clarity"], "; 8 items are noise") {
 		t.Errorf("noise %q (%s): the clean task is not noise", qn.Noise, qn.Why["clarity"])
 	}
 }
