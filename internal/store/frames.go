@@ -3,9 +3,7 @@ package store
 import (
 	"bytes"
 	"context"
-	"crypto/sha256"
 	"encoding/base64"
-	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"strconv"
@@ -212,9 +210,9 @@ func (s *Store) createFrames(ctx context.Context, tx bun.Tx, stewardID int64, fr
 		return nil
 	}
 	if s.dialect == SQLite && len(fresh) > 100 {
-		// The postings index takes a row per word of every frame, spread
-		// over the whole index: with SQLite's default page cache (2 MB) a
-		// large import reads its pages from the file again and again. The
+		// The postings take a row per word and impact, spread over the
+		// whole index: with SQLite's default page cache (2 MB) a large
+		// import reads its pages from the file again and again. The
 		// connection goes back to the default after, so the pool's
 		// connections do not each keep 32 MB.
 		if _, err := tx.ExecContext(ctx, "PRAGMA cache_size = -32768"); err != nil {
@@ -238,11 +236,6 @@ func (s *Store) createFrames(ctx context.Context, tx bun.Tx, stewardID int64, fr
 	for start := 0; start < len(fresh); start += frameInsertBatch {
 		end := min(start+frameInsertBatch, len(fresh))
 		if err := s.insertFrames(ctx, tx, fresh[start:end], rids[start:end], texts[start:end]); err != nil {
-			return err
-		}
-	}
-	if s.dialect == SQLite {
-		if err := s.sqliteIndexFrames(ctx, tx, rids, texts); err != nil {
 			return err
 		}
 	}
@@ -316,11 +309,7 @@ func (s *Store) insertFrames(ctx context.Context, tx bun.Tx, frames []*baton.Fra
 		return nil
 	}
 	var sql strings.Builder
-	sql.WriteString("INSERT INTO frames (" + frameColumns)
-	if s.dialect == Postgres {
-		sql.WriteString(", search")
-	}
-	sql.WriteString(") VALUES ")
+	sql.WriteString("INSERT INTO frames (" + frameColumns + ") VALUES ")
 	args := make([]any, 0, len(frames)*27)
 	var mods strings.Builder
 	var modArgs []any
@@ -337,10 +326,6 @@ func (s *Store) insertFrames(ctx context.Context, tx bun.Tx, frames []*baton.Fra
 			r.ReferencePoint, r.StatusSnapshot, r.Jira, r.Keywords, r.AtlasFrameID, r.FeatureFlags, r.Permissions,
 			r.ImageIDs, r.RunID, r.PlanHash, r.Spend, r.UserID, r.ExecutorRole, r.ToolCalls, r.GuardrailProfile,
 			r.Extra, r.CreatedAt, r.Raw, r.SupersededBy)
-		if s.dialect == Postgres {
-			sql.WriteString(",CAST(? AS tsvector)")
-			args = append(args, pgFrameVector(texts[i]))
-		}
 		sql.WriteByte(')')
 		seen := map[string]bool{}
 		for _, m := range f.ModuleScope {
@@ -396,11 +381,6 @@ func (s *Store) DeleteFrame(ctx context.Context, stewardID int64, id string) err
 		}
 		if err := s.deletePostings(ctx, tx, stewardID, f, rids[0]); err != nil {
 			return err
-		}
-		if s.dialect == SQLite {
-			if _, err := tx.NewRaw("DELETE FROM frames_fts WHERE rowid = ?", rids[0]).Exec(ctx); err != nil {
-				return err
-			}
 		}
 		if _, err := tx.NewRaw("DELETE FROM frame_modules WHERE rid = ? AND steward_id = ?", rids[0], stewardID).Exec(ctx); err != nil {
 			return err
@@ -617,12 +597,4 @@ func (s *Store) FrameModules(ctx context.Context, stewardID int64, limit int) ([
 	err := s.db.NewRaw(`SELECT module FROM frame_modules WHERE steward_id = ? GROUP BY module ORDER BY count(*) DESC, module LIMIT ?`,
 		stewardID, limit).Scan(ctx, &out)
 	return out, err
-}
-
-// filterToken is the one index token standing for an exact module or
-// branch: a prefix letter and a hash, so any value, however long or
-// punctuated, is a single word. The SQL checks the value itself too.
-func filterToken(kind byte, value string) string {
-	sum := sha256.Sum256([]byte(value))
-	return string(kind) + hex.EncodeToString(sum[:12])
 }

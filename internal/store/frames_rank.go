@@ -1,7 +1,6 @@
 package store
 
 import (
-	"cmp"
 	"context"
 	"math"
 	"slices"
@@ -30,8 +29,9 @@ import (
 // not depend on the other matches; a word the frame lacks (mode any) adds 0.
 //
 // The top results are exact over every match, found without scoring every
-// match: frame_postings lists each word's frames by impact, and at equal
-// impact newest first, so along one impact level the score only falls.
+// match: frame_levels holds each word's frames by impact level (a level
+// in a few blob rows, read whole), newest first within a level, so along
+// one level the score only falls.
 // The ranking takes candidates from the postings of one word every match
 // must have (mode any: one per term), best bound first, where a
 // candidate's bound is its score with every other query word at its
@@ -42,7 +42,8 @@ import (
 // only while they could still matter. A query word in at most
 // knownPostings frames has its postings read whole, so a candidate's own
 // bound counts what it really adds; a module filter reads the module's
-// frames once, so a candidate outside it is passed over without a check.
+// frames once (its own rows of frame_levels), so a candidate outside it
+// is passed over without a check.
 
 const (
 	impactLevels    = 64
@@ -193,20 +194,16 @@ func (s *Store) writePostings(ctx context.Context, tx bun.Tx, stewardID int64, f
 	if err := s.writeFrameText(ctx, tx, stewardID, frames, rids, texts); err != nil {
 		return err
 	}
-	type posting struct {
-		word   string
-		impact int
-		rid    int64
-	}
 	vocab := map[string]*vocabEntry{"": {Word: ""}}
-	var postings []posting
-	for i := range frames {
+	groups := map[levelKey][]int64{}
+	for i, f := range frames {
 		rid := rids[i]
 		v := vocab[""]
 		v.DF++
 		v.Newest = max(v.Newest, rid)
 		for w, imp := range impactsOf(fields[i]) {
-			postings = append(postings, posting{w, imp, rid})
+			k := levelKey{w, imp}
+			groups[k] = append(groups[k], rid)
 			e := vocab[w]
 			if e == nil {
 				e = &vocabEntry{Word: w}
@@ -216,28 +213,15 @@ func (s *Store) writePostings(ctx context.Context, tx bun.Tx, stewardID int64, f
 			e.MaxImpact = max(e.MaxImpact, imp)
 			e.Newest = max(e.Newest, rid)
 		}
+		for _, m := range f.ModuleScope {
+			k := levelKey{moduleWord(m), moduleImpact}
+			if g := groups[k]; len(g) == 0 || g[len(g)-1] != rid {
+				groups[k] = append(g, rid)
+			}
+		}
 	}
-	// In the index's order, so each statement writes to neighbouring pages.
-	slices.SortFunc(postings, func(a, b posting) int {
-		if c := strings.Compare(a.word, b.word); c != 0 {
-			return c
-		}
-		if a.impact != b.impact {
-			return a.impact - b.impact
-		}
-		return cmp.Compare(a.rid, b.rid)
-	})
-	// The values a piece at a time: boxed all at once they took more
-	// memory than the rows.
-	args := make([]any, 0, 4*4096)
-	for start := 0; start < len(postings); start += 4096 {
-		args = args[:0]
-		for _, p := range postings[start:min(start+4096, len(postings))] {
-			args = append(args, stewardID, p.word, p.impact, p.rid)
-		}
-		if err := s.insertBound(ctx, tx, "INSERT INTO frame_postings (steward_id, word, impact, rid)", "", 4, args); err != nil {
-			return err
-		}
+	if err := s.writeLevels(ctx, tx, stewardID, len(frames), groups); err != nil {
+		return err
 	}
 	words := make([]string, 0, len(vocab))
 	for w := range vocab {
@@ -249,7 +233,7 @@ func (s *Store) writePostings(ctx context.Context, tx bun.Tx, stewardID int64, f
 	if s.dialect == Postgres {
 		greatest = "GREATEST"
 	}
-	args = args[:0]
+	args := make([]any, 0, 5*len(words))
 	for _, w := range words {
 		e := vocab[w]
 		args = append(args, stewardID, w, e.DF, e.MaxImpact, e.Newest)
@@ -275,13 +259,21 @@ func (s *Store) writeFrameText(ctx context.Context, tx bun.Tx, stewardID int64, 
 // deletePostings removes a frame's postings and its counts; the bounds
 // (highest impact, newest frame) stay, still true as bounds.
 func (s *Store) deletePostings(ctx context.Context, tx bun.Tx, stewardID int64, f *baton.Frame, rid int64) error {
-	for w, imp := range frameImpacts(f) {
-		if _, err := tx.NewRaw("DELETE FROM frame_postings WHERE steward_id = ? AND word = ? AND impact = ? AND rid = ?", stewardID, w, imp, rid).Exec(ctx); err != nil {
-			return err
-		}
+	impacts := frameImpacts(f)
+	keys := make([]levelKey, 0, len(impacts)+len(f.ModuleScope))
+	for w, imp := range impacts {
+		keys = append(keys, levelKey{w, imp})
 		if _, err := tx.NewRaw("UPDATE frame_vocab SET df = df - 1 WHERE steward_id = ? AND word = ?", stewardID, w).Exec(ctx); err != nil {
 			return err
 		}
+	}
+	for _, m := range f.ModuleScope {
+		if k := (levelKey{moduleWord(m), moduleImpact}); !slices.Contains(keys, k) {
+			keys = append(keys, k)
+		}
+	}
+	if err := s.deleteFromLevels(ctx, tx, stewardID, keys, rid); err != nil {
+		return err
 	}
 	if _, err := tx.NewRaw("UPDATE frame_vocab SET df = df - 1 WHERE steward_id = ? AND word = ''", stewardID).Exec(ctx); err != nil {
 		return err
@@ -290,8 +282,9 @@ func (s *Store) deletePostings(ctx context.Context, tx bun.Tx, stewardID int64, 
 	return err
 }
 
-// ensurePostings indexes the steward's frames stored before frame_postings
-// existed: when frame_vocab has no count for the steward but frames exist.
+// ensurePostings indexes the steward's frames stored before the postings
+// existed in their present form: when frame_vocab has no count for the
+// steward but frames exist.
 func (s *Store) ensurePostings(ctx context.Context, tx bun.Tx, stewardID int64) error {
 	var n int
 	if err := tx.NewRaw("SELECT count(*) FROM frame_vocab WHERE steward_id = ? AND word = ''", stewardID).Scan(ctx, &n); err != nil || n > 0 {

@@ -83,9 +83,14 @@ func TestRecallTopTenIsTheBruteForceRanking(t *testing.T) {
 		s.SetClock(func() time.Time { return recallNow })
 		st := mustSteward(t, s, "brute")
 		data := rankCorpus(2400)
-		for start := 0; start < len(data); {
-			end := start
-			for k := 0; k < 600 && end < len(data); k++ {
+		// One large write (each word's frames a segment of their own),
+		// then smaller ones (into the stored small segments).
+		for i, start := 0, 0; start < len(data); i++ {
+			end, size := start, 600
+			if i == 0 {
+				size = 1200
+			}
+			for k := 0; k < size && end < len(data); k++ {
 				end += strings.IndexByte(string(data[end:]), '\n') + 1
 			}
 			if _, err := frames.Import(ctx, s, st.ID, data[start:end]); err != nil {

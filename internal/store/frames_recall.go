@@ -1,11 +1,9 @@
 package store
 
 import (
-	"cmp"
 	"container/heap"
 	"context"
 	"database/sql"
-	"errors"
 	"math"
 	"slices"
 	"sort"
@@ -49,87 +47,6 @@ func (s *Store) queryRead(ctx context.Context, query string, args ...any) (*sql.
 	return st.QueryContext(ctx, args...)
 }
 
-// postingRow is one row of frame_postings as recall reads it.
-type postingRow struct {
-	impact int
-	rid    int64
-}
-
-// readPostings runs a query of (impact, rid) rows.
-func (s *Store) readPostings(ctx context.Context, query string, args ...any) ([]postingRow, error) {
-	rows, err := s.queryRead(ctx, query, args...)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []postingRow
-	for rows.Next() {
-		var p postingRow
-		if err := rows.Scan(&p.impact, &p.rid); err != nil {
-			return nil, err
-		}
-		out = append(out, p)
-	}
-	return out, rows.Err()
-}
-
-// readRIDs runs a query of rids.
-func (s *Store) readRIDs(ctx context.Context, query string, args ...any) ([]int64, error) {
-	rows, err := s.queryRead(ctx, query, args...)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []int64
-	for rows.Next() {
-		var rid int64
-		if err := rows.Scan(&rid); err != nil {
-			return nil, err
-		}
-		out = append(out, rid)
-	}
-	return out, rows.Err()
-}
-
-// matchQuery writes the query that keeps, of the given rids (all of the
-// steward's frames when rids is nil), those matching the recall: its
-// words, filters, time range and supersession.
-func (s *Store) matchQuery(stewardID int64, q baton.FrameRecall, rids []int64) (string, []any) {
-	lo, hi, _ := microsRange(q.Since, q.Until)
-	var sql strings.Builder
-	var args []any
-	if s.dialect == SQLite {
-		// CROSS JOIN keeps FTS5 first: left to itself the planner walks the
-		// steward's frames and asks FTS5 about each one.
-		sql.WriteString(`SELECT t.rowid FROM frames_fts t CROSS JOIN frames f ON f.rid = t.rowid
-			WHERE frames_fts MATCH ? AND f.steward_id = ? AND t.rowid BETWEEN ? AND ?`)
-		args = append(args, ftsMatchFrames(q), stewardID, lo, hi)
-		if rids != nil {
-			sql.WriteString(" AND t.rowid IN (?)")
-			args = append(args, bun.List(rids))
-		}
-	} else {
-		sql.WriteString(`SELECT f.rid FROM frames f WHERE f.steward_id = ? AND f.search @@ CAST(? AS tsquery) AND f.rid BETWEEN ? AND ?`)
-		args = append(args, stewardID, pgQueryFrames(q), lo, hi)
-		if rids != nil {
-			sql.WriteString(" AND f.rid IN (?)")
-			args = append(args, bun.List(rids))
-		}
-	}
-	if q.Branch != "" {
-		sql.WriteString(" AND f.branch = ?")
-		args = append(args, q.Branch)
-	}
-	if !q.IncludeSuperseded {
-		sql.WriteString(" AND f.superseded_by IS NULL")
-	}
-	if q.Module != "" {
-		sql.WriteString(" AND EXISTS (SELECT 1 FROM frame_modules m WHERE m.steward_id = f.steward_id AND m.module = ? AND m.rid = f.rid)")
-		args = append(args, q.Module)
-	}
-	return sql.String(), args
-}
-
 // A source gives candidates in falling bound order: the frames of one
 // impact level of one word (newest first), or, not yet opened, the levels
 // below (bounded by the highest of them and the word's newest frame).
@@ -140,9 +57,8 @@ type source struct {
 	impact int
 	newest int64 // the word's newest frame, a bound on every level's
 	bound  float64
-	// an opened level: rids not yet taken, and whether more are stored
+	// an opened level: rids not yet taken
 	rids []int64
-	more bool
 	open bool
 }
 
@@ -253,7 +169,6 @@ type walk struct {
 	others    map[int]float64 // per driving slot, what the other slots add at most
 	known     []map[int64]int // per slot, its postings when read whole
 	inModule  map[int64]bool  // the module filter's frames; nil without one
-	spread    int             // how many frames the walk passes over for one in the module
 	single    bool            // one word (or one prefix): scored by its postings alone
 	h         sourceHeap
 	best      *topK
@@ -263,7 +178,7 @@ type walk struct {
 
 func (s *Store) newWalk(stewardID int64, q baton.FrameRecall, r *ranking, drivers []int) *walk {
 	w := &walk{s: s, stewardID: stewardID, q: q, r: r, drivers: drivers, others: map[int]float64{},
-		known: make([]map[int64]int, len(r.slots)), best: &topK{k: q.Limit}, seen: map[int64]bool{}, spread: 1,
+		known: make([]map[int64]int, len(r.slots)), best: &topK{k: q.Limit}, seen: map[int64]bool{},
 		single: len(r.slots) == 1 && len(q.Terms) == 1}
 	w.lo, w.hi, _ = microsRange(q.Since, q.Until)
 	for _, d := range drivers {
@@ -308,18 +223,17 @@ func (w *walk) tight(slot, impact int, rid int64) float64 {
 // filter's frames, so a candidate outside it costs no check.
 func (w *walk) readKnown(ctx context.Context) error {
 	if w.q.Module != "" {
-		rids, err := w.s.readRIDs(ctx, "SELECT rid FROM frame_modules WHERE steward_id = ? AND module = ? AND rid BETWEEN ? AND ?",
-			w.stewardID, w.q.Module, w.lo, w.hi)
+		levels, err := w.s.readLevels(ctx, w.lo, w.hi, "SELECT impact, rids FROM frame_levels WHERE steward_id = ? AND word = ? AND impact = ?",
+			w.stewardID, moduleWord(w.q.Module), moduleImpact)
 		if err != nil {
 			return err
 		}
-		w.inModule = make(map[int64]bool, len(rids))
-		for _, rid := range rids {
-			w.inModule[rid] = true
+		w.inModule = map[int64]bool{}
+		for _, l := range levels {
+			for _, rid := range l.rids {
+				w.inModule[rid] = true
+			}
 		}
-		// The walk passes over the frames outside the module: it reads
-		// the postings in larger pieces (up to 8 times), as many more as it passes over.
-		w.spread = min(64, max(1, int(w.r.total)/max(1, len(rids))))
 	}
 	for i, sl := range w.r.slots {
 		if sl.df > w.knownPostings() || (len(w.drivers) == 1 && w.drivers[0] == i) {
@@ -327,12 +241,15 @@ func (w *walk) readKnown(ctx context.Context) error {
 		}
 		w.known[i] = map[int64]int{}
 		for _, v := range sl.words {
-			ps, err := w.s.readPostings(ctx, "SELECT impact, rid FROM frame_postings WHERE steward_id = ? AND word = ?", w.stewardID, v.Word)
+			levels, err := w.s.readLevels(ctx, w.lo, w.hi, "SELECT impact, rids FROM frame_levels WHERE steward_id = ? AND word = ? AND impact > 0",
+				w.stewardID, v.Word)
 			if err != nil {
 				return err
 			}
-			for _, p := range ps {
-				w.known[i][p.rid] = max(w.known[i][p.rid], p.impact)
+			for _, l := range levels {
+				for _, rid := range l.rids {
+					w.known[i][rid] = max(w.known[i][rid], l.impact)
+				}
 			}
 		}
 	}
@@ -367,7 +284,7 @@ func (w *walk) nextBatch(ctx context.Context, n int) ([]scoredRID, error) {
 		}
 		if !top.open {
 			heap.Pop(&w.h)
-			if err := w.openLevel(ctx, top, n); err != nil {
+			if err := w.openLevel(ctx, top); err != nil {
 				return nil, err
 			}
 			continue
@@ -378,11 +295,6 @@ func (w *walk) nextBatch(ctx context.Context, n int) ([]scoredRID, error) {
 			w.seen[rid] = true
 			if (w.inModule == nil || w.inModule[rid]) && !w.best.beaten(w.tight(top.slot, top.impact, rid)) {
 				batch = append(batch, scoredRID{rid: rid, score: top.bound, impactsKnown: w.single})
-			}
-		}
-		if len(top.rids) == 0 && top.more {
-			if err := w.readLevel(ctx, top, rid-1, n*4); err != nil {
-				return nil, err
 			}
 		}
 		if len(top.rids) == 0 {
@@ -414,59 +326,33 @@ func (s *Store) hitsOf(ctx context.Context, stewardID int64, best *topK) ([]*bat
 	return hits, nil
 }
 
-// openLevel reads the first frames of the highest impact level at or below
-// src.impact and queues the level below it. Without a time range one
-// query reads them, and with them the next levels' first frames as far as
-// n rows go (a word in few frames: all of them); with one, the level is
-// found first, then its frames in the range read from where they start.
-func (w *walk) openLevel(ctx context.Context, src *source, n int) error {
-	if w.lo > -1<<62 || w.hi < 1<<62 {
-		return w.openLevelIn(ctx, src, n)
-	}
-	m := n
+// openLevel reads the highest impact level at or below src.impact of
+// src's word, whole, and queues the level below it; a word in few frames
+// has all its levels read at once.
+func (w *walk) openLevel(ctx context.Context, src *source) error {
+	var levels []level
+	var err error
 	if src.df <= w.knownPostings() {
-		m = int(w.knownPostings()) + 1
-	}
-	var rows []postingRow
-	if known := w.known[src.slot]; known != nil && !w.r.slots[src.slot].prefix {
-		// Read already, whole.
-		for rid, imp := range known {
-			if imp <= src.impact {
-				rows = append(rows, postingRow{imp, rid})
-			}
-		}
-		slices.SortFunc(rows, func(a, b postingRow) int {
-			if a.impact != b.impact {
-				return b.impact - a.impact
-			}
-			return cmp.Compare(b.rid, a.rid)
-		})
-		m = len(rows) + 1
+		levels, err = w.s.readLevels(ctx, w.lo, w.hi, "SELECT impact, rids FROM frame_levels WHERE steward_id = ? AND word = ? AND impact BETWEEN 1 AND ?",
+			w.stewardID, src.word, src.impact)
 	} else {
-		var err error
-		rows, err = w.s.readPostings(ctx, "SELECT impact, rid FROM frame_postings WHERE steward_id = ? AND word = ? AND impact <= ? ORDER BY impact DESC, rid DESC LIMIT ?",
-			w.stewardID, src.word, src.impact, m)
-		if err != nil {
-			return err
-		}
+		levels, err = w.s.readLevels(ctx, w.lo, w.hi, `SELECT impact, rids FROM frame_levels WHERE steward_id = ? AND word = ? AND impact =
+			(SELECT max(impact) FROM frame_levels WHERE steward_id = ? AND word = ? AND impact BETWEEN 1 AND ? AND newest >= ?) AND newest >= ?`,
+			w.stewardID, src.word, w.stewardID, src.word, src.impact, w.lo, w.lo)
 	}
-	if len(rows) == 0 {
-		return nil
+	if err != nil {
+		return err
 	}
-	for i := 0; i < len(rows); {
-		j := i
-		rids := []int64{}
-		for ; j < len(rows) && rows[j].impact == rows[i].impact; j++ {
-			rids = append(rids, rows[j].rid)
+	for _, l := range levels {
+		if len(l.rids) == 0 {
+			continue
 		}
-		level := &source{slot: src.slot, word: src.word, df: src.df, impact: rows[i].impact, newest: src.newest, rids: rids, open: true,
-			more: j == len(rows) && len(rows) == m}
-		level.bound = w.bound(level.slot, level.impact, rids[0])
+		level := &source{slot: src.slot, word: src.word, df: src.df, impact: l.impact, newest: src.newest, rids: l.rids, open: true}
+		level.bound = w.bound(level.slot, level.impact, l.rids[0])
 		heap.Push(&w.h, level)
-		i = j
 	}
-	if last := rows[len(rows)-1].impact; len(rows) == m && last > 1 {
-		w.pushBelow(src, last-1)
+	if src.df > w.knownPostings() && len(levels) == 1 && levels[0].impact > 1 {
+		w.pushBelow(src, levels[0].impact-1)
 	}
 	return nil
 }
@@ -487,47 +373,6 @@ func (w *walk) pushBelow(src *source, impact int) {
 	below := &source{slot: src.slot, word: src.word, df: src.df, impact: impact, newest: src.newest}
 	below.bound = w.bound(src.slot, below.impact, src.newest)
 	heap.Push(&w.h, below)
-}
-
-// openLevelIn is openLevel within a time range.
-func (w *walk) openLevelIn(ctx context.Context, src *source, n int) error {
-	rows, err := w.s.queryRead(ctx, "SELECT max(impact) FROM frame_postings WHERE steward_id = ? AND word = ? AND impact <= ?",
-		w.stewardID, src.word, src.impact)
-	if err != nil {
-		return err
-	}
-	var level sql.NullInt64
-	for rows.Next() {
-		err = rows.Scan(&level)
-	}
-	if err := errors.Join(err, rows.Close(), rows.Err()); err != nil || !level.Valid || level.Int64 == 0 {
-		return err
-	}
-	src.impact, src.open = int(level.Int64), true
-	if err := w.readLevel(ctx, src, w.hi, n); err != nil {
-		return err
-	}
-	if len(src.rids) > 0 {
-		src.bound = w.bound(src.slot, src.impact, src.rids[0])
-		heap.Push(&w.h, src)
-	}
-	if src.impact > 1 {
-		w.pushBelow(src, src.impact-1)
-	}
-	return nil
-}
-
-// readLevel reads up to n more frames of src's level, newest first, at or
-// before hi.
-func (w *walk) readLevel(ctx context.Context, src *source, hi int64, n int) error {
-	n *= min(w.spread, 8)
-	rids, err := w.s.readRIDs(ctx, "SELECT rid FROM frame_postings WHERE steward_id = ? AND word = ? AND impact = ? AND rid BETWEEN ? AND ? ORDER BY rid DESC LIMIT ?",
-		w.stewardID, src.word, src.impact, w.lo, hi, n)
-	if err != nil {
-		return err
-	}
-	src.rids, src.more = rids, len(rids) == n
-	return nil
 }
 
 // scoreBatch keeps the candidates that match the query and adds their
@@ -586,25 +431,31 @@ func (s *Store) scoreBatch(ctx context.Context, stewardID int64, q baton.FrameRe
 	return nil
 }
 
-// rankAll scores every match of the query: what RecallFrames finds
-// without its index walk, for checking it.
+// rankAll scores every match of the query: every one of the steward's
+// frames read and checked against the query's words and filters, without
+// the postings: what RecallFrames must agree with.
 func (s *Store) rankAll(ctx context.Context, stewardID int64, q baton.FrameRecall) ([]scoredRID, error) {
 	r, err := s.newRanking(ctx, stewardID, q)
 	if err != nil || r == nil {
 		return nil, err
 	}
-	sql, args := s.matchQuery(stewardID, q, nil)
-	var rids []int64
-	if err := s.db.NewRaw(sql, args...).Scan(ctx, &rids); err != nil {
+	var rows []frameRow
+	if err := s.db.NewRaw("SELECT "+frameColumns+" FROM frames WHERE steward_id = ?", stewardID).Scan(ctx, &rows); err != nil {
 		return nil, err
 	}
-	byRID, err := s.framesByRID(ctx, stewardID, rids)
-	if err != nil {
-		return nil, err
-	}
-	out := make([]scoredRID, 0, len(rids))
-	for _, rid := range rids {
-		num := r.relNum(frameImpacts(byRID[rid]))
+	lo, hi, _ := microsRange(q.Since, q.Until)
+	var out []scoredRID
+	for i := range rows {
+		f, err := rows[i].frame()
+		if err != nil {
+			return nil, err
+		}
+		rid := rows[i].RID
+		if rid < lo || rid > hi || (q.Branch != "" && f.Branch != q.Branch) || (q.Module != "" && !slices.Contains(f.ModuleScope, q.Module)) ||
+			(!q.IncludeSuperseded && f.SupersededBy() != "") || !matchesFields(q, splitFields(frameText(f).fields())) {
+			continue
+		}
+		num := r.relNum(frameImpacts(f))
 		out = append(out, scoredRID{rid: rid, score: r.score(num, rid), rel: num / r.norm, recency: recencyAt(r.now, rid)})
 	}
 	sort.Slice(out, func(i, j int) bool { return better(out[i], out[j]) })
