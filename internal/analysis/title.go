@@ -170,9 +170,7 @@ func cleanTitleLine(line string) string {
 		f := fields[i]
 		switch {
 		case strings.HasPrefix(f, "/") && i == 0 && slashWord(f) != "":
-			if verbCommands[slashWord(f)] {
-				out = append(out, slashWord(f))
-			}
+			out = append(out, slashCommandWords(slashWord(f))...)
 			// A console transcript echoes the command it runs
 			// ("/hi is running…"): the echo is not the request.
 			if i+2 < len(fields) && strings.EqualFold(fields[i+1], "is") && strings.HasPrefix(strings.ToLower(fields[i+2]), "running") {

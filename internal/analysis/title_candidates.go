@@ -256,7 +256,7 @@ const weakTitleScore = 3.0
 func answerTitle(vs []view, weights map[string]float64) (string, float64) {
 	for i := range vs {
 		v := &vs[i]
-		if !v.steward() || !v.text || sessionCommand(v) {
+		if !titlePrompt(v) {
 			continue
 		}
 		for j := i + 1; j < len(vs); j++ {

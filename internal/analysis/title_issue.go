@@ -32,7 +32,7 @@ func linkedIssueTitles(vs []view) map[int]string {
 	prompts := 0
 	for i := range vs {
 		v := &vs[i]
-		if !v.steward() || !v.text || sessionCommand(v) {
+		if !titlePrompt(v) {
 			continue
 		}
 		if prompts++; prompts > titlePrompts {

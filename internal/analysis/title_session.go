@@ -61,7 +61,7 @@ func sessionTitle(vs []view) string {
 	prompts := 0
 	for i := range vs {
 		v := &vs[i]
-		if !v.steward() || !v.text || prompts >= titlePrompts || sessionCommand(v) {
+		if !titlePrompt(v) || prompts >= titlePrompts {
 			continue
 		}
 		sentences := titleSentences(v.prose)
@@ -75,16 +75,18 @@ func sessionTitle(vs []view) string {
 		}
 		decay := math.Pow(titlePromptDecay, float64(prompts))
 		prompts++
-		// The issue the prompt links to, by the title it has: a heading of
-		// what the prompt asks about.
-		if issue := issues[i]; issue != "" {
-			for _, s := range titleSentences(issue) {
-				s.heading = true
-				if t, score := s.best(weights); t != "" && score*decay > bestScore {
-					best, bestScore = t, score*decay
-				}
-				break
+		// What the prompt names by reference, as a heading of what it
+		// asks about: the issue it links to, by the title it has; the
+		// item of the assistant's list it picks by number.
+		for _, ref := range []string{issues[i], pickedItem(vs, i)} {
+			if t, score := refTitle(ref, weights); t != "" && score*decay > bestScore {
+				best, bestScore = t, score*decay
 			}
+		}
+		if best != "" && answersQuestion(vs, i) {
+			// The opening request set the subject; this answers what
+			// the assistant asked about it.
+			decay *= replyShare
 		}
 		for j, s := range sentences {
 			t, score := s.best(weights)
@@ -166,7 +168,7 @@ func termWeights(vs []view, steward ...string) map[string]float64 {
 	}
 	for i := range vs {
 		v := &vs[i]
-		if !v.text || sessionCommand(v) {
+		if !v.text || sessionCommand(v) || shellInput(v) {
 			continue
 		}
 		n := 1
