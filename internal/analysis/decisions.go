@@ -99,7 +99,9 @@ func (sc *decisionScan) read(i int) {
 	if !v.text {
 		return
 	}
+	found := len(sc.out)
 	sc.stewardAnswer(i)
+	answered := len(sc.out) > found
 	if v.assistant() {
 		sc.lastOffer = i
 		sc.proposalAnswered(i)
@@ -112,6 +114,9 @@ func (sc *decisionScan) read(i int) {
 			sc.add(d, v)
 		}
 		sc.constraints(i)
+		if !answered {
+			sc.replyCourses(i) // an answer read as a pick says no more
+		}
 	}
 	if v.assistant() && strings.Contains(v.lower, "the ") {
 		sc.assistantApproaches(i)

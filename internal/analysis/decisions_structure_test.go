@@ -26,3 +26,31 @@ func TestDecisionAnswerSettlesNothing(t *testing.T) {
 	}}}, `User has answered your questions: "Should a renamed tag keep its old links?"="You decide", "More questions about tags, or move to the next area?"="Next area", "How should archived tags show?"="Greyed out". You can now continue with the user's answers in mind.`, "")
 	checkDecisions(t, c, []baton.Decision{{Decision: "Archived: Greyed out", Rationale: "visible but muted", Alternatives: []string{"Hidden"}}})
 }
+
+// TestDecisionReplyCourse: the steward's answer to a question the
+// assistant asked states a course with its reason or the alternative it
+// turns down; a course without either is a request, and a reply to a
+// message that asked nothing is read by the other rules only.
+func TestDecisionReplyCourse(t *testing.T) {
+	c := newConvo()
+	c.assistant("| # | Title |\n|---|---|\n| 1 | Offload encryption to a worker |\n| 2 | Add a test-login endpoint |\n\nReply with a number to view details.")
+	c.steward("2 but apply the changes to this branch, since it's directly related.")
+	checkDecisions(t, c, []baton.Decision{{Decision: "apply the changes to this branch", Rationale: "it's directly related"}})
+
+	c = newConvo()
+	c.assistant("Should the export keep the old column names, or follow the new schema?")
+	c.steward("Good. Let's follow the new schema, not the old names. Also add a test for the header row.")
+	checkDecisions(t, c, []baton.Decision{{Decision: "follow the new schema", Alternatives: []string{"the old names"}}})
+
+	// No reason, no alternative: a request.
+	c = newConvo()
+	c.assistant("Which format should the report use?")
+	c.steward("let's add a summary line at the top")
+	checkDecisions(t, c, nil)
+
+	// The assistant asked nothing.
+	c = newConvo()
+	c.assistant("Done: the export follows the new schema.")
+	c.steward("apply the same change to the import, since it reads the same file")
+	checkDecisions(t, c, nil)
+}
