@@ -23,8 +23,17 @@ var (
 	eachShould = regexp.MustCompile(`(?i)^(?:each|every|all)\s+((?:[\w-]+\s+){0,2}[\w-]+)\s+(?:should|must)\s+(?:always\s+)?(?:be|have|live|go|use|get|stay|sit)\s+(.{3,})$`)
 	// "please don't write docstrings in specs, these are redundant with
 	// X": a prohibition and its reason.
+	// "the full schema should not be updated ever, it is a point in time
+	// snapshot": a rule against a course, with its reason.
+	shouldNotBecause = regexp.MustCompile(`(?i)^((?:the\s+|our\s+|this\s+|that\s+)?[\w./-]+(?:\s+[\w./-]+){0,3}\s+(?:should|must|shall)(?:\s+not|n't|\s+never)\s+(?:ever\s+)?(?:be\s+)?.{3,60}?)(?:,|;|\s+--|\s+—|\s+-|:)\s+((?:(?:it|this|that|they|these)(?:'s|'re|\s+is|\s+are)|because|since|as)\s+.{4,})$`)
+	// "I don't want it to show a decimal point, but an integer": the
+	// course not wanted and the one wanted instead.
+	dontWantBut = regexp.MustCompile(`(?i)^(?:(?:like|so|and|but|also|honestly|actually),?\s+)?((?:i|we)\s+(?:don't|do not|dont)\s+want\s+(.{3,80}?),?\s+but\s+(?:rather\s+|instead\s+)?.{2,80})$`)
 	dontBecause = regexp.MustCompile(`(?i)^(?:please\s+)?(?:don't|do not|never)\s+(.{6,}?)(?:,|;|\s+--|\s+—|\s+-)\s+(?:(?:these|they|this|it|that)(?:'s|'re| is| are)\s+|because\s+|since\s+|as\s+)(.{6,})$`)
 )
+
+// rationaleLead is the conjunction before a reason: "because", "since", "as".
+var rationaleLead = regexp.MustCompile(`(?i)^(?:because|since|as)\s+`)
 
 // stewardConstraint reads the constraint a steward's sentence states, if
 // it states one.
@@ -50,6 +59,16 @@ func stewardConstraint(s string) (baton.Decision, bool) {
 		if routineStep(m[1]) {
 			return baton.Decision{}, false
 		}
+	case shouldNotBecause.MatchString(s):
+		m := shouldNotBecause.FindStringSubmatch(s)
+		d.Decision, d.Rationale = m[1], rationaleLead.ReplaceAllString(m[2], "")
+	case dontWantBut.MatchString(s):
+		m := dontWantBut.FindStringSubmatch(s)
+		d.Decision, d.Alternatives = m[1], []string{strings.TrimSpace(m[2])}
+		if routineStep(m[2]) {
+			return baton.Decision{}, false
+		}
+		return d, true
 	default:
 		return baton.Decision{}, false
 	}

@@ -54,3 +54,18 @@ func TestDecisionReplyCourse(t *testing.T) {
 	c.steward("apply the same change to the import, since it reads the same file")
 	checkDecisions(t, c, nil)
 }
+
+// TestDecisionRuleAgainstCourse: the steward rules a course out with its
+// reason ("X should never be updated, it is a snapshot") or says which
+// course they want in place of another ("I don't want X, but Y"); a
+// "should not" without a reason is a remark.
+func TestDecisionRuleAgainstCourse(t *testing.T) {
+	c := newConvo()
+	c.steward("Please make the docs consistent. The full schema should not be updated ever, it is a point in time snapshot.")
+	c.steward("ok it works but does it have to be a float? like i don't want it to show a decimal point, but an integer.")
+	c.steward("The build should not take this long.")
+	checkDecisions(t, c, []baton.Decision{
+		{Decision: "The full schema should not be updated ever", Rationale: "it is a point in time snapshot"},
+		{Decision: "i don't want it to show a decimal point, but an integer", Alternatives: []string{"it to show a decimal point"}},
+	})
+}
