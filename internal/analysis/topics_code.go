@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"regexp"
 	"strings"
 	"unicode"
 )
@@ -65,3 +66,17 @@ func proseRun(line string) bool {
 // lower case they rarely open a sentence.
 var codeKeywords = set("import", "export", "const", "var", "func", "def", "package", "class", "interface", "fn", "pub",
 	"struct", "enum")
+
+// codeWord is an inline code span holding one identifier ("`SessionEnd`",
+// "`retry`"); a file name or a longer literal is not one.
+var codeWord = regexp.MustCompile("`([A-Za-z][A-Za-z0-9_-]*)`")
+
+// unquoteCodeWords writes the single identifiers of inline code spans as
+// words, so that one names a noun phrase with the noun after it
+// ("`SessionEnd` hook" is the SessionEnd hook).
+func unquoteCodeWords(prose string) string {
+	if !strings.Contains(prose, "`") {
+		return prose
+	}
+	return codeWord.ReplaceAllString(prose, "$1")
+}

@@ -61,3 +61,21 @@ func TestTopicsLeavePastedCodeOut(t *testing.T) {
 		}
 	}
 }
+
+// TestTopicsPairCodeWordWithItsNoun: an identifier written as inline code
+// names a noun phrase with the noun after it ("`SessionEnd` hook"), while
+// a longer literal in backticks stays apart.
+func TestTopicsPairCodeWordWithItsNoun(t *testing.T) {
+	if got, want := unquoteCodeWords("the `SessionEnd` hook and `go test ./...` output"), "the SessionEnd hook and `go test ./...` output"; got != want {
+		t.Errorf("unquoteCodeWords = %q, want %q", got, want)
+	}
+	c := newConvo()
+	c.steward("the exporter rejects the `retention` field in the bucket config")
+	c.assistant("The upgrade renamed the `retention` field; the bucket config still uses the old name.")
+	c.steward("so rename the `retention` field everywhere")
+	c.assistant("Renamed the `retention` field in the bucket config and the docs.")
+	got := keyTopics(buildViews(testAnalyzer, c.analysed(testAnalyzer)))
+	if !slices.Contains(got, "retention field") {
+		t.Errorf("topics %q miss the identifier's noun phrase", got)
+	}
+}

@@ -270,7 +270,7 @@ func (t *topicTally) message(v *view) string {
 		}
 	}
 	// Past its file names, code in the prose is no topic (topics_code.go).
-	prose = withoutCodeLines(prose)
+	prose = unquoteCodeWords(withoutCodeLines(prose))
 	for _, p := range nounPairs(prose) {
 		t.add(p, n, seen)
 	}
