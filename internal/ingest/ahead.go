@@ -2,6 +2,9 @@ package ingest
 
 import (
 	"context"
+	"runtime"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/baton-dev/baton/internal/analysis"
@@ -111,4 +114,50 @@ func (a *analysisAhead) wait(stored []*baton.Message) *analysis.Prepared {
 		}
 	}
 	return o.prepared
+}
+
+// analyseMessages analyses every message of a document (AnalyzeMessage)
+// on every core, each taking a run of them in turn: a message's analysis
+// reads only the message. A panic in one is raised again here, where it
+// would have been.
+func (im *Importer) analyseMessages(doc *baton.ImportDocument) {
+	var all []*baton.Message
+	for c := range doc.Conversations {
+		for m := range doc.Conversations[c].Messages {
+			all = append(all, &doc.Conversations[c].Messages[m])
+		}
+	}
+	const run = 256
+	workers := min(runtime.GOMAXPROCS(0), (len(all)+run-1)/run)
+	if workers <= 1 {
+		for _, m := range all {
+			im.analysis.AnalyzeMessage(m)
+		}
+		return
+	}
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	panics := make([]any, workers)
+	for w := range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			defer func() { panics[w] = recover() }()
+			for {
+				from := int(next.Add(run)) - run
+				if from >= len(all) {
+					return
+				}
+				for _, m := range all[from:min(from+run, len(all))] {
+					im.analysis.AnalyzeMessage(m)
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	for _, p := range panics {
+		if p != nil {
+			panic(p)
+		}
+	}
 }

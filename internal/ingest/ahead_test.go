@@ -170,3 +170,40 @@ func TestAnalysisAheadOnlyOfWhatItNumbered(t *testing.T) {
 		t.Error("a message without a time was numbered ahead")
 	}
 }
+
+// Messages analysed on every core are analysed as one after another:
+// each of them, whichever run it fell in.
+func TestAnalyseMessagesOnEveryCoreAsOneAfterAnother(t *testing.T) {
+	st := storetest.Open(t, "sqlite:"+t.TempDir()+"/analyse.db")
+	im := New(st)
+	data := repeatedTranscript(t, 25)
+	parse := func() baton.ImportDocument {
+		doc, _, err := claudecode.Parse(bytes.NewReader(data), "5e55a0e1-0000-4000-8000-000000000000.jsonl", claudecode.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return doc
+	}
+	one := parsedAnalysed(t, im, data)
+	every := parse()
+	n := 0
+	for _, c := range every.Conversations {
+		n += len(c.Messages)
+	}
+	if n < 600 {
+		t.Fatalf("%d messages: too few for more than two runs", n)
+	}
+	im.analyseMessages(&every)
+	want, _ := json.Marshal(one.Conversations)
+	got, _ := json.Marshal(every.Conversations)
+	if string(got) != string(want) {
+		t.Fatal("messages analysed on every core differ from those analysed one after another")
+	}
+	for _, c := range every.Conversations {
+		for _, m := range c.Messages {
+			if !m.Analyzed {
+				t.Fatalf("message %s left unanalysed", m.SourceID)
+			}
+		}
+	}
+}

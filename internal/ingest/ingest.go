@@ -101,11 +101,7 @@ func (im *Importer) importOne(ctx context.Context, stewardID int64, doc *baton.I
 		// tool calls it has too, the others stay.
 		doc.EventPrefix = hookMessagePrefix
 	}
-	for c := range doc.Conversations {
-		for m := range doc.Conversations[c].Messages {
-			im.analysis.AnalyzeMessage(&doc.Conversations[c].Messages[m])
-		}
-	}
+	im.analyseMessages(doc)
 	ahead := im.analyseAhead(ctx, stewardID, doc)
 	res, err := im.store.Import(ctx, stewardID, doc)
 	if err != nil {

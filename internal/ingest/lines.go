@@ -62,11 +62,7 @@ func (im *Importer) ImportLines(ctx context.Context, stewardID int64, path strin
 		return nil, nil, err
 	case ok && opts.More:
 		doc.Skipped = skipped
-		for c := range doc.Conversations {
-			for m := range doc.Conversations[c].Messages {
-				im.analysis.AnalyzeMessage(&doc.Conversations[c].Messages[m])
-			}
-		}
+		im.analyseMessages(&doc)
 		res, err := im.store.Import(ctx, stewardID, &doc)
 		if err != nil {
 			return nil, nil, err

@@ -176,11 +176,7 @@ func (im *Importer) feedTranscript(ctx context.Context, stewardID int64, wt *wat
 	} else {
 		keepUnknown(&doc, wt.known, true)
 	}
-	for c := range doc.Conversations {
-		for m := range doc.Conversations[c].Messages {
-			im.analysis.AnalyzeMessage(&doc.Conversations[c].Messages[m])
-		}
-	}
+	im.analyseMessages(&doc)
 	res, err := im.store.Import(ctx, stewardID, &doc)
 	if err != nil {
 		return nil, err

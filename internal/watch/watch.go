@@ -38,6 +38,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime"
 	"sort"
 	"strings"
 	"sync"
@@ -476,13 +477,46 @@ func (w *Watcher) settle(ctx context.Context, st *fileState, now time.Time) {
 // Settle has the sessions of the rollouts stored by the last passes
 // analysed now, rather than at the next pass that finds them no longer
 // growing: what a single pass (`baton watch --once`) ends with.
+//
+// The sessions are analysed a few at a time, one per core: each analysis
+// reads its whole session, and after a first sync of many rollouts one
+// after another they were most of its time on one core.
 func (w *Watcher) Settle(ctx context.Context) error {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	now := w.cfg.Now().UTC()
+	var due []*fileState
 	for _, st := range w.files {
-		if st.DeletedAt == nil && st.Sent == st.Offset {
-			w.settle(ctx, st, now)
+		if st.DeletedAt == nil && st.Sent == st.Offset && st.Unsettled {
+			due = append(due, st)
+		}
+	}
+	type settled struct {
+		r   LinesResult
+		err error
+	}
+	out := make([]settled, len(due))
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), len(due)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				st := due[i] // read here, changed only below, after every call
+				out[i].r, out[i].err = w.cfg.Sink.ImportLines(ctx, LinesRequest{Path: st.Path, Offset: st.Offset, State: st.State})
+			}
+		}()
+	}
+	for i := range due {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	for i, st := range due {
+		if out[i].err == nil && !out[i].r.Spooled {
+			st.Unsettled = false
+			w.noteResults(st, out[i].r.Results, now)
 		}
 	}
 	w.report(ctx)

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -311,12 +312,67 @@ func TestRunFollowsNotifications(t *testing.T) {
 // moreSink notes the More of each rollout request, by file.
 type moreSink struct {
 	watch.Sink
+	mu   sync.Mutex // Settle calls ImportLines from several goroutines
 	more map[string][]bool
 }
 
 func (s *moreSink) ImportLines(ctx context.Context, req watch.LinesRequest) (watch.LinesResult, error) {
+	s.mu.Lock()
 	s.more[filepath.Base(req.Path)] = append(s.more[filepath.Base(req.Path)], req.More)
+	s.mu.Unlock()
 	return s.Sink.ImportLines(ctx, req)
+}
+
+// TestSettleAnalysesEveryGrowingRollout: rollouts still being written are
+// stored with More, and Settle has each of their sessions analysed, once
+// (they are settled a few at a time): a second Settle sends nothing.
+func TestSettleAnalysesEveryGrowingRollout(t *testing.T) {
+	ctx := context.Background()
+	st, steward, home, a := anaWithAgent(t)
+	ids := []string{"a", "b", "c", "d", "e"}
+	for _, id := range ids {
+		a.Start(id)
+		a.Turn(id)
+	}
+	now := time.Now()
+	sink := &moreSink{Sink: watch.LocalSink{Importer: ingest.New(st), Store: st, StewardID: steward.ID}, more: map[string][]bool{}}
+	w, err := watch.New(watch.Config{Folders: watch.DefaultFolders(home), StateDir: t.TempDir(), Sink: sink,
+		Now: func() time.Time { return now }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := w.Scan(ctx); err != nil {
+		t.Fatal(err)
+	}
+	indexed := func() int {
+		page, err := st.ListSessions(ctx, steward.ID, baton.SessionFilter{Limit: 10})
+		if err != nil || len(page.Sessions) != len(ids) {
+			t.Fatalf("sessions %d, %v; want %d", len(page.Sessions), err, len(ids))
+		}
+		n := 0
+		for _, s := range page.Sessions {
+			if s.Indexed {
+				n++
+			}
+		}
+		return n
+	}
+	if n := indexed(); n != 0 {
+		t.Fatalf("%d sessions analysed while their rollouts grow, want none", n)
+	}
+	for range 2 {
+		if err := w.Settle(ctx); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if n := indexed(); n != len(ids) {
+		t.Errorf("%d sessions analysed once settled, want %d", n, len(ids))
+	}
+	for _, id := range ids {
+		if got := sink.more[filepath.Base(a.Path(id))]; !slices.Equal(got, []bool{true, false}) {
+			t.Errorf("rollout %s: requests with More %v, want its lines with More, then one settling it", id, got)
+		}
+	}
 }
 
 // TestQuietRolloutIsAnalysedAsItIsRead: a rollout that stopped growing
