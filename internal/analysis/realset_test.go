@@ -469,7 +469,7 @@ func (s *realsetScore) merge(o *realsetScore) {
 // realsetHalves prints the dev split's halves side by side, P / R per field.
 func realsetHalves(halves map[string]realsetFieldScores) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "\n## dev halves (alternate sessions by manifest order; per-session lines are marked [A] or [B])\n")
+	fmt.Fprintf(&b, "\n## dev halves (alternate sessions by manifest order, held-out batches left out; per-session lines are marked [A] or [B])\n")
 	fmt.Fprintf(&b, "%-13s %-32s %s\n", "field", "A: P / R (hit/made, found/exp)", "B: P / R (hit/made, found/exp)")
 	for _, f := range realsetFields {
 		fmt.Fprintf(&b, "%-13s", f)
@@ -566,11 +566,23 @@ func newRealsetRun() *realsetRun {
 	return r
 }
 
+// realsetHalf names the half a dev session belongs to: alternately A and
+// B by manifest order, except a held-out batch's sessions, which belong to
+// neither (choosing between rules by a half that holds them would tune on
+// the check).
+func realsetHalf(s realsetSession, devIndex int) string {
+	if s.Batch >= realsetHeldOutBatch {
+		return "held out"
+	}
+	return string(rune('A' + devIndex%2))
+}
+
 // add counts one scored session. The dev split's sessions also go to their
 // half (alternately A and B by manifest order: a rule written while
 // reading one half's differences is kept when the other half does not
-// fall) and to their batch (a batch added after the rules were tuned is
-// the check that they generalise).
+// fall; a held-out batch's sessions go to neither) and to their batch (a
+// batch added after the rules were tuned is the check that they
+// generalise).
 func (r *realsetRun) add(s realsetSession, half string, sc realsetFieldScores, lines []string) {
 	r.counts[s.Split]["sessions"]++
 	r.counts[s.Split]["kind "+s.Kind]++
@@ -580,7 +592,9 @@ func (r *realsetRun) add(s realsetSession, half string, sc realsetFieldScores, l
 	if s.Split != "dev" {
 		return
 	}
-	r.halves[half].merge(sc)
+	if h, ok := r.halves[half]; ok {
+		h.merge(sc)
+	}
 	if r.batches[s.Batch] == nil {
 		r.batches[s.Batch] = newRealsetFieldScores()
 	}
@@ -614,7 +628,7 @@ func TestRealSet(t *testing.T) {
 		}
 		half := ""
 		if s.Split == "dev" {
-			half = string(rune('A' + devIndex%2))
+			half = realsetHalf(s, devIndex)
 			devIndex++
 		}
 		// As `baton import FILE` does: the file on disk, through ImportPath.
@@ -1075,6 +1089,23 @@ func TestRealSetReporting(t *testing.T) {
 	}
 	if !strings.Contains(line9, "0.75") || !strings.Contains(line9, "0.30 / 0.25") {
 		t.Errorf("batch 9's line = %q in\n%s", line9, out)
+	}
+
+	// A held-out batch's sessions count in their batch and split, never in
+	// the halves rules are chosen by.
+	run := newRealsetRun()
+	scored := newRealsetFieldScores()
+	scored["tasks"] = &realsetScore{produced: 2, matchedProduced: 1, expected: 2, matchedExpected: 1}
+	for i, batch := range []int{1, 1, realsetHeldOutBatch} {
+		s := realsetSession{ID: fmt.Sprint("s", i), Split: "dev", Batch: batch}
+		run.add(s, realsetHalf(s, i), scored, nil)
+	}
+	if got := realsetHalf(realsetSession{Batch: realsetHeldOutBatch}, 0); got != "held out" {
+		t.Errorf("a held-out session's half = %q", got)
+	}
+	a, b := run.halves["A"]["tasks"].produced, run.halves["B"]["tasks"].produced
+	if a != 2 || b != 2 || run.scores["dev"]["tasks"].produced != 6 || run.batches[realsetHeldOutBatch]["tasks"].produced != 2 {
+		t.Errorf("halves A %d, B %d (want 2, 2); dev %d (want 6); held-out batch %d (want 2)", a, b, run.scores["dev"]["tasks"].produced, run.batches[realsetHeldOutBatch]["tasks"].produced)
 	}
 }
 
