@@ -11,6 +11,7 @@ import (
 	"log/slog"
 	"os"
 	"os/exec"
+	"os/signal"
 	"path/filepath"
 	"runtime"
 	"sort"
@@ -30,7 +31,12 @@ func main() {
 	flag.StringVar(&searchDialects, "search-databases", "sqlite,postgres", "databases the search step measures, comma-separated (postgres only with -postgres)")
 	flag.StringVar(&mixProfile, "cpuprofile", "", "write a CPU profile of each measured level of the realistic mix to this path + .<database>-<clients>, of the ingest burst to this path + .ingest and of the catch-up after it to this path + .catchup")
 	flag.Parse()
-	if err := run(context.Background(), options{*out, *scale, *only, *goBench, *mixSeconds, *pg, *mixClients}); err != nil {
+	// Interrupted, the steps end through their context, so each removes
+	// its files and drops its PostgreSQL databases on the way out.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	err := run(ctx, options{*out, *scale, *only, *goBench, *mixSeconds, *pg, *mixClients})
+	stop()
+	if err != nil {
 		fmt.Fprintln(os.Stderr, "loadtest:", err)
 		os.Exit(1)
 	}
