@@ -642,9 +642,31 @@ func comparativeOf(s string, steward bool) (baton.Decision, bool) {
 	if alt := alternativeOf(d.Decision); alt != "" {
 		d.Alternatives = []string{alt}
 	}
+	if m := leadingInstead.FindStringSubmatch(d.Decision); m != nil {
+		d.Decision = courseClause(m[2]) // the course, its alternative kept above
+	}
 	d.Decision = strings.TrimRight(strings.TrimSpace(d.Decision), ".!,;:")
 	d.Rationale = strings.TrimRight(strings.TrimSpace(d.Rationale), ".!,;:")
 	return d, len(wordsOf(strings.ToLower(d.Decision))) >= 4
+}
+
+var (
+	// "Instead of removing the check, let's just create a placeholder":
+	// the alternative first, then the course.
+	leadingInstead = regexp.MustCompile(`(?i)^(?:so\s+|but\s+|and\s+)?(?:instead of|rather than)\s+([^,]{3,120}),\s*(.{6,})$`)
+	// What a course's clause opens with: "let's just", "we'll".
+	courseLead = regexp.MustCompile(`(?i)^(?:let's|let us|we'll|we will|we should|i'll|i will)\s+(?:just\s+|simply\s+)?`)
+	// A clause of its own after the course: "… and we'll later prepare a
+	// minimal one", "…; then we …".
+	laterClause = regexp.MustCompile(`(?i)(?:,?\s+and\s+(?:then\s+)?(?:we|i|you)(?:'ll|\s+will|\s+can|\s+should)\b|;\s).*$`)
+)
+
+// courseClause is the course a clause states, without its lead ("let's
+// just"), its asides or a clause of its own that follows it.
+func courseClause(s string) string {
+	s = strings.TrimSpace(aside.ReplaceAllString(s, ""))
+	s = laterClause.ReplaceAllString(s, "")
+	return strings.TrimSpace(courseLead.ReplaceAllString(s, ""))
 }
 
 var (

@@ -29,7 +29,11 @@ var (
 	// "I don't want it to show a decimal point, but an integer": the
 	// course not wanted and the one wanted instead.
 	dontWantBut = regexp.MustCompile(`(?i)^(?:(?:like|so|and|but|also|honestly|actually),?\s+)?((?:i|we)\s+(?:don't|do not|dont)\s+want\s+(.{3,80}?),?\s+but\s+(?:rather\s+|instead\s+)?.{2,80})$`)
-	dontBecause = regexp.MustCompile(`(?i)^(?:please\s+)?(?:don't|do not|never)\s+(.{6,}?)(?:,|;|\s+--|\s+—|\s+-)\s+(?:(?:these|they|this|it|that)(?:'s|'re| is| are)\s+|because\s+|since\s+|as\s+)(.{6,})$`)
+	// "as a suggestion, why not just include the media files in the
+	// test, so that these don't need to be generated every time": a course
+	// put as a suggestion, with the reason for it.
+	whyNotBecause = regexp.MustCompile(`(?i)(?:^|[,;:]\s+|\s[-—–]\s+)(?:as a suggestion,?\s+|maybe\s+)?why not\s+(?:just\s+|simply\s+)?([^,;?]{6,120}?),?\s+(?:so that|so|because|since|as)\s+([^?]{6,})$`)
+	dontBecause   = regexp.MustCompile(`(?i)^(?:please\s+)?(?:don't|do not|never)\s+(.{6,}?)(?:,|;|\s+--|\s+—|\s+-)\s+(?:(?:these|they|this|it|that)(?:'s|'re| is| are)\s+|because\s+|since\s+|as\s+)(.{6,})$`)
 )
 
 // rationaleLead is the conjunction before a reason: "because", "since", "as".
@@ -56,6 +60,12 @@ func stewardConstraint(s string) (baton.Decision, bool) {
 	case dontBecause.MatchString(s):
 		m := dontBecause.FindStringSubmatch(s)
 		d.Decision, d.Rationale = "don't "+m[1], m[2]
+		if routineStep(m[1]) {
+			return baton.Decision{}, false
+		}
+	case whyNotBecause.MatchString(s):
+		m := whyNotBecause.FindStringSubmatch(s)
+		d.Decision, d.Rationale = m[1], m[2]
 		if routineStep(m[1]) {
 			return baton.Decision{}, false
 		}

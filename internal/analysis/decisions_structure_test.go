@@ -69,3 +69,18 @@ func TestDecisionRuleAgainstCourse(t *testing.T) {
 		{Decision: "i don't want it to show a decimal point, but an integer", Alternatives: []string{"it to show a decimal point"}},
 	})
 }
+
+// TestDecisionInsteadLeadsAndWhyNot: "Instead of Y, let's X and we'll
+// later Z" is the course X against Y, without the lead or the later
+// clause; "why not X, so that Y" put as a suggestion is a course with its
+// reason, while a question "why not X?" is left to the assistant's answer.
+func TestDecisionInsteadLeadsAndWhyNot(t *testing.T) {
+	c := newConvo()
+	c.steward("Good. Instead of removing the check for the path, let's just create an empty placeholder for the EPUB file and we'll later prepare a minimal version of it (let's put that on our todo).")
+	c.steward("one comment is about building images in code - as a suggestion, why not include all needed media in the e2e test, so that these don't need to be generated every time.")
+	c.steward("why not run it again?")
+	checkDecisions(t, c, []baton.Decision{
+		{Decision: "create an empty placeholder for the EPUB file", Alternatives: []string{"removing the check for the path"}},
+		{Decision: "include all needed media in the e2e test", Rationale: "these don't need to be generated every time"},
+	})
+}
