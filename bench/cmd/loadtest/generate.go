@@ -102,9 +102,9 @@ func generatedRows(l layout, c *corpus, first, last int) ([]*baton.Session, []*b
 
 // copyMessages writes generated messages into PostgreSQL with COPY: the
 // columns a message written through the API has set (the others keep
-// their defaults), the tsvector computed by its generated column. Row by
-// row inserts held PostgreSQL to a few thousand messages a second here,
-// too slow for a million. COPY runs on a connection of its own (a
+// their defaults), the tsvector computed by its generated column: the
+// bulk-load path, not statements of a thousand rows' values for the server
+// to parse. COPY runs on a connection of its own (a
 // database/sql transaction does not give its connection out), after the
 // messages' sessions and conversations are committed.
 func copyMessages(ctx context.Context, st *store.Store, msgs []*baton.Message) error {
