@@ -161,12 +161,17 @@ var realsetFloors = map[string]map[string][2]float64{
 	// a "/clear": 0.80 / 0.66 (without them 0.78 / 0.58; batch 8 tasks
 	// 0.67 / 0.08 → 1.00 / 0.83, batch 7 0.70 / 0.52 → 0.75 / 0.60,
 	// held-out batch 9 unchanged at 0.90 / 0.54).
+	// Then batch 10 added 6 dev sessions nobody had tuned on (Cursor
+	// chats in Chinese about a driving model, a VS Code Copilot chat
+	// upgrading Java): 110 sessions, title 0.93; decisions 0.81 / 0.43;
+	// tasks 0.81 / 0.65; technologies 0.89 / 0.64; topics 0.58 / 0.50.
+	// The topics floor they took the figure under is set 0.02 below it.
 	"dev": {
 		"title":        {0.92, 0},
 		"decisions":    {0.79, 0.38},
 		"tasks":        {0.78, 0.64},
 		"technologies": {0.88, 0.62},
-		"topics":       {0.58, 0.48},
+		"topics":       {0.56, 0.48},
 	},
 	// Measured 2026-11-25 on 23 test sessions: title 0.43; decisions none
 	// produced (0 of 28 found); tasks 0.56 / 0.10; technologies
@@ -200,12 +205,16 @@ var realsetFloors = map[string]map[string][2]float64{
 	// decisions 0.63 / 0.20; tasks 0.78 / 0.67; technologies 0.80 / 0.63;
 	// topics 0.64 / 0.56. The floors the new sessions took the figures
 	// under are set 0.02 below them.
+	// Then batch 10 added 3 test sessions: 66 sessions, title 0.67;
+	// decisions 0.64 / 0.20; tasks 0.78 / 0.65; technologies 0.80 / 0.63;
+	// topics 0.62 / 0.53. The floors they took the figures under (title,
+	// topics) are set 0.02 below them.
 	"test": {
-		"title":        {0.68, 0},
+		"title":        {0.65, 0},
 		"decisions":    {0.61, 0.18},
 		"tasks":        {0.78, 0.63},
 		"technologies": {0.78, 0.61},
-		"topics":       {0.62, 0.54},
+		"topics":       {0.60, 0.51},
 	},
 }
 
