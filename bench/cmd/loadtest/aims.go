@@ -168,10 +168,11 @@ func thousands(v float64) string {
 func (r *report) goBenchAims(out string) {
 	if v, ok := benchMetric(out, "BenchmarkImportClaudeCode", "MB/s"); ok {
 		r.atLeast("Claude Code import, end to end (SQLite)", v, 20, "MB/s",
-			"in its profile the writes are a third of the import's CPU (~32%: SQLite's inserts ~12%, the JSON of each message's columns ~11%, the commits ~6%, a row per sidechain ~5%; "+
-				"a staged session's chunk reads back what its conversations hold once, not once a run), the session analysis ~32% (its summary, ~12%, on a second goroutine), "+
-				"the parse ~21%, each message's analysis ~5% and the garbage collector ~6%; they run one after another "+
-				"(the analysis reads the stored messages' ids and order, so it follows the writes), so even on two free cores the rate is bounded by the CPU per MB"+
+			"in its profile the writes are a third of the import's CPU (~32%: SQLite's inserts ~12%, the JSON of each message's columns ~11%, the commits ~6%, a row per sidechain ~5%), "+
+				"the session analysis ~30% (its summary on a goroutine of its own), the parse ~21%, each message's analysis ~6% and the garbage collector ~6%; "+
+				"the session analysis runs beside the writes (on a copy of the main conversation numbered as the store numbers it) and the messages' analysis on every core, "+
+				"but the parse comes first and the whole import needs ~0.12 CPU seconds per MB, so two cores that are not otherwise busy bound it near 16 MB/s, "+
+				"and on this machine shared with other work far less"+
 				cpuRate(out, "BenchmarkImportClaudeCode"))
 		if p, ok := benchMetric(out, "BenchmarkClaudeCodeParseOnly", "MB/s"); ok {
 			r.compare(fmt.Sprintf("parse alone, same transcript: %.1f MB/s", p), times(v/p))
@@ -179,8 +180,8 @@ func (r *report) goBenchAims(out string) {
 	}
 	if v, ok := benchMetric(out, "BenchmarkImportClaudeCodeFolder", "MB/s"); ok {
 		r.atLeast("Claude Code import of a folder (8 transcripts of 1 MB), end to end (SQLite)", v, 20, "MB/s",
-			"the next transcript is parsed on a second goroutine while this one is stored and analysed, so the parse leaves the critical path only when a second core is free; "+
-				"the writes (about a third of the CPU) and the session analysis (another third) still run one after another"+cpuRate(out, "BenchmarkImportClaudeCodeFolder"))
+			"the next transcript is parsed on a second goroutine while this one is stored and analysed, and each session's analysis runs beside its writes, "+
+				"so the stages overlap only when a second core is free; the rate is bounded by the CPU per MB"+cpuRate(out, "BenchmarkImportClaudeCodeFolder"))
 		if p, ok := benchMetric(out, "BenchmarkClaudeCodeParseOnly", "MB/s"); ok {
 			r.compare(fmt.Sprintf("parse alone, one transcript: %.1f MB/s", p), times(v/p))
 		}
