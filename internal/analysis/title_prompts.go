@@ -28,6 +28,11 @@ func titlePrompt(v *view) bool {
 	return v.steward() && v.text && !sessionCommand(v) && !shellInput(v)
 }
 
+// setupCommands are Claude Code's commands named by words that set up the
+// tool, not the work: they name no subject.
+var setupCommands = set("privacy-settings", "install-github-app", "migrate-installer", "install-slack-app",
+	"allowed-tools")
+
 // slashCommandWords are the words a title keeps of a slash command's name,
 // which says what the steward asked for: a name made of words says it in
 // them ("/gsd:execute-phase 14" → "execute phase 14"), a verb says it
@@ -43,7 +48,7 @@ func slashCommandWords(name string) []string {
 			ns = ns[j+1:]
 		}
 	}
-	if cmd == "" || sessionCommands[cmd] {
+	if cmd == "" || sessionCommands[cmd] || setupCommands[cmd] {
 		return nil
 	}
 	if parts := strings.FieldsFunc(cmd, func(r rune) bool { return r == '-' || r == '_' }); len(parts) > 1 {

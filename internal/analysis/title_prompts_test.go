@@ -69,7 +69,7 @@ func TestTitleFromSlashCommandName(t *testing.T) {
 			t.Errorf("%s %s: title %q, want %q", tc.name, tc.args, got, tc.want)
 		}
 	}
-	for _, name := range []string{"/warmup", "/ops:status", "/add-dir"} {
+	for _, name := range []string{"/warmup", "/ops:status", "/add-dir", "/privacy-settings"} {
 		if got := slashCommandWords(strings.TrimPrefix(name, "/")); got != nil {
 			t.Errorf("%s: words %q, want none (a name that asks for nothing, or manages the session)", name, got)
 		}
