@@ -166,9 +166,19 @@ var realsetFloors = map[string]map[string][2]float64{
 	// upgrading Java): 110 sessions, title 0.93; decisions 0.81 / 0.43;
 	// tasks 0.81 / 0.65; technologies 0.89 / 0.64; topics 0.58 / 0.50.
 	// The topics floor they took the figure under is set 0.02 below it.
+	// Then decisions from the steward's answer to a question the
+	// assistant asked when it gives a reason or the alternative turned
+	// down, a rule against a course with its reason ("X should not be
+	// updated ever, it is a snapshot", "I don't want X, but Y"), "Instead
+	// of Y, let's X" cut to its course, "why not X, so that Y", and no
+	// decision from an answer that hands the choice back ("You decide")
+	// or asks about the questioning ("Next area"), measured before batch
+	// 10 on 104 sessions: 0.81 / 0.44 (half A 0.84 / 0.59 → 0.90 / 0.66,
+	// half B 0.86 / 0.28 unchanged; batch 7 0.70 / 0.25 → 1.00 / 0.36;
+	// held-out batch 9 0.00 / 0.00 unchanged); with batch 10, 0.81 / 0.43.
 	"dev": {
 		"title":        {0.92, 0},
-		"decisions":    {0.79, 0.38},
+		"decisions":    {0.79, 0.41},
 		"tasks":        {0.78, 0.64},
 		"technologies": {0.88, 0.62},
 		"topics":       {0.56, 0.48},
@@ -208,10 +218,11 @@ var realsetFloors = map[string]map[string][2]float64{
 	// Then batch 10 added 3 test sessions: 66 sessions, title 0.67;
 	// decisions 0.64 / 0.20; tasks 0.78 / 0.65; technologies 0.80 / 0.63;
 	// topics 0.62 / 0.53. The floors they took the figures under (title,
-	// topics) are set 0.02 below them.
+	// topics) are set 0.02 below them. Then the decisions floors are
+	// raised to 0.02 below the figures the decision rules reach.
 	"test": {
 		"title":        {0.65, 0},
-		"decisions":    {0.61, 0.18},
+		"decisions":    {0.62, 0.18},
 		"tasks":        {0.78, 0.63},
 		"technologies": {0.78, 0.61},
 		"topics":       {0.60, 0.51},
