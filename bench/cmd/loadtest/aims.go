@@ -284,7 +284,8 @@ const (
 	whySearch = "Baton's query adds the steward's scope, ranking and the snippets to the index lookup (the raw column); " +
 		"a word in 1 of 100 messages is the slowest: SQLite reads the 500 newest matching rows to rank them, each on its own page of the messages table " +
 		"(a steward of 10,000 messages has 100 to read; a rare word walks the owner's postings no more: the walk without them reaches back 2,000 matches), " +
-		"PostgreSQL reads every match's row through the GIN index (1,000 at 100,000 messages) to take the newest 100; " +
+		"PostgreSQL's GIN index gives matches in no order, so to take the newest 100 it reads every match's row through it or walks the steward's messages newest first testing each: " +
+		"for a word in 1 of 100 messages about 10,000 rows either way at 1,000,000 messages of one steward; " +
 		"with other sessions' load on the 2 cores each query also waits for CPU"
 	whyList = "the filters are served by indexes (no figure grows with the sessions, see growth), but the page's total walks every matching session's index entry " +
 		"(100,000 for the first page); it is counted on a second connection while the page is read, so with a free core the page costs the longer of the two, " +
