@@ -214,6 +214,9 @@ func technologiesOf(vs []view) ([]string, map[string]string) {
 		if cc := v.m.CodeContext; cc != nil && v.steward() && cc.FilePath == "" && cc.Language != "shell" {
 			te.add(languageTechnology[cc.Language], evidenceNamed, "code in it pasted by the steward")
 		}
+		if cc := v.m.CodeContext; cc != nil && v.steward() {
+			stewardImports(v.m.Content, cc.Language, te)
+		}
 	}
 	// A name only mentioned that begins a longer name the session used
 	// is that one ("Claude" beside "Claude Code", "GitHub" beside "GitHub
@@ -247,6 +250,17 @@ func technologiesOf(vs []view) ([]string, map[string]string) {
 		order = []string{}
 	}
 	return order, evidence
+}
+
+// stewardImports records the packages that code the steward pasted
+// imports: code of theirs, written for their project ("add this file as
+// src/Review.tsx: import React …"), names its stack as theirs.
+func stewardImports(content, lang string, te *techEvidence) {
+	for _, imp := range importsOf(truncate(content, maxScanText), lang) {
+		if t := packageTechnology(imp); t != "" {
+			te.add(t, evidenceNamed, "imported "+imp+" in code the steward pasted")
+		}
+	}
 }
 
 func (te *techEvidence) drop(t string) {
