@@ -3,8 +3,10 @@ package store
 import (
 	"bytes"
 	"context"
+	"database/sql"
 	"encoding/base64"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -393,22 +395,38 @@ func (s *Store) DeleteFrame(ctx context.Context, stewardID int64, id string) err
 // framesByRID loads the steward's frames with these rids, keyed by rid.
 func (s *Store) framesByRID(ctx context.Context, stewardID int64, rids []int64) (map[int64]*baton.Frame, error) {
 	out := make(map[int64]*baton.Frame, len(rids))
-	if len(rids) == 0 {
-		return out, nil
-	}
-	var rows []frameRow
-	if err := s.db.NewRaw("SELECT "+frameColumns+" FROM frames WHERE steward_id = ? AND rid IN (?)", stewardID, bun.List(rids)).
-		Scan(ctx, &rows); err != nil {
-		return nil, err
-	}
-	for i := range rows {
-		f, err := rows[i].frame()
+	for start := 0; start < len(rids); start += 512 {
+		chunk := rids[start:min(start+512, len(rids))]
+		rows, err := s.queryRead(ctx, "SELECT "+frameColumns+" FROM frames WHERE steward_id = ? AND rid IN ("+placeholders(len(chunk))+")",
+			append([]any{stewardID}, ridArgs(chunk)...)...)
 		if err != nil {
 			return nil, err
 		}
-		out[rows[i].RID] = f
+		err = scanFrames(rows, out)
+		if err := errors.Join(err, rows.Close()); err != nil {
+			return nil, err
+		}
 	}
 	return out, nil
+}
+
+// scanFrames reads rows of frameColumns into out, by rid.
+func scanFrames(rows *sql.Rows, out map[int64]*baton.Frame) error {
+	for rows.Next() {
+		var r frameRow
+		if err := rows.Scan(&r.RID, &r.StewardID, &r.ID, &r.Timestamp, &r.Branch, &r.ModuleScope, &r.SummaryCaption,
+			&r.ReferencePoint, &r.StatusSnapshot, &r.Jira, &r.Keywords, &r.AtlasFrameID, &r.FeatureFlags, &r.Permissions,
+			&r.ImageIDs, &r.RunID, &r.PlanHash, &r.Spend, &r.UserID, &r.ExecutorRole, &r.ToolCalls, &r.GuardrailProfile,
+			&r.Extra, (*scannedTime)(&r.CreatedAt), &r.Raw, &r.SupersededBy); err != nil {
+			return err
+		}
+		f, err := r.frame()
+		if err != nil {
+			return err
+		}
+		out[r.RID] = f
+	}
+	return rows.Err()
 }
 
 // frameCursor is a timeline page's keyset: the last rid shown.

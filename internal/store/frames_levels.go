@@ -188,33 +188,95 @@ type level struct {
 }
 
 // readLevels runs a query of (impact, rids) segment rows and answers
-// their levels, highest impact first, each level's frames newest first
-// and within lo..hi (none, when the level has none there).
-func (s *Store) readLevels(ctx context.Context, lo, hi int64, query string, args ...any) ([]level, error) {
+// their levels, highest impact first, each level's frames within lo..hi
+// and, unless within is nil, among within (newest first, as the levels),
+// newest first; a level keeps its place when none of its frames is kept.
+func (s *Store) readLevels(ctx context.Context, lo, hi int64, within []int64, query string, args ...any) ([]level, error) {
 	rows, err := s.queryRead(ctx, query, args...)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	byImpact := map[int][]int64{}
+	segs := map[int][][]int64{} // by impact
+	var all []int64
 	var blob sql.RawBytes
 	for rows.Next() {
 		var impact int
 		if err := rows.Scan(&impact, &blob); err != nil {
 			return nil, err
 		}
-		if byImpact[impact], err = appendRIDs(byImpact[impact], blob); err != nil {
+		start := len(all)
+		if all, err = appendRIDs(all, blob); err != nil {
 			return nil, err
 		}
+		all = all[:start+len(keepRIDs(all[start:], lo, hi, within))]
+		segs[impact] = append(segs[impact], all[start:len(all):len(all)])
 	}
 	if err := rows.Err(); err != nil {
 		return nil, err
 	}
-	out := make([]level, 0, len(byImpact))
-	for impact, rids := range byImpact {
-		rids = slices.DeleteFunc(rids, func(r int64) bool { return r < lo || r > hi })
-		out = append(out, level{impact, newestFirst(rids)})
+	out := make([]level, 0, len(segs))
+	for impact, list := range segs {
+		out = append(out, level{impact, mergeNewestFirst(list)})
 	}
 	slices.SortFunc(out, func(a, b level) int { return b.impact - a.impact })
 	return out, nil
+}
+
+// mergeNewestFirst joins segments, each newest first, into one list newest
+// first. Segments written by large imports of frames in time order cover
+// apart stretches of time: put in order, they are joined as they are.
+func mergeNewestFirst(segs [][]int64) []int64 {
+	segs = slices.DeleteFunc(segs, func(s []int64) bool { return len(s) == 0 })
+	if len(segs) == 1 {
+		return segs[0]
+	}
+	slices.SortFunc(segs, func(a, b []int64) int { return cmp.Compare(b[0], a[0]) })
+	n := 0
+	for _, s := range segs {
+		n += len(s)
+	}
+	out := make([]int64, 0, n)
+	sorted := true
+	for _, s := range segs {
+		if len(out) > 0 && s[0] >= out[len(out)-1] {
+			sorted = false
+		}
+		out = append(out, s...)
+	}
+	if !sorted {
+		slices.Sort(out)
+		slices.Reverse(out)
+		out = slices.Compact(out)
+	}
+	return out
+}
+
+// keepRIDs keeps, in place, the rids (newest first) within lo..hi and,
+// unless within is nil, among within (newest first): a walk down both.
+func keepRIDs(rids []int64, lo, hi int64, within []int64) []int64 {
+	out := rids[:0]
+	j := 0
+	if within != nil && len(rids) > 0 {
+		// The first of within not newer than the newest rid.
+		j, _ = slices.BinarySearchFunc(within, rids[0], func(a, b int64) int { return cmp.Compare(b, a) })
+	}
+	for _, r := range rids {
+		if r < lo || r > hi {
+			continue
+		}
+		if within != nil {
+			for j < len(within) && within[j] > r {
+				j++
+			}
+			if j == len(within) {
+				break
+			}
+			if within[j] != r {
+				continue
+			}
+		}
+		out = append(out, r)
+	}
+	return out
 }

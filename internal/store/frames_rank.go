@@ -396,9 +396,14 @@ func (s *Store) newRanking(ctx context.Context, stewardID int64, q baton.FrameRe
 		}
 		r.terms = append(r.terms, idx)
 	}
-	var rows []vocabEntry
-	if err := s.db.NewRaw("SELECT word, df, max_impact, newest FROM frame_vocab WHERE steward_id = ? AND word IN (?) AND df > 0",
-		stewardID, bun.List(append(plain, ""))).Scan(ctx, &rows); err != nil {
+	words := append(plain, "")
+	args := []any{stewardID}
+	for i := range listSize(len(words)) {
+		args = append(args, words[min(i, len(words)-1)])
+	}
+	rows, err := s.readVocab(ctx, "SELECT word, df, max_impact, newest FROM frame_vocab WHERE steward_id = ? AND word IN ("+
+		placeholders(len(words))+") AND df > 0", args...)
+	if err != nil {
 		return nil, err
 	}
 	byWord := map[string]vocabEntry{}
@@ -412,8 +417,8 @@ func (s *Store) newRanking(ctx context.Context, stewardID int64, q baton.FrameRe
 	r.total = total
 	for _, sl := range r.slots {
 		if sl.prefix {
-			if err := s.db.NewRaw("SELECT word, df, max_impact, newest FROM frame_vocab WHERE steward_id = ? AND word >= ? AND word < ? AND df > 0",
-				stewardID, sl.word, prefixEnd(sl.word)).Scan(ctx, &sl.words); err != nil {
+			if sl.words, err = s.readVocab(ctx, "SELECT word, df, max_impact, newest FROM frame_vocab WHERE steward_id = ? AND word >= ? AND word < ? AND df > 0",
+				stewardID, sl.word, prefixEnd(sl.word)); err != nil {
 				return nil, err
 			}
 		} else if v, ok := byWord[sl.word]; ok {
@@ -428,6 +433,24 @@ func (s *Store) newRanking(ctx context.Context, stewardID int64, q baton.FrameRe
 		r.norm += sl.idf * impactLevels
 	}
 	return r, nil
+}
+
+// readVocab runs a query of frame_vocab rows.
+func (s *Store) readVocab(ctx context.Context, query string, args ...any) ([]vocabEntry, error) {
+	rows, err := s.queryRead(ctx, query, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []vocabEntry
+	for rows.Next() {
+		var v vocabEntry
+		if err := rows.Scan(&v.Word, &v.DF, &v.MaxImpact, &v.Newest); err != nil {
+			return nil, err
+		}
+		out = append(out, v)
+	}
+	return out, rows.Err()
 }
 
 // drivers are the slots whose postings hold every match: mode all, the

@@ -168,7 +168,7 @@ type walk struct {
 	lo, hi    int64           // the time range, as rids
 	others    map[int]float64 // per driving slot, what the other slots add at most
 	known     []map[int64]int // per slot, its postings when read whole
-	inModule  map[int64]bool  // the module filter's frames; nil without one
+	inModule  []int64         // the module filter's frames, newest first; nil without one
 	single    bool            // one word (or one prefix): scored by its postings alone
 	h         sourceHeap
 	best      *topK
@@ -223,16 +223,14 @@ func (w *walk) tight(slot, impact int, rid int64) float64 {
 // filter's frames, so a candidate outside it costs no check.
 func (w *walk) readKnown(ctx context.Context) error {
 	if w.q.Module != "" {
-		levels, err := w.s.readLevels(ctx, w.lo, w.hi, "SELECT impact, rids FROM frame_levels WHERE steward_id = ? AND word = ? AND impact = ?",
+		levels, err := w.s.readLevels(ctx, w.lo, w.hi, nil, "SELECT impact, rids FROM frame_levels WHERE steward_id = ? AND word = ? AND impact = ?",
 			w.stewardID, moduleWord(w.q.Module), moduleImpact)
 		if err != nil {
 			return err
 		}
-		w.inModule = map[int64]bool{}
-		for _, l := range levels {
-			for _, rid := range l.rids {
-				w.inModule[rid] = true
-			}
+		w.inModule = []int64{}
+		if len(levels) > 0 {
+			w.inModule = levels[0].rids
 		}
 	}
 	for i, sl := range w.r.slots {
@@ -241,7 +239,7 @@ func (w *walk) readKnown(ctx context.Context) error {
 		}
 		w.known[i] = map[int64]int{}
 		for _, v := range sl.words {
-			levels, err := w.s.readLevels(ctx, w.lo, w.hi, "SELECT impact, rids FROM frame_levels WHERE steward_id = ? AND word = ? AND impact > 0",
+			levels, err := w.s.readLevels(ctx, w.lo, w.hi, nil, "SELECT impact, rids FROM frame_levels WHERE steward_id = ? AND word = ? AND impact > 0",
 				w.stewardID, v.Word)
 			if err != nil {
 				return err
@@ -293,7 +291,8 @@ func (w *walk) nextBatch(ctx context.Context, n int) ([]scoredRID, error) {
 		top.rids = top.rids[1:]
 		if !w.seen[rid] {
 			w.seen[rid] = true
-			if (w.inModule == nil || w.inModule[rid]) && !w.best.beaten(w.tight(top.slot, top.impact, rid)) {
+			// The levels hold only frames in the time range and the module.
+			if !w.best.beaten(w.tight(top.slot, top.impact, rid)) {
 				batch = append(batch, scoredRID{rid: rid, score: top.bound, impactsKnown: w.single})
 			}
 		}
@@ -333,10 +332,10 @@ func (w *walk) openLevel(ctx context.Context, src *source) error {
 	var levels []level
 	var err error
 	if src.df <= w.knownPostings() {
-		levels, err = w.s.readLevels(ctx, w.lo, w.hi, "SELECT impact, rids FROM frame_levels WHERE steward_id = ? AND word = ? AND impact BETWEEN 1 AND ?",
+		levels, err = w.s.readLevels(ctx, w.lo, w.hi, w.inModule, "SELECT impact, rids FROM frame_levels WHERE steward_id = ? AND word = ? AND impact BETWEEN 1 AND ?",
 			w.stewardID, src.word, src.impact)
 	} else {
-		levels, err = w.s.readLevels(ctx, w.lo, w.hi, `SELECT impact, rids FROM frame_levels WHERE steward_id = ? AND word = ? AND impact =
+		levels, err = w.s.readLevels(ctx, w.lo, w.hi, w.inModule, `SELECT impact, rids FROM frame_levels WHERE steward_id = ? AND word = ? AND impact =
 			(SELECT max(impact) FROM frame_levels WHERE steward_id = ? AND word = ? AND impact BETWEEN 1 AND ? AND newest >= ?) AND newest >= ?`,
 			w.stewardID, src.word, w.stewardID, src.word, src.impact, w.lo, w.lo)
 	}
@@ -386,8 +385,8 @@ func (s *Store) scoreBatch(ctx context.Context, stewardID int64, q baton.FrameRe
 		rids[i] = b.rid
 	}
 	var sql strings.Builder
-	sql.WriteString("SELECT t.rid, t.fields FROM frame_text t WHERE t.rid IN (?) AND t.steward_id = ?")
-	args := []any{bun.List(rids), stewardID}
+	sql.WriteString("SELECT t.rid, t.fields FROM frame_text t WHERE t.steward_id = ? AND t.rid IN (" + placeholders(len(rids)) + ")")
+	args := append([]any{stewardID}, ridArgs(rids)...)
 	if q.Branch != "" {
 		sql.WriteString(" AND t.branch = ?")
 		args = append(args, q.Branch)
@@ -399,16 +398,22 @@ func (s *Store) scoreBatch(ctx context.Context, stewardID int64, q baton.FrameRe
 		sql.WriteString(" AND EXISTS (SELECT 1 FROM frame_modules m WHERE m.steward_id = t.steward_id AND m.module = ? AND m.rid = t.rid)")
 		args = append(args, q.Module)
 	}
-	var rows []struct {
-		RID    int64  `bun:"rid"`
-		Fields string `bun:"fields"`
-	}
-	if err := s.db.NewRaw(sql.String(), args...).Scan(ctx, &rows); err != nil {
+	rows, err := s.queryRead(ctx, sql.String(), args...)
+	if err != nil {
 		return err
 	}
-	fields := make(map[int64]string, len(rows))
-	for _, row := range rows {
-		fields[row.RID] = row.Fields
+	defer rows.Close()
+	fields := make(map[int64]string, len(rids))
+	for rows.Next() {
+		var rid int64
+		var text string
+		if err := rows.Scan(&rid, &text); err != nil {
+			return err
+		}
+		fields[rid] = text
+	}
+	if err := rows.Err(); err != nil {
+		return err
 	}
 	for _, b := range batch {
 		text, ok := fields[b.rid]
@@ -463,3 +468,26 @@ func (s *Store) rankAll(ctx context.Context, stewardID int64, q baton.FrameRecal
 }
 
 func round4(x float64) float64 { return math.Round(x*1e4) / 1e4 }
+
+// placeholders writes n placeholders for an IN list, rounded up to a
+// power of two so that few statement shapes are prepared and kept;
+// ridArgs fills the rounding with repeats of the last value.
+func placeholders(n int) string {
+	return strings.Repeat("?,", listSize(n)-1) + "?"
+}
+
+func listSize(n int) int {
+	size := 1
+	for size < n {
+		size *= 2
+	}
+	return size
+}
+
+func ridArgs(rids []int64) []any {
+	out := make([]any, listSize(len(rids)))
+	for i := range out {
+		out[i] = rids[min(i, len(rids)-1)]
+	}
+	return out
+}
