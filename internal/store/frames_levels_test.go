@@ -1,0 +1,102 @@
+package store
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/baton-dev/baton/internal/baton"
+	"github.com/baton-dev/baton/internal/frames"
+)
+
+// TestSegmentRIDsRoundTripAndFilter: a segment's varints give back its
+// rids (before 1970 too), and the filters keep exactly the rids in range
+// and in the module's list.
+func TestSegmentRIDsRoundTripAndFilter(t *testing.T) {
+	rids := []int64{1 << 50, 1<<50 - 1, 70_000, 3, 0, -5, -1 << 40}
+	got, err := appendRIDs(nil, encodeRIDs(rids))
+	if err != nil || !slices.Equal(got, rids) {
+		t.Fatalf("round trip: %v, %v", got, err)
+	}
+	if _, err := appendRIDs(nil, []byte{0x80}); err == nil {
+		t.Fatal("a cut varint decoded")
+	}
+	within := []int64{1 << 51, 1<<50 - 1, 3, 2, -5}
+	if kept := keepRIDs(slices.Clone(rids), -10, 1<<50, within); !slices.Equal(kept, []int64{1<<50 - 1, 3, -5}) {
+		t.Fatalf("kept %v", kept)
+	}
+	if kept := keepRIDs(slices.Clone(rids), 0, 70_000, nil); !slices.Equal(kept, []int64{70_000, 3, 0}) {
+		t.Fatalf("kept %v", kept)
+	}
+	// Apart stretches joined as they are; overlapping ones sorted.
+	if m := mergeNewestFirst([][]int64{{5, 4}, {9, 8}, {}}); !slices.Equal(m, []int64{9, 8, 5, 4}) {
+		t.Fatalf("merged %v", m)
+	}
+	if m := mergeNewestFirst([][]int64{{9, 5, 1}, {8, 6, 2}}); !slices.Equal(m, []int64{9, 8, 6, 5, 2, 1}) {
+		t.Fatalf("merged %v", m)
+	}
+}
+
+// TestFramesRememberedOneAtATimeShareSegments: frames written one at a
+// time go into their word's small segment instead of a row each, a
+// large import writes a segment per word and impact, and a delete takes
+// the frame out of its segment.
+func TestFramesRememberedOneAtATimeShareSegments(t *testing.T) {
+	s := openRankSQLite(t)
+	ctx := context.Background()
+	st := &baton.Steward{Username: "segments"}
+	if err := s.CreateSteward(ctx, st); err != nil {
+		t.Fatal(err)
+	}
+	t0 := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	frame := func(i int) *baton.Frame {
+		f, err := frames.Parse(fmt.Appendf(nil, `{"id":"f-%d","timestamp":%q,"branch":"main","module_scope":["core"],
+			"summary_caption":"alpha beta","reference_point":"alpha","status_snapshot":{"next_action":"go"}}`, i, t0.Add(time.Duration(i)*time.Minute).Format(time.RFC3339)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return f
+	}
+	for i := range 300 {
+		if _, err := s.CreateFrames(ctx, st.ID, []*baton.Frame{frame(i)}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var batch []*baton.Frame
+	for i := 300; i < 1500; i++ {
+		batch = append(batch, frame(i))
+	}
+	if _, err := s.CreateFrames(ctx, st.ID, batch); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.DeleteFrame(ctx, st.ID, "f-7"); err != nil {
+		t.Fatal(err)
+	}
+	for _, word := range []string{"alpha", moduleWord("core")} {
+		var segs []struct {
+			N    int    `bun:"n"`
+			RIDs []byte `bun:"rids"`
+		}
+		if err := s.db.NewRaw("SELECT n, rids FROM frame_levels WHERE steward_id = ? AND word = ?", st.ID, word).Scan(ctx, &segs); err != nil {
+			t.Fatal(err)
+		}
+		// 300 one at a time: two segments (256 and 44); 1,200 at once: one.
+		if len(segs) != 3 {
+			t.Errorf("%q: %d segments, want 3", word, len(segs))
+		}
+		var all []int64
+		for _, sg := range segs {
+			rids, err := appendRIDs(nil, sg.RIDs)
+			if err != nil || len(rids) != sg.N {
+				t.Fatalf("%q: segment of %d holds %d rids (%v)", word, sg.N, len(rids), err)
+			}
+			all = append(all, rids...)
+		}
+		deleted := t0.Add(7 * time.Minute).UnixMicro()
+		if len(all) != 1499 || slices.Contains(all, deleted) {
+			t.Errorf("%q: %d frames in the segments (want 1,499, without the deleted one)", word, len(all))
+		}
+	}
+}
