@@ -44,7 +44,7 @@ func topicsOf(words []string, entities []baton.Entity) []string {
 	}
 	var buf [64]term
 	terms := buf[:0]
-	words = splitCJK(words)
+	words = splitMixedCJK(words)
 	for _, w := range words {
 		if !salient(w) || slices.Contains(topics, w) || within(w, located) || slices.Contains(symbols, w) {
 			continue
@@ -150,11 +150,27 @@ func within(w string, texts []string) bool {
 // splitCJK cuts Japanese and Chinese words, which are written without
 // spaces, into their runs of kanji and of katakana: the nouns ("検索",
 // "キャッシュ", "東京"); hiragana (particles, verb endings) and mixed
-// runs are dropped. Other words pass through.
+// runs are dropped. Other words pass through. It looks for such words only
+// when one of the words starts with kana or kanji (titles rely on that);
+// topics cut every mixed word (splitMixedCJK).
 func splitCJK(words []string) []string {
+	return splitCJKRuns(words, false)
+}
+
+// splitMixedCJK is splitCJK for every word that holds kana or kanji
+// wherever it starts ("mdがあるか確認します" gives "md" and "確認"), its
+// runs of Latin letters and digits kept as words ("github" in
+// "githubのリポジトリ"): no topic holds a particle or a verb ending.
+func splitMixedCJK(words []string) []string {
+	return splitCJKRuns(words, true)
+}
+
+// splitCJKRuns is splitCJK, or with mixed splitMixedCJK.
+func splitCJKRuns(words []string, mixed bool) []string {
 	has := false
 	for _, w := range words {
-		if r, _ := utf8.DecodeRuneInString(w); r >= 0x3040 {
+		if r, _ := utf8.DecodeRuneInString(w); r >= 0x3040 ||
+			mixed && strings.ContainsFunc(w, func(r rune) bool { return r >= 0x3040 }) {
 			has = true
 			break
 		}
@@ -182,6 +198,8 @@ func splitCJK(words []string) []string {
 				k = 1
 			case isKatakana(r):
 				k = 2
+			case mixed && r < utf8.RuneSelf && isWordRune(r):
+				k = 3
 			}
 			if k != kind {
 				flush(i)

@@ -277,7 +277,7 @@ func (t *topicTally) message(v *view) string {
 	for _, p := range japaneseCompounds(prose) {
 		t.add(p, n, seen)
 	}
-	words := splitCJK(wordsOf(lowerText(prose)))
+	words := splitMixedCJK(wordsOf(lowerText(prose)))
 	for k, w := range words {
 		if termWord(w) {
 			t.add(w, n, seen)
