@@ -19,10 +19,20 @@ import (
 // repeated n times with fresh ids: a session long enough to have a
 // memory, whose count is not a multiple of the memory's step.
 func repeatedTranscript(t *testing.T, n int) []byte {
-	t.Helper()
+	return FixtureTranscript(t, func(k, _ int) bool { return k < n })
+}
+
+// FixtureTranscript is the fixture Claude Code session (prompts, slash
+// commands, responses split over several lines, thinking, tool calls and
+// their structured results, a sidechain, a compaction) repeated with fresh
+// ids while more(repeats so far, bytes so far) says so, its summary lines
+// and malformed line left out. Exported for the benchmarks of package
+// ingest_test.
+func FixtureTranscript(tb testing.TB, more func(k, size int) bool) []byte {
+	tb.Helper()
 	data, err := os.ReadFile("claudecode/testdata/projects/-home-dev-shop/7f3c9a52-0d1e-4b8a-9c6f-2e5d8b1a4c37.jsonl")
 	if err != nil {
-		t.Fatal(err)
+		tb.Fatal(err)
 	}
 	var lines []string
 	for _, l := range strings.Split(strings.TrimSpace(string(data)), "\n") {
@@ -32,7 +42,7 @@ func repeatedTranscript(t *testing.T, n int) []byte {
 	}
 	turn := strings.Join(lines, "\n") + "\n"
 	var buf bytes.Buffer
-	for k := range n {
+	for k := 0; more(k, buf.Len()); k++ {
 		r := strings.NewReplacer("b7c1e0f2-0000-4000-8000-", fmt.Sprintf("b7c1e0f2-%04x-4000-8000-", k),
 			"c4d5e6f7-0000-4000-8000-", fmt.Sprintf("c4d5e6f7-%04x-4000-8000-", k),
 			`"msg_0`, fmt.Sprintf(`"msg_%04x_0`, k), `"toolu_0`, fmt.Sprintf(`"toolu_%04x_0`, k))

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"strings"
 	"syscall"
 	"testing"
 	"time"
@@ -19,31 +18,9 @@ import (
 )
 
 // benchTranscript is a Claude Code transcript of about size bytes: the
-// fixture session (prompts, slash commands, responses split over several
-// lines, thinking, Read/Grep/Bash/Edit/Write/TodoWrite/Task calls and their
-// structured results, a sidechain, a compaction) repeated with fresh ids,
-// its malformed line left out.
+// fixture session repeated with fresh ids.
 func benchTranscript(b testing.TB, size int) []byte {
-	b.Helper()
-	data, err := os.ReadFile("claudecode/testdata/projects/-home-dev-shop/7f3c9a52-0d1e-4b8a-9c6f-2e5d8b1a4c37.jsonl")
-	if err != nil {
-		b.Fatal(err)
-	}
-	var lines []string
-	for _, l := range strings.Split(strings.TrimSpace(string(data)), "\n") {
-		if strings.HasPrefix(l, "{") && strings.HasSuffix(l, "}") && !strings.Contains(l, `"type":"summary"`) {
-			lines = append(lines, l)
-		}
-	}
-	turn := strings.Join(lines, "\n") + "\n"
-	var buf bytes.Buffer
-	for k := 0; buf.Len() < size; k++ {
-		r := strings.NewReplacer("b7c1e0f2-0000-4000-8000-", fmt.Sprintf("b7c1e0f2-%04x-4000-8000-", k),
-			"c4d5e6f7-0000-4000-8000-", fmt.Sprintf("c4d5e6f7-%04x-4000-8000-", k),
-			`"msg_0`, fmt.Sprintf(`"msg_%04x_0`, k), `"toolu_0`, fmt.Sprintf(`"toolu_%04x_0`, k))
-		buf.WriteString(r.Replace(turn))
-	}
-	return buf.Bytes()
+	return ingest.FixtureTranscript(b, func(_, n int) bool { return n < size })
 }
 
 // BenchmarkImportClaudeCode imports a 4 MB Claude Code transcript through
