@@ -323,6 +323,23 @@ func (s *moreSink) ImportLines(ctx context.Context, req watch.LinesRequest) (wat
 	return s.Sink.ImportLines(ctx, req)
 }
 
+// scannedWithMoreSink is a watcher over home's default folders, its clock
+// stopped at now, writing through a moreSink into st as steward, after
+// its first scan.
+func scannedWithMoreSink(t *testing.T, st *store.Store, steward *baton.Steward, home string, now time.Time) (*watch.Watcher, *moreSink) {
+	t.Helper()
+	sink := &moreSink{Sink: watch.LocalSink{Importer: ingest.New(st), Store: st, StewardID: steward.ID}, more: map[string][]bool{}}
+	w, err := watch.New(watch.Config{Folders: watch.DefaultFolders(home), StateDir: t.TempDir(), Sink: sink,
+		Now: func() time.Time { return now }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := w.Scan(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	return w, sink
+}
+
 // TestSettleAnalysesEveryGrowingRollout: rollouts still being written are
 // stored with More, and Settle has each of their sessions analysed, once
 // (they are settled a few at a time): a second Settle sends nothing.
@@ -335,15 +352,7 @@ func TestSettleAnalysesEveryGrowingRollout(t *testing.T) {
 		a.Turn(id)
 	}
 	now := time.Now()
-	sink := &moreSink{Sink: watch.LocalSink{Importer: ingest.New(st), Store: st, StewardID: steward.ID}, more: map[string][]bool{}}
-	w, err := watch.New(watch.Config{Folders: watch.DefaultFolders(home), StateDir: t.TempDir(), Sink: sink,
-		Now: func() time.Time { return now }})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := w.Scan(ctx); err != nil {
-		t.Fatal(err)
-	}
+	w, sink := scannedWithMoreSink(t, st, steward, home, now)
 	indexed := func() int {
 		page, err := st.ListSessions(ctx, steward.ID, baton.SessionFilter{Limit: 10})
 		if err != nil || len(page.Sessions) != len(ids) {
@@ -391,15 +400,7 @@ func TestQuietRolloutIsAnalysedAsItIsRead(t *testing.T) {
 	if err := os.Chtimes(a.Path("old"), now.Add(-time.Hour), now.Add(-time.Hour)); err != nil {
 		t.Fatal(err)
 	}
-	sink := &moreSink{Sink: watch.LocalSink{Importer: ingest.New(st), Store: st, StewardID: steward.ID}, more: map[string][]bool{}}
-	w, err := watch.New(watch.Config{Folders: watch.DefaultFolders(home), StateDir: t.TempDir(), Sink: sink,
-		Now: func() time.Time { return now }})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := w.Scan(ctx); err != nil {
-		t.Fatal(err)
-	}
+	w, sink := scannedWithMoreSink(t, st, steward, home, now)
 	old, live := filepath.Base(a.Path("old")), filepath.Base(a.Path("live"))
 	if got := sink.more[old]; !slices.Equal(got, []bool{false}) {
 		t.Errorf("the quiet rollout's requests had More %v, want one without", got)
