@@ -281,7 +281,13 @@ func (pg *privatePostgres) ctl(t *testing.T, action string, args ...string) {
 	}
 	cmd.Dir = pg.dir
 	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("pg_ctl %s: %v\n%s", action, err, out)
+		// The server's own log says why it would not start; the test's
+		// cleanup removes it with the rest of the server's folder.
+		logText, _ := os.ReadFile(pg.dir + "/server.log")
+		if len(logText) > 4000 {
+			logText = logText[len(logText)-4000:]
+		}
+		t.Fatalf("pg_ctl %s: %v\n%s\nserver.log (its end):\n%s", action, err, out, logText)
 	}
 }
 
