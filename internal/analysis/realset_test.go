@@ -745,8 +745,8 @@ func realsetSplitTable(report *strings.Builder, split string, scores realsetFiel
 
 // realsetHeldOutBatch is the first batch nobody has tuned on: from it on, a
 // batch is a held-out check of the rules tuned on the batches before it.
-// Batches 7 and 8 were that check until they were released for tuning.
-const realsetHeldOutBatch = 9
+// Batches 7 to 10 were that check until they were released for tuning.
+const realsetHeldOutBatch = 11
 
 // realsetBatches prints the dev split batch by batch, one line each, P / R
 // per field. A held-out batch's line is the check that rules tuned on the
