@@ -1,0 +1,33 @@
+package analysis
+
+import (
+	"slices"
+	"testing"
+)
+
+// TestTopicsLeaveExportedToolLinesOut: the lines an exporter writes for
+// each tool call of a saved chat ("Tool use: **read_file** • Read file:
+// …", "**Chunk 1**") are the same in every session: their words are no
+// topics, the conversation's are.
+func TestTopicsLeaveExportedToolLinesOut(t *testing.T) {
+	c := newConvo()
+	c.steward("the invoice totals are wrong after the currency conversion")
+	c.assistant("Let me look at the currency conversion.\n\nTool use: **read_file** • Read file: src/convert.ts\n\n" +
+		"Tool use: **search_replace** • Edit file: src/convert.ts\n\n**Chunk 1**\nLines added: 4, lines removed: 2\n\n" +
+		"The currency conversion rounded each line before the invoice totals were summed.")
+	c.steward("good, now check the currency conversion for refunds")
+	c.assistant("Tool use: **grep** • Grep for \"convert\" in \"src\" • 3 matches\n\nParameters:\n\nResult:\n\nStatus: **completed**\n\n" +
+		"Refunds use the same currency conversion; the invoice totals and refunds now agree.")
+	got := keyTopics(buildViews(testAnalyzer, c.analysed(testAnalyzer)))
+	if !slices.Contains(got, "currency conversion") {
+		t.Errorf("topics %q miss the subject", got)
+	}
+	for _, w := range []string{"tool", "chunk", "search", "edit", "grep", "status", "parameters", "result", "matches"} {
+		if slices.Contains(got, w) {
+			t.Errorf("topics %q hold %q, a word of the exporter's tool lines", got, w)
+		}
+	}
+	if got := withoutExportedToolLines("Tool use: **read_file**\nthe subject\n**Chunk 2**\nLines added: 3, lines removed: 1"); got != "the subject" {
+		t.Errorf("withoutExportedToolLines = %q", got)
+	}
+}
