@@ -1100,13 +1100,14 @@ func TestRealSetReporting(t *testing.T) {
 	if got := realsetFellMessage("dev", "tasks", sc); !strings.Contains(got, "precision 0.30 recall 0.25") {
 		t.Errorf("dev split failure = %q, want its figures", got)
 	}
-	batches := map[int]realsetFieldScores{1: newRealsetFieldScores(), 7: newRealsetFieldScores(), 9: newRealsetFieldScores()}
-	batches[9]["title"] = &realsetScore{produced: 4, matchedProduced: 3, expected: 4, matchedExpected: 3}
-	batches[9]["tasks"] = sc
+	held := realsetHeldOutBatch
+	batches := map[int]realsetFieldScores{1: newRealsetFieldScores(), 7: newRealsetFieldScores(), held: newRealsetFieldScores()}
+	batches[held]["title"] = &realsetScore{produced: 4, matchedProduced: 3, expected: 4, matchedExpected: 3}
+	batches[held]["tasks"] = sc
 	out := realsetBatches(batches)
 	var line9 string
 	for _, line := range strings.Split(out, "\n") {
-		if strings.HasPrefix(line, "9 (held out)") {
+		if strings.HasPrefix(line, fmt.Sprint(held, " (held out)")) {
 			line9 = line
 		}
 		if strings.HasPrefix(line, "1 (held out)") || strings.HasPrefix(line, "7 (held out)") {
@@ -1114,7 +1115,7 @@ func TestRealSetReporting(t *testing.T) {
 		}
 	}
 	if !strings.Contains(line9, "0.75") || !strings.Contains(line9, "0.30 / 0.25") {
-		t.Errorf("batch 9's line = %q in\n%s", line9, out)
+		t.Errorf("held-out batch %d's line = %q in\n%s", held, line9, out)
 	}
 
 	// A held-out batch's sessions count in their batch and split, never in

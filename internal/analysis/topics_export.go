@@ -31,4 +31,3 @@ func withoutExportedToolLines(prose string) string {
 	}
 	return strings.Join(kept, "\n")
 }
-
