@@ -29,7 +29,8 @@ func main() {
 	pg := flag.String("postgres", os.Getenv("BATON_TEST_POSTGRES_URL"), "an admin URL of a PostgreSQL server for the PostgreSQL runs (empty: SQLite only)")
 	mixClients := flag.String("mix-clients", "8,32,64", "client counts of the realistic mix, comma-separated")
 	flag.StringVar(&searchDialects, "search-databases", "sqlite,postgres", "databases the search step measures, comma-separated (postgres only with -postgres)")
-	flag.StringVar(&mixProfile, "cpuprofile", "", "write a CPU profile of each measured level of the realistic mix to this path + .<database>-<clients>, of the ingest burst to this path + .ingest and of the catch-up after it to this path + .catchup")
+	flag.StringVar(&searchStewards, "search-stewards", "1,100", "steward counts the search step measures, comma-separated (1: one steward owns every message; 100: they share them)")
+	flag.StringVar(&mixProfile, "cpuprofile", "", "write a CPU profile of each measured level of the realistic mix to this path + .<database>-<clients>, of the ingest burst to this path + .ingest, of the catch-up after it to this path + .catchup and of each search scenario's timed queries to this path + .search-<database>-<stewards>")
 	flag.Parse()
 	// Interrupted, the steps end through their context, so each removes
 	// its files and drops its PostgreSQL databases on the way out.

@@ -22,17 +22,25 @@ var searchTermsBench = []string{rareTerm, mediumTerm, commonTerm, "the goroutine
 // searchDialects is which databases the search step measures (-search-databases).
 var searchDialects = "sqlite,postgres"
 
+// searchStewards is the steward counts the search step measures (-search-stewards).
+var searchStewards = "1,100"
+
 func benchSearch(ctx context.Context, r *report, tmp, pgAdmin string, n int) error {
 	type scenario struct {
 		dialect  string
 		stewards int
 	}
 	var scenarios []scenario
-	if strings.Contains(","+searchDialects+",", ",sqlite,") {
-		scenarios = append(scenarios, scenario{store.SQLite, 1}, scenario{store.SQLite, 100})
-	}
-	if pgAdmin != "" && strings.Contains(","+searchDialects+",", ",postgres,") {
-		scenarios = append(scenarios, scenario{store.Postgres, 1}, scenario{store.Postgres, 100})
+	listed := func(list, v string) bool { return strings.Contains(","+list+",", ","+v+",") }
+	for _, dialect := range []string{store.SQLite, store.Postgres} {
+		if !listed(searchDialects, dialect) || dialect == store.Postgres && pgAdmin == "" {
+			continue
+		}
+		for _, stewards := range []int{1, 100} {
+			if listed(searchStewards, fmt.Sprint(stewards)) {
+				scenarios = append(scenarios, scenario{dialect, stewards})
+			}
+		}
 	}
 	r.printf("## Search over %d messages while writes continue", n)
 	r.printf("")
@@ -105,7 +113,12 @@ func benchSearchScenario(ctx context.Context, r *report, tmp, pgAdmin, dialect s
 	if dialect == store.Postgres {
 		limit = 30 * time.Millisecond
 	}
+	stopProfile, err := startProfile(fmt.Sprintf(".search-%s-%d", dialect, stewards))
+	if err != nil {
+		return err
+	}
 	worst, worstRaw, worstTerm, err := timeSearchTerms(ctx, r, st, dialect, me, limit)
+	stopProfile()
 	if err != nil {
 		return err
 	}
