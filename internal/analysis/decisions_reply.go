@@ -28,7 +28,21 @@ var (
 	// An assistant message's close that asks the steward: a question, or
 	// "reply with …", "let me know …".
 	asksReply = regexp.MustCompile(`(?i)\?|\breply with\b|\blet me know\b|\btell me\b|\bapprove\b`)
+	// A question that weighs two courses: "would you prefer to start with
+	// X or implement Y right away?".
+	eitherQuestion = regexp.MustCompile(`(?i)\b(?:prefer|rather|want|like|should (?:we|i)|shall (?:we|i)|which)\b[^?\n]{3,200}\sor\s[^?\n]{2,200}\?`)
+	// A clause that points at the question answered before the course:
+	// "point from your list of questions, ".
+	answerPointer = regexp.MustCompile(`(?i)^[^,;:?]{0,60}\b(?:question|point)s?\b[^,;:?]{0,40},\s+`)
 )
+
+// weighsCourses reports whether an assistant message puts courses side
+// by side for the steward: options to pick from, or a question asking
+// which of two courses to take. An answer to it that prefers one course
+// chooses between them, with or without a stated reason.
+func weighsCourses(prose string) bool {
+	return eitherQuestion.MatchString(prose) || len(offeredOptions(prose)) >= 2
+}
 
 // asksSteward reports whether an assistant message ends by asking the
 // steward something a reply can settle: a question or a call for an
@@ -51,9 +65,10 @@ func (sc *decisionScan) replyCourses(i int) {
 	if sc.lastOffer < 0 || len(v.prose) > maxRequestMessage || strings.HasPrefix(v.prose, "<") || !asksSteward(sc.vs[sc.lastOffer].prose) {
 		return
 	}
+	weighed := weighsCourses(sc.vs[sc.lastOffer].prose)
 	for _, s := range decisionSentences(v.prose) {
 		for _, part := range strings.Split(plainText(s), "; ") {
-			if d, ok := replyCourse(part); ok {
+			if d, ok := replyCourse(part, weighed); ok {
 				sc.add(d, v)
 			}
 		}
@@ -61,18 +76,26 @@ func (sc *decisionScan) replyCourses(i int) {
 }
 
 // replyCourse reads one sentence of a steward's answer as a course, if it
-// states one.
-func replyCourse(s string) (baton.Decision, bool) {
+// states one. weighed says the question put courses side by side
+// (weighsCourses): then a preferred course that answers it by a lead ("re
+// 2, I would like to X first", "B, let's X") is the choice even without
+// its reason; a preference without such a lead may be the steward's goal
+// ("I'd like to talk to it about my books"), not one course of two.
+func replyCourse(s string, weighed bool) (baton.Decision, bool) {
 	s = strings.TrimRight(strings.TrimSpace(s), ".!")
+	whole := s
 	for k := 0; k < 2; k++ {
 		s = strings.TrimSpace(answerLead.ReplaceAllString(s, ""))
 	}
+	s = answerPointer.ReplaceAllString(s, "")
+	weighed = weighed && s != whole
 	if s == "" || strings.HasSuffix(s, "?") || strings.HasPrefix(s, "|") || (mayBeHypothetical(s) && hypothetical.MatchString(s)) {
 		return baton.Decision{}, false
 	}
 	// A course without its reason or the alternative it turns down is a
 	// request ("let's add a test"), not a choice between courses.
-	if !rationaleMarker.MatchString(s) && !comparative.MatchString(s) && !notAlternative.MatchString(s) {
+	preferred := weighed && preferredCourse.MatchString(s)
+	if !preferred && !rationaleMarker.MatchString(s) && !comparative.MatchString(s) && !notAlternative.MatchString(s) {
 		return baton.Decision{}, false
 	}
 	var d baton.Decision

@@ -84,3 +84,20 @@ func TestDecisionInsteadLeadsAndWhyNot(t *testing.T) {
 		{Decision: "include all needed media in the e2e test", Rationale: "these don't need to be generated every time"},
 	})
 }
+
+// TestDecisionReplyToWeighedQuestion: when the assistant's question puts
+// two courses side by side ("X or Y?"), an answer that points at it and
+// prefers a course chooses, without a stated reason; a preference that
+// does not answer it (the steward's goal) or one to a question that weighs
+// nothing stays a request.
+func TestDecisionReplyToWeighedQuestion(t *testing.T) {
+	c := newConvo()
+	c.assistant("A few questions:\n1. What is your goal?\n2. Would you prefer to start with a focused approach or implement the broader vision right away?")
+	c.steward("1. List books by last read. I'd like to talk to an assistant about the books I read. re 2, I would like to build a walking skeleton first.")
+	checkDecisions(t, c, []baton.Decision{{Decision: "build a walking skeleton first"}})
+
+	c = newConvo()
+	c.assistant("What should the first milestone be?")
+	c.steward("re the milestone, I would like to build a walking skeleton first.")
+	checkDecisions(t, c, nil)
+}
