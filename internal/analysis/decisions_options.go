@@ -45,8 +45,10 @@ type option struct{ key, text string }
 // or of more than six items offers no choice.
 func offeredOptions(prose string) []option {
 	var out []option
-	for _, m := range optionHead.FindAllStringSubmatch(prose, -1) {
-		out = append(out, option{strings.ToLower(m[1]), optionText(m[2])})
+	if holdsAnyWord(prose, optionHeadWords) {
+		for _, m := range optionHead.FindAllStringSubmatch(prose, -1) {
+			out = append(out, option{strings.ToLower(m[1]), optionText(m[2])})
+		}
 	}
 	if len(out) >= 2 {
 		return out

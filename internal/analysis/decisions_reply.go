@@ -52,7 +52,7 @@ func asksSteward(prose string) bool {
 	if n := len(tail); n > 600 {
 		tail = tail[n-600:]
 	}
-	return asksReply.MatchString(tail) || len(offeredOptions(prose)) >= 2
+	return asksReplyIn(tail) || len(offeredOptions(prose)) >= 2
 }
 
 // replyCourses reads the courses the steward's message i states in reply
