@@ -159,7 +159,8 @@ func termWeights(vs []view, steward ...string) map[string]float64 {
 	// counts as theirs.
 	for _, s := range steward {
 		seen := map[string]bool{}
-		for _, w := range splitCJK(wordsOf(lowerText(s))) {
+		lower := lowerText(s)
+		for _, w := range hanTerms(lower, splitCJK(wordsOf(lower))) {
 			if !seen[w] && termWord(w) {
 				seen[w] = true
 				span[w] += 2
@@ -176,7 +177,8 @@ func termWeights(vs []view, steward ...string) map[string]float64 {
 			n = 2
 		}
 		seen := map[string]bool{}
-		for _, w := range splitCJK(wordsOf(withoutPaths(truncate(v.lower, maxScanText)))) {
+		text := withoutPaths(truncate(v.lower, maxScanText))
+		for _, w := range hanTerms(text, splitCJK(wordsOf(text))) {
 			if !seen[w] && termWord(w) && !wholeWork[w] {
 				seen[w] = true
 				span[w] += n
@@ -370,11 +372,26 @@ func (sp *sentenceSplitter) pasted(line string) bool {
 	return false
 }
 
-// cjkClauses adds the clauses of a line without spaces, and before each
-// clause that names an object of the request in the next one, the title
-// the two make.
+// cjkClauses adds the sentences of a line without spaces: each of them
+// whole when it fits a title, then its clauses, and before each clause
+// that names an object of the request in the next one, the title the two
+// make.
 func (sp *sentenceSplitter) cjkClauses(line string) {
-	clauses := cjkClauses(line)
+	for sentence := range strings.FieldsFuncSeq(line, func(r rune) bool { return strings.ContainsRune("。！？!?", r) }) {
+		sp.cjkSentence(sentence)
+	}
+}
+
+// cjkSentence adds one sentence without spaces: whole, when it has more
+// than one clause and fits a title ("將安裝 uv 的方法，改為官方推薦的安裝方式"
+// asks for one change, which neither clause names alone), then its
+// clauses.
+func (sp *sentenceSplitter) cjkSentence(sentence string) {
+	clauses := cjkClauses(sentence)
+	whole := strings.TrimSpace(strings.TrimRight(sentence, "、，,；;：: "))
+	if len(clauses) > 1 && utf8.RuneCountInString(whole) <= maxTitleRunes && !sp.full() {
+		sp.out = append(sp.out, titleSentence{cjk: whole})
+	}
 	for k, c := range clauses {
 		if k+1 < len(clauses) && !sp.full() {
 			if t := cjkObjectTitle(c, clauses[k+1]); t != "" {
@@ -827,7 +844,8 @@ func cjkTitleClause(c string) string {
 func cjkScore(c string, weights map[string]float64) float64 {
 	seen := map[string]bool{}
 	sc := 0.0
-	for _, w := range splitCJK(wordsOf(lowerText(c))) {
+	lower := lowerText(c)
+	for _, w := range hanTerms(lower, splitCJK(wordsOf(lower))) {
 		if !seen[w] {
 			seen[w] = true
 			sc += weights[w]

@@ -60,6 +60,26 @@ func TestSessionTitleNamesTheSubject(t *testing.T) {
 			},
 			want: []string{"デフォルト", "markdown"},
 		},
+		{
+			// Chinese has no kana between its words: the session's
+			// terms are its pairs of characters.
+			name: "Chinese: the question the answers keep to",
+			turns: []string{
+				"@README.md:12 这个数据集在训练时被加载了吗？",
+				"是的，训练脚本会加载这个数据集：数据集的路径写在配置里，加载时会先下载数据集。",
+				"好的",
+				"数据集加载完成后会缓存到本地。",
+			},
+			want: []string{"数据集"},
+		},
+		{
+			name: "Chinese: a sentence of two clauses that fits is kept whole",
+			turns: []string{
+				"將安裝 uv 的方法，改為 官方推薦的安裝方式",
+				"已改為使用官方推薦的安裝腳本安裝 uv，並更新了安裝說明。",
+			},
+			want: []string{"uv", "官方推薦"},
+		},
 	} {
 		c := newConvo()
 		for i, text := range tc.turns {
