@@ -378,10 +378,25 @@ func requestOf(s string, item bool) (string, requestForm) {
 			return "", 0 // an absolute path: pasted output, not words
 		}
 	}
-	if utf8.RuneCountInString(task) < 6 || isCommandText(task) || onlyPointsBack(words) {
+	if utf8.RuneCountInString(task) < 6 || isCommandText(task) || onlyPointsBack(words) || onlyReferences(words) {
 		return "", 0
 	}
 	return task, form
+}
+
+// lineRange is the line range an editor puts after a file it attaches:
+// "(51-58)", "L12-L30".
+var lineRange = regexp.MustCompile(`^\(?L?\d+(?:[-–:]L?\d+)?\)?$`)
+
+// onlyReferences reports words that only attach files ("@src/app/View.tsx
+// @Pool.tsx (51-58)"): what the request is follows them, they are not it.
+func onlyReferences(words []string) bool {
+	for _, w := range words {
+		if !strings.HasPrefix(w, "@") && !isPathWord(w) && !lineRange.MatchString(w) {
+			return false
+		}
+	}
+	return len(words) > 0
 }
 
 // onlyPaths reports words that are all file paths.

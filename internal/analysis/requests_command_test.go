@@ -90,3 +90,20 @@ func TestSlashCommandOfFilesIsNoTask(t *testing.T) {
 		t.Errorf("tasks %q, want %q", got, want)
 	}
 }
+
+// TestAttachedFilesAreNoTask: an opening line that only attaches files
+// ("@src/View.tsx @Pool.tsx (51-58)") names no work; the request is what
+// follows it.
+func TestAttachedFilesAreNoTask(t *testing.T) {
+	conv := newConvo()
+	conv.steward("@src/app/models/[id]/components/Pool/ActiveView.tsx @Pool.tsx (51-58)\n\nkeep passing modelData through")
+	conv.assistant("Updated the view.")
+	conv.steward("please add the missing translations to zh.json")
+	p := progressOf(buildViews(testAnalyzer, conv.analysed(testAnalyzer)))
+	if want := []string{"add the missing translations to zh.json"}; !slices.Equal(p.TasksDiscussed, want) {
+		t.Errorf("tasks %q, want %q", p.TasksDiscussed, want)
+	}
+	if !onlyReferences([]string{"@IaoPool.tsx", "(51-58)"}) || onlyReferences([]string{"@models", "look", "again"}) {
+		t.Error("onlyReferences misreads attached files")
+	}
+}
