@@ -32,18 +32,23 @@ import (
 // match: frame_levels holds each word's frames by impact level (a level
 // in a few blob rows, read whole), newest first within a level, so along
 // one level the score only falls.
-// The ranking takes candidates from the postings of one word every match
+// The ranking takes candidates from the postings of one slot every match
 // must have (mode any: one per term), best bound first, where a
 // candidate's bound is its score with every other query word at its
 // highest impact; it checks candidates against the full query (phrases,
 // filters, supersession) in batches and stops when no remaining bound can
-// beat the k-th score found. A level not opened yet is bounded by its
-// impact and the word's newest frame, so levels below the top are opened
-// only while they could still matter. A query word in at most
-// knownPostings frames has its postings read whole, so a candidate's own
-// bound counts what it really adds; a module filter reads the module's
-// frames once (its own rows of frame_levels), so a candidate outside it
-// is passed over without a check.
+// beat the k-th score found. Levels not opened yet are bounded by their
+// highest impact and the newest frame they can hold: a common word's
+// levels are read a stretch of time at a time (the last half-life first,
+// then stretches twice as long before it), a few levels at a time (twice
+// as many each read), a prefix's words together, so only the recent top
+// of the postings is read while the older and weaker parts cannot matter.
+// A query word in at most knownPostings frames has its postings read
+// whole, so a candidate's own bound counts what it really adds; a module
+// filter reads the module's frames once (its own rows of frame_levels), so
+// a candidate outside it is passed over without a check, and when the
+// module has fewer frames than the driving words, the module's frames,
+// newest first, are the candidates themselves.
 
 const (
 	impactLevels    = 64
@@ -89,13 +94,25 @@ func impactsOf(fields [5][]string) map[string]int {
 			length += fieldWeights[i]
 		}
 	}
-	norm := frameK1 * (1 - frameB + frameB*length/frameRefLength)
+	norm := impactNorm(length)
 	out := make(map[string]int, len(tf))
 	for w, x := range tf {
-		share := x / (x + norm) // tf·(k1+1)/(tf+norm) over its limit k1+1
-		out[w] = min(impactLevels, max(1, int(math.Ceil(share*impactLevels-1e-9))))
+		out[w] = impactOf(x, norm)
 	}
 	return out
+}
+
+// impactNorm is BM25's length normalisation of a frame whose weighted
+// length is length.
+func impactNorm(length float64) float64 {
+	return frameK1 * (1 - frameB + frameB*length/frameRefLength)
+}
+
+// impactOf is the impact of a word of weighted count x in a frame of
+// length normalisation norm.
+func impactOf(x, norm float64) int {
+	share := x / (x + norm) // tf·(k1+1)/(tf+norm) over its limit k1+1
+	return min(impactLevels, max(1, int(math.Ceil(share*impactLevels-1e-9))))
 }
 
 // matchesFields tells whether a frame's fields match the recall's terms
@@ -364,6 +381,51 @@ func (r *ranking) relNum(impacts map[string]int) float64 {
 		x += sl.idf * float64(sl.impactIn(impacts))
 	}
 	return x
+}
+
+// relNumOf is relNum from a frame's fields, counting only the query's
+// words: what a check of a candidate computes.
+func (r *ranking) relNumOf(fields [5][]string) float64 {
+	length := 0.0
+	var words []string
+	var tf []float64
+	for i, list := range fields {
+		for _, w := range list {
+			length += fieldWeights[i]
+			if !r.wants(w) {
+				continue
+			}
+			j := slices.Index(words, w)
+			if j < 0 {
+				j = len(words)
+				words, tf = append(words, w), append(tf, 0)
+			}
+			tf[j] += fieldWeights[i]
+		}
+	}
+	norm := impactNorm(length)
+	x := 0.0
+	for _, sl := range r.slots {
+		best := 0
+		for j, w := range words {
+			if w == sl.word || (sl.prefix && strings.HasPrefix(w, sl.word)) {
+				best = max(best, impactOf(tf[j], norm))
+			}
+		}
+		x += sl.idf * float64(best)
+	}
+	return x
+}
+
+// wants tells whether a word counts in the score: a query word, or one a
+// query prefix stands for.
+func (r *ranking) wants(w string) bool {
+	for _, sl := range r.slots {
+		if w == sl.word || (sl.prefix && strings.HasPrefix(w, sl.word)) {
+			return true
+		}
+	}
+	return false
 }
 
 // prefixEnd is the first string after every string starting with p.

@@ -123,6 +123,12 @@ func TestRecallTopTenIsTheBruteForceRanking(t *testing.T) {
 			{Q: "auth", Limit: "100"},
 			{Q: "tok* auth", Limit: "100"},
 			{Q: "auth", Module: "m3", Limit: "100"},
+			// A prefix's words read together, with a module and a time range;
+			// a module filter whose frames are the candidates, with mode any.
+			{Q: "tok*", Module: "m3"},
+			{Q: "tok* cache", Since: "2025-11-01", Limit: "25"},
+			{Q: "auth token", Mode: "any", Module: "m1", Limit: "25"},
+			{Q: "tok*", Until: "2025-10-01", Limit: "50"},
 		}
 		// With the default, the corpus's words are all in few enough frames
 		// for their postings to be read whole; with 20, the walk reads the

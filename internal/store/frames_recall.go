@@ -4,6 +4,7 @@ import (
 	"container/heap"
 	"context"
 	"database/sql"
+	"errors"
 	"math"
 	"slices"
 	"sort"
@@ -48,15 +49,23 @@ func (s *Store) queryRead(ctx context.Context, query string, args ...any) (*sql.
 }
 
 // A source gives candidates in falling bound order: the frames of one
-// impact level of one word (newest first), or, not yet opened, the levels
-// below (bounded by the highest of them and the word's newest frame).
+// impact level of a driving slot's words (newest first), or, not yet
+// opened, its levels at and below impact among the segments whose newest
+// frame is in a stretch of time (bounded by that impact and the stretch's
+// end), or the module filter's frames (slot -1, bounded by the query's
+// highest impacts and each frame's recency).
 type source struct {
 	slot   int
-	word   string
-	df     int64 // the word's frames
+	words  []string // the slot's words (a prefix's: every word it stands for)
+	df     int64    // the words' frames
 	impact int
-	newest int64 // the word's newest frame, a bound on every level's
-	bound  float64
+	span   int   // not opened: how many levels the next read takes
+	newest int64 // the words' newest frame, a bound on every level's
+	// not opened: the segments whose newest frame is in after..before-1;
+	// older tells that opening it queues the stretch before it.
+	after, before int64
+	older         bool
+	bound         float64
 	// an opened level: rids not yet taken
 	rids []int64
 	open bool
@@ -166,9 +175,11 @@ type walk struct {
 	r         *ranking
 	drivers   []int
 	lo, hi    int64           // the time range, as rids
+	oldest    int64           // the steward's oldest frame: no stretch of time goes before it
 	others    map[int]float64 // per driving slot, what the other slots add at most
 	known     []map[int64]int // per slot, its postings when read whole
 	inModule  []int64         // the module filter's frames, newest first; nil without one
+	byModule  bool            // the module's frames are the candidates, fewer than the words'
 	single    bool            // one word (or one prefix): scored by its postings alone
 	h         sourceHeap
 	best      *topK
@@ -187,13 +198,26 @@ func (s *Store) newWalk(stewardID int64, q baton.FrameRecall, r *ranking, driver
 				w.others[d] += sl.idf * float64(sl.maxImp)
 			}
 		}
+		src := &source{slot: d, span: 1, after: -1 << 62, before: 1 << 62}
 		for _, v := range r.slots[d].words {
 			if v.Newest < w.lo {
 				continue
 			}
-			newest := min(v.Newest, w.hi)
-			heap.Push(&w.h, &source{slot: d, word: v.Word, df: v.DF, impact: v.MaxImpact, newest: newest, bound: w.bound(d, v.MaxImpact, newest)})
+			src.words = append(src.words, v.Word)
+			src.df += v.DF
+			src.impact = max(src.impact, v.MaxImpact)
+			src.newest = max(src.newest, min(v.Newest, w.hi))
 		}
+		if len(src.words) == 0 {
+			continue
+		}
+		if src.df > w.knownPostings() {
+			// A common word's best frames are mostly recent: its levels are
+			// read a stretch of time at a time, newest first.
+			src.after, src.older = src.newest-recencyHalfLife.Microseconds(), true
+		}
+		src.bound = w.bound(d, src.impact, src.newest)
+		heap.Push(&w.h, src)
 	}
 	return w
 }
@@ -203,9 +227,13 @@ func (w *walk) bound(slot, impact int, rid int64) float64 {
 	return w.r.score(w.r.slots[slot].idf*float64(impact)+w.others[slot], rid)
 }
 
-// tight is a candidate's own bound: the other words it has, where known.
+// tight is a candidate's own bound: the other words it has, where known
+// (slot -1, the module's frames: every word).
 func (w *walk) tight(slot, impact int, rid int64) float64 {
-	num := w.r.slots[slot].idf * float64(impact)
+	num := 0.0
+	if slot >= 0 {
+		num = w.r.slots[slot].idf * float64(impact)
+	}
 	for i, sl := range w.r.slots {
 		switch {
 		case i == slot:
@@ -220,8 +248,28 @@ func (w *walk) tight(slot, impact int, rid int64) float64 {
 
 // readKnown reads whole the postings of the query's words in few frames,
 // so a candidate's bound counts what they really add, and a module
-// filter's frames, so a candidate outside it costs no check.
+// filter's frames, so a candidate outside it costs no check. When the
+// module has fewer frames than the driving words, its frames, newest
+// first, are the candidates instead: every match is among them, and with
+// a common word the best are found among the newest few.
 func (w *walk) readKnown(ctx context.Context) error {
+	w.oldest = -1 << 62
+	if slices.ContainsFunc(w.h, func(src *source) bool { return src.older }) {
+		rows, err := w.s.queryRead(ctx, "SELECT min(rid) FROM frames WHERE steward_id = ?", w.stewardID)
+		if err != nil {
+			return err
+		}
+		var oldest sql.NullInt64
+		for rows.Next() {
+			err = rows.Scan(&oldest)
+		}
+		if err := errors.Join(err, rows.Err(), rows.Close()); err != nil {
+			return err
+		}
+		if oldest.Valid {
+			w.oldest = oldest.Int64
+		}
+	}
 	if w.q.Module != "" {
 		levels, err := w.s.readLevels(ctx, w.lo, w.hi, nil, "SELECT impact, rids FROM frame_levels WHERE steward_id = ? AND word = ? AND impact = ?",
 			w.stewardID, moduleWord(w.q.Module), moduleImpact)
@@ -232,9 +280,19 @@ func (w *walk) readKnown(ctx context.Context) error {
 		if len(levels) > 0 {
 			w.inModule = levels[0].rids
 		}
+		var df int64
+		for _, src := range w.h {
+			df += src.df
+		}
+		if w.byModule = int64(len(w.inModule)) < df; w.byModule {
+			w.h = w.h[:0]
+			if len(w.inModule) > 0 {
+				heap.Push(&w.h, &source{slot: -1, rids: w.inModule, open: true, bound: w.moduleBound(w.inModule[0])})
+			}
+		}
 	}
 	for i, sl := range w.r.slots {
-		if sl.df > w.knownPostings() || (len(w.drivers) == 1 && w.drivers[0] == i) {
+		if sl.df > w.knownPostings() || (!w.byModule && len(w.drivers) == 1 && w.drivers[0] == i) {
 			continue
 		}
 		w.known[i] = map[int64]int{}
@@ -252,6 +310,16 @@ func (w *walk) readKnown(ctx context.Context) error {
 		}
 	}
 	return nil
+}
+
+// moduleBound is the best score a frame of the module can have: every
+// query word at its highest impact.
+func (w *walk) moduleBound(rid int64) float64 {
+	num := 0.0
+	for _, sl := range w.r.slots {
+		num += sl.idf * float64(sl.maxImp)
+	}
+	return w.r.score(num, rid)
 }
 
 // run takes candidates in batches, best bound first, and scores them,
@@ -293,12 +361,16 @@ func (w *walk) nextBatch(ctx context.Context, n int) ([]scoredRID, error) {
 			w.seen[rid] = true
 			// The levels hold only frames in the time range and the module.
 			if !w.best.beaten(w.tight(top.slot, top.impact, rid)) {
-				batch = append(batch, scoredRID{rid: rid, score: top.bound, impactsKnown: w.single})
+				batch = append(batch, scoredRID{rid: rid, score: top.bound, impactsKnown: w.single && top.slot >= 0})
 			}
 		}
-		if len(top.rids) == 0 {
+		switch {
+		case len(top.rids) == 0:
 			heap.Pop(&w.h)
-		} else {
+		case top.slot < 0:
+			top.bound = w.moduleBound(top.rids[0])
+			heap.Fix(&w.h, 0)
+		default:
 			top.bound = w.bound(top.slot, top.impact, top.rids[0])
 			heap.Fix(&w.h, 0)
 		}
@@ -325,35 +397,78 @@ func (s *Store) hitsOf(ctx context.Context, stewardID int64, best *topK) ([]*bat
 	return hits, nil
 }
 
-// openLevel reads the highest impact level at or below src.impact of
-// src's word, whole, and queues the level below it; a word in few frames
-// has all its levels read at once.
+// openLevel reads the levels of src's words from src.impact down, in
+// src's stretch of time: span levels of them, twice as many as the read
+// before, in one query (a prefix's words together); it queues the levels
+// below and, the first time in a stretch, the stretch before it. A slot
+// whose postings were read whole, or whose words are in few frames, has
+// all its levels at once.
 func (w *walk) openLevel(ctx context.Context, src *source) error {
 	var levels []level
-	var err error
-	if src.df <= w.knownPostings() {
-		levels, err = w.s.readLevels(ctx, w.lo, w.hi, w.inModule, "SELECT impact, rids FROM frame_levels WHERE steward_id = ? AND word = ? AND impact BETWEEN 1 AND ?",
-			w.stewardID, src.word, src.impact)
+	lowest := 1
+	if k := w.known[src.slot]; k != nil {
+		levels = levelsOf(k, w.inModule)
 	} else {
-		levels, err = w.s.readLevels(ctx, w.lo, w.hi, w.inModule, `SELECT impact, rids FROM frame_levels WHERE steward_id = ? AND word = ? AND impact =
-			(SELECT max(impact) FROM frame_levels WHERE steward_id = ? AND word = ? AND impact BETWEEN 1 AND ? AND newest >= ?) AND newest >= ?`,
-			w.stewardID, src.word, w.stewardID, src.word, src.impact, w.lo, w.lo)
-	}
-	if err != nil {
-		return err
+		if src.df > w.knownPostings() {
+			lowest = max(1, src.impact-src.span+1)
+		}
+		args := []any{w.stewardID}
+		for i := range listSize(len(src.words)) {
+			args = append(args, src.words[min(i, len(src.words)-1)])
+		}
+		args = append(args, lowest, src.impact, max(src.after, w.lo), src.before)
+		var err error
+		levels, err = w.s.readLevels(ctx, w.lo, w.hi, w.inModule, "SELECT impact, rids FROM frame_levels WHERE steward_id = ? AND word IN ("+
+			placeholders(len(src.words))+") AND impact BETWEEN ? AND ? AND newest >= ? AND newest < ?", args...)
+		if err != nil {
+			return err
+		}
 	}
 	for _, l := range levels {
 		if len(l.rids) == 0 {
 			continue
 		}
-		level := &source{slot: src.slot, word: src.word, df: src.df, impact: l.impact, newest: src.newest, rids: l.rids, open: true}
+		level := &source{slot: src.slot, words: src.words, df: src.df, impact: l.impact, newest: src.newest, rids: l.rids, open: true}
 		level.bound = w.bound(level.slot, level.impact, l.rids[0])
 		heap.Push(&w.h, level)
 	}
-	if src.df > w.knownPostings() && len(levels) == 1 && levels[0].impact > 1 {
-		w.pushBelow(src, levels[0].impact-1)
+	if w.known[src.slot] != nil {
+		return nil
+	}
+	if lowest > 1 {
+		below := *src
+		below.impact, below.span, below.older = lowest-1, src.span*2, false
+		w.push(&below)
+	}
+	if src.older && src.after > max(w.lo, w.oldest) {
+		// The stretch before, twice as long, from the highest impact.
+		older := *src
+		older.before, older.after = src.after, src.after-2*(min(src.before, src.newest+1)-src.after)
+		w.push(&older)
 	}
 	return nil
+}
+
+// push queues a source not opened yet, bounded by its highest impact and
+// its newest possible frame.
+func (w *walk) push(src *source) {
+	src.bound = w.bound(src.slot, src.impact, min(src.newest, src.before-1))
+	heap.Push(&w.h, src)
+}
+
+// levelsOf puts postings read whole (rid → impact) into levels, highest
+// impact first, each newest first, kept to within unless it is nil.
+func levelsOf(known map[int64]int, within []int64) []level {
+	byImpact := map[int][]int64{}
+	for rid, imp := range known {
+		byImpact[imp] = append(byImpact[imp], rid)
+	}
+	out := make([]level, 0, len(byImpact))
+	for imp, rids := range byImpact {
+		out = append(out, level{imp, keepRIDs(newestFirst(rids), -1<<62, 1<<62, within)})
+	}
+	slices.SortFunc(out, func(a, b level) int { return b.impact - a.impact })
+	return out
 }
 
 // knownPostings is the store's knownPostings: the constant, unless a test
@@ -363,15 +478,6 @@ func (w *walk) knownPostings() int64 {
 		return w.s.recallKnown
 	}
 	return knownPostings
-}
-
-// pushBelow queues the levels of src's word at or below impact, not read
-// yet: the word's newest frame bounds them; a tighter bound would cost a
-// read of each.
-func (w *walk) pushBelow(src *source, impact int) {
-	below := &source{slot: src.slot, word: src.word, df: src.df, impact: impact, newest: src.newest}
-	below.bound = w.bound(src.slot, below.impact, src.newest)
-	heap.Push(&w.h, below)
 }
 
 // scoreBatch keeps the candidates that match the query and adds their
@@ -428,7 +534,7 @@ func (s *Store) scoreBatch(ctx context.Context, stewardID int64, q baton.FrameRe
 			if !matchesFields(q, words) {
 				continue
 			}
-			num := r.relNum(impactsOf(words))
+			num := r.relNumOf(words)
 			b.rel, b.score = num/r.norm, r.score(num, b.rid)
 		}
 		best.add(b)
