@@ -62,10 +62,11 @@ type decisionScan struct {
 	// latest steward message that offers "either X or Y", proposal a
 	// steward proposal the assistant has not answered yet; -1 for none.
 	lastOffer, either, proposal int
+	carried                     optionsOpen // options offered, not yet settled (optionCarried)
 }
 
 func newDecisionScan(vs []view) *decisionScan {
-	sc := &decisionScan{vs: vs, out: []baton.Decision{}, plans: map[int][]planSource{}, lastOffer: -1, either: -1, proposal: -1}
+	sc := &decisionScan{vs: vs, out: []baton.Decision{}, plans: map[int][]planSource{}, lastOffer: -1, either: -1, proposal: -1, carried: optionsOpen{at: -1}}
 	for _, p := range approvedPlans(vs) {
 		sc.plans[p.at] = append(sc.plans[p.at], p)
 	}
@@ -84,6 +85,7 @@ func (sc *decisionScan) read(i int) {
 			sc.add(d, v)
 		}
 	}
+	sc.optionCarried(i)
 	if v.steward() && v.text {
 		sc.pickEither(i)
 		if strings.Contains(v.lower, "either") && eitherOr.MatchString(v.prose) {
@@ -105,11 +107,13 @@ func (sc *decisionScan) read(i int) {
 	if v.assistant() {
 		sc.lastOffer = i
 		sc.proposalAnswered(i)
+		sc.openOptions(i)
 	}
 	if v.steward() && proposalQuestionCue(v.lower) {
 		sc.proposal = i
 	}
 	if v.steward() {
+		sc.optionReply(i, answered)
 		for _, d := range japaneseChoices(v.prose) {
 			sc.add(d, v)
 		}

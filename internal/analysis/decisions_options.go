@@ -45,9 +45,15 @@ type option struct{ key, text string }
 // or of more than six items offers no choice.
 func offeredOptions(prose string) []option {
 	var out []option
+	seen := map[string]bool{}
 	if holdsAnyWord(prose, optionHeadWords) {
 		for _, m := range optionHead.FindAllStringSubmatch(prose, -1) {
-			out = append(out, option{strings.ToLower(m[1]), optionText(m[2])})
+			// "**Option 1** is a 2-minute fix": a later line that weighs
+			// an option offered above, not another option.
+			if key := strings.ToLower(m[1]); !seen[key] {
+				seen[key] = true
+				out = append(out, option{key, optionText(m[2])})
+			}
 		}
 	}
 	if len(out) >= 2 {

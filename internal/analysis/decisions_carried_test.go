@@ -1,0 +1,36 @@
+package analysis
+
+import (
+	"testing"
+
+	"github.com/baton-dev/baton/internal/baton"
+)
+
+// TestDecisionOptionCarriedOut: options offered, the steward goes on
+// without naming one, the session changes a file and says which it took:
+// that option is the decision, the others the alternatives. A later line
+// weighing "Option 1" is not a third option.
+func TestDecisionOptionCarriedOut(t *testing.T) {
+	offer := "Two options:\n\n### Option 1: Use a PAT (easiest)\n\nAdd it as a secret.\n\n### Option 2: GitHub App (no expiry)\n\nMint a token per run.\n\n**Option 1** is a 2-minute fix. **Option 2** is better long-term.\n\nWant me to apply either?"
+	c := newConvo()
+	c.assistant(offer)
+	c.steward("ok the secret has been added. now update the action?")
+	c.tool("Edit", obj{"file_path": "/repo/.github/workflows/release.yml", "old_string": "a", "new_string": "b"}, "ok", "")
+	c.assistant("Done. The workflow now uses your PAT instead of the default GITHUB_TOKEN.")
+	checkDecisions(t, c, []baton.Decision{{Decision: "Use a PAT", Alternatives: []string{"GitHub App"}}})
+
+	// Nothing changed: the option is only talked about.
+	c = newConvo()
+	c.assistant(offer)
+	c.steward("what does a PAT cost?")
+	c.assistant("A PAT is free.")
+	checkDecisions(t, c, nil)
+
+	// The steward turned the offer down.
+	c = newConvo()
+	c.assistant(offer)
+	c.steward("no, leave the workflow alone and fix the test instead")
+	c.tool("Edit", obj{"file_path": "/repo/x_test.go", "old_string": "a", "new_string": "b"}, "ok", "")
+	c.assistant("Fixed the test; the PAT idea is parked.")
+	checkDecisions(t, c, nil)
+}
