@@ -164,6 +164,7 @@ var verbCommands = set("review", "fix", "plan", "test", "refactor", "explain", "
 // commands, paths, @-mentions and stray symbols.
 func cleanTitleLine(line string) string {
 	line = stripListMarker(strings.TrimSpace(line))
+	line = conventionalType.ReplaceAllString(line, "")
 	fields := strings.Fields(line)
 	var out []string
 	for i := 0; i < len(fields); i++ {
@@ -182,7 +183,7 @@ func cleanTitleLine(line string) string {
 			if i+1 < len(fields) && flagNouns[bareWord(fields[i+1])] {
 				out = append(out, flagWord(f))
 			}
-		case isPathWord(f), strings.HasPrefix(f, "@") && len(f) > 1, strings.HasPrefix(f, "$"):
+		case isPathWord(f), strings.HasPrefix(f, "@") && len(f) > 1, strings.HasPrefix(f, "$"), issueNumber.MatchString(f):
 		case (f == "&" || f == "-" || f == "–" || f == "—") && len(out) > 0:
 			out = append(out, f) // a dash between words ends a clause (titleWords)
 		case strings.Trim(f, "&|#*>=+~_-–—`") == "":
@@ -194,6 +195,16 @@ func cleanTitleLine(line string) string {
 	}
 	return strings.Join(out, " ")
 }
+
+var (
+	// conventionalType opens the subject of a conventional commit or pull
+	// request ("ref: use fs.checksum…", "feat(ui)!: …"): its type, which
+	// says what kind of change, not what it changes.
+	conventionalType = regexp.MustCompile(`^(?:feat|fix|refactor|ref|chore|docs|test|tests|perf|build|ci|style|revert)(?:\([^)]*\))?!?:\s+`)
+	// issueNumber is a reference to an issue or pull request by number
+	// ("#6495"): the number, not its subject.
+	issueNumber = regexp.MustCompile(`^\(?#\d+\)?[.,;:)]*$`)
+)
 
 // flagNouns follow a flag that the sentence names as a thing.
 var flagNouns = set("flag", "flags", "option", "options", "parameter", "parameters", "param", "argument", "arguments",

@@ -140,3 +140,32 @@ func pickedItem(vs []view, i int) string {
 	}
 	return ""
 }
+
+// personaOpenings open a clause that gives the assistant a role ("You are
+// an expert on the current code base", "Act as a senior engineer"): it
+// says who should answer, not what the session is about.
+var personaOpenings = [][]string{{"you", "are"}, {"you're"}, {"act", "as"}, {"acting", "as"}, {"imagine", "you", "are"},
+	{"imagine", "you're"}, {"pretend", "you", "are"}, {"pretend", "you're"}, {"pretend", "to", "be"}, {"as", "an"}, {"as", "a"}}
+
+// personaRoles follow a persona opening: an article or a possessive, then
+// the role.
+var personaRoles = set("a", "an", "the", "my", "our")
+
+// withoutPersona is words without the clause that opens them by giving the
+// assistant a role, up to the end of that clause (a comma, colon,
+// semicolon or the sentence's end): nothing when the whole sentence is
+// the role.
+func withoutPersona(words []string) []string {
+	for _, p := range personaOpenings {
+		if len(words) <= len(p) || !openingMatches(words, p) || !personaRoles[bareWord(words[len(p)])] {
+			continue
+		}
+		for i := len(p); i < len(words); i++ {
+			if strings.ContainsAny(words[i][len(words[i])-1:], ",:;.!") {
+				return words[i+1:]
+			}
+		}
+		return nil
+	}
+	return words
+}

@@ -523,7 +523,10 @@ func (s titleSentence) best(weights map[string]float64) (string, float64) {
 		}
 		return t, cjkScore(t, weights)
 	}
-	words := dropFiller(s.words)
+	words := dropFiller(withoutPersona(s.words))
+	if len(words) == 0 {
+		return "", 0
+	}
 	request := len(words) < len(s.words) || strings.HasSuffix(s.words[len(s.words)-1], "?")
 	if askedOfAssistant(s.words) {
 		request = false // "did you check X?" asks after the work, not for it

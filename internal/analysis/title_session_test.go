@@ -61,6 +61,14 @@ func TestSessionTitleNamesTheSubject(t *testing.T) {
 			want: []string{"デフォルト", "markdown"},
 		},
 		{
+			name: "a role given to the assistant, then a pull request's subject",
+			turns: []string{
+				"You are an expert on the current code base and the following PR:\nfeat(cache): use content hashes instead of modification times #812\n\nSuggest improvements related to the PR",
+				"The PR replaced modification times with content hashes in the cache; the hashes could be computed in parallel.",
+			},
+			want: []string{"content hashes"},
+		},
+		{
 			// Chinese has no kana between its words: the session's
 			// terms are its pairs of characters.
 			name: "Chinese: the question the answers keep to",
@@ -107,7 +115,8 @@ func TestSessionTitleNamesTheSubject(t *testing.T) {
 		} else if n := len(strings.Fields(got)); n == 0 || n > maxTitleWords {
 			t.Errorf("%s: title %q has %d words", tc.name, got, n)
 		}
-		if strings.ContainsAny(got, "/<>`…(") || strings.Contains(lower, "kiki") {
+		if strings.ContainsAny(got, "/<>`…(#") || strings.Contains(lower, "kiki") || strings.Contains(lower, "expert") ||
+			strings.HasPrefix(lower, "feat") {
 			t.Errorf("%s: title %q holds a path, markup, code or a session command's argument", tc.name, got)
 		}
 	}
