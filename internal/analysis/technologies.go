@@ -70,9 +70,9 @@ var subTechnologies = map[string]map[string]string{
 }
 
 // wrappers run the program named after them ("npx prettier", "uv run
-// pytest", "time go test").
+// pytest", "time go test", PowerShell's "& mvn").
 var wrappers = set("npx", "bunx", "uvx", "pnpx", "time", "env", "exec", "nohup", "xargs", "command", "watch",
-	"timeout", "nice", "caffeinate")
+	"timeout", "nice", "caffeinate", "&")
 
 // subWrappers run the program named after a sub-command ("uv run ruff",
 // "pnpm exec eslint", "poetry run pytest", "mise exec -- go").
@@ -458,7 +458,7 @@ func commandTechnologies(cmd string) []ranTech {
 			args[0] = strings.TrimLeft(args[0], "$({`")
 		}
 		for len(args) > 0 {
-			prog := path.Base(args[0])
+			prog := programName(args[0])
 			if wrappers[prog] {
 				args = skipOptions(args[1:])
 				continue
@@ -477,7 +477,7 @@ func commandTechnologies(cmd string) []ranTech {
 		if len(args) == 0 || args[0] == "cd" {
 			continue
 		}
-		prog := path.Base(args[0])
+		prog := programName(args[0])
 		if strings.HasSuffix(prog, ".sh") && strings.Contains(args[0], "/") {
 			add("Bash", false)
 			continue
@@ -506,6 +506,23 @@ func commandTechnologies(cmd string) []ranTech {
 		}
 	}
 	return out
+}
+
+// programName is the program a command's first word runs: its base name,
+// also of a quoted Windows path, without the suffix Windows runs it by
+// ("& "C:\tools\maven\bin\mvn.cmd"" runs mvn).
+func programName(arg string) string {
+	arg = strings.Trim(arg, `"'`)
+	if i := strings.LastIndexByte(arg, '\\'); i >= 0 && i+1 < len(arg) {
+		arg = arg[i+1:]
+	}
+	prog := path.Base(arg)
+	for _, ext := range []string{".exe", ".cmd", ".bat"} {
+		if base, ok := strings.CutSuffix(prog, ext); ok && base != "" {
+			return base
+		}
+	}
+	return prog
 }
 
 // skipOptions drops leading options and their numeric values ("timeout

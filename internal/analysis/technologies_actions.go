@@ -396,7 +396,8 @@ var consoleTools = map[string]string{
 // textActions reads the tool calls a transcript kept as text shows: the
 // console lines of Claude Code ("⏺ Bash(git log -3)", "⏺ Update(cli.py)"),
 // and SpecStory's record of Cursor ("Read file: p", "Edit file: p" with its
-// diff, a "Tool use: run_terminal_cmd" with its command's fence, or a
+// diff, a "Tool use: run_terminal_cmd" with its command's fence or its
+// "- command: `…`" input line, or a
 // shell fence answered by a terminal's output). A shell fence alone is a
 // suggestion, not a command that ran.
 func textActions(content string) []techAction {
@@ -453,6 +454,10 @@ func textActions(content string) []techAction {
 				out = append(out, techAction{op: "run", command: cmd})
 				runNext = false
 			}
+		case runNext && strings.HasPrefix(l, "- command: `") && strings.HasSuffix(l, "`"):
+			// The tool's input listed under it: "- command: `mvn -q test`".
+			out = append(out, techAction{op: "run", command: strings.TrimSuffix(strings.TrimPrefix(l, "- command: `"), "`")})
+			runNext = false
 		case strings.HasPrefix(l, "```"):
 			info := strings.ToLower(strings.TrimSpace(strings.TrimPrefix(l, "```")))
 			end := i + 1

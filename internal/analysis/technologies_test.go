@@ -2,6 +2,7 @@ package analysis
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/baton-dev/baton/internal/baton"
@@ -187,5 +188,26 @@ func TestTechnologiesFromTranscriptText(t *testing.T) {
 		if slices.Contains(s.Technical.Technologies, not) {
 			t.Errorf("technologies %q hold %q", s.Technical.Technologies, not)
 		}
+	}
+}
+
+// TestTechnologiesFromExportedToolInput: SpecStory's record of VS Code
+// Copilot lists a terminal call's input under it ("- command: `…`"), and
+// on Windows the program is a quoted path run with "&" ("& "C:\…\mvn.cmd"
+// -q test" runs Maven).
+func TestTechnologiesFromExportedToolInput(t *testing.T) {
+	c := newConvo()
+	c.steward("upgrade the project to Java 21")
+	c.assistant("Tool use: **run_in_terminal**\n\n**Input:**\n\n- command: `Push-Location \"C:\\src\\app\"; & \"C:\\tools\\maven\\3.9.11\\bin\\mvn.cmd\" -q test; Pop-Location`\n- isBackground: `false`\n\n" +
+		"Tool use: **run_in_terminal**\n\n**Input:**\n\n- command: `git add -A; git commit -m \"Upgrade to Java 21\"`\n\n" +
+		"Tool use: **read_file**\n\n**Input:**\n\n- command: `docker build .`")
+	s := &baton.Session{}
+	New().Session(s, c.analysed(New()))
+	got := s.Technical.TechnologyEvidence
+	if !strings.HasPrefix(got["Maven"], "ran `& \"C:\\tools") || !strings.HasPrefix(got["Git"], "ran `git add -A") {
+		t.Errorf("evidence %q, want Maven and Git run", got)
+	}
+	if slices.Contains(s.Technical.Technologies, "Docker") {
+		t.Errorf("technologies %q hold Docker, which no terminal call ran", s.Technical.Technologies)
 	}
 }
