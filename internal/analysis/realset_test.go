@@ -760,9 +760,11 @@ func realsetSplitTable(report *strings.Builder, split string, scores realsetFiel
 const realsetHeldOutBatch = 11
 
 // realsetBatches prints the dev split batch by batch, one line each, P / R
-// per field. A held-out batch's line is the check that rules tuned on the
-// earlier batches generalise, so long as its per-session lines (marked
-// "batch N") are left unread.
+// per field with the counts behind them (a batch holds few sessions, so a
+// ratio alone can rest on one item); "-" when nothing was produced. A
+// held-out batch's line is the check that rules tuned on the earlier
+// batches generalise, so long as its per-session lines (marked "batch N")
+// are left unread.
 func realsetBatches(batches map[int]realsetFieldScores) string {
 	nums := make([]int, 0, len(batches))
 	for n := range batches {
@@ -770,25 +772,36 @@ func realsetBatches(batches map[int]realsetFieldScores) string {
 	}
 	sort.Ints(nums)
 	var b strings.Builder
-	fmt.Fprintf(&b, "\n## dev split by batch (P / R; a held-out batch is the check that the rules generalise: do not read its per-session lines)\n")
-	fmt.Fprintf(&b, "%-15s %8s %6s", "batch", "sessions", "title")
+	fmt.Fprintf(&b, "\n## dev split by batch (P / R (hit/made, found/exp); a held-out batch is the check that the rules generalise: do not read its per-session lines)\n")
+	header := fmt.Sprintf("%-15s %8s %-12s", "batch", "sessions", "title")
 	for _, f := range realsetFields[1:] {
-		fmt.Fprintf(&b, " %13s", f)
+		header += fmt.Sprintf(" %-26s", f)
 	}
-	b.WriteString("\n")
+	b.WriteString(strings.TrimRight(header, " ") + "\n")
 	for _, n := range nums {
 		sc := batches[n]
 		name := fmt.Sprintf("%d", n)
 		if n >= realsetHeldOutBatch {
 			name += " (held out)"
 		}
-		fmt.Fprintf(&b, "%-15s %8d %6.2f", name, sc["title"].produced, sc["title"].precision())
+		title := sc["title"]
+		line := fmt.Sprintf("%-15s %8d %-12s", name, title.produced, fmt.Sprintf("%s (%d/%d)", realsetPrecisionCell(title), title.matchedProduced, title.produced))
 		for _, f := range realsetFields[1:] {
-			fmt.Fprintf(&b, " %13s", fmt.Sprintf("%.2f / %.2f", sc[f].precision(), sc[f].recall()))
+			c := sc[f]
+			line += fmt.Sprintf(" %-26s", fmt.Sprintf("%s / %.2f (%d/%d, %d/%d)", realsetPrecisionCell(c), c.recall(), c.matchedProduced, c.produced, c.matchedExpected, c.expected))
 		}
-		b.WriteString("\n")
+		b.WriteString(strings.TrimRight(line, " ") + "\n")
 	}
 	return b.String()
+}
+
+// realsetPrecisionCell is a score's precision, or "-" when nothing was
+// produced (there is no precision to speak of).
+func realsetPrecisionCell(s *realsetScore) string {
+	if s.produced == 0 {
+		return "-"
+	}
+	return fmt.Sprintf("%.2f", s.precision())
 }
 
 func realsetCounts(m map[string]int) string {
@@ -1125,8 +1138,13 @@ func TestRealSetReporting(t *testing.T) {
 			t.Errorf("a batch released for tuning marked held out: %q", line)
 		}
 	}
-	if !strings.Contains(line9, "0.75") || !strings.Contains(line9, "0.30 / 0.25") {
+	if !strings.Contains(line9, "0.75 (3/4)") || !strings.Contains(line9, "0.30 / 0.25 (3/10, 2/8)") {
 		t.Errorf("held-out batch %d's line = %q in\n%s", held, line9, out)
+	}
+	// A field with labels but nothing produced has no precision, not 1.00.
+	batches[held]["decisions"] = &realsetScore{expected: 4}
+	if out := realsetBatches(batches); !strings.Contains(out, "- / 0.00 (0/0, 0/4)") || strings.Contains(out, "1.00 / 0.00") {
+		t.Errorf("a field with nothing produced reads\n%s", out)
 	}
 
 	// A held-out batch's sessions count in their batch and split, never in
