@@ -195,7 +195,7 @@ func holdsTerm(phrase, term string) bool {
 // request names the work, the rest of the session shows which of the
 // things it names the work was about.
 func topicCandidates(vs []view) []topicCandidate {
-	t := topicTally{byTerm: map[string]*topicCandidate{}, uses: verbUse{}}
+	t := topicTally{byTerm: map[string]*topicCandidate{}, uses: verbUse{}, han: repeatedHanWords(vs)}
 	first := true
 	var subjects []string
 	for i := range vs {
@@ -224,6 +224,9 @@ type topicTally struct {
 	byTerm map[string]*topicCandidate
 	order  int
 	uses   verbUse
+	// han are the words of the session's Chinese clauses
+	// (repeatedHanWords).
+	han []string
 }
 
 // add counts a term once for a message (seen holds what the message
@@ -279,7 +282,12 @@ func (t *topicTally) message(v *view) string {
 	}
 	words := splitMixedCJK(wordsOf(lowerText(prose)))
 	for k, w := range words {
-		if termWord(w) {
+		switch {
+		case hanClause(w):
+			for _, h := range hanWordsIn(w, t.han) {
+				t.add(h, n, seen)
+			}
+		case termWord(w):
 			t.add(w, n, seen)
 			t.uses.note(words, k)
 		}
