@@ -514,7 +514,8 @@ func discussionQuestion(task string) bool {
 // and past the message's first request, any that does not open with a verb
 // or stand in a list ("I want to treat that as a failing test case" after
 // "let's switch to uv", "isn't there a place for mocks?" after "let's
-// explore the root cause").
+// explore the root cause"), or that asks to make sure of something
+// (assurance).
 func remark(r request, k int) bool {
 	switch {
 	case discussionQuestion(r.text):
@@ -522,7 +523,15 @@ func remark(r request, k int) bool {
 	case (r.form == formQuestion || r.form == formAside) && namesNothing(r.text):
 		return true
 	}
-	return k > 0 && r.form != formListed && r.form != formImperative
+	return k > 0 && (r.form != formListed && r.form != formImperative || assurance(r.text))
+}
+
+// assurance reports a request that asks to make sure of something ("make
+// sure the commit message names both changes"): after the message's first
+// request, a condition on that work, not work of its own.
+func assurance(task string) bool {
+	l := strings.ToLower(task)
+	return strings.HasPrefix(l, "make sure ") || strings.HasPrefix(l, "ensure ")
 }
 
 // vagueWords name no work of their own in a question: "what do you think",

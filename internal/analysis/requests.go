@@ -470,12 +470,12 @@ var bareRequests = map[string]string{
 
 // pointingWords stand for something said before rather than naming it,
 // or only say how much more of it ("make it even simpler", "start with
-// #3, then #1").
+// #3, then #1", "start over").
 var pointingWords = set("this", "that", "it", "these", "those", "them", "they", "yourself", "myself", "same", "thing",
 	"things", "one", "ones", "statement", "stuff", "so", "too", "as", "well", "then", "and", "again", "now", "up",
 	"please", "for", "me", "us", "the", "a", "an", "to", "of", "out", "here", "there", "what", "how", "why",
 	"even", "more", "less", "bit", "little", "much", "simpler", "shorter", "smaller", "cleaner", "clearer",
-	"better", "nicer", "tighter", "leaner", "only", "with", "first", "option", "options", "number")
+	"better", "nicer", "tighter", "leaner", "only", "with", "first", "option", "options", "number", "over")
 
 // onlyPointsBack reports a request whose words, past its verbs, only
 // point back at what was said before ("detect that", "do this yourself,

@@ -107,3 +107,20 @@ func TestAttachedFilesAreNoTask(t *testing.T) {
 		t.Error("onlyReferences misreads attached files")
 	}
 }
+
+// TestRetriesAndAssurancesAreNoTasks: "start over" names no work of its
+// own, and "make sure …" after a message's first request is a condition
+// on that request, not another task.
+func TestRetriesAndAssurancesAreNoTasks(t *testing.T) {
+	conv := newConvo()
+	conv.steward("please fix the negative numbers in the report export")
+	conv.assistant("Fixed the export.")
+	conv.steward("start over")
+	conv.assistant("Starting again.")
+	conv.steward("commit the export fix. make sure the commit message names both changes")
+	conv.assistant("Committed.")
+	p := progressOf(buildViews(testAnalyzer, conv.analysed(testAnalyzer)))
+	if want := []string{"fix the negative numbers in the report export", "commit the export fix"}; !slices.Equal(p.TasksDiscussed, want) {
+		t.Errorf("tasks %q, want %q", p.TasksDiscussed, want)
+	}
+}
