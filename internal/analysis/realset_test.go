@@ -182,12 +182,18 @@ var realsetFloors = map[string]map[string][2]float64{
 	// decisions 0.80 / 0.42; tasks 0.80 / 0.62; technologies 0.89 /
 	// 0.62; topics 0.61 / 0.51. The floors they took the figures under
 	// (title, tasks recall, technologies recall) are set 0.02 below them.
+	// Then topics without the lines an exporter writes for each tool call
+	// (SpecStory's "Tool use: **read_file**") and with Chinese words
+	// as the runs a session's messages repeat, not whole clauses: 0.62 /
+	// 0.52 (half A 0.62 / 0.54 → 0.65 / 0.57, half B 0.54 / 0.47 → 0.59 /
+	// 0.50; held-out batch 11 0.56 / 0.41 → 0.59 / 0.43); the topics floor
+	// is raised to 0.02 below it.
 	"dev": {
 		"title":        {0.88, 0},
 		"decisions":    {0.79, 0.41},
 		"tasks":        {0.78, 0.60},
 		"technologies": {0.88, 0.60},
-		"topics":       {0.56, 0.48},
+		"topics":       {0.60, 0.50},
 	},
 	// Measured 2026-11-25 on 23 test sessions: title 0.43; decisions none
 	// produced (0 of 28 found); tasks 0.56 / 0.10; technologies
@@ -230,12 +236,13 @@ var realsetFloors = map[string]map[string][2]float64{
 	// decisions 0.64 / 0.19; tasks 0.78 / 0.63; technologies 0.81 /
 	// 0.59; topics 0.63 / 0.53. The floors they took the figures under
 	// (tasks, technologies recall) are set 0.02 below them.
+	// Then topics 0.64 / 0.54; its floor is raised to 0.02 below it.
 	"test": {
 		"title":        {0.65, 0},
 		"decisions":    {0.62, 0.18},
 		"tasks":        {0.76, 0.61},
 		"technologies": {0.78, 0.57},
-		"topics":       {0.60, 0.51},
+		"topics":       {0.62, 0.52},
 	},
 }
 
