@@ -168,7 +168,7 @@ func (sc *decisionScan) add(d baton.Decision, v *view) {
 	// fell past the sentence's end.
 	d.Decision = strings.TrimSpace(danglingInstead.ReplaceAllString(d.Decision, ""))
 	d.Rationale = excerpt(strings.TrimRight(strings.TrimSpace(plainText(stripMarkup(d.Rationale))), ".!,;:、。"), decisionLength)
-	if d.Decision == "" || shellChoice(d.Decision) || ownTooling.MatchString(d.Decision) {
+	if d.Decision == "" || shellChoice(d.Decision) || ownTooling.MatchString(d.Decision) || quotedReference.MatchString(d.Decision) {
 		return
 	}
 	for _, x := range sc.out {
@@ -185,6 +185,10 @@ var (
 	// skill here": the assistant picking its own tooling for the request
 	// is a step of its work, not a choice about the project.
 	ownTooling = regexp.MustCompile(`(?i)^(?:use|using|invoke|run)\s+(?:the\s+)?.{0,60}\b(?:skill|workflow|subagent|agent)s?\s+(?:for this|for that|for the task|here)\b`)
+	// "use fs.checksum instead of mtime #6495", "… issue /0799472f…": a
+	// pull request's or commit's title quoted with its number or hash,
+	// the subject of the work rather than a choice made in it.
+	quotedReference = regexp.MustCompile(`#\d{2,}\b|\b[0-9a-f]{12,40}\b`)
 	// " or " outside an aside: "use environment variables or a test
 	// setup" names two courses and settles neither.
 	twoCourses = regexp.MustCompile(`(?i)\sor\s`)

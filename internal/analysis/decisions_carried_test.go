@@ -34,3 +34,18 @@ func TestDecisionOptionCarriedOut(t *testing.T) {
 	c.assistant("Fixed the test; the PAT idea is parked.")
 	checkDecisions(t, c, nil)
 }
+
+// TestDecisionQuotedReference: a pull request's title quoted with its
+// number ("use X instead of Y #6495") names the work, it is no choice the
+// session made; the same course without the number still is one.
+func TestDecisionQuotedReference(t *testing.T) {
+	c := newConvo()
+	c.steward("You are an expert on the code base and the following PR:\nref: use fs.checksum instead of get_mtime_and_size #6495\n\nSuggest improvements related to it.")
+	checkDecisions(t, c, nil)
+
+	c = newConvo()
+	c.steward("Let's use fs.checksum instead of get_mtime_and_size, since the mtime misses changes.")
+	if got := decisionsFrom(c); len(got) != 1 {
+		t.Fatalf("decisions = %+v, want the course", got)
+	}
+}
