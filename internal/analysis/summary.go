@@ -518,12 +518,15 @@ func decisionOf(s string, steward bool) (baton.Decision, bool) {
 	return baton.Decision{Decision: excerpt(decision, decisionLength), Rationale: excerpt(rationale, decisionLength), Alternatives: alternatives}, true
 }
 
+// typographicQuotes reads typographic apostrophes as plain ones.
+var typographicQuotes = strings.NewReplacer("’", "'", "‘", "'")
+
 // decisionSentences are the sentences of prose, Japanese ones (ending in
 // "。") split too.
 func decisionSentences(prose string) []string {
 	var out []string
 	// "I’ll", "let’s", "don’t": typographic apostrophes read as plain ones.
-	prose = strings.NewReplacer("’", "'", "‘", "'").Replace(prose)
+	prose = typographicQuotes.Replace(prose)
 	for _, s := range sentences(prose) {
 		if !strings.Contains(s, "。") {
 			out = append(out, s)

@@ -322,10 +322,13 @@ func shellFileOps(cmd string) []fileOp {
 	return ops
 }
 
+// shellSeparators puts each command of a command line on a line of its own.
+var shellSeparators = strings.NewReplacer("&&", "\n", "||", "\n", ";", "\n", "|", "\n")
+
 // shellSegments splits a command line at &&, ||, ;, | and new lines, and
 // drops "sudo" and leading VAR=value assignments.
 func shellSegments(cmd string) []string {
-	cmd = strings.NewReplacer("&&", "\n", "||", "\n", ";", "\n", "|", "\n").Replace(cmd)
+	cmd = shellSeparators.Replace(cmd)
 	var out []string
 	for seg := range strings.SplitSeq(cmd, "\n") {
 		f := strings.Fields(seg)
@@ -524,11 +527,14 @@ func hasFixWord(words []string) bool {
 	return false
 }
 
+// toolUseErrorTags drops Claude Code's <tool_use_error> tags.
+var toolUseErrorTags = strings.NewReplacer("<tool_use_error>", "", "</tool_use_error>", "")
+
 // errorText is the gist of a failed result: its first lines, without
 // <tool_use_error> tags and "Exit code N" lines, cut to 200 bytes.
 func errorText(content string) string {
 	content = truncate(content, 2000)
-	content = strings.NewReplacer("<tool_use_error>", "", "</tool_use_error>", "").Replace(content)
+	content = toolUseErrorTags.Replace(content)
 	var lines []string
 	for line := range strings.SplitSeq(content, "\n") {
 		line = strings.TrimSpace(line)

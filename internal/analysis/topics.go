@@ -87,13 +87,26 @@ func salient(w string) bool {
 			return false
 		}
 	}
-	if stopWords[w] || verbs[w] || interrogatives[w] || debugWords[w] || germanStopWords[w] || noiseWords[w] || russianStopWords[w] ||
-		romanceStopWords[w] {
-		return false
-	}
-	_, emotional := emotionWords[w]
-	return !emotional
+	return !notTopicWords[w]
 }
+
+// notTopicWords are the words salient turns down, in one set: the stop
+// words of each language, the imperatives (verbs), interrogatives, debug
+// and noise words, and the emotion words. One lookup instead of nine for
+// every word of every message was the most of salient's CPU.
+var notTopicWords = func() map[string]bool {
+	out := map[string]bool{}
+	for _, s := range []map[string]bool{stopWords, verbs, interrogatives, debugWords, germanStopWords, noiseWords, russianStopWords,
+		romanceStopWords} {
+		for w := range s {
+			out[w] = true
+		}
+	}
+	for w := range emotionWords {
+		out[w] = true
+	}
+	return out
+}()
 
 // verbs are the imperatives of intent.go that are rarely a topic; "search",
 // "build", "deploy", "review" and the like can be.
