@@ -165,6 +165,9 @@ var verbCommands = set("review", "fix", "plan", "test", "refactor", "explain", "
 func cleanTitleLine(line string) string {
 	line = stripListMarker(strings.TrimSpace(line))
 	line = conventionalType.ReplaceAllString(line, "")
+	if strings.Contains(line, "@") {
+		line = fileMention.ReplaceAllString(line, "$1 ")
+	}
 	fields := strings.Fields(line)
 	var out []string
 	for i := 0; i < len(fields); i++ {
@@ -201,6 +204,11 @@ var (
 	// request ("ref: use fs.checksum…", "feat(ui)!: …"): its type, which
 	// says what kind of change, not what it changes.
 	conventionalType = regexp.MustCompile(`^(?:feat|fix|refactor|ref|chore|docs|test|tests|perf|build|ci|style|revert)(?:\([^)]*\))?!?:\s+`)
+	// fileMention is an editor's mention of a file, with the lines it
+	// points at ("@README.md:48", "@zh.json 463-470", "@IaoPool.tsx
+	// (51-58)"), wherever it stands in a line, glued to the text before
+	// it too ("多语言用不了了@zh.json"); an e-mail address is not one.
+	fileMention = regexp.MustCompile(`(^|[^\w.@])@[\w./\[\]-]+(?::\d+(?:-\d+)?)?(?:\s+\(?\d+-\d+\)?)?`)
 	// issueNumber is a reference to an issue or pull request by number
 	// ("#6495"): the number, not its subject.
 	issueNumber = regexp.MustCompile(`^\(?#\d+\)?[.,;:)]*$`)

@@ -81,6 +81,14 @@ func TestSessionTitleNamesTheSubject(t *testing.T) {
 			want: []string{"数据集"},
 		},
 		{
+			name: "Chinese: an editor's file mention glued to the text",
+			turns: []string{
+				"之前的多语言切换用不了了@zh.json 463-470",
+				"多语言切换失效是因为 zh.json 的键名改了，我已经修复了多语言切换。",
+			},
+			want: []string{"多语言"},
+		},
+		{
 			name: "Chinese: a sentence of two clauses that fits is kept whole",
 			turns: []string{
 				"將安裝 uv 的方法，改為 官方推薦的安裝方式",
@@ -115,7 +123,7 @@ func TestSessionTitleNamesTheSubject(t *testing.T) {
 		} else if n := len(strings.Fields(got)); n == 0 || n > maxTitleWords {
 			t.Errorf("%s: title %q has %d words", tc.name, got, n)
 		}
-		if strings.ContainsAny(got, "/<>`…(#") || strings.Contains(lower, "kiki") || strings.Contains(lower, "expert") ||
+		if strings.ContainsAny(got, "/<>`…(#@") || strings.Contains(lower, "kiki") || strings.Contains(lower, "expert") ||
 			strings.HasPrefix(lower, "feat") {
 			t.Errorf("%s: title %q holds a path, markup, code or a session command's argument", tc.name, got)
 		}
