@@ -397,9 +397,9 @@ var consoleTools = map[string]string{
 // console lines of Claude Code ("⏺ Bash(git log -3)", "⏺ Update(cli.py)"),
 // and SpecStory's record of Cursor ("Read file: p", "Edit file: p" with its
 // diff, a "Tool use: run_terminal_cmd" with its command's fence or its
-// "- command: `…`" input line, or a
-// shell fence answered by a terminal's output). A shell fence alone is a
-// suggestion, not a command that ran.
+// "- command: `…`" input line, a fence naming the file its code is for,
+// or a shell fence answered by a terminal's output). A shell fence alone
+// is a suggestion, not a command that ran.
 func textActions(content string) []techAction {
 	if !strings.Contains(content, "⏺") && !strings.Contains(content, "Tool use:") && !strings.Contains(content, " file: ") &&
 		!strings.HasPrefix(content, "Read file: ") && !strings.HasPrefix(content, "Edit file: ") && !strings.Contains(content, "```") {
@@ -465,7 +465,11 @@ func textActions(content string) []techAction {
 				end++
 			}
 			body := strings.Join(lines[min(i+1, len(lines)):min(end, len(lines))], "\n")
-			if info == "diff" && cur >= 0 {
+			if f := fencedFile(info); f != "" {
+				// Cursor's "```python:app/models/cell.py": the code it
+				// writes for that file.
+				out = append(out, techAction{op: "edit", file: f, written: lines[min(i+1, len(lines)):min(end, len(lines))]})
+			} else if info == "diff" && cur >= 0 {
 				for _, d := range lines[min(i+1, len(lines)):min(end, len(lines))] {
 					if strings.HasPrefix(d, "+") && !strings.HasPrefix(d, "+++") {
 						out[cur].written = append(out[cur].written, strings.TrimPrefix(d[1:], " "))
@@ -488,6 +492,16 @@ func textActions(content string) []techAction {
 		}
 	}
 	return out
+}
+
+// fencedFile is the file a code fence's info string names after its
+// language ("python:app/models/cell.py"), or "".
+func fencedFile(info string) string {
+	lang, f, ok := strings.Cut(info, ":")
+	if !ok || languages[lang] == "" || !strings.Contains(f, ".") || strings.ContainsAny(f, " \t") {
+		return ""
+	}
+	return f
 }
 
 // consoleWritten reads one numbered line under a console edit or write:

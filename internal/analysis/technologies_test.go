@@ -211,3 +211,22 @@ func TestTechnologiesFromExportedToolInput(t *testing.T) {
 		t.Errorf("technologies %q hold Docker, which no terminal call ran", s.Technical.Technologies)
 	}
 }
+
+// TestTechnologiesOfCodeFencedForAFile: Cursor's chat writes the code it
+// proposes for a file in a fence naming that file ("```python:app/models/
+// table.py"), and what that code imports is in use; a plain fence shows
+// no file written.
+func TestTechnologiesOfCodeFencedForAFile(t *testing.T) {
+	c := newConvo()
+	c.steward("why are negative numbers not in brackets in the report?")
+	c.assistant("Update the table:\n\n```python:app/models/reconcilation_table.py\nimport pandas as pd\n\nclass Table:\n    pass\n```\n\nOr, as an example elsewhere:\n\n```python\nimport numpy as np\n```")
+	s := &baton.Session{}
+	New().Session(s, c.analysed(New()))
+	got := s.Technical.TechnologyEvidence
+	if got["pandas"] == "" || slices.Contains(s.Technical.Technologies, "NumPy") {
+		t.Errorf("evidence %q, want pandas and not NumPy", got)
+	}
+	if fencedFile("python:app/models/cell.py") != "app/models/cell.py" || fencedFile("note: see below") != "" {
+		t.Error("fencedFile misreads an info string")
+	}
+}
