@@ -2,6 +2,8 @@ package analysis
 
 import (
 	"github.com/baton-dev/baton/internal/baton"
+	"regexp"
+	"strings"
 )
 
 // An option the session carries out without the steward naming it: the
@@ -26,9 +28,33 @@ type optionsOpen struct {
 
 // openOptions notes the options assistant message i offers, if any.
 func (sc *decisionScan) openOptions(i int) {
-	if options := offeredOptions(sc.vs[i].prose); len(options) >= 2 {
+	options := offeredOptions(sc.vs[i].prose)
+	if len(options) < 2 {
+		options = suggestedHeadings(sc.vs[i].prose)
+	}
+	if len(options) >= 2 {
 		sc.carried = optionsOpen{at: i, options: options}
 	}
+}
+
+// suggestedHeadings are the numbered headings of an assistant message
+// that suggests courses ("## 1. Parallel checksums", "## 2. Cache the
+// index"): options the session may take up one of.
+func suggestedHeadings(prose string) []option {
+	if !strings.Contains(strings.ToLower(prose), "suggest") && !strings.Contains(strings.ToLower(prose), "improvement") {
+		return nil
+	}
+	var heads []string
+	for line := range strings.SplitSeq(prose, "\n") {
+		if strings.HasPrefix(strings.TrimSpace(line), "#") {
+			heads = append(heads, line)
+		}
+	}
+	out := lastList(strings.Join(heads, "\n"))
+	if len(out) > 8 {
+		return nil
+	}
+	return out
 }
 
 // optionReply counts steward message i against the open offer: a pick
@@ -58,10 +84,16 @@ func (sc *decisionScan) optionCarried(i int) {
 			o.changed = true
 		}
 	}
-	if !o.changed || !v.assistant() || !v.text {
+	if !v.assistant() || !v.text {
 		return
 	}
-	key := optionTaken(v.prose, o.options)
+	prose := v.prose
+	if !o.changed {
+		// "I'll implement parallel checksums as a new feature": the
+		// course announced, before the change.
+		prose = announcedCourses(v.prose)
+	}
+	key := optionTaken(prose, o.options)
 	if key == "" {
 		return
 	}
@@ -117,4 +149,19 @@ func optionTaken(prose string, options []option) string {
 		key = o.key
 	}
 	return key
+}
+
+// announceCourse opens a sentence that announces the course taken: "I'll
+// implement X", "Let's go with X", "I will use X".
+var announceCourse = regexp.MustCompile(`(?i)^(?:#+\s*)?(?:so\s+|ok(?:ay)?,?\s+)?(?:i'll|i will|let's|let me|we'll)\s+(?:now\s+)?(?:implement|go with|use|take|pick|do|build|start with|add)\b`)
+
+// announcedCourses are the sentences of prose that announce a course.
+func announcedCourses(prose string) string {
+	var out []string
+	for _, s := range sentences(plainText(prose)) {
+		if announceCourse.MatchString(strings.TrimSpace(s)) {
+			out = append(out, s)
+		}
+	}
+	return strings.Join(out, "\n")
 }

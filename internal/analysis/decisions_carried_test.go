@@ -49,3 +49,23 @@ func TestDecisionQuotedReference(t *testing.T) {
 		t.Fatalf("decisions = %+v, want the course", got)
 	}
 }
+
+// TestDecisionSuggestionTakenUp: the assistant suggests improvements
+// under numbered headings, the steward asks for one to be made, and the
+// assistant announces which it implements: that suggestion, the others
+// the alternatives. A suggestion only discussed settles nothing.
+func TestDecisionSuggestionTakenUp(t *testing.T) {
+	offer := "Here are several improvements I suggest:\n\n## 1. Parallel Directory Checksum Calculation\n\nHash files on several threads.\n\n## 2. Checksum Cache Invalidation\n\nDrop stale entries.\n\n## 3. Better Error Messages\n\nName the file."
+	c := newConvo()
+	c.assistant(offer)
+	c.steward("Make the code changes for one of them, with tests.")
+	c.assistant("# New Feature\n\nI'll implement Parallel Directory Checksum Calculation as a new feature. It will split the files into batches.")
+	checkDecisions(t, c, []baton.Decision{{Decision: "Parallel Directory Checksum Calculation",
+		Alternatives: []string{"Checksum Cache Invalidation", "Better Error Messages"}}})
+
+	c = newConvo()
+	c.assistant(offer)
+	c.steward("How hard would the parallel checksums be?")
+	c.assistant("Parallel directory checksum calculation needs a worker pool; it is a day of work.")
+	checkDecisions(t, c, nil)
+}
