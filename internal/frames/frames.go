@@ -3,7 +3,9 @@ package frames
 import (
 	"context"
 	"fmt"
+	"runtime"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/baton-dev/baton/internal/baton"
@@ -30,15 +32,12 @@ func Import(ctx context.Context, st Store, stewardID int64, data []byte) ([]bato
 // ImportDocuments is Import for documents already split.
 func ImportDocuments(ctx context.Context, st Store, stewardID int64, docs []Document) ([]baton.FrameImportResult, error) {
 	results := make([]baton.FrameImportResult, len(docs))
+	parsed := parseAll(docs)
 	var valid []*baton.Frame
 	var where []int
 	for i, d := range docs {
 		results[i] = baton.FrameImportResult{Index: i}
-		err := d.Err
-		var f *baton.Frame
-		if err == nil {
-			f, err = Parse(d.Raw)
-		}
+		f, err := parsed[i].frame, parsed[i].err
 		if err != nil {
 			results[i].Status = baton.FrameInvalid
 			results[i].Error = baton.ErrorMessage(err)
@@ -60,6 +59,40 @@ func ImportDocuments(ctx context.Context, st Store, stewardID int64, docs []Docu
 		}
 	}
 	return results, nil
+}
+
+// parsedDoc is one document parsed: its frame or why it is not one.
+type parsedDoc struct {
+	frame *baton.Frame
+	err   error
+}
+
+// parseAll parses the documents, on every core for a large batch: each
+// frame's parsing is its own.
+func parseAll(docs []Document) []parsedDoc {
+	out := make([]parsedDoc, len(docs))
+	parse := func(i int) {
+		if out[i].err = docs[i].Err; out[i].err == nil {
+			out[i].frame, out[i].err = Parse(docs[i].Raw)
+		}
+	}
+	workers := min(runtime.GOMAXPROCS(0), len(docs)/256)
+	if workers < 2 {
+		for i := range docs {
+			parse(i)
+		}
+		return out
+	}
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Go(func() {
+			for i := w; i < len(docs); i += workers {
+				parse(i)
+			}
+		})
+	}
+	wg.Wait()
+	return out
 }
 
 // idOf finds an invalid frame's id for its report, when it has a string one.

@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -147,9 +148,6 @@ func (r *frameRow) frame() (*baton.Frame, error) {
 	return f, nil
 }
 
-// frameInsertBatch is how many frames one INSERT statement carries.
-const frameInsertBatch = 100
-
 // CreateFrames stores validated frames for the steward, in one transaction.
 // A frame whose id the steward already has is not written again: its
 // result is FrameDuplicate when it is the stored frame, FrameConflict when
@@ -235,11 +233,8 @@ func (s *Store) createFrames(ctx context.Context, tx bun.Tx, stewardID int64, fr
 	for i, f := range fresh {
 		texts[i] = frameText(f)
 	}
-	for start := 0; start < len(fresh); start += frameInsertBatch {
-		end := min(start+frameInsertBatch, len(fresh))
-		if err := s.insertFrames(ctx, tx, fresh[start:end], rids[start:end], texts[start:end]); err != nil {
-			return err
-		}
+	if err := s.insertFrames(ctx, tx, fresh, rids); err != nil {
+		return err
 	}
 	return s.writePostings(ctx, tx, stewardID, fresh, rids, texts)
 }
@@ -306,47 +301,30 @@ func containsRID(list []int64, r int64) bool {
 	return false
 }
 
-func (s *Store) insertFrames(ctx context.Context, tx bun.Tx, frames []*baton.Frame, rids []int64, texts []frameIndexText) error {
-	if len(frames) == 0 {
-		return nil
-	}
-	var sql strings.Builder
-	sql.WriteString("INSERT INTO frames (" + frameColumns + ") VALUES ")
-	args := make([]any, 0, len(frames)*27)
-	var mods strings.Builder
+// insertFrames writes the frames' rows and their modules' with prepared
+// multi-row INSERTs (insertBound).
+func (s *Store) insertFrames(ctx context.Context, tx bun.Tx, frames []*baton.Frame, rids []int64) error {
+	args := make([]any, 0, len(frames)*26)
 	var modArgs []any
 	for i, f := range frames {
 		r, err := rowOf(f, rids[i])
 		if err != nil {
 			return err
 		}
-		if i > 0 {
-			sql.WriteByte(',')
-		}
-		sql.WriteString("(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?")
 		args = append(args, r.RID, r.StewardID, r.ID, r.Timestamp, r.Branch, r.ModuleScope, r.SummaryCaption,
 			r.ReferencePoint, r.StatusSnapshot, r.Jira, r.Keywords, r.AtlasFrameID, r.FeatureFlags, r.Permissions,
 			r.ImageIDs, r.RunID, r.PlanHash, r.Spend, r.UserID, r.ExecutorRole, r.ToolCalls, r.GuardrailProfile,
-			r.Extra, r.CreatedAt, r.Raw, r.SupersededBy)
-		sql.WriteByte(')')
-		seen := map[string]bool{}
-		for _, m := range f.ModuleScope {
-			if seen[m] {
-				continue
+			r.Extra, r.CreatedAt.UTC().Format(bunTimeFormat), r.Raw, r.SupersededBy)
+		for j, m := range f.ModuleScope {
+			if !slices.Contains(f.ModuleScope[:j], m) {
+				modArgs = append(modArgs, f.StewardID, m, rids[i])
 			}
-			seen[m] = true
-			if len(modArgs) > 0 {
-				mods.WriteByte(',')
-			}
-			mods.WriteString("(?,?,?)")
-			modArgs = append(modArgs, f.StewardID, m, rids[i])
 		}
 	}
-	if _, err := tx.NewRaw(sql.String(), args...).Exec(ctx); err != nil {
+	if err := s.insertBound(ctx, tx, "INSERT INTO frames ("+frameColumns+")", "", 26, args); err != nil {
 		return err
 	}
-	_, err := tx.NewRaw("INSERT INTO frame_modules (steward_id, module, rid) VALUES "+mods.String(), modArgs...).Exec(ctx)
-	return err
+	return s.insertBound(ctx, tx, "INSERT INTO frame_modules (steward_id, module, rid)", "", 3, modArgs)
 }
 
 // Frame returns one of the steward's frames by its id.
