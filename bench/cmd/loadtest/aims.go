@@ -168,8 +168,9 @@ func thousands(v float64) string {
 func (r *report) goBenchAims(out string) {
 	if v, ok := benchMetric(out, "BenchmarkImportClaudeCode", "MB/s"); ok {
 		r.atLeast("Claude Code import, end to end (SQLite)", v, 20, "MB/s",
-			"in its profile the writes are a third of the import's CPU (~32%: SQLite's inserts ~12%, the JSON of each message's columns ~11%, the commits ~6%, a row per sidechain ~5%), "+
-				"the session analysis ~30% (its summary on a goroutine of its own), the parse ~21%, each message's analysis ~6% and the garbage collector ~6%; "+
+			"in its profile the writes are a third of the import's CPU (~33%: SQLite executing the inserts ~16%, building each row's values, the JSON of its columns among them, ~9%, "+
+				"the rest the commits and a row per sidechain), the parse ~19% (a line's JSON ~5%, a tool result's ~4%), the session analysis ~18% (its summary and decisions ~12%), "+
+				"each message's analysis ~6% and the garbage collector ~5%; "+
 				"the session analysis runs beside the writes (on a copy of the main conversation numbered as the store numbers it) and the messages' analysis on every core, "+
 				"but the parse comes first and the whole import needs ~0.12 CPU seconds per MB, so two cores that are not otherwise busy bound it near 16 MB/s, "+
 				"and on this machine shared with other work far less"+
