@@ -146,6 +146,7 @@ func TestBrowserCorrectionsSurviveReanalysis(t *testing.T) {
 		chromedp.SetValue(chromedp.CSS(`#correction-decisions-rationale-1`), why),
 		chromedp.Click(chromedp.CSS(`#correction-decisions button[type="submit"]`)),
 		chromedp.WaitVisible(chromedp.CSS(`#correction-decisions .badge-edited`)),
+		htmxSettled(),
 	)
 	if err != nil {
 		t.Fatal(err)
@@ -158,9 +159,11 @@ func TestBrowserCorrectionsSurviveReanalysis(t *testing.T) {
 	err = chromedp.Do(ctx,
 		chromedp.Click(chromedp.CSS(`#correction-title a`)),
 		chromedp.WaitVisible(chromedp.CSS(`#correction-title-input`)),
+		htmxSettled(),
 		chromedp.SetValue(chromedp.CSS(`#correction-title-input`), "   "),
 		chromedp.Click(chromedp.CSS(`#correction-title button[type="submit"]`)),
 		chromedp.WaitVisible(chromedp.CSS(`#correction-title [role="alert"]`)),
+		htmxSettled(),
 	)
 	if err != nil {
 		t.Fatal(err)

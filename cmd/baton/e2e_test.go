@@ -46,6 +46,15 @@ func newBrowserFor(t *testing.T, budget time.Duration) context.Context {
 	return ctx
 }
 
+// htmxSettled waits until htmx has processed everything it swapped in.
+// Until then a new element carries the class htmx-added and its hx-
+// attributes do nothing yet: a click on a fresh link with an hx-get would
+// follow its plain href instead (for "#…" on the same page, nothing at all).
+func htmxSettled() chromedp.Action[chromedp.Void] {
+	return chromedp.Poll[chromedp.Void](`!document.querySelector(".htmx-added, .htmx-settling, .htmx-swapping")`,
+		chromedp.WithPollingInterval(20*time.Millisecond), chromedp.WithPollingTimeout(10*time.Second))
+}
+
 // longConversation is a structured document with n messages between two people.
 func longConversation(n int) []byte {
 	var msgs []map[string]string
