@@ -226,7 +226,8 @@ func cleanTask(s string) string {
 
 // progressOf computes a session's progress.
 //
-// Tasks come from TodoWrite calls — each todo's latest status wins — and
+// Tasks come from the todo tool's calls (todoTools, also as an export
+// writes them in the assistant's text) — each todo's latest status wins — and
 // from steward and assistant prose: "- [ ] task" (pending), "- [x] task"
 // (completed), "TODO: task", and "next we need to …", "we still need to
 // …", "next step is to …", "next I will …" (pending unless known), in the
@@ -247,11 +248,13 @@ func progressOf(vs []view) baton.Progress {
 	closing := closingTurn(vs)
 	for i := range vs {
 		v := &vs[i]
-		for _, c := range v.calls {
-			if c.Name != "TodoWrite" || c.failed {
-				continue
+		for j := range v.calls {
+			for _, t := range callTodos(&v.calls[j]) {
+				book.todo(t.Content, t.Status)
 			}
-			for _, t := range c.in.Todos {
+		}
+		if v.assistant() {
+			for _, t := range textTodos(v.m.Content) {
 				book.todo(t.Content, t.Status)
 			}
 		}

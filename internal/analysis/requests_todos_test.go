@@ -1,0 +1,66 @@
+package analysis
+
+import (
+	"slices"
+	"testing"
+)
+
+// TestOtherAgentsTodoToolsAreTheTodoList: Cursor's todo_write (its
+// result's finalTodos the list after a merge) and Copilot's
+// manage_todo_list (titles, "not-started"/"in-progress" statuses) are the
+// session's todo list as TodoWrite is, the latest status winning.
+func TestOtherAgentsTodoToolsAreTheTodoList(t *testing.T) {
+	conv := newConvo()
+	conv.steward("upgrade the project to Java 21")
+	conv.tool("manage_todo_list", obj{"operation": "write", "todoList": []obj{
+		{"id": 1, "title": "Update the compiler plugin release to 21", "description": "Set maven-compiler-plugin release 21", "status": "in-progress"},
+		{"id": 2, "title": "Run the test suite on the new JDK", "status": "not-started"},
+	}}, "ok", "")
+	conv.tool("todo_write", obj{"merge": true, "todos": []obj{
+		{"id": "docs", "content": "Document the upgrade in the changelog", "status": "pending"},
+	}}, "ok", "")
+	conv.tool("manage_todo_list", obj{"operation": "write", "todoList": []obj{
+		{"id": 1, "title": "Update the compiler plugin release to 21", "status": "completed"},
+		{"id": 2, "title": "Run the test suite on the new JDK", "status": "in-progress"},
+	}}, "ok", "")
+	p := progressOf(buildViews(testAnalyzer, conv.analysed(testAnalyzer)))
+	for _, want := range []string{"Run the test suite on the new JDK", "Document the upgrade in the changelog"} {
+		if !slices.Contains(p.TasksRemaining, want) {
+			t.Errorf("remaining %q, want %q among them", p.TasksRemaining, want)
+		}
+	}
+	if !slices.Contains(p.TasksCompleted, "Update the compiler plugin release to 21") {
+		t.Errorf("completed %q, want the plugin update", p.TasksCompleted)
+	}
+}
+
+// TestExportedTodoToolUsesAreTheTodoList: an export that writes the todo
+// tool's use into the assistant's text (SpecStory: Cursor's JSON
+// parameters and result, Copilot's input printed as Go maps) gives the
+// same list; a JSON block of another tool is not read as todos.
+func TestExportedTodoToolUsesAreTheTodoList(t *testing.T) {
+	cursor := "Planning the work.\n\nTool use: **todo_write**\n\nParameters:\n\n```json\n{\n  \"merge\": true\n}\n```\n" +
+		"Result:\n\n```json\n{\n  \"finalTodos\": [\n    {\"content\": \"Add the weekly briefing section\", \"id\": \"a\", \"status\": \"in_progress\"},\n" +
+		"    {\"content\": \"Wire the auth nudges\", \"id\": \"b\", \"status\": \"cancelled\"}\n  ],\n  \"success\": true\n}\n```\n" +
+		"Tool use: **read_file_v2** • Read file: app/page.tsx\n\n```json\n{\"todos\": [{\"content\": \"not a todo of this session\", \"status\": \"pending\"}]}\n```\n"
+	want := []todo{{"Add the weekly briefing section", "in_progress"}, {"Wire the auth nudges", "completed"}}
+	if got := textTodos(cursor); !slices.Equal(got, want) {
+		t.Errorf("Cursor export todos %q, want %q", got, want)
+	}
+	copilot := "Tool use: **manage_todo_list**\n\n**Input:**\n\n- operation: `write`\n" +
+		"- todoList: `[map[description:Create a plan for Java 21. id:1 status:completed title:Generate upgrade plan (Java 21)] " +
+		"map[description:Run mvn test after the upgrade. id:2 status:not-started title:Build and test validation]]`\n\n" +
+		"Tool use: **run_in_terminal**\n"
+	want = []todo{{"Generate upgrade plan (Java 21)", "completed"}, {"Build and test validation", "pending"}}
+	if got := textTodos(copilot); !slices.Equal(got, want) {
+		t.Errorf("Copilot export todos %q, want %q", got, want)
+	}
+
+	conv := newConvo()
+	conv.steward("upgrade the project to Java 21")
+	conv.assistant(copilot)
+	p := progressOf(buildViews(testAnalyzer, conv.analysed(testAnalyzer)))
+	if !slices.Contains(p.TasksRemaining, "Build and test validation") || !slices.Contains(p.TasksCompleted, "Generate upgrade plan (Java 21)") {
+		t.Errorf("remaining %q, completed %q: want the exported todo list", p.TasksRemaining, p.TasksCompleted)
+	}
+}
