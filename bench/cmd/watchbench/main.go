@@ -42,6 +42,7 @@ import (
 )
 
 var idleProfile, syncProfile *string
+var syncOnly *bool
 
 func main() {
 	out := flag.String("out", "bench/results", "folder the report is written to")
@@ -53,6 +54,7 @@ func main() {
 	idleProfile = flag.String("idle-cpuprofile", "", "write a CPU profile of the idle interval to this file")
 	syncProfile = flag.String("sync-cpuprofile", "", "write a CPU profile of the first sync to this file")
 	syncMB := flag.Int("sync-mb", 50, "megabytes of rollouts the first sync reads (500 for the full figure; 0 leaves the first sync out)")
+	syncOnly = flag.Bool("sync-only", false, "measure the first sync alone (no live or idle part)")
 	flag.Parse()
 	if err := run(*out, *duration, *rate, *files, *idle, *interval, *syncMB); err != nil {
 		log.Fatal(err)
@@ -243,8 +245,10 @@ func run(outDir string, duration time.Duration, rate, nfiles int, idle, interval
 	say("run: -duration %s -rate %d -files %d -idle %s -interval %s -sync-mb %d (%s)", duration, rate, nfiles, idle, interval, syncMB,
 		map[bool]string{true: "the long run", false: "the short run; -duration 10m -sync-mb 500 for the long one"}[duration >= 10*time.Minute])
 
-	if err := live(ctx, say, duration, rate, nfiles, idle, interval); err != nil {
-		return err
+	if !*syncOnly {
+		if err := live(ctx, say, duration, rate, nfiles, idle, interval); err != nil {
+			return err
+		}
 	}
 	if syncMB > 0 {
 		if err := firstSync(ctx, say, syncMB); err != nil {

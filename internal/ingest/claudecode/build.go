@@ -14,6 +14,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/baton-dev/baton/internal/baton"
@@ -178,27 +179,100 @@ func (b *builder) readLines(r io.Reader, file, agentID string, read int) (int, e
 	}
 	lr := newLineReader(br, b.maxLine)
 	lr.n = read
-	for {
-		text, tooLong, err := lr.next()
-		if err == io.EOF {
-			return lr.n, nil
-		} else if err != nil {
-			return lr.n, err
+	parts, stop := decodeAhead(lr)
+	defer stop()
+	var last linePart
+	for part := range parts {
+		for i := range part.lines {
+			d := &part.lines[i]
+			if d.err != nil {
+				b.lineErrs = append(b.lineErrs, LineError{File: file, Line: d.n, Err: d.err})
+				continue
+			}
+			if err := b.line(&d.l, sub, d.n, file); err != nil {
+				b.lineErrs = append(b.lineErrs, LineError{File: file, Line: d.n, Err: err})
+			}
 		}
-		if tooLong {
-			b.lineErrs = append(b.lineErrs, LineError{File: file, Line: lr.n, Err: errLineTooLong})
-			continue
-		}
-		text = bytes.TrimSpace(text)
-		if len(text) == 0 {
-			continue
-		}
-		if text[0] != '{' {
-			b.lineErrs = append(b.lineErrs, LineError{File: file, Line: lr.n, Err: errors.New("not a JSON object")})
-			continue
-		}
-		b.decodeLine(text, file, lr.n, sub)
+		last = part
 	}
+	return last.read, last.err
+}
+
+// decodedLine is one line as decodeAhead left it: decoded (l), or why
+// not (err), n its number in the file.
+type decodedLine struct {
+	n   int
+	l   line
+	err error
+}
+
+// linePart is a run of decoded lines; the last part of a file also has
+// how many lines were read in all and the reader's error, if any.
+type linePart struct {
+	lines []decodedLine
+	read  int
+	err   error
+}
+
+// Bounds of a linePart: lines decoded ahead are held until the builder
+// reads them.
+const (
+	partLines = 64
+	partBytes = 1 << 20
+)
+
+// decodeAhead reads the lines and decodes their JSON on another goroutine
+// (a second core), handing them over in order a part at a time, while the
+// caller builds messages from the parts before: the decoding is half of
+// reading a transcript. At most a few parts are held ahead. stop ends the
+// goroutine early (it is not needed once the parts are read to the end).
+func decodeAhead(lr *lineReader) (<-chan linePart, func()) {
+	out := make(chan linePart, 2)
+	done := make(chan struct{})
+	go func() {
+		defer close(out)
+		var part linePart
+		size := 0
+		send := func() bool {
+			select {
+			case out <- part:
+				part, size = linePart{}, 0
+				return true
+			case <-done:
+				return false
+			}
+		}
+		for {
+			text, tooLong, err := lr.next()
+			if err != nil {
+				part.read = lr.n
+				if err != io.EOF {
+					part.err = err
+				}
+				send()
+				return
+			}
+			d := decodedLine{n: lr.n}
+			text = bytes.TrimSpace(text)
+			switch {
+			case tooLong:
+				d.err = errLineTooLong
+			case len(text) == 0:
+				continue
+			case text[0] != '{':
+				d.err = errors.New("not a JSON object")
+			default:
+				d.err = unmarshal(text, &d.l)
+			}
+			part.lines = append(part.lines, d)
+			size += len(text)
+			if (len(part.lines) >= partLines || size >= partBytes) && !send() {
+				return
+			}
+		}
+	}()
+	var once sync.Once
+	return out, func() { once.Do(func() { close(done) }) }
 }
 
 // decodeLine decodes and files one line (or array element) n of file.
