@@ -125,6 +125,9 @@ func (sc *decisionScan) read(i int) {
 	if v.assistant() && strings.Contains(v.lower, "the ") {
 		sc.assistantApproaches(i)
 	}
+	if v.assistant() {
+		sc.neededCourses(i)
+	}
 	if v.assistant() && scopedStepCue(v.lower) {
 		for _, s := range decisionSentences(v.prose) {
 			if d, ok := scopedStep(plainText(s)); ok && carriedOut(sc.vs, i) {
