@@ -341,6 +341,11 @@ func writtenTechnologiesOf(text, before, f, lang string, te *techEvidence) {
 			te.add(t, evidenceUsed, "imported "+imp+" in "+base)
 		}
 	}
+	for _, dep := range declaredDependencies(text, base) {
+		if t := packageTechnology(dep); t != "" {
+			te.add(t, evidenceUsed, "declared "+dep+" as a dependency in "+base)
+		}
+	}
 	if strings.Contains(f, ".github/workflows/") {
 		for _, a := range workflowActions(addedLines(before, text)) {
 			te.add(a, evidenceUsed, "used in "+base)
@@ -711,7 +716,12 @@ var libraryTechnologies = map[string]string{
 	"typer": "Typer", "openai": "OpenAI", "anthropic": "Anthropic API", "langchain": "LangChain",
 	"boto3": "AWS SDK", "celery": "Celery", "redis": "Redis", "psycopg": "PostgreSQL", "psycopg2": "PostgreSQL",
 	"sqlite3": "SQLite", "yaml": "PyYAML", "pyyaml": "PyYAML", "streamlit": "Streamlit", "polars": "Polars",
-	"jquery": "jQuery", "htmx.org": "htmx", "mermaid": "Mermaid",
+	"jquery": "jQuery", "htmx.org": "htmx", "mermaid": "Mermaid", "fire": "Fire", "rich": "Rich",
+	"cv2": "OpenCV", "opencv-python": "OpenCV", "opencv-python-headless": "OpenCV", "scipy": "SciPy",
+	"bs4": "BeautifulSoup", "beautifulsoup4": "BeautifulSoup", "playwright": "Playwright", "loguru": "Loguru",
+	"numba": "Numba", "litellm": "LiteLLM", "bcrypt": "bcrypt", "bcryptjs": "bcryptjs", "pg": "PostgreSQL",
+	"commander": "Commander.js", "typeorm": "TypeORM", "@nestjs/core": "NestJS", "@nestjs/common": "NestJS",
+	"selenium": "Selenium", "aiohttp": "aiohttp", "jinja2": "Jinja",
 }
 
 // workflowActions lists the actions a GitHub Actions workflow uses

@@ -469,11 +469,16 @@ func textActions(content string) []techAction {
 				// Cursor's "```python:app/models/cell.py": the code it
 				// writes for that file.
 				out = append(out, techAction{op: "edit", file: f, written: lines[min(i+1, len(lines)):min(end, len(lines))]})
-			} else if info == "diff" && cur >= 0 {
-				for _, d := range lines[min(i+1, len(lines)):min(end, len(lines))] {
-					if strings.HasPrefix(d, "+") && !strings.HasPrefix(d, "+++") {
-						out[cur].written = append(out[cur].written, strings.TrimPrefix(d[1:], " "))
-					}
+			} else if info == "diff" {
+				// The diff of the edit above it, or of the file the
+				// words just before it name (an export that dropped the
+				// edit's tool line).
+				added := diffAdded(lines[min(i+1, len(lines)):min(end, len(lines))])
+				if f := diffFileBefore(lines, i); f != "" {
+					out = append(out, techAction{op: "edit", file: f, written: added})
+					cur = len(out) - 1
+				} else if cur >= 0 {
+					out[cur].written = append(out[cur].written, added...)
 				}
 			} else if languages[info] == "shell" || info == "powershell" || info == "ps1" {
 				if runNext || answeredByTerminal(lines, end+1) {

@@ -1,0 +1,58 @@
+package analysis
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/baton-dev/baton/internal/baton"
+)
+
+// TestDiffOfANamedFileIsAnEdit: an export that dropped the edit's tool
+// line keeps "I'll update `pplx.py`:" and the diff; the diff edits that
+// file, and what its added lines import is used. Lines it keeps or
+// removes, and a diff after output that names no file, show nothing.
+func TestDiffOfANamedFileIsAnEdit(t *testing.T) {
+	c := newConvo()
+	c.steward("add the API key names to the engine")
+	c.assistant("I'll add this to the `PerplexitySearchEngine` class in `pplx.py`:\n\n" +
+		"```diff\n  import httpx\n+ from typing import ClassVar\n+ import cv2\n- import pandas as pd\n  from pydantic import BaseModel\n```\n\n" +
+		"The output was:\n\n```\n$ ls\n```\n\n```diff\n+ import fire\n```\n\n" +
+		"Now let's update the requirements.txt file to include the playwright package:\n\n" +
+		"```diff\n  httpx>=0.27\n+ playwright>=1.40.0\n+ beautifulsoup4>=4.12.2\n```")
+	s := &baton.Session{}
+	New().Session(s, c.analysed(New()))
+	got := s.Technical.Technologies
+	for _, want := range []string{"Python", "OpenCV", "Playwright", "BeautifulSoup"} {
+		if !slices.Contains(got, want) {
+			t.Errorf("technologies %q lack %q", got, want)
+		}
+	}
+	for _, not := range []string{"HTTPX", "pandas", "Pydantic", "Fire"} {
+		if slices.Contains(got, not) {
+			t.Errorf("technologies %q hold %q, which no added line of a named file uses", got, not)
+		}
+	}
+	if ev := s.Technical.TechnologyEvidence["Playwright"]; ev != "declared playwright as a dependency in requirements.txt" {
+		t.Errorf("Playwright's evidence %q", ev)
+	}
+}
+
+// TestDeclaredDependencies: what a manifest declares, per manifest; a
+// script's inline metadata and another file's quoted strings are not
+// declarations.
+func TestDeclaredDependencies(t *testing.T) {
+	cases := []struct {
+		base, text string
+		want       []string
+	}{
+		{"requirements-dev.txt", "# tools\n-r requirements.txt\nruff==0.5\nrequests[socks]>=2; python_version>'3.8'\n", []string{"ruff", "requests"}},
+		{"pyproject.toml", "[project]\nname = \"x\"\ndependencies = [\n  \"fastapi>=0.110\",\n  \"sqlalchemy[asyncio]\",\n]\nreadme = \"README.md\"\n", []string{"fastapi", "sqlalchemy"}},
+		{"package.json", "{\n  \"name\": \"web\",\n  \"version\": \"1.0.0\",\n  \"dependencies\": {\n    \"react\": \"^18.2.0\",\n    \"@nestjs/core\": \"10.0.0\"\n  }\n}", []string{"react", "@nestjs/core"}},
+		{"tool.py", "# /// script\n# dependencies = [\"fire\", \"rich\"]\n# ///\n", nil},
+	}
+	for _, c := range cases {
+		if got := declaredDependencies(c.text, c.base); !slices.Equal(got, c.want) {
+			t.Errorf("%s: declared %q, want %q", c.base, got, c.want)
+		}
+	}
+}
