@@ -285,6 +285,7 @@ var realsetTestLabelsSHA256 = map[string]string{
 	"labels-test-9.json":  "49179124a5e6c341e5ebf820689698740850439009269c1751d574160d49b363",
 	"labels-test-10.json": "09629d130ba612f407c196bab8278676a1cbd5742d86d1d5871ea7ad2a1572fb",
 	"labels-test-11.json": "6f11a1dbf1de3a8a28e90fa490fac0b45665e4a07ae6ff2b8b04c0cf54a6555e",
+	"labels-test-12.json": "81c908385abea0e4054507541b7604c7e471d36ef9b6796b12d02f717010877a",
 }
 
 // realsetExt is the file name each format is imported under.
