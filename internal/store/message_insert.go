@@ -13,8 +13,8 @@ import (
 
 	"github.com/baton-dev/baton/internal/baton"
 	"github.com/baton-dev/baton/internal/pricing"
+	fastjson "github.com/segmentio/encoding/json"
 	"github.com/uptrace/bun"
-	"github.com/uptrace/bun/extra/bunjson"
 )
 
 // How new message rows are written, for ingest speed.
@@ -276,8 +276,12 @@ func jsonColumn(v any) (string, error) {
 	return s, err
 }
 
+// marshalColumn marshals with segmentio's encoder, which writes the same
+// text as encoding/json (Bun's marshaller: HTML escaped, map keys sorted,
+// raw JSON compacted; TestMarshalColumnAsEncodingJSON) in about a third of
+// its CPU time: the JSON columns were a quarter of building a row.
 func marshalColumn(v any) (string, error) {
-	b, err := bunjson.Marshal(v)
+	b, err := fastjson.Marshal(v)
 	if err != nil {
 		return "", err
 	}
