@@ -124,7 +124,8 @@ var configTechnologies = map[string]string{
 // writtenTechnologies are the languages and formats a session writes in
 // when it edits or writes a file with that extension; reading one is no
 // evidence (a README read is not Markdown work).
-var writtenTechnologies = map[string]string{"markdown": "Markdown", "nix": "Nix"}
+// A .tsx or .jsx file holds JSX, React's syntax.
+var writtenTechnologies = map[string]string{"markdown": "Markdown", "nix": "Nix", "tsx": "React", "jsx": "React"}
 
 // techEvidence collects technologies with the evidence of each.
 type techEvidence struct {

@@ -381,8 +381,31 @@ func configDirTechnology(f string) string {
 		return "VS Code"
 	case strings.HasSuffix(f, "/.github/dependabot.yml"):
 		return "Dependabot"
+	case nextRouteFile(f):
+		return "Next.js"
 	}
 	return ""
+}
+
+// nextRouteFiles are the files Next.js's App Router gives a meaning by
+// their name, in a directory under app/.
+var nextRouteFiles = set("page", "layout", "loading", "not-found", "error", "template", "route", "default")
+
+// nextRouteFile reports a file that only Next.js reads by its name and
+// place: a page, layout or route under app/ (as a Windows path too), or
+// the Pages Router's pages/_app and pages/_document.
+func nextRouteFile(f string) bool {
+	f = strings.ReplaceAll(f, "\\", "/")
+	base := path.Base(f)
+	ext := path.Ext(base)
+	if ext != ".tsx" && ext != ".jsx" && ext != ".ts" && ext != ".js" {
+		return false
+	}
+	name := strings.TrimSuffix(base, ext)
+	if strings.Contains(f, "/pages/") && (name == "_app" || name == "_document") {
+		return true
+	}
+	return strings.Contains(f, "/app/") && nextRouteFiles[name] && (ext != ".ts" || name == "route")
 }
 
 // Console tool lines: Claude Code's terminal shows each call as

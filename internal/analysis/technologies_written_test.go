@@ -56,3 +56,32 @@ func TestDeclaredDependencies(t *testing.T) {
 		}
 	}
 }
+
+// TestJSXAndNextRouteFilesEdited: editing a .tsx file writes JSX, React's
+// syntax; a page or layout under app/ (a Windows path too) is Next.js's
+// by its name and place. Reading them, or an app/page.ts that is no
+// page, shows neither.
+func TestJSXAndNextRouteFilesEdited(t *testing.T) {
+	got := func(acts ...techAction) []string {
+		te := newTechEvidence()
+		for _, a := range acts {
+			actionTechnologies(a, te)
+		}
+		return te.order
+	}
+	edited := got(techAction{op: "edit", file: `d:\PaperBites\apps\web\app\papers\[slug]\page.tsx`})
+	for _, want := range []string{"TypeScript", "React", "Next.js"} {
+		if !slices.Contains(edited, want) {
+			t.Errorf("editing an app page: technologies %q lack %q", edited, want)
+		}
+	}
+	if g := got(techAction{op: "edit", file: "web/src/pages/_app.jsx"}); !slices.Contains(g, "Next.js") || !slices.Contains(g, "React") {
+		t.Errorf("editing pages/_app.jsx: technologies %q", g)
+	}
+	if g := got(techAction{op: "read", file: "src/components/Card.tsx"}); slices.Contains(g, "React") {
+		t.Errorf("reading a .tsx file: technologies %q hold React", g)
+	}
+	if g := got(techAction{op: "edit", file: "src/app/page.ts"}, techAction{op: "edit", file: "src/components/layout.tsx"}); slices.Contains(g, "Next.js") {
+		t.Errorf("no route file: technologies %q hold Next.js", g)
+	}
+}
