@@ -221,10 +221,11 @@ const (
 	partBytes = 1 << 20
 )
 
-// decodeAhead reads the lines and decodes their JSON on another goroutine
-// (a second core), handing them over in order a part at a time, while the
-// caller builds messages from the parts before: the decoding is half of
-// reading a transcript. At most a few parts are held ahead. stop ends the
+// decodeAhead reads the lines and decodes their JSON (each line, its
+// message's content blocks and its toolUseResult) on another goroutine (a
+// second core), handing them over in order a part at a time, while the
+// caller builds messages from the parts before: the decoding is more than
+// half of reading a transcript. At most a few parts are held ahead. stop ends the
 // goroutine early (it is not needed once the parts are read to the end).
 func decodeAhead(lr *lineReader) (<-chan linePart, func()) {
 	out := make(chan linePart, 2)
@@ -262,7 +263,9 @@ func decodeAhead(lr *lineReader) (<-chan linePart, func()) {
 			case text[0] != '{':
 				d.err = errors.New("not a JSON object")
 			default:
-				d.err = unmarshal(text, &d.l)
+				if d.err = unmarshal(text, &d.l); d.err == nil {
+					d.l.predecode()
+				}
 			}
 			part.lines = append(part.lines, d)
 			size += len(text)
@@ -505,7 +508,7 @@ func (b *builder) user(l *line, c *conv, id string, ts time.Time) error {
 	if l.Message == nil {
 		return errors.New("user line without message")
 	}
-	blocks, err := decodeBlocks(l.Message.Content)
+	blocks, err := l.messageBlocks()
 	if err != nil {
 		return fmt.Errorf("message content: %w", err)
 	}
@@ -626,7 +629,7 @@ func (b *builder) toolResult(l *line, c *conv, id string, ts time.Time, bl *bloc
 	}
 	var agentID string
 	if first && len(l.ToolUseResult) > 0 {
-		if v := toolUseResult(l.ToolUseResult); v != nil {
+		if v := l.takeToolUseResult(); v != nil {
 			m.Attributes = map[string]any{"tool_use_result": v}
 			if mv, ok := v.(map[string]any); ok {
 				agentID, _ = mv["agentId"].(string)
@@ -708,7 +711,7 @@ func (b *builder) assistant(l *line, c *conv, isMain bool, id string, ts time.Ti
 	if msg == nil {
 		return errors.New("assistant line without message")
 	}
-	blocks, err := decodeBlocks(msg.Content)
+	blocks, err := l.messageBlocks()
 	if err != nil {
 		return fmt.Errorf("message content: %w", err)
 	}

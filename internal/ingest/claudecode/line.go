@@ -58,6 +58,44 @@ type line struct {
 		Trigger   string `json:"trigger"`
 		PreTokens int64  `json:"preTokens"`
 	} `json:"compactMetadata"`
+
+	// What decodeAhead decodes of the line beside the builder (predecoded
+	// says it did): its message's content blocks and its toolUseResult.
+	predecoded, useResultTaken bool
+	blocks                     []block
+	blocksErr                  error
+	useResult                  any
+}
+
+// predecode decodes the line's message content and toolUseResult ahead
+// of the builder, which reads them through messageBlocks and
+// takeToolUseResult.
+func (l *line) predecode() {
+	if l.Message != nil {
+		l.blocks, l.blocksErr = decodeBlocks(l.Message.Content)
+	}
+	if len(l.ToolUseResult) > 0 {
+		l.useResult = toolUseResult(l.ToolUseResult)
+	}
+	l.predecoded = true
+}
+
+// messageBlocks is decodeBlocks of the line's message content.
+func (l *line) messageBlocks() ([]block, error) {
+	if l.predecoded {
+		return l.blocks, l.blocksErr
+	}
+	return decodeBlocks(l.Message.Content)
+}
+
+// takeToolUseResult is toolUseResult of the line's toolUseResult: the
+// value decoded ahead the first time, a new one after.
+func (l *line) takeToolUseResult() any {
+	if l.predecoded && !l.useResultTaken {
+		l.useResultTaken = true
+		return l.useResult
+	}
+	return toolUseResult(l.ToolUseResult)
 }
 
 type lineMessage struct {
