@@ -174,9 +174,23 @@ func (o *jsonObject) key(name string) {
 		o.buf.WriteByte(',')
 	}
 	o.n++
-	k, _ := MarshalPlain(name)
-	o.buf.Write(k)
+	o.quoted(name)
 	o.buf.WriteByte(':')
+}
+
+// quoted writes s as a JSON string, as MarshalPlain does: printable ASCII
+// without a quote or a backslash as it is, anything else through it.
+func (o *jsonObject) quoted(s string) {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c > 0x7e || c == '"' || c == '\\' {
+			b, _ := MarshalPlain(s)
+			o.buf.Write(b)
+			return
+		}
+	}
+	o.buf.WriteByte('"')
+	o.buf.WriteString(s)
+	o.buf.WriteByte('"')
 }
 
 func (o *jsonObject) value(name string, v any) {
@@ -205,18 +219,30 @@ func (o *jsonObject) raw(name string, b []byte) {
 	o.buf.Write(b)
 }
 
-func (o *jsonObject) str(name, v string) { o.value(name, v) }
+func (o *jsonObject) str(name, v string) {
+	o.key(name)
+	o.quoted(v)
+}
 
 func (o *jsonObject) optStr(name string, v *string) {
 	if v != nil {
-		o.value(name, *v)
+		o.str(name, *v)
 	}
 }
 
 func (o *jsonObject) strs(name string, v []string) {
-	if v != nil {
-		o.value(name, v)
+	if v == nil {
+		return
 	}
+	o.key(name)
+	o.buf.WriteByte('[')
+	for i, s := range v {
+		if i > 0 {
+			o.buf.WriteByte(',')
+		}
+		o.quoted(s)
+	}
+	o.buf.WriteByte(']')
 }
 
 func (o *jsonObject) extra(fields []FrameField) {

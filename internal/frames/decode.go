@@ -14,6 +14,8 @@ const MaxBatch = 100000
 type Document struct {
 	Raw json.RawMessage
 	Err error // the document could not even be read as JSON
+	// valid tells that Raw was found valid JSON already.
+	valid bool
 }
 
 // Split reads Lex JSON in any of the forms Lex writes: one frame (its
@@ -35,12 +37,12 @@ func Split(data []byte) ([]Document, error) {
 		}
 		docs := make([]Document, len(items))
 		for i, it := range items {
-			docs[i] = Document{Raw: it}
+			docs[i] = Document{Raw: it, valid: true}
 		}
 		return docs, nil
 	}
 	if json.Valid(data) {
-		return []Document{{Raw: data}}, nil
+		return []Document{{Raw: data, valid: true}}, nil
 	}
 	var docs []Document
 	for line := range bytes.Lines(data) {
@@ -51,7 +53,7 @@ func Split(data []byte) ([]Document, error) {
 		if len(docs) == MaxBatch {
 			return nil, baton.Invalid("body", "at most %d frames at once", MaxBatch)
 		}
-		d := Document{Raw: line}
+		d := Document{Raw: line, valid: true}
 		if !json.Valid(line) {
 			d.Err = baton.Invalid("(frame)", "line is not valid JSON; NDJSON holds one frame per line")
 		}

@@ -73,7 +73,7 @@ func parseAll(docs []Document) []parsedDoc {
 	out := make([]parsedDoc, len(docs))
 	parse := func(i int) {
 		if out[i].err = docs[i].Err; out[i].err == nil {
-			out[i].frame, out[i].err = Parse(docs[i].Raw)
+			out[i].frame, out[i].err = parse(docs[i].Raw, docs[i].valid)
 		}
 	}
 	workers := min(runtime.GOMAXPROCS(0), len(docs)/256)

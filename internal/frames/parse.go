@@ -32,10 +32,21 @@ const (
 // Parse reads one frame from its Lex JSON and validates it. The error is a
 // baton.Error naming the first field that is wrong, with a path such as
 // "status_snapshot.next_action" or "keywords[3]".
-func Parse(raw []byte) (*baton.Frame, error) {
+func Parse(raw []byte) (*baton.Frame, error) { return parse(raw, false) }
+
+// parse is Parse; valid tells that raw is known to be valid JSON.
+func parse(raw []byte, valid bool) (*baton.Frame, error) {
 	raw = bytes.TrimSpace(raw)
 	if len(raw) > MaxFrameBytes {
 		return nil, baton.Invalid("(frame)", "a frame must be at most %d bytes; this one is %d", MaxFrameBytes, len(raw))
+	}
+	if !valid && !json.Valid(raw) {
+		// The careful reading names what is wrong (a field's value, or
+		// the frame itself).
+		if _, err := decodeObject(raw, ""); err != nil {
+			return nil, err
+		}
+		return nil, baton.Invalid("(frame)", "the frame is not valid JSON")
 	}
 	fields, err := objectFields(raw, "")
 	if err != nil {
@@ -54,29 +65,71 @@ func Parse(raw []byte) (*baton.Frame, error) {
 			return nil, baton.Invalid(req, "%s is required", req)
 		}
 	}
-	return f, keepRaw(f, raw)
+	return f, keepRaw(f, raw, fields)
 }
 
-// keepRaw keeps the frame's JSON as it came when what Baton would write
-// from its fields differs, so an export gives back the same bytes.
-func keepRaw(f *baton.Frame, raw []byte) error {
-	var b bytes.Buffer
-	if err := json.Compact(&b, raw); err != nil {
+// keepRaw keeps the frame's JSON as it came (fields are its fields, in
+// order) when what Baton would write from its fields differs, so an
+// export gives back the same bytes. Fields in another order than
+// Canonical's differ without writing it.
+func keepRaw(f *baton.Frame, raw []byte, fields []baton.FrameField) error {
+	b, err := compact(raw)
+	if err != nil {
 		return baton.Invalid("(frame)", "the frame is not valid JSON: %v", err)
+	}
+	if !inCanonicalOrder(fields) {
+		f.Raw = b
+		return nil
 	}
 	built, err := f.Canonical()
 	if err != nil {
 		return err
 	}
-	if !bytes.Equal(built, b.Bytes()) {
-		f.Raw = b.Bytes()
+	if !bytes.Equal(built, b) {
+		f.Raw = b
 	}
 	return nil
 }
 
-// objectFields splits a JSON object into its fields in order, refusing
-// anything else and a field given twice.
+// canonicalOrder is the order baton.Frame.Canonical writes the schema's
+// fields in, before any other field.
+var canonicalOrder = []string{"id", "timestamp", "branch", "jira", "module_scope", "summary_caption", "reference_point",
+	"status_snapshot", "keywords", "atlas_frame_id", "feature_flags", "permissions", "image_ids", "runId", "planHash",
+	"spend", "userId", "executorRole", "toolCalls", "guardrailProfile"}
+
+// inCanonicalOrder tells whether fields stand in the order Canonical
+// writes them: the schema's in its order, then the others.
+func inCanonicalOrder(fields []baton.FrameField) bool {
+	last := -1
+	for _, f := range fields {
+		rank := len(canonicalOrder)
+		for i, name := range canonicalOrder {
+			if name == f.Name {
+				rank = i
+				break
+			}
+		}
+		if rank < last {
+			return false
+		}
+		last = rank
+	}
+	return true
+}
+
+// objectFields splits a JSON object of a frame (valid JSON, as Parse
+// checked) into its fields in order, refusing anything else and a field
+// given twice.
 func objectFields(raw []byte, path string) ([]baton.FrameField, error) {
+	if fields, ok := fastObject(raw); ok {
+		return fields, nil
+	}
+	return decodeObject(raw, path)
+}
+
+// decodeObject is objectFields with encoding/json's decoder, which says
+// what is wrong with JSON that is not valid.
+func decodeObject(raw []byte, path string) ([]baton.FrameField, error) {
 	what := path
 	if what == "" {
 		what = "(frame)"
@@ -278,8 +331,8 @@ func keepUnknown(extra *[]baton.FrameField, name string, v json.RawMessage) erro
 }
 
 func requiredString(name string, v json.RawMessage) (string, error) {
-	var s string
-	if err := json.Unmarshal(v, &s); err != nil || v[0] != '"' {
+	s, err := stringOf(v)
+	if err != nil {
 		return "", baton.Invalid(name, "%s must be a string, not %s", name, kindOf(v))
 	}
 	if strings.TrimSpace(s) == "" {
@@ -288,9 +341,23 @@ func requiredString(name string, v json.RawMessage) (string, error) {
 	return s, checkText(name, s, MaxString)
 }
 
-func optionalString(name string, v json.RawMessage) (*string, error) {
+// stringOf reads a JSON string.
+func stringOf(v json.RawMessage) (string, error) {
+	if s, ok := fastString(v); ok {
+		return s, nil
+	}
 	var s string
 	if err := json.Unmarshal(v, &s); err != nil || v[0] != '"' {
+		return "", errNotString
+	}
+	return s, nil
+}
+
+var errNotString = errors.New("not a string")
+
+func optionalString(name string, v json.RawMessage) (*string, error) {
+	s, err := stringOf(v)
+	if err != nil {
 		return nil, baton.Invalid(name, "%s must be a string, not %s (leave it out when there is none)", name, kindOf(v))
 	}
 	return &s, checkText(name, s, MaxString)
@@ -302,24 +369,27 @@ func stringList(name string, v json.RawMessage) ([]string, error) {
 	if v[0] != '[' {
 		return nil, baton.Invalid(name, "%s must be an array of strings, not %s", name, kindOf(v))
 	}
-	var items []json.RawMessage
-	if err := json.Unmarshal(v, &items); err != nil {
-		return nil, baton.Invalid(name, "%s is not valid JSON: %v", name, err)
+	items, ok := arrayItems(v)
+	if !ok {
+		return nil, baton.Invalid(name, "%s must be an array of strings, not %s", name, kindOf(v))
 	}
 	if len(items) > MaxArray {
 		return nil, baton.Invalid(name, "%s must have at most %d entries; it has %d", name, MaxArray, len(items))
 	}
 	out := make([]string, len(items))
 	for i, it := range items {
-		item := fmt.Sprintf("%s[%d]", name, i)
+		item := func() string { return fmt.Sprintf("%s[%d]", name, i) }
 		if len(it) == 0 || it[0] != '"' {
-			return nil, baton.Invalid(item, "%s must be a string, not %s", item, kindOf(it))
+			return nil, baton.Invalid(item(), "%s must be a string, not %s", item(), kindOf(it))
 		}
-		if err := json.Unmarshal(it, &out[i]); err != nil {
-			return nil, baton.Invalid(item, "%s is not a valid string: %v", item, err)
+		var err error
+		if out[i], err = stringOf(it); err != nil {
+			return nil, baton.Invalid(item(), "%s is not a valid string: %v", item(), err)
 		}
-		if err := checkLength(item, out[i], MaxArrayItem); err != nil {
-			return nil, err
+		if len(out[i]) > MaxArrayItem {
+			if err := checkLength(item(), out[i], MaxArrayItem); err != nil {
+				return nil, err
+			}
 		}
 	}
 	return out, nil

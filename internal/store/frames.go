@@ -154,9 +154,12 @@ func (r *frameRow) frame() (*baton.Frame, error) {
 // its content differs (frames are immutable; the first one stays).
 func (s *Store) CreateFrames(ctx context.Context, stewardID int64, frames []*baton.Frame) ([]baton.FrameImportResult, error) {
 	results := make([]baton.FrameImportResult, len(frames))
-	var err error
+	prep, err := prepareFrames(frames)
+	if err != nil {
+		return nil, err
+	}
 	for attempt := 0; attempt < 3; attempt++ {
-		err = s.inTx(ctx, func(tx bun.Tx) error { return s.createFrames(ctx, tx, stewardID, frames, results) })
+		err = s.inTx(ctx, func(tx bun.Tx) error { return s.createFrames(ctx, tx, stewardID, frames, prep, results) })
 		// Two instances may pick the same free rid at once; the loser tries again.
 		if !isUniqueViolation(err) {
 			break
@@ -168,7 +171,7 @@ func (s *Store) CreateFrames(ctx context.Context, stewardID int64, frames []*bat
 	return results, err
 }
 
-func (s *Store) createFrames(ctx context.Context, tx bun.Tx, stewardID int64, frames []*baton.Frame, results []baton.FrameImportResult) error {
+func (s *Store) createFrames(ctx context.Context, tx bun.Tx, stewardID int64, frames []*baton.Frame, prep []framePrep, results []baton.FrameImportResult) error {
 	now := s.clock()
 	// Which ids are taken: by the steward already, or earlier in this batch.
 	ids := make([]string, 0, len(frames))
@@ -192,6 +195,7 @@ func (s *Store) createFrames(ctx context.Context, tx bun.Tx, stewardID int64, fr
 		}
 	}
 	var fresh []*baton.Frame
+	var freshPrep []framePrep
 	for i, f := range frames {
 		f.StewardID, f.CreatedAt = stewardID, now
 		results[i] = baton.FrameImportResult{Index: i, ID: f.ID, Status: baton.FrameCreated}
@@ -205,6 +209,7 @@ func (s *Store) createFrames(ctx context.Context, tx bun.Tx, stewardID int64, fr
 		}
 		stored[f.ID] = f
 		fresh = append(fresh, f)
+		freshPrep = append(freshPrep, prep[i])
 	}
 	if len(fresh) == 0 {
 		return nil
@@ -227,16 +232,10 @@ func (s *Store) createFrames(ctx context.Context, tx bun.Tx, stewardID int64, fr
 	if err := s.ensurePostings(ctx, tx, stewardID); err != nil {
 		return err
 	}
-	// Each frame's indexed words, made once for the index, the postings
-	// and frame_text.
-	texts := make([]frameIndexText, len(fresh))
-	for i, f := range fresh {
-		texts[i] = frameText(f)
-	}
-	if err := s.insertFrames(ctx, tx, fresh, rids); err != nil {
+	if err := s.insertFrames(ctx, tx, fresh, freshPrep, rids); err != nil {
 		return err
 	}
-	return s.writePostings(ctx, tx, stewardID, fresh, rids, texts)
+	return s.writePostings(ctx, tx, stewardID, fresh, rids, freshPrep)
 }
 
 // sameFrame tells whether two frames say the same: the same fields with the
@@ -303,14 +302,12 @@ func containsRID(list []int64, r int64) bool {
 
 // insertFrames writes the frames' rows and their modules' with prepared
 // multi-row INSERTs (insertBound).
-func (s *Store) insertFrames(ctx context.Context, tx bun.Tx, frames []*baton.Frame, rids []int64) error {
+func (s *Store) insertFrames(ctx context.Context, tx bun.Tx, frames []*baton.Frame, prep []framePrep, rids []int64) error {
 	args := make([]any, 0, len(frames)*26)
 	var modArgs []any
 	for i, f := range frames {
-		r, err := rowOf(f, rids[i])
-		if err != nil {
-			return err
-		}
+		r := prep[i].row
+		r.RID, r.StewardID, r.CreatedAt = rids[i], f.StewardID, f.CreatedAt
 		args = append(args, r.RID, r.StewardID, r.ID, r.Timestamp, r.Branch, r.ModuleScope, r.SummaryCaption,
 			r.ReferencePoint, r.StatusSnapshot, r.Jira, r.Keywords, r.AtlasFrameID, r.FeatureFlags, r.Permissions,
 			r.ImageIDs, r.RunID, r.PlanHash, r.Spend, r.UserID, r.ExecutorRole, r.ToolCalls, r.GuardrailProfile,

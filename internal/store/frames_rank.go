@@ -201,14 +201,10 @@ func (s *Store) insertBound(ctx context.Context, tx bun.Tx, head, suffix string,
 	return nil
 }
 
-// writePostings adds the frames' postings (texts are their indexed
-// words) and counts them in frame_vocab.
-func (s *Store) writePostings(ctx context.Context, tx bun.Tx, stewardID int64, frames []*baton.Frame, rids []int64, texts []frameIndexText) error {
-	fields := make([][5][]string, len(frames))
-	for i := range frames {
-		fields[i] = splitFields(texts[i].fields())
-	}
-	if err := s.writeFrameText(ctx, tx, stewardID, frames, rids, texts); err != nil {
+// writePostings adds the frames' postings (prep has their indexed words
+// and impacts) and counts them in frame_vocab.
+func (s *Store) writePostings(ctx context.Context, tx bun.Tx, stewardID int64, frames []*baton.Frame, rids []int64, prep []framePrep) error {
+	if err := s.writeFrameText(ctx, tx, stewardID, frames, rids, prep); err != nil {
 		return err
 	}
 	vocab := map[string]*vocabEntry{"": {Word: ""}}
@@ -218,7 +214,7 @@ func (s *Store) writePostings(ctx context.Context, tx bun.Tx, stewardID int64, f
 		v := vocab[""]
 		v.DF++
 		v.Newest = max(v.Newest, rid)
-		for w, imp := range impactsOf(fields[i]) {
+		for w, imp := range prep[i].impacts {
 			k := levelKey{w, imp}
 			groups[k] = append(groups[k], rid)
 			e := vocab[w]
@@ -261,14 +257,14 @@ func (s *Store) writePostings(ctx context.Context, tx bun.Tx, stewardID int64, f
 }
 
 // writeFrameText adds the frames' rows of frame_text.
-func (s *Store) writeFrameText(ctx context.Context, tx bun.Tx, stewardID int64, frames []*baton.Frame, rids []int64, texts []frameIndexText) error {
+func (s *Store) writeFrameText(ctx context.Context, tx bun.Tx, stewardID int64, frames []*baton.Frame, rids []int64, prep []framePrep) error {
 	args := make([]any, 0, 5*len(frames))
 	for i, f := range frames {
 		superseded := 0
 		if f.SupersededBy() != "" {
 			superseded = 1
 		}
-		args = append(args, rids[i], stewardID, f.Branch, superseded, texts[i].fields())
+		args = append(args, rids[i], stewardID, f.Branch, superseded, prep[i].fields)
 	}
 	return s.insertBound(ctx, tx, "INSERT INTO frame_text (rid, steward_id, branch, superseded, fields)", "", 5, args)
 }
@@ -326,11 +322,11 @@ func (s *Store) ensurePostings(ctx context.Context, tx bun.Tx, stewardID int64) 
 			}
 			fs[i], rids[i] = f, rows[i].RID
 		}
-		texts := make([]frameIndexText, len(fs))
-		for i, f := range fs {
-			texts[i] = frameText(f)
+		prep, err := prepareFrames(fs)
+		if err != nil {
+			return err
 		}
-		if err := s.writePostings(ctx, tx, stewardID, fs, rids, texts); err != nil {
+		if err := s.writePostings(ctx, tx, stewardID, fs, rids, prep); err != nil {
 			return err
 		}
 		after = rids[len(rids)-1]
