@@ -274,18 +274,19 @@ var realsetFloors = map[string]map[string][2]float64{
 // (each batch of sessions adds its own file, frozen when it is added): any
 // change to them fails TestRealSetFrozen, so it is visible in review.
 var realsetTestLabelsSHA256 = map[string]string{
-	"labels-test.json":    "bf2b5154535219ca516070a9bfd86a0f87f1229aad2c8fc6c9ec452e7013fef0",
-	"labels-test-2.json":  "386f261c6533a0ba9e8e0842b720a2aba35530744e98460f03021bfc323a4191",
-	"labels-test-3.json":  "55f07953370465918d5f9574285b63cb958c8b5b7d98d018ee7e0c050d3dbedf",
-	"labels-test-4.json":  "1db05d1738fc07cc2a4cf954a8648eabba8a07ceb2cacb0d3f8ca800e66176bb",
-	"labels-test-5.json":  "1b380ceb2a8ab646bde8a79629b1bedce71abaaffcfbfca17bdc8d5a5bff0e9b",
-	"labels-test-6.json":  "4f66cbcef5eaad2778050a6f83819ad7e88dc0c713633ada9653f56cc9820e25",
-	"labels-test-7.json":  "5d0627c1619e2d771882058e317c5df2db5826139ca1d5bf362da455be52906f",
-	"labels-test-8.json":  "8819b7a75e73fbf35e380e8a8803c331e5bdbdbf02048ca5a2d77585ac788718",
-	"labels-test-9.json":  "49179124a5e6c341e5ebf820689698740850439009269c1751d574160d49b363",
-	"labels-test-10.json": "09629d130ba612f407c196bab8278676a1cbd5742d86d1d5871ea7ad2a1572fb",
-	"labels-test-11.json": "6f11a1dbf1de3a8a28e90fa490fac0b45665e4a07ae6ff2b8b04c0cf54a6555e",
-	"labels-test-12.json": "81c908385abea0e4054507541b7604c7e471d36ef9b6796b12d02f717010877a",
+	"labels-test.json":      "bf2b5154535219ca516070a9bfd86a0f87f1229aad2c8fc6c9ec452e7013fef0",
+	"labels-test-2.json":    "386f261c6533a0ba9e8e0842b720a2aba35530744e98460f03021bfc323a4191",
+	"labels-test-3.json":    "55f07953370465918d5f9574285b63cb958c8b5b7d98d018ee7e0c050d3dbedf",
+	"labels-test-4.json":    "1db05d1738fc07cc2a4cf954a8648eabba8a07ceb2cacb0d3f8ca800e66176bb",
+	"labels-test-5.json":    "1b380ceb2a8ab646bde8a79629b1bedce71abaaffcfbfca17bdc8d5a5bff0e9b",
+	"labels-test-6.json":    "4f66cbcef5eaad2778050a6f83819ad7e88dc0c713633ada9653f56cc9820e25",
+	"labels-test-7.json":    "5d0627c1619e2d771882058e317c5df2db5826139ca1d5bf362da455be52906f",
+	"labels-test-8.json":    "8819b7a75e73fbf35e380e8a8803c331e5bdbdbf02048ca5a2d77585ac788718",
+	"labels-test-9.json":    "49179124a5e6c341e5ebf820689698740850439009269c1751d574160d49b363",
+	"labels-test-10.json":   "09629d130ba612f407c196bab8278676a1cbd5742d86d1d5871ea7ad2a1572fb",
+	"labels-test-11.json":   "6f11a1dbf1de3a8a28e90fa490fac0b45665e4a07ae6ff2b8b04c0cf54a6555e",
+	"labels-test-12.json":   "81c908385abea0e4054507541b7604c7e471d36ef9b6796b12d02f717010877a",
+	"labels-test-12-2.json": "bc5b276b96305949aeadaad186e515d5af90c36e756cce310edd928e0248819a",
 }
 
 // realsetExt is the file name each format is imported under.
