@@ -209,10 +209,14 @@ var realsetFloors = map[string]map[string][2]float64{
 	// (half A 0.65 / 0.55 → 0.51 / 0.44, half B 0.59 / 0.49 → 0.46 /
 	// 0.38; batch 11 0.59 / 0.43 → 0.46 / 0.34) with the same topics
 	// produced; the topics floor is set 0.02 below it.
+	// Then held-out batch 12 added 7 dev sessions nobody had tuned on
+	// (Claude Code transcripts and console sessions in English and
+	// Chinese, CodeRhapsody conversations): 129 sessions, tasks 0.78 /
+	// 0.64; the tasks floor it took the figure under is set 0.02 below it.
 	"dev": {
 		"title":        {0.92, 0},
 		"decisions":    {0.80, 0.42},
-		"tasks":        {0.79, 0.61},
+		"tasks":        {0.76, 0.61},
 		"technologies": {0.88, 0.62},
 		"topics":       {0.46, 0.39},
 	},
@@ -261,9 +265,12 @@ var realsetFloors = map[string]map[string][2]float64{
 	// Then the topic scorer made fair (a single word matches a longer
 	// label only as its head): topics 0.45 / 0.39, the same topics
 	// produced; its floor is set 0.02 below it.
+	// Then batch 12 added 3 test sessions: 78 sessions, decisions 0.64 /
+	// 0.18 (14 of 78 found); the decisions recall floor it took the
+	// figure under is set 0.02 below it.
 	"test": {
 		"title":        {0.65, 0},
-		"decisions":    {0.62, 0.18},
+		"decisions":    {0.62, 0.16},
 		"tasks":        {0.76, 0.61},
 		"technologies": {0.78, 0.57},
 		"topics":       {0.43, 0.37},
