@@ -127,6 +127,7 @@ func (sc *decisionScan) read(i int) {
 	}
 	if v.assistant() {
 		sc.neededCourses(i)
+		sc.conceded(i)
 	}
 	if v.assistant() && scopedStepCue(v.lower) {
 		for _, s := range decisionSentences(v.prose) {
