@@ -158,8 +158,12 @@ func (s *Store) CreateFrames(ctx context.Context, stewardID int64, frames []*bat
 	if err != nil {
 		return nil, err
 	}
+	run := s.inTx
+	if s.dialect == SQLite && len(frames) > 100 {
+		run = s.inBulkTx
+	}
 	for attempt := 0; attempt < 3; attempt++ {
-		err = s.inTx(ctx, func(tx bun.Tx) error { return s.createFrames(ctx, tx, stewardID, frames, prep, results) })
+		err = run(ctx, func(tx bun.Tx) error { return s.createFrames(ctx, tx, stewardID, frames, prep, results) })
 		// Two instances may pick the same free rid at once; the loser tries again.
 		if !isUniqueViolation(err) {
 			break
@@ -169,6 +173,39 @@ func (s *Store) CreateFrames(ctx context.Context, stewardID int64, frames []*bat
 		return nil, baton.Errorf(baton.ECONFLICT, "frames were being written at the same moment; send them again")
 	}
 	return results, err
+}
+
+// inBulkTx is inTx for a large write on SQLite, on a connection of its
+// own set for it while it runs:
+//   - a 32 MB page cache: the postings take a row per word and impact,
+//     spread over the whole index, and with the default cache (2 MB) a
+//     large import reads their pages from the file again and again;
+//   - statement journals in memory: each multi-row INSERT keeps the pages
+//     it changes, to undo itself alone, and past 64 kB SQLite writes them
+//     to a temporary file (a write for nearly every page the postings
+//     touch). SQLite decides where when the transaction begins.
+//
+// The connection goes back to the defaults after, so the pool's
+// connections do not each keep 32 MB.
+func (s *Store) inBulkTx(ctx context.Context, fn func(tx bun.Tx) error) error {
+	s.writeMu.Lock()
+	defer s.writeMu.Unlock()
+	conn, err := s.db.Conn(ctx)
+	if err != nil {
+		return err
+	}
+	defer conn.Close()
+	for _, p := range []string{"PRAGMA cache_size = -32768", "PRAGMA temp_store = MEMORY"} {
+		if _, err := conn.ExecContext(ctx, p); err != nil {
+			return err
+		}
+	}
+	defer func() {
+		ctx := context.WithoutCancel(ctx)
+		_, _ = conn.ExecContext(ctx, "PRAGMA cache_size = -2000")
+		_, _ = conn.ExecContext(ctx, "PRAGMA temp_store = DEFAULT")
+	}()
+	return conn.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error { return fn(tx) })
 }
 
 func (s *Store) createFrames(ctx context.Context, tx bun.Tx, stewardID int64, frames []*baton.Frame, prep []framePrep, results []baton.FrameImportResult) error {
@@ -213,17 +250,6 @@ func (s *Store) createFrames(ctx context.Context, tx bun.Tx, stewardID int64, fr
 	}
 	if len(fresh) == 0 {
 		return nil
-	}
-	if s.dialect == SQLite && len(fresh) > 100 {
-		// The postings take a row per word and impact, spread over the
-		// whole index: with SQLite's default page cache (2 MB) a large
-		// import reads its pages from the file again and again. The
-		// connection goes back to the default after, so the pool's
-		// connections do not each keep 32 MB.
-		if _, err := tx.ExecContext(ctx, "PRAGMA cache_size = -32768"); err != nil {
-			return err
-		}
-		defer tx.ExecContext(ctx, "PRAGMA cache_size = -2000")
 	}
 	rids, err := freeRIDs(ctx, tx, fresh)
 	if err != nil {
