@@ -15,7 +15,8 @@ const maxKeyTopics = 5
 // twice), file names ("go.mod") weighing more than words, a two-word
 // phrase ("shadow branch", "startup delay") taking the place of a word it
 // holds, the subjects of the first request that the session goes on to
-// speak of counted as spanning it.
+// speak of counted as spanning it; in a short session, a term an answer
+// repeats scoring more than one it says once.
 
 // topicCandidate is one term a session may be indexed by.
 type topicCandidate struct {
@@ -195,7 +196,7 @@ func holdsTerm(phrase, term string) bool {
 // request names the work, the rest of the session shows which of the
 // things it names the work was about.
 func topicCandidates(vs []view) []topicCandidate {
-	t := topicTally{byTerm: map[string]*topicCandidate{}, uses: verbUse{}, han: repeatedHanWords(vs)}
+	t := topicTally{byTerm: map[string]*topicCandidate{}, uses: verbUse{}, han: repeatedHanWords(vs), short: shortText(vs)}
 	first := true
 	var subjects []string
 	for i := range vs {
@@ -227,15 +228,25 @@ type topicTally struct {
 	// han are the words of the session's Chinese clauses
 	// (repeatedHanWords).
 	han []string
+	// short: a short session (shortText), whose terms also score for
+	// their repeats within a message (repeats).
+	short bool
 }
 
+// termUses is what one message holds of each term: how many times it
+// uses it, or -1 for a term that is no topic there (a code symbol).
+type termUses map[string]int
+
 // add counts a term once for a message (seen holds what the message
-// already counted) with the message's weight n.
-func (t *topicTally) add(term string, n float64, seen map[string]bool) {
-	if term == "" || seen[term] {
+// already counted, and counts its repeats) with the message's weight n.
+func (t *topicTally) add(term string, n float64, seen termUses) {
+	if term == "" || seen[term] != 0 {
+		if seen[term] > 0 {
+			seen[term]++
+		}
 		return
 	}
-	seen[term] = true
+	seen[term] = 1
 	c := t.byTerm[term]
 	if c == nil {
 		c = &topicCandidate{term: term, first: t.order}
@@ -244,6 +255,22 @@ func (t *topicTally) add(term string, n float64, seen map[string]bool) {
 	}
 	c.score += n
 	c.msgs++
+}
+
+// repeats scores, in a short session, the terms a message uses more than
+// once: half its weight again for each repeat, up to twice its weight. A
+// chat of a few long answers says what it is about by repeating it within
+// an answer ("temporal alignment", "cost matrix" in one long reply), as a
+// longer session does across its messages.
+func (t *topicTally) repeats(seen termUses, n float64) {
+	if !t.short {
+		return
+	}
+	for term, k := range seen {
+		if c := t.byTerm[term]; c != nil && k >= 2 {
+			c.score += n * 0.5 * float64(min(k-1, 2))
+		}
+	}
 }
 
 // message counts the terms of one message with prose and returns the
@@ -261,10 +288,10 @@ func (t *topicTally) message(v *view) string {
 		// words, not theirs: its field names and paths are no topics.
 		prose = slashCommand.ReplaceAllString(withoutPastedOutput(prose), "")
 	}
-	seen := map[string]bool{}
+	seen := termUses{}
 	for _, e := range v.sem.Entities {
 		if e.Type == EntitySymbol {
-			seen[strings.ToLower(e.Text)] = true
+			seen[strings.ToLower(e.Text)] = -1
 		}
 	}
 	if mayNameFile(prose) {
@@ -292,6 +319,7 @@ func (t *topicTally) message(v *view) string {
 			t.uses.note(words, k)
 		}
 	}
+	t.repeats(seen, n)
 	return prose
 }
 
@@ -305,7 +333,7 @@ func (t *topicTally) firstRequest(vs []view, subjects []string) {
 		c := t.byTerm[p]
 		if c == nil {
 			// An acronym or compound the word scan leaves out.
-			t.add(p, 0, map[string]bool{})
+			t.add(p, 0, termUses{})
 			c = t.byTerm[p]
 			c.msgs = messagesHolding(vs, p)
 		}

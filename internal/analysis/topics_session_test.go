@@ -167,3 +167,23 @@ func TestNounPairsLeaveVerbsOut(t *testing.T) {
 		}
 	}
 }
+
+// TestShortSessionTopicsRepeatedInAnAnswer: a chat of one request and one
+// long answer is about what the answer repeats ("cost matrix", "border
+// mode"), though each is held by one message only.
+func TestShortSessionTopicsRepeatedInAnAnswer(t *testing.T) {
+	c := newConvo()
+	c.steward("Implement the good improvements from the spec.")
+	c.assistant("I'll start with the cost matrix. Building the cost matrix is the bottleneck, so the cost matrix is now built " +
+		"in parallel. Next, border mode forced a slow comparison; border mode now uses the masked hashes, and the " +
+		"tests of border mode pass. The readme mentions the release.")
+	got := keyTopics(buildViews(testAnalyzer, c.analysed(testAnalyzer)))
+	for _, want := range []string{"cost matrix", "border mode"} {
+		if !slices.Contains(got, want) {
+			t.Errorf("topics %q miss %q", got, want)
+		}
+	}
+	if slices.Contains(got, "readme") {
+		t.Errorf("topics %q hold %q, which the answer says once", got, "readme")
+	}
+}
