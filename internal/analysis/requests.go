@@ -98,9 +98,7 @@ func requests(prose string) []request {
 		return listed(plan)
 	}
 	if len(prose) > maxPastedMessage {
-		// A pasted document (a plan, a log): only its opening paragraph
-		// is the steward's own request.
-		prose, _, _ = strings.Cut(strings.TrimSpace(prose), "\n\n")
+		prose = ownParagraphs(prose)
 	}
 	if len(prose) > maxRequestMessage {
 		prose = truncate(prose, maxRequestMessage)
@@ -150,10 +148,12 @@ func requests(prose string) []request {
 			continue
 		}
 		for _, s := range requestSentences(stripListMarker(t)) {
-			if task, form := requestOf(s, false); task != "" {
-				out = append(out, request{task, form})
-			} else if task := suggestionText(s); task != "" {
-				out = append(out, request{task, formImperative})
+			for _, c := range sequenceClauses(s) {
+				if task, form := requestOf(c, false); task != "" {
+					out = append(out, request{task, form})
+				} else if task := suggestionText(c); task != "" {
+					out = append(out, request{task, formImperative})
+				}
 			}
 		}
 		if strings.HasSuffix(t, ":") && endsWithOpener(strings.ToLower(strings.TrimSuffix(t, ":"))) {
@@ -167,6 +167,26 @@ func requests(prose string) []request {
 		out = out[:maxRequestsPerMessage]
 	}
 	return out
+}
+
+// ownParagraphs is the steward's own words at the head of a long message
+// that pastes a document (a plan, a log): its opening paragraph, and when
+// what it pastes is output or opens with a heading, the short paragraphs
+// before that ("bing works now. Try to improve yahoo next, then …" above
+// a log). A document pasted whole leaves only the opening paragraph: its
+// other paragraphs are not the steward's words.
+func ownParagraphs(prose string) string {
+	paras := strings.Split(strings.TrimSpace(prose), "\n\n")
+	n := len(paras[0])
+	for k := 1; k < len(paras) && n <= maxPastedMessage; k++ {
+		p := strings.TrimSpace(paras[k])
+		first := firstLine(p)
+		if looksLikeOutput(first) || strings.HasPrefix(first, "#") || strings.HasPrefix(first, ">") {
+			return strings.Join(paras[:k], "\n\n")
+		}
+		n += len(p)
+	}
+	return paras[0]
 }
 
 var (
@@ -259,6 +279,37 @@ func imperativeOf(gerund string) string {
 	return ""
 }
 
+var (
+	// thenClause joins the steps of a sequence in one sentence: "analyze
+	// the codebase, then update the README", "…; and then …".
+	thenClause = regexp.MustCompile(`(?i)(?:[,;]\s*(?:and\s+)?|\s+and\s+)then\s+`)
+	// leadingSequencer opens a step that follows another: "Then
+	// re-prioritize the list", "Also, add a test".
+	leadingSequencer = regexp.MustCompile(`(?i)^(?:then|next|finally|afterwards|after that|also)\s*,?\s+`)
+)
+
+// sequenceClauses splits a sentence into the steps it asks for in order,
+// each without the word that sequences it: "Analyze the codebase, then
+// update the README" is two requests, "Then re-prioritize the list" one
+// that opens with its verb. A question's clauses are one question.
+func sequenceClauses(s string) []string {
+	if strings.HasSuffix(strings.TrimSpace(s), "?") {
+		return []string{s} // "is it better to do X, then Y?" asks one question
+	}
+	parts := thenClause.Split(s, -1)
+	for i, p := range parts {
+		parts[i] = leadingSequencer.ReplaceAllString(strings.TrimSpace(p), "")
+	}
+	return parts
+}
+
+// imperativeWord reports a word that opens a request: an imperative verb,
+// or one of a verb redone ("re-run", "re-prioritize").
+func imperativeWord(w string) bool {
+	w = strings.ToLower(strings.Trim(w, ",:;*_`"))
+	return imperativeVerbs[w] || strings.HasPrefix(w, "re-") && len(w) > 5 && isPlainWord(w[3:])
+}
+
 // requestSentences splits a line into sentences, Japanese ones at "。".
 func requestSentences(line string) []string {
 	var out []string
@@ -348,7 +399,7 @@ func requestOf(s string, item bool) (string, requestForm) {
 		s = strings.TrimSpace(s[i:])
 		words = strings.Fields(s)
 		form = formOpener
-	case imperativeVerbs[strings.ToLower(strings.Trim(words[0], ",:;"))] && len(words) >= 2:
+	case imperativeWord(words[0]) && len(words) >= 2:
 		form = formImperative
 	case question && len(words) >= 4 && questionOpeners[strings.ToLower(words[0])]:
 		form = formQuestion

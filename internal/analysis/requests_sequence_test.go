@@ -1,0 +1,42 @@
+package analysis
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+// TestSequencedStepsAreRequests: a sentence that asks for steps in order
+// ("X, then Y") is a request per step, a step opening with its sequencer
+// ("Then re-prioritize …") opens with its verb; a question's clauses stay
+// one question.
+func TestSequencedStepsAreRequests(t *testing.T) {
+	got := requestTasks("Analyze the codebase, then remove the stale LOG.md file. " +
+		"Then re-prioritize the TODO list by impact.")
+	want := []string{"Analyze the codebase", "remove the stale LOG.md file", "re-prioritize the TODO list by impact"}
+	if !slices.Equal(got, want) {
+		t.Errorf("tasks %q, want %q", got, want)
+	}
+	got = requestTasks("Is it better to port all the tools now, then continue with the scripting harness later?")
+	if len(got) != 1 || !strings.HasPrefix(got[0], "Is it better") {
+		t.Errorf("a question became %q", got)
+	}
+}
+
+// TestWordsAboveAPastedLog: in a long message that pastes a log, every
+// short paragraph of the steward's above the log asks; in one that pastes
+// a document whole, only the opening paragraph is the steward's.
+func TestWordsAboveAPastedLog(t *testing.T) {
+	log := strings.Repeat("2025-02-27 17:32:51,142 - __main__ - INFO - Found 0 result containers\n", 30)
+	got := requestTasks("Bing works in the falla script now.\n\n" +
+		"Try to improve the yahoo engine first, then update the selectors in lib_falla.\n\n" + log)
+	for _, want := range []string{"Try to improve the yahoo engine first", "update the selectors in lib_falla"} {
+		if !slices.Contains(got, want) {
+			t.Errorf("tasks %q lack %q", got, want)
+		}
+	}
+	doc := "Apply the same structure to my app.\n\n" + strings.Repeat("Build a reading workflow that shows one-line takeaways on every card for busy readers. ", 25)
+	if got := requestTasks(doc); !slices.Equal(got, []string{"Apply the same structure to my app"}) {
+		t.Errorf("a pasted document gave tasks %q", got)
+	}
+}
