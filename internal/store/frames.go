@@ -258,10 +258,11 @@ func (s *Store) createFrames(ctx context.Context, tx bun.Tx, stewardID int64, fr
 	if err := s.ensurePostings(ctx, tx, stewardID); err != nil {
 		return err
 	}
+	built := startPostings(stewardID, fresh, rids, freshPrep)
 	if err := s.insertFrames(ctx, tx, fresh, freshPrep, rids); err != nil {
 		return err
 	}
-	return s.writePostings(ctx, tx, stewardID, fresh, rids, freshPrep)
+	return s.writePostings(ctx, tx, stewardID, fresh, rids, freshPrep, built)
 }
 
 // sameFrame tells whether two frames say the same: the same fields with the

@@ -79,26 +79,19 @@ type segmentRow struct {
 	RIDs   []byte `bun:"rids"`
 }
 
-// writeLevels adds the frames (rids) each key holds. A write of few
+// writeLevels adds the frames each key of p holds. A write of few
 // frames puts them into a small segment of their key when one is stored
 // (remembering frames one at a time leaves few rows); a large one writes
-// each key's frames as a segment of their own, already large or a word
-// few frames have, without looking up what is stored.
-func (s *Store) writeLevels(ctx context.Context, tx bun.Tx, stewardID int64, frames int, groups map[levelKey][]int64) error {
-	keys := make([]levelKey, 0, len(groups))
-	for k := range groups {
-		keys = append(keys, k)
+// each key's frames as a segment of their own (p.fresh), already large or
+// a word few frames have, without looking up what is stored.
+func (s *Store) writeLevels(ctx context.Context, tx bun.Tx, stewardID int64, frames int, p *postings) error {
+	const insert = "INSERT INTO frame_levels (steward_id, word, impact, seg, n, newest, rids)"
+	if p.fresh != nil {
+		return s.insertBound(ctx, tx, insert, "", 7, p.fresh)
 	}
-	// In the index's order, so each statement writes to neighbouring pages.
-	slices.SortFunc(keys, func(a, b levelKey) int {
-		if c := cmp.Compare(a.word, b.word); c != 0 {
-			return c
-		}
-		return cmp.Compare(a.impact, b.impact)
-	})
 	var fresh, merged []any
-	for _, k := range keys {
-		rids := groups[k]
+	for _, k := range p.keys {
+		rids := p.groups[k]
 		var old *segmentRow
 		if frames < mergeBelow && len(rids) < smallSegment {
 			var err error
@@ -118,7 +111,6 @@ func (s *Store) writeLevels(ctx context.Context, tx bun.Tx, stewardID int64, fra
 		rids = newestFirst(rids)
 		merged = append(merged, stewardID, k.word, k.impact, old.Seg, len(rids), rids[0], encodeRIDs(rids))
 	}
-	const insert = "INSERT INTO frame_levels (steward_id, word, impact, seg, n, newest, rids)"
 	if err := s.insertBound(ctx, tx, insert, "", 7, fresh); err != nil {
 		return err
 	}

@@ -1,6 +1,7 @@
 package store
 
 import (
+	"cmp"
 	"context"
 	"math"
 	"slices"
@@ -201,12 +202,27 @@ func (s *Store) insertBound(ctx context.Context, tx bun.Tx, head, suffix string,
 	return nil
 }
 
-// writePostings adds the frames' postings (prep has their indexed words
-// and impacts) and counts them in frame_vocab.
-func (s *Store) writePostings(ctx context.Context, tx bun.Tx, stewardID int64, frames []*baton.Frame, rids []int64, prep []framePrep) error {
-	if err := s.writeFrameText(ctx, tx, stewardID, frames, rids, prep); err != nil {
-		return err
-	}
+// postings are a write's rows of frame_levels and frame_vocab, built
+// from its frames alone.
+type postings struct {
+	groups map[levelKey][]int64 // each key's frames
+	keys   []levelKey           // groups' keys in the index's order
+	// fresh, for a write of mergeBelow frames or more, is every key's
+	// frames as a segment of their own: the values of its rows.
+	fresh []any
+	vocab []any // frame_vocab's rows' values, in word order
+}
+
+// startPostings builds the frames' postings (rids are theirs, prep has
+// their words and impacts) in the background, so the frames' own rows
+// are written meanwhile.
+func startPostings(stewardID int64, frames []*baton.Frame, rids []int64, prep []framePrep) <-chan *postings {
+	built := make(chan *postings, 1)
+	go func() { built <- buildPostings(stewardID, frames, rids, prep) }()
+	return built
+}
+
+func buildPostings(stewardID int64, frames []*baton.Frame, rids []int64, prep []framePrep) *postings {
 	vocab := map[string]*vocabEntry{"": {Word: ""}}
 	groups := map[levelKey][]int64{}
 	for i, f := range frames {
@@ -233,8 +249,23 @@ func (s *Store) writePostings(ctx context.Context, tx bun.Tx, stewardID int64, f
 			}
 		}
 	}
-	if err := s.writeLevels(ctx, tx, stewardID, len(frames), groups); err != nil {
-		return err
+	p := &postings{groups: groups, keys: make([]levelKey, 0, len(groups))}
+	for k := range groups {
+		p.keys = append(p.keys, k)
+	}
+	// In the index's order, so each statement writes to neighbouring pages.
+	slices.SortFunc(p.keys, func(a, b levelKey) int {
+		if c := cmp.Compare(a.word, b.word); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.impact, b.impact)
+	})
+	if len(frames) >= mergeBelow {
+		p.fresh = make([]any, 0, 7*len(p.keys))
+		for _, k := range p.keys {
+			rids := newestFirst(groups[k])
+			p.fresh = append(p.fresh, stewardID, k.word, k.impact, rids[0], len(rids), rids[0], encodeRIDs(rids))
+		}
 	}
 	words := make([]string, 0, len(vocab))
 	for w := range vocab {
@@ -242,18 +273,31 @@ func (s *Store) writePostings(ctx context.Context, tx bun.Tx, stewardID int64, f
 	}
 	// One order for every writer, so two imports never wait on each other in a cycle.
 	slices.Sort(words)
+	p.vocab = make([]any, 0, 5*len(words))
+	for _, w := range words {
+		e := vocab[w]
+		p.vocab = append(p.vocab, stewardID, w, e.DF, e.MaxImpact, e.Newest)
+	}
+	return p
+}
+
+// writePostings adds the frames' postings (built by startPostings) and
+// their rows of frame_text, and counts them in frame_vocab.
+func (s *Store) writePostings(ctx context.Context, tx bun.Tx, stewardID int64, frames []*baton.Frame, rids []int64, prep []framePrep, built <-chan *postings) error {
+	if err := s.writeFrameText(ctx, tx, stewardID, frames, rids, prep); err != nil {
+		return err
+	}
+	p := <-built
+	if err := s.writeLevels(ctx, tx, stewardID, len(frames), p); err != nil {
+		return err
+	}
 	greatest := "max"
 	if s.dialect == Postgres {
 		greatest = "GREATEST"
 	}
-	args := make([]any, 0, 5*len(words))
-	for _, w := range words {
-		e := vocab[w]
-		args = append(args, stewardID, w, e.DF, e.MaxImpact, e.Newest)
-	}
 	return s.insertBound(ctx, tx, "INSERT INTO frame_vocab (steward_id, word, df, max_impact, newest)",
 		" ON CONFLICT (steward_id, word) DO UPDATE SET df = frame_vocab.df + excluded.df, max_impact = "+greatest+
-			"(frame_vocab.max_impact, excluded.max_impact), newest = "+greatest+"(frame_vocab.newest, excluded.newest)", 5, args)
+			"(frame_vocab.max_impact, excluded.max_impact), newest = "+greatest+"(frame_vocab.newest, excluded.newest)", 5, p.vocab)
 }
 
 // writeFrameText adds the frames' rows of frame_text.
@@ -326,7 +370,7 @@ func (s *Store) ensurePostings(ctx context.Context, tx bun.Tx, stewardID int64) 
 		if err != nil {
 			return err
 		}
-		if err := s.writePostings(ctx, tx, stewardID, fs, rids, prep); err != nil {
+		if err := s.writePostings(ctx, tx, stewardID, fs, rids, prep, startPostings(stewardID, fs, rids, prep)); err != nil {
 			return err
 		}
 		after = rids[len(rids)-1]
