@@ -225,12 +225,17 @@ var realsetFloors = map[string]map[string][2]float64{
 	// and carries out: 0.81 / 0.42 → 0.82 / 0.43 (half A 0.85 / 0.67 →
 	// 0.85 / 0.68, half B 0.75 / 0.19 → 0.76 / 0.21; batch 11 0.00 / 0.00
 	// → 0.50 / 0.33; held-out batch 12 0.50 / 0.10 unchanged).
+	// Then topics without a discourse noun alone
+	// ("suggestions", "the implementation"): 0.52 / 0.45 (half A 0.54 /
+	// 0.47 → 0.54 / 0.47, half B 0.47 / 0.40 → 0.48 / 0.40; batch 11
+	// 0.49 / 0.38 → 0.51 / 0.39; held-out batch 12 unchanged, 0.62 /
+	// 0.58); the topics floor is raised to 0.02 below it.
 	"dev": {
 		"title":        {0.92, 0},
 		"decisions":    {0.80, 0.42},
 		"tasks":        {0.76, 0.61},
 		"technologies": {0.88, 0.62},
-		"topics":       {0.49, 0.42},
+		"topics":       {0.50, 0.43},
 	},
 	// Measured 2026-11-25 on 23 test sessions: title 0.43; decisions none
 	// produced (0 of 28 found); tasks 0.56 / 0.10; technologies
@@ -282,6 +287,7 @@ var realsetFloors = map[string]map[string][2]float64{
 	// figure under is set 0.02 below it.
 	// Then topics scored for their repeats within a message in a short
 	// session: 0.46 / 0.41; its floor is raised to 0.02 below it.
+	// Then topics without a discourse noun alone: 0.45 / 0.41.
 	"test": {
 		"title":        {0.65, 0},
 		"decisions":    {0.62, 0.16},

@@ -69,7 +69,8 @@ const minTopicScore = 3
 // candidates (topicCandidates) by score, a phrase taking the place of the
 // words it holds, technologies left out (the technical context lists
 // them) unless a phrase names what is done with one ("macOS
-// notarization"), generic heads and vague adjectives never alone.
+// notarization"), generic heads, vague adjectives and discourse nouns
+// never alone.
 func keyTopics(vs []view) []string {
 	cands := topicCandidates(vs)
 	// In a short session a term the steward wrote once is a topic.
@@ -99,7 +100,7 @@ func keyTopics(vs []view) []string {
 			break
 		}
 		words := strings.Fields(c.term)
-		if isTechnologyName(c.term) || len(words) == 1 && (genericHeads[c.term] || vagueAdjectives[c.term] || pairVerbs[c.term] || c.verb) {
+		if isTechnologyName(c.term) || len(words) == 1 && (genericHeads[c.term] || vagueAdjectives[c.term] || pairVerbs[c.term] || discourseNouns[c.term] || c.verb) {
 			continue
 		}
 		held := false
@@ -122,6 +123,16 @@ func keyTopics(vs []view) []string {
 	}
 	return slices.Compact(out)
 }
+
+// discourseNouns name the talk about the work, not its subject: what any
+// session proposes, explains or tries ("three suggestions", "the
+// implementation", "an alternative"). A phrase may hold one ("improvement
+// suggestions"); alone it is no topic, as the single generic words
+// ("code", "file", "issue", "way") are not.
+var discourseNouns = set("suggestion", "suggestions", "improvement", "improvements", "implementation",
+	"implementations", "summary", "overview", "explanation", "solution", "solutions", "attempt", "attempts",
+	"alternative", "alternatives", "recommendation", "recommendations", "reason", "reasons", "proposal",
+	"proposals", "clarification", "description", "discussion", "note", "notes")
 
 // withoutToolLines is a message's prose without the lines that only say
 // which tool it called ("Grep: pattern", the content of a message that

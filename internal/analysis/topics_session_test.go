@@ -187,3 +187,23 @@ func TestShortSessionTopicsRepeatedInAnAnswer(t *testing.T) {
 		t.Errorf("topics %q hold %q, which the answer says once", got, "readme")
 	}
 }
+
+// TestDiscourseNounsAreNoTopicsAlone: the nouns of the talk about the work
+// ("suggestions", "the implementation") are no topic alone; a phrase that
+// holds one may be.
+func TestDiscourseNounsAreNoTopicsAlone(t *testing.T) {
+	c := newConvo()
+	c.steward("Give me suggestions for the rate limiter and review the implementation.")
+	c.assistant("Three suggestions: the implementation keeps one token bucket per client; the suggestions below shrink it.")
+	c.steward("Apply the suggestions to the implementation and keep the token bucket.")
+	c.assistant("Applied the suggestions: the implementation now shares the token bucket across workers.")
+	got := keyTopics(buildViews(testAnalyzer, c.analysed(testAnalyzer)))
+	for _, n := range []string{"suggestions", "implementation"} {
+		if slices.Contains(got, n) {
+			t.Errorf("topics %q hold %q alone", got, n)
+		}
+	}
+	if !slices.Contains(got, "token bucket") {
+		t.Errorf("topics %q miss %q", got, "token bucket")
+	}
+}
