@@ -310,6 +310,36 @@ func imperativeWord(w string) bool {
 	return imperativeVerbs[w] || strings.HasPrefix(w, "re-") && len(w) > 5 && isPlainWord(w[3:])
 }
 
+var (
+	// requestOpenerZH opens a Chinese request: a polite opener ("请",
+	// "帮我", "麻烦"), the disposal "把"/"将" ("把 X 改成 Y"), or a verb
+	// that asks for work ("检查", "修复", "添加", "更新", "解释" …).
+	requestOpenerZH = regexp.MustCompile(`^(?:请|帮我|帮忙|麻烦|把|将|给我|检查|修改|修复|添加|增加|删除|移除|更新|实现|创建|新建|解释|优化|重构|生成|运行|安装|提交|查看|看看|分析|整理|翻译|编写|写)`)
+	// questionWordZH asks a question in Chinese: why, how, what, which,
+	// whether.
+	questionWordZH = regexp.MustCompile(`为什么|为何|怎么|怎样|如何|什么|哪|是否|能否|能不能|可不可以|有没有`)
+)
+
+// cjkRequest is the task a sentence in Chinese or Japanese asks for, and
+// its form: a list item under a request, a Japanese request ending
+// ("…してください"), a Chinese request (its opener, or the softening
+// "一下": "组织一下多语言"), or a Chinese question (a question word, and a
+// question mark or particle at its end).
+func cjkRequest(s string, item bool) (string, requestForm) {
+	t := strings.TrimRight(s, "？?！!。 ")
+	switch {
+	case utf8.RuneCountInString(t) < 4:
+		return "", 0
+	case item || requestEndingJA.MatchString(s):
+		return t, formImperative
+	case requestOpenerZH.MatchString(t) || strings.Contains(t, "一下"):
+		return t, formImperative
+	case questionWordZH.MatchString(t) && (strings.HasSuffix(s, "?") || strings.HasSuffix(s, "？") || strings.HasSuffix(t, "吗") || strings.HasSuffix(t, "呢")):
+		return t, formQuestion
+	}
+	return "", 0
+}
+
 // requestSentences splits a line into sentences, Japanese ones at "。".
 func requestSentences(line string) []string {
 	var out []string
@@ -371,10 +401,7 @@ func requestOf(s string, item bool) (string, requestForm) {
 		return "", 0
 	}
 	if cjkText(s) {
-		if item || requestEndingJA.MatchString(s) {
-			return strings.TrimRight(s, "？?！!。 "), formImperative
-		}
-		return "", 0
+		return cjkRequest(s, item)
 	}
 	words := strings.Fields(s)
 	if name := slashWord(words[0]); strings.HasPrefix(words[0], "/") && name != "" {

@@ -1,0 +1,28 @@
+package analysis
+
+import (
+	"slices"
+	"testing"
+)
+
+// TestChineseRequests: a Chinese sentence asks for work when it opens
+// with a request's verb or opener or softens one with "一下", and asks a
+// question with a question word and a question mark or particle; a
+// statement or a bare remark asks for nothing.
+func TestChineseRequests(t *testing.T) {
+	cases := map[string][]string{
+		"检查 alpamayo 库里是否用到 carla":  {"检查 alpamayo 库里是否用到 carla"},
+		"这两个组件都要组织一下多语言":            {"这两个组件都要组织一下多语言"},
+		"为什么插件这里不显示安装好的环境呢？":        {"为什么插件这里不显示安装好的环境呢"},
+		"怎么看当前环境的 Python 版本?":       {"怎么看当前环境的 Python 版本"},
+		"之前的多语言已经可以用了":              nil,
+		"还有遗漏":                      nil,
+		"我觉得什么都可以":                  nil,
+		"把倒计时的单位翻译成中文，然后更新 zh.json": {"把倒计时的单位翻译成中文，然后更新 zh.json"},
+	}
+	for in, want := range cases {
+		if got := requestTasks(in); !slices.Equal(got, want) {
+			t.Errorf("%q: tasks %q, want %q", in, got, want)
+		}
+	}
+}
