@@ -514,7 +514,7 @@ func discussionQuestion(task string) bool {
 // makes while the work goes on rather than asking for new work: a yes/no
 // or "why" question (discussionQuestion), a question that names nothing
 // ("what do you think?", "what's the simplest thing that would work?"),
-// and past the message's first request, any that does not open with a verb
+// a question about what the assistant did (asksAboutDone), and past the message's first request, any that does not open with a verb
 // or stand in a list ("I want to treat that as a failing test case" after
 // "let's switch to uv", "isn't there a place for mocks?" after "let's
 // explore the root cause"), or that asks to make sure of something
@@ -524,6 +524,8 @@ func remark(r request, k int) bool {
 	case discussionQuestion(r.text):
 		return true
 	case (r.form == formQuestion || r.form == formAside) && namesNothing(r.text):
+		return true
+	case asksAboutDone(r):
 		return true
 	}
 	return k > 0 && (r.form != formListed && r.form != formImperative || assurance(r.text))

@@ -340,6 +340,30 @@ func cjkRequest(s string, item bool) (string, requestForm) {
 	return "", 0
 }
 
+// pastForms are past forms of verbs that do not end in "-ed".
+var pastForms = set("had", "did", "made", "were", "was", "wrote", "took", "put", "chose", "said", "gave", "ran", "built", "left")
+
+// explainVerbs ask for an account rather than for work on the code.
+var explainVerbs = set("explain", "tell", "show")
+
+// asksAboutDone reports a request that asks the assistant to account for
+// what it did ("explain the change, before you had X and now you changed
+// it to Y", "last time you were using --dry-run, why not now?"): a
+// question or an explanation asked about "you" and a verb in the past,
+// which discusses the work done rather than asking for new work.
+func asksAboutDone(r request) bool {
+	w := wordsOf(lowerText(r.text))
+	if len(w) == 0 || r.form != formQuestion && r.form != formAside && !explainVerbs[w[0]] {
+		return false
+	}
+	for i := 0; i+1 < len(w); i++ {
+		if w[i] == "you" && (pastForms[w[i+1]] || len(w[i+1]) > 4 && strings.HasSuffix(w[i+1], "ed")) {
+			return true
+		}
+	}
+	return false
+}
+
 // requestSentences splits a line into sentences, Japanese ones at "。".
 func requestSentences(line string) []string {
 	var out []string

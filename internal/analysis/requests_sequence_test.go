@@ -40,3 +40,20 @@ func TestWordsAboveAPastedLog(t *testing.T) {
 		t.Errorf("a pasted document gave tasks %q", got)
 	}
 }
+
+// TestQuestionsAboutWhatWasDone: mid-session, a question or a request for
+// an explanation about what the assistant did ("you changed", "you were
+// using") discusses the work rather than asking for more; a request to
+// fix what it did is still work.
+func TestQuestionsAboutWhatWasDone(t *testing.T) {
+	conv := newConvo()
+	conv.steward("add a dry-run flag to the migration command")
+	conv.assistant("Added --dry-run to the migrate command and ran the migration.")
+	conv.steward("Explain to me the change in types, before you had a string and now you changed it to a list. " +
+		"Last time you were using --dry-run first, why not now? Fix the flag parsing you added.")
+	p := progressOf(buildViews(testAnalyzer, conv.analysed(testAnalyzer)))
+	want := []string{"add a dry-run flag to the migration command", "Fix the flag parsing you added"}
+	if !slices.Equal(p.TasksDiscussed, want) {
+		t.Errorf("tasks %q, want %q", p.TasksDiscussed, want)
+	}
+}
