@@ -237,8 +237,12 @@ var realsetFloors = map[string]map[string][2]float64{
 	// Next.js route files edited: 0.89 / 0.62 → 0.90 / 0.67 (held-out
 	// batch 12 unchanged: tasks 0.53 / 0.45, technologies 0.75 / 0.33). The
 	// tasks and technologies floors are raised to 0.02 below them.
+	// Then its third step added 1 dev session (a Claude Code session
+	// from Entire's condensed transcript): 130 sessions, title 0.915
+	// (119 of 130); the title floor it took the figure under is set
+	// 0.02 below it.
 	"dev": {
-		"title":        {0.92, 0},
+		"title":        {0.89, 0},
 		"decisions":    {0.80, 0.42},
 		"tasks":        {0.77, 0.63},
 		"technologies": {0.88, 0.65},
@@ -324,6 +328,7 @@ var realsetTestLabelsSHA256 = map[string]string{
 	"labels-test-11.json":   "6f11a1dbf1de3a8a28e90fa490fac0b45665e4a07ae6ff2b8b04c0cf54a6555e",
 	"labels-test-12.json":   "81c908385abea0e4054507541b7604c7e471d36ef9b6796b12d02f717010877a",
 	"labels-test-12-2.json": "bc5b276b96305949aeadaad186e515d5af90c36e756cce310edd928e0248819a",
+	"labels-test-12-3.json": "62190781678f78ed15d7cf8c554cba939d436f89950d9fa0a8e03b407d12b685",
 }
 
 // realsetExt is the file name each format is imported under.
