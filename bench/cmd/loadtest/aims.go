@@ -288,8 +288,9 @@ const (
 		"PostgreSQL's GIN index gives matches in no order, so to take the newest 100 it reads every match's row through it or walks the steward's messages newest first testing each: " +
 		"for a word in 1 of 100 messages about 10,000 rows either way at 1,000,000 messages of one steward; " +
 		"with other sessions' load on the 2 cores each query also waits for CPU"
-	whyList = "the filters are served by indexes (no figure grows with the sessions, see growth), but the page's total walks every matching session's index entry " +
-		"(100,000 for the first page); it is counted on a second connection while the page is read, so with a free core the page costs the longer of the two, " +
+	whyList = "the filters are served by indexes (no figure grows with the sessions, see growth); the unfiltered total is one row kept by triggers, " +
+		"but a filtered page's total still walks every matching session's index entry (for type + min quality, every session of the type); " +
+		"it is counted on a second connection while the page is read, so with a free core the page costs the longer of the two, " +
 		"and on a loaded machine both wait for CPU"
 	whyPage   = "the page renders the analysis (the arc, the timeline) and the first page of messages as HTML; its raw read is beside it"
 	whyIngest = "SQLite has one writer: in the burst's CPU profile (-cpuprofile) the per-message analysis before each write is ~36% (beside the writer), " +
