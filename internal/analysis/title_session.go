@@ -88,15 +88,20 @@ func sessionTitle(vs []view) string {
 			// the assistant asked about it.
 			decay *= replyShare
 		}
+		pt, ps := "", 0.0
 		for j, s := range sentences {
 			t, score := s.best(weights)
 			score *= decay * math.Pow(titleSentenceDecay, float64(j))
 			if s.intro {
 				score *= pasteIntroShare
 			}
-			if t != "" && score > bestScore {
-				best, bestScore = t, score
+			if t != "" && score > ps {
+				pt, ps = t, score
 			}
+		}
+		pt, ps = restatedOver(vs, i, weights, pt, ps, decay)
+		if pt != "" && ps > bestScore {
+			best, bestScore = pt, ps
 		}
 	}
 	if bestScore < weakTitleScore {

@@ -1,0 +1,91 @@
+package analysis
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestTitleFromRestatement: when the assistant opens its answer by taking
+// on the request in its own words ("I'll help you create …"), the title
+// is that restatement, from its verb on, without the purpose clause of
+// the assistant's own finding its way or the steward's "your project" —
+// even when the prompt's own words are a long, wandering sentence.
+func TestTitleFromRestatement(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		turns []string
+		want  string
+	}{
+		{
+			name: "a request written as a rule of thumb",
+			turns: []string{
+				"create a rule that specifies that when fixing a bug to first always create a failing test that covers the behavior prior to fixing it",
+				"I'll help you create a rule for test-driven bug fixing. First, let me check the rules directory.",
+				"ok",
+				"The rule for test-driven bug fixing is in place: a failing test comes before every bug fix.",
+			},
+			want: "Create a rule for test-driven bug fixing",
+		},
+		{
+			name: "the steward's project and a purpose clause left out",
+			turns: []string{
+				"hey so i was thinking we could maybe have scipy in here too since the color code needs it",
+				"I'll add scipy as a dependency to your project to check the build still works.",
+				"thanks",
+				"scipy is now a dependency; the scipy import works.",
+			},
+			want: "Add scipy as a dependency",
+		},
+		{
+			name: "a curly apostrophe",
+			turns: []string{
+				"the windows functional tests keep failing at random on CI, can you do something on a best effort basis",
+				"I’ll reduce the Windows test flakiness in the functional tests.",
+				"ok",
+				"The Windows test flakiness came from temporary directories still open; the flakiness is gone.",
+			},
+			want: "Reduce Windows test flakiness in functional tests",
+		},
+	} {
+		if got := titleOf(tc.turns...); got != tc.want {
+			t.Errorf("%s: title %q, want %q", tc.name, got, tc.want)
+		}
+	}
+}
+
+// TestTitleNotFromProcessStep: an answer that opens with a step of the
+// assistant's own process ("I'll explore the docs folder") restates no
+// request: the title comes from the prompt.
+func TestTitleNotFromProcessStep(t *testing.T) {
+	got := titleOf(
+		"Review the changelog format and suggest improvements to the changelog categories",
+		"I'll explore the docs folder and the README to understand what we have.",
+		"go on",
+		"The changelog categories could follow Keep a Changelog; the changelog format is otherwise fine.",
+	)
+	if lower := strings.ToLower(got); !strings.Contains(lower, "changelog") || strings.Contains(lower, "explore") {
+		t.Fatalf("title %q, want the prompt's changelog request", got)
+	}
+}
+
+// TestRestatedWork: the openings that take on a request, and those that
+// do not.
+func TestRestatedWork(t *testing.T) {
+	for _, tc := range []struct {
+		sentence, want string
+		ok             bool
+	}{
+		{"I'll help you to set up the release workflow.", "set up the release workflow.", true},
+		{"I will create a vidrenmatch.py script for videos.", "create a vidrenmatch.py script for videos.", true},
+		{"I'm going to refactor the parser.", "refactor the parser.", true},
+		{"I'll search for Go version specifications in the project.", "", false},
+		{"Let me check the logs.", "", false},
+		{"The error is a shellcheck warning.", "", false},
+		{"I'll help", "", false},
+	} {
+		s, ok := restatedWork(strings.Fields(tc.sentence))
+		if ok != tc.ok || strings.Join(s.words, " ") != tc.want {
+			t.Errorf("%q: %q, %v; want %q, %v", tc.sentence, strings.Join(s.words, " "), ok, tc.want, tc.ok)
+		}
+	}
+}
