@@ -282,3 +282,21 @@ func answerTitle(vs []view, weights map[string]float64) (string, float64) {
 	}
 	return "", 0
 }
+
+// pastedInFence reports a prompt that introduces a fenced block with a
+// line ending in a colon ("For the code present, we get this error:"
+// then the error in a code fence): what was pasted is the subject, and
+// the answer's diagnosis says what it is, as for a log pasted bare.
+func pastedInFence(content string) bool {
+	prev := ""
+	for line := range strings.SplitSeq(content, "\n") {
+		t := strings.TrimSpace(line)
+		if strings.HasPrefix(t, "```") {
+			return strings.HasSuffix(prev, ":")
+		}
+		if t != "" {
+			prev = t
+		}
+	}
+	return false
+}

@@ -89,3 +89,32 @@ func TestRestatedWork(t *testing.T) {
 		}
 	}
 }
+
+// TestTitleFromDiagnosisOfFencedPaste: an error pasted in a code fence
+// after a line ending in a colon (an editor's "fix this error" prompt) is
+// titled as a log pasted bare is: by what the answer says it is.
+func TestTitleFromDiagnosisOfFencedPaste(t *testing.T) {
+	got := titleOf(
+		"For the code present, we get this error:\n```\nUse 'cd ... || exit' or 'cd ... || return' in case cd fails.\n```\nHow can I resolve this? If you propose a fix, please make it concise.",
+		"The error is a shellcheck warning about the `cd` command potentially failing. Here's the fix: add `|| exit` to the `cd` command so the script stops when cd fails.",
+	)
+	if lower := strings.ToLower(got); !strings.Contains(lower, "shellcheck") || strings.Contains(lower, "concise") {
+		t.Fatalf("title %q, want the answer's diagnosis (a shellcheck warning)", got)
+	}
+	checkTitleForm(t, "fenced paste", got)
+}
+
+// TestPastedInFence: a fence introduced by a colon is a paste; a fence
+// after a request, or none, is not.
+func TestPastedInFence(t *testing.T) {
+	for content, want := range map[string]bool{
+		"we get this error:\n```\nboom\n```\nhow to fix?":       true,
+		"Here is the config:\n\n```yaml\na: 1\n```":             true,
+		"Please add a retry to this function.\n```go\nf()\n```": false,
+		"add a retry to the fetcher":                            false,
+	} {
+		if got := pastedInFence(content); got != want {
+			t.Errorf("pastedInFence(%q) = %v, want %v", content, got, want)
+		}
+	}
+}

@@ -65,7 +65,7 @@ func sessionTitle(vs []view) string {
 			continue
 		}
 		sentences := titleSentences(v.prose)
-		if pastedLog(v.prose) {
+		if pastedLog(v.prose) || pastedInFence(v.m.Content) {
 			// A log pasted, alone or after a few words ("I ran into
 			// this:"): the answer says what it shows.
 			sentences = append(sentences, diagnosisSentences(vs, i)...)
