@@ -187,6 +187,13 @@ func cleanTitleLine(line string) string {
 				out = append(out, flagWord(f))
 			}
 		case isPathWord(f), strings.HasPrefix(f, "@") && len(f) > 1, strings.HasPrefix(f, "$"), issueNumber.MatchString(f):
+			// The sentence a path ends still ends ("… will be
+			// /home/x/server.py. Why does it hang"): its full stop
+			// goes to the word before it.
+			if end := f[len(strings.TrimRight(f, ".!?")):]; end != "" && len(out) > 0 &&
+				strings.TrimRight(out[len(out)-1], ".!?") == out[len(out)-1] {
+				out[len(out)-1] += end[:1]
+			}
 		case (f == "&" || f == "-" || f == "–" || f == "—") && len(out) > 0:
 			out = append(out, f) // a dash between words ends a clause (titleWords)
 		case strings.Trim(f, "&|#*>=+~_-–—`") == "":
@@ -316,6 +323,10 @@ var fillerOpenings = [][]string{
 	{"pode"}, {"olá"}, {"oi"}, {"cómo", "puedo"}, {"cómo", "hago", "para"}, {"ayúdame", "a"}, {"necesito"}, {"quiero"},
 	{"puedes"}, {"hola"}, {"comment", "faire", "pour"}, {"comment"}, {"je", "veux"}, {"peux-tu"}, {"pouvez-vous"},
 	{"aide-moi", "à"}, {"j'aimerais"}, {"bonjour"}, {"salut"},
+	{"и"}, {"а"}, {"ну"}, {"теперь"}, {"пожалуйста"}, {"помоги"}, {"помогите"}, {"хочу"}, {"я", "хочу"},
+	{"хочу", "попробовать"}, {"я", "хочу", "попробовать"}, {"мне", "нужно"}, {"можешь"}, {"можете"},
+	{"ты", "можешь"}, {"вы", "можете"}, {"привет"}, {"здравствуйте"}, {"y"}, {"ahora"}, {"e"}, {"agora"},
+	{"et"}, {"maintenant"}, {"und"}, {"jetzt"},
 }
 
 // dropFiller removes the openings of a request, keeping at least two

@@ -197,7 +197,7 @@ func namesHeaviest(title []string, sentence []string, weights map[string]float64
 		if in[k] || !salient(k) || utf8.RuneCountInString(k) < 4 {
 			continue
 		}
-		if x := weights[k]; x > hw {
+		if x := weights[termKey(k)]; x > hw {
 			heavy, hw = strings.Trim(w, ".,;:!?\"'()"), x
 		}
 	}

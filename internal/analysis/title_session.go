@@ -190,11 +190,35 @@ func termWeights(vs []view, steward ...string) map[string]float64 {
 			}
 		}
 	}
-	out := make(map[string]float64, len(span))
+	// A Russian word's forms count as one term ("зависает", "зависания").
+	stems := map[string]int{}
+	for w, n := range span {
+		if k := termKey(w); k != w {
+			stems[k] += n
+		}
+	}
+	out := make(map[string]float64, len(span)+len(stems))
 	for w, n := range span {
 		out[w] = math.Log2(1 + float64(n))
 	}
+	for k, n := range stems {
+		out[k] = math.Log2(1 + float64(n))
+	}
 	return out
+}
+
+// cyrillicStem is how many letters of a Russian word stand for all its
+// forms: its endings change with case, number and person, its stem little.
+const cyrillicStem = 5
+
+// termKey is the key a word's weight is kept under: a Russian word's
+// first letters, any other word itself.
+func termKey(w string) string {
+	r, _ := utf8.DecodeRuneInString(w)
+	if !unicode.Is(unicode.Cyrillic, r) || utf8.RuneCountInString(w) <= cyrillicStem {
+		return w
+	}
+	return string([]rune(w)[:cyrillicStem]) + "~"
 }
 
 // wholeWork are the words for all of the steward's work ("have a look
@@ -532,12 +556,13 @@ func (s titleSentence) best(weights map[string]float64) (string, float64) {
 	if len(words) == 0 {
 		return "", 0
 	}
-	request := len(words) < len(s.words) || strings.HasSuffix(s.words[len(s.words)-1], "?")
+	request := len(words) < len(s.words) || strings.HasSuffix(s.words[len(s.words)-1], "?") ||
+		foreignQuestionOpeners[bareWord(s.words[0])]
 	if askedOfAssistant(s.words) {
 		request = false // "did you check X?" asks after the work, not for it
 	}
 	words = dropFrame(words)
-	anchored := requestVerb(words[0]) // before "the test suite" loses its article
+	anchored := requestVerb(words[0]) || foreignQuestionOpeners[bareWord(words[0])] // before "the test suite" loses its article
 	if len(words) > maxTitleWords {
 		words = dropArticles(words)
 	}
@@ -640,6 +665,12 @@ var (
 	notTitleVerbs = set("go", "do", "don't", "dont", "try", "keep", "start", "help", "give", "tell", "let", "use", "look", "make", "put", "turn", "show")
 )
 
+// foreignQuestionOpeners open a question in the languages that may end one with
+// a full stop ("Почему скрипт зависает …."): the sentence asks, as one
+// with a question mark does.
+var foreignQuestionOpeners = set("почему", "зачем", "как", "что", "где", "какой", "какая", "какие", "por", "cómo", "qué",
+	"dónde", "cuál", "como", "onde", "qual", "pourquoi", "comment", "où", "quel", "quelle", "warum", "wieso", "wie", "wo")
+
 // askedOfAssistant reports a question about what the assistant did or
 // knows ("Did you check the TODO?", "Have you read the spec?", "Are you
 // sure?"): it checks on the work, the subject is named elsewhere.
@@ -724,7 +755,7 @@ func windowScore(words []string, weights map[string]float64) float64 {
 // wrote in capitals ("RAG", "MIT") counts as a term of its own.
 func weightOf(w string, weights map[string]float64) float64 {
 	k := bareWord(w)
-	if x, ok := weights[k]; ok {
+	if x, ok := weights[termKey(k)]; ok {
 		return x
 	}
 	for _, part := range wordsOf(k) {
@@ -782,7 +813,8 @@ var leadingFiller = set("i", "we", "you", "it", "have", "has", "had", "am", "i'm
 	"but", "and", "or", "so", "then", "like", "for", "example", "e.g", "to", "of", "that", "which", "if", "when",
 	"the", "a", "an", "is", "are", "was", "were", "be", "also", "just", "there", "there's", "this", "these",
 	"probably", "maybe", "perhaps", "really", "actually", "now", "need", "needs", "want", "wants", "know", "think",
-	"wonder", "mostly", "still", "would", "should", "will", "can", "could")
+	"wonder", "mostly", "still", "would", "should", "will", "can", "could",
+	"и", "а", "но", "теперь", "я", "мы", "хочу", "попробовать")
 
 func trimLeading(words []string) []string {
 	for len(words) > 1 && leadingFiller[bareWord(words[0])] {
@@ -869,4 +901,5 @@ var russianStopWords = set("и", "в", "во", "на", "про", "что", "ка
 	"всё", "весь", "почему", "может", "где", "какой", "каком", "какая", "какие", "когда", "так", "уже", "еще", "ещё",
 	"только", "очень", "мне", "меня", "мой", "моя", "мы", "вы", "ты", "он", "она", "они", "его", "её", "их", "то",
 	"тот", "там", "при", "над", "под", "без", "через", "если", "чтобы", "потому", "тоже", "также", "один", "одна",
-	"одно", "сам", "сама", "само", "нужно", "надо", "можно", "есть", "был", "была", "было", "были", "будет", "понимаю")
+	"одно", "сам", "сама", "само", "нужно", "надо", "можно", "есть", "был", "была", "было", "были", "будет", "понимаю",
+	"теперь", "хочу", "хотел", "хотела", "хотим", "попробовать", "пожалуйста")

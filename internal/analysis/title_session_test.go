@@ -89,6 +89,16 @@ func TestSessionTitleNamesTheSubject(t *testing.T) {
 			want: []string{"多语言"},
 		},
 		{
+			// A why-question in Russian may end in a full stop; the
+			// sentence before it ends in a path, whose full stop ends it.
+			name: "Russian: the question after a path, asked with a full stop",
+			turns: []string{
+				"Я настроил сервер и теперь хочу попробовать запустить примеры первой главы. Первым примером будет /srv/app/worker.py. Почему при запуске воркер падает с ошибкой памяти и ничего не пишет в лог.",
+				"Воркер падает, потому что ему не хватает памяти: воркер загружает весь файл. Ошибка памяти исчезнет, если воркер будет читать файл частями.",
+			},
+			want: []string{"воркер падает"},
+		},
+		{
 			name: "Chinese: a sentence of two clauses that fits is kept whole",
 			turns: []string{
 				"將安裝 uv 的方法，改為 官方推薦的安裝方式",
