@@ -33,9 +33,9 @@ func BenchmarkAppendDuringLargeImport(b *testing.B) {
 // BenchmarkAppendDuringGrownReimport is BenchmarkAppendDuringLargeImport
 // for the re-import of a transcript that grew from 40,000 to 50,000
 // messages (stored before the timer starts): the re-import compares and
-// stages its new messages in chunks and shows them in one short final
-// transaction, so another writer waits about a chunk (max-append-ms), not
-// the whole re-import (import-ms).
+// stages its new messages in chunks and moves them into place a chunk at
+// a time, so another writer waits about a chunk (max-append-ms), not the
+// whole re-import (import-ms).
 func BenchmarkAppendDuringGrownReimport(b *testing.B) {
 	s, ada, other := importBench(b)
 	var w writerWaits

@@ -158,3 +158,58 @@ func TestGrownReimportGoesInChunksOutOfSight(t *testing.T) {
 		}
 	})
 }
+
+// The new messages of a grown transcript move into place a chunk at a
+// time: one the conversation received meanwhile (a live append of the
+// same message) is kept once, and the counts and tokens match what every
+// transcript holds.
+func TestGrownReimportMovesInChunksKeepingOneOfEach(t *testing.T) {
+	eachDialect(t, func(t *testing.T, s *store.Store) {
+		ctx := context.Background()
+		ada := mustSteward(t, s, "ada")
+		first, err := s.Import(ctx, ada.ID, bigDocument(450, 120, 300))
+		if err != nil || first.Status != baton.ImportStored {
+			t.Fatalf("first import = %+v, %v", first, err)
+		}
+		grown := grownDocument(800, 200, 450)
+		live := grown.Conversations[0].Messages[460]
+		s.SetImportChunks(100, func(n int) error {
+			if n == 1 { // m-460 is staged by now
+				res, err := s.AppendMessages(ctx, ada.ID, first.SessionID, "", []*baton.Message{&live})
+				if err != nil || res.Stored != 1 {
+					t.Errorf("live append = %+v, %v", res, err)
+				}
+			}
+			return nil
+		})
+		defer s.SetImportChunks(0, nil)
+		res, err := s.Import(ctx, ada.ID, grown)
+		if err != nil || res.Status != baton.ImportUpdated || res.Messages != 350-1+80 {
+			t.Fatalf("grown re-import = %+v, %v", res, err)
+		}
+		texts := transcriptTexts(t, s, ada.ID, first.SessionID)
+		seen := map[string]int{}
+		for _, line := range texts {
+			// "title seq source role zebracorn m message N": the
+			// conversation's title and the source id.
+			f := strings.Fields(line)
+			seen[strings.Join(f[:len(f)-7], " ")+" "+f[len(f)-6]]++
+		}
+		for k, n := range seen {
+			if n != 1 {
+				t.Errorf("%s stored %d times", k, n)
+			}
+		}
+		sess, err := s.Session(ctx, ada.ID, first.SessionID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// The fork's transcript reads its parent's first 300 messages too.
+		if want := 800 + 200; sess.MessageCount != want || len(seen) != want+300 {
+			t.Fatalf("session counts %d messages, transcripts hold %d, want %d", sess.MessageCount, len(seen), want)
+		}
+		if got := rowCounts(t, s)["staged"]; got != 0 {
+			t.Fatalf("%d staged sessions left", got)
+		}
+	})
+}
