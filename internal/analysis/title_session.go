@@ -546,9 +546,15 @@ func dropCode(words []string) []string {
 // best is the title a sentence makes and how much of the session it names.
 func (s titleSentence) best(weights map[string]float64) (string, float64) {
 	if s.cjk != "" {
-		t := cjkTitleClause(s.cjk)
-		if s.about != "" && t == s.cjk {
+		c := withoutCJKFiller(s.cjk)
+		t := cjkTitleClause(c)
+		switch {
+		case s.about != "" && t == c:
 			return t, cjkScore(s.about, weights)
+		case t == c:
+			// The whole clause, its filler aside: its terms are
+			// read as it was written.
+			return t, cjkScore(s.cjk, weights)
 		}
 		return t, cjkScore(t, weights)
 	}
@@ -859,6 +865,36 @@ func cjkClauses(line string) []string {
 		}
 	}
 	return out
+}
+
+// cjkFillers open a Chinese or Japanese request before its subject: the
+// politeness and the asking ("请你", "帮我", "我想知道", "すみません"),
+// longest first. "我该如何" (how should I) keeps its "如何" (how).
+var cjkFillers = []struct{ opening, keep string }{
+	{"我想知道一下", ""}, {"我想知道", ""}, {"我想问一下", ""}, {"我想问", ""}, {"请问一下", ""}, {"请问", ""},
+	{"请帮我", ""}, {"请你帮我", ""}, {"请你", ""}, {"请", ""}, {"麻烦你", ""}, {"麻烦", ""}, {"帮我", ""},
+	{"帮忙", ""}, {"你能不能", ""}, {"能不能帮我", ""}, {"可以帮我", ""}, {"你可以", ""}, {"你能", ""}, {"我想要", ""},
+	{"我需要", ""}, {"我要", ""}, {"我想", ""}, {"你好", ""}, {"您好", ""}, {"我该如何", "如何"}, {"我应该如何", "如何"},
+	{"我该怎么", "怎么"}, {"我应该怎么", "怎么"}, {"すみません", ""}, {"ちょっと", ""},
+}
+
+// withoutCJKFiller is a clause without the fillers that open it, keeping
+// at least four characters of it.
+func withoutCJKFiller(c string) string {
+	for {
+		cut := false
+		for _, f := range cjkFillers {
+			rest, ok := strings.CutPrefix(c, f.opening)
+			rest = f.keep + strings.TrimLeft(rest, " ，,、：:")
+			if ok && utf8.RuneCountInString(rest) >= 4 {
+				c, cut = rest, true
+				break
+			}
+		}
+		if !cut {
+			return c
+		}
+	}
 }
 
 // cjkTitleClause keeps a clause of at most maxTitleRunes characters, cut

@@ -99,6 +99,16 @@ func TestSessionTitleNamesTheSubject(t *testing.T) {
 			want: []string{"воркер падает"},
 		},
 		{
+			// "我想知道" (I'd like to know) asks; the title is what
+			// is asked.
+			name: "Chinese: the asking before the question goes",
+			turns: []string{
+				"我想知道训练集里一共有多少张图片，每个类别各有多少张图片？",
+				"训练集里一共有 12000 张图片，每个类别的图片数量见下表。",
+			},
+			want: []string{"训练集"},
+		},
+		{
 			name: "Chinese: a sentence of two clauses that fits is kept whole",
 			turns: []string{
 				"將安裝 uv 的方法，改為 官方推薦的安裝方式",
@@ -161,5 +171,22 @@ func TestTopicsTitle(t *testing.T) {
 	sessionOf(kept, buildViews(testAnalyzer, c.msgs), nil)
 	if kept.Title != "Typed by the steward" {
 		t.Fatalf("a title the steward changed was rewritten to %q", kept.Title)
+	}
+}
+
+// TestWithoutCJKFiller: the politeness and asking that open a Chinese
+// request go, "how should I" keeps its "how", and a clause too short to
+// lose them keeps them.
+func TestWithoutCJKFiller(t *testing.T) {
+	for in, want := range map[string]string{
+		"请你将提交记录更新到文档":    "将提交记录更新到文档",
+		"我该如何激活当前环境":      "如何激活当前环境",
+		"请问，这个模型的权重在哪里下载": "这个模型的权重在哪里下载",
+		"帮我看看":      "帮我看看",
+		"训练集有多少张图片": "训练集有多少张图片",
+	} {
+		if got := withoutCJKFiller(in); got != want {
+			t.Errorf("withoutCJKFiller(%q) = %q, want %q", in, got, want)
+		}
 	}
 }
