@@ -573,6 +573,7 @@ func (s titleSentence) best(weights map[string]float64) (string, float64) {
 		words = dropArticles(words)
 	}
 	lo, hi, score := bestWindow(words, weights, anchored)
+	hi = withoutCutClause(words, lo, hi)
 	if s.heading {
 		score *= titleHeadingBonus
 	}
@@ -652,6 +653,27 @@ func bestWindowFrom(words []string, weights map[string]float64, starts int) (lo,
 	}
 	return lo, hi, best
 }
+
+// withoutCutClause ends a window that the eight words cut inside a clause
+// it had just opened ("… branch is captured when user", "… the repository
+// to prepare", "… to GitHub and prepare") before that clause: a title
+// ends where a thought does. It keeps three words or more.
+func withoutCutClause(words []string, lo, hi int) int {
+	if hi >= len(words) || endsClause(words, hi-1) {
+		return hi // the sentence or its clause ends there
+	}
+	for k := hi - 1; k >= hi-2 && k >= lo+3; k-- {
+		w := bareWord(words[k])
+		if clauseOpeners[w] || tailJoiners[w] && k+1 < hi && (verbs[bareWord(words[k+1])] || imperatives[bareWord(words[k+1])]) {
+			return k
+		}
+	}
+	return hi
+}
+
+// tailJoiners open another verb's part of a sentence ("and prepare", "to
+// prepare"), which says little when cut after a word or two of it.
+var tailJoiners = set("and", "or", "to", "then")
 
 // clauseJoiners open a second clause inside a sentence: its cause, its
 // purpose, a contrast or what follows.

@@ -190,3 +190,25 @@ func TestWithoutCJKFiller(t *testing.T) {
 		}
 	}
 }
+
+// TestWithoutCutClause: a window the eight words cut a word or two into a
+// clause it opened ends before that clause; one that ends with its
+// sentence or clause, or cuts into a noun's phrase, is kept.
+func TestWithoutCutClause(t *testing.T) {
+	for _, tc := range []struct {
+		sentence string
+		hi       int
+		want     string
+	}{
+		{"the cache entry is dropped when user logs out of the app", 6, "the cache entry is dropped"},
+		{"rewrite the export module to support streaming of large files", 6, "rewrite the export module"},
+		{"review what happens when both retries and timeouts fire", 7, "review what happens when both retries and"},
+		{"list the points raised by the reviewer", 5, "list the points raised by"},
+		{"the cache entry is dropped when user logs out", 9, "the cache entry is dropped when user logs out"},
+	} {
+		words := strings.Fields(tc.sentence)
+		if got := strings.Join(words[:withoutCutClause(words, 0, tc.hi)], " "); got != tc.want {
+			t.Errorf("%q cut at %d: %q, want %q", tc.sentence, tc.hi, got, tc.want)
+		}
+	}
+}
