@@ -21,6 +21,11 @@ import (
 
 // Words returns the words of s in order, repeats included.
 func Words(s string) []string {
+	if isASCII(s) {
+		var words []string
+		appendASCII(s, func(w string) { words = append(words, w) })
+		return words
+	}
 	var words []string
 	var cur strings.Builder
 	flush := func() {
@@ -53,11 +58,50 @@ func Words(s string) []string {
 	return words
 }
 
+// appendASCII gives each word of s, which is ASCII, to add: the words
+// Words makes of it, without decomposing and testing each rune by its
+// Unicode classes (in ASCII, letters and digits are the word characters,
+// and nothing decomposes).
+func appendASCII(s string, add func(string)) {
+	start := -1
+	lower := true
+	for i := 0; i <= len(s); i++ {
+		c := byte(' ')
+		if i < len(s) {
+			c = s[i]
+		}
+		word := c >= 'a' && c <= 'z' || c >= '0' && c <= '9'
+		if c >= 'A' && c <= 'Z' {
+			word, lower = true, false
+		}
+		switch {
+		case word && start < 0:
+			start = i
+		case !word && start >= 0:
+			if lower {
+				add(s[start:i])
+			} else {
+				add(strings.ToLower(s[start:i]))
+			}
+			start, lower = -1, true
+		}
+	}
+}
+
 // Text returns the words of every part, separated by single spaces: the
 // text an index is given.
 func Text(parts ...string) string {
 	var b strings.Builder
 	for _, p := range parts {
+		if isASCII(p) {
+			appendASCII(p, func(w string) {
+				if b.Len() > 0 {
+					b.WriteByte(' ')
+				}
+				b.WriteString(w)
+			})
+			continue
+		}
 		for _, w := range Words(p) {
 			if b.Len() > 0 {
 				b.WriteByte(' ')
