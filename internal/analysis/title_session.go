@@ -815,10 +815,14 @@ var frameOpeners = set("what", "how", "why", "is", "are", "can", "could", "does"
 // frameEnds end a frame: the clause opener after which the subject comes.
 var frameEnds = set("if", "that", "whether", "when", "why", "how")
 
+// questionFrames open a question whose frame may end in "to".
+var questionFrames = set("what", "which", "how", "is", "are", "can", "could", "does", "do")
+
 // dropFrame removes an opening frame that holds no term: the words up to
-// "if", "that", "whether" or "when" when none of them names a subject
+// "if", "that", "whether", "when" or "to" when none of them names a subject
 // ("What happens currently if I have an active session…" → "I have an
-// active session…").
+// active session…", "what should I use to deploy the website" → "deploy
+// the website").
 func dropFrame(words []string) []string {
 	if len(words) < 4 || !frameOpeners[bareWord(words[0])] {
 		return words
@@ -828,7 +832,9 @@ func dropFrame(words []string) []string {
 		if salient(w) {
 			return words
 		}
-		if frameEnds[w] && i > 1 {
+		// "to" ends a question's frame ("what should I use to …"),
+		// not a statement's ("I just tried to make a release").
+		if (frameEnds[w] || w == "to" && questionFrames[bareWord(words[0])]) && i > 1 {
 			return words[i+1:]
 		}
 	}
@@ -845,11 +851,23 @@ var leadingFiller = set("i", "we", "you", "it", "have", "has", "had", "am", "i'm
 	"и", "а", "но", "теперь", "я", "мы", "хочу", "попробовать")
 
 func trimLeading(words []string) []string {
-	for len(words) > 1 && leadingFiller[bareWord(words[0])] {
+	for len(words) > 1 && (leadingFiller[bareWord(words[0])] || leadingAdverb(words[0])) {
 		words = words[1:]
 	}
 	return words
 }
+
+// leadingAdverb reports an adverb in -ly left at a window's start by the
+// verb phrase it ended ("go through the code base totally and add …"):
+// it says how, not what. A noun or verb in -ly ("apply", "family") is not
+// one, nor a word written with a capital (a name).
+func leadingAdverb(w string) bool {
+	b := bareWord(w)
+	return len(b) > 5 && strings.HasSuffix(b, "ly") && !lyWords[b] && strings.ToLower(w) == w
+}
+
+var lyWords = set("family", "assembly", "anomaly", "anomalies", "monopoly", "butterfly", "supply", "reply", "apply", "comply",
+	"multiply", "italy", "friendly", "weekly", "monthly", "daily", "nightly", "yearly", "hourly", "quarterly", "early")
 
 // titleCase joins a title's words: the punctuation they end with goes (a
 // question mark stays at the end), the first letter is a capital.

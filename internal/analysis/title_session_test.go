@@ -29,6 +29,16 @@ func TestSessionTitleNamesTheSubject(t *testing.T) {
 			want: []string{"mit license"},
 		},
 		{
+			name: "an adverb and a question's frame before the request",
+			turns: []string{
+				"what should I use to host the dashboard together with its database",
+				"Host the dashboard and its database on one VM: the dashboard talks to the database locally.",
+				"go through the code base thoroughly and add support for webhooks and retries",
+				"I added webhooks support, with retries.",
+			},
+			want: []string{"host the dashboard"},
+		},
+		{
 			name: "a frame before the subject",
 			turns: []string{
 				"What happens currently if I have an active session but the base commit changes?",
@@ -194,6 +204,16 @@ func TestWithoutCJKFiller(t *testing.T) {
 // TestWithoutCutClause: a window the eight words cut a word or two into a
 // clause it opened ends before that clause; one that ends with its
 // sentence or clause, or cuts into a noun's phrase, is kept.
+func TestTrimLeadingAdverb(t *testing.T) {
+	got := strings.Join(trimLeading(strings.Fields("thoroughly and add support for webhooks")), " ")
+	if got != "add support for webhooks" {
+		t.Errorf("trimLeading = %q", got)
+	}
+	if got := strings.Join(trimLeading(strings.Fields("apply the migration")), " "); got != "apply the migration" {
+		t.Errorf("trimLeading dropped a verb in -ly: %q", got)
+	}
+}
+
 func TestWithoutCutClause(t *testing.T) {
 	for _, tc := range []struct {
 		sentence string
