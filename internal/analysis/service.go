@@ -93,7 +93,10 @@ func (s *Service) analyzeSession(ctx context.Context, stewardID int64, sessionID
 	if msgs != nil {
 		vs = buildViews(s.analyzer, msgs)
 	} else {
-		b := newViewBuilder(s.analyzer, 0)
+		// The session's count (its forks' messages too) bounds the main
+		// conversation's: the views' slice is made once, not grown by
+		// doubling to up to twice what it holds.
+		b := newViewBuilder(s.analyzer, sess.MessageCount)
 		if err := s.store.EachAnalysisMessage(ctx, stewardID, sessionID, func(m *baton.Message) error {
 			b.add(m)
 			return nil

@@ -119,7 +119,8 @@ type view struct {
 	m *message
 	// sem is the message's semantic fields, or those of an analysed
 	// copy of a message that never was: a pointer, as a long session has a
-	// view of every message at once.
+	// view of every message at once, shared by the views whose fields are
+	// the same (semanticInterner). Read only.
 	sem   *baton.Semantic
 	text  bool   // a steward or assistant message with prose
 	prose string // the content outside code fences
@@ -147,8 +148,10 @@ func (v *view) assistant() bool { return v.m.Role == baton.RoleAssistant }
 
 // message is what the session analyses read of a message: the columns
 // the store reads back for them (store.AnalysisMessages), under the same
-// names. A view keeps this, not the message: a long session has a view of
-// every message at once, and a whole message is twice the size.
+// names, but for the semantic fields, which the view holds (shared with
+// the views of messages that have the same ones). A view keeps this, not
+// the message: a long session has a view of every message at once, and a
+// whole message is four times the size.
 type message struct {
 	ID          int64
 	Seq         int64
@@ -157,7 +160,6 @@ type message struct {
 	ContentType string
 	ToolCalls   []baton.ToolCall
 	ToolResult  *baton.ToolResult
-	Semantic    baton.Semantic
 	CodeContext *baton.CodeContext
 	Timestamp   time.Time
 	Attributes  map[string]any
@@ -166,7 +168,7 @@ type message struct {
 func messageOf(m *baton.Message) *message {
 	return &message{
 		ID: m.ID, Seq: m.Seq, Role: m.Role, Content: m.Content, ContentType: m.ContentType,
-		ToolCalls: m.ToolCalls, ToolResult: m.ToolResult, Semantic: m.Semantic, CodeContext: m.CodeContext,
+		ToolCalls: m.ToolCalls, ToolResult: m.ToolResult, CodeContext: m.CodeContext,
 		Timestamp: m.Timestamp, Attributes: m.Attributes,
 	}
 }
@@ -185,8 +187,9 @@ func buildViews(a *Analyzer, msgs []*baton.Message) []view {
 // page at a time: it keeps what the analyses read of each, not the
 // message.
 type viewBuilder struct {
-	a  *Analyzer
-	vs []view
+	a      *Analyzer
+	vs     []view
+	shared semanticInterner
 }
 
 func newViewBuilder(a *Analyzer, n int) *viewBuilder {
@@ -199,14 +202,14 @@ func (b *viewBuilder) add(full *baton.Message) {
 		return
 	}
 	m := messageOf(full)
-	v := view{m: m, sem: &m.Semantic}
+	v := view{m: m}
+	sem := full.Semantic
 	if m.Role == baton.RoleSteward || m.Role == baton.RoleAssistant {
 		if !analysed(full) && strings.TrimSpace(m.Content) != "" {
 			c := *full
 			c.CodeContext = nil
 			b.a.Message(&c)
-			sem := c.Semantic // not the whole copy
-			v.sem = &sem
+			sem = c.Semantic // not the whole copy
 		}
 		v.prose = proseOf(m.Content)
 		v.lower = lowerText(v.prose)
@@ -219,6 +222,7 @@ func (b *viewBuilder) add(full *baton.Message) {
 	if m.Role == baton.RoleToolResult {
 		v.failed = toolFailed(full)
 	}
+	v.sem = b.shared.semantic(&sem)
 	b.vs = append(b.vs, v)
 }
 
