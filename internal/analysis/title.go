@@ -289,10 +289,13 @@ func isPathWord(f string) bool {
 	return false
 }
 
-// titleWords splits a line into words, keeping their punctuation.
+// titleWords splits a line into words, keeping their punctuation; the
+// inverted marks that open a Spanish question or exclamation ("¿Cómo")
+// go, its closing mark says it asks.
 func titleWords(s string) []string {
 	var out []string
 	for _, f := range strings.Fields(s) {
+		f = strings.TrimLeft(f, "¿¡")
 		if strings.IndexFunc(f, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }) >= 0 {
 			out = append(out, f)
 		} else if len(out) > 0 && (f == "-" || f == "–" || f == "—" || f == ":") {
@@ -410,7 +413,12 @@ var functionWords = set("a", "an", "the", "to", "of", "in", "on", "at", "for", "
 	"is", "are", "was", "were", "be", "so", "as", "that", "this", "it", "its", "our", "my", "your", "their", "when",
 	"while", "which", "where", "if", "about", "into", "after", "before", "than", "then", "because", "since", "i", "we",
 	"you", "me", "whether", "what", "who", "how", "why", "can", "could", "should", "would", "will", "do", "does", "not", "all", "some", "any", "also", "just", "very",
-	"der", "die", "das", "den", "dem", "ein", "eine", "einen", "und", "oder", "mit", "für", "von", "zu", "im", "in", "auf")
+	"der", "die", "das", "den", "dem", "ein", "eine", "einen", "und", "oder", "mit", "für", "von", "zu", "im", "in", "auf",
+	// Spanish, Portuguese, French, Russian.
+	"de", "del", "la", "el", "los", "las", "un", "una", "y", "o", "en", "con", "para", "por", "mi", "su", "que", "do", "da",
+	"dos", "das", "os", "um", "uma", "e", "em", "na", "com", "meu", "minha", "le", "les", "une", "des", "du", "et",
+	"ou", "dans", "avec", "pour", "par", "sur", "mon", "ma", "mes", "à", "au", "aux", "и", "в", "на", "с", "к", "по",
+	"для", "из", "от", "до", "о", "об", "что", "как", "или", "мой", "моя", "мне")
 
 func trimFunctionWords(words []string) []string {
 	for len(words) > 1 {

@@ -39,6 +39,14 @@ func TestSessionTitleNamesTheSubject(t *testing.T) {
 			want: []string{"host the dashboard"},
 		},
 		{
+			name: "Spanish: a question opened with ¿ loses its asking",
+			turns: []string{
+				"¿Cómo puedo configurar nginx como proxy inverso para mi aplicación de Django en producción con certificados SSL?",
+				"Para configurar nginx como proxy inverso de Django con SSL, crea un bloque server con proxy_pass y los certificados.",
+			},
+			want: []string{"configurar nginx como proxy inverso"},
+		},
+		{
 			name: "a frame before the subject",
 			turns: []string{
 				"What happens currently if I have an active session but the base commit changes?",
@@ -153,7 +161,7 @@ func TestSessionTitleNamesTheSubject(t *testing.T) {
 		} else if n := len(strings.Fields(got)); n == 0 || n > maxTitleWords {
 			t.Errorf("%s: title %q has %d words", tc.name, got, n)
 		}
-		if strings.ContainsAny(got, "/<>`…(#@") || strings.Contains(lower, "kiki") || strings.Contains(lower, "expert") ||
+		if strings.ContainsAny(got, "/<>`…(#@¿") || strings.Contains(lower, "kiki") || strings.Contains(lower, "expert") ||
 			strings.HasPrefix(lower, "feat") {
 			t.Errorf("%s: title %q holds a path, markup, code or a session command's argument", tc.name, got)
 		}
