@@ -111,7 +111,9 @@ var (
 	// sync", "… because …", "… to avoid …".
 	// "(instead of the current one)": the alternative in an aside.
 	insteadAside = regexp.MustCompile(`(?i)\s*\((?:instead of|rather than)\s+([^()]+)\)`)
-	planReason   = regexp.MustCompile(`(?i)[,;]?\s+(?:because|since|so that|so|to avoid|to keep|to prevent|given that)\s+`)
+	// "is", "was": a sentence that says what is, not what to do.
+	stateVerb  = regexp.MustCompile(`(?i)\b(?:is|are|was|were|isn't|aren't|wasn't|weren't)\b`)
+	planReason = regexp.MustCompile(`(?i)[,;]?\s+(?:because|since|so that|so|to avoid|to keep|to prevent|given that)\s+`)
 )
 
 // planDecisions reads the choices an approved plan states: a line labelled
@@ -147,6 +149,23 @@ func planDecisions(plan string) []baton.Decision {
 			opened = true
 			if d, ok := planChoice(text, true); ok && choiceClause(text) {
 				labelled = append(labelled, d)
+				continue
+			}
+			// A paragraph of several sentences states the approach one
+			// part at a time ("Add an optional field to X. New files get
+			// random keys; old ones fall back to the derived key."): each
+			// sentence that says what to do or how the new design behaves
+			// is a choice of the plan; one that says what is ("the handler
+			// is slow") describes.
+			if ss := sentences(text); len(ss) > 1 {
+				for _, s := range ss {
+					if strings.HasSuffix(s, "?") || !choiceClause(s) && (stateVerb.MatchString(s) || faultWords.MatchString(s)) {
+						continue
+					}
+					if d, ok := planChoice(s, true); ok {
+						labelled = append(labelled, d)
+					}
+				}
 				continue
 			}
 		}

@@ -221,3 +221,18 @@ func TestDecisionPlanApproachSection(t *testing.T) {
 	c.steward("Implement the following plan:\n\n# Plan\n\n## Approach\n\nThe upload handler is slow on large images.\n\n1. **enqueue** - Put a job on the queue\n")
 	checkDecisions(t, c, nil)
 }
+
+// TestDecisionPlanApproachParagraph: an "Approach" section that opens with
+// a paragraph of several sentences states its course one part at a time;
+// each sentence that says what to do or how the new design behaves is a
+// decision, one that says what is wrong today is not.
+func TestDecisionPlanApproachParagraph(t *testing.T) {
+	c := newConvo()
+	c.steward("Implement the following plan:\n\n# Plan: signing keys\n\n## Approach\n\n" +
+		"The current keys are derived from the account secret. Add an optional `wrappedKey` field to the record. " +
+		"New records get random keys; old records fall back to the derived key.\n\n## Verification\n\n- Run the tests\n")
+	checkDecisions(t, c, []baton.Decision{
+		{Decision: "Add an optional wrappedKey field to the record"},
+		{Decision: "New records get random keys; old records fall back to the derived key"},
+	})
+}
