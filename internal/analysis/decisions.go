@@ -149,8 +149,14 @@ func (sc *decisionScan) constraints(i int) {
 	if len(v.prose) > maxRequestMessage {
 		return
 	}
-	for _, s := range decisionSentences(v.prose) {
+	ss := decisionSentences(v.prose)
+	for _, s := range ss {
 		if d, ok := stewardConstraint(plainText(s)); ok {
+			sc.add(d, v)
+		}
+	}
+	if contrastCue(v.lower) {
+		for _, d := range stewardContrasts(ss) {
 			sc.add(d, v)
 		}
 	}

@@ -1,0 +1,92 @@
+package analysis
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/baton-dev/baton/internal/baton"
+)
+
+// A choice the steward states inside a request by setting the course it
+// wants against the one it does not: "I don't want to fix the paths before
+// publishing. I want to treat them as a failing test", "don't rebuild the
+// index, just patch the entry", "do not reinit the tracker, we don't want
+// to lose its history". The course turned down is the alternative; the
+// clause after a prohibition that says what would be lost is its reason.
+
+var (
+	// "I don't want to X", "we do not want X": the course turned down, a
+	// sentence of its own.
+	notWanted = regexp.MustCompile(`(?i)^(?:(?:but|and|so|also|honestly|actually),?\s+)?(?:i|we)\s+(?:don't|do not|dont)\s+want\s+(?:to\s+)?(.{6,120})$`)
+	// "I want to X", "we'd rather X", "I'd prefer to X": the course wanted,
+	// the sentence after it.
+	wantedInstead = regexp.MustCompile(`(?i)^(?:(?:instead|rather|but),?\s+)?(?:i|we)\s+(?:want|would like|'d like|would rather|'d rather|prefer|would prefer|'d prefer)\s+(?:to\s+)?(.{6,120})$`)
+	// "don't rebuild the index, just patch the entry": the course turned
+	// down, then the one taken.
+	dontJust = regexp.MustCompile(`(?i)^(?:please\s+)?(?:don't|do not|dont)\s+(.{4,100}?)(?:,|;|\s+--|\s+—|\s+-)\s+(?:just|only|simply|instead)\s+(.{6,120})$`)
+	// "do not reinit the tracker, we don't want to lose its history":
+	// a prohibition and what it keeps from being lost or broken.
+	dontLose = regexp.MustCompile(`(?i)^(?:please\s+)?(?:don't|do not|dont|never)\s+(.{4,100}?)(?:,|;|\s+--|\s+—|\s+-)\s+((?:(?:we|i)\s+(?:don't|do not|dont)\s+want\s+to|otherwise|or else|or we(?:'d|'ll| would| will))\s+.{4,})$`)
+)
+
+// reportVerbs open a course that only answers ("just identify where the
+// issue lies", "only explain it"): "don't change the code, just tell me"
+// bounds how the assistant works on a request, it chooses nothing about
+// the project.
+var reportVerbs = set("identify", "explain", "tell", "show", "describe", "analyze", "analyse", "answer", "list",
+	"report", "find", "suggest", "propose", "plan", "read", "summarize", "summarise", "think", "ask", "give", "let")
+
+// reportStep reports whether a course only answers or looks (reportVerbs,
+// routineStep).
+func reportStep(clause string) bool {
+	w := wordsOf(lowerText(clause))
+	return routineStep(clause) || len(w) > 0 && reportVerbs[w[0]]
+}
+
+// mannerVerbs turn down a manner of working, not a course: "don't
+// overthink it, just …", "don't ask me again, …".
+var mannerVerbs = set("overthink", "worry", "bother", "ask", "apologize", "apologise", "guess", "rush", "speculate",
+	"hesitate", "wait", "stop", "forget", "be", "get", "make")
+
+// mannerStep reports whether a turned-down clause is a manner of working
+// (mannerVerbs).
+func mannerStep(clause string) bool {
+	w := wordsOf(lowerText(clause))
+	return len(w) > 0 && mannerVerbs[w[0]]
+}
+
+// contrastCue is a cheap test before stewardContrasts runs.
+func contrastCue(lower string) bool {
+	return hasAnySubstring(lower, "don't", "do not", "dont")
+}
+
+// stewardContrasts reads the choices a steward's request states against
+// what it turns down, sentence by sentence: a prohibition with what the
+// steward does instead or what it protects, and "I don't want X. I want
+// Y." as two sentences in a row.
+func stewardContrasts(sentences []string) []baton.Decision {
+	var out []baton.Decision
+	for k, s := range sentences {
+		s = strings.TrimRight(strings.TrimSpace(plainText(s)), ".!")
+		if s == "" || strings.HasSuffix(s, "?") || strings.HasPrefix(s, "|") {
+			continue
+		}
+		if m := dontJust.FindStringSubmatch(s); m != nil && !routineStep(m[1]) && !reportStep(m[2]) && !mannerStep(m[1]) {
+			out = append(out, baton.Decision{Decision: strings.TrimSpace(m[2]), Alternatives: []string{strings.TrimSpace(m[1])}})
+			continue
+		}
+		if m := dontLose.FindStringSubmatch(s); m != nil && !routineStep(m[1]) && !mannerStep(m[1]) {
+			out = append(out, baton.Decision{Decision: "don't " + strings.TrimSpace(m[1]), Rationale: strings.TrimSpace(m[2])})
+			continue
+		}
+		m := notWanted.FindStringSubmatch(s)
+		if m == nil || k+1 >= len(sentences) {
+			continue
+		}
+		next := strings.TrimRight(strings.TrimSpace(plainText(sentences[k+1])), ".!")
+		if w := wantedInstead.FindStringSubmatch(next); w != nil && !strings.HasSuffix(next, "?") && !routineStep(w[1]) {
+			out = append(out, baton.Decision{Decision: strings.TrimSpace(w[1]), Alternatives: []string{strings.TrimSpace(m[1])}})
+		}
+	}
+	return out
+}
