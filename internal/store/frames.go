@@ -154,16 +154,30 @@ func (r *frameRow) frame() (*baton.Frame, error) {
 // its content differs (frames are immutable; the first one stays).
 func (s *Store) CreateFrames(ctx context.Context, stewardID int64, frames []*baton.Frame) ([]baton.FrameImportResult, error) {
 	results := make([]baton.FrameImportResult, len(frames))
-	prep, err := prepareFrames(frames)
-	if err != nil {
-		return nil, err
+	now := s.clock()
+	for _, f := range frames {
+		f.StewardID, f.CreatedAt = stewardID, now
 	}
+	// The frames are prepared on the other cores while the transaction
+	// looks up their ids and picks their rids.
+	var prep []framePrep
+	var prepErr error
+	prepared := make(chan struct{})
+	go func() {
+		defer close(prepared)
+		prep, prepErr = prepareFrames(frames)
+	}()
+	waitPrep := func() ([]framePrep, error) {
+		<-prepared
+		return prep, prepErr
+	}
+	var err error
 	run := s.inTx
 	if s.dialect == SQLite && len(frames) > 100 {
 		run = s.inBulkTx
 	}
 	for attempt := 0; attempt < 3; attempt++ {
-		err = run(ctx, func(tx bun.Tx) error { return s.createFrames(ctx, tx, stewardID, frames, prep, results) })
+		err = run(ctx, func(tx bun.Tx) error { return s.createFrames(ctx, tx, stewardID, frames, waitPrep, results) })
 		// Two instances may pick the same free rid at once; the loser tries again.
 		if !isUniqueViolation(err) {
 			break
@@ -208,8 +222,9 @@ func (s *Store) inBulkTx(ctx context.Context, fn func(tx bun.Tx) error) error {
 	return conn.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error { return fn(tx) })
 }
 
-func (s *Store) createFrames(ctx context.Context, tx bun.Tx, stewardID int64, frames []*baton.Frame, prep []framePrep, results []baton.FrameImportResult) error {
-	now := s.clock()
+// createFrames writes the frames not stored yet; waitPrep gives their
+// preparation (framePrep), made meanwhile.
+func (s *Store) createFrames(ctx context.Context, tx bun.Tx, stewardID int64, frames []*baton.Frame, waitPrep func() ([]framePrep, error), results []baton.FrameImportResult) error {
 	// Which ids are taken: by the steward already, or earlier in this batch.
 	ids := make([]string, 0, len(frames))
 	for _, f := range frames {
@@ -232,9 +247,8 @@ func (s *Store) createFrames(ctx context.Context, tx bun.Tx, stewardID int64, fr
 		}
 	}
 	var fresh []*baton.Frame
-	var freshPrep []framePrep
+	var where []int // fresh's indexes in frames
 	for i, f := range frames {
-		f.StewardID, f.CreatedAt = stewardID, now
 		results[i] = baton.FrameImportResult{Index: i, ID: f.ID, Status: baton.FrameCreated}
 		if prev, ok := stored[f.ID]; ok {
 			results[i].Status = baton.FrameDuplicate
@@ -246,7 +260,7 @@ func (s *Store) createFrames(ctx context.Context, tx bun.Tx, stewardID int64, fr
 		}
 		stored[f.ID] = f
 		fresh = append(fresh, f)
-		freshPrep = append(freshPrep, prep[i])
+		where = append(where, i)
 	}
 	if len(fresh) == 0 {
 		return nil
@@ -257,6 +271,14 @@ func (s *Store) createFrames(ctx context.Context, tx bun.Tx, stewardID int64, fr
 	}
 	if err := s.ensurePostings(ctx, tx, stewardID); err != nil {
 		return err
+	}
+	prep, err := waitPrep()
+	if err != nil {
+		return err
+	}
+	freshPrep := make([]framePrep, len(fresh))
+	for j, i := range where {
+		freshPrep[j] = prep[i]
 	}
 	built := startPostings(stewardID, fresh, rids, freshPrep)
 	if err := s.insertFrames(ctx, tx, fresh, freshPrep, rids); err != nil {
