@@ -413,6 +413,7 @@ var functionWords = set("a", "an", "the", "to", "of", "in", "on", "at", "for", "
 	"is", "are", "was", "were", "be", "so", "as", "that", "this", "it", "its", "our", "my", "your", "their", "when",
 	"while", "which", "where", "if", "about", "into", "after", "before", "than", "then", "because", "since", "i", "we",
 	"you", "me", "whether", "what", "who", "how", "why", "can", "could", "should", "would", "will", "do", "does", "not", "all", "some", "any", "also", "just", "very",
+	"under", "over", "across", "through", "within", "between", "without", "via",
 	"der", "die", "das", "den", "dem", "ein", "eine", "einen", "und", "oder", "mit", "für", "von", "zu", "im", "in", "auf",
 	// Spanish, Portuguese, French, Russian.
 	"de", "del", "la", "el", "los", "las", "un", "una", "y", "o", "en", "con", "para", "por", "mi", "su", "que", "do", "da",

@@ -119,7 +119,29 @@ func restatedOver(vs []view, i int, weights map[string]float64, title string, sc
 	if t == "" || rs < score*restatementShare {
 		return title, score
 	}
-	return t, max(score, rs)
+	return underHeading(title, t), max(score, rs)
+}
+
+// underHeading keeps the heading a command's name gave the prompt's title
+// ("Security review: all of phase 14 work") over the restatement that
+// rewords what follows it, when the restatement opens with the heading's
+// verb ("Review all Phase 14 sharing code" → "Security review: all Phase
+// 14 sharing code"): the heading says what kind of work it is.
+func underHeading(title, restated string) string {
+	heading, _, ok := strings.Cut(title, ": ")
+	hw := strings.Fields(heading)
+	rw := strings.Fields(restated)
+	if !ok || len(hw) < 2 || len(hw) > 3 || len(rw) < 2 || bareWord(hw[len(hw)-1]) != bareWord(rw[0]) {
+		return restated
+	}
+	rest := rw[1:]
+	if len(hw)+len(rest) > maxTitleWords {
+		rest = dropArticles(rest)
+	}
+	if len(hw)+len(rest) > maxTitleWords {
+		rest = trimFunctionWords(rest[:maxTitleWords-len(hw)])
+	}
+	return heading + ": " + strings.Join(rest, " ")
 }
 
 // restatementTitle is the title the assistant's restatement of the

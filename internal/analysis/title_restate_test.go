@@ -118,3 +118,19 @@ func TestPastedInFence(t *testing.T) {
 		}
 	}
 }
+
+// TestUnderHeading: the heading a namespaced command gave a prompt stays
+// over a restatement that opens with its verb; any other restatement
+// replaces the title whole.
+func TestUnderHeading(t *testing.T) {
+	for _, tc := range []struct{ title, restated, want string }{
+		{"Security review: all of the billing work", "Review all the billing module code", "Security review: all the billing module code"},
+		{"Security review: all of it", "Audit the billing module", "Audit the billing module"},
+		{"Fix the flaky upload test", "Fix the upload test's race", "Fix the upload test's race"},
+		{"Performance review: the cache", "Review the cache layer for the import path under heavy load", "Performance review: cache layer for import path"},
+	} {
+		if got := underHeading(tc.title, tc.restated); got != tc.want {
+			t.Errorf("underHeading(%q, %q) = %q, want %q", tc.title, tc.restated, got, tc.want)
+		}
+	}
+}

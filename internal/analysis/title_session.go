@@ -954,8 +954,23 @@ func cjkTitleClause(c string) string {
 			return strings.TrimSpace(string(r[:i]))
 		}
 	}
+	// Chinese has no kana: a word ends after an aspect or question
+	// particle ("遇到了"), and before a particle, conjunction or
+	// preposition that opens what follows ("的", "和", "在").
+	for i := maxTitleRunes; i > 5; i-- {
+		if strings.ContainsRune(hanEndsAfter, r[i-1]) || strings.ContainsRune(hanOpensBefore, r[i]) {
+			return strings.TrimSpace(string(r[:i]))
+		}
+	}
 	return ""
 }
+
+// hanEndsAfter and hanOpensBefore are the Chinese characters a clause too
+// long for a title may be cut after and before.
+const (
+	hanEndsAfter   = "了吗呢过"
+	hanOpensBefore = "的和与及并或在把将对从时后让使"
+)
 
 func cjkScore(c string, weights map[string]float64) float64 {
 	seen := map[string]bool{}

@@ -240,3 +240,13 @@ func TestWithoutCutClause(t *testing.T) {
 		}
 	}
 }
+
+// TestCJKTitleClauseChinese: a Chinese clause longer than a title is cut
+// where a word ends, not dropped.
+func TestCJKTitleClauseChinese(t *testing.T) {
+	c := "我在使用训练脚本训练检测模型的时候一直遇到了显存不足的问题而且换了更小的批大小也没有任何改善"
+	got := cjkTitleClause(c)
+	if got == "" || utf8.RuneCountInString(got) > maxTitleRunes || !strings.HasPrefix(c, got) || !strings.Contains(got, "显存") {
+		t.Fatalf("cjkTitleClause = %q", got)
+	}
+}
