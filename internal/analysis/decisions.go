@@ -117,6 +117,11 @@ func (sc *decisionScan) read(i int) {
 		for _, d := range japaneseChoices(v.prose) {
 			sc.add(d, v)
 		}
+		if len(v.prose) <= maxRequestMessage {
+			for _, d := range chineseChoices(v.prose) {
+				sc.add(d, v)
+			}
+		}
 		sc.constraints(i)
 		if !answered {
 			sc.replyCourses(i) // an answer read as a pick says no more

@@ -37,3 +37,27 @@ func TestStewardContrastInRequest(t *testing.T) {
 		checkDecisions(t, c, nil)
 	}
 }
+
+// TestChineseRequestChoices: a Chinese request that opens with the verb
+// keeping, changing to or adopting a course, or that sets a course against
+// the one turned down, states a decision; a plain request, a question and
+// Japanese text are not read as one.
+func TestChineseRequestChoices(t *testing.T) {
+	c := newConvo()
+	c.steward("將安裝 uv 的方法，改為 官方推薦的安裝方式")
+	checkDecisions(t, c, []baton.Decision{{Decision: "將安裝 uv 的方法，改為 官方推薦的安裝方式"}})
+
+	c = newConvo()
+	c.steward("组件里面\n\n保持传入参数modelData\n\n然后打印信息")
+	checkDecisions(t, c, []baton.Decision{{Decision: "保持传入参数modelData"}})
+
+	c = newConvo()
+	c.steward("不要重建索引，只更新这一条记录")
+	checkDecisions(t, c, []baton.Decision{{Decision: "更新这一条记录", Alternatives: []string{"重建索引"}}})
+
+	for _, s := range []string{"添加一个测试", "要不要改为官方推荐的安装方式？", "保持のテストを追加してください"} {
+		c = newConvo()
+		c.steward(s)
+		checkDecisions(t, c, nil)
+	}
+}

@@ -1,0 +1,88 @@
+package analysis
+
+import (
+	"regexp"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/baton-dev/baton/internal/baton"
+)
+
+// A steward's Chinese request that states a choice: it opens with the verb
+// that keeps, changes to or adopts a course (「保留基本功能」「改为官方推荐的
+// 安装方式」「采用 X」), or sets the course against the one turned down
+// (「X而不是Y」「用X代替Y」「不要X，只Y」). A plain request 「添加测试」 states
+// none.
+
+var (
+	// 「把X改为Y」「将X改成Y」「改用Y」: the course changed to.
+	changeToZH = regexp.MustCompile(`^(?:请|請|帮我|幫我)?(?:把|將|将)?[^？?]{0,40}?[，,、]?\s*(?:改为|改為|改成|换成|換成|改用|替换为|替換為|替换成|替換成)\s*[^？?]{2,40}$`)
+	// 「保留X」「保持X」「只用X」「采用X」: the course kept or adopted,
+	// opening the sentence.
+	keepZH = regexp.MustCompile(`^(?:请|請)?(?:保留|保持|只保留|只用|只接收|只使用|采用|採用|就用|统一用|統一用|统一使用|統一使用)\s*[^？?]{2,40}$`)
+	// 「X而不是Y」「用X代替Y」: the course and the one turned down.
+	ratherZH  = regexp.MustCompile(`^([^？?]{2,40}?)[，,]?\s*而不是\s*([^？?]{2,40})$`)
+	replaceZH = regexp.MustCompile(`^(?:请|請)?用\s*([^？?]{2,30}?)\s*(?:代替|替代|取代)\s*([^？?]{2,30})$`)
+	// 「不要X，只Y」「不要X，直接Y」: the course turned down, then the one taken.
+	dontJustZH = regexp.MustCompile(`^(?:请|請)?(?:不要|別|别|不用)\s*([^？?，,]{2,30})[，,]\s*(?:只|就|而是|直接)\s*([^？?]{2,40})$`)
+)
+
+// chineseChoices reads a steward's Chinese choices, line by line and
+// sentence by sentence.
+func chineseChoices(prose string) []baton.Decision {
+	var out []baton.Decision
+	for _, line := range strings.Split(prose, "\n") {
+		for _, s := range decisionSentences(line) {
+			s = strings.TrimRight(strings.TrimSpace(plainText(s)), "。！!；;")
+			// Kana make it Japanese, read by japaneseChoices.
+			if s == "" || strings.HasSuffix(s, "？") || strings.HasSuffix(s, "?") || cjkShareOf(s) < 0.3 || hasKana(s) {
+				continue
+			}
+			if n := utf8.RuneCountInString(s); n < 4 || n > 60 {
+				continue
+			}
+			switch {
+			case dontJustZH.MatchString(s):
+				m := dontJustZH.FindStringSubmatch(s)
+				out = append(out, baton.Decision{Decision: strings.TrimSpace(m[2]), Alternatives: []string{strings.TrimSpace(m[1])}})
+			case ratherZH.MatchString(s):
+				m := ratherZH.FindStringSubmatch(s)
+				out = append(out, baton.Decision{Decision: strings.TrimSpace(m[1]), Alternatives: []string{strings.TrimSpace(m[2])}})
+			case replaceZH.MatchString(s):
+				m := replaceZH.FindStringSubmatch(s)
+				out = append(out, baton.Decision{Decision: "用" + strings.TrimSpace(m[1]), Alternatives: []string{strings.TrimSpace(m[2])}})
+			case changeToZH.MatchString(s), keepZH.MatchString(s):
+				out = append(out, baton.Decision{Decision: s})
+			}
+		}
+	}
+	return out
+}
+
+// cjkShareOf is the share of s's letters that are Han or kana.
+func cjkShareOf(s string) float64 {
+	var cjk, letters int
+	for _, r := range s {
+		switch {
+		case r >= 0x3040 && r <= 0x30ff, r >= 0x4e00 && r <= 0x9fff:
+			cjk++
+			letters++
+		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z':
+			letters++
+		}
+	}
+	if letters == 0 {
+		return 0
+	}
+	return float64(cjk) / float64(letters)
+}
+
+// hasKana reports whether s holds hiragana or katakana.
+func hasKana(s string) bool {
+	for _, r := range s {
+		if r >= 0x3040 && r <= 0x30ff {
+			return true
+		}
+	}
+	return false
+}
