@@ -55,15 +55,24 @@ func mannerStep(clause string) bool {
 	return len(w) > 0 && mannerVerbs[w[0]]
 }
 
+var (
+	// "I'm leaning to leaving 4.5 as is", "I'm inclined to keep X", "I'd
+	// rather X than Y": the course the steward settles on, said as its
+	// preference.
+	leaningTo  = regexp.MustCompile(`(?i)^(?:(?:so|ok|okay|well|then|yeah|and|but),?\s+)*(?:i'm|i am|we're|we are)\s+(?:leaning|inclined)\s+(?:to|towards?|toward)\s+(.{6,160})$`)
+	ratherThan = regexp.MustCompile(`(?i)^(?:(?:so|ok|okay|well|honestly|actually),?\s+)*(?:i'd|i would|we'd|we would)\s+rather\s+(.{4,100}?)\s+than\s+(.{4,100})$`)
+)
+
 // contrastCue is a cheap test before stewardContrasts runs.
 func contrastCue(lower string) bool {
-	return hasAnySubstring(lower, "don't", "do not", "dont")
+	return hasAnySubstring(lower, "don't", "do not", "dont", "leaning", "inclined", "rather")
 }
 
 // stewardContrasts reads the choices a steward's request states against
 // what it turns down, sentence by sentence: a prohibition with what the
-// steward does instead or what it protects, and "I don't want X. I want
-// Y." as two sentences in a row.
+// steward does instead or what it protects, "I don't want X. I want Y." as
+// two sentences in a row, and a preference it settles on ("I'm leaning to
+// X", "I'd rather X than Y").
 func stewardContrasts(sentences []string) []baton.Decision {
 	var out []baton.Decision
 	for k, s := range sentences {
@@ -79,6 +88,14 @@ func stewardContrasts(sentences []string) []baton.Decision {
 			out = append(out, baton.Decision{Decision: "don't " + strings.TrimSpace(m[1]), Rationale: strings.TrimSpace(m[2])})
 			continue
 		}
+		if m := leaningTo.FindStringSubmatch(s); m != nil && !reportStep(courseOfGerund(m[1])) {
+			out = append(out, baton.Decision{Decision: courseOfGerund(strings.TrimSpace(m[1]))})
+			continue
+		}
+		if m := ratherThan.FindStringSubmatch(s); m != nil && !reportStep(m[1]) {
+			out = append(out, baton.Decision{Decision: strings.TrimSpace(m[1]), Alternatives: []string{strings.TrimSpace(m[2])}})
+			continue
+		}
 		m := notWanted.FindStringSubmatch(s)
 		if m == nil || k+1 >= len(sentences) {
 			continue
@@ -89,4 +106,20 @@ func stewardContrasts(sentences []string) []baton.Decision {
 		}
 	}
 	return out
+}
+
+// courseOfGerund puts a course that opens with a gerund as the imperative
+// a decision is written in: "leaving 4.5 as is" is "leave 4.5 as is".
+func courseOfGerund(s string) string {
+	first, rest, _ := strings.Cut(s, " ")
+	stem, ok := strings.CutSuffix(strings.ToLower(first), "ing")
+	if !ok || len(stem) < 2 {
+		return s
+	}
+	for _, v := range []string{stem, stem + "e", stem[:len(stem)-1]} {
+		if imperativeVerbs[v] || choiceVerbs[v] {
+			return strings.TrimSpace(v + " " + rest)
+		}
+	}
+	return s
 }

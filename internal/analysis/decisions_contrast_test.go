@@ -25,7 +25,17 @@ func TestStewardContrastInRequest(t *testing.T) {
 	c.steward("Do not reinit the task tracker, we don't want to lose the history of tasks we have worked on")
 	checkDecisions(t, c, []baton.Decision{{Decision: "don't reinit the task tracker", Rationale: "we don't want to lose the history of tasks we have worked on"}})
 
+	c = newConvo()
+	c.steward("so i'm leaning to leaving phase 4.5 as is. then we add the rest in 4.6")
+	checkDecisions(t, c, []baton.Decision{{Decision: "leave phase 4.5 as is"}})
+
+	c = newConvo()
+	c.steward("I'd rather vendor the parser than pull in the whole toolkit")
+	checkDecisions(t, c, []baton.Decision{{Decision: "vendor the parser", Alternatives: []string{"pull in the whole toolkit"}}})
+
 	for _, s := range []string{
+		"I'm leaning towards checking the logs first",
+		"I'm leaning towards vendoring it, what do you think?",
 		"DO NOT modify code, JUST identify where the issue lies, and why.",
 		"don't overthink it, just make the test pass",
 		"don't rebuild the whole index",
