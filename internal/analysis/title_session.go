@@ -160,6 +160,7 @@ func topicsTitle(topics []string) string {
 // log scale (a term of one steward message weighs log2 3, of one answer 1).
 func termWeights(vs []view, steward ...string) map[string]float64 {
 	span := map[string]int{}
+	programs := programNames(vs)
 	// Text the steward referred to (the title of an issue they linked)
 	// counts as theirs.
 	for _, s := range steward {
@@ -184,7 +185,7 @@ func termWeights(vs []view, steward ...string) map[string]float64 {
 		seen := map[string]bool{}
 		text := withoutPaths(truncate(v.lower, maxScanText))
 		for _, w := range hanTerms(text, splitCJK(wordsOf(text))) {
-			if !seen[w] && termWord(w) && !wholeWork[w] {
+			if !seen[w] && (termWord(w) || programs[w]) && !wholeWork[w] {
 				seen[w] = true
 				span[w] += n
 			}
@@ -219,6 +220,36 @@ func termKey(w string) string {
 		return w
 	}
 	return string([]rune(w)[:cyrillicStem]) + "~"
+}
+
+// programNames are the words the session writes as the program of a
+// command line in a code span ("`entire status`", "`entire enable`"),
+// twice or more: a program's name, even when it is a common word, names
+// what the session is about.
+func programNames(vs []view) map[string]bool {
+	count := map[string]int{}
+	for i := range vs {
+		v := &vs[i]
+		if !v.text || !strings.Contains(v.lower, "`") {
+			continue
+		}
+		for _, m := range codeSpan.FindAllStringSubmatch(v.lower, -1) {
+			fields := strings.Fields(m[1])
+			if len(fields) < 2 || len(fields[0]) < 4 || strings.HasPrefix(fields[1], "/") {
+				continue
+			}
+			if w := fields[0]; strings.IndexFunc(w, func(r rune) bool { return (r < 'a' || r > 'z') && r != '-' }) < 0 {
+				count[w]++
+			}
+		}
+	}
+	out := map[string]bool{}
+	for w, n := range count {
+		if n >= 2 && !verbs[w] && !imperatives[w] && !notTitleVerbs[w] {
+			out[w] = true
+		}
+	}
+	return out
 }
 
 // wholeWork are the words for all of the steward's work ("have a look
@@ -664,7 +695,8 @@ func withoutCutClause(words []string, lo, hi int) int {
 	}
 	for k := hi - 1; k >= hi-2 && k >= lo+3; k-- {
 		w := bareWord(words[k])
-		if clauseOpeners[w] || tailJoiners[w] && k+1 < hi && (verbs[bareWord(words[k+1])] || imperatives[bareWord(words[k+1])]) {
+		if clauseOpeners[w] || w == "to" && k+1 < hi && (verbs[bareWord(words[k+1])] || imperatives[bareWord(words[k+1])]) ||
+			opensVerbPart(words[:hi], k) {
 			return k
 		}
 	}
@@ -742,7 +774,17 @@ func endsClause(words []string, i int) bool {
 		return true
 	}
 	next := bareWord(words[i+1])
-	return clauseOpeners[next] || subjectPronouns[next] || strings.HasPrefix(words[i+1], "(")
+	return clauseOpeners[next] || subjectPronouns[next] || strings.HasPrefix(words[i+1], "(") || opensVerbPart(words, i+1)
+}
+
+// opensVerbPart reports a joiner at words[k] followed by a verb: "and see
+// how …", "then add …" open the next request of a sentence.
+func opensVerbPart(words []string, k int) bool {
+	if k+1 >= len(words) || !tailJoiners[bareWord(words[k])] || bareWord(words[k]) == "to" {
+		return false
+	}
+	next := bareWord(words[k+1])
+	return verbs[next] || imperatives[next]
 }
 
 // opensClause reports whether a window starting at words[i] starts a

@@ -250,3 +250,22 @@ func TestCJKTitleClauseChinese(t *testing.T) {
 		t.Fatalf("cjkTitleClause = %q", got)
 	}
 }
+
+// TestProgramNamesWeigh: a common word the session runs as a program in
+// code spans ("`entire status`") is a term of the session and can title
+// it; a verb that opens a command line ("`make test`") is not.
+func TestProgramNamesWeigh(t *testing.T) {
+	c := newConvo()
+	c.steward("figure out how entire CLI works and see how it will clash with the other CLI")
+	c.assistant("`entire status` shows the session; `entire enable` installs git hooks. Run `make test` after `make build`.")
+	c.steward("entire seems to have set up some type of hooks, which ones?")
+	c.assistant("It installed git hooks: post-commit and pre-push hooks.")
+	vs := buildViews(testAnalyzer, c.analysed(testAnalyzer))
+	progs := programNames(vs)
+	if !progs["entire"] || progs["make"] {
+		t.Fatalf("programNames = %v", progs)
+	}
+	if got := strings.ToLower(sessionTitle(vs)); !strings.Contains(got, "entire cli") {
+		t.Fatalf("title %q does not name the entire CLI", got)
+	}
+}
