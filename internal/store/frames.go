@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -349,11 +350,10 @@ func containsRID(list []int64, r int64) bool {
 	return false
 }
 
-// insertFrames writes the frames' rows and their modules' with prepared
-// multi-row INSERTs (insertBound).
+// insertFrames writes the frames' rows with prepared multi-row INSERTs
+// (insertBound). A frame's modules are in its postings (frame_levels).
 func (s *Store) insertFrames(ctx context.Context, tx bun.Tx, frames []*baton.Frame, prep []framePrep, rids []int64) error {
 	args := make([]any, 0, len(frames)*26)
-	var modArgs []any
 	for i, f := range frames {
 		r := prep[i].row
 		r.RID, r.StewardID, r.CreatedAt = rids[i], f.StewardID, f.CreatedAt
@@ -361,16 +361,8 @@ func (s *Store) insertFrames(ctx context.Context, tx bun.Tx, frames []*baton.Fra
 			r.ReferencePoint, r.StatusSnapshot, r.Jira, r.Keywords, r.AtlasFrameID, r.FeatureFlags, r.Permissions,
 			r.ImageIDs, r.RunID, r.PlanHash, r.Spend, r.UserID, r.ExecutorRole, r.ToolCalls, r.GuardrailProfile,
 			r.Extra, r.CreatedAt.UTC().Format(bunTimeFormat), r.Raw, r.SupersededBy)
-		for j, m := range f.ModuleScope {
-			if !slices.Contains(f.ModuleScope[:j], m) {
-				modArgs = append(modArgs, f.StewardID, m, rids[i])
-			}
-		}
 	}
-	if err := s.insertBound(ctx, tx, "INSERT INTO frames ("+frameColumns+")", "", 26, args); err != nil {
-		return err
-	}
-	return s.insertBound(ctx, tx, "INSERT INTO frame_modules (steward_id, module, rid)", "", 3, modArgs)
+	return s.insertBound(ctx, tx, "INSERT INTO frames ("+frameColumns+")", "", 26, args)
 }
 
 // Frame returns one of the steward's frames by its id.
@@ -406,9 +398,6 @@ func (s *Store) DeleteFrame(ctx context.Context, stewardID int64, id string) err
 			return err
 		}
 		if err := s.deletePostings(ctx, tx, stewardID, f, rids[0]); err != nil {
-			return err
-		}
-		if _, err := tx.NewRaw("DELETE FROM frame_modules WHERE rid = ? AND steward_id = ?", rids[0], stewardID).Exec(ctx); err != nil {
 			return err
 		}
 		_, err = tx.NewRaw("DELETE FROM frames WHERE rid = ? AND steward_id = ?", rids[0], stewardID).Exec(ctx)
@@ -499,36 +488,31 @@ func (s *Store) FrameTimeline(ctx context.Context, stewardID int64, f baton.Fram
 		hi = min(hi, c-1)
 	}
 	var q strings.Builder
+	q.WriteString("SELECT rid FROM frames WHERE steward_id = ?")
 	args := []any{stewardID}
-	col := "" // the frames' columns, as the query names them
-	if f.Module != "" {
-		q.WriteString("SELECT fr.rid FROM frame_modules fm JOIN frames fr ON fr.rid = fm.rid AND fr.steward_id = fm.steward_id WHERE fm.steward_id = ? AND fm.module = ? AND fm.rid BETWEEN ? AND ?")
-		args = append(args, f.Module, lo, hi)
-		col = "fr."
-	} else {
-		q.WriteString("SELECT rid FROM frames WHERE steward_id = ?")
-	}
 	if f.Branch != "" {
-		q.WriteString(" AND " + col + "branch = ?")
+		q.WriteString(" AND branch = ?")
 		args = append(args, f.Branch)
 	}
 	if f.Jira != "" {
-		q.WriteString(" AND " + col + "jira = ?")
+		q.WriteString(" AND jira = ?")
 		args = append(args, f.Jira)
 	}
 	if !f.IncludeSuperseded {
-		q.WriteString(" AND " + col + "superseded_by IS NULL")
+		q.WriteString(" AND superseded_by IS NULL")
 	}
+	var rids []int64
 	if f.Module != "" {
-		q.WriteString(" ORDER BY fm.rid DESC LIMIT ?")
+		var err error
+		if rids, err = s.moduleTimeline(ctx, stewardID, f.Module, lo, hi, f.Limit+1, q.String(), args); err != nil {
+			return nil, err
+		}
 	} else {
 		q.WriteString(" AND rid BETWEEN ? AND ? ORDER BY rid DESC LIMIT ?")
-		args = append(args, lo, hi)
-	}
-	args = append(args, f.Limit+1)
-	var rids []int64
-	if err := s.db.NewRaw(q.String(), args...).Scan(ctx, &rids); err != nil {
-		return nil, err
+		args = append(args, lo, hi, f.Limit+1)
+		if err := s.db.NewRaw(q.String(), args...).Scan(ctx, &rids); err != nil {
+			return nil, err
+		}
 	}
 	page := &baton.FramePage{Frames: []*baton.Frame{}}
 	if len(rids) > f.Limit {
@@ -545,6 +529,41 @@ func (s *Store) FrameTimeline(ctx context.Context, stewardID int64, f baton.Fram
 		}
 	}
 	return page, nil
+}
+
+// moduleTimeline answers the newest n frames of the module within lo..hi
+// that the query (frames of the steward, with the other filters) keeps:
+// the module's frames from its postings, newest first, checked a chunk
+// at a time.
+func (s *Store) moduleTimeline(ctx context.Context, stewardID int64, module string, lo, hi int64, n int, query string, args []any) ([]int64, error) {
+	if err := s.postingsReady(ctx, stewardID); err != nil {
+		return nil, err
+	}
+	inModule, err := s.moduleRIDs(ctx, stewardID, module, lo, hi)
+	if err != nil {
+		return nil, err
+	}
+	var out []int64
+	for start, size := 0, 64; start < len(inModule) && len(out) < n; start, size = start+size, min(size*2, 512) {
+		chunk := inModule[start:min(start+size, len(inModule))]
+		var kept []int64
+		if err := s.db.NewRaw(query+" AND rid IN (?) ORDER BY rid DESC", append(slices.Clip(args), bun.List(chunk))...).Scan(ctx, &kept); err != nil {
+			return nil, err
+		}
+		out = append(out, kept...)
+	}
+	return out[:min(n, len(out))], nil
+}
+
+// moduleRIDs returns the steward's frames of the module within lo..hi,
+// newest first, from the module's segments in frame_levels.
+func (s *Store) moduleRIDs(ctx context.Context, stewardID int64, module string, lo, hi int64) ([]int64, error) {
+	levels, err := s.readLevels(ctx, lo, hi, nil, "SELECT impact, rids FROM frame_levels WHERE steward_id = ? AND word = ? AND impact = ?",
+		stewardID, moduleWord(module), moduleImpact)
+	if err != nil || len(levels) == 0 {
+		return []int64{}, err
+	}
+	return levels[0].rids, nil
 }
 
 // LatestFrames returns the steward's newest frames of a branch (any branch
@@ -615,10 +634,8 @@ func (s *Store) FrameStats(ctx context.Context, stewardID int64, since *time.Tim
 		}
 	}
 	if detailed {
-		st.Modules = []baton.ModuleCount{}
-		err := s.db.NewRaw(`SELECT module, count(*) AS frames FROM frame_modules WHERE steward_id = ? GROUP BY module ORDER BY count(*) DESC, module`,
-			stewardID).Scan(ctx, &st.Modules)
-		if err != nil {
+		var err error
+		if st.Modules, err = s.moduleCounts(ctx, stewardID, -1); err != nil {
 			return nil, err
 		}
 	}
@@ -635,8 +652,36 @@ func (s *Store) FrameBranches(ctx context.Context, stewardID int64, limit int) (
 
 // FrameModules returns the steward's modules with frames, most frames first.
 func (s *Store) FrameModules(ctx context.Context, stewardID int64, limit int) ([]string, error) {
-	var out []string
-	err := s.db.NewRaw(`SELECT module FROM frame_modules WHERE steward_id = ? GROUP BY module ORDER BY count(*) DESC, module LIMIT ?`,
-		stewardID, limit).Scan(ctx, &out)
+	counts, err := s.moduleCounts(ctx, stewardID, limit)
+	if err != nil {
+		return nil, err
+	}
+	out := []string{}
+	for _, c := range counts {
+		out = append(out, c.Module)
+	}
+	return out, nil
+}
+
+// moduleCounts counts the frames of each of the steward's modules (at
+// most limit of them; all when limit < 0), most first, from the modules'
+// segments: their words are U+0001 and the name, between "\x01" and "\x02".
+func (s *Store) moduleCounts(ctx context.Context, stewardID int64, limit int) ([]baton.ModuleCount, error) {
+	if err := s.postingsReady(ctx, stewardID); err != nil {
+		return nil, err
+	}
+	if limit < 0 {
+		limit = math.MaxInt32
+	}
+	var rows []struct {
+		Word   string `bun:"word"`
+		Frames int    `bun:"frames"`
+	}
+	err := s.db.NewRaw(`SELECT word, CAST(sum(n) AS BIGINT) AS frames FROM frame_levels WHERE steward_id = ? AND word >= ? AND word < ? AND impact = ?
+		GROUP BY word HAVING sum(n) > 0 ORDER BY sum(n) DESC, word LIMIT ?`, stewardID, "\x01", "\x02", moduleImpact, limit).Scan(ctx, &rows)
+	out := []baton.ModuleCount{}
+	for _, r := range rows {
+		out = append(out, baton.ModuleCount{Module: r.Word[1:], Frames: r.Frames})
+	}
 	return out, err
 }

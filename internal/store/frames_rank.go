@@ -339,6 +339,17 @@ func (s *Store) deletePostings(ctx context.Context, tx bun.Tx, stewardID int64, 
 	return err
 }
 
+// postingsReady makes sure the steward's frames are indexed (see
+// ensurePostings) before a read of the postings outside recall: a look
+// at frame_vocab, and a write only when the count is missing.
+func (s *Store) postingsReady(ctx context.Context, stewardID int64) error {
+	counted, err := s.readVocab(ctx, "SELECT word, df, max_impact, newest FROM frame_vocab WHERE steward_id = ? AND word = ''", stewardID)
+	if err != nil || len(counted) > 0 {
+		return err
+	}
+	return s.inTx(ctx, func(tx bun.Tx) error { return s.ensurePostings(ctx, tx, stewardID) })
+}
+
 // ensurePostings indexes the steward's frames stored before the postings
 // existed in their present form: when frame_vocab has no count for the
 // steward but frames exist.

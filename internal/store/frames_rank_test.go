@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -196,4 +197,113 @@ func newestMatches(t *testing.T, s *store.Store, stewardID int64, q baton.FrameR
 		}
 	}
 	return out
+}
+
+// TestModulesFromPostingsAfterFrameModulesGo: a database from before 0041
+// (frame_modules, and a steward whose frames were stored before the
+// postings) migrates; module timelines, pages and counts, and recall's
+// module filter answer from the postings as the frames' modules say, and
+// a deleted frame leaves them.
+func TestModulesFromPostingsAfterFrameModulesGo(t *testing.T) {
+	eachDialect(t, func(t *testing.T, s *store.Store) {
+		ctx := context.Background()
+		s.SetClock(func() time.Time { return recallNow })
+		st := mustSteward(t, s, "modules")
+		if _, err := frames.Import(ctx, s, st.ID, rankCorpus(700)); err != nil {
+			t.Fatal(err)
+		}
+		for {
+			ms, err := s.Migrations(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, on := applied(ms, "frame_modules_in_postings"); !on {
+				break
+			}
+			if _, err := s.MigrateDown(ctx); err != nil {
+				t.Fatal(err)
+			}
+		}
+		var before int
+		if err := s.DB().NewRaw("SELECT count(*) FROM frame_modules WHERE steward_id = ? AND module = 'm3'", st.ID).Scan(ctx, &before); err != nil || before == 0 {
+			t.Fatalf("frame_modules before 0041: %d rows of m3, %v", before, err)
+		}
+		// As if stored before the postings: they are built on the first read.
+		for _, table := range []string{"frame_levels", "frame_vocab", "frame_text"} {
+			if _, err := s.DB().NewRaw("DELETE FROM "+table+" WHERE steward_id = ?", st.ID).Exec(ctx); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if _, err := s.MigrateUp(ctx); err != nil {
+			t.Fatal(err)
+		}
+		all, err := s.FrameTimeline(ctx, st.ID, baton.FrameFilter{Limit: 1000, IncludeSuperseded: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		counts := map[string]int{}
+		var m3 []string // m3's frames not superseded, newest first
+		for _, f := range all.Frames {
+			for _, m := range f.ModuleScope {
+				counts[m]++
+			}
+			if slices.Contains(f.ModuleScope, "m3") && f.SupersededBy() == "" {
+				m3 = append(m3, f.ID)
+			}
+		}
+		if len(m3) == 0 || counts["m3"] != before {
+			t.Fatalf("m3: %d frames, %d counted, %d before", len(m3), counts["m3"], before)
+		}
+		var got []string
+		for cursor := ""; ; {
+			page, err := s.FrameTimeline(ctx, st.ID, baton.FrameFilter{Module: "m3", Limit: 7, Cursor: cursor})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, f := range page.Frames {
+				got = append(got, f.ID)
+			}
+			if cursor = page.NextCursor; cursor == "" {
+				break
+			}
+		}
+		if !slices.Equal(got, m3) {
+			t.Fatalf("m3's timeline %d frames, want %d:\n%v\n%v", len(got), len(m3), got, m3)
+		}
+		stats, err := s.FrameStats(ctx, st.ID, nil, true)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(stats.Modules) != len(counts) {
+			t.Fatalf("modules %+v, want %v", stats.Modules, counts)
+		}
+		for i, c := range stats.Modules {
+			if c.Frames != counts[c.Module] || (i > 0 && c.Frames > stats.Modules[i-1].Frames) {
+				t.Fatalf("modules %+v, want %v", stats.Modules, counts)
+			}
+		}
+		if names, err := s.FrameModules(ctx, st.ID, 2); err != nil || len(names) != 2 || names[0] != stats.Modules[0].Module {
+			t.Fatalf("FrameModules %v %v", names, err)
+		}
+		q, err := frames.Normalise(frames.RecallRequest{Q: "auth", Module: "m3", Limit: "100"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		hits, _, err := s.RecallFrames(ctx, st.ID, q.Recall)
+		if err != nil || len(hits) == 0 {
+			t.Fatalf("recall in m3: %d hits, %v", len(hits), err)
+		}
+		for _, h := range hits {
+			if !slices.Contains(h.Frame.ModuleScope, "m3") {
+				t.Fatalf("recall in m3 found %s of %v", h.Frame.ID, h.Frame.ModuleScope)
+			}
+		}
+		if err := s.DeleteFrame(ctx, st.ID, m3[0]); err != nil {
+			t.Fatal(err)
+		}
+		page, err := s.FrameTimeline(ctx, st.ID, baton.FrameFilter{Module: "m3", Limit: 1})
+		if err != nil || len(page.Frames) != 1 || page.Frames[0].ID != m3[1] {
+			t.Fatalf("after a delete: %v %v", page, err)
+		}
+	})
 }

@@ -271,14 +271,9 @@ func (w *walk) readKnown(ctx context.Context) error {
 		}
 	}
 	if w.q.Module != "" {
-		levels, err := w.s.readLevels(ctx, w.lo, w.hi, nil, "SELECT impact, rids FROM frame_levels WHERE steward_id = ? AND word = ? AND impact = ?",
-			w.stewardID, moduleWord(w.q.Module), moduleImpact)
-		if err != nil {
+		var err error
+		if w.inModule, err = w.s.moduleRIDs(ctx, w.stewardID, w.q.Module, w.lo, w.hi); err != nil {
 			return err
-		}
-		w.inModule = []int64{}
-		if len(levels) > 0 {
-			w.inModule = levels[0].rids
 		}
 		var df int64
 		for _, src := range w.h {
@@ -481,8 +476,8 @@ func (w *walk) knownPostings() int64 {
 }
 
 // scoreBatch keeps the candidates that match the query and adds their
-// exact scores to best. The filters are checked in frame_text (and
-// frame_modules); a one-word query's candidates have the word and their
+// exact scores to best. The filters are checked in frame_text (the
+// module's, by the walk: its candidates are the module's frames); a one-word query's candidates have the word and their
 // scores are exact already; otherwise the words are matched and the
 // impacts computed from frame_text's fields.
 func (s *Store) scoreBatch(ctx context.Context, stewardID int64, q baton.FrameRecall, r *ranking, batch []scoredRID, best *topK) error {
@@ -499,10 +494,6 @@ func (s *Store) scoreBatch(ctx context.Context, stewardID int64, q baton.FrameRe
 	}
 	if !q.IncludeSuperseded {
 		sql.WriteString(" AND t.superseded = 0")
-	}
-	if q.Module != "" {
-		sql.WriteString(" AND EXISTS (SELECT 1 FROM frame_modules m WHERE m.steward_id = t.steward_id AND m.module = ? AND m.rid = t.rid)")
-		args = append(args, q.Module)
 	}
 	rows, err := s.queryRead(ctx, sql.String(), args...)
 	if err != nil {
