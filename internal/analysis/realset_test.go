@@ -357,6 +357,7 @@ var realsetTestLabelsSHA256 = map[string]string{
 	"labels-test-12.json":   "81c908385abea0e4054507541b7604c7e471d36ef9b6796b12d02f717010877a",
 	"labels-test-12-2.json": "bc5b276b96305949aeadaad186e515d5af90c36e756cce310edd928e0248819a",
 	"labels-test-12-3.json": "62190781678f78ed15d7cf8c554cba939d436f89950d9fa0a8e03b407d12b685",
+	"labels-test-13.json":   "a3aabdb492249b4af29841d077034348ae36fcc44a44cd0c687de217c64fbdf7",
 }
 
 // realsetExt is the file name each format is imported under.
