@@ -957,11 +957,19 @@ var cjkFillers = []struct{ opening, keep string }{
 	{"请帮我", ""}, {"请你帮我", ""}, {"请你", ""}, {"请", ""}, {"麻烦你", ""}, {"麻烦", ""}, {"帮我", ""},
 	{"帮忙", ""}, {"你能不能", ""}, {"能不能帮我", ""}, {"可以帮我", ""}, {"你可以", ""}, {"你能", ""}, {"我想要", ""},
 	{"我需要", ""}, {"我要", ""}, {"我想", ""}, {"你好", ""}, {"您好", ""}, {"我该如何", "如何"}, {"我应该如何", "如何"},
-	{"我该怎么", "怎么"}, {"我应该怎么", "怎么"}, {"すみません", ""}, {"ちょっと", ""},
+	{"我该怎么", "怎么"}, {"我应该怎么", "怎么"}, {"すみません", ""}, {"ちょっと", ""}, {"それでは", ""}, {"では", ""},
+	{"じゃあ", ""}, {"次に", ""}, {"えっと", ""}, {"えーと", ""}, {"あの", ""},
 }
 
-// withoutCJKFiller is a clause without the fillers that open it, keeping
-// at least four characters of it.
+// cjkPoliteEndings close a Japanese request after the verbal noun that
+// names the work ("READMEを更新してください" asks for "READMEを更新"):
+// the asking goes.
+var cjkPoliteEndings = []string{"してください", "して下さい", "してほしいです", "してほしい", "してもらえますか",
+	"してくれますか", "をお願いします", "お願いします", "してみてください"}
+
+// withoutCJKFiller is a clause without the fillers that open it and the
+// polite asking that closes a Japanese one, keeping at least four
+// characters of it.
 func withoutCJKFiller(c string) string {
 	for {
 		cut := false
@@ -974,9 +982,17 @@ func withoutCJKFiller(c string) string {
 			}
 		}
 		if !cut {
-			return c
+			break
 		}
 	}
+	for _, e := range cjkPoliteEndings {
+		if rest, ok := strings.CutSuffix(c, e); ok && utf8.RuneCountInString(rest) >= 4 {
+			if r, _ := utf8.DecodeLastRuneInString(rest); isKanji(r) || isKatakana(r) {
+				return rest
+			}
+		}
+	}
+	return c
 }
 
 // cjkTitleClause keeps a clause of at most maxTitleRunes characters, cut

@@ -202,6 +202,9 @@ func TestWithoutCJKFiller(t *testing.T) {
 		"请问，这个模型的权重在哪里下载": "这个模型的权重在哪里下载",
 		"帮我看看":      "帮我看看",
 		"训练集有多少张图片": "训练集有多少张图片",
+		"設定ファイルの読み込みを修正してください": "設定ファイルの読み込みを修正",
+		"では次にテストを追加":           "テストを追加",
+		"ログを見てください":            "ログを見てください",
 	} {
 		if got := withoutCJKFiller(in); got != want {
 			t.Errorf("withoutCJKFiller(%q) = %q, want %q", in, got, want)
