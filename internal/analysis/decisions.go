@@ -125,6 +125,9 @@ func (sc *decisionScan) read(i int) {
 		sc.constraints(i)
 		if !answered {
 			sc.replyCourses(i) // an answer read as a pick says no more
+			if d, ok := stewardCorrection(v.prose); ok && sc.lastOffer >= 0 {
+				sc.add(d, v)
+			}
 		}
 	}
 	if v.assistant() && strings.Contains(v.lower, "the ") {

@@ -40,6 +40,9 @@ var reportVerbs = set("identify", "explain", "tell", "show", "describe", "analyz
 // routineStep).
 func reportStep(clause string) bool {
 	w := wordsOf(lowerText(clause))
+	for len(w) > 0 && (w[0] == "just" || w[0] == "only" || w[0] == "simply" || w[0] == "please") {
+		w = w[1:]
+	}
 	return routineStep(clause) || len(w) > 0 && reportVerbs[w[0]]
 }
 
@@ -122,4 +125,45 @@ func courseOfGerund(s string) string {
 		}
 	}
 	return s
+}
+
+var (
+	// "no, I only wanted you to create a task, not work on it", "nah, put
+	// it in the config, not in code": a correction that opens by turning
+	// down what the assistant did or proposed, then states the course
+	// wanted against the one turned down.
+	correctionNot = regexp.MustCompile(`(?i)^(?:no|nope|nah|actually|wait)\b[,.!;:]*\s+(?:(?:i|we)\s+(?:only\s+|just\s+)?(?:wanted|meant|asked(?:\s+for)?|said)\s+(?:(?:you|it)\s+)?(?:to\s+)?)?(.{6,120}?)(?:,\s*|\s+and\s+|\s+but\s+)not\s+(?:to\s+)?(.{3,80})$`)
+	// "no, put it in the config", "actually, let's keep the old name": a
+	// correction whose course opens with a verb that chooses.
+	correctionCourse = regexp.MustCompile(`(?i)^(?:no|nope|nah|actually)\b[,.!;:]*\s+(?:let's\s+|let us\s+|we should\s+|just\s+|instead\s+)*(.{6,120})$`)
+)
+
+// stewardCorrection reads a steward's reply that reverses what the
+// assistant did or proposed: it opens with "no", "nah" or "actually" and
+// states the course wanted, against the one turned down ("not Y") or with
+// a verb that chooses ("no, put it in X", "actually, let's keep X"). Its
+// first sentence is read; a question or a routine step is no correction.
+func stewardCorrection(prose string) (baton.Decision, bool) {
+	ss := decisionSentences(prose)
+	if len(ss) == 0 || len(prose) > 1000 {
+		return baton.Decision{}, false
+	}
+	s := strings.TrimRight(strings.TrimSpace(plainText(ss[0])), ".!")
+	if strings.HasSuffix(s, "?") {
+		return baton.Decision{}, false
+	}
+	if m := correctionNot.FindStringSubmatch(s); m != nil && !reportStep(m[1]) && !mannerStep(m[1]) {
+		return baton.Decision{Decision: strings.TrimSpace(m[1]), Alternatives: []string{strings.TrimSpace(m[2])}}, true
+	}
+	if m := correctionCourse.FindStringSubmatch(s); m != nil {
+		d := baton.Decision{Decision: strings.TrimSpace(m[1])}
+		if loc := planReason.FindStringIndex(d.Decision); loc != nil && loc[0] > 0 {
+			d.Rationale, d.Decision = strings.TrimSpace(d.Decision[loc[1]:]), strings.TrimSpace(d.Decision[:loc[0]])
+		}
+		w := wordsOf(lowerText(d.Decision))
+		if len(w) >= 3 && choiceVerbs[w[0]] && !reportStep(d.Decision) && !modal.MatchString(d.Decision) {
+			return d, true
+		}
+	}
+	return baton.Decision{}, false
 }

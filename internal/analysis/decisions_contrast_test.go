@@ -71,3 +71,30 @@ func TestChineseRequestChoices(t *testing.T) {
 		checkDecisions(t, c, nil)
 	}
 }
+
+// TestStewardCorrection: a reply that opens by turning down what the
+// assistant did and states the course wanted — against the one turned
+// down, or with a verb that chooses — is a decision; a correction that
+// only asks for a report, a routine step or a question is not.
+func TestStewardCorrection(t *testing.T) {
+	c := newConvo()
+	c.assistant("I've created the task and started implementing the push command.")
+	c.steward("no, i only wanted you to create a task, not work on it. next time, check first")
+	checkDecisions(t, c, []baton.Decision{{Decision: "create a task", Alternatives: []string{"work on it"}}})
+
+	c = newConvo()
+	c.assistant("I added the timeout as a constant in the handler.")
+	c.steward("No, put the timeout in the config file so operators can change it")
+	checkDecisions(t, c, []baton.Decision{{Decision: "put the timeout in the config file", Rationale: "operators can change it"}})
+
+	for _, s := range []string{
+		"no, just tell me what the error means, not fix it",
+		"no, run the tests again",
+		"no, should we put it in the config?",
+	} {
+		c = newConvo()
+		c.assistant("I added the timeout as a constant in the handler.")
+		c.steward(s)
+		checkDecisions(t, c, nil)
+	}
+}
