@@ -154,7 +154,8 @@ func (sc *decisionScan) read(i int) {
 // (stewardConstraint); a long paste states none of its own.
 func (sc *decisionScan) constraints(i int) {
 	v := &sc.vs[i]
-	if len(v.prose) > maxRequestMessage {
+	// A plan's choices are read by planDecisions.
+	if len(v.prose) > maxRequestMessage || len(sc.plans[i]) > 0 {
 		return
 	}
 	ss := decisionSentences(v.prose)

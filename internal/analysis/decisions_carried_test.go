@@ -26,13 +26,14 @@ func TestDecisionOptionCarriedOut(t *testing.T) {
 	c.assistant("A PAT is free.")
 	checkDecisions(t, c, nil)
 
-	// The steward turned the offer down.
+	// The steward turned the offer down: no option is taken; the course
+	// its correction states instead is the decision (stewardCorrection).
 	c = newConvo()
 	c.assistant(offer)
 	c.steward("no, leave the workflow alone and fix the test instead")
 	c.tool("Edit", obj{"file_path": "/repo/x_test.go", "old_string": "a", "new_string": "b"}, "ok", "")
 	c.assistant("Fixed the test; the PAT idea is parked.")
-	checkDecisions(t, c, nil)
+	checkDecisions(t, c, []baton.Decision{{Decision: "leave the workflow alone and fix the test instead"}})
 }
 
 // TestDecisionQuotedReference: a pull request's title quoted with its

@@ -111,6 +111,8 @@ var (
 	// sync", "… because …", "… to avoid …".
 	// "(instead of the current one)": the alternative in an aside.
 	insteadAside = regexp.MustCompile(`(?i)\s*\((?:instead of|rather than)\s+([^()]+)\)`)
+	// "MUST", "NEVER", "ALWAYS": a rule the plan insists on, capitals and all.
+	planRule = regexp.MustCompile(`\b(?:MUST|NEVER|ALWAYS)\b`)
 	// "is", "was": a sentence that says what is, not what to do.
 	stateVerb  = regexp.MustCompile(`(?i)\b(?:is|are|was|were|isn't|aren't|wasn't|weren't)\b`)
 	planReason = regexp.MustCompile(`(?i)[,;]?\s+(?:because|since|so that|so|to avoid|to keep|to prevent|given that)\s+`)
@@ -171,6 +173,14 @@ func planDecisions(plan string) []baton.Decision {
 		}
 		if m := planDecisionLabel.FindStringSubmatch(text); m != nil {
 			if d, ok := planChoice(m[1], true); ok {
+				labelled = append(labelled, d)
+			}
+			continue
+		}
+		// "Every entity MUST have a migration — synchronize cannot be
+		// relied upon": a rule the plan sets for all the work.
+		if bullet && planRule.MatchString(text) && !strings.HasSuffix(text, "?") {
+			if d, ok := planChoice(text, true); ok {
 				labelled = append(labelled, d)
 			}
 			continue

@@ -236,3 +236,14 @@ func TestDecisionPlanApproachParagraph(t *testing.T) {
 		{Decision: "New records get random keys; old records fall back to the derived key"},
 	})
 }
+
+// TestDecisionPlanRule: a bullet of an approved plan that sets a rule in
+// capitals ("MUST", "NEVER") is a decision, its reason after the dash; a
+// bullet that only describes is not.
+func TestDecisionPlanRule(t *testing.T) {
+	c := newConvo()
+	c.steward("Implement the following plan:\n\n# Plan: migrations guide\n\n## Key points\n\n" +
+		"- Every entity MUST have a CREATE TABLE migration — synchronize cannot be relied upon\n" +
+		"- The guide lists the current tables\n")
+	checkDecisions(t, c, []baton.Decision{{Decision: "Every entity MUST have a CREATE TABLE migration", Rationale: "synchronize cannot be relied upon"}})
+}
