@@ -272,9 +272,15 @@ var realsetFloors = map[string]map[string][2]float64{
 	// 0 of 6 found), technologies 0.90 / 0.66 → 0.89 / 0.65 (batch 13:
 	// 3 of 11 found); the floors they took the figures under are set
 	// 0.02 below them, no rule changed.
+	// Then decisions from a steward's correction ("no, I only wanted you
+	// to X, not Y", "no, put it in X") and an approved plan's rules in
+	// capitals ("Every entity MUST have …"): 0.82 / 0.48 → 0.82 / 0.50
+	// (half B 0.75 / 0.31 → 0.77 / 0.35; held-out batch 13 unchanged at
+	// 0/1, 0 of 6 found); the decisions recall floor is raised to 0.02
+	// below it.
 	"dev": {
 		"title":        {0.95, 0},
-		"decisions":    {0.80, 0.46},
+		"decisions":    {0.80, 0.48},
 		"tasks":        {0.77, 0.63},
 		"technologies": {0.88, 0.63},
 		"topics":       {0.50, 0.43},
