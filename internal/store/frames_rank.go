@@ -205,8 +205,10 @@ func (s *Store) insertBound(ctx context.Context, tx bun.Tx, head, suffix string,
 // postings are a write's rows of frame_levels and frame_vocab, built
 // from its frames alone.
 type postings struct {
-	groups map[levelKey][]int64 // each key's frames
-	keys   []levelKey           // groups' keys in the index's order
+	keys []levelKey // the keys the frames have, in the index's order
+	// groups, for a write of fewer than mergeBelow frames, is each key's
+	// frames, to be put into the key's stored small segment.
+	groups map[levelKey][]int64
 	// fresh, for a write of mergeBelow frames or more, is every key's
 	// frames as a segment of their own: the values of its rows.
 	fresh []any
@@ -223,62 +225,96 @@ func startPostings(stewardID int64, frames []*baton.Frame, rids []int64, prep []
 }
 
 func buildPostings(stewardID int64, frames []*baton.Frame, rids []int64, prep []framePrep) *postings {
-	vocab := map[string]*vocabEntry{"": {Word: ""}}
-	groups := map[levelKey][]int64{}
+	// One map lookup a word of a frame: the word's frames by impact are a
+	// short list, looked through (a word has a few impacts in a write).
+	byWord := map[string]*wordPostings{}
+	all := vocabEntry{Word: ""}
 	for i, f := range frames {
 		rid := rids[i]
-		v := vocab[""]
-		v.DF++
-		v.Newest = max(v.Newest, rid)
+		all.DF++
+		all.Newest = max(all.Newest, rid)
 		for w, imp := range prep[i].impacts {
-			k := levelKey{w, imp}
-			groups[k] = append(groups[k], rid)
-			e := vocab[w]
-			if e == nil {
-				e = &vocabEntry{Word: w}
-				vocab[w] = e
+			wp := byWord[w]
+			if wp == nil {
+				wp = &wordPostings{vocabEntry: vocabEntry{Word: w}}
+				byWord[w] = wp
 			}
-			e.DF++
-			e.MaxImpact = max(e.MaxImpact, imp)
-			e.Newest = max(e.Newest, rid)
+			wp.DF++
+			wp.MaxImpact = max(wp.MaxImpact, imp)
+			wp.Newest = max(wp.Newest, rid)
+			wp.add(imp, rid)
 		}
 		for _, m := range f.ModuleScope {
-			k := levelKey{moduleWord(m), moduleImpact}
-			if g := groups[k]; len(g) == 0 || g[len(g)-1] != rid {
-				groups[k] = append(g, rid)
+			w := moduleWord(m)
+			wp := byWord[w]
+			if wp == nil {
+				wp = &wordPostings{vocabEntry: vocabEntry{Word: w}, module: true}
+				byWord[w] = wp
 			}
+			wp.add(moduleImpact, rid)
 		}
 	}
-	p := &postings{groups: groups, keys: make([]levelKey, 0, len(groups))}
-	for k := range groups {
-		p.keys = append(p.keys, k)
-	}
-	// In the index's order, so each statement writes to neighbouring pages.
-	slices.SortFunc(p.keys, func(a, b levelKey) int {
-		if c := cmp.Compare(a.word, b.word); c != 0 {
-			return c
-		}
-		return cmp.Compare(a.impact, b.impact)
-	})
-	if len(frames) >= mergeBelow {
-		p.fresh = make([]any, 0, 7*len(p.keys))
-		for _, k := range p.keys {
-			rids := newestFirst(groups[k])
-			p.fresh = append(p.fresh, stewardID, k.word, k.impact, rids[0], len(rids), rids[0], encodeRIDs(rids))
-		}
-	}
-	words := make([]string, 0, len(vocab))
-	for w := range vocab {
+	words := make([]string, 0, len(byWord))
+	for w := range byWord {
 		words = append(words, w)
 	}
-	// One order for every writer, so two imports never wait on each other in a cycle.
+	// In the index's order, so each statement writes to neighbouring
+	// pages; and one order for every writer, so two imports never wait on
+	// each other in a cycle.
 	slices.Sort(words)
-	p.vocab = make([]any, 0, 5*len(words))
+	p := &postings{}
+	large := len(frames) >= mergeBelow
+	if large {
+		p.fresh = make([]any, 0, 7*2*len(words))
+	} else {
+		p.groups = map[levelKey][]int64{}
+	}
+	p.vocab = append(make([]any, 0, 5*(len(words)+1)), stewardID, all.Word, all.DF, all.MaxImpact, all.Newest)
 	for _, w := range words {
-		e := vocab[w]
-		p.vocab = append(p.vocab, stewardID, w, e.DF, e.MaxImpact, e.Newest)
+		wp := byWord[w]
+		slices.SortFunc(wp.levels, func(a, b levelRIDs) int { return cmp.Compare(a.impact, b.impact) })
+		for _, l := range wp.levels {
+			k := levelKey{w, l.impact}
+			p.keys = append(p.keys, k)
+			if !large {
+				p.groups[k] = l.rids
+				continue
+			}
+			rids := newestFirst(l.rids)
+			p.fresh = append(p.fresh, stewardID, k.word, k.impact, rids[0], len(rids), rids[0], encodeRIDs(rids))
+		}
+		if !wp.module {
+			p.vocab = append(p.vocab, stewardID, w, wp.DF, wp.MaxImpact, wp.Newest)
+		}
 	}
 	return p
+}
+
+// wordPostings is one word's frames in a write, by impact, and its
+// counts (a module's word: its frames alone).
+type wordPostings struct {
+	vocabEntry
+	module bool
+	levels []levelRIDs
+}
+
+// levelRIDs is the frames of one impact.
+type levelRIDs struct {
+	impact int
+	rids   []int64
+}
+
+// add puts the frame (rid) into its impact's list, once.
+func (wp *wordPostings) add(impact int, rid int64) {
+	for j := range wp.levels {
+		if l := &wp.levels[j]; l.impact == impact {
+			if l.rids[len(l.rids)-1] != rid {
+				l.rids = append(l.rids, rid)
+			}
+			return
+		}
+	}
+	wp.levels = append(wp.levels, levelRIDs{impact, []int64{rid}})
 }
 
 // writePostings adds the frames' postings (built by startPostings) and
