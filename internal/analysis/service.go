@@ -26,6 +26,9 @@ type Service struct {
 	// model writes parts of the analysis with a model after the
 	// extraction (model.go); nil when model analysis is off.
 	model ModelWriter
+	// memories are the running states of the conversations' memories
+	// this process made (memory_state.go).
+	memories memoryStates
 }
 
 // NewService returns the analysis service over the store.

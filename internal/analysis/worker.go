@@ -23,6 +23,9 @@ const (
 	WorkerLongest = 10 * time.Second
 	// staleImportSweep is how often the worker looks for abandoned imports.
 	staleImportSweep = time.Minute
+	// memoryRefreshEvery is how often a worker that keeps finding
+	// batches refreshes the memories of the conversations they grew.
+	memoryRefreshEvery = 2 * time.Second
 )
 
 // Run analyses messages written through the API in the background until
@@ -85,10 +88,20 @@ func (s *Service) AnalyzePending(ctx context.Context) (int, error) {
 func (s *Service) analyzePending(ctx context.Context, skip func(error)) (int, error) {
 	total := 0
 	// Conversations that grew get their medium-term memory refreshed once
-	// the batches are done (RefreshMemory is two reads when nothing is due).
+	// the batches are done (RefreshMemory is two reads when nothing is due),
+	// and every memoryRefreshEvery while batches keep coming: under
+	// sustained ingest the loop only ends with the burst, and a memory
+	// made from its running state then reads only what its conversation
+	// grew by since, not the whole burst at once.
 	touched := map[conversationKey]bool{}
 	defer func() { s.refreshMemories(ctx, touched, skip) }()
+	lastRefresh := s.now()
 	for {
+		if now := s.now(); now.Sub(lastRefresh) >= memoryRefreshEvery {
+			s.refreshMemories(ctx, touched, skip)
+			clear(touched)
+			lastRefresh = now
+		}
 		// Claimed batch by batch, so instances sharing a PostgreSQL
 		// database never analyse one message twice (store.AnalyseNext).
 		n, claimed, err := s.store.AnalyseNext(ctx, workerBatch, skip, func(b store.AnalysisBatch) []*baton.Message {

@@ -73,3 +73,26 @@ func (s *Store) FirstMessageTexts(ctx context.Context, stewardID int64, sessionI
 		Order("seq").Limit(int64(n)).Scan(ctx)
 	return out, err
 }
+
+// MessageTextsAfter is FirstMessageTexts from past a sequence number: the
+// next n messages of the conversation after seq, in order, with the
+// columns a memory's summary text reads. A memory that keeps its running
+// state reads only the messages its conversation grew by.
+func (s *Store) MessageTextsAfter(ctx context.Context, stewardID int64, sessionID, conversationID string, seq int64, n int) ([]*baton.Message, error) {
+	var out []*baton.Message
+	err := s.db.NewSelect().Model(&out).Column(memoryColumns...).
+		Where("conversation_id = ? AND session_id = ? AND steward_id = ? AND seq > ?", conversationID, sessionID, stewardID, seq).
+		Order("seq").Limit(int64(n)).Scan(ctx)
+	return out, err
+}
+
+// MessagePrefix is how many messages of a conversation have a sequence
+// number up to seq, and the id of the one at seq (0: none): whether the
+// messages a memory's running state covers are still the conversation's
+// first, none removed or moved since (an import may drop or renumber them).
+func (s *Store) MessagePrefix(ctx context.Context, stewardID int64, sessionID, conversationID string, seq int64) (count int, lastID int64, err error) {
+	err = s.db.NewRaw(`SELECT count(*), coalesce(max(CASE WHEN seq = ? THEN id END), 0) FROM messages
+		WHERE conversation_id = ? AND session_id = ? AND steward_id = ? AND seq <= ?`,
+		seq, conversationID, sessionID, stewardID, seq).Scan(ctx, &count, &lastID)
+	return count, lastID, err
+}
