@@ -374,6 +374,7 @@ var realsetTestLabelsSHA256 = map[string]string{
 	"labels-test-12-2.json": "bc5b276b96305949aeadaad186e515d5af90c36e756cce310edd928e0248819a",
 	"labels-test-12-3.json": "62190781678f78ed15d7cf8c554cba939d436f89950d9fa0a8e03b407d12b685",
 	"labels-test-13.json":   "a3aabdb492249b4af29841d077034348ae36fcc44a44cd0c687de217c64fbdf7",
+	"labels-test-13-2.json": "88fa713e4fb96093232a35152db872b6ad1e1b601643068036893ee0c484f367",
 }
 
 // realsetExt is the file name each format is imported under.
