@@ -279,9 +279,9 @@ const (
 const (
 	whyFresh = "an append's group indexes what it wrote in its own transaction, so a probe is searchable once its append is answered; what remains is the search request " +
 		"and the 5 ms poll, which wait for CPU behind the ingest on a loaded machine (the probe's own append, queued for the single SQLite writer behind the batches of 1,000, is beside it)"
-	whyAnalysis = "the API analyses each message before writing it, so after the burst the worker only moves its watermark and makes the conversations' memories again: " +
-		"in the catch-up's CPU profile (-cpuprofile PATH writes PATH.catchup) that refresh (the summary text of every message each memory covers, 50 conversations of 4,000 messages) " +
-		"is ~90%, on whatever CPU the machine leaves"
+	whyAnalysis = "the API analyses each message before writing it, so after the burst the worker only moves its watermark and brings up to date the memories of the conversations " +
+		"that grew since its last refresh (every 2 s during the burst), each from its running state: only the messages it grew by are read back and split into the summary's candidate sentences; " +
+		"in the catch-up's CPU profile (-cpuprofile PATH writes PATH.catchup) that is ~80% (the last batches of 1,000 of the 50 conversations), on whatever CPU the machine leaves"
 	whySearch = "Baton's query adds the steward's scope, ranking and the snippets to the index lookup (the raw column); " +
 		"a word in 1 of 100 messages is the slowest: SQLite reads the 500 newest matching rows to rank them, each on its own page of the messages table " +
 		"(a steward of 10,000 messages has 100 to read; a rare word walks the owner's postings no more: the walk without them reaches back 2,000 matches), " +
