@@ -190,6 +190,12 @@ func (sc *decisionScan) add(d baton.Decision, v *view) {
 	if d.Decision == "" || shellChoice(d.Decision) || ownTooling.MatchString(d.Decision) || quotedReference.MatchString(d.Decision) {
 		return
 	}
+	// "run the script to align the configs": a step of routine execution
+	// chooses nothing unless it is set against another course ("go with
+	// X" is a choice, not the routine "go ahead").
+	if len(d.Alternatives) == 0 && routineStep(d.Decision) && !goWith.MatchString(d.Decision) {
+		return
+	}
 	for _, x := range sc.out {
 		if strings.EqualFold(x.Decision, d.Decision) {
 			return
@@ -208,6 +214,8 @@ var (
 	// pull request's or commit's title quoted with its number or hash,
 	// the subject of the work rather than a choice made in it.
 	quotedReference = regexp.MustCompile(`#\d{2,}\b|\b[0-9a-f]{12,40}\b`)
+	// "go with X", "go for X": a choice.
+	goWith = regexp.MustCompile(`(?i)^go\s+(?:with|for)\b`)
 	// " or " outside an aside: "use environment variables or a test
 	// setup" names two courses and settles neither.
 	twoCourses = regexp.MustCompile(`(?i)\sor\s`)

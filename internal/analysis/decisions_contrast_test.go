@@ -98,3 +98,16 @@ func TestStewardCorrection(t *testing.T) {
 		checkDecisions(t, c, nil)
 	}
 }
+
+// TestRoutineStepNoDecision: a step of routine execution a rule reads as
+// a course ("run the script to align the configs") chooses nothing; the
+// same step set against another course does.
+func TestRoutineStepNoDecision(t *testing.T) {
+	c := newConvo()
+	c.steward("run the e2e tests locally instead of pushing to GitHub and waiting for the Actions")
+	checkDecisions(t, c, []baton.Decision{{Decision: "run the e2e tests locally instead of pushing to GitHub and waiting for the Actions", Alternatives: []string{"pushing to GitHub and waiting for the Actions"}}})
+
+	c = newConvo()
+	c.steward("so i'm leaning to running the script to align the configs")
+	checkDecisions(t, c, nil)
+}
