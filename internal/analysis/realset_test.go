@@ -353,9 +353,13 @@ var realsetFloors = map[string]map[string][2]float64{
 	// Then batch 13's second step added 4 more test sessions: 87
 	// sessions, topics 0.46 / 0.40 → 0.45 / 0.39 (recall under 0.39); the
 	// topics recall floor is set 0.02 below it, no rule changed.
+	// Then the decision rules of dev's request choices, corrections and
+	// plan rules, and no routine step as a decision without another
+	// course: decisions 0.66 / 0.17 → 0.67 / 0.17; the decisions
+	// precision floor is raised to 0.02 below it.
 	"test": {
 		"title":        {0.68, 0},
-		"decisions":    {0.62, 0.16},
+		"decisions":    {0.65, 0.16},
 		"tasks":        {0.76, 0.58},
 		"technologies": {0.80, 0.56},
 		"topics":       {0.44, 0.37},
