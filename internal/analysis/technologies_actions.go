@@ -5,6 +5,8 @@ import (
 	"path"
 	"slices"
 	"strings"
+
+	"github.com/baton-dev/baton/internal/baton"
 )
 
 // Every agent Baton imports names its tools its own way: Claude Code runs
@@ -432,6 +434,7 @@ func textActions(content string) []techAction {
 	var out []techAction
 	cur := -1 // the action whose written lines follow
 	runNext := false
+	callNext := false // a "**Tool Call**:" line: the JSON fence under it is the call
 	for i := 0; i < len(lines); i++ {
 		l := strings.TrimSpace(lines[i])
 		if rest, ok := strings.CutPrefix(l, "⏺ "); ok {
@@ -464,7 +467,30 @@ func textActions(content string) []techAction {
 				continue
 			}
 		}
+		if l == "" {
+			continue
+		}
 		switch {
+		case l == "**Tool Call**:":
+			callNext = true
+			continue
+		case callNext && strings.HasPrefix(l, "```"):
+			// A chat export that writes each tool call into the answer
+			// as its JSON ({"name": "run_command", "input": {…}}): the
+			// call is read as the agent's own.
+			end := i + 1
+			for end < len(lines) && !strings.HasPrefix(strings.TrimSpace(lines[end]), "```") {
+				end++
+			}
+			var tc baton.ToolCall
+			if json.Unmarshal([]byte(strings.Join(lines[i+1:min(end, len(lines))], "\n")), &tc) == nil && tc.Name != "" {
+				c := call{ToolCall: tc, in: parseInput(tc.Input), result: -1}
+				out = append(out, callActions(&c)...)
+			}
+			callNext = false
+			cur = -1
+			i = end
+			continue
 		case strings.HasPrefix(l, "Read file: "), strings.Contains(l, "• Read file: "):
 			out = append(out, techAction{op: "read", file: strings.TrimSpace(l[strings.Index(l, "Read file: ")+len("Read file: "):])})
 			cur = -1

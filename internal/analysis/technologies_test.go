@@ -230,3 +230,24 @@ func TestTechnologiesOfCodeFencedForAFile(t *testing.T) {
 		t.Error("fencedFile misreads an info string")
 	}
 }
+
+// TestTechnologiesFromToolCallsWrittenAsJSON: a chat export that writes
+// each tool call into the answer ("**Tool Call**:" over a JSON fence of
+// its name and input) shows the agent's commands and files; a JSON fence
+// without that line is only code shown.
+func TestTechnologiesFromToolCallsWrittenAsJSON(t *testing.T) {
+	c := newConvo()
+	c.steward("Queue the messages typed while the agent is busy")
+	c.assistant("Let me look:\n\n**Tool Call**:\n\n```json\n{\n  \"input\": {\n    \"file_path\": \"src/ui/queue.ts\"\n  },\n  \"name\": \"read_file\"\n}\n```\n\n**Tool Result**:\n\n```\nexport const q = [];\n```\n\n**Tool Call**:\n\n```json\n{\n  \"input\": {\n    \"command\": \"cd packages/cli && pnpm run build\"\n  },\n  \"name\": \"run_command\"\n}\n```\n\nA config could look like:\n\n```json\n{\"name\": \"run_command\", \"input\": {\"command\": \"cargo build\"}}\n```")
+	s := &baton.Session{}
+	New().Session(s, c.analysed(New()))
+	got := s.Technical.TechnologyEvidence
+	for name, ev := range map[string]string{"TypeScript": "read queue.ts", "pnpm": "ran `pnpm run build`"} {
+		if got[name] != ev {
+			t.Errorf("%s: evidence %q, want %q (all %q)", name, got[name], ev, got)
+		}
+	}
+	if slices.Contains(s.Technical.Technologies, "Cargo") {
+		t.Errorf("technologies %q hold Cargo, from a JSON fence no call line heads", s.Technical.Technologies)
+	}
+}
