@@ -430,7 +430,14 @@ func textActions(content string) []techAction {
 		!strings.HasPrefix(content, "Read file: ") && !strings.HasPrefix(content, "Edit file: ") && !strings.Contains(content, "```") {
 		return nil
 	}
-	lines := strings.Split(truncate(content, maxScanText), "\n")
+	limit := maxScanText
+	if strings.Contains(content, "⏺") || strings.Contains(content, "**Tool Call**:") {
+		// A transcript kept as text writes a whole turn of the agent's
+		// calls into one message: its later calls are as much the
+		// session's as its first.
+		limit = maxTurnText
+	}
+	lines := strings.Split(truncate(content, limit), "\n")
 	var out []techAction
 	cur := -1 // the action whose written lines follow
 	runNext := false
@@ -547,6 +554,9 @@ func textActions(content string) []techAction {
 	}
 	return out
 }
+
+// maxTurnText bounds the text of one message read for a turn's calls.
+const maxTurnText = 1 << 16
 
 // fencedFile is the file a code fence's info string names after its
 // language ("python:app/models/cell.py"), or "".

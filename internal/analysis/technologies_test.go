@@ -251,3 +251,17 @@ func TestTechnologiesFromToolCallsWrittenAsJSON(t *testing.T) {
 		t.Errorf("technologies %q hold Cargo, from a JSON fence no call line heads", s.Technical.Technologies)
 	}
 }
+
+// TestTechnologiesFromALongTextTurn: a transcript kept as text writes a
+// whole turn of calls into one message, and a call far down a long turn
+// counts as much as the first.
+func TestTechnologiesFromALongTextTurn(t *testing.T) {
+	c := newConvo()
+	c.steward("Commit the refactor")
+	c.assistant("⏺ Read(src/app.ts)\n  ⎿  Read 900 lines\n\n" + strings.Repeat("The queue now drains after each response.\n", 400) + "\n⏺ Bash(git commit -am \"refactor: one queue\")\n  ⎿  [main 1a2b3c4] refactor: one queue")
+	s := &baton.Session{}
+	New().Session(s, c.analysed(New()))
+	if got := s.Technical.TechnologyEvidence["Git"]; got != "ran `git commit -am \"refactor: one queue\"`" {
+		t.Errorf("Git: evidence %q (all %q)", got, s.Technical.TechnologyEvidence)
+	}
+}
