@@ -448,6 +448,9 @@ func textActions(content string) []techAction {
 			cur = -1
 			name, arg, found := strings.Cut(rest, "(")
 			op := consoleTools[name]
+			if op == "" && shellTools[name] {
+				op = "run" // another agent's console ("⏺ bash(git status)")
+			}
 			if !found || op == "" || !strings.HasSuffix(arg, ")") {
 				continue
 			}
@@ -504,12 +507,17 @@ func textActions(content string) []techAction {
 		case strings.HasPrefix(l, "Edit file: "), strings.Contains(l, "• Edit file: "):
 			out = append(out, techAction{op: "edit", file: strings.TrimSpace(l[strings.Index(l, "Edit file: ")+len("Edit file: "):])})
 			cur = len(out) - 1
-		case strings.HasPrefix(l, "Tool use:") && strings.Contains(l, "terminal"):
+		case strings.HasPrefix(l, "Tool use:") && (strings.Contains(l, "terminal") || shellTools[strings.Trim(strings.TrimPrefix(l, "Tool use:"), " *")]):
 			runNext = true
 			if _, cmd, ok := strings.Cut(l, "Run command: "); ok {
 				out = append(out, techAction{op: "run", command: cmd})
 				runNext = false
 			}
+		case runNext && len(l) > 2 && l[0] == '`' && l[1] != '`' && strings.HasSuffix(l, "`") && strings.Count(l, "`") == 2:
+			// The command on its own line under the call's description
+			// ("Tool use: **Bash**", "Check changes", "`git diff --stat`").
+			out = append(out, techAction{op: "run", command: l[1 : len(l)-1]})
+			runNext = false
 		case runNext && strings.HasPrefix(l, "- command: `") && strings.HasSuffix(l, "`"):
 			// The tool's input listed under it: "- command: `mvn -q test`".
 			out = append(out, techAction{op: "run", command: strings.TrimSuffix(strings.TrimPrefix(l, "- command: `"), "`")})

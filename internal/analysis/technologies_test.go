@@ -265,3 +265,22 @@ func TestTechnologiesFromALongTextTurn(t *testing.T) {
 		t.Errorf("Git: evidence %q (all %q)", got, s.Technical.TechnologyEvidence)
 	}
 }
+
+// TestTechnologiesFromOtherConsoles: another agent's console names its
+// shell tool in lower case ("⏺ bash(git status)"), and SpecStory puts a
+// shell call's command on its own line in a code span under the call's
+// description; both ran.
+func TestTechnologiesFromOtherConsoles(t *testing.T) {
+	c := newConvo()
+	c.steward("Check what changed and commit")
+	c.assistant("⏺ bash(git --no-pager status --short)\n  ⎿  M a.go")
+	c.assistant("Tool use: **Bash**\n Build the site\n\n`hugo --minify`\n```\nTotal in 80 ms\n```")
+	s := &baton.Session{}
+	New().Session(s, c.analysed(New()))
+	got := s.Technical.TechnologyEvidence
+	for name, ev := range map[string]string{"Git": "ran `git --no-pager status --short`", "Hugo": "ran `hugo --minify`"} {
+		if got[name] != ev {
+			t.Errorf("%s: evidence %q, want %q (all %q)", name, got[name], ev, got)
+		}
+	}
+}
