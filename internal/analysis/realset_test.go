@@ -775,7 +775,10 @@ func (r *realsetRun) add(s realsetSession, half string, sc realsetFieldScores, l
 		r.batches[s.Batch] = newRealsetFieldScores()
 	}
 	r.batches[s.Batch].merge(sc)
-	if len(lines) > 0 {
+	// A held-out batch's per-session lines are not written at all: a
+	// tuner who prints the dev file must not see them by accident; its
+	// batch line is the whole check.
+	if len(lines) > 0 && half != "held out" {
 		fmt.Fprintf(&r.devDetail, "%s [%s] (batch %d, %s, %s, %s)\n%s\n", s.ID, half, s.Batch, s.Kind, s.Language, s.Repo, strings.Join(lines, "\n"))
 	}
 }
@@ -1312,7 +1315,10 @@ func TestRealSetReporting(t *testing.T) {
 	scored["tasks"] = &realsetScore{produced: 2, matchedProduced: 1, expected: 2, matchedExpected: 1}
 	for i, batch := range []int{1, 1, realsetHeldOutBatch} {
 		s := realsetSession{ID: fmt.Sprint("s", i), Split: "dev", Batch: batch}
-		run.add(s, realsetHalf(s, i), scored, nil)
+		run.add(s, realsetHalf(s, i), scored, []string{fmt.Sprint("  line of s", i)})
+	}
+	if detail := run.devDetail.String(); !strings.Contains(detail, "line of s0") || strings.Contains(detail, "line of s2") {
+		t.Errorf("the dev file must hold released batches' lines and never a held-out batch's:\n%s", detail)
 	}
 	if got := realsetHalf(realsetSession{Batch: realsetHeldOutBatch}, 0); got != "held out" {
 		t.Errorf("a held-out session's half = %q", got)
