@@ -46,6 +46,13 @@ func (s *Service) refreshMemory(ctx context.Context, stewardID int64, sessionID,
 	if err != nil {
 		return err
 	}
+	if known != nil {
+		// A whole session's analysis (after an import or a hook event,
+		// which may complete stored messages in place) does not trust the
+		// kept state: it cannot tell that a covered message's text
+		// changed. The next refresh reads the covered messages afresh.
+		state = nil
+	}
 	var kept *memoryState
 	defer func() { done(kept) }()
 	old, err := s.store.ConversationMemory(ctx, stewardID, sessionID, conv.ID)

@@ -99,6 +99,21 @@ func TestMemoryFromItsRunningStateIsTheMemoryFromEveryMessage(t *testing.T) {
 			}
 			grow(100)
 			check("after the state was spoilt")
+
+			// An import completes a covered message in place (same id, new
+			// text), which the state cannot tell; the session's analysis
+			// that follows drops it, so the memory made next reads the new
+			// text.
+			if _, err := st.DB().NewRaw("UPDATE messages SET content = ? WHERE id = (SELECT min(id) FROM messages WHERE conversation_id = ?)",
+				"We decided to replace the session cache with signed cookies, because the cache races with the token writer and signed cookies need no shared state at all.",
+				conv.ID).Exec(ctx); err != nil {
+				t.Fatal(err)
+			}
+			if err := svc.AnalyzeSession(ctx, ada.ID, sess.ID); err != nil {
+				t.Fatal(err)
+			}
+			grow(100)
+			check("after a covered message was completed in place")
 		})
 	}
 }
