@@ -54,7 +54,7 @@ func (s *Service) refreshMemory(ctx context.Context, stewardID int64, sessionID,
 		state = nil
 	}
 	var kept *memoryState
-	defer func() { done(kept) }()
+	defer func() { done(kept, s.now()) }()
 	old, err := s.store.ConversationMemory(ctx, stewardID, sessionID, conv.ID)
 	if err != nil && baton.ErrorCode(err) != baton.ENOTFOUND {
 		return err

@@ -116,8 +116,9 @@ type memoryStates struct {
 
 // take waits until no other refresh of the conversation runs, then
 // returns its state (nil: none kept) and done, which the caller must call
-// once, with the state to keep (nil: none).
-func (c *memoryStates) take(ctx context.Context, conversationID string) (*memoryState, func(*memoryState), error) {
+// once, with the state to keep (nil: none) and the time by the service's
+// clock.
+func (c *memoryStates) take(ctx context.Context, conversationID string) (*memoryState, func(*memoryState, time.Time), error) {
 	c.mu.Lock()
 	for {
 		wait, ok := c.busy[conversationID]
@@ -143,13 +144,13 @@ func (c *memoryStates) take(ctx context.Context, conversationID string) (*memory
 		c.bytes -= m.size()
 	}
 	c.mu.Unlock()
-	return m, func(keep *memoryState) {
+	return m, func(keep *memoryState, now time.Time) {
 		c.mu.Lock()
 		defer c.mu.Unlock()
 		delete(c.busy, conversationID)
 		close(finished)
 		if keep != nil {
-			c.put(conversationID, keep)
+			c.put(conversationID, keep, now)
 		}
 	}, nil
 }
@@ -157,11 +158,10 @@ func (c *memoryStates) take(ctx context.Context, conversationID string) (*memory
 // put keeps the state of a conversation, dropping the states used longest
 // ago, if idle for memoryStateIdle, until it fits; else it is not kept.
 // c.mu is held.
-func (c *memoryStates) put(conversationID string, m *memoryState) {
+func (c *memoryStates) put(conversationID string, m *memoryState, now time.Time) {
 	if m.size() > memoryCacheBytes/4 {
 		return // one conversation may not crowd out the others
 	}
-	now := time.Now()
 	for c.bytes+m.size() > memoryCacheBytes {
 		oldest := ""
 		for id, s := range c.states {
