@@ -98,10 +98,15 @@ func TestBrowserCorrectionsSurviveReanalysis(t *testing.T) {
 		chromedp.Focus(chromedp.CSS(`#correction-title a`)),
 		chromedp.KeyEvent("\r"),
 		chromedp.WaitVisible(chromedp.CSS(`#correction-title-input`)),
+		htmxSettled(),
 	)
 	if err != nil {
 		t.Fatal(err)
 	}
+	// The form's field takes focus once htmx has settled the swap, which
+	// can come a moment after it is visible: wait for it, then check.
+	_ = chromedp.Do(ctx, chromedp.Poll[chromedp.Void](`document.activeElement.id === "correction-title-input"`,
+		chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(5*time.Second)))
 	if focused, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.activeElement.id`)); focused != "correction-title-input" {
 		t.Errorf("the title form opened with %q focused", focused)
 	}
@@ -109,7 +114,7 @@ func TestBrowserCorrectionsSurviveReanalysis(t *testing.T) {
 		t.Errorf("the title field's label is %q", label)
 	}
 	err = chromedp.Do(ctx,
-		chromedp.Evaluate[chromedp.Void](`document.activeElement.select()`),
+		chromedp.Evaluate[chromedp.Void](`document.querySelector("#correction-title-input").select()`),
 		chromedp.KeyEvent(title),
 		chromedp.KeyEvent("\r"),
 		chromedp.WaitVisible(chromedp.CSS(`#correction-title .badge-edited`)),
