@@ -11,6 +11,10 @@ const (
 	rareTerm   = "quixotically" // in about 1 of 100,000 messages
 	mediumTerm = "flamegraph"   // in about 1 of 100 messages
 	commonTerm = "the"          // in nearly every message
+	// onceTerm is in one message only (message 4242), at every size: the
+	// growth benchmark's rare search, whose answer stays the same size as
+	// the data grows, so its cost grows only with the index it walks.
+	onceTerm = "zymurgically"
 )
 
 // corpus writes plausible assistant-work messages: a common English core,
@@ -69,6 +73,9 @@ func (c *corpus) message(i int) string {
 	}
 	if i%100000 == 4242 {
 		s += " We " + rareTerm + " tried everything."
+	}
+	if i == 4242 {
+		s += " It went " + onceTerm + "."
 	}
 	return s
 }
