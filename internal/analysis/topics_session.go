@@ -27,6 +27,10 @@ type topicCandidate struct {
 	// verb: a word the session uses as a verb more often than not, which
 	// is no topic alone.
 	verb bool
+	// modifier: a word the session uses more often than not before the
+	// noun it qualifies ("shadow" in "shadow branch", "manual" in "manual
+	// commit"): alone it names no subject, the phrase does.
+	modifier bool
 }
 
 // topicFileName finds file names written in prose: a name and a known
@@ -103,6 +107,15 @@ func keyTopics(vs []view) []string {
 		if isTechnologyName(c.term) || len(words) == 1 && (genericHeads[c.term] || vagueAdjectives[c.term] || pairVerbs[c.term] || discourseNouns[c.term] || c.verb) {
 			continue
 		}
+		if len(words) == 1 && c.modifier {
+			// The phrase it opens names the subject: the best one the
+			// session holds, or none.
+			p, ok := modifiedPhrase(cands, c.term, least)
+			if !ok {
+				continue
+			}
+			c = p
+		}
 		held := false
 		for i, t := range out {
 			switch {
@@ -122,6 +135,19 @@ func keyTopics(vs []view) []string {
 		}
 	}
 	return slices.Compact(out)
+}
+
+// modifiedPhrase is the best-scored phrase of cands that opens with the
+// word w, scoring at least least.
+func modifiedPhrase(cands []topicCandidate, w string, least float64) (topicCandidate, bool) {
+	var best topicCandidate
+	found := false
+	for _, c := range cands {
+		if strings.HasPrefix(c.term, w+" ") && c.score >= least && (!found || c.score > best.score) {
+			best, found = c, true
+		}
+	}
+	return best, found
 }
 
 // discourseNouns name the talk about the work, not its subject: what any
@@ -207,7 +233,7 @@ func holdsTerm(phrase, term string) bool {
 // request names the work, the rest of the session shows which of the
 // things it names the work was about.
 func topicCandidates(vs []view) []topicCandidate {
-	t := topicTally{byTerm: map[string]*topicCandidate{}, uses: verbUse{}, han: repeatedHanWords(vs), short: shortText(vs)}
+	t := topicTally{byTerm: map[string]*topicCandidate{}, uses: verbUse{}, mods: modifierUse{}, han: repeatedHanWords(vs), short: shortText(vs)}
 	first := true
 	var subjects []string
 	for i := range vs {
@@ -225,6 +251,7 @@ func topicCandidates(vs []view) []topicCandidate {
 	out := make([]topicCandidate, 0, len(t.byTerm))
 	for _, c := range t.byTerm {
 		c.verb = t.uses.mostlyVerb(c.term)
+		c.modifier = t.mods.mostlyModifier(c.term)
 		out = append(out, *c)
 	}
 	slices.SortFunc(out, func(a, b topicCandidate) int { return a.first - b.first })
@@ -236,6 +263,7 @@ type topicTally struct {
 	byTerm map[string]*topicCandidate
 	order  int
 	uses   verbUse
+	mods   modifierUse
 	// han are the words of the session's Chinese clauses
 	// (repeatedHanWords).
 	han []string
@@ -312,7 +340,7 @@ func (t *topicTally) message(v *view) string {
 	}
 	// Past its file names, code in the prose is no topic (topics_code.go).
 	prose = unquoteCodeWords(withoutCodeLines(prose))
-	for _, p := range nounPairs(prose) {
+	for _, p := range nounPairsNoting(prose, t.mods) {
 		t.add(p, n, seen)
 	}
 	for _, p := range japaneseCompounds(prose) {
@@ -360,6 +388,12 @@ func (t *topicTally) firstRequest(vs []view, subjects []string) {
 // object), neither used as a verb where it stands ("that contain
 // invalid", "how to claim issues"), not both technologies.
 func nounPairs(prose string) []string {
+	return nounPairsNoting(prose, nil)
+}
+
+// nounPairsNoting is nounPairs, counting in mods (when not nil) each
+// noun's uses and those before the noun it qualifies.
+func nounPairsNoting(prose string, mods modifierUse) []string {
 	var out []string
 	for _, seg := range strings.FieldsFunc(strings.ToLower(prose), func(r rune) bool {
 		return strings.ContainsRune(".,;:!?()[]{}\"`\n|*#>", r)
@@ -373,9 +407,41 @@ func nounPairs(prose string) []string {
 				continue
 			}
 			out = append(out, a+" "+b)
+			mods.note(a, true)
+		}
+		for _, w := range ws {
+			if pairWord(w) {
+				mods.note(w, false)
+			}
 		}
 	}
 	return out
+}
+
+// modifierUse counts, for each noun, how often a session uses it and how
+// often before another noun that it qualifies.
+type modifierUse map[string][2]int
+
+// note counts a use of w (modifier: one before the noun it qualifies,
+// counted besides its use).
+func (u modifierUse) note(w string, modifier bool) {
+	if u == nil {
+		return
+	}
+	c := u[w]
+	if modifier {
+		c[1]++
+	} else {
+		c[0]++
+	}
+	u[w] = c
+}
+
+// mostlyModifier reports a word used before a noun it qualifies in more
+// than half of its uses.
+func (u modifierUse) mostlyModifier(w string) bool {
+	c := u[w]
+	return 2*c[1] > c[0]
 }
 
 // pairVerbs are verbs of requests and answers that pass as nouns
