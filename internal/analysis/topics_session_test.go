@@ -207,3 +207,29 @@ func TestDiscourseNounsAreNoTopicsAlone(t *testing.T) {
 		t.Errorf("topics %q miss %q", got, "token bucket")
 	}
 }
+
+// TestModifierGivesWayToItsPhrase: a word the session writes mostly before
+// the noun it qualifies ("manual" in "manual commit") names no subject
+// alone, though it is in more messages than the phrase; the phrase it
+// opens takes its place.
+func TestModifierGivesWayToItsPhrase(t *testing.T) {
+	c := newConvo()
+	c.steward("How does the session record its branch metadata?")
+	c.assistant("The session writes the branch metadata when it starts; a manual commit writes it again.")
+	c.steward("And after a manual commit, is the branch metadata stale?")
+	c.assistant("The branch metadata is read once; the manual steps you take later do not change it, a manual commit does.")
+	c.steward("Then skip the manual steps.")
+	vs := buildViews(testAnalyzer, c.analysed(testAnalyzer))
+	for _, cand := range topicCandidates(vs) {
+		if cand.term == "manual" && !cand.modifier {
+			t.Errorf("candidate %q is not marked a modifier", cand.term)
+		}
+	}
+	got := keyTopics(vs)
+	if slices.Contains(got, "manual") {
+		t.Errorf("topics %q hold %q alone", got, "manual")
+	}
+	if !slices.Contains(got, "manual commit") {
+		t.Errorf("topics %q miss %q", got, "manual commit")
+	}
+}
