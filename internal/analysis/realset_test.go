@@ -400,6 +400,7 @@ var realsetTestLabelsSHA256 = map[string]string{
 	"labels-test-12-3.json": "62190781678f78ed15d7cf8c554cba939d436f89950d9fa0a8e03b407d12b685",
 	"labels-test-13.json":   "a3aabdb492249b4af29841d077034348ae36fcc44a44cd0c687de217c64fbdf7",
 	"labels-test-13-2.json": "88fa713e4fb96093232a35152db872b6ad1e1b601643068036893ee0c484f367",
+	"labels-test-14.json":   "041b46d3e989ed40e134990b6071156c2224ffd5e1e253beac9c66a25cf9b9bb",
 }
 
 // realsetExt is the file name each format is imported under.
