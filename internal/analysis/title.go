@@ -166,7 +166,7 @@ func cleanTitleLine(line string) string {
 	line = stripListMarker(strings.TrimSpace(line))
 	line = conventionalType.ReplaceAllString(line, "")
 	if strings.Contains(line, "@") {
-		line = fileMention.ReplaceAllString(line, "$1 ")
+		line = withMentionedNames(line)
 	}
 	fields := strings.Fields(line)
 	var out []string
@@ -216,10 +216,49 @@ var (
 	// (51-58)"), wherever it stands in a line, glued to the text before
 	// it too ("多语言用不了了@zh.json"); an e-mail address is not one.
 	fileMention = regexp.MustCompile(`(^|[^\w.@])@[\w./\[\]-]+(?::\d+(?:-\d+)?)?(?:\s+\(?\d+-\d+\)?)?`)
+	// mentionName is the file a fileMention names, after its "@".
+	mentionName = regexp.MustCompile(`@([\w./\[\]-]+)`)
 	// issueNumber is a reference to an issue or pull request by number
 	// ("#6495"): the number, not its subject.
 	issueNumber = regexp.MustCompile(`^\(?#\d+\)?[.,;:)]*$`)
 )
+
+// withMentionedNames is a line with its editor's mentions of files
+// ("@TODO.md", "@src/cache/decorators.py:48") read as a sentence reads
+// them: a mention inside the prose, after a word of it, is the file's own
+// name, a noun the sentence is about ("read @TODO.md and update @LOG.md"
+// asks to update LOG.md), without its directories and the lines it
+// points at, which a title never holds. A mention that opens the line,
+// follows another mention or is glued to text without spaces attaches a
+// file as context ("@README.md @TODO.md read the goals", "多语言用不了了
+// @zh.json"): it goes.
+func withMentionedNames(line string) string {
+	var b strings.Builder
+	last := 0
+	for _, loc := range fileMention.FindAllStringIndex(line, -1) {
+		m := line[loc[0]:loc[1]]
+		at := strings.IndexByte(m, '@')
+		b.WriteString(line[last : loc[0]+at])
+		last = loc[1]
+		before := strings.Fields(line[:loc[0]+at])
+		prev := ""
+		if len(before) > 0 {
+			prev = before[len(before)-1]
+		}
+		r, _ := utf8.DecodeLastRuneInString(prev)
+		if prev == "" || strings.Contains(prev, "@") || r >= 0x3000 {
+			b.WriteString(" ")
+			continue
+		}
+		name := mentionName.FindStringSubmatch(m)[1]
+		end := name[len(strings.TrimRight(name, ".")):]
+		name = strings.Trim(name, "./")
+		name = name[strings.LastIndexByte(name, '/')+1:]
+		b.WriteString(name + end + " ")
+	}
+	b.WriteString(line[last:])
+	return b.String()
+}
 
 // flagNouns follow a flag that the sentence names as a thing.
 var flagNouns = set("flag", "flags", "option", "options", "parameter", "parameters", "param", "argument", "arguments",

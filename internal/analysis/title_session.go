@@ -71,7 +71,11 @@ func sessionTitle(vs []view) string {
 			sentences = append(sentences, diagnosisSentences(vs, i)...)
 		}
 		if len(sentences) == 0 {
-			continue
+			if _, restated := restatement(vs, i); !restated {
+				// Nothing of the prompt is words (a paste alone)
+				// and the answer does not say what it takes on.
+				continue
+			}
 		}
 		decay := math.Pow(titlePromptDecay, float64(prompts))
 		prompts++
@@ -513,7 +517,7 @@ func pastedLine(line string) bool {
 	if line == "" {
 		return false
 	}
-	if strings.Contains(line, "error=") || shellPrompt(line) {
+	if strings.Contains(line, "error=") || shellPrompt(line) || fileLocation.MatchString(line) {
 		return true
 	}
 	// A log line opens with its level ("Error: …", "panic: …").
@@ -533,6 +537,11 @@ func pastedLine(line string) bool {
 	}
 	return n >= 12 && letters*2 < n
 }
+
+// fileLocation opens a line a compiler, linter or test runner reports
+// at a place in a file ("src/mp.py:54:7: N818 …", "main.go:12: undefined
+// x"): its output, whatever words follow.
+var fileLocation = regexp.MustCompile(`^(?:[A-Za-z]:)?[\w./\\-]*\w\.\w+:\d+(?::\d+)?:?(?:\s|$)`)
 
 // logClock is the time of day a log line carries: "11:35:44", "09:02:17.381".
 var logClock = regexp.MustCompile(`(?:^|\s|\[)\d{1,2}:\d{2}:\d{2}(?:[.,]\d+)?\b`)

@@ -272,3 +272,49 @@ func TestProgramNamesWeigh(t *testing.T) {
 		t.Fatalf("title %q does not name the entire CLI", got)
 	}
 }
+
+// TestTitleEditorMentions: an editor's mention of a file inside the prose
+// ("compare @a.py and @b.py") is the file's name, a noun the title may
+// keep; mentions that open the prompt or follow one another attach files
+// as context and go, as do the directories and lines a mention points at.
+func TestTitleEditorMentions(t *testing.T) {
+	for _, tc := range []struct{ line, want string }{
+		{"Compare @src/parse_v1.py and @parse_v2.py:12-40 and explain the differences",
+			"Compare parse_v1.py and parse_v2.py and explain the differences"},
+		{"@README.md @TODO.md read the goals", "read the goals"},
+		{"Read @NOTES.md.", "Read NOTES.md."},
+		{"多语言用不了了@zh.json", "多语言用不了了"},
+	} {
+		if got := strings.Join(strings.Fields(cleanTitleLine(tc.line)), " "); got != tc.want {
+			t.Errorf("cleanTitleLine(%q) = %q, want %q", tc.line, got, tc.want)
+		}
+	}
+	got := titleOf("Compare @tools/resize_fast.py and @tools/resize_slow.py and explain the differences",
+		"Both scripts resize images; resize_fast.py uses a vectorized path, resize_slow.py loops over pixels.")
+	if l := strings.ToLower(got); !strings.Contains(l, "resize_fast.py") || strings.Contains(l, "tools/") {
+		t.Errorf("title %q does not name the compared files", got)
+	}
+}
+
+// TestTitleLinterOutputPasted: a prompt that is a linter's report pasted
+// whole (lines opening with a file's place, "src/x.py:54:7: …") is
+// output, not the steward's words: the answer's restatement titles it.
+func TestTitleLinterOutputPasted(t *testing.T) {
+	for _, line := range []string{"src/pkg/mp.py:54:7: N818 Exception name `PoolException` should be named with an Error suffix",
+		"main.go:12: undefined: handler", `C:\work\app.ts:3:1 error`} {
+		if !pastedLine(line) {
+			t.Errorf("pastedLine(%q) = false", line)
+		}
+	}
+	if pastedLine("Fix main.go: the handler is undefined") {
+		t.Error("a sentence naming a file is not pasted output")
+	}
+	got := titleOf("lint.......................................Failed\n"+
+		"src/pkg/mp.py:54:7: N818 Exception name `PoolException` should be named with an Error suffix\n"+
+		"src/pkg/mp.py:252:17: E731 Do not assign a `lambda` expression, use a `def`\n"+
+		"tests/test_mp.py:298:35: F841 Local variable `pool` is assigned to but never used\n",
+		"I'll help you fix the flake8 lint errors in your code. Let me read the files first.")
+	if l := strings.ToLower(got); !strings.Contains(l, "lint errors") {
+		t.Errorf("title %q does not name the lint errors", got)
+	}
+}
