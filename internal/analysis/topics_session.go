@@ -395,13 +395,17 @@ func nounPairs(prose string) []string {
 // noun's uses and those before the noun it qualifies.
 func nounPairsNoting(prose string, mods modifierUse) []string {
 	var out []string
-	for _, seg := range strings.FieldsFunc(strings.ToLower(prose), func(r rune) bool {
+	for _, seg := range strings.FieldsFunc(prose, func(r rune) bool {
 		return strings.ContainsRune(".,;:!?()[]{}\"`\n|*#>", r)
 	}) {
-		ws := strings.Fields(seg)
+		written := strings.Fields(seg)
+		ws := strings.Fields(strings.ToLower(seg))
+		if len(ws) != len(written) {
+			ws = written // lower case changed the words (rare)
+		}
 		for i := 0; i+1 < len(ws); i++ {
 			a, b := ws[i], ws[i+1]
-			if !pairWord(a) || !pairWord(b) || strings.HasSuffix(a, "s") && !strings.HasSuffix(a, "ss") ||
+			if !pairWord(a) && !modifierAcronym(written[i]) || !pairWord(b) || strings.HasSuffix(a, "s") && !strings.HasSuffix(a, "ss") ||
 				usedAsVerb(ws, i) || usedAsVerb(ws, i+1) ||
 				isTechnologyName(a) && isTechnologyName(b) || genericHeads[b] || vagueAdjectives[a] || a == b {
 				continue
@@ -409,13 +413,29 @@ func nounPairsNoting(prose string, mods modifierUse) []string {
 			out = append(out, a+" "+b)
 			mods.note(a, true)
 		}
-		for _, w := range ws {
-			if pairWord(w) {
+		for i, w := range ws {
+			if pairWord(w) || modifierAcronym(written[i]) {
 				mods.note(w, false)
 			}
 		}
 	}
 	return out
+}
+
+// modifierAcronym reports a word written in capitals that may open a noun
+// phrase ("PR feedback", "CI failures", "MIT license"): such a short word
+// is no topic of its own (salient), and alone it often is not one
+// ("MIT", "GET"), but before a noun it names which one.
+func modifierAcronym(w string) bool {
+	if len(w) < 2 || len(w) > 5 {
+		return false
+	}
+	for i := 0; i < len(w); i++ {
+		if w[i] < 'A' || w[i] > 'Z' {
+			return false
+		}
+	}
+	return !notAcronymTopics[strings.ToLower(w)]
 }
 
 // modifierUse counts, for each noun, how often a session uses it and how
