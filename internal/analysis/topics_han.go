@@ -135,3 +135,23 @@ func hanWordsIn(clause string, words []string) []string {
 	}
 	return out
 }
+
+// chineseText reports text with Chinese characters and no kana: Japanese
+// writes its particles in kana, and its kanji compounds may end in a
+// character that is a particle in Chinese ("目的", purpose).
+func chineseText(s string) bool {
+	return strings.ContainsFunc(s, isKanji) && !strings.ContainsFunc(s, func(r rune) bool { return isHiragana(r) || isKatakana(r) })
+}
+
+// hanWord reports whether a word of a Chinese text may be a word: one not
+// written in Chinese characters, or a run of them that neither opens nor
+// closes with a function character and holds no particle or pronoun
+// ("如何检测", "已经安装好了" and "他们的" are clauses, not words), as
+// repeatedHanWords asks of the words it finds in longer clauses.
+func hanWord(w string) bool {
+	rs := []rune(w)
+	if len(rs) == 0 || !isKanji(rs[0]) {
+		return true
+	}
+	return !hanFunction[rs[0]] && !hanFunction[rs[len(rs)-1]] && !hasHanParticle(rs) && !hanStopWords[w]
+}

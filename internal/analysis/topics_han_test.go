@@ -28,3 +28,23 @@ func TestTopicsOfChineseClauses(t *testing.T) {
 		t.Error("hanClause tells clauses from words wrongly")
 	}
 }
+
+// TestShortChineseClausesAreNoTopics: a short Chinese clause between
+// punctuation ("我想知道", I'd like to know; "如何检测", how to detect) is
+// no topic, though it is as short as a word; a Japanese kanji compound
+// ending in a character that is a particle in Chinese ("目的") is a word.
+func TestShortChineseClausesAreNoTopics(t *testing.T) {
+	c := newConvo()
+	c.steward("我想知道，如何检测，uv 安装。")
+	c.assistant("我想知道的话：如何检测 uv 安装，运行 uv --version。")
+	c.steward("如何检测，我想知道。")
+	got := keyTopics(buildViews(testAnalyzer, c.analysed(testAnalyzer)))
+	for _, clause := range []string{"我想知道", "如何检测"} {
+		if slices.Contains(got, clause) {
+			t.Errorf("topics %q hold the clause %q", got, clause)
+		}
+	}
+	if chineseText("この目的は") || !chineseText("我想知道") || !hanWord("组件") || hanWord("他们的") {
+		t.Error("chineseText or hanWord tells Chinese words wrongly")
+	}
+}

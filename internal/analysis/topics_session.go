@@ -347,12 +347,16 @@ func (t *topicTally) message(v *view) string {
 		t.add(p, n, seen)
 	}
 	words := splitMixedCJK(wordsOf(lowerText(prose)))
+	chinese := chineseText(prose)
 	for k, w := range words {
 		switch {
 		case hanClause(w):
 			for _, h := range hanWordsIn(w, t.han) {
 				t.add(h, n, seen)
 			}
+		case chinese && !hanWord(w):
+			// A short Chinese clause ("我想知道", I'd like to know) is
+			// no word either.
 		case termWord(w):
 			t.add(w, n, seen)
 			t.uses.note(words, k)
