@@ -399,9 +399,7 @@ func nounPairs(prose string) []string {
 // noun's uses and those before the noun it qualifies.
 func nounPairsNoting(prose string, mods modifierUse) []string {
 	var out []string
-	for _, seg := range strings.FieldsFunc(prose, func(r rune) bool {
-		return strings.ContainsRune(".,;:!?()[]{}\"`\n|*#>", r)
-	}) {
+	for _, seg := range clauses(prose) {
 		written := strings.Fields(seg)
 		ws := strings.Fields(strings.ToLower(seg))
 		if len(ws) != len(written) {
@@ -409,6 +407,12 @@ func nounPairsNoting(prose string, mods modifierUse) []string {
 		}
 		for i := 0; i+1 < len(ws); i++ {
 			a, b := ws[i], ws[i+1]
+			if numbered(a, b) || modifierAcronym(written[i]) && numbered("", b) {
+				// "phase 4", "issue 386": the number names which one.
+				out = append(out, a+" "+b)
+				mods.note(a, true)
+				continue
+			}
 			if !pairWord(a) && !modifierAcronym(written[i]) || !pairWord(b) || strings.HasSuffix(a, "s") && !strings.HasSuffix(a, "ss") ||
 				usedAsVerb(ws, i) || usedAsVerb(ws, i+1) ||
 				isTechnologyName(a) && isTechnologyName(b) || genericHeads[b] || vagueAdjectives[a] || a == b {
@@ -424,6 +428,40 @@ func nounPairsNoting(prose string, mods modifierUse) []string {
 		}
 	}
 	return out
+}
+
+// clauses cuts prose at punctuation, not at the dot of a number ("phase
+// 4.1").
+func clauses(prose string) []string {
+	var out []string
+	start := 0
+	for i := 0; i < len(prose); i++ {
+		c := prose[i]
+		if !strings.ContainsRune(".,;:!?()[]{}\"`\n|*#>", rune(c)) ||
+			c == '.' && i > 0 && i+1 < len(prose) && isDigit(prose[i-1]) && isDigit(prose[i+1]) {
+			continue
+		}
+		if i > start {
+			out = append(out, prose[start:i])
+		}
+		start = i + 1
+	}
+	if start < len(prose) {
+		out = append(out, prose[start:])
+	}
+	return out
+}
+
+func isDigit(c byte) bool { return '0' <= c && c <= '9' }
+
+// numbered reports a noun followed by the number that names which one
+// ("phase 4.1", "task 014"; an empty noun: an acronym's, "PR 757"); a
+// technology's version ("python 3") is the technology's.
+func numbered(noun, number string) bool {
+	if len(number) > 6 || !isDigit(number[0]) || !isDigit(number[len(number)-1]) || strings.Trim(number, "0123456789.") != "" {
+		return false
+	}
+	return noun == "" || pairWord(noun) && !isTechnologyName(noun) && !strings.HasSuffix(noun, "s")
 }
 
 // modifierAcronym reports a word written in capitals that may open a noun

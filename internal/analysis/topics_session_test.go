@@ -233,3 +233,18 @@ func TestModifierGivesWayToItsPhrase(t *testing.T) {
 		t.Errorf("topics %q miss %q", got, "manual commit")
 	}
 }
+
+// TestNounPairsOfNumberedThings: a noun followed by a number names which
+// one ("phase 4.1", "PR 757"), the number's dots kept; a technology's
+// version is no phrase.
+func TestNounPairsOfNumberedThings(t *testing.T) {
+	got := nounPairs("Finish phase 4.1 before PR 757 and keep Python 3.12.")
+	for _, w := range []string{"phase 4.1", "pr 757"} {
+		if !slices.Contains(got, w) {
+			t.Errorf("nounPairs = %q, want %q among them", got, w)
+		}
+	}
+	if slices.Contains(got, "python 3.12") {
+		t.Errorf("nounPairs = %q, want no technology version", got)
+	}
+}
