@@ -1,6 +1,8 @@
 package analysis
 
 import (
+	"path"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
@@ -238,6 +240,7 @@ func topicCandidates(vs []view) []topicCandidate {
 	var subjects []string
 	for i := range vs {
 		v := &vs[i]
+		t.edits(v)
 		if !v.text || sessionCommand(v) {
 			continue
 		}
@@ -364,6 +367,28 @@ func (t *topicTally) message(v *view) string {
 	}
 	t.repeats(seen, n)
 	return prose
+}
+
+// edits counts the files of documents and configuration a message's tool
+// calls write or edit ("go.mod", "CONVENTIONS.md", "pyproject.toml") as a
+// steward's mention: the work is on them, though no answer may name them.
+// The files of code are the technical context's.
+func (t *topicTally) edits(v *view) {
+	var seen termUses
+	for i := range v.calls {
+		c := &v.calls[i]
+		if op := c.op(); op != "write" && op != "edit" {
+			continue
+		}
+		name := path.Base(filepath.ToSlash(c.file()))
+		if name == "." || name == "/" || !topicFileName.MatchString(" "+name) {
+			continue
+		}
+		if seen == nil {
+			seen = termUses{}
+		}
+		t.add(fileTopic(name), 2, seen)
+	}
 }
 
 // firstRequest scores the subjects of the first request: a subject is a

@@ -248,3 +248,25 @@ func TestNounPairsOfNumberedThings(t *testing.T) {
 		t.Errorf("nounPairs = %q, want no technology version", got)
 	}
 }
+
+// TestEditedFilesAreTopics: the files of documents and configuration the
+// session edits are topics, though no answer names them; the files of
+// code are not.
+func TestEditedFilesAreTopics(t *testing.T) {
+	c := newConvo()
+	c.steward("Update Go to 1.25.6 everywhere it is pinned.")
+	c.assistant("Updating the toolchain pin now.")
+	c.tool("Edit", map[string]any{"file_path": "/repo/go.mod", "old_string": "go 1.24", "new_string": "go 1.25.6"}, "ok", "")
+	c.tool("Edit", map[string]any{"file_path": "/repo/mise.toml", "old_string": "1.24", "new_string": "1.25.6"}, "ok", "")
+	c.tool("Edit", map[string]any{"file_path": "/repo/main.go", "old_string": "a", "new_string": "b"}, "ok", "")
+	c.assistant("Done: the pin is 1.25.6 in both places.")
+	got := keyTopics(buildViews(testAnalyzer, c.analysed(testAnalyzer)))
+	for _, want := range []string{"go.mod", "mise.toml"} {
+		if !slices.Contains(got, want) {
+			t.Errorf("topics %q miss the edited %q", got, want)
+		}
+	}
+	if slices.Contains(got, "main.go") {
+		t.Errorf("topics %q hold a file of code", got)
+	}
+}
