@@ -59,7 +59,9 @@ var programTechnologies = map[string]string{
 	"ng": "Angular", "nuxt": "Nuxt", "next": "Next.js", "astro": "Astro", "svelte-kit": "SvelteKit",
 	"atlas": "Atlas", "goose": "goose", "air": "Air", "hyperfine": "hyperfine", "k6": "k6",
 	"rg": "ripgrep", "curl": "curl", "wget": "Wget", "pwsh": "PowerShell", "powershell": "PowerShell",
-	"codesign": "codesign", "notarytool": "notarytool",
+	"codesign": "codesign", "notarytool": "notarytool", "hatch": "Hatch", "pyupgrade": "pyupgrade",
+	"isort": "isort", "flake8": "Flake8", "pylint": "Pylint", "tox": "tox", "nox": "Nox", "pyright": "Pyright",
+	"twine": "Twine", "maturin": "maturin", "pdm": "PDM", "conda": "Conda", "mamba": "Conda", "jupyter": "Jupyter",
 }
 
 // subTechnologies are technologies a program's sub-command works with
@@ -79,7 +81,8 @@ var wrappers = set("npx", "bunx", "uvx", "pnpx", "time", "env", "exec", "nohup",
 var subWrappers = map[string]map[string]bool{
 	"uv": set("run"), "poetry": set("run"), "pipenv": set("run"), "pnpm": set("exec", "dlx"),
 	"yarn": set("dlx", "exec"), "npm": set("exec"), "bundle": set("exec"), "mise": set("exec", "x"),
-	"go": set("tool"), "nix": set("run", "shell"), "docker": set(), "cargo": set(),
+	"go": set("tool"), "nix": set("run", "shell"), "docker": set(), "cargo": set(), "hatch": set("run"),
+	"pdm": set("run"), "conda": set("run"),
 }
 
 // installers are the sub-commands that install packages, per program.
@@ -195,6 +198,8 @@ func technologiesOf(vs []view) ([]string, map[string]string) {
 		}
 		if v.steward() {
 			stewardNamed(v, te)
+			stewardCommands(v, te)
+			stewardPastedOutput(v.m.Content, te)
 			for _, f := range attachedFiles(v.prose) {
 				te.add(languageTechnology[languageOfPath(f)], evidenceRead, "read "+path.Base(f)+", which the steward attached")
 			}
@@ -491,6 +496,16 @@ func commandTechnologies(cmd string) []ranTech {
 		if len(args) > 1 {
 			add(subTechnologies[prog][args[1]], false)
 		}
+		if prog == "find" {
+			// "find . -name '*.py' -exec pyupgrade {} +" runs the program
+			// after -exec on each file found.
+			for k := 1; k+1 < len(args); k++ {
+				if args[k] == "-exec" || args[k] == "-execdir" {
+					add(programTechnologies[programName(args[k+1])], false)
+				}
+			}
+			continue
+		}
 		name, ok := programTechnologies[prog]
 		if !ok {
 			continue
@@ -767,7 +782,15 @@ func stewardNamed(v *view, te *techEvidence) {
 		if e.Type != EntityTechnology {
 			continue
 		}
-		if sent, at := sentenceWith(v.prose, e.Text); at >= 0 && namedAsTheirs(sent, e.Text, at) {
+		sent, at := sentenceWith(v.prose, e.Text)
+		if at < 0 {
+			continue
+		}
+		// "uv pip install" is uv's own installer, not pip.
+		if before := strings.Fields(strings.ToLower(sent)[:at]); len(before) > 0 && installers[strings.Trim(before[len(before)-1], "`'\"")][strings.ToLower(e.Text)] {
+			continue
+		}
+		if namedAsTheirs(sent, e.Text, at) {
 			te.add(e.Text, evidenceNamed, "named by the steward: “"+excerpt(sent, 90)+"”")
 		}
 	}

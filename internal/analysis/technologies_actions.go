@@ -430,14 +430,18 @@ func textActions(content string) []techAction {
 		!strings.HasPrefix(content, "Read file: ") && !strings.HasPrefix(content, "Edit file: ") && !strings.Contains(content, "```") {
 		return nil
 	}
-	limit := maxScanText
-	if strings.Contains(content, "⏺") || strings.Contains(content, "**Tool Call**:") {
-		// A transcript kept as text writes a whole turn of the agent's
-		// calls into one message: its later calls are as much the
-		// session's as its first.
-		limit = maxTurnText
-	}
-	lines := strings.Split(truncate(content, limit), "\n")
+	// A transcript kept as text writes a whole turn of the agent's calls
+	// into one message (Claude Code's console, a chat export's "**Tool
+	// Call**:" lines, SpecStory's Cursor chat, where a speaker's
+	// consecutive sections are one message): its later calls are as much
+	// the session's as its first.
+	lines := strings.Split(truncate(content, maxTurnText), "\n")
+	// SpecStory's record of Cursor writes a command's terminal output as
+	// an untagged fence right under the command's fence. Once one such
+	// output opens with a prompt or the command's echo, the message is
+	// that record: its other outputs (a linter's warnings, a test run's
+	// header) show their commands ran as well.
+	terminal := terminalRecord(lines)
 	var out []techAction
 	cur := -1 // the action whose written lines follow
 	runNext := false
@@ -545,7 +549,7 @@ func textActions(content string) []techAction {
 					out[cur].written = append(out[cur].written, added...)
 				}
 			} else if languages[info] == "shell" || info == "powershell" || info == "ps1" {
-				if runNext || answeredByTerminal(lines, end+1) {
+				if runNext || answeredByTerminal(lines, end+1, body) || terminal && outputFenceFirst(lines, end+1) != "" {
 					a := techAction{op: "run", command: body}
 					if info == "powershell" || info == "ps1" {
 						a.shell = "PowerShell"
@@ -601,20 +605,71 @@ func consoleWritten(line, op string) (string, bool) {
 }
 
 // answeredByTerminal reports whether the fence opening at or after line
-// i (past blank lines) holds a terminal's output: untagged, its first line
-// a shell prompt ("host:dir user$ go test").
-func answeredByTerminal(lines []string, i int) bool {
+// i (past blank lines) holds a terminal's output for command: untagged,
+// its first line a shell prompt ("host:dir user$ go test", zsh's
+// "user@host dir % ", PowerShell's "PS C:\\> ") or the terminal's echo of
+// the command (its whole first line, or the tail of its last line where
+// the terminal wrapped a long one).
+func answeredByTerminal(lines []string, i int, command string) bool {
+	first := outputFenceFirst(lines, i)
+	if first == "" {
+		return false
+	}
+	if strings.HasSuffix(first, "$") || strings.Contains(first, "$ ") || strings.HasSuffix(first, "%") ||
+		strings.Contains(first, "> ") && strings.HasPrefix(first, "PS ") || zshPrompt(first) {
+		return true
+	}
+	cmdLines := strings.Split(strings.TrimSpace(command), "\n")
+	head, tail := strings.TrimSpace(cmdLines[0]), strings.TrimSpace(cmdLines[len(cmdLines)-1])
+	echo := strings.TrimLeft(first, "<>$% ")
+	return len(head) >= 8 && strings.Contains(first, head) ||
+		len(echo) >= 12 && len(echo) < len(tail) && strings.HasSuffix(tail, echo)
+}
+
+// outputFenceFirst is the first non-blank line of the untagged fence
+// that opens at or after line i (past blank lines), or "" when no such
+// fence follows.
+func outputFenceFirst(lines []string, i int) string {
 	for i < len(lines) && strings.TrimSpace(lines[i]) == "" {
 		i++
 	}
 	if i >= len(lines) || strings.TrimSpace(lines[i]) != "```" {
-		return false
+		return ""
 	}
 	for i++; i < len(lines) && strings.TrimSpace(lines[i]) == ""; i++ {
 	}
-	if i >= len(lines) {
-		return false
+	if i >= len(lines) || strings.HasPrefix(strings.TrimSpace(lines[i]), "```") {
+		return ""
 	}
-	first := strings.TrimSpace(lines[i])
-	return strings.HasSuffix(first, "$") || strings.Contains(first, "$ ") || strings.HasSuffix(first, "%") || strings.Contains(first, "> ") && strings.HasPrefix(first, "PS ")
+	return strings.TrimSpace(lines[i])
+}
+
+// terminalRecord reports whether lines hold a shell fence answered by a
+// terminal's output (answeredByTerminal).
+func terminalRecord(lines []string) bool {
+	for i := 0; i < len(lines); i++ {
+		l := strings.TrimSpace(lines[i])
+		if !strings.HasPrefix(l, "```") {
+			continue
+		}
+		info := strings.ToLower(strings.TrimSpace(strings.TrimPrefix(l, "```")))
+		end := i + 1
+		for end < len(lines) && !strings.HasPrefix(strings.TrimSpace(lines[end]), "```") {
+			end++
+		}
+		if (languages[info] == "shell" || info == "powershell") && end < len(lines) &&
+			answeredByTerminal(lines, end+1, strings.Join(lines[i+1:end], "\n")) {
+			return true
+		}
+		i = end
+	}
+	return false
+}
+
+// zshPrompt reports a line that opens with zsh's default prompt,
+// "user@host dir % " (after a virtual environment's "(name) ").
+func zshPrompt(line string) bool {
+	at := strings.IndexByte(line, '@')
+	pct := strings.Index(line, " % ")
+	return at > 0 && pct > at && !strings.Contains(line[:at], " ") || at > 0 && pct > at && strings.HasPrefix(line, "(")
 }

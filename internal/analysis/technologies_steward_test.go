@@ -1,0 +1,73 @@
+package analysis
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/baton-dev/baton/internal/baton"
+)
+
+// TestTechnologiesOfTerminalRecord: SpecStory's record of a Cursor chat
+// writes each command's output as an untagged fence under the command's
+// fence. A zsh prompt or the terminal's echo of the command (the tail of a
+// wrapped line) shows the command ran; once one does, the message's other
+// outputs show theirs ran too. A shell fence with no output under it is a
+// suggestion.
+func TestTechnologiesOfTerminalRecord(t *testing.T) {
+	c := newConvo()
+	c.steward("fix the lints")
+	c.assistant("Let me run the fixer:\n\n```bash\nhatch run lint:fix .\n```\n\n```\nadam@Hamlet proj % hatch run lint:fix .\ntuple index out of range\n```\n\n" +
+		"Then each step:\n\n```bash\nfind . -name '*.py' -exec pyupgrade --py310-plus {} +\n```\n\n```\n<' -exec pyupgrade --py310-plus {} +\nRewriting ./a.py\n```\n\n" +
+		"```bash\nruff check --fix .\n```\n\n```\nwarning: The top-level linter settings are deprecated\n```\n\n" +
+		"You could also try:\n\n```bash\nmypy .\n```\n")
+	s := &baton.Session{}
+	New().Session(s, c.analysed(New()))
+	got := s.Technical.Technologies
+	for _, want := range []string{"Hatch", "pyupgrade", "Ruff", "Python"} {
+		if !slices.Contains(got, want) {
+			t.Errorf("technologies %q lack %q", got, want)
+		}
+	}
+	if slices.Contains(got, "mypy") {
+		t.Errorf("technologies %q hold mypy, only suggested", got)
+	}
+}
+
+// TestTechnologiesOfStewardCommands: commands the steward writes out for
+// the session to run (inline or as a short shell fence) are theirs; one
+// named as what not to use is not, nor is a lone word in code.
+func TestTechnologiesOfStewardCommands(t *testing.T) {
+	c := newConvo()
+	c.steward("Periodically run `python ./cleanup.py status`. Use `uv pip install -e .` not `pip …`, and see `make`.")
+	c.steward("Then:\n\n```\nhatch test\n```")
+	c.assistant("Done.")
+	s := &baton.Session{}
+	New().Session(s, c.analysed(New()))
+	got := s.Technical.Technologies
+	for _, want := range []string{"Python", "uv", "Hatch"} {
+		if !slices.Contains(got, want) {
+			t.Errorf("technologies %q lack %q", got, want)
+		}
+	}
+	for _, not := range []string{"pip", "Make"} {
+		if slices.Contains(got, not) {
+			t.Errorf("technologies %q hold %q (%s)", got, not, s.Technical.TechnologyEvidence[not])
+		}
+	}
+}
+
+// TestTechnologiesOfPastedPreCommitReport: pre-commit's report, pasted by
+// the steward, shows pre-commit and its hooks ran.
+func TestTechnologiesOfPastedPreCommitReport(t *testing.T) {
+	c := newConvo()
+	c.steward("fix these:\n\nruff.....................................................................Failed\n- hook id: ruff\n- exit code: 1\n\nsrc/a.py:3:1: F401 unused import\n")
+	c.assistant("Fixed.")
+	s := &baton.Session{}
+	New().Session(s, c.analysed(New()))
+	got := s.Technical.Technologies
+	for _, want := range []string{"pre-commit", "Ruff"} {
+		if !slices.Contains(got, want) {
+			t.Errorf("technologies %q lack %q", got, want)
+		}
+	}
+}
