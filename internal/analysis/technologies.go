@@ -61,7 +61,7 @@ var programTechnologies = map[string]string{
 	"rg": "ripgrep", "curl": "curl", "wget": "Wget", "pwsh": "PowerShell", "powershell": "PowerShell",
 	"codesign": "codesign", "notarytool": "notarytool", "hatch": "Hatch", "pyupgrade": "pyupgrade",
 	"isort": "isort", "flake8": "Flake8", "pylint": "Pylint", "tox": "tox", "nox": "Nox", "pyright": "Pyright",
-	"twine": "Twine", "maturin": "maturin", "pdm": "PDM", "conda": "Conda", "mamba": "Conda", "jupyter": "Jupyter",
+	"twine": "Twine", "maturin": "maturin", "pdm": "PDM", "conda": "Conda", "mamba": "Conda", "jupyter": "Jupyter", "tree-sitter": "tree-sitter",
 }
 
 // subTechnologies are technologies a program's sub-command works with

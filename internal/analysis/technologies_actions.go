@@ -2,6 +2,7 @@ package analysis
 
 import (
 	"encoding/json"
+	"html"
 	"path"
 	"slices"
 	"strings"
@@ -33,7 +34,7 @@ type techAction struct {
 // Code, Codex, Gemini CLI, Cursor, Cline, OpenCode and others.
 var shellTools = set("Bash", "PowerShell", "bash", "shell", "exec_command", "shell_command", "local_shell",
 	"local_shell_call", "run_shell_command", "run_terminal_cmd", "run_terminal_command", "run_terminal_command_v2",
-	"execute_command", "run_command", "terminal", "container.exec")
+	"execute_command", "run_command", "terminal", "container.exec", "run_in_terminal")
 
 // fileTools say what a tool does to the file it names, for the tools of
 // agents other than Claude Code (whose names call.op knows).
@@ -49,7 +50,10 @@ var fileTools = map[string]string{
 // Gemini CLI's read_file and Cursor's edit_file, the text they write, and
 // apply_patch's patch.
 type otherInput struct {
-	Cmd          json.RawMessage `json:"cmd"`
+	Cmd         json.RawMessage `json:"cmd"`
+	CommandLine struct {
+		Original string `json:"original"`
+	} `json:"commandLine"` // Copilot's run_in_terminal
 	Command      json.RawMessage `json:"command"`
 	AbsolutePath string          `json:"absolute_path"`
 	TargetFile   string          `json:"target_file"`
@@ -112,6 +116,9 @@ func callActions(c *call) []techAction {
 		}
 		if cmd == "" {
 			cmd = commandString(in.Command)
+		}
+		if cmd == "" {
+			cmd = in.CommandLine.Original
 		}
 		shell := ""
 		if c.Name == "PowerShell" {
@@ -446,6 +453,8 @@ func textActions(content string) []techAction {
 	cur := -1 // the action whose written lines follow
 	runNext := false
 	callNext := false // a "**Tool Call**:" line: the JSON fence under it is the call
+	tool := ""        // the tool a "Tool use: **name**" line names, whose "Parameters:" fence may follow
+	params := false   // a "Parameters:" line under it: the JSON fence next is the call's input
 	for i := 0; i < len(lines); i++ {
 		l := strings.TrimSpace(lines[i])
 		if rest, ok := strings.CutPrefix(l, "⏺ "); ok {
@@ -488,6 +497,42 @@ func textActions(content string) []techAction {
 		case l == "**Tool Call**:":
 			callNext = true
 			continue
+		case tool != "" && l == "Parameters:":
+			params = true
+			continue
+		case params && strings.HasPrefix(l, "```"):
+			// SpecStory's newer record writes a call's input as JSON
+			// under "Parameters:" ("Tool use: **run_in_terminal**",
+			// {"commandLine": {"original": "cargo build"}}).
+			end := i + 1
+			for end < len(lines) && !strings.HasPrefix(strings.TrimSpace(lines[end]), "```") {
+				end++
+			}
+			input := html.UnescapeString(strings.Join(lines[i+1:min(end, len(lines))], "\n"))
+			if json.Valid([]byte(input)) {
+				c := call{ToolCall: baton.ToolCall{Name: tool, Input: json.RawMessage(input)}, in: parseInput(json.RawMessage(input)), result: -1}
+				out = append(out, callActions(&c)...)
+			}
+			tool, params, runNext, cur = "", false, false, -1
+			i = end
+			continue
+		case strings.HasPrefix(l, "Read [](file://"):
+			// Copilot's record of a read: "Read [](file:///src/lib.rs#1-1), lines 1 to 50".
+			f := strings.TrimPrefix(l, "Read [](file://")
+			if end := strings.IndexAny(f, "#)"); end > 0 {
+				out = append(out, techAction{op: "read", file: f[:end]})
+			}
+			cur = -1
+			continue
+		case tool != "" && fileTools[strings.ToLower(tool)] != "" && len(l) > 2 && l[0] == '`' && strings.HasSuffix(l, "`") && strings.Count(l, "`") == 2:
+			// The file on its own line under the call ("Tool use: **Read**",
+			// "`src/app.ts`").
+			out = append(out, techAction{op: fileTools[strings.ToLower(tool)], file: strings.ReplaceAll(strings.Trim(l, "` "), "\\", "/")})
+			tool, cur = "", -1
+			if out[len(out)-1].op != "read" {
+				cur = len(out) - 1
+			}
+			continue
 		case callNext && strings.HasPrefix(l, "```"):
 			// A chat export that writes each tool call into the answer
 			// as its JSON ({"name": "run_command", "input": {…}}): the
@@ -512,11 +557,14 @@ func textActions(content string) []techAction {
 			out = append(out, techAction{op: "edit", file: strings.TrimSpace(l[strings.Index(l, "Edit file: ")+len("Edit file: "):])})
 			cur = len(out) - 1
 		case strings.HasPrefix(l, "Tool use:") && (strings.Contains(l, "terminal") || shellTools[strings.Trim(strings.TrimPrefix(l, "Tool use:"), " *")]):
+			tool = toolUseName(l)
 			runNext = true
 			if _, cmd, ok := strings.Cut(l, "Run command: "); ok {
 				out = append(out, techAction{op: "run", command: cmd})
 				runNext = false
 			}
+		case strings.HasPrefix(l, "Tool use:"):
+			tool, runNext = toolUseName(l), false
 		case runNext && len(l) > 2 && l[0] == '`' && l[1] != '`' && strings.HasSuffix(l, "`") && strings.Count(l, "`") == 2:
 			// The command on its own line under the call's description
 			// ("Tool use: **Bash**", "Check changes", "`git diff --stat`").
@@ -565,6 +613,12 @@ func textActions(content string) []techAction {
 		}
 	}
 	return out
+}
+
+// toolUseName is the tool a SpecStory "Tool use: **name** • …" line names.
+func toolUseName(l string) string {
+	name, _, _ := strings.Cut(strings.TrimSpace(strings.TrimPrefix(l, "Tool use:")), " ")
+	return strings.Trim(name, "*")
 }
 
 // maxTurnText bounds the text of one message read for a turn's calls.

@@ -71,3 +71,23 @@ func TestTechnologiesOfPastedPreCommitReport(t *testing.T) {
 		}
 	}
 }
+
+// TestTechnologiesOfSpecStoryParameters: SpecStory's newer record writes a
+// call's input as JSON under "Parameters:" (Copilot's run_in_terminal
+// with its HTML-escaped command line), Copilot's reads as "Read
+// [](file://…)", and Claude Code's reads as the path on its own line.
+func TestTechnologiesOfSpecStoryParameters(t *testing.T) {
+	c := newConvo()
+	c.steward("init")
+	c.assistant("Tool use: **run_in_terminal**\n\n\nParameters:\n\n```json\n{\n  \"kind\": \"terminal\",\n  \"commandLine\": {\n    \"original\": \"chmod +x scripts/a.sh &amp;&amp; ./scripts/a.sh &amp;&amp; cargo build\"\n  }\n}\n```\n\n" +
+		"Read [](file:///home/u/repo/Cargo.toml#1-1), lines 1 to 50\n\n" +
+		"Tool use: **Read**\n `C:\\app\\src\\index.ts`\n\n```text\n1\texport {}\n```\n")
+	s := &baton.Session{}
+	New().Session(s, c.analysed(New()))
+	got := s.Technical.Technologies
+	for _, want := range []string{"Cargo", "Bash", "Rust", "TypeScript"} {
+		if !slices.Contains(got, want) {
+			t.Errorf("technologies %q lack %q", got, want)
+		}
+	}
+}
