@@ -296,7 +296,10 @@ func sequenceClauses(s string) []string {
 	if strings.HasSuffix(strings.TrimSpace(s), "?") {
 		return []string{s} // "is it better to do X, then Y?" asks one question
 	}
-	parts := thenClause.Split(s, -1)
+	parts := []string{s} // what Split gives for no match
+	if holdsFold(s, "then") {
+		parts = thenClause.Split(s, -1)
+	}
 	for i, p := range parts {
 		parts[i] = leadingSequencer.ReplaceAllString(strings.TrimSpace(p), "")
 	}
@@ -684,7 +687,7 @@ var outputLine = regexp.MustCompile(`^(?:(?i:error|warning|warn|hint|fatal|note|
 // looksLikeOutput reports a line that is pasted output, not words: a log
 // line, a stack frame, box-drawing, a path alone.
 func looksLikeOutput(t string) bool {
-	if strings.ContainsAny(t, "│└├─•⨯✓✗➜❯") || strings.HasPrefix(t, "at ") || strings.HasPrefix(t, "    ") || outputLine.MatchString(t) {
+	if containsAnyNonASCII(t, "│└├─•⨯✓✗➜❯") || strings.HasPrefix(t, "at ") || strings.HasPrefix(t, "    ") || outputLine.MatchString(t) {
 		return true
 	}
 	letters := 0

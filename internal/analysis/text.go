@@ -136,11 +136,16 @@ func wordsOf(lower string) []string {
 	words := make([]string, 0, len(lower)/5+1)
 	start := -1
 	for i := 0; i < len(lower); {
-		r, size := rune(lower[i]), 1
-		if r >= utf8.RuneSelf {
+		c := lower[i]
+		var inWord bool
+		size := 1
+		if c < utf8.RuneSelf {
+			inWord = wordByte[c] || (c == '\'' && start >= 0 && i+1 < len(lower) && wordByte[lower[i+1]])
+		} else {
+			var r rune
 			r, size = utf8.DecodeRuneInString(lower[i:])
+			inWord = isWordRune(r)
 		}
-		inWord := isWordRune(r) || (r == '\'' && start >= 0 && i+1 < len(lower) && isWordRune(rune(lower[i+1])))
 		if inWord && start < 0 {
 			start = i
 		} else if !inWord && start >= 0 {
@@ -154,6 +159,17 @@ func wordsOf(lower string) []string {
 	}
 	return words
 }
+
+// wordByte[b] is isWordRune(rune(b)), looked up rather than worked out:
+// wordsOf asks it of every byte of every message's prose. For a byte
+// after an apostrophe it is asked of the byte itself even when that opens
+// a longer rune, as wordsOf always did.
+var wordByte = func() (t [256]bool) {
+	for b := range t {
+		t[b] = isWordRune(rune(b))
+	}
+	return t
+}()
 
 func isWordRune(r rune) bool {
 	if r < utf8.RuneSelf {
