@@ -2,6 +2,7 @@ package analysis
 
 import (
 	"context"
+	"sync"
 	"time"
 
 	"github.com/baton-dev/baton/internal/baton"
@@ -29,6 +30,10 @@ type Service struct {
 	// memories are the running states of the conversations' memories
 	// this process made (memory_state.go).
 	memories memoryStates
+	// caughtUp are called for each session a settled pass of the worker
+	// went over (OnCaughtUp).
+	caughtUpMu sync.Mutex
+	caughtUp   []func(ctx context.Context, stewardID int64, sessionID string)
 }
 
 // NewService returns the analysis service over the store.

@@ -37,6 +37,7 @@ func (s *Service) Run(ctx context.Context, logError func(error)) {
 	defer tick.Stop()
 	written := s.store.MessagesWritten()
 	var nextSweep time.Time
+	settled := true // whether the writes had paused before this pass (OnCaughtUp)
 	for {
 		if now := s.now(); !now.Before(nextSweep) {
 			// Imports whose process died (store.RemoveStaleImports): at
@@ -51,7 +52,7 @@ func (s *Service) Run(ctx context.Context, logError func(error)) {
 			}
 		}
 		if err := background.Recovered(func() {
-			if _, err := s.analyzePending(ctx, logError); err != nil && ctx.Err() == nil {
+			if _, err := s.analyzePending(ctx, settled, logError); err != nil && ctx.Err() == nil {
 				logError(err)
 			}
 		}); err != nil {
@@ -61,8 +62,44 @@ func (s *Service) Run(ctx context.Context, logError func(error)) {
 		case <-ctx.Done():
 			return
 		case <-written:
-			background.WaitForQuiet(ctx, written, WorkerQuiet, WorkerLongest)
+			settled = background.WaitForQuiet(ctx, written, WorkerQuiet, WorkerLongest)
 		case <-tick.C:
+			settled = len(written) == 0
+		}
+	}
+}
+
+// OnCaughtUp registers fn, called for each session whose messages a pass
+// of the worker went over, once the pass has caught up and the writes had
+// paused before it (a pass woken by WorkerLongest while writes keep coming
+// calls nothing: the session is still growing). The pages draw the
+// session's arc chart then (web/ui/arccache.go), so the first view of a
+// session does not. fn runs on the worker's goroutine, after the memories.
+func (s *Service) OnCaughtUp(fn func(ctx context.Context, stewardID int64, sessionID string)) {
+	s.caughtUpMu.Lock()
+	defer s.caughtUpMu.Unlock()
+	s.caughtUp = append(s.caughtUp, fn)
+}
+
+// sessionKey names one session of one steward.
+type sessionKey struct {
+	stewardID int64
+	sessionID string
+}
+
+// callCaughtUp calls the OnCaughtUp functions for each session grown.
+func (s *Service) callCaughtUp(ctx context.Context, grown map[sessionKey]bool, skip func(error)) {
+	s.caughtUpMu.Lock()
+	fns := s.caughtUp
+	s.caughtUpMu.Unlock()
+	for _, fn := range fns {
+		for k := range grown {
+			if ctx.Err() != nil {
+				return
+			}
+			if err := background.Recovered(func() { fn(ctx, k.stewardID, k.sessionID) }); err != nil {
+				skip(fmt.Errorf("after analysing session %s: %w", k.sessionID, err))
+			}
 		}
 	}
 }
@@ -78,15 +115,19 @@ func (s *Service) Run(ctx context.Context, logError func(error)) {
 // message is analysed.
 func (s *Service) AnalyzePending(ctx context.Context) (int, error) {
 	var skipped store.SkippedRows
-	n, err := s.analyzePending(ctx, func(err error) { skipped = append(skipped, err) })
+	n, err := s.analyzePending(ctx, true, func(err error) { skipped = append(skipped, err) })
 	if err == nil && len(skipped) > 0 {
 		err = skipped
 	}
 	return n, err
 }
 
-func (s *Service) analyzePending(ctx context.Context, skip func(error)) (int, error) {
+// analyzePending analyses what is pending; settled says whether the
+// writes had paused before it (then the OnCaughtUp functions run for the
+// sessions it went over, once it has caught up).
+func (s *Service) analyzePending(ctx context.Context, settled bool, skip func(error)) (int, error) {
 	total := 0
+	grown := map[sessionKey]bool{} // for OnCaughtUp
 	// Conversations that grew get their medium-term memory refreshed once
 	// the batches are done (RefreshMemory is two reads when nothing is due),
 	// and every memoryRefreshEvery while batches keep coming: under
@@ -109,12 +150,21 @@ func (s *Service) analyzePending(ctx context.Context, skip func(error)) (int, er
 			// messages were analysed as they were written.
 			for _, c := range b.Grown {
 				touched[conversationKey{c.StewardID, c.SessionID, c.ConversationID}] = true
+				grown[sessionKey{c.StewardID, c.SessionID}] = true
 			}
 			return s.analyzeSafely(b.Todo, skip)
 		})
 		total += n
-		if err != nil || !claimed {
+		if err != nil {
 			return total, err
+		}
+		if !claimed {
+			if settled {
+				s.refreshMemories(ctx, touched, skip)
+				clear(touched)
+				s.callCaughtUp(ctx, grown, skip)
+			}
+			return total, nil
 		}
 	}
 }

@@ -10,19 +10,19 @@ import (
 )
 
 // WaitForQuiet returns once kick has been silent for quiet, or after at
-// most longest, or when ctx ends.
-func WaitForQuiet(ctx context.Context, kick <-chan struct{}, quiet, longest time.Duration) {
+// most longest, or when ctx ends; it says whether kick fell silent.
+func WaitForQuiet(ctx context.Context, kick <-chan struct{}, quiet, longest time.Duration) bool {
 	deadline := time.NewTimer(longest)
 	defer deadline.Stop()
 	for {
 		select {
 		case <-ctx.Done():
-			return
+			return false
 		case <-deadline.C:
-			return
+			return false
 		case <-kick:
 		case <-time.After(quiet):
-			return
+			return true
 		}
 	}
 }

@@ -101,13 +101,19 @@ func New(d Deps) *Server {
 	if d.Clock == nil {
 		d.Clock = time.Now
 	}
-	return &Server{
+	s := &Server{
 		sessions: d.Store, annotations: d.Store, bridges: d.Store, comparisonRecords: d.Store, conversations: d.Store,
 		accounts: d.Store, shares: d.Store, teams: d.Store, sources: d.Store,
 		comparisons: svc.Comparisons, importer: svc.Importer, analysis: svc.Analysis,
 		continuity: svc.Continuity, replays: svc.Replays, frames: svc.Frames, corrections: svc.Corrections, cookies: d.Cookies, oauth: d.OAuth, log: d.Log, cfg: d.Config,
 		limitSignIn: d.LimitSignIn, clock: d.Clock, importStep: d.ImportStep,
 	}
+	if svc.Analysis != nil {
+		// Arc charts are drawn as the analysis worker catches up with a
+		// session, not by its first page view (arccache.go).
+		svc.Analysis.OnCaughtUp(s.drawArcAhead)
+	}
+	return s
 }
 
 // Request helpers shared with the JSON API (web/httpx), under the short
