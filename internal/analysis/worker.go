@@ -114,8 +114,21 @@ func (s *Service) callCaughtUp(ctx context.Context, grown map[sessionKey]bool, s
 // and the error returned (a store.SkippedRows) names it. Every other
 // message is analysed.
 func (s *Service) AnalyzePending(ctx context.Context) (int, error) {
+	return s.analyzePendingNow(ctx, false)
+}
+
+// CatchUp is AnalyzePending followed by what a pass of the worker does
+// once it has caught up with writes that had paused: the OnCaughtUp
+// functions for each session it went over (the pages draw their arc
+// charts). A setup that writes and then analyses what it wrote, as the
+// worker would have by the time anyone looks, calls this.
+func (s *Service) CatchUp(ctx context.Context) (int, error) {
+	return s.analyzePendingNow(ctx, true)
+}
+
+func (s *Service) analyzePendingNow(ctx context.Context, settled bool) (int, error) {
 	var skipped store.SkippedRows
-	n, err := s.analyzePending(ctx, true, func(err error) { skipped = append(skipped, err) })
+	n, err := s.analyzePending(ctx, settled, func(err error) { skipped = append(skipped, err) })
 	if err == nil && len(skipped) > 0 {
 		err = skipped
 	}

@@ -12,7 +12,8 @@ import (
 
 // Once the worker has caught up, OnCaughtUp's functions hear of each
 // session whose messages it went over, once, with its messages analysed;
-// a pass with nothing new calls nothing.
+// a pass with nothing new calls nothing, and AnalyzePending (analysis
+// alone) calls nothing.
 func TestCaughtUpNamesEachSessionTheWorkerWentOver(t *testing.T) {
 	ctx := context.Background()
 	st := storetest.Open(t, "sqlite:"+t.TempDir()+"/b.db")
@@ -50,16 +51,26 @@ func TestCaughtUpNamesEachSessionTheWorkerWentOver(t *testing.T) {
 		}
 		heard[sessionID]++
 	})
-	if _, err := svc.AnalyzePending(ctx); err != nil {
+	if _, err := svc.CatchUp(ctx); err != nil {
 		t.Fatal(err)
 	}
 	if len(heard) != 2 || heard[sessions[0]] != 1 || heard[sessions[1]] != 1 {
 		t.Fatalf("heard %v, want each of %v once", heard, sessions)
 	}
-	if _, err := svc.AnalyzePending(ctx); err != nil {
+	if _, err := svc.CatchUp(ctx); err != nil {
 		t.Fatal(err)
 	}
 	if len(heard) != 2 || heard[sessions[0]] != 1 {
 		t.Fatalf("a pass with nothing new called again: %v", heard)
+	}
+	more := []*baton.Message{{Role: baton.RoleSteward, Content: "One more thing."}}
+	if _, err := st.AppendMessages(ctx, steward.ID, sessions[0], "", more); err != nil {
+		t.Fatal(err)
+	}
+	if n, err := svc.AnalyzePending(ctx); err != nil || n != 1 {
+		t.Fatalf("analysed %d, %v", n, err)
+	}
+	if heard[sessions[0]] != 1 {
+		t.Fatalf("AnalyzePending called OnCaughtUp: %v", heard)
 	}
 }

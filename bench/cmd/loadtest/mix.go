@@ -335,12 +335,14 @@ func appendReadSession(ctx context.Context, st *store.Store, stewardID int64, se
 }
 
 // settleMixSetup indexes and analyses what the setup wrote, so the measured
-// part starts from a server that has caught up.
+// part starts from a server that has caught up: as its worker would have,
+// once the setup's writes paused, with the long sessions' arc charts drawn
+// (analysis.Service.CatchUp).
 func settleMixSetup(ctx context.Context, st *store.Store, im *ingest.Importer, dialect string) error {
 	if _, err := st.IndexPending(ctx); err != nil {
 		return err
 	}
-	if _, err := im.Analysis().AnalyzePending(ctx); err != nil {
+	if _, err := im.Analysis().CatchUp(ctx); err != nil {
 		return err
 	}
 	// On PostgreSQL the setup has just written every message and then
