@@ -22,6 +22,9 @@ import (
 //     X", "My recommendation: X") that the steward accepts ("yes", "let's
 //     do that", "sounds good") — one the steward answers with another
 //     choice is not a decision;
+//   - the choices of a plan the assistant proposed and the steward went
+//     ahead with ("continue", "yes, go ahead"), read as an approved
+//     plan's (planDecisions);
 //   - a question the assistant asked with options (Claude Code's
 //     AskUserQuestion) and the single option the steward answered;
 //   - a steward's comparative choice: "X instead of Y", "rather than Y,
@@ -262,6 +265,14 @@ func (sc *decisionScan) stewardAnswer(i int) {
 		return
 	}
 	offer := &sc.vs[sc.lastOffer]
+	// A plan the assistant proposed and the steward goes ahead with: its
+	// choices, read as an approved plan's.
+	if ds := proposedPlanApproved(offer, v.prose); len(ds) > 0 {
+		for _, d := range ds {
+			sc.add(d, v)
+		}
+		return
+	}
 	if d, ok := orderedPicks(offer, v.prose); ok {
 		sc.add(d, v)
 	} else if d, ok := pickedOption(offer, v.prose); ok {
@@ -708,6 +719,12 @@ var (
 	// "I want people to move towards the JSON and not this variable": a
 	// want set against what is not wanted.
 	wantNot = regexp.MustCompile(`(?i)^(.*\b(?:i want|we want|i'd like|i would like|i prefer|we prefer|let's|we should)\b.+?)(?:,\s*|\s+and\s+|\s+but\s+)not\s+(.{3,120})$`)
+	// "Use uv pip, not pip", "prefer tabs not spaces": a choice verb's
+	// course, then the one it replaces.
+	useNot = regexp.MustCompile(`(?i)^((?:please\s+)?(?:always\s+)?(?:use|prefer|keep|stick with|go with|call|store|put)\s+[^,;]{2,80}?)(?:,\s*|\s+)not\s+([^,;]{2,80})$`)
+	// Words that make the course a clause of its own ("use it if it is
+	// not set"), not a thing named against another.
+	clauseWords = regexp.MustCompile(`(?i)\b(?:if|when|unless|is|are|was|does|do|did|it|that|which|can|will|would|should|could|have|has)\b`)
 	// An aside in parentheses.
 	aside = regexp.MustCompile(`\s*\([^()]*\)`)
 )
@@ -716,6 +733,10 @@ var (
 // instead of Y", from its last clause after ", but" (what comes before
 // is a concession), asides dropped.
 func notInstead(s string) string {
+	// "Use uv pip, not pip": a choice set against the course it replaces.
+	if m := useNot.FindStringSubmatch(strings.TrimRight(strings.TrimSpace(s), ".! ")); m != nil && !clauseWords.MatchString(m[1]) {
+		return strings.TrimSpace(m[1]) + " instead of " + strings.TrimSpace(m[2])
+	}
 	m := wantNot.FindStringSubmatch(s)
 	if m == nil {
 		return s

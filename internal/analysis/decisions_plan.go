@@ -113,6 +113,9 @@ var (
 	insteadAside = regexp.MustCompile(`(?i)\s*\((?:instead of|rather than)\s+([^()]+)\)`)
 	// "MUST", "NEVER", "ALWAYS": a rule the plan insists on, capitals and all.
 	planRule = regexp.MustCompile(`\b(?:MUST|NEVER|ALWAYS)\b`)
+	// "Consolidate Decorators: ": a plan step's label, a few capitalised
+	// words before a colon.
+	planItemLabel = regexp.MustCompile(`^[A-Z][\w'/&-]*(?:\s+[\w'/&-]+){0,4}:\s+`)
 	// "is", "was": a sentence that says what is, not what to do.
 	stateVerb  = regexp.MustCompile(`(?i)\b(?:is|are|was|were|isn't|aren't|wasn't|weren't)\b`)
 	planReason = regexp.MustCompile(`(?i)[,;]?\s+(?:because|since|so that|so|to avoid|to keep|to prevent|given that)\s+`)
@@ -192,6 +195,16 @@ func planDecisions(plan string) []baton.Decision {
 			continue
 		}
 		for _, s := range sentences(text) {
+			// "Consolidate decorators: instead of four decorators,
+			// we'll have one": the step's label goes, and the course is
+			// put before the alternative it replaces.
+			s = planItemLabel.ReplaceAllString(s, "")
+			if m := leadingInstead.FindStringSubmatch(aside.ReplaceAllString(s, "")); m != nil && choiceClause(m[2]) && !strings.HasSuffix(s, "?") {
+				if d, ok := planChoice(strings.TrimRight(courseClause(m[2]), ".!;: ")+" instead of "+strings.TrimSpace(m[1]), false); ok {
+					compared = append(compared, d)
+				}
+				continue
+			}
 			if !choiceClause(s) || strings.HasSuffix(s, "?") {
 				continue
 			}
