@@ -339,6 +339,11 @@ func titleWords(s string) []string {
 			out = append(out, f)
 		} else if len(out) > 0 && (f == "-" || f == "–" || f == "—" || f == ":") {
 			out[len(out)-1] += ":"
+		} else if len(out) > 0 && (f == "." || f == "?" || f == "!" || f == "," || f == ";") {
+			// A mark set apart ("read @TODO.md , update …", "use
+			// `uv pip` not `pip` . Read …") still ends its clause or
+			// sentence.
+			out[len(out)-1] += f
 		}
 	}
 	return out

@@ -472,13 +472,30 @@ func (sp *sentenceSplitter) cjkSentence(sentence string) {
 // mark or at a colon that ends a frame ("I got this feedback:"), not a
 // label ("Plan: …").
 func (sp *sentenceSplitter) prose(line string) {
-	for _, w := range dropCode(titleWords(line)) {
+	words := dropCode(titleWords(line))
+	for k, w := range words {
 		sp.words = append(sp.words, w)
+		if k+1 < len(words) && sectionNumber(w, words[k+1]) {
+			continue
+		}
 		if strings.HasSuffix(w, ".") || strings.HasSuffix(w, "!") || strings.HasSuffix(w, "?") ||
 			strings.HasSuffix(w, ";") || strings.HasSuffix(w, ":") && len(sp.words) >= 3 {
 			sp.flush()
 		}
 	}
+}
+
+// sectionNumber reports a number written with its dots ("2.1.4.",
+// "v1.2.") that the sentence goes on after, in lower case ("read TODO.md
+// from 2.1.4. onwards"): its full stop is the number's, not the end of
+// the sentence.
+func sectionNumber(w, next string) bool {
+	n := strings.TrimSuffix(strings.TrimPrefix(w, "v"), ".")
+	if n == w || !strings.Contains(n, ".") || strings.Trim(n, "0123456789.") != "" {
+		return false
+	}
+	r, _ := utf8.DecodeRuneInString(next)
+	return unicode.IsLower(r)
 }
 
 // withoutPastedOutput is prose without what was pasted into it: the lines
@@ -608,7 +625,8 @@ func (s titleSentence) best(weights map[string]float64) (string, float64) {
 		request = false // "did you check X?" asks after the work, not for it
 	}
 	words = dropFrame(words)
-	anchored := requestVerb(words[0]) || foreignQuestionOpeners[bareWord(words[0])] // before "the test suite" loses its article
+	anchored := requestVerb(words[0]) && !pointingVerbs[bareWord(words[0])] ||
+		foreignQuestionOpeners[bareWord(words[0])] // before "the test suite" loses its article
 	if len(words) > maxTitleWords {
 		words = dropArticles(words)
 	}
@@ -631,12 +649,26 @@ func (s titleSentence) best(weights map[string]float64) (string, float64) {
 	if holdsPronoun(words) {
 		score *= pronounPenalty
 	}
+	if pointingVerbs[bareWord(words[0])] {
+		score *= pointingShare
+	}
 	if askedOfAssistant(s.words) {
 		score *= pronounPenalty
 	}
 	words = namesHeaviest(words, sentence, weights)
 	return titleCase(words), score
 }
+
+// pointingVerbs open a request that points at where the work is or how
+// it is checked ("read TODO.md", "run the lints to see the results",
+// "execute the task specified there", "continue"), not at the work: a
+// title made of one weighs pointingShare of its score, and the window
+// of a sentence is not anchored at one ("read TODO.md, update the
+// CHANGELOG" is titled from "update").
+var pointingVerbs = set("read", "reread", "run", "rerun", "execute", "continue",
+	"proceed", "follow", "consult")
+
+const pointingShare = 0.5
 
 // bestWindow is the run of three to eight words that weighs most: the sum
 // of its distinct terms' weights, and one more for each end that is a
@@ -671,7 +703,7 @@ func bestWindowFrom(words []string, weights map[string]float64, starts int) (lo,
 	best := -1.0
 	for i := 0; i < starts && i < len(words); i++ {
 		start := 0.0
-		if opensClause(words, i) {
+		if opensClause(words, i) && !pointingVerbs[bareWord(words[i])] {
 			start = titleBoundaryBonus
 		}
 		for j := i + 3; j <= len(words) && j-i <= maxTitleWords; j++ {

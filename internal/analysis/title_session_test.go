@@ -318,3 +318,29 @@ func TestTitleLinterOutputPasted(t *testing.T) {
 		t.Errorf("title %q does not name the lint errors", got)
 	}
 }
+
+// TestTitleSentenceMarks: a full stop or comma set apart by spaces (where
+// code spans went) still ends its sentence or clause, and a section
+// number's dot before lower-case words does not end one.
+func TestTitleSentenceMarks(t *testing.T) {
+	got := titleSentences("Use `uv pip` not `pip` . Read @NOTES.md from 3.2.1. onwards , then rewrite the summary.")
+	var sentences []string
+	for _, s := range got {
+		sentences = append(sentences, strings.Join(s.words, " "))
+	}
+	want := []string{"Use not pip.", "Read NOTES.md from 3.2.1. onwards, then rewrite the summary."}
+	if strings.Join(sentences, " | ") != strings.Join(want, " | ") {
+		t.Errorf("sentences %q, want %q", sentences, want)
+	}
+}
+
+// TestTitlePointingRequest: a request that points at where the work is
+// ("read the notes") or how it is checked ("run the tests to see the
+// results") gives way to the request for the work itself.
+func TestTitlePointingRequest(t *testing.T) {
+	got := titleOf("Periodically run `make check` to see results of lints and tests. Update the changelog with the release notes and the results.",
+		"I updated the changelog with the release notes. The lints and tests pass.")
+	if l := strings.ToLower(got); !strings.Contains(l, "changelog") {
+		t.Errorf("title %q does not name the changelog", got)
+	}
+}
