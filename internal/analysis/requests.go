@@ -300,10 +300,44 @@ func sequenceClauses(s string) []string {
 	if holdsFold(s, "then") {
 		parts = thenClause.Split(s, -1)
 	}
-	for i, p := range parts {
-		parts[i] = leadingSequencer.ReplaceAllString(strings.TrimSpace(p), "")
+	var out []string
+	for _, p := range parts {
+		out = append(out, imperativeSeries(leadingSequencer.ReplaceAllString(strings.TrimSpace(p), ""))...)
 	}
-	return parts
+	return out
+}
+
+// imperativeSeries splits a clause that opens with a verb at each comma
+// or semicolon (outside parentheses) that another verb follows: "Read
+// the TODO, update the changelog, update the README so that …" asks for
+// three things. An adverb before the opening verb ("Periodically run …")
+// goes.
+func imperativeSeries(s string) []string {
+	words := strings.Fields(s)
+	if len(words) > 2 && strings.HasSuffix(strings.ToLower(words[0]), "ly") && len(words[0]) > 4 && imperativeWord(words[1]) {
+		words = words[1:]
+		s = strings.Join(words, " ")
+	}
+	if len(words) < 2 || !imperativeWord(words[0]) {
+		return []string{s}
+	}
+	var out []string
+	start, depth := 0, 0
+	for i, w := range words {
+		depth += strings.Count(w, "(") - strings.Count(w, ")")
+		if depth > 0 || i+1 >= len(words) || !strings.ContainsAny(w[len(w)-1:], ",;") {
+			continue
+		}
+		next := i + 1
+		if strings.EqualFold(words[next], "and") && next+1 < len(words) {
+			next++
+		}
+		if next+1 < len(words) && imperativeWord(words[next]) && i+1-start >= 2 {
+			out = append(out, strings.TrimSpace(strings.TrimRight(strings.Join(words[start:i+1], " "), ",;")))
+			start = next
+		}
+	}
+	return append(out, strings.Join(words[start:], " "))
 }
 
 // imperativeWord reports a word that opens a request: an imperative verb,

@@ -57,3 +57,25 @@ func TestQuestionsAboutWhatWasDone(t *testing.T) {
 		t.Errorf("tasks %q, want %q", p.TasksDiscussed, want)
 	}
 }
+
+// TestImperativeSeries: a sentence of comma-separated clauses that each
+// open with a verb asks for each; an adverb before the first verb goes;
+// commas inside parentheses or before a non-verb split nothing.
+func TestImperativeSeries(t *testing.T) {
+	cases := []struct {
+		in   string
+		want []string
+	}{
+		{"Read current TODO.md , update CHANGELOG.md file that details all the changes, and update README.md so that it explains the project",
+			[]string{"Read current TODO.md", "update CHANGELOG.md file that details all the changes", "update README.md so that it explains the project"}},
+		{"Periodically run the lints to see results", []string{"run the lints to see results"}},
+		{"update TODO (remove things that are done, add things we should do next)", []string{"update TODO (remove things that are done, add things we should do next)"}},
+		{"fix the parser, which breaks on tabs", []string{"fix the parser, which breaks on tabs"}},
+		{"the tests fail, fix them", []string{"the tests fail, fix them"}},
+	}
+	for _, c := range cases {
+		if got := imperativeSeries(c.in); !slices.Equal(got, c.want) {
+			t.Errorf("imperativeSeries(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}
