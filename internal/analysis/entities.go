@@ -55,6 +55,9 @@ var technologies = map[string]string{
 	"reactjs": "React", "react.js": "React", "react-dom": "React", "tokio": "Tokio", "systemd": "systemd",
 	"minikube": "minikube", "pglogical": "pglogical", "pagerduty": "PagerDuty", "golangci-lint": "golangci-lint",
 	"pyyaml": "PyYAML", "saml": "SAML", "excel": "Excel", "csv": "CSV", "pipenv": "Pipenv", "poetry": "Poetry",
+	// Services that review, scan or update a repository's pull requests.
+	"coderabbit": "CodeRabbit", "dependabot": "Dependabot", "renovate": "Renovate", "codecov": "Codecov",
+	"sonarqube": "SonarQube", "sonarcloud": "SonarCloud", "snyk": "Snyk",
 }
 
 // toolCommands are words that name a tool only when a subcommand of it

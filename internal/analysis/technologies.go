@@ -208,6 +208,9 @@ func technologiesOf(vs []view) ([]string, map[string]string) {
 			for _, a := range textActions(v.m.Content) {
 				actionTechnologies(a, te)
 			}
+			if writesMarkdown(v.m.Content) {
+				te.add("Markdown", evidenceNamed, "wrote a Markdown document in the answer")
+			}
 		}
 		if v.assistant() && strings.Contains(v.m.Content, "<<<<<<< SEARCH") {
 			for _, f := range searchReplaceFiles(v.m.Content) {

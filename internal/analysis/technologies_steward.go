@@ -105,3 +105,28 @@ func stewardPastedOutput(content string, te *techEvidence) {
 		te.add(programTechnologies[m[1]], evidenceUsed, "ran the pre-commit hook "+m[1]+", whose report the steward pasted")
 	}
 }
+
+// minMarkdownDocument is the fewest lines of a Markdown fence that make it
+// a document the answer writes rather than a snippet.
+const minMarkdownDocument = 8
+
+// writesMarkdown reports an answer that writes a Markdown document: a
+// fence tagged markdown or md of several lines (a task spec, a README
+// section, a plan written for a file).
+func writesMarkdown(content string) bool {
+	lines := strings.Split(truncate(content, maxTurnText), "\n")
+	for i := 0; i < len(lines); i++ {
+		info := strings.ToLower(strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(lines[i]), "```")))
+		if !strings.HasPrefix(strings.TrimSpace(lines[i]), "```") || info != "markdown" && info != "md" {
+			continue
+		}
+		n := 0
+		for i++; i < len(lines) && strings.TrimSpace(lines[i]) != "```"; i++ {
+			n++
+		}
+		if n >= minMarkdownDocument {
+			return true
+		}
+	}
+	return false
+}

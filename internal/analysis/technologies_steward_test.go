@@ -91,3 +91,28 @@ func TestTechnologiesOfSpecStoryParameters(t *testing.T) {
 		}
 	}
 }
+
+// TestTechnologiesOfWrittenMarkdownAndReviewBots: an answer that writes a
+// Markdown document (a fence of several lines) works in Markdown, a short
+// snippet does not; a review service the steward names on their pull
+// request is theirs.
+func TestTechnologiesOfWrittenMarkdownAndReviewBots(t *testing.T) {
+	doc := "```markdown\n# Task 012: repository backends\n\n## Context\n\nThe CLI only knows local git.\n\n## Requirements\n\n- [ ] add a github backend\n- [ ] keep local as default\n```"
+	for _, c := range []struct {
+		answer string
+		want   bool
+	}{{"Here is the spec:\n\n" + doc, true}, {"Use this line:\n\n```md\n- [ ] item\n```", false}} {
+		cv := newConvo()
+		cv.steward("there are a few coderabbit comments on that pr, address them")
+		cv.assistant(c.answer)
+		s := &baton.Session{}
+		New().Session(s, cv.analysed(New()))
+		got := s.Technical.Technologies
+		if slices.Contains(got, "Markdown") != c.want {
+			t.Errorf("answer %q: technologies %q, Markdown wanted %v", c.answer, got, c.want)
+		}
+		if !slices.Contains(got, "CodeRabbit") {
+			t.Errorf("technologies %q lack CodeRabbit", got)
+		}
+	}
+}
