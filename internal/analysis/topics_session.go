@@ -121,7 +121,7 @@ func keyTopics(vs []view) []string {
 		held := false
 		for i, t := range out {
 			switch {
-			case t == c.term || holdsTerm(t, c.term):
+			case t == c.term || holdsTerm(t, c.term) || sameTerm(t, c.term):
 				held = true // a chosen phrase holds the word
 			case holdsTerm(c.term, t):
 				out[i], held = c.term, true // the phrase is the more specific
@@ -137,6 +137,34 @@ func keyTopics(vs []view) []string {
 		}
 	}
 	return slices.Compact(out)
+}
+
+// sameTerm reports two forms of one term, singular and plural ("setting",
+// "settings"): one topic.
+func sameTerm(a, b string) bool {
+	return singularKey(a) == singularKey(b)
+}
+
+// singularKey is a term with its last word made singular the simple way
+// English does ("tests", "branches", "policies"): the key its forms share,
+// not a word to show.
+func singularKey(term string) string {
+	i := strings.LastIndexByte(term, ' ') + 1
+	w := term[i:]
+	if len(w) < 4 || strings.ContainsFunc(w, func(r rune) bool { return r < 'a' || r > 'z' }) {
+		return term
+	}
+	switch {
+	case strings.HasSuffix(w, "ies") && len(w) > 4:
+		w = w[:len(w)-3] + "y"
+	case strings.HasSuffix(w, "sses") || strings.HasSuffix(w, "shes") || strings.HasSuffix(w, "ches") || strings.HasSuffix(w, "xes"):
+		w = w[:len(w)-2]
+	case strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") && !strings.HasSuffix(w, "us") && !strings.HasSuffix(w, "is"):
+		w = w[:len(w)-1]
+	default:
+		return term
+	}
+	return term[:i] + w
 }
 
 // modifiedPhrase is the best-scored phrase of cands that opens with the

@@ -270,3 +270,20 @@ func TestEditedFilesAreTopics(t *testing.T) {
 		t.Errorf("topics %q hold a file of code", got)
 	}
 }
+
+// TestSingularAndPluralAreOneTopic: "setting" and "settings" are one
+// topic, however the session ranks them.
+func TestSingularAndPluralAreOneTopic(t *testing.T) {
+	c := newConvo()
+	c.steward("Will saving the settings reset the whole settings file?")
+	c.assistant("Each setting is loaded first; the settings are merged, so no setting is lost.")
+	c.steward("Good, and the setting for push stays?")
+	c.assistant("Yes, that setting stays, with the other settings.")
+	got := keyTopics(buildViews(testAnalyzer, c.analysed(testAnalyzer)))
+	if slices.Contains(got, "setting") && slices.Contains(got, "settings") {
+		t.Errorf("topics %q hold both forms of one term", got)
+	}
+	if singularKey("policies") != "policy" || singularKey("shadow branches") != "shadow branch" || singularKey("status") != "status" {
+		t.Error("singularKey makes the wrong singular")
+	}
+}
