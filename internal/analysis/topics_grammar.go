@@ -29,10 +29,18 @@ func usedAsVerb(words []string, i int) bool {
 	return i+1 < len(words) && objectAfter[words[i+1]]
 }
 
-// verbUse counts, for each word, how often a session uses it and how often
-// as a verb: a word used as a verb in most of its uses ("reset", "claim",
-// "publish") names an action of the session, not its subject.
-type verbUse map[string][2]int
+// copulas are the verbs a predicate follows: a word right after one is
+// what the subject is or becomes ("the cache is stale", "it looks valid"),
+// an adjective or participle more often than a noun, which takes a
+// determiner ("is a cache").
+var copulas = set("is", "are", "was", "were", "be", "been", "being", "isn't", "aren't", "wasn't", "seems", "looks",
+	"becomes", "stays", "remains")
+
+// verbUse counts, for each word, how often a session uses it, how often
+// as a verb and how often as a predicate: a word used as a verb in most of
+// its uses ("reset", "claim", "publish") names an action of the session,
+// and one used as a predicate ("stale", "valid") a state, not its subject.
+type verbUse map[string][3]int
 
 // note counts the use of words[i].
 func (u verbUse) note(words []string, i int) {
@@ -41,6 +49,9 @@ func (u verbUse) note(words []string, i int) {
 	if usedAsVerb(words, i) {
 		c[1]++
 	}
+	if i > 0 && copulas[words[i-1]] {
+		c[2]++
+	}
 	u[words[i]] = c
 }
 
@@ -48,4 +59,11 @@ func (u verbUse) note(words []string, i int) {
 func (u verbUse) mostlyVerb(w string) bool {
 	c := u[w]
 	return 2*c[1] > c[0]
+}
+
+// mostlyPredicate reports a word used as a predicate in half of its uses
+// or more.
+func (u verbUse) mostlyPredicate(w string) bool {
+	c := u[w]
+	return c[0] > 0 && 2*c[2] >= c[0]
 }

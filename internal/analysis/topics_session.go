@@ -281,7 +281,7 @@ func topicCandidates(vs []view) []topicCandidate {
 	t.firstRequest(vs, subjects)
 	out := make([]topicCandidate, 0, len(t.byTerm))
 	for _, c := range t.byTerm {
-		c.verb = t.uses.mostlyVerb(c.term)
+		c.verb = t.uses.mostlyVerb(c.term) || t.uses.mostlyPredicate(c.term)
 		c.modifier = t.mods.mostlyModifier(c.term)
 		out = append(out, *c)
 	}

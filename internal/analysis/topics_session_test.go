@@ -287,3 +287,20 @@ func TestSingularAndPluralAreOneTopic(t *testing.T) {
 		t.Error("singularKey makes the wrong singular")
 	}
 }
+
+// TestPredicatesAreNoTopics: a word the session writes mostly after "is"
+// or "are" ("the items are stale") names a state, not a subject.
+func TestPredicatesAreNoTopics(t *testing.T) {
+	c := newConvo()
+	c.steward("Rank the open beads; which items are stale?")
+	c.assistant("Three beads are stale: the roadmap beads. The ranking puts them last.")
+	c.steward("Close the beads that are stale and keep the ranking.")
+	c.assistant("Closed the two that were stale; the ranking now holds the open beads only.")
+	got := keyTopics(buildViews(testAnalyzer, c.analysed(testAnalyzer)))
+	if slices.Contains(got, "stale") {
+		t.Errorf("topics %q hold the predicate %q", got, "stale")
+	}
+	if !slices.Contains(got, "beads") {
+		t.Errorf("topics %q miss %q", got, "beads")
+	}
+}
