@@ -304,9 +304,13 @@ var realsetFloors = map[string]map[string][2]float64{
 	// title 0.94 → 0.95 on 141 sessions (batch 13: 6 → 7 of 11), then
 	// with held-out batch 14 (150 sessions) 0.927 → 0.933 (batch 13: 7 →
 	// 8 of 11; batch 14: 5 of 9 either way); the title floor is set 0.02
-	// below it.
+	// below it. Then titles of a request that points back at what the
+	// sentence before had the assistant read ("Read TODO.md from 2.1.4
+	// onwards. Rewrite that section") with it named: 140 → 141 of 150
+	// (batch 13: 8 → 9 of 11; batch 14 unchanged); the floor is raised
+	// to 0.02 below it.
 	"dev": {
-		"title":        {0.91, 0},
+		"title":        {0.92, 0},
 		"decisions":    {0.80, 0.47},
 		"tasks":        {0.77, 0.63},
 		"technologies": {0.88, 0.65},

@@ -92,6 +92,7 @@ func sessionTitle(vs []view) string {
 			// the assistant asked about it.
 			decay *= replyShare
 		}
+		sentences = withReferentsNamed(sentences)
 		pt, ps := "", 0.0
 		for j, s := range sentences {
 			t, score := s.best(weights)
@@ -476,6 +477,7 @@ func (sp *sentenceSplitter) prose(line string) {
 	for k, w := range words {
 		sp.words = append(sp.words, w)
 		if k+1 < len(words) && sectionNumber(w, words[k+1]) {
+			sp.words[len(sp.words)-1] = strings.TrimSuffix(w, ".")
 			continue
 		}
 		if strings.HasSuffix(w, ".") || strings.HasSuffix(w, "!") || strings.HasSuffix(w, "?") ||
@@ -484,6 +486,50 @@ func (sp *sentenceSplitter) prose(line string) {
 		}
 	}
 }
+
+// withReferentsNamed rewrites a request that points back at what the
+// sentence before it had the assistant read ("Read TODO.md from 2.1.4
+// onwards. Rewrite that section, …", "Look at the retry loop. Simplify
+// it.") with that thing named in place of "that section" or "it": the
+// request is the work, and the sentence before says what it is about.
+func withReferentsNamed(sentences []titleSentence) []titleSentence {
+	for j := 1; j < len(sentences); j++ {
+		prev, cur := sentences[j-1].words, dropFiller(sentences[j].words)
+		if len(prev) < 2 || len(cur) < 2 || sentences[j].cjk != "" || !lookingVerbs[bareWord(prev[0])] ||
+			!requestVerb(cur[0]) || pointingVerbs[bareWord(cur[0])] {
+			continue
+		}
+		object := prev[1:]
+		if bareWord(object[0]) == "at" || bareWord(object[0]) == "through" {
+			object = object[1:]
+		}
+		if len(object) == 0 || len(object) > maxTitleWords-2 || strings.HasSuffix(object[len(object)-1], "?") {
+			continue
+		}
+		ref := 0
+		switch w := bareWord(cur[1]); {
+		case w == "it" || w == "them":
+			ref = 1
+		case demonstratives[w] && len(cur) > 2:
+			ref = 2
+		}
+		if ref == 0 {
+			continue
+		}
+		named := append([]string{cur[0]}, object...)
+		last := len(named) - 1
+		named[last] = strings.TrimRight(named[last], ".!;:") + cur[ref][len(strings.TrimRight(cur[ref], ".,;:!?")):]
+		sentences[j].words = append(named, cur[1+ref:]...)
+	}
+	return sentences
+}
+
+// lookingVerbs open a sentence that has the assistant read or look at
+// a thing, which the next sentence's request then points back at.
+var lookingVerbs = set("read", "reread", "open", "look", "see", "check", "review", "consider", "examine", "study")
+
+// demonstratives point back at a thing named before ("that section").
+var demonstratives = set("that", "this", "these", "those")
 
 // sectionNumber reports a number written with its dots ("2.1.4.",
 // "v1.2.") that the sentence goes on after, in lower case ("read TODO.md

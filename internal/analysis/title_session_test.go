@@ -328,7 +328,7 @@ func TestTitleSentenceMarks(t *testing.T) {
 	for _, s := range got {
 		sentences = append(sentences, strings.Join(s.words, " "))
 	}
-	want := []string{"Use not pip.", "Read NOTES.md from 3.2.1. onwards, then rewrite the summary."}
+	want := []string{"Use not pip.", "Read NOTES.md from 3.2.1 onwards, then rewrite the summary."}
 	if strings.Join(sentences, " | ") != strings.Join(want, " | ") {
 		t.Errorf("sentences %q, want %q", sentences, want)
 	}
@@ -342,5 +342,21 @@ func TestTitlePointingRequest(t *testing.T) {
 		"I updated the changelog with the release notes. The lints and tests pass.")
 	if l := strings.ToLower(got); !strings.Contains(l, "changelog") {
 		t.Errorf("title %q does not name the changelog", got)
+	}
+}
+
+// TestTitleReferentNamed: a request that points back at what the sentence
+// before had the assistant read ("that section", "it") is titled with
+// that thing named.
+func TestTitleReferentNamed(t *testing.T) {
+	got := titleOf("Read NOTES.md from 3.2 onwards. Rewrite that section, mark what's done and continue.",
+		"I rewrote NOTES.md from 3.2 onwards and marked the finished items.")
+	if l := strings.ToLower(got); !strings.Contains(l, "rewrite notes.md") {
+		t.Errorf("title %q does not name what was rewritten", got)
+	}
+	got = titleOf("Look at the retry loop in the uploader. Simplify it so that failures back off.",
+		"I simplified the retry loop: failures now back off exponentially.")
+	if l := strings.ToLower(got); !strings.HasPrefix(l, "simplify") || !strings.Contains(l, "retry loop") {
+		t.Errorf("title %q does not name what was simplified", got)
 	}
 }
