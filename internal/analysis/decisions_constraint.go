@@ -10,7 +10,8 @@ import (
 // Constraints the steward states that settle a design: a rule for the
 // whole work ("as a rule, business logic lives in domain modules"), a
 // shape every part must take ("each rule should be its own file"), a
-// prohibition with its
+// requirement that rules other courses out ("the tab should only appear
+// for members", "… without test-specific sleeps"), a prohibition with its
 // reason ("don't write docstrings in specs, they repeat the names").
 
 var (
@@ -33,6 +34,12 @@ var (
 	// test, so that these don't need to be generated every time": a course
 	// put as a suggestion, with the reason for it.
 	whyNotBecause = regexp.MustCompile(`(?i)(?:^|[,;:]\s+|\s[-—–]\s+)(?:as a suggestion,?\s+|maybe\s+)?why not\s+(?:just\s+|simply\s+)?([^,;?]{6,120}?),?\s+(?:so that|so|because|since|as)\s+([^?]{6,})$`)
+	// "the for you tab should only appear for members", "cleanup should
+	// tolerate file locks without test-specific sleeps": a requirement on
+	// how a part behaves that rules other courses out, by "only",
+	// "always", "never" or the course it is to do without.
+	shouldOnly    = regexp.MustCompile(`(?i)^(?:(?:also|and|but|so|plus),?\s+)?((?:the\s+|our\s+|this\s+|that\s+|each\s+|every\s+|all\s+)?[\w./-]+(?:\s+[\w./-]+){0,4}\s+(?:should|must)\s+(?:only|always|never)\s+.{4,120})$`)
+	shouldWithout = regexp.MustCompile(`(?i)^(?:(?:also|and|but|so|plus),?\s+)?((?:the\s+|our\s+|this\s+|that\s+|each\s+|every\s+|all\s+)?[\w./-]+(?:\s+[\w./-]+){0,4}\s+(?:should|must)\s+[^,;]{3,80}?)\s+without\s+([^,;]{3,60})$`)
 	dontBecause   = regexp.MustCompile(`(?i)^(?:please\s+)?(?:don't|do not|never)\s+(.{6,}?)(?:,|;|\s+--|\s+—|\s+-)\s+(?:(?:these|they|this|it|that)(?:'s|'re| is| are)\s+|because\s+|since\s+|as\s+)(.{6,})$`)
 )
 
@@ -72,6 +79,12 @@ func stewardConstraint(s string) (baton.Decision, bool) {
 	case shouldNotBecause.MatchString(s):
 		m := shouldNotBecause.FindStringSubmatch(s)
 		d.Decision, d.Rationale = m[1], rationaleLead.ReplaceAllString(m[2], "")
+	case shouldOnly.MatchString(s):
+		d.Decision = shouldOnly.FindStringSubmatch(s)[1]
+	case shouldWithout.MatchString(s):
+		m := shouldWithout.FindStringSubmatch(s)
+		d.Decision, d.Alternatives = s, []string{strings.TrimSpace(m[2])}
+		return d, true
 	case dontWantBut.MatchString(s):
 		m := dontWantBut.FindStringSubmatch(s)
 		d.Decision, d.Alternatives = m[1], []string{strings.TrimSpace(m[2])}

@@ -121,3 +121,20 @@ func TestOptionNamedByItsWords(t *testing.T) {
 	c.steward("the cache on our staging box already runs out of memory every night when the batch jobs start")
 	checkDecisions(t, c, nil)
 }
+
+// TestDecisionRequirementRulesOut: a steward's requirement that rules
+// other courses out by "only" or by what it is to do without; a plain
+// "should" is a request.
+func TestDecisionRequirementRulesOut(t *testing.T) {
+	c := newConvo()
+	c.steward("Build the members page. Also, the dashboard tab should only appear if the person is logged in.")
+	checkDecisions(t, c, []baton.Decision{{Decision: "the dashboard tab should only appear if the person is logged in"}})
+
+	c = newConvo()
+	c.steward("Plugin cleanup should tolerate transient file locks without test-specific sleeps.")
+	checkDecisions(t, c, []baton.Decision{{Decision: "Plugin cleanup should tolerate transient file locks without test-specific sleeps", Alternatives: []string{"test-specific sleeps"}}})
+
+	c = newConvo()
+	c.steward("The dashboard tab should appear after login.")
+	checkDecisions(t, c, nil)
+}
