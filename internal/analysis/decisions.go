@@ -25,6 +25,8 @@ import (
 //   - the choices of a plan the assistant proposed and the steward went
 //     ahead with ("continue", "yes, go ahead"), read as an approved
 //     plan's (planDecisions);
+//   - an option the assistant offered that a later steward message
+//     repeats nearly word for word (echoedOption);
 //   - a question the assistant asked with options (Claude Code's
 //     AskUserQuestion) and the single option the steward answered;
 //   - a steward's comparative choice: "X instead of Y", "rather than Y,
@@ -66,6 +68,7 @@ type decisionScan struct {
 	// steward proposal the assistant has not answered yet; -1 for none.
 	lastOffer, either, proposal int
 	carried                     optionsOpen // options offered, not yet settled (optionCarried)
+	echoes                      []echoOffer // offers a steward's message may take up by repeating one (echoedOption)
 }
 
 func newDecisionScan(vs []view) *decisionScan {
@@ -111,6 +114,11 @@ func (sc *decisionScan) read(i int) {
 		sc.lastOffer = i
 		sc.proposalAnswered(i)
 		sc.openOptions(i)
+		sc.noteEchoOffer(i)
+	}
+	if v.steward() && !answered && len(sc.echoes) > 0 {
+		sc.echoedOption(i)
+		answered = len(sc.out) > found
 	}
 	if v.steward() && proposalQuestionCue(v.lower) {
 		sc.proposal = i

@@ -43,3 +43,25 @@ func TestDecisionUseNotOther(t *testing.T) {
 	c.steward("Use the cached token if it is not expired. Then update the changelog.")
 	checkDecisions(t, c, nil)
 }
+
+// TestDecisionEchoedOption: the assistant offers courses, the talk turns
+// elsewhere, and the steward's later message repeats one of them: that
+// course is the decision. A message that repeats two, or none, picks
+// nothing.
+func TestDecisionEchoedOption(t *testing.T) {
+	offer := "I skipped the tests for the importer.\n\nWould you like me to:\n1. Remove the untested retry code from the importer (backoff, logging)?\n2. Write failing tests for each retry behaviour first?\n"
+	c := newConvo()
+	c.assistant(offer)
+	c.steward("Can you show me the coverage report first?")
+	c.assistant("Coverage is 88%; the retry code is the gap.")
+	c.steward("Remove the untested retry code from the importer (backoff, logging). Then carry on.")
+	checkDecisions(t, c, []baton.Decision{{
+		Decision:     "Remove the untested retry code from the importer (backoff, logging)",
+		Alternatives: []string{"Write failing tests for each retry behaviour first"},
+	}})
+
+	c = newConvo()
+	c.assistant(offer)
+	c.steward("Thanks, carry on with the exporter.")
+	checkDecisions(t, c, nil)
+}
