@@ -422,3 +422,38 @@ func TestFrameImportConflictPerFrame(t *testing.T) {
 		}
 	})
 }
+
+// A large import runs with SQLite's foreign keys off and checks the
+// steward itself: for a steward that does not exist it fails, naming it,
+// and writes nothing; the store's connections check foreign keys after.
+func TestLargeImportForAMissingStewardWritesNothing(t *testing.T) {
+	eachDialect(t, func(t *testing.T, s *store.Store) {
+		ctx := context.Background()
+		st := mustSteward(t, s, "present")
+		missing := st.ID + 1000
+		docs := make([]string, 150)
+		t0 := time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC)
+		for i := range docs {
+			docs[i] = frameSpec{id: fmt.Sprintf("m-%04d", i), ts: t0.Add(time.Duration(i) * time.Minute).Format(time.RFC3339),
+				branch: "main", caption: "orphan words", ref: "r", modules: []string{"core"}}.json()
+		}
+		for _, n := range []int{150, 3} {
+			if _, err := frames.Import(ctx, s, missing, []byte(strings.Join(docs[:n], "\n"))); err == nil {
+				t.Fatalf("%d frames for a missing steward: no error", n)
+			}
+			if count, err := s.FrameCount(ctx, missing); err != nil || count != 0 {
+				t.Fatalf("%d frames for a missing steward: %d stored, %v", n, count, err)
+			}
+		}
+		// Every connection of the pool still refuses a row for a missing steward.
+		for range 8 {
+			if _, err := frames.Import(ctx, s, missing, []byte(docs[0])); err == nil {
+				t.Fatal("a frame for a missing steward: no error")
+			}
+		}
+		res, err := frames.Import(ctx, s, st.ID, []byte(strings.Join(docs, "\n")))
+		if err != nil || frames.Summary(res) != "150 created, 0 duplicates, 0 invalid" {
+			t.Fatalf("import: %v %v", frames.Summary(res), err)
+		}
+	})
+}
