@@ -458,6 +458,11 @@ func nounPairsNoting(prose string, mods modifierUse) []string {
 		if len(ws) != len(written) {
 			ws = written // lower case changed the words (rare)
 		}
+		// pairWord of each word, asked once rather than for each pair.
+		paired := make([]bool, len(ws))
+		for i, w := range ws {
+			paired[i] = pairWord(w)
+		}
 		for i := 0; i+1 < len(ws); i++ {
 			a, b := ws[i], ws[i+1]
 			if numbered(a, b) || modifierAcronym(written[i]) && numbered("", b) {
@@ -466,7 +471,7 @@ func nounPairsNoting(prose string, mods modifierUse) []string {
 				mods.note(a, true)
 				continue
 			}
-			if !pairWord(a) && !modifierAcronym(written[i]) || !pairWord(b) || strings.HasSuffix(a, "s") && !strings.HasSuffix(a, "ss") ||
+			if !paired[i] && !modifierAcronym(written[i]) || !paired[i+1] || strings.HasSuffix(a, "s") && !strings.HasSuffix(a, "ss") ||
 				usedAsVerb(ws, i) || usedAsVerb(ws, i+1) ||
 				isTechnologyName(a) && isTechnologyName(b) || genericHeads[b] || vagueAdjectives[a] || a == b {
 				continue
@@ -475,7 +480,7 @@ func nounPairsNoting(prose string, mods modifierUse) []string {
 			mods.note(a, true)
 		}
 		for i, w := range ws {
-			if pairWord(w) || modifierAcronym(written[i]) {
+			if paired[i] || modifierAcronym(written[i]) {
 				mods.note(w, false)
 			}
 		}
@@ -490,7 +495,7 @@ func clauses(prose string) []string {
 	start := 0
 	for i := 0; i < len(prose); i++ {
 		c := prose[i]
-		if !strings.ContainsRune(".,;:!?()[]{}\"`\n|*#>", rune(c)) ||
+		if !clauseMark[c] ||
 			c == '.' && i > 0 && i+1 < len(prose) && isDigit(prose[i-1]) && isDigit(prose[i+1]) {
 			continue
 		}
@@ -504,6 +509,15 @@ func clauses(prose string) []string {
 	}
 	return out
 }
+
+// clauseMark[c] says byte c is punctuation clauses cuts at, looked up
+// rather than searched for in the list at every byte.
+var clauseMark = func() (t [256]bool) {
+	for c := range t {
+		t[c] = strings.ContainsRune(".,;:!?()[]{}\"`\n|*#>", rune(c))
+	}
+	return t
+}()
 
 func isDigit(c byte) bool { return '0' <= c && c <= '9' }
 
