@@ -350,6 +350,11 @@ func writtenTechnologiesOf(text, before, f, lang string, te *techEvidence) {
 			te.add(t, evidenceUsed, "imported "+imp+" in "+base)
 		}
 	}
+	if strings.EqualFold(base, "pyproject.toml") {
+		for _, t := range pyprojectTools(text) {
+			te.add(t, evidenceUsed, "configured in "+base)
+		}
+	}
 	for _, dep := range declaredDependencies(text, base) {
 		if t := packageTechnology(dep); t != "" {
 			te.add(t, evidenceUsed, "declared "+dep+" as a dependency in "+base)

@@ -97,6 +97,9 @@ var preCommitResult = regexp.MustCompile(`(?m)^.{1,60}?\.{4,}\s*(Passed|Failed|S
 // ran pre-commit and its hooks' programs.
 func stewardPastedOutput(content string, te *techEvidence) {
 	content = truncate(content, maxScanText)
+	for _, t := range pyprojectTools(content) {
+		te.add(t, evidenceNamed, "configured in the pyproject.toml the steward pasted")
+	}
 	if !preCommitResult.MatchString(content) {
 		return
 	}
@@ -129,4 +132,32 @@ func writesMarkdown(content string) bool {
 		}
 	}
 	return false
+}
+
+// pyprojectTable is a pyproject.toml table of a tool's settings:
+// "[tool.ruff.lint]", "[tool.hatch.version]".
+var pyprojectTable = regexp.MustCompile(`(?m)^\s*\[+tool\.([a-z][\w-]*)`)
+
+// pyprojectBackend is pyproject.toml's build backend: build-backend =
+// "hatchling.build".
+var pyprojectBackend = regexp.MustCompile(`(?m)^\s*build-backend\s*=\s*"([a-z][\w-]*)`)
+
+// pyprojectBackends are the tools whose package a build backend names.
+var pyprojectBackends = map[string]string{"hatchling": "Hatch", "poetry": "Poetry", "pdm": "PDM", "maturin": "maturin", "uv_build": "uv"}
+
+// pyprojectTools lists the tools a pyproject.toml's text configures: its
+// [tool.X] tables for known programs, and its build backend.
+func pyprojectTools(text string) []string {
+	var out []string
+	for _, m := range pyprojectTable.FindAllStringSubmatch(text, 32) {
+		if t := programTechnologies[m[1]]; t != "" {
+			out = appendUniqueFold(out, t, 16)
+		}
+	}
+	for _, m := range pyprojectBackend.FindAllStringSubmatch(text, 4) {
+		if t := pyprojectBackends[m[1]]; t != "" {
+			out = appendUniqueFold(out, t, 16)
+		}
+	}
+	return out
 }

@@ -116,3 +116,13 @@ func TestTechnologiesOfWrittenMarkdownAndReviewBots(t *testing.T) {
 		}
 	}
 }
+
+// TestPyprojectTools: a pyproject.toml's [tool.X] tables configure known
+// programs, its build backend names the tool that builds it; a table of
+// an unknown tool names nothing.
+func TestPyprojectTools(t *testing.T) {
+	text := "[build-system]\nrequires = [\"hatchling\", \"hatch-vcs\"]\nbuild-backend = \"hatchling.build\"\n\n[tool.hatch.version]\nsource = \"vcs\"\n\n[tool.ruff.lint]\nselect = [\"E\"]\n\n[tool.twat]\nx = 1\n"
+	if got, want := pyprojectTools(text), []string{"Hatch", "Ruff"}; !slices.Equal(got, want) {
+		t.Errorf("pyprojectTools = %q, want %q", got, want)
+	}
+}
