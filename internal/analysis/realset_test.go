@@ -309,11 +309,21 @@ var realsetFloors = map[string]map[string][2]float64{
 	// onwards. Rewrite that section") with it named: 140 → 141 of 150
 	// (batch 13: 8 → 9 of 11; batch 14 unchanged); the floor is raised
 	// to 0.02 below it.
+	// Then technologies from SpecStory's records of Cursor and Copilot
+	// (a command answered by its terminal output, a call's "Parameters:"
+	// JSON), commands the steward writes out, pasted pre-commit reports,
+	// Markdown documents an answer writes and pyproject.toml's tool
+	// tables, and tasks from a series of comma-separated verbs:
+	// technologies 0.90 / 0.65 → 0.90 / 0.73 on 150 sessions (batch 13:
+	// 0.91 / 0.42 → 0.95 / 0.88; held-out batch 14: 0.75 / 0.19 → 0.83 /
+	// 0.31), tasks 0.80 / 0.63 → 0.80 / 0.65 (batch 13: 0.85 / 0.46 →
+	// 0.86 / 0.62; batch 14 unchanged); the technologies recall floor is
+	// raised to 0.02 below it.
 	"dev": {
 		"title":        {0.92, 0},
 		"decisions":    {0.80, 0.47},
 		"tasks":        {0.77, 0.63},
-		"technologies": {0.88, 0.65},
+		"technologies": {0.88, 0.71},
 		"topics":       {0.50, 0.43},
 	},
 	// Measured 2026-11-25 on 23 test sessions: title 0.43; decisions none
@@ -389,11 +399,15 @@ var realsetFloors = map[string]map[string][2]float64{
 	// it. Then the same title rules as on dev (editor's mentions, pasted
 	// linter reports, pointing requests): 0.74 → 0.76 (91 sessions with
 	// batch 14's first step); its floor is raised to 0.02 below it.
+	// Then the same technologies and tasks rules as on dev (SpecStory's
+	// records, the steward's commands, series of verbs): technologies
+	// 0.83 / 0.57 → 0.82 / 0.64, tasks 0.77 / 0.59 → 0.77 / 0.60; the
+	// technologies recall floor is raised to 0.02 below it.
 	"test": {
 		"title":        {0.74, 0},
 		"decisions":    {0.65, 0.16},
 		"tasks":        {0.76, 0.58},
-		"technologies": {0.80, 0.56},
+		"technologies": {0.80, 0.62},
 		"topics":       {0.44, 0.37},
 	},
 }
