@@ -395,7 +395,7 @@ func dropFiller(words []string) []string {
 
 func openingMatches(words, f []string) bool {
 	for i, w := range f {
-		got := strings.ToLower(strings.TrimRight(words[i], ",.!:;"))
+		got := strings.ReplaceAll(strings.ToLower(strings.TrimRight(words[i], ",.!:;")), "’", "'")
 		if got != w {
 			return false
 		}

@@ -932,7 +932,8 @@ func weightOf(w string, weights map[string]float64) float64 {
 
 // bareWord is a word lower-cased without the punctuation around it.
 func bareWord(w string) string {
-	return strings.ToLower(strings.Trim(w, ".,;:!?\"'()[]{}“”‘’*_"))
+	// A typographic apostrophe ("it’s", "let’s") is the typed one.
+	return strings.ReplaceAll(strings.ToLower(strings.Trim(w, ".,;:!?\"'()[]{}“”‘’*_")), "’", "'")
 }
 
 // frameOpeners open a clause that frames the subject rather than naming

@@ -360,3 +360,14 @@ func TestTitleReferentNamed(t *testing.T) {
 		t.Errorf("title %q does not name what was simplified", got)
 	}
 }
+
+// TestTitleTypographicApostrophe: words typed with a typographic
+// apostrophe ("let’s", "it’s") are the words the title's lists hold.
+func TestTitleTypographicApostrophe(t *testing.T) {
+	if got := strings.Join(dropFiller(strings.Fields("let’s add a retry budget")), " "); got != "add a retry budget" {
+		t.Errorf("dropFiller = %q", got)
+	}
+	if !holdsPronoun(strings.Fields("it’s a path")) {
+		t.Error("holdsPronoun(it’s a path) = false")
+	}
+}
