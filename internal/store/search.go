@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"sort"
 	"strconv"
 	"strings"
@@ -351,7 +352,7 @@ func (s *Store) IndexPending(ctx context.Context) (int, error) {
 				return nil
 			}
 			var err error
-			n, err = indexRange(ctx, tx, last, upto)
+			n, err = s.indexRange(ctx, tx, last, upto)
 			if n == 0 {
 				n = 1 // an id range of deleted rows still moves the watermark; go on
 			}
@@ -370,15 +371,38 @@ func (s *Store) IndexPending(ctx context.Context) (int, error) {
 // indexRange adds the messages with ids after last up to upto to the
 // full-text index and moves its watermark to upto, in tx; it returns how
 // many it added.
-func indexRange(ctx context.Context, tx bun.Tx, last, upto int64) (int, error) {
-	res, err := tx.NewRaw(`INSERT INTO messages_fts (rowid, content, owner)
-		SELECT id, content, 's' || steward_id FROM messages WHERE id > ? AND id <= ?`, last, upto).Exec(ctx)
+//
+// Its statements have bound values (bound.go): every write group runs
+// them (indexWritten), so each is parsed once per connection.
+func (s *Store) indexRange(ctx context.Context, tx bun.Tx, last, upto int64) (int, error) {
+	res, err := s.execBound(ctx, tx, `INSERT INTO messages_fts (rowid, content, owner)
+		SELECT id, content, 's' || steward_id FROM messages WHERE id > ? AND id <= ?`, last, upto)
 	if err != nil {
 		return 0, err
 	}
 	rows, _ := res.RowsAffected()
-	_, err = tx.NewRaw("UPDATE watermarks SET last_id = ? WHERE name = 'messages_fts'", upto).Exec(ctx)
+	_, err = s.execBound(ctx, tx, "UPDATE watermarks SET last_id = ? WHERE name = 'messages_fts'", upto)
 	return int(rows), err
+}
+
+// int64Bound reads one integer with a bound statement in tx.
+func (s *Store) int64Bound(ctx context.Context, tx bun.Tx, query string, args ...any) (int64, error) {
+	rows, err := s.queryBound(ctx, tx, query, args...)
+	if err != nil {
+		return 0, err
+	}
+	defer rows.Close()
+	if !rows.Next() {
+		if err := rows.Err(); err != nil {
+			return 0, err
+		}
+		return 0, sql.ErrNoRows
+	}
+	var n int64
+	if err := rows.Scan(&n); err != nil {
+		return 0, err
+	}
+	return n, rows.Close()
 }
 
 // indexWritten indexes, in a group's write transaction (append_group.go),
@@ -393,13 +417,13 @@ func (s *Store) indexWritten(ctx context.Context, tx bun.Tx) error {
 	if _, err := tx.ExecContext(ctx, "SAVEPOINT index_written"); err != nil {
 		return err
 	}
-	var last, newest int64
-	err := tx.NewRaw("SELECT last_id FROM watermarks WHERE name = 'messages_fts'").Scan(ctx, &last)
+	var newest int64
+	last, err := s.int64Bound(ctx, tx, "SELECT last_id FROM watermarks WHERE name = 'messages_fts'")
 	if err == nil {
-		err = tx.NewRaw("SELECT coalesce(max(id), 0) FROM messages").Scan(ctx, &newest)
+		newest, err = s.int64Bound(ctx, tx, "SELECT coalesce(max(id), 0) FROM messages")
 	}
 	if err == nil && newest > last && newest-last <= indexBatch {
-		_, err = indexRange(ctx, tx, last, newest)
+		_, err = s.indexRange(ctx, tx, last, newest)
 	}
 	if err != nil {
 		if _, err := tx.ExecContext(ctx, "ROLLBACK TO index_written"); err != nil {
