@@ -165,7 +165,7 @@ func (s *Store) appendInSession(ctx context.Context, tx bun.Tx, stewardID int64,
 	if err != nil || stored == 0 {
 		return res, err
 	}
-	if err := s.startAtFirstMessageBound(ctx, tx, sess, msgs); err != nil {
+	if err := s.startAtFirstMessage(ctx, tx, sess, msgs); err != nil {
 		return res, err
 	}
 	if appendFault != nil {
@@ -244,8 +244,11 @@ func (s *Store) conversationBound(ctx context.Context, tx bun.Tx, stewardID int6
 	return conv, rows.Close()
 }
 
-// startAtFirstMessageBound is startAtFirstMessage with a bound statement.
-func (s *Store) startAtFirstMessageBound(ctx context.Context, tx bun.Tx, sess *baton.Session, msgs []*baton.Message) error {
+// startAtFirstMessage moves an open session's start back to its earliest
+// message: a session created through the API before its messages arrive
+// (or with no started_at at all) starts when its conversation did, not
+// when the request came.
+func (s *Store) startAtFirstMessage(ctx context.Context, tx bun.Tx, sess *baton.Session, msgs []*baton.Message) error {
 	first := msgs[0].Timestamp
 	for _, m := range msgs[1:] {
 		if m.Timestamp.Before(first) {
@@ -259,22 +262,6 @@ func (s *Store) startAtFirstMessageBound(ctx context.Context, tx bun.Tx, sess *b
 	}
 	_, err := s.execBound(ctx, tx, "UPDATE sessions SET started_at = ? WHERE id = ? AND steward_id = ? AND started_at > ? AND ended_at IS NULL",
 		at, sess.ID, sess.StewardID, at)
-	return err
-}
-
-// startAtFirstMessage moves an open session's start back to its earliest
-// message: a session created through the API before its messages arrive
-// (or with no started_at at all) starts when its conversation did, not
-// when the request came.
-func startAtFirstMessage(ctx context.Context, tx bun.IDB, sess *baton.Session, msgs []*baton.Message) error {
-	first := msgs[0].Timestamp
-	for _, m := range msgs[1:] {
-		if m.Timestamp.Before(first) {
-			first = m.Timestamp
-		}
-	}
-	_, err := tx.NewRaw("UPDATE sessions SET started_at = ? WHERE id = ? AND steward_id = ? AND started_at > ? AND ended_at IS NULL",
-		first.UTC(), sess.ID, sess.StewardID, first.UTC()).Exec(ctx)
 	return err
 }
 
