@@ -40,7 +40,11 @@ var (
 	// "always", "never" or the course it is to do without.
 	shouldOnly    = regexp.MustCompile(`(?i)^(?:(?:also|and|but|so|plus),?\s+)?((?:the\s+|our\s+|this\s+|that\s+|each\s+|every\s+|all\s+)?[\w./-]+(?:\s+[\w./-]+){0,4}\s+(?:should|must)\s+(?:only|always|never)\s+.{4,120})$`)
 	shouldWithout = regexp.MustCompile(`(?i)^(?:(?:also|and|but|so|plus),?\s+)?((?:the\s+|our\s+|this\s+|that\s+|each\s+|every\s+|all\s+)?[\w./-]+(?:\s+[\w./-]+){0,4}\s+(?:should|must)\s+[^,;]{3,80}?)\s+without\s+([^,;]{3,60})$`)
-	dontBecause   = regexp.MustCompile(`(?i)^(?:please\s+)?(?:don't|do not|never)\s+(.{6,}?)(?:,|;|\s+--|\s+—|\s+-)\s+(?:(?:these|they|this|it|that)(?:'s|'re| is| are)\s+|because\s+|since\s+|as\s+)(.{6,})$`)
+	// "I want us to be working only on one scenario at a time", "we can
+	// start only with the GOOS book": a course the steward narrows to one
+	// thing, "only" within its first words.
+	onlyCourse  = regexp.MustCompile(`(?i)^(?:(?:also|and|but|so|ok|okay|yes|no),?\s+)*(?:i want (?:us |you )?to|i'd like (?:us |you )?to|we can|let's|we should|we'll|we will)\s+((?:[\w'-]+\s+){0,3}only\s+.{4,120})$`)
+	dontBecause = regexp.MustCompile(`(?i)^(?:please\s+)?(?:don't|do not|never)\s+(.{6,}?)(?:,|;|\s+--|\s+—|\s+-)\s+(?:(?:these|they|this|it|that)(?:'s|'re| is| are)\s+|because\s+|since\s+|as\s+)(.{6,})$`)
 )
 
 // rationaleLead is the conjunction before a reason: "because", "since", "as".
@@ -79,6 +83,15 @@ func stewardConstraint(s string) (baton.Decision, bool) {
 	case shouldNotBecause.MatchString(s):
 		m := shouldNotBecause.FindStringSubmatch(s)
 		d.Decision, d.Rationale = m[1], rationaleLead.ReplaceAllString(m[2], "")
+	case onlyCourse.MatchString(s):
+		course := aside.ReplaceAllString(onlyCourse.FindStringSubmatch(s)[1], "")
+		if c, ok := strings.CutPrefix(course, "be "); ok {
+			course = courseOfGerund(c) // "be working only on X": "working only on X", or "start only …" for a choice verb
+		}
+		if routineStep(course) || reportStep(course) {
+			return baton.Decision{}, false
+		}
+		d.Decision = course
 	case shouldOnly.MatchString(s):
 		d.Decision = shouldOnly.FindStringSubmatch(s)[1]
 	case shouldWithout.MatchString(s):

@@ -138,3 +138,20 @@ func TestDecisionRequirementRulesOut(t *testing.T) {
 	c.steward("The dashboard tab should appear after login.")
 	checkDecisions(t, c, nil)
 }
+
+// TestDecisionCourseNarrowedToOne: the steward narrows the work to one
+// thing ("only" among the first words of the course); an "only" deep in
+// a long request narrows nothing.
+func TestDecisionCourseNarrowedToOne(t *testing.T) {
+	c := newConvo()
+	c.steward("I want us to be working only on one endpoint at a time.")
+	checkDecisions(t, c, []baton.Decision{{Decision: "working only on one endpoint at a time"}})
+
+	c = newConvo()
+	c.steward("We can start only with the Postgres backend (we'll add others later).")
+	checkDecisions(t, c, []baton.Decision{{Decision: "start only with the Postgres backend"}})
+
+	c = newConvo()
+	c.steward("I want to write guidelines that say comments are not allowed on functions and only keep the minimal information.")
+	checkDecisions(t, c, nil)
+}
