@@ -75,7 +75,5 @@ func (s *Store) Topics(ctx context.Context, stewardID int64) ([]string, error) {
 // Emotions lists the distinct moods and peak emotions of the steward's
 // sessions, for filters.
 func (s *Store) Emotions(ctx context.Context, stewardID int64) ([]string, error) {
-	var out []string
-	err := s.db.NewRaw("SELECT DISTINCT emotion FROM session_emotions WHERE steward_id = ? ORDER BY emotion", stewardID).Scan(ctx, &out)
-	return out, err
+	return s.distinctOf(ctx, "session_emotions", "emotion", stewardID)
 }

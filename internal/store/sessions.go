@@ -269,15 +269,27 @@ func (s *Store) DeleteSession(ctx context.Context, stewardID int64, id string) e
 
 // Sources lists the distinct sources of the steward's sessions, for filters.
 func (s *Store) Sources(ctx context.Context, stewardID int64) ([]string, error) {
-	var out []string
-	err := s.db.NewRaw("SELECT DISTINCT source FROM sessions WHERE steward_id = ? ORDER BY source", stewardID).Scan(ctx, &out)
-	return out, err
+	return s.distinctOf(ctx, "sessions", "source", stewardID)
 }
 
 // Tags lists the distinct tags of the steward's sessions, for filters.
 func (s *Store) Tags(ctx context.Context, stewardID int64) ([]string, error) {
-	var out []string
-	err := s.db.NewRaw("SELECT DISTINCT tag FROM session_tags WHERE steward_id = ? ORDER BY tag", stewardID).Scan(ctx, &out)
+	return s.distinctOf(ctx, "session_tags", "tag", stewardID)
+}
+
+// distinctOf lists the distinct values of column in the steward's rows of
+// table, in order, by stepping from one value to the next through the
+// table's (steward_id, column) index: one seek per value, not one row per
+// session (SELECT DISTINCT read every row of the steward's, so the session
+// list's filter menus grew with the sessions). Empty values are left out,
+// as a filter menu cannot offer them.
+func (s *Store) distinctOf(ctx context.Context, table, column string, stewardID int64) ([]string, error) {
+	out := []string{}
+	err := s.db.NewRaw(`WITH RECURSIVE v(x) AS (
+		SELECT (SELECT min(?1) FROM ?0 WHERE steward_id = ?2 AND ?1 > '')
+		UNION ALL
+		SELECT (SELECT min(?1) FROM ?0 WHERE steward_id = ?2 AND ?1 > v.x) FROM v WHERE v.x IS NOT NULL
+	) SELECT x FROM v WHERE x IS NOT NULL`, bun.Ident(table), bun.Ident(column), stewardID).Scan(ctx, &out)
 	return out, err
 }
 

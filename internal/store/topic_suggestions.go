@@ -21,16 +21,26 @@ func init() {
 	}
 }
 
-// TopicSuggestions are the steward's analysed key topics worth suggesting
-// in the topic filter: the ones most sessions share first, noise words out,
-// and a topic of a single session only while few topics are shared.
+// topicSuggestionSessions is how many of the steward's newest sessions the
+// topic suggestions are counted over: the topics of recent work, at a cost
+// that stops growing with the steward's sessions (counting over all of
+// them was the session list's cost that grew fastest with the data).
+const topicSuggestionSessions = 200
+
+// TopicSuggestions are the analysed key topics of the steward's newest
+// sessions (topicSuggestionSessions) worth suggesting in the topic filter:
+// the ones most sessions share first, noise words out, and a topic of a
+// single session only while few topics are shared.
 func (s *Store) TopicSuggestions(ctx context.Context, stewardID int64) ([]string, error) {
 	var rows []struct {
 		Topic    string `bun:"topic"`
 		Sessions int    `bun:"sessions"`
 	}
-	err := s.db.NewRaw(`SELECT topic, count(DISTINCT session_id) AS sessions FROM session_topics
-		WHERE steward_id = ? GROUP BY topic ORDER BY sessions DESC, topic LIMIT 500`, stewardID).Scan(ctx, &rows)
+	// (session_id, topic) is session_topics' key: count(*) counts sessions.
+	err := s.db.NewRaw(`SELECT t.topic, count(*) AS sessions
+		FROM (SELECT id FROM sessions WHERE steward_id = ? ORDER BY started_at DESC LIMIT ?) AS recent
+		JOIN session_topics AS t ON t.session_id = recent.id
+		GROUP BY t.topic ORDER BY sessions DESC, t.topic LIMIT 500`, stewardID, topicSuggestionSessions).Scan(ctx, &rows)
 	if err != nil {
 		return nil, err
 	}
