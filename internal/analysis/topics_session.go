@@ -91,15 +91,7 @@ func keyTopics(vs []view) []string {
 	}
 	// A short session is about fewer things, though rarely fewer than four.
 	most := min(maxKeyTopics, max(4, texts/2))
-	slices.SortStableFunc(cands, func(a, b topicCandidate) int {
-		switch {
-		case a.score > b.score:
-			return -1
-		case a.score < b.score:
-			return 1
-		}
-		return a.first - b.first
-	})
+	slices.SortStableFunc(cands, byTopicRank)
 	out := []string{}
 	for _, c := range cands {
 		if c.score < least || len(out) >= most {
@@ -618,3 +610,52 @@ func shortText(vs []view) bool {
 	}
 	return texts <= shortSession
 }
+
+// byTopicRank orders candidates best first: by score, and among equal
+// scores (small whole numbers, so ties are many) the more specific term
+// first. A word of the work's process (workflowWord) any session speaks
+// of gives way to a term of this one; a phrase names more than a word;
+// of two terms as many messages mention, the one fewer messages hold
+// more of them are the steward's (a steward's message scores 2, an
+// answer 1): what the steward wrote says what the session is for.
+// Last, the earlier term.
+func byTopicRank(a, b topicCandidate) int {
+	switch {
+	case a.score > b.score:
+		return -1
+	case a.score < b.score:
+		return 1
+	}
+	if wa, wb := workflowWord(a.term), workflowWord(b.term); wa != wb {
+		if wa {
+			return 1
+		}
+		return -1
+	}
+	if na, nb := strings.Count(a.term, " "), strings.Count(b.term, " "); na != nb {
+		return nb - na
+	}
+	if a.msgs != b.msgs {
+		return a.msgs - b.msgs
+	}
+	return a.first - b.first
+}
+
+// workflowWord reports a single word that names the process of software
+// work rather than its subject: any session may speak of it, so a
+// specific term scoring as much comes first. Alone it still may be a
+// topic; in a phrase ("shadow branch", "commit metadata") it is one.
+func workflowWord(term string) bool {
+	return !strings.Contains(term, " ") && workflowNouns[term]
+}
+
+// workflowNouns are the nouns of any session of software work: its
+// version control (commit, branch, repo, PR), its places (project,
+// directory, workspace), its runs (command, output, result, status,
+// tests, task) and the generic parts of any program's data (name, value,
+// item, entry, content, message, user, session).
+var workflowNouns = set("commit", "commits", "branch", "branches", "repo", "repos", "repository", "repositories",
+	"project", "projects", "user", "users", "codebase", "script", "scripts", "tool", "tools", "status", "name",
+	"names", "entry", "entries", "output", "input", "pr", "prs", "workflow", "workspace", "tests", "task", "tasks",
+	"directory", "folder", "command", "commands", "result", "results", "usage", "level", "local", "manual",
+	"items", "item", "value", "values", "data", "details", "content", "message", "messages", "session", "sessions")

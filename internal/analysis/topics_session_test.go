@@ -304,3 +304,29 @@ func TestPredicatesAreNoTopics(t *testing.T) {
 		t.Errorf("topics %q miss %q", got, "beads")
 	}
 }
+
+// TestTopicRankTies: scores are small whole numbers, so many terms tie;
+// among equal scores the more specific term comes first — a term of the
+// session before a word of the work's process, a phrase before a word,
+// the steward's term (fewer messages for the score) before an answer's —
+// while a higher score still wins.
+func TestTopicRankTies(t *testing.T) {
+	for _, tc := range []struct {
+		name          string
+		better, worse topicCandidate
+	}{
+		{"session term before process word", topicCandidate{term: "checkpoint", score: 4, msgs: 3, first: 5}, topicCandidate{term: "commit", score: 4, msgs: 3, first: 0}},
+		{"phrase before word", topicCandidate{term: "startup delay", score: 4, msgs: 3, first: 5}, topicCandidate{term: "telemetry", score: 4, msgs: 3, first: 0}},
+		{"steward's term before an answer's", topicCandidate{term: "retry budget", score: 4, msgs: 2, first: 5}, topicCandidate{term: "backoff jitter", score: 4, msgs: 4, first: 0}},
+		{"earlier term at a full tie", topicCandidate{term: "telemetry", score: 4, msgs: 3, first: 0}, topicCandidate{term: "tracing", score: 4, msgs: 3, first: 5}},
+		{"higher score before specificity", topicCandidate{term: "branch", score: 5, msgs: 4, first: 5}, topicCandidate{term: "shadow branch", score: 4, msgs: 2, first: 0}},
+	} {
+		if byTopicRank(tc.better, tc.worse) >= 0 || byTopicRank(tc.worse, tc.better) <= 0 {
+			t.Errorf("%s: %q does not rank before %q", tc.name, tc.better.term, tc.worse.term)
+		}
+	}
+	// A process word in a phrase is no process word alone.
+	if workflowWord("commit metadata") || !workflowWord("commit") {
+		t.Error("workflowWord: only the word alone is a process word")
+	}
+}
