@@ -180,9 +180,6 @@ func (sc *decisionScan) constraints(i int) {
 			sc.add(d, v)
 		}
 	}
-	for _, d := range stewardRequirements(ss) {
-		sc.add(d, v)
-	}
 }
 
 // add keeps d, found at v, when it is a choice someone would remember and
