@@ -655,7 +655,7 @@ func workflowWord(term string) bool {
 // tests, task) and the generic parts of any program's data (name, value,
 // item, entry, content, message, user, session).
 var workflowNouns = set("commit", "commits", "branch", "branches", "repo", "repos", "repository", "repositories",
-	"project", "projects", "user", "users", "codebase", "script", "scripts", "tool", "tools", "status", "name",
-	"names", "entry", "entries", "output", "input", "pr", "prs", "workflow", "workspace", "tests", "task", "tasks",
-	"directory", "folder", "command", "commands", "result", "results", "usage", "level", "local", "manual",
-	"items", "item", "value", "values", "data", "details", "content", "message", "messages", "session", "sessions")
+	"pr", "prs", "project", "projects", "directory", "folder", "workspace", "codebase", "workflow", "command",
+	"commands", "script", "scripts", "tool", "tools", "output", "input", "result", "results", "status", "tests",
+	"task", "tasks", "name", "names", "value", "values", "item", "items", "entry", "entries", "data", "details",
+	"content", "message", "messages", "user", "users", "session", "sessions")
