@@ -384,11 +384,7 @@ var toolName = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_.:-]*$`)
 
 // rejected reports a tool result saying the steward turned the call down:
 // a choice, not an error to resolve.
-func rejected(content string) bool {
-	l := strings.ToLower(truncate(content, 1000))
-	return strings.Contains(l, "doesn't want to proceed") || strings.Contains(l, "tool use was rejected") ||
-		strings.Contains(l, "user rejected") || strings.Contains(l, "request interrupted")
-}
+func rejected(content string) bool { return baton.RejectedBySteward(content) }
 
 // movedOn reports whether a later call of the same tool succeeded after
 // the failure at i: the session got past it (a command not found, then

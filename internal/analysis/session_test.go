@@ -241,6 +241,8 @@ func TestErrorsAndResolutions(t *testing.T) {
 	c.assistant("I re-read the file; that works now.")
 	c.tool("Bash", obj{"command": "npm run build"}, "", "Error: Cannot find module 'vite'")
 	c.tool("Bash", obj{"command": "npm run build"}, "", "Error: Cannot find module 'vite'")
+	// A call the steward turned down is their choice, not an error.
+	c.tool("AskUserQuestion", obj{"question": "Which option?"}, "", "The user doesn't want to proceed with this tool use. The tool use was rejected.")
 	msgs := c.analysed(testAnalyzer)
 
 	got := errorsOf(buildViews(testAnalyzer, msgs))

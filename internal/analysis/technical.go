@@ -428,8 +428,8 @@ func errorsOf(vs []view) []baton.ErrorEncountered {
 	var out []baton.ErrorEncountered
 	index := map[string]int{}
 	for i := range vs {
-		if !vs[i].failed {
-			continue
+		if !vs[i].failed || rejected(vs[i].m.Content) {
+			continue // a call the steward turned down is no error
 		}
 		text := errorText(vs[i].m.Content)
 		if text == "" {

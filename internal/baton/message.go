@@ -2,6 +2,7 @@ package baton
 
 import (
 	"encoding/json"
+	"strings"
 	"time"
 )
 
@@ -104,6 +105,20 @@ type ToolCall struct {
 type ToolResult struct {
 	ToolUseID string `json:"tool_use_id"`
 	IsError   bool   `json:"is_error"`
+}
+
+// RejectedBySteward reports whether a failed tool result's text says the
+// steward turned the call down (Claude Code: "The user doesn't want to
+// proceed with this tool use", "[Request interrupted by user for tool
+// use]"): a choice the steward made, not an error to resolve, so it is no
+// error encountered, no blocked task and no challenge to hand on.
+func RejectedBySteward(content string) bool {
+	if len(content) > 1000 {
+		content = content[:1000]
+	}
+	l := strings.ToLower(content)
+	return strings.Contains(l, "doesn't want to proceed") || strings.Contains(l, "tool use was rejected") ||
+		strings.Contains(l, "user rejected") || strings.Contains(l, "request interrupted")
 }
 
 // Usage is the token usage of one model response.

@@ -117,3 +117,25 @@ func TestNormalizeNamesTheField(t *testing.T) {
 		t.Errorf("empty items are not dropped or text not trimmed: %+v %q", c.Transferred.ActiveTasks, c.Instructions.KeyContext)
 	}
 }
+
+// A tool call the steward turned down is their choice: the draft hands on
+// no "Resolve the failing …" task for it.
+func TestDraftHandsOnNoTaskForACallTheStewardTurnedDown(t *testing.T) {
+	sess := baton.Session{ID: "s1", Title: "Discuss the sharing phase"}
+	msgs := []*baton.Message{
+		{Seq: 1, Role: baton.RoleSteward, Content: "Let's discuss how sharing should work."},
+		{Seq: 2, Role: baton.RoleToolCall, ToolCalls: []baton.ToolCall{{ID: "q1", Name: "AskUserQuestion", Input: []byte(`{"question":"Which option?"}`)}}},
+		{Seq: 3, Role: baton.RoleToolResult, Content: "The user doesn't want to proceed with this tool use. The tool use was rejected (eg. if it was a file edit, the new_string was NOT written to the file).",
+			ToolResult: &baton.ToolResult{ToolUseID: "q1", IsError: true}},
+		{Seq: 4, Role: baton.RoleSteward, Content: "Use the public key from the keypair instead."},
+	}
+	c := continuity.Draft(&sess, nil, msgs)
+	for _, task := range c.Transferred.ActiveTasks {
+		if strings.HasPrefix(task.Task, "Resolve the failing") {
+			t.Errorf("a call the steward turned down became a task: %+v", task)
+		}
+	}
+	if strings.Contains(c.Instructions.ImmediatePriority, "AskUserQuestion") {
+		t.Errorf("immediate priority = %q", c.Instructions.ImmediatePriority)
+	}
+}

@@ -163,6 +163,9 @@ func (ev *evidence) readCall(tc baton.ToolCall, res *baton.Message, seq int64) i
 	_ = json.Unmarshal(tc.Input, &in)
 	key := errorKey(tc.Name, in)
 	if res != nil && res.ToolResult.IsError {
+		if baton.RejectedBySteward(res.Content) {
+			return callOther // the steward turned the call down: nothing to unblock
+		}
 		ev.unresolved = append(ev.unresolved, toolError{Key: key, Text: errorLine(res.Content), Command: subject(tc.Name, in), Seq: seq})
 		return callOther
 	}
