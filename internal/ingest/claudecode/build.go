@@ -362,8 +362,11 @@ func (b *builder) line(l *line, sub *conv, n int, file string) error {
 		if b.cwd == "" {
 			b.cwd = clean(l.CWD)
 		}
-		if b.branch == "" && l.GitBranch != "HEAD" {
-			b.branch = clean(l.GitBranch)
+		// The branch the session ended on: a session that switched
+		// (git switch, checkout -b) carries on there, and the next
+		// session's bridge is chosen by it.
+		if br := clean(l.GitBranch); br != "" && br != "HEAD" {
+			b.branch = br
 		}
 		if b.version == "" {
 			b.version = clean(l.Version)

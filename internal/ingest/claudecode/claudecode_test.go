@@ -716,3 +716,28 @@ func TestDiscover(t *testing.T) {
 		}
 	})
 }
+
+// A session that switched branches carries on on the last one: that is the
+// session's branch (the next session's bridge is chosen by it); a detached
+// HEAD and lines without a branch change nothing.
+func TestSessionBranchIsTheLastOneWorkedOn(t *testing.T) {
+	line := func(uuid, parent, branch, text string) string {
+		b, _ := json.Marshal(map[string]any{"type": "user", "uuid": uuid, "parentUuid": parent, "sessionId": "s-branch",
+			"timestamp": "2026-02-21T05:18:59.416Z", "gitBranch": branch, "cwd": "/work/app",
+			"message": map[string]any{"role": "user", "content": text}})
+		return string(b)
+	}
+	doc, _, err := Parse(strings.NewReader(strings.Join([]string{
+		line("u1", "", "feat/old", "Start here."),
+		line("u2", "u1", "main", "Switch to main."),
+		line("u3", "u2", "feat/sharing", "Now on the new branch."),
+		line("u4", "u3", "HEAD", "Detached for a moment."),
+		line("u5", "u4", "", "No branch recorded."),
+	}, "\n")), "s-branch.jsonl", Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if doc.Session.Branch != "feat/sharing" {
+		t.Errorf("branch = %q, want the last one worked on", doc.Session.Branch)
+	}
+}
