@@ -268,7 +268,7 @@ func progressOf(vs []view) baton.Progress {
 			}
 			reqs := stewardRequests(vs, i, askedBefore, len(book.requested) > 0)
 			for k, r := range reqs {
-				if askedBefore && remark(r, k) {
+				if askedBefore && remark(r, k) || feedback(r, askedBefore) {
 					continue
 				}
 				book.request(r.text, status)
