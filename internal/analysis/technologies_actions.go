@@ -698,18 +698,29 @@ func outputFenceFirst(lines []string, i int) string {
 	return strings.TrimSpace(lines[i])
 }
 
+// fenceAt reads the ``` fence that line i opens: its info string in lower
+// case and the index of its closing line (len(lines) when it is not
+// closed); ok is false when line i opens no fence.
+func fenceAt(lines []string, i int) (info string, end int, ok bool) {
+	l := strings.TrimSpace(lines[i])
+	if !strings.HasPrefix(l, "```") {
+		return "", 0, false
+	}
+	info = strings.ToLower(strings.TrimSpace(strings.TrimPrefix(l, "```")))
+	end = i + 1
+	for end < len(lines) && !strings.HasPrefix(strings.TrimSpace(lines[end]), "```") {
+		end++
+	}
+	return info, end, true
+}
+
 // terminalRecord reports whether lines hold a shell fence answered by a
 // terminal's output (answeredByTerminal).
 func terminalRecord(lines []string) bool {
 	for i := 0; i < len(lines); i++ {
-		l := strings.TrimSpace(lines[i])
-		if !strings.HasPrefix(l, "```") {
+		info, end, ok := fenceAt(lines, i)
+		if !ok {
 			continue
-		}
-		info := strings.ToLower(strings.TrimSpace(strings.TrimPrefix(l, "```")))
-		end := i + 1
-		for end < len(lines) && !strings.HasPrefix(strings.TrimSpace(lines[end]), "```") {
-			end++
 		}
 		if (languages[info] == "shell" || info == "powershell") && end < len(lines) &&
 			answeredByTerminal(lines, end+1, strings.Join(lines[i+1:end], "\n")) {

@@ -56,14 +56,9 @@ func shortShellFences(content string) []string {
 	var out []string
 	lines := strings.Split(content, "\n")
 	for i := 0; i < len(lines); i++ {
-		l := strings.TrimSpace(lines[i])
-		if !strings.HasPrefix(l, "```") {
+		info, end, ok := fenceAt(lines, i)
+		if !ok {
 			continue
-		}
-		info := strings.ToLower(strings.TrimSpace(strings.TrimPrefix(l, "```")))
-		end := i + 1
-		for end < len(lines) && !strings.HasPrefix(strings.TrimSpace(lines[end]), "```") {
-			end++
 		}
 		body := lines[i+1 : min(end, len(lines))]
 		i = end
