@@ -82,6 +82,7 @@ var techPhrases = map[string]string{
 	"github actions": "GitHub Actions", "ruby on rails": "Rails", "google cloud": "Google Cloud",
 	"spring boot": "Spring", "sql server": "SQL Server", "vs code": "VS Code", "claude code": "Claude Code",
 	"openai codex": "Codex CLI", "codex cli": "Codex CLI", "gemini cli": "Gemini CLI", "sql lite": "SQLite",
+	"docker compose": "Docker Compose",
 }
 
 // techPhraseAt returns the technology named by the two or three words
@@ -92,7 +93,7 @@ func techPhraseAt(chunks []string, i int) (string, int) {
 	}
 	first := strings.ToLower(trimChunk(chunks[i]))
 	if first != "github" && first != "ruby" && first != "google" && first != "spring" && first != "sql" &&
-		first != "vs" && first != "claude" && first != "openai" && first != "codex" && first != "gemini" {
+		first != "vs" && first != "claude" && first != "openai" && first != "codex" && first != "gemini" && first != "docker" {
 		return "", 0
 	}
 	two := first + " " + strings.ToLower(trimChunk(chunks[i+1]))

@@ -67,8 +67,9 @@ var programTechnologies = map[string]string{
 // subTechnologies are technologies a program's sub-command works with
 // ("gh run view" reads a GitHub Actions run).
 var subTechnologies = map[string]map[string]string{
-	"gh":    {"run": "GitHub Actions", "workflow": "GitHub Actions"},
-	"xcrun": {"notarytool": "notarytool", "stapler": "notarytool"},
+	"gh":     {"run": "GitHub Actions", "workflow": "GitHub Actions"},
+	"docker": {"compose": "Docker Compose"},
+	"xcrun":  {"notarytool": "notarytool", "stapler": "notarytool"},
 }
 
 // wrappers run the program named after them ("npx prettier", "uv run

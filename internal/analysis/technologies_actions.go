@@ -425,6 +425,42 @@ var consoleTools = map[string]string{
 	"Write": "write", "Create": "write",
 }
 
+// consoleReadMany are the console tools of other agents that read several
+// files at once, listed between the parentheses ("⏺ read_many_files(a.cs,
+// b.cs)"); Copilot's "view" reads one file or directory.
+var consoleReadMany = set("read_many_files", "view")
+
+// consoleOp is what the tool a console line names does: Claude Code's
+// own, another agent's file tools written the same way ("⏺
+// replace(index.js)", "⏺ write_file(src/Stock.cs)" in a Gemini CLI chat),
+// or "" for a tool that touches no file of a language (a search).
+func consoleOp(name string) string {
+	if op := consoleTools[name]; op != "" {
+		return op
+	}
+	if consoleReadMany[name] {
+		return "read"
+	}
+	return fileTools[strings.ToLower(name)]
+}
+
+// consoleFiles lists the files a console file tool's argument names, with
+// Windows separators (written doubled, as JSON escapes them) made slashes.
+func consoleFiles(name, arg string) []string {
+	files := []string{arg}
+	if consoleReadMany[name] {
+		files = strings.Split(arg, ",")
+	}
+	var out []string
+	for _, f := range files {
+		f = strings.ReplaceAll(strings.ReplaceAll(strings.TrimSpace(f), `\\`, "/"), `\`, "/")
+		if f != "" && !strings.ContainsAny(f, " |*") {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
 // textActions reads the tool calls a transcript kept as text shows: the
 // console lines of Claude Code ("⏺ Bash(git log -3)", "⏺ Update(cli.py)"),
 // and SpecStory's record of Cursor ("Read file: p", "Edit file: p" with its
@@ -460,7 +496,7 @@ func textActions(content string) []techAction {
 		if rest, ok := strings.CutPrefix(l, "⏺ "); ok {
 			cur = -1
 			name, arg, found := strings.Cut(rest, "(")
-			op := consoleTools[name]
+			op := consoleOp(name)
 			if op == "" && shellTools[name] {
 				op = "run" // another agent's console ("⏺ bash(git status)")
 			}
@@ -471,15 +507,18 @@ func textActions(content string) []techAction {
 			if i+1 < len(lines) && strings.Contains(lines[i+1], "⎿") && strings.Contains(lines[i+1], "not found") {
 				continue
 			}
-			a := techAction{op: op, file: arg}
 			if op == "run" {
-				a = techAction{op: op, command: strings.TrimSuffix(arg, "…")}
+				a := techAction{op: op, command: strings.TrimSuffix(arg, "…")}
 				if name == "PowerShell" {
 					a.shell = "PowerShell"
 				}
+				out = append(out, a)
+				continue
 			}
-			out = append(out, a)
-			if op == "edit" || op == "write" {
+			for _, f := range consoleFiles(name, arg) {
+				out = append(out, techAction{op: op, file: f})
+			}
+			if (op == "edit" || op == "write") && len(out) > 0 {
 				cur = len(out) - 1
 			}
 			continue

@@ -1,0 +1,50 @@
+package analysis
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/baton-dev/baton/internal/baton"
+)
+
+// TestTechnologiesFromOtherAgentsConsole: a chat kept as text writes
+// another agent's file tools as console lines too ("⏺ replace(…)" in a
+// Gemini CLI chat, several files in one "⏺ read_many_files(…)", Windows
+// paths): the files edited, written and read are evidence of their
+// languages, and a search names no file.
+func TestTechnologiesFromOtherAgentsConsole(t *testing.T) {
+	c := newConvo()
+	c.steward("the deployed site still fails to load the module")
+	c.assistant("I will fix the workflow.\n⏺ replace(/home/me/site/.github/workflows/deploy.yml)\n\nAnd the import path.\n⏺ replace(/home/me/site/index.js)")
+	c.steward("now make the stock service real")
+	c.assistant("⏺ read_many_files(src/App/Interfaces/IStockService.cs, docs/api.yaml)\n⏺ write_file(D:\\\\src\\\\App\\\\Services\\\\StockService.cs)\n⏺ search_file_content(main.rs)\n\nDone.")
+	s := &baton.Session{}
+	New().Session(s, c.analysed(New()))
+	got := s.Technical.TechnologyEvidence
+	want := map[string]string{
+		"GitHub Actions": "edited deploy.yml",
+		"JavaScript":     "edited index.js",
+		"C#":             "wrote StockService.cs",
+	}
+	for name, ev := range want {
+		if got[name] != ev {
+			t.Errorf("%s: evidence %q, want %q (technologies %q)", name, got[name], ev, s.Technical.Technologies)
+		}
+	}
+	if slices.Contains(s.Technical.Technologies, "Rust") {
+		t.Errorf("technologies %q hold the language of a search's text", s.Technical.Technologies)
+	}
+}
+
+// TestTechnologiesDockerCompose: "docker compose" run or named by the
+// steward is Docker Compose, not Docker alone.
+func TestTechnologiesDockerCompose(t *testing.T) {
+	c := newConvo()
+	c.steward("I get an error when I run docker compose build on the API.")
+	c.tool("Bash", obj{"command": "docker compose up -d db"}, "Container db started", "")
+	s := &baton.Session{}
+	New().Session(s, c.analysed(New()))
+	if !slices.Contains(s.Technical.Technologies, "Docker Compose") {
+		t.Errorf("technologies %q lack Docker Compose", s.Technical.Technologies)
+	}
+}
