@@ -228,6 +228,7 @@ func technologiesOf(vs []view) ([]string, map[string]string) {
 			stewardImports(v.m.Content, cc.Language, te)
 		}
 	}
+	stewardGit(vs, te)
 	// A name only mentioned that begins a longer name the session used
 	// is that one ("Claude" beside "Claude Code", "GitHub" beside "GitHub
 	// CLI").

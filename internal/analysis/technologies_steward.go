@@ -18,10 +18,17 @@ func stewardCommands(v *view, te *techEvidence) {
 		}
 		for _, m := range codeSpan.FindAllStringSubmatchIndex(s, 8) {
 			span := s[m[2]:m[3]]
-			if len(strings.Fields(span)) < 2 {
-				continue // a lone word ("`make`", "`next`") may name a file or a value
-			}
 			if before := " " + strings.TrimRight(lower[:m[0]], " "); hasAnySuffix(before, notTheirsBefore) {
+				continue
+			}
+			if len(strings.Fields(span)) < 2 {
+				// A lone word ("`make`", "`next`") may name a file or a
+				// value; a library's package, written as code in a
+				// request ("use `loguru` for all logging"), is the one
+				// the steward's project is to use.
+				if t := libraryTechnologies[strings.ToLower(strings.TrimSpace(span))]; t != "" {
+					te.add(t, evidenceNamed, "named by the steward: “"+excerpt(s, 90)+"”")
+				}
 				continue
 			}
 			for _, r := range commandTechnologies(span) {
@@ -34,6 +41,43 @@ func stewardCommands(v *view, te *techEvidence) {
 			te.add(r.name, evidenceNamed, "the steward asked to run `"+excerpt(r.command, 80)+"`")
 		}
 	}
+	if cmd := pastedCommand(v.m.Content); cmd != "" {
+		for _, r := range commandTechnologies(cmd) {
+			te.add(r.name, evidenceUsed, "ran `"+excerpt(r.command, 80)+"`, whose output the steward pasted")
+		}
+	}
+}
+
+// minPastedOutput is the fewest lines under a steward's opening command
+// line that make the message its terminal's record: the command, then
+// what it printed.
+const minPastedOutput = 3
+
+// pastedCommand is the command line a steward's message opens with when
+// the message is a terminal's record of it ("uv pip install -e .", then
+// the build's error): a known program with arguments on the first line,
+// output under it. A message that opens with prose, or a command alone,
+// is a request or a question, and gives "".
+func pastedCommand(content string) string {
+	first, rest, ok := strings.Cut(strings.TrimSpace(truncate(content, maxScanText)), "\n")
+	if !ok {
+		return ""
+	}
+	first = strings.TrimSpace(strings.TrimLeft(strings.TrimSpace(first), "$%>❯ "))
+	f := strings.Fields(first)
+	if len(f) < 2 || programTechnologies[programName(f[0])] == "" || strings.ContainsAny(first, "?!") {
+		return ""
+	}
+	n := 0
+	for l := range strings.SplitSeq(rest, "\n") {
+		if strings.TrimSpace(l) != "" {
+			n++
+		}
+	}
+	if n < minPastedOutput {
+		return ""
+	}
+	return first
 }
 
 func hasAnySuffix(s string, suffixes []string) bool {
@@ -155,4 +199,61 @@ func pyprojectTools(text string) []string {
 		}
 	}
 	return out
+}
+
+// gitOperations are the words, by stem, that name what a steward does
+// with Git: the version control they work in, whatever the tool that ran
+// it.
+var gitOperations = map[string]string{
+	"commit": "commit", "commits": "commit", "committed": "commit", "committing": "commit",
+	"branch": "branch", "branches": "branch", "stash": "stash", "stashed": "stash", "rebase": "rebase",
+	"rebased": "rebase", "rebasing": "rebase", "cherry": "cherry-pick", "amend": "amend", "amended": "amend",
+	"push": "push", "pushed": "push", "pull": "pull", "pulled": "pull",
+}
+
+// minGitOperations is how many different Git operations a steward's
+// words must name before they make Git theirs: one ("push the button",
+// "a branch of the tree") says nothing.
+const minGitOperations = 2
+
+// stewardGit adds Git when the steward's own words describe their work in
+// it: commits, branches, stashes and pulls ("I want to commit, realize I
+// need to pull first, so I stash"), whether or not the session ran git
+// itself.
+func stewardGit(vs []view, te *techEvidence) {
+	seen := map[string]string{}
+	for i := range vs {
+		v := &vs[i]
+		if !v.steward() || !v.text {
+			continue
+		}
+		for _, s := range sentences(v.prose) {
+			lower := lowerText(s)
+			for _, w := range wordsOf(lower) {
+				// A word joined to another ("pre-commit", "git-branch")
+				// names a tool or a file, not an operation.
+				if op := gitOperations[w]; op != "" && seen[op] == "" && !hyphenated(lower, w) {
+					seen[op] = s
+				}
+			}
+		}
+	}
+	if len(seen) < minGitOperations {
+		return
+	}
+	var ev string
+	for _, op := range []string{"commit", "branch", "stash", "rebase", "cherry-pick", "amend", "push", "pull"} {
+		if s := seen[op]; s != "" {
+			ev = s
+			break
+		}
+	}
+	te.add("Git", evidenceNamed, "the steward works in Git: “"+excerpt(ev, 90)+"”")
+}
+
+// hyphenated reports whether word w stands in lower joined to another
+// word by a hyphen, at its first place.
+func hyphenated(lower, w string) bool {
+	i := strings.Index(lower, w)
+	return i > 0 && lower[i-1] == '-' || i >= 0 && i+len(w) < len(lower) && lower[i+len(w)] == '-'
 }

@@ -126,3 +126,36 @@ func TestPyprojectTools(t *testing.T) {
 		t.Errorf("pyprojectTools = %q, want %q", got, want)
 	}
 }
+
+// TestTechnologiesStewardWorkAndPastes: a steward's message that opens
+// with a command and its output ran that command; a library written as
+// code in a request is theirs; their words about commits, stashes and
+// pulls make Git theirs, though one such word ("push the button") or a
+// joined one ("pre-commit") does not.
+func TestTechnologiesStewardWorkAndPastes(t *testing.T) {
+	c := newConvo()
+	c.steward("uv pip install -e .[dev]\n\n  × Failed to build `pkg`\n  ├─▶ The build backend returned an error\n  ╰─▶ exit status: 1")
+	c.assistant("The version file cannot be parsed; I simplified it.")
+	c.steward("Update all logging code to very simple `loguru` use.")
+	c.steward("I want to commit, realise I need to pull first, so I stash.")
+	s := &baton.Session{}
+	New().Session(s, c.analysed(New()))
+	got := s.Technical.TechnologyEvidence
+	for name, ev := range map[string]string{
+		"uv":     "ran `uv pip install -e .[dev]`, whose output the steward pasted",
+		"Loguru": "named by the steward: “Update all logging code to very simple `loguru` use.”",
+		"Git":    "the steward works in Git: “I want to commit, realise I need to pull first, so I stash.”",
+	} {
+		if got[name] != ev {
+			t.Errorf("%s: evidence %q, want %q", name, got[name], ev)
+		}
+	}
+
+	c = newConvo()
+	c.steward("Add pre-commit to the dev dependencies and push the button colour change to the theme.")
+	s = &baton.Session{}
+	New().Session(s, c.analysed(New()))
+	if slices.Contains(s.Technical.Technologies, "Git") {
+		t.Errorf("technologies %q hold Git (evidence %q)", s.Technical.Technologies, s.Technical.TechnologyEvidence["Git"])
+	}
+}
