@@ -3,6 +3,7 @@ package analysis
 import (
 	"fmt"
 	"sort"
+	"strings"
 	"time"
 
 	"github.com/baton-dev/baton/internal/baton"
@@ -183,15 +184,34 @@ func hasEmotion(es []string, e string) bool {
 // [TrustMin, TrustMax] after every step. A prev of 0 or less means a first
 // session: TrustStart.
 func applyTrust(prev float64, ex []Exchange) float64 {
+	return applyTrustEffect(trustEffectOf(ex), prev)
+}
+
+// trustEffectOf is what a session's exchanges do to trust, whatever it
+// was before: adding each delta and clamping after every step is a map
+// of the same shape as each step, a shift clamped to a range, so the
+// steps compose into one (shift by their sum, then clamp to where the
+// bounds went). The store keeps it with the session's analysis, so a
+// session's trust follows when one before it is analysed later, without
+// reading its messages again.
+func trustEffectOf(ex []Exchange) baton.TrustEffect {
+	e := baton.TrustEffect{Low: TrustMin, High: TrustMax}
+	for _, x := range ex {
+		e.Shift += x.Delta
+		e.Low = clamp(e.Low+x.Delta, TrustMin, TrustMax)
+		e.High = clamp(e.High+x.Delta, TrustMin, TrustMax)
+	}
+	return e
+}
+
+// applyTrustEffect is the trust after a session with effect e, given the
+// trust after the previous one (0 or less for a first session).
+func applyTrustEffect(e baton.TrustEffect, prev float64) float64 {
 	t := prev
 	if t <= 0 {
 		t = TrustStart
 	}
-	t = clamp(t, TrustMin, TrustMax)
-	for _, e := range ex {
-		t = clamp(t+e.Delta, TrustMin, TrustMax)
-	}
-	return round4(t)
+	return round4(min(e.High, max(e.Low, clamp(t, TrustMin, TrustMax)+e.Shift)))
 }
 
 // Relationship computes the steward–assistant relationship after a
@@ -349,11 +369,8 @@ func (st stats) patterns() []string {
 // tasks, streaks.
 func growth(start, trust float64, s *baton.Session, vs []view, ex []Exchange) []string {
 	var out []string
-	switch d := trust - start; {
-	case d >= 0.01:
-		out = append(out, fmt.Sprintf("trust rose from %.2f to %.2f", start, trust))
-	case d <= -0.01:
-		out = append(out, fmt.Sprintf("trust fell from %.2f to %.2f", start, trust))
+	if line := trustLine(start, trust); line != "" {
+		out = append(out, line)
 	}
 	half := len(vs) / 2
 	early, late := 0, 0
@@ -406,6 +423,36 @@ func growth(start, trust float64, s *baton.Session, vs []view, ex []Exchange) []
 	}
 	if best >= 5 {
 		out = append(out, fmt.Sprintf("a streak of %d successful exchanges", best))
+	}
+	return out
+}
+
+// trustLine is the growth indicator saying how trust moved over a
+// session (empty when it moved less than 0.01); growth lists it first.
+func trustLine(start, trust float64) string {
+	switch d := trust - start; {
+	case d >= 0.01:
+		return fmt.Sprintf("trust rose from %.2f to %.2f", start, trust)
+	case d <= -0.01:
+		return fmt.Sprintf("trust fell from %.2f to %.2f", start, trust)
+	}
+	return ""
+}
+
+// withTrustLine is growth indicators with the trust line (the first, when
+// there is one) made again for a session that now starts from start and
+// ends at trust.
+func withTrustLine(growth []string, start, trust float64) []string {
+	out := make([]string, 0, len(growth)+1)
+	if line := trustLine(start, trust); line != "" {
+		out = append(out, line)
+	}
+	if len(growth) > 0 && (strings.HasPrefix(growth[0], "trust rose from ") || strings.HasPrefix(growth[0], "trust fell from ")) {
+		growth = growth[1:]
+	}
+	out = append(out, growth...)
+	if len(out) == 0 {
+		return nil
 	}
 	return out
 }
@@ -543,16 +590,21 @@ func relationshipStep(trust, prevHealth float64, s *baton.Session, vs []view, ex
 	}
 	p.Health = round3(0.5*success + 0.25*(p.Sentiment+1)/2 + 0.25*resolution)
 
-	dTrust := p.Trust - trust
-	switch {
-	case judged == 0 || success < 0.3:
-		p.Momentum = MomentumStalled
-	case dTrust >= 0.02-1e-9 && (prevHealth < 0 || p.Health >= prevHealth-0.05):
-		p.Momentum = MomentumBuilding
-	case dTrust < 0 || (prevHealth >= 0 && p.Health < prevHealth-0.1):
-		p.Momentum = MomentumSlowing
-	default:
-		p.Momentum = MomentumSteady
-	}
+	p.Momentum = momentumOf(p.Trust-trust, p.Health, prevHealth, judged, p.Successes)
 	return rel, p
+}
+
+// momentumOf is a session's momentum (see RelationshipSeries) from how
+// far trust moved over it, its collaboration health and the previous
+// session's (below 0: none), and its judged and successful exchanges.
+func momentumOf(dTrust, health, prevHealth float64, judged, successes int) string {
+	switch {
+	case judged == 0 || float64(successes)/float64(judged) < 0.3:
+		return MomentumStalled
+	case dTrust >= 0.02-1e-9 && (prevHealth < 0 || health >= prevHealth-0.05):
+		return MomentumBuilding
+	case dTrust < 0 || (prevHealth >= 0 && health < prevHealth-0.1):
+		return MomentumSlowing
+	}
+	return MomentumSteady
 }

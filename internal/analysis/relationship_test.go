@@ -2,6 +2,7 @@ package analysis
 
 import (
 	"math"
+	"math/rand/v2"
 	"slices"
 	"testing"
 	"time"
@@ -274,5 +275,30 @@ func TestMomentum(t *testing.T) {
 	}
 	if want := []string{MomentumBuilding, MomentumBuilding, MomentumSlowing}; !slices.Equal(got, want) {
 		t.Errorf("momentum %q, want %q (%+v)", got, want, points)
+	}
+}
+
+// A session's trust effect (one shift and clamp) gives the trust that
+// adding its exchanges' deltas one by one, clamping after each, gives.
+func TestTrustEffectIsTheSteps(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	deltas := []float64{0.02, 0.05, -0.05, -0.10, 0}
+	for n := 0; n < 20000; n++ {
+		ex := make([]Exchange, r.IntN(40))
+		for i := range ex {
+			ex[i].Delta = deltas[r.IntN(len(deltas))]
+		}
+		prev := []float64{0, TrustMin, TrustMax, 0.05, 1.2, r.Float64()}[r.IntN(6)]
+		step := prev
+		if step <= 0 {
+			step = TrustStart
+		}
+		step = clamp(step, TrustMin, TrustMax)
+		for _, e := range ex {
+			step = clamp(step+e.Delta, TrustMin, TrustMax)
+		}
+		if got := applyTrustEffect(trustEffectOf(ex), prev); got != round4(step) {
+			t.Fatalf("from %v with deltas %v: effect %v, steps %v", prev, ex, got, round4(step))
+		}
 	}
 }

@@ -175,6 +175,40 @@ func TestRelationshipIndependentOfAnalysisOrder(t *testing.T) {
 				}
 				checkFollowsReplay(t, name+", first session grown", st, svc, steward.ID, sessions)
 			}
+
+			// Analyses stored before the trust effect was kept have none:
+			// a session analysed before them makes theirs from their
+			// messages, keeps it, and their trust follows.
+			steward := &baton.Steward{Username: "grace"}
+			if err := st.CreateSteward(ctx, steward); err != nil {
+				t.Fatal(err)
+			}
+			sessions := make([]*baton.Session, len(contents))
+			for i, lines := range contents {
+				sessions[i] = &baton.Session{Title: fmt.Sprint("session ", i), StartedAt: starts[i]}
+				if err := st.CreateSession(ctx, steward.ID, sessions[i]); err != nil {
+					t.Fatal(err)
+				}
+				appendChat(t, st, steward.ID, sessions[i], 0, lines)
+				if i > 0 {
+					if err := svc.AnalyzeSession(ctx, steward.ID, sessions[i].ID); err != nil {
+						t.Fatal(err)
+					}
+				}
+			}
+			if _, err := st.DB().NewRaw("UPDATE session_analyses SET trust_shift = NULL, trust_low = NULL, trust_high = NULL WHERE steward_id = ?",
+				steward.ID).Exec(ctx); err != nil {
+				t.Fatal(err)
+			}
+			if err := svc.AnalyzeSession(ctx, steward.ID, sessions[0].ID); err != nil {
+				t.Fatal(err)
+			}
+			checkFollowsReplay(t, "effects made from messages", st, svc, steward.ID, sessions)
+			for _, s := range sessions {
+				if sa, _, _ := svc.ForSession(ctx, steward.ID, s.ID); sa == nil || sa.TrustEffect == nil {
+					t.Errorf("%s: no trust effect kept", s.Title)
+				}
+			}
 		})
 	}
 }

@@ -14,6 +14,19 @@ type StoredAnalysis struct {
 	Quality      QualityParts      `json:"quality"`
 	Patterns     []Pattern         `json:"patterns"`
 	Relationship RelationshipPoint `json:"relationship"`
+	// TrustEffect is what the session did to trust, whatever it was
+	// before; nil for an analysis stored before it was kept.
+	TrustEffect *TrustEffect `json:"trust_effect,omitempty"`
+}
+
+// TrustEffect is what a session's exchanges do to the trust the steward
+// came in with: trust after = min(High, max(Low, trust before + Shift)),
+// the trust before first clamped to the trust range. Adding each
+// exchange's delta and clamping after every step comes to that.
+type TrustEffect struct {
+	Shift float64 `json:"shift"`
+	Low   float64 `json:"low"`
+	High  float64 `json:"high"`
 }
 
 // QualityPart is one weighted part of a session's quality score.
