@@ -154,6 +154,11 @@ func TestAnalyzeSessionAsBeforeOnALongSession(t *testing.T) {
 					msgs := largeSession(n)
 					for i, m := range msgs {
 						m.SourceID = fmt.Sprint(i)
+						// On the session's day: a session starts no later
+						// than its first message, and the two must not
+						// start together (the relationship would follow
+						// the order of their random ids).
+						m.Timestamp = m.Timestamp.AddDate(0, 0, j)
 					}
 					for lo := 0; lo < len(msgs); lo += 500 {
 						if _, err := st.AppendMessages(ctx, steward.ID, sess.ID, "", msgs[lo:min(lo+500, len(msgs))]); err != nil {
