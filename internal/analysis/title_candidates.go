@@ -26,8 +26,8 @@ func diagnosisSentences(vs []view, i int) []titleSentence {
 			continue
 		}
 		var out []titleSentence
-		for _, s := range titleSentences(withoutToolLines(v.prose, v.calls)) {
-			if len(s.words) == 0 || actionOpening(s.words) {
+		for _, s := range titleSentences(answerProse(v)) {
+			if len(s.words) == 0 || actionOpening(s.words) || reportOpening(s.words) {
 				continue
 			}
 			s.words = dropDiagnosisFrame(s.words)
@@ -51,6 +51,21 @@ const maxDiagnosisSentences = 1
 // next, not what the log shows.
 var actionOpenings = [][]string{{"let", "me"}, {"let's"}, {"i'll"}, {"i", "will"}, {"i'm", "going"}, {"i", "see"},
 	{"now"}, {"first"}, {"ok"}, {"okay"}, {"sure"}, {"great"}, {"i", "need"}, {"looking"}, {"checking"}}
+
+// reportOpenings open a sentence in which the assistant reports the
+// change it made ("I've updated the config", "This should resolve the
+// error"): what was done, not what the log shows.
+var reportOpenings = [][]string{{"i've"}, {"we've"}, {"i", "have"}, {"we", "have"}, {"this", "should"},
+	{"that", "should"}, {"this", "will"}, {"that", "will"}}
+
+func reportOpening(words []string) bool {
+	for _, a := range reportOpenings {
+		if len(words) >= len(a) && openingMatches(words, a) {
+			return true
+		}
+	}
+	return false
+}
 
 func actionOpening(words []string) bool {
 	for _, a := range actionOpenings {
@@ -105,7 +120,7 @@ func trimDiagnosisLink(words []string) []string {
 func pastedLog(prose string) bool {
 	pasted := 0
 	for line := range strings.SplitSeq(prose, "\n") {
-		if pastedLine(line) || strings.ContainsAny(line, logMarks) {
+		if pastedLine(line) || outputMarkIndex(line) >= 0 {
 			pasted++
 		}
 	}
@@ -268,7 +283,7 @@ func answerTitle(vs []view, weights map[string]float64) (string, float64) {
 				continue
 			}
 			best, bestScore := "", 0.0
-			for _, s := range titleSentences(withoutToolLines(a.prose, a.calls)) {
+			for _, s := range titleSentences(answerProse(a)) {
 				if t, score := s.best(weights); s.heading && t != "" && score > bestScore {
 					best, bestScore = t, score
 				}
@@ -296,6 +311,28 @@ func pastedInFence(content string) bool {
 		}
 		if t != "" {
 			prev = t
+		}
+	}
+	return false
+}
+
+// answerProse is the prose of an assistant's message without the lines
+// that record its tool calls: the tools' names, and the lines an exporter
+// wrote for them ("Read file: src/app.py", "Tool use: **grep**").
+func answerProse(v *view) string {
+	p := withoutToolLines(v.prose, v.calls)
+	if exportedTools(p) {
+		p = withoutExportedToolLines(p)
+	}
+	return p
+}
+
+// exportedTools reports prose that may hold an exporter's lines for tool
+// calls (exportedToolLine): a cheap test before reading every line.
+func exportedTools(prose string) bool {
+	for _, mark := range []string{"Tool use:", "Read file:", "Edit file:", "Listed ", "Searched ", "Grep search", "Parameters:", "Status: **"} {
+		if strings.Contains(prose, mark) {
+			return true
 		}
 	}
 	return false

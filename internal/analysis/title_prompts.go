@@ -161,9 +161,18 @@ func withoutPersona(words []string) []string {
 			continue
 		}
 		for i := len(p); i < len(words); i++ {
-			if strings.ContainsAny(words[i][len(words[i])-1:], ",:;.!") {
-				return words[i+1:]
+			end := words[i][len(words[i])-1:]
+			if !strings.ContainsAny(end, ",:;.!") {
+				continue
 			}
+			// A comma may part the items of the role ("an expert in
+			// front-end and backend, UI and UX"): the request after it
+			// opens with its verb or its asking ("find the bug", "can
+			// you …").
+			if end == "," && i+1 < len(words) && !requestVerb(words[i+1]) && len(dropFiller(words[i+1:])) == len(words[i+1:]) {
+				continue
+			}
+			return words[i+1:]
 		}
 		return nil
 	}

@@ -63,7 +63,7 @@ func restatement(vs []view, i int) (titleSentence, bool) {
 		if !v.assistant() || !v.text {
 			continue
 		}
-		for _, s := range titleSentences(withoutToolLines(v.prose, v.calls)) {
+		for _, s := range titleSentences(answerProse(v)) {
 			if len(s.words) == 0 || s.cjk != "" {
 				continue
 			}

@@ -92,13 +92,21 @@ func sessionTitle(vs []view) string {
 			// the assistant asked about it.
 			decay *= replyShare
 		}
-		sentences = withReferentsNamed(sentences)
+		sentences = withReferentsNamed(withoutRoles(sentences))
 		pt, ps := "", 0.0
+		asked := false
 		for j, s := range sentences {
 			t, score := s.best(weights)
 			score *= decay * math.Pow(titleSentenceDecay, float64(j))
 			if s.intro {
 				score *= pasteIntroShare
+			}
+			if asks := s.asks(); asks && score > 0 {
+				asked = true
+			} else if asked && !asks {
+				// The prompt's request said what it asks for: the
+				// sentences after it give its details.
+				score *= detailShare
 			}
 			if t != "" && score > ps {
 				pt, ps = t, score
@@ -122,6 +130,21 @@ func sessionTitle(vs []view) string {
 		best = commitSubject(vs)
 	}
 	return best
+}
+
+// withoutRoles leaves out the sentences that only give the assistant a
+// role ("You are an expert in SaaS front-end and backend, UI and UX."):
+// they say who answers, and a request after them is still the prompt's
+// first.
+func withoutRoles(sentences []titleSentence) []titleSentence {
+	out := sentences[:0:0]
+	for _, s := range sentences {
+		if s.cjk == "" && len(s.words) > 0 && len(withoutPersona(s.words)) == 0 {
+			continue
+		}
+		out = append(out, s)
+	}
+	return out
 }
 
 // sessionCommands are the assistants' commands that manage the session
@@ -188,7 +211,13 @@ func termWeights(vs []view, steward ...string) map[string]float64 {
 			n = 2
 		}
 		seen := map[string]bool{}
-		text := withoutPaths(truncate(v.lower, maxScanText))
+		lower := v.lower
+		if v.assistant() && exportedTools(v.prose) {
+			// An exporter's lines for tool calls ("Tool use: **read_file**",
+			// "Listed directory …") hold its words, not the session's.
+			lower = lowerText(withoutExportedToolLines(v.prose))
+		}
+		text := withoutPaths(truncate(lower, maxScanText))
 		for _, w := range hanTerms(text, splitCJK(wordsOf(text))) {
 			if !seen[w] && (termWord(w) || programs[w]) && !wholeWork[w] {
 				seen[w] = true
@@ -310,7 +339,14 @@ type titleSentence struct {
 	// tried a release and ran into this issue:"): the paste holds the
 	// subject, the answer's diagnosis says what it is.
 	intro bool
+	// logError: the message of the error a pasted log reported, which
+	// says what it shows without the answer's diagnosis.
+	logError bool
 }
+
+// detailShare multiplies the score of a sentence that follows the
+// prompt's request without asking anything itself: a detail of it.
+const detailShare = 0.8
 
 // pasteIntroShare multiplies the score of the words that introduce a
 // paste: they say how the steward met the subject, not what it is.
@@ -340,6 +376,15 @@ func titleSentences(prose string) []titleSentence {
 		sp.line(line)
 	}
 	sp.flush()
+	if sp.errorLine != "" && !sp.full() {
+		// The error a pasted log ends in says what went wrong.
+		n := len(sp.out)
+		sp.prose(cleanTitleLine(sp.errorLine))
+		sp.flush()
+		for k := n; k < len(sp.out); k++ {
+			sp.out[k].logError = true
+		}
+	}
 	return sp.out
 }
 
@@ -351,6 +396,11 @@ type sentenceSplitter struct {
 	words           []string
 	heading, headed bool
 	inPaste         bool
+	// afterBreak: the line before was blank or pasted output.
+	afterBreak bool
+	// errorLine is the message of the last error the pasted output
+	// reported (logError).
+	errorLine string
 }
 
 func (sp *sentenceSplitter) full() bool { return len(sp.out) >= maxTitleSentences }
@@ -378,7 +428,7 @@ func (sp *sentenceSplitter) markIntro() {
 func (sp *sentenceSplitter) line(line string) {
 	// Prose may run into pasted output on one line ("… this issue: • sign").
 	pastedAfter := false
-	if i := strings.IndexAny(line, logMarks); i >= 0 {
+	if i := outputMarkIndex(line); i >= 0 {
 		line, pastedAfter = line[:i], true
 		if strings.TrimSpace(line) == "" {
 			sp.markIntro() // a line of the log itself
@@ -386,6 +436,10 @@ func (sp *sentenceSplitter) line(line string) {
 		}
 	}
 	if sp.pasted(line) {
+		return
+	}
+	if strings.HasPrefix(strings.TrimSpace(line), "|") {
+		sp.flush() // a row of a table: cells, not a sentence
 		return
 	}
 	sp.heading = !sp.headed && strings.HasPrefix(strings.TrimSpace(line), "#")
@@ -413,10 +467,20 @@ func (sp *sentenceSplitter) line(line string) {
 // paragraph (the lines after "error: …" or a shell's prompt are the
 // program's).
 func (sp *sentenceSplitter) pasted(line string) bool {
-	if strings.TrimSpace(line) == "" {
+	blank := strings.TrimSpace(line) == ""
+	if blank {
 		sp.inPaste = false
 	}
-	if sp.inPaste || pastedLine(line) {
+	afterBreak := sp.afterBreak
+	sp.afterBreak = blank
+	// A block indented by four spaces after a break is Markdown's code
+	// block, and how a terminal's output is pasted ("      [stderr]");
+	// a command line typed before its output is not prose either.
+	if sp.inPaste || pastedLine(line) || afterBreak && indentedBlock(line) || typedCommand(line) {
+		sp.afterBreak = true
+		if m := logError.FindStringSubmatch(strings.TrimSpace(line)); m != nil {
+			sp.errorLine = m[1]
+		}
 		if !sp.inPaste {
 			sp.markIntro()
 		}
@@ -549,7 +613,7 @@ func sectionNumber(w, next string) bool {
 // follows a log's box or bullet mark on a line of prose, and a log that
 // runs on after prose from its clock time to the paragraph's end.
 func withoutPastedOutput(prose string) string {
-	if !strings.ContainsAny(prose, "\n:$➜❯│•") && !strings.ContainsAny(prose, logMarks) {
+	if !strings.ContainsAny(prose, "\n:$➜❯│•") && outputMarkIndex(prose) < 0 {
 		return prose
 	}
 	var kept []string
@@ -562,7 +626,7 @@ func withoutPastedOutput(prose string) string {
 			inPaste = true
 			continue
 		}
-		if i := strings.IndexAny(line, logMarks); i >= 0 {
+		if i := outputMarkIndex(line); i >= 0 {
 			line = line[:i]
 		}
 		if loc := logClock.FindStringIndex(line); loc != nil {
@@ -580,13 +644,20 @@ func pastedLine(line string) bool {
 	if line == "" {
 		return false
 	}
-	if strings.Contains(line, "error=") || shellPrompt(line) || fileLocation.MatchString(line) {
+	if strings.Contains(line, "error=") || shellPrompt(line) || fileLocation.MatchString(line) || traceLine.MatchString(line) {
 		return true
 	}
-	// A log line opens with its level ("Error: …", "panic: …").
-	if first, _, ok := strings.Cut(line, " "); ok && strings.HasSuffix(first, ":") &&
-		logLevels[strings.ToLower(strings.TrimSuffix(first, ":"))] {
+	// A tool's status mark opens its line ("× Failed to build …").
+	if r, _ := utf8.DecodeRuneInString(line); strings.ContainsRune(statusMarks, r) {
 		return true
+	}
+	// A log line opens with its level ("Error: …", "panic: …",
+	// "DEPRECATION: …", a level in capitals whatever its name).
+	if first, _, ok := strings.Cut(line, " "); ok && strings.HasSuffix(first, ":") {
+		level := strings.TrimSuffix(first, ":")
+		if logLevels[strings.ToLower(level)] || len(level) >= 4 && strings.Trim(level, "ABCDEFGHIJKLMNOPQRSTUVWXYZ") == "" {
+			return true
+		}
 	}
 	letters, n := 0, 0
 	for _, r := range line {
@@ -601,6 +672,49 @@ func pastedLine(line string) bool {
 	return n >= 12 && letters*2 < n
 }
 
+// logError is a line of output that reports an error, and its message:
+// an exception's ("ValueError: unable to parse the version"), or a
+// tool's at the error level ("error: linker failed", "fatal: not a git
+// repository").
+var logError = regexp.MustCompile(`^(?:[A-Z]\w*(?:Error|Exception)|[Ee]rror|ERROR|[Ff]atal|FATAL|panic)(?:\[[\w-]+\])?:\s+(\S.*)$`)
+
+// indentedBlock reports a line indented by four spaces or a tab that is
+// not an item of a nested list.
+func indentedBlock(line string) bool {
+	if !strings.HasPrefix(line, "    ") && !strings.HasPrefix(line, "\t") {
+		return false
+	}
+	t := strings.TrimSpace(line)
+	return t != "" && stripListMarker(t) == t
+}
+
+// typedCommand reports a line that is a command line, not a sentence: a
+// program's name, lower case, then words of which one is a flag ("uv pip
+// install -e .[dev]", "npm run build --watch"), and none of the words a
+// sentence is made of ("run the tests with -v").
+func typedCommand(line string) bool {
+	fields := strings.Fields(line)
+	if len(fields) < 2 || len(fields) > 16 || strings.ToLower(fields[0]) != fields[0] ||
+		strings.Trim(fields[0], "abcdefghijklmnopqrstuvwxyz0123456789._-") != "" {
+		return false
+	}
+	flag := false
+	for _, f := range fields[1:] {
+		switch {
+		case strings.HasPrefix(f, "-") && flagWord(f) != "":
+			flag = true
+		case sentenceWords[strings.ToLower(strings.Trim(f, ".,;:!?"))]:
+			return false
+		}
+	}
+	return flag
+}
+
+// sentenceWords are the function words of an English sentence, which a
+// command line's arguments seldom are.
+var sentenceWords = set("the", "a", "an", "to", "is", "are", "and", "of", "for", "with", "it", "this", "that", "my",
+	"i", "we", "you", "please", "can", "how", "why", "what", "when", "in", "on", "but", "not", "should", "does")
+
 // fileLocation opens a line a compiler, linter or test runner reports
 // at a place in a file ("src/mp.py:54:7: N818 …", "main.go:12: undefined
 // x"): its output, whatever words follow.
@@ -611,6 +725,25 @@ var logClock = regexp.MustCompile(`(?:^|\s|\[)\d{1,2}:\d{2}:\d{2}(?:[.,]\d+)?\b`
 
 // logMarks are the box, bullet and status characters of a tool's output.
 const logMarks = "│┃├└┌┐┘•⨯✓✗█⋮"
+
+// statusMarks open a line of a tool's output that reports a step's
+// outcome ("× Failed to build", "✔ done", "⚠ deprecated").
+const statusMarks = "×✘✖✔⚠❌"
+
+// outputMarkIndex is where the first mark of a tool's drawn output stands
+// in s, or -1: a box-drawing or block character (tools draw trees, boxes
+// and arrows with the whole range: "╰─▶", "├──", "▌"), or a bullet or
+// status mark of logMarks.
+func outputMarkIndex(s string) int {
+	return strings.IndexFunc(s, func(r rune) bool {
+		return r >= 0x2500 && r <= 0x259f || strings.ContainsRune(logMarks, r)
+	})
+}
+
+// traceLine opens a line of a Python traceback: its heading and the
+// frames it lists ("Traceback (most recent call last):", "File
+// \"x.py\", line 14, in <module>").
+var traceLine = regexp.MustCompile(`^(?:Traceback \(most recent call last\):|File "[^"]*", line \d+)`)
 
 // shellPrompt reports a line that is a shell's prompt and the command
 // typed at it ("$ git push", "➜  repo git:(main) ✗ git push", "PS C:\> dir").
@@ -646,6 +779,18 @@ func dropCode(words []string) []string {
 	return out
 }
 
+// asks reports a sentence that asks for something: opened by the asking
+// ("can you …", "help me …", "necesito …") or a question; not one that
+// asks after the work ("did you check X?").
+func (s titleSentence) asks() bool {
+	if s.cjk != "" || len(s.words) == 0 || askedOfAssistant(s.words) {
+		return false
+	}
+	words := dropFiller(withoutPersona(s.words))
+	return len(words) > 0 && len(words) < len(s.words) || strings.HasSuffix(s.words[len(s.words)-1], "?") ||
+		foreignQuestionOpeners[bareWord(s.words[0])]
+}
+
 // best is the title a sentence makes and how much of the session it names.
 func (s titleSentence) best(weights map[string]float64) (string, float64) {
 	if s.cjk != "" {
@@ -665,11 +810,7 @@ func (s titleSentence) best(weights map[string]float64) (string, float64) {
 	if len(words) == 0 {
 		return "", 0
 	}
-	request := len(words) < len(s.words) || strings.HasSuffix(s.words[len(s.words)-1], "?") ||
-		foreignQuestionOpeners[bareWord(s.words[0])]
-	if askedOfAssistant(s.words) {
-		request = false // "did you check X?" asks after the work, not for it
-	}
+	request := s.asks()
 	words = dropFrame(words)
 	anchored := requestVerb(words[0]) && !pointingVerbs[bareWord(words[0])] ||
 		foreignQuestionOpeners[bareWord(words[0])] // before "the test suite" loses its article

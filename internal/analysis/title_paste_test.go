@@ -1,0 +1,69 @@
+package analysis
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestTitleTerminalOutputPasted: a command typed, then what the terminal
+// printed (box-drawing arrows, a status mark, an indented block, a Python
+// traceback) is pasted output: the error it ends in says what went wrong,
+// and the assistant's report of its fix ("We've simplified …") does not
+// title it.
+func TestTitleTerminalOutputPasted(t *testing.T) {
+	prompt := "uv pip install -e .[dev]\n\n" +
+		"  × Failed to build `lumen @ file:///Users/ana/src/lumen`\n" +
+		"  ├─▶ The build backend returned an error\n" +
+		"  ╰─▶ Call to `hatchling.build.prepare_metadata_for_build_editable` failed (exit status: 1)\n\n" +
+		"      [stderr]\n" +
+		"      Traceback (most recent call last):\n" +
+		"        File \"<string>\", line 14, in <module>\n" +
+		"        File \"/tmp/build/hatchling/metadata/core.py\", line 248, in _get_version\n" +
+		"      ValueError: Error getting the version from source `regex`: unable to parse the version from the file: src/lumen/__version__.py\n"
+	got := titleOf(prompt,
+		"We've simplified the __version__.py file by merging the version assignments. This should resolve the build error.")
+	checkTitleForm(t, "terminal output", got)
+	if l := strings.ToLower(got); !strings.Contains(l, "version") || strings.Contains(l, "hatchling.build") || strings.Contains(l, "merging") {
+		t.Errorf("title %q does not name the version error the log ends in", got)
+	}
+	for _, line := range []string{"  × Failed to build", "Traceback (most recent call last):", `File "x.py", line 3, in run`,
+		"DEPRECATION: --no-python-version-warning is deprecated."} {
+		if !pastedLine(line) {
+			t.Errorf("pastedLine(%q) = false", line)
+		}
+	}
+	if !typedCommand("uv pip install -e .[dev,test]") || typedCommand("run the tests with -v please") {
+		t.Error("typedCommand: a command line is one, a sentence naming a flag is not")
+	}
+}
+
+// TestTitleExporterToolLines: the lines an exporter wrote for the
+// assistant's tool calls ("Read file: …", a table of results) are not the
+// answer's words: the diagnosis of a pasted log is read past them.
+func TestTitleExporterToolLines(t *testing.T) {
+	got := titleOf("error: linker `cc` not found\n  |\n  = note: No such file or directory (os error 2)\n",
+		"Read file: Cargo.toml\n\n| File |\n|------|\n| `undefined` |\n\nThe C linker is missing from the build container.")
+	checkTitleForm(t, "exporter tool lines", got)
+	if l := strings.ToLower(got); strings.Contains(l, "read file") || l == "file" || !strings.Contains(l, "linker") {
+		t.Errorf("title %q is not the linker error", got)
+	}
+}
+
+// TestTitleRoleAndDetails: a sentence that only gives the assistant a
+// role is not the prompt's first, and the sentences after the prompt's
+// request are its details: "Create a signup and login page" titles
+// the prompt over the list of fields to save.
+func TestTitleRoleAndDetails(t *testing.T) {
+	if got := withoutPersona(titleWords("you are an expert in saas front-end and backend, ui and ux.")); len(got) != 0 {
+		t.Errorf("withoutPersona kept %q of a sentence that is all role", got)
+	}
+	if got := strings.Join(withoutPersona(titleWords("You are an expert on this code base, find the race in the pool.")), " "); got != "find the race in the pool." {
+		t.Errorf("withoutPersona = %q, want the request after the role", got)
+	}
+	got := titleOf("you are an expert in saas front-end and backend, ui and ux. Help me create a signup and login page. "+
+		"what should be saved are the email and encrypted password, interests of the user: the papers they like",
+		"I'll create the signup and login pages. The user model stores the email, the encrypted password and the papers the user likes; the login page posts the email and password.")
+	if l := strings.ToLower(got); !strings.Contains(l, "login page") {
+		t.Errorf("title %q does not name the request", got)
+	}
+}
