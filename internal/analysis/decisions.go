@@ -198,6 +198,11 @@ func (sc *decisionScan) add(d baton.Decision, v *view) {
 	// fell past the sentence's end.
 	d.Decision = strings.TrimSpace(danglingInstead.ReplaceAllString(d.Decision, ""))
 	d.Rationale = excerpt(strings.TrimRight(strings.TrimSpace(plainText(stripMarkup(d.Rationale))), ".!,;:、。"), decisionLength)
+	// "be processed after the response, rather than …": a clause cut
+	// from its subject names no course.
+	if cutClause.MatchString(d.Decision) {
+		return
+	}
 	if d.Decision == "" || shellChoice(d.Decision) || ownTooling.MatchString(d.Decision) || quotedReference.MatchString(d.Decision) {
 		return
 	}
@@ -225,6 +230,9 @@ var (
 	// pull request's or commit's title quoted with its number or hash,
 	// the subject of the work rather than a choice made in it.
 	quotedReference = regexp.MustCompile(`#\d{2,}\b|\b[0-9a-f]{12,40}\b`)
+	// A clause that opens on a bare auxiliary: "be processed after …",
+	// "is handled by …".
+	cutClause = regexp.MustCompile(`(?i)^(?:be|been|being|is|are|was|were)\s`)
 	// "go with X", "go for X": a choice.
 	goWith = regexp.MustCompile(`(?i)^go\s+(?:with|for)\b`)
 	// " or " outside an aside: "use environment variables or a test

@@ -208,7 +208,9 @@ func planDecisions(plan string) []baton.Decision {
 			if !choiceClause(s) || strings.HasSuffix(s, "?") {
 				continue
 			}
-			if comparative.MatchString(s) {
+			if d, ok := replacedStep(s); ok {
+				compared = append(compared, d)
+			} else if comparative.MatchString(s) {
 				if d, ok := planChoice(s, false); ok {
 					compared = append(compared, d)
 				}
@@ -439,3 +441,36 @@ func proposalQuestionCue(lower string) bool {
 func agrees(prose string) bool {
 	return agreement.MatchString(replyLead.ReplaceAllString(strings.TrimSpace(plainText(prose)), ""))
 }
+
+// replacedStep reads a plan's step that replaces one thing with another:
+// "Replace strict UID checking with an existence check", "Change
+// req.uid() to libc::getuid() — matches the root inode". The new thing is
+// chosen, the old one turned down; what follows a dash is the reason.
+func replacedStep(s string) (baton.Decision, bool) {
+	s = strings.TrimRight(strings.TrimSpace(s), ".;:")
+	var d baton.Decision
+	if i := strings.Index(s, " — "); i > 0 {
+		d.Rationale, s = strings.TrimSpace(s[i+len(" — "):]), strings.TrimSpace(s[:i])
+	}
+	m := replaceStep.FindStringSubmatch(s)
+	if m == nil {
+		return baton.Decision{}, false
+	}
+	old, chosen := strings.TrimSpace(m[2]), strings.TrimSpace(m[3])
+	if strings.EqualFold(m[1], "change") && !strings.ContainsAny(old+chosen, "`()_.:") {
+		return baton.Decision{}, false // "change the wording to match": a step, not two named things
+	}
+	if loc := planReason.FindStringIndex(chosen); loc != nil && loc[0] > 0 {
+		d.Rationale, chosen = strings.TrimSpace(chosen[loc[1]:]), chosen[:loc[0]]
+	}
+	// Without its reason a replacement is a step of the plan's work.
+	if d.Rationale == "" || len(strings.Fields(old)) > 10 || len(strings.Fields(chosen)) > 14 {
+		return baton.Decision{}, false
+	}
+	d.Decision = "use " + chosen + " instead of " + old
+	d.Alternatives = []string{old}
+	return d, true
+}
+
+// replaceStep is "replace X with Y", "swap X for Y", "change X to Y".
+var replaceStep = regexp.MustCompile(`(?i)^(?:just\s+|then\s+)?(replace|swap|change)\s+(.{2,80}?)\s+(?:with|for|to)\s+(.{2,})$`)

@@ -247,3 +247,36 @@ func TestDecisionPlanRule(t *testing.T) {
 		"- The guide lists the current tables\n")
 	checkDecisions(t, c, []baton.Decision{{Decision: "Every entity MUST have a CREATE TABLE migration", Rationale: "synchronize cannot be relied upon"}})
 }
+
+// TestDecisionPlanReplacesWithReason: a plan's step that replaces one
+// thing with another and says why is a choice against the old thing;
+// the same step without its reason is a step of the work.
+func TestDecisionPlanReplacesWithReason(t *testing.T) {
+	plan := "# Fix the importer\n\n## Changes\n\n### 1. Consistent owners\n\nChange `req.owner()` to `os.Getuid()` — matches how the root entry is created.\n\n### 2. Logging\n\nReplace the printf calls with the structured logger.\n"
+	got := planDecisions(plan)
+	want := []baton.Decision{{
+		Decision:     "use os.Getuid() instead of req.owner()",
+		Rationale:    "matches how the root entry is created",
+		Alternatives: []string{"req.owner()"},
+	}}
+	if len(got) != len(want) || got[0].Decision != want[0].Decision || got[0].Rationale != want[0].Rationale || got[0].Alternatives[0] != want[0].Alternatives[0] {
+		t.Errorf("planDecisions = %+v, want %+v", got, want)
+	}
+	// "Change the wording to match": no two named things.
+	if d, ok := replacedStep("Change the wording to match the spec — it is clearer"); ok {
+		t.Errorf("replacedStep(wording) = %+v, want none", d)
+	}
+}
+
+// TestDecisionCutFromItsSubject: "be processed after the current response
+// rather than injected" is a clause cut from the sentence that said what
+// is processed; it names no course and is not kept.
+func TestDecisionCutFromItsSubject(t *testing.T) {
+	sc := newDecisionScan(nil)
+	v := view{m: &message{}}
+	sc.add(baton.Decision{Decision: "be processed after the current response is finished, rather than being injected"}, &v)
+	sc.add(baton.Decision{Decision: "queue the hints behind the current response rather than injecting them"}, &v)
+	if len(sc.out) != 1 || sc.out[0].Decision != "queue the hints behind the current response rather than injecting them" {
+		t.Errorf("decisions = %+v, want only the one that names its course", sc.out)
+	}
+}
