@@ -451,6 +451,7 @@ var realsetTestLabelsSHA256 = map[string]string{
 	"labels-test-14.json":   "041b46d3e989ed40e134990b6071156c2224ffd5e1e253beac9c66a25cf9b9bb",
 	"labels-test-15.json":   "8c0d7fc4aeb85dc6de307a6d56a5ae05351548212d0e89851a526b524d8a468c",
 	"labels-test-15-2.json": "a308dbf0a6c50960f5203ad4228e21ea23d8c4760697516879f8ba00d2b42c77",
+	"labels-test-15-3.json": "ace850e3a43ce24c83c6937bf506e20a08f85c854dd511db8eea001524444564",
 }
 
 // realsetExt is the file name each format is imported under.
