@@ -487,7 +487,7 @@ func requestOf(s string, item bool) (string, requestForm) {
 		s = strings.TrimSpace(s[i:])
 		words = strings.Fields(s)
 		form = formOpener
-	case imperativeWord(words[0]) && len(words) >= 2:
+	case imperativeWord(words[0]) && len(words) >= 2, lookRequest.MatchString(lower) && !question:
 		form = formImperative
 	case question && len(words) >= 4 && questionOpeners[strings.ToLower(words[0])]:
 		form = formQuestion
@@ -522,6 +522,11 @@ func requestOf(s string, item bool) (string, requestForm) {
 	}
 	return task, form
 }
+
+// lookRequest opens a sentence that asks the session to examine
+// something in the idiom's words rather than a verb of its own: "have a
+// look at the logs", "take a quick look into the release workflow".
+var lookRequest = regexp.MustCompile(`^(?:have|take)\s+(?:a\s+)?(?:quick\s+|closer\s+|close\s+|brief\s+)?look\s+(?:at|into|over|through)\s+\S`)
 
 // lineRange is the line range an editor puts after a file it attaches:
 // "(51-58)", "L12-L30".

@@ -100,3 +100,16 @@ func TestStaleStatusIsSuperseded(t *testing.T) {
 		t.Errorf("blockers %q: the session ended waiting", s.Progress.Blockers)
 	}
 }
+
+// TestLookRequests: "have a look at X" and "take a look at X" ask the
+// session to examine X, though no verb of their own opens them.
+func TestLookRequests(t *testing.T) {
+	for s, want := range map[string]string{
+		"Have a look at the failing test in ci.yml":    "Have a look at the failing test in ci.yml",
+		"Take a quick look into the release workflow.": "Take a quick look into the release workflow",
+	} {
+		if got := requestTasks(s); len(got) != 1 || got[0] != want {
+			t.Errorf("requestTasks(%q) = %q, want [%q]", s, got, want)
+		}
+	}
+}
