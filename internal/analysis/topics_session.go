@@ -9,8 +9,9 @@ import (
 	"unicode/utf8"
 )
 
-// maxKeyTopics is the most topics a session has.
-const maxKeyTopics = 5
+// maxKeyTopics is the most topics a session has: the rubric's six, which
+// a long session spanning several subjects reaches (texts/2 in keyTopics).
+const maxKeyTopics = 6
 
 // A session's topics are the noun phrases it spends most of itself on:
 // terms weighed by how many messages hold them (a steward's counting
@@ -89,7 +90,8 @@ func keyTopics(vs []view) []string {
 	if texts <= shortSession {
 		least = 2
 	}
-	// A short session is about fewer things, though rarely fewer than four.
+	// A short session is about fewer things, though rarely fewer than four;
+	// a long one about more, one for every two messages with prose.
 	most := min(maxKeyTopics, max(4, texts/2))
 	slices.SortStableFunc(cands, byTopicRank)
 	out := []string{}
