@@ -147,6 +147,9 @@ func (sc *decisionScan) read(i int) {
 	if v.assistant() {
 		sc.neededCourses(i)
 		sc.conceded(i)
+		if strings.Contains(v.lower, "you") {
+			sc.credited(i)
+		}
 	}
 	if v.assistant() && scopedStepCue(v.lower) {
 		for _, s := range decisionSentences(v.prose) {
