@@ -67,3 +67,39 @@ func TestTitleRoleAndDetails(t *testing.T) {
 		t.Errorf("title %q does not name the request", got)
 	}
 }
+
+// TestTitleCodePasted: code pasted without a fence (an assignment with its
+// type, an import) is not the prompt's prose.
+func TestTitleCodePasted(t *testing.T) {
+	for _, line := range []string{`env_names: ClassVar[list[str]] = [`, `timeout = 30`, `import { z } from "zod";`} {
+		if !pastedLine(line) {
+			t.Errorf("pastedLine(%q) = false", line)
+		}
+	}
+	if pastedLine("Set the timeout to 30 seconds") {
+		t.Error("a sentence is not code")
+	}
+}
+
+// TestTitlePastedTreeNamed: a request that points at the tree it pasted
+// ("create this structure") is titled with the tree's root.
+func TestTitlePastedTreeNamed(t *testing.T) {
+	got := titleOf("First create the overall structure you suggested\n\nsrc/lumen/stubgen/\n├── __init__.py\n├── backends/\n│   └── ast_backend.py\n└── README.md\n",
+		"I'll help you create this directory structure and set up the initial files.")
+	checkTitleForm(t, "pasted tree", got)
+	if l := strings.ToLower(got); !strings.Contains(l, "stubgen") || strings.Contains(l, "this") {
+		t.Errorf("title %q does not name the pasted tree", got)
+	}
+}
+
+// TestTitleConditionAndReferent: a title does not open inside a request's
+// condition ("but if it's a path, …"), and its "it" is the thing the
+// sentence's first condition is about.
+func TestTitleConditionAndReferent(t *testing.T) {
+	got := titleOf(`If "input_path" is a dir, search for files (like it's done now), but if it's a path, treat it as an image and process just that one`,
+		"```diff\n- folder = Path(input_path)\n+ path = Path(input_path)\n```")
+	checkTitleForm(t, "condition", got)
+	if l := strings.ToLower(got); !strings.HasPrefix(l, "treat input_path") {
+		t.Errorf("title %q is not the request with its thing named", got)
+	}
+}

@@ -113,6 +113,7 @@ func sessionTitle(vs []view) string {
 			}
 		}
 		pt, ps = restatedOver(vs, i, weights, pt, ps, decay)
+		pt = withPasteNamed(pt, v.prose)
 		if pt != "" && ps > bestScore {
 			best, bestScore = pt, ps
 		}
@@ -131,6 +132,124 @@ func sessionTitle(vs []view) string {
 	}
 	return best
 }
+
+// withPasteNamed names what a title points at ("Create this directory
+// structure") when the prompt pasted it with its name: a tree of files
+// under its root's path ("src/lumen/stubs/" then "├── __init__.py"). The
+// demonstrative gives way to the name: "Create stubs directory
+// structure".
+func withPasteNamed(title, prose string) string {
+	if title == "" {
+		return title
+	}
+	words := strings.Fields(title)
+	at := -1
+	for k, w := range words[:len(words)-1] {
+		if demonstratives[bareWord(w)] {
+			at = k
+			break
+		}
+	}
+	if at < 0 {
+		return title
+	}
+	name := treeRoot(prose)
+	if name == "" {
+		return title
+	}
+	words[at] = name
+	if at == 0 {
+		return titleCase(words)
+	}
+	return strings.Join(words, " ")
+}
+
+// treeRoot is the name of the directory a pasted tree of files lists: the
+// last name of the path on the line before the tree's first branch, ""
+// when the prose pastes no tree under a path.
+func treeRoot(prose string) string {
+	prev := ""
+	for line := range strings.SplitSeq(prose, "\n") {
+		t := strings.TrimSpace(line)
+		if t == "" {
+			continue
+		}
+		if strings.Contains(t, "──") && prev != "" {
+			p := strings.Trim(prev, "`'\"/")
+			return p[strings.LastIndexByte(p, '/')+1:]
+		}
+		prev = ""
+		if !strings.ContainsAny(t, " \t") && strings.Contains(t, "/") && !titleURL.MatchString(t) {
+			prev = t
+		}
+	}
+	return ""
+}
+
+// withoutCondition is the window sentence[lo:hi] without the condition it
+// opens with ("but if it's a path, treat it as an image"): the request
+// after the condition's comma is the title, when three words or more of
+// it are left.
+func withoutCondition(sentence []string, lo, hi int) []string {
+	words := sentence[lo:hi]
+	// The window may open past the condition's first words ("if").
+	start := lo
+	for start > 0 && start > lo-3 && leadingFiller[bareWord(sentence[start-1])] {
+		start--
+	}
+	for k := start; k < hi && k < lo+3; k++ {
+		w := bareWord(sentence[k])
+		if subordinators[w] {
+			for e := max(k+1, lo); e < hi-3; e++ {
+				if strings.HasSuffix(sentence[e], ",") {
+					return sentence[e+1 : hi]
+				}
+			}
+			return words
+		}
+		if !leadingFiller[w] {
+			return words
+		}
+	}
+	return words
+}
+
+// withReferent writes the thing a sentence's opening condition is about
+// in place of the "it" of its title: "If input_path is a dir, search it;
+// otherwise treat it as an image" titles "Treat input_path as an image".
+// The thing is the condition's subject, a name of one or two words.
+func withReferent(title, sentence []string) []string {
+	k := -1
+	for j, w := range title {
+		if bareWord(w) == "it" {
+			k = j
+			break
+		}
+	}
+	if k < 0 || len(sentence) < 4 || !subordinators[bareWord(sentence[0])] {
+		return title
+	}
+	subject := sentence[1:]
+	if articles[bareWord(subject[0])] {
+		subject = subject[1:]
+	}
+	for n := 1; n <= 2 && n < len(subject); n++ {
+		if conditionVerbs[bareWord(subject[n])] {
+			if strings.HasSuffix(subject[n-1], ",") || unresolvedPronouns[bareWord(subject[0])] {
+				return title
+			}
+			out := append([]string(nil), title[:k]...)
+			for _, w := range subject[:n] {
+				out = append(out, strings.Trim(w, `"'“”`))
+			}
+			return append(out, title[k+1:]...)
+		}
+	}
+	return title
+}
+
+// conditionVerbs follow the subject of a condition ("if the cache is …").
+var conditionVerbs = set("is", "are", "was", "were", "has", "have", "does", "doesn't", "isn't", "exists", "fails")
 
 // withoutRoles leaves out the sentences that only give the assistant a
 // role ("You are an expert in SaaS front-end and backend, UI and UX."):
@@ -647,6 +766,9 @@ func pastedLine(line string) bool {
 	if strings.Contains(line, "error=") || shellPrompt(line) || fileLocation.MatchString(line) || traceLine.MatchString(line) {
 		return true
 	}
+	if codeLine(line) || codeAssignment.MatchString(line) {
+		return true
+	}
 	// A tool's status mark opens its line ("× Failed to build …").
 	if r, _ := utf8.DecodeRuneInString(line); strings.ContainsRune(statusMarks, r) {
 		return true
@@ -677,6 +799,11 @@ func pastedLine(line string) bool {
 // tool's at the error level ("error: linker failed", "fatal: not a git
 // repository").
 var logError = regexp.MustCompile(`^(?:[A-Z]\w*(?:Error|Exception)|[Ee]rror|ERROR|[Ff]atal|FATAL|panic)(?:\[[\w-]+\])?:\s+(\S.*)$`)
+
+// codeAssignment is a line of code pasted without a fence that assigns a
+// value to a name, with its type maybe ("names: ClassVar[list[str]] = [",
+// "timeout = 30"): codeLine (topics_code.go) reads the other lines of code.
+var codeAssignment = regexp.MustCompile(`^[A-Za-z_][\w.]*(?:\s*:\s*[\w\[\]., |]+)?\s*=\s*(?:[\[{("'\d]|\w+\()`)
 
 // indentedBlock reports a line indented by four spaces or a tab that is
 // not an item of a nested list.
@@ -826,7 +953,8 @@ func (s titleSentence) best(weights map[string]float64) (string, float64) {
 		score *= titleRequestBonus
 	}
 	sentence := words
-	words = trimFunctionWords(trimLeading(words[lo:hi]))
+	words = trimFunctionWords(trimLeading(withoutCondition(words, lo, hi)))
+	words = withReferent(words, sentence)
 	if len(words) < 2 && (len(words) == 0 || weightOf(words[0], weights) == 0) {
 		return "", 0
 	}
