@@ -94,7 +94,7 @@ func (sc *decisionScan) read(i int) {
 	sc.optionCarried(i)
 	if v.steward() && v.text {
 		sc.pickEither(i)
-		if strings.Contains(v.lower, "either") && eitherOr.MatchString(v.prose) {
+		if strings.Contains(v.lower(), "either") && eitherOr.MatchString(v.prose) {
 			sc.either = i
 		}
 	}
@@ -120,7 +120,7 @@ func (sc *decisionScan) read(i int) {
 		sc.echoedOption(i)
 		answered = len(sc.out) > found
 	}
-	if v.steward() && proposalQuestionCue(v.lower) {
+	if v.steward() && proposalQuestionCue(v.lower()) {
 		sc.proposal = i
 	}
 	if v.steward() {
@@ -141,24 +141,24 @@ func (sc *decisionScan) read(i int) {
 			}
 		}
 	}
-	if v.assistant() && strings.Contains(v.lower, "the ") {
+	if v.assistant() && strings.Contains(v.lower(), "the ") {
 		sc.assistantApproaches(i)
 	}
 	if v.assistant() {
 		sc.neededCourses(i)
 		sc.conceded(i)
-		if strings.Contains(v.lower, "you") {
+		if strings.Contains(v.lower(), "you") {
 			sc.credited(i)
 		}
 	}
-	if v.assistant() && scopedStepCue(v.lower) {
+	if v.assistant() && scopedStepCue(v.lower()) {
 		for _, s := range decisionSentences(v.prose) {
 			if d, ok := scopedStep(plainText(s)); ok && carriedOut(sc.vs, i) {
 				sc.add(d, v)
 			}
 		}
 	}
-	if !decisionCue(v.lower) || len(sc.plans[i]) > 0 && v.steward() {
+	if !decisionCue(v.lower()) || len(sc.plans[i]) > 0 && v.steward() {
 		return // a plan's choices are read by planDecisions
 	}
 	sc.statedDecisions(i)
@@ -178,7 +178,7 @@ func (sc *decisionScan) constraints(i int) {
 			sc.add(d, v)
 		}
 	}
-	if contrastCue(v.lower) {
+	if contrastCue(v.lower()) {
 		for _, d := range stewardContrasts(ss) {
 			sc.add(d, v)
 		}
@@ -296,9 +296,9 @@ func (sc *decisionScan) stewardAnswer(i int) {
 		sc.add(d, v)
 	} else if d, ok := pickedOption(offer, v.prose); ok {
 		sc.add(d, v)
-	} else if d, ok := acceptedRecommendation(offer, v.lower); ok {
+	} else if d, ok := acceptedRecommendation(offer, v.lower()); ok {
 		sc.add(d, v)
-	} else if d, ok := proposalAccepted(offer, v.lower); ok {
+	} else if d, ok := proposalAccepted(offer, v.lower()); ok {
 		sc.add(d, v)
 	} else if d, ok := recommendationTakenUp(sc.vs, sc.lastOffer, i); ok {
 		sc.add(d, v)
@@ -422,7 +422,7 @@ func announcedChoice(s string) (baton.Decision, bool) {
 // …") without turning it down, and that the session goes on to carry out
 // (it writes or edits a file afterwards).
 func recommendationTakenUp(vs []view, offer, reply int) (baton.Decision, bool) {
-	r := vs[reply].lower
+	r := vs[reply].lower()
 	if !hasAnyPhrase(r, "also") || hasAnyPhrase(r, "no", "not", "don't", "instead", "rather", "but", "other", "alternative", "alternatives") {
 		return baton.Decision{}, false
 	}
@@ -508,7 +508,7 @@ var acceptances = []string{"yes", "yep", "yeah", "sure", "ok", "okay", "sounds g
 // acceptedRecommendation reads a recommendation of the assistant message
 // offer that the steward's reply accepts.
 func acceptedRecommendation(offer *view, reply string) (baton.Decision, bool) {
-	if !hasAnySubstring(offer.lower, "recommend", "go with", "suggest", "lean toward", "my pick", "my vote", "conseille", "suggère",
+	if !hasAnySubstring(offer.lower(), "recommend", "go with", "suggest", "lean toward", "my pick", "my vote", "conseille", "suggère",
 		"recomendo", "sugiro", "おすすめ", "推奨") {
 		return baton.Decision{}, false
 	}

@@ -54,7 +54,7 @@ func neededCourseOf(s string) (baton.Decision, bool) {
 // the steward's next message.
 func (sc *decisionScan) neededCourses(i int) {
 	v := &sc.vs[i]
-	if !comparativeIn(v.lower) {
+	if !comparativeIn(v.lower()) {
 		return
 	}
 	for _, s := range decisionSentences(v.prose) {

@@ -28,7 +28,7 @@ var (
 // line naming it as one in its opening part or as a heading, and at least
 // three list items.
 func proposedPlan(v *view) bool {
-	if !v.assistant() || !strings.Contains(v.lower, "plan") {
+	if !v.assistant() || !strings.Contains(v.lower(), "plan") {
 		return false
 	}
 	intro := false

@@ -166,7 +166,7 @@ func doneLater(vs []view) []bool {
 	for i := len(vs) - 1; i >= 0; i-- {
 		later[i] = done
 		w := &vs[i]
-		if !done && w.assistant() && w.text && (w.fixes || isOutcome(wordsOf(w.lower))) {
+		if !done && w.assistant() && w.text && (w.fixes || isOutcome(wordsOf(w.lower()))) {
 			done = true
 		}
 	}
@@ -208,7 +208,7 @@ func overtaken(vs []view) []bool {
 // superseded reports whether a status said in message i ("still waiting
 // on the other two") was overtaken (overtaken's rule).
 func superseded(vs []view, over []bool, i int) bool {
-	return hasAnyPhrase(vs[i].lower, "waiting on", "waiting for", "still waiting", "until") && over[i]
+	return hasAnyPhrase(vs[i].lower(), "waiting on", "waiting for", "still waiting", "until") && over[i]
 }
 
 func cleanTask(s string) string {
@@ -287,7 +287,7 @@ func progressOf(vs []view) baton.Progress {
 				textTasks(book, line)
 			}
 		}
-		if len(blockers) < maxBlockers && hasBlockerCue(v.lower) && !superseded(vs, over, i) {
+		if len(blockers) < maxBlockers && hasBlockerCue(v.lower()) && !superseded(vs, over, i) {
 			for _, s := range sentences(v.prose) {
 				if isBlocker(lowerText(s)) {
 					blockers = appendUniqueFold(blockers, excerpt(plainText(stripMarkup(s)), taskLength), maxBlockers)

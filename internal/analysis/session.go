@@ -124,8 +124,11 @@ type view struct {
 	sem   *baton.Semantic
 	text  bool   // a steward or assistant message with prose
 	prose string // the content outside code fences
-	lower string // prose, lower-cased
-	calls []call
+	// lowered is prose lower-cased (lower), kept while the session's
+	// views keep less than maxKeptLower bytes of it, and made again on
+	// each read past that (lowered is "" then).
+	lowered string
+	calls   []call
 	// For prose: whether it says something is fixed, works or passes, and
 	// whether it says what an issue was.
 	fixes, explains bool
@@ -190,6 +193,23 @@ type viewBuilder struct {
 	a      *Analyzer
 	vs     []view
 	shared semanticInterner
+	// keptLower is the bytes of lower-cased prose the views keep.
+	keptLower int
+}
+
+// maxKeptLower bounds the lower-cased prose the views of a session keep:
+// past it, a view lower-cases its prose again each time it is read. A
+// session of a few thousand messages keeps all of it (a read costs
+// nothing); a 150,000-message one kept ~30 MB, a second copy of its text,
+// for the whole of its analysis.
+const maxKeptLower = 4 << 20
+
+// lower is the view's prose, lower-cased (lowerText).
+func (v *view) lower() string {
+	if v.lowered != "" || v.prose == "" {
+		return v.lowered
+	}
+	return lowerText(v.prose)
 }
 
 func newViewBuilder(a *Analyzer, n int) *viewBuilder {
@@ -212,11 +232,15 @@ func (b *viewBuilder) add(full *baton.Message) {
 			sem = c.Semantic // not the whole copy
 		}
 		v.prose = proseOf(m.Content)
-		v.lower = lowerText(v.prose)
+		lower := lowerText(v.prose)
 		v.text = v.prose != ""
 		if v.text {
-			v.fixes = hasFixWord(wordsOf(v.lower))
-			v.explains = hasAnyPhrase(v.lower, learnedCues...)
+			v.fixes = hasFixWord(wordsOf(lower))
+			v.explains = hasAnyPhrase(lower, learnedCues...)
+		}
+		if b.keptLower+len(lower) <= maxKeptLower {
+			v.lowered = lower
+			b.keptLower += len(lower)
 		}
 	}
 	if m.Role == baton.RoleToolResult {

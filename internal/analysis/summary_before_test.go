@@ -157,7 +157,7 @@ func summaryAsBefore(vs []view) baton.Summary {
 
 	for i := range vs {
 		v := &vs[i]
-		if !v.text || len(sum.Decisions) >= maxDecisions || !decisionCue(v.lower) {
+		if !v.text || len(sum.Decisions) >= maxDecisions || !decisionCue(v.lower()) {
 			continue
 		}
 		for _, s := range decisionSentences(v.prose) {

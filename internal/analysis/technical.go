@@ -473,7 +473,7 @@ func resolve(vs []view, i int) (resolution string, at int, learned string) {
 		if !w.text {
 			continue
 		}
-		if superseded && w.fixes && !mentionsError(w.lower, vs[i]) {
+		if superseded && w.fixes && !mentionsError(w.lower(), vs[i]) {
 			continue
 		}
 		if learned == "" && w.assistant() && w.explains {

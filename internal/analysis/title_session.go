@@ -330,7 +330,7 @@ func termWeights(vs []view, steward ...string) map[string]float64 {
 			n = 2
 		}
 		seen := map[string]bool{}
-		lower := v.lower
+		lower := v.lower()
 		if v.assistant() && exportedTools(v.prose) {
 			// An exporter's lines for tool calls ("Tool use: **read_file**",
 			// "Listed directory …") hold its words, not the session's.
@@ -383,10 +383,10 @@ func programNames(vs []view) map[string]bool {
 	count := map[string]int{}
 	for i := range vs {
 		v := &vs[i]
-		if !v.text || !strings.Contains(v.lower, "`") {
+		if !v.text || !strings.Contains(v.lower(), "`") {
 			continue
 		}
-		for _, m := range codeSpan.FindAllStringSubmatch(v.lower, -1) {
+		for _, m := range codeSpan.FindAllStringSubmatch(v.lower(), -1) {
 			fields := strings.Fields(m[1])
 			if len(fields) < 2 || len(fields[0]) < 4 || strings.HasPrefix(fields[1], "/") {
 				continue

@@ -594,7 +594,7 @@ func pairWord(w string) bool {
 func messagesHolding(vs []view, term string) int {
 	n := 0
 	for i := range vs {
-		if vs[i].text && strings.Contains(vs[i].lower, term) {
+		if vs[i].text && strings.Contains(vs[i].lower(), term) {
 			n++
 		}
 	}
