@@ -325,6 +325,7 @@ func stewardRequests(vs []view, i int, askedBefore, requested bool) []request {
 	if t := commandTask(vs, i); t != "" {
 		reqs = append([]request{{t, formListed}}, reqs...)
 	}
+	reqs = dropPreparatoryReads(reqs)
 	if line := firstProseLine(v.prose); len(reqs) == 0 && !askedBefore && !strings.HasSuffix(strings.TrimSpace(line), ":") {
 		// The opening message states a problem ("the release
 		// failed with …"): fixing it is the task. One that

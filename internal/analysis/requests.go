@@ -810,3 +810,41 @@ func promptCommand(line string) string {
 	}
 	return ""
 }
+
+// dropPreparatoryReads drops, from a message that asks for other work,
+// the requests only to read a file it attaches ("Read current @TODO.md,
+// update @CHANGELOG.md …", "Read @README.md that talks about …, then
+// analyze the code"): reading it prepares the work the message asks for
+// and is not a task of its own. Reading what something produced ("read
+// the lint results") is work.
+func dropPreparatoryReads(reqs []request) []request {
+	if len(reqs) < 2 {
+		return reqs
+	}
+	var out []request
+	for _, r := range reqs {
+		if !readsAttachedFile(r.text) {
+			out = append(out, r)
+		}
+	}
+	if len(out) == 0 {
+		return reqs
+	}
+	return out
+}
+
+// readsAttachedFile reports a request to read a file the message
+// attaches or names by its path: "Read current @TODO.md", "read
+// @README.md that talks about the backends".
+func readsAttachedFile(text string) bool {
+	words := strings.Fields(text)
+	if len(words) < 2 || !strings.EqualFold(words[0], "read") {
+		return false
+	}
+	obj := words[1]
+	if len(words) > 2 && (strings.EqualFold(obj, "current") || strings.EqualFold(obj, "the")) {
+		obj = words[2]
+	}
+	obj = strings.Trim(obj, ",;:.")
+	return strings.HasPrefix(obj, "@") && len(obj) > 1 || isPathWord(obj)
+}

@@ -113,3 +113,21 @@ func TestLookRequests(t *testing.T) {
 		}
 	}
 }
+
+// TestPreparatoryReads: reading a file the message attaches prepares the
+// work it asks for and is no task of its own; reading what something
+// produced, or a read asked for alone, is.
+func TestPreparatoryReads(t *testing.T) {
+	got := dropPreparatoryReads([]request{{"Read current @TODO.md", formImperative}, {"update @CHANGELOG.md with all the changes", formImperative}})
+	if len(got) != 1 || got[0].text != "update @CHANGELOG.md with all the changes" {
+		t.Errorf("dropPreparatoryReads = %+v", got)
+	}
+	for _, reqs := range [][]request{
+		{{"read the results of lints", formImperative}, {"plan tests in @TODO.md", formImperative}},
+		{{"Read @README.md and summarise it", formImperative}},
+	} {
+		if got := dropPreparatoryReads(reqs); len(got) != len(reqs) {
+			t.Errorf("dropPreparatoryReads(%+v) = %+v", reqs, got)
+		}
+	}
+}
