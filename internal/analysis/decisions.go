@@ -134,6 +134,11 @@ func (sc *decisionScan) read(i int) {
 			}
 		}
 		sc.constraints(i)
+		// The cue is read from the prose as written: "?" and these words
+		// need no lower-casing, "Instead" aside.
+		if len(v.prose) <= maxRequestMessage && (strings.Contains(v.prose, "?") || strings.Contains(v.prose, "without") || strings.Contains(v.prose, "nstead")) {
+			sc.askedCourses(i)
+		}
 		if !answered {
 			sc.replyCourses(i) // an answer read as a pick says no more
 			if d, ok := stewardCorrection(v.prose); ok && sc.lastOffer >= 0 {
