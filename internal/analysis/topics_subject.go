@@ -39,7 +39,7 @@ var compoundPattern = regexp.MustCompile(`\b\p{L}{2,}(?:-\p{L}{2,})+\b`)
 
 // promptSubjects are what a session's first prompt names as its subject,
 // in order: its hyphenated compounds, the pairs of adjacent salient words
-// (subjectPhrases), and the words it writes in capitals (acronyms that are
+// (subjectPhrases) that are noun phrases (nounPairs), and the words it writes in capitals (acronyms that are
 // not technologies, which the technical context lists). A compound or
 // phrase that ends in a generic head ("checkout page") is its first word.
 func promptSubjects(prose string) []string {
@@ -64,9 +64,15 @@ func promptSubjects(prose string) []string {
 		}
 		add(lower)
 	}
+	// A pair of the prompt is a phrase when the session's grammar for
+	// noun phrases (nounPairs) takes it: "avoid confusion", "integrate
+	// SendGrid" are a verb and its object.
+	pairs := nounPairs(prose)
 	for _, p := range subjectPhrases(prose) {
 		a, b, _ := strings.Cut(p, " ")
 		switch {
+		case !genericHeads[b] && !vagueAdjectives[a] && !containsString(pairs, p):
+			continue
 		case genericHeads[b]:
 			add(a)
 		case vagueAdjectives[a]:

@@ -8,8 +8,9 @@ import (
 // TestKeyTopicsNameTheSubject: key topics from fixtures of our own — a
 // generic head noun gives way to the word it qualifies ("the invoice
 // page" is about invoices), a vague adjective is dropped, words in
-// capitals (SSO) and hyphenated compounds (on-call) are subjects, a slash
-// command's name and the code symbols a prompt names are not, and a
+// capitals (SSO) and hyphenated compounds (on-call) are subjects, a verb
+// and its object ("avoid confusion") are not a phrase, a slash command's
+// name and the code symbols a prompt names are not, and a
 // Japanese katakana+kanji compound stays whole.
 func TestKeyTopicsNameTheSubject(t *testing.T) {
 	for _, tc := range []struct {
@@ -23,6 +24,8 @@ func TestKeyTopicsNameTheSubject(t *testing.T) {
 		{"Why does TestInvoiceTotals fail on the rounding?", []string{"rounding"}, []string{"testinvoicetotals"}},
 		{"デプロイ手順を書き直したい", []string{"デプロイ手順"}, []string{"デプロイ", "手順"}},
 		{"ログイン画面が真っ白になる", []string{"ログイン"}, []string{"画面", "ログイン画面"}},
+		// A verb and its object are no phrase, though both pass as words.
+		{"Reword the comment to avoid confusion with bare repositories", nil, []string{"avoid confusion"}},
 	} {
 		c := newConvo()
 		c.steward(tc.prompt)
