@@ -224,6 +224,26 @@ func (s *Service) withRelationshipChain(ctx context.Context, stewardID int64, fn
 	return s.store.WithLock(ctx, fmt.Sprint("relationship:", stewardID), fn)
 }
 
+// DeleteSession deletes one of the steward's sessions and everything in
+// it (store.DeleteSession), and the analysed sessions after it follow on
+// from the one before it: their trust no longer counts what it did.
+func (s *Service) DeleteSession(ctx context.Context, stewardID int64, sessionID string) error {
+	return s.withRelationshipChain(ctx, stewardID, func() error {
+		sess, err := s.store.Session(ctx, stewardID, sessionID)
+		if err != nil {
+			return err
+		}
+		if err := s.store.DeleteSession(ctx, stewardID, sessionID); err != nil {
+			return err
+		}
+		trust, health, err := s.previousRelationship(ctx, stewardID, sess)
+		if err != nil {
+			return err
+		}
+		return s.carryRelationship(ctx, stewardID, sess, trust, health)
+	})
+}
+
 // previousRelationship is the trust and collaboration health after the
 // steward's last analysed session before sess, in order of start and then
 // id as RelationshipSeries replays them: TrustStart and -1 (none) when

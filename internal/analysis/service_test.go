@@ -3,6 +3,7 @@ package analysis_test
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -174,6 +175,16 @@ func TestRelationshipIndependentOfAnalysisOrder(t *testing.T) {
 					t.Fatal(err)
 				}
 				checkFollowsReplay(t, name+", first session grown", st, svc, steward.ID, sessions)
+
+				// A session deleted: the sessions after it follow on from
+				// the one before it (the first one deleted: from the start).
+				for _, i := range []int{2, 0} {
+					if err := svc.DeleteSession(ctx, steward.ID, sessions[i].ID); err != nil {
+						t.Fatal(err)
+					}
+					sessions = slices.Delete(sessions, i, i+1)
+					checkFollowsReplay(t, fmt.Sprint(name, ", session ", i, " deleted"), st, svc, steward.ID, sessions)
+				}
 			}
 
 			// Analyses stored before the trust effect was kept have none:

@@ -34,6 +34,7 @@ type importService interface {
 type analysisService interface {
 	AnalyzeBeforeWrite(msgs []*baton.Message)
 	AnalyzeSession(ctx context.Context, stewardID int64, sessionID string) error
+	DeleteSession(ctx context.Context, stewardID int64, sessionID string) error
 	RelationshipSamples(ctx context.Context, stewardID int64, from, to *time.Time) ([]baton.RelationshipSample, int, error)
 }
 

@@ -12,7 +12,6 @@ import (
 type sessionStore interface {
 	AppendAnalysed(ctx context.Context, stewardID int64, sessionID, conversationID string, msgs []*baton.Message, analyze func([]*baton.Message)) (baton.AppendResult, error)
 	CreateSession(ctx context.Context, stewardID int64, sess *baton.Session) error
-	DeleteSession(ctx context.Context, stewardID int64, id string) error
 	ListSessions(ctx context.Context, stewardID int64, f baton.SessionFilter) (*baton.SessionPage, error)
 	Search(ctx context.Context, stewardID int64, q string, limit int) ([]baton.SearchHit, error)
 	SentimentSeries(ctx context.Context, stewardID int64, sessionID string) ([]baton.SentimentPoint, error)

@@ -25,6 +25,7 @@ type importService interface {
 // analysisService computes and reads analyses (internal/analysis).
 type analysisService interface {
 	AnalyzeSession(ctx context.Context, stewardID int64, sessionID string) error
+	DeleteSession(ctx context.Context, stewardID int64, sessionID string) error
 	ForSession(ctx context.Context, stewardID int64, sessionID string) (stored *baton.StoredAnalysis, ok bool, err error)
 	ModelStepOf(ctx context.Context, stewardID int64, stored *baton.StoredAnalysis) (*baton.ModelAnalysis, error)
 	RelationshipSamples(ctx context.Context, stewardID int64, from, to *time.Time) ([]baton.RelationshipSample, int, error)

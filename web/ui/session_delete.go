@@ -19,7 +19,9 @@ func (s *Server) SessionDelete(c echo.Context) error {
 		}
 		return baton.Invalid("confirm", "Deleting a session needs its confirmation: use the Delete button on the confirmation page.")
 	}
-	if err := s.sessions.DeleteSession(requestContext(c), stewardID(c), id); err != nil {
+	// Through the analysis: the relationship of the sessions after it
+	// follows on from the one before it.
+	if err := s.analysis.DeleteSession(requestContext(c), stewardID(c), id); err != nil {
 		return err
 	}
 	return c.Redirect(http.StatusSeeOther, "/sessions?done=deleted")

@@ -16,7 +16,6 @@ type sessionStore interface {
 	Conversation(ctx context.Context, stewardID int64, sessionID, conversationID string) (*baton.Conversation, error)
 	ConversationMemory(ctx context.Context, stewardID int64, sessionID, conversationID string) (*baton.ConversationMemory, error)
 	Conversations(ctx context.Context, stewardID int64, sessionID string) ([]*baton.Conversation, error)
-	DeleteSession(ctx context.Context, stewardID int64, id string) error
 	Emotions(ctx context.Context, stewardID int64) ([]string, error)
 	ListSessions(ctx context.Context, stewardID int64, f baton.SessionFilter) (*baton.SessionPage, error)
 	MessageAnnotations(ctx context.Context, stewardID int64, messageIDs []int64) (map[int64][]*baton.Annotation, error)
