@@ -55,6 +55,7 @@ var technologies = map[string]string{
 	"reactjs": "React", "react.js": "React", "react-dom": "React", "tokio": "Tokio", "systemd": "systemd",
 	"minikube": "minikube", "pglogical": "pglogical", "pagerduty": "PagerDuty", "golangci-lint": "golangci-lint",
 	"pyyaml": "PyYAML", "saml": "SAML", "excel": "Excel", "csv": "CSV", "pipenv": "Pipenv", "poetry": "Poetry",
+	"mermaid": "Mermaid",
 	// Services that review, scan or update a repository's pull requests.
 	"coderabbit": "CodeRabbit", "dependabot": "Dependabot", "renovate": "Renovate", "codecov": "Codecov",
 	"sonarqube": "SonarQube", "sonarcloud": "SonarCloud", "snyk": "Snyk",

@@ -159,3 +159,15 @@ func TestTechnologiesStewardWorkAndPastes(t *testing.T) {
 		t.Errorf("technologies %q hold Git (evidence %q)", s.Technical.Technologies, s.Technical.TechnologyEvidence["Git"])
 	}
 }
+
+// TestTechnologiesStewardNamesMermaid: Mermaid, named by the steward as
+// what their work is in, is theirs like any other named technology.
+func TestTechnologiesStewardNamesMermaid(t *testing.T) {
+	c := newConvo()
+	c.steward("our mermaid diagram in the architecture doc has a syntax error, fix it")
+	s := &baton.Session{}
+	New().Session(s, c.analysed(New()))
+	if !slices.Contains(s.Technical.Technologies, "Mermaid") {
+		t.Errorf("technologies %q lack Mermaid", s.Technical.Technologies)
+	}
+}
