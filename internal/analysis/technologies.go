@@ -339,6 +339,13 @@ func actionTechnologies(a techAction, te *techEvidence) {
 	for _, text := range a.written {
 		writtenTechnologiesOf(truncate(text, 1<<16), a.before, f, lang, te)
 	}
+	// The file the session edits imports what its unchanged lines import:
+	// the project it works on uses those packages.
+	for _, imp := range importsOf(strings.Join(a.kept, "\n"), lang) {
+		if t := packageTechnology(imp); t != "" {
+			te.add(t, evidenceUsed, "imported "+imp+" in "+base+", which the session edited")
+		}
+	}
 }
 
 // writtenTechnologiesOf adds what text written to file f shows in use:

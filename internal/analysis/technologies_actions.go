@@ -24,6 +24,7 @@ type techAction struct {
 	file    string   // read, edit, write, delete: the file
 	from    string   // edit: the file's old name when a patch moved it
 	written []string // edit, write: the text written (an edit's added lines)
+	kept    []string // edit: the file's lines a console shows around the edit, unchanged
 	before  string   // write: the file's text as the session last read or wrote it, if it did
 	// edit: the lines the edit put in and took out, when the call says
 	// (a patch's "+" and "-" lines, an edit's new and old text).
@@ -528,6 +529,10 @@ func textActions(content string) []techAction {
 				out[cur].written = append(out[cur].written, w)
 				continue
 			}
+			if k, ok := consoleKept(lines[i]); ok && out[cur].op == "edit" {
+				out[cur].kept = append(out[cur].kept, k)
+				continue
+			}
 		}
 		if l == "" {
 			continue
@@ -695,6 +700,24 @@ func consoleWritten(line, op string) (string, bool) {
 		return strings.TrimPrefix(rest, " "), true
 	}
 	return "", false
+}
+
+// consoleKept reads one numbered line under a console edit that the edit
+// kept: "   5    import click".
+func consoleKept(line string) (string, bool) {
+	t := strings.TrimLeft(line, " ⎿\t")
+	j := 0
+	for j < len(t) && t[j] >= '0' && t[j] <= '9' {
+		j++
+	}
+	if j == 0 || j == len(t) || t[j] != ' ' {
+		return "", false
+	}
+	rest := t[j+1:]
+	if strings.HasPrefix(rest, "+") || strings.HasPrefix(rest, "-") {
+		return "", false
+	}
+	return strings.TrimPrefix(rest, "   "), true
 }
 
 // answeredByTerminal reports whether the fence opening at or after line

@@ -48,3 +48,17 @@ func TestTechnologiesDockerCompose(t *testing.T) {
 		t.Errorf("technologies %q lack Docker Compose", s.Technical.Technologies)
 	}
 }
+
+// TestTechnologiesImportedInEditedFile: the lines a console shows kept
+// around an edit are the edited file's own; what they import, the
+// project the session works on uses.
+func TestTechnologiesImportedInEditedFile(t *testing.T) {
+	c := newConvo()
+	c.steward("rename the --user option")
+	c.assistant("⏺ Update(bookminder/cli.py)\n  ⎿  Updated bookminder/cli.py with 1 addition and 1 removal\n       5    import click\n       6    \n      24 -  @click.option(\"--user\")\n      24 +  @click.option(\"--owner\")")
+	s := &baton.Session{}
+	New().Session(s, c.analysed(New()))
+	if ev := s.Technical.TechnologyEvidence["Click"]; ev != "imported click in cli.py, which the session edited" {
+		t.Errorf("Click's evidence %q (technologies %q)", ev, s.Technical.Technologies)
+	}
+}
