@@ -209,10 +209,10 @@ func (r *report) goBenchAims(out string) {
 		file, _ := benchMetric(out, "BenchmarkImportStructuredBig/messages=150000", "file-MB")
 		a := aim{name: "peak heap while importing a 150,000-message structured document (bounded memory)", target: "≤ 200 MB",
 			measured: measured, ok: v <= 200, baseline: fmt.Sprintf("the file: %.0f MB", file),
-			why: "the document is read and written a chunk at a time (its peak is the 39 MB file held in memory, twice over with the garbage collector's headroom, and a chunk); " +
-				"the session analysis that follows reads the messages back a page at a time and keeps of each only the fields it reads, but it still keeps a view of every message at once " +
-				"(~67 MB live at 50,000 messages besides the file, ~1.3 kB a message: its text as read back ~12 MB, the view and the fields it keeps ~17 MB, its lower-cased prose ~11 MB, its semantic fields decoded ~10 MB, the summary's candidate phrases ~18 MB), " +
-				"and the heap in use peaks at ~2.3× what is live; bounding it means analysing in chunks with running totals, which every part of the analysis (arc, progress, summary, quality, title) would need"}
+			why: "the document is read and written a chunk at a time, and the input is let go once it is stored (reading, checking and writing alone peak at the file held, twice over with the garbage collector's headroom, and a chunk); " +
+				"the session analysis that follows reads the messages back a page at a time but keeps a view of every message at once " +
+				"(~0.9 kB a message live at its peak: its text as read back ~220 B, the view and the fields it keeps ~240 B, the summary's candidate sentences ~145 B, the exchanges ~55 B, the rest the working memory of the passes over them; lower-cased prose is kept for at most 4 MB, and a session this long has its summary made after the other parts, not beside them), " +
+				"and the heap in use peaks at ~2× what is live; bounding it further means analysing in chunks with running totals, which every part of the analysis (arc, progress, summary, decisions, quality, title) would need"}
 		if !a.ok {
 			a.miss = fmt.Sprintf("%.0f MB over", v-200)
 		}
