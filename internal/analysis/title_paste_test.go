@@ -103,3 +103,21 @@ func TestTitleConditionAndReferent(t *testing.T) {
 		t.Errorf("title %q is not the request with its thing named", got)
 	}
 }
+
+// TestTitleCJKSpacesAndPointing: Chinese typed without punctuation parts
+// its sentences with spaces, and a sentence that only asks to look at
+// something ("看看…") points at where the work is: the request after it
+// ("写单元测试") titles the prompt.
+func TestTitleCJKSpacesAndPointing(t *testing.T) {
+	if got := cjkSpaceBreaks("看看当前test 里的模块 教我如何写测试"); got != "看看当前test 里的模块\n教我如何写测试" {
+		t.Errorf("cjkSpaceBreaks = %q", got)
+	}
+	if got := cjkSpaceBreaks("將安裝 uv 的方法，改為 官方推薦的安裝方式"); strings.Contains(got, "\n") {
+		t.Errorf("cjkSpaceBreaks broke punctuated text: %q", got)
+	}
+	got := titleOf("看看当前test 里的md文档和tests里的模块  教我如何一点点的写测试 我想先写单元测试 最好是详细点",
+		"好的，我们先从单元测试开始。单元测试用 pytest 来写，每个测试只检查一个函数。")
+	if !strings.Contains(got, "测试") || strings.HasPrefix(got, "看看") {
+		t.Errorf("title %q is not the request to write unit tests", got)
+	}
+}

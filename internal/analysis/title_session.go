@@ -440,8 +440,17 @@ func termWord(w string) bool {
 	case r >= 0x3040:
 		return salient(w)
 	}
-	return salient(w)
+	return salient(w) && !romanceStopWords[w] && !romanceCommonWords[w]
 }
+
+// romanceCommonWords are Spanish and Portuguese words beside
+// romanceStopWords (topics.go) that name no subject of a title: the
+// commonest verbs, adverbs and adjectives ("solo estaba usando", "para
+// poder", "de otra forma").
+var romanceCommonWords = set("solo", "sólo", "estaba", "estamos", "usando", "poder", "puede", "pueda", "forma",
+	"nuevo", "nueva", "haga", "hagas", "otro", "otra", "otros", "bien", "entonces", "deberia", "debería", "hola",
+	"favor", "cosa", "cosas", "manera", "mejor", "seria", "sería", "estar", "sido", "mismo", "misma", "dicho",
+	"dicha", "dichos", "pois", "apenas", "algum", "alguma", "algo", "seus", "suas", "voce")
 
 // titleSentence is one sentence a title may be made of: its words (text
 // with spaces) or its text (Japanese, Chinese).
@@ -625,9 +634,42 @@ func (sp *sentenceSplitter) pasted(line string) bool {
 // that names an object of the request in the next one, the title the two
 // make.
 func (sp *sentenceSplitter) cjkClauses(line string) {
-	for sentence := range strings.FieldsFuncSeq(line, func(r rune) bool { return strings.ContainsRune("。！？!?", r) }) {
+	for sentence := range strings.FieldsFuncSeq(cjkSpaceBreaks(line), func(r rune) bool { return strings.ContainsRune("。！？!?\n", r) }) {
 		sp.cjkSentence(sentence)
 	}
+}
+
+// cjkSpaceBreaks marks as sentence ends the spaces that part sentences
+// of text without spaces, typed without their full stop ("看看当前的模块
+// 教我如何写测试 我想先写单元测试"): a run of two spaces or more, and in
+// text typed without punctuation, a space between two such characters. A
+// space beside a word of Latin letters ("当前test 里的") is the word's,
+// and Korean parts its words with spaces.
+func cjkSpaceBreaks(line string) string {
+	if !strings.Contains(line, " ") {
+		return line
+	}
+	unpunctuated := !strings.ContainsAny(line, "，。、！？；：")
+	r := []rune(line)
+	for i := 1; i+1 < len(r); i++ {
+		if r[i] != ' ' {
+			continue
+		}
+		j := i
+		for j+1 < len(r) && r[j+1] == ' ' {
+			j++
+		}
+		if j+1 < len(r) && (j > i || unpunctuated && hanOrKana(r[i-1]) && hanOrKana(r[j+1])) {
+			r[i] = '\n'
+		}
+		i = j
+	}
+	return string(r)
+}
+
+// hanOrKana reports a Chinese character or a Japanese kana.
+func hanOrKana(r rune) bool {
+	return r >= 0x3040 && r <= 0x9fff
 }
 
 // cjkSentence adds one sentence without spaces: whole, when it has more
@@ -923,15 +965,19 @@ func (s titleSentence) best(weights map[string]float64) (string, float64) {
 	if s.cjk != "" {
 		c := withoutCJKFiller(s.cjk)
 		t := cjkTitleClause(c)
+		share := 1.0
+		if s.about == "" && cjkPointing(c) {
+			share = pointingShare
+		}
 		switch {
 		case s.about != "" && t == c:
 			return t, cjkScore(s.about, weights)
 		case t == c:
 			// The whole clause, its filler aside: its terms are
 			// read as it was written.
-			return t, cjkScore(s.cjk, weights)
+			return t, cjkScore(s.cjk, weights) * share
 		}
-		return t, cjkScore(t, weights)
+		return t, cjkScore(t, weights) * share
 	}
 	words := dropFiller(withoutPersona(s.words))
 	if len(words) == 0 {
@@ -984,6 +1030,20 @@ var pointingVerbs = set("read", "reread", "run", "rerun", "execute", "continue",
 	"proceed", "follow", "consult")
 
 const pointingShare = 0.5
+
+// cjkPointingVerbs open a Chinese request to look at or read something
+// ("看看当前的文档", "阅读 README"): it points at where the work is, as
+// pointingVerbs do.
+var cjkPointingVerbs = []string{"看看", "看一下", "看一看", "看下", "查看", "阅读", "读一下", "读读", "參考", "参考"}
+
+func cjkPointing(c string) bool {
+	for _, v := range cjkPointingVerbs {
+		if strings.HasPrefix(c, v) {
+			return true
+		}
+	}
+	return false
+}
 
 // bestWindow is the run of three to eight words that weighs most: the sum
 // of its distinct terms' weights, and one more for each end that is a
