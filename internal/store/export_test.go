@@ -99,3 +99,8 @@ func (s *Store) RankAllFrames(ctx context.Context, stewardID int64, q baton.Fram
 // words in at most n frames (0: the default), so a small corpus walks the
 // paths of words in many frames.
 func (s *Store) SetRecallKnownPostings(n int64) { s.recallKnown = n }
+
+// SetMaxSegment makes large writes cut a word's frames into segments of
+// at most n frames instead of maxSegment, to walk cut words on a small
+// corpus.
+func (s *Store) SetMaxSegment(n int) { s.segmentCut = n }

@@ -201,7 +201,7 @@ func (s *Store) CreateFrames(ctx context.Context, stewardID int64, frames []*bat
 //     to a temporary file (a write for nearly every page the postings
 //     touch). SQLite decides where when the transaction begins;
 //   - foreign keys not checked: every row the write makes (frames,
-//     frame_text, frame_levels, frame_vocab) names the steward, and
+//     frame_text, frame_segments, frame_vocab) names the steward, and
 //     SQLite looked the steward up again for each (some 850,000 look-ups
 //     for 100k frames). The transaction checks once that the steward
 //     exists instead; it holds the write lock, so no one deletes the
@@ -302,7 +302,7 @@ func (s *Store) createFrames(ctx context.Context, tx bun.Tx, stewardID int64, fr
 	for j, i := range where {
 		freshPrep[j] = prep[i]
 	}
-	built := startPostings(stewardID, fresh, rids, freshPrep)
+	built := s.startPostings(stewardID, fresh, rids, freshPrep)
 	if err := s.insertFrames(ctx, tx, fresh, freshPrep, rids); err != nil {
 		return err
 	}
@@ -372,7 +372,7 @@ func containsRID(list []int64, r int64) bool {
 }
 
 // insertFrames writes the frames' rows with prepared multi-row INSERTs
-// (insertBound). A frame's modules are in its postings (frame_levels).
+// (insertBound). A frame's modules are in its postings (frame_segments).
 func (s *Store) insertFrames(ctx context.Context, tx bun.Tx, frames []*baton.Frame, prep []framePrep, rids []int64) error {
 	args := make([]any, 0, len(frames)*26)
 	for i, f := range frames {
@@ -577,10 +577,10 @@ func (s *Store) moduleTimeline(ctx context.Context, stewardID int64, module stri
 }
 
 // moduleRIDs returns the steward's frames of the module within lo..hi,
-// newest first, from the module's segments in frame_levels.
+// newest first, from the module's segments in frame_segments.
 func (s *Store) moduleRIDs(ctx context.Context, stewardID int64, module string, lo, hi int64) ([]int64, error) {
-	levels, err := s.readLevels(ctx, lo, hi, nil, "SELECT impact, rids FROM frame_levels WHERE steward_id = ? AND word = ? AND impact = ?",
-		stewardID, moduleWord(module), moduleImpact)
+	levels, err := s.readLevels(ctx, moduleImpact, moduleImpact, lo, hi, nil, "SELECT postings FROM frame_segments WHERE steward_id = ? AND word = ?",
+		stewardID, moduleWord(module))
 	if err != nil || len(levels) == 0 {
 		return []int64{}, err
 	}
@@ -698,8 +698,8 @@ func (s *Store) moduleCounts(ctx context.Context, stewardID int64, limit int) ([
 		Word   string `bun:"word"`
 		Frames int    `bun:"frames"`
 	}
-	err := s.db.NewRaw(`SELECT word, CAST(sum(n) AS BIGINT) AS frames FROM frame_levels WHERE steward_id = ? AND word >= ? AND word < ? AND impact = ?
-		GROUP BY word HAVING sum(n) > 0 ORDER BY sum(n) DESC, word LIMIT ?`, stewardID, "\x01", "\x02", moduleImpact, limit).Scan(ctx, &rows)
+	err := s.db.NewRaw(`SELECT word, CAST(sum(n) AS BIGINT) AS frames FROM frame_segments WHERE steward_id = ? AND word >= ? AND word < ?
+		GROUP BY word HAVING sum(n) > 0 ORDER BY sum(n) DESC, word LIMIT ?`, stewardID, "\x01", "\x02", limit).Scan(ctx, &rows)
 	out := []baton.ModuleCount{}
 	for _, r := range rows {
 		out = append(out, baton.ModuleCount{Module: r.Word[1:], Frames: r.Frames})

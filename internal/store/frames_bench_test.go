@@ -149,8 +149,14 @@ func BenchmarkFrameRecall(b *testing.B) {
 // 5,000-frame NDJSON files stores (validation, rows, modules and index), on
 // SQLite and, when configured, PostgreSQL.
 func BenchmarkFrameImport(b *testing.B) {
-	for dialect, url := range storetest.Databases(b) {
+	for dialect := range storetest.Databases(b) {
 		b.Run(dialect, func(b *testing.B) {
+			// A fresh database each time the benchmark runs (-count runs it
+			// again): the same steward's name would be taken.
+			url := "sqlite:" + filepath.Join(b.TempDir(), "baton.db")
+			if dialect == store.Postgres {
+				url = storetest.Databases(b)[store.Postgres]
+			}
 			s := storetest.Open(b, url)
 			ctx := context.Background()
 			st := &baton.Steward{Username: "importer"}

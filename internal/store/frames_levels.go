@@ -3,7 +3,6 @@ package store
 import (
 	"cmp"
 	"context"
-	"database/sql"
 	"encoding/binary"
 	"errors"
 	"slices"
@@ -11,24 +10,27 @@ import (
 	"github.com/uptrace/bun"
 )
 
-// frame_levels: recall's postings, a segment of one word's frames at one
-// impact a row (see the migration). Segments that stay small take the
-// next frames of their word and impact, so each level is a few rows
-// however its frames came.
+// frame_segments: recall's postings, one word's frames in a segment a
+// row, by impact level (see the migration). Segments that stay small take
+// the next frames of their word, so each word is a few rows however its
+// frames came; a large write cuts a word's frames into segments of at
+// most maxSegment frames, each a stretch of time, so a read of recent
+// frames reads few of them.
 const (
 	// smallSegment is the size under which a segment takes more frames.
 	smallSegment = 256
-	// moduleImpact is the impact of a module's segments; words have 1..64.
+	// maxSegment is the most frames a large write puts into one segment.
+	maxSegment = 4096
+	// moduleImpact is the impact of a module's frames; words have 1..64.
 	moduleImpact = 0
 )
 
-// moduleWord is the frame_levels word of a module's frames.
+// moduleWord is the frame_segments word of a module's frames.
 func moduleWord(module string) string { return "\x01" + module }
 
 // encodeRIDs writes rids (newest first, no repeats) as varints: the first
 // zig-zagged, then each one's distance from the one before.
-func encodeRIDs(rids []int64) []byte {
-	b := make([]byte, 0, 2+3*len(rids))
+func encodeRIDs(b []byte, rids []int64) []byte {
 	b = binary.AppendVarint(b, rids[0])
 	for i := 1; i < len(rids); i++ {
 		b = binary.AppendUvarint(b, uint64(rids[i-1]-rids[i]))
@@ -36,9 +38,9 @@ func encodeRIDs(rids []int64) []byte {
 	return b
 }
 
-var errSegment = errors.New("store: a frame_levels segment is not a list of rids")
+var errSegment = errors.New("store: a frame_segments row is not a list of levels of rids")
 
-// appendRIDs appends a segment's rids to out.
+// appendRIDs appends a level's rids (encodeRIDs) to out.
 func appendRIDs(out []int64, b []byte) ([]int64, error) {
 	if len(b) == 0 {
 		return out, nil
@@ -59,111 +61,206 @@ func appendRIDs(out []int64, b []byte) ([]int64, error) {
 	return out, nil
 }
 
+// wordSegment is one row's frames: its levels, highest impact first, each
+// newest first.
+type wordSegment []level
+
+// encode writes the segment's levels (none empty) as frame_segments'
+// postings: per level its impact, frame count, byte length and rids.
+func (sg wordSegment) encode() []byte {
+	n := 0
+	for _, l := range sg {
+		n += 8 + 3*len(l.rids)
+	}
+	b := make([]byte, 0, n)
+	var rids []byte
+	for _, l := range sg {
+		rids = encodeRIDs(rids[:0], l.rids)
+		b = binary.AppendUvarint(b, uint64(l.impact))
+		b = binary.AppendUvarint(b, uint64(len(l.rids)))
+		b = binary.AppendUvarint(b, uint64(len(rids)))
+		b = append(b, rids...)
+	}
+	return b
+}
+
+// counts answers the segment's frame count, highest impact and newest frame.
+func (sg wordSegment) counts() (n, maxImpact int, newest int64) {
+	newest = -1 << 63
+	for _, l := range sg {
+		n += len(l.rids)
+		maxImpact = max(maxImpact, l.impact)
+		newest = max(newest, l.rids[0])
+	}
+	return n, maxImpact, newest
+}
+
+// eachLevel calls fn with each level of encoded postings whose impact is
+// within lo..hi, highest first, skipping the others undecoded; fn's rids
+// are appended to buf (and valid until the next call).
+func eachLevel(b []byte, lo, hi int, buf []int64, fn func(impact int, rids []int64)) ([]int64, error) {
+	for len(b) > 0 {
+		var head [3]uint64
+		for i := range head {
+			v, k := binary.Uvarint(b)
+			if k <= 0 {
+				return buf, errSegment
+			}
+			head[i], b = v, b[k:]
+		}
+		impact, size := int(head[0]), head[2]
+		if size > uint64(len(b)) {
+			return buf, errSegment
+		}
+		if impact >= lo && impact <= hi {
+			var err error
+			if buf, err = appendRIDs(buf[:0], b[:size]); err != nil || uint64(len(buf)) != head[1] {
+				return buf, errSegment
+			}
+			fn(impact, buf)
+		}
+		b = b[size:]
+	}
+	return buf, nil
+}
+
+// decodeSegment reads encoded postings whole.
+func decodeSegment(b []byte) (wordSegment, error) {
+	var sg wordSegment
+	_, err := eachLevel(b, 0, impactLevels, nil, func(impact int, rids []int64) {
+		sg = append(sg, level{impact, slices.Clone(rids)})
+	})
+	return sg, err
+}
+
 // newestFirst sorts rids newest first and drops repeats.
 func newestFirst(rids []int64) []int64 {
 	slices.SortFunc(rids, func(a, b int64) int { return cmp.Compare(b, a) })
 	return slices.Compact(rids)
 }
 
-// levelKey is one word at one impact.
-type levelKey struct {
-	word   string
-	impact int
-}
-
-// segmentRow is a row of frame_levels as the writes and deletes read it.
+// segmentRow is a row of frame_segments as the writes and deletes read it.
 type segmentRow struct {
-	Word   string `bun:"word"`
-	Impact int    `bun:"impact"`
-	Seg    int64  `bun:"seg"`
-	RIDs   []byte `bun:"rids"`
+	Seg      int64  `bun:"seg"`
+	Postings []byte `bun:"postings"`
 }
 
-// writeLevels adds the frames each key of p holds. A write of few
-// frames puts them into a small segment of their key when one is stored
-// (remembering frames one at a time leaves few rows); a large one writes
-// each key's frames as a segment of their own (p.fresh), already large or
-// a word few frames have, without looking up what is stored.
-func (s *Store) writeLevels(ctx context.Context, tx bun.Tx, stewardID int64, frames int, p *postings) error {
-	const insert = "INSERT INTO frame_levels (steward_id, word, impact, seg, n, newest, rids)"
+// segmentValues appends a frame_segments row's values to args.
+func segmentValues(args []any, stewardID int64, word string, seg int64, sg wordSegment) []any {
+	n, maxImpact, newest := sg.counts()
+	return append(args, stewardID, word, seg, n, maxImpact, newest, sg.encode())
+}
+
+const insertSegments = "INSERT INTO frame_segments (steward_id, word, seg, n, max_impact, newest, postings)"
+
+// writeSegments adds the frames each word of p holds. A write of few
+// frames puts a word's frames into a small segment of the word when one
+// is stored (remembering frames one at a time leaves few rows); a large
+// one writes each word's frames as segments of their own (p.fresh),
+// without looking up what is stored.
+func (s *Store) writeSegments(ctx context.Context, tx bun.Tx, stewardID int64, frames int, p *postings) error {
 	if p.fresh != nil {
-		return s.insertBound(ctx, tx, insert, "", 7, p.fresh)
+		return s.insertBound(ctx, tx, insertSegments, "", 7, p.fresh)
 	}
 	var fresh, merged []any
-	for _, k := range p.keys {
-		rids := p.groups[k]
+	for _, w := range p.words {
+		sg := p.groups[w]
 		var old *segmentRow
-		if frames < mergeBelow && len(rids) < smallSegment {
+		if n, _, _ := sg.counts(); frames < mergeBelow && n < smallSegment {
 			var err error
-			if old, err = s.smallSegment(ctx, tx, stewardID, k); err != nil {
+			if old, err = s.smallSegment(ctx, tx, stewardID, w); err != nil {
 				return err
 			}
 		}
 		if old == nil {
-			rids = newestFirst(rids)
-			fresh = append(fresh, stewardID, k.word, k.impact, rids[0], len(rids), rids[0], encodeRIDs(rids))
+			_, _, newest := sg.counts()
+			fresh = segmentValues(fresh, stewardID, w, newest, sg)
 			continue
 		}
-		rids, err := appendRIDs(rids, old.RIDs)
+		stored, err := decodeSegment(old.Postings)
 		if err != nil {
 			return err
 		}
-		rids = newestFirst(rids)
-		merged = append(merged, stewardID, k.word, k.impact, old.Seg, len(rids), rids[0], encodeRIDs(rids))
+		merged = segmentValues(merged, stewardID, w, old.Seg, mergeSegments(stored, sg))
 	}
-	if err := s.insertBound(ctx, tx, insert, "", 7, fresh); err != nil {
+	if err := s.insertBound(ctx, tx, insertSegments, "", 7, fresh); err != nil {
 		return err
 	}
-	return s.insertBound(ctx, tx, insert,
-		" ON CONFLICT (steward_id, word, impact, seg) DO UPDATE SET n = excluded.n, newest = excluded.newest, rids = excluded.rids", 7, merged)
+	return s.insertBound(ctx, tx, insertSegments,
+		" ON CONFLICT (steward_id, word, seg) DO UPDATE SET n = excluded.n, max_impact = excluded.max_impact, newest = excluded.newest, postings = excluded.postings", 7, merged)
+}
+
+// mergeSegments joins two segments' levels, highest impact first, each
+// newest first.
+func mergeSegments(a, b wordSegment) wordSegment {
+	byImpact := map[int][]int64{}
+	for _, sg := range []wordSegment{a, b} {
+		for _, l := range sg {
+			byImpact[l.impact] = append(byImpact[l.impact], l.rids...)
+		}
+	}
+	out := make(wordSegment, 0, len(byImpact))
+	for impact, rids := range byImpact {
+		out = append(out, level{impact, newestFirst(rids)})
+	}
+	slices.SortFunc(out, func(a, b level) int { return b.impact - a.impact })
+	return out
 }
 
 // mergeBelow is the most frames a write may have for its frames to go
 // into stored small segments.
 const mergeBelow = 1000
 
-// smallSegment reads a segment of the key with fewer than smallSegment
+// smallSegment reads a segment of the word with fewer than smallSegment
 // frames; nil when there is none.
-func (s *Store) smallSegment(ctx context.Context, tx bun.Tx, stewardID int64, k levelKey) (*segmentRow, error) {
+func (s *Store) smallSegment(ctx context.Context, tx bun.Tx, stewardID int64, word string) (*segmentRow, error) {
 	var rows []segmentRow
-	if err := tx.NewRaw("SELECT word, impact, seg, rids FROM frame_levels WHERE steward_id = ? AND word = ? AND impact = ? AND n < ? LIMIT 1",
-		stewardID, k.word, k.impact, smallSegment).Scan(ctx, &rows); err != nil || len(rows) == 0 {
+	if err := tx.NewRaw("SELECT seg, postings FROM frame_segments WHERE steward_id = ? AND word = ? AND n < ? LIMIT 1",
+		stewardID, word, smallSegment).Scan(ctx, &rows); err != nil || len(rows) == 0 {
 		return nil, err
 	}
 	return &rows[0], nil
 }
 
-// deleteFromLevels removes a frame (rid) from its keys' segments. A
+// deleteFromSegments removes a frame (rid) from its words' segments. A
 // segment named by the frame takes the name of its newest other frame,
 // so a later frame given the same rid never meets it.
-func (s *Store) deleteFromLevels(ctx context.Context, tx bun.Tx, stewardID int64, keys []levelKey, rid int64) error {
-	for _, k := range keys {
+func (s *Store) deleteFromSegments(ctx context.Context, tx bun.Tx, stewardID int64, words []string, rid int64) error {
+	for _, w := range words {
 		var rows []segmentRow
-		if err := tx.NewRaw("SELECT word, impact, seg, rids FROM frame_levels WHERE steward_id = ? AND word = ? AND impact = ? AND newest >= ?",
-			stewardID, k.word, k.impact, rid).Scan(ctx, &rows); err != nil {
+		if err := tx.NewRaw("SELECT seg, postings FROM frame_segments WHERE steward_id = ? AND word = ? AND newest >= ?",
+			stewardID, w, rid).Scan(ctx, &rows); err != nil {
 			return err
 		}
 		for _, r := range rows {
-			rids, err := appendRIDs(nil, r.RIDs)
+			sg, err := decodeSegment(r.Postings)
 			if err != nil {
 				return err
 			}
-			i := slices.Index(rids, rid)
-			if i < 0 {
+			found := false
+			kept := sg[:0]
+			for _, l := range sg {
+				if i := slices.Index(l.rids, rid); i >= 0 {
+					found, l.rids = true, slices.Delete(l.rids, i, i+1)
+				}
+				if len(l.rids) > 0 {
+					kept = append(kept, l)
+				}
+			}
+			if !found {
 				continue
 			}
-			rids = slices.Delete(rids, i, i+1)
-			if _, err := tx.NewRaw("DELETE FROM frame_levels WHERE steward_id = ? AND word = ? AND impact = ? AND seg = ?",
-				stewardID, k.word, k.impact, r.Seg).Exec(ctx); err != nil {
+			if _, err := tx.NewRaw("DELETE FROM frame_segments WHERE steward_id = ? AND word = ? AND seg = ?",
+				stewardID, w, r.Seg).Exec(ctx); err != nil {
 				return err
 			}
-			if len(rids) > 0 {
+			if len(kept) > 0 {
 				seg := r.Seg
 				if seg == rid {
-					seg = rids[0]
+					_, _, seg = kept.counts()
 				}
-				if _, err := tx.NewRaw("INSERT INTO frame_levels (steward_id, word, impact, seg, n, newest, rids) VALUES (?, ?, ?, ?, ?, ?, ?)",
-					stewardID, k.word, k.impact, seg, len(rids), rids[0], encodeRIDs(rids)).Exec(ctx); err != nil {
+				if _, err := tx.NewRaw(insertSegments+" VALUES (?, ?, ?, ?, ?, ?, ?)",
+					segmentValues(nil, stewardID, w, seg, kept)...).Exec(ctx); err != nil {
 					return err
 				}
 			}
@@ -179,36 +276,52 @@ type level struct {
 	rids   []int64
 }
 
-// readLevels runs a query of (impact, rids) segment rows and answers
-// their levels, highest impact first, each level's frames within lo..hi
-// and, unless within is nil, among within (newest first, as the levels),
-// newest first; a level keeps its place when none of its frames is kept.
-func (s *Store) readLevels(ctx context.Context, lo, hi int64, within []int64, query string, args ...any) ([]level, error) {
+// readLevels runs a query of frame_segments' postings and answers their
+// levels of impact lo..hi (levelsIn).
+func (s *Store) readLevels(ctx context.Context, lo, hi int, from, to int64, within []int64, query string, args ...any) ([]level, error) {
+	segs, err := s.readSegments(ctx, query, args...)
+	if err != nil {
+		return nil, err
+	}
+	return levelsIn(segs, lo, hi, from, to, within)
+}
+
+// readSegments runs a query of frame_segments' postings and answers them.
+func (s *Store) readSegments(ctx context.Context, query string, args ...any) ([][]byte, error) {
 	rows, err := s.queryRead(ctx, query, args...)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	segs := map[int][][]int64{} // by impact
-	var all []int64
-	var blob sql.RawBytes
+	var out [][]byte
 	for rows.Next() {
-		var impact int
-		if err := rows.Scan(&impact, &blob); err != nil {
+		var b []byte
+		if err := rows.Scan(&b); err != nil {
 			return nil, err
 		}
-		start := len(all)
-		if all, err = appendRIDs(all, blob); err != nil {
+		out = append(out, b)
+	}
+	return out, rows.Err()
+}
+
+// levelsIn answers the levels of impact lo..hi of segments' postings,
+// highest impact first, each level's frames within from..to (rids) and,
+// unless within is nil, among within (newest first, as the levels),
+// newest first; a level keeps its place when none of its frames is kept.
+func levelsIn(segs [][]byte, lo, hi int, from, to int64, within []int64) ([]level, error) {
+	byImpact := map[int][][]int64{}
+	var buf []int64
+	for _, b := range segs {
+		var err error
+		if buf, err = eachLevel(b, lo, hi, buf, func(impact int, rids []int64) {
+			kept := keepRIDs(rids, from, to, within)
+			byImpact[impact] = append(byImpact[impact], slices.Clone(kept))
+		}); err != nil {
 			return nil, err
 		}
-		all = all[:start+len(keepRIDs(all[start:], lo, hi, within))]
-		segs[impact] = append(segs[impact], all[start:len(all):len(all)])
 	}
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
-	out := make([]level, 0, len(segs))
-	for impact, list := range segs {
+	out := make([]level, 0, len(byImpact))
+	for impact, list := range byImpact {
 		out = append(out, level{impact, mergeNewestFirst(list)})
 	}
 	slices.SortFunc(out, func(a, b level) int { return b.impact - a.impact })

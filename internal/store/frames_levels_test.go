@@ -12,16 +12,52 @@ import (
 )
 
 // TestSegmentRIDsRoundTripAndFilter: a segment's varints give back its
-// rids (before 1970 too), and the filters keep exactly the rids in range
-// and in the module's list.
+// levels and rids (before 1970 too), a read of some impacts gives those
+// alone, and the filters keep exactly the rids in range and in the
+// module's list.
 func TestSegmentRIDsRoundTripAndFilter(t *testing.T) {
 	rids := []int64{1 << 50, 1<<50 - 1, 70_000, 3, 0, -5, -1 << 40}
-	got, err := appendRIDs(nil, encodeRIDs(rids))
+	got, err := appendRIDs(nil, encodeRIDs(nil, rids))
 	if err != nil || !slices.Equal(got, rids) {
 		t.Fatalf("round trip: %v, %v", got, err)
 	}
 	if _, err := appendRIDs(nil, []byte{0x80}); err == nil {
 		t.Fatal("a cut varint decoded")
+	}
+	sg := wordSegment{{64, []int64{90, 7}}, {12, rids}, {1, []int64{-3}}}
+	back, err := decodeSegment(sg.encode())
+	if err != nil || fmt.Sprint(back) != fmt.Sprint(sg) {
+		t.Fatalf("segment round trip: %v, %v", back, err)
+	}
+	if n, maxImpact, newest := sg.counts(); n != 10 || maxImpact != 64 || newest != 1<<50 {
+		t.Fatalf("counts %d %d %d", n, maxImpact, newest)
+	}
+	var impacts []int
+	if _, err := eachLevel(sg.encode(), 2, 63, nil, func(impact int, got []int64) {
+		impacts = append(impacts, impact)
+		if !slices.Equal(got, rids) {
+			t.Fatalf("level 12: %v", got)
+		}
+	}); err != nil || !slices.Equal(impacts, []int{12}) {
+		t.Fatalf("levels 2..63: %v, %v", impacts, err)
+	}
+	if _, err := decodeSegment(sg.encode()[:9]); err == nil {
+		t.Fatal("a cut segment decoded")
+	}
+	// A large write's word cut into stretches of time, newest first.
+	many := wordSegment{{5, nil}, {2, nil}}
+	for r := int64(3*maxSegment - 1); r >= 0; r-- {
+		many[r%2].rids = append(many[r%2].rids, r)
+	}
+	parts := cutSegment(many, 3*maxSegment, maxSegment)
+	if len(parts) != 3 {
+		t.Fatalf("%d parts", len(parts))
+	}
+	for i, p := range parts {
+		n, _, newest := p.counts()
+		if n != maxSegment || newest != int64((3-i)*maxSegment-1) {
+			t.Fatalf("part %d: %d frames, newest %d", i, n, newest)
+		}
 	}
 	within := []int64{1 << 51, 1<<50 - 1, 3, 2, -5}
 	if kept := keepRIDs(slices.Clone(rids), -10, 1<<50, within); !slices.Equal(kept, []int64{1<<50 - 1, 3, -5}) {
@@ -41,8 +77,8 @@ func TestSegmentRIDsRoundTripAndFilter(t *testing.T) {
 
 // TestFramesRememberedOneAtATimeShareSegments: frames written one at a
 // time go into their word's small segment instead of a row each, a
-// large import writes a segment per word and impact, and a delete takes
-// the frame out of its segment.
+// large import writes a segment per word, and a delete takes the frame
+// out of its segment.
 func TestFramesRememberedOneAtATimeShareSegments(t *testing.T) {
 	s := openRankSQLite(t)
 	ctx := context.Background()
@@ -76,10 +112,11 @@ func TestFramesRememberedOneAtATimeShareSegments(t *testing.T) {
 	}
 	for _, word := range []string{"alpha", moduleWord("core")} {
 		var segs []struct {
-			N    int    `bun:"n"`
-			RIDs []byte `bun:"rids"`
+			N        int    `bun:"n"`
+			Newest   int64  `bun:"newest"`
+			Postings []byte `bun:"postings"`
 		}
-		if err := s.db.NewRaw("SELECT n, rids FROM frame_levels WHERE steward_id = ? AND word = ?", st.ID, word).Scan(ctx, &segs); err != nil {
+		if err := s.db.NewRaw("SELECT n, newest, postings FROM frame_segments WHERE steward_id = ? AND word = ?", st.ID, word).Scan(ctx, &segs); err != nil {
 			t.Fatal(err)
 		}
 		// 300 one at a time: two segments (256 and 44); 1,200 at once: one.
@@ -88,11 +125,17 @@ func TestFramesRememberedOneAtATimeShareSegments(t *testing.T) {
 		}
 		var all []int64
 		for _, sg := range segs {
-			rids, err := appendRIDs(nil, sg.RIDs)
-			if err != nil || len(rids) != sg.N {
-				t.Fatalf("%q: segment of %d holds %d rids (%v)", word, sg.N, len(rids), err)
+			levels, err := decodeSegment(sg.Postings)
+			if err != nil {
+				t.Fatal(err)
 			}
-			all = append(all, rids...)
+			n, _, newest := levels.counts()
+			if n != sg.N || newest != sg.Newest {
+				t.Fatalf("%q: segment of %d, newest %d, holds %d, newest %d", word, sg.N, sg.Newest, n, newest)
+			}
+			for _, l := range levels {
+				all = append(all, l.rids...)
+			}
 		}
 		deleted := t0.Add(7 * time.Minute).UnixMicro()
 		if len(all) != 1499 || slices.Contains(all, deleted) {

@@ -30,9 +30,11 @@ import (
 // not depend on the other matches; a word the frame lacks (mode any) adds 0.
 //
 // The top results are exact over every match, found without scoring every
-// match: frame_levels holds each word's frames by impact level (a level
-// in a few blob rows, read whole), newest first within a level, so along
-// one level the score only falls.
+// match: frame_segments holds each word's frames in a few blob rows (a
+// segment a row: a stretch of time's frames by impact level, each level
+// newest first, a level read without decoding the others), so along one
+// level the score only falls; a word's frame count, highest impact and
+// newest frame are its rows' sum and maxima.
 // The ranking takes candidates from the postings of one slot every match
 // must have (mode any: one per term), best bound first, where a
 // candidate's bound is its score with every other query word at its
@@ -40,13 +42,13 @@ import (
 // filters, supersession) in batches and stops when no remaining bound can
 // beat the k-th score found. Levels not opened yet are bounded by their
 // highest impact and the newest frame they can hold: a common word's
-// levels are read a stretch of time at a time (the last half-life first,
-// then stretches twice as long before it), a few levels at a time (twice
-// as many each read), a prefix's words together, so only the recent top
+// segments are read a stretch of time at a time (the last half-life
+// first, then stretches twice as long before it), a few levels at a time
+// (twice as many each read), a prefix's words together, so only the recent top
 // of the postings is read while the older and weaker parts cannot matter.
 // A query word in at most knownPostings frames has its postings read
 // whole, so a candidate's own bound counts what it really adds; a module
-// filter reads the module's frames once (its own rows of frame_levels), so
+// filter reads the module's frames once (its own rows of frame_segments), so
 // a candidate outside it is passed over without a check, and when the
 // module has fewer frames than the driving words, the module's frames,
 // newest first, are the candidates themselves.
@@ -157,7 +159,9 @@ func recencyAt(now int64, rid int64) float64 {
 	return math.Pow(0.5, float64(age)/float64(recencyHalfLife.Microseconds()))
 }
 
-// vocabEntry is a word's row of frame_vocab.
+// vocabEntry is a word's frame count, highest impact and newest frame:
+// frame_vocab's row for the steward's frames (the empty word), and for a word
+// its segments' sum and maxima (segmentCounts).
 type vocabEntry struct {
 	Word      string `bun:"word"`
 	DF        int64  `bun:"df"`
@@ -202,106 +206,126 @@ func (s *Store) insertBound(ctx context.Context, tx bun.Tx, head, suffix string,
 	return nil
 }
 
-// postings are a write's rows of frame_levels and frame_vocab, built
-// from its frames alone.
+// postings are a write's rows of frame_segments and its count of
+// frames, built from its frames alone.
 type postings struct {
-	keys []levelKey // the keys the frames have, in the index's order
-	// groups, for a write of fewer than mergeBelow frames, is each key's
-	// frames, to be put into the key's stored small segment.
-	groups map[levelKey][]int64
-	// fresh, for a write of mergeBelow frames or more, is every key's
-	// frames as a segment of their own: the values of its rows.
-	fresh []any
-	vocab []any // frame_vocab's rows' values, in word order
+	words []string // the words the frames have, in the index's order
+	// groups, for a write of fewer than mergeBelow frames, is each word's
+	// frames, to be put into the word's stored small segment.
+	groups map[string]wordSegment
+	// fresh, for a write of mergeBelow frames or more, is every word's
+	// frames as segments of their own: the values of their rows.
+	fresh  []any
+	frames int64 // the write's frames
+	newest int64 // its newest frame
 }
 
 // startPostings builds the frames' postings (rids are theirs, prep has
 // their words and impacts) in the background, so the frames' own rows
 // are written meanwhile.
-func startPostings(stewardID int64, frames []*baton.Frame, rids []int64, prep []framePrep) <-chan *postings {
+func (s *Store) startPostings(stewardID int64, frames []*baton.Frame, rids []int64, prep []framePrep) <-chan *postings {
+	cut := maxSegment
+	if s.segmentCut > 0 {
+		cut = s.segmentCut
+	}
 	built := make(chan *postings, 1)
-	go func() { built <- buildPostings(stewardID, frames, rids, prep) }()
+	go func() { built <- buildPostings(stewardID, frames, rids, prep, cut) }()
 	return built
 }
 
-func buildPostings(stewardID int64, frames []*baton.Frame, rids []int64, prep []framePrep) *postings {
+func buildPostings(stewardID int64, frames []*baton.Frame, rids []int64, prep []framePrep, cut int) *postings {
 	// One map lookup a word of a frame: the word's frames by impact are a
 	// short list, looked through (a word has a few impacts in a write).
 	byWord := map[string]*wordPostings{}
-	all := vocabEntry{Word: ""}
+	p := &postings{newest: -1 << 63}
 	for i, f := range frames {
 		rid := rids[i]
-		all.DF++
-		all.Newest = max(all.Newest, rid)
+		p.frames++
+		p.newest = max(p.newest, rid)
 		for w, imp := range prep[i].impacts {
 			wp := byWord[w]
 			if wp == nil {
-				wp = &wordPostings{vocabEntry: vocabEntry{Word: w}}
+				wp = &wordPostings{}
 				byWord[w] = wp
 			}
-			wp.DF++
-			wp.MaxImpact = max(wp.MaxImpact, imp)
-			wp.Newest = max(wp.Newest, rid)
 			wp.add(imp, rid)
 		}
 		for _, m := range f.ModuleScope {
 			w := moduleWord(m)
 			wp := byWord[w]
 			if wp == nil {
-				wp = &wordPostings{vocabEntry: vocabEntry{Word: w}, module: true}
+				wp = &wordPostings{}
 				byWord[w] = wp
 			}
 			wp.add(moduleImpact, rid)
 		}
 	}
-	words := make([]string, 0, len(byWord))
+	p.words = make([]string, 0, len(byWord))
 	for w := range byWord {
-		words = append(words, w)
+		p.words = append(p.words, w)
 	}
 	// In the index's order, so each statement writes to neighbouring
 	// pages; and one order for every writer, so two imports never wait on
 	// each other in a cycle.
-	slices.Sort(words)
-	p := &postings{}
+	slices.Sort(p.words)
 	large := len(frames) >= mergeBelow
 	if large {
-		p.fresh = make([]any, 0, 7*2*len(words))
+		p.fresh = make([]any, 0, 7*len(p.words))
 	} else {
-		p.groups = map[levelKey][]int64{}
+		p.groups = make(map[string]wordSegment, len(p.words))
 	}
-	p.vocab = append(make([]any, 0, 5*(len(words)+1)), stewardID, all.Word, all.DF, all.MaxImpact, all.Newest)
-	for _, w := range words {
+	for _, w := range p.words {
 		wp := byWord[w]
-		slices.SortFunc(wp.levels, func(a, b levelRIDs) int { return cmp.Compare(a.impact, b.impact) })
-		for _, l := range wp.levels {
-			k := levelKey{w, l.impact}
-			p.keys = append(p.keys, k)
-			if !large {
-				p.groups[k] = l.rids
-				continue
-			}
-			rids := newestFirst(l.rids)
-			p.fresh = append(p.fresh, stewardID, k.word, k.impact, rids[0], len(rids), rids[0], encodeRIDs(rids))
+		slices.SortFunc(wp.levels, func(a, b level) int { return b.impact - a.impact })
+		for j := range wp.levels {
+			wp.levels[j].rids = newestFirst(wp.levels[j].rids)
 		}
-		if !wp.module {
-			p.vocab = append(p.vocab, stewardID, w, wp.DF, wp.MaxImpact, wp.Newest)
+		if !large {
+			p.groups[w] = wp.levels
+			continue
+		}
+		for _, sg := range cutSegment(wp.levels, wp.n, cut) {
+			_, _, newest := sg.counts()
+			p.fresh = segmentValues(p.fresh, stewardID, w, newest, sg)
 		}
 	}
 	return p
 }
 
-// wordPostings is one word's frames in a write, by impact, and its
-// counts (a module's word: its frames alone).
-type wordPostings struct {
-	vocabEntry
-	module bool
-	levels []levelRIDs
+// cutSegment cuts a word's levels (n frames) into segments of at most
+// cut frames, each the frames of a stretch of time: the newest first, so
+// a recall of recent frames reads the first alone.
+func cutSegment(sg wordSegment, n, cut int) []wordSegment {
+	if n <= cut {
+		return []wordSegment{sg}
+	}
+	all := make([]int64, 0, n)
+	for _, l := range sg {
+		all = append(all, l.rids...)
+	}
+	all = newestFirst(all)
+	var out []wordSegment
+	for start := 0; start < len(all); start += cut {
+		end := min(start+cut, len(all))
+		newest, oldest := all[start], all[end-1]
+		var part wordSegment
+		for _, l := range sg {
+			i, _ := slices.BinarySearchFunc(l.rids, newest, func(a, b int64) int { return cmp.Compare(b, a) })
+			j, _ := slices.BinarySearchFunc(l.rids, oldest-1, func(a, b int64) int { return cmp.Compare(b, a) })
+			if i < j {
+				part = append(part, level{l.impact, l.rids[i:j]})
+			}
+		}
+		out = append(out, part)
+	}
+	return out
 }
 
-// levelRIDs is the frames of one impact.
-type levelRIDs struct {
-	impact int
-	rids   []int64
+// wordPostings is one word's frames in a write, by impact (a module's
+// word: its frames at moduleImpact).
+type wordPostings struct {
+	levels wordSegment
+	n      int
 }
 
 // add puts the frame (rid) into its impact's list, once.
@@ -310,11 +334,13 @@ func (wp *wordPostings) add(impact int, rid int64) {
 		if l := &wp.levels[j]; l.impact == impact {
 			if l.rids[len(l.rids)-1] != rid {
 				l.rids = append(l.rids, rid)
+				wp.n++
 			}
 			return
 		}
 	}
-	wp.levels = append(wp.levels, levelRIDs{impact, []int64{rid}})
+	wp.levels = append(wp.levels, level{impact, []int64{rid}})
+	wp.n++
 }
 
 // writePostings adds the frames' postings (built by startPostings) and
@@ -324,16 +350,17 @@ func (s *Store) writePostings(ctx context.Context, tx bun.Tx, stewardID int64, f
 		return err
 	}
 	p := <-built
-	if err := s.writeLevels(ctx, tx, stewardID, len(frames), p); err != nil {
+	if err := s.writeSegments(ctx, tx, stewardID, len(frames), p); err != nil {
 		return err
 	}
 	greatest := "max"
 	if s.dialect == Postgres {
 		greatest = "GREATEST"
 	}
-	return s.insertBound(ctx, tx, "INSERT INTO frame_vocab (steward_id, word, df, max_impact, newest)",
-		" ON CONFLICT (steward_id, word) DO UPDATE SET df = frame_vocab.df + excluded.df, max_impact = "+greatest+
-			"(frame_vocab.max_impact, excluded.max_impact), newest = "+greatest+"(frame_vocab.newest, excluded.newest)", 5, p.vocab)
+	_, err := tx.NewRaw("INSERT INTO frame_vocab (steward_id, word, df, max_impact, newest) VALUES (?, '', ?, 0, ?)"+
+		" ON CONFLICT (steward_id, word) DO UPDATE SET df = frame_vocab.df + excluded.df, newest = "+greatest+"(frame_vocab.newest, excluded.newest)",
+		stewardID, p.frames, p.newest).Exec(ctx)
+	return err
 }
 
 // writeFrameText adds the frames' rows of frame_text.
@@ -349,23 +376,21 @@ func (s *Store) writeFrameText(ctx context.Context, tx bun.Tx, stewardID int64, 
 	return s.insertBound(ctx, tx, "INSERT INTO frame_text (rid, steward_id, branch, superseded, fields)", "", 5, args)
 }
 
-// deletePostings removes a frame's postings and its counts; the bounds
-// (highest impact, newest frame) stay, still true as bounds.
+// deletePostings removes a frame's postings and counts it out; the
+// steward's newest frame stays, still true as a bound.
 func (s *Store) deletePostings(ctx context.Context, tx bun.Tx, stewardID int64, f *baton.Frame, rid int64) error {
 	impacts := frameImpacts(f)
-	keys := make([]levelKey, 0, len(impacts)+len(f.ModuleScope))
-	for w, imp := range impacts {
-		keys = append(keys, levelKey{w, imp})
-		if _, err := tx.NewRaw("UPDATE frame_vocab SET df = df - 1 WHERE steward_id = ? AND word = ?", stewardID, w).Exec(ctx); err != nil {
-			return err
-		}
+	words := make([]string, 0, len(impacts)+len(f.ModuleScope))
+	for w := range impacts {
+		words = append(words, w)
 	}
 	for _, m := range f.ModuleScope {
-		if k := (levelKey{moduleWord(m), moduleImpact}); !slices.Contains(keys, k) {
-			keys = append(keys, k)
+		if w := moduleWord(m); !slices.Contains(words, w) {
+			words = append(words, w)
 		}
 	}
-	if err := s.deleteFromLevels(ctx, tx, stewardID, keys, rid); err != nil {
+	slices.Sort(words)
+	if err := s.deleteFromSegments(ctx, tx, stewardID, words, rid); err != nil {
 		return err
 	}
 	if _, err := tx.NewRaw("UPDATE frame_vocab SET df = df - 1 WHERE steward_id = ? AND word = ''", stewardID).Exec(ctx); err != nil {
@@ -417,7 +442,7 @@ func (s *Store) ensurePostings(ctx context.Context, tx bun.Tx, stewardID int64) 
 		if err != nil {
 			return err
 		}
-		if err := s.writePostings(ctx, tx, stewardID, fs, rids, prep, startPostings(stewardID, fs, rids, prep)); err != nil {
+		if err := s.writePostings(ctx, tx, stewardID, fs, rids, prep, s.startPostings(stewardID, fs, rids, prep)); err != nil {
 			return err
 		}
 		after = rids[len(rids)-1]
@@ -545,13 +570,17 @@ func (s *Store) newRanking(ctx context.Context, stewardID int64, q baton.FrameRe
 		}
 		r.terms = append(r.terms, idx)
 	}
-	words := append(plain, "")
+	// The steward's frame count, and each plain word's from its segments.
+	query := "SELECT word, df, max_impact, newest FROM frame_vocab WHERE steward_id = ? AND word = '' AND df > 0"
 	args := []any{stewardID}
-	for i := range listSize(len(words)) {
-		args = append(args, words[min(i, len(words)-1)])
+	if len(plain) > 0 {
+		query += " UNION ALL " + segmentCounts + " AND word IN (" + placeholders(len(plain)) + ") GROUP BY word"
+		args = append(args, stewardID)
+		for i := range listSize(len(plain)) {
+			args = append(args, plain[min(i, len(plain)-1)])
+		}
 	}
-	rows, err := s.readVocab(ctx, "SELECT word, df, max_impact, newest FROM frame_vocab WHERE steward_id = ? AND word IN ("+
-		placeholders(len(words))+") AND df > 0", args...)
+	rows, err := s.readVocab(ctx, query, args...)
 	if err != nil {
 		return nil, err
 	}
@@ -566,7 +595,7 @@ func (s *Store) newRanking(ctx context.Context, stewardID int64, q baton.FrameRe
 	r.total = total
 	for _, sl := range r.slots {
 		if sl.prefix {
-			if sl.words, err = s.readVocab(ctx, "SELECT word, df, max_impact, newest FROM frame_vocab WHERE steward_id = ? AND word >= ? AND word < ? AND df > 0",
+			if sl.words, err = s.readVocab(ctx, segmentCounts+" AND word >= ? AND word < ? GROUP BY word",
 				stewardID, sl.word, prefixEnd(sl.word)); err != nil {
 				return nil, err
 			}
@@ -584,7 +613,11 @@ func (s *Store) newRanking(ctx context.Context, stewardID int64, q baton.FrameRe
 	return r, nil
 }
 
-// readVocab runs a query of frame_vocab rows.
+// segmentCounts reads words' vocabEntry from their segments; the query
+// goes on with the words' condition and GROUP BY word.
+const segmentCounts = "SELECT word, CAST(sum(n) AS BIGINT), max(max_impact), max(newest) FROM frame_segments WHERE steward_id = ?"
+
+// readVocab runs a query of vocabEntry rows.
 func (s *Store) readVocab(ctx context.Context, query string, args ...any) ([]vocabEntry, error) {
 	rows, err := s.queryRead(ctx, query, args...)
 	if err != nil {

@@ -84,8 +84,11 @@ func TestRecallTopTenIsTheBruteForceRanking(t *testing.T) {
 		s.SetClock(func() time.Time { return recallNow })
 		st := mustSteward(t, s, "brute")
 		data := rankCorpus(2400)
-		// One large write (each word's frames a segment of their own),
-		// then smaller ones (into the stored small segments).
+		// One large write (each word's frames segments of their own, a
+		// common word's cut into stretches of time), then smaller ones
+		// (into the stored small segments).
+		s.SetMaxSegment(300)
+		first := 0
 		for i, start := 0, 0; start < len(data); i++ {
 			end, size := start, 600
 			if i == 0 {
@@ -97,13 +100,34 @@ func TestRecallTopTenIsTheBruteForceRanking(t *testing.T) {
 			if _, err := frames.Import(ctx, s, st.ID, data[start:end]); err != nil {
 				t.Fatal(err)
 			}
+			if i == 0 {
+				first = end
+			}
 			start = end
 		}
-		// Delete a few, so the counts and bounds have seen a delete.
-		for _, id := range []string{"r-00010", "r-00011", "r-00500"} {
+		// Delete a few, so the counts and bounds have seen a delete; import
+		// the first write again (the deleted frames come back, at their
+		// rids, the others are duplicates) and delete one of them again.
+		for _, id := range []string{"r-00010", "r-00011", "r-00500", "r-01500"} {
 			if err := s.DeleteFrame(ctx, st.ID, id); err != nil {
 				t.Fatal(err)
 			}
+		}
+		res, err := frames.Import(ctx, s, st.ID, data[:first])
+		if err != nil {
+			t.Fatal(err)
+		}
+		created := 0
+		for _, r := range res {
+			if r.Status == baton.FrameCreated {
+				created++
+			}
+		}
+		if created != 3 {
+			t.Fatalf("the first write again created %d frames, want the 3 deleted", created)
+		}
+		if err := s.DeleteFrame(ctx, st.ID, "r-00011"); err != nil {
+			t.Fatal(err)
 		}
 		cases := []frames.RecallRequest{
 			{Q: "auth"},

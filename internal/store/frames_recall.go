@@ -69,6 +69,9 @@ type source struct {
 	// an opened level: rids not yet taken
 	rids []int64
 	open bool
+	// segs, once a stretch is read, is its segments' postings: the levels
+	// below the ones opened are decoded from them, not read again.
+	segs [][]byte
 }
 
 type sourceHeap []*source
@@ -292,7 +295,7 @@ func (w *walk) readKnown(ctx context.Context) error {
 		}
 		w.known[i] = map[int64]int{}
 		for _, v := range sl.words {
-			levels, err := w.s.readLevels(ctx, w.lo, w.hi, nil, "SELECT impact, rids FROM frame_levels WHERE steward_id = ? AND word = ? AND impact > 0",
+			levels, err := w.s.readLevels(ctx, 1, impactLevels, w.lo, w.hi, nil, "SELECT postings FROM frame_segments WHERE steward_id = ? AND word = ?",
 				w.stewardID, v.Word)
 			if err != nil {
 				return err
@@ -394,8 +397,9 @@ func (s *Store) hitsOf(ctx context.Context, stewardID int64, best *topK) ([]*bat
 
 // openLevel reads the levels of src's words from src.impact down, in
 // src's stretch of time: span levels of them, twice as many as the read
-// before, in one query (a prefix's words together); it queues the levels
-// below and, the first time in a stretch, the stretch before it. A slot
+// before, from the stretch's segments (read in one query the first time,
+// a prefix's words together); it queues the levels below and, the first
+// time in a stretch, the stretch before it. A slot
 // whose postings were read whole, or whose words are in few frames, has
 // all its levels at once.
 func (w *walk) openLevel(ctx context.Context, src *source) error {
@@ -407,15 +411,23 @@ func (w *walk) openLevel(ctx context.Context, src *source) error {
 		if src.df > w.knownPostings() {
 			lowest = max(1, src.impact-src.span+1)
 		}
-		args := []any{w.stewardID}
-		for i := range listSize(len(src.words)) {
-			args = append(args, src.words[min(i, len(src.words)-1)])
+		if src.segs == nil {
+			args := []any{w.stewardID}
+			for i := range listSize(len(src.words)) {
+				args = append(args, src.words[min(i, len(src.words)-1)])
+			}
+			args = append(args, max(src.after, w.lo), src.before)
+			var err error
+			if src.segs, err = w.s.readSegments(ctx, "SELECT postings FROM frame_segments WHERE steward_id = ? AND word IN ("+
+				placeholders(len(src.words))+") AND newest >= ? AND newest < ?", args...); err != nil {
+				return err
+			}
+			if src.segs == nil {
+				src.segs = [][]byte{}
+			}
 		}
-		args = append(args, lowest, src.impact, max(src.after, w.lo), src.before)
 		var err error
-		levels, err = w.s.readLevels(ctx, w.lo, w.hi, w.inModule, "SELECT impact, rids FROM frame_levels WHERE steward_id = ? AND word IN ("+
-			placeholders(len(src.words))+") AND impact BETWEEN ? AND ? AND newest >= ? AND newest < ?", args...)
-		if err != nil {
+		if levels, err = levelsIn(src.segs, lowest, src.impact, w.lo, w.hi, w.inModule); err != nil {
 			return err
 		}
 	}
@@ -439,6 +451,7 @@ func (w *walk) openLevel(ctx context.Context, src *source) error {
 		// The stretch before, twice as long, from the highest impact.
 		older := *src
 		older.before, older.after = src.after, src.after-2*(min(src.before, src.newest+1)-src.after)
+		older.segs = nil
 		w.push(&older)
 	}
 	return nil

@@ -42,6 +42,7 @@ type Store struct {
 	releaseClaim func()        // set by ClaimSingleProcess
 	imports      importTuning  // chunked imports; see import_chunked.go
 	recallKnown  int64         // frame recall's knownPostings when not 0 (tests)
+	segmentCut   int           // frame_segments' maxSegment when not 0 (tests)
 	bound        boundStmts    // prepared statements; see bound.go
 	writes       writeGroup    // SQLite appends and hook events waiting to share a write transaction; see append_group.go
 }
