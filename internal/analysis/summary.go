@@ -98,7 +98,8 @@ type candidatePool struct {
 }
 
 // gatherCandidates splits the steward's and the assistant's prose into
-// sentences (table rows left out, Markdown made plain text) and counts
+// sentences (table rows and tool records left out, Markdown made plain
+// text) and counts
 // their salient terms; the sentences of 4 to 60 words are candidates.
 func gatherCandidates(vs []view) *candidatePool {
 	p := newCandidatePool()
@@ -125,11 +126,16 @@ func (p *candidatePool) addView(i int, v *view) {
 	p.lastText = i
 	p.docs++
 	inDoc := map[int32]bool{}
-	for _, s := range sentences(v.prose) {
-		if strings.Count(s, "|") >= 2 { // a table row
+	for line := range strings.SplitSeq(v.prose, "\n") {
+		if toolRecord(line) {
 			continue
 		}
-		p.addSentence(i, plainText(s), inDoc)
+		for _, s := range sentences(line) {
+			if strings.Count(s, "|") >= 2 { // a table row
+				continue
+			}
+			p.addSentence(i, plainText(s), inDoc)
+		}
 	}
 }
 

@@ -270,3 +270,19 @@ func hasAnyPhrase(text string, phrases ...string) bool {
 	}
 	return false
 }
+
+// toolRecord reports whether a line of a message is an agent's record of a
+// tool call kept as text rather than its words: a console line
+// ("⏺ Bash(go test ./...)", Gemini CLI's "⏺ read_file(src/a.cs)"), the
+// result under one ("⎿ Read 40 lines"), or SpecStory's record of Cursor
+// ("Read file: p", "Tool use: **edit_file**"). A summary made of such lines
+// says which files were touched, not what the session was about.
+func toolRecord(line string) bool {
+	l := strings.TrimSpace(line)
+	if rest, ok := strings.CutPrefix(l, "⏺ "); ok {
+		name, _, found := strings.Cut(rest, "(")
+		return found && isIdent(name)
+	}
+	return strings.HasPrefix(l, "⎿") || strings.HasPrefix(l, "Read file: ") || strings.HasPrefix(l, "Edit file: ") ||
+		strings.HasPrefix(l, "Tool use: ")
+}

@@ -139,3 +139,27 @@ func TestDraftHandsOnNoTaskForACallTheStewardTurnedDown(t *testing.T) {
 		t.Errorf("immediate priority = %q", c.Instructions.ImmediatePriority)
 	}
 }
+
+// TestDraftAsksNoQuestionAHeadingAnswers: the assistant's last answer
+// titles a section with a question ("### Why a mock server?") and answers
+// it under the heading; only the question it ends on waits for the
+// steward. Seen importing a real Gemini CLI chat, whose bridge's
+// immediate priority was "Settle: ### ¿Por qué un Mock Server?".
+func TestDraftAsksNoQuestionAHeadingAnswers(t *testing.T) {
+	sess := baton.Session{ID: "s1", Title: "Real stock service"}
+	msgs := []*baton.Message{
+		{Seq: 1, Role: baton.RoleSteward, Content: "The stock API is not reachable from my laptop. How do I test the real service?"},
+		{Seq: 2, Role: baton.RoleAssistant, Content: "I propose a mock server for development.\n\n### Why a mock server?\n\nIt answers like the real API, so the service is tested without the network.\n\n## How would it work?\n\n1. Add a WireMock container to docker compose.\n2. Point the base address at it in development.\n\nShall I go ahead with this plan?"},
+	}
+	c := continuity.Draft(&sess, nil, msgs)
+	var asked []string
+	for _, q := range c.Transferred.OpenQuestions {
+		asked = append(asked, q.Question)
+	}
+	if len(asked) != 1 || asked[0] != "Shall I go ahead with this plan?" {
+		t.Errorf("open questions %q: want only the question the answer ends on", asked)
+	}
+	if strings.Contains(c.Instructions.ImmediatePriority, "#") || strings.Contains(c.Instructions.ImmediatePriority, "Why a mock server") {
+		t.Errorf("immediate priority = %q", c.Instructions.ImmediatePriority)
+	}
+}

@@ -242,9 +242,17 @@ func (ev *evidence) readRecent(p prose) {
 }
 
 // readUnanswered keeps the questions of a prose message the other side
-// never answered.
+// never answered. A Markdown heading that asks ("### Why a mock
+// server?") titles the section under it, which answers it: it is no open
+// question.
 func (ev *evidence) readUnanswered(p prose) {
-	for _, s := range sentences(strings.ReplaceAll(p.text, "\n", " ")) {
+	var body []string
+	for _, line := range strings.Split(p.text, "\n") {
+		if !strings.HasPrefix(strings.TrimSpace(line), "#") {
+			body = append(body, line)
+		}
+	}
+	for _, s := range sentences(strings.Join(body, " ")) {
 		if strings.HasSuffix(s, "?") && len(strings.Fields(s)) >= 3 {
 			who := "the steward asked"
 			if p.m.Role == baton.RoleAssistant {
