@@ -2,10 +2,13 @@ package web_test
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
+	"log/slog"
 	"net/http"
+	"net/http/httptest"
 	"path/filepath"
 	"strings"
 	"sync/atomic"
@@ -15,7 +18,9 @@ import (
 	"github.com/baton-dev/baton/internal/analysis"
 	"github.com/baton-dev/baton/internal/auth"
 	"github.com/baton-dev/baton/internal/baton"
+	"github.com/baton-dev/baton/web"
 	"github.com/baton-dev/baton/web/webtest"
+	"github.com/uptrace/bun"
 )
 
 // The realistic mix's requests one at a time (make load): what
@@ -121,4 +126,93 @@ func BenchmarkAPIAppend20Parallel(b *testing.B) {
 			}
 		}
 	})
+}
+
+// queryCounter counts the queries Bun sends; with the store's
+// BoundQueries, every query.
+type queryCounter struct{ n atomic.Int64 }
+
+func (q *queryCounter) BeforeQuery(ctx context.Context, _ *bun.QueryEvent) context.Context {
+	return ctx
+}
+func (q *queryCounter) AfterQuery(context.Context, *bun.QueryEvent) { q.n.Add(1) }
+
+// BenchmarkMixRequests is each kind of the mix's requests one at a time,
+// as one of its clients sends them: its steward's session list, the page
+// of its analysed 2,000-message session, an append of 20 and a hook-sized
+// append of 2 to its agent's session. Beside ns/op (stretched by the
+// machine's load) it reports the process's CPU time per request and the
+// queries Bun sent per request: the figures that decide the mix's p95
+// once 64 clients keep both cores busy.
+func BenchmarkMixRequests(b *testing.B) {
+	a := webtest.New(b, "sqlite:"+filepath.Join(b.TempDir(), "bench.db"))
+	// Served as the mix serves it: without the API's rate limit, which
+	// would refuse a long run's appends.
+	a.Srv.Close()
+	a.Srv = httptest.NewServer(webtest.Server(a.St, slog.New(slog.DiscardHandler),
+		web.Config{Limits: web.Limits{API: web.Rate{Burst: -1}, SignIn: web.Rate{Burst: -1}, SignInAddress: web.Rate{Burst: -1}}}))
+	b.Cleanup(a.Srv.Close)
+	read := &baton.Session{Title: "long read", Type: baton.SessionCode}
+	if err := a.St.CreateSession(b.Context(), a.Ada.ID, read); err != nil {
+		b.Fatal(err)
+	}
+	for j := 0; j < 2000; j += 1000 {
+		batch := make([]*baton.Message, 0, 1000)
+		for k := j; k < j+1000; k++ {
+			batch = append(batch, &baton.Message{SourceID: fmt.Sprint(k), Role: []baton.Role{baton.RoleSteward, baton.RoleAssistant}[k%2], Content: mixText(k)})
+		}
+		if _, err := a.St.AppendMessages(b.Context(), a.Ada.ID, read.ID, "", batch); err != nil {
+			b.Fatal(err)
+		}
+	}
+	var write baton.Session
+	benchAPI(a, b, "POST", "/api/v1/sessions", []byte(`{"title":"agent at work"}`), &write)
+	if _, err := analysis.NewService(a.St).AnalyzePending(b.Context()); err != nil {
+		b.Fatal(err)
+	}
+	br := a.SignIn("ada")
+	queries := &queryCounter{}
+	a.St.DB().AddQueryHook(queries)
+	var seq int
+	run := func(name string, send func() *http.Request, client *http.Client) {
+		b.Run(name, func(b *testing.B) {
+			b.ReportAllocs()
+			queries.n.Store(0)
+			bound := a.St.BoundQueries()
+			cpu := processCPU()
+			for i := 0; i < b.N; i++ {
+				resp, err := client.Do(send())
+				if err != nil {
+					b.Fatal(err)
+				}
+				_, _ = io.Copy(io.Discard, resp.Body)
+				resp.Body.Close()
+				if resp.StatusCode != http.StatusOK {
+					b.Fatalf("%s: %d", name, resp.StatusCode)
+				}
+			}
+			b.ReportMetric(float64((processCPU()-cpu).Microseconds())/1000/float64(b.N), "cpu-ms/op")
+			b.ReportMetric(float64(queries.n.Load()+a.St.BoundQueries()-bound)/float64(b.N), "queries/op")
+		})
+	}
+	get := func(path string) func() *http.Request {
+		return func() *http.Request { req, _ := http.NewRequest("GET", a.Srv.URL+path, nil); return req }
+	}
+	appendOf := func(n int) func() *http.Request {
+		return func() *http.Request {
+			msgs := make([]map[string]any, n)
+			for k := range msgs {
+				seq++
+				msgs[k] = map[string]any{"source_id": fmt.Sprint("m", seq), "role": []string{"steward", "assistant"}[seq%2], "content": mixText(seq)}
+			}
+			body, _ := json.Marshal(map[string]any{"messages": msgs})
+			req, _ := http.NewRequest("POST", a.Srv.URL+"/api/v1/sessions/"+write.ID+"/messages", bytes.NewReader(body))
+			req.Header.Set("Authorization", "Bearer "+a.AdaToken)
+			return req
+		}
+	}
+	run("list", get("/sessions"), br.Client)
+	run("page", get("/sessions/"+read.ID), br.Client)
+	run("append20", appendOf(20), http.DefaultClient)
+	run("hook2", appendOf(2), http.DefaultClient)
 }

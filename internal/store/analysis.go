@@ -225,9 +225,9 @@ func (s *Store) AnalysisPending(ctx context.Context, stewardID int64, conversati
 	// two conditions as independent, expected a few rows and read and
 	// sorted the whole conversation (7–15 ms at 2,000 messages).
 	var analyzed []bool
-	if err := s.db.NewRaw(`SELECT analyzed FROM messages WHERE conversation_id = ? AND steward_id = ?
+	if err := s.readBound(ctx, &analyzed, `SELECT analyzed FROM messages WHERE conversation_id = ? AND steward_id = ?
 		AND seq = (SELECT max(seq) FROM messages WHERE conversation_id = ?)`,
-		conversationID, stewardID, conversationID).Scan(ctx, &analyzed); err != nil {
+		conversationID, stewardID, conversationID); err != nil {
 		return false, err
 	}
 	return len(analyzed) == 1 && !analyzed[0], nil

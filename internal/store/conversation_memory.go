@@ -29,6 +29,22 @@ func (s *Store) ConversationMemory(ctx context.Context, stewardID int64, session
 	return &row.ConversationMemory, nil
 }
 
+// ConversationMemoryOf is ConversationMemory of a conversation the caller
+// has read with the steward's id (Conversations, Conversation): the
+// session page has it already, so only the memory's row is read, with
+// bound values. NotFound when it has no memory yet.
+func (s *Store) ConversationMemoryOf(ctx context.Context, stewardID int64, conv *baton.Conversation) (*baton.ConversationMemory, error) {
+	var rows []*conversationMemoryRow
+	if err := s.readBound(ctx, &rows, s.selectOf((*conversationMemoryRow)(nil))+" WHERE conversation_id = ? AND steward_id = ?",
+		conv.ID, stewardID); err != nil {
+		return nil, err
+	}
+	if len(rows) == 0 {
+		return nil, baton.NotFound("memory")
+	}
+	return &rows[0].ConversationMemory, nil
+}
+
 // SaveConversationMemory writes a conversation's medium-term memory,
 // replacing the one it had. The conversation must be the steward's.
 func (s *Store) SaveConversationMemory(ctx context.Context, stewardID int64, m *baton.ConversationMemory) error {

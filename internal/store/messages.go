@@ -326,8 +326,8 @@ func lockConversation(ctx context.Context, tx bun.IDB, conversationID string) er
 // Conversations lists the threads of one of the steward's sessions, oldest first.
 func (s *Store) Conversations(ctx context.Context, stewardID int64, sessionID string) ([]*baton.Conversation, error) {
 	var out []*baton.Conversation
-	err := s.db.NewSelect().Model(&out).Where("session_id = ? AND steward_id = ?", sessionID, stewardID).
-		Order("created_at", "id").Scan(ctx)
+	err := s.readBound(ctx, &out, s.selectOf((*baton.Conversation)(nil))+" WHERE session_id = ? AND steward_id = ? ORDER BY created_at, id",
+		sessionID, stewardID)
 	return out, err
 }
 
@@ -401,9 +401,9 @@ func (s *Store) TranscriptOf(ctx context.Context, stewardID int64, conv *baton.C
 		}
 		lo := max(afterSeq, sg.lo)
 		var part []*baton.Message
-		if err := s.db.NewSelect().Model(&part).
-			Where("conversation_id = ? AND steward_id = ? AND seq > ? AND seq <= ?", sg.conversationID, stewardID, lo, sg.hi).
-			Order("seq").Limit(int64(limit - len(out))).Scan(ctx); err != nil {
+		if err := s.readBound(ctx, &part, s.selectOf((*baton.Message)(nil))+
+			" WHERE conversation_id = ? AND steward_id = ? AND seq > ? AND seq <= ? ORDER BY seq LIMIT ?",
+			sg.conversationID, stewardID, lo, sg.hi, limit-len(out)); err != nil {
 			return nil, err
 		}
 		out = append(out, part...)
@@ -437,8 +437,8 @@ func (s *Store) TranscriptLengthOf(ctx context.Context, stewardID int64, conv *b
 		// reads each with the steward id), so the count can leave
 		// steward_id out and read the (conversation_id, seq) index alone
 		// instead of every message row: 10,000 row reads on a long session.
-		if err := s.db.NewRaw("SELECT count(*) FROM messages WHERE conversation_id = ? AND seq > ? AND seq <= ?",
-			sg.conversationID, sg.lo, sg.hi).Scan(ctx, &n); err != nil {
+		if err := s.readBound(ctx, &n, "SELECT count(*) FROM messages WHERE conversation_id = ? AND seq > ? AND seq <= ?",
+			sg.conversationID, sg.lo, sg.hi); err != nil {
 			return 0, err
 		}
 		total += n

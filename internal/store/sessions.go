@@ -165,9 +165,14 @@ func insertConversation(ctx context.Context, tx bun.IDB, sess *baton.Session, ki
 
 // Session returns one of the steward's sessions.
 func (s *Store) Session(ctx context.Context, stewardID int64, id string) (*baton.Session, error) {
-	sess := new(baton.Session)
-	err := s.db.NewSelect().Model(sess).Where("id = ? AND steward_id = ?", id, stewardID).Scan(ctx)
-	return sess, notFound(err, "session")
+	var found []*baton.Session
+	if err := s.readBound(ctx, &found, s.selectOf((*baton.Session)(nil))+" WHERE id = ? AND steward_id = ?", id, stewardID); err != nil {
+		return nil, err
+	}
+	if len(found) == 0 {
+		return nil, baton.NotFound("session")
+	}
+	return found[0], nil
 }
 
 // UpdateSession writes back a session the steward owns (after analysis, or

@@ -112,11 +112,21 @@ func (s *Store) CreateLoginSession(ctx context.Context, idHash string, stewardID
 
 // StewardByLoginSession returns the steward of a live login session.
 func (s *Store) StewardByLoginSession(ctx context.Context, idHash string) (*baton.Steward, error) {
-	st := new(baton.Steward)
-	err := s.db.NewSelect().Model(st).
-		Where("id = (SELECT steward_id FROM login_sessions WHERE id_hash = ? AND expires_at > ?)", idHash, s.clock()).
-		Scan(ctx)
-	return st, notFound(err, "login session")
+	// Every page asks this first: with bound values, SQLite parses it
+	// once. Times are compared as Bun writes them (text, on SQLite).
+	var now any = s.clock()
+	if s.dialect == SQLite {
+		now = s.clock().Format(bunTimeFormat)
+	}
+	var found []*baton.Steward
+	if err := s.readBound(ctx, &found, s.selectOf((*baton.Steward)(nil))+
+		" WHERE id = (SELECT steward_id FROM login_sessions WHERE id_hash = ? AND expires_at > ?)", idHash, now); err != nil {
+		return nil, err
+	}
+	if len(found) == 0 {
+		return nil, baton.NotFound("login session")
+	}
+	return found[0], nil
 }
 
 // DeleteLoginSession ends a login session on the server.

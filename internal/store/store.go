@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/baton-dev/baton/internal/baton"
@@ -44,6 +45,7 @@ type Store struct {
 	recallKnown  int64         // frame recall's knownPostings when not 0 (tests)
 	segmentCut   int           // frame_segments' maxSegment when not 0 (tests)
 	bound        boundStmts    // prepared statements; see bound.go
+	boundRuns    atomic.Int64  // statements run with bound values (BoundQueries)
 	writes       writeGroup    // SQLite appends and hook events waiting to share a write transaction; see append_group.go
 }
 

@@ -8,7 +8,7 @@ import (
 // sessionMemory is the medium-term memory of the conversation the session
 // page shows: nil when it has fewer than baton.MemoryEvery messages.
 func (s *Server) sessionMemory(c echo.Context, conv *baton.Conversation) (*baton.ConversationMemory, error) {
-	m, err := s.sessions.ConversationMemory(requestContext(c), stewardID(c), conv.SessionID, conv.ID)
+	m, err := s.sessions.ConversationMemoryOf(requestContext(c), stewardID(c), conv)
 	if baton.ErrorCode(err) == baton.ENOTFOUND {
 		return nil, nil
 	}

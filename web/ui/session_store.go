@@ -14,7 +14,7 @@ type sessionStore interface {
 	AnalysisPending(ctx context.Context, stewardID int64, conversationID string) (bool, error)
 	AnalysisWatermark(ctx context.Context) (int64, error)
 	Conversation(ctx context.Context, stewardID int64, sessionID, conversationID string) (*baton.Conversation, error)
-	ConversationMemory(ctx context.Context, stewardID int64, sessionID, conversationID string) (*baton.ConversationMemory, error)
+	ConversationMemoryOf(ctx context.Context, stewardID int64, conv *baton.Conversation) (*baton.ConversationMemory, error)
 	Conversations(ctx context.Context, stewardID int64, sessionID string) ([]*baton.Conversation, error)
 	Emotions(ctx context.Context, stewardID int64) ([]string, error)
 	ListSessions(ctx context.Context, stewardID int64, f baton.SessionFilter) (*baton.SessionPage, error)
