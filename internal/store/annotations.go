@@ -236,8 +236,7 @@ func (s *Store) DeleteAnnotation(ctx context.Context, stewardID, id int64) (*bat
 // suggestions.
 func (s *Store) AnnotationLabels(ctx context.Context, stewardID int64) ([]string, error) {
 	var labels []string
-	err := s.db.NewRaw("SELECT DISTINCT label FROM annotations WHERE steward_id = ? AND label <> '' ORDER BY label", stewardID).
-		Scan(ctx, &labels)
+	err := s.readBound(ctx, &labels, "SELECT DISTINCT label FROM annotations WHERE steward_id = ? AND label <> '' ORDER BY label", stewardID)
 	return labels, err
 }
 

@@ -274,9 +274,9 @@ func (s *Store) TeamShares(ctx context.Context, stewardID, teamID int64) ([]*bat
 // ObjectTeamShares lists the teams one of the steward's objects is shared with.
 func (s *Store) ObjectTeamShares(ctx context.Context, stewardID int64, kind, objectID string) ([]*baton.TeamShare, error) {
 	out := []*baton.TeamShare{}
-	err := s.db.NewRaw(`SELECT ts.id, ts.team_id, ts.steward_id, ts.kind, ts.object_id, ts.created_at, t.name AS title
+	err := s.readBound(ctx, &out, `SELECT ts.id, ts.team_id, ts.steward_id, ts.kind, ts.object_id, ts.created_at, t.name AS title
 		FROM team_shares ts JOIN teams t ON t.id = ts.team_id
-		WHERE ts.kind = ? AND ts.object_id = ? AND ts.steward_id = ? ORDER BY t.name`, kind, objectID, stewardID).Scan(ctx, &out)
+		WHERE ts.kind = ? AND ts.object_id = ? AND ts.steward_id = ? ORDER BY t.name`, kind, objectID, stewardID)
 	return out, err
 }
 

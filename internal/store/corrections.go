@@ -49,6 +49,11 @@ func correctionsInTx(ctx context.Context, db bun.IDB, stewardID int64, sessionID
 		Where("session_id = ? AND steward_id = ?", sessionID, stewardID).Scan(ctx); err != nil {
 		return nil, err
 	}
+	return correctionsOf(rows)
+}
+
+// correctionsOf orders a session's correction rows by baton.CorrectionFields.
+func correctionsOf(rows []correctionRow) ([]baton.Correction, error) {
 	byField := map[baton.CorrectionField]baton.Correction{}
 	for i := range rows {
 		c, err := rows[i].correction()
@@ -70,10 +75,19 @@ func correctionsInTx(ctx context.Context, db bun.IDB, stewardID int64, sessionID
 // in the order of baton.CorrectionFields; another steward's session (or
 // none) is NotFound.
 func (s *Store) Corrections(ctx context.Context, stewardID int64, sessionID string) ([]baton.Correction, error) {
-	if _, err := s.sessionStartedAt(ctx, s.db, stewardID, sessionID); err != nil {
+	// Bound values: the session page reads these on every view.
+	var found []string
+	if err := s.readBound(ctx, &found, "SELECT id FROM sessions WHERE id = ? AND steward_id = ?", sessionID, stewardID); err != nil {
 		return nil, err
 	}
-	return correctionsInTx(ctx, s.db, stewardID, sessionID)
+	if len(found) == 0 {
+		return nil, baton.NotFound("session")
+	}
+	var rows []correctionRow
+	if err := s.readBound(ctx, &rows, s.selectOf((*correctionRow)(nil))+" WHERE session_id = ? AND steward_id = ?", sessionID, stewardID); err != nil {
+		return nil, err
+	}
+	return correctionsOf(rows)
 }
 
 func (s *Store) sessionStartedAt(ctx context.Context, db bun.IDB, stewardID int64, sessionID string) (time.Time, error) {

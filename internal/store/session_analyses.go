@@ -2,8 +2,6 @@ package store
 
 import (
 	"context"
-	"database/sql"
-	"errors"
 	"time"
 
 	"github.com/baton-dev/baton/internal/baton"
@@ -216,21 +214,24 @@ func (s *Store) SaveFollowedRelationship(ctx context.Context, stewardID int64, s
 // SessionAnalysis is the stored analysis of one of the steward's
 // sessions; a session never analysed (or another steward's) is NotFound.
 func (s *Store) SessionAnalysis(ctx context.Context, stewardID int64, sessionID string) (*baton.StoredAnalysis, error) {
-	var row sessionAnalysisRow
-	err := s.db.NewSelect().Model(&row).
-		Where("session_id = ? AND steward_id = ?", sessionID, stewardID).Scan(ctx)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, baton.NotFound("analysis")
-	}
-	if err != nil {
+	// Bound values: the session page reads it on every view.
+	var rows []*sessionAnalysisRow
+	if err := s.readBound(ctx, &rows, s.selectOf((*sessionAnalysisRow)(nil))+" WHERE session_id = ? AND steward_id = ?",
+		sessionID, stewardID); err != nil {
 		return nil, err
 	}
-	var started time.Time
-	if err := s.db.NewSelect().Model((*baton.Session)(nil)).Column("started_at").
-		Where("id = ? AND steward_id = ?", sessionID, stewardID).Scan(ctx, &started); err != nil {
-		return nil, notFound(err, "session")
+	if len(rows) == 0 {
+		return nil, baton.NotFound("analysis")
 	}
-	return row.stored(started.UTC()), nil
+	var sessions []*baton.Session
+	if err := s.readBound(ctx, &sessions, `SELECT started_at FROM sessions AS "session" WHERE id = ? AND steward_id = ?`,
+		sessionID, stewardID); err != nil {
+		return nil, err
+	}
+	if len(sessions) == 0 {
+		return nil, baton.NotFound("session")
+	}
+	return rows[0].stored(sessions[0].StartedAt.UTC()), nil
 }
 
 // SessionAnalyses are the stored analyses of the given sessions of the

@@ -144,8 +144,8 @@ func (s *Store) SessionKeptByBaton(ctx context.Context, stewardID int64, session
 		ids, kept = "session_ids::text", "kept_session_ids::text"
 	}
 	var rows []watchedFileRow
-	err := s.db.NewSelect().Model(&rows).
-		Where("steward_id = ? AND ("+ids+" LIKE ? OR "+kept+" LIKE ?)", stewardID, "%"+sessionID+"%", "%"+sessionID+"%").Scan(ctx)
+	err := s.readBound(ctx, &rows, s.selectOf((*watchedFileRow)(nil))+" WHERE steward_id = ? AND ("+ids+" LIKE ? OR "+kept+" LIKE ?)",
+		stewardID, "%"+sessionID+"%", "%"+sessionID+"%")
 	if err != nil {
 		return nil, err
 	}
