@@ -90,13 +90,6 @@ func (s *Store) Corrections(ctx context.Context, stewardID int64, sessionID stri
 	return correctionsOf(rows)
 }
 
-func (s *Store) sessionStartedAt(ctx context.Context, db bun.IDB, stewardID int64, sessionID string) (time.Time, error) {
-	var started time.Time
-	err := db.NewSelect().Model((*baton.Session)(nil)).Column("started_at").
-		Where("id = ? AND steward_id = ?", sessionID, stewardID).Scan(ctx, &started)
-	return started, notFound(err, "session")
-}
-
 // CorrectSession stores the steward's new values for the fields the edit
 // sets (Normalize it first) and writes them over the session, in one
 // transaction. What the analysis said of a field is kept from its first

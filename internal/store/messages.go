@@ -400,13 +400,17 @@ func (s *Store) TranscriptOf(ctx context.Context, stewardID int64, conv *baton.C
 			continue
 		}
 		lo := max(afterSeq, sg.lo)
+		// The limit is in the text, and is the whole page's: SQLite reads a
+		// bound LIMIT's value when it plans, so a statement with LIMIT ? is
+		// parsed again each time it runs. A fork's later segment reads at
+		// most a page more than it keeps.
 		var part []*baton.Message
 		if err := s.readBound(ctx, &part, s.selectOf((*baton.Message)(nil))+
-			" WHERE conversation_id = ? AND steward_id = ? AND seq > ? AND seq <= ? ORDER BY seq LIMIT ?",
-			sg.conversationID, stewardID, lo, sg.hi, limit-len(out)); err != nil {
+			" WHERE conversation_id = ? AND steward_id = ? AND seq > ? AND seq <= ? ORDER BY seq LIMIT "+strconv.Itoa(limit),
+			sg.conversationID, stewardID, lo, sg.hi); err != nil {
 			return nil, err
 		}
-		out = append(out, part...)
+		out = append(out, part[:min(len(part), limit-len(out))]...)
 		if len(out) >= limit {
 			break
 		}

@@ -139,13 +139,16 @@ func (s *Store) SessionKeptByBaton(ctx context.Context, stewardID int64, session
 	}
 	// Only the rows whose ids mention the session are read; the loop
 	// below checks the match exactly.
-	ids, kept := "session_ids", "kept_session_ids"
+	// On SQLite instr, not LIKE: a statement whose LIKE pattern is bound
+	// is parsed again each time it runs (SQLite plans by the pattern).
+	mentions := "instr(session_ids, ?) > 0 OR instr(kept_session_ids, ?) > 0"
+	pattern := sessionID
 	if s.dialect != SQLite {
-		ids, kept = "session_ids::text", "kept_session_ids::text"
+		mentions, pattern = "session_ids::text LIKE ? OR kept_session_ids::text LIKE ?", "%"+sessionID+"%"
 	}
 	var rows []watchedFileRow
-	err := s.readBound(ctx, &rows, s.selectOf((*watchedFileRow)(nil))+" WHERE steward_id = ? AND ("+ids+" LIKE ? OR "+kept+" LIKE ?)",
-		stewardID, "%"+sessionID+"%", "%"+sessionID+"%")
+	err := s.readBound(ctx, &rows, s.selectOf((*watchedFileRow)(nil))+" WHERE steward_id = ? AND ("+mentions+")",
+		stewardID, pattern, pattern)
 	if err != nil {
 		return nil, err
 	}
