@@ -289,12 +289,15 @@ func (s *Store) Tags(ctx context.Context, stewardID int64) ([]string, error) {
 // list's filter menus grew with the sessions). Empty values are left out,
 // as a filter menu cannot offer them.
 func (s *Store) distinctOf(ctx context.Context, table, column string, stewardID int64) ([]string, error) {
+	// The steward's id is bound (the session list asks this three times
+	// on every view: SQLite parses each text once); table and column are
+	// the callers' constants.
 	out := []string{}
-	err := s.db.NewRaw(`WITH RECURSIVE v(x) AS (
-		SELECT (SELECT min(?1) FROM ?0 WHERE steward_id = ?2 AND ?1 > '')
+	err := s.readBound(ctx, &out, fmt.Sprintf(`WITH RECURSIVE v(x) AS (
+		SELECT (SELECT min("%[2]s") FROM "%[1]s" WHERE steward_id = ? AND "%[2]s" > '')
 		UNION ALL
-		SELECT (SELECT min(?1) FROM ?0 WHERE steward_id = ?2 AND ?1 > v.x) FROM v WHERE v.x IS NOT NULL
-	) SELECT x FROM v WHERE x IS NOT NULL`, bun.Ident(table), bun.Ident(column), stewardID).Scan(ctx, &out)
+		SELECT (SELECT min("%[2]s") FROM "%[1]s" WHERE steward_id = ? AND "%[2]s" > v.x) FROM v WHERE v.x IS NOT NULL
+	) SELECT x FROM v WHERE x IS NOT NULL`, table, column), stewardID, stewardID)
 	return out, err
 }
 
