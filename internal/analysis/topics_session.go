@@ -77,7 +77,7 @@ const minTopicScore = 3
 // words it holds, technologies left out (the technical context lists
 // them) unless a phrase names what is done with one ("macOS
 // notarization"), generic heads, vague adjectives and discourse nouns
-// never alone.
+// never alone, the other languages' stop words (topicStopWords) never.
 func keyTopics(vs []view) []string {
 	cands := topicCandidates(vs)
 	// In a short session a term the steward wrote once is a topic.
@@ -100,7 +100,8 @@ func keyTopics(vs []view) []string {
 			break
 		}
 		words := strings.Fields(c.term)
-		if isTechnologyName(c.term) || len(words) == 1 && (genericHeads[c.term] || vagueAdjectives[c.term] || pairVerbs[c.term] || discourseNouns[c.term] || c.verb) {
+		if isTechnologyName(c.term) || stopWordTopic(c.term) ||
+			len(words) == 1 && (genericHeads[c.term] || vagueAdjectives[c.term] || pairVerbs[c.term] || discourseNouns[c.term] || c.verb) {
 			continue
 		}
 		if len(words) == 1 && c.modifier {

@@ -1,0 +1,103 @@
+package analysis
+
+import (
+	"slices"
+	"testing"
+)
+
+// TestTopicsOfOtherLanguagesHoldNoFiller: a Spanish, a Portuguese and a
+// Russian chat, whose greetings, request verbs and "continue" recur
+// more than their subject, are indexed by their subject alone.
+func TestTopicsOfOtherLanguagesHoldNoFiller(t *testing.T) {
+	for _, tc := range []struct {
+		name      string
+		turns     []string // steward, assistant, steward, …
+		want      string
+		notTopics []string
+	}{
+		{
+			name: "spanish",
+			turns: []string{
+				"Hola, quiero crear un nuevo proyecto con una cola de mensajes",
+				"Hola. Para crear el proyecto con la cola de mensajes, primero definimos el productor",
+				"Gracias. Continúa, puedes explicarme el resultado del productor?",
+				"Claro. El resultado: el productor escribe en la cola de mensajes y el consumidor la lee",
+				"Continúa con el consumidor del proyecto",
+				"El consumidor lee la cola de mensajes; el resultado queda en el proyecto nuevo",
+			},
+			want:      "cola",
+			notTopics: []string{"hola", "crear", "nuevo", "proyecto", "continúa", "resultado", "gracias", "explicarme"},
+		},
+		{
+			name: "portuguese",
+			turns: []string{
+				"Olá, preciso fazer o arquivo de configuração do servidor de backup",
+				"Olá! Para fazer o arquivo de configuração do backup, vamos definir o agendamento",
+				"Obrigado. Continue, pode mostrar o arquivo do agendamento?",
+				"Claro, o arquivo do agendamento do backup fica assim",
+				"Continue com o agendamento do backup",
+				"O agendamento do backup roda todo dia; o arquivo novo está pronto",
+			},
+			want:      "agendamento",
+			notTopics: []string{"olá", "fazer", "arquivo", "continue", "obrigado", "novo", "pode"},
+		},
+		{
+			name: "russian",
+			turns: []string{
+				"Привет, давай сделаем конспект по нейросетям, продолжай по разделам",
+				"Привет! Давай начнём конспект: нейросети состоят из слоёв",
+				"Спасибо, продолжай конспект",
+				"Продолжаю конспект: нейросети обучаются градиентным спуском",
+				"Хорошо, продолжай",
+				"Конспект готов: нейросети, слои, обучение",
+			},
+			want:      "конспект",
+			notTopics: []string{"привет", "давай", "продолжай", "спасибо", "хорошо"},
+		},
+	} {
+		c := newConvo()
+		for i, text := range tc.turns {
+			if i%2 == 0 {
+				c.steward(text)
+			} else {
+				c.assistant(text)
+			}
+		}
+		topics := keyTopics(buildViews(testAnalyzer, c.analysed(testAnalyzer)))
+		if !slices.ContainsFunc(topics, func(topic string) bool { return holdsTerm(topic, tc.want) || topic == tc.want }) {
+			t.Errorf("%s: topics %q, want one holding %q", tc.name, topics, tc.want)
+		}
+		for _, topic := range topics {
+			for _, w := range tc.notTopics {
+				if topic == w || holdsTerm(topic, w) {
+					t.Errorf("%s: topic %q is %q, which names no subject", tc.name, topic, w)
+				}
+			}
+		}
+	}
+}
+
+// TestStopWordTopic: a word of another language's stop list, or a
+// phrase made with one, is no topic; a Spanish infinitive with its
+// attached pronoun is a verb; English words that end alike are kept.
+func TestStopWordTopic(t *testing.T) {
+	for term, want := range map[string]bool{
+		"hola":             true,
+		"continúa":         true,
+		"продолжай":        true,
+		"nuevo proyecto":   true,
+		"explicarme":       true,
+		"hacernos":         true,
+		"agregarlos":       true,
+		"message queue":    false,
+		"parse":            false,
+		"reverse":          false,
+		"cola de mensajes": false,
+		"конспект":         false,
+		"agendamento":      false,
+	} {
+		if got := stopWordTopic(term); got != want {
+			t.Errorf("stopWordTopic(%q) = %v, want %v", term, got, want)
+		}
+	}
+}
