@@ -589,9 +589,11 @@ func (w *Watcher) readLines(ctx context.Context, st *fileState, tf transcriptFil
 			st.HeadSum = headSum(lines[:st.HeadLen])
 		}
 		// The last part of a rollout that has stopped growing (a first
-		// sync's old files) goes without More: its session is analysed
-		// from the messages just read, not read back at the next pass.
-		more := st.Offset+int64(len(lines)) < size || now.Sub(tf.modTime) < quiet
+		// sync's old files), or of any rollout when no pass follows
+		// (--once), goes without More: its session is analysed from the
+		// messages just read, beside their writes, not read back from the
+		// store by a later pass or by Settle.
+		more := st.Offset+int64(len(lines)) < size || (now.Sub(tf.modTime) < quiet && !w.cfg.Once)
 		r, err := w.cfg.Sink.ImportLines(ctx, LinesRequest{Path: tf.path, Offset: st.Offset, Lines: lines, State: st.State, More: more})
 		if err != nil {
 			st.Offset = st.Sent // read again from what is stored

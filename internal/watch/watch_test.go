@@ -432,6 +432,67 @@ func TestQuietRolloutIsAnalysedAsItIsRead(t *testing.T) {
 	}
 }
 
+// TestOnceAnalysesEachRolloutAsItIsRead: with no pass to follow
+// (`baton watch --once`), a rollout just written is read in parts, each
+// but the last with More, and its session is analysed once, from the last
+// part's request, not read back from the store by Settle: Settle has
+// nothing left to send.
+func TestOnceAnalysesEachRolloutAsItIsRead(t *testing.T) {
+	ctx := context.Background()
+	st, steward, home, a := anaWithAgent(t)
+	ids := []string{"a", "b", "c"}
+	for _, id := range ids {
+		a.Start(id)
+		for range 10 {
+			a.Turn(id)
+		}
+	}
+	now := time.Now() // the rollouts were written just now
+	sink := &moreSink{Sink: watch.LocalSink{Importer: ingest.New(st), Store: st, StewardID: steward.ID}, more: map[string][]bool{}}
+	w, err := watch.New(watch.Config{Folders: watch.DefaultFolders(home), StateDir: t.TempDir(), Sink: sink,
+		Once: true, ChunkBytes: 1024, Now: func() time.Time { return now }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := w.Scan(ctx); err != nil {
+		t.Fatal(err)
+	}
+	scanned := map[string]int{}
+	for name, more := range sink.more {
+		scanned[name] = len(more)
+	}
+	if err := w.Settle(ctx); err != nil {
+		t.Fatal(err)
+	}
+	for _, id := range ids {
+		got := sink.more[filepath.Base(a.Path(id))]
+		if settled := len(got) - scanned[filepath.Base(a.Path(id))]; settled != 0 {
+			t.Errorf("rollout %s: Settle sent %d requests, want none (analysed from the pass's lines)", id, settled)
+		}
+		analysed := 0
+		for _, more := range got {
+			if !more {
+				analysed++
+			}
+		}
+		if len(got) < 2 || got[len(got)-1] || analysed != 1 {
+			t.Errorf("rollout %s: requests with More %v, want its parts with More and the last without, the only one", id, got)
+		}
+	}
+	page, err := st.ListSessions(ctx, steward.ID, baton.SessionFilter{Limit: 10})
+	if err != nil || len(page.Sessions) != len(ids) {
+		t.Fatalf("sessions %d, %v; want %d", len(page.Sessions), err, len(ids))
+	}
+	for _, s := range page.Sessions {
+		if !s.Indexed {
+			t.Errorf("session %s not analysed", s.SourceRef)
+		}
+	}
+	if n := watchtest.StoredNumbers(t, st, steward.ID); len(n) != a.Next {
+		t.Errorf("%d numbered messages stored, want %d", len(n), a.Next)
+	}
+}
+
 // anaWithAgent opens a SQLite store with the steward ana and a fake agent
 // writing rollouts under a home folder of its own.
 func anaWithAgent(t *testing.T) (*store.Store, *baton.Steward, string, *watchtest.Agent) {

@@ -42,7 +42,7 @@ import (
 )
 
 var idleProfile, syncProfile *string
-var syncOnly *bool
+var syncOnly, syncImport *bool
 
 func main() {
 	out := flag.String("out", "bench/results", "folder the report is written to")
@@ -55,6 +55,7 @@ func main() {
 	syncProfile = flag.String("sync-cpuprofile", "", "write a CPU profile of the first sync to this file")
 	syncMB := flag.Int("sync-mb", 50, "megabytes of rollouts the first sync reads (500 for the full figure; 0 leaves the first sync out)")
 	syncOnly = flag.Bool("sync-only", false, "measure the first sync alone (no live or idle part)")
+	syncImport = flag.Bool("sync-import", false, "import the first sync's rollouts as `baton import FOLDER` does instead of watching them (the figure to compare with)")
 	flag.Parse()
 	if err := run(*out, *duration, *rate, *files, *idle, *interval, *syncMB); err != nil {
 		log.Fatal(err)
@@ -471,7 +472,9 @@ func firstSync(ctx context.Context, say func(string, ...any), syncMB int) error 
 		written += info.Size()
 		r.f.Close()
 	}
-	w, err := watch.New(watch.Config{Folders: watch.DefaultFolders(home), StateDir: filepath.Join(tmp, "state"),
+	// One pass, then Settle, as `baton watch --once` runs: the rollouts
+	// written just now are not taken for ones an agent is still writing.
+	w, err := watch.New(watch.Config{Folders: watch.DefaultFolders(home), StateDir: filepath.Join(tmp, "state"), Once: true,
 		Sink: watch.LocalSink{Importer: ingest.New(b.st), Store: b.st, StewardID: b.steward.ID}})
 	if err != nil {
 		return err
@@ -505,9 +508,16 @@ func firstSync(ctx context.Context, say func(string, ...any), syncMB int) error 
 		}
 	}
 	begin, cpu0 := time.Now(), cpuTime()
-	res, err := w.Scan(ctx)
-	if err == nil {
-		err = w.Settle(ctx) // the sessions' analysis
+	var res watch.PassResult
+	if *syncImport {
+		var results []baton.ImportResult
+		results, err = ingest.New(b.st).ImportPath(ctx, b.steward.ID, sessions, nil)
+		res.Seen = len(results)
+	} else {
+		res, err = w.Scan(ctx)
+		if err == nil {
+			err = w.Settle(ctx) // the sessions' analysis
+		}
 	}
 	took, cpu := time.Since(begin), cpuTime()-cpu0
 	if *syncProfile != "" {
@@ -523,7 +533,11 @@ func firstSync(ctx context.Context, say func(string, ...any), syncMB int) error 
 		return err
 	}
 	say("")
-	say("## first sync: %.0f MB of rollouts (%d files, %d messages) read by one pass, sessions analysed", float64(written)/1e6, res.Seen, messages)
+	how := "read by one pass (as `baton watch --once`), sessions analysed"
+	if *syncImport {
+		how = "imported by `baton import FOLDER` (-sync-import: the figure the watcher's compares with)"
+	}
+	say("## first sync: %.0f MB of rollouts (%d files, %d messages) %s", float64(written)/1e6, res.Seen, messages, how)
 	say("took %s: %.1f MB/s, %.0f messages/s; stored %d messages in %d sessions; bytes read %d", took.Round(time.Millisecond),
 		float64(written)/1e6/took.Seconds(), float64(messages)/took.Seconds(), stored, sessionsStored, w.BytesRead())
 	say("CPU time %s: %.1f MB per CPU second (the machine's load does not change this figure much; the time does)", cpu.Round(time.Millisecond),
