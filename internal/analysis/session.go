@@ -241,7 +241,9 @@ func (b *viewBuilder) add(full *baton.Message) {
 			b.a.Message(&c)
 			sem = c.Semantic // not the whole copy
 		}
-		v.prose = proseOf(m.Content)
+		if !callsDescribed(m) {
+			v.prose = proseOf(m.Content)
+		}
 		lower := lowerText(v.prose)
 		v.text = v.prose != ""
 		if v.text {
@@ -258,6 +260,28 @@ func (b *viewBuilder) add(full *baton.Message) {
 	}
 	v.sem = b.shared.semantic(&sem)
 	b.vs = append(b.vs, v)
+}
+
+// callsDescribed reports whether a message's content only describes its
+// tool calls, a line each ("Bash: gh issue view 7679", "Glob: src/*"): an
+// import writes that for an assistant turn that only called tools, and
+// keeps it an assistant message when the turn also thought. What it ran
+// is read from its calls; as prose, its commands and paths became the
+// summary's sentences and topics.
+func callsDescribed(m *message) bool {
+	if len(m.ToolCalls) == 0 {
+		return false
+	}
+	lines := strings.Split(strings.TrimSpace(m.Content), "\n")
+	if len(lines) != len(m.ToolCalls) {
+		return false
+	}
+	for i, tc := range m.ToolCalls {
+		if l := strings.TrimSpace(lines[i]); l != tc.Name && !strings.HasPrefix(l, tc.Name+": ") {
+			return false
+		}
+	}
+	return true
 }
 
 // views links the tool calls to their results and returns the views.
