@@ -3,6 +3,8 @@ package ui
 import (
 	"context"
 	"crypto/rand"
+	"fmt"
+	"os"
 	"sync"
 	"time"
 
@@ -50,16 +52,45 @@ type importJob struct {
 // asked for again, say after a reload) before a new job forgets it.
 const importJobKeep = 15 * time.Minute
 
-// importFile is one uploaded file, read whole before the request ends.
+// importFile is one uploaded file, waiting on disk to be imported: the
+// upload is streamed there part by part (uploadedFiles), so a job holds
+// paths, not the files' bytes, and reads each file only as it imports it.
 type importFile struct {
-	name string
-	data []byte
+	name string // as uploaded: the importer recognises formats by it too
+	path string // where it waits, in its upload's temporary folder
 }
 
-// startImport runs the import of files as a job and returns it. The job
-// outlives the request, so it runs with a context of its own.
-func (s *Server) startImport(stewardID int64, files []importFile, page views.ImportPage) *importJob {
-	job := &importJob{id: rand.Text(), stewardID: stewardID, started: s.clock(), files: len(files), page: page}
+// importUpload is an upload's files on disk, in a temporary folder of
+// their own that goes once they are imported, or the upload refused.
+type importUpload struct {
+	dir   string // "" until the first file arrives
+	files []importFile
+}
+
+// remove deletes the upload's temporary folder and what is left in it.
+func (u *importUpload) remove() {
+	if u.dir != "" {
+		_ = os.RemoveAll(u.dir)
+	}
+}
+
+// importUploaded reads one uploaded file from disk and imports it, then
+// removes it. The bytes are the importer's from there: nothing here keeps
+// them, so the structured importer lets each document's go once stored.
+func (s *Server) importUploaded(ctx context.Context, stewardID int64, f importFile, progress func(baton.ImportProgress)) ([]baton.ImportResult, error) {
+	defer os.Remove(f.path)
+	data, err := os.ReadFile(f.path)
+	if err != nil {
+		return nil, fmt.Errorf("read the uploaded %s: %w", f.name, err)
+	}
+	return s.importer.Import(ctx, stewardID, f.name, data, progress)
+}
+
+// startImport runs the import of an upload's files as a job and returns
+// it. The job outlives the request, so it runs with a context of its own,
+// and removes the upload's files when it ends.
+func (s *Server) startImport(stewardID int64, upload *importUpload, page views.ImportPage) *importJob {
+	job := &importJob{id: rand.Text(), stewardID: stewardID, started: s.clock(), files: len(upload.files), page: page}
 	s.jobs.mu.Lock()
 	if s.jobs.byID == nil {
 		s.jobs.byID = map[string]*importJob{}
@@ -74,7 +105,10 @@ func (s *Server) startImport(stewardID int64, files []importFile, page views.Imp
 	}
 	s.jobs.byID[job.id] = job
 	s.jobs.mu.Unlock()
-	go s.runImport(job, files)
+	go func() {
+		defer upload.remove()
+		s.runImport(job, upload.files)
+	}()
 	return job
 }
 
@@ -89,7 +123,7 @@ func (s *Server) runImport(job *importJob, files []importFile) {
 		if s.importStep != nil {
 			s.importStep() // tests hold the import here, before the file is read
 		}
-		res, err := s.importer.Import(ctx, job.stewardID, f.name, f.data, func(p baton.ImportProgress) {
+		res, err := s.importUploaded(ctx, job.stewardID, f, func(p baton.ImportProgress) {
 			job.mu.Lock()
 			job.current = p
 			job.mu.Unlock()

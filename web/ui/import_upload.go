@@ -4,6 +4,8 @@ import (
 	"errors"
 	"io"
 	"net/http"
+	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -19,25 +21,27 @@ import (
 func (s *Server) ImportUpload(c echo.Context) error {
 	p := views.ImportPage{Page: s.page(c, "Import", "import")}
 	status := http.StatusOK
-	files, err := s.uploadedFiles(c)
+	upload, err := s.uploadedFiles(c)
 	if err != nil {
 		if baton.ErrorCode(err) == baton.EINTERNAL {
 			return err
 		}
 		p.Error = baton.ErrorMessage(err)
 		status = http.StatusBadRequest
-	} else if len(files) == 0 {
+	} else if len(upload.files) == 0 {
 		p.Error = "Choose one or more files to import."
 		status = http.StatusBadRequest
 	}
 	if p.Error == "" && isHTMX(c) {
 		// With htmx the import runs as a job and the page polls its
 		// progress (import_jobs.go); without, the answer waits for it.
-		job := s.startImport(stewardID(c), files, views.ImportPage{})
+		// The job owns the upload's files from here and removes them.
+		job := s.startImport(stewardID(c), upload, views.ImportPage{})
 		return renderHTML(c, http.StatusOK, views.ImportJobProgress(job.progressView(s.clock())))
 	}
-	for _, f := range files {
-		results, err := s.importer.Import(requestContext(c), stewardID(c), f.name, f.data, nil)
+	defer upload.remove()
+	for _, f := range upload.files {
+		results, err := s.importUploaded(requestContext(c), stewardID(c), f, nil)
 		if err != nil {
 			if baton.ErrorCode(err) == baton.EINTERNAL {
 				return err
@@ -54,40 +58,74 @@ func (s *Server) ImportUpload(c echo.Context) error {
 	return renderHTML(c, status, views.Import(p))
 }
 
-// uploadedFiles streams the upload's "files" parts into memory, the body
-// bounded by MaxUploadBytes as it is read (limitBody): no part is stored
-// before the request is allowed, and none lands in a temporary file.
-func (s *Server) uploadedFiles(c echo.Context) ([]importFile, error) {
+// uploadedFiles streams the upload's "files" parts to disk, a temporary
+// file each, so memory holds a copy buffer, not the upload. The body is
+// bounded by MaxUploadBytes as it is read (limitBody), and nothing is
+// written before the request is allowed: the CSRF check reads the first
+// part, this handler the rest. On an error the files written so far are
+// removed and the upload returned is empty; otherwise the caller removes
+// them (importUpload.remove) once imported.
+func (s *Server) uploadedFiles(c echo.Context) (upload *importUpload, err error) {
+	upload = &importUpload{}
 	mr, err := httpx.Multipart(c)
 	if err != nil {
-		return nil, baton.Invalid("files", "the upload is not a multipart form")
+		return upload, baton.Invalid("files", "the upload is not a multipart form")
 	}
-	var files []importFile
+	defer func() {
+		if err != nil {
+			upload.remove()
+			upload = &importUpload{}
+		}
+	}()
 	for {
 		part, err := mr.NextPart()
 		if err == io.EOF {
-			return files, nil
+			return upload, nil
 		}
 		if err != nil {
-			return nil, s.uploadError(err)
+			return upload, s.uploadError(err)
 		}
 		name, file := part.FormName(), part.FileName()
 		if !utf8.ValidString(name) || strings.IndexByte(name, 0) >= 0 {
-			return nil, baton.Invalid("files", "a part of the upload is named %s, which is not valid UTF-8 text without NUL bytes", strconv.Quote(name))
+			return upload, baton.Invalid("files", "a part of the upload is named %s, which is not valid UTF-8 text without NUL bytes", strconv.Quote(name))
 		}
 		if !utf8.ValidString(file) {
-			return nil, baton.Invalid("files", "the file name %s is not valid UTF-8 text; rename the file", strconv.Quote(file))
+			return upload, baton.Invalid("files", "the file name %s is not valid UTF-8 text; rename the file", strconv.Quote(file))
 		}
 		if name != "files" || file == "" {
 			_, _ = io.Copy(io.Discard, io.LimitReader(part, 1<<20))
 			continue
 		}
-		data, err := io.ReadAll(part)
-		if err != nil {
-			return nil, s.uploadError(err)
+		if upload.dir == "" {
+			if upload.dir, err = os.MkdirTemp("", "baton-upload-"); err != nil {
+				return upload, err
+			}
 		}
-		files = append(files, importFile{name: file, data: data})
+		// Named by position, not by the sender's name, which stays the
+		// file's name for the importer and the results.
+		path := filepath.Join(upload.dir, strconv.Itoa(len(upload.files)))
+		if err := writePart(path, part); err != nil {
+			var disk *os.PathError
+			if errors.As(err, &disk) {
+				return upload, err // the server's disk, not the upload
+			}
+			return upload, s.uploadError(err)
+		}
+		upload.files = append(upload.files, importFile{name: file, path: path})
 	}
+}
+
+// writePart copies one uploaded part to a new file at path.
+func writePart(path string, part io.Reader) error {
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+	if err != nil {
+		return err
+	}
+	if _, err := io.Copy(f, part); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
 }
 
 // uploadError says what is wrong with the upload: too large, a part's
