@@ -2,7 +2,6 @@ package api
 
 import (
 	"errors"
-	"io"
 	"net/http"
 
 	"github.com/baton-dev/baton/internal/baton"
@@ -11,9 +10,10 @@ import (
 	"github.com/labstack/echo/v4"
 )
 
-// readBody reads a request body whole, naming a body that is too large.
+// readBody reads a request body whole (httpx.ReadBody), naming a body
+// that is too large.
 func readBody(c echo.Context) ([]byte, error) {
-	data, err := io.ReadAll(c.Request().Body)
+	data, err := httpx.ReadBody(c.Request())
 	if err != nil {
 		var tooBig *http.MaxBytesError
 		if errors.As(err, &tooBig) {
