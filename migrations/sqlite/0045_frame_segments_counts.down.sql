@@ -1,0 +1,1 @@
+DROP INDEX frame_segments_counts;
