@@ -108,13 +108,7 @@ func stewardConstraint(s string) (baton.Decision, bool) {
 	default:
 		return baton.Decision{}, false
 	}
-	if loc := rationaleMarker.FindStringIndex(d.Decision); loc != nil && d.Rationale == "" {
-		d.Rationale, d.Decision = d.Decision[loc[1]:], d.Decision[:loc[0]]
-	}
-	if alt := alternativeOf(d.Decision); alt != "" {
-		d.Alternatives = []string{alt}
-	}
-	d.Decision = strings.TrimRight(strings.TrimSpace(d.Decision), ".!,;:")
+	settleReason(&d)
 	if n := len(wordsOf(lowerText(d.Decision))); n < 2 || n > maxDecisionWords {
 		return baton.Decision{}, false
 	}
@@ -145,4 +139,17 @@ func mayBeHypothetical(s string) bool {
 		}
 	}
 	return false
+}
+
+// settleReason moves the reason a decision's text gives ("X because Y")
+// to its rationale unless it has one, names the alternative it turns
+// down ("X instead of Y"), and trims the text's closing punctuation.
+func settleReason(d *baton.Decision) {
+	if loc := rationaleMarker.FindStringIndex(d.Decision); loc != nil && d.Rationale == "" {
+		d.Rationale, d.Decision = d.Decision[loc[1]:], d.Decision[:loc[0]]
+	}
+	if alt := alternativeOf(d.Decision); alt != "" {
+		d.Alternatives = []string{alt}
+	}
+	d.Decision = strings.TrimRight(strings.TrimSpace(d.Decision), ".!,;:")
 }

@@ -43,13 +43,7 @@ func creditedCourse(s string) (baton.Decision, bool) {
 	} else {
 		return baton.Decision{}, false
 	}
-	if loc := rationaleMarker.FindStringIndex(d.Decision); loc != nil && d.Rationale == "" {
-		d.Rationale, d.Decision = d.Decision[loc[1]:], d.Decision[:loc[0]]
-	}
-	if alt := alternativeOf(d.Decision); alt != "" {
-		d.Alternatives = []string{alt}
-	}
-	d.Decision = strings.TrimRight(strings.TrimSpace(d.Decision), ".!,;:")
+	settleReason(&d)
 	return d, len(wordsOf(lowerText(d.Decision))) >= 2 && !routineStep(d.Decision)
 }
 

@@ -678,10 +678,10 @@ func fencedFile(info string) string {
 	return f
 }
 
-// consoleWritten reads one numbered line under a console edit or write:
-// "  12 +  import click" is an added line, "   3    kept" a kept one
-// (which a write wrote).
-func consoleWritten(line, op string) (string, bool) {
+// consoleNumbered is what follows the line number of a numbered line
+// under a console edit or write ("  12 +  import click" gives
+// "+  import click"); false for a line without one.
+func consoleNumbered(line string) (string, bool) {
 	t := strings.TrimLeft(line, " ⎿\t")
 	j := 0
 	for j < len(t) && t[j] >= '0' && t[j] <= '9' {
@@ -690,7 +690,17 @@ func consoleWritten(line, op string) (string, bool) {
 	if j == 0 || j == len(t) || t[j] != ' ' {
 		return "", false
 	}
-	rest := t[j+1:]
+	return t[j+1:], true
+}
+
+// consoleWritten reads one numbered line under a console edit or write:
+// "  12 +  import click" is an added line, "   3    kept" a kept one
+// (which a write wrote).
+func consoleWritten(line, op string) (string, bool) {
+	rest, ok := consoleNumbered(line)
+	if !ok {
+		return "", false
+	}
 	switch {
 	case strings.HasPrefix(rest, "+"):
 		return strings.TrimPrefix(rest[1:], " "), true
@@ -705,16 +715,8 @@ func consoleWritten(line, op string) (string, bool) {
 // consoleKept reads one numbered line under a console edit that the edit
 // kept: "   5    import click".
 func consoleKept(line string) (string, bool) {
-	t := strings.TrimLeft(line, " ⎿\t")
-	j := 0
-	for j < len(t) && t[j] >= '0' && t[j] <= '9' {
-		j++
-	}
-	if j == 0 || j == len(t) || t[j] != ' ' {
-		return "", false
-	}
-	rest := t[j+1:]
-	if strings.HasPrefix(rest, "+") || strings.HasPrefix(rest, "-") {
+	rest, ok := consoleNumbered(line)
+	if !ok || strings.HasPrefix(rest, "+") || strings.HasPrefix(rest, "-") {
 		return "", false
 	}
 	return strings.TrimPrefix(rest, "   "), true
