@@ -148,8 +148,10 @@ func TestRelationshipIndependentOfAnalysisOrder(t *testing.T) {
 			ctx := context.Background()
 			st := storetest.Open(t, url)
 			svc := analysis.NewService(st)
-			for name, order := range orders {
-				steward := &baton.Steward{Username: "ada-" + strings.ReplaceAll(name, " ", "-")}
+			// newSteward signs up a steward with the six sessions, none
+			// analysed yet.
+			newSteward := func(username string) (*baton.Steward, []*baton.Session) {
+				steward := &baton.Steward{Username: username}
 				if err := st.CreateSteward(ctx, steward); err != nil {
 					t.Fatal(err)
 				}
@@ -161,6 +163,10 @@ func TestRelationshipIndependentOfAnalysisOrder(t *testing.T) {
 					}
 					appendChat(t, st, steward.ID, sessions[i], 0, lines)
 				}
+				return steward, sessions
+			}
+			for name, order := range orders {
+				steward, sessions := newSteward("ada-" + strings.ReplaceAll(name, " ", "-"))
 				for _, i := range order {
 					if err := svc.AnalyzeSession(ctx, steward.ID, sessions[i].ID); err != nil {
 						t.Fatal(err)
@@ -190,21 +196,10 @@ func TestRelationshipIndependentOfAnalysisOrder(t *testing.T) {
 			// Analyses stored before the trust effect was kept have none:
 			// a session analysed before them makes theirs from their
 			// messages, keeps it, and their trust follows.
-			steward := &baton.Steward{Username: "grace"}
-			if err := st.CreateSteward(ctx, steward); err != nil {
-				t.Fatal(err)
-			}
-			sessions := make([]*baton.Session, len(contents))
-			for i, lines := range contents {
-				sessions[i] = &baton.Session{Title: fmt.Sprint("session ", i), StartedAt: starts[i]}
-				if err := st.CreateSession(ctx, steward.ID, sessions[i]); err != nil {
+			steward, sessions := newSteward("grace")
+			for _, s := range sessions[1:] {
+				if err := svc.AnalyzeSession(ctx, steward.ID, s.ID); err != nil {
 					t.Fatal(err)
-				}
-				appendChat(t, st, steward.ID, sessions[i], 0, lines)
-				if i > 0 {
-					if err := svc.AnalyzeSession(ctx, steward.ID, sessions[i].ID); err != nil {
-						t.Fatal(err)
-					}
 				}
 			}
 			if _, err := st.DB().NewRaw("UPDATE session_analyses SET trust_shift = NULL, trust_low = NULL, trust_high = NULL WHERE steward_id = ?",
