@@ -42,3 +42,33 @@ func TestTasksFromAPlanAndReviewSuggestions(t *testing.T) {
 		t.Error("imperativeOf")
 	}
 }
+
+// TestTasksFromAPlanTitleAndFixHeadings: a plan the steward asks to carry
+// out names its work in its title ("Implement the plan: …", or the title
+// itself when it opens with a verb), and its steps may be headed by any
+// numbered word ("## Fix 2: …"); a step that creates the file the title
+// names is a task of its own, not the title said again.
+func TestTasksFromAPlanTitleAndFixHeadings(t *testing.T) {
+	c := newConvo()
+	c.steward("Implement the following plan:\n\n# Plan: Invoice Export UI\n\n## Context\n\nThe invoice page shows no export.\n\n" +
+		"## Fix 1: Strip the header row from the parser output\n\nIn parse.ts.\n\n" +
+		"## Fix 2 — Create invoice-export.tsx\n\nA new component.\n\n## Verification\n\n- Run the tests")
+	c.assistant("Done: both fixes are in.")
+	c.steward("Implement the following plan:\n\n# Fix the retry loop on network errors\n\n## Approach\n\nBack off between attempts.")
+	s := &baton.Session{}
+	New().Session(s, c.analysed(New()))
+	got := s.Progress.TasksDiscussed
+	for _, w := range []string{
+		"Implement the plan: Invoice Export UI",
+		"Strip the header row from the parser output",
+		"Create invoice-export.tsx",
+		"Fix the retry loop on network errors",
+	} {
+		if !slices.Contains(got, w) {
+			t.Errorf("tasks %q lack %q", got, w)
+		}
+	}
+	if slices.Contains(got, "Run the tests") {
+		t.Errorf("tasks %q hold the verification step", got)
+	}
+}

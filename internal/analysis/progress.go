@@ -109,11 +109,14 @@ func (b *taskBook) worked(task string, done bool) {
 	b.mention(task)
 }
 
-// request records a task the steward asked for; a todo already saying
-// the same keeps its own wording and status.
-func (b *taskBook) request(task, status string) {
+// request records a task the steward asked for; a task recorded before
+// the steward's message (the first known of them) saying the same keeps
+// its own wording and status. The requests of one message are not
+// compared with each other: the steward listed them as distinct (a plan's
+// title and its step that creates the file the title names).
+func (b *taskBook) request(task, status string, known int) {
 	words := wordsOf(strings.ToLower(task))
-	for _, key := range b.order {
+	for _, key := range b.order[:min(known, len(b.order))] {
 		if sameTask(words, wordsOf(key)) {
 			return
 		}
@@ -267,11 +270,12 @@ func progressOf(vs []view) baton.Progress {
 				status = "completed"
 			}
 			reqs := stewardRequests(vs, i, askedBefore, len(book.requested) > 0)
+			known := len(book.order)
 			for k, r := range reqs {
 				if askedBefore && remark(r, k) || feedback(r, askedBefore) {
 					continue
 				}
-				book.request(r.text, status)
+				book.request(r.text, status, known)
 			}
 			// A command that asks for nothing ("/clear") opens no
 			// conversation: the message after it is still the opening one.

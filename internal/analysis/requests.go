@@ -97,13 +97,18 @@ func requests(prose string) []request {
 	if plan := planSteps(prose); len(plan) > 0 {
 		return listed(plan)
 	}
+	var out []request
+	if t := planTitleTask(prose); t != "" {
+		// A plan without numbered steps: its title names the work, and
+		// its sections may still ask for more.
+		out = append(out, request{t, formListed})
+	}
 	if len(prose) > maxPastedMessage {
 		prose = ownParagraphs(prose)
 	}
 	if len(prose) > maxRequestMessage {
 		prose = truncate(prose, maxRequestMessage)
 	}
-	var out []request
 	// A line ending in "can you:" introduces a list of requests; after
 	// any other line, a list item is one when it opens with a verb.
 	listOpen := false
@@ -192,8 +197,11 @@ func ownParagraphs(prose string) string {
 var (
 	// "Implement the following plan:", "Please execute this plan".
 	planRequest = regexp.MustCompile(`(?i)^(?:please\s+)?(?:implement|execute|follow|carry out|work through)\s+(?:the following|this|the)\s+plan\b`)
-	// A numbered step heading of a plan: "### 3. Pre-commit hook", "## Step 2: Add the index", "### Phase 1 — Parser".
-	planStep = regexp.MustCompile(`(?i)^#{2,4}\s+(?:\d+[.):]\s*|step\s+\d+\s*[:.—–-]?\s*|phase\s+\d+\s*[:.—–-]?\s*)(.+)$`)
+	// A numbered step heading of a plan: "### 3. Pre-commit hook", "## Step 2: Add the index", "### Phase 1 — Parser",
+	// or any word numbered and followed by a mark: "## Fix 2: Remove the retry", "## Part 3 — Docs".
+	planStep = regexp.MustCompile(`(?i)^#{2,4}\s+(?:\d+[.):]\s*|step\s+\d+\s*[:.—–-]?\s*|phase\s+\d+\s*[:.—–-]?\s*|\pL+\s+\d+[a-z]?\s*[:.—–-]\s*)(.+)$`)
+	// The title of a plan, the heading that opens it: "# Plan: Switch the keys to random", "# Thesis Completion UI".
+	planTitle = regexp.MustCompile(`^#\s+(?:(?i:(?:implementation\s+|fix\s+)?plan)\s*[:—–-]\s*)?(.+)$`)
 	// A step the plan itself says needs no work.
 	stepDone = regexp.MustCompile(`(?i)\b(?:already (?:done|in place|consistent|exists?|handled)|no changes? (?:needed|required))\b`)
 )
@@ -207,6 +215,10 @@ func planSteps(prose string) []string {
 		return nil
 	}
 	var out []string
+	if t := planTitleTask(prose); t != "" {
+		out = append(out, t)
+	}
+	titled := len(out)
 	var step string
 	var body strings.Builder
 	flush := func() {
@@ -243,10 +255,44 @@ func planSteps(prose string) []string {
 		}
 	}
 	flush()
-	if len(out) > maxRequestsPerMessage {
-		out = out[:maxRequestsPerMessage]
+	if len(out) == titled {
+		return nil // no steps: the plan's sections are read as requests
+	}
+	if len(out) > titled+maxRequestsPerMessage {
+		out = out[:titled+maxRequestsPerMessage]
 	}
 	return out
+}
+
+// planTitleTask is the task a plan the steward asks to carry out names in
+// its title, the heading that opens it: carrying out the plan as a whole
+// ("Implement the plan: Thesis Completion UI"), or the title itself when
+// it opens with a verb ("Fix FUSE rename on the SMB backend"). A reader
+// resuming the work names the plan before its steps.
+func planTitleTask(prose string) string {
+	first, rest, _ := strings.Cut(strings.TrimSpace(prose), "\n")
+	if !planRequest.MatchString(strings.TrimSpace(first)) {
+		return ""
+	}
+	for line := range strings.SplitSeq(truncate(rest, maxRequestMessage), "\n") {
+		t := strings.TrimSpace(line)
+		if t == "" {
+			continue
+		}
+		m := planTitle.FindStringSubmatch(t)
+		if m == nil {
+			return "" // the plan opens with no title
+		}
+		title := strings.TrimRight(cleanRequest(m[1]), ".:; ")
+		if len(strings.Fields(title)) == 0 || utf8.RuneCountInString(title) < 4 {
+			return ""
+		}
+		if startsWithVerb(title) {
+			return excerpt(title, 160)
+		}
+		return excerpt("Implement the plan: "+title, 160)
+	}
+	return ""
 }
 
 // suggestionText is the task of a review suggestion the steward passes on
