@@ -35,7 +35,7 @@ type echoOffer struct {
 // choose from, the latest maxEchoOffers of them.
 func (sc *decisionScan) noteEchoOffer(i int) {
 	prose := sc.vs[i].prose
-	if !asksToChoose(prose) && !offersCourses.MatchString(prose) {
+	if !asksToChoose(prose) && !offersCoursesIn(prose) {
 		return
 	}
 	options := lastList(prose)

@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"regexp"
 	"strings"
 	"unicode/utf8"
 )
@@ -73,4 +74,59 @@ var comparativeWords = []string{"instead of", "rather than", "plut", "au lieu de
 // when s holds one of its words.
 func comparativeIn(s string) bool {
 	return holdsAnyFold(s, comparativeWords) && comparative.MatchString(s)
+}
+
+// opensMark reports whether s holds mark at its start or after a byte
+// other than an ASCII letter, digit or the mark itself: where emphasis
+// such as mdEm's `(^|[^\p{L}\p{N}*])\*` can open (a byte outside ASCII
+// could end a rune of the class, so it counts as one). An identifier's
+// underscores (snake_case) and a glob's asterisks after a letter cannot
+// open, and text holding only those is spared the patterns.
+func opensMark(s string, mark byte) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] != mark {
+			continue
+		}
+		if i == 0 {
+			return true
+		}
+		if p := s[i-1]; p != mark && (p >= utf8.RuneSelf || !isASCIIAlnum(p)) {
+			return true
+		}
+	}
+	return false
+}
+
+// isASCIIAlnum reports an ASCII letter or digit.
+func isASCIIAlnum(c byte) bool {
+	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9'
+}
+
+// submatchIf is re.FindStringSubmatch(s), re run only when s holds one of
+// words, which every match of re holds (holdsAnyFold).
+func submatchIf(re *regexp.Regexp, s string, words []string) []string {
+	if !holdsAnyFold(s, words) {
+		return nil
+	}
+	return re.FindStringSubmatch(s)
+}
+
+// submatchIndexIf is re.FindStringSubmatchIndex(s), re run only when s
+// holds one of words, which every match of re holds.
+func submatchIndexIf(re *regexp.Regexp, s string, words []string) []int {
+	if !holdsAnyFold(s, words) {
+		return nil
+	}
+	return re.FindStringSubmatchIndex(s)
+}
+
+// offersCoursesWords are words one of which every match of offersCourses
+// holds, and its line break.
+var offersCoursesWords = []string{"me to", "shall i", "should i", "i can", "option"}
+
+// offersCoursesIn is offersCourses.MatchString(s), its pattern scanned
+// only when s has a line break and one of its words: it was a tenth of a
+// first sync's CPU on long messages of one line.
+func offersCoursesIn(s string) bool {
+	return strings.IndexByte(s, '\n') >= 0 && holdsAnyFold(s, offersCoursesWords) && offersCourses.MatchString(s)
 }

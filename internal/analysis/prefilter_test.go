@@ -2,6 +2,7 @@ package analysis
 
 import (
 	"math/rand/v2"
+	"regexp"
 	"strings"
 	"testing"
 	"unicode"
@@ -42,6 +43,89 @@ func TestPrefiltersNeverMissAMatch(t *testing.T) {
 		}
 		if strings.ContainsAny(s, "│└├─•⨯✓✗➜❯") != containsAnyNonASCII(s, "│└├─•⨯✓✗➜❯") {
 			t.Fatalf("containsAnyNonASCII(%q) differs", s)
+		}
+	}
+}
+
+// Each decision pattern's words are in every text it matches, and
+// offersCoursesIn says what offersCourses says: random text of the
+// patterns' words, cut and in both cases, with the runes that fold to
+// ASCII letters.
+func TestPatternWordsNeverMissAMatch(t *testing.T) {
+	guarded := []struct {
+		re    *regexp.Regexp
+		words []string
+	}{
+		{decisionMadeJA, decisionMadeJAWords}, {decisionMade, decisionMadeWords}, {decisionMadeDE, decisionMadeDEWords},
+		{decisionChoiceDE, decisionChoiceDEWords}, {decisionChoiceFRPT, decisionChoiceFRPTWords}, {decisionPast, decisionPastWords},
+		{decisionInstead, decisionInsteadWords}, {decisionChoice, decisionChoiceWords}, {offersCourses, offersCoursesWords},
+	}
+	pieces := []string{" ", "  ", "\n", ":", ",", "x", "é", "\u017f", "\u212a", "we'll ", "We will ", "let's ", "I'm ", "i ", "we ", "wir ", "ich ",
+		"haben ", "uns ", "habe ", "mich ", "dass ", "ことにしました", "こと", "に", "しました", "on ", "va ", "je ", "nous allons ", "à",
+		"would you like ", "do you want ", "want ", "shall ", "should ", "can ", "s", "k", "K", "S", "go", "ing", " to", " with", " on", " for"}
+	for _, g := range guarded {
+		for _, w := range g.words {
+			pieces = append(pieces, w, strings.ToUpper(w), w[:len(w)/2], w[len(w)/2:])
+		}
+	}
+	rng := rand.New(rand.NewPCG(3, 4))
+	for range 100000 {
+		var b strings.Builder
+		for range 1 + rng.IntN(8) {
+			b.WriteString(pieces[rng.IntN(len(pieces))])
+		}
+		s := b.String()
+		for _, g := range guarded {
+			if g.re.MatchString(s) && !holdsAnyFold(s, g.words) {
+				t.Fatalf("%q matches %s but holds none of %q", s, g.re, g.words)
+			}
+		}
+		if offersCourses.MatchString(s) != offersCoursesIn(s) {
+			t.Fatalf("offersCoursesIn(%q) differs", s)
+		}
+	}
+}
+
+// unwrapInline unwraps what it did when every pattern ran on all text.
+func TestUnwrapInlineAsEveryPatternRun(t *testing.T) {
+	every := func(s string) string {
+		if !strings.ContainsAny(s, "*_~[<") {
+			return s
+		}
+		if strings.Contains(s, "](") || strings.Contains(s, "][") {
+			s = mdImage.ReplaceAllString(s, "$1")
+			s = mdLink.ReplaceAllString(s, "$1")
+			s = mdRefLink.ReplaceAllString(s, "$1")
+		}
+		if strings.Contains(s, "<") {
+			s = mdAutolink.ReplaceAllString(s, "$1")
+		}
+		if strings.Count(s, "*")+strings.Count(s, "_")+strings.Count(s, "~") < 2 {
+			return s
+		}
+		for range 8 {
+			before := s
+			s = mdStrong.ReplaceAllString(s, "$1")
+			s = mdStrongU.ReplaceAllString(s, "$1$2$3")
+			s = mdStrike.ReplaceAllString(s, "$1")
+			s = mdEm.ReplaceAllString(s, "$1$2$3")
+			s = mdEmU.ReplaceAllString(s, "$1$2$3")
+			if s == before {
+				break
+			}
+		}
+		return s
+	}
+	pieces := []string{"*", "**", "_", "__", "~", "~~", "a", "b1", "é", "日", " ", "\t", ".", "x_y", "*.go", "2 * 3", "[a](b)", "<https://x>", "\n"}
+	rng := rand.New(rand.NewPCG(5, 6))
+	for range 100000 {
+		var b strings.Builder
+		for range 1 + rng.IntN(10) {
+			b.WriteString(pieces[rng.IntN(len(pieces))])
+		}
+		s := b.String()
+		if got, want := unwrapInline(s), every(s); got != want {
+			t.Fatalf("unwrapInline(%q) = %q, every pattern run: %q", s, got, want)
 		}
 	}
 }

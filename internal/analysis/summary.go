@@ -487,34 +487,51 @@ var (
 	rationaleMarker = regexp.MustCompile(`(?i)[,;]?\s+(?:because|since|so that|given that|due to|as it|as they|as this|as that|weil|denn|parce que|puisque|porque|pois|já que)\s+|[,;]?\s+parce qu'`)
 )
 
+// Words one of which every match of the decision pattern beside them
+// holds, in any case (holdsFold): decisionOf runs a pattern only on a
+// sentence that holds one (submatchIf), and a sentence with a cue
+// (decisionCue) holds the words of one or two patterns, not of all ten.
+var (
+	decisionMadeJAWords     = []string{"ことに"}
+	decisionMadeWords       = []string{"decided", "decision"}
+	decisionMadeDEWords     = []string{"entschieden", "entscheidung:"}
+	decisionChoiceDEWords   = []string{"verwenden", "nehmen", "nutzen", "bleiben bei", "wechseln zu", "setzen auf"}
+	decisionChoiceFRPTWords = []string{"on part sur", "on garde", "on va ", "je vais ", "utilisons", "gardons", "nous allons utiliser",
+		"vamos ", "vou ", "decidi", "optei por", "optamos por"}
+	decisionPastWords    = []string{"switched to", "went with", "chose", "opted", "settled on", "moved to", "replaced"}
+	decisionInsteadWords = []string{"instead of", "rather than"}
+	decisionChoiceWords  = []string{"go with", "going with", "use", "using", "switch", "stick", "choos", "pick", "adopt", "keep",
+		"move to", "migrate to", "replace", "start with"}
+)
+
 // decisionOf reads a decision and its rationale from a sentence. From the
 // assistant, a plain choice ("I'll use grep") counts only with a reason or
 // when it says "decided".
 func decisionOf(s string, steward bool) (baton.Decision, bool) {
 	var decision string
 	explicit := false // the sentence itself says it was decided
-	if m := decisionMadeJA.FindStringSubmatch(s); m != nil {
+	if m := submatchIf(decisionMadeJA, s, decisionMadeJAWords); m != nil {
 		d := strings.TrimSpace(m[1])
 		if utf8.RuneCountInString(d) < 3 {
 			return baton.Decision{}, false
 		}
 		return baton.Decision{Decision: excerpt(d, decisionLength)}, true
 	}
-	if m := decisionMade.FindStringSubmatchIndex(s); m != nil {
+	if m := submatchIndexIf(decisionMade, s, decisionMadeWords); m != nil {
 		// "we haven't yet decided on X", "not decided to": nothing chosen.
 		if undecided.MatchString(s[:m[0]]) {
 			return baton.Decision{}, false
 		}
 		decision = s[m[2]:m[3]]
-	} else if m := decisionMadeDE.FindStringSubmatch(s); m != nil {
+	} else if m := submatchIf(decisionMadeDE, s, decisionMadeDEWords); m != nil {
 		decision, explicit = m[1], true
-	} else if m := decisionChoiceDE.FindStringSubmatch(s); m != nil {
+	} else if m := submatchIf(decisionChoiceDE, s, decisionChoiceDEWords); m != nil {
 		decision = strings.ToLower(m[1]) + " " + m[2]
-	} else if m := decisionChoiceFRPT.FindStringSubmatch(s); m != nil {
+	} else if m := submatchIf(decisionChoiceFRPT, s, decisionChoiceFRPTWords); m != nil {
 		decision = m[1]
 	} else if m := decisionBare.FindStringSubmatch(s); m != nil {
 		decision, explicit = m[1], true
-	} else if m := decisionPast.FindStringSubmatch(s); m != nil {
+	} else if m := submatchIf(decisionPast, s, decisionPastWords); m != nil {
 		verb := strings.ToLower(m[1])
 		switch verb {
 		case "switched to", "moved to":
@@ -532,9 +549,9 @@ func decisionOf(s string, steward bool) (baton.Decision, bool) {
 		decision, explicit = strings.TrimSpace(verb+" "+m[2]), true
 	} else if m := decisionFix.FindStringSubmatch(s); m != nil {
 		decision, explicit = m[1], true
-	} else if m := decisionInstead.FindStringSubmatch(s); m != nil && !decisionChoice.MatchString(s) {
+	} else if m := submatchIf(decisionInstead, s, decisionInsteadWords); m != nil && submatchIndexIf(decisionChoice, s, decisionChoiceWords) == nil {
 		decision = m[1] + " instead of " + m[2]
-	} else if m := decisionChoice.FindStringSubmatch(s); m != nil {
+	} else if m := submatchIf(decisionChoice, s, decisionChoiceWords); m != nil {
 		verb := strings.ToLower(m[1])
 		switch verb {
 		case "going with":
