@@ -123,12 +123,14 @@ var (
 
 // planDecisions reads the choices an approved plan states: a line labelled
 // as the decision or approach, the items under a "decisions" heading, a
-// step chosen against another ("X instead of Y"), and a step that gives
-// its reason ("add X before Y so the tables stay in sync"); at most
-// maxPlanDecisions, the labelled and compared ones first.
+// section heading that names a choice (headingChoice), a step chosen
+// against another ("X instead of Y"), and a step that gives its reason
+// ("add X before Y so the tables stay in sync"); at most
+// maxPlanDecisions, in that order.
 func planDecisions(plan string) []baton.Decision {
-	var labelled, compared, reasoned []baton.Decision
+	var labelled, headed, compared, reasoned []baton.Decision
 	section := ""
+	heading := -1   // index in headed of the current section's heading, -1 for none
 	opened := false // the approach section's opening statement is read
 	fence := false
 	for line := range strings.SplitSeq(truncate(plan, 3*maxRequestMessage), "\n") {
@@ -143,10 +145,27 @@ func planDecisions(plan string) []baton.Decision {
 		if strings.HasPrefix(t, "#") {
 			section = plainText(t)
 			opened = false
+			heading = -1
+			if d, ok := headingChoice(t); ok {
+				headed = append(headed, d)
+				heading = len(headed) - 1
+			}
 			continue
 		}
-		if planOtherHeading.MatchString(section) && !planDecisionHeading.MatchString(section) {
+		// A section whose heading names a choice is read whatever words
+		// it holds ("Unify the compile state during background compiles").
+		if heading < 0 && otherSection(section) {
 			continue
+		}
+		// The section's reason for the choice its heading names: "…, so
+		// rename operations are visible".
+		if heading >= 0 && headed[heading].Rationale == "" {
+			for _, s := range sentences(plainText(t)) {
+				if loc := planReason.FindStringIndex(s); loc != nil && loc[0] > 0 {
+					headed[heading].Rationale = strings.TrimRight(strings.TrimSpace(s[loc[1]:]), ".:;")
+					break
+				}
+			}
 		}
 		bullet := stripListMarker(t) != t
 		text := plainText(t)
@@ -221,11 +240,59 @@ func planDecisions(plan string) []baton.Decision {
 			}
 		}
 	}
-	out := append(append(labelled, compared...), reasoned...)
+	out := append(append(append(labelled, headed...), compared...), reasoned...)
 	if len(out) > maxPlanDecisions {
 		out = out[:maxPlanDecisions]
 	}
 	return out
+}
+
+// headingVerbs open a plan's section heading that names a choice rather
+// than a piece of work: beside the verbs a design choice starts with, the
+// ones that drop, keep or simplify what is there ("Remove auto-retry from
+// the upload", "Simplify access() — always grant access"). "Add", "create",
+// "update", "fix" name the work the plan does.
+var headingVerbs = func() map[string]bool {
+	m := set("remove", "drop", "keep", "simplify", "replace", "split", "disable")
+	for v := range choiceVerbs {
+		m[v] = true
+	}
+	return m
+}()
+
+// headingChoice reads a plan's section heading as the choice it names:
+// "### 2. Remove auto-retry from the upload", "## Fix 3: Unify the compile
+// state — disable the button during background compiles". The plan's
+// title ("# Plan: …") and a heading that only names a file or a part are
+// not choices.
+func headingChoice(line string) (baton.Decision, bool) {
+	if !strings.HasPrefix(line, "##") {
+		return baton.Decision{}, false
+	}
+	text := planItemLabel.ReplaceAllString(plainText(line), "")
+	text = strings.TrimRight(strings.TrimSpace(strings.ReplaceAll(text, " — ", ": ")), ".:;")
+	w := wordsOf(lowerText(text))
+	if len(w) < 3 || len(w) > 20 || !headingVerbs[w[0]] || strings.HasSuffix(text, "?") {
+		return baton.Decision{}, false
+	}
+	return baton.Decision{Decision: text}, true
+}
+
+// otherSection reports whether a plan's section describes or checks
+// rather than chooses ("Context", "Verification", "Files to modify"). A
+// heading that names a file ("### `internal/file/store.go`") is where the
+// plan's steps apply, not a list of files: the words of its paths ("/",
+// a dotted name) are not read.
+func otherSection(heading string) bool {
+	words := strings.Fields(heading)
+	kept := words[:0:0]
+	for _, w := range words {
+		if !strings.ContainsAny(w, "/`") && !strings.Contains(strings.Trim(w, ".:,;()"), ".") {
+			kept = append(kept, w)
+		}
+	}
+	h := strings.Join(kept, " ")
+	return planOtherHeading.MatchString(h) && !planDecisionHeading.MatchString(h)
 }
 
 // planChoice splits a plan's statement of a choice into the choice, its

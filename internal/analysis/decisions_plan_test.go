@@ -280,3 +280,24 @@ func TestDecisionCutFromItsSubject(t *testing.T) {
 		t.Errorf("decisions = %+v, want only the one that names its course", sc.out)
 	}
 }
+
+// TestDecisionPlanChoiceHeadings: an approved plan's section heading that
+// names a choice ("Remove …", "Simplify … — always …") is a decision, its
+// reason from the section's body; one that names the work ("Add …") is
+// not. A heading that names a file is where the steps apply, not a list of
+// files: its steps are read ("file" in the path is no "Files" section).
+func TestDecisionPlanChoiceHeadings(t *testing.T) {
+	plan := "# Fix the report export\n\n## Context\n\nExports fail while a background refresh runs.\n\n" +
+		"## Fix 1: Add a retry counter to the exporter\n\nCount the attempts.\n\n" +
+		"## Fix 2: Remove the auto-refresh after saving a report\n\nThe user refreshes by hand after reviewing, so two refreshes never race.\n\n" +
+		"### 3. Simplify `canExport()` — always allow the report owner\n\nThe owner check is enough here.\n\n" +
+		"### `internal/file/export.go`\n\n- Reuse the shared HTTP client instead of a new client per export\n\n" +
+		"## Files to modify\n\n- Use the report list instead of the export list\n\n## Verification\n\n- Export a report\n"
+	c := newConvo()
+	c.steward("Implement the following plan:\n\n" + plan)
+	checkDecisions(t, c, []baton.Decision{
+		{Decision: "Remove the auto-refresh after saving a report", Rationale: "two refreshes never race"},
+		{Decision: "Simplify canExport(): always allow the report owner"},
+		{Decision: "Reuse the shared HTTP client instead of a new client per export", Alternatives: []string{"a new client per export"}},
+	})
+}
