@@ -246,7 +246,8 @@ func withMentionedNames(line string) string {
 			prev = before[len(before)-1]
 		}
 		r, _ := utf8.DecodeLastRuneInString(prev)
-		if prev == "" || strings.Contains(prev, "@") || r >= 0x3000 {
+		glued, particle := particleAfter(line[loc[1]:])
+		if (prev == "" || strings.Contains(prev, "@") || r >= 0x3000) && !particle {
 			b.WriteString(" ")
 			continue
 		}
@@ -254,11 +255,34 @@ func withMentionedNames(line string) string {
 		end := name[len(strings.TrimRight(name, ".")):]
 		name = strings.Trim(name, "./")
 		name = name[strings.LastIndexByte(name, '/')+1:]
-		b.WriteString(name + end + " ")
+		if glued {
+			end = ""
+		} else {
+			end += " "
+		}
+		b.WriteString(name + end)
 	}
 	b.WriteString(line[last:])
 	return b.String()
 }
+
+// particleAfter reports the particle that follows a mention, glued to it
+// ("@docs/system-rules.md을 …") or after a space ("@spec-design/ 에 …"):
+// Korean and Japanese mark a noun's role by a particle after it, so a
+// mention a particle follows is a noun of the sentence wherever it
+// stands, even opening the line.
+func particleAfter(after string) (glued, particle bool) {
+	if r, _ := utf8.DecodeRuneInString(after); particleRune(r) {
+		return true, true
+	}
+	next, _, _ := strings.Cut(strings.TrimLeft(after, " "), " ")
+	return false, particles[strings.TrimRight(next, ".,")]
+}
+
+// particles are the Korean and Japanese particles written apart from the
+// noun they follow.
+var particles = set("은", "는", "이", "가", "을", "를", "에", "에서", "의", "으로", "로", "와", "과", "도", "만", "까지", "부터",
+	"에게", "を", "は", "が", "に", "の", "で", "と", "も", "へ", "から", "まで")
 
 // flagNouns follow a flag that the sentence names as a thing.
 var flagNouns = set("flag", "flags", "option", "options", "parameter", "parameters", "param", "argument", "arguments",

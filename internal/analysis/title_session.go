@@ -64,7 +64,8 @@ func sessionTitle(vs []view) string {
 		if !titlePrompt(v) || prompts >= titlePrompts {
 			continue
 		}
-		sentences := titleSentences(v.prose)
+		prose := titleProse(v)
+		sentences := titleSentences(prose)
 		if pastedLog(v.prose) || pastedInFence(v.m.Content) {
 			// A log pasted, alone or after a few words ("I ran into
 			// this:"): the answer says what it shows.
@@ -113,7 +114,7 @@ func sessionTitle(vs []view) string {
 			}
 		}
 		pt, ps = restatedOver(vs, i, weights, pt, ps, decay)
-		pt = withPasteNamed(pt, v.prose)
+		pt = withPasteNamed(pt, prose)
 		if pt != "" && ps > bestScore {
 			best, bestScore = pt, ps
 		}

@@ -1,0 +1,110 @@
+package analysis
+
+import (
+	"regexp"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// What a prompt carries besides the steward's words: the content of a file
+// an editor attached to it, and output the steward wrapped in a tag that
+// says it is output. Neither says what the steward asks; a title is
+// written from the rest.
+
+// attachedOpen opens a block a prompt carries rather than says: a tag
+// that names the file it holds by an attribute (VS Code's `<context
+// ref="file:///…/common-template.md">`, `<file path="…">`), or a tag
+// that names output (`<Logs>`, `<error>`, `<stdout>`).
+var attachedOpen = regexp.MustCompile(`(?i)<([a-z][a-z0-9_-]*)(?:\s+[^<>]*?\b(?:ref|path|file|uri|src)\s*=\s*"[^"]*"[^<>]*|\s*)>`)
+
+// outputTags are the names of the tags that wrap pasted output.
+var outputTags = set("log", "logs", "output", "outputs", "error", "errors", "stdout", "stderr", "stacktrace",
+	"traceback", "trace", "console", "terminal", "exception")
+
+// withoutAttached is a prompt's content without the blocks it carries
+// (attachedOpen) from their opening tag to its closing one; a block that
+// is not closed is left as it is (the tag may be a word under discussion).
+func withoutAttached(content string) string {
+	if !strings.Contains(content, "<") {
+		return content
+	}
+	var b strings.Builder
+	rest := content
+	for {
+		loc := attachedOpen.FindStringSubmatchIndex(rest)
+		if loc == nil {
+			break
+		}
+		name := strings.ToLower(rest[loc[2]:loc[3]])
+		attrs := rest[loc[3] : loc[1]-1]
+		if strings.TrimSpace(attrs) == "" && !outputTags[name] {
+			b.WriteString(rest[:loc[1]])
+			rest = rest[loc[1]:]
+			continue
+		}
+		closing := strings.Index(strings.ToLower(rest[loc[1]:]), "</"+name+">")
+		if closing < 0 {
+			b.WriteString(rest[:loc[1]])
+			rest = rest[loc[1]:]
+			continue
+		}
+		b.WriteString(rest[:loc[0]])
+		b.WriteString("\n\n")
+		rest = rest[loc[1]+closing+len("</"+name+">"):]
+	}
+	b.WriteString(rest)
+	return b.String()
+}
+
+// mentionLink is an editor's mention of a file written as a Markdown link
+// to it ("[@common-template.md](file:///Users/…/common-template.md)"),
+// and the space after it.
+var mentionLink = regexp.MustCompile(`\[(@[^\]\s]+)\]\((?:file|vscode|https?)://[^)\s]*\)[ \t]*(\n\s*)?`)
+
+// withMentionsAsWritten writes an editor's mention links as the mentions
+// they are ("@common-template.md"). An editor puts the text typed after a
+// mention on a line of its own; when that text opens with a particle
+// ("은 Agent에서 …": Korean and Japanese mark a noun's role after it), the
+// mention is the noun the particle follows, and the two are joined again.
+func withMentionsAsWritten(s string) string {
+	if !strings.Contains(s, "](") {
+		return s
+	}
+	var b strings.Builder
+	last := 0
+	for _, loc := range mentionLink.FindAllStringSubmatchIndex(s, -1) {
+		b.WriteString(s[last:loc[0]])
+		last = loc[1]
+		b.WriteString(s[loc[2]:loc[3]])
+		if r, _ := utf8.DecodeRuneInString(s[loc[1]:]); !particleRune(r) {
+			b.WriteString(" ")
+			if loc[4] >= 0 {
+				b.WriteString(s[loc[4]:loc[5]])
+			}
+		}
+	}
+	b.WriteString(s[last:])
+	return b.String()
+}
+
+// particleRune reports a letter a Korean or Japanese particle opens with:
+// a Hangul syllable or a hiragana.
+func particleRune(r rune) bool {
+	return unicode.Is(unicode.Hangul, r) || unicode.Is(unicode.Hiragana, r)
+}
+
+// titleProse is the prose a prompt's title is read from: its prose, or
+// when it carries an attachment or wrapped output, or mentions a file by
+// a link, the prose of the rest.
+func titleProse(v *view) string {
+	c := v.m.Content
+	if !strings.Contains(c, "<") && !strings.Contains(c, "](") {
+		return v.prose
+	}
+	rest := withMentionsAsWritten(withoutAttached(c))
+	if rest == c {
+		return v.prose
+	}
+	return proseOf(rest)
+}

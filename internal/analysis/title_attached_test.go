@@ -1,0 +1,73 @@
+package analysis
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestTitleAttachedFile: the content of a file an editor attaches to a
+// prompt (VS Code's <context ref="file://…">) is the file's words, not the
+// steward's: its headings and sentences, which the session goes on to
+// discuss, do not title it; the question typed above it does.
+func TestTitleAttachedFile(t *testing.T) {
+	prompt := "Is the tone right for new on-call staff?\n\n" +
+		"<context ref=\"file:///home/ana/ops/runbook.md\">\n# Database failover\n\n" +
+		"## Procedure\n\nPromote the replica before the primary's lease expires.\n" +
+		"Drain the connection pool, then repoint the failover DNS record.\n</context>"
+	got := titleOf(prompt,
+		"The tone suits new on-call staff, but the failover steps need more: the replica promotion and the failover DNS record deserve a check list.",
+		"ok, add the failover check list then",
+		"Done: the failover check list covers the replica promotion, the connection pool and the failover DNS record.")
+	checkTitleForm(t, "attached file", got)
+	if l := strings.ToLower(got); !strings.Contains(l, "on-call") || strings.Contains(l, "failover") {
+		t.Errorf("title %q is not the question asked about the attached file", got)
+	}
+	if got := withoutAttached("see <context ref=\"file:///x.md\">\n# X\n</context> and fix it"); strings.Contains(got, "# X") {
+		t.Errorf("withoutAttached kept the attached file: %q", got)
+	}
+	if got := withoutAttached("wrap it in a <div> and a <section>"); got != "wrap it in a <div> and a <section>" {
+		t.Errorf("withoutAttached changed HTML under discussion: %q", got)
+	}
+}
+
+// TestTitleWrappedOutput: output the steward wraps in a tag that says so
+// (<logs>…</logs>) is pasted, all of it: a blank line inside it does not
+// make the program's lines after it prose ("packed 2.1KB dist/index.js"),
+// and the request written after the paste titles the prompt.
+func TestTitleWrappedOutput(t *testing.T) {
+	var packed strings.Builder
+	for _, f := range []string{"index", "vendor", "polyfills", "runtime", "styles", "fonts", "icons", "worker", "charts",
+		"editor", "i18n", "maps", "search"} {
+		packed.WriteString("packed 2.1KB bundle of dist/" + f + ".js\n")
+	}
+	prompt := "this happens on every deploy\n<Logs>\n$ make deploy\nuploading bundle\n\n" + packed.String() +
+		"</Logs>\nThe upload to the artifact registry times out after the bundle is packed"
+	got := titleOf(prompt,
+		"The artifact registry upload times out because the registry token has expired; the bundle itself is fine.",
+		"ok, do that",
+		"I renewed the registry token and the artifact registry upload succeeds.")
+	checkTitleForm(t, "wrapped output", got)
+	if l := strings.ToLower(got); strings.Contains(l, "packed") || strings.Contains(l, "total files") || !strings.Contains(l, "registry") {
+		t.Errorf("title %q is not the request written after the wrapped output", got)
+	}
+}
+
+// TestTitleMentionBeforeParticle: Korean and Japanese mark a noun's role
+// with a particle after it, so an editor's mention of a file followed by
+// one ("@docs/api-guide.md를 …", "@templates/ 에 …") is a noun of the
+// sentence even where it opens the line; an editor that writes the
+// mention as a link puts the text after it on a line of its own, and the
+// particle joins it again.
+func TestTitleMentionBeforeParticle(t *testing.T) {
+	if got := cleanTitleLine("@docs/api-guide.md를 @templates/ 에 맞게 정리해줘."); !strings.Contains(got, "api-guide.md를") || !strings.Contains(got, "templates 에") {
+		t.Errorf("cleanTitleLine dropped a mention a particle follows: %q", got)
+	}
+	if got := cleanTitleLine("@README.md @TODO.md read the goals"); strings.Contains(got, "README") {
+		t.Errorf("cleanTitleLine kept a mention that attaches a file: %q", got)
+	}
+	got := titleOf("[@api-guide.md](file:///home/ana/docs/api-guide.md)\n\n 는 API 문서를 작성하는 방법을 정리한 가이드야. 개선할 점이 있을까?",
+		"api-guide.md 가이드는 잘 정리되어 있습니다. API 문서 예제를 추가하면 좋겠습니다.")
+	if !strings.Contains(got, "api-guide") {
+		t.Errorf("title %q does not name the mentioned file", got)
+	}
+}
