@@ -456,6 +456,7 @@ var realsetTestLabelsSHA256 = map[string]string{
 	"labels-test-15.json":   "8c0d7fc4aeb85dc6de307a6d56a5ae05351548212d0e89851a526b524d8a468c",
 	"labels-test-15-2.json": "a308dbf0a6c50960f5203ad4228e21ea23d8c4760697516879f8ba00d2b42c77",
 	"labels-test-15-3.json": "ace850e3a43ce24c83c6937bf506e20a08f85c854dd511db8eea001524444564",
+	"labels-test-16.json":   "b494c408c29553986f05462d6a42ea3427bfacabbf025964d976a311440fde4c",
 }
 
 // realsetExt is the file name each format is imported under.
