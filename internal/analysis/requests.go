@@ -403,18 +403,47 @@ var (
 	questionWordZH = regexp.MustCompile(`为什么|为何|怎么|怎样|如何|什么|哪|是否|能否|能不能|可不可以|有没有`)
 )
 
-// cjkRequest is the task a sentence in Chinese or Japanese asks for, and
-// its form: a list item under a request, a Japanese request ending
-// ("…してください"), a Chinese request (its opener, or the softening
-// "一下": "组织一下多语言"), or a Chinese question (a question word, and a
-// question mark or particle at its end).
+var (
+	// requestEndingKO: a Korean request ends in a verb's asking form:
+	// "수정해줘", "추가해 주세요", "알려줄래?", "커밋하자", "부탁해".
+	requestEndingKO = regexp.MustCompile(`(?:줘|줘요|주세요|주십시오|주실래요|줄래|줄래요|봐|봐요|하자|합시다|부탁해|부탁해요|부탁합니다|부탁드립니다|바랍니다)[.!?？！~]*$`)
+	// questionKO: a Korean sentence that ends in a question mark asks a
+	// question ("어떤 모델이 잘할까?", "제가 바꿔야 하지?").
+	questionKO = regexp.MustCompile(`[가-힣]\s*[?？]+$`)
+)
+
+// koreanBody is a Korean request without its asking ending: what it asks
+// for ("어 해줘" asks for nothing it names).
+func koreanBody(s string) string {
+	t := strings.TrimRight(s, "？?！!。.~ ")
+	for _, e := range []string{"해 주세요", "해주세요", "주세요", "해 줘", "해줘", "줘"} {
+		if b, ok := strings.CutSuffix(t, e); ok {
+			return strings.TrimSpace(b)
+		}
+	}
+	return t
+}
+
+// cjkRequest is the task a sentence in Chinese, Japanese or Korean asks
+// for, and its form: a list item under a request, a Japanese or Korean
+// request ending ("…してください", "…수정해줘"), a Chinese request (its
+// opener, or the softening "一下": "组织一下多语言"), or a question (in
+// Chinese a question word, and a question mark or particle at its end; in
+// Korean a question mark).
 func cjkRequest(s string, item bool) (string, requestForm) {
-	t := strings.TrimRight(s, "？?！!。 ")
+	t := strings.TrimRight(s, "？?！!。.~ ")
 	switch {
 	case utf8.RuneCountInString(t) < 4:
 		return "", 0
 	case item || requestEndingJA.MatchString(s):
 		return t, formImperative
+	case requestEndingKO.MatchString(s):
+		if utf8.RuneCountInString(strings.ReplaceAll(koreanBody(s), " ", "")) < 3 {
+			return "", 0
+		}
+		return t, formImperative
+	case questionKO.MatchString(s):
+		return t, formQuestion
 	case requestOpenerZH.MatchString(t) || strings.Contains(t, "一下"):
 		return t, formImperative
 	case questionWordZH.MatchString(t) && (strings.HasSuffix(s, "?") || strings.HasSuffix(s, "？") || strings.HasSuffix(t, "吗") || strings.HasSuffix(t, "呢")):

@@ -26,3 +26,23 @@ func TestChineseRequests(t *testing.T) {
 		}
 	}
 }
+
+// TestKoreanRequests: a Korean sentence asks for work when it ends in a
+// verb's asking form ("…수정해줘", "…추가해 주세요", "…하자") and names
+// something before it ("어 해줘", "yes, do it", names nothing), and asks a
+// question when it ends in a question mark; a statement asks for nothing.
+func TestKoreanRequests(t *testing.T) {
+	cases := map[string][]string{
+		"문서에 대해서 작업한 내용들을 커밋해줘.":     {"문서에 대해서 작업한 내용들을 커밋해줘"},
+		"설정 파일에 가이드를 추가해 주세요":        {"설정 파일에 가이드를 추가해 주세요"},
+		"어떤 모델이 잘할까?":                {"어떤 모델이 잘할까"},
+		"어 해줘.":                      nil,
+		"받아들여지는 것들을 추가했어.":           nil,
+		"어 해줘. 그리고 필드 전부 필수라고 명시해줘.": {"그리고 필드 전부 필수라고 명시해줘"},
+	}
+	for in, want := range cases {
+		if got := requestTasks(in); !slices.Equal(got, want) {
+			t.Errorf("%q: tasks %q, want %q", in, got, want)
+		}
+	}
+}
