@@ -3,6 +3,7 @@ package analysis
 import (
 	"regexp"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -539,6 +540,9 @@ func requestOf(s string, item bool) (string, requestForm) {
 	if cjkText(s) {
 		return cjkRequest(s, item)
 	}
+	if !item && cyrillicText(s) {
+		return russianRequest(s)
+	}
 	words := strings.Fields(s)
 	if name := slashWord(words[0]); strings.HasPrefix(words[0], "/") && name != "" {
 		// "/review the retry logic": the command's verb is the request.
@@ -806,7 +810,8 @@ func looksLikeOutput(t string) bool {
 	}
 	letters := 0
 	for _, r := range t {
-		if r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r == ' ' || r >= 0x3040 {
+		// Letters of any script: a line in Russian or Greek is words too.
+		if r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r == ' ' || r >= 0x3040 || r >= 0x80 && unicode.IsLetter(r) {
 			letters++
 		}
 	}
