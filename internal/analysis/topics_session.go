@@ -248,8 +248,8 @@ func holdsTerm(phrase, term string) bool {
 }
 
 // topicCandidates are the session's terms with their scores: every
-// salient word, every pair of adjacent nouns within a clause, file names
-// and Japanese compounds, each scored by the messages that hold it (2 for
+// salient word, every pair of adjacent nouns within a clause, file names,
+// hyphenated compounds (topics_compound.go) and Japanese compounds, each scored by the messages that hold it (2 for
 // a steward's, 1 for an answer); a file name scores half again as much
 // (the work is on it), a phrase as much as a word: two words side by side
 // are often no phrase at all, and one that is names its subject as often
@@ -366,13 +366,17 @@ func (t *topicTally) message(v *view) string {
 	}
 	// Past its file names, code in the prose is no topic (topics_code.go).
 	prose = unquoteCodeWords(withoutCodeLines(prose))
+	compounds, wordProse := hyphenCompounds(prose)
+	for _, c := range compounds {
+		t.add(c, n, seen)
+	}
 	for _, p := range nounPairsNoting(prose, t.mods) {
 		t.add(p, n, seen)
 	}
 	for _, p := range japaneseCompounds(prose) {
 		t.add(p, n, seen)
 	}
-	words := splitMixedCJK(wordsOf(lowerText(prose)))
+	words := splitMixedCJK(wordsOf(lowerText(wordProse)))
 	chinese := chineseText(prose)
 	for k, w := range words {
 		switch {
@@ -581,6 +585,10 @@ func pairWord(w string) bool {
 	// by position: their order does not make a noun phrase.
 	if strings.ContainsFunc(w, func(r rune) bool { return r >= 0x0400 }) || strings.ContainsAny(w, "/_.'") {
 		return false
+	}
+	if strings.IndexByte(w, '-') >= 0 {
+		// A hyphenated compound is one word (topics_compound.go).
+		return hyphenCompound(w) == w
 	}
 	if pairVerbs[w] {
 		return false
