@@ -114,31 +114,15 @@ func lastList(prose string) []option {
 // asksToChoose reports whether an assistant message asks the steward to
 // choose among what it lists.
 func asksToChoose(prose string) bool {
-	return mayAskToChoose(prose) && choosePrompt.MatchString(prose)
+	return lineMatch(choosePrompt, prose, chooseFoldWords)
 }
 
 // chooseWords are words one of which every match of choosePrompt holds,
-// lower-cased.
+// lower-cased: looking for them first (lineMatch) spares most messages the
+// pattern's scan, which was most of the CPU of reading a session's
+// decisions.
 var chooseWords = []string{"which", "prefer", "let me know", "pick one", "choose one", "should i go with",
 	"how would you like to", "how do you want to", "what do you think", "your call", "or would you"}
-
-// mayAskToChoose is false when prose holds none of chooseWords in any
-// case, so choosePrompt cannot match: looking for the words first spares
-// most messages the pattern's scan, which was most of the CPU of reading
-// a session's decisions. The pattern's (?i) also folds the long s (ſ) to
-// s, which lower-casing does not: a prose with one is left to it.
-func mayAskToChoose(prose string) bool {
-	if strings.ContainsRune(prose, 'ſ') {
-		return true
-	}
-	lower := strings.ToLower(prose)
-	for _, w := range chooseWords {
-		if strings.Contains(lower, w) {
-			return true
-		}
-	}
-	return false
-}
 
 // pickedKey is the key of the option a steward's reply picks, "" for
 // none: by its key ("2", "option B", "go with 2"), or by its place ("the

@@ -102,10 +102,55 @@ func isASCIIAlnum(c byte) bool {
 	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9'
 }
 
+// foldWords is holdsAnyFold for a fixed list of words, read in one pass:
+// at each byte of the text only the words that can start with it are
+// tried (ten words looked for one by one were ten passes).
+type foldWords struct {
+	words   []string
+	byFirst [256][]string // the words by their first byte, in either ASCII case
+	sk      bool          // a word holds s or k, which (?i) folds from ſ and K
+}
+
+// newFoldWords makes the foldWords of words (lower-case where ASCII).
+func newFoldWords(words ...string) *foldWords {
+	f := &foldWords{words: words}
+	for _, w := range words {
+		c := w[0]
+		f.byFirst[c] = append(f.byFirst[c], w)
+		if 'a' <= c && c <= 'z' {
+			f.byFirst[c-('a'-'A')] = append(f.byFirst[c-('a'-'A')], w)
+		}
+		f.sk = f.sk || strings.ContainsAny(w, "sk")
+	}
+	return f
+}
+
+// in reports what holdsAnyFold(s, f.words) reports.
+func (f *foldWords) in(s string) bool {
+	if f.sk && containsAnyNonASCII(s, "\u017f\u212a") {
+		return true
+	}
+	for i := 0; i < len(s); i++ {
+	words:
+		for _, w := range f.byFirst[s[i]] {
+			if len(s)-i < len(w) {
+				continue
+			}
+			for k := 1; k < len(w); k++ {
+				if !foldsTo(s[i+k], w[k]) {
+					continue words
+				}
+			}
+			return true
+		}
+	}
+	return false
+}
+
 // submatchIf is re.FindStringSubmatch(s), re run only when s holds one of
-// words, which every match of re holds (holdsAnyFold).
-func submatchIf(re *regexp.Regexp, s string, words []string) []string {
-	if !holdsAnyFold(s, words) {
+// words, which every match of re holds.
+func submatchIf(re *regexp.Regexp, s string, words *foldWords) []string {
+	if !words.in(s) {
 		return nil
 	}
 	return re.FindStringSubmatch(s)
@@ -113,8 +158,8 @@ func submatchIf(re *regexp.Regexp, s string, words []string) []string {
 
 // submatchIndexIf is re.FindStringSubmatchIndex(s), re run only when s
 // holds one of words, which every match of re holds.
-func submatchIndexIf(re *regexp.Regexp, s string, words []string) []int {
-	if !holdsAnyFold(s, words) {
+func submatchIndexIf(re *regexp.Regexp, s string, words *foldWords) []int {
+	if !words.in(s) {
 		return nil
 	}
 	return re.FindStringSubmatchIndex(s)
@@ -122,11 +167,33 @@ func submatchIndexIf(re *regexp.Regexp, s string, words []string) []int {
 
 // offersCoursesWords are words one of which every match of offersCourses
 // holds, and its line break.
-var offersCoursesWords = []string{"me to", "shall i", "should i", "i can", "option"}
+var offersCoursesWords = newFoldWords("me to", "shall i", "should i", "i can", "option")
 
 // offersCoursesIn is offersCourses.MatchString(s), its pattern scanned
 // only when s has a line break and one of its words: it was a tenth of a
 // first sync's CPU on long messages of one line.
 func offersCoursesIn(s string) bool {
-	return strings.IndexByte(s, '\n') >= 0 && holdsAnyFold(s, offersCoursesWords) && offersCourses.MatchString(s)
+	return strings.IndexByte(s, '\n') >= 0 && offersCoursesWords.in(s) && offersCourses.MatchString(s)
 }
+
+// lineMatch is re.MatchString(s) for a pattern whose matches never span a
+// line (within a line: no line break, no ^ or $ of the whole text;
+// TestLineMatchPatternsStayInALine checks each pattern given it): re runs
+// only on the lines of s, each with its line break, that hold one of
+// words, which every match of re holds. A short line is read by the
+// regexp package's backtracker, a long text by its slower machine, and a
+// line without the words not at all.
+func lineMatch(re *regexp.Regexp, s string, words *foldWords) bool {
+	if !words.in(s) {
+		return false
+	}
+	for line := range strings.Lines(s) {
+		if words.in(line) && re.MatchString(line) {
+			return true
+		}
+	}
+	return false
+}
+
+// chooseFoldWords are chooseWords, read in one pass.
+var chooseFoldWords = newFoldWords(chooseWords...)

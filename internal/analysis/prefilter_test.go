@@ -3,6 +3,7 @@ package analysis
 import (
 	"math/rand/v2"
 	"regexp"
+	"regexp/syntax"
 	"strings"
 	"testing"
 	"unicode"
@@ -54,7 +55,7 @@ func TestPrefiltersNeverMissAMatch(t *testing.T) {
 func TestPatternWordsNeverMissAMatch(t *testing.T) {
 	guarded := []struct {
 		re    *regexp.Regexp
-		words []string
+		words *foldWords
 	}{
 		{decisionMadeJA, decisionMadeJAWords}, {decisionMade, decisionMadeWords}, {decisionMadeDE, decisionMadeDEWords},
 		{decisionChoiceDE, decisionChoiceDEWords}, {decisionChoiceFRPT, decisionChoiceFRPTWords}, {decisionPast, decisionPastWords},
@@ -64,7 +65,7 @@ func TestPatternWordsNeverMissAMatch(t *testing.T) {
 		"haben ", "uns ", "habe ", "mich ", "dass ", "ことにしました", "こと", "に", "しました", "on ", "va ", "je ", "nous allons ", "à",
 		"would you like ", "do you want ", "want ", "shall ", "should ", "can ", "s", "k", "K", "S", "go", "ing", " to", " with", " on", " for"}
 	for _, g := range guarded {
-		for _, w := range g.words {
+		for _, w := range g.words.words {
 			pieces = append(pieces, w, strings.ToUpper(w), w[:len(w)/2], w[len(w)/2:])
 		}
 	}
@@ -76,8 +77,11 @@ func TestPatternWordsNeverMissAMatch(t *testing.T) {
 		}
 		s := b.String()
 		for _, g := range guarded {
-			if g.re.MatchString(s) && !holdsAnyFold(s, g.words) {
-				t.Fatalf("%q matches %s but holds none of %q", s, g.re, g.words)
+			if g.re.MatchString(s) && !g.words.in(s) {
+				t.Fatalf("%q matches %s but holds none of %q", s, g.re, g.words.words)
+			}
+			if g.words.in(s) != holdsAnyFold(s, g.words.words) {
+				t.Fatalf("foldWords(%q).in(%q) differs from holdsAnyFold", g.words.words, s)
 			}
 		}
 		if offersCourses.MatchString(s) != offersCoursesIn(s) {
@@ -126,6 +130,52 @@ func TestUnwrapInlineAsEveryPatternRun(t *testing.T) {
 		s := b.String()
 		if got, want := unwrapInline(s), every(s); got != want {
 			t.Fatalf("unwrapInline(%q) = %q, every pattern run: %q", s, got, want)
+		}
+	}
+}
+
+// The patterns lineMatch runs line by line cannot match a line break nor
+// anchor at the text's start or end, so each match lies within one line.
+func TestLineMatchPatternsStayInALine(t *testing.T) {
+	for _, re := range []*regexp.Regexp{choosePrompt} {
+		re, err := syntax.Parse(re.String(), syntax.Perl)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var walk func(*syntax.Regexp)
+		walk = func(r *syntax.Regexp) {
+			switch r.Op {
+			case syntax.OpAnyChar, syntax.OpBeginText, syntax.OpEndText, syntax.OpBeginLine, syntax.OpEndLine:
+				t.Errorf("%s: %s can reach across lines", re, r)
+			case syntax.OpLiteral:
+				if strings.ContainsRune(string(r.Rune), '\n') {
+					t.Errorf("%s: %s holds a line break", re, r)
+				}
+			case syntax.OpCharClass:
+				for i := 0; i+1 < len(r.Rune); i += 2 {
+					if r.Rune[i] <= '\n' && '\n' <= r.Rune[i+1] {
+						t.Errorf("%s: %s matches a line break", re, r)
+					}
+				}
+			}
+			for _, sub := range r.Sub {
+				walk(sub)
+			}
+		}
+		walk(re)
+	}
+	// And lineMatch says what the pattern says over the whole text.
+	pieces := []string{"which one", "WHICH option", "which", " ", "\n", "\r\n", "x", "let me know", " how", "what do you think", "pick one",
+		"ſ", "K", "é", "or would you", "your call", "your", " call", "_", "1. a\n2. b\n", "prefer", "would you prefer"}
+	rng := rand.New(rand.NewPCG(7, 8))
+	for range 100000 {
+		var b strings.Builder
+		for range 1 + rng.IntN(8) {
+			b.WriteString(pieces[rng.IntN(len(pieces))])
+		}
+		s := b.String()
+		if lineMatch(choosePrompt, s, chooseFoldWords) != choosePrompt.MatchString(s) {
+			t.Fatalf("lineMatch(choosePrompt, %q) differs", s)
 		}
 	}
 }

@@ -488,20 +488,20 @@ var (
 )
 
 // Words one of which every match of the decision pattern beside them
-// holds, in any case (holdsFold): decisionOf runs a pattern only on a
+// holds, in any case (foldWords): decisionOf runs a pattern only on a
 // sentence that holds one (submatchIf), and a sentence with a cue
 // (decisionCue) holds the words of one or two patterns, not of all ten.
 var (
-	decisionMadeJAWords     = []string{"ことに"}
-	decisionMadeWords       = []string{"decided", "decision"}
-	decisionMadeDEWords     = []string{"entschieden", "entscheidung:"}
-	decisionChoiceDEWords   = []string{"verwenden", "nehmen", "nutzen", "bleiben bei", "wechseln zu", "setzen auf"}
-	decisionChoiceFRPTWords = []string{"on part sur", "on garde", "on va ", "je vais ", "utilisons", "gardons", "nous allons utiliser",
-		"vamos ", "vou ", "decidi", "optei por", "optamos por"}
-	decisionPastWords    = []string{"switched to", "went with", "chose", "opted", "settled on", "moved to", "replaced"}
-	decisionInsteadWords = []string{"instead of", "rather than"}
-	decisionChoiceWords  = []string{"go with", "going with", "use", "using", "switch", "stick", "choos", "pick", "adopt", "keep",
-		"move to", "migrate to", "replace", "start with"}
+	decisionMadeJAWords     = newFoldWords("ことに")
+	decisionMadeWords       = newFoldWords("decided", "decision")
+	decisionMadeDEWords     = newFoldWords("entschieden", "entscheidung:")
+	decisionChoiceDEWords   = newFoldWords("verwenden", "nehmen", "nutzen", "bleiben bei", "wechseln zu", "setzen auf")
+	decisionChoiceFRPTWords = newFoldWords("on part sur", "on garde", "on va ", "je vais ", "utilisons", "gardons", "nous allons utiliser",
+		"vamos ", "vou ", "decidi", "optei por", "optamos por")
+	decisionPastWords    = newFoldWords("switched to", "went with", "chose", "opted", "settled on", "moved to", "replaced")
+	decisionInsteadWords = newFoldWords("instead of", "rather than")
+	decisionChoiceWords  = newFoldWords("go with", "going with", "use", "using", "switch", "stick", "choos", "pick", "adopt", "keep",
+		"move to", "migrate to", "replace", "start with")
 )
 
 // decisionOf reads a decision and its rationale from a sentence. From the
