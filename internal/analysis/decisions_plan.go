@@ -116,6 +116,9 @@ var (
 	// "Consolidate Decorators: ": a plan step's label, a few capitalised
 	// words before a colon.
 	planItemLabel = regexp.MustCompile(`^[A-Z][\w'/&-]*(?:\s+[\w'/&-]+){0,4}:\s+`)
+	// "All statements use …", "Every handler returns …": a rule for every
+	// one of a kind.
+	universalRule = regexp.MustCompile(`(?i)^(?:all|every|each)\s+\S+`)
 	// "is", "was": a sentence that says what is, not what to do.
 	stateVerb  = regexp.MustCompile(`(?i)\b(?:is|are|was|were|isn't|aren't|wasn't|weren't)\b`)
 	planReason = regexp.MustCompile(`(?i)[,;]?\s+(?:because|since|so that|so|to avoid|to keep|to prevent|given that)\s+`)
@@ -200,8 +203,10 @@ func planDecisions(plan string) []baton.Decision {
 			continue
 		}
 		// "Every entity MUST have a migration — synchronize cannot be
-		// relied upon": a rule the plan sets for all the work.
-		if bullet && planRule.MatchString(text) && !strings.HasSuffix(text, "?") {
+		// relied upon", "All DDL statements use IF NOT EXISTS": a rule the
+		// plan sets for all the work. "All 11 tables are documented" says
+		// what is.
+		if bullet && (planRule.MatchString(text) || universalRule.MatchString(text) && !stateVerb.MatchString(text)) && !strings.HasSuffix(text, "?") {
 			if d, ok := planChoice(text, true); ok {
 				labelled = append(labelled, d)
 			}

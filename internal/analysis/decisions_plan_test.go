@@ -238,7 +238,8 @@ func TestDecisionPlanApproachParagraph(t *testing.T) {
 }
 
 // TestDecisionPlanRule: a bullet of an approved plan that sets a rule in
-// capitals ("MUST", "NEVER") is a decision, its reason after the dash; a
+// capitals ("MUST", "NEVER") or for every one of a kind ("All schema
+// changes go through …") is a decision, its reason after the dash; a
 // bullet that only describes is not.
 func TestDecisionPlanRule(t *testing.T) {
 	c := newConvo()
@@ -246,6 +247,14 @@ func TestDecisionPlanRule(t *testing.T) {
 		"- Every entity MUST have a CREATE TABLE migration — synchronize cannot be relied upon\n" +
 		"- The guide lists the current tables\n")
 	checkDecisions(t, c, []baton.Decision{{Decision: "Every entity MUST have a CREATE TABLE migration", Rationale: "synchronize cannot be relied upon"}})
+
+	// A rule for every one of a kind, in plain words; "All N tables are
+	// documented" says what is.
+	c = newConvo()
+	c.steward("Implement the following plan:\n\n# Plan: migrations guide\n\n## Key points\n\n" +
+		"- All schema changes go through numbered migration files\n" +
+		"- All 11 tables are documented\n")
+	checkDecisions(t, c, []baton.Decision{{Decision: "All schema changes go through numbered migration files"}})
 }
 
 // TestDecisionPlanReplacesWithReason: a plan's step that replaces one
