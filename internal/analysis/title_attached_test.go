@@ -71,3 +71,26 @@ func TestTitleMentionBeforeParticle(t *testing.T) {
 		t.Errorf("title %q does not name the mentioned file", got)
 	}
 }
+
+// TestTitleLogErrorWherePasted: the error a pasted log ends in is read
+// where the paste stands, before the prose after it: a long listing
+// pasted after the log (read as prose) does not leave it out.
+func TestTitleLogErrorWherePasted(t *testing.T) {
+	var listing strings.Builder
+	for _, w := range []string{"alpha", "beta", "gamma", "delta", "epsilon", "zeta", "eta", "theta", "iota", "kappa",
+		"lambda", "mu", "nu"} {
+		listing.WriteString("[" + w + "] temporary (no prompt)\n\n")
+	}
+	prompt := "Fix these problems:\nINFO: loader started\nTraceback (most recent call last):\n" +
+		"  File \"/srv/app/loader.py\", line 12, in load\n" +
+		"ValueError: could not parse the manifest version\n\n" +
+		"Check the earlier sessions too: " + listing.String()
+	got := titleOf(prompt,
+		"The manifest version is written with a leading v, which the loader does not parse. I'll make the manifest version parser accept it.",
+		"ok, do that",
+		"Done: the manifest version parser accepts a leading v.")
+	checkTitleForm(t, "log error where pasted", got)
+	if l := strings.ToLower(got); !strings.Contains(l, "manifest version") {
+		t.Errorf("title %q is not the error the pasted log ends in", got)
+	}
+}

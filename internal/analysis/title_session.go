@@ -505,16 +505,25 @@ func titleSentences(prose string) []titleSentence {
 		sp.line(line)
 	}
 	sp.flush()
-	if sp.errorLine != "" && !sp.full() {
-		// The error a pasted log ends in says what went wrong.
-		n := len(sp.out)
-		sp.prose(cleanTitleLine(sp.errorLine))
-		sp.flush()
-		for k := n; k < len(sp.out); k++ {
-			sp.out[k].logError = true
-		}
-	}
+	sp.reportError()
 	return sp.out
+}
+
+// reportError adds the sentences of the error the paste just read ended
+// in, which say what went wrong, where the paste stands among the
+// prompt's sentences: the prose after a long paste may not leave room for
+// them at the prompt's end.
+func (sp *sentenceSplitter) reportError() {
+	if sp.errorLine == "" || sp.full() {
+		return
+	}
+	n := len(sp.out)
+	sp.prose(cleanTitleLine(sp.errorLine))
+	sp.flush()
+	for k := n; k < len(sp.out); k++ {
+		sp.out[k].logError = true
+	}
+	sp.errorLine = ""
 }
 
 // sentenceSplitter cuts a prompt into titleSentences one line at a time,
@@ -597,8 +606,9 @@ func (sp *sentenceSplitter) line(line string) {
 // program's).
 func (sp *sentenceSplitter) pasted(line string) bool {
 	blank := strings.TrimSpace(line) == ""
-	if blank {
+	if blank && sp.inPaste {
 		sp.inPaste = false
+		sp.reportError()
 	}
 	afterBreak := sp.afterBreak
 	sp.afterBreak = blank
