@@ -94,3 +94,23 @@ func TestTitleLogErrorWherePasted(t *testing.T) {
 		t.Errorf("title %q is not the error the pasted log ends in", got)
 	}
 }
+
+// TestTitlePurposeClause: a clause that says what a request is for ("so
+// that …", "para que …") gives its reason: the request before it titles
+// the prompt, though the reason names more of what the session went on
+// to discuss.
+func TestTitlePurposeClause(t *testing.T) {
+	prompt := "I need to create a real RateClient, until now I only had a MockRateClient. " +
+		"Write the logic so that the defined adapter interface can swap out the MockRateClient easily."
+	got := titleOf(prompt,
+		"The adapter interface needs an async method first; then RateClient and MockRateClient both implement the adapter interface, and the swap is one line.",
+		"ok",
+		"Done: RateClient implements the adapter interface, and MockRateClient still does.")
+	checkTitleForm(t, "purpose clause", got)
+	if l := strings.ToLower(got); !strings.Contains(l, "real rateclient") {
+		t.Errorf("title %q is not the request the purpose clause follows", got)
+	}
+	if k := purposeClause(titleWords("haz la lógica para que use la interfaz definida")); k != 3 {
+		t.Errorf("purposeClause = %d, want 3", k)
+	}
+}

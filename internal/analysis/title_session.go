@@ -1087,6 +1087,7 @@ const anchoredShare = 0.75
 // the first starts words.
 func bestWindowFrom(words []string, weights map[string]float64, starts int) (lo, hi int, score float64) {
 	best := -1.0
+	purpose := purposeClause(words)
 	for i := 0; i < starts && i < len(words); i++ {
 		start := 0.0
 		if opensClause(words, i) && !pointingVerbs[bareWord(words[i])] {
@@ -1104,6 +1105,9 @@ func bestWindowFrom(words []string, weights map[string]float64, starts int) (lo,
 					sc -= titleBoundaryBonus
 				}
 			}
+			if purpose >= 0 && i > purpose {
+				sc *= purposeShare
+			}
 			if sc > best+1e-9 {
 				best, lo, hi = sc, i, j
 			}
@@ -1111,6 +1115,28 @@ func bestWindowFrom(words []string, weights map[string]float64, starts int) (lo,
 	}
 	return lo, hi, best
 }
+
+// purposeShare multiplies the score of a window inside a purpose clause.
+const purposeShare = 0.7
+
+// purposeClause is where the clause that says what a sentence's request
+// is for opens ("add a cache so that the page loads faster", "haz la
+// lógica para que use la interfaz"): the words from there give the
+// request's reason, not the request. -1 when no such clause follows two
+// words or more of the sentence.
+func purposeClause(words []string) int {
+	for k := 2; k+1 < len(words); k++ {
+		w, next := bareWord(words[k]), bareWord(words[k+1])
+		if purposeOpeners[w+" "+next] || purposeOpeners[w] && !strings.HasSuffix(words[k-1], ",") {
+			return k
+		}
+	}
+	return -1
+}
+
+// purposeOpeners open a purpose clause: two words, or one.
+var purposeOpeners = set("so that", "in order", "so as", "para que", "para poder", "a fin", "pour que", "afin de",
+	"afin que", "damit", "чтобы")
 
 // withoutCutClause ends a window that the eight words cut inside a clause
 // it had just opened ("… branch is captured when user", "… the repository
