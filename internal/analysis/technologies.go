@@ -131,6 +131,12 @@ var configTechnologies = map[string]string{
 // A .tsx or .jsx file holds JSX, React's syntax.
 var writtenTechnologies = map[string]string{"markdown": "Markdown", "nix": "Nix", "tsx": "React", "jsx": "React"}
 
+// syntaxTechnologies are the written languages whose files are written in
+// a framework's own syntax: a .tsx file the session reads is React code of
+// the project, as a .ts file read is TypeScript (a README read is still no
+// Markdown work).
+var syntaxTechnologies = set("tsx", "jsx")
+
 // techEvidence collects technologies with the evidence of each.
 type techEvidence struct {
 	order    []string
@@ -325,7 +331,7 @@ func actionTechnologies(a techAction, te *techEvidence) {
 	}
 	lang := languageOfPath(f)
 	te.add(languageTechnology[lang], kind, verb+base)
-	if a.op != "read" {
+	if a.op != "read" || syntaxTechnologies[lang] {
 		te.add(writtenTechnologies[lang], kind, verb+base)
 	}
 	te.add(configTechnologies[strings.ToLower(base)], kind, verb+base)

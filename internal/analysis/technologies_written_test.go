@@ -59,8 +59,9 @@ func TestDeclaredDependencies(t *testing.T) {
 
 // TestJSXAndNextRouteFilesEdited: editing a .tsx file writes JSX, React's
 // syntax; a page or layout under app/ (a Windows path too) is Next.js's
-// by its name and place. Reading them, or an app/page.ts that is no
-// page, shows neither.
+// by its name and place. Reading a .tsx file reads the project's React
+// code (as reading a .ts file reads TypeScript), with a read's weaker
+// evidence; an app/page.ts is no page of Next.js.
 func TestJSXAndNextRouteFilesEdited(t *testing.T) {
 	got := func(acts ...techAction) []string {
 		te := newTechEvidence()
@@ -78,8 +79,10 @@ func TestJSXAndNextRouteFilesEdited(t *testing.T) {
 	if g := got(techAction{op: "edit", file: "web/src/pages/_app.jsx"}); !slices.Contains(g, "Next.js") || !slices.Contains(g, "React") {
 		t.Errorf("editing pages/_app.jsx: technologies %q", g)
 	}
-	if g := got(techAction{op: "read", file: "src/components/Card.tsx"}); slices.Contains(g, "React") {
-		t.Errorf("reading a .tsx file: technologies %q hold React", g)
+	te := newTechEvidence()
+	actionTechnologies(techAction{op: "read", file: "src/components/Card.tsx"}, te)
+	if te.kind["React"] != evidenceRead || te.evidence["React"] != "read Card.tsx" {
+		t.Errorf("reading a .tsx file: technologies %q, React's evidence %q", te.order, te.evidence["React"])
 	}
 	if g := got(techAction{op: "edit", file: "src/app/page.ts"}, techAction{op: "edit", file: "src/components/layout.tsx"}); slices.Contains(g, "Next.js") {
 		t.Errorf("no route file: technologies %q hold Next.js", g)
