@@ -294,6 +294,7 @@ func (b *viewBuilder) views() []view {
 		if len(v.m.ToolCalls) > 0 {
 			v.calls = make([]call, len(v.m.ToolCalls))
 			for j, tc := range v.m.ToolCalls {
+				tc.Name = builtinToolName(tc.Name)
 				v.calls[j] = call{ToolCall: tc, in: parseInput(tc.Input), at: i, result: -1}
 				if tc.ID != "" {
 					calls[tc.ID] = &v.calls[j]

@@ -220,6 +220,23 @@ func (c *call) file() string { return c.in.file(c.Name) }
 
 // op says what a call does to files: "write", "edit", "read", "bash" or "".
 // Other agents' shell tools are "": callActions reads their commands.
+// builtinTools are Claude Code's own tools that an editor's bridge
+// serves again as MCP tools ("mcp__acp__Edit" is Zed's Edit).
+var builtinTools = set("Read", "Write", "Edit", "MultiEdit", "Bash", "Glob", "Grep", "NotebookEdit", "TodoWrite")
+
+// builtinToolName is the name of the built-in tool an MCP tool serves
+// again ("mcp__acp__Edit" is Edit), or name.
+func builtinToolName(name string) string {
+	if !strings.HasPrefix(name, "mcp__") {
+		return name
+	}
+	i := strings.LastIndex(name, "__")
+	if base := name[i+2:]; i > len("mcp_") && builtinTools[base] {
+		return base
+	}
+	return name
+}
+
 func (c *call) op() string {
 	switch c.Name {
 	case "Write", "create_file":

@@ -88,3 +88,25 @@ func TestJSXAndNextRouteFilesEdited(t *testing.T) {
 		t.Errorf("no route file: technologies %q hold Next.js", g)
 	}
 }
+
+// TestToolsAnEditorServesAsMCP: an editor's bridge serves Claude Code's own
+// tools again as MCP tools ("mcp__acp__Edit", "mcp__acp__Bash"); what they
+// edit and run is used as with Edit and Bash. Another server's tool of
+// the same last name part is not one of them unless it is a built-in's.
+func TestToolsAnEditorServesAsMCP(t *testing.T) {
+	c := newConvo()
+	c.steward("add the guide to the template and commit it")
+	c.tool("mcp__acp__Edit", obj{"file_path": "/repo/docs/template.md", "old_string": "a", "new_string": "a\n\n## Guide\n"}, "Index: /repo/docs/template.md", "")
+	c.tool("mcp__acp__Bash", obj{"command": "git commit -am 'docs: guide'"}, "[main 313c1a3] docs: guide", "")
+	c.assistant("Added the guide and committed it.")
+	s := &baton.Session{}
+	New().Session(s, c.analysed(New()))
+	for _, want := range []string{"Markdown", "Git"} {
+		if !slices.Contains(s.Technical.Technologies, want) {
+			t.Errorf("technologies %q lack %q", s.Technical.Technologies, want)
+		}
+	}
+	if builtinToolName("mcp__github__get_pr") != "mcp__github__get_pr" || builtinToolName("mcp__acp__Read") != "Read" {
+		t.Error("builtinToolName")
+	}
+}
