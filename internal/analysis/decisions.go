@@ -572,16 +572,19 @@ func reasonIn(s string) string {
 	return ""
 }
 
+// questionOption is one option a question tool offered.
+type questionOption struct {
+	Label       string `json:"label"`
+	Description string `json:"description"`
+}
+
 // askedQuestion is the input of a question tool call with options.
 type askedQuestion struct {
 	Questions []struct {
-		Question string `json:"question"`
-		Header   string `json:"header"`
-		Options  []struct {
-			Label       string `json:"label"`
-			Description string `json:"description"`
-		} `json:"options"`
-		MultiSelect bool `json:"multiSelect"`
+		Question    string           `json:"question"`
+		Header      string           `json:"header"`
+		Options     []questionOption `json:"options"`
+		MultiSelect bool             `json:"multiSelect"`
 	} `json:"questions"`
 }
 
@@ -620,9 +623,10 @@ var genericAnswers = set("yes", "no", "ok", "proceed", "continue", "looks good",
 	"このまま進める", "はい", "いいえ", "両方", "すべて", "特に懸念なし", "修正がある")
 
 // answeredQuestions reads the options a question tool offered and what the
-// steward answered: each single-choice answer that is an offered option is
-// a decision, the other options its alternatives, the option's description
-// its rationale.
+// steward answered: each single-choice answer that is an offered option,
+// or that names one in the steward's own words, is a decision, the other
+// options its alternatives, the option's description (or the steward's
+// words) its rationale; a "Both" answer is what its description combines.
 func answeredQuestions(v *view) []baton.Decision {
 	if v.call == nil || v.failed && !strings.Contains(v.m.Content, "Answer:") {
 		return nil
@@ -651,12 +655,32 @@ func answeredQuestions(v *view) []baton.Decision {
 				picked = k
 			}
 		}
-		// An answer written in place of the options is no pick of them:
-		// often a question back or a remark, not a course.
-		if picked < 0 || genericAnswers[strings.ToLower(label)] || noCourse(q.Question, label, q.Options[picked].Description) {
+		rationale := ""
+		if picked < 0 {
+			// An answer written in place of the options picks one only
+			// when it names that one alone ("right now it's the pubkey
+			// only"); a question back or a remark picks none.
+			if picked = answerNamesOption(q.Options, label); picked < 0 {
+				continue
+			}
+			rationale = label
+			label = strings.TrimSpace(recommendedMark.ReplaceAllString(q.Options[picked].Label, " "))
+		}
+		if noCourse(q.Question, label, q.Options[picked].Description) {
 			continue
 		}
-		d := baton.Decision{Decision: label, Rationale: q.Options[picked].Description}
+		if genericAnswers[strings.ToLower(label)] {
+			// "Both", "All": the option's description says what it
+			// combines ("Context menu for quick access, plus a section in
+			// the details dialog"); "Yes", "Proceed" choose nothing.
+			if !combinedAnswers[strings.ToLower(label)] || len(wordsOf(lowerText(q.Options[picked].Description))) < 4 {
+				continue
+			}
+			label = strings.TrimRight(strings.TrimSpace(q.Options[picked].Description), ".")
+		} else if rationale == "" {
+			rationale = q.Options[picked].Description
+		}
+		d := baton.Decision{Decision: label, Rationale: rationale}
 		if h := strings.TrimSpace(q.Header); h != "" && utf8.RuneCountInString(h) <= 20 {
 			d.Decision = h + ": " + label
 		}
