@@ -14,13 +14,26 @@ import (
 
 // attachedOpen opens a block a prompt carries rather than says: a tag
 // that names the file it holds by an attribute (VS Code's `<context
-// ref="file:///…/common-template.md">`, `<file path="…">`), or a tag
-// that names output (`<Logs>`, `<error>`, `<stdout>`).
-var attachedOpen = regexp.MustCompile(`(?i)<([a-z][a-z0-9_-]*)(?:\s+[^<>]*?\b(?:ref|path|file|uri|src)\s*=\s*"[^"]*"[^<>]*|\s*)>`)
+// ref="file:///…/common-template.md">`, `<file_contents path="…">`,
+// `<attachment filePath="…">`), or a tag that names output (`<Logs>`,
+// `<error>`, `<build_output>`).
+var attachedOpen = regexp.MustCompile(`(?i)<([a-z][a-z0-9_-]*)(?:\s+[^<>]*?\b(?:ref|path|file|uri|src|filepath|filename)\s*=\s*"[^"]*"[^<>]*|\s*)>`)
 
-// outputTags are the names of the tags that wrap pasted output.
+// outputTags are the words of a tag's name that say it wraps pasted
+// output.
 var outputTags = set("log", "logs", "output", "outputs", "error", "errors", "stdout", "stderr", "stacktrace",
 	"traceback", "trace", "console", "terminal", "exception")
+
+// outputTag reports a tag's name that says it wraps output: one of
+// outputTags, alone or as a part of a name ("error_log", "test-output").
+func outputTag(name string) bool {
+	for part := range strings.FieldsFuncSeq(name, func(r rune) bool { return r == '_' || r == '-' }) {
+		if outputTags[part] {
+			return true
+		}
+	}
+	return false
+}
 
 // withoutAttached is a prompt's content without the blocks it carries
 // (attachedOpen) from their opening tag to its closing one; a block that
@@ -38,7 +51,7 @@ func withoutAttached(content string) string {
 		}
 		name := strings.ToLower(rest[loc[2]:loc[3]])
 		attrs := rest[loc[3] : loc[1]-1]
-		if strings.TrimSpace(attrs) == "" && !outputTags[name] {
+		if strings.TrimSpace(attrs) == "" && !outputTag(name) {
 			b.WriteString(rest[:loc[1]])
 			rest = rest[loc[1]:]
 			continue

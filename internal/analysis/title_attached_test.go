@@ -25,6 +25,12 @@ func TestTitleAttachedFile(t *testing.T) {
 	if got := withoutAttached("see <context ref=\"file:///x.md\">\n# X\n</context> and fix it"); strings.Contains(got, "# X") {
 		t.Errorf("withoutAttached kept the attached file: %q", got)
 	}
+	if got := withoutAttached("fix it <attachment id=\"a1\" filePath=\"/src/x.ts\">\nconst x = 1\n</attachment>"); strings.Contains(got, "const") {
+		t.Errorf("withoutAttached kept the attachment: %q", got)
+	}
+	if got := withoutAttached("it fails <build_output>\nlinking failed\n</build_output> again"); strings.Contains(got, "linking") {
+		t.Errorf("withoutAttached kept the wrapped output: %q", got)
+	}
 	if got := withoutAttached("wrap it in a <div> and a <section>"); got != "wrap it in a <div> and a <section>" {
 		t.Errorf("withoutAttached changed HTML under discussion: %q", got)
 	}
