@@ -325,12 +325,17 @@ func progressOf(vs []view) baton.Progress {
 // before, requested that a request was recorded.
 func stewardRequests(vs []view, i int, askedBefore, requested bool) []request {
 	v := &vs[i]
-	reqs := requests(v.prose)
+	// The steward's own words, as the title reads them: not the files an
+	// editor attached nor the output wrapped in a tag (<logs>…</logs>),
+	// whose lines ask for nothing ("Review them and commit at your
+	// leisure" in a tool's log).
+	own := titleProse(v)
+	reqs := requests(own)
 	if t := commandTask(vs, i); t != "" {
 		reqs = append([]request{{t, formListed}}, reqs...)
 	}
 	reqs = dropPreparatoryReads(reqs)
-	if line := firstProseLine(v.prose); len(reqs) == 0 && !askedBefore && !strings.HasSuffix(strings.TrimSpace(line), ":") {
+	if line := firstProseLine(own); len(reqs) == 0 && !askedBefore && !strings.HasSuffix(strings.TrimSpace(line), ":") {
 		// The opening message states a problem ("the release
 		// failed with …"): fixing it is the task. One that
 		// introduces what it pastes ("I got this feedback:")

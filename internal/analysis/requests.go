@@ -587,7 +587,7 @@ func requestOf(s string, item bool) (string, requestForm) {
 			words = trimFunctionWords(words[:maxRequestWords])
 		}
 	}
-	task := strings.TrimRight(strings.Join(words, " "), ".,;:!? ")
+	task := strings.TrimRight(strings.Join(words, " "), ".,;:!?\\ ")
 	if strings.HasSuffix(strings.ToLower(task), " following") || strings.Contains(strings.ToLower(task), " the following ") && len(words) <= 4 {
 		return "", 0 // "implement the following plan": the plan's items are the tasks
 	}

@@ -151,3 +151,26 @@ func TestRequestTasksAreWholePhrases(t *testing.T) {
 		}
 	}
 }
+
+// TestRequestsSkipWrappedOutputAndAttachedFiles: output the steward wraps
+// in a tag (<Logs>…</Logs>) and a file an editor attaches (<context
+// ref=…>) are not the steward's words: their lines ask for nothing, and
+// the steward's own sentence is the task.
+func TestRequestsSkipWrappedOutputAndAttachedFiles(t *testing.T) {
+	c := newConvo()
+	c.steward("this happens when I run the manual release\n<Logs>\n$ changeset version\nAll files have been updated. Review them and commit at your leisure\n" +
+		"Proceed with the publish to beta\nerror: 404 Not Found\n</Logs>")
+	c.assistant("The publish step uses the wrong token; switched it to npm publish.")
+	c.steward("add a section on tags to the template\n\n<context ref=\"file:///repo/docs/template.md\">\n# Template\n\nUpdate the version on every release.\n</context>")
+	s := &baton.Session{}
+	New().Session(s, c.analysed(New()))
+	got := s.Progress.TasksDiscussed
+	for _, not := range []string{"Review them and commit at your leisure", "Proceed with the publish to beta", "Update the version on every release"} {
+		if slices.Contains(got, not) {
+			t.Errorf("tasks %q hold %q, a line of output or of an attached file", got, not)
+		}
+	}
+	if !slices.Contains(got, "add a section on tags to the template") {
+		t.Errorf("tasks %q lack the steward's request", got)
+	}
+}
