@@ -179,3 +179,10 @@ func TestLineMatchPatternsStayInALine(t *testing.T) {
 		}
 	}
 }
+
+// isKanji's shortcut rests on this: the Han script starts at hanFirst.
+func TestHanFirst(t *testing.T) {
+	if lo := rune(unicode.Han.R16[0].Lo); lo != hanFirst {
+		t.Fatalf("the Han script starts at %U, not %U", lo, hanFirst)
+	}
+}

@@ -187,15 +187,21 @@ var pyprojectBackends = map[string]string{"hatchling": "Hatch", "poetry": "Poetr
 // pyprojectTools lists the tools a pyproject.toml's text configures: its
 // [tool.X] tables for known programs, and its build backend.
 func pyprojectTools(text string) []string {
+	// Every table's match holds "[tool.", every backend's "build-backend":
+	// text without them (nearly all text) is spared the line scans.
 	var out []string
-	for _, m := range pyprojectTable.FindAllStringSubmatch(text, 32) {
-		if t := programTechnologies[m[1]]; t != "" {
-			out = appendUniqueFold(out, t, 16)
+	if strings.Contains(text, "[tool.") {
+		for _, m := range pyprojectTable.FindAllStringSubmatch(text, 32) {
+			if t := programTechnologies[m[1]]; t != "" {
+				out = appendUniqueFold(out, t, 16)
+			}
 		}
 	}
-	for _, m := range pyprojectBackend.FindAllStringSubmatch(text, 4) {
-		if t := pyprojectBackends[m[1]]; t != "" {
-			out = appendUniqueFold(out, t, 16)
+	if strings.Contains(text, "build-backend") {
+		for _, m := range pyprojectBackend.FindAllStringSubmatch(text, 4) {
+			if t := pyprojectBackends[m[1]]; t != "" {
+				out = appendUniqueFold(out, t, 16)
+			}
 		}
 	}
 	return out

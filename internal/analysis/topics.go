@@ -226,7 +226,14 @@ func splitCJKRuns(words []string, mixed bool) []string {
 	return out
 }
 
-func isKanji(r rune) bool    { return unicode.Is(unicode.Han, r) }
+// isKanji reports a Han character. No rune below hanFirst is one
+// (TestHanFirst), and most text's runes are, so they are spared
+// unicode.Is's search of the script's ranges.
+func isKanji(r rune) bool { return r >= hanFirst && unicode.Is(unicode.Han, r) }
+
+// hanFirst is the lowest rune of the Han script.
+const hanFirst = 0x2e80
+
 func isHiragana(r rune) bool { return r >= 0x3040 && r <= 0x309f }
 func isKatakana(r rune) bool { return r >= 0x30a0 && r <= 0x30ff || r == 0x30fc }
 
