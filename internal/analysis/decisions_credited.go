@@ -30,6 +30,9 @@ func creditedCourse(s string) (baton.Decision, bool) {
 	if strings.HasSuffix(s, "?") {
 		return baton.Decision{}, false
 	}
+	if !holdsFold(s, "you") {
+		return baton.Decision{}, false // every pattern below holds "you" or "your"
+	}
 	var d baton.Decision
 	if m := yourSuggestionOf.FindStringSubmatch(s); m != nil {
 		d.Decision = "use " + strings.Trim(strings.TrimSpace(m[1]), "`*_ ")

@@ -60,10 +60,11 @@ func TestPatternWordsNeverMissAMatch(t *testing.T) {
 		{decisionMadeJA, decisionMadeJAWords}, {decisionMade, decisionMadeWords}, {decisionMadeDE, decisionMadeDEWords},
 		{decisionChoiceDE, decisionChoiceDEWords}, {decisionChoiceFRPT, decisionChoiceFRPTWords}, {decisionPast, decisionPastWords},
 		{decisionInstead, decisionInsteadWords}, {decisionChoice, decisionChoiceWords}, {offersCourses, offersCoursesWords},
+		{asYouSuggested, newFoldWords("you")}, {yourSuggestionOf, newFoldWords("you")}, {perYour, newFoldWords("you")},
 	}
 	pieces := []string{" ", "  ", "\n", ":", ",", "x", "é", "\u017f", "\u212a", "we'll ", "We will ", "let's ", "I'm ", "i ", "we ", "wir ", "ich ",
 		"haben ", "uns ", "habe ", "mich ", "dass ", "ことにしました", "こと", "に", "しました", "on ", "va ", "je ", "nous allons ", "à",
-		"would you like ", "do you want ", "want ", "shall ", "should ", "can ", "s", "k", "K", "S", "go", "ing", " to", " with", " on", " for"}
+		"would you like ", "do you want ", "as you suggested", ": do it", "your suggestion of ", "abc is ", "per your instruction, ", "following ", "yo", "u", "want ", "shall ", "should ", "can ", "s", "k", "K", "S", "go", "ing", " to", " with", " on", " for"}
 	for _, g := range guarded {
 		for _, w := range g.words.words {
 			pieces = append(pieces, w, strings.ToUpper(w), w[:len(w)/2], w[len(w)/2:])
