@@ -447,7 +447,7 @@ func recommendationTakenUp(vs []view, offer, reply int) (baton.Decision, bool) {
 
 var (
 	// "I recommend X", "I'd go with X", "my recommendation: X", "I suggest X".
-	recommendation = regexp.MustCompile(`(?i)\b(?:i(?:'d| would)? recommend(?:ing)?|my recommendation(?: is)?:?|i(?:'d| would) go with|i(?:'d| would) suggest|i suggest|recommended:|i(?:'d| would) lean (?:towards?|toward)|my (?:pick|vote) (?:would be|is)|je (?:recommande|conseille|suggère)|je vous (?:recommande|conseille|suggère)|(?:eu )?(?:recomendo|sugiro))\s+(.+)`)
+	recommendation = regexp.MustCompile(`(?i)\b(?:i(?:'d| would)? recommend(?:ing)?|^recommending(?: that)?(?: we)?|my recommendation(?: is)?:?|i(?:'d| would) go with|i(?:'d| would) suggest|i suggest|recommended:|i(?:'d| would) lean (?:towards?|toward)|my (?:pick|vote) (?:would be|is)|je (?:recommande|conseille|suggère)|je vous (?:recommande|conseille|suggère)|(?:eu )?(?:recomendo|sugiro))\s+(.+)`)
 	// Japanese: "おすすめは X です", "X を推奨します".
 	recommendationJA = regexp.MustCompile(`^(?:(?:私の)?(?:おすすめ|推奨)(?:は|としては)[、,]?\s*(.+?)(?:です|でしょう|かと思います)?|(.+?)を(?:おすすめ|推奨)(?:します|したいです))$`)
 )
@@ -502,6 +502,10 @@ func optionText(s string) string {
 }
 
 // acceptances are replies that take what was just proposed.
+// planBuilt opens the message an editor's plan mode sends when the
+// steward builds the proposed plan.
+var planBuilt = regexp.MustCompile(`(?i)^implement the plan as specified\b`)
+
 var acceptances = []string{"yes", "yep", "yeah", "sure", "ok", "okay", "sounds good", "let's do that", "let's do it",
 	"lets do that", "go ahead", "do it", "do that", "perfect", "great", "agreed", "lgtm", "makes sense", "go for it",
 	"that works", "works for me", "please do", "let's go with", "i agree", "good idea", "yes please", "sgtm", "ship it",
@@ -932,6 +936,13 @@ func proposalAccepted(offer *view, reply string) (baton.Decision, bool) {
 // proposed ("yes", "sounds good, go ahead"), not another choice.
 func accepts(reply string) bool {
 	r := strings.TrimSpace(reply)
+	// The message an editor writes when the steward builds the plan it
+	// proposed ("Implement the plan as specified, it is attached for your
+	// reference. Do NOT edit the plan file itself."): an acceptance, its
+	// "not" about the plan file.
+	if planBuilt.MatchString(r) {
+		return true
+	}
 	if len(r) > 200 || hasAnyPhrase(r, "no", "not", "don't", "instead", "rather", "but", "não", "non", "pas", "いいえ", "ではなく") {
 		return false
 	}

@@ -36,3 +36,22 @@ func TestDecisionAnsweredCombinedOrInOwnWords(t *testing.T) {
 	}})
 	checkDecisions(t, ask("why not the toolbar?"), nil)
 }
+
+// TestDecisionRecommendationBuiltAsPlan: the steward builds the plan the
+// assistant proposed (the editor writes "Implement the plan as specified
+// …"): the plan's recommendation is accepted, though the message says
+// "do NOT" about the plan file. Another request accepts nothing.
+func TestDecisionRecommendationBuiltAsPlan(t *testing.T) {
+	offer := "Recommending we keep the existing Flask service for the login endpoints. I added a backend section to the plan."
+	c := newConvo()
+	c.steward("Plan the signup page. Should we move the backend to Django?")
+	c.assistant(offer)
+	c.steward("Implement the plan as specified, it is attached for your reference. Do NOT edit the plan file itself.")
+	checkDecisions(t, c, []baton.Decision{{Decision: "keep the existing Flask service for the login endpoints"}})
+
+	c = newConvo()
+	c.steward("Plan the signup page. Should we move the backend to Django?")
+	c.assistant(offer)
+	c.steward("Explain the plan's second step to me.")
+	checkDecisions(t, c, nil)
+}
