@@ -9,7 +9,9 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -18,6 +20,8 @@ import (
 	"github.com/baton-dev/baton/internal/analysis"
 	"github.com/baton-dev/baton/internal/auth"
 	"github.com/baton-dev/baton/internal/baton"
+	"github.com/baton-dev/baton/internal/store"
+	"github.com/baton-dev/baton/internal/store/storetest"
 	"github.com/baton-dev/baton/web"
 	"github.com/baton-dev/baton/web/webtest"
 	"github.com/uptrace/bun"
@@ -144,8 +148,22 @@ func (q *queryCounter) AfterQuery(context.Context, *bun.QueryEvent) { q.n.Add(1)
 // machine's load) it reports the process's CPU time per request and the
 // queries Bun sent per request: the figures that decide the mix's p95
 // once 64 clients keep both cores busy.
+//
+// On PostgreSQL (when BATON_TEST_POSTGRES_URL names a server on this
+// machine) it also reports db-cpu-ms/op: the CPU time of the server's
+// backends for the benchmark's database, which at 64 clients shares the 2
+// cores with Baton.
 func BenchmarkMixRequests(b *testing.B) {
-	a := webtest.New(b, "sqlite:"+filepath.Join(b.TempDir(), "bench.db"))
+	dbs := storetest.Databases(b)
+	for _, dialect := range []string{store.SQLite, store.Postgres} {
+		if u, ok := dbs[dialect]; ok {
+			b.Run(dialect, func(b *testing.B) { benchMixRequests(b, u) })
+		}
+	}
+}
+
+func benchMixRequests(b *testing.B, dbURL string) {
+	a := webtest.New(b, dbURL)
 	// Served as the mix serves it: without the API's rate limit, which
 	// would refuse a long run's appends.
 	a.Srv.Close()
@@ -180,6 +198,7 @@ func BenchmarkMixRequests(b *testing.B) {
 			b.ReportAllocs()
 			queries.n.Store(0)
 			bound := a.St.BoundQueries()
+			backends := backendCPU(b, a.St)
 			cpu := processCPU()
 			for i := 0; i < b.N; i++ {
 				resp, err := client.Do(send())
@@ -193,6 +212,13 @@ func BenchmarkMixRequests(b *testing.B) {
 				}
 			}
 			b.ReportMetric(float64((processCPU()-cpu).Microseconds())/1000/float64(b.N), "cpu-ms/op")
+			if backends != nil {
+				var db time.Duration
+				for pid, t := range backendCPU(b, a.St) {
+					db += t - backends[pid]
+				}
+				b.ReportMetric(float64(db.Microseconds())/1000/float64(b.N), "db-cpu-ms/op")
+			}
 			b.ReportMetric(float64(queries.n.Load()+a.St.BoundQueries()-bound)/float64(b.N), "queries/op")
 		})
 	}
@@ -216,4 +242,31 @@ func BenchmarkMixRequests(b *testing.B) {
 	run("page", get("/sessions/"+read.ID), br.Client)
 	run("append20", appendOf(20), http.DefaultClient)
 	run("hook2", appendOf(2), http.DefaultClient)
+}
+
+// backendCPU is the CPU time each PostgreSQL backend serving st's database
+// has used, by process id, read from /proc (the server runs on this
+// machine in the benchmarks); nil on SQLite, or when /proc cannot be read.
+func backendCPU(b *testing.B, st *store.Store) map[int]time.Duration {
+	if st.Dialect() != store.Postgres {
+		return nil
+	}
+	var pids []int
+	if err := st.DB().NewRaw("SELECT pid FROM pg_stat_activity WHERE datname = current_database()").Scan(b.Context(), &pids); err != nil {
+		b.Fatal(err)
+	}
+	out := map[int]time.Duration{}
+	for _, pid := range pids {
+		stat, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+		if err != nil {
+			return nil
+		}
+		// utime and stime are fields 14 and 15, in clock ticks (100 a
+		// second on Linux), after the command in parentheses.
+		fields := strings.Fields(string(stat[bytes.LastIndexByte(stat, ')')+1:]))
+		utime, _ := strconv.ParseInt(fields[11], 10, 64)
+		stime, _ := strconv.ParseInt(fields[12], 10, 64)
+		out[pid] = time.Duration(utime+stime) * 10 * time.Millisecond
+	}
+	return out
 }

@@ -63,3 +63,9 @@ func (s *Service) after(ctx context.Context, stewardID int64, sess *baton.Sessio
 func (s *Service) ForSession(ctx context.Context, stewardID int64, sessionID string) ([]baton.Correction, error) {
 	return s.store.Corrections(ctx, stewardID, sessionID)
 }
+
+// OfSession is ForSession of a session the caller has read with the
+// steward's id (the session page has): it does not read the session again.
+func (s *Service) OfSession(ctx context.Context, stewardID int64, sess *baton.Session) ([]baton.Correction, error) {
+	return s.store.CorrectionsOf(ctx, stewardID, sess)
+}

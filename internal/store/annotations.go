@@ -117,7 +117,8 @@ func (s *Store) AddAnnotations(ctx context.Context, stewardID int64, sessionID s
 // annotationQuery selects the steward's annotations with the sequence
 // number of their message, the conversation it is in when that is not the
 // main one (a replay's message 7 is not the original's), and the title of
-// their session.
+// their session. AnnotationsOfSession writes the same query with bound
+// values: a change here belongs there too.
 func (s *Store) annotationQuery(out *[]*baton.Annotation, stewardID int64) *bun.SelectQuery {
 	return s.db.NewSelect().Model(out).
 		ColumnExpr("annotation.*").
@@ -149,6 +150,24 @@ func (s *Store) SessionAnnotations(ctx context.Context, stewardID int64, session
 	err := s.annotationQuery(&out, stewardID).
 		Where("annotation.session_id = ? AND annotation.message_id IS NULL", sessionID).
 		Order("annotation.id").Scan(ctx)
+	return out, err
+}
+
+// AnnotationsOfSession returns every annotation of one of the steward's
+// sessions, on the session itself and on its messages, oldest first: the
+// session page's review block and transcript both show them, and reading
+// them once, with bound values, took two Bun queries (parsed anew by
+// SQLite, prepared anew by pgx) and a count off each view.
+func (s *Store) AnnotationsOfSession(ctx context.Context, stewardID int64, sessionID string) ([]*baton.Annotation, error) {
+	out := []*baton.Annotation{}
+	err := s.readBound(ctx, &out, `SELECT annotation.*, m.seq AS message_seq,
+		CASE WHEN mc.parent_conversation_id IS NOT NULL THEN mc.id ELSE '' END AS message_conversation_id,
+		sess.title AS session_title
+		FROM annotations AS annotation
+		JOIN sessions AS sess ON sess.id = annotation.session_id AND sess.steward_id = annotation.steward_id
+		LEFT JOIN messages AS m ON m.id = annotation.message_id AND m.steward_id = annotation.steward_id
+		LEFT JOIN conversations AS mc ON mc.id = m.conversation_id
+		WHERE annotation.steward_id = ? AND annotation.session_id = ? ORDER BY annotation.id`, stewardID, sessionID)
 	return out, err
 }
 

@@ -83,8 +83,14 @@ func (s *Store) Corrections(ctx context.Context, stewardID int64, sessionID stri
 	if len(found) == 0 {
 		return nil, baton.NotFound("session")
 	}
+	return s.CorrectionsOf(ctx, stewardID, &baton.Session{ID: sessionID})
+}
+
+// CorrectionsOf is Corrections of a session the caller has read with the
+// steward's id: the session page reads it once, not once per section.
+func (s *Store) CorrectionsOf(ctx context.Context, stewardID int64, sess *baton.Session) ([]baton.Correction, error) {
 	var rows []correctionRow
-	if err := s.readBound(ctx, &rows, s.selectOf((*correctionRow)(nil))+" WHERE session_id = ? AND steward_id = ?", sessionID, stewardID); err != nil {
+	if err := s.readBound(ctx, &rows, s.selectOf((*correctionRow)(nil))+" WHERE session_id = ? AND steward_id = ?", sess.ID, stewardID); err != nil {
 		return nil, err
 	}
 	return correctionsOf(rows)

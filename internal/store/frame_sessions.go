@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"slices"
+	"strconv"
 	"time"
 
 	"github.com/baton-dev/baton/internal/baton"
@@ -94,22 +95,25 @@ func (s *Store) FrameSessions(ctx context.Context, stewardID int64, frames []*ba
 // SessionFrames returns the frames taken in one of the steward's sessions
 // (by the rules above), oldest first, at most limit.
 func (s *Store) SessionFrames(ctx context.Context, stewardID int64, sessionID string, limit int) ([]*baton.Frame, error) {
+	// Every session page asks this, so the reads have bound values (as
+	// Bun queries SQLite parsed each anew and pgx prepared each as a new
+	// statement); the limit stays in the text, as SQLite plans with it.
 	var sess []linkSession
-	if err := s.db.NewRaw(`SELECT id, title, source_ref, branch, started_at, ended_at FROM sessions WHERE steward_id = ? AND id = ?`,
-		stewardID, sessionID).Scan(ctx, &sess); err != nil {
+	if err := s.readBound(ctx, &sess, `SELECT id, title, source_ref, branch, started_at, ended_at FROM sessions WHERE steward_id = ? AND id = ?`,
+		stewardID, sessionID); err != nil {
 		return nil, err
 	}
 	if len(sess) == 0 {
 		return nil, baton.NotFound("session")
 	}
 	l := sess[0]
-	refs := []string{l.ID}
+	ref := l.ID // the run id is the session's id, or its source's
 	if l.SourceRef != "" {
-		refs = append(refs, l.SourceRef)
+		ref = l.SourceRef
 	}
 	var rids []int64
-	if err := s.db.NewRaw(`SELECT rid FROM frames WHERE steward_id = ? AND run_id IN (?) ORDER BY rid LIMIT ?`,
-		stewardID, bun.List(refs), limit).Scan(ctx, &rids); err != nil {
+	if err := s.readBound(ctx, &rids, `SELECT rid FROM frames WHERE steward_id = ? AND run_id IN (?, ?) ORDER BY rid LIMIT `+strconv.Itoa(limit),
+		stewardID, l.ID, ref); err != nil {
 		return nil, err
 	}
 	if l.Branch != "" {
@@ -118,8 +122,8 @@ func (s *Store) SessionFrames(ctx context.Context, stewardID int64, sessionID st
 			end = l.EndedAt.Add(frameLinkGrace)
 		}
 		var more []int64
-		if err := s.db.NewRaw(`SELECT rid FROM frames WHERE steward_id = ? AND branch = ? AND rid BETWEEN ? AND ? ORDER BY rid LIMIT ?`,
-			stewardID, l.Branch, l.StartedAt.UnixMicro(), end.UnixMicro(), limit).Scan(ctx, &more); err != nil {
+		if err := s.readBound(ctx, &more, `SELECT rid FROM frames WHERE steward_id = ? AND branch = ? AND rid BETWEEN ? AND ? ORDER BY rid LIMIT `+strconv.Itoa(limit),
+			stewardID, l.Branch, l.StartedAt.UnixMicro(), end.UnixMicro()); err != nil {
 			return nil, err
 		}
 		rids = append(rids, more...)

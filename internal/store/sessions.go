@@ -344,7 +344,7 @@ func (s *Store) ListSessions(ctx context.Context, stewardID int64, f baton.Sessi
 		n, err := s.countSessions(ctx, stewardID, filter, unfiltered(f, textIDs))
 		count <- counted{n, err}
 	}()
-	sessions, err := s.sessionPage(ctx, filter, col, desc, f)
+	sessions, err := s.sessionPage(ctx, stewardID, filter, col, desc, f)
 	total := <-count
 	if err != nil {
 		return nil, err
@@ -371,7 +371,7 @@ func (s *Store) ListSessions(ctx context.Context, stewardID int64, f baton.Sessi
 func (s *Store) countSessions(ctx context.Context, stewardID int64, filter func(*bun.SelectQuery) *bun.SelectQuery, all bool) (int, error) {
 	if all && s.dialect == SQLite {
 		var n []int
-		err := s.db.NewRaw("SELECT sessions FROM steward_session_counts WHERE steward_id = ?", stewardID).Scan(ctx, &n)
+		err := s.readBound(ctx, &n, "SELECT sessions FROM steward_session_counts WHERE steward_id = ?", stewardID)
 		if err != nil || len(n) == 0 {
 			return 0, err
 		}
@@ -392,15 +392,25 @@ func unfiltered(f baton.SessionFilter, textIDs []string) bool {
 
 // sessionPage reads the page of sessions f asks for, one more than its
 // limit to tell whether another page follows.
-func (s *Store) sessionPage(ctx context.Context, filter func(*bun.SelectQuery) *bun.SelectQuery, col sessionSortColumn, desc bool, f baton.SessionFilter) ([]*baton.Session, error) {
+func (s *Store) sessionPage(ctx context.Context, stewardID int64, filter func(*bun.SelectQuery) *bun.SelectQuery, col sessionSortColumn, desc bool, f baton.SessionFilter) ([]*baton.Session, error) {
 	var sessions []*baton.Session
-	q, err := afterCursor(filter(s.db.NewSelect().Model(&sessions)), col, desc, f.Cursor)
-	if err != nil {
-		return nil, err
-	}
 	dir := "ASC"
 	if desc {
 		dir = "DESC"
+	}
+	if f.Cursor == "" && unfiltered(f, nil) && strings.TrimSpace(f.Text) == "" {
+		// The first page of the whole list, what the session list shows
+		// most: with the steward id bound, SQLite parses the query once and
+		// pgx prepares it once (as a Bun query it was a new text each time).
+		// The same query as below; the limit stays in the text, as SQLite
+		// plans with it.
+		err := s.readBound(ctx, &sessions, s.selectOf((*baton.Session)(nil))+" WHERE session.steward_id = ? ORDER BY "+
+			col.expr+" "+dir+", session.id "+dir+" LIMIT "+strconv.Itoa(f.Limit+1), stewardID)
+		return sessions, err
+	}
+	q, err := afterCursor(filter(s.db.NewSelect().Model(&sessions)), col, desc, f.Cursor)
+	if err != nil {
+		return nil, err
 	}
 	q = q.OrderExpr(col.expr + " " + dir).OrderExpr("session.id " + dir).Limit(int64(f.Limit + 1))
 	err = q.Scan(ctx)

@@ -80,11 +80,19 @@ func (s *Store) RevokeToken(ctx context.Context, stewardID, tokenID int64) error
 
 // StewardByTokenHash returns the steward owning a live token and marks the
 // token used (at most once a minute, to keep API reads cheap).
+//
+// Every API request asks this first, so both reads have bound values: as
+// Bun queries, with the hash in their text, SQLite parsed each anew and
+// pgx prepared each as a new statement (~4% of the realistic mix's CPU).
 func (s *Store) StewardByTokenHash(ctx context.Context, hash string) (*baton.Steward, error) {
-	t := new(baton.AccessToken)
-	if err := s.db.NewSelect().Model(t).Where("hash = ? AND revoked_at IS NULL", hash).Scan(ctx); err != nil {
-		return nil, notFound(err, "token")
+	var tokens []*baton.AccessToken
+	if err := s.readBound(ctx, &tokens, s.selectOf((*baton.AccessToken)(nil))+" WHERE hash = ? AND revoked_at IS NULL", hash); err != nil {
+		return nil, err
 	}
+	if len(tokens) == 0 {
+		return nil, baton.NotFound("token")
+	}
+	t := tokens[0]
 	now := s.clock()
 	if t.LastUsedAt == nil || now.Sub(*t.LastUsedAt) > time.Minute {
 		// Through inTx: on SQLite this write queues with the others for the
@@ -99,7 +107,14 @@ func (s *Store) StewardByTokenHash(ctx context.Context, hash string) (*baton.Ste
 			return err
 		})
 	}
-	return s.StewardByID(ctx, t.StewardID)
+	var stewards []*baton.Steward
+	if err := s.readBound(ctx, &stewards, s.selectOf((*baton.Steward)(nil))+" WHERE id = ?", t.StewardID); err != nil {
+		return nil, err
+	}
+	if len(stewards) == 0 {
+		return nil, baton.NotFound("steward")
+	}
+	return stewards[0], nil
 }
 
 // CreateLoginSession records a new signed-in session by the hash of its id.

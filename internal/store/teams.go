@@ -62,9 +62,16 @@ func teamQuery(db bun.IDB, stewardID int64) *bun.SelectQuery {
 }
 
 // TeamsForSteward lists the teams the steward is in, by name.
+//
+// Every session page asks this (its Share section), so the query has bound
+// values: teamQuery's text holds the steward id, which SQLite parsed anew
+// and pgx prepared as a new statement each time.
 func (s *Store) TeamsForSteward(ctx context.Context, stewardID int64) ([]*baton.Team, error) {
 	out := []*baton.Team{}
-	err := teamQuery(s.db, stewardID).OrderExpr("lower(team.name), team.id").Scan(ctx, &out)
+	err := s.readBound(ctx, &out, `SELECT team.id, team.name, team.created_at, m.role,
+		(SELECT count(*) FROM team_members c WHERE c.team_id = team.id) AS members
+		FROM teams AS team JOIN team_members m ON m.team_id = team.id AND m.steward_id = ?
+		ORDER BY lower(team.name), team.id`, stewardID)
 	return out, err
 }
 

@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"strconv"
 	"strings"
 )
 
@@ -37,10 +38,12 @@ func (s *Store) TopicSuggestions(ctx context.Context, stewardID int64) ([]string
 		Sessions int    `bun:"sessions"`
 	}
 	// (session_id, topic) is session_topics' key: count(*) counts sessions.
-	err := s.db.NewRaw(`SELECT t.topic, count(*) AS sessions
-		FROM (SELECT id FROM sessions WHERE steward_id = ? ORDER BY started_at DESC LIMIT ?) AS recent
+	// Every session list asks this: the steward id is bound, the limits
+	// stay in the text (SQLite plans with a LIMIT's value).
+	err := s.readBound(ctx, &rows, `SELECT t.topic, count(*) AS sessions
+		FROM (SELECT id FROM sessions WHERE steward_id = ? ORDER BY started_at DESC LIMIT `+strconv.Itoa(topicSuggestionSessions)+`) AS recent
 		JOIN session_topics AS t ON t.session_id = recent.id
-		GROUP BY t.topic ORDER BY sessions DESC, t.topic LIMIT 500`, stewardID, topicSuggestionSessions).Scan(ctx, &rows)
+		GROUP BY t.topic ORDER BY sessions DESC, t.topic LIMIT 500`, stewardID)
 	if err != nil {
 		return nil, err
 	}

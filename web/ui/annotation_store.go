@@ -12,6 +12,7 @@ type annotationStore interface {
 	AddAnnotations(ctx context.Context, stewardID int64, sessionID string, messageID int64, as []*baton.Annotation) error
 	AnnotationFacets(ctx context.Context, stewardID int64) (labels, dimensions []string, sessions []*baton.Session, err error)
 	AnnotationLabels(ctx context.Context, stewardID int64) ([]string, error)
+	AnnotationsOfSession(ctx context.Context, stewardID int64, sessionID string) ([]*baton.Annotation, error)
 	CorrectedSessionCount(ctx context.Context, stewardID int64) (int, error)
 	DeleteAnnotation(ctx context.Context, stewardID, id int64) (*baton.Annotation, error)
 	ListAnnotations(ctx context.Context, stewardID int64, f baton.AnnotationFilter) ([]*baton.Annotation, bool, error)

@@ -84,5 +84,6 @@ type correctionService interface {
 	Correct(ctx context.Context, stewardID int64, sessionID string, edit *baton.SessionEdit) (*baton.Session, []baton.Correction, error)
 	Revert(ctx context.Context, stewardID int64, sessionID string, field baton.CorrectionField) (*baton.Session, error)
 	ForSession(ctx context.Context, stewardID int64, sessionID string) ([]baton.Correction, error)
+	OfSession(ctx context.Context, stewardID int64, sess *baton.Session) ([]baton.Correction, error)
 	ExportCases(ctx context.Context, stewardID int64, w io.Writer) (int, error)
 }

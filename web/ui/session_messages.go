@@ -51,14 +51,25 @@ func (s *Server) SessionMessages(c echo.Context) error {
 }
 
 func (s *Server) transcript(c echo.Context, conv *baton.Conversation, after int64) (views.TranscriptChunk, error) {
+	return s.transcriptAnnotated(c, conv, after, nil)
+}
+
+// transcriptAnnotated is transcript with the messages' annotations given,
+// by message id, when the caller has read them (the session page reads the
+// session's all at once); nil reads the chunk's.
+func (s *Server) transcriptAnnotated(c echo.Context, conv *baton.Conversation, after int64, byMsg map[int64][]*baton.Annotation) (views.TranscriptChunk, error) {
 	msgs, err := s.sessions.TranscriptOf(requestContext(c), stewardID(c), conv, after, transcriptChunk)
 	if err != nil {
 		return views.TranscriptChunk{}, err
 	}
 	chunk := views.TranscriptChunk{Messages: messageViews(msgs)}
 	markBranchStarts(chunk.Messages)
-	if err := s.annotateTranscript(c, chunk.Messages); err != nil {
-		return views.TranscriptChunk{}, err
+	if byMsg == nil {
+		if err := s.annotateTranscript(c, chunk.Messages); err != nil {
+			return views.TranscriptChunk{}, err
+		}
+	} else {
+		annotateFrom(c, chunk.Messages, byMsg)
 	}
 	if len(msgs) == transcriptChunk {
 		chunk.NextURL = fmt.Sprintf("/sessions/%s/messages?c=%s&after=%d", conv.SessionID, url.QueryEscape(conv.ID), msgs[len(msgs)-1].Seq)
@@ -116,12 +127,18 @@ func (s *Server) annotateTranscript(c echo.Context, msgs []views.MessageView) er
 	if err != nil {
 		return err
 	}
+	annotateFrom(c, msgs, byMsg)
+	return nil
+}
+
+// annotateFrom gives each message its annotations from byMsg, by message
+// id, and the form token.
+func annotateFrom(c echo.Context, msgs []views.MessageView, byMsg map[int64][]*baton.Annotation) {
 	csrf := browserOf(c).CSRF
 	for i := range msgs {
 		msgs[i].Annotations = byMsg[msgs[i].ID]
 		msgs[i].CSRF = csrf
 	}
-	return nil
 }
 
 // transcriptBefore is the run of up to transcriptChunk messages just

@@ -61,7 +61,14 @@ func (s *Server) renderSessionPageWith(c echo.Context, in sessionPageInput, stat
 	if err != nil {
 		return err
 	}
-	chunk, err := s.transcript(c, conv, after)
+	// The session's annotations, read once for its review block and its
+	// transcript.
+	all, err := s.annotations.AnnotationsOfSession(requestContext(c), sid, sess.ID)
+	if err != nil {
+		return err
+	}
+	anns := sessionAnnotationsOf(all)
+	chunk, err := s.transcriptAnnotated(c, conv, after, anns.byMessage)
 	if err != nil {
 		return err
 	}
@@ -81,7 +88,7 @@ func (s *Server) renderSessionPageWith(c echo.Context, in sessionPageInput, stat
 	if in.Conversation == "" {
 		arcMain, arcPending = conv, &analysing
 	}
-	analysisView, err := s.sessionAnalysis(c, sess, arcMain, arcPending)
+	analysisView, err := s.sessionAnalysis(c, sess, arcMain, arcPending, anns)
 	if err != nil {
 		return err
 	}
@@ -104,7 +111,7 @@ func (s *Server) renderSessionPageWith(c echo.Context, in sessionPageInput, stat
 	if err != nil {
 		return err
 	}
-	corrections, err := s.corrections.ForSession(requestContext(c), sid, sess.ID)
+	corrections, err := s.corrections.OfSession(requestContext(c), sid, sess)
 	if err != nil {
 		return err
 	}
@@ -129,8 +136,9 @@ func (s *Server) renderSessionPageWith(c echo.Context, in sessionPageInput, stat
 // and review: the arc chart (from the messages' sentiments alone, so an
 // open session has one too), the stored quality parts and patterns, and
 // the review block. main and pending are the main conversation and whether
-// it is being analysed, when the caller has them (nil: read here).
-func (s *Server) sessionAnalysis(c echo.Context, sess *baton.Session, main *baton.Conversation, pending *bool) (views.SessionAnalysisView, error) {
+// it is being analysed, when the caller has them (nil: read here); anns
+// are the session's annotations.
+func (s *Server) sessionAnalysis(c echo.Context, sess *baton.Session, main *baton.Conversation, pending *bool, anns sessionAnnotations) (views.SessionAnalysisView, error) {
 	arc, err := s.arcChart(c, sess, main, pending)
 	if err != nil {
 		return views.SessionAnalysisView{}, err
@@ -151,7 +159,7 @@ func (s *Server) sessionAnalysis(c echo.Context, sess *baton.Session, main *bato
 			return views.SessionAnalysisView{}, err
 		}
 	}
-	v.Review, err = s.sessionReviewView(c, sess, nil, "")
+	v.Review, err = s.sessionReviewViewOf(c, sess, anns, nil, "")
 	return v, err
 }
 

@@ -58,12 +58,43 @@ func (s *Server) sessionReviewView(c echo.Context, sess *baton.Session, formErr 
 	if err != nil {
 		return views.SessionReviewView{}, err
 	}
+	return s.sessionReviewViewOf(c, sess, sessionAnnotations{onSession: anns, onMessages: onMessages}, formErr, saved)
+}
+
+// sessionAnnotations are a session's annotations as its page shows them:
+// those on the session itself (the review block), how many are on its
+// messages, and those by message id (the transcript).
+type sessionAnnotations struct {
+	onSession  []*baton.Annotation
+	onMessages int
+	byMessage  map[int64][]*baton.Annotation
+}
+
+// sessionAnnotationsOf sorts a session's annotations (oldest first, as
+// AnnotationsOfSession reads them) into what its page shows.
+func sessionAnnotationsOf(anns []*baton.Annotation) sessionAnnotations {
+	out := sessionAnnotations{onSession: []*baton.Annotation{}, byMessage: map[int64][]*baton.Annotation{}}
+	for _, a := range anns {
+		if a.MessageID == nil {
+			out.onSession = append(out.onSession, a)
+			continue
+		}
+		out.onMessages++
+		out.byMessage[*a.MessageID] = append(out.byMessage[*a.MessageID], a)
+	}
+	return out
+}
+
+// sessionReviewViewOf is sessionReviewView with the session's annotations
+// read by the caller.
+func (s *Server) sessionReviewViewOf(c echo.Context, sess *baton.Session, anns sessionAnnotations, formErr error, saved string) (views.SessionReviewView, error) {
+	onMessages := anns.onMessages
 	form, err := s.annotationForm(c, "/sessions/"+url.PathEscape(sess.ID)+"/annotations", "session-review", "session-annotate", formErr)
 	if err != nil {
 		return views.SessionReviewView{}, err
 	}
 	return views.SessionReviewView{
-		SessionID: sess.ID, Status: sess.ReviewStatus, Annotations: anns, MessageAnnotations: onMessages, Form: form,
+		SessionID: sess.ID, Status: sess.ReviewStatus, Annotations: anns.onSession, MessageAnnotations: onMessages, Form: form,
 		CSRF: browserOf(c).CSRF, Saved: saved,
 	}, nil
 }
