@@ -120,3 +120,20 @@ func TestTitlePurposeClause(t *testing.T) {
 		t.Errorf("purposeClause = %d, want 3", k)
 	}
 }
+
+func TestPurposeClauseOpeners(t *testing.T) {
+	for _, tc := range []struct {
+		sentence string
+		want     int
+	}{
+		{"add a cache so that the page loads faster", 3},
+		{"refactor the loader in order to support plugins", 3},
+		{"sort the rows in order of date", -1},
+		{"schreib die Logik, damit die Schnittstelle passt", 3},
+		{"перепиши логику, чтобы интерфейс подходил", 2},
+	} {
+		if got := purposeClause(titleWords(tc.sentence)); got != tc.want {
+			t.Errorf("purposeClause(%q) = %d, want %d", tc.sentence, got, tc.want)
+		}
+	}
+}

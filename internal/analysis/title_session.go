@@ -1125,18 +1125,25 @@ const purposeShare = 0.7
 // request's reason, not the request. -1 when no such clause follows two
 // words or more of the sentence.
 func purposeClause(words []string) int {
-	for k := 2; k+1 < len(words); k++ {
-		w, next := bareWord(words[k]), bareWord(words[k+1])
-		if purposeOpeners[w+" "+next] || purposeOpeners[w] && !strings.HasSuffix(words[k-1], ",") {
+	for k := 2; k < len(words)-1; k++ {
+		phrase := bareWord(words[k])
+		for n := k + 1; n < len(words) && n <= k+2; n++ {
+			if purposeOpeners[phrase] {
+				return k
+			}
+			phrase += " " + bareWord(words[n])
+		}
+		if purposeOpeners[phrase] {
 			return k
 		}
 	}
 	return -1
 }
 
-// purposeOpeners open a purpose clause: two words, or one.
-var purposeOpeners = set("so that", "in order", "so as", "para que", "para poder", "a fin", "pour que", "afin de",
-	"afin que", "damit", "чтобы")
+// purposeOpeners open a purpose clause: one word, or a phrase of two or
+// three.
+var purposeOpeners = set("so that", "in order to", "so as to", "para que", "para poder", "a fin de", "pour que",
+	"afin de", "afin que", "damit", "чтобы")
 
 // withoutCutClause ends a window that the eight words cut inside a clause
 // it had just opened ("… branch is captured when user", "… the repository
