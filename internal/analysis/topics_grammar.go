@@ -67,3 +67,22 @@ func (u verbUse) mostlyPredicate(w string) bool {
 	c := u[w]
 	return c[0] > 0 && 2*c[2] >= c[0]
 }
+
+// verbHead reports a word a request uses as a verb ("review the code",
+// "check it") that, after a noun that qualifies it, is the noun it names
+// ("code review", "nil check", "FUSE rename", "pre-commit hook"): the
+// head of a noun phrase, though alone it is no topic. nounPairs takes it
+// as the second word of a pair when it is not itself used as a verb there
+// (nothing after it opens an object) and the word before is a noun: one
+// that may be half of a pair (pairWord), or a noun of code too generic to
+// be a topic of its own that names which check or review it is
+// (headModifiers: "code review", "nil check", "version bump").
+func verbHead(w string) bool { return verbHeads[w] }
+
+var verbHeads = set("review", "check", "fix", "rename", "push", "install", "hook", "upgrade", "bump", "switch",
+	"support", "update", "start", "split", "revert", "refactor", "add", "read", "write", "print", "return", "send",
+	"drop", "move", "delete", "remove", "change", "cleanup", "merge", "publish", "release", "build", "deploy")
+
+// headModifiers are the generic nouns of code (stop words to topics, or
+// too short) that name which review, check or change a verb head is.
+var headModifiers = set("code", "file", "version", "nil", "null", "type", "line", "error")

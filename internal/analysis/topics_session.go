@@ -470,7 +470,8 @@ func nounPairsNoting(prose string, mods modifierUse) []string {
 				mods.note(a, true)
 				continue
 			}
-			if !paired[i] && !modifierAcronym(written[i]) || !paired[i+1] || strings.HasSuffix(a, "s") && !strings.HasSuffix(a, "ss") ||
+			if !paired[i] && !modifierAcronym(written[i]) && !(verbHead(b) && headModifiers[a]) || !paired[i+1] && !verbHead(b) ||
+				strings.HasSuffix(a, "s") && !strings.HasSuffix(a, "ss") ||
 				usedAsVerb(ws, i) || usedAsVerb(ws, i+1) ||
 				isTechnologyName(a) && isTechnologyName(b) || genericHeads[b] || vagueAdjectives[a] || a == b {
 				continue

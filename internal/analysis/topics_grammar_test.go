@@ -1,0 +1,36 @@
+package analysis
+
+import (
+	"slices"
+	"testing"
+)
+
+// TestNounPairsOfVerbHeads: a word requests use as a verb is the head of
+// a noun phrase after the noun that qualifies it ("code review", "nil
+// check", "pre-commit hook"), and still no half of one where it is a verb
+// ("please review the code", "the tests check it").
+func TestNounPairsOfVerbHeads(t *testing.T) {
+	for _, tc := range []struct {
+		text      string
+		want, not []string
+	}{
+		{"I'd like a code review of the parser before the release", []string{"code review"}, nil},
+		{"the nil check is missing in the loader", []string{"nil check"}, nil},
+		{"does the pre-commit hook run on rebase?", []string{"pre-commit hook"}, nil},
+		{"why does git add not stage the folder?", []string{"git add"}, nil},
+		{"let the agent review the diff first", nil, []string{"agent review"}},
+		{"the unit tests check every path", nil, []string{"tests check"}},
+	} {
+		got := nounPairs(tc.text)
+		for _, w := range tc.want {
+			if !slices.Contains(got, w) {
+				t.Errorf("nounPairs(%q) = %q, want %q among them", tc.text, got, w)
+			}
+		}
+		for _, n := range tc.not {
+			if slices.Contains(got, n) {
+				t.Errorf("nounPairs(%q) = %q, want no %q", tc.text, got, n)
+			}
+		}
+	}
+}
