@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"database/sql"
-	"database/sql/driver"
 	"encoding/base64"
 	"encoding/json"
 	"errors"
@@ -192,14 +191,21 @@ func (s *Store) CreateFrames(ctx context.Context, stewardID int64, frames []*bat
 }
 
 // inBulkTx is inTx for a large write of the steward's on SQLite, on a
-// connection of its own set for it while it runs:
-//   - a 32 MB page cache: the postings take a row per word and impact,
-//     spread over the whole index, and with the default cache (2 MB) a
-//     large import reads their pages from the file again and again;
+// connection kept for such writes (bulkConn), set for them once:
+//   - a 32 MB page cache, kept from one write to the next: the postings
+//     take a row per word, spread over the whole index, and an import
+//     comes as many writes of a few thousand frames; with the default
+//     cache (2 MB), or a large one emptied after each write, every write
+//     read the index's pages from the file again (100k frames: 700 MB
+//     read);
 //   - statement journals in memory: each multi-row INSERT keeps the pages
 //     it changes, to undo itself alone, and past 64 kB SQLite writes them
 //     to a temporary file (a write for nearly every page the postings
 //     touch). SQLite decides where when the transaction begins;
+//   - a checkpoint once the WAL holds 8,192 pages (32 MB) instead of
+//     1,000: each write changes a few thousand pages, so the default
+//     copied them into the database after every write, and the pages the
+//     next write changes again were copied each time;
 //   - foreign keys not checked: every row the write makes (frames,
 //     frame_text, frame_segments, frame_vocab) names the steward, and
 //     SQLite looked the steward up again for each (some 850,000 look-ups
@@ -208,31 +214,17 @@ func (s *Store) CreateFrames(ctx context.Context, stewardID int64, frames []*bat
 //     steward meanwhile, and frame_text's rows name frames it writes.
 //     SQLite sets foreign_keys only outside a transaction.
 //
-// The connection goes back to the defaults after, so the pool's
-// connections do not each keep 32 MB or go without foreign keys.
+// The connection is the store's alone (the pool never hands it out), so
+// its cache and its missing foreign keys never reach another query; it is
+// one of the pool's connections, its cache the one that stays large.
 func (s *Store) inBulkTx(ctx context.Context, stewardID int64, fn func(tx bun.Tx) error) error {
 	s.writeMu.Lock()
 	defer s.writeMu.Unlock()
-	conn, err := s.db.Conn(ctx)
+	conn, err := s.bulkConn(ctx)
 	if err != nil {
 		return err
 	}
-	defer conn.Close()
-	for _, p := range []string{"PRAGMA cache_size = -32768", "PRAGMA temp_store = MEMORY", "PRAGMA foreign_keys = OFF"} {
-		if _, err := conn.ExecContext(ctx, p); err != nil {
-			return err
-		}
-	}
-	defer func() {
-		ctx := context.WithoutCancel(ctx)
-		_, _ = conn.ExecContext(ctx, "PRAGMA cache_size = -2000")
-		_, _ = conn.ExecContext(ctx, "PRAGMA temp_store = DEFAULT")
-		if _, err := conn.ExecContext(ctx, "PRAGMA foreign_keys = ON"); err != nil {
-			// A connection left without foreign keys must not go back to the pool.
-			_ = conn.Raw(func(any) error { return driver.ErrBadConn })
-		}
-	}()
-	return conn.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
+	err = conn.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
 		var n int
 		if err := tx.NewRaw("SELECT count(*) FROM stewards WHERE id = ?", stewardID).Scan(ctx, &n); err != nil {
 			return err
@@ -242,6 +234,41 @@ func (s *Store) inBulkTx(ctx context.Context, stewardID int64, fn func(tx bun.Tx
 		}
 		return fn(tx)
 	})
+	if err != nil && baton.ErrorCode(err) == baton.EINTERNAL {
+		// A connection a failed write may have left in a bad state is not
+		// used again; the next large write opens another.
+		s.closeBulk()
+	}
+	return err
+}
+
+// bulkConn returns the connection large writes run on, opening and setting
+// it the first time (see inBulkTx). The caller holds writeMu.
+func (s *Store) bulkConn(ctx context.Context) (bun.Conn, error) {
+	if s.bulk != nil {
+		return *s.bulk, nil
+	}
+	conn, err := s.db.Conn(ctx)
+	if err != nil {
+		return bun.Conn{}, err
+	}
+	for _, p := range []string{"PRAGMA cache_size = -32768", "PRAGMA temp_store = MEMORY", "PRAGMA wal_autocheckpoint = 8192", "PRAGMA foreign_keys = OFF"} {
+		if _, err := conn.ExecContext(ctx, p); err != nil {
+			conn.Close()
+			return bun.Conn{}, err
+		}
+	}
+	s.bulk = &conn
+	return conn, nil
+}
+
+// closeBulk closes the connection of large writes, if open. The caller
+// holds writeMu, or the store is closing.
+func (s *Store) closeBulk() {
+	if s.bulk != nil {
+		_ = s.bulk.Close()
+		s.bulk = nil
+	}
 }
 
 // createFrames writes the frames not stored yet; waitPrep gives their
@@ -332,6 +359,18 @@ func freeRIDs(ctx context.Context, tx bun.Tx, frames []*baton.Frame) ([]int64, e
 		}
 		taken[r] = true
 		rids[i] = r
+	}
+	// A large import of frames newer than any stored (the usual case: a
+	// history sent in time order) clashes with nothing: one look at the
+	// stored rids within the frames' span says so, instead of a look-up
+	// per frame.
+	lo, hi := slices.Min(rids), slices.Max(rids)
+	var within int
+	if err := tx.NewRaw("SELECT count(*) FROM (SELECT 1 FROM frames WHERE rid BETWEEN ? AND ? LIMIT 1) AS span", lo, hi).Scan(ctx, &within); err != nil {
+		return nil, err
+	}
+	if within == 0 {
+		return rids, nil
 	}
 	for {
 		var clash []int64
@@ -579,7 +618,7 @@ func (s *Store) moduleTimeline(ctx context.Context, stewardID int64, module stri
 // moduleRIDs returns the steward's frames of the module within lo..hi,
 // newest first, from the module's segments in frame_segments.
 func (s *Store) moduleRIDs(ctx context.Context, stewardID int64, module string, lo, hi int64) ([]int64, error) {
-	levels, err := s.readLevels(ctx, moduleImpact, moduleImpact, lo, hi, nil, "SELECT postings FROM frame_segments WHERE steward_id = ? AND word = ?",
+	levels, err := s.readLevels(ctx, moduleImpact, moduleImpact, lo, hi, nil, "SELECT "+segmentPostings+" WHERE s.steward_id = ? AND s.word = ?",
 		stewardID, moduleWord(module))
 	if err != nil || len(levels) == 0 {
 		return []int64{}, err

@@ -139,19 +139,102 @@ func newestFirst(rids []int64) []int64 {
 	return slices.Compact(rids)
 }
 
+// inlinePostings is the longest postings a frame_segments row holds
+// itself; longer ones are a row of frame_postings that it names (blob), so
+// the rows stay small and an import, which adds rows all over the table,
+// changes few of its pages (migration 0046).
+const inlinePostings = 64
+
 // segmentRow is a row of frame_segments as the writes and deletes read it.
 type segmentRow struct {
 	Seg      int64  `bun:"seg"`
 	Postings []byte `bun:"postings"`
+	Blob     *int64 `bun:"blob"`
 }
 
-// segmentValues appends a frame_segments row's values to args.
-func segmentValues(args []any, stewardID int64, word string, seg int64, sg wordSegment) []any {
+// segmentPostings selects segments' postings, in their row or in
+// frame_postings; the query goes on with conditions on s.
+const segmentPostings = "coalesce(s.postings, p.postings) AS postings FROM frame_segments s LEFT JOIN frame_postings p ON p.id = s.blob AND p.steward_id = s.steward_id"
+
+// segmentRows are rows of frame_segments to write, 8 values a row (args).
+// A row whose postings are too long to keep has none; its postings are in
+// blobs, and its blob value (at long's index in args) is numbered when
+// they are written.
+type segmentRows struct {
+	args  []any
+	long  []int
+	blobs [][]byte
+}
+
+// add appends the row of a segment of the word.
+func (r *segmentRows) add(stewardID int64, word string, seg int64, sg wordSegment) {
 	n, maxImpact, newest := sg.counts()
-	return append(args, stewardID, word, seg, n, maxImpact, newest, sg.encode())
+	b := sg.encode()
+	if len(b) <= inlinePostings {
+		r.args = append(r.args, stewardID, word, seg, n, maxImpact, newest, b, nil)
+		return
+	}
+	r.long = append(r.long, len(r.args)+7)
+	r.blobs = append(r.blobs, b)
+	r.args = append(r.args, stewardID, word, seg, n, maxImpact, newest, nil, nil)
 }
 
-const insertSegments = "INSERT INTO frame_segments (steward_id, word, seg, n, max_impact, newest, postings)"
+const insertSegments = "INSERT INTO frame_segments (steward_id, word, seg, n, max_impact, newest, postings, blob)"
+
+// writeSegmentRows writes the rows ("VALUES …" then suffix), their long
+// postings first, as rows of frame_postings numbered for them.
+func (s *Store) writeSegmentRows(ctx context.Context, tx bun.Tx, stewardID int64, rows *segmentRows, suffix string) error {
+	if len(rows.long) > 0 {
+		ids, err := s.postingIDs(ctx, tx, len(rows.long))
+		if err != nil {
+			return err
+		}
+		blobs := make([]any, 0, 3*len(ids))
+		for j, id := range ids {
+			rows.args[rows.long[j]] = id
+			blobs = append(blobs, id, stewardID, rows.blobs[j])
+		}
+		if err := s.insertBound(ctx, tx, "INSERT INTO frame_postings (id, steward_id, postings)", "", 3, blobs); err != nil {
+			return err
+		}
+	}
+	return s.insertBound(ctx, tx, insertSegments, suffix, 8, rows.args)
+}
+
+// postingIDs numbers n new rows of frame_postings: from its sequence on
+// PostgreSQL; on SQLite after the greatest number taken, which no one
+// else takes meanwhile (the transaction holds the write lock).
+func (s *Store) postingIDs(ctx context.Context, tx bun.Tx, n int) ([]int64, error) {
+	ids := make([]int64, 0, n)
+	if s.dialect == Postgres {
+		err := tx.NewRaw("SELECT nextval(pg_get_serial_sequence('frame_postings', 'id')) FROM generate_series(1, ?)", n).Scan(ctx, &ids)
+		return ids, err
+	}
+	var last int64
+	if err := tx.NewRaw("SELECT coalesce(max(id), 0) FROM frame_postings").Scan(ctx, &last); err != nil {
+		return nil, err
+	}
+	for i := range n {
+		ids = append(ids, last+1+int64(i))
+	}
+	return ids, nil
+}
+
+// dropPostings deletes the steward's rows of frame_postings that replaced
+// or deleted segments named (blobs; nil for postings kept in the row).
+func dropPostings(ctx context.Context, tx bun.Tx, stewardID int64, blobs []*int64) error {
+	var ids []int64
+	for _, b := range blobs {
+		if b != nil {
+			ids = append(ids, *b)
+		}
+	}
+	if len(ids) == 0 {
+		return nil
+	}
+	_, err := tx.NewRaw("DELETE FROM frame_postings WHERE steward_id = ? AND id IN (?)", stewardID, bun.List(ids)).Exec(ctx)
+	return err
+}
 
 // writeSegments adds the frames each word of p holds. A write of few
 // frames puts a word's frames into a small segment of the word when one
@@ -160,9 +243,10 @@ const insertSegments = "INSERT INTO frame_segments (steward_id, word, seg, n, ma
 // without looking up what is stored.
 func (s *Store) writeSegments(ctx context.Context, tx bun.Tx, stewardID int64, frames int, p *postings) error {
 	if p.fresh != nil {
-		return s.insertBound(ctx, tx, insertSegments, "", 7, p.fresh)
+		return s.writeSegmentRows(ctx, tx, stewardID, p.fresh, "")
 	}
-	var fresh, merged []any
+	var fresh, merged segmentRows
+	var replaced []*int64
 	for _, w := range p.words {
 		sg := p.groups[w]
 		var old *segmentRow
@@ -174,20 +258,24 @@ func (s *Store) writeSegments(ctx context.Context, tx bun.Tx, stewardID int64, f
 		}
 		if old == nil {
 			_, _, newest := sg.counts()
-			fresh = segmentValues(fresh, stewardID, w, newest, sg)
+			fresh.add(stewardID, w, newest, sg)
 			continue
 		}
 		stored, err := decodeSegment(old.Postings)
 		if err != nil {
 			return err
 		}
-		merged = segmentValues(merged, stewardID, w, old.Seg, mergeSegments(stored, sg))
+		merged.add(stewardID, w, old.Seg, mergeSegments(stored, sg))
+		replaced = append(replaced, old.Blob)
 	}
-	if err := s.insertBound(ctx, tx, insertSegments, "", 7, fresh); err != nil {
+	if err := s.writeSegmentRows(ctx, tx, stewardID, &fresh, ""); err != nil {
 		return err
 	}
-	return s.insertBound(ctx, tx, insertSegments,
-		" ON CONFLICT (steward_id, word, seg) DO UPDATE SET n = excluded.n, max_impact = excluded.max_impact, newest = excluded.newest, postings = excluded.postings", 7, merged)
+	if err := dropPostings(ctx, tx, stewardID, replaced); err != nil {
+		return err
+	}
+	return s.writeSegmentRows(ctx, tx, stewardID, &merged,
+		" ON CONFLICT (steward_id, word, seg) DO UPDATE SET n = excluded.n, max_impact = excluded.max_impact, newest = excluded.newest, postings = excluded.postings, blob = excluded.blob")
 }
 
 // mergeSegments joins two segments' levels, highest impact first, each
@@ -215,7 +303,7 @@ const mergeBelow = 1000
 // frames; nil when there is none.
 func (s *Store) smallSegment(ctx context.Context, tx bun.Tx, stewardID int64, word string) (*segmentRow, error) {
 	var rows []segmentRow
-	if err := tx.NewRaw("SELECT seg, postings FROM frame_segments WHERE steward_id = ? AND word = ? AND n < ? LIMIT 1",
+	if err := tx.NewRaw("SELECT s.seg, s.blob, "+segmentPostings+" WHERE s.steward_id = ? AND s.word = ? AND s.n < ? LIMIT 1",
 		stewardID, word, smallSegment).Scan(ctx, &rows); err != nil || len(rows) == 0 {
 		return nil, err
 	}
@@ -228,7 +316,7 @@ func (s *Store) smallSegment(ctx context.Context, tx bun.Tx, stewardID int64, wo
 func (s *Store) deleteFromSegments(ctx context.Context, tx bun.Tx, stewardID int64, words []string, rid int64) error {
 	for _, w := range words {
 		var rows []segmentRow
-		if err := tx.NewRaw("SELECT seg, postings FROM frame_segments WHERE steward_id = ? AND word = ? AND newest >= ?",
+		if err := tx.NewRaw("SELECT s.seg, s.blob, "+segmentPostings+" WHERE s.steward_id = ? AND s.word = ? AND s.newest >= ?",
 			stewardID, w, rid).Scan(ctx, &rows); err != nil {
 			return err
 		}
@@ -254,13 +342,17 @@ func (s *Store) deleteFromSegments(ctx context.Context, tx bun.Tx, stewardID int
 				stewardID, w, r.Seg).Exec(ctx); err != nil {
 				return err
 			}
+			if err := dropPostings(ctx, tx, stewardID, []*int64{r.Blob}); err != nil {
+				return err
+			}
 			if len(kept) > 0 {
 				seg := r.Seg
 				if seg == rid {
 					_, _, seg = kept.counts()
 				}
-				if _, err := tx.NewRaw(insertSegments+" VALUES (?, ?, ?, ?, ?, ?, ?)",
-					segmentValues(nil, stewardID, w, seg, kept)...).Exec(ctx); err != nil {
+				var row segmentRows
+				row.add(stewardID, w, seg, kept)
+				if err := s.writeSegmentRows(ctx, tx, stewardID, &row, ""); err != nil {
 					return err
 				}
 			}

@@ -116,7 +116,7 @@ func TestFramesRememberedOneAtATimeShareSegments(t *testing.T) {
 			Newest   int64  `bun:"newest"`
 			Postings []byte `bun:"postings"`
 		}
-		if err := s.db.NewRaw("SELECT n, newest, postings FROM frame_segments WHERE steward_id = ? AND word = ?", st.ID, word).Scan(ctx, &segs); err != nil {
+		if err := s.db.NewRaw("SELECT s.n, s.newest, "+segmentPostings+" WHERE s.steward_id = ? AND s.word = ?", st.ID, word).Scan(ctx, &segs); err != nil {
 			t.Fatal(err)
 		}
 		// 300 one at a time: two segments (256 and 44); 1,200 at once: one.
@@ -141,5 +141,15 @@ func TestFramesRememberedOneAtATimeShareSegments(t *testing.T) {
 		if len(all) != 1499 || slices.Contains(all, deleted) {
 			t.Errorf("%q: %d frames in the segments (want 1,499, without the deleted one)", word, len(all))
 		}
+	}
+	// Segments of 256 frames keep their postings apart, and those replaced
+	// by a merge or a delete leave no row behind.
+	var apart, orphans int
+	if err := s.db.NewRaw("SELECT count(*) FROM frame_postings WHERE steward_id = ?", st.ID).Scan(ctx, &apart); err != nil || apart == 0 {
+		t.Errorf("%d rows of frame_postings (%v)", apart, err)
+	}
+	if err := s.db.NewRaw("SELECT count(*) FROM frame_postings p WHERE p.steward_id = ? AND NOT EXISTS (SELECT 1 FROM frame_segments s WHERE s.steward_id = p.steward_id AND s.blob = p.id)",
+		st.ID).Scan(ctx, &orphans); err != nil || orphans != 0 {
+		t.Errorf("%d rows of frame_postings no segment names (%v)", orphans, err)
 	}
 }

@@ -215,7 +215,7 @@ type postings struct {
 	groups map[string]wordSegment
 	// fresh, for a write of mergeBelow frames or more, is every word's
 	// frames as segments of their own: the values of their rows.
-	fresh  []any
+	fresh  *segmentRows
 	frames int64 // the write's frames
 	newest int64 // its newest frame
 }
@@ -270,7 +270,7 @@ func buildPostings(stewardID int64, frames []*baton.Frame, rids []int64, prep []
 	slices.Sort(p.words)
 	large := len(frames) >= mergeBelow
 	if large {
-		p.fresh = make([]any, 0, 7*len(p.words))
+		p.fresh = &segmentRows{args: make([]any, 0, 8*len(p.words))}
 	} else {
 		p.groups = make(map[string]wordSegment, len(p.words))
 	}
@@ -286,7 +286,7 @@ func buildPostings(stewardID int64, frames []*baton.Frame, rids []int64, prep []
 		}
 		for _, sg := range cutSegment(wp.levels, wp.n, cut) {
 			_, _, newest := sg.counts()
-			p.fresh = segmentValues(p.fresh, stewardID, w, newest, sg)
+			p.fresh.add(stewardID, w, newest, sg)
 		}
 	}
 	return p

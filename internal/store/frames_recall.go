@@ -295,7 +295,7 @@ func (w *walk) readKnown(ctx context.Context) error {
 		}
 		w.known[i] = map[int64]int{}
 		for _, v := range sl.words {
-			levels, err := w.s.readLevels(ctx, 1, impactLevels, w.lo, w.hi, nil, "SELECT postings FROM frame_segments WHERE steward_id = ? AND word = ?",
+			levels, err := w.s.readLevels(ctx, 1, impactLevels, w.lo, w.hi, nil, "SELECT "+segmentPostings+" WHERE s.steward_id = ? AND s.word = ?",
 				w.stewardID, v.Word)
 			if err != nil {
 				return err
@@ -418,8 +418,8 @@ func (w *walk) openLevel(ctx context.Context, src *source) error {
 			}
 			args = append(args, max(src.after, w.lo), src.before)
 			var err error
-			if src.segs, err = w.s.readSegments(ctx, "SELECT postings FROM frame_segments WHERE steward_id = ? AND word IN ("+
-				placeholders(len(src.words))+") AND newest >= ? AND newest < ?", args...); err != nil {
+			if src.segs, err = w.s.readSegments(ctx, "SELECT "+segmentPostings+" WHERE s.steward_id = ? AND s.word IN ("+
+				placeholders(len(src.words))+") AND s.newest >= ? AND s.newest < ?", args...); err != nil {
 				return err
 			}
 			if src.segs == nil {

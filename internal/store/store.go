@@ -47,6 +47,7 @@ type Store struct {
 	bound        boundStmts    // prepared statements; see bound.go
 	boundRuns    atomic.Int64  // statements run with bound values (BoundQueries)
 	writes       writeGroup    // SQLite appends and hook events waiting to share a write transaction; see append_group.go
+	bulk         *bun.Conn     // SQLite: the connection large frame writes run on, under writeMu; see inBulkTx
 }
 
 // Open connects to the database named by url: "sqlite:PATH" (the embedded
@@ -117,6 +118,9 @@ func (s *Store) DB() *bun.DB { return s.db }
 
 // Close closes the database.
 func (s *Store) Close() error {
+	s.writeMu.Lock()
+	s.closeBulk()
+	s.writeMu.Unlock()
 	err := s.db.Close()
 	if s.releaseClaim != nil {
 		s.releaseClaim()
