@@ -500,11 +500,11 @@ func textTasks(book *taskBook, line string) {
 // request for work.
 var discussionOpeners = set("is", "are", "was", "were", "does", "do", "did", "isn't", "aren't", "doesn't", "don't",
 	"didn't", "can't", "couldn't", "wouldn't", "shouldn't", "won't", "why", "has", "have", "hasn't", "haven't",
-	"should", "could", "would", "will", "am", "shall", "may", "might")
+	"should", "could", "would", "will", "am", "shall", "may", "might", "can")
 
 // discourseMarkers open a sentence without changing what it asks ("but,
 // should we …", "so is that …").
-var discourseMarkers = set("but", "and", "so", "ok", "okay", "also", "well", "hmm", "then", "now", "still")
+var discourseMarkers = set("but", "and", "or", "so", "ok", "okay", "also", "well", "hmm", "then", "now", "still")
 
 // discussionQuestion reports a task read from such a question, also past
 // discourse markers ("but should we tidy first", "so is that needed").

@@ -31,15 +31,19 @@ func TestRequestsLeaveOutConstraints(t *testing.T) {
 	}
 }
 
-// TestDiscussionQuestionsPastMarkers: "but should we …", "so is that …"
-// weigh what was said, like "should we …"; "but fix …" is still work.
+// TestDiscussionQuestionsPastMarkers: "but should we …", "so is that …",
+// "or, is it better to …", "can that test be …" weigh what was said, like
+// "should we …"; "but fix …" is still work.
 func TestDiscussionQuestionsPastMarkers(t *testing.T) {
 	for task, want := range map[string]bool{
-		"But should we tidy first":        true,
-		"so is that flag still needed":    true,
-		"and does the cache survive this": true,
-		"but fix the cache first":         false,
-		"should we tidy first":            true,
+		"But should we tidy first":                 true,
+		"so is that flag still needed":             true,
+		"and does the cache survive this":          true,
+		"but fix the cache first":                  false,
+		"should we tidy first":                     true,
+		"or, is it better to port the tools first": true,
+		"can that test be inlined into one return": true,
+		"or fix the cache first":                   false,
 	} {
 		if got := discussionQuestion(task); got != want {
 			t.Errorf("discussionQuestion(%q) = %v, want %v", task, got, want)
