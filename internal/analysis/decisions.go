@@ -134,6 +134,7 @@ func (sc *decisionScan) read(i int) {
 			}
 		}
 		sc.constraints(i)
+		sc.reverted(i)
 		// The cue is read from the prose as written: "?" and these words
 		// need no lower-casing, "Instead" aside.
 		if len(v.prose) <= maxRequestMessage && (strings.Contains(v.prose, "?") || strings.Contains(v.prose, "without") || strings.Contains(v.prose, "nstead")) {
