@@ -339,11 +339,12 @@ func (sc *decisionScan) assistantApproaches(i int) {
 		if k := strings.LastIndex(s, "; "); k > 0 {
 			s = s[k+2:]
 		}
-		if d, compared, ok := approachOf(plainText(s)); ok && compared && carriedOut(sc.vs, i) {
+		plain := plainText(s) // once for the three readings: it was a sixth of theirs
+		if d, compared, ok := approachOf(plain); ok && compared && carriedOut(sc.vs, i) {
 			sc.add(d, v)
-		} else if m := whichIsApproach.FindStringSubmatch(plainText(s)); m != nil && standardWay.MatchString(m[2]) && actedOn(sc.vs, i) {
+		} else if m := whichIsApproach.FindStringSubmatch(plain); m != nil && standardWay.MatchString(m[2]) && actedOn(sc.vs, i) {
 			sc.add(baton.Decision{Decision: m[1], Rationale: m[2]}, v)
-		} else if m := namedApproach.FindStringSubmatch(plainText(s)); m != nil && carriedOut(sc.vs, i) {
+		} else if m := namedApproach.FindStringSubmatch(plain); m != nil && carriedOut(sc.vs, i) {
 			sc.add(baton.Decision{Decision: "use " + strings.Trim(m[1], "` "), Rationale: m[2]}, v)
 		}
 	}
@@ -360,13 +361,14 @@ func (sc *decisionScan) statedDecisions(i int) {
 		if strings.HasSuffix(strings.TrimSpace(s), "?") {
 			continue
 		}
-		if d, ok := decisionOf(plainText(s), v.steward()); ok {
+		plain := plainText(s) // once for the three readings
+		if d, ok := decisionOf(plain, v.steward()); ok {
 			if !leavesTwoCourses(d.Decision) {
 				sc.add(d, v)
 			}
-		} else if d, ok := comparativeOf(plainText(s), v.steward()); ok {
+		} else if d, ok := comparativeOf(plain, v.steward()); ok {
 			sc.add(d, v)
-		} else if d, ok := announcedChoice(plainText(s)); ok && v.assistant() && actedOn(sc.vs, i) {
+		} else if d, ok := announcedChoice(plain); ok && v.assistant() && actedOn(sc.vs, i) {
 			sc.add(d, v)
 		}
 	}
