@@ -1,7 +1,5 @@
 package analysis
 
-import "sort"
-
 // Emotion labels, in the order ties are broken.
 const (
 	Frustration   = "frustration"
@@ -133,15 +131,28 @@ func emotionsOf(words []string, hits *phraseHits) []string {
 		}
 		counts[emotionRank[e]]++
 	}
-	var out []string
+	n := 0
+	for _, c := range counts {
+		if c > 0 {
+			n++
+		}
+	}
+	if n == 0 {
+		return nil
+	}
+	out := make([]string, 0, n)
 	for i, c := range counts {
 		if c > 0 {
 			out = append(out, Emotions[i])
 		}
 	}
-	sort.SliceStable(out, func(i, j int) bool {
-		return counts[emotionRank[out[i]]] > counts[emotionRank[out[j]]]
-	})
+	// Most counted first, ties in Emotions' order: an insertion sort, as
+	// stable as sort.SliceStable, without its allocations.
+	for i := 1; i < len(out); i++ {
+		for j := i; j > 0 && counts[emotionRank[out[j]]] > counts[emotionRank[out[j-1]]]; j-- {
+			out[j], out[j-1] = out[j-1], out[j]
+		}
+	}
 	if len(out) > 3 {
 		out = out[:3]
 	}

@@ -2,6 +2,7 @@ package analysis
 
 import (
 	"path"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -86,15 +87,23 @@ var techPhrases = map[string]string{
 	"docker compose": "Docker Compose",
 }
 
+// techPhraseFirsts are the first words of techPhrases.
+var techPhraseFirsts = []string{"github", "ruby", "google", "spring", "sql", "vs", "claude", "openai", "codex", "gemini", "docker"}
+
 // techPhraseAt returns the technology named by the two or three words
 // from chunks[i], and how many words it took.
 func techPhraseAt(chunks []string, i int) (string, int) {
 	if i+1 >= len(chunks) || len(chunks[i]) > 12 {
 		return "", 0
 	}
-	first := strings.ToLower(trimChunk(chunks[i]))
-	if first != "github" && first != "ruby" && first != "google" && first != "spring" && first != "sql" &&
-		first != "vs" && first != "claude" && first != "openai" && first != "codex" && first != "gemini" && first != "docker" {
+	first := trimChunk(chunks[i])
+	if !slices.ContainsFunc(techPhraseFirsts, func(f string) bool { return strings.EqualFold(first, f) }) {
+		// Folded, no word lower-cases to one of them: most words are
+		// spared a lower-cased copy.
+		return "", 0
+	}
+	first = strings.ToLower(first)
+	if !slices.Contains(techPhraseFirsts, first) {
 		return "", 0
 	}
 	two := first + " " + strings.ToLower(trimChunk(chunks[i+1]))

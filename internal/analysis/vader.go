@@ -63,12 +63,27 @@ func (v *vader) compound(text string) float64 {
 	n := strings.Count(text, " ") + 1
 	words := make([]string, 0, n)
 	lower := make([]string, 0, n)
+	// ASCII text is lower-cased once and each word's lower case sliced
+	// from it at the word's place (lower-casing ASCII keeps every byte
+	// where it was): one string, not one for each capitalised word.
+	lowerAll := ""
+	if isASCII(text) {
+		lowerAll = strings.ToLower(text)
+	}
+	at := 0
 	for tok := range strings.SplitSeq(text, " ") {
+		start := at
+		at += len(tok) + 1
 		if t := trimPunctuation(tok); len(t) >= 3 {
+			start += strings.Index(tok, t) // t is tok less its leading and trailing punctuation
 			tok = t
 		}
 		words = append(words, tok)
-		lower = append(lower, strings.ToLower(tok))
+		if lowerAll != "" {
+			lower = append(lower, lowerAll[start:start+len(tok)])
+		} else {
+			lower = append(lower, strings.ToLower(tok))
+		}
 	}
 	allCaps := 0
 	for _, w := range words {
