@@ -379,7 +379,13 @@ func (t *topicTally) message(v *view) string {
 	words := splitMixedCJK(wordsOf(lowerText(wordProse)))
 	chinese := chineseText(prose)
 	for k, w := range words {
+		if w[0] >= utf8.RuneSelf {
+			w = koreanTopicWord(w)
+			words[k] = w
+		}
 		switch {
+		case w == "":
+			// A Korean verb (koreanTopicWord).
 		case hanClause(w):
 			for _, h := range hanWordsIn(w, t.han) {
 				t.add(h, n, seen)
