@@ -402,6 +402,8 @@ var (
 	// questionWordZH asks a question in Chinese: why, how, what, which,
 	// whether.
 	questionWordZH = regexp.MustCompile(`为什么|为何|怎么|怎样|如何|什么|哪|是否|能否|能不能|可不可以|有没有`)
+	// questionOpeningZH opens a Chinese sentence with a question word.
+	questionOpeningZH = regexp.MustCompile(`^(?:为什么|为何|怎么|怎样|如何)`)
 )
 
 var (
@@ -423,6 +425,26 @@ func koreanBody(s string) string {
 		}
 	}
 	return t
+}
+
+// zhQuestionOpening reports a Chinese sentence a question word opens.
+func zhQuestionOpening(t string) bool {
+	return questionOpeningZH.MatchString(t) && hanText(t)
+}
+
+// hanText reports text with Chinese characters and no kana or Hangul:
+// Chinese, not Japanese or Korean.
+func hanText(t string) bool {
+	han := false
+	for _, r := range t {
+		switch {
+		case unicode.Is(unicode.Hiragana, r) || unicode.Is(unicode.Katakana, r) || unicode.Is(unicode.Hangul, r):
+			return false
+		case unicode.Is(unicode.Han, r):
+			han = true
+		}
+	}
+	return han
 }
 
 // cjkRequest is the task a sentence in Chinese, Japanese or Korean asks
@@ -447,7 +469,14 @@ func cjkRequest(s string, item bool) (string, requestForm) {
 		return t, formQuestion
 	case requestOpenerZH.MatchString(t) || strings.Contains(t, "一下"):
 		return t, formImperative
-	case questionWordZH.MatchString(t) && (strings.HasSuffix(s, "?") || strings.HasSuffix(s, "？") || strings.HasSuffix(t, "吗") || strings.HasSuffix(t, "呢")):
+	case questionWordZH.MatchString(t) && (strings.HasSuffix(s, "?") || strings.HasSuffix(s, "？") || strings.HasSuffix(t, "吗") || strings.HasSuffix(t, "呢") || strings.HasSuffix(t, "啥")):
+		return t, formQuestion
+	case zhQuestionOpening(t):
+		// "怎么看当前环境的版本": a question word opening the sentence
+		// asks without a mark.
+		return t, formQuestion
+	case hanText(t) && strings.HasSuffix(t, "吗") && (strings.HasSuffix(s, "?") || strings.HasSuffix(s, "？")):
+		// "这个库里有用到carla吗？": a yes/no question.
 		return t, formQuestion
 	}
 	return "", 0

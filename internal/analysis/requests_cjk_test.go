@@ -7,8 +7,9 @@ import (
 
 // TestChineseRequests: a Chinese sentence asks for work when it opens
 // with a request's verb or opener or softens one with "一下", and asks a
-// question with a question word and a question mark or particle; a
-// statement or a bare remark asks for nothing.
+// question with a question word and a question mark or particle ("啥"
+// too), with a question word opening it, or with "吗" and a question
+// mark; a statement or a bare remark asks for nothing.
 func TestChineseRequests(t *testing.T) {
 	cases := map[string][]string{
 		"检查 alpamayo 库里是否用到 carla":  {"检查 alpamayo 库里是否用到 carla"},
@@ -19,6 +20,10 @@ func TestChineseRequests(t *testing.T) {
 		"还有遗漏":                      nil,
 		"我觉得什么都可以":                  nil,
 		"把倒计时的单位翻译成中文，然后更新 zh.json": {"把倒计时的单位翻译成中文，然后更新 zh.json"},
+		"怎么看Python版本":               {"怎么看Python版本"},
+		"这个库里有用到carla吗？":            {"这个库里有用到carla吗"},
+		"代码是否和远程仓库建立了链接，当前的状态是啥":    {"代码是否和远程仓库建立了链接，当前的状态是啥"},
+		"这个库已经用到carla了吗":            nil,
 	}
 	for in, want := range cases {
 		if got := requestTasks(in); !slices.Equal(got, want) {
