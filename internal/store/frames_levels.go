@@ -170,13 +170,14 @@ type segmentRows struct {
 func (r *segmentRows) add(stewardID int64, word string, seg int64, sg wordSegment) {
 	n, maxImpact, newest := sg.counts()
 	b := sg.encode()
+	// int64s: database/sql takes them as they are, an int through reflection.
 	if len(b) <= inlinePostings {
-		r.args = append(r.args, stewardID, word, seg, n, maxImpact, newest, b, nil)
+		r.args = append(r.args, stewardID, word, seg, int64(n), int64(maxImpact), newest, b, nil)
 		return
 	}
 	r.long = append(r.long, len(r.args)+7)
 	r.blobs = append(r.blobs, b)
-	r.args = append(r.args, stewardID, word, seg, n, maxImpact, newest, nil, nil)
+	r.args = append(r.args, stewardID, word, seg, int64(n), int64(maxImpact), newest, nil, nil)
 }
 
 const insertSegments = "INSERT INTO frame_segments (steward_id, word, seg, n, max_impact, newest, postings, blob)"

@@ -15,7 +15,7 @@ import (
 type framePrep struct {
 	row     *frameRow
 	fields  string // frame_text.fields
-	impacts map[string]int
+	impacts []wordImpact
 	err     error
 }
 
@@ -25,7 +25,7 @@ func prepareFrame(f *baton.Frame) framePrep {
 		return framePrep{err: err}
 	}
 	fields := frameText(f).fields()
-	return framePrep{row: row, fields: fields, impacts: impactsOf(splitFields(fields))}
+	return framePrep{row: row, fields: fields, impacts: wordImpacts(splitFields(fields))}
 }
 
 // prepareFrames prepares the frames, on every core when there are many.

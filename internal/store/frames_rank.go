@@ -89,18 +89,50 @@ func frameImpacts(f *baton.Frame) map[string]int {
 }
 
 func impactsOf(fields [5][]string) map[string]int {
-	tf := map[string]float64{}
+	words := wordImpacts(fields)
+	out := make(map[string]int, len(words))
+	for _, wi := range words {
+		out[wi.word] = wi.impact
+	}
+	return out
+}
+
+// wordImpact is a word of a frame's indexed text and its impact there.
+type wordImpact struct {
+	word   string
+	impact int
+}
+
+// wordImpacts returns every word of a frame's fields once, with its
+// impact, in word order: impactsOf as a list, which an import makes for
+// every frame (two maps a frame were a fifth of what it allocated).
+func wordImpacts(fields [5][]string) []wordImpact {
+	type weighted struct {
+		word string
+		x    float64
+	}
+	n := 0
+	for _, words := range fields {
+		n += len(words)
+	}
+	all := make([]weighted, 0, n)
 	length := 0.0
 	for i, words := range fields {
 		for _, w := range words {
-			tf[w] += fieldWeights[i]
+			all = append(all, weighted{w, fieldWeights[i]})
 			length += fieldWeights[i]
 		}
 	}
+	slices.SortStableFunc(all, func(a, b weighted) int { return strings.Compare(a.word, b.word) })
 	norm := impactNorm(length)
-	out := make(map[string]int, len(tf))
-	for w, x := range tf {
-		out[w] = impactOf(x, norm)
+	out := make([]wordImpact, 0, len(all))
+	for i := 0; i < len(all); {
+		x, j := 0.0, i
+		for ; j < len(all) && all[j].word == all[i].word; j++ {
+			x += all[j].x
+		}
+		out = append(out, wordImpact{all[i].word, impactOf(x, norm)})
+		i = j
 	}
 	return out
 }
@@ -242,13 +274,13 @@ func buildPostings(stewardID int64, frames []*baton.Frame, rids []int64, prep []
 		rid := rids[i]
 		p.frames++
 		p.newest = max(p.newest, rid)
-		for w, imp := range prep[i].impacts {
-			wp := byWord[w]
+		for _, wi := range prep[i].impacts {
+			wp := byWord[wi.word]
 			if wp == nil {
 				wp = &wordPostings{}
-				byWord[w] = wp
+				byWord[wi.word] = wp
 			}
-			wp.add(imp, rid)
+			wp.add(wi.impact, rid)
 		}
 		for _, m := range f.ModuleScope {
 			w := moduleWord(m)
@@ -367,7 +399,7 @@ func (s *Store) writePostings(ctx context.Context, tx bun.Tx, stewardID int64, f
 func (s *Store) writeFrameText(ctx context.Context, tx bun.Tx, stewardID int64, frames []*baton.Frame, rids []int64, prep []framePrep) error {
 	args := make([]any, 0, 5*len(frames))
 	for i, f := range frames {
-		superseded := 0
+		superseded := int64(0)
 		if f.SupersededBy() != "" {
 			superseded = 1
 		}
