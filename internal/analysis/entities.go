@@ -90,6 +90,15 @@ var techPhrases = map[string]string{
 // techPhraseFirsts are the first words of techPhrases.
 var techPhraseFirsts = []string{"github", "ruby", "google", "spring", "sql", "vs", "claude", "openai", "codex", "gemini", "docker"}
 
+// techPhraseOpening holds the first letters of techPhraseFirsts in either
+// case.
+var techPhraseOpening = func() (by [256]bool) {
+	for _, f := range techPhraseFirsts {
+		by[f[0]], by[f[0]-('a'-'A')] = true, true
+	}
+	return by
+}()
+
 // techPhraseAt returns the technology named by the two or three words
 // from chunks[i], and how many words it took.
 func techPhraseAt(chunks []string, i int) (string, int) {
@@ -97,9 +106,9 @@ func techPhraseAt(chunks []string, i int) (string, int) {
 		return "", 0
 	}
 	first := trimChunk(chunks[i])
-	if !slices.ContainsFunc(techPhraseFirsts, func(f string) bool { return strings.EqualFold(first, f) }) {
-		// Folded, no word lower-cases to one of them: most words are
-		// spared a lower-cased copy.
+	if first == "" || !techPhraseOpening[first[0]] {
+		// A word lower-cased to one of them opens with its first letter in
+		// either case: most words are spared a lower-cased copy.
 		return "", 0
 	}
 	first = strings.ToLower(first)
