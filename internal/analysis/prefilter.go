@@ -197,3 +197,14 @@ func lineMatch(re *regexp.Regexp, s string, words *foldWords) bool {
 
 // chooseFoldWords are chooseWords, read in one pass.
 var chooseFoldWords = newFoldWords(chooseWords...)
+
+// withoutSlashCommand is slashCommand.ReplaceAllString(s, ""): the pattern
+// holds only at the text's start after white space (\s: tab, line feed,
+// form feed, carriage return, space), so text whose first other byte is
+// not "/" is returned as it is, unscanned.
+func withoutSlashCommand(s string) string {
+	if !strings.HasPrefix(strings.TrimLeft(s, "\t\n\f\r "), "/") {
+		return s
+	}
+	return slashCommand.ReplaceAllString(s, "")
+}

@@ -187,3 +187,23 @@ func TestHanFirst(t *testing.T) {
 		t.Fatalf("the Han script starts at %U, not %U", lo, hanFirst)
 	}
 }
+
+// withoutSlashCommand takes out what slashCommand's replacement does, and
+// readContent's shortcut holds: readLineNumber needs its arrow.
+func TestSlashCommandAndLineNumberShortcuts(t *testing.T) {
+	pieces := []string{" ", "\t", "\n", "\v", "\f", "\r", "/", "/review", "x", "a/b", ":", "-", "é", "12→", "3", "→"}
+	rng := rand.New(rand.NewPCG(9, 10))
+	for range 100000 {
+		var b strings.Builder
+		for range 1 + rng.IntN(6) {
+			b.WriteString(pieces[rng.IntN(len(pieces))])
+		}
+		s := b.String()
+		if got, want := withoutSlashCommand(s), slashCommand.ReplaceAllString(s, ""); got != want {
+			t.Fatalf("withoutSlashCommand(%q) = %q, want %q", s, got, want)
+		}
+		if got, want := readContent(s), readLineNumber.ReplaceAllString(s, ""); got != want {
+			t.Fatalf("readContent(%q) = %q, want %q", s, got, want)
+		}
+	}
+}

@@ -424,6 +424,9 @@ var readLineNumber = regexp.MustCompile(`(?m)^\s*\d+→`)
 // readContent is a file's text as a Read result shows it, without the
 // line numbers.
 func readContent(result string) string {
+	if !strings.Contains(result, "→") {
+		return truncate(result, 1<<16) // no line numbers to take out
+	}
 	return readLineNumber.ReplaceAllString(truncate(result, 1<<16), "")
 }
 

@@ -351,7 +351,7 @@ func (t *topicTally) message(v *view) string {
 	if v.steward() {
 		// What the steward pasted (a log, a terminal) is a program's
 		// words, not theirs: its field names and paths are no topics.
-		prose = slashCommand.ReplaceAllString(withoutPastedOutput(prose), "")
+		prose = withoutSlashCommand(withoutPastedOutput(prose))
 	}
 	seen := termUses{}
 	for _, e := range v.sem.Entities {

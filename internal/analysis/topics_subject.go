@@ -43,7 +43,7 @@ var compoundPattern = regexp.MustCompile(`\b\p{L}{2,}(?:-\p{L}{2,})+\b`)
 // not technologies, which the technical context lists). A compound or
 // phrase that ends in a generic head ("checkout page") is its first word.
 func promptSubjects(prose string) []string {
-	prose = slashCommand.ReplaceAllString(prose, "")
+	prose = withoutSlashCommand(prose)
 	var out []string
 	add := func(t string) {
 		if t != "" && !containsString(out, t) {
