@@ -95,6 +95,7 @@ func keyTopics(vs []view) []string {
 	most := min(maxKeyTopics, max(4, texts/2))
 	slices.SortStableFunc(cands, byTopicRank)
 	out := []string{}
+	var known map[string]int
 	for _, c := range cands {
 		if c.score < least || len(out) >= most {
 			break
@@ -103,6 +104,9 @@ func keyTopics(vs []view) []string {
 		if isTechnologyName(c.term) || stopWordTopic(c.term) ||
 			len(words) == 1 && (genericHeads[c.term] || vagueAdjectives[c.term] || pairVerbs[c.term] || discourseNouns[c.term] || c.verb) {
 			continue
+		}
+		if len(words) == 1 && c.msgs == 1 && misspelt(c.term, cands, &known) {
+			continue // a typo (topics_typo.go)
 		}
 		if len(words) == 1 && c.modifier {
 			// The phrase it opens names the subject: the best one the
