@@ -269,7 +269,7 @@ func progressOf(vs []view) baton.Progress {
 			if done[i] {
 				status = "completed"
 			}
-			reqs := stewardRequests(vs, i, askedBefore, len(book.requested) > 0)
+			reqs := stewardRequests(vs, i, askedBefore)
 			known := len(book.order)
 			for k, r := range reqs {
 				if askedBefore && remark(r, k) || feedback(r, askedBefore) {
@@ -320,10 +320,11 @@ func progressOf(vs []view) baton.Progress {
 
 // stewardRequests reads the requests of the steward's message i: what
 // its sentences ask for (requests), or the command it ran (commandTask);
-// failing those, in the opening message, fixing the problem it states or
-// the error it pastes. askedBefore says a steward message with prose came
-// before, requested that a request was recorded.
-func stewardRequests(vs []view, i int, askedBefore, requested bool) []request {
+// failing those, in the opening message, fixing the problem it states,
+// and in any message that is only pasted output, fixing the error it
+// shows (pasted mid-session, it is the next thing to fix). askedBefore
+// says a steward message with prose came before.
+func stewardRequests(vs []view, i int, askedBefore bool) []request {
 	v := &vs[i]
 	// The steward's own words, as the title reads them: not the files an
 	// editor attached nor the output wrapped in a tag (<logs>…</logs>),
@@ -344,9 +345,9 @@ func stewardRequests(vs []view, i int, askedBefore, requested bool) []request {
 			reqs = []request{{t, formListed}}
 		}
 	}
-	if len(reqs) == 0 && !requested {
-		// Output pasted with no words of the steward's own, before
-		// any request: the error it shows is the work.
+	if len(reqs) == 0 {
+		// Output pasted with no words of the steward's own: the error
+		// it shows is the work.
 		if t := pastedErrorTask(v.prose); t != "" {
 			reqs = []request{{t, formListed}}
 		}

@@ -174,3 +174,21 @@ func TestRequestsSkipWrappedOutputAndAttachedFiles(t *testing.T) {
 		t.Errorf("tasks %q lack the steward's request", got)
 	}
 }
+
+// TestPastedErrorMidSessionIsATask: output the steward pastes with no
+// words of their own is the next thing to fix, also after earlier
+// requests; a message with words of its own asks what they say.
+func TestPastedErrorMidSessionIsATask(t *testing.T) {
+	c := newConvo()
+	c.steward("add a --verbose flag to the image script")
+	c.assistant("Added the flag.")
+	c.steward("$ ./examples.sh\nprocessing louis.jpg\nerror: at least one channel (luminance, saturation, hue) must be enabled")
+	c.assistant("Fixed: the defaults now enable all channels.")
+	s := &baton.Session{}
+	New().Session(s, c.analysed(New()))
+	got := s.Progress.TasksDiscussed
+	want := "fix ./examples.sh failing: at least one channel (luminance, saturation, hue) must be enabled"
+	if !slices.Contains(got, want) || !slices.Contains(got, "add a --verbose flag to the image script") {
+		t.Errorf("tasks %q, want the request and %q", got, want)
+	}
+}
