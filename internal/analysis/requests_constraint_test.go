@@ -101,13 +101,22 @@ func TestPastedErrorIsTheTask(t *testing.T) {
 		t.Errorf("tasks %q: want the failed push", got)
 	}
 
+	// Output pasted with a request's words is part of that request;
+	// pasted alone after the work, it is the next thing to fix.
+	with := newConvo()
+	with.steward("Deploy the worker to staging\n\nerror: connection refused while reading the health endpoint")
+	s = &baton.Session{}
+	New().Session(s, with.analysed(New()))
+	if got := s.Progress.TasksDiscussed; len(got) != 1 {
+		t.Errorf("tasks %q: output pasted with a request is part of that work", got)
+	}
 	later := newConvo()
 	later.steward("Deploy the worker to staging")
 	later.assistant("Deployed.")
 	later.steward("error: connection refused while reading the health endpoint")
 	s = &baton.Session{}
 	New().Session(s, later.analysed(New()))
-	if got := s.Progress.TasksDiscussed; len(got) != 1 {
-		t.Errorf("tasks %q: output pasted after a request is part of that work", got)
+	if got := s.Progress.TasksDiscussed; len(got) != 2 || got[1] != "fix connection refused while reading the health endpoint" {
+		t.Errorf("tasks %q: output pasted alone after the work is the next thing to fix", got)
 	}
 }
