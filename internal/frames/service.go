@@ -21,7 +21,7 @@ type ServiceStore interface {
 	FrameCount(ctx context.Context, stewardID int64) (int, error)
 	FrameBranches(ctx context.Context, stewardID int64, limit int) ([]string, error)
 	FrameModules(ctx context.Context, stewardID int64, limit int) ([]string, error)
-	SessionFrames(ctx context.Context, stewardID int64, sessionID string, limit int) ([]*baton.Frame, error)
+	SessionFrames(ctx context.Context, stewardID int64, sess *baton.Session, limit int) ([]*baton.Frame, error)
 }
 
 // Service is the frames capability: Lex frames remembered, imported,
@@ -182,7 +182,8 @@ func (s *Service) FacetsOf(ctx context.Context, stewardID int64, limit int, with
 }
 
 // OfSession is up to limit frames taken in a session (by its run id, or
-// its branch and time).
-func (s *Service) OfSession(ctx context.Context, stewardID int64, sessionID string, limit int) ([]*baton.Frame, error) {
-	return s.st.SessionFrames(ctx, stewardID, sessionID, limit)
+// its branch and time). sess is one of the steward's sessions, as the
+// caller read it with the steward's id.
+func (s *Service) OfSession(ctx context.Context, stewardID int64, sess *baton.Session, limit int) ([]*baton.Frame, error) {
+	return s.st.SessionFrames(ctx, stewardID, sess, limit)
 }

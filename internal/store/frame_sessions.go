@@ -93,20 +93,15 @@ func (s *Store) FrameSessions(ctx context.Context, stewardID int64, frames []*ba
 }
 
 // SessionFrames returns the frames taken in one of the steward's sessions
-// (by the rules above), oldest first, at most limit.
-func (s *Store) SessionFrames(ctx context.Context, stewardID int64, sessionID string, limit int) ([]*baton.Frame, error) {
+// (by the rules above), oldest first, at most limit. sess is the session
+// as the caller read it with the steward's id (the session page has): its
+// run id, branch and times decide the links, and are not read again.
+func (s *Store) SessionFrames(ctx context.Context, stewardID int64, sess *baton.Session, limit int) ([]*baton.Frame, error) {
 	// Every session page asks this, so the reads have bound values (as
 	// Bun queries SQLite parsed each anew and pgx prepared each as a new
 	// statement); the limit stays in the text, as SQLite plans with it.
-	var sess []linkSession
-	if err := s.readBound(ctx, &sess, `SELECT id, title, source_ref, branch, started_at, ended_at FROM sessions WHERE steward_id = ? AND id = ?`,
-		stewardID, sessionID); err != nil {
-		return nil, err
-	}
-	if len(sess) == 0 {
-		return nil, baton.NotFound("session")
-	}
-	l := sess[0]
+	// Each reads the steward's frames alone.
+	l := linkSession{ID: sess.ID, Title: sess.Title, SourceRef: sess.SourceRef, Branch: sess.Branch, StartedAt: sess.StartedAt, EndedAt: sess.EndedAt}
 	ref := l.ID // the run id is the session's id, or its source's
 	if l.SourceRef != "" {
 		ref = l.SourceRef

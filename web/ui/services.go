@@ -75,7 +75,7 @@ type frameService interface {
 	Latest(ctx context.Context, stewardID int64, f baton.FrameFilter) (*baton.FramePage, error)
 	Timeline(ctx context.Context, stewardID int64, f baton.FrameFilter) (*baton.FramePage, map[string][]baton.FrameSession, error)
 	FacetsOf(ctx context.Context, stewardID int64, limit int, withTotal bool) (*frames.Facets, error)
-	OfSession(ctx context.Context, stewardID int64, sessionID string, limit int) ([]*baton.Frame, error)
+	OfSession(ctx context.Context, stewardID int64, sess *baton.Session, limit int) ([]*baton.Frame, error)
 }
 
 // correctionService keeps the steward's corrections of analyses
