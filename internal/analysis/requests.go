@@ -851,7 +851,7 @@ func looksLikeOutput(t string) bool {
 // "fatal: …", "failed to load configuration: …", "… not found"; then a
 // bare "… failed".
 var errorLines = []*regexp.Regexp{
-	regexp.MustCompile(`(?i)(?:\berror\b\s*[:=]|\bfatal:|\bfailed to\b|\bnot found\b|\bcannot\b|\bexception\b)`),
+	regexp.MustCompile(`(?i)(?:\berror\b\s*[:=]|\b[A-Z]\w*(?:Error|Exception):|\bfatal:|\bfailed to\b|\bnot found\b|\bcannot\b|\bexception\b)`),
 	regexp.MustCompile(`(?i)\bfail(?:ed|s|ure)\b`),
 }
 

@@ -192,3 +192,13 @@ func TestPastedErrorMidSessionIsATask(t *testing.T) {
 		t.Errorf("tasks %q, want the request and %q", got, want)
 	}
 }
+
+// TestPastedErrorNamedByItsClass: a Python or Java error line names its
+// class before the colon ("ValueError: …", "IllegalStateException: …"):
+// that line is the error pasted output shows.
+func TestPastedErrorNamedByItsClass(t *testing.T) {
+	got := pastedErrorTask("$ ./examples.sh\nTraceback (most recent call last):\n  File \"cli.py\", line 12, in main\nValueError: At least one channel must be enabled")
+	if want := "fix `./examples.sh` failing: ValueError: At least one channel must be enabled"; got != want {
+		t.Errorf("task %q, want %q", got, want)
+	}
+}
