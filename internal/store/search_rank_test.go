@@ -88,6 +88,75 @@ func TestNewestMatchesWalksADenseStewardsOlderMessagesByOwnerToken(t *testing.T)
 	}
 }
 
+// A sparse steward's search finds the same newest matches whether its
+// terms are few in all (walked without the owner token) or many (walked
+// with it).
+func TestNewestMatchesOfASparseStewardAreTheSameForRareAndCommonWords(t *testing.T) {
+	s := openRankSQLite(t)
+	ctx := context.Background()
+	ada, bob := &baton.Steward{Username: "ada"}, &baton.Steward{Username: "bob"}
+	for _, st := range []*baton.Steward{ada, bob} {
+		if err := s.CreateSteward(ctx, st); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// Ten sessions each: ada writes 1 message in 10, so her share is low;
+	// "needle" is in a few messages of each, "hay" in more than fewMatches.
+	for k := 0; k < 10; k++ {
+		for _, w := range []struct {
+			st *baton.Steward
+			n  int
+		}{{ada, 10}, {bob, 90}} {
+			sess := &baton.Session{Title: w.st.Username}
+			if err := s.CreateSession(ctx, w.st.ID, sess); err != nil {
+				t.Fatal(err)
+			}
+			batch := make([]*baton.Message, w.n)
+			for i := range batch {
+				content := "hay and straw"
+				if i == 3 && k%3 == 0 {
+					content = "a needle in hay"
+				}
+				batch[i] = &baton.Message{Role: baton.RoleSteward, Content: content, SourceID: fmt.Sprint(i)}
+			}
+			if _, err := s.AppendMessages(ctx, w.st.ID, sess.ID, "", batch); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if _, err := s.IndexPending(ctx); err != nil {
+		t.Fatal(err)
+	}
+	smp, err := sampleSteward(ctx, s.db, ada.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if smp.share() >= ownerTokenBelow {
+		t.Fatalf("ada's share of the newest messages is %.2f; the test needs her sparse", smp.share())
+	}
+	for _, c := range []struct {
+		word  string
+		few   bool // fewer than fewMatches matches in all
+		limit int
+	}{{"needle", true, 3}, {"needle", true, 50}, {"hay", false, 7}, {"hay", false, 500}} {
+		if nth, _ := nthNewestMatch(ctx, s.db, []string{c.word}, fewMatches); (nth == 0) != c.few {
+			t.Fatalf("%q: the test needs it few (%v) in all", c.word, c.few)
+		}
+		got, err := newestMatches[int64](ctx, s.db, smp, ada.ID, []string{c.word}, "m.id", c.limit)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var want []int64
+		if err := s.db.NewRaw("SELECT id FROM messages WHERE steward_id = ? AND content LIKE ? ORDER BY id DESC LIMIT ?",
+			ada.ID, "%"+c.word+"%", c.limit).Scan(ctx, &want); err != nil {
+			t.Fatal(err)
+		}
+		if len(want) == 0 || !slices.Equal(got, want) {
+			t.Errorf("%q, limit %d: ada's newest matches %v, want %v", c.word, c.limit, got, want)
+		}
+	}
+}
+
 // The walk without the owner token reaches back a number of matches, not a
 // range of ids: the n-th newest match of every steward, 0 past the last.
 func TestNthNewestMatchCountsMatchesOfEveryStewardNewestFirst(t *testing.T) {
