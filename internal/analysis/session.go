@@ -325,10 +325,13 @@ func sentimentWord(s float64) string {
 
 // Arc parameters.
 const (
-	maxPeaks      = 5
-	peakThreshold = 0.3 // |smoothed sentiment| a peak must reach
-	peakSpacing   = 2   // peaks at least this many points apart
-	triggerLength = 140 // bytes of a peak's trigger excerpt
+	// mildlyNegative is the sentiment a request or question must fall
+	// below to make a mood "negative".
+	mildlyNegative = -0.4
+	maxPeaks       = 5
+	peakThreshold  = 0.3 // |smoothed sentiment| a peak must reach
+	peakSpacing    = 2   // peaks at least this many points apart
+	triggerLength  = 140 // bytes of a peak's trigger excerpt
 )
 
 // emotionalArc computes a conversation's emotional arc.
@@ -365,6 +368,12 @@ func emotionalArc(vs []view) baton.EmotionalArc {
 	mood := func(i int) []string {
 		if e := vs[i].sem.Emotions; len(e) > 0 {
 			return append([]string(nil), e...)
+		}
+		// A steward's polite question or request is mildly negative only
+		// by the words that describe the work ("I did not create X, can
+		// you check"): it reads neutral unless clearly negative.
+		if s := vs[i].sem.Sentiment; s > mildlyNegative && (vs[i].sem.Intent == IntentQuestion || vs[i].sem.Intent == IntentRequest) {
+			return []string{sentimentWord(max(s, 0))}
 		}
 		return []string{sentimentWord(vs[i].sem.Sentiment)}
 	}

@@ -21,6 +21,8 @@ type candidateAsBefore struct {
 	score  float64
 	isOut  bool
 	isQues bool
+	// reports and short: as candidate's (summary.go).
+	reports, short bool
 }
 
 func summaryAsBefore(vs []view) baton.Summary {
@@ -41,11 +43,13 @@ func summaryAsBefore(vs []view) baton.Summary {
 		lastText = i
 		docs++
 		inDoc := map[string]bool{}
+		inView := 0
 		for _, s := range sentences(v.prose) {
 			if strings.Count(s, "|") >= 2 { // a table row
 				continue
 			}
 			s = plainText(s)
+			inView++
 			l := lowerText(s)
 			words := wordsOf(l)
 			var terms []string
@@ -59,12 +63,13 @@ func summaryAsBefore(vs []view) baton.Summary {
 					terms = appendUniqueStringAsBefore(terms, w)
 				}
 			}
-			if len(words) < minSentence || len(words) > maxSentence {
+			short := len(words) < minSentence
+			if len(words) > maxSentence || short && (len(words) < 2 || inView > 1 || !reportsCompletion(words)) {
 				continue
 			}
 			cands = append(cands, candidateAsBefore{
 				text: s, lower: l, view: i, pos: len(cands), terms: terms,
-				isOut: isOutcome(words), isQues: strings.HasSuffix(s, "?"),
+				isOut: isOutcome(words), isQues: strings.HasSuffix(s, "?"), reports: reportsCompletion(words), short: short,
 			})
 		}
 	}
@@ -78,8 +83,20 @@ func summaryAsBefore(vs []view) baton.Summary {
 	weight := func(t string) float64 {
 		return (1 + math.Log(float64(tf[t]))) * math.Log(1+float64(docs)/float64(df[t]))
 	}
+	closing, closingLast, lastSteward := -1, -1, -1
+	for k := range cands {
+		if vs[cands[k].view].assistant() {
+			closing, closingLast = cands[k].view, k
+		} else if cands[k].view != firstSteward {
+			lastSteward = cands[k].view
+		}
+	}
+	askSentences := 0
 	for k := range cands {
 		c := &cands[k]
+		if c.view == firstSteward {
+			askSentences++
+		}
 		if len(c.terms) == 0 {
 			continue
 		}
@@ -89,11 +106,24 @@ func summaryAsBefore(vs []view) baton.Summary {
 		}
 		c.score = total / float64(len(c.terms)) * min(1, float64(len(c.terms))/4)
 		v := &vs[c.view]
+		if c.short && c.view != closing {
+			c.score = 0
+			continue
+		}
+		if c.reports && !c.isOut && c.view == closing {
+			c.score *= 1.3
+		}
 		switch {
 		case c.view == firstSteward:
+			if askSentences <= maxAskSentences {
+				c.score *= 1.6
+			}
+		case c.view == closing:
 			c.score *= 1.6
 		case c.view == lastText || c.view == secondLast:
 			c.score *= 1.3
+		case v.assistant() && c.view < lastSteward:
+			c.score *= 0.7
 		}
 		if c.isOut {
 			c.score *= 1.3
@@ -106,6 +136,9 @@ func summaryAsBefore(vs []view) baton.Summary {
 		}
 		if v.assistant() && (strings.HasPrefix(c.lower, "let me ") || strings.HasPrefix(c.lower, "i'll ") || strings.HasPrefix(c.lower, "now let me ")) {
 			c.score *= 0.5
+		}
+		if k == closingLast && c.isQues {
+			c.score /= 0.7
 		}
 	}
 
@@ -144,7 +177,11 @@ func summaryAsBefore(vs []view) baton.Summary {
 
 	var outs []int
 	for _, k := range ranked {
-		if cands[k].isOut && !cands[k].isQues && len(outs) < maxOutcomes {
+		c := &cands[k]
+		if c.score <= 0 || !reportsWork(vs, c.view, firstSteward) || !(c.isOut || c.reports && c.view == closing) {
+			continue
+		}
+		if !c.isQues && len(outs) < maxOutcomes {
 			if !containsFold(candTextsAsBefore(cands, outs), cands[k].text) {
 				outs = append(outs, k)
 			}
