@@ -353,8 +353,8 @@ func (p *candidatePool) text(ranked []int) string {
 // at most maxOutcomes and none twice, in their order in the session.
 //
 // An outcome is the assistant's report, or the steward's confirmation:
-// a steward's reply that neither asks nor requests ("Great, it is
-// shipped"). The steward's first message, and any request or question,
+// a positive steward's reply that neither asks nor requests ("Great, it
+// is shipped"). The steward's first message, and any request or question,
 // says what is wanted or wrong, not work done: "which pull requests have
 // been merged", a pasted plan's "Fixed errors return after save". In the
 // closing report a completion verb ("created", "added", "passes") is an
@@ -501,14 +501,15 @@ func isOutcome(words []string) bool {
 }
 
 // reportsWork reports whether view i may report work done: the
-// assistant's, or a steward's reply (not the first steward message) that
-// is no request or question.
+// assistant's, or a steward's confirming reply: not the first steward
+// message, no request or question, and positive (a pasted log line that
+// says "pipeline completed" is evidence, not the steward's word).
 func reportsWork(vs []view, i, firstSteward int) bool {
 	v := &vs[i]
 	if v.assistant() {
 		return true
 	}
-	return i != firstSteward && v.sem.Intent != IntentRequest && v.sem.Intent != IntentQuestion
+	return i != firstSteward && v.sem.Intent != IntentRequest && v.sem.Intent != IntentQuestion && v.sem.Sentiment > 0
 }
 
 // completionWords are the verbs of an assistant reporting what it did.

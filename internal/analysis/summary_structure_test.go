@@ -74,3 +74,24 @@ func TestEndingMoodOfPoliteRequest(t *testing.T) {
 		t.Errorf("ending mood of a polite request = %q, want not negative", arc.EndingMood)
 	}
 }
+
+// A steward's pasted log line that says something "completed" is no
+// outcome; the steward's positive confirmation is.
+func TestSummaryStewardLogIsNoOutcome(t *testing.T) {
+	c := newConvo()
+	c.steward("The upload fails with a missing file error after the protocol upload.")
+	c.assistant("The upload directory and the stored path disagree, so the reader looks in the wrong folder.")
+	c.steward("WARNING mlflow.autologging: Encountered unexpected error during autologging for the run\n" +
+		"INFO:processor.trigger:Protocol pipeline completed for protocol 71bc936b after the upload")
+	c.assistant("Changed the stored path to match the upload directory, so the reader finds the file.")
+	c.steward("Great, the upload is fixed now.")
+	sum := summaryOf(buildViews(testAnalyzer, c.analysed(testAnalyzer)))
+	for _, o := range sum.MainOutcomes {
+		if strings.Contains(o, "INFO:") {
+			t.Errorf("a pasted log line is an outcome: %q", sum.MainOutcomes)
+		}
+	}
+	if !containsFold(sum.MainOutcomes, "Great, the upload is fixed now.") {
+		t.Errorf("outcomes %q lack the steward's confirmation", sum.MainOutcomes)
+	}
+}
