@@ -162,12 +162,13 @@ func (sqliteSearch) matches(ctx context.Context, db bun.IDB, stewardID int64, te
 // as far back as about 4·limit/share matches reach (bounded by the
 // matches, not by a range of ids: a word in 1 of 100 messages reaches
 // 100 times further back than a word in every one); older ones, if the
-// limit is not reached, with it. Whatever the share, terms with fewer
-// than fewMatches matches in all (a rare word) are walked without the
-// token: FTS5 walks an AND newest first by stepping the token's postings
-// back to the word's one by one, which grew with the index (a word in one
-// message: 0.3 ms at 10,000 messages, 0.8 ms at 1,000,000), while its
-// own few postings and rows cost the same at every size.
+// limit is not reached, with it. Whatever the share, terms of which one
+// has fewer than fewMatches matches in all (a rare word) are walked
+// without the token: FTS5 walks an AND newest first by stepping the
+// token's postings back to the word's one by one, which grew with the
+// index (a word in one message: 0.3 ms at 10,000 messages, 0.8 ms at
+// 1,000,000), while the word's few postings and rows cost the same at
+// every size.
 func newestMatches[T any](ctx context.Context, db bun.IDB, smp indexSample, stewardID int64, terms []string, columns string, limit int) ([]T, error) {
 	query := "SELECT " + columns + ` FROM messages_fts f JOIN messages m ON m.id = f.rowid
 		WHERE messages_fts MATCH ? AND m.steward_id = ? AND f.rowid >= ? AND f.rowid < ?
@@ -178,9 +179,15 @@ func newestMatches[T any](ctx context.Context, db bun.IDB, smp indexSample, stew
 	if share := smp.share(); share >= ownerTokenBelow {
 		split, err = nthNewestMatch(ctx, db, terms, int(4*float64(limit)/share))
 	} else {
-		var nth int64
-		if nth, err = nthNewestMatch(ctx, db, terms, fewMatches); nth == 0 {
-			split = 0
+		// Any term with few matches bounds the AND's. Each term is looked
+		// at alone: the AND of two common words walks thousands of
+		// postings to find fewMatches of its own (2 ms for "the goroutine").
+		for _, t := range terms {
+			var nth int64
+			if nth, err = nthNewestMatch(ctx, db, []string{t}, fewMatches); err != nil || nth == 0 {
+				split = 0
+				break
+			}
 		}
 	}
 	if err != nil {
