@@ -1002,6 +1002,7 @@ func (s titleSentence) best(weights map[string]float64) (string, float64) {
 		words = dropArticles(words)
 	}
 	lo, hi, score := bestWindow(words, weights, anchored)
+	hi = toPhraseEnd(words, lo, hi)
 	hi = withoutCutClause(words, lo, hi)
 	if s.heading {
 		score *= titleHeadingBonus
@@ -1162,6 +1163,48 @@ func withoutCutClause(words []string, lo, hi int) int {
 	}
 	return hi
 }
+
+// toPhraseEnd ends a window that stops inside a phrase ("Mermaid
+// diagram is having syntax", "figure out how entire CLI") where the
+// phrase does, when that is within the word limit and no other clause
+// opens before it: the words that finish the phrase weigh nothing, so
+// the shorter window had won the tie, but a title that cuts its subject
+// short does not say it. A window that cannot reach the phrase's end
+// gives back an incomplete last word (a function word, an auxiliary, a
+// question word without its clause, a verb without its object).
+func toPhraseEnd(words []string, lo, hi int) int {
+	if hi >= len(words) || endsClause(words, hi-1) {
+		return hi
+	}
+	for j := hi + 1; j <= len(words) && j-lo <= maxTitleWords; j++ {
+		if w := bareWord(words[j-1]); clauseJoiners[w] || subjectPronouns[w] || subordinators[w] {
+			break
+		}
+		if j == len(words) || endsClause(words, j-1) {
+			return j
+		}
+	}
+	for hi-lo > 2 && incompleteEnd(bareWord(words[hi-1])) {
+		hi--
+	}
+	return hi
+}
+
+// incompleteEnd reports a word a phrase cannot end on: a function word,
+// an auxiliary, a question word that opens a clause, or a verb that
+// wants its object, in any of the languages the stop-word lists hold.
+func incompleteEnd(w string) bool {
+	return functionWords[w] || phraseAuxiliaries[w] || questionWords[w] || verbs[w] || imperatives[w] ||
+		requestVerbs[w] || spanishTopicStopWords[w] || portugueseTopicStopWords[w] || frenchTopicStopWords[w] ||
+		russianStopWords[w]
+}
+
+var (
+	phraseAuxiliaries = set("am", "is", "are", "was", "were", "be", "been", "being", "has", "have", "had", "having",
+		"do", "does", "did", "doing", "get", "gets", "getting", "got", "can", "could", "should", "would", "will", "may",
+		"might", "must", "shall")
+	questionWords = set("how", "what", "why", "when", "where", "which", "who", "whom", "whose", "whether")
+)
 
 // tailJoiners open another verb's part of a sentence ("and prepare", "to
 // prepare"), which says little when cut after a word or two of it.
@@ -1463,6 +1506,16 @@ func cjkTitleClause(c string) string {
 	if len(r) <= maxTitleRunes {
 		return c
 	}
+	// Korean is written with spaces between its words: a title holds
+	// maxTitleWords of them, as one in a language with an alphabet does,
+	// however many characters they take.
+	if hangulSpaced(c) {
+		words := strings.Fields(c)
+		if len(words) <= maxTitleWords {
+			return c
+		}
+		return strings.Join(words[:maxTitleWords], " ")
+	}
 	for i := maxTitleRunes; i > 4; i-- {
 		if isHiragana(r[i-1]) && !isHiragana(r[i]) {
 			return strings.TrimSpace(string(r[:i]))
@@ -1482,6 +1535,20 @@ func cjkTitleClause(c string) string {
 		}
 	}
 	return ""
+}
+
+// hangulSpaced reports a clause written in Hangul with spaces between
+// its words.
+func hangulSpaced(c string) bool {
+	if !strings.Contains(c, " ") {
+		return false
+	}
+	for _, r := range c {
+		if r >= 0xac00 && r <= 0xd7af {
+			return true
+		}
+	}
+	return false
 }
 
 // hanEndsAfter and hanOpensBefore are the Chinese characters a clause too

@@ -371,3 +371,46 @@ func TestTitleTypographicApostrophe(t *testing.T) {
 		t.Error("holdsPronoun(it’s a path) = false")
 	}
 }
+
+// TestTitleWindowEndsAPhrase: a window that stops inside a phrase runs
+// on to where the phrase ends, within the word limit, and one that cannot
+// gives back a last word the phrase cannot end on.
+func TestTitleWindowEndsAPhrase(t *testing.T) {
+	for _, tc := range []struct {
+		sentence string
+		lo, hi   int
+		want     string
+	}{
+		// The object's head noun finishes the phrase.
+		{"the Mermaid diagram is having syntax error when I render it in the docs", 1, 6, "Mermaid diagram is having syntax error"},
+		// A question word waits for its clause.
+		{"figure out how entire CLI works, then write the docs", 0, 5, "figure out how entire CLI works,"},
+		// Too far to the phrase's end: the auxiliary and the question word go.
+		{"figure out how the whole command line interface of this tool is wired together today", 0, 4, "figure out"},
+		{"the report is being generated twice for every nightly build of the project on weekends", 0, 4, "the report"},
+		// A window at a clause's end stays.
+		{"rename the config loader, then add tests", 0, 4, "rename the config loader,"},
+	} {
+		words := strings.Fields(tc.sentence)
+		hi := toPhraseEnd(words, tc.lo, tc.hi)
+		if got := strings.Join(words[tc.lo:hi], " "); got != tc.want {
+			t.Errorf("toPhraseEnd(%q, %d, %d) = %q, want %q", tc.sentence, tc.lo, tc.hi, got, tc.want)
+		}
+	}
+}
+
+// TestKoreanTitleKeepsItsWords: Korean is written with spaces, so its
+// title holds up to maxTitleWords words, not maxTitleRunes characters.
+func TestKoreanTitleKeepsItsWords(t *testing.T) {
+	c := "페이지에서 비밀번호 재설정 링크가 동작하지 않는 문제를 고쳐줘"
+	if utf8.RuneCountInString(c) <= maxTitleRunes {
+		t.Fatalf("the clause must be longer than %d characters", maxTitleRunes)
+	}
+	if got := cjkTitleClause(c); got != c {
+		t.Errorf("cjkTitleClause(%q) = %q, want it whole", c, got)
+	}
+	long := c + " 그리고 테스트도 추가해줘"
+	if got := cjkTitleClause(long); len(strings.Fields(got)) != maxTitleWords {
+		t.Errorf("cjkTitleClause(%q) = %q, want %d words", long, got, maxTitleWords)
+	}
+}
