@@ -11,9 +11,9 @@ var (
 	mdLink     = regexp.MustCompile(`\[([^\]]+)\]\([^)\s]*(?:\s+"[^"]*")?\)`)
 	mdRefLink  = regexp.MustCompile(`\[([^\]]+)\]\[[^\]]*\]`)
 	mdAutolink = regexp.MustCompile(`<((?:https?|mailto):[^>\s]+)>`)
-	mdStrong   = regexp.MustCompile(`\*\*(\S(?:.*?\S)?)\*\*`)
-	mdStrongU  = regexp.MustCompile(`(^|[^\p{L}\p{N}_])__(\S(?:.*?\S)?)__($|[^\p{L}\p{N}_])`)
-	mdStrike   = regexp.MustCompile(`~~(\S(?:.*?\S)?)~~`)
+	mdStrong   = regexp.MustCompile(`\*\*(\S(?:.*?\S)??)\*\*`)
+	mdStrongU  = regexp.MustCompile(`(^|[^\p{L}\p{N}_])__(\S(?:.*?\S)??)__($|[^\p{L}\p{N}_])`)
+	mdStrike   = regexp.MustCompile(`~~(\S(?:.*?\S)??)~~`)
 	mdEm       = regexp.MustCompile(`(^|[^\p{L}\p{N}*])\*(\S(?:[^*]*?\S)?)\*($|[^\p{L}\p{N}*])`)
 	mdEmU      = regexp.MustCompile(`(^|[^\p{L}\p{N}_])_(\S(?:[^_]*?\S)?)_($|[^\p{L}\p{N}_])`)
 )
@@ -34,19 +34,30 @@ func plainText(s string) string {
 	return strings.Join(lines, "\n")
 }
 
+// codeMark stands in a line for each of its code spans while the marks
+// around them are unwrapped: emphasis that wraps a span ("**`gcs.py:34`**:")
+// pairs across it, which it could not when the text on either side was
+// unwrapped alone. A private-use rune, so no Markdown reads it as a mark.
+const codeMark = '\uE000'
+
 // plainLine unwraps the inline Markdown of one line.
 func plainLine(line string) string {
 	if !strings.ContainsAny(line, "`*_~[<") {
 		return line
 	}
-	var b strings.Builder
+	if strings.ContainsRune(line, codeMark) {
+		// The line's own private-use rune would read as a span's place.
+		line = strings.ReplaceAll(line, string(codeMark), "")
+	}
+	var masked strings.Builder
+	var codes []string
 	for line != "" {
 		open := strings.IndexByte(line, '`')
 		if open < 0 {
-			b.WriteString(unwrapInline(line))
+			masked.WriteString(line)
 			break
 		}
-		b.WriteString(unwrapInline(line[:open]))
+		masked.WriteString(line[:open])
 		n := 0
 		for open+n < len(line) && line[open+n] == '`' {
 			n++
@@ -72,8 +83,22 @@ func plainLine(line string) string {
 		if len(code) > 2 && code[0] == ' ' && code[len(code)-1] == ' ' {
 			code = code[1 : len(code)-1]
 		}
-		b.WriteString(code)
+		masked.WriteRune(codeMark)
+		codes = append(codes, code)
 		line = rest[end+n:]
+	}
+	out := unwrapInline(masked.String())
+	if len(codes) == 0 {
+		return out
+	}
+	// The spans go back in order: unwrapping removes marks, never a span.
+	var b strings.Builder
+	for _, part := range strings.Split(out, string(codeMark)) {
+		b.WriteString(part)
+		if len(codes) > 0 {
+			b.WriteString(codes[0])
+			codes = codes[1:]
+		}
 	}
 	return b.String()
 }

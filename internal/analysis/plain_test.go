@@ -21,6 +21,8 @@ func TestPlainText(t *testing.T) {
 		"see <https://baton.dev/docs> and [the guide][ref]":               "see https://baton.dev/docs and the guide",
 		"an unclosed `backtick run":                                       "an unclosed backtick run",
 		"*a* *b* *c* *d* *e* *f*":                                         "a b c d e f",
+		"1. **`gcs.py:34`**: the dir — and **`a` or `b`** and *`x`*":      "gcs.py:34: the dir — and a or b and x",
+		"`**not bold**` stays":                                            "**not bold** stays",
 	} {
 		if got := plainText(in); got != want {
 			t.Errorf("plainText(%q)\n got %q\nwant %q", in, got, want)
