@@ -44,6 +44,8 @@ type candidate struct {
 	// (the others are never scored).
 	decides, chatty bool
 	isOut, isQues   bool
+	// assistant: the sentence is the assistant's. Set by scoreWith.
+	assistant bool
 	// reports: the sentence has a completion verb ("created", "added",
 	// "passes"): an outcome when the assistant's closing report says it.
 	// short: it has fewer than minSentence words, a candidate only as the
@@ -63,8 +65,10 @@ type candidate struct {
 // ×1.6 in the first steward message (the ask), ×1.3 in the last two
 // messages (the conclusion), ×1.3 for an outcome, ×1.2 for a decision,
 // ×0.7 for a question, ×0.5 for the assistant announcing its next step.
-// The best sentences that fit in 1,000 bytes are joined in their original
-// order, skipping any whose terms overlap a chosen one's by 80% or more.
+// The best sentences that fit in 1,000 bytes, skipping any whose terms
+// overlap a chosen one's by 80% or more, read ask, done, left: the
+// steward's request, the closing report, its offer of what is left
+// (candidatePool.text).
 //
 // Key topics are the topics most often given to steward and assistant
 // messages. Main outcomes are the best-scored sentences (at most five, in
@@ -104,6 +108,10 @@ type candidatePool struct {
 	// assistant message with a candidate; -1 when there is none. Set by
 	// scoreWith.
 	closing int
+	// closingLast is the index of the closing report's last candidate,
+	// lastSteward the view of the last steward message with a candidate
+	// after the first; -1 when there is none. Set by scoreWith.
+	closingLast, lastSteward int
 	// inView counts the sentences of the view being added.
 	inView int
 }
@@ -121,7 +129,7 @@ func gatherCandidates(vs []view) *candidatePool {
 }
 
 func newCandidatePool() *candidatePool {
-	return &candidatePool{vocab: map[string]int32{}, firstSteward: -1, lastText: -1, closing: -1}
+	return &candidatePool{vocab: map[string]int32{}, firstSteward: -1, lastText: -1, closing: -1, closingLast: -1, lastSteward: -1}
 }
 
 // addView adds the sentences of view i, the next in the session, to the
@@ -235,6 +243,7 @@ func (p *candidatePool) scoreWith(secondLast int, assistant func(i int) bool) {
 	}
 	p.closing = -1
 	lastSteward, closingLast := -1, -1
+	defer func() { p.closingLast, p.lastSteward = closingLast, lastSteward }()
 	for k := range p.cands {
 		if view := int(p.cands[k].view); assistant(view) {
 			p.closing, closingLast = view, k
@@ -259,6 +268,7 @@ func (p *candidatePool) scoreWith(secondLast int, assistant func(i int) bool) {
 		}
 		c.score = total / float64(len(terms)) * min(1, float64(len(terms))/4)
 		isAssistant := assistant(view)
+		c.assistant = isAssistant
 		if c.short && view != p.closing {
 			c.score = 0
 			continue
@@ -316,37 +326,166 @@ func (p *candidatePool) ranked() []int {
 	return ranked
 }
 
-// text joins, in their order in the session, the best sentences that fit
-// in maxSummary bytes and say nothing a better one said; with none, an
-// excerpt of the first candidate.
+// text is the summary a steward reads at a handoff, in the order they
+// ask it: what was asked (one sentence of the first steward message with
+// a scored sentence, the better of its opening two, then the steward's
+// other chosen sentences), what was done or found (the assistant's
+// closing report first, then its other chosen sentences, in their order
+// in the session), and what is left (the closing report's last sentence
+// when it offers a next step or asks). The ask and what is left are
+// taken first; the best of the rest fill maxSummary bytes, skipping any
+// that say what a chosen one said. When the closing report says work was
+// done, the assistant's sentences before the steward's last request are
+// left out: that early advice was superseded by the work. With no
+// sentence scored, an excerpt of the first candidate.
 func (p *candidatePool) text(ranked []int) string {
+	return composeSummary(p.cands, ranked, p.closing, p.closingLast, p.lastSteward, p.redundant)
+}
+
+// composeSummary is candidatePool.text given the pool's scored candidates
+// and where its closing report and last steward request are; redundant
+// says whether candidate k says what the chosen ones said.
+func composeSummary(cands []candidate, ranked []int, closing, closingLast, lastSteward int, redundant func(chosen []int, k int) bool) string {
+	p := &summaryParts{cands: cands, closing: closing, closingLast: closingLast}
 	picked := make([]bool, len(p.cands))
 	size := 0
 	var chosen []int
-	for _, k := range ranked {
-		c := &p.cands[k]
-		if c.score <= 0 {
-			break
-		}
-		s := withStop(c.text)
-		if size+len(s)+1 > maxSummary || p.redundant(chosen, k) {
-			continue
+	take := func(k int) {
+		s := withStop(p.cands[k].text)
+		if size+len(s)+1 > maxSummary || redundant(chosen, k) {
+			return
 		}
 		picked[k] = true
 		chosen = append(chosen, k)
 		size += len(s) + 1
 	}
-	var parts []string
-	for k := range p.cands {
-		if picked[k] {
-			parts = append(parts, withStop(p.cands[k].text))
+	ask, left := p.askSentence(), p.leftSentence()
+	askView := -1
+	if ask >= 0 {
+		askView = int(p.cands[ask].view)
+	}
+	if ask >= 0 {
+		take(ask)
+	}
+	if left >= 0 {
+		take(left)
+	}
+	outcome := p.closingReportsWork()
+	for _, k := range ranked {
+		c := &p.cands[k]
+		if c.score <= 0 {
+			break
 		}
+		view := int(c.view)
+		if picked[k] || view == askView || outcome && c.assistant && view < lastSteward {
+			continue
+		}
+		take(k)
+	}
+	var parts []string
+	add := func(k int) { parts = append(parts, withStop(p.cands[k].text)) }
+	if ask >= 0 && picked[ask] {
+		add(ask)
+	}
+	// The steward's, the closing report's, then the assistant's others.
+	for _, section := range []func(c *candidate) bool{
+		func(c *candidate) bool { return !c.assistant },
+		func(c *candidate) bool { return int(c.view) == p.closing },
+		func(c *candidate) bool { return c.assistant && int(c.view) != p.closing },
+	} {
+		for k := range p.cands {
+			if picked[k] && k != ask && k != left && section(&p.cands[k]) {
+				add(k)
+			}
+		}
+	}
+	if left >= 0 && picked[left] {
+		add(left)
 	}
 	text := strings.Join(parts, " ")
 	if text == "" && len(p.cands) > 0 {
 		text = excerpt(p.cands[0].text, maxSummary-4)
 	}
 	return text
+}
+
+// summaryParts is what composeSummary reads of a pool: its candidates,
+// the view of the closing report and the index of its last candidate.
+type summaryParts struct {
+	cands                []candidate
+	closing, closingLast int
+}
+
+// askSentence is the candidate that says what the steward asked: the
+// better scored of the opening two sentences of the first steward
+// message with a scored sentence (a first message that is only a command
+// or a short greeting has none); -1 when there is none.
+func (p *summaryParts) askSentence() int {
+	view := -1
+	for k := range p.cands {
+		if c := &p.cands[k]; c.score > 0 && !c.assistant {
+			view = int(c.view)
+			break
+		}
+	}
+	ask, seen := -1, 0
+	for k := range p.cands {
+		c := &p.cands[k]
+		if int(c.view) != view {
+			continue
+		}
+		if seen++; seen > maxAskSentences {
+			break
+		}
+		if c.score > 0 && (ask < 0 || c.score > p.cands[ask].score) {
+			ask = k
+		}
+	}
+	return ask
+}
+
+// leftSentence is the closing report's last sentence when it says what
+// is left: a question ("Want me to run the release script?") or an offer
+// of the next step; -1 otherwise.
+func (p *summaryParts) leftSentence() int {
+	if p.closingLast < 0 {
+		return -1
+	}
+	c := &p.cands[p.closingLast]
+	if c.short {
+		return -1
+	}
+	if c.isQues || offersNextStep(lowerText(c.text)) {
+		return p.closingLast
+	}
+	return -1
+}
+
+// offerOpenings open a sentence that offers the steward a next step.
+var offerOpenings = []string{"let me know", "if you want", "if you'd like", "if you would like", "would you like",
+	"want me to", "shall i", "should i", "to proceed", "next step", "next, ", "you can now", "from here"}
+
+func offersNextStep(lower string) bool {
+	for _, o := range offerOpenings {
+		if strings.HasPrefix(lower, o) {
+			return true
+		}
+	}
+	return false
+}
+
+// closingReportsWork reports whether the closing report says work was
+// done: a sentence of it with a completion or outcome word.
+func (p *summaryParts) closingReportsWork() bool {
+	if p.closing < 0 {
+		return false
+	}
+	for k := range p.cands {
+		if c := &p.cands[k]; int(c.view) == p.closing && !c.isQues && (c.reports || c.isOut) {
+			return true
+		}
+	}
+	return false
 }
 
 // outcomes is the best-scored outcome sentences that are not questions,
