@@ -336,7 +336,8 @@ func (p *candidatePool) ranked() []int {
 // taken first; the best of the rest fill maxSummary bytes, skipping any
 // that say what a chosen one said. When the closing report says work was
 // done, the assistant's sentences before the steward's last request are
-// left out: that early advice was superseded by the work. With no
+// left out (that early advice was superseded by the work), and so are its
+// announcements of a next step ("Let me check …") outside the report. With no
 // sentence scored, an excerpt of the first candidate.
 func (p *candidatePool) text(ranked []int) string {
 	return composeSummary(p.cands, ranked, p.closing, p.closingLast, p.lastSteward, p.redundant)
@@ -377,7 +378,7 @@ func composeSummary(cands []candidate, ranked []int, closing, closingLast, lastS
 			break
 		}
 		view := int(c.view)
-		if picked[k] || view == askView || outcome && c.assistant && view < lastSteward {
+		if picked[k] || view == askView || outcome && c.assistant && (view < lastSteward || c.chatty && view != closing) {
 			continue
 		}
 		take(k)

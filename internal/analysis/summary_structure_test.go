@@ -111,6 +111,9 @@ func TestSummaryAskDoneLeft(t *testing.T) {
 	if ask != 0 || done < ask || left < done {
 		t.Errorf("summary is not ask, done, left (at %d, %d, %d):\n%s", ask, done, left, text)
 	}
+	if strings.Contains(text, "Let me check the merged pull requests") {
+		t.Errorf("summary keeps an announcement of a next step beside the report:\n%s", text)
+	}
 	if strings.Contains(text, "Make sure pending release notes exist") {
 		t.Errorf("summary keeps the advice the work superseded:\n%s", text)
 	}
