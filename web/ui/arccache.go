@@ -2,6 +2,7 @@ package ui
 
 import (
 	"bytes"
+	"container/list"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -22,11 +23,13 @@ import (
 //
 // A session's points change only when messages are added (its message
 // count), when it is re-imported or edited (its updated_at), and when the
-// analysis worker reaches its messages; so the key holds the first two,
-// plus, only while the session's messages are still being analysed, the
-// worker's watermark. (The watermark in every key missed on every page
-// view while any steward was writing.) The chart also shows the session's
-// stored emotional arc (moods, peaks), so a digest of it is in the key too.
+// analysis worker reaches its messages; so the version holds the first
+// two, plus, only while the session's messages are still being analysed,
+// the worker's watermark. (The watermark in every version missed on every
+// page view while any steward was writing.) The chart also shows the
+// session's stored emotional arc (moods, peaks), so a digest of it is in
+// the version too. Each (steward, session) has one entry, of its latest
+// version drawn.
 // Each instance has its own cache; two instances can only differ in what
 // they recompute.
 //
@@ -36,9 +39,36 @@ import (
 // ~6% of its CPU, ~17% of its page views', drawing each read session's
 // chart on its first view).
 type arcCache struct {
-	mu      sync.Mutex
-	entries map[string]drawnArc
-	bytes   int
+	mu sync.Mutex
+	// bySlot holds one entry per (steward, session): a new version of a
+	// session's chart replaces the old one instead of sitting beside it
+	// until the cache fills (the mix's write sessions, drawn again at every
+	// new version, flushed the read sessions' charts every few seconds).
+	bySlot map[arcSlot]*list.Element
+	// recent orders the entries, most recently used first; the least
+	// recently used go when the bytes are over budget.
+	recent list.List
+	bytes  int
+}
+
+// arcSlot is whose chart an entry is: a session, seen by one steward.
+type arcSlot struct {
+	stewardID int64
+	sessionID string
+}
+
+// arcEntry is a cached chart: the version of the session it was drawn
+// from (arcVersion) and its HTML.
+type arcEntry struct {
+	slot    arcSlot
+	version string
+	drawn   drawnArc
+}
+
+// size is what an entry counts against the byte budget: its HTML, and a
+// little for the entry itself, so that charts without dots are bounded too.
+func (e *arcEntry) size() int {
+	return len(e.drawn.html) + len(e.version) + len(e.slot.sessionID) + arcEntryOverhead
 }
 
 // drawnArc is an arc chart's HTML; "" when the arc has no dots (nothing is drawn).
@@ -46,11 +76,59 @@ type drawnArc struct {
 	html string
 }
 
-// The cache is bounded by entries and by bytes; a full cache starts over.
+// The cache is bounded by bytes (a long session's chart is ~250 KB, so
+// about 128 of them); past the budget the least recently used go, one at a
+// time. (A full cache used to start over, and every chart was drawn again.)
 const (
-	arcCacheSize  = 128
-	arcCacheBytes = 32 << 20
+	arcCacheBytes    = 32 << 20
+	arcEntryOverhead = 128
 )
+
+// get returns the chart cached for slot when it was drawn from version,
+// and marks it recently used.
+func (c *arcCache) get(slot arcSlot, version string) (drawnArc, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	el, ok := c.bySlot[slot]
+	if !ok {
+		return drawnArc{}, false
+	}
+	e := el.Value.(*arcEntry)
+	if e.version != version {
+		return drawnArc{}, false
+	}
+	c.recent.MoveToFront(el)
+	return e.drawn, true
+}
+
+// put keeps the chart drawn from version for slot, replacing the slot's
+// chart of any other version, then drops the least recently used charts
+// until the cache is within its byte budget. Two requests drawing
+// different versions at once may leave the older one: the next view of
+// the newer version then draws it again, it never shows the older one.
+func (c *arcCache) put(slot arcSlot, version string, drawn drawnArc) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.bySlot == nil {
+		c.bySlot = map[arcSlot]*list.Element{}
+	}
+	if el, ok := c.bySlot[slot]; ok {
+		c.remove(el)
+	}
+	e := &arcEntry{slot: slot, version: version, drawn: drawn}
+	c.bySlot[slot] = c.recent.PushFront(e)
+	c.bytes += e.size()
+	for c.bytes > arcCacheBytes && c.recent.Len() > 1 {
+		c.remove(c.recent.Back())
+	}
+}
+
+// remove drops an entry; the caller holds mu.
+func (c *arcCache) remove(el *list.Element) {
+	e := c.recent.Remove(el).(*arcEntry)
+	delete(c.bySlot, e.slot)
+	c.bytes -= e.size()
+}
 
 // arcChart returns the session's arc chart, drawn, or nil when the arc has
 // no dots. main is the session's main conversation and pending says
@@ -72,34 +150,34 @@ func (s *Server) arcChart(c echo.Context, sess *baton.Session, main *baton.Conve
 		}
 		pending = &p
 	}
-	key := arcKey(steward, sess)
+	version := arcVersion(sess)
 	if *pending {
 		// Still being analysed: the points hold until the worker moves.
 		mark, err := s.sessions.AnalysisWatermark(ctx)
 		if err != nil {
 			return nil, err
 		}
-		key += fmt.Sprintf("/pending/%d", mark)
+		version += fmt.Sprintf("/pending/%d", mark)
 	}
-	drawn, err := s.drawnArc(ctx, steward, sess, key)
+	drawn, err := s.drawnArc(ctx, steward, sess, version)
 	if err != nil || drawn.html == "" {
 		return nil, err
 	}
 	return templ.Raw(drawn.html), nil
 }
 
-// arcKey is the cache key of a session's arc chart once its messages are
-// analysed.
-func arcKey(stewardID int64, sess *baton.Session) string {
-	return fmt.Sprintf("%d/%s/%d/%d/%x", stewardID, sess.ID, sess.MessageCount, sess.UpdatedAt.UnixNano(), arcDigest(sess.EmotionalArc))
+// arcVersion is the version of a session's arc chart once its messages
+// are analysed: the chart cached for the session is served only while its
+// version is the session's.
+func arcVersion(sess *baton.Session) string {
+	return fmt.Sprintf("%d/%d/%x", sess.MessageCount, sess.UpdatedAt.UnixNano(), arcDigest(sess.EmotionalArc))
 }
 
-// drawnArc returns the chart cached under key, drawing and keeping it
-// when it is not there.
-func (s *Server) drawnArc(ctx context.Context, stewardID int64, sess *baton.Session, key string) (drawnArc, error) {
-	s.arcs.mu.Lock()
-	drawn, ok := s.arcs.entries[key]
-	s.arcs.mu.Unlock()
+// drawnArc returns the steward's chart of the session cached for version,
+// drawing and keeping it when it is not there.
+func (s *Server) drawnArc(ctx context.Context, stewardID int64, sess *baton.Session, version string) (drawnArc, error) {
+	slot := arcSlot{stewardID: stewardID, sessionID: sess.ID}
+	drawn, ok := s.arcs.get(slot, version)
 	if ok {
 		return drawn, nil
 	}
@@ -114,15 +192,7 @@ func (s *Server) drawnArc(ctx context.Context, stewardID int64, sess *baton.Sess
 		}
 		drawn.html = buf.String()
 	}
-	s.arcs.mu.Lock()
-	if s.arcs.entries == nil || len(s.arcs.entries) >= arcCacheSize || s.arcs.bytes+len(drawn.html) > arcCacheBytes {
-		s.arcs.entries, s.arcs.bytes = map[string]drawnArc{}, 0
-	}
-	if _, had := s.arcs.entries[key]; !had {
-		s.arcs.entries[key] = drawn
-		s.arcs.bytes += len(drawn.html)
-	}
-	s.arcs.mu.Unlock()
+	s.arcs.put(slot, version, drawn)
 	return drawn, nil
 }
 
@@ -145,11 +215,8 @@ func (s *Server) drawArcAhead(ctx context.Context, stewardID int64, sessionID st
 	if err != nil || sess.MessageCount < arcDrawAheadFrom {
 		return
 	}
-	key := arcKey(stewardID, sess)
-	s.arcs.mu.Lock()
-	_, ok := s.arcs.entries[key]
-	s.arcs.mu.Unlock()
-	if ok {
+	version := arcVersion(sess)
+	if _, ok := s.arcs.get(arcSlot{stewardID: stewardID, sessionID: sessionID}, version); ok {
 		return
 	}
 	main, err := s.sessions.Conversation(ctx, stewardID, sessionID, "")
@@ -159,7 +226,7 @@ func (s *Server) drawArcAhead(ctx context.Context, stewardID int64, sessionID st
 	if pending, err := s.sessions.AnalysisPending(ctx, stewardID, main.ID); err != nil || pending {
 		return // drawn when the worker catches up with it
 	}
-	_, _ = s.drawnArc(ctx, stewardID, sess, key)
+	_, _ = s.drawnArc(ctx, stewardID, sess, version)
 }
 
 // arcDigest is a digest of the session's stored emotional arc, which the

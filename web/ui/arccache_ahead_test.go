@@ -53,12 +53,12 @@ func TestArcIsDrawnAheadOnceTheWorkerHasCaughtUp(t *testing.T) {
 	}
 	st.pending = false
 	s.drawArcAhead(ctx, 7, sess.ID)
-	drawn, ok := s.arcs.entries[arcKey(7, sess)]
+	drawn, ok := s.arcs.get(arcSlot{stewardID: 7, sessionID: sess.ID}, arcVersion(sess))
 	if st.seriesReads != 1 || !ok || drawn.html == "" {
 		t.Fatalf("not drawn ahead: %d reads, cached %v", st.seriesReads, ok)
 	}
 	s.drawArcAhead(ctx, 7, sess.ID)
-	if _, err := s.drawnArc(ctx, 7, sess, arcKey(7, sess)); err != nil || st.seriesReads != 1 {
+	if _, err := s.drawnArc(ctx, 7, sess, arcVersion(sess)); err != nil || st.seriesReads != 1 {
 		t.Fatalf("drawn again for the same version: %d reads, %v", st.seriesReads, err)
 	}
 	sess.MessageCount++ // a new version
