@@ -103,10 +103,14 @@ func (c *arcCache) get(slot arcSlot, version string) (drawnArc, bool) {
 
 // put keeps the chart drawn from version for slot, replacing the slot's
 // chart of any other version, then drops the least recently used charts
-// until the cache is within its byte budget. Two requests drawing
+// until the cache is within its byte budget. A chart drawn ahead (no one
+// asked for it yet) goes in as the least recently used: it must not push
+// out the charts people are reading (in the realistic mix the write
+// sessions' charts, drawn ahead at every new version and never viewed,
+// would otherwise take half the cache). Two requests drawing
 // different versions at once may leave the older one: the next view of
 // the newer version then draws it again, it never shows the older one.
-func (c *arcCache) put(slot arcSlot, version string, drawn drawnArc) {
+func (c *arcCache) put(slot arcSlot, version string, drawn drawnArc, ahead bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.bySlot == nil {
@@ -116,7 +120,11 @@ func (c *arcCache) put(slot arcSlot, version string, drawn drawnArc) {
 		c.remove(el)
 	}
 	e := &arcEntry{slot: slot, version: version, drawn: drawn}
-	c.bySlot[slot] = c.recent.PushFront(e)
+	if ahead {
+		c.bySlot[slot] = c.recent.PushBack(e)
+	} else {
+		c.bySlot[slot] = c.recent.PushFront(e)
+	}
 	c.bytes += e.size()
 	for c.bytes > arcCacheBytes && c.recent.Len() > 1 {
 		c.remove(c.recent.Back())
@@ -159,7 +167,7 @@ func (s *Server) arcChart(c echo.Context, sess *baton.Session, main *baton.Conve
 		}
 		version += fmt.Sprintf("/pending/%d", mark)
 	}
-	drawn, err := s.drawnArc(ctx, steward, sess, version)
+	drawn, err := s.drawnArc(ctx, steward, sess, version, false)
 	if err != nil || drawn.html == "" {
 		return nil, err
 	}
@@ -174,8 +182,9 @@ func arcVersion(sess *baton.Session) string {
 }
 
 // drawnArc returns the steward's chart of the session cached for version,
-// drawing and keeping it when it is not there.
-func (s *Server) drawnArc(ctx context.Context, stewardID int64, sess *baton.Session, version string) (drawnArc, error) {
+// drawing and keeping it when it is not there; ahead says it is drawn
+// ahead of any view (drawArcAhead).
+func (s *Server) drawnArc(ctx context.Context, stewardID int64, sess *baton.Session, version string, ahead bool) (drawnArc, error) {
 	slot := arcSlot{stewardID: stewardID, sessionID: sess.ID}
 	drawn, ok := s.arcs.get(slot, version)
 	if ok {
@@ -192,7 +201,7 @@ func (s *Server) drawnArc(ctx context.Context, stewardID int64, sess *baton.Sess
 		}
 		drawn.html = buf.String()
 	}
-	s.arcs.put(slot, version, drawn)
+	s.arcs.put(slot, version, drawn, ahead)
 	return drawn, nil
 }
 
@@ -226,7 +235,7 @@ func (s *Server) drawArcAhead(ctx context.Context, stewardID int64, sessionID st
 	if pending, err := s.sessions.AnalysisPending(ctx, stewardID, main.ID); err != nil || pending {
 		return // drawn when the worker catches up with it
 	}
-	_, _ = s.drawnArc(ctx, stewardID, sess, version)
+	_, _ = s.drawnArc(ctx, stewardID, sess, version, true)
 }
 
 // arcDigest is a digest of the session's stored emotional arc, which the

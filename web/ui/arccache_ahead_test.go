@@ -58,7 +58,7 @@ func TestArcIsDrawnAheadOnceTheWorkerHasCaughtUp(t *testing.T) {
 		t.Fatalf("not drawn ahead: %d reads, cached %v", st.seriesReads, ok)
 	}
 	s.drawArcAhead(ctx, 7, sess.ID)
-	if _, err := s.drawnArc(ctx, 7, sess, arcVersion(sess)); err != nil || st.seriesReads != 1 {
+	if _, err := s.drawnArc(ctx, 7, sess, arcVersion(sess), false); err != nil || st.seriesReads != 1 {
 		t.Fatalf("drawn again for the same version: %d reads, %v", st.seriesReads, err)
 	}
 	sess.MessageCount++ // a new version

@@ -17,7 +17,7 @@ func TestArcCacheReplacesOnNewVersion(t *testing.T) {
 	var c arcCache
 	slot := arcSlot{stewardID: 7, sessionID: "s1"}
 	for v := 0; v < 10; v++ {
-		c.put(slot, fmt.Sprint("v", v), chartOf(1000))
+		c.put(slot, fmt.Sprint("v", v), chartOf(1000), false)
 	}
 	if c.recent.Len() != 1 || len(c.bySlot) != 1 {
 		t.Fatalf("%d entries (%d slots) after ten versions of one session; want 1", c.recent.Len(), len(c.bySlot))
@@ -37,11 +37,11 @@ func TestArcCacheReplacesOnNewVersion(t *testing.T) {
 // steward is another entry, and one's chart is never served to the other.
 func TestArcCacheIsScopedToTheSteward(t *testing.T) {
 	var c arcCache
-	c.put(arcSlot{stewardID: 1, sessionID: "s1"}, "v1", drawnArc{html: "ada's"})
+	c.put(arcSlot{stewardID: 1, sessionID: "s1"}, "v1", drawnArc{html: "ada's"}, false)
 	if _, ok := c.get(arcSlot{stewardID: 2, sessionID: "s1"}, "v1"); ok {
 		t.Fatal("steward 2 was served steward 1's chart")
 	}
-	c.put(arcSlot{stewardID: 2, sessionID: "s1"}, "v1", drawnArc{html: "bob's"})
+	c.put(arcSlot{stewardID: 2, sessionID: "s1"}, "v1", drawnArc{html: "bob's"}, false)
 	if got, _ := c.get(arcSlot{stewardID: 1, sessionID: "s1"}, "v1"); got.html != "ada's" {
 		t.Fatalf("steward 1 got %q", got.html)
 	}
@@ -54,7 +54,7 @@ func TestArcCacheEvictsLeastRecentlyUsedByBytes(t *testing.T) {
 	chart := arcCacheBytes / 4 // four fit, less the entries' overhead: three
 	slot := func(i int) arcSlot { return arcSlot{stewardID: 7, sessionID: fmt.Sprint("s", i)} }
 	for i := 0; i < 3; i++ {
-		c.put(slot(i), "v", chartOf(chart))
+		c.put(slot(i), "v", chartOf(chart), false)
 	}
 	if c.recent.Len() != 3 {
 		t.Fatalf("%d entries; want 3", c.recent.Len())
@@ -62,7 +62,7 @@ func TestArcCacheEvictsLeastRecentlyUsedByBytes(t *testing.T) {
 	if _, ok := c.get(slot(0), "v"); !ok { // s0 is now the most recently used, s1 the least
 		t.Fatal("s0 missing")
 	}
-	c.put(slot(3), "v", chartOf(chart)) // over budget: s1 goes
+	c.put(slot(3), "v", chartOf(chart), false) // over budget: s1 goes
 	if _, ok := c.get(slot(1), "v"); ok {
 		t.Fatal("s1, the least recently used, was kept")
 	}
@@ -83,15 +83,36 @@ func TestArcCacheEvictsLeastRecentlyUsedByBytes(t *testing.T) {
 	}
 }
 
+// A chart drawn ahead of any view goes first when the cache is full: it
+// does not push out the charts being read.
+func TestArcCacheEvictsChartsDrawnAheadFirst(t *testing.T) {
+	var c arcCache
+	chart := arcCacheBytes / 4
+	slot := func(i int) arcSlot { return arcSlot{stewardID: 7, sessionID: fmt.Sprint("s", i)} }
+	for i := 0; i < 2; i++ {
+		c.put(slot(i), "v", chartOf(chart), false)
+	}
+	c.put(slot(2), "v", chartOf(chart), true)  // drawn ahead: the least recently used
+	c.put(slot(3), "v", chartOf(chart), false) // over budget: s2 goes, not s0
+	if _, ok := c.get(slot(2), "v"); ok {
+		t.Fatal("the chart drawn ahead was kept over one being read")
+	}
+	for _, i := range []int{0, 1, 3} {
+		if _, ok := c.get(slot(i), "v"); !ok {
+			t.Fatalf("s%d, being read, was evicted", i)
+		}
+	}
+}
+
 // A chart bigger than the whole budget is kept alone rather than dropped
 // at once (its next view would draw it again), and goes with the next one.
 func TestArcCacheKeepsOneOversizedChart(t *testing.T) {
 	var c arcCache
-	c.put(arcSlot{sessionID: "big"}, "v", chartOf(arcCacheBytes+1))
+	c.put(arcSlot{sessionID: "big"}, "v", chartOf(arcCacheBytes+1), false)
 	if _, ok := c.get(arcSlot{sessionID: "big"}, "v"); !ok {
 		t.Fatal("the oversized chart was not kept")
 	}
-	c.put(arcSlot{sessionID: "small"}, "v", chartOf(10))
+	c.put(arcSlot{sessionID: "small"}, "v", chartOf(10), false)
 	if _, ok := c.get(arcSlot{sessionID: "big"}, "v"); ok || c.recent.Len() != 1 {
 		t.Fatalf("the oversized chart was kept beside another: %d entries", c.recent.Len())
 	}
@@ -107,7 +128,7 @@ func TestArcCacheConcurrentUse(t *testing.T) {
 			defer wg.Done()
 			for i := 0; i < 200; i++ {
 				slot := arcSlot{stewardID: int64(g % 2), sessionID: fmt.Sprint("s", i%16)}
-				c.put(slot, fmt.Sprint("v", i%3), chartOf(100))
+				c.put(slot, fmt.Sprint("v", i%3), chartOf(100), false)
 				c.get(slot, fmt.Sprint("v", i%3))
 			}
 		}()
