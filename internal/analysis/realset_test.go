@@ -1220,7 +1220,7 @@ func realsetTopicMatch(a, b string) bool {
 	}
 	content := false
 	for _, w := range ta {
-		content = content || (!realsetStop[w] && (utf8.RuneCountInString(w) > 2 || isCJK([]rune(w)[0])))
+		content = content || (!realsetStop[w] && (utf8.RuneCountInString(w) > 2 || isCJK([]rune(w)[0]) || realsetHangulWord(w)))
 	}
 	if !content {
 		return false
@@ -1235,6 +1235,21 @@ func realsetTopicMatch(a, b string) bool {
 		}
 	}
 	return realsetCJKContains(a, b)
+}
+
+// realsetHangulWord reports a Korean word of two syllables or more: a
+// syllable block is a syllable, not a letter, so "필드" (field) or "모델"
+// (model) is a content word as a two-character kanji word is, where two
+// Latin letters ("of", "to") are not.
+func realsetHangulWord(w string) bool {
+	n := 0
+	for _, r := range w {
+		if r < 0xAC00 || r > 0xD7A3 {
+			return false
+		}
+		n++
+	}
+	return n >= 2
 }
 
 // realsetHeads are the heads of a phrase's noun phrases: each content word
@@ -1447,6 +1462,8 @@ func TestRealSetMatching(t *testing.T) {
 		{"topic word the head of a label", realsetTopicMatch, "branch", "shadow branch", true},
 		{"topic word the head before of", realsetTopicMatch, "signing", "signing of the macOS release", true},
 		{"topic word only a modifier of a label", realsetTopicMatch, "shadow", "shadow branch", false},
+		{"Korean two-syllable topic the head of a label", realsetTopicMatch, "필드", "필수 필드", true},
+		{"Korean two-syllable topic only a modifier of a label", realsetTopicMatch, "필수", "필수 필드", false},
 		{"topic word a modifier before a head", realsetTopicMatch, "user", "--user parameter", false},
 		{"label word within a produced phrase", realsetTopicMatch, "shadow branch", "shadow", true},
 		{"task reworded", realsetPhraseMatch, "fix the failing integration tests", "Fix failing integration test assertions", true},
