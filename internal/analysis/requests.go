@@ -855,12 +855,20 @@ var errorLines = []*regexp.Regexp{
 	regexp.MustCompile(`(?i)\bfail(?:ed|s|ure)\b`),
 }
 
+// errorWords are words one of errorLines needs: a message without any
+// of them holds no error line, and is not scanned line by line.
+var errorWords = []string{"error", "exception", "fatal:", "fail", "not found", "cannot"}
+
 // pastedErrorTask is the task of a message that is only pasted output
 // with an error in it (a failed release log, a refused push): fixing that
 // error, named by its most specific line and the command that failed
 // ("fix `git push origin main` failing: No prek.toml … found"), or "".
 func pastedErrorTask(prose string) string {
-	lines := strings.Split(truncate(prose, maxRequestMessage), "\n")
+	prose = truncate(prose, maxRequestMessage)
+	if !holdsAnyFold(prose, errorWords) {
+		return ""
+	}
+	lines := strings.Split(prose, "\n")
 	command := ""
 	for _, line := range lines {
 		if t := strings.TrimSpace(line); shellPrompt(t) {
