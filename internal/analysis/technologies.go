@@ -62,6 +62,8 @@ var programTechnologies = map[string]string{
 	"codesign": "codesign", "notarytool": "notarytool", "hatch": "Hatch", "pyupgrade": "pyupgrade",
 	"isort": "isort", "flake8": "Flake8", "pylint": "Pylint", "tox": "tox", "nox": "Nox", "pyright": "Pyright",
 	"twine": "Twine", "maturin": "maturin", "pdm": "PDM", "conda": "Conda", "mamba": "Conda", "jupyter": "Jupyter", "tree-sitter": "tree-sitter",
+	"fd": "fd", "fdfind": "fd", "autoflake": "autoflake", "docformatter": "docformatter", "bandit": "Bandit",
+	"pydocstyle": "pydocstyle", "pyflakes": "Pyflakes", "taplo": "Taplo", "parallel": "GNU Parallel",
 }
 
 // subTechnologies are technologies a program's sub-command works with
@@ -70,7 +72,12 @@ var subTechnologies = map[string]map[string]string{
 	"gh":     {"run": "GitHub Actions", "workflow": "GitHub Actions"},
 	"docker": {"compose": "Docker Compose"},
 	"xcrun":  {"notarytool": "notarytool", "stapler": "notarytool"},
+	"swift":  {"build": "Swift Package Manager", "test": "Swift Package Manager", "package": "Swift Package Manager", "run": "Swift Package Manager"},
 }
+
+// findExec are the options of find and fd after which comes the program
+// they run on each file found.
+var findExec = set("-exec", "-execdir", "-x", "--exec", "-X", "--exec-batch")
 
 // wrappers run the program named after them ("npx prettier", "uv run
 // pytest", "time go test", PowerShell's "& mvn").
@@ -122,7 +129,7 @@ var configTechnologies = map[string]string{
 	"tailwind.config.js": "Tailwind CSS", "tailwind.config.ts": "Tailwind CSS", "sqlc.yaml": "sqlc",
 	"buf.yaml": "Buf", "caddyfile": "Caddy", "nginx.conf": "nginx", "playwright.config.ts": "Playwright",
 	"vitest.config.ts": "Vitest", "jest.config.js": "Jest", "pytest.ini": "pytest", "ruff.toml": "Ruff",
-	"taskfile.yml": "Task", "taskfile.yaml": "Task", ".air.toml": "Air", "atlas.hcl": "Atlas",
+	"package.swift": "Swift Package Manager", "taskfile.yml": "Task", "taskfile.yaml": "Task", ".air.toml": "Air", "atlas.hcl": "Atlas",
 }
 
 // writtenTechnologies are the languages and formats a session writes in
@@ -522,11 +529,13 @@ func commandTechnologies(cmd string) []ranTech {
 		if len(args) > 1 {
 			add(subTechnologies[prog][args[1]], false)
 		}
-		if prog == "find" {
-			// "find . -name '*.py' -exec pyupgrade {} +" runs the program
-			// after -exec on each file found.
+		if prog == "find" || prog == "fd" || prog == "fdfind" {
+			// "find . -name '*.py' -exec pyupgrade {} +" and "fd -e py -x
+			// ruff check {}" run the program after -exec (-x) on each
+			// file found.
+			add(programTechnologies[prog], false)
 			for k := 1; k+1 < len(args); k++ {
-				if args[k] == "-exec" || args[k] == "-execdir" {
+				if findExec[args[k]] {
 					add(programTechnologies[programName(args[k+1])], false)
 				}
 			}

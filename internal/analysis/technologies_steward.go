@@ -135,10 +135,12 @@ var preCommitResult = regexp.MustCompile(`(?m)^.{1,60}?\.{4,}\s*(Passed|Failed|S
 // shows ran: pre-commit's report ("ruff....Failed", "- hook id: ruff")
 // ran pre-commit and its hooks' programs.
 func stewardPastedOutput(content string, te *techEvidence) {
-	content = truncate(content, maxScanText)
-	for _, t := range pyprojectTools(content) {
+	// A pasted pyproject.toml is read whole: its tools' tables come after
+	// the metadata and the dependencies, well past the first screenful.
+	for _, t := range pyprojectTools(truncate(content, maxTurnText)) {
 		te.add(t, evidenceNamed, "configured in the pyproject.toml the steward pasted")
 	}
+	content = truncate(content, maxScanText)
 	if !preCommitResult.MatchString(content) {
 		return
 	}
