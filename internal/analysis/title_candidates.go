@@ -27,6 +27,13 @@ func diagnosisSentences(vs []view, i int) []titleSentence {
 		}
 		var out []titleSentence
 		for _, s := range titleSentences(answerProse(v)) {
+			if looked := lookedAt(s.words); len(looked) > 0 {
+				out = append(out, titleSentence{words: looked})
+				if len(out) == maxDiagnosisSentences {
+					break
+				}
+				continue
+			}
 			if len(s.words) == 0 || actionOpening(s.words) || reportOpening(s.words) {
 				continue
 			}
@@ -38,6 +45,30 @@ func diagnosisSentences(vs []view, i int) []titleSentence {
 		}
 		if len(out) > 0 {
 			return out
+		}
+	}
+	return nil
+}
+
+// lookedAt is what an answer's opening says it looks at ("Looking at
+// the benchmark script failure, I can see …"): the thing the log shows,
+// named by the assistant in two words or more before the comma. Nil when
+// the sentence opens otherwise.
+func lookedAt(words []string) []string {
+	if len(words) < 4 || bareWord(words[0]) != "looking" || bareWord(words[1]) != "at" {
+		return nil
+	}
+	for k := 2; k < len(words) && k <= 8; k++ {
+		if strings.HasSuffix(words[k], ",") {
+			object := words[2 : k+1]
+			if articles[bareWord(object[0])] || addressees[bareWord(object[0])] {
+				object = object[1:]
+			}
+			// "Looking at the code," "looking at this," name nothing.
+			if len(object) >= 2 && !unresolvedPronouns[bareWord(object[0])] && !demonstratives[bareWord(object[0])] {
+				return object
+			}
+			return nil
 		}
 	}
 	return nil

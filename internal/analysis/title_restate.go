@@ -15,7 +15,7 @@ import "strings"
 var restatementOpenings = [][]string{
 	{"i'll", "help", "you"}, {"i", "will", "help", "you"}, {"i", "can", "help", "you"},
 	{"let", "me", "help", "you"}, {"i'd", "be", "happy", "to", "help", "you"}, {"i'll"}, {"i", "will"},
-	{"i'm", "going", "to"}, {"i", "am", "going", "to"},
+	{"i'm", "going", "to"}, {"i", "am", "going", "to"}, {"let", "me"},
 }
 
 // processVerbs say what the assistant does to find its way, not the

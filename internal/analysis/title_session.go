@@ -816,7 +816,8 @@ func pastedLine(line string) bool {
 	if line == "" {
 		return false
 	}
-	if strings.Contains(line, "error=") || shellPrompt(line) || fileLocation.MatchString(line) || traceLine.MatchString(line) {
+	if strings.Contains(line, "error=") || shellPrompt(line) || fileLocation.MatchString(line) || traceLine.MatchString(line) ||
+		shellError.MatchString(line) || tableColumns(line) {
 		return true
 	}
 	if codeLine(line) || codeAssignment.MatchString(line) {
@@ -827,7 +828,12 @@ func pastedLine(line string) bool {
 		return true
 	}
 	// A log line opens with its level ("Error: …", "panic: …",
-	// "DEPRECATION: …", a level in capitals whatever its name).
+	// "DEPRECATION: …", a level in capitals whatever its name), or with
+	// a tag in brackets in capitals, as a script's own log writes it
+	// ("[INFO] …", "[BENCHMARK] Checking required tools...").
+	if bracketTag.MatchString(line) {
+		return true
+	}
 	if first, _, ok := strings.Cut(line, " "); ok && strings.HasSuffix(first, ":") {
 		level := strings.TrimSuffix(first, ":")
 		if logLevels[strings.ToLower(level)] || len(level) >= 4 && strings.Trim(level, "ABCDEFGHIJKLMNOPQRSTUVWXYZ") == "" {
@@ -846,6 +852,31 @@ func pastedLine(line string) bool {
 	}
 	return n >= 12 && letters*2 < n
 }
+
+// bracketTag is the tag in capitals, in brackets, that opens a line of a
+// log: "[INFO] ", "[SUCCESS] ".
+var bracketTag = regexp.MustCompile(`^\[[A-Z][A-Z_-]{2,}\]\s`)
+
+// shellError is the line a shell reports an error of a script on
+// ("./scripts/bench.sh: line 155: printf: invalid number").
+var shellError = regexp.MustCompile(`^\S+: line \d+: `)
+
+// tableColumns reports a line of a table a program printed, its columns
+// lined up with runs of spaces ("Tool   Total Time (s)   Per File (s)
+// Success"): three gaps of two spaces or more, none after a sentence's
+// end (some type two spaces there).
+func tableColumns(line string) bool {
+	gaps := 0
+	for _, m := range columnGap.FindAllStringIndex(line, -1) {
+		if strings.ContainsRune(".!?:", rune(line[m[0]])) {
+			return false
+		}
+		gaps++
+	}
+	return gaps >= 3
+}
+
+var columnGap = regexp.MustCompile(`\S {2,}\S`)
 
 // logError is a line of output that reports an error, and its message:
 // an exception's ("ValueError: unable to parse the version"), or a
@@ -966,10 +997,38 @@ func (s titleSentence) asks() bool {
 	if s.cjk != "" || len(s.words) == 0 || askedOfAssistant(s.words) {
 		return false
 	}
-	words := dropFiller(withoutPersona(s.words))
-	return len(words) > 0 && len(words) < len(s.words) || strings.HasSuffix(s.words[len(s.words)-1], "?") ||
-		foreignQuestionOpeners[bareWord(s.words[0])]
+	// A word that only links the sentence to the one before ("So the
+	// options are mismatched …", "Also, …") asks nothing: the asking is
+	// what dropFiller removes after it ("so can you …").
+	linked := s.words
+	for len(linked) > 2 && linkingFillers[bareWord(linked[0])] {
+		linked = linked[1:]
+	}
+	words := dropFiller(withoutPersona(linked))
+	return len(words) > 0 && len(words) < len(linked) || strings.HasSuffix(s.words[len(s.words)-1], "?") ||
+		foreignQuestionOpeners[bareWord(s.words[0])] || suggests(s.words)
 }
+
+// suggests reports a sentence with a clause that suggests the work ("as
+// a suggestion, why not include all the media in the test", "how about
+// a cache"): it asks for it, though typed without a question mark.
+func suggests(words []string) bool {
+	for k := 0; k+1 < len(words); k++ {
+		if k > 0 && !strings.HasSuffix(words[k-1], ",") {
+			continue
+		}
+		switch bareWord(words[k]) + " " + bareWord(words[k+1]) {
+		case "why not", "how about":
+			return true
+		}
+	}
+	return false
+}
+
+// linkingFillers are the fillerOpenings that link a sentence to what was
+// said before it or greet, and ask for nothing.
+var linkingFillers = set("hey", "hi", "hello", "ok", "okay", "so", "now", "alright", "great", "thanks", "and", "also",
+	"then", "basically", "actually", "just", "works", "perfect", "nice", "cool", "good", "yes", "hallo")
 
 // best is the title a sentence makes and how much of the session it names.
 func (s titleSentence) best(weights map[string]float64) (string, float64) {
