@@ -27,9 +27,14 @@ func (s *Store) InsertMessagesAsBun(ctx context.Context, msgs []*baton.Message) 
 }
 
 // InsertMessages writes prepared message rows as the store does, at most
-// per messages per statement.
+// per messages per statement, their values built before the transaction
+// as an append builds them.
 func (s *Store) InsertMessages(ctx context.Context, msgs []*baton.Message, per int) error {
-	return s.inTx(ctx, func(tx bun.Tx) error { return s.insertMessagesBy(ctx, tx, msgs, per) })
+	rows, err := s.rowValuesOf(msgs)
+	if err != nil {
+		return err
+	}
+	return s.inTx(ctx, func(tx bun.Tx) error { return s.insertMessagesBy(ctx, tx, msgs, rows, per) })
 }
 
 // HoldWriteLock takes this process's SQLite write lock (what every write

@@ -64,7 +64,7 @@ func BenchmarkInsertMessages(b *testing.B) {
 						_, err := tx.NewInsert().Model(&batch).Returning("id").Exec(ctx)
 						return err
 					}
-					return s.insertMessagesBy(ctx, tx, batch, per)
+					return s.insertMessagesBy(ctx, tx, batch, nil, per)
 				})
 				if err != nil {
 					b.Fatal(err)

@@ -123,17 +123,20 @@ func (s *Store) AppendAnalysed(ctx context.Context, stewardID int64, sessionID, 
 			m.SyncArc()
 		}
 	}
-	var err error
+	rows, err := s.rowValuesOf(msgs)
+	if err != nil {
+		return res, err
+	}
 	if s.dialect == SQLite {
 		// Concurrent appends share one write transaction (append_group.go).
 		err = s.inGroup(ctx, len(msgs), func(ctx context.Context, tx bun.Tx) error {
-			r, err := s.appendInSession(ctx, tx, stewardID, sessionID, conversationID, msgs)
+			r, err := s.appendInSession(ctx, tx, stewardID, sessionID, conversationID, msgs, rows)
 			res = r
 			return err
 		}, func() { res = baton.AppendResult{} })
 	} else {
 		err = s.inTx(ctx, func(tx bun.Tx) error {
-			res, err = s.appendInSession(ctx, tx, stewardID, sessionID, conversationID, msgs)
+			res, err = s.appendInSession(ctx, tx, stewardID, sessionID, conversationID, msgs, rows)
 			return err
 		})
 	}
@@ -145,13 +148,13 @@ func (s *Store) AppendAnalysed(ctx context.Context, stewardID int64, sessionID, 
 
 // appendInSession is AppendMessages inside a transaction the caller holds:
 // the batch goes to a conversation of one of the steward's sessions.
-// Messages must be prepared.
+// Messages must be prepared, and rows their values (rowValuesOf).
 //
 // Its reads and the session's start are statements with bound values
 // (bound.go): each group runs them once per append in the one write
 // transaction, where parsing them anew cost ~10% of the writer's CPU
 // under the realistic mix (64 clients).
-func (s *Store) appendInSession(ctx context.Context, tx bun.Tx, stewardID int64, sessionID, conversationID string, msgs []*baton.Message) (baton.AppendResult, error) {
+func (s *Store) appendInSession(ctx context.Context, tx bun.Tx, stewardID int64, sessionID, conversationID string, msgs []*baton.Message, rows rowValues) (baton.AppendResult, error) {
 	if err := s.sessionExistsBound(ctx, tx, stewardID, sessionID); err != nil {
 		return baton.AppendResult{}, err
 	}
@@ -160,7 +163,7 @@ func (s *Store) appendInSession(ctx context.Context, tx bun.Tx, stewardID int64,
 	if err != nil {
 		return baton.AppendResult{}, err
 	}
-	stored, dups, err := s.appendInTx(ctx, tx, sess, conv, msgs)
+	stored, dups, err := s.appendRowsInTx(ctx, tx, sess, conv, msgs, rows)
 	res := baton.AppendResult{Stored: stored, Duplicates: dups}
 	if err != nil || stored == 0 {
 		return res, err
@@ -268,6 +271,12 @@ func (s *Store) startAtFirstMessage(ctx context.Context, tx bun.Tx, sess *baton.
 // appendInTx writes the messages the conversation does not have yet, with
 // the next sequence numbers, and keeps the counters. Messages must be prepared.
 func (s *Store) appendInTx(ctx context.Context, tx bun.Tx, sess *baton.Session, conv *baton.Conversation, msgs []*baton.Message) (stored, dups int, err error) {
+	return s.appendRowsInTx(ctx, tx, sess, conv, msgs, nil)
+}
+
+// appendRowsInTx is appendInTx with the values of messages built already
+// (rows, may be nil: rowValuesOf).
+func (s *Store) appendRowsInTx(ctx context.Context, tx bun.Tx, sess *baton.Session, conv *baton.Conversation, msgs []*baton.Message, rows rowValues) (stored, dups int, err error) {
 	if len(msgs) == 0 {
 		return 0, 0, nil
 	}
@@ -300,7 +309,7 @@ func (s *Store) appendInTx(ctx context.Context, tx bun.Tx, sess *baton.Session, 
 	if len(fresh) == 0 {
 		return 0, dups, nil
 	}
-	if err := s.insertMessages(ctx, tx, fresh); err != nil {
+	if err := s.insertMessagesBy(ctx, tx, fresh, rows, messageInsertRows); err != nil {
 		return 0, 0, err
 	}
 	n := len(fresh)
