@@ -153,6 +153,7 @@ func (sc *decisionScan) read(i int) {
 	if v.assistant() {
 		sc.neededCourses(i)
 		sc.conceded(i)
+		sc.reportedChoices(i)
 		if strings.Contains(v.lower(), "you") {
 			sc.credited(i)
 		}

@@ -836,11 +836,11 @@ func decisionOf(s string, steward bool) (baton.Decision, bool) {
 var typographicQuotes = strings.NewReplacer("’", "'", "‘", "'")
 
 // decisionSentences are the sentences of prose, Japanese ones (ending in
-// "。") split too.
+// "。") split too, lines a terminal hard-wrapped joined again (unwrapped).
 func decisionSentences(prose string) []string {
 	var out []string
 	// "I’ll", "let’s", "don’t": typographic apostrophes read as plain ones.
-	prose = typographicQuotes.Replace(prose)
+	prose = unwrapped(typographicQuotes.Replace(prose))
 	for _, s := range sentences(prose) {
 		if !strings.Contains(s, "。") {
 			out = append(out, s)

@@ -1,0 +1,187 @@
+package analysis
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/baton-dev/baton/internal/baton"
+)
+
+// Choices the assistant makes on its own and then carries out, with the
+// alternatives or the reason in view: an option it picks from the ones it
+// listed itself ("We have a few options: 1. … 2. … Let's try option 1:
+// …"), an approach it names the cleanest one after giving the reason
+// ("Since the commits are unpushed, an interactive rebase is the cleanest
+// solution"), a fallback it builds in ("fall back to sequential
+// processing if GNU Parallel is not installed"), a value it changed with
+// the reason ("Changed the default from A to B to match C"), and a course
+// it adopts when it gives way to the steward ("You're right — we should
+// use X instead of Y"). A choice the session does not carry out (no file
+// written or changed before the steward's next message) is only talk.
+
+var (
+	// "Let's try option 1: Create main.py …", "I'll go with approach B".
+	selfPick = regexp.MustCompile(`(?i)^(?:so,?\s+|ok(?:ay)?,?\s+|then,?\s+|now,?\s+)?(?:let's|let me|i'll|i will|we'll|we will|i'm going to|i am going to)\s+(?:try|go with|use|take|implement|proceed with|pick|choose|start with|apply)\s+(?:the\s+)?(?:option|approach|solution|alternative)\s*#?([1-9A-D])\b\s*(?:[:—–-]\s*(.{6,}))?$`)
+	// A listed option: "1. **Create main.py**: …", "**Option 2: Rename …**",
+	// "### Approach B — …".
+	listedOption = regexp.MustCompile(`(?im)^\s*(?:#{1,4}\s*)?(?:\*\*)?(?:(?:option|approach|solution|alternative)\s+)?([1-9A-D])[.):]\s*(.{4,})$`)
+	// "Since R, X is the cleanest solution", "Given that R, X is the
+	// simplest approach".
+	sinceApproach = regexp.MustCompile(`(?i)^\W*(?:since|because|as|given that)\s+(.{6,200}?),\s+(?:the\s+|an?\s+)?([^,;:]{3,60}?)\s+(?:is|would be|seems)\s+(?:the\s+)?(?:cleanest|simplest|best|safest|right|correct|proper|most robust)\s+(?:solution|approach|fix|option|way|choice|path)\b`)
+	// "Automatically fall back to sequential processing if GNU Parallel
+	// is not installed".
+	fallbackTo = regexp.MustCompile(`(?i)^(?:(?:it\s+)?(?:now\s+)?(?:automatically\s+)?)falls?\s+back\s+to\s+(.{3,80}?\s+(?:if|when|where)\s+.{2,60}?\b(?:is not|isn't|are not|aren't|is unavailable|are unavailable|is missing|are missing|not installed|not available|not found)\b.*)$`)
+	// "Changed default X from A to B to match C".
+	changedTo = regexp.MustCompile(`(?i)^(?:.{1,60}?\s(?:—|–|-|:)\s+)?(?:changed|switched|moved)\s+(.{3,80}?)\s+from\s+(.{1,60}?)\s+to\s+(.{1,60}?)\s+(to match|so that|so it|because|since|to keep|to align with|for consistency with|to avoid)\s+(.{4,})$`)
+	// ", so the callers need no change": the reason after a course.
+	soReason = regexp.MustCompile(`(?i),\s+so(?:\s+that)?\s+`)
+	// "You're absolutely right - we should X instead of Y".
+	concededCourse = regexp.MustCompile(`(?i)(?:you're|you are)\s+(?:absolutely\s+|totally\s+|completely\s+|quite\s+)?right\s*[-—–,:;!.]\s*(?:and\s+)?(?:we|i)\s+should\s+(.{6,120}?\s+(?:instead of|rather than)\s+.{3,100}?)\s*[.!]?$`)
+)
+
+// reportedChoices reads the choices of the assistant's message i that
+// the session carries out: a course announced is carried out after it, a
+// change reported was made since the steward's last message (or after
+// it), and a course conceded to a steward's question is the steward's,
+// agreed to.
+func (sc *decisionScan) reportedChoices(i int) {
+	v := &sc.vs[i]
+	low := v.lower()
+	if !hasAnySubstring(low, "option", "approach", "solution", "alternative", "fall back", "falls back", "changed", "switched", "moved", "right") {
+		return
+	}
+	for _, s := range decisionSentences(v.prose) {
+		plain := strings.TrimSpace(plainText(s))
+		d, kind, ok := reportedChoice(plain, v.prose)
+		if !ok {
+			continue
+		}
+		switch {
+		case carriedOut(sc.vs, i),
+			kind == reportedChange && changedSince(sc.vs, i),
+			kind == concededChoice && sc.askedBefore(i):
+			sc.dropShorter(d.Decision)
+			sc.add(d, v)
+		}
+	}
+}
+
+// dropShorter forgets the latest decision found when decision states it
+// in full: the steward's "can't we use the job queue?" read as "use the
+// job queue", then conceded as "use the job queue instead of a retry
+// queue".
+func (sc *decisionScan) dropShorter(decision string) {
+	if n := len(sc.out); n > 0 {
+		last := strings.ToLower(sc.out[n-1].Decision)
+		if len(last) < len(decision) && strings.HasPrefix(strings.ToLower(decision), last) {
+			sc.out = sc.out[:n-1]
+		}
+	}
+}
+
+// The kinds of choice reportedChoice reads, for the evidence each needs.
+const (
+	announcedCourse = iota // carried out after it is stated
+	reportedChange         // or made before it is reported
+	concededChoice         // or put by the steward's question the assistant agrees to
+)
+
+// reportedChoice reads the choice one sentence of an assistant message
+// (whose whole prose is given, for the options it listed) states, and its
+// kind.
+func reportedChoice(s, prose string) (baton.Decision, int, bool) {
+	s = strings.TrimRight(s, " .!")
+	if strings.HasSuffix(s, "?") {
+		return baton.Decision{}, 0, false
+	}
+	if m := selfPick.FindStringSubmatch(s); m != nil {
+		d, ok := selfPicked(m[1], m[2], prose)
+		return d, announcedCourse, ok
+	}
+	if m := sinceApproach.FindStringSubmatch(s); m != nil {
+		return baton.Decision{Decision: "use " + strings.Trim(m[2], "` "), Rationale: m[1]}, announcedCourse, true
+	}
+	if m := fallbackTo.FindStringSubmatch(s); m != nil {
+		// "Falls back to …" and "fall back to …" are one choice.
+		return baton.Decision{Decision: "fall back to " + m[1]}, announcedCourse, true
+	}
+	if m := changedTo.FindStringSubmatch(s); m != nil {
+		what, from, to := strings.Trim(m[1], "` "), strings.Trim(m[2], "`\"' "), strings.Trim(m[3], "`\"' ")
+		return baton.Decision{Decision: "change " + what + " from " + from + " to " + to, Rationale: m[4] + " " + m[5], Alternatives: []string{from}}, reportedChange, true
+	}
+	if m := concededCourse.FindStringSubmatch(s); m != nil {
+		d := baton.Decision{Decision: m[1]}
+		if alt := alternativeOf(m[1]); alt != "" {
+			d.Alternatives = []string{alt}
+		}
+		return d, concededChoice, true
+	}
+	return baton.Decision{}, 0, false
+}
+
+// changedSince reports whether the session changed a file or the
+// configuration between the steward's latest message before vs[i] and
+// vs[i]: the change a report at vs[i] is about.
+func changedSince(vs []view, i int) bool {
+	for j := i; j >= 0; j-- {
+		if j < i && vs[j].steward() && vs[j].text {
+			return false
+		}
+		for k := range vs[j].calls {
+			if op := vs[j].calls[k].op(); op == "write" || op == "edit" || mutatingShell(&vs[j].calls[k]) {
+				return true
+			}
+		}
+		if editedInText(&vs[j]) {
+			return true
+		}
+	}
+	return false
+}
+
+// askedBefore reports whether the steward's latest message before view i
+// asks a question: a course the assistant then concedes to is the one
+// the question put.
+func (sc *decisionScan) askedBefore(i int) bool {
+	for j := i - 1; j >= 0; j-- {
+		if sc.vs[j].steward() && sc.vs[j].text {
+			return strings.Contains(sc.vs[j].prose, "?")
+		}
+	}
+	return false
+}
+
+// selfPicked is the option the assistant picked by its key (an option's
+// number or letter) from the ones its message lists: the text it restated
+// after the pick, else the listed option's; the other options are the
+// alternatives. A key no listed option has picks nothing.
+func selfPicked(key, restated, prose string) (baton.Decision, bool) {
+	var d baton.Decision
+	found := false
+	for _, m := range listedOption.FindAllStringSubmatch(prose, -1) {
+		text := optionText(m[2])
+		if text == "" {
+			continue
+		}
+		if strings.EqualFold(m[1], key) && !found {
+			found = true
+			d.Decision = text
+			continue
+		}
+		d.Alternatives = append(d.Alternatives, excerpt(text, decisionLength))
+	}
+	if !found || len(d.Alternatives) == 0 {
+		return baton.Decision{}, false
+	}
+	if r := strings.TrimSpace(restated); r != "" {
+		// "Create main.py that calls cli(). This way, …": the restated
+		// course, its reason after it.
+		if loc := soReason.FindStringIndex(r); loc != nil {
+			d.Rationale, r = r[loc[1]:], r[:loc[0]]
+		} else if loc := rationaleMarker.FindStringIndex(r); loc != nil {
+			d.Rationale, r = r[loc[1]:], r[:loc[0]]
+		}
+		d.Decision = r
+	}
+	return d, true
+}

@@ -1,0 +1,111 @@
+package analysis
+
+import (
+	"testing"
+
+	"github.com/baton-dev/baton/internal/baton"
+)
+
+// TestDecisionSelfPickedOption: the assistant lists options, picks one
+// itself ("Let's try option 2: …") and carries it out: the option it
+// restated is the decision, the others the alternatives. A pick it never
+// carries out, or a key none of its options has, is none.
+func TestDecisionSelfPickedOption(t *testing.T) {
+	c := newConvo()
+	c.steward("the exporter crashes on start: no module named app.run")
+	c.assistant("We have a few options:\n\n1. **Rename the start function to run**: and change every caller.\n2. **Add `app/run.py`**: a thin wrapper that calls `start()`.\n\nLet's try option 2: Add `app/run.py` that calls the existing `start()`, so the callers need no change.")
+	c.tool("Write", obj{"file_path": "app/run.py", "content": "from app import start\n"}, "ok", "")
+	checkDecisions(t, c, []baton.Decision{{Decision: "Add app/run.py that calls the existing start()", Rationale: "the callers need no change",
+		Alternatives: []string{"Rename the start function to run"}}})
+
+	// Announced, not carried out before the steward spoke again.
+	c = newConvo()
+	c.steward("the exporter crashes on start")
+	c.assistant("Options:\n\n1. Rename the function and every caller.\n2. Add a thin wrapper module.\n\nLet's try option 2.")
+	c.steward("wait, first tell me why it crashes")
+	checkDecisions(t, c, nil)
+
+	// "option 3" names no listed option.
+	c = newConvo()
+	c.steward("the exporter crashes on start")
+	c.assistant("Options:\n\n1. Rename the function and every caller.\n2. Add a thin wrapper module.\n\nLet's go with option 3.")
+	c.tool("Write", obj{"file_path": "app/run.py", "content": "x"}, "ok", "")
+	checkDecisions(t, c, nil)
+}
+
+// TestDecisionReportedChange: a value the assistant changed, reported
+// with the reason ("to match …") after the edit: the new value against
+// the old one. A change reported without a reason is a step, and one the
+// session did not make is a diagnosis.
+func TestDecisionReportedChange(t *testing.T) {
+	c := newConvo()
+	c.steward("uploads land in the wrong folder locally")
+	c.tool("Edit", obj{"file_path": "storage.py", "old_string": "\"data/in\"", "new_string": "\"data\""}, "ok", "")
+	c.assistant("Done.\n\n- **`storage.py:12`** — Changed default `UPLOAD_DIR` from `\"data/in\"` to `\"data\"` to match the parser and the compose file.")
+	checkDecisions(t, c, []baton.Decision{{Decision: "change default UPLOAD_DIR from data/in to data", Rationale: "to match the parser and the compose file",
+		Alternatives: []string{"data/in"}}})
+
+	c = newConvo()
+	c.steward("uploads land in the wrong folder locally")
+	c.tool("Edit", obj{"file_path": "storage.py", "old_string": "\"data/in\"", "new_string": "\"data\""}, "ok", "")
+	c.assistant("Changed default `UPLOAD_DIR` from `\"data/in\"` to `\"data\"`.")
+	checkDecisions(t, c, nil) // no reason
+
+	c = newConvo()
+	c.steward("why did the output change?")
+	c.assistant("The output format changed from the short form to the long one because the library was upgraded.")
+	checkDecisions(t, c, nil) // nothing changed in the session
+}
+
+// TestDecisionFallbackBuiltIn: a fallback the assistant builds in for
+// when a tool or a value is missing is a choice between two courses.
+func TestDecisionFallbackBuiltIn(t *testing.T) {
+	c := newConvo()
+	c.steward("make the batch script faster")
+	c.assistant("Plan:\n\n- Run the jobs with GNU Parallel\n- Automatically fall back to sequential processing if GNU Parallel is not installed")
+	c.tool("Write", obj{"file_path": "batch.sh", "content": "#!/bin/sh\n"}, "ok", "")
+	checkDecisions(t, c, []baton.Decision{{Decision: "fall back to sequential processing if GNU Parallel is not installed"}})
+
+	// A fallback the code already has, described: nothing carried out.
+	c = newConvo()
+	c.steward("how does the base branch get picked?")
+	c.assistant("It falls back to the remote HEAD branch if main is not found.")
+	checkDecisions(t, c, nil)
+}
+
+// TestDecisionConcededCourse: the steward asks whether another course
+// would do, and the assistant gives way, stating the course against its
+// own ("You're right - we should X instead of Y").
+func TestDecisionConcededCourse(t *testing.T) {
+	c := newConvo()
+	c.steward("Do you need a new retry queue? Can't we use the existing job queue?")
+	c.assistant("Good point! You're absolutely right - we should use the existing job queue instead\nof maintaining a separate retry queue.")
+	checkDecisions(t, c, []baton.Decision{{Decision: "use the existing job queue instead of maintaining a separate retry queue",
+		Alternatives: []string{"maintaining a separate retry queue"}}})
+
+	// The steward asked nothing and nothing was carried out.
+	c = newConvo()
+	c.steward("The retry queue looks odd.")
+	c.assistant("You're right - we should use the existing job queue instead of a separate retry queue.")
+	c.steward("let's talk about it tomorrow")
+	checkDecisions(t, c, nil)
+}
+
+// TestUnwrappedProse: lines a console broke inside a sentence are one
+// sentence again; a list, a heading or a finished sentence still ends
+// its line.
+func TestUnwrappedProse(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"You're absolutely right - we should use the existing message\nqueue instead of a new one.", "You're absolutely right - we should use the existing message queue instead of a new one."},
+		{"updated the parser\nremoved the old flag", "updated the parser\nremoved the old flag"},
+		{"Done.\nnext we run it", "Done.\nnext we run it"},
+		{"Options:\n- one\n- two", "Options:\n- one\n- two"},
+		{"## Plan\nsteps follow", "## Plan\nsteps follow"},
+		{"a first paragraph\n\nand a second", "a first paragraph\n\nand a second"},
+		{"  and the configuration file stays where it is, under the `cfg`\n   folder", "  and the configuration file stays where it is, under the `cfg` folder"},
+	} {
+		if got := unwrapped(c.in); got != c.want {
+			t.Errorf("unwrapped(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}

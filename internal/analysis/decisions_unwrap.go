@@ -1,0 +1,56 @@
+package analysis
+
+import "strings"
+
+// unwrapped is prose with the line breaks a terminal or an exporter put
+// inside sentences taken out: a transcript copied from a console (Gemini
+// CLI, Claude Code's "⏺" view) breaks its lines at about 80 columns, so
+// "we should use the existing message\nqueue instead of …" would read as
+// two sentences, neither of them the choice. A break is a wrap when the
+// line before it ends inside a sentence (a letter, a digit, a comma or a
+// closing code span, no "." "!" "?" ":" ";"), is nearly as long as the
+// console's width, and the line after it goes on in lower case; a short
+// line, a blank line, a list item, a heading or a table row ends where
+// its writer ended it.
+func unwrapped(prose string) string {
+	if !strings.Contains(prose, "\n") {
+		return prose
+	}
+	lines := strings.Split(prose, "\n")
+	var b strings.Builder
+	b.Grow(len(prose))
+	for k, line := range lines {
+		if k > 0 {
+			if wrapsInto(lines[k-1], line) {
+				b.WriteByte(' ')
+				line = strings.TrimLeft(line, " \t")
+			} else {
+				b.WriteByte('\n')
+			}
+		}
+		b.WriteString(line)
+	}
+	return b.String()
+}
+
+// minWrappedLine is the shortest line, in bytes, read as wrapped: the
+// consoles wrap at 80 columns or more, less the margin they indent by.
+const minWrappedLine = 60
+
+// wrapsInto reports whether the break between lines prev and next is a
+// wrap inside a sentence.
+func wrapsInto(prev, next string) bool {
+	p := strings.TrimRight(prev, " \t")
+	n := strings.TrimLeft(next, " \t")
+	// A wrapped line is a full one: a short line ended where its writer
+	// ended it.
+	if len(p) < minWrappedLine || n == "" || strings.HasPrefix(strings.TrimLeft(p, " \t"), "|") || strings.HasPrefix(strings.TrimLeft(p, " \t"), "#") {
+		return false
+	}
+	switch last := p[len(p)-1]; {
+	case last >= 'a' && last <= 'z', last >= 'A' && last <= 'Z', last >= '0' && last <= '9', last == ',', last == '`', last == '*', last == ')':
+	default:
+		return false
+	}
+	return n[0] >= 'a' && n[0] <= 'z'
+}
