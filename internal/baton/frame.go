@@ -3,6 +3,8 @@ package baton
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
+	"math"
 	"strings"
 	"time"
 )
@@ -383,6 +385,73 @@ func FrameFields(raw []byte) ([]FrameField, error) {
 	return out, nil
 }
 
+// DecodeFrame reads a frame back from the Lex JSON it was stored as: every
+// field into its place, the ones the schema does not name into Extra in
+// their order, as frames.Parse reads them, but without Parse's checks (the
+// frame passed them when it was stored; a rule added since must not make
+// it unreadable). Raw is left nil.
+func DecodeFrame(raw []byte) (*Frame, error) {
+	fields, err := FrameFields(raw)
+	if err != nil {
+		return nil, err
+	}
+	f := &Frame{}
+	for _, fl := range fields {
+		v := []byte(fl.Value)
+		switch fl.Name {
+		case "id":
+			err = json.Unmarshal(v, &f.ID)
+		case "timestamp":
+			if err = json.Unmarshal(v, &f.Timestamp); err == nil {
+				f.At, err = ParseFrameTime(f.Timestamp)
+			}
+		case "branch":
+			err = json.Unmarshal(v, &f.Branch)
+		case "module_scope":
+			err = json.Unmarshal(v, &f.ModuleScope)
+		case "summary_caption":
+			err = json.Unmarshal(v, &f.SummaryCaption)
+		case "reference_point":
+			err = json.Unmarshal(v, &f.ReferencePoint)
+		case "status_snapshot":
+			err = f.StatusSnapshot.UnmarshalJSON(v)
+		case "jira":
+			err = json.Unmarshal(v, &f.Jira)
+		case "keywords":
+			err = json.Unmarshal(v, &f.Keywords)
+		case "atlas_frame_id":
+			err = json.Unmarshal(v, &f.AtlasFrameID)
+		case "feature_flags":
+			err = json.Unmarshal(v, &f.FeatureFlags)
+		case "permissions":
+			err = json.Unmarshal(v, &f.Permissions)
+		case "image_ids":
+			err = json.Unmarshal(v, &f.ImageIDs)
+		case "runId":
+			err = json.Unmarshal(v, &f.RunID)
+		case "planHash":
+			err = json.Unmarshal(v, &f.PlanHash)
+		case "spend":
+			f.Spend = &FrameSpend{}
+			err = f.Spend.UnmarshalJSON(v)
+		case "userId":
+			err = json.Unmarshal(v, &f.UserID)
+		case "executorRole":
+			err = json.Unmarshal(v, &f.ExecutorRole)
+		case "toolCalls":
+			err = json.Unmarshal(v, &f.ToolCalls)
+		case "guardrailProfile":
+			err = json.Unmarshal(v, &f.GuardrailProfile)
+		default:
+			f.Extra = append(f.Extra, fl)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", fl.Name, err)
+		}
+	}
+	return f, nil
+}
+
 // MarshalFrameFields writes fields as one JSON object, in order.
 func MarshalFrameFields(fields []FrameField) []byte {
 	var o jsonObject
@@ -427,9 +496,9 @@ func (s *FrameSpend) UnmarshalJSON(b []byte) error {
 	for _, f := range fields {
 		switch f.Name {
 		case "prompts":
-			err = json.Unmarshal(f.Value, &s.Prompts)
+			s.Prompts, err = wholeNumber(f.Value)
 		case "tokens_estimated":
-			err = json.Unmarshal(f.Value, &s.TokensEstimated)
+			s.TokensEstimated, err = wholeNumber(f.Value)
 		default:
 			s.Extra = append(s.Extra, f)
 		}
@@ -438,6 +507,24 @@ func (s *FrameSpend) UnmarshalJSON(b []byte) error {
 		}
 	}
 	return nil
+}
+
+// wholeNumber reads a spend count however a frame spelled it (12, 12.0,
+// 1.2e1): frames.Parse takes each spelling of a whole number.
+func wholeNumber(v json.RawMessage) (*int64, error) {
+	var num json.Number
+	if err := json.Unmarshal(v, &num); err != nil {
+		return nil, err
+	}
+	if n, err := num.Int64(); err == nil {
+		return &n, nil
+	}
+	x, err := num.Float64()
+	if err != nil || x != math.Trunc(x) {
+		return nil, fmt.Errorf("%s is not a whole number", v)
+	}
+	n := int64(x)
+	return &n, nil
 }
 
 // Frame–session links: how a frame was matched to the session it was taken in.

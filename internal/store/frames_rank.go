@@ -205,8 +205,8 @@ type vocabEntry struct {
 var boundInserts sync.Map // boundShape → string
 
 type boundShape struct {
-	head, suffix string
-	cols, rows   int
+	head, row, suffix string
+	cols, rows        int
 }
 
 // insertBound writes rows of cols values each (args, flat) with prepared
@@ -214,6 +214,12 @@ type boundShape struct {
 // values, the remainder in statements of half as many rows, and half
 // again: a few shapes, each parsed once per connection (bound.go).
 func (s *Store) insertBound(ctx context.Context, tx bun.Tx, head, suffix string, cols int, args []any) error {
+	return s.insertRows(ctx, tx, head, "("+strings.Repeat("?,", cols-1)+"?)", suffix, cols, args)
+}
+
+// insertRows is insertBound with each row written as row: cols
+// placeholders, and values the rows share written in it.
+func (s *Store) insertRows(ctx context.Context, tx bun.Tx, head, row, suffix string, cols int, args []any) error {
 	per := 1
 	for per*2*cols <= 1024 {
 		per *= 2
@@ -223,10 +229,9 @@ func (s *Store) insertBound(ctx context.Context, tx bun.Tx, head, suffix string,
 		for rows > n {
 			rows /= 2
 		}
-		shape := boundShape{head, suffix, cols, rows}
+		shape := boundShape{head, row, suffix, cols, rows}
 		q, ok := boundInserts.Load(shape)
 		if !ok {
-			row := "(" + strings.Repeat("?,", cols-1) + "?)"
 			q = head + " VALUES " + strings.Repeat(row+",", rows-1) + row + suffix
 			boundInserts.Store(shape, q)
 		}

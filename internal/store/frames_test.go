@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -302,6 +304,109 @@ func TestFramesRoundTripStayImmutableAndIsolated(t *testing.T) {
 		if _, err := s.Frame(ctx, b.ID, "f-full"); err != nil {
 			t.Fatalf("deleting a's frame touched b's: %v", err)
 		}
+	})
+}
+
+// TestFrameKeptAsItCameReadsBackWhole: a frame whose JSON differs from
+// what Baton writes (keys in Lex's order, a count spelled 12.0, an
+// escaped slash) is stored as raw JSON and the columns queries filter on;
+// it reads back field for field as it parsed, stays filterable, and
+// migration 0047's down fills every column from raw again (its up empties
+// them once more).
+func TestFrameKeptAsItCameReadsBackWhole(t *testing.T) {
+	eachDialect(t, func(t *testing.T, s *store.Store) {
+		ctx := context.Background()
+		st := mustSteward(t, s, "raw")
+		in := `{"summary_caption":"Refactored OAuth \/ JWT","id":"f-raw","timestamp":"2025-11-15T09:45:00.5+02:00","branch":"feature/auth",` +
+			`"module_scope":["auth/oauth","auth/jwt"],"reference_point":"auth-1","merged_from":["f-0"],` +
+			`"status_snapshot":{"blockers":[],"next_action":"Add tests","mood":{"x":[1,2]}},"keywords":["oauth","jwt"],` +
+			`"atlas_frame_id":"atlas-1","feature_flags":["flag"],"permissions":["auth:read"],"image_ids":[],"runId":"run-1",` +
+			`"planHash":"sha256:def","spend":{"tokens_estimated":45000,"prompts":12.0},"userId":"u-1","executorRole":"senior-dev",` +
+			`"toolCalls":["mcp_plan"],"guardrailProfile":"standard","superseded_by":"f-2","jira":"AUTH-456","z":null}`
+		want, err := frames.Parse([]byte(in))
+		if err != nil || want.Raw == nil {
+			t.Fatalf("parse: %v, raw %q", err, want.Raw)
+		}
+		if res, err := frames.Import(ctx, s, st.ID, []byte(in)); err != nil || res[0].Status != baton.FrameCreated {
+			t.Fatalf("%+v %v", res, err)
+		}
+		check := func(when string) {
+			t.Helper()
+			got, err := s.Frame(ctx, st.ID, "f-raw")
+			if err != nil {
+				t.Fatalf("%s: %v", when, err)
+			}
+			got.StewardID, got.CreatedAt = 0, time.Time{}
+			if !reflect.DeepEqual(got, want) {
+				t.Fatalf("%s: read back\n%#v\nwant\n%#v", when, got, want)
+			}
+			page, err := s.FrameTimeline(ctx, st.ID, baton.FrameFilter{Branch: "feature/auth", Jira: "AUTH-456", IncludeSuperseded: true})
+			if err != nil || len(page.Frames) != 1 {
+				t.Fatalf("%s: timeline by branch and jira: %d frames, %v", when, len(page.Frames), err)
+			}
+			if page, _ := s.FrameTimeline(ctx, st.ID, baton.FrameFilter{}); len(page.Frames) != 0 {
+				t.Fatalf("%s: a superseded frame is on the timeline", when)
+			}
+			stats, err := s.FrameStats(ctx, st.ID, nil, false)
+			if err != nil || stats.Prompts != 12 || stats.TokensEstimated != 45000 {
+				t.Fatalf("%s: stats %+v, %v", when, stats, err)
+			}
+		}
+		check("stored")
+		type columns struct {
+			ModuleScope    string  `bun:"module_scope"`
+			SummaryCaption string  `bun:"summary_caption"`
+			StatusSnapshot string  `bun:"status_snapshot"`
+			Keywords       *string `bun:"keywords"`
+			PlanHash       *string `bun:"plan_hash"`
+			Extra          *string `bun:"extra"`
+		}
+		read := func() columns {
+			var c columns
+			if err := s.DB().NewRaw("SELECT module_scope, summary_caption, status_snapshot, keywords, plan_hash, extra FROM frames WHERE id = 'f-raw'").
+				Scan(ctx, &c); err != nil {
+				t.Fatal(err)
+			}
+			return c
+		}
+		if c := read(); c.SummaryCaption != "" || c.Keywords != nil || c.Extra != nil {
+			t.Fatalf("the frame is stored twice: %+v", c)
+		}
+		for {
+			ms, err := s.Migrations(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, on := applied(ms, "frame_raw_alone"); !on {
+				break
+			}
+			if _, err := s.MigrateDown(ctx); err != nil {
+				t.Fatal(err)
+			}
+		}
+		c := read()
+		var modules, keywords []string
+		var extra map[string]any
+		if json.Unmarshal([]byte(c.ModuleScope), &modules) != nil || json.Unmarshal([]byte(*c.Keywords), &keywords) != nil ||
+			json.Unmarshal([]byte(*c.Extra), &extra) != nil {
+			t.Fatalf("0047 down: columns are not JSON: %+v", c)
+		}
+		fields, err := baton.FrameFields([]byte(*c.Extra))
+		if err != nil || len(fields) != 3 || fields[0].Name != "merged_from" || fields[1].Name != "superseded_by" || fields[2].Name != "z" {
+			t.Fatalf("0047 down: extra %s, %v", *c.Extra, err)
+		}
+		var status baton.FrameStatus
+		if c.SummaryCaption != want.SummaryCaption || !slices.Equal(modules, want.ModuleScope) || !slices.Equal(keywords, want.Keywords) ||
+			*c.PlanHash != "sha256:def" || json.Unmarshal([]byte(c.StatusSnapshot), &status) != nil || !reflect.DeepEqual(status, want.StatusSnapshot) {
+			t.Fatalf("0047 down: %+v", c)
+		}
+		if _, err := s.MigrateUp(ctx); err != nil {
+			t.Fatal(err)
+		}
+		if c := read(); c.SummaryCaption != "" || c.Keywords != nil || c.Extra != nil {
+			t.Fatalf("0047 up again: the frame is stored twice: %+v", c)
+		}
+		check("migrated down and up")
 	})
 }
 
