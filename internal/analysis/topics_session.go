@@ -121,7 +121,7 @@ func keyTopics(vs []view) []string {
 		for i, t := range out {
 			switch {
 			case t == c.term || holdsTerm(t, c.term) || sameTerm(t, c.term):
-				held = true // a chosen phrase holds the word
+				held = true // a chosen phrase holds the word, or names it in another form
 			case holdsTerm(c.term, t):
 				out[i], held = c.term, true // the phrase is the more specific
 			}
@@ -138,10 +138,40 @@ func keyTopics(vs []view) []string {
 	return slices.Compact(out)
 }
 
-// sameTerm reports two forms of one term, singular and plural ("setting",
-// "settings"): one topic.
+// sameTerm reports two forms of one term: singular and plural ("setting",
+// "settings"), a short form and its expansion ("auth", "authentication";
+// "config file", "configuration files"). One topic: the first chosen
+// stands for both. A file and its name ("TODO.md", "todo") are left two:
+// measured on the dev split, merging them cost more matches than it saved.
 func sameTerm(a, b string) bool {
-	return singularKey(a) == singularKey(b)
+	return a == b || topicKey(a) == topicKey(b)
+}
+
+// topicKey is the key the forms of a term share (sameTerm), not a word to
+// show: each word singular and in full.
+func topicKey(term string) string {
+	words := strings.Fields(term)
+	for i, w := range words {
+		w = singularKey(w)
+		if full, ok := shortForms[w]; ok {
+			w = full
+		}
+		words[i] = w
+	}
+	return strings.Join(words, " ")
+}
+
+// shortForms are the clipped words of software work, singular, and what
+// they stand for ("auth" is authentication, "repo" a repository): either
+// form names the same topic.
+var shortForms = map[string]string{
+	"auth": "authentication", "authn": "authentication", "config": "configuration", "conf": "configuration",
+	"repo": "repository", "doc": "documentation", "dir": "directory", "env": "environment", "dep": "dependency",
+	"impl": "implementation", "perf": "performance", "spec": "specification", "init": "initialization",
+	"pkg": "package", "msg": "message", "arg": "argument", "param": "parameter", "info": "information",
+	"stat": "statistic", "app": "application", "db": "database", "admin": "administration", "dev": "development",
+	"prod": "production", "temp": "temporary", "tmp": "temporary", "lib": "library", "util": "utility",
+	"func": "function", "var": "variable", "max": "maximum", "min": "minimum", "eval": "evaluation",
 }
 
 // singularKey is a term with its last word made singular the simple way

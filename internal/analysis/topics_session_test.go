@@ -288,6 +288,34 @@ func TestSingularAndPluralAreOneTopic(t *testing.T) {
 	}
 }
 
+// TestFormsOfOneTopic: a short form and its expansion are one topic.
+func TestFormsOfOneTopic(t *testing.T) {
+	for _, tc := range []struct {
+		a, b string
+		same bool
+	}{
+		{"auth", "authentication", true},
+		{"config file", "configuration files", true},
+		{"repos", "repository", true},
+		{"auth", "author", false},
+	} {
+		if got := sameTerm(tc.a, tc.b); got != tc.same {
+			t.Errorf("sameTerm(%q, %q) = %v, want %v", tc.a, tc.b, got, tc.same)
+		}
+	}
+	c := newConvo()
+	c.steward("Work through the auth items: the auth middleware, then the login form.")
+	c.assistant("The authentication middleware now checks the token; the authentication of the login form is next.")
+	c.steward("Good, and the auth of the login form?")
+	c.assistant("Done: the login form goes through the same authentication middleware.")
+	got := keyTopics(buildViews(testAnalyzer, c.analysed(testAnalyzer)))
+	for _, pair := range [][2]string{{"auth", "authentication"}} {
+		if slices.Contains(got, pair[0]) && slices.Contains(got, pair[1]) {
+			t.Errorf("topics %q hold both %q and %q", got, pair[0], pair[1])
+		}
+	}
+}
+
 // TestPredicatesAreNoTopics: a word the session writes mostly after "is"
 // or "are" ("the items are stale") names a state, not a subject.
 func TestPredicatesAreNoTopics(t *testing.T) {
