@@ -22,6 +22,22 @@ type vader struct {
 	booster map[string]float64
 	negate  map[string]bool
 	special map[string]float64
+	// words answers in one lookup what the lexicons say of a word: each
+	// word of a text is looked up once, not once per lexicon and again
+	// for each sentiment word near it.
+	words map[string]vaderWord
+}
+
+// vaderWord is what VADER's lexicons say of one (lower-cased) word.
+type vaderWord struct {
+	valence, boost float64
+	// inLexicon: valence is the lexicon's; booster: boost is the booster
+	// dictionary's; negate: the word is on the negation list.
+	inLexicon, booster, negate bool
+	// idiom: the word is one of the words of a special-case idiom or of
+	// a booster of several words: a phrase with a word that is not
+	// cannot be either.
+	idiom bool
 }
 
 // Constants of the VADER algorithm, as govader defines them.
@@ -52,6 +68,34 @@ func newVader() *vader {
 	}
 	for _, w := range sia.Constants.NegateList {
 		v.negate[w] = true
+	}
+	v.words = make(map[string]vaderWord, len(v.lexicon)+len(v.booster))
+	for w, val := range v.lexicon {
+		e := v.words[w]
+		e.valence, e.inLexicon = val, true
+		v.words[w] = e
+	}
+	for w, b := range v.booster {
+		e := v.words[w]
+		e.boost, e.booster = b, true
+		v.words[w] = e
+	}
+	for w := range v.negate {
+		e := v.words[w]
+		e.negate = true
+		v.words[w] = e
+	}
+	for _, phrases := range []map[string]float64{v.special, v.booster} {
+		for phrase := range phrases {
+			if !strings.Contains(phrase, " ") {
+				continue
+			}
+			for _, w := range strings.Split(phrase, " ") {
+				e := v.words[w]
+				e.idiom = true
+				v.words[w] = e
+			}
+		}
 	}
 	return v
 }
@@ -93,15 +137,25 @@ func (v *vader) compound(text string) float64 {
 	}
 	capDiff := allCaps > 0 && allCaps < len(words)
 
+	t := vaderText{words: words, lower: lower, capDiff: capDiff}
+	var known [64]vaderWord // a message's words, mostly, without an allocation
+	if len(lower) <= len(known) {
+		t.known = known[:len(lower)]
+	} else {
+		t.known = make([]vaderWord, len(lower))
+	}
+	for i, w := range lower {
+		t.known[i] = v.words[w]
+	}
 	sentiments := make([]float64, 0, len(words))
 	for i := range words {
 		switch {
-		case v.hasBooster(lower[i]):
+		case t.known[i].booster:
 			sentiments = append(sentiments, 0)
 		case i < len(words)-1 && lower[i] == "kind" && lower[i+1] == "of":
 			sentiments = append(sentiments, 0)
 		default:
-			sentiments = append(sentiments, v.valence(words, lower, i, capDiff))
+			sentiments = append(sentiments, v.valence(&t, i))
 		}
 	}
 
@@ -136,24 +190,33 @@ func (v *vader) compound(text string) float64 {
 	return max(-1, min(1, c))
 }
 
-func (v *vader) hasBooster(w string) bool {
-	_, ok := v.booster[w]
-	return ok
+// vaderText is a text's words as compound reads them: as written, lower-cased,
+// and what the lexicons say of each lower-cased word.
+type vaderText struct {
+	words, lower []string
+	known        []vaderWord
+	capDiff      bool
 }
 
-func (v *vader) inLexicon(w string) bool {
-	_, ok := v.lexicon[w]
+// inLexicon reports whether word j as written (not lower-cased, as
+// govader looks it up) is in the lexicon.
+func (v *vader) inLexicon(t *vaderText, j int) bool {
+	if t.words[j] == t.lower[j] {
+		return t.known[j].inLexicon
+	}
+	_, ok := v.lexicon[t.words[j]]
 	return ok
 }
 
 // valence is govader's sentimentValence for word i.
-func (v *vader) valence(words, lower []string, i int, capDiff bool) float64 {
-	lex, ok := v.lexicon[lower[i]]
-	if !ok {
+func (v *vader) valence(t *vaderText, i int) float64 {
+	if !t.known[i].inLexicon {
 		return 0
 	}
+	words, lower, capDiff := t.words, t.lower, t.capDiff
+	lex := t.known[i].valence
 	val := lex
-	if lower[i] == "no" && i+1 < len(lower) && v.inLexicon(lower[i+1]) {
+	if lower[i] == "no" && i+1 < len(lower) && t.known[i+1].inLexicon {
 		val = 0
 	}
 	if (i > 0 && lower[i-1] == "no") ||
@@ -170,10 +233,10 @@ func (v *vader) valence(words, lower []string, i int, capDiff bool) float64 {
 	}
 	for start := 0; start < 3; start++ {
 		j := i - (start + 1)
-		if j < 0 || v.inLexicon(words[j]) {
+		if j < 0 || v.inLexicon(t, j) {
 			continue
 		}
-		s := v.scalar(words[j], lower[j], val, capDiff)
+		s := scalar(t, j, val)
 		if start == 1 && s != 0 {
 			s *= vaderScale1
 		}
@@ -181,25 +244,25 @@ func (v *vader) valence(words, lower []string, i int, capDiff bool) float64 {
 			s *= vaderScale2
 		}
 		val += s
-		val = v.negationCheck(val, lower, start, i)
+		val = negationCheck(t, val, start, i)
 		if start == 2 {
-			val = v.specialIdioms(val, lower, i)
+			val = v.specialIdioms(t, val, i)
 		}
 	}
-	return v.leastCheck(val, words, i)
+	return v.leastCheck(t, val, i)
 }
 
-// scalar is govader's scalarIncDec: how a booster word before a
+// scalar is govader's scalarIncDec: how a booster word (word j) before a
 // sentiment word raises or lowers it.
-func (v *vader) scalar(word, wordLower string, val float64, capDiff bool) float64 {
-	s, ok := v.booster[wordLower]
-	if !ok {
+func scalar(t *vaderText, j int, val float64) float64 {
+	if !t.known[j].booster {
 		return 0
 	}
+	s := t.known[j].boost
 	if val < 0 {
 		s = -s
 	}
-	if isUpper(word) && capDiff {
+	if isUpper(t.words[j]) && t.capDiff {
 		if val > 0 {
 			s += vaderCIncr
 		} else {
@@ -209,15 +272,17 @@ func (v *vader) scalar(word, wordLower string, val float64, capDiff bool) float6
 	return s
 }
 
-func (v *vader) negated(w string) bool {
-	return v.negate[w] || strings.Contains(w, "n't")
+// negated reports whether word j negates.
+func negated(t *vaderText, j int) bool {
+	return t.known[j].negate || strings.Contains(t.lower[j], "n't")
 }
 
-func (v *vader) negationCheck(val float64, w []string, start, i int) float64 {
+func negationCheck(t *vaderText, val float64, start, i int) float64 {
+	w := t.lower
 	soThis := func(s string) bool { return s == "so" || s == "this" }
 	switch start {
 	case 0:
-		if v.negated(w[i-1]) {
+		if negated(t, i-1) {
 			return val * vaderNScalar
 		}
 	case 1:
@@ -226,7 +291,7 @@ func (v *vader) negationCheck(val float64, w []string, start, i int) float64 {
 			return val * vaderNegationScale
 		case w[i-2] == "without" && w[i-1] == "doubt":
 			return val
-		case v.negated(w[i-2]):
+		case negated(t, i-2):
 			return val * vaderNScalar
 		}
 	case 2:
@@ -235,7 +300,7 @@ func (v *vader) negationCheck(val float64, w []string, start, i int) float64 {
 			return val * vaderNegationScale
 		case w[i-3] == "without" && (w[i-2] == "doubt" || w[i-1] == "doubt"):
 			return val
-		case v.negated(w[i-3]):
+		case negated(t, i-3):
 			return val * vaderNScalar
 		}
 	}
@@ -243,51 +308,69 @@ func (v *vader) negationCheck(val float64, w []string, start, i int) float64 {
 }
 
 // specialIdioms is govader's specialIdiomsCheck; it runs only for i >= 3.
-func (v *vader) specialIdioms(val float64, w []string, i int) float64 {
+// Each phrase is the lower-cased words at the indexes given, and is
+// looked up only when each of its words is one of an idiom's (a phrase
+// with any other word is no idiom).
+func (v *vader) specialIdioms(t *vaderText, val float64, i int) float64 {
+	w := t.lower
 	var buf [96]byte
-	join := func(parts ...string) []byte {
+	phrase := func(at ...int) (string, bool) {
+		for _, k := range at {
+			if !t.known[k].idiom {
+				return "", false
+			}
+		}
 		b := buf[:0]
-		for k, p := range parts {
-			if k > 0 {
+		for n, k := range at {
+			if n > 0 {
 				b = append(b, ' ')
 			}
-			b = append(b, p...)
+			b = append(b, w[k]...)
 		}
-		return b
+		return string(b), true
 	}
-	for _, seq := range [][]string{
-		{w[i-1], w[i]}, {w[i-2], w[i-1], w[i]}, {w[i-2], w[i-1]}, {w[i-3], w[i-2], w[i-1]}, {w[i-3], w[i-2]},
+	for _, seq := range [][]int{
+		{i - 1, i}, {i - 2, i - 1, i}, {i - 2, i - 1}, {i - 3, i - 2, i - 1}, {i - 3, i - 2},
 	} {
-		if s, ok := v.special[string(join(seq...))]; ok {
-			val = s
-			break
+		if p, ok := phrase(seq...); ok {
+			if s, ok := v.special[p]; ok {
+				val = s
+				break
+			}
 		}
 	}
 	if len(w)-1 > i {
-		if s, ok := v.special[string(join(w[i], w[i+1]))]; ok {
-			val = s
+		if p, ok := phrase(i, i+1); ok {
+			if s, ok := v.special[p]; ok {
+				val = s
+			}
 		}
 	}
 	if len(w)-1 > i+1 {
-		if s, ok := v.special[string(join(w[i], w[i+1], w[i+2]))]; ok {
-			val = s
+		if p, ok := phrase(i, i+1, i+2); ok {
+			if s, ok := v.special[p]; ok {
+				val = s
+			}
 		}
 	}
-	for _, seq := range [][]string{{w[i-3], w[i-2], w[i-1]}, {w[i-3], w[i-2]}, {w[i-2], w[i-1]}} {
-		if s, ok := v.booster[string(join(seq...))]; ok {
-			val += s
+	for _, seq := range [][]int{{i - 3, i - 2, i - 1}, {i - 3, i - 2}, {i - 2, i - 1}} {
+		if p, ok := phrase(seq...); ok {
+			if s, ok := v.booster[p]; ok {
+				val += s
+			}
 		}
 	}
 	return val
 }
 
 // leastCheck looks at the un-lowered previous words, as govader does.
-func (v *vader) leastCheck(val float64, words []string, i int) float64 {
-	if i > 1 && !v.inLexicon(words[i-1]) && words[i-1] == "least" {
+func (v *vader) leastCheck(t *vaderText, val float64, i int) float64 {
+	words := t.words
+	if i > 1 && !v.inLexicon(t, i-1) && words[i-1] == "least" {
 		if words[i-2] != "at" && words[i-2] != "very" {
 			val *= vaderNScalar
 		}
-	} else if i > 0 && !v.inLexicon(words[i-1]) && words[i-1] == "least" {
+	} else if i > 0 && !v.inLexicon(t, i-1) && words[i-1] == "least" {
 		val *= vaderNScalar
 	}
 	return val
