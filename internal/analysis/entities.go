@@ -254,6 +254,15 @@ func scanEntities(prose, lower string, es *entitySet) (loc location) {
 			es.add(name, EntityTechnology, 0.9)
 			continue
 		}
+		if !ticked && asciiLetters(c) {
+			// Most words: letters alone are no line reference, no file
+			// (but specialFiles, above) and, out of backticks, a symbol
+			// only when camel-cased (symbolOf).
+			if isCamel(c) {
+				es.add(c, EntitySymbol, 0.65)
+			}
+			continue
+		}
 		file, from, to := splitLineRef(c)
 		if conf := fileConfidence(file); conf > 0 {
 			es.add(file, EntityFile, conf)
@@ -270,6 +279,16 @@ func scanEntities(prose, lower string, es *entitySet) (loc location) {
 		loc = lineMention(lower, es)
 	}
 	return loc
+}
+
+// asciiLetters reports whether s is ASCII letters alone.
+func asciiLetters(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if b := s[i] | 0x20; b < 'a' || b > 'z' {
+			return false
+		}
+	}
+	return true
 }
 
 // trimChunk strips quotes, brackets and sentence punctuation around a
