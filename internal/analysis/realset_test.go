@@ -479,6 +479,7 @@ var realsetTestLabelsSHA256 = map[string]string{
 	"labels-test-15-3.json": "ace850e3a43ce24c83c6937bf506e20a08f85c854dd511db8eea001524444564",
 	"labels-test-16.json":   "b494c408c29553986f05462d6a42ea3427bfacabbf025964d976a311440fde4c",
 	"labels-test-16-2.json": "0031cf87262fe35079c209edcccc8d55140ea9e50060480914ad12e4f69209e0",
+	"labels-test-17.json":   "4b98c1090b8a2b7544c148f9a6d5b05b8ae4f5f778ccdf65218325a4cd74c9d7",
 }
 
 // realsetExt is the file name each format is imported under.
