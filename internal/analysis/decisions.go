@@ -135,6 +135,7 @@ func (sc *decisionScan) read(i int) {
 		}
 		sc.constraints(i)
 		sc.reverted(i)
+		sc.declinedParts(i)
 		// The cue is read from the prose as written: "?" and these words
 		// need no lower-casing, "Instead" aside.
 		if len(v.prose) <= maxRequestMessage && (strings.Contains(v.prose, "?") || strings.Contains(v.prose, "without") || strings.Contains(v.prose, "nstead")) {
@@ -158,6 +159,7 @@ func (sc *decisionScan) read(i int) {
 			sc.credited(i)
 		}
 	}
+	sc.keptForCompat(i)
 	if v.assistant() && scopedStepCue(v.lower()) {
 		for _, s := range decisionSentences(v.prose) {
 			if d, ok := scopedStep(plainText(s)); ok && carriedOut(sc.vs, i) {
