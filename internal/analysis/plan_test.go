@@ -72,3 +72,23 @@ func TestTasksFromAPlanTitleAndFixHeadings(t *testing.T) {
 		t.Errorf("tasks %q hold the verification step", got)
 	}
 }
+
+// TestTasksFromAPlanWhoseStepsNameParts: a step heading that names a part
+// of the work ("## Step 1: Web App Services") asks for nothing itself; its
+// first item that asks for work, under the step or a sub-heading of it, is
+// the step. A step headed by work keeps its heading, and one that says it
+// needs no changes is dropped.
+func TestTasksFromAPlanWhoseStepsNameParts(t *testing.T) {
+	plan := "Implement the following plan:\n\n# Plan: Random file keys\n\n## Context\n\nKeys are derived today.\n\n" +
+		"## Step 1: Crypto Package\n\n### `src/file/types.ts`\n- Keep the old type for reads\n- Add the encrypted key field to the pointer type\n\n" +
+		"## Step 2: Update the folder service\n\n- Add a migration helper\n\n" +
+		"## Step 3: Recovery Tool\n\n- No functional changes needed\n"
+	got := planSteps(plan)
+	want := []string{"Implement the plan: Random file keys", "Add the encrypted key field to the pointer type", "Update the folder service"}
+	if !slices.Equal(got, want) {
+		t.Errorf("planSteps = %q, want %q", got, want)
+	}
+	if !namesPart("Web App Services") || namesPart("Unify compile state") || namesPart("Add Signing to the Release") {
+		t.Error("namesPart")
+	}
+}

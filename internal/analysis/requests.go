@@ -204,7 +204,7 @@ var (
 	// The title of a plan, the heading that opens it: "# Plan: Switch the keys to random", "# Thesis Completion UI".
 	planTitle = regexp.MustCompile(`^#\s+(?:(?i:(?:implementation\s+|fix\s+)?plan)\s*[:—–-]\s*)?(.+)$`)
 	// A step the plan itself says needs no work.
-	stepDone = regexp.MustCompile(`(?i)\b(?:already (?:done|in place|consistent|exists?|handled)|no changes? (?:needed|required))\b`)
+	stepDone = regexp.MustCompile(`(?i)\b(?:already (?:done|in place|consistent|exists?|handled)|no (?:\w+ )?changes? (?:needed|required))\b`)
 )
 
 // planSteps reads the tasks of a plan the steward asks to carry out
@@ -220,15 +220,23 @@ func planSteps(prose string) []string {
 		out = append(out, t)
 	}
 	titled := len(out)
-	var step string
+	var step, item string
+	stepLevel, sub := 0, false
 	var body strings.Builder
 	flush := func() {
 		if step != "" && !stepDone.MatchString(step+" "+body.String()) {
-			if t := strings.TrimRight(cleanRequest(step), ".:; "); utf8.RuneCountInString(t) >= 6 {
+			t := strings.TrimRight(cleanRequest(step), ".:; ")
+			if item != "" && namesPart(t) {
+				// A heading that names a part ("Step 1: Web App
+				// Services") asks for no work of its own: its first
+				// item that does is the step.
+				t = item
+			}
+			if utf8.RuneCountInString(t) >= 6 {
 				out = append(out, excerpt(t, 160))
 			}
 		}
-		step = ""
+		step, item, sub = "", "", false
 		body.Reset()
 	}
 	fence := false
@@ -243,16 +251,29 @@ func planSteps(prose string) []string {
 		}
 		if m := planStep.FindStringSubmatch(t); m != nil {
 			flush()
-			step = m[1]
+			step, stepLevel = m[1], headingLevel(t)
 			continue
 		}
 		if strings.HasPrefix(t, "#") {
+			if step != "" && headingLevel(t) > stepLevel {
+				// A sub-heading of the step ("### `src/file/types.ts`"):
+				// its items may still be the step's work, but what it
+				// says is not the step's own word on whether work is
+				// needed.
+				sub = true
+				continue
+			}
 			flush()
 			continue
 		}
-		if step != "" && body.Len() < 2000 {
+		if step != "" && !sub && body.Len() < 2000 {
 			body.WriteString(t)
 			body.WriteByte(' ')
+		}
+		if li := stripListMarker(t); step != "" && item == "" && li != t && startsWithVerb(li) {
+			if task := requestText(li, true); task != "" {
+				item = strings.TrimRight(task, ".:; ")
+			}
 		}
 	}
 	flush()
@@ -263,6 +284,28 @@ func planSteps(prose string) []string {
 		out = out[:titled+maxRequestsPerMessage]
 	}
 	return out
+}
+
+// headingLevel is the number of "#" that open a Markdown heading.
+func headingLevel(t string) int {
+	return len(t) - len(strings.TrimLeft(t, "#"))
+}
+
+// namesPart reports a step heading that names a part of the work rather
+// than work to do: a noun phrase in title case ("Web App Services",
+// "Desktop Rust"), not opening with a verb.
+func namesPart(heading string) bool {
+	words := strings.Fields(heading)
+	if len(words) == 0 || startsWithVerb(heading) {
+		return false
+	}
+	for _, w := range words {
+		r, _ := utf8.DecodeRuneInString(w)
+		if unicode.IsLower(r) && !functionWords[w] {
+			return false
+		}
+	}
+	return true
 }
 
 // planTitleTask is the task a plan the steward asks to carry out names in
