@@ -763,14 +763,15 @@ var bareRequests = map[string]string{
 	"commit and push it": "commit and push the changes",
 }
 
-// pointingWords stand for something said before rather than naming it,
-// or only say how much more of it ("make it even simpler", "start with
-// #3, then #1", "start over").
+// pointingWords stand for something said before or after rather than
+// naming it, or only say how much more of it ("make it even simpler",
+// "start with #3, then #1", "start over", "populate them as follows").
 var pointingWords = set("this", "that", "it", "these", "those", "them", "they", "yourself", "myself", "same", "thing",
 	"things", "one", "ones", "statement", "stuff", "so", "too", "as", "well", "then", "and", "again", "now", "up",
 	"please", "for", "me", "us", "the", "a", "an", "to", "of", "out", "here", "there", "what", "how", "why",
 	"even", "more", "less", "bit", "little", "much", "simpler", "shorter", "smaller", "cleaner", "clearer",
-	"better", "nicer", "tighter", "leaner", "only", "with", "first", "option", "options", "number", "over")
+	"better", "nicer", "tighter", "leaner", "only", "with", "first", "option", "options", "number", "over",
+	"follows", "following", "below", "above")
 
 // onlyPointsBack reports a request whose words, past its verbs, only
 // point back at what was said before ("detect that", "do this yourself,
@@ -789,6 +790,9 @@ func onlyPointsBack(words []string) bool {
 		}
 		if strings.Trim(lw, "#0123456789/") == "" {
 			continue // "#3", "1/2": an item of a list given before
+		}
+		if strings.IndexFunc(lw, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }) < 0 {
+			continue // "→", "—": a mark pointing at what follows
 		}
 		return false
 	}

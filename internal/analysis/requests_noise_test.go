@@ -42,7 +42,8 @@ func TestRequestTasksOfAPlanWithoutSteps(t *testing.T) {
 
 // TestRequestTasksNameTheirWork: a request that only points back ("detect
 // that", "do this yourself, and then fix it", "make it even simpler",
-// "start with #3, then #1") names no work; a bare
+// "start with #3, then #1") or only at what follows ("populate them as
+// follows", "convert →") names no work; a bare
 // "commit" asks to commit the changes; a watch-mode prompt's task is the
 // comment it marks, not its own wording.
 func TestRequestTasksNameTheirWork(t *testing.T) {
@@ -57,6 +58,9 @@ func TestRequestTasksNameTheirWork(t *testing.T) {
 		{"make it even simpler", nil},
 		{"start with #3, then #4, and only then #1/#2", nil},
 		{"make the export even simpler", []string{"make the export even simpler"}},
+		{"Populate them as follows", nil},
+		{"Convert →", nil},
+		{"let's plan out 4.6", []string{"plan out 4.6"}},
 		{"commit", []string{"commit the changes"}},
 		{"commit and push.", []string{"commit and push the changes"}},
 		{"Find the \"AI\" comments below (marked with █) in the code files I've shared with you.\n" +
