@@ -31,3 +31,21 @@ func withoutExportedToolLines(prose string) string {
 	}
 	return strings.Join(kept, "\n")
 }
+
+// exportedListing matches what an exporter folds under a tool call's
+// summary: "<details><summary>Listed directory src • **12** results
+// </summary>" (the summary's marks already gone from a message's prose,
+// stripTranscriptMarkup) and the table of names below it, up to
+// "</details>". The
+// files a listing shows are what the folder holds, not what the session
+// speaks of.
+var exportedListing = regexp.MustCompile(`(?s)<details>\s*(?:<summary>)?\s*(?:Listed |Searched |Grep search|Read file)[^<\n]*(?:</summary>)?.*?</details>`)
+
+// withoutExportedListings is prose without the listings an exporter folded
+// under its tool calls (exportedListing).
+func withoutExportedListings(prose string) string {
+	if !strings.Contains(prose, "<details>") {
+		return prose
+	}
+	return exportedListing.ReplaceAllString(prose, "\n")
+}

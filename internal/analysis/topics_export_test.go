@@ -2,6 +2,7 @@ package analysis
 
 import (
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -29,5 +30,27 @@ func TestTopicsLeaveExportedToolLinesOut(t *testing.T) {
 	}
 	if got := withoutExportedToolLines("Tool use: **read_file**\nthe subject\n**Chunk 2**\nLines added: 3, lines removed: 1"); got != "the subject" {
 		t.Errorf("withoutExportedToolLines = %q", got)
+	}
+}
+
+// TestTopicsLeaveExportedListingsOut: the table of names an exporter folds
+// under a directory listing ("Listed directory src • **12** results") is
+// what the folder holds; its file names are no topics unless the
+// conversation speaks of them.
+func TestTopicsLeaveExportedListingsOut(t *testing.T) {
+	listing := "<details>\n            <summary>Listed current directory • **6** results</summary>\n        \n| Name |\n|-------|\n" +
+		"| 📄 `README.md` |\n| 📄 `CHANGELOG.md` |\n| 📄 `pyproject.toml` |\n| 📁 `src` |\n| 📄 `LICENSE` |\n| 📄 `TODO.md` |\n\n</details>\n\n"
+	c := newConvo()
+	c.steward("the entry point fails: No module named app.main")
+	c.assistant("The entry point names a module that is missing. Let me look at the project.\n\n" + listing +
+		"The entry point should name the cli module instead; I changed the entry point to it.")
+	got := keyTopics(buildViews(testAnalyzer, c.analysed(testAnalyzer)))
+	for _, w := range []string{"readme", "changelog", "pyproject.toml", "license", "todo.md"} {
+		if slices.Contains(got, w) {
+			t.Errorf("topics %q hold %q, a name of the exporter's listing", got, w)
+		}
+	}
+	if got := withoutExportedListings("before\n" + listing + "after"); strings.Contains(got, "README") || !strings.Contains(got, "after") {
+		t.Errorf("withoutExportedListings = %q", got)
 	}
 }

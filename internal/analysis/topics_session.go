@@ -381,7 +381,7 @@ func (t *topicTally) message(v *view) string {
 	}
 	// A slash command's name is what Claude Code ran, and the code
 	// symbols a message names are the technical context's.
-	prose := topicProse(withoutExportedToolLines(withoutToolLines(stripMarkup(truncate(v.prose, maxScanText)), v.calls)))
+	prose := topicProse(withoutExportedToolLines(withoutToolLines(stripMarkup(withoutExportedListings(truncate(v.prose, maxScanText))), v.calls)))
 	if v.steward() {
 		// What the steward pasted (a log, a terminal) is a program's
 		// words, not theirs: its field names and paths are no topics.
