@@ -102,7 +102,7 @@ func keyTopics(vs []view) []string {
 		}
 		words := strings.Fields(c.term)
 		if isTechnologyName(c.term) || stopWordTopic(c.term) ||
-			len(words) == 1 && (genericHeads[c.term] || vagueAdjectives[c.term] || pairVerbs[c.term] || discourseNouns[c.term] || c.verb) {
+			len(words) == 1 && (genericHeads[c.term] || vagueAdjectives[c.term] || loneAdjectives[c.term] || pairVerbs[c.term] || discourseNouns[c.term] || c.verb) {
 			continue
 		}
 		if len(words) == 1 && c.msgs == 1 && misspelt(c.term, cands, &known) {
@@ -218,6 +218,23 @@ var discourseNouns = set("suggestion", "suggestions", "improvement", "improvemen
 	"implementations", "summary", "overview", "explanation", "solution", "solutions", "attempt", "attempts",
 	"alternative", "alternatives", "recommendation", "recommendations", "reason", "reasons", "proposal",
 	"proposals", "clarification", "description", "discussion", "note", "notes")
+
+// loneAdjectives are English adjectives and adverbs that are never a
+// noun of software work: before a noun they may name which one ("local
+// settings", "manual commit", "external contributors"), alone they name
+// no subject ("local", "valid", "modern"). Unlike vagueAdjectives they
+// still open a phrase.
+var loneAdjectives = set("modern", "local", "manual", "valid", "invalid", "common", "special", "relevant", "complete",
+	"incomplete", "concise", "functional", "stable", "unstable", "global", "internal", "external", "original", "current",
+	"previous", "final", "initial", "optional", "required", "available", "unavailable", "different", "similar", "separate",
+	"single", "multiple", "additional", "generic", "standard", "custom", "native", "static", "dynamic", "automatic",
+	"visible", "hidden", "correct", "incorrect", "wrong", "missing", "broken", "active", "inactive", "unique", "direct",
+	"explicit", "implicit", "comprehensive", "detailed", "minimal", "consistent", "inconsistent", "actual", "possible",
+	"impossible", "necessary", "unnecessary", "important", "primary", "secondary", "literal", "physical", "virtual",
+	"unknown", "useful", "helpful", "clear", "complex", "easy", "hard", "safe", "unsafe", "latest", "legacy",
+	"temporary", "permanent", "interactive", "strict", "nested", "twice", "sense", "redundant",
+	"obsolete", "outdated", "robust", "reliable", "efficient", "accurate", "appropriate", "reasonable",
+	"entire", "exact", "extra", "further", "likely", "unlikely", "ready", "able", "unable", "aware", "free")
 
 // withoutToolLines is a message's prose without the lines that only say
 // which tool it called ("Grep: pattern", the content of a message that

@@ -316,6 +316,25 @@ func TestFormsOfOneTopic(t *testing.T) {
 	}
 }
 
+// TestLoneAdjectivesAreNoTopics: an adjective alone names no subject
+// ("local", "valid"), though the phrase it opens may ("local settings").
+func TestLoneAdjectivesAreNoTopics(t *testing.T) {
+	c := newConvo()
+	c.steward("Are the local settings valid? The local file looks valid but the merge is not.")
+	c.assistant("The local settings are valid JSON; the merge drops the local values that are not valid.")
+	c.steward("So the merge is the bug. Keep the local settings and fix the merge.")
+	c.assistant("Fixed the merge: local settings now win, and values that are not valid are reported.")
+	got := keyTopics(buildViews(testAnalyzer, c.analysed(testAnalyzer)))
+	for _, w := range []string{"local", "valid"} {
+		if slices.Contains(got, w) {
+			t.Errorf("topics %q hold the adjective %q alone", got, w)
+		}
+	}
+	if !slices.Contains(got, "local settings") {
+		t.Errorf("topics %q miss the phrase the adjective opens", got)
+	}
+}
+
 // TestPredicatesAreNoTopics: a word the session writes mostly after "is"
 // or "are" ("the items are stale") names a state, not a subject.
 func TestPredicatesAreNoTopics(t *testing.T) {
