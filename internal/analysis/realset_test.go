@@ -488,6 +488,7 @@ var realsetTestLabelsSHA256 = map[string]string{
 	"labels-test-16-2.json": "0031cf87262fe35079c209edcccc8d55140ea9e50060480914ad12e4f69209e0",
 	"labels-test-17.json":   "4b98c1090b8a2b7544c148f9a6d5b05b8ae4f5f778ccdf65218325a4cd74c9d7",
 	"labels-test-17-2.json": "ba048ad1c8f45faff7f040ea36bec391b19ad68cc5974e603660b40d9a242035",
+	"labels-test-17-3.json": "93aa75b45c2a0ede2eb4b28bc437a578d59c4992043577c7d96a49a05b28c6dc",
 }
 
 // realsetExt is the file name each format is imported under.
