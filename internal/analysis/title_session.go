@@ -1054,7 +1054,7 @@ func (s titleSentence) best(weights map[string]float64) (string, float64) {
 		return "", 0
 	}
 	request := s.asks()
-	words = dropFrame(words)
+	words = dropTalkAbout(dropFrame(words))
 	anchored := requestVerb(words[0]) && !pointingVerbs[bareWord(words[0])] ||
 		foreignQuestionOpeners[bareWord(words[0])] // before "the test suite" loses its article
 	if len(words) > maxTitleWords {
@@ -1243,10 +1243,59 @@ func toPhraseEnd(words []string, lo, hi int) int {
 			return j
 		}
 	}
+	// A window that stops on a modifier ("is having syntax" of "…
+	// syntax error have u checked") or on a clause's subject ("how the
+	// CLI" of "… CLI works and …") runs on to the one word that ends the
+	// phrase, one word or two on: the word before a function word, an
+	// auxiliary or a pronoun.
+	for n := 1; n <= 2 && hi+n-lo <= maxTitleWords && hi+n <= len(words); n++ {
+		if phraseHead(words, hi+n-1) {
+			return hi + n
+		}
+		if w := bareWord(words[hi+n-1]); phraseBoundary(w) || wantsComplement[w] || stopWords[w] || participle(w) ||
+			strings.ContainsAny(words[hi+n-1], ",;:?!") {
+			break
+		}
+	}
 	for hi-lo > 2 && incompleteEnd(bareWord(words[hi-1])) {
 		hi--
 	}
 	return hi
+}
+
+// phraseHead reports that words[k] ends the phrase the words before it
+// opened: a word of content that the sentence follows with a word that
+// opens something else (a function word, an auxiliary, a pronoun, a
+// joiner) or does not follow at all.
+func phraseHead(words []string, k int) bool {
+	w := bareWord(words[k])
+	if w == "" || phraseBoundary(w) || wantsComplement[w] || strings.ContainsAny(words[k], "?!") {
+		return false
+	}
+	// A participle after the phrase ("another service already logged")
+	// opens what is said of it, not its head.
+	if participle(w) {
+		return false
+	}
+	return k+1 == len(words) || phraseBoundary(bareWord(words[k+1]))
+}
+
+// participle reports a word in -ed ("logged", "generated"), not one
+// whose "-ed" is its own ("speed", "embed").
+func participle(w string) bool {
+	return len(w) > 4 && strings.HasSuffix(w, "ed") && !strings.HasSuffix(w, "eed")
+}
+
+// wantsComplement are the verbs that end no phrase: what they are about
+// follows them ("tools need to be ported", "it seems to …").
+var wantsComplement = set("need", "needs", "want", "wants", "seem", "seems", "try", "tries", "keep", "keeps",
+	"going", "used", "able", "like", "likes", "tend", "tends", "start", "starts", "begin", "begins")
+
+// phraseBoundary reports a word that cannot go on a phrase of content:
+// a function word, an auxiliary, a pronoun, a joiner or a question word.
+func phraseBoundary(w string) bool {
+	return incompleteEnd(w) && !verbs[w] && !imperatives[w] && !requestVerbs[w] || subjectPronouns[w] ||
+		clauseJoiners[w] || subordinators[w] || unresolvedPronouns[w]
 }
 
 // incompleteEnd reports a word a phrase cannot end on: a function word,
@@ -1445,6 +1494,18 @@ func dropFrame(words []string) []string {
 	}
 	return words
 }
+
+// dropTalkAbout removes the "talk about" that opens a request to discuss
+// its subject ("talk about what additional tools need to be ported"): the
+// subject is what follows, and the title has the room to say it whole.
+func dropTalkAbout(words []string) []string {
+	if len(words) >= 5 && talkVerbs[bareWord(words[0])] && bareWord(words[1]) == "about" {
+		return words[2:]
+	}
+	return words
+}
+
+var talkVerbs = set("talk", "think", "chat")
 
 // leadingFiller may not open a title: pronouns, auxiliaries and
 // conjunctions left at the start of a window.
