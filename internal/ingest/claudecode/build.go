@@ -675,7 +675,7 @@ func resultText(raw json.RawMessage) (string, error) {
 // leaving out what repeats the content: whole file texts.
 func toolUseResult(raw json.RawMessage) any {
 	var v any
-	if json.Unmarshal(raw, &v) != nil || v == nil {
+	if unmarshal(raw, &v) != nil || v == nil {
 		return nil
 	}
 	if m, ok := v.(map[string]any); ok {
