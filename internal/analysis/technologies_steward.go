@@ -141,7 +141,8 @@ func stewardPastedOutput(content string, te *techEvidence) {
 		te.add(t, evidenceNamed, "configured in the pyproject.toml the steward pasted")
 	}
 	content = truncate(content, maxScanText)
-	if !preCommitResult.MatchString(content) {
+	// The pattern needs a run of dots: text without one is not scanned.
+	if !strings.Contains(content, "....") || !preCommitResult.MatchString(content) {
 		return
 	}
 	te.add("pre-commit", evidenceUsed, "ran pre-commit, whose report the steward pasted")
