@@ -222,6 +222,9 @@ func technologiesOf(vs []view) ([]string, map[string]string) {
 			for _, a := range textActions(v.m.Content) {
 				actionTechnologies(a, te)
 			}
+			for _, f := range searchTableFiles(v.m.Content) {
+				te.add(languageTechnology[languageOfPath(f)], evidenceRead, "searched "+path.Base(f))
+			}
 			if writesMarkdown(v.m.Content) {
 				te.add("Markdown", evidenceNamed, "wrote a Markdown document in the answer")
 			}

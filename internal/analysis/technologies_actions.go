@@ -352,13 +352,24 @@ func grepFiles(c *call, result string) []string {
 	if c.Name == "Glob" && globLanguage(in.Pattern) != "" {
 		return []string{strings.Trim(in.Pattern, "'\"")}
 	}
-	byLang := map[string][]string{}
-	files := map[string]bool{}
+	var found []string
 	for l := range strings.SplitSeq(truncate(result, 8000), "\n") {
 		f, _, _ := strings.Cut(strings.TrimSpace(l), ":")
 		if f == "" || strings.ContainsAny(f, " \t") || !strings.ContainsAny(f, "./\\") {
 			continue
 		}
+		found = append(found, f)
+	}
+	return majorityFile(found)
+}
+
+// majorityFile is one file of the language most of a search's results
+// are in, when two or more are and they are at least half of the files
+// found: a search whose hits are mostly .py files searched Python code.
+func majorityFile(found []string) []string {
+	byLang := map[string][]string{}
+	files := map[string]bool{}
+	for _, f := range found {
 		files[f] = true
 		if lang := languageOfPath(f); languageTechnology[lang] != "" && !slices.Contains(byLang[lang], f) {
 			byLang[lang] = append(byLang[lang], f)
@@ -801,4 +812,44 @@ func zshPrompt(line string) bool {
 	at := strings.IndexByte(line, '@')
 	pct := strings.Index(line, " % ")
 	return at > 0 && pct > at && !strings.Contains(line[:at], " ") || at > 0 && pct > at && strings.HasPrefix(line, "(")
+}
+
+// searchSummaries open SpecStory's record of an editor's search, whose
+// results follow as a table of files ("Searched codebase "KMS policy" •
+// **25** results", then "| `moto/kms/utils.py` | L155-197 |").
+var searchSummaries = []string{"Searched codebase", "Grep search for", "Searched workspace"}
+
+// searchTableFiles lists, per search recorded as text, one file of the
+// language most of its results are in (majorityFile).
+func searchTableFiles(content string) []string {
+	if !hasAnyPhrase(content, searchSummaries...) {
+		return nil
+	}
+	var out []string
+	lines := strings.Split(truncate(content, maxTurnText), "\n")
+	for i := 0; i < len(lines); i++ {
+		if !hasAnyPhrase(lines[i], searchSummaries...) {
+			continue
+		}
+		var found []string
+		for i++; i < len(lines); i++ {
+			t := strings.TrimSpace(lines[i])
+			if t == "" || strings.HasPrefix(t, "<") || strings.HasPrefix(t, "| File") || strings.HasPrefix(t, "|--") {
+				if t == "" && len(found) > 0 {
+					break
+				}
+				continue
+			}
+			if !strings.HasPrefix(t, "|") {
+				break
+			}
+			// "| `moto/kms/utils.py` | L155-197 |", "| `file:///src/a.swift` | L2 | … |"
+			cell := strings.TrimSpace(strings.Split(t[1:], "|")[0])
+			if f := strings.TrimPrefix(strings.Trim(cell, "`"), "file://"); f != "" && !strings.ContainsAny(f, " `") {
+				found = append(found, f)
+			}
+		}
+		out = append(out, majorityFile(found)...)
+	}
+	return out
 }

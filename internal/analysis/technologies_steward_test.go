@@ -190,3 +190,26 @@ func TestTechnologiesOfFileRunnersAndSwiftPackages(t *testing.T) {
 		}
 	}
 }
+
+// TestTechnologiesOfSearchTables: SpecStory's record of an editor's
+// codebase search lists the files found as a table; when most are of one
+// language, the session searched code in it. A table of mixed files says
+// nothing.
+func TestTechnologiesOfSearchTables(t *testing.T) {
+	c := newConvo()
+	c.steward("find where the key policy is enforced")
+	c.assistant("Let me look.\n\n            Searched codebase \"KMS key policy\" • **4** results\n\n| File | Lines |\n|------|-------|\n" +
+		"| `moto/kms/utils.py` | L155-197 |\n| `moto/kms/models.py` | L114-158 |\n| `moto/kms/models.py` | L209-244 |\n| `docs/kms.md` | L1-20 |\n\n" +
+		"Grep search for \"handler\" • **3** files\n\n| File | Line | Match |\n|------|------|-------|\n| `file:///src/a.rb` | L2 | `x` |\n| `file:///src/b.go` | L4 | `y` |\n| `file:///src/c.md` | L9 | `z` |\n\nThe policy is enforced in models.py.")
+	s := &baton.Session{}
+	New().Session(s, c.analysed(New()))
+	ev := s.Technical.TechnologyEvidence
+	if ev["Python"] != "searched utils.py" {
+		t.Errorf("Python evidence %q, want %q (technologies %q)", ev["Python"], "searched utils.py", s.Technical.Technologies)
+	}
+	for _, not := range []string{"Ruby", "Go"} {
+		if slices.Contains(s.Technical.Technologies, not) {
+			t.Errorf("technologies %q hold %s from a mixed search", s.Technical.Technologies, not)
+		}
+	}
+}
