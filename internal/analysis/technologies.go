@@ -71,8 +71,10 @@ var programTechnologies = map[string]string{
 var subTechnologies = map[string]map[string]string{
 	"gh":     {"run": "GitHub Actions", "workflow": "GitHub Actions"},
 	"docker": {"compose": "Docker Compose"},
-	"xcrun":  {"notarytool": "notarytool", "stapler": "notarytool"},
-	"swift":  {"build": "Swift Package Manager", "test": "Swift Package Manager", "package": "Swift Package Manager", "run": "Swift Package Manager"},
+	// Cargo builds, tests and runs the Rust code of the project.
+	"cargo": {"build": "Rust", "test": "Rust", "run": "Rust", "check": "Rust", "clippy": "Rust", "bench": "Rust", "fmt": "Rust"},
+	"xcrun": {"notarytool": "notarytool", "stapler": "notarytool"},
+	"swift": {"build": "Swift Package Manager", "test": "Swift Package Manager", "package": "Swift Package Manager", "run": "Swift Package Manager"},
 }
 
 // findExec are the options of find and fd after which comes the program

@@ -175,16 +175,18 @@ func TestTechnologiesStewardNamesMermaid(t *testing.T) {
 
 // TestTechnologiesOfFileRunnersAndSwiftPackages: fd runs the program after
 // -x (as find runs the one after -exec), "swift test" builds with the
-// Swift Package Manager, and a pyproject.toml the steward pastes is read
-// past its first screenful for its tools' tables.
+// Swift Package Manager, "cargo test" runs the project's Rust code, and a
+// pyproject.toml the steward pastes is read past its first screenful for
+// its tools' tables.
 func TestTechnologiesOfFileRunnersAndSwiftPackages(t *testing.T) {
 	c := newConvo()
 	c.steward("Adapt this for each package:\n\n```toml\n[project]\nname = 'x'\n" + strings.Repeat("# a long annotated header line for the template\n", 200) + "[tool.pytest.ini_options]\naddopts = '-q'\n```")
 	c.assistant("First:\n\n```bash\nfd -e py -x autoflake --in-place {}\n```\n\n```\nadam@Hamlet proj % \n```\n\nThen:\n\n```bash\nswift test\n```\n\n```\nadam@Hamlet proj % swift test\nBuilding for debugging...\n```\n")
+	c.tool("Bash", obj{"command": "cargo test --features fuse"}, "test result: ok", "")
 	s := &baton.Session{}
 	New().Session(s, c.analysed(New()))
 	got := s.Technical.Technologies
-	for _, want := range []string{"fd", "autoflake", "Swift Package Manager", "pytest"} {
+	for _, want := range []string{"fd", "autoflake", "Swift Package Manager", "pytest", "Cargo", "Rust"} {
 		if !slices.Contains(got, want) {
 			t.Errorf("technologies %q lack %q", got, want)
 		}
