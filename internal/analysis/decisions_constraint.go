@@ -43,7 +43,10 @@ var (
 	// "I want us to be working only on one scenario at a time", "we can
 	// start only with the GOOS book": a course the steward narrows to one
 	// thing, "only" within its first words.
-	onlyCourse  = regexp.MustCompile(`(?i)^(?:(?:also|and|but|so|ok|okay|yes|no),?\s+)*(?:i want (?:us |you )?to|i'd like (?:us |you )?to|we can|let's|we should|we'll|we will)\s+((?:[\w'-]+\s+){0,3}only\s+.{4,120})$`)
+	onlyCourse = regexp.MustCompile(`(?i)^(?:(?:also|and|but|so|ok|okay|yes|no),?\s+)*(?:i want (?:us |you )?to|i'd like (?:us |you )?to|we can|let's|we should|we'll|we will)\s+((?:[\w'-]+\s+){0,3}only\s+.{4,120})$`)
+	// "let's keep the async stuff separate", "keep the parsers in their
+	// own package": parts kept apart, against putting them together.
+	keepApart   = regexp.MustCompile(`(?i)^(?:(?:also|and|but|so|ok|okay|yes|no),?\s+)*(?:let's\s+|we should\s+|i want to\s+|i'd like to\s+|please\s+)?(keep\s+(?:the\s+|all\s+|this\s+|these\s+|those\s+)?[^,;]{3,50}?\s+(?:separate|apart|distinct|decoupled|isolated|in (?:its|their) own\s+[\w-]+)(?:\s+from\s+[^,;]{3,50})?)$`)
 	dontBecause = regexp.MustCompile(`(?i)^(?:please\s+)?(?:don't|do not|never)\s+(.{6,}?)(?:,|;|\s+--|\s+—|\s+-)\s+(?:(?:these|they|this|it|that)(?:'s|'re| is| are)\s+|because\s+|since\s+|as\s+)(.{6,})$`)
 )
 
@@ -66,6 +69,8 @@ func stewardConstraint(s string) (baton.Decision, bool) {
 		if routineStep(d.Decision) || !choiceClause(d.Decision) {
 			return baton.Decision{}, false
 		}
+	case keepApart.MatchString(s):
+		d.Decision = keepApart.FindStringSubmatch(s)[1]
 	case eachShould.MatchString(s):
 		d.Decision = s
 	case dontBecause.MatchString(s):

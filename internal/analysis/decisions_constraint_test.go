@@ -155,3 +155,22 @@ func TestDecisionCourseNarrowedToOne(t *testing.T) {
 	c.steward("I want to write guidelines that say comments are not allowed on functions and only keep the minimal information.")
 	checkDecisions(t, c, nil)
 }
+
+// TestDecisionPartsKeptApart: the steward keeps parts apart ("let's keep
+// the async code separate"), against putting them together; a question
+// about it, or "keep" of something else, is none.
+func TestDecisionPartsKeptApart(t *testing.T) {
+	c := newConvo()
+	c.steward("Also add a decorator for async. Let's keep the async code separate.")
+	checkDecisions(t, c, []baton.Decision{{Decision: "keep the async code separate"}})
+
+	c = newConvo()
+	c.steward("keep the parsers in their own package")
+	checkDecisions(t, c, []baton.Decision{{Decision: "keep the parsers in their own package"}})
+
+	for _, s := range []string{"should we keep the async code separate?", "keep the docs in sync with the code"} {
+		c = newConvo()
+		c.steward(s)
+		checkDecisions(t, c, nil)
+	}
+}
