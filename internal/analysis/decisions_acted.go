@@ -151,12 +151,18 @@ func orderedPicks(offer *view, reply string) (baton.Decision, bool) {
 
 // textEdits are the marks a transcript exported as text leaves where the
 // assistant changed a file, its tool calls written out rather than
-// recorded: Claude Code's console ("⏺ Update(", "⏺ Write("), Cursor's
-// ("Tool use: **edit_file**", a diff block), aider's SEARCH/REPLACE
-// blocks.
-var textEdits = []string{"⏺ Update(", "⏺ Write(", "⏺ Edit(", "⏺ MultiEdit(", "Tool use: **edit_file**",
-	"Tool use: **search_replace**", "Tool use: **write**", "Tool use: **create_file**", "Edit file:", "```diff",
-	"<<<<<<< SEARCH"}
+// recorded: Claude Code's console ("⏺ Update(", "⏺ Write("), Gemini CLI's
+// and Copilot CLI's ("⏺ replace(", "⏺ write_file(", "⏺ apply_patch("),
+// an editor's exported record ("Tool use: **edit_file**", "Tool use:
+// **edit_file_v2**", "Tool use: **apply_patch**", a diff block), aider's
+// SEARCH/REPLACE blocks. A tool is an edit by its name: it edits, writes,
+// replaces, patches or creates.
+var textEdits = []string{"```diff", "<<<<<<< SEARCH", "Edit file:"}
+
+var (
+	textEditTool    = regexp.MustCompile(`(?i)Tool use: \*\*\w*(?:edit|write|replace|patch|create_file)\w*\*\*`)
+	textEditConsole = regexp.MustCompile(`⏺ (?:Update|Write|Edit|MultiEdit|replace|write_file|apply_patch|edit|create|str_replace\w*)\(`)
+)
 
 // editedInText reports whether an assistant message exported as text
 // shows a file changed, when its tool calls were not recorded as calls.
@@ -169,5 +175,12 @@ func editedInText(v *view) bool {
 			return true
 		}
 	}
-	return false
+	if strings.Contains(v.m.Content, "Tool use: **") {
+		for _, name := range textEditTool.FindAllString(v.m.Content, -1) {
+			if !strings.Contains(strings.ToLower(name), "todo") { // "todo_write" writes a todo list, no file
+				return true
+			}
+		}
+	}
+	return strings.Contains(v.m.Content, "⏺ ") && textEditConsole.MatchString(v.m.Content)
 }

@@ -109,3 +109,23 @@ func TestUnwrappedProse(t *testing.T) {
 		}
 	}
 }
+
+// TestEditedInText: an exported transcript's written-out tool calls show
+// a file changed by the tool's name; reading a file or writing a todo
+// list changes none.
+func TestEditedInText(t *testing.T) {
+	for content, want := range map[string]bool{
+		"Tool use: **edit_file_v2**\n\nupdated":    true,
+		"⏺ replace(src/StockService.cs)":           true,
+		"Tool use: **apply_patch**":                true,
+		"Tool use: **read_file_v2**":               false,
+		"Tool use: **todo_write**":                 false,
+		"⏺ read_file(src/StockService.cs)":         false,
+		"Tool use: **search_replace**\n\n```\n```": true,
+	} {
+		v := view{m: &message{Role: baton.RoleAssistant, Content: content}}
+		if got := editedInText(&v); got != want {
+			t.Errorf("editedInText(%q) = %v, want %v", content, got, want)
+		}
+	}
+}
