@@ -115,7 +115,11 @@ var verbs = set("make", "create", "write", "implement", "change", "remove", "del
 	"clean", "drop", "push", "revert", "undo", "keep", "stop", "start", "give", "tell", "help", "split",
 	"extract", "bump", "upgrade", "wire", "hook", "ensure", "switch", "enable", "disable", "configure",
 	"handle", "simplify", "optimize", "send", "print", "return", "turn", "allow", "prevent", "skip", "mark",
-	"investigate", "compare", "explore", "please", "don't", "dont", "update", "support")
+	"investigate", "compare", "explore", "please", "don't", "dont", "update", "support",
+	// Verbs of requests and answers that never name a subject, and the
+	// progressive forms a report narrates with ("creating", "checking").
+	"analyze", "analyse", "incorporate", "relate", "relates", "shorten", "creating", "checking", "understanding",
+	"thinking", "downloading", "considering", "describing", "explaining", "wondering")
 
 var stopWords = set(
 	"about", "above", "across", "after", "again", "against", "all", "almost", "along", "already", "also",

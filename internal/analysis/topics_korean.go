@@ -13,9 +13,18 @@ import (
 // particle (and the plural "들") taken off, or "" for a verb or an
 // adnominal form, which names no subject.
 
-// koreanTopicWord is w's noun, w itself when it is not Hangul.
+// koreanTopicWord is w's noun, w itself when it is not Hangul. A word
+// of Latin letters carries its particle in Hangul ("Agent가", the agent
+// + subject marker): the word without it.
 func koreanTopicWord(w string) string {
 	if r, _ := utf8.DecodeRuneInString(w); !isHangul(r) {
+		if r, _ := utf8.DecodeLastRuneInString(w); isHangul(r) {
+			for _, p := range koreanParticles {
+				if stem, ok := strings.CutSuffix(w, p); ok && stem != "" && stem[len(stem)-1] < utf8.RuneSelf {
+					return stem
+				}
+			}
+		}
 		return w
 	}
 	for _, e := range koreanVerbEndings {
@@ -32,8 +41,20 @@ func koreanTopicWord(w string) string {
 	if stem, ok := strings.CutSuffix(w, "들"); ok && utf8.RuneCountInString(stem) >= 2 {
 		w = stem
 	}
+	if koreanStopNouns[w] {
+		return ""
+	}
 	return w
 }
+
+// koreanStopNouns are the Korean nouns of any request or answer, which
+// name no subject, as "file", "work" and "issue" are English stop words
+// and 確認, 問題 Japanese ones: work, document, file, code, content, part,
+// way, problem, case, check, fix, addition, use, need, required, current,
+// next, whole, related, existing, after, before, below, above, command,
+// now, degree, because, progress, change.
+var koreanStopNouns = set("작업", "문서", "파일", "코드", "내용", "부분", "방법", "문제", "경우", "확인", "수정", "추가", "사용", "필요",
+	"필수", "현재", "이번", "다음", "전체", "관련", "기존", "이후", "이전", "아래", "위", "명령", "지금", "정도", "때문", "진행", "변경")
 
 func isHangul(r rune) bool { return r >= 0xAC00 && r <= 0xD7A3 }
 

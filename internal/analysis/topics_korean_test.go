@@ -10,7 +10,11 @@ func TestKoreanTopicWord(t *testing.T) {
 	for in, want := range map[string]string{
 		"필드는":    "필드",
 		"모델이":    "모델",
-		"파일들을":   "파일",
+		"템플릿들을":  "템플릿",
+		"작업을":    "", // work: a noun of any request (koreanStopNouns)
+		"문서를":    "",
+		"agent가": "agent", // a Latin word's particle
+		"café":   "café",
 		"템플릿":    "템플릿",
 		"수정해줘":   "",
 		"있도록":    "",

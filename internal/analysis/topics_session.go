@@ -430,7 +430,7 @@ func (t *topicTally) message(v *view) string {
 	words := splitMixedCJK(wordsOf(lowerText(wordProse)))
 	chinese := chineseText(prose)
 	for k, w := range words {
-		if w[0] >= utf8.RuneSelf {
+		if w[0] >= utf8.RuneSelf || w[len(w)-1] >= utf8.RuneSelf {
 			w = koreanTopicWord(w)
 			words[k] = w
 		}

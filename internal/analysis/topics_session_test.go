@@ -335,6 +335,23 @@ func TestLoneAdjectivesAreNoTopics(t *testing.T) {
 	}
 }
 
+// TestNarratingVerbsAreNoTopics: the verbs a report narrates with
+// ("creating", "checking") and a request's verbs ("analyze") name no
+// subject.
+func TestNarratingVerbsAreNoTopics(t *testing.T) {
+	c := newConvo()
+	c.steward("Analyze the importer and incorporate the retry queue. Analyze why checking takes so long.")
+	c.assistant("Checking the importer: creating the retry queue first. Checking shows the importer waits on the retry queue.")
+	c.steward("Keep creating the retry queue, and keep checking the importer.")
+	c.assistant("Creating done: the retry queue feeds the importer; checking passes.")
+	got := keyTopics(buildViews(testAnalyzer, c.analysed(testAnalyzer)))
+	for _, w := range []string{"analyze", "checking", "creating"} {
+		if slices.Contains(got, w) {
+			t.Errorf("topics %q hold the verb %q", got, w)
+		}
+	}
+}
+
 // TestPredicatesAreNoTopics: a word the session writes mostly after "is"
 // or "are" ("the items are stale") names a state, not a subject.
 func TestPredicatesAreNoTopics(t *testing.T) {
