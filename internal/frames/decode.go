@@ -13,10 +13,15 @@ const MaxBatch = 100000
 // Document is one frame of a file or request body, before validation.
 type Document struct {
 	Raw json.RawMessage
-	Err error // the document could not even be read as JSON
 	// valid tells that Raw was found valid JSON already.
 	valid bool
+	// line is an NDJSON line, whose JSON is checked when it is parsed (on
+	// every core for a large batch) rather than as the body is split.
+	line bool
 }
+
+// errLine is an NDJSON line's error when it is not JSON.
+var errLine = baton.Invalid("(frame)", "line is not valid JSON; NDJSON holds one frame per line")
 
 // Split reads Lex JSON in any of the forms Lex writes: one frame (its
 // `frame-<id>.json` files), an array of frames, or NDJSON (one frame a
@@ -53,11 +58,7 @@ func Split(data []byte) ([]Document, error) {
 		if len(docs) == MaxBatch {
 			return nil, baton.Invalid("body", "at most %d frames at once", MaxBatch)
 		}
-		d := Document{Raw: line, valid: true}
-		if !json.Valid(line) {
-			d.Err = baton.Invalid("(frame)", "line is not valid JSON; NDJSON holds one frame per line")
-		}
-		docs = append(docs, d)
+		docs = append(docs, Document{Raw: line, line: true})
 	}
 	return docs, nil
 }

@@ -2,6 +2,7 @@ package frames
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"runtime"
 	"strings"
@@ -72,9 +73,12 @@ type parsedDoc struct {
 func parseAll(docs []Document) []parsedDoc {
 	out := make([]parsedDoc, len(docs))
 	parse := func(i int) {
-		if out[i].err = docs[i].Err; out[i].err == nil {
-			out[i].frame, out[i].err = parse(docs[i].Raw, docs[i].valid)
+		d := docs[i]
+		if d.line && !json.Valid(d.Raw) {
+			out[i].err = errLine
+			return
 		}
+		out[i].frame, out[i].err = parse(d.Raw, d.valid || d.line)
 	}
 	workers := min(runtime.GOMAXPROCS(0), len(docs)/256)
 	if workers < 2 {

@@ -191,8 +191,11 @@ func TestSplitReadsOneArrayAndNDJSON(t *testing.T) {
 		t.Fatalf("array: %v %v", d, err)
 	}
 	d, err := Split(nd)
-	if err != nil || len(d) != 3 || d[0].Err != nil || d[1].Err == nil || d[2].Err != nil {
+	if err != nil || len(d) != 3 {
 		t.Fatalf("ndjson: %+v %v", d, err)
+	}
+	if p := parseAll(d); p[0].err != nil || baton.ErrorMessage(p[1].err) != "line is not valid JSON; NDJSON holds one frame per line" || p[2].err != nil {
+		t.Fatalf("ndjson lines: %+v", p)
 	}
 	if _, err := Split([]byte("  ")); err == nil {
 		t.Fatal("empty body accepted")

@@ -104,16 +104,19 @@ type wordImpact struct {
 }
 
 // wordImpacts returns every word of a frame's fields once, with its
-// impact, in word order: impactsOf as a list, which an import makes for
-// every frame (two maps a frame were a fifth of what it allocated).
+// impact: impactsOf as a list, which an import makes for every frame (two
+// maps a frame were a fifth of what it allocated). The words come in the
+// order they first stand in the fields; a frame of many words has them
+// sorted to find repeats, a usual one (a few dozen) looks back instead,
+// which costs less than sorting them.
 func wordImpacts(fields [5][]string) []wordImpact {
-	type weighted struct {
-		word string
-		x    float64
-	}
 	n := 0
 	for _, words := range fields {
 		n += len(words)
+	}
+	type weighted struct {
+		word string
+		x    float64
 	}
 	all := make([]weighted, 0, n)
 	length := 0.0
@@ -123,16 +126,25 @@ func wordImpacts(fields [5][]string) []wordImpact {
 			length += fieldWeights[i]
 		}
 	}
-	slices.SortStableFunc(all, func(a, b weighted) int { return strings.Compare(a.word, b.word) })
-	norm := impactNorm(length)
-	out := make([]wordImpact, 0, len(all))
-	for i := 0; i < len(all); {
-		x, j := 0.0, i
-		for ; j < len(all) && all[j].word == all[i].word; j++ {
-			x += all[j].x
+	if n > 64 {
+		slices.SortStableFunc(all, func(a, b weighted) int { return strings.Compare(a.word, b.word) })
+	}
+	// Weights are halves, so their sums are exact in any order.
+	once := all[:0]
+next:
+	for _, w := range all {
+		for j := len(once) - 1; j >= 0 && (n <= 64 || j == len(once)-1); j-- {
+			if once[j].word == w.word {
+				once[j].x += w.x
+				continue next
+			}
 		}
-		out = append(out, wordImpact{all[i].word, impactOf(x, norm)})
-		i = j
+		once = append(once, w)
+	}
+	norm := impactNorm(length)
+	out := make([]wordImpact, len(once))
+	for i, w := range once {
+		out[i] = wordImpact{w.word, impactOf(w.x, norm)}
 	}
 	return out
 }
@@ -219,7 +231,16 @@ func (s *Store) insertBound(ctx context.Context, tx bun.Tx, head, suffix string,
 
 // insertRows is insertBound with each row written as row: cols
 // placeholders, and values the rows share written in it.
+//
+// On SQLite the INSERTs are OR FAIL. A plain multi-row INSERT may abort
+// half way (a constraint failing) and undo its own rows alone, so SQLite
+// keeps a statement journal for it: a copy of every page it changes. OR
+// FAIL stops without undoing them and needs no journal; every caller
+// rolls its whole transaction back on an error anyway.
 func (s *Store) insertRows(ctx context.Context, tx bun.Tx, head, row, suffix string, cols int, args []any) error {
+	if s.dialect == SQLite {
+		head = strings.Replace(head, "INSERT INTO ", "INSERT OR FAIL INTO ", 1)
+	}
 	per := 1
 	for per*2*cols <= 1024 {
 		per *= 2
