@@ -82,3 +82,23 @@ func TestTitleWhyNotSuggests(t *testing.T) {
 		}
 	}
 }
+
+// TestLetMeRestatesOnlyTheRequestsVerb: "Let me …" restates the request
+// when it repeats the request's verb; otherwise it opens a step.
+func TestLetMeRestatesOnlyTheRequestsVerb(t *testing.T) {
+	for _, tc := range []struct {
+		prompt, answer string
+		want           bool
+	}{
+		{"The settings page is a mess. Clean it up.", "Let me clean up the settings page.", true},
+		{"The import fails on empty rows, can you sort it out?", "Let me add a guard for empty rows first.", false},
+	} {
+		c := newConvo()
+		c.steward(tc.prompt)
+		c.assistant(tc.answer)
+		vs := buildViews(testAnalyzer, c.analysed(testAnalyzer))
+		if _, got := restatement(vs, 0); got != tc.want {
+			t.Errorf("restatement of %q by %q = %v, want %v", tc.prompt, tc.answer, got, tc.want)
+		}
+	}
+}

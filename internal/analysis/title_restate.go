@@ -18,6 +18,22 @@ var restatementOpenings = [][]string{
 	{"i'm", "going", "to"}, {"i", "am", "going", "to"}, {"let", "me"},
 }
 
+// stepOpening opens the assistant's sentence for its next step, which
+// restates the request only when it repeats the request's verb ("Clean
+// it up." answered by "Let me clean up the UI").
+var stepOpening = []string{"let", "me"}
+
+// promptHasWord reports a steward message that holds the word.
+func promptHasWord(v *view, word string) bool {
+	w := bareWord(word)
+	for _, f := range strings.Fields(v.lower()) {
+		if bareWord(f) == w {
+			return true
+		}
+	}
+	return false
+}
+
 // processVerbs say what the assistant does to find its way, not the
 // work asked of it ("I'll explore the docs folder", "I'll check the
 // logs first"): a restatement opening with one names no task.
@@ -67,7 +83,13 @@ func restatement(vs []view, i int) (titleSentence, bool) {
 			if len(s.words) == 0 || s.cjk != "" {
 				continue
 			}
-			return restatedWork(s.words)
+			work, ok := restatedWork(s.words)
+			if ok && openingMatches(s.words, stepOpening) && !promptHasWord(&vs[i], work.words[0]) {
+				// "Let me …" opens a step as often as the work: it
+				// restates the request only with the request's verb.
+				return titleSentence{}, false
+			}
+			return work, ok
 		}
 		return titleSentence{}, false
 	}
