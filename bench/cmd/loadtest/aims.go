@@ -293,9 +293,12 @@ const (
 		"it is counted on a second connection while the page is read, so with a free core the page costs the longer of the two, " +
 		"and on a loaded machine both wait for CPU"
 	whyPage   = "the page renders the analysis (the arc, the timeline) and the first page of messages as HTML; its raw read is beside it"
-	whyIngest = "SQLite has one writer: in the burst's CPU profile (-cpuprofile) the per-message analysis before each write is ~36% (beside the writer), " +
-		"indexing each group's messages in its transaction ~28% (half of it FTS5 writing out its segments), the inserts ~20% and decoding the request JSON ~5%, " +
-		"all on 2 cores shared with the other work on the machine; fewer merges (automerge) cut the indexing's CPU but made common-word search miss its aim"
+	whyIngest = "SQLite has one writer, and it does the full-text indexing as well as the inserts: in the burst's CPU profile (-cpuprofile) its transactions are ~45% of the CPU " +
+		"(indexing each group's messages ~26%, half of it FTS5 writing out and merging its segments; the inserts ~14%; the reads, counters and commit ~5%; the rows' values are built before, beside it), " +
+		"the per-message analysis before each write ~35% and decoding the request JSON ~5%, both beside the writer; so the writer alone needs about twice the raw insert's CPU per message " +
+		"(~50% of raw at best with nothing else waiting on it), and the whole burst needs ~110 µs of CPU per message: 2 cores bound it near 18k messages/s, and 30k/s would need under 67 µs; " +
+		"the 4 writers' batches of 1,000 often share one group of 4,000 messages, so while the writer writes them no request is being analysed, and then it waits while all four are; " +
+		"fewer merges (automerge) cut the indexing's CPU but made common-word search miss its aim"
 	whyMixPage = "64 closed-loop clients (no think time) keep both cores busy: a page waits for CPU behind the other requests, " +
 		"so its p95 is the queue, not its own cost"
 	whyMixPostgres = "64 closed-loop clients over 2 instances share 2 cores with the PostgreSQL server itself: at 8 clients a request cost ~5 ms of the server's CPU " +
