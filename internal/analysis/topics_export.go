@@ -9,12 +9,14 @@ import (
 // Copilot chats) writes each tool call into the assistant's prose as
 // lines of its own: "Tool use: **read_file** • Read file: src/db.ts",
 // "**Chunk 1**", "Lines added: 7, lines removed: 1", "Parameters:",
-// "Status: **completed**". Their words (tool, read, edit, chunk, search)
+// "Status: **completed**"; another heads each call and its result with
+// "**Tool Call**:" and "**Tool Result**:". Their words (tool, read, edit, chunk, search)
 // are the exporter's, the same in every session, not what it is about.
 
 // exportedToolLine matches a line an exporter wrote for a tool call.
 var exportedToolLine = regexp.MustCompile(`^(?:Tool use:|Read file:|Edit file:|Searched (?:codebase|web)\b|Grep search\b|Listed (?:current )?directory\b|` +
-	`Parameters:|Additional data:|Result:|Status: \*\*|Output mode:|\*\*(?:Input|Output):\*\*|\*\*Chunk \d+\*\*|Lines added: \d)`)
+	`Parameters:|Additional data:|Result:|Status: \*\*|Output mode:|\*\*(?:Input|Output):\*\*|\*\*Chunk \d+\*\*|Lines added: \d|` +
+	`\*\*Tool (?:Call|Result)\*\*:)`)
 
 // withoutExportedToolLines is prose without the lines an exporter wrote
 // for tool calls (exportedToolLine).

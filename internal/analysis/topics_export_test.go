@@ -28,7 +28,7 @@ func TestTopicsLeaveExportedToolLinesOut(t *testing.T) {
 			t.Errorf("topics %q hold %q, a word of the exporter's tool lines", got, w)
 		}
 	}
-	if got := withoutExportedToolLines("Tool use: **read_file**\nthe subject\n**Chunk 2**\nLines added: 3, lines removed: 1"); got != "the subject" {
+	if got := withoutExportedToolLines("Tool use: **read_file**\nthe subject\n**Chunk 2**\nLines added: 3, lines removed: 1\n**Tool Call**:\n**Tool Result**:"); got != "the subject" {
 		t.Errorf("withoutExportedToolLines = %q", got)
 	}
 }
