@@ -98,6 +98,8 @@ func TestUnwrappedProse(t *testing.T) {
 	for _, c := range []struct{ in, want string }{
 		{"You're absolutely right - we should use the existing message\nqueue instead of a new one.", "You're absolutely right - we should use the existing message queue instead of a new one."},
 		{"updated the parser\nremoved the old flag", "updated the parser\nremoved the old flag"},
+		{"the first line of a console paragraph runs on to the wrap column\n  and the second line of it does the same, to the wrap column too\n  then it ends.",
+			"the first line of a console paragraph runs on to the wrap column and the second line of it does the same, to the wrap column too then it ends."},
 		{"Done.\nnext we run it", "Done.\nnext we run it"},
 		{"Options:\n- one\n- two", "Options:\n- one\n- two"},
 		{"## Plan\nsteps follow", "## Plan\nsteps follow"},

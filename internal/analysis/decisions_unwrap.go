@@ -13,23 +13,36 @@ import "strings"
 // line, a blank line, a list item, a heading or a table row ends where
 // its writer ended it.
 func unwrapped(prose string) string {
-	if !strings.Contains(prose, "\n") {
+	// Most prose has no wrapped line: it is returned as it is, without
+	// building a copy (the decision rules read each message's sentences
+	// several times).
+	var b *strings.Builder
+	start, last := 0, 0 // the current line's start; what b holds up to
+	for start < len(prose) {
+		end := strings.IndexByte(prose[start:], '\n')
+		if end < 0 {
+			break
+		}
+		end += start
+		next := prose[end+1:]
+		if k := strings.IndexByte(next, '\n'); k >= 0 {
+			next = next[:k]
+		}
+		if wrapsInto(prose[start:end], next) {
+			if b == nil {
+				b = &strings.Builder{}
+				b.Grow(len(prose))
+			}
+			b.WriteString(prose[last:end])
+			b.WriteByte(' ')
+			last = end + 1 + (len(next) - len(strings.TrimLeft(next, " \t")))
+		}
+		start = end + 1
+	}
+	if b == nil {
 		return prose
 	}
-	lines := strings.Split(prose, "\n")
-	var b strings.Builder
-	b.Grow(len(prose))
-	for k, line := range lines {
-		if k > 0 {
-			if wrapsInto(lines[k-1], line) {
-				b.WriteByte(' ')
-				line = strings.TrimLeft(line, " \t")
-			} else {
-				b.WriteByte('\n')
-			}
-		}
-		b.WriteString(line)
-	}
+	b.WriteString(prose[last:])
 	return b.String()
 }
 
