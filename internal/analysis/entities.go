@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/baton-dev/baton/internal/baton"
 )
@@ -250,17 +251,24 @@ func scanEntities(prose, lower string, es *entitySet) (loc location) {
 			}
 			continue
 		}
-		if name, ok := technologyOf(c, chunks, i, start); ok {
-			es.add(name, EntityTechnology, 0.9)
-			continue
-		}
 		if !ticked && asciiLetters(c) {
-			// Most words: letters alone are no line reference, no file
-			// (but specialFiles, above) and, out of backticks, a symbol
-			// only when camel-cased (symbolOf).
+			// Most words: letters alone are a technology only when
+			// technologyOf knows the word in some case, no line
+			// reference, no file (but specialFiles, above) and, out of
+			// backticks, a symbol only when camel-cased (symbolOf).
+			if mayNameTechnology(c) {
+				if name, ok := technologyOf(c, chunks, i, start); ok {
+					es.add(name, EntityTechnology, 0.9)
+					continue
+				}
+			}
 			if isCamel(c) {
 				es.add(c, EntitySymbol, 0.65)
 			}
+			continue
+		}
+		if name, ok := technologyOf(c, chunks, i, start); ok {
+			es.add(name, EntityTechnology, 0.9)
 			continue
 		}
 		file, from, to := splitLineRef(c)
@@ -279,6 +287,33 @@ func scanEntities(prose, lower string, es *entitySet) (loc location) {
 		loc = lineMention(lower, es)
 	}
 	return loc
+}
+
+// technologyWords holds, lower-cased, every word technologyOf may name a
+// technology by: a word of letters not among them is looked up no further.
+var technologyWords = sync.OnceValue(func() map[string]bool {
+	words := map[string]bool{"go": true}
+	for w := range caseTechnologies {
+		words[strings.ToLower(w)] = true
+	}
+	for w := range toolCommands {
+		words[strings.ToLower(w)] = true
+	}
+	for w := range technologies {
+		words[strings.ToLower(w)] = true
+	}
+	return words
+})
+
+// mayNameTechnology is false when technologyOf cannot name a technology
+// by the word c, of letters alone: no technology has it, in any case, as
+// a word. A word too long to lower-case in place is left to technologyOf.
+func mayNameTechnology(c string) bool {
+	var buf [32]byte
+	if len(c) > len(buf) {
+		return true
+	}
+	return technologyWords()[string(asciiLower(buf[:0], c))]
 }
 
 // asciiLetters reports whether s is ASCII letters alone.
