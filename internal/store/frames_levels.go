@@ -133,9 +133,14 @@ func decodeSegment(b []byte) (wordSegment, error) {
 	return sg, err
 }
 
-// newestFirst sorts rids newest first and drops repeats.
+// newestFirst sorts rids newest first and drops repeats. An import's
+// frames come oldest first as a rule, so a word's are reversed instead.
 func newestFirst(rids []int64) []int64 {
-	slices.SortFunc(rids, func(a, b int64) int { return cmp.Compare(b, a) })
+	if slices.IsSorted(rids) {
+		slices.Reverse(rids)
+	} else {
+		slices.SortFunc(rids, func(a, b int64) int { return cmp.Compare(b, a) })
+	}
 	return slices.Compact(rids)
 }
 

@@ -24,8 +24,8 @@ func prepareFrame(f *baton.Frame) framePrep {
 	if err != nil {
 		return framePrep{err: err}
 	}
-	fields := frameText(f).fields()
-	return framePrep{row: row, fields: fields, impacts: wordImpacts(splitFields(fields))}
+	text := frameText(f)
+	return framePrep{row: row, fields: text.fields(), impacts: wordImpacts(text.words())}
 }
 
 // prepareFrames prepares the frames, on every core when there are many.

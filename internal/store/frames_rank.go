@@ -73,6 +73,12 @@ func (t frameIndexText) fields() string {
 	return strings.Join([]string{t.keywords, t.reference, t.summary, t.next, t.other}, fieldSep)
 }
 
+// words returns the words of each field: splitFields(t.fields()).
+func (t frameIndexText) words() [5][]string {
+	return [5][]string{strings.Fields(t.keywords), strings.Fields(t.reference), strings.Fields(t.summary),
+		strings.Fields(t.next), strings.Fields(t.other)}
+}
+
 // splitFields returns the words of each field of frame_text.fields.
 func splitFields(fields string) [5][]string {
 	var out [5][]string
