@@ -143,8 +143,8 @@ func (q *queryCounter) AfterQuery(context.Context, *bun.QueryEvent) { q.n.Add(1)
 
 // BenchmarkMixRequests is each kind of the mix's requests one at a time,
 // as one of its clients sends them: its steward's session list, the page
-// of its analysed 2,000-message session, an append of 20 and a hook-sized
-// append of 2 to its agent's session. Beside ns/op (stretched by the
+// of its analysed 2,000-message session, a search, an append of 20 and a
+// hook-sized append of 2 to its agent's session. Beside ns/op (stretched by the
 // machine's load) it reports the process's CPU time per request and the
 // queries Bun sent per request: the figures that decide the mix's p95
 // once 64 clients keep both cores busy.
@@ -186,6 +186,9 @@ func benchMixRequests(b *testing.B, dbURL string) {
 	var write baton.Session
 	benchAPI(a, b, "POST", "/api/v1/sessions", []byte(`{"title":"agent at work"}`), &write)
 	if _, err := analysis.NewService(a.St).AnalyzePending(b.Context()); err != nil {
+		b.Fatal(err)
+	}
+	if _, err := a.St.IndexPending(b.Context()); err != nil { // search on SQLite reads the index
 		b.Fatal(err)
 	}
 	br := a.SignIn("ada")
@@ -238,8 +241,18 @@ func benchMixRequests(b *testing.B, dbURL string) {
 			return req
 		}
 	}
+	searchFor := func(term string) func() *http.Request {
+		return func() *http.Request {
+			req, _ := http.NewRequest("GET", a.Srv.URL+"/api/v1/search?q="+term, nil)
+			req.Header.Set("Authorization", "Bearer "+a.AdaToken)
+			return req
+		}
+	}
 	run("list", get("/sessions"), br.Client)
 	run("page", get("/sessions/"+read.ID), br.Client)
+	// A word in many of the read session's messages, and two of them.
+	run("search", searchFor("goroutine"), http.DefaultClient)
+	run("search2", searchFor("goroutine+deadline"), http.DefaultClient)
 	run("append20", appendOf(20), http.DefaultClient)
 	run("hook2", appendOf(2), http.DefaultClient)
 }
