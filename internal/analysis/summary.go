@@ -357,8 +357,17 @@ func composeSummary(cands []candidate, ranked []int, closing, closingLast, lastS
 	picked := make([]bool, len(p.cands))
 	size := 0
 	var chosen []int
+	ask, left := p.askSentence(), p.leftSentence()
+	// render is a chosen sentence as the summary says it: the ask
+	// reported (reportedAsk), the others as written.
+	render := func(k int) string {
+		if k == ask {
+			return reportedAsk(withStop(p.cands[k].text))
+		}
+		return withStop(p.cands[k].text)
+	}
 	take := func(k int) {
-		s := withStop(p.cands[k].text)
+		s := render(k)
 		if size+len(s)+1 > maxSummary || redundant(chosen, k) {
 			return
 		}
@@ -366,7 +375,6 @@ func composeSummary(cands []candidate, ranked []int, closing, closingLast, lastS
 		chosen = append(chosen, k)
 		size += len(s) + 1
 	}
-	ask, left := p.askSentence(), p.leftSentence()
 	askView := -1
 	if ask >= 0 {
 		askView = int(p.cands[ask].view)
@@ -390,7 +398,7 @@ func composeSummary(cands []candidate, ranked []int, closing, closingLast, lastS
 		take(k)
 	}
 	var parts []string
-	add := func(k int) { parts = append(parts, withStop(p.cands[k].text)) }
+	add := func(k int) { parts = append(parts, render(k)) }
 	if ask >= 0 && picked[ask] {
 		add(ask)
 	}
