@@ -12,7 +12,10 @@ import (
 
 // Summary limits.
 const (
-	maxSummary     = 1000 // bytes: a paragraph a steward reads at a glance
+	// maxSummary is the most characters of a summary: a paragraph a
+	// steward reads at a glance, half what a bridge's summary holds
+	// (baton.MaxBridgeSummary), so a bridge carries it whole.
+	maxSummary     = 1000
 	maxOutcomes    = 5
 	maxDecisions   = 10
 	outcomeLength  = 200
@@ -65,7 +68,7 @@ type candidate struct {
 // ×1.6 in the first steward message (the ask), ×1.3 in the last two
 // messages (the conclusion), ×1.3 for an outcome, ×1.2 for a decision,
 // ×0.7 for a question, ×0.5 for the assistant announcing its next step.
-// The best sentences that fit in 1,000 bytes, skipping any whose terms
+// The best sentences that fit in 1,000 characters, skipping any whose terms
 // overlap a chosen one's by 80% or more, read ask, done, left: the
 // steward's request, the closing report, its offer of what is left
 // (candidatePool.text).
@@ -339,7 +342,7 @@ func (p *candidatePool) ranked() []int {
 // closing report first, then its other chosen sentences, in their order
 // in the session), and what is left (the closing report's last sentence
 // when it offers a next step or asks). The ask and what is left are
-// taken first; the best of the rest fill maxSummary bytes, skipping any
+// taken first; the best of the rest fill maxSummary characters, skipping any
 // that say what a chosen one said. When the closing report says work was
 // done, the assistant's sentences before the steward's last request are
 // left out (that early advice was superseded by the work), and so are its
@@ -368,12 +371,13 @@ func composeSummary(cands []candidate, ranked []int, closing, closingLast, lastS
 	}
 	take := func(k int) {
 		s := render(k)
-		if size+len(s)+1 > maxSummary || redundant(chosen, k) {
+		n := utf8.RuneCountInString(s)
+		if size+n+1 > maxSummary || redundant(chosen, k) {
 			return
 		}
 		picked[k] = true
 		chosen = append(chosen, k)
-		size += len(s) + 1
+		size += n + 1
 	}
 	askView := -1
 	if ask >= 0 {

@@ -71,6 +71,11 @@ type BridgeContent struct {
 	Instructions HandoffInstructions `json:"handoff_instructions" bun:"handoff_instructions,type:json"`
 }
 
+// MaxBridgeSummary is the most characters a bridge's summary holds. The
+// analysis's summary (analysis.maxSummary) is shorter, so a bridge drafted
+// from it carries it whole.
+const MaxBridgeSummary = 2000
+
 // TransferredContext is a bridge's transferred_context: what the next
 // session needs to know of the work.
 type TransferredContext struct {

@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/baton-dev/baton/internal/baton"
 )
@@ -13,7 +14,7 @@ import (
 const failingPrefix = "Resolve the failing "
 
 // maxSummaryChars is the limit on a bridge's summary.
-const maxSummaryChars = 2000
+const maxSummaryChars = baton.MaxBridgeSummary
 
 // Draft drafts the handoff a session leaves to the next one, from the
 // session's analysis (its fields, and stored: what the analysis kept, or nil) and the evidence of its main conversation (msgs, in
@@ -43,7 +44,28 @@ func summaryOf(sess *baton.Session, a sessionAnalysis) string {
 	if s == "" {
 		s = strings.TrimSpace(sess.Title)
 	}
-	return clipN(s, maxSummaryChars)
+	return clipSentences(s, maxSummaryChars)
+}
+
+// clipSentences shortens s to at most n characters at the end of a
+// sentence, so a summary never stops mid-word or mid-sentence; a first
+// sentence longer than n is cut at a word and marked "…".
+func clipSentences(s string, n int) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if utf8.RuneCountInString(s) <= n {
+		return s
+	}
+	r := []rune(s)[:n]
+	for i := len(r) - 1; i > 0; i-- {
+		if r[i] == '。' || strings.ContainsRune(".!?", r[i]) && i+1 < len(r) && r[i+1] == ' ' {
+			return string(r[:i+1])
+		}
+	}
+	cut := string(r[:n-1])
+	if i := strings.LastIndexByte(cut, ' '); i > 0 {
+		cut = cut[:i]
+	}
+	return strings.TrimRight(cut, " ,;:-") + "…"
 }
 
 // activeTasks orders the tasks as a person would pick them up: what blocks
