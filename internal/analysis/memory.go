@@ -110,13 +110,15 @@ func summaryText(vs []view) string {
 }
 
 // textViews are the views of msgs with only what summaryText reads filled
-// in: the role, the prose and whether there is any. The whole views also
+// in: the role, the content, the prose and whether there is any. The whole views also
 // analyse a message never analysed, lower-case its prose and read its
 // tool calls, which the summary's text does not use.
 func textViews(msgs []*baton.Message) []view {
 	vs := make([]view, len(msgs))
 	for i, full := range msgs {
-		vs[i].m = &message{ID: full.ID, Seq: full.Seq, Role: full.Role}
+		// The content too (shared with msgs, not copied): the summary
+		// reads the commands its fenced blocks hold (fencedCommands).
+		vs[i].m = &message{ID: full.ID, Seq: full.Seq, Role: full.Role, Content: full.Content}
 		if full.Role == baton.RoleSteward || full.Role == baton.RoleAssistant {
 			vs[i].prose = proseOf(full.Content)
 			vs[i].text = vs[i].prose != ""

@@ -54,6 +54,9 @@ type candidate struct {
 	// short: it has fewer than minSentence words, a candidate only as the
 	// headline of the closing report ("Created 4 changesets:").
 	reports, short bool
+	// pasted: a steward's sentence of pasted output (a log, an error),
+	// never scored.
+	pasted bool
 }
 
 // summaryOf computes a session's summary.
@@ -155,15 +158,45 @@ func (p *candidatePool) addView(i int, v *view) {
 	p.docs++
 	p.inView = 0
 	inDoc := map[int32]bool{}
+	commands := fencedCommands(v.m.Content)
+	steward := v.steward()
+	leadIn := false // the steward introduced a paste ("the errors I get:")
 	for line := range strings.SplitSeq(v.prose, "\n") {
 		if toolRecord(line) {
 			continue
 		}
-		for _, s := range sentences(line) {
+		logLine := steward && logShape.MatchString(line)
+		ss := sentences(line)
+		for j, s := range ss {
 			if strings.Count(s, "|") >= 2 { // a table row
 				continue
 			}
+			// A steward's pasted log or error is evidence, not what
+			// they said: never the ask, never a summary sentence.
+			pasted := false
+			if steward {
+				if lead, rest, ok := pastedSplit(s, logLine); ok && !leadIn {
+					p.addSentence(i, plainText(lead), inDoc)
+					leadIn, s, pasted = true, rest, true
+				} else {
+					pasted = logShape.MatchString(s) || leadIn && logLine
+				}
+				leadIn = leadIn || strings.HasSuffix(s, ":")
+			}
+			if s == "" {
+				continue
+			}
+			n := len(p.cands)
 			p.addSentence(i, plainText(s), inDoc)
+			if len(p.cands) == n {
+				continue
+			}
+			c := &p.cands[n]
+			c.pasted = pasted
+			// "run:" and the fenced command it introduces.
+			if cmd, ok := commands[strings.TrimSpace(line)]; ok && j == len(ss)-1 && strings.HasSuffix(c.text, ":") {
+				c.text += " " + cmd + "."
+			}
 		}
 	}
 }
@@ -265,6 +298,10 @@ func (p *candidatePool) scoreWith(secondLast int, assistant func(i int) bool) {
 		c := &p.cands[k]
 		terms := p.termsOf(c)
 		view := int(c.view)
+		if c.pasted {
+			c.score = 0
+			continue
+		}
 		if view == p.firstSteward {
 			askSentences++
 		}
@@ -450,7 +487,7 @@ func (p *summaryParts) askSentence() int {
 	ask, seen := -1, 0
 	for k := range p.cands {
 		c := &p.cands[k]
-		if int(c.view) != view {
+		if int(c.view) != view || c.pasted {
 			continue
 		}
 		if seen++; seen > maxAskSentences {
