@@ -37,6 +37,10 @@ var firstPerson = map[string]string{
 	"me": "them", "Me": "them", "my": "their", "My": "their", "mine": "theirs", "myself": "themselves",
 }
 
+// wordJoiners join words into one name: "oh-my-posh", "my_notes",
+// "/home/me/", "me@example.com".
+const wordJoiners = "-_/.@#\\"
+
 // firstPersonAm is "I am", "I was", "am I" and "was I", which change
 // their verb too.
 var firstPersonAm = regexp.MustCompile(`\b(?:[Ii] (?:am|was)|(?:am|was) I)\b`)
@@ -66,8 +70,11 @@ func reportedAsk(s string) string {
 		}
 		// "I want to release, what do I need to do?" still asks.
 		stop := "."
-		if question {
+		switch {
+		case question:
 			stop = "?"
+		case strings.HasSuffix(body, ":"): // "… something like:" and what they pasted
+			stop = ":"
 		}
 		return "The steward " + verb + " " + m[2] + thirdPerson(m[3]) + stop
 	case askHelp.MatchString(clause):
@@ -83,8 +90,17 @@ func reportedAsk(s string) string {
 	if question {
 		return "The steward asked: " + lowerFirst(reported)
 	}
-	return "The steward wrote that " + lowerFirst(reported) + stopOf(reported)
+	// "I've noticed a delay": what the steward said of themselves. Any
+	// other first-person sentence is what they asked: an imperative
+	// ("look at what I wrote") or a question without its mark.
+	if firstPersonSubject.MatchString(body) {
+		return "The steward wrote that " + lowerFirst(reported) + stopOf(reported)
+	}
+	return "Asked: " + lowerFirst(reported) + stopOf(reported)
 }
+
+// firstPersonSubject opens a sentence whose subject is the steward.
+var firstPersonSubject = regexp.MustCompile(`^(?:I|i|My|my)(?:'m|'ve|'d|'ll|’m|’ve|’d|’ll)?\s`)
 
 // stopOf is the stop s needs after it: none when it has one.
 func stopOf(s string) string {
@@ -116,7 +132,11 @@ func thirdPerson(s string) string {
 			return
 		}
 		w := strings.ReplaceAll(s[start:end], "’", "'")
-		if r, ok := firstPerson[w]; ok {
+		// A word joined to others is part of a name, a path or a URL
+		// ("oh-my-posh", "~/my/notes"), not a pronoun.
+		joined := start > 0 && strings.ContainsRune(wordJoiners, rune(s[start-1])) ||
+			end < len(s) && strings.ContainsRune(wordJoiners, rune(s[end]))
+		if r, ok := firstPerson[w]; ok && !joined {
 			b.WriteString(r)
 		} else {
 			b.WriteString(s[start:end])
