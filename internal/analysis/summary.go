@@ -179,7 +179,7 @@ func (p *candidatePool) addView(i int, v *view) {
 					p.addSentence(i, plainText(lead), inDoc)
 					leadIn, s, pasted = true, rest, true
 				} else {
-					pasted = logShape.MatchString(s) || leadIn && logLine
+					pasted = startsAsLog(s) || leadIn && logLine
 				}
 				leadIn = leadIn || strings.HasSuffix(s, ":")
 			}

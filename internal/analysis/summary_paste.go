@@ -111,3 +111,12 @@ func pastedSplit(s string, logLine bool) (lead, rest string, ok bool) {
 	}
 	return s[:i+1], strings.TrimSpace(s[i+2:]), true
 }
+
+// startsAsLog reports whether s opens with what machine output has
+// ("TypeError: …", "[11:35:44] GET …", "node.js:409:1"): a steward's own
+// sentence may name an error class or a file position further on ("fix
+// the TypeError in the parser") and is still theirs.
+func startsAsLog(s string) bool {
+	loc := logShape.FindStringIndex(s)
+	return loc != nil && strings.TrimSpace(s[:loc[0]]) == ""
+}
