@@ -26,9 +26,9 @@ const rankWindow = 500
 type searcher interface {
 	// matches returns the ids of the steward's newest messages matching the
 	// terms, at most rankWindow, best first.
-	matches(ctx context.Context, db bun.IDB, stewardID int64, terms []string, limit int) ([]int64, error)
+	matches(ctx context.Context, s *Store, stewardID int64, terms []string, limit int) ([]int64, error)
 	// sessionIDs returns the distinct sessions of the newest matches.
-	sessionIDs(ctx context.Context, db bun.IDB, stewardID int64, q string, limit int) ([]string, error)
+	sessionIDs(ctx context.Context, s *Store, stewardID int64, q string, limit int) ([]string, error)
 	// forget removes a session's messages from the index.
 	forget(ctx context.Context, db bun.IDB, stewardID int64, sessionID string) error
 }
@@ -62,7 +62,7 @@ func (s *Store) Search(ctx context.Context, stewardID int64, q string, limit int
 	if len(terms) == 0 {
 		return []baton.SearchHit{}, nil
 	}
-	ids, err := s.search.matches(ctx, s.db, stewardID, terms, limit)
+	ids, err := s.search.matches(ctx, s, stewardID, terms, limit)
 	if err != nil || len(ids) == 0 {
 		return []baton.SearchHit{}, err
 	}
@@ -77,10 +77,16 @@ func (s *Store) Search(ctx context.Context, stewardID int64, q string, limit int
 	}
 	var rows []row
 	// The steward filter here is the rule, not a formality: the index is
-	// only trusted to narrow the search.
-	if err := s.db.NewRaw(`SELECT m.id, m.session_id, s.title, m.seq, m.role, m.content, m.ts
+	// only trusted to narrow the search. A bound statement per number of
+	// ids (at most 200), parsed once.
+	args := make([]any, 0, len(ids)+1)
+	for _, id := range ids {
+		args = append(args, id)
+	}
+	args = append(args, stewardID)
+	if err := s.readBound(ctx, &rows, `SELECT m.id, m.session_id, s.title, m.seq, m.role, m.content, m.ts
 		FROM messages m JOIN sessions s ON s.id = m.session_id AND s.steward_id = m.steward_id
-		WHERE m.id IN (?) AND m.steward_id = ?`, bun.List(ids), stewardID).Scan(ctx, &rows); err != nil {
+		WHERE m.id IN (`+strings.TrimSuffix(strings.Repeat("?, ", len(ids)), ", ")+`) AND m.steward_id = ?`, args...); err != nil {
 		return nil, err
 	}
 	byID := make(map[int64]row, len(rows))
@@ -134,17 +140,17 @@ func Snippet(content string, terms []string, width int) string {
 // sqliteSearch is FTS5 over a contentless index filled by the indexer.
 type sqliteSearch struct{}
 
-func (sqliteSearch) matches(ctx context.Context, db bun.IDB, stewardID int64, terms []string, limit int) ([]int64, error) {
-	smp, err := sampleSteward(ctx, db, stewardID)
+func (sqliteSearch) matches(ctx context.Context, s *Store, stewardID int64, terms []string, limit int) ([]int64, error) {
+	smp, err := sampleSteward(ctx, s, stewardID)
 	if err != nil || smp.own == 0 {
 		return nil, err
 	}
-	docs, err := newestMatches[windowDoc](ctx, db, smp, stewardID, terms,
+	docs, err := newestMatches[windowDoc](ctx, s, smp, stewardID, terms,
 		"m.id, substr(m.content, 1, "+strconv.Itoa(rankChars)+") AS text, length(m.content) AS length", rankWindow)
 	if err != nil || len(docs) == 0 {
 		return nil, err
 	}
-	idf, err := termWeights(ctx, db, smp, stewardID, terms)
+	idf, err := termWeights(ctx, s, smp, stewardID, terms)
 	if err != nil {
 		return nil, err
 	}
@@ -169,7 +175,7 @@ func (sqliteSearch) matches(ctx context.Context, db bun.IDB, stewardID int64, te
 // index (a word in one message: 0.3 ms at 10,000 messages, 0.8 ms at
 // 1,000,000), while the word's few postings and rows cost the same at
 // every size.
-func newestMatches[T any](ctx context.Context, db bun.IDB, smp indexSample, stewardID int64, terms []string, columns string, limit int) ([]T, error) {
+func newestMatches[T any](ctx context.Context, s *Store, smp indexSample, stewardID int64, terms []string, columns string, limit int) ([]T, error) {
 	query := "SELECT " + columns + ` FROM messages_fts f JOIN messages m ON m.id = f.rowid
 		WHERE messages_fts MATCH ? AND m.steward_id = ? AND f.rowid >= ? AND f.rowid < ?
 		ORDER BY f.rowid DESC LIMIT ?`
@@ -177,14 +183,14 @@ func newestMatches[T any](ctx context.Context, db bun.IDB, smp indexSample, stew
 	split := smp.newest + 1 // ids from split up are walked without the owner token
 	var err error
 	if share := smp.share(); share >= ownerTokenBelow {
-		split, err = nthNewestMatch(ctx, db, terms, int(4*float64(limit)/share))
+		split, err = nthNewestMatch(ctx, s, terms, int(4*float64(limit)/share))
 	} else {
 		// Any term with few matches bounds the AND's. Each term is looked
 		// at alone: the AND of two common words walks thousands of
 		// postings to find fewMatches of its own (2 ms for "the goroutine").
 		for _, t := range terms {
 			var nth int64
-			if nth, err = nthNewestMatch(ctx, db, []string{t}, fewMatches); err != nil || nth == 0 {
+			if nth, err = nthNewestMatch(ctx, s, []string{t}, fewMatches); err != nil || nth == 0 {
 				split = 0
 				break
 			}
@@ -194,13 +200,13 @@ func newestMatches[T any](ctx context.Context, db bun.IDB, smp indexSample, stew
 		return nil, err
 	}
 	if split <= smp.newest {
-		if err := db.NewRaw(query, ftsMatch(stewardID, terms, false), stewardID, split, smp.newest+1, limit).Scan(ctx, &out); err != nil {
+		if err := s.readBound(ctx, &out, query, ftsMatch(stewardID, terms, false), stewardID, split, smp.newest+1, limit); err != nil {
 			return nil, err
 		}
 	}
 	if len(out) < limit && split > 0 {
 		var older []T
-		if err := db.NewRaw(query, ftsMatch(stewardID, terms, true), stewardID, 0, split, limit-len(out)).Scan(ctx, &older); err != nil {
+		if err := s.readBound(ctx, &older, query, ftsMatch(stewardID, terms, true), stewardID, 0, split, limit-len(out)); err != nil {
 			return nil, err
 		}
 		out = append(out, older...)
@@ -216,25 +222,25 @@ const fewMatches = 200
 // nthNewestMatch returns the id of the n-th newest message holding every
 // term, whoever wrote it, or 0 when fewer hold them. It reads n postings
 // and no rows.
-func nthNewestMatch(ctx context.Context, db bun.IDB, terms []string, n int) (int64, error) {
+func nthNewestMatch(ctx context.Context, s *Store, terms []string, n int) (int64, error) {
 	var ids []int64
-	if err := db.NewRaw("SELECT rowid FROM messages_fts WHERE messages_fts MATCH ? ORDER BY rowid DESC LIMIT 1 OFFSET ?",
-		ftsMatch(0, terms, false), max(n-1, 0)).Scan(ctx, &ids); err != nil || len(ids) == 0 {
+	if err := s.readBound(ctx, &ids, "SELECT rowid FROM messages_fts WHERE messages_fts MATCH ? ORDER BY rowid DESC LIMIT 1 OFFSET ?",
+		ftsMatch(0, terms, false), max(n-1, 0)); err != nil || len(ids) == 0 {
 		return 0, err
 	}
 	return ids[0], nil
 }
 
-func (sqliteSearch) sessionIDs(ctx context.Context, db bun.IDB, stewardID int64, q string, limit int) ([]string, error) {
+func (sqliteSearch) sessionIDs(ctx context.Context, s *Store, stewardID int64, q string, limit int) ([]string, error) {
 	terms := searchTerms(q)
 	if len(terms) == 0 {
 		return nil, nil
 	}
-	smp, err := sampleSteward(ctx, db, stewardID)
+	smp, err := sampleSteward(ctx, s, stewardID)
 	if err != nil || smp.own == 0 {
 		return nil, err
 	}
-	newest, err := newestMatches[string](ctx, db, smp, stewardID, terms, "m.session_id", limit)
+	newest, err := newestMatches[string](ctx, s, smp, stewardID, terms, "m.session_id", limit)
 	if err != nil {
 		return nil, err
 	}
@@ -280,7 +286,8 @@ const pgRecentScan = 5000
 // 12 ms of the server's time in its statistics, against 2 ms for 1,000).
 const pgFirstScan = 1000
 
-func (pgSearch) matches(ctx context.Context, db bun.IDB, stewardID int64, terms []string, limit int) ([]int64, error) {
+func (pgSearch) matches(ctx context.Context, s *Store, stewardID int64, terms []string, limit int) ([]int64, error) {
+	db := s.db
 	q := strings.Join(terms, " ")
 	window := max(pgRankWindow, limit)
 	recent, err := pgNewestMatches(ctx, db, stewardID, q, pgFirstScan, window)
@@ -329,13 +336,13 @@ func pgNewestMatches(ctx context.Context, db bun.IDB, stewardID int64, q string,
 	return recent, err
 }
 
-func (pgSearch) sessionIDs(ctx context.Context, db bun.IDB, stewardID int64, q string, limit int) ([]string, error) {
+func (pgSearch) sessionIDs(ctx context.Context, s *Store, stewardID int64, q string, limit int) ([]string, error) {
 	terms := searchTerms(q)
 	if len(terms) == 0 {
 		return nil, nil
 	}
 	var ids []string
-	err := db.NewRaw(`SELECT DISTINCT session_id FROM (
+	err := s.db.NewRaw(`SELECT DISTINCT session_id FROM (
 			SELECT session_id FROM messages
 			WHERE steward_id = ? AND content_tsv @@ plainto_tsquery('simple', ?)
 			ORDER BY id DESC LIMIT ?) newest`, stewardID, strings.Join(terms, " "), limit).Scan(ctx, &ids)

@@ -9,7 +9,6 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/uptrace/bun"
 	"golang.org/x/text/runes"
 	"golang.org/x/text/transform"
 	"golang.org/x/text/unicode/norm"
@@ -163,22 +162,22 @@ type indexSample struct {
 	span   float64 // how many message ids they span
 }
 
-func sampleSteward(ctx context.Context, db bun.IDB, stewardID int64) (indexSample, error) {
+func sampleSteward(ctx context.Context, s *Store, stewardID int64) (indexSample, error) {
 	var smp indexSample
-	if err := db.NewRaw("SELECT coalesce(max(id), 0) FROM messages").Scan(ctx, &smp.newest); err != nil {
+	if err := s.readBound(ctx, &smp.newest, "SELECT coalesce(max(id), 0) FROM messages"); err != nil {
 		return smp, err
 	}
 	var err error
-	smp.own, smp.span, err = smp.sample(ctx, db, `owner : "`+ownerToken(stewardID)+`"`)
+	smp.own, smp.span, err = smp.sample(ctx, s, `owner : "`+ownerToken(stewardID)+`"`)
 	return smp, err
 }
 
 // sample returns how many of a match's newest idfSample postings there are
 // and how many message ids they span.
-func (smp indexSample) sample(ctx context.Context, db bun.IDB, match string) (int, float64, error) {
+func (smp indexSample) sample(ctx context.Context, s *Store, match string) (int, float64, error) {
 	var ids []int64
-	if err := db.NewRaw("SELECT rowid FROM messages_fts WHERE messages_fts MATCH ? ORDER BY rowid DESC LIMIT ?",
-		match, idfSample).Scan(ctx, &ids); err != nil {
+	if err := s.readBound(ctx, &ids, "SELECT rowid FROM messages_fts WHERE messages_fts MATCH ? ORDER BY rowid DESC LIMIT ?",
+		match, idfSample); err != nil {
 		return 0, 0, err
 	}
 	if len(ids) < idfSample {
@@ -200,7 +199,7 @@ func (smp indexSample) share() float64 {
 // lie among the message ids, against how densely the steward's own newest
 // messages lie. A word with fewer matches than the sample is counted
 // exactly. Every estimate reads at most idfSample postings per word.
-func termWeights(ctx context.Context, db bun.IDB, smp indexSample, stewardID int64, terms []string) ([]float64, error) {
+func termWeights(ctx context.Context, s *Store, smp indexSample, stewardID int64, terms []string) ([]float64, error) {
 	idf := make([]float64, len(terms))
 	if len(terms) == 1 || smp.own == 0 {
 		for i := range idf {
@@ -216,7 +215,7 @@ func termWeights(ctx context.Context, db bun.IDB, smp indexSample, stewardID int
 		docs = max(ownDensity*float64(smp.newest), docs)
 	}
 	for i, t := range terms {
-		n, span, err := smp.sample(ctx, db, ftsMatch(stewardID, []string{t}, true))
+		n, span, err := smp.sample(ctx, s, ftsMatch(stewardID, []string{t}, true))
 		if err != nil {
 			return nil, err
 		}

@@ -68,14 +68,14 @@ func TestNewestMatchesWalksADenseStewardsOlderMessagesByOwnerToken(t *testing.T)
 	if _, err := s.IndexPending(ctx); err != nil {
 		t.Fatal(err)
 	}
-	smp, err := sampleSteward(ctx, s.db, ada.ID)
+	smp, err := sampleSteward(ctx, s, ada.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if smp.share() < ownerTokenBelow {
 		t.Fatalf("ada's share of the newest messages is %.2f; the test needs her dense", smp.share())
 	}
-	got, err := newestMatches[int64](ctx, s.db, smp, ada.ID, []string{"needle"}, "m.id", 5)
+	got, err := newestMatches[int64](ctx, s, smp, ada.ID, []string{"needle"}, "m.id", 5)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -127,7 +127,7 @@ func TestNewestMatchesOfASparseStewardAreTheSameForRareAndCommonWords(t *testing
 	if _, err := s.IndexPending(ctx); err != nil {
 		t.Fatal(err)
 	}
-	smp, err := sampleSteward(ctx, s.db, ada.ID)
+	smp, err := sampleSteward(ctx, s, ada.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -139,10 +139,10 @@ func TestNewestMatchesOfASparseStewardAreTheSameForRareAndCommonWords(t *testing
 		few   bool // fewer than fewMatches matches in all
 		limit int
 	}{{"needle", true, 3}, {"needle", true, 50}, {"hay", false, 7}, {"hay", false, 500}} {
-		if nth, _ := nthNewestMatch(ctx, s.db, []string{c.word}, fewMatches); (nth == 0) != c.few {
+		if nth, _ := nthNewestMatch(ctx, s, []string{c.word}, fewMatches); (nth == 0) != c.few {
 			t.Fatalf("%q: the test needs it few (%v) in all", c.word, c.few)
 		}
-		got, err := newestMatches[int64](ctx, s.db, smp, ada.ID, []string{c.word}, "m.id", c.limit)
+		got, err := newestMatches[int64](ctx, s, smp, ada.ID, []string{c.word}, "m.id", c.limit)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -194,12 +194,12 @@ func TestNthNewestMatchCountsMatchesOfEveryStewardNewestFirst(t *testing.T) {
 		t.Fatalf("%d needles written, want 8", len(needles))
 	}
 	for n, want := range map[int]int64{1: needles[0], 5: needles[4], 8: needles[7], 9: 0} {
-		got, err := nthNewestMatch(ctx, s.db, []string{"needle"}, n)
+		got, err := nthNewestMatch(ctx, s, []string{"needle"}, n)
 		if err != nil || got != want {
 			t.Errorf("match %d: id %d (%v), want %d", n, got, err, want)
 		}
 	}
-	if got, err := nthNewestMatch(ctx, s.db, []string{"needle", "hay"}, 1); err != nil || got != 0 {
+	if got, err := nthNewestMatch(ctx, s, []string{"needle", "hay"}, 1); err != nil || got != 0 {
 		t.Errorf("needle and hay: id %d (%v), want 0: no message holds both", got, err)
 	}
 }

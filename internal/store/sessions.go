@@ -320,7 +320,7 @@ func (s *Store) ListSessions(ctx context.Context, stewardID int64, f baton.Sessi
 	}
 	var textIDs []string
 	if q := strings.TrimSpace(f.Text); q != "" {
-		ids, err := s.search.sessionIDs(ctx, s.db, stewardID, q, 5000)
+		ids, err := s.search.sessionIDs(ctx, s, stewardID, q, 5000)
 		if err != nil {
 			return nil, err
 		}
