@@ -165,7 +165,7 @@ func (p *candidatePool) addView(i int, v *view) {
 		if toolRecord(line) {
 			continue
 		}
-		logLine := steward && logShape.MatchString(line)
+		logLine := lazyLogLine{line: line}
 		ss := sentences(line)
 		for j, s := range ss {
 			if strings.Count(s, "|") >= 2 { // a table row
@@ -175,11 +175,15 @@ func (p *candidatePool) addView(i int, v *view) {
 			// they said: never the ask, never a summary sentence.
 			pasted := false
 			if steward {
-				if lead, rest, ok := pastedSplit(s, logLine); ok && !leadIn {
-					p.addSentence(i, plainText(lead), inDoc)
-					leadIn, s, pasted = true, rest, true
-				} else {
-					pasted = startsAsLog(s) || leadIn && logLine
+				split := false
+				if !leadIn && strings.Contains(s, ": ") && logLine.match() {
+					if lead, rest, ok := pastedSplit(s, true); ok {
+						p.addSentence(i, plainText(lead), inDoc)
+						leadIn, s, pasted, split = true, rest, true, true
+					}
+				}
+				if !split {
+					pasted = startsAsLog(s) || leadIn && logLine.match()
 				}
 				leadIn = leadIn || strings.HasSuffix(s, ":")
 			}

@@ -89,13 +89,19 @@ func quotedCommands(body []string) string {
 // position ("node.js:409:1", "main.go:12"), an error class ("TypeError",
 // "NS_ERROR_CORRUPTED_CONTENT"), a log level or timestamp opening the
 // line, a stack frame, an HTTP status line.
-var logShape = regexp.MustCompile(`\b[\w-]+\.[a-z]{1,5}:\d+(?::\d+)?\b` +
+const logShapePattern = `\b[\w-]+\.[a-z]{1,5}:\d+(?::\d+)?\b` +
 	`|\b[A-Z]\w*(?:Error|Exception)\b` +
 	`|\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+){2,}\b` +
 	`|^\s*\[?(?:ERROR|WARN|WARNING|INFO|DEBUG|FATAL|PANIC|TRACE)\b` +
 	`|^\s*\[?\d{4}-\d\d-\d\d[T ]\d\d:\d\d|^\s*\[?\d\d:\d\d:\d\d` +
 	`|^\s*at \S+ \(|^\s*File "[^"]+", line \d+|^Traceback \(most recent` +
-	`|\[HTTP/\d`)
+	`|\[HTTP/\d`
+
+var logShape = regexp.MustCompile(logShapePattern)
+
+// logStart is logShape where it opens a text after blanks alone: one
+// anchored match, not a search of every position of a long sentence.
+var logStart = regexp.MustCompile(`^\s*(?:` + logShapePattern + `)`)
 
 // pastedSplit splits a steward's sentence s on a line that looks like
 // machine output (logLine) where their words introduce the paste ("the
@@ -117,6 +123,20 @@ func pastedSplit(s string, logLine bool) (lead, rest string, ok bool) {
 // sentence may name an error class or a file position further on ("fix
 // the TypeError in the parser") and is still theirs.
 func startsAsLog(s string) bool {
-	loc := logShape.FindStringIndex(s)
-	return loc != nil && strings.TrimSpace(s[:loc[0]]) == ""
+	return logStart.MatchString(s)
+}
+
+// lazyLogLine answers once, and only when asked, whether a line looks like
+// machine output: the pattern is dear on a long paste, and most sentences
+// never need the answer.
+type lazyLogLine struct {
+	line         string
+	known, isLog bool
+}
+
+func (l *lazyLogLine) match() bool {
+	if !l.known {
+		l.known, l.isLog = true, logShape.MatchString(l.line)
+	}
+	return l.isLog
 }
