@@ -90,14 +90,11 @@ func rowOf(f *baton.Frame, rid int64) (*frameRow, error) {
 		RunID: f.RunID, PlanHash: f.PlanHash, UserID: f.UserID, ExecutorRole: f.ExecutorRole,
 		ToolCalls: jsonList(f.ToolCalls), GuardrailProfile: f.GuardrailProfile, CreatedAt: f.CreatedAt,
 	}
-	if f.Spend != nil {
-		b, err := f.Spend.MarshalJSON()
-		if err != nil {
-			return nil, err
-		}
-		s := string(b)
-		r.Spend = &s
+	spend, err := spendColumn(f)
+	if err != nil {
+		return nil, err
 	}
+	r.Spend = spend
 	if f.Extra != nil {
 		s := string(baton.MarshalFrameFields(f.Extra))
 		r.Extra = &s
@@ -112,20 +109,30 @@ func rowOf(f *baton.Frame, rid int64) (*frameRow, error) {
 	return r, nil
 }
 
+// spendColumn is a frame's spend as its column holds it (nil when absent).
+func spendColumn(f *baton.Frame) (*string, error) {
+	if f.Spend == nil {
+		return nil, nil
+	}
+	b, err := f.Spend.MarshalJSON()
+	if err != nil {
+		return nil, err
+	}
+	s := string(b)
+	return &s, nil
+}
+
 func rawRowOf(f *baton.Frame, rid int64) (*frameRow, error) {
 	raw := string(f.Raw)
 	r := &frameRow{
 		RID: rid, StewardID: f.StewardID, ID: f.ID, Timestamp: f.Timestamp, Branch: f.Branch, Jira: f.Jira, RunID: f.RunID,
 		CreatedAt: f.CreatedAt, Raw: &raw,
 	}
-	if f.Spend != nil {
-		b, err := f.Spend.MarshalJSON()
-		if err != nil {
-			return nil, err
-		}
-		s := string(b)
-		r.Spend = &s
+	spend, err := spendColumn(f)
+	if err != nil {
+		return nil, err
 	}
+	r.Spend = spend
 	if by := f.SupersededBy(); by != "" {
 		r.SupersededBy = &by
 	}
