@@ -1432,7 +1432,7 @@ func realsetPhraseMatch(a, b string) bool {
 	}
 	hit := 0
 	for w := range wa {
-		if wb[w] {
+		if wb[w] || realsetMisspelt(w, wb) {
 			hit++
 		}
 	}
@@ -1440,6 +1440,52 @@ func realsetPhraseMatch(a, b string) bool {
 		return false
 	}
 	return float64(hit) >= 0.5*float64(len(wa)) && float64(hit) >= 0.2*float64(len(wb))
+}
+
+// realsetMisspelt reports whether a long word of one phrase is in the
+// other misspelt by one letter (one added, dropped, changed, or two
+// swapped): a careful reader reads "placehodlder" as "placeholder". A
+// session's text keeps its author's typos, a label is spelt right. Short
+// words are left exact: one letter tells "parse" from "parser".
+func realsetMisspelt(w string, words map[string]bool) bool {
+	if utf8.RuneCountInString(w) < realsetMisspeltMin {
+		return false
+	}
+	for o := range words {
+		if utf8.RuneCountInString(o) >= realsetMisspeltMin && realsetOneEdit([]rune(w), []rune(o)) {
+			return true
+		}
+	}
+	return false
+}
+
+// realsetMisspeltMin is the shortest word read through a typo.
+const realsetMisspeltMin = 7
+
+// realsetOneEdit reports whether a and b differ by exactly one edit: a
+// letter added, dropped or changed, or two neighbours swapped.
+func realsetOneEdit(a, b []rune) bool {
+	if len(a) > len(b) {
+		a, b = b, a
+	}
+	if len(b)-len(a) > 1 {
+		return false
+	}
+	i := 0
+	for i < len(a) && a[i] == b[i] {
+		i++
+	}
+	if i == len(a) {
+		return len(b) == len(a)+1 // one letter added at the end; equal words are no edit
+	}
+	if len(a) == len(b) {
+		if string(a[i+1:]) == string(b[i+1:]) {
+			return true // one letter changed
+		}
+		// two neighbours swapped
+		return i+1 < len(a) && a[i] == b[i+1] && a[i+1] == b[i] && string(a[i+2:]) == string(b[i+2:])
+	}
+	return string(a[i:]) == string(b[i+1:]) // one letter added inside
 }
 
 // TestRealSetReporting pins what the eval's output may say: a field that
@@ -1528,6 +1574,10 @@ func TestRealSetMatching(t *testing.T) {
 		{"topic a clipped word only a modifier", realsetTopicMatch, "config", "config file", false},
 		{"task reworded", realsetPhraseMatch, "fix the failing integration tests", "Fix failing integration test assertions", true},
 		{"task of another subject", realsetPhraseMatch, "fix the failing integration tests", "update the changelog for 0.4.4", false},
+		{"decision with a typo in the session's text", realsetPhraseMatch, "create an empty placehodlder for the EPUB file", "start with only the GOOS book and an empty placeholder EPUB", true},
+		{"task in British spelling", realsetPhraseMatch, "make specialized functions", "flatten its structure and make specialised functions", true},
+		{"short words stay exact", realsetPhraseMatch, "parse the config", "parser of the configs", false},
+		{"long words two edits apart", realsetPhraseMatch, "migrate the database", "migration of the databank", false},
 		{"pasted page holding the words", realsetPhraseMatch, "fix the lint errors",
 			"fix lint errors: cmd/entire/cli/strategy/common.go:1279:10: string main has 5 occurrences, make it a constant (goconst) return main and 40 more lines of linter output about unrelated files and packages", false},
 		{"Japanese task", realsetPhraseMatch, "デフォルトの出力フォーマットを Markdown に変更", "出力フォーマットのデフォルトを Markdown に変更する", true},
