@@ -458,11 +458,16 @@ var realsetFloors = map[string]map[string][2]float64{
 	// Then the topic scorer reads a one-word file name as its name and a
 	// clipped word in full (as on dev): topics 0.48 / 0.42 → 0.52 / 0.45,
 	// the same topics produced, no rule changed.
+	// Then held-out batch 18 added 4 test sessions (Cursor chats saved by
+	// SpecStory from a new repository, prompts in Polish): 113 sessions,
+	// tasks precision 0.77 → 0.73 (247 of 340 right), technologies recall
+	// 0.63 → 0.61 (174 of 284 found); the floors they took the figures
+	// under are set 0.02 below them, no rule changed.
 	"test": {
 		"title":        {0.74, 0},
 		"decisions":    {0.63, 0.13},
-		"tasks":        {0.76, 0.58},
-		"technologies": {0.80, 0.62},
+		"tasks":        {0.71, 0.58},
+		"technologies": {0.80, 0.59},
 		"topics":       {0.45, 0.40},
 	},
 }
@@ -496,6 +501,7 @@ var realsetTestLabelsSHA256 = map[string]string{
 	"labels-test-17.json":   "4b98c1090b8a2b7544c148f9a6d5b05b8ae4f5f778ccdf65218325a4cd74c9d7",
 	"labels-test-17-2.json": "ba048ad1c8f45faff7f040ea36bec391b19ad68cc5974e603660b40d9a242035",
 	"labels-test-17-3.json": "93aa75b45c2a0ede2eb4b28bc437a578d59c4992043577c7d96a49a05b28c6dc",
+	"labels-test-18.json":   "499530f848c2ef1672e87268ecc4e1b06e8c982fc1b598d4f4f6a26cd5ca929a",
 }
 
 // realsetExt is the file name each format is imported under.
