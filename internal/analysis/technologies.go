@@ -214,6 +214,7 @@ func technologiesOf(vs []view) ([]string, map[string]string) {
 		}
 		if v.steward() {
 			stewardNamed(v, te)
+			stewardNamedTools(v, te)
 			stewardCommands(v, te)
 			stewardPastedOutput(v.m.Content, te)
 			for _, f := range attachedFiles(v.prose) {

@@ -266,3 +266,81 @@ func hyphenated(lower, w string) bool {
 	i := strings.Index(lower, w)
 	return i > 0 && lower[i-1] == '-' || i >= 0 && i+len(w) < len(lower) && lower[i+len(w)] == '-'
 }
+
+// toolNames maps the lower-case names of the programs and libraries Baton
+// knows (programTechnologies, libraryTechnologies), and of the
+// technologies they belong to, to that technology: the steward naming one
+// of them as theirs ("Add scipy", "switch to `uv`", "new TypeORM
+// entities") names a technology as surely as a language's name does.
+var toolNames = func() map[string]string {
+	m := map[string]string{}
+	add := func(form, name string) {
+		form = strings.ToLower(form)
+		if strings.ContainsAny(form, " /@") || len(form) < 2 || technologies[form] != "" {
+			return // a language's or a service's name is stewardNamed's
+		}
+		if _, ok := m[form]; !ok {
+			m[form] = name
+		}
+	}
+	for form, name := range programTechnologies {
+		add(form, name)
+		add(name, name)
+	}
+	for form, name := range libraryTechnologies {
+		add(form, name)
+		add(name, name)
+	}
+	return m
+}()
+
+// commonWordTools are the names of toolNames that are also English words,
+// two letters long, or the assistant the session runs in ("make sure",
+// "just", "a rich text", "ask Claude"): in prose they name no tool.
+var commonWordTools = set("act", "air", "atlas", "black", "bundle", "click", "composer", "express", "fire", "gem",
+	"goose", "just", "kind", "make", "mix", "next", "parallel", "requests", "rich", "three", "swift", "dart",
+	"react", "rails", "go", "node", "prettier", "hatch", "torch", "jest", "bun", "tofu", "polars", "mamba",
+	"twine", "rake", "commander", "electron", "biome", "bandit", "julia", "claude", "gemini", "codex",
+	"anthropic", "flask", "watch", "redux", "command", "time", "env", "exec", "nohup", "timeout", "nice", "echo",
+	"aider", "gh", "az", "ng", "rg", "fd", "pg", "jq", "yq")
+
+// stewardNamedTools adds the programs and libraries the steward names as
+// theirs in prose (toolNames), under the same cues as stewardNamed: not
+// asked about, not an example, an alternative or something to do without.
+// A word inside a path, or in a line of pasted code or configuration
+// ("style = [\"ruff check\"]", "\"I\", # isort"), is no such naming.
+func stewardNamedTools(v *view, te *techEvidence) {
+	for _, s := range sentences(truncate(v.prose, maxScanText)) {
+		lower := strings.ToLower(s)
+		if askedAbout(lower) || strings.ContainsAny(s, "={}#") {
+			continue // a question, or a line of code or configuration
+		}
+		// A command written as code ("`uv pip install -e .`") is
+		// stewardCommands' to read: its words are not named one by one.
+		words := codeSpan.ReplaceAllStringFunc(s, func(span string) string {
+			if len(strings.Fields(span)) < 2 {
+				return span
+			}
+			return strings.Repeat(" ", len(span))
+		})
+		at := 0
+		for _, raw := range strings.Fields(words) {
+			pos := at + strings.Index(words[at:], raw)
+			at = pos + len(raw)
+			if strings.ContainsAny(raw, `/\=<>|$#`) {
+				continue
+			}
+			w := trimChunk(raw)
+			name := toolNames[strings.ToLower(w)]
+			if name == "" {
+				continue
+			}
+			if commonWordTools[strings.ToLower(w)] {
+				continue
+			}
+			if namedAsTheirs(s, name, pos+strings.Index(raw, w)) {
+				te.add(name, evidenceNamed, "named by the steward: “"+excerpt(s, 90)+"”")
+			}
+		}
+	}
+}
