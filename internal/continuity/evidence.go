@@ -99,7 +99,6 @@ func gather(msgs []*baton.Message) *evidence {
 		recent = recent[len(recent)-RecentWindow:]
 	}
 	for i, p := range recent {
-		ev.readRecent(p)
 		// A question nobody answered: asked in the last prose messages by one
 		// side and followed by nothing from the other.
 		answered := false
@@ -109,6 +108,7 @@ func gather(msgs []*baton.Message) *evidence {
 				break
 			}
 		}
+		ev.readRecent(p, answered)
 		if !answered {
 			ev.readUnanswered(p)
 		}
@@ -207,8 +207,10 @@ func (ev *evidence) readCall(tc baton.ToolCall, res *baton.Message, seq int64) i
 
 // readRecent reads one of the last prose messages: the steward's mood and
 // tiredness, unchecked items and next steps, blockers, how near the work
-// is to done, and what was left undecided.
-func (ev *evidence) readRecent(p prose) {
+// is to done, and what was left undecided, unless the other side spoke
+// after it (answered): "it's unclear whether they mean a PR or a push"
+// is settled by the reply that follows.
+func (ev *evidence) readRecent(p prose, answered bool) {
 	lower := strings.ToLower(p.text)
 	if p.m.Role == baton.RoleSteward {
 		ev.recentSteward++
@@ -233,7 +235,7 @@ func (ev *evidence) readRecent(p prose) {
 			if hasAny(ls, nearCues) {
 				ev.near = clip(s)
 			}
-			if hasAny(ls, uncertainCues) {
+			if !answered && hasAny(ls, uncertainCues) {
 				ev.questions = appendQuestion(ev.questions, baton.OpenQuestion{Question: clip(s), Priority: "medium",
 					Context: fmt.Sprintf("left undecided by the %s at message %d", p.m.Role, p.m.Seq)})
 			}
@@ -242,25 +244,16 @@ func (ev *evidence) readRecent(p prose) {
 }
 
 // readUnanswered keeps the questions of a prose message the other side
-// never answered. A Markdown heading that asks ("### Why a mock
-// server?") titles the section under it, which answers it: it is no open
-// question.
+// never answered (questionsOf: a heading that asks titles the section
+// under it, which answers it; a list's options are one question).
 func (ev *evidence) readUnanswered(p prose) {
-	var body []string
-	for _, line := range strings.Split(p.text, "\n") {
-		if !strings.HasPrefix(strings.TrimSpace(line), "#") {
-			body = append(body, line)
+	for _, s := range questionsOf(p.text) {
+		who := "the steward asked"
+		if p.m.Role == baton.RoleAssistant {
+			who = "the assistant asked"
 		}
-	}
-	for _, s := range sentences(strings.Join(body, " ")) {
-		if strings.HasSuffix(s, "?") && len(strings.Fields(s)) >= 3 {
-			who := "the steward asked"
-			if p.m.Role == baton.RoleAssistant {
-				who = "the assistant asked"
-			}
-			ev.questions = appendQuestion(ev.questions, baton.OpenQuestion{Question: clip(s), Priority: "high",
-				Context: fmt.Sprintf("%s at message %d; the session ended before an answer", who, p.m.Seq)})
-		}
+		ev.questions = appendQuestion(ev.questions, baton.OpenQuestion{Question: clip(s), Priority: "high",
+			Context: fmt.Sprintf("%s at message %d; the session ended before an answer", who, p.m.Seq)})
 	}
 }
 

@@ -1,0 +1,255 @@
+package continuity
+
+import (
+	"regexp"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// What counts as an open question of a message: a sentence of its prose
+// that asks the other side something. Seen on real sessions' bridges, and
+// left out here:
+//
+//   - the lines of a list read as one sentence with the line before
+//     ("**Use session ID** - `entire/<id>` … What behavior would you
+//     expect?"): a question is read within its line;
+//   - the options of a question listed under it ("Should we:" then "-
+//     Keep the old branch?", "- Migrate the checkpoints?"), each taken
+//     for a question of its own: they are one question, "Should we keep
+//     the old branch, migrate the checkpoints, or something else?"; a
+//     list of questions under a line that does not ask ("The logs will
+//     show:") says what something will tell, and asks nothing;
+//   - a tool's record or a terminal's drawing ("Read file: x.py",
+//     "╭───"), a question mark inside code ("The comment `// AI?");
+//   - the courtesy that closes an answer ("Is there anything else you'd
+//     like me to help with?");
+//   - the assistant wondering aloud ("What if the issue is deeper?",
+//     "Maybe the PYTHONPATH is messed up?"): it asks itself.
+//
+// The question keeps its words without Markdown's marks (**, `).
+
+// questionsOf is the open questions a message's prose (code fences
+// already left out) asks, in order.
+func questionsOf(text string) []string {
+	var out []string
+	blocks := questionBlocks(text)
+	for k := 0; k < len(blocks); k++ {
+		b := blocks[k]
+		if b.heading {
+			continue // a heading that asks titles the section that answers it
+		}
+		ss := sentences(b.text)
+		if !b.item && strings.HasSuffix(b.text, ":") {
+			// The list under a lead-in belongs to it.
+			var items []string
+			j := k + 1
+			for ; j < len(blocks) && blocks[j].item; j++ {
+				items = append(items, blocks[j].text)
+			}
+			if len(items) > 0 {
+				for _, s := range ss[:len(ss)-1] {
+					if openQuestion(s) {
+						out = append(out, plainMarks(s))
+					}
+				}
+				if q := optionsQuestion(plainMarks(ss[len(ss)-1]), items); q != "" {
+					out = append(out, q)
+				}
+				k = j - 1
+				continue
+			}
+		}
+		for _, s := range ss {
+			if openQuestion(s) {
+				out = append(out, plainMarks(s))
+			}
+		}
+	}
+	return out
+}
+
+// questionBlock is a run of prose lines: a paragraph, a list item or a
+// heading, its Markdown marks taken off.
+type questionBlock struct {
+	text          string
+	item, heading bool
+}
+
+// questionBlocks cuts prose into paragraphs, list items and headings: a
+// sentence never runs from one into the next.
+func questionBlocks(text string) []questionBlock {
+	var out []questionBlock
+	open := false // the last block may go on with the next line
+	for line := range strings.SplitSeq(text, "\n") {
+		t := strings.TrimSpace(line)
+		if t == "" {
+			open = false
+			continue
+		}
+		if strings.HasPrefix(t, "#") {
+			out = append(out, questionBlock{text: strings.TrimLeft(t, "# "), heading: true})
+			open = false
+			continue
+		}
+		rest, item := cutListMarker(t)
+		if boldLine(rest) {
+			// A line all in bold ("**Why does Cursor ignore .env?**")
+			// heads the text under it, as a heading does.
+			out = append(out, questionBlock{text: rest, heading: true})
+			open = false
+			continue
+		}
+		if !item && open && len(out) > 0 && !out[len(out)-1].heading {
+			out[len(out)-1].text += " " + rest
+			continue
+		}
+		out = append(out, questionBlock{text: rest, item: item})
+		// A chat's list item is one line: the line after it is the
+		// next paragraph.
+		open = !item
+	}
+	return out
+}
+
+// boldLine reports a line that is one run of bold text.
+func boldLine(t string) bool {
+	t = strings.TrimRight(t, ":")
+	return len(t) > 4 && strings.HasPrefix(t, "**") && strings.HasSuffix(t, "**") && !strings.Contains(t[2:len(t)-2], "**")
+}
+
+// cutListMarker takes a list item's marker off a line ("- ", "* ", "1. ").
+func cutListMarker(t string) (string, bool) {
+	for _, m := range []string{"- ", "* ", "+ ", "• "} {
+		if rest, ok := strings.CutPrefix(t, m); ok {
+			return strings.TrimSpace(rest), true
+		}
+	}
+	i := 0
+	for i < len(t) && t[i] >= '0' && t[i] <= '9' {
+		i++
+	}
+	if i > 0 && i < len(t)-1 && (t[i] == '.' || t[i] == ')') && t[i+1] == ' ' {
+		return strings.TrimSpace(t[i+2:]), true
+	}
+	return t, false
+}
+
+// plainMarks is text without Markdown's emphasis and code marks.
+func plainMarks(s string) string {
+	if !strings.ContainsAny(s, "*_`") {
+		return s
+	}
+	s = strings.ReplaceAll(s, "**", "")
+	s = strings.ReplaceAll(s, "__", "")
+	s = italic.ReplaceAllString(s, "$1")
+	return strings.ReplaceAll(s, "`", "")
+}
+
+// italic is a word or words in single asterisks ("*within*"), not a
+// glob's star ("*.go").
+var italic = regexp.MustCompile(`\*(\w[^*]*\w|\w)\*`)
+
+// optionsQuestion is one question of a lead-in that asks and the options
+// listed under it ("Should we:" + "Keep the old branch?", "Migrate the
+// checkpoints?" → "Should we keep the old branch, or migrate the
+// checkpoints?"); "" when the lead-in asks nothing, or the items are not
+// its options (each a question).
+func optionsQuestion(lead string, items []string) string {
+	lead = strings.TrimSpace(strings.TrimSuffix(lead, ":"))
+	words := strings.Fields(lead)
+	if len(words) == 0 || len(words) > maxLeadWords || !askingOpeners[strings.ToLower(words[0])] {
+		return ""
+	}
+	var opts []string
+	for _, it := range items {
+		if !strings.HasSuffix(it, "?") || len(opts) == maxOptions {
+			return ""
+		}
+		opts = append(opts, lowerFirst(strings.TrimSpace(strings.TrimRight(plainMarks(it), "?"))))
+	}
+	q := lead + " " + opts[0]
+	for k, o := range opts[1:] {
+		if k == len(opts)-2 {
+			q += ", or " + o
+		} else {
+			q += ", " + o
+		}
+	}
+	return q + "?"
+}
+
+const (
+	// maxLeadWords is the longest lead-in that asks with the options
+	// listed under it ("Which approach do you prefer:").
+	maxLeadWords = 10
+	// maxOptions is the most options a question lists.
+	maxOptions = 6
+)
+
+// askingOpeners open a sentence that asks.
+var askingOpeners = map[string]bool{
+	"should": true, "shall": true, "would": true, "do": true, "does": true, "did": true, "which": true, "what": true,
+	"how": true, "can": true, "could": true, "is": true, "are": true, "will": true, "want": true, "where": true,
+	"when": true, "who": true, "why": true,
+}
+
+// lowerFirst lower-cases an option's first letter, not an acronym's
+// ("Keep" → "keep", "API" stays).
+func lowerFirst(s string) string {
+	r, n := utf8.DecodeRuneInString(s)
+	if n == 0 || !unicode.IsUpper(r) {
+		return s
+	}
+	if r2, _ := utf8.DecodeRuneInString(s[n:]); unicode.IsUpper(r2) {
+		return s
+	}
+	return string(unicode.ToLower(r)) + s[n:]
+}
+
+// openQuestion reports a sentence that asks the other side something:
+// three words or more ending in a question mark, written as prose, not
+// the courtesy that closes an answer nor the assistant wondering aloud.
+func openQuestion(s string) bool {
+	if !strings.HasSuffix(s, "?") || len(strings.Fields(s)) < 3 || strings.Count(s, "`")%2 == 1 {
+		return false
+	}
+	if exportedToolLine(s) || strings.IndexFunc(s, func(r rune) bool { return r >= 0x2500 && r <= 0x259f }) >= 0 {
+		return false
+	}
+	lower := strings.ToLower(s)
+	// The clause that asks is the last: "This hides a bug - what if
+	// someone calls it with a real path?", "Ideot: What if …?".
+	last := lower
+	for _, sep := range []string{" - ", " — ", ": "} {
+		if i := strings.LastIndex(last, sep); i >= 0 {
+			last = last[i+len(sep):]
+		}
+	}
+	return !hasAny(lower, courtesyCues) && !hasPrefixAny(last, wonderingOpeners)
+}
+
+var (
+	// courtesyCues are the questions that close an answer and ask for
+	// nothing in particular.
+	courtesyCues = []string{"anything else", "any other questions", "any questions", "answer your question",
+		"does this help", "does that help", "make sense?"}
+	// wonderingOpeners open the assistant's question to itself: a
+	// hypothesis, not something the steward is asked.
+	wonderingOpeners = []string{"what if ", "maybe ", "perhaps ", "could it be ", "or maybe ", "or is it "}
+)
+
+// exportedToolLine reports the line an exporter wrote for a tool call
+// ("Read file: x.py", "Tool use: **grep**", "Listed directory src").
+func exportedToolLine(s string) bool {
+	return hasPrefixAny(s, []string{"Read file:", "Edit file:", "Tool use:", "Listed ", "Searched ", "Grep search", "⏺", "⎿"})
+}
+
+func hasPrefixAny(s string, prefixes []string) bool {
+	for _, p := range prefixes {
+		if strings.HasPrefix(s, p) {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,71 @@
+package continuity
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/baton-dev/baton/internal/baton"
+)
+
+// TestQuestionsOf: what a message asks, as real sessions' bridges showed
+// it wrongly — a list's lines run into a question, options taken for
+// questions, a tool's record, code, a terminal's drawing, courtesy, the
+// assistant wondering aloud, Markdown's marks.
+func TestQuestionsOf(t *testing.T) {
+	cases := []struct {
+		name, text string
+		want       []string
+	}{
+		{"a list line does not run into the question",
+			"- **Use the session id** - `sessions/<id>` instead of `<commit>`\nWhat behaviour would you expect here?",
+			[]string{"What behaviour would you expect here?"}},
+		{"the options listed under a question are one question",
+			"There are two ways.\n\nShould we:\n- Keep the old branch and warn the user?\n- Migrate the checkpoints?\n- Something else?",
+			[]string{"Should we keep the old branch and warn the user, migrate the checkpoints, or something else?"}},
+		{"questions under a lead-in that does not ask say what it tells",
+			"The logs will show why it fails:\n- Is the queue cleared?\n- Does the status change?",
+			nil},
+		{"a tool's record and a terminal's drawing ask nothing",
+			"Read file: app.py Read file: main.py Should we go on?\n· Working… (esc to interrupt) ╭──── is it done?",
+			nil},
+		{"a question mark inside code",
+			"The comment `// AI? fix this` marks it.",
+			nil},
+		{"courtesy asks nothing in particular",
+			"Done. Is there anything else you'd like me to help with?\n\nDoes this answer your question?",
+			nil},
+		{"the assistant wondering aloud",
+			"Maybe the PYTHONPATH is wrong? Critic: What if the issue is deeper? This hides a bug - what if someone passes a real path?",
+			nil},
+		{"a bold line heads the text that answers it",
+			"**Why does Cursor ignore .env?**\nBecause it holds secrets.\n\nShall I add it to the ignore file?",
+			[]string{"Shall I add it to the ignore file?"}},
+		{"Markdown's marks go",
+			"Do you want to reorder items *within* a list, or run `make lint` first?",
+			[]string{"Do you want to reorder items within a list, or run make lint first?"}},
+	}
+	for _, c := range cases {
+		if got := questionsOf(c.text); !slices.Equal(got, c.want) {
+			t.Errorf("%s: questionsOf = %q, want %q", c.name, got, c.want)
+		}
+	}
+}
+
+// TestUndecidedAnsweredIsNoQuestion: what the assistant says is unclear
+// ("it's unclear whether they mean a PR or a push") is open only while
+// the steward has not spoken after it.
+func TestUndecidedAnsweredIsNoQuestion(t *testing.T) {
+	msgs := []*baton.Message{
+		{Seq: 1, Role: baton.RoleSteward, Content: "Yes"},
+		{Seq: 2, Role: baton.RoleAssistant, Content: "It's unclear whether they mean to open a PR or push to the branch."},
+		{Seq: 3, Role: baton.RoleSteward, Content: "Open a PR."},
+		{Seq: 4, Role: baton.RoleAssistant, Content: "Opened the pull request."},
+	}
+	if qs := gather(msgs).questions; len(qs) != 0 {
+		t.Errorf("questions = %+v, want none: the steward answered", qs)
+	}
+	open := gather(msgs[:2]).questions
+	if len(open) != 1 {
+		t.Errorf("questions = %+v, want the undecided one while no answer came", open)
+	}
+}
