@@ -175,6 +175,9 @@ func editedInText(v *view) bool {
 			return true
 		}
 	}
+	if strings.Contains(v.m.Content, "```") && emptyCodeBlock(v.m.Content) {
+		return true
+	}
 	if strings.Contains(v.m.Content, "Tool use: **") {
 		for _, name := range textEditTool.FindAllString(v.m.Content, -1) {
 			if !strings.Contains(strings.ToLower(name), "todo") { // "todo_write" writes a todo list, no file
@@ -183,4 +186,29 @@ func editedInText(v *view) bool {
 		}
 	}
 	return strings.Contains(v.m.Content, "⏺ ") && textEditConsole.MatchString(v.m.Content)
+}
+
+// emptyCodeBlock reports whether text holds a code block with nothing in
+// it: "Let me fix these syntax issues: ```\n\n```". A chat export that
+// drops its tool calls (SpecStory's Copilot history) keeps each edit as
+// such an empty block, the change itself left out. Fences are paired in
+// order, so the closing fence of one block and the opening one of the
+// next are not read as an empty block.
+func emptyCodeBlock(text string) bool {
+	open, empty := false, false
+	for line := range strings.SplitSeq(text, "\n") {
+		t := strings.TrimSpace(line)
+		switch {
+		case strings.HasPrefix(t, "```") && !open:
+			open, empty = true, true
+		case strings.HasPrefix(t, "```") && open:
+			if empty && t == "```" {
+				return true
+			}
+			open = false
+		case open && t != "":
+			empty = false
+		}
+	}
+	return false
 }

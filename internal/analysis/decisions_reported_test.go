@@ -117,13 +117,16 @@ func TestUnwrappedProse(t *testing.T) {
 // list changes none.
 func TestEditedInText(t *testing.T) {
 	for content, want := range map[string]bool{
-		"Tool use: **edit_file_v2**\n\nupdated":    true,
-		"⏺ replace(src/StockService.cs)":           true,
-		"Tool use: **apply_patch**":                true,
-		"Tool use: **read_file_v2**":               false,
-		"Tool use: **todo_write**":                 false,
-		"⏺ read_file(src/StockService.cs)":         false,
-		"Tool use: **search_replace**\n\n```\n```": true,
+		"Tool use: **edit_file_v2**\n\nupdated":                      true,
+		"⏺ replace(src/StockService.cs)":                             true,
+		"Tool use: **apply_patch**":                                  true,
+		"Tool use: **read_file_v2**":                                 false,
+		"Tool use: **todo_write**":                                   false,
+		"⏺ read_file(src/StockService.cs)":                           false,
+		"Tool use: **search_replace**\n\n```\n```":                   true,
+		"Let me fix these syntax issues: \n```\n\n```\nNow the page": true,
+		"Run it:\n```bash\nmake\n```\n```\nok\n```":                  false,
+		"The output:\n```\nok\n```":                                  false,
 	} {
 		v := view{m: &message{Role: baton.RoleAssistant, Content: content}}
 		if got := editedInText(&v); got != want {
