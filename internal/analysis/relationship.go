@@ -89,12 +89,18 @@ func Exchanges(msgs []*baton.Message) []Exchange {
 var lookups = set("Read", "Grep", "Glob", "LS", "WebFetch", "WebSearch", "NotebookRead", "ToolSearch")
 
 func exchangesOf(vs []view) []Exchange {
-	var out []Exchange
 	var starts []int
 	for i := range vs {
 		if vs[i].text && vs[i].steward() {
 			starts = append(starts, i)
 		}
+	}
+	// One exchange per start: the slice is made once, not grown by
+	// copying (a 150,000-message session's were 7 MB, live beside the
+	// views for the whole analysis).
+	var out []Exchange
+	if len(starts) > 0 {
+		out = make([]Exchange, 0, len(starts))
 	}
 	prevFailed := false
 	for k, s := range starts {

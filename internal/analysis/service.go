@@ -90,6 +90,18 @@ func (s *Service) analyzeSession(ctx context.Context, stewardID int64, sessionID
 	if err != nil {
 		return err
 	}
+	if sess.MessageCount > maxViewsBeside {
+		// A very long session's views are most of the heap while it is
+		// analysed: the collector keeps closer to what is live.
+		return withTighterGC(func() error { return s.analyzeRead(ctx, stewardID, sess, msgs) })
+	}
+	return s.analyzeRead(ctx, stewardID, sess, msgs)
+}
+
+// analyzeRead is analyzeSession once the session is read.
+func (s *Service) analyzeRead(ctx context.Context, stewardID int64, sess *baton.Session, msgs []*baton.Message) error {
+	sessionID := sess.ID
+	var err error
 	if msgs == nil && s.model != nil {
 		// The model step reads the whole messages.
 		if msgs, err = s.store.AnalysisMessages(ctx, stewardID, sessionID); err != nil {
