@@ -405,7 +405,38 @@ func configDirTechnology(f string) string {
 	case nextRouteFile(f):
 		return "Next.js"
 	}
-	return ""
+	return toolConfigTechnology(path.Base(f))
+}
+
+// toolConfigTechnology names the tool whose configuration a file is by
+// the name tools give their configuration: "astro.config.mjs",
+// "pyrightconfig.json", ".yarnrc.yml", "ruff.toml", for a program or
+// library Baton knows (toolNames, technologies) whose name is not a
+// common word.
+func toolConfigTechnology(base string) string {
+	lower := strings.ToLower(base)
+	stem, _, ok := strings.Cut(lower, ".config.")
+	if !ok {
+		stem, ok = strings.CutSuffix(lower, "config.json")
+	}
+	if !ok && strings.HasPrefix(lower, ".") && strings.Contains(lower, "rc") {
+		name, _, _ := strings.Cut(lower[1:], ".")
+		stem, ok = strings.CutSuffix(name, "rc")
+	}
+	if !ok {
+		for _, ext := range []string{".toml", ".json", ".yaml", ".yml", ".ini"} {
+			if stem, ok = strings.CutSuffix(lower, ext); ok {
+				break
+			}
+		}
+	}
+	if !ok || stem == "" || commonWordTools[stem] {
+		return ""
+	}
+	if t := toolNames[stem]; t != "" {
+		return t
+	}
+	return technologies[stem]
 }
 
 // nextRouteFiles are the files Next.js's App Router gives a meaning by

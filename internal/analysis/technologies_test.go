@@ -284,3 +284,18 @@ func TestTechnologiesFromOtherConsoles(t *testing.T) {
 		}
 	}
 }
+
+// TestToolConfigTechnology: a file named as tools name their
+// configuration is that tool's, for a tool Baton knows whose name is not
+// a common word.
+func TestToolConfigTechnology(t *testing.T) {
+	for base, want := range map[string]string{
+		"astro.config.mjs": "Astro", "pyrightconfig.json": "Pyright", ".yarnrc.yml": "Yarn", "ruff.toml": "Ruff",
+		"vitest.config.ts": "Vitest", "mypy.ini": "mypy",
+		"next.config.js": "", "make.json": "", "settings.json": "", "config.json": "", "notes.md": "",
+	} {
+		if got := toolConfigTechnology(base); got != want {
+			t.Errorf("toolConfigTechnology(%q) = %q, want %q", base, got, want)
+		}
+	}
+}
