@@ -22,16 +22,17 @@ type taskBook struct {
 	text      map[string]string // key → the task as first written
 	status    map[string]string // key → pending, in_progress or completed
 	requested map[string]bool   // keys of the steward's requests
+	cleaned   map[string]string // cleanTask of each task read: a todo list is written again at each update
 }
 
 func newTaskBook() *taskBook {
-	return &taskBook{text: map[string]string{}, status: map[string]string{}, requested: map[string]bool{}}
+	return &taskBook{text: map[string]string{}, status: map[string]string{}, requested: map[string]bool{}, cleaned: map[string]string{}}
 }
 
 // todo records an item of a todo list. One restating a request the
 // steward made is that request (one task, whose status it carries).
 func (b *taskBook) todo(task, status string) {
-	key := strings.ToLower(cleanTask(task))
+	key := strings.ToLower(b.clean(task))
 	if _, ok := b.text[key]; !ok {
 		words := wordsOf(key)
 		for _, k := range b.order {
@@ -74,7 +75,7 @@ func salientSet(words []string) map[string]bool {
 
 // set records a task's status; the latest status wins.
 func (b *taskBook) set(task, status string) {
-	task = cleanTask(task)
+	task = b.clean(task)
 	if task == "" {
 		return
 	}
@@ -92,7 +93,7 @@ func (b *taskBook) set(task, status string) {
 // mention records a task named in passing: it does not reopen a task
 // already known.
 func (b *taskBook) mention(task string) {
-	key := strings.ToLower(cleanTask(task))
+	key := strings.ToLower(b.clean(task))
 	if _, ok := b.text[key]; ok {
 		return
 	}
@@ -122,7 +123,7 @@ func (b *taskBook) request(task, status string, known int) {
 		}
 	}
 	b.set(task, status)
-	if key := strings.ToLower(cleanTask(task)); b.text[key] != "" {
+	if key := strings.ToLower(b.clean(task)); b.text[key] != "" {
 		b.requested[key] = true
 	}
 }
@@ -212,6 +213,16 @@ func overtaken(vs []view) []bool {
 // on the other two") was overtaken (overtaken's rule).
 func superseded(vs []view, over []bool, i int) bool {
 	return hasAnyPhrase(vs[i].lower(), "waiting on", "waiting for", "still waiting", "until") && over[i]
+}
+
+// clean is cleanTask(task), each task cleaned once.
+func (b *taskBook) clean(task string) string {
+	c, ok := b.cleaned[task]
+	if !ok {
+		c = cleanTask(task)
+		b.cleaned[task] = c
+	}
+	return c
 }
 
 func cleanTask(s string) string {

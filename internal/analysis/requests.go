@@ -845,7 +845,7 @@ var commandLine = regexp.MustCompile(`&&|\|\||\s\|\s|2>|>/dev/null|^\$ |^!|(^|\s
 // isCommandText reports text that is a command line.
 func isCommandText(s string) bool {
 	t := strings.TrimSpace(s)
-	if commandLine.MatchString(t) {
+	if mayBeCommandLine(t) && commandLine.MatchString(t) {
 		// "git" or "make" opening a request in words ("make the tests
 		// pass") is not a command: a command has no plain words after.
 		ws := strings.Fields(t)
@@ -923,8 +923,17 @@ func pastedErrorTask(prose string) string {
 			break
 		}
 	}
+	// A line without an error word matches none of errorLines: read
+	// once, not once per pattern.
+	errorLine := make([]bool, len(lines))
+	for i, line := range lines {
+		errorLine[i] = errorLineWords.in(line)
+	}
 	for _, re := range errorLines {
 		for i := range lines {
+			if !errorLine[i] {
+				continue
+			}
 			if problem := errorAt(lines, i, re); problem != "" {
 				if command != "" {
 					return excerpt("fix `"+command+"` failing: "+problem, taskLength)

@@ -53,7 +53,7 @@ func FixtureTranscript(tb testing.TB, more func(k, size int) bool) []byte {
 
 // parsedAnalysed is a transcript parsed and each message analysed, as
 // importOne has it before the store writes it.
-func parsedAnalysed(t *testing.T, im *Importer, data []byte) baton.ImportDocument {
+func parsedAnalysed(t testing.TB, im *Importer, data []byte) baton.ImportDocument {
 	t.Helper()
 	doc, lineErrs, err := claudecode.Parse(bytes.NewReader(data), "5e55a0e1-0000-4000-8000-000000000000.jsonl", claudecode.Options{})
 	if err != nil || len(lineErrs) > 0 {
