@@ -953,7 +953,9 @@ func accepts(reply string) bool {
 		return false
 	}
 	for _, a := range acceptances {
-		if r == a || strings.HasPrefix(r, a+" ") || strings.HasPrefix(r, a+",") || strings.HasPrefix(r, a+"!") || strings.HasPrefix(r, a+".") {
+		// a alone, or followed by " ", ",", "!" or "." (read in place: the
+		// four strings built for each acceptance were most of this check).
+		if r == a || len(r) > len(a) && strings.HasPrefix(r, a) && strings.IndexByte(" ,!.", r[len(a)]) >= 0 {
 			return true
 		}
 		// Japanese runs on without a space: "はい、お願いします".

@@ -19,7 +19,7 @@ var askedCourseRe = regexp.MustCompile(`(?i)\b(?:can we|could we|can you|could y
 // askedCourse reads the course and its alternative a steward's sentence
 // asks for.
 func askedCourse(s string) (baton.Decision, bool) {
-	m := askedCourseRe.FindStringSubmatch(strings.TrimSpace(s))
+	m := askedCourseMatch(strings.TrimSpace(s))
 	if m == nil {
 		return baton.Decision{}, false
 	}

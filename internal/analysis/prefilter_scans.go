@@ -36,3 +36,65 @@ func mayBeCommandLine(t string) bool {
 // errorLineWords are errorWords, read in one pass: a line holding none of
 // them says no error of errorLines' kinds.
 var errorLineWords = newFoldWords(errorWords...)
+
+// askedCourseAsks and askedCourseTurns are words every match of
+// askedCourseRe holds one of each of: its question and its turn to the
+// other course.
+var (
+	askedCourseAsks  = newFoldWords("can ", "could ", "how ", "possible to")
+	askedCourseTurns = newFoldWords("instead of", "rather than", "without ", "but ")
+)
+
+// askedCourseMatch is askedCourseRe.FindStringSubmatch(s), the pattern
+// scanned only when s holds its words.
+func askedCourseMatch(s string) []string {
+	if !askedCourseTurns.in(s) || !askedCourseAsks.in(s) {
+		return nil
+	}
+	return askedCourseRe.FindStringSubmatch(s)
+}
+
+// withoutReadLineNumbers is readLineNumber.ReplaceAllString(s, ""), read
+// in one pass: at the text's start and after each line break, white space
+// (\s, line breaks among it), digits and "→" together are left out. The
+// pattern's scan of every Read result was a tenth of reading the
+// session's technologies.
+func withoutReadLineNumbers(s string) string {
+	var b strings.Builder
+	written := 0 // s[:written] is dealt with
+	for at := 0; at <= len(s); {
+		j := at
+		for j < len(s) && isPatternSpace(s[j]) {
+			j++
+		}
+		k := j
+		for k < len(s) && '0' <= s[k] && s[k] <= '9' {
+			k++
+		}
+		next := j // the next line start is after a line break from here
+		if k > j && strings.HasPrefix(s[k:], "→") {
+			if b.Cap() == 0 {
+				b.Grow(len(s))
+			}
+			b.WriteString(s[written:at])
+			written = k + len("→")
+			next = written
+		}
+		nl := strings.IndexByte(s[next:], '\n')
+		if nl < 0 {
+			break
+		}
+		at = next + nl + 1
+	}
+	if written == 0 {
+		return s
+	}
+	b.WriteString(s[written:])
+	return b.String()
+}
+
+// isPatternSpace reports a byte \s matches in a pattern: tab, line feed,
+// form feed, carriage return or space.
+func isPatternSpace(c byte) bool {
+	return c == '\t' || c == '\n' || c == '\f' || c == '\r' || c == ' '
+}

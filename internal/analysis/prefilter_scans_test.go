@@ -14,15 +14,23 @@ func TestMayBeCommandLineWhereverThePatternMatches(t *testing.T) {
 		" ", "\t", "\n", "\f", "\r", "\v", "=", "git", "go", "make", "sudo", "apt-get", "python3", "Git", "GO", "Make", "the", "Tests",
 		"fix", "x", "é", "a-b", "well-known", "1", "."}
 	rng := rand.New(rand.NewPCG(5, 6))
+	matched := 0
 	for range 200000 {
 		var b strings.Builder
 		for range 1 + rng.IntN(6) {
 			b.WriteString(pieces[rng.IntN(len(pieces))])
 		}
 		s := strings.TrimSpace(b.String())
-		if commandLine.MatchString(s) && !mayBeCommandLine(s) {
+		if !commandLine.MatchString(s) {
+			continue
+		}
+		matched++
+		if !mayBeCommandLine(s) {
 			t.Fatalf("mayBeCommandLine(%q) is false, the pattern matches", s)
 		}
+	}
+	if matched < 1000 {
+		t.Fatalf("the pattern matched %d texts: too few to say", matched)
 	}
 }
 
@@ -33,6 +41,7 @@ func TestErrorLineWordsWhereverAnErrorLineMatches(t *testing.T) {
 		"failed to", "FAILED", "fails", "failure", "not found", "Not Found", "cannot", "CANNOT", "err", "or", "fai", "led", "not", "found",
 		"can", "\u017f", "\u212a", "x", "é"}
 	rng := rand.New(rand.NewPCG(7, 8))
+	matched := 0
 	for range 200000 {
 		var b strings.Builder
 		for range 1 + rng.IntN(6) {
@@ -40,9 +49,63 @@ func TestErrorLineWordsWhereverAnErrorLineMatches(t *testing.T) {
 		}
 		s := b.String()
 		for _, re := range errorLines {
-			if re.MatchString(s) && !errorLineWords.in(s) {
+			if !re.MatchString(s) {
+				continue
+			}
+			matched++
+			if !errorLineWords.in(s) {
 				t.Fatalf("%q matches %s but holds none of errorWords", s, re)
 			}
+		}
+	}
+	if matched < 1000 {
+		t.Fatalf("the patterns matched %d texts: too few to say", matched)
+	}
+}
+
+// Every match of askedCourseRe holds one of askedCourseAsks and one of
+// askedCourseTurns: random text of the pattern's words, cut and in both
+// cases, with the runes (?i) folds to s and k.
+func TestAskedCourseWordsWhereverThePatternMatches(t *testing.T) {
+	pieces := []string{"can we ", "Could you ", "CAN I ", "how do we ", "How could I ", "is it possible to ", "would it be poſſible to ",
+		"maybe ", "just ", "please ", "also ", "use the cache", "keep it", ", ", " ", "instead of ", "rather than ", "without having to ",
+		"without needing to ", "but still ", "BUT ", "rebuilding it", "?", ".", "!", "can", "could", "how", "possible", "instead", "rather",
+		"without", "but", "\u017f", "\u212a", "x"}
+	rng := rand.New(rand.NewPCG(9, 10))
+	matched := 0
+	for range 200000 {
+		var b strings.Builder
+		for range 1 + rng.IntN(8) {
+			b.WriteString(pieces[rng.IntN(len(pieces))])
+		}
+		s := b.String()
+		if !askedCourseRe.MatchString(s) {
+			continue
+		}
+		matched++
+		if askedCourseMatch(s) == nil {
+			t.Fatalf("askedCourseMatch(%q) is nil, the pattern matches", s)
+		}
+	}
+	if matched < 100 {
+		t.Fatalf("the pattern matched %d texts: too few to say", matched)
+	}
+}
+
+// withoutReadLineNumbers leaves what readLineNumber's replacement leaves:
+// random text of line numbers, white space of each kind, arrows whole and
+// cut, and words.
+func TestWithoutReadLineNumbersAsThePattern(t *testing.T) {
+	pieces := []string{" ", "  ", "\t", "\n", "\r", "\f", "\v", "1", "12", "007", "→", "\xe2\x86", "\x92", "x", "é", "ab", "→→", "\n12→", "    3→"}
+	rng := rand.New(rand.NewPCG(11, 12))
+	for range 200000 {
+		var b strings.Builder
+		for range 1 + rng.IntN(10) {
+			b.WriteString(pieces[rng.IntN(len(pieces))])
+		}
+		s := b.String()
+		if got, want := withoutReadLineNumbers(s), readLineNumber.ReplaceAllString(s, ""); got != want {
+			t.Fatalf("withoutReadLineNumbers(%q) = %q, the pattern leaves %q", s, got, want)
 		}
 	}
 }

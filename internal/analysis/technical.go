@@ -479,6 +479,8 @@ func resolve(vs []view, i int) (resolution string, at int, learned string) {
 	// the latest one, unless it names this one (its target or a word of
 	// its text).
 	superseded := false
+	var names []string // what names the error (errorNames), read once it is needed
+	named := false
 	for j := i + 1; j < len(vs) && j <= i+resolutionWindow; j++ {
 		w := &vs[j]
 		if w.m.Role == baton.RoleToolResult && !w.failed && w.call != nil && target != nil && sameTarget(w.call, target) {
@@ -490,8 +492,13 @@ func resolve(vs []view, i int) (resolution string, at int, learned string) {
 		if !w.text {
 			continue
 		}
-		if superseded && w.fixes && !mentionsError(w.lower(), vs[i]) {
-			continue
+		if superseded && w.fixes {
+			if !named {
+				names, named = errorNames(vs[i]), true
+			}
+			if !mentionsAny(w.lower(), names) {
+				continue
+			}
 		}
 		if learned == "" && w.assistant() && w.explains {
 			for _, s := range sentences(w.prose) {
@@ -655,10 +662,10 @@ func repoAt(s string, i int, host string) string {
 	return host + "/" + owner + "/" + name
 }
 
-// mentionsError reports whether lower-case prose names the failed result
-// v: the file or program its call worked on, or a salient word of its
-// error text.
-func mentionsError(lower string, v view) bool {
+// errorNames are the names of the failed result v that prose mentioning
+// it would use: the file or program its call worked on, and the salient
+// words of its error text.
+func errorNames(v view) []string {
 	var names []string
 	if c := v.call; c != nil {
 		if f := c.file(); f != "" {
@@ -673,6 +680,12 @@ func mentionsError(lower string, v view) bool {
 			names = append(names, w)
 		}
 	}
+	return names
+}
+
+// mentionsAny reports whether lower-case prose names one of names
+// (errorNames of a failed result).
+func mentionsAny(lower string, names []string) bool {
 	for _, n := range names {
 		if n != "" && containsPhrase(lower, n) {
 			return true

@@ -440,7 +440,7 @@ func readContent(result string) string {
 	if !strings.Contains(result, "→") {
 		return truncate(result, 1<<16) // no line numbers to take out
 	}
-	return readLineNumber.ReplaceAllString(truncate(result, 1<<16), "")
+	return withoutReadLineNumbers(truncate(result, 1<<16))
 }
 
 // workflowRuns lists the commands of a GitHub Actions workflow's "run:"
