@@ -162,9 +162,17 @@ func (p *candidatePool) addView(i int, v *view) {
 	steward := v.steward()
 	leadIn := false // the steward introduced a paste ("the errors I get:")
 	for line := range strings.SplitSeq(v.prose, "\n") {
-		if toolRecord(line) {
+		if toolRecord(line) || summaryRecord(line) || consoleLine(line) {
 			continue
 		}
+		if strings.Contains(line, "⏺") {
+			// Claude Code's console mark before a turn, pasted with it.
+			line = strings.ReplaceAll(line, "⏺", "")
+		}
+		if strings.IndexByte(line, '@') >= 0 {
+			line = mentionsAsNames(line)
+		}
+		pastedLine := steward && pastedOutputLine(line)
 		logLine := lazyLogLine{line: line}
 		ss := sentences(line)
 		for j, s := range ss {
@@ -183,7 +191,7 @@ func (p *candidatePool) addView(i int, v *view) {
 					}
 				}
 				if !split {
-					pasted = startsAsLog(s) || leadIn && logLine.match()
+					pasted = pastedLine || startsAsLog(s) || leadIn && logLine.match()
 				}
 				leadIn = leadIn || strings.HasSuffix(s, ":")
 			}
@@ -613,8 +621,10 @@ func candTexts(cands []candidate, ks []int) []string {
 
 // withStop ends a sentence with punctuation, so joined sentences read.
 func withStop(s string) string {
-	switch s[len(s)-1] {
-	case '.', '!', '?', ':', ')', '"', '\'':
+	// The last letter, not byte: a Chinese or Japanese sentence ends in
+	// its own full stop ("…を読みます。"), which takes no other.
+	r, _ := utf8.DecodeLastRuneInString(s)
+	if strings.ContainsRune(".!?:)\"'。！？：）」』…", r) {
 		return s
 	}
 	return s + "."

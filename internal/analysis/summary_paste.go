@@ -3,6 +3,7 @@ package analysis
 import (
 	"regexp"
 	"strings"
+	"unicode/utf8"
 )
 
 // What the summary reads of a message besides its prose sentences: the
@@ -139,4 +140,106 @@ func (l *lazyLogLine) match() bool {
 		l.known, l.isLog = true, logShape.MatchString(l.line)
 	}
 	return l.isLog
+}
+
+// What else a message's lines hold that no one said: an exporter's
+// record of a tool call ("Listed directory src • 8 results", "Directory:
+// /Users/…/app (1 file)"), a path alone on its line, and in a steward's
+// message the lines of a terminal pasted in (a shell's prompt and its
+// command, a tool's marked output "• by using this software…", a shell
+// escape "!curl … | bash", a line of code "from uzpy.main import main").
+// Each is evidence the session read, never a sentence of its summary.
+
+// summaryRecord reports a line an exporter or a tool wrote, or a path
+// alone: no sentence of the summary.
+func summaryRecord(line string) bool {
+	l := strings.TrimSpace(line)
+	if l == "" {
+		return false
+	}
+	switch l[0] {
+	case 'T', 'R', 'E', 'S', 'G', 'L', 'P', 'A', 'O', '*':
+		if exportedToolLine.MatchString(l) {
+			return true
+		}
+	case 'D':
+		return strings.HasPrefix(l, "Directory: ")
+	case '/', '\\', '~', '.':
+		// A path alone ("/home/x/src/app.tsx."), not "... and then".
+		return !strings.Contains(l, " ") && strings.ContainsAny(l[1:], "/\\")
+	case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
+		// A listing's numbered line ("35      books = list_books()",
+		// "145 -          assert …"), not "3 but apply the changes".
+		return numberedLine.MatchString(l)
+	}
+	return false
+}
+
+// numberedLine opens a line of a file or a diff shown with its line
+// numbers: the number, then a run of spaces or a diff's mark.
+var numberedLine = regexp.MustCompile(`^\d{1,5}(?: {2,}| [+-] |\t)`)
+
+// mentionsAsNames writes an editor's mentions of files ("@src/app/x.tsx",
+// "@README.md:48", "@IaoPool.tsx (51-58)") as the files' names, once
+// where the same is mentioned again and again: the directories and the
+// lines they point at are no words of the sentence.
+func mentionsAsNames(line string) string {
+	last := ""
+	out := fileMention.ReplaceAllStringFunc(line, func(m string) string {
+		at := strings.IndexByte(m, '@')
+		name := mentionName.FindStringSubmatch(m[at:])[1]
+		name = strings.Trim(name, "./")
+		name = name[strings.LastIndexByte(name, '/')+1:]
+		if name == last {
+			return m[:at]
+		}
+		last = name
+		return m[:at] + name + " "
+	})
+	return strings.Join(strings.Fields(out), " ")
+}
+
+// consoleLine reports a line a terminal drew, in anyone's message (a
+// console transcript an exporter saved holds the assistant's turns with
+// it): a box or tree drawing, a console's status line ("⏵⏵ auto-accept
+// edits on"), a shell's prompt.
+func consoleLine(line string) bool {
+	l := strings.TrimSpace(line)
+	if len(l) < 2 {
+		return false
+	}
+	r, _ := utf8.DecodeRuneInString(l)
+	return r >= 0x2500 && r <= 0x259f || strings.ContainsRune("➜❯⎿⏵", r) || r == '$' && l[1] == ' '
+}
+
+// pastedOutputLine reports a steward's line that a terminal or an editor
+// wrote, by how it opens: a shell's prompt ("$ ", "➜  repo git:(main) ✗"),
+// a tool's mark ("• ", "│", "× Failed", "⎿"), a shell escape typed at an
+// assistant's prompt ("!curl -fsSL …"), a line of code ("from x import
+// y", "def main():"). Only its opening is read: a steward's message may
+// be a long paste.
+func pastedOutputLine(line string) bool {
+	l := strings.TrimSpace(line)
+	if len(l) < 2 {
+		return false
+	}
+	r, n := utf8.DecodeRuneInString(l)
+	switch {
+	case r >= 0x2500 && r <= 0x259f, strings.ContainsRune(logMarks+statusMarks+"➜❯⎿⏵☐☒", r):
+		return true
+	case (r == '"' || r == '{' || r == '[') && strings.Contains(l, "\":"):
+		return true // a line of JSON
+	case r == '$' && l[1] == ' ', r == '!' && l[1] >= 'a' && l[1] <= 'z':
+		return true
+	case strings.Contains(l[n:], " git:("):
+		return true
+	}
+	first, rest, _ := strings.Cut(l, " ")
+	if level, ok := strings.CutSuffix(first, ":"); ok && logLevels[strings.ToLower(level)] {
+		return true // "Error: The process … failed", "error: No prek.toml …"
+	}
+	if first == "from" {
+		return strings.Contains(rest, " import ")
+	}
+	return codeKeywords[first] && strings.ContainsAny(rest, "{}()=;:<>\"'")
 }
