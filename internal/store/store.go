@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -28,6 +29,10 @@ const (
 	SQLite   = "sqlite"
 	Postgres = "postgres"
 )
+
+// sqliteMmapBytes is how much of a SQLite database file is read through a
+// memory map: SQLite's largest (SQLITE_MAX_MMAP_SIZE, just under 2 GB).
+const sqliteMmapBytes = 0x7fff0000
 
 // Store is Baton's storage.
 type Store struct {
@@ -75,8 +80,17 @@ func Open(url string) (*Store, error) {
 		// WAL lets readers work while one writer writes; IMMEDIATE
 		// transactions take the write lock up front so two writers queue on
 		// busy_timeout instead of failing mid-transaction.
+		//
+		// Reads go through a memory map of the file (mmap_size; pages past
+		// it and pages newer in the WAL are still read). A connection's page
+		// cache (2 MB) holds little of a large database, and it is dropped
+		// whenever another connection has committed since its last read, so
+		// reads copied page after page in with a read system call: ~20% of
+		// a search's CPU at 1,000,000 messages (the message rows of its
+		// window, each on its own page, and FTS5's leaves). Writes still go
+		// through SQLite's pager and the WAL.
 		dsn := "file:" + path + "?_pragma=journal_mode(WAL)&_pragma=busy_timeout(10000)" +
-			"&_pragma=foreign_keys(1)&_pragma=synchronous(NORMAL)&_txlock=immediate"
+			"&_pragma=foreign_keys(1)&_pragma=synchronous(NORMAL)&_pragma=mmap_size(" + strconv.Itoa(sqliteMmapBytes) + ")&_txlock=immediate"
 		sqldb, err := sql.Open(sqliteshim.ShimName, dsn)
 		if err != nil {
 			return nil, err

@@ -2,7 +2,9 @@ package store_test
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
+	"path/filepath"
 	"testing"
 	"time"
 
@@ -323,4 +325,29 @@ func TestImportIsAtomicIdempotentAndForks(t *testing.T) {
 			t.Fatalf("rejected import left a session behind: %d sessions", page.Total)
 		}
 	})
+}
+
+// TestSQLiteReadsThroughMemoryMap: every connection of the pool reads the
+// file through a memory map (store.go says why), not only the first.
+func TestSQLiteReadsThroughMemoryMap(t *testing.T) {
+	s := storetest.Open(t, "sqlite:"+filepath.Join(t.TempDir(), "baton.db"))
+	ctx := context.Background()
+	var conns []*sql.Conn
+	for i := 0; i < 3; i++ {
+		c, err := s.DB().DB.Conn(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		conns = append(conns, c)
+		var bytes int64
+		if err := c.QueryRowContext(ctx, "PRAGMA mmap_size").Scan(&bytes); err != nil {
+			t.Fatal(err)
+		}
+		if bytes < 1<<30 {
+			t.Errorf("connection %d maps %d bytes of the file, want the most SQLite allows", i, bytes)
+		}
+	}
+	for _, c := range conns {
+		c.Close()
+	}
 }
