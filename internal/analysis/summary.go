@@ -162,7 +162,7 @@ func (p *candidatePool) addView(i int, v *view) {
 	steward := v.steward()
 	leadIn := false // the steward introduced a paste ("the errors I get:")
 	for line := range strings.SplitSeq(v.prose, "\n") {
-		if toolRecord(line) || summaryRecord(line) || consoleLine(line) {
+		if toolRecord(line) || summaryRecord(line) || consoleLine(line) || codeOpening(strings.TrimSpace(line)) {
 			continue
 		}
 		if strings.Contains(line, "⏺") {

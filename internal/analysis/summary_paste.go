@@ -164,6 +164,15 @@ func summaryRecord(line string) bool {
 		}
 	case 'D':
 		return strings.HasPrefix(l, "Directory: ")
+	case '+', '-':
+		// A diff's added or removed line ("+        status = self.status()"),
+		// not a list item ("- Add the flag"); or an exporter's parameter
+		// of a tool call under "**Input:**" ("- todoList: `[map[…]]`").
+		return len(l) > 2 && l[1] == ' ' && l[2] == ' ' || exportedParameter(l)
+	case 'm', '[':
+		// An exporter's print of a tool's parameters, as Go prints a
+		// map ("[map[description:Run the tests id:9 status:completed]").
+		return strings.HasPrefix(l, "map[") || strings.HasPrefix(l, "[map[")
 	case '/', '\\', '~', '.':
 		// A path alone ("/home/x/src/app.tsx."), not "... and then".
 		return !strings.Contains(l, " ") && strings.ContainsAny(l[1:], "/\\")
@@ -173,6 +182,18 @@ func summaryRecord(line string) bool {
 		return numberedLine.MatchString(l)
 	}
 	return false
+}
+
+// exportedParameter reports an exporter's line for a tool call's
+// parameter: a list item of a name and its value in code ("- operation:
+// `write`").
+func exportedParameter(l string) bool {
+	rest, ok := strings.CutPrefix(l, "- ")
+	if !ok {
+		return false
+	}
+	name, value, ok := strings.Cut(rest, ": ")
+	return ok && isIdent(name) && strings.HasPrefix(value, "`")
 }
 
 // numberedLine opens a line of a file or a diff shown with its line
@@ -234,12 +255,30 @@ func pastedOutputLine(line string) bool {
 	case strings.Contains(l[n:], " git:("):
 		return true
 	}
-	first, rest, _ := strings.Cut(l, " ")
+	if codeOpening(l) {
+		return true
+	}
+	first, _, _ := strings.Cut(l, " ")
 	if level, ok := strings.CutSuffix(first, ":"); ok && logLevels[strings.ToLower(level)] {
 		return true // "Error: The process … failed", "error: No prek.toml …"
 	}
+	return false
+}
+
+// codeOpening reports a line that opens as code does, in anyone's message
+// (an exported chat may hold code the assistant wrote without its fence):
+// a keyword followed by code's punctuation ("def main() -> str:", "from
+// x import y", "import { z } from"), or a call alone on its line
+// ("print(f\"Server: {status}\")", "console.log(x);").
+func codeOpening(l string) bool {
+	first, rest, _ := strings.Cut(l, " ")
 	if first == "from" {
 		return strings.Contains(rest, " import ")
 	}
-	return codeKeywords[first] && strings.ContainsAny(rest, "{}()=;:<>\"'")
+	if codeKeywords[first] {
+		return strings.ContainsAny(rest, "{}()=;:<>\"'")
+	}
+	open := strings.IndexByte(first, '(')
+	return open > 0 && isIdent(strings.ReplaceAll(first[:open], ".", "_")) &&
+		(strings.HasSuffix(l, ")") || strings.HasSuffix(l, ");"))
 }
