@@ -113,6 +113,11 @@ type candidatePool struct {
 	vocab  map[string]int32
 	tf, df []int
 	docs   int
+	// lastDoc is, by term, the docs count of the last message that used
+	// it (each message with text counts one more): df counts a term once
+	// a message without a set of the message's terms (a map a message
+	// was most of making a memory's allocations).
+	lastDoc []int32
 	// firstSteward is the view of the first steward message (the ask),
 	// lastText of the last message with text; -1 when there is none.
 	firstSteward, lastText int
@@ -157,7 +162,6 @@ func (p *candidatePool) addView(i int, v *view) {
 	p.lastText = i
 	p.docs++
 	p.inView = 0
-	inDoc := map[int32]bool{}
 	commands := fencedCommands(v.m.Content)
 	steward := v.steward()
 	leadIn := false // the steward introduced a paste ("the errors I get:")
@@ -186,7 +190,7 @@ func (p *candidatePool) addView(i int, v *view) {
 				split := false
 				if !leadIn && strings.Contains(s, ": ") && logLine.match() {
 					if lead, rest, ok := pastedSplit(s, true); ok {
-						p.addSentence(i, plainText(lead), inDoc)
+						p.addSentence(i, plainText(lead))
 						leadIn, s, pasted, split = true, rest, true, true
 					}
 				}
@@ -199,7 +203,7 @@ func (p *candidatePool) addView(i int, v *view) {
 				continue
 			}
 			n := len(p.cands)
-			p.addSentence(i, plainText(s), inDoc)
+			p.addSentence(i, plainText(s))
 			if len(p.cands) == n {
 				continue
 			}
@@ -213,10 +217,9 @@ func (p *candidatePool) addView(i int, v *view) {
 	}
 }
 
-// addSentence counts the terms of one sentence of view i (inDoc holds the
-// terms its message has used so far) and keeps it as a candidate when its
-// length fits.
-func (p *candidatePool) addSentence(i int, s string, inDoc map[int32]bool) {
+// addSentence counts the terms of one sentence of view i, the view
+// addView is adding, and keeps it as a candidate when its length fits.
+func (p *candidatePool) addSentence(i int, s string) {
 	p.inView++
 	l := lowerText(s)
 	words := wordsOf(l)
@@ -231,11 +234,11 @@ func (p *candidatePool) addSentence(i int, s string, inDoc map[int32]bool) {
 		if !ok {
 			t = int32(len(p.tf))
 			p.vocab[strings.Clone(w)] = t
-			p.tf, p.df = append(p.tf, 0), append(p.df, 0)
+			p.tf, p.df, p.lastDoc = append(p.tf, 0), append(p.df, 0), append(p.lastDoc, 0)
 		}
 		p.tf[t]++
-		if !inDoc[t] {
-			inDoc[t] = true
+		if p.lastDoc[t] != int32(p.docs) { // the message's first use
+			p.lastDoc[t] = int32(p.docs)
 			p.df[t]++
 		}
 		if !slices.Contains(p.terms[start:], t) {
@@ -245,13 +248,17 @@ func (p *candidatePool) addSentence(i int, s string, inDoc map[int32]bool) {
 	// A short sentence is kept only as a message's opening line with a
 	// completion verb: it may head the assistant's closing report.
 	short := len(words) < minSentence
-	if len(words) > maxSentence || short && (len(words) < 2 || p.inView > 1 || !reportsCompletion(words)) {
+	reports := false
+	if len(words) <= maxSentence && (!short || len(words) >= 2 && p.inView == 1) {
+		reports = reportsCompletion(words)
+	}
+	if len(words) > maxSentence || short && (len(words) < 2 || p.inView > 1 || !reports) {
 		p.terms = p.terms[:start]
 		return
 	}
 	c := candidate{
 		text: s, view: int32(i), termsAt: int32(start), nTerms: uint16(len(p.terms) - start),
-		isOut: isOutcome(words), isQues: strings.HasSuffix(s, "?"), reports: reportsCompletion(words), short: short,
+		isOut: isOutcome(words), isQues: strings.HasSuffix(s, "?"), reports: reports, short: short,
 	}
 	if c.nTerms > 0 {
 		c.decides = decisionCue(l)
@@ -746,8 +753,13 @@ func reportsCompletion(words []string) bool {
 func decisionCue(lower string) bool {
 	// One pass over the sentence, trying at each byte only the cues that
 	// start with it: the same as a strings.Contains per cue, which was a
-	// third of making a memory (45 scans of every sentence).
-	for i := 0; i < len(lower); i++ {
+	// third of making a memory (45 scans of every sentence). Most bytes
+	// start some cue, so the cues are tried only where the three bytes
+	// from here may open one (every cue has three bytes or more).
+	for i := 0; i+2 < len(lower); i++ {
+		if k := cueOpening(lower[i], lower[i+1], lower[i+2]); decisionCueOpenings[k/64]&(1<<(k%64)) == 0 {
+			continue
+		}
 		for _, c := range decisionCuesByFirstByte[lower[i]] {
 			if strings.HasPrefix(lower[i:], c) {
 				return true
@@ -769,6 +781,23 @@ var decisionCuesByFirstByte = func() (by [256][]string) {
 	}
 	return by
 }()
+
+// decisionCueOpenings has the bit cueOpening gives the first three bytes
+// of each decision cue set: a clear bit says no cue opens with three
+// bytes; a set one, that one may.
+var decisionCueOpenings = func() (bits [1 << 16 / 64]uint64) {
+	for _, c := range decisionCues {
+		k := cueOpening(c[0], c[1], c[2])
+		bits[k/64] |= 1 << (k % 64)
+	}
+	return bits
+}()
+
+// cueOpening is a number below 1<<16 for three bytes (a hash: several
+// openings share one).
+func cueOpening(a, b, c byte) uint32 {
+	return (uint32(a)<<16 | uint32(b)<<8 | uint32(c)) * 0x9e3779b1 >> 16
+}
 
 var (
 	// "we'll go with X", "let's use X instead of Y", "I'm going to switch to X".
