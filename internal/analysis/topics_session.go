@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -19,7 +20,8 @@ const maxKeyTopics = 6
 // phrase ("shadow branch", "startup delay") taking the place of a word it
 // holds, the subjects of the first request that the session goes on to
 // speak of counted as spanning it; in a short session, a term an answer
-// repeats scoring more than one it says once.
+// repeats scoring more than one it says once; a code symbol only when the
+// steward asks about it (askedSymbols).
 
 // topicCandidate is one term a session may be indexed by.
 type topicCandidate struct {
@@ -30,6 +32,9 @@ type topicCandidate struct {
 	// verb: a word the session uses as a verb more often than not, which
 	// is no topic alone.
 	verb bool
+	// symbol: a code symbol the steward asked about (askedSymbols), a
+	// topic only when another message names it too.
+	symbol bool
 	// modifier: a word the session uses more often than not before the
 	// noun it qualifies ("shadow" in "shadow branch", "manual" in "manual
 	// commit"): alone it names no subject, the phrase does.
@@ -104,6 +109,9 @@ func keyTopics(vs []view) []string {
 		if isTechnologyName(c.term) || stopWordTopic(c.term) ||
 			len(words) == 1 && (genericHeads[c.term] || vagueAdjectives[c.term] || loneAdjectives[c.term] || pairVerbs[c.term] || discourseNouns[c.term] || c.verb) {
 			continue
+		}
+		if c.symbol && c.msgs < 2 {
+			continue // a symbol the steward named and nobody took up
 		}
 		if len(words) == 1 && c.msgs == 1 && misspelt(c.term, cands, &known) {
 			continue // a typo (topics_typo.go)
@@ -329,6 +337,7 @@ func topicCandidates(vs []view) []topicCandidate {
 	for _, c := range t.byTerm {
 		c.verb = t.uses.mostlyVerb(c.term) || t.uses.mostlyPredicate(c.term)
 		c.modifier = t.mods.mostlyModifier(c.term)
+		c.symbol = t.asked[c.term]
 		out = append(out, *c)
 	}
 	slices.SortFunc(out, func(a, b topicCandidate) int { return a.first - b.first })
@@ -347,6 +356,57 @@ type topicTally struct {
 	// short: a short session (shortText), whose terms also score for
 	// their repeats within a message (repeats).
 	short bool
+	// asked are the code symbols the steward named in their own words
+	// (askedSymbols), as topics are written: lower case, no "()".
+	asked map[string]bool
+}
+
+// maxAskedSymbols is the most code symbols a steward's message may name
+// for them to be its subjects: one naming more lists fields or pastes
+// code ("validatorId, poiScore, stakeWeight, …").
+const maxAskedSymbols = 3
+
+// askedSymbols counts the code symbols a steward's message names in its
+// prose (out of pasted output and code lines) as terms of the session,
+// here and in every later message that names them. A symbol is the
+// technical context's, but one the steward asks about ("the
+// ModuleNotFoundError", "the isDefault option", "ParseCheckpoint's
+// tests") is what the session is about, as a labeller indexes it, once
+// another message names it too (keyTopics): one nobody takes up ("Why
+// does TestInvoiceTotals fail on the rounding?") names where the steward
+// looked, not the subject.
+func (t *topicTally) askedSymbols(symbols []string, prose string, n float64, seen termUses) {
+	var named []string
+	for _, s := range symbols {
+		if identifierShaped(s) && strings.Contains(prose, strings.TrimSuffix(s, "()")) {
+			named = append(named, symbolTopic(s))
+		}
+	}
+	if len(named) > maxAskedSymbols {
+		return
+	}
+	for _, sym := range named {
+		if t.asked == nil {
+			t.asked = map[string]bool{}
+		}
+		t.asked[sym] = true
+		delete(seen, sym)
+		t.add(sym, n, seen)
+	}
+}
+
+// identifierShaped reports a symbol written as code only is: a call, a
+// qualified, snake_case or camelCase name ("isDefault", "mock_kms",
+// "fs.checksum"). A plain word in backticks ("`bun`", "`find`") is a
+// program or a word, which the technologies and the word scan have.
+func identifierShaped(symbol string) bool {
+	return strings.ContainsAny(symbol, "_.(") || strings.ContainsFunc(symbol[1:], unicode.IsUpper)
+}
+
+// symbolTopic is the topic a code symbol makes: in lower case as every
+// topic is, a call's "()" left off.
+func symbolTopic(symbol string) string {
+	return strings.ToLower(strings.TrimSuffix(symbol, "()"))
 }
 
 // termUses is what one message holds of each term: how many times it
@@ -405,10 +465,17 @@ func (t *topicTally) message(v *view) string {
 		prose = withoutSlashCommand(withoutPastedOutput(prose))
 	}
 	seen := termUses{}
+	var symbols []string
 	for _, e := range v.sem.Entities {
-		if e.Type == EntitySymbol {
-			seen[strings.ToLower(e.Text)] = -1
+		if e.Type != EntitySymbol {
+			continue
 		}
+		if sym := symbolTopic(e.Text); t.asked[sym] {
+			t.add(sym, n, seen)
+			continue
+		}
+		seen[strings.ToLower(e.Text)] = -1
+		symbols = append(symbols, e.Text)
 	}
 	if mayNameFile(prose) {
 		for _, m := range topicFileName.FindAllStringSubmatch(prose, 20) {
@@ -417,6 +484,9 @@ func (t *topicTally) message(v *view) string {
 	}
 	// Past its file names, code in the prose is no topic (topics_code.go).
 	prose = unquoteCodeWords(withoutCodeLines(prose))
+	if v.steward() {
+		t.askedSymbols(symbols, prose, n, seen)
+	}
 	compounds, wordProse := hyphenCompounds(prose)
 	for _, c := range compounds {
 		t.add(c, n, seen)
