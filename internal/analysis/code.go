@@ -44,7 +44,7 @@ type todo struct {
 func parseInput(raw json.RawMessage) toolInput {
 	var in toolInput
 	if len(raw) > 0 {
-		_ = json.Unmarshal(raw, &in) // best effort: fields that fit are kept
+		_ = decodeJSON(raw, &in) // best effort: fields that fit are kept
 	}
 	return in
 }

@@ -63,7 +63,7 @@ func callTodos(c *call) []todo {
 		return nil
 	}
 	var l todoList
-	if len(c.Input) > 0 && json.Unmarshal(c.Input, &l) != nil {
+	if len(c.Input) > 0 && decodeJSON(c.Input, &l) != nil {
 		return nil
 	}
 	return l.items()

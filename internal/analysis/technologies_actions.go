@@ -105,7 +105,7 @@ func callActions(c *call) []techAction {
 	}
 	var in otherInput
 	if len(c.Input) > 0 {
-		_ = json.Unmarshal(c.Input, &in) // best effort, as parseInput
+		_ = decodeJSON(c.Input, &in) // best effort, as parseInput
 	}
 	switch {
 	case c.Name == "apply_patch":
@@ -343,7 +343,7 @@ func grepFiles(c *call, result string) []string {
 		Type    string `json:"type"`
 		Pattern string `json:"pattern"`
 	}
-	_ = json.Unmarshal(c.Input, &in) // best effort, as parseInput
+	_ = decodeJSON(c.Input, &in) // best effort, as parseInput
 	for _, p := range []string{in.Glob, "*." + in.Type} {
 		if globLanguage(p) != "" {
 			return []string{strings.Trim(p, "'\"")}
