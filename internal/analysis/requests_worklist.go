@@ -33,7 +33,7 @@ func workList(prose string) []string {
 	}
 	closing := body[cut:]
 	m := workCommitment.FindStringSubmatch(closing)
-	if m == nil || !imperativeVerbs[strings.ToLower(m[1])] {
+	if m == nil || !imperativeVerbs[strings.ToLower(m[1])] || offered(closing) {
 		return nil
 	}
 	var out []string
@@ -74,3 +74,11 @@ func workItemText(item string) string {
 	}
 	return t
 }
+
+// offerCue marks a closing that offers work on the steward's word ("If
+// you'd like …, let me know and I can add those next"): what it offers is
+// not the list above it, which reports what was done.
+var offerCue = regexp.MustCompile(`(?i)\blet me know\b|\bif you(?:'d| would)? (?:like|want|prefer)\b|\bshould i\b|\bwant me to\b`)
+
+// offered reports a closing paragraph that offers rather than commits.
+func offered(closing string) bool { return offerCue.MatchString(closing) }

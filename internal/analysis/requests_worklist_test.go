@@ -26,7 +26,10 @@ func TestWorkListItemsAreTasks(t *testing.T) {
 	if got := workList(listed + "Let me read the relevant files and address them."); !slices.Equal(got, want) {
 		t.Errorf("work list after a longer commitment %q, want %q", got, want)
 	}
-	for _, closing := range []string{"These are all minor.", "Which of these should I look at?", "Let me know what you think of them."} {
+	for _, closing := range []string{"These are all minor.", "Which of these should I look at?", "Let me know what you think of them.",
+		// An offer on the steward's word: the list above reports.
+		"If you'd like a usage message too, let me know and I can add those next.",
+		"If you want, I'll fix them as well."} {
 		if got := workList(listed + closing); got != nil {
 			t.Errorf("%q: a reported list became tasks %q", closing, got)
 		}
