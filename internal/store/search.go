@@ -189,8 +189,8 @@ func newestMatches[T any](ctx context.Context, s *Store, smp indexSample, stewar
 		// at alone: the AND of two common words walks thousands of
 		// postings to find fewMatches of its own (2 ms for "the goroutine").
 		for _, t := range terms {
-			var nth int64
-			if nth, err = nthNewestMatch(ctx, s, []string{t}, fewMatches); err != nil || nth == 0 {
+			var many bool
+			if many, err = hasMatches(ctx, s, t, fewMatches); err != nil || !many {
 				split = 0
 				break
 			}
@@ -229,6 +229,20 @@ func nthNewestMatch(ctx context.Context, s *Store, terms []string, n int) (int64
 		return 0, err
 	}
 	return ids[0], nil
+}
+
+// hasMatches reports whether at least n messages hold term, whoever wrote
+// them. It reads at most n postings, oldest first: which ones does not
+// matter here, and FTS5 opens a walk newest first by reading the term's
+// last page in every segment whole (for a word in every message, over half
+// of nthNewestMatch's CPU: 0.6 → 0.25 ms at 1,000,000 messages).
+func hasMatches(ctx context.Context, s *Store, term string, n int) (bool, error) {
+	var found int
+	if err := s.readBound(ctx, &found, "SELECT count(*) FROM (SELECT rowid FROM messages_fts WHERE messages_fts MATCH ? LIMIT ?)",
+		ftsMatch(0, []string{term}, false), n); err != nil {
+		return false, err
+	}
+	return found >= n, nil
 }
 
 func (sqliteSearch) sessionIDs(ctx context.Context, s *Store, stewardID int64, q string, limit int) ([]string, error) {

@@ -142,6 +142,9 @@ func TestNewestMatchesOfASparseStewardAreTheSameForRareAndCommonWords(t *testing
 		if nth, _ := nthNewestMatch(ctx, s, []string{c.word}, fewMatches); (nth == 0) != c.few {
 			t.Fatalf("%q: the test needs it few (%v) in all", c.word, c.few)
 		}
+		if many, err := hasMatches(ctx, s, c.word, fewMatches); err != nil || many == c.few {
+			t.Errorf("%q: hasMatches says %d matches or more: %v (%v), want %v", c.word, fewMatches, many, err, !c.few)
+		}
 		got, err := newestMatches[int64](ctx, s, smp, ada.ID, []string{c.word}, "m.id", c.limit)
 		if err != nil {
 			t.Fatal(err)
