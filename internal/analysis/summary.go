@@ -188,7 +188,16 @@ func (p *candidatePool) addView(i int, v *view) {
 			pasted := false
 			if steward {
 				split := false
-				if !leadIn && strings.Contains(s, ": ") && logLine.match() {
+				if at := clockAt(s); !leadIn && at > 0 {
+					// A log pasted on the line of its lead-in, from its
+					// clock time on ("… when running Codex [11:35:44.030]
+					// [API] GET …"): the words before are theirs.
+					if lead := strings.TrimRight(s[:at], " ["); len(wordsOf(lowerText(lead))) >= minSentence {
+						p.addSentence(i, plainText(lead))
+						leadIn, s, pasted, split = true, s[at:], true, true
+					}
+				}
+				if !split && !leadIn && strings.Contains(s, ": ") && logLine.match() {
 					if lead, rest, ok := pastedSplit(s, true); ok {
 						p.addSentence(i, plainText(lead))
 						leadIn, s, pasted, split = true, rest, true, true

@@ -157,6 +157,11 @@ func summaryRecord(line string) bool {
 	if l == "" {
 		return false
 	}
+	if strings.Contains(l, "[](") && strings.Contains(l, "](file:") {
+		// An exporter's record of a file read, its link without text
+		// ("Read [](file:///home/x/Dockerfile#1-1), lines 1 to 100").
+		return true
+	}
 	switch l[0] {
 	case 'T', 'R', 'E', 'S', 'G', 'L', 'P', 'A', 'O', '*':
 		if exportedToolLine.MatchString(l) {
@@ -282,3 +287,31 @@ func codeOpening(l string) bool {
 	return open > 0 && isIdent(strings.ReplaceAll(first[:open], ".", "_")) &&
 		(strings.HasSuffix(l, ")") || strings.HasSuffix(l, ");"))
 }
+
+// clockAt is where a log's time of day ("11:35:44", "[09:02:17.381")
+// stands in s after its first word, or -1: a byte scan, not a pattern's
+// search, as it reads every sentence of a steward's message.
+func clockAt(s string) int {
+	for i := strings.IndexByte(s, ':'); i >= 0 && i+6 <= len(s); {
+		if i >= 1 && digit(s[i-1]) && digit(s[i+1]) && digit(s[i+2]) && s[i+3] == ':' && digit(s[i+4]) && digit(s[i+5]) {
+			start := i - 1
+			if start >= 1 && digit(s[start-1]) {
+				start--
+			}
+			if start > 0 && (s[start-1] == ' ' || s[start-1] == '[') {
+				if start >= 2 && s[start-1] == '[' {
+					return start - 1
+				}
+				return start
+			}
+		}
+		next := strings.IndexByte(s[i+1:], ':')
+		if next < 0 {
+			break
+		}
+		i += 1 + next
+	}
+	return -1
+}
+
+func digit(b byte) bool { return b >= '0' && b <= '9' }
