@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
+	"unicode"
 )
 
 // mayBeCommandLine is true wherever commandLine matches: random text of
@@ -106,6 +107,26 @@ func TestWithoutReadLineNumbersAsThePattern(t *testing.T) {
 		s := b.String()
 		if got, want := withoutReadLineNumbers(s), readLineNumber.ReplaceAllString(s, ""); got != want {
 			t.Fatalf("withoutReadLineNumbers(%q) = %q, the pattern leaves %q", s, got, want)
+		}
+	}
+}
+
+// Lower-casing a clause word by word gives the words of the clause
+// lower-cased whole (nounPairsNoting's promise): no rune is white space
+// on one side of lower-casing only.
+func TestLowerCasingKeepsWhiteSpace(t *testing.T) {
+	for r := rune(0); r <= unicode.MaxRune; r++ {
+		if unicode.IsSpace(r) != unicode.IsSpace(unicode.ToLower(r)) {
+			t.Fatalf("%U is white space on one side of lower-casing only", r)
+		}
+	}
+	for _, s := range []string{"Rate Limiting\u00a0Cache", "İstanbul ÇAĞRI", "bad \xff\xfe UTF-8 Word", "Ǆemal\u2003Σίσυφος", "", " \t "} {
+		var words []string
+		for _, w := range strings.Fields(s) {
+			words = append(words, strings.ToLower(w))
+		}
+		if got, want := strings.Join(words, "|"), strings.Join(strings.Fields(strings.ToLower(s)), "|"); got != want {
+			t.Errorf("%q: word by word %q, whole %q", s, got, want)
 		}
 	}
 }

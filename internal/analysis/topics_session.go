@@ -580,9 +580,12 @@ func nounPairsNoting(prose string, mods modifierUse) []string {
 	var out []string
 	for _, seg := range clauses(prose) {
 		written := strings.Fields(seg)
-		ws := strings.Fields(strings.ToLower(seg))
-		if len(ws) != len(written) {
-			ws = written // lower case changed the words (rare)
+		// Each word lower-cased, as the clause lower-cased and cut again
+		// would give (lower-casing maps rune by rune, and no rune it maps
+		// is white space or becomes it), in one pass over the clause.
+		ws := make([]string, len(written))
+		for i, w := range written {
+			ws[i] = strings.ToLower(w)
 		}
 		// pairWord of each word, asked once rather than for each pair.
 		paired := make([]bool, len(ws))
@@ -711,7 +714,18 @@ var pairVerbs = set("suggest", "avoid", "propose", "consider", "describe", "expl
 func pairWord(w string) bool {
 	// Words of Japanese and of inflected languages (Russian) are not paired
 	// by position: their order does not make a noun phrase.
-	if strings.ContainsFunc(w, func(r rune) bool { return r >= 0x0400 }) || strings.ContainsAny(w, "/_.'") {
+	// One pass over the bytes: a rune from U+0400 on is not ASCII, and
+	// only a word with a byte outside ASCII is read again rune by rune.
+	nonASCII := false
+	for i := 0; i < len(w); i++ {
+		switch c := w[i]; {
+		case c >= utf8.RuneSelf:
+			nonASCII = true
+		case c == '/' || c == '_' || c == '.' || c == '\'':
+			return false
+		}
+	}
+	if nonASCII && strings.ContainsFunc(w, func(r rune) bool { return r >= 0x0400 }) {
 		return false
 	}
 	if strings.IndexByte(w, '-') >= 0 {
