@@ -134,7 +134,10 @@ load:
 # (internal/analysis/testdata/evalset.json, a regression suite); each
 # fails below its floors. The figures go to bench/results/analysis-eval.txt;
 # the dev split's per-session differences (for tuning; the test split's are
-# never shown) to .cache/eval/realset-dev.txt.
+# never shown) to .cache/eval/realset-dev.txt. The inter-labeller
+# agreement table (a second labeller on 24 dev sessions, beside Baton on
+# them) follows the figures; its per-session lines go to
+# .cache/eval/agreement-dev.txt.
 # With BATON_EVAL_MODEL=1 the real set is imported with model-written
 # analysis against the BATON_LLM_* endpoint, and the figures go to
 # bench/results/analysis-eval-model.txt instead.
@@ -144,9 +147,10 @@ eval:
 	status=0
 	BATON_REALSET_OUT="$$PWD/.cache/eval/realset.txt" BATON_REALSET_DEV_OUT="$$PWD/.cache/eval/realset-dev.txt" \
 		BATON_EVAL_OUT="$$PWD/.cache/eval/inhouse.txt" \
-		go test -count=1 -run '^(TestRealSet|TestRealSetFrozen|TestEvaluationSet)$$' -v ./internal/analysis/ \
+		BATON_AGREEMENT_OUT="$$PWD/.cache/eval/agreement.txt" BATON_AGREEMENT_DEV_OUT="$$PWD/.cache/eval/agreement-dev.txt" \
+		go test -count=1 -run '^(TestRealSet|TestRealSetFrozen|TestEvaluationSet|TestRealSetAgreement)$$' -v ./internal/analysis/ \
 		| grep -v '^=== RUN' | sed '/^    realset_test.go:[0-9]*: dev split, per session/,/^--- /{/^--- /!d}' || status=$$?
-	cat .cache/eval/realset.txt <(echo) .cache/eval/inhouse.txt > $(EVAL_RESULTS)
+	cat .cache/eval/realset.txt <(echo) .cache/eval/inhouse.txt <(echo) .cache/eval/agreement.txt > $(EVAL_RESULTS)
 	echo "eval: figures in $(EVAL_RESULTS); dev split per session in .cache/eval/realset-dev.txt"
 	exit $$status
 
