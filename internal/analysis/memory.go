@@ -3,8 +3,11 @@ package analysis
 import (
 	"context"
 	"fmt"
+	"runtime"
 	"strings"
+	"sync"
 
+	"github.com/baton-dev/baton/internal/background"
 	"github.com/baton-dev/baton/internal/baton"
 )
 
@@ -145,11 +148,42 @@ func memoryStep(covered int) int {
 }
 
 // refreshMemories refreshes the memory of each conversation the worker
-// just analysed messages of, reporting (not stopping at) one that fails.
+// just analysed messages of, reporting (not stopping at) one that fails or
+// panics. Each conversation's memory is made on its own, so they are made
+// on every core at once: after a burst into many conversations, making
+// their memories was most of the worker's catch-up, one after another on
+// one core while the other had nothing to do.
 func (s *Service) refreshMemories(ctx context.Context, touched map[conversationKey]bool, skip func(error)) {
-	for k := range touched {
-		if err := s.RefreshMemory(ctx, k.stewardID, k.sessionID, k.conversation); err != nil && ctx.Err() == nil {
+	var skipMu sync.Mutex // skip is called from one goroutine at a time
+	refresh := func(k conversationKey) {
+		var err error
+		if panicked := background.Recovered(func() {
+			err = s.RefreshMemory(ctx, k.stewardID, k.sessionID, k.conversation)
+		}); panicked != nil {
+			err = panicked
+		} else if ctx.Err() != nil {
+			err = nil
+		}
+		if err != nil {
+			skipMu.Lock()
 			skip(fmt.Errorf("memory of conversation %s: %w", k.conversation, err))
+			skipMu.Unlock()
 		}
 	}
+	keys := make(chan conversationKey)
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), len(touched)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for k := range keys {
+				refresh(k)
+			}
+		}()
+	}
+	for k := range touched {
+		keys <- k
+	}
+	close(keys)
+	wg.Wait()
 }
