@@ -220,13 +220,13 @@ func (ev *evidence) readRecent(p prose, answered bool) {
 		}
 	}
 	for _, line := range strings.Split(p.text, "\n") {
-		if t, ok := uncheckedItem(line); ok {
+		if t, ok := uncheckedItem(plainMarks(line)); ok {
 			ev.nextSteps = appendUnique(ev.nextSteps, t)
 			continue
 		}
 		for _, s := range sentences(line) {
 			ls := strings.ToLower(s)
-			if t, ok := nextStep(s, ls); ok {
+			if t, ok := nextStep(plainMarks(s), plainMarks(ls)); ok {
 				ev.nextSteps = appendUnique(ev.nextSteps, t)
 			}
 			if hasAny(ls, blockerCues) && !hasAny(ls, []string{"no longer blocked", "not blocked", "unblocked"}) {

@@ -69,3 +69,17 @@ func TestUndecidedAnsweredIsNoQuestion(t *testing.T) {
 		t.Errorf("questions = %+v, want the undecided one while no answer came", open)
 	}
 }
+
+// TestTasksWithoutMarkup: a bridge task read from an unchecked item or a
+// stated next step keeps its words without Markdown's marks.
+func TestTasksWithoutMarkup(t *testing.T) {
+	msgs := []*baton.Message{
+		{Seq: 1, Role: baton.RoleSteward, Content: "Audit the package exports."},
+		{Seq: 2, Role: baton.RoleAssistant, Content: "- [ ] **Type declarations**: no `.d.ts` files for the entrypoints\nNext I will add a `README` for the **validators** module."},
+	}
+	ev := gather(msgs)
+	want := []string{"Type declarations: no .d.ts files for the entrypoints", "Add a README for the validators module"}
+	if !slices.Equal(ev.nextSteps, want) {
+		t.Errorf("next steps = %q, want %q", ev.nextSteps, want)
+	}
+}
