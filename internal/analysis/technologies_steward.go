@@ -294,6 +294,22 @@ var toolNames = func() map[string]string {
 	return m
 }()
 
+// toolPhrases maps the names of toolNames' technologies written as two
+// words ("github cli", "tailwind css", "docker compose") to the
+// technology, but those the entity scan reads already (techPhrases).
+var toolPhrases = func() map[string]string {
+	m := map[string]string{}
+	for _, names := range []map[string]string{programTechnologies, libraryTechnologies} {
+		for _, name := range names {
+			form := strings.ToLower(name)
+			if len(strings.Fields(form)) == 2 && techPhrases[form] == "" {
+				m[form] = name
+			}
+		}
+	}
+	return m
+}()
+
 // commonWordTools are the names of toolNames that are also English words,
 // two letters long, or the assistant the session runs in ("make sure",
 // "just", "a rich text", "ask Claude"): in prose they name no tool.
@@ -324,7 +340,8 @@ func stewardNamedTools(v *view, te *techEvidence) {
 			return strings.Repeat(" ", len(span))
 		})
 		at := 0
-		for _, raw := range strings.Fields(words) {
+		fields := strings.Fields(words)
+		for i, raw := range fields {
 			pos := at + strings.Index(words[at:], raw)
 			at = pos + len(raw)
 			if strings.ContainsAny(raw, `/\=<>|$#`) {
@@ -332,13 +349,18 @@ func stewardNamedTools(v *view, te *techEvidence) {
 			}
 			w := trimChunk(raw)
 			name := toolNames[strings.ToLower(w)]
+			if i+1 < len(fields) {
+				if long := toolPhrases[strings.ToLower(w+" "+trimChunk(fields[i+1]))]; long != "" {
+					name, w = long, "" // the phrase names it, its first word a common one or not
+				}
+			}
 			if name == "" {
 				continue
 			}
-			if commonWordTools[strings.ToLower(w)] {
+			if w != "" && commonWordTools[strings.ToLower(w)] {
 				continue
 			}
-			if namedAsTheirs(s, name, pos+strings.Index(raw, w)) {
+			if namedAsTheirs(s, name, pos+max(0, strings.Index(raw, w))) {
 				te.add(name, evidenceNamed, "named by the steward: “"+excerpt(s, 90)+"”")
 			}
 		}

@@ -217,21 +217,21 @@ func TestTechnologiesOfSearchTables(t *testing.T) {
 }
 
 // TestTechnologiesOfStewardNamedTools: a program or library Baton knows,
-// named by the steward as theirs, is a technology of the session with
+// named by the steward as theirs (in two words too: "GNU Parallel"), is a technology of the session with
 // the steward's sentence as its evidence; one asked about, weighed as an
 // alternative, written in a line of configuration, or whose name is a
 // common word ("just", "make sure") is not.
 func TestTechnologiesOfStewardNamedTools(t *testing.T) {
 	c := newConvo()
 	c.steward("Add scipy to the project. Our new TypeORM entities need a migration.")
-	c.steward("I want to switch to `uv`, just make sure nothing breaks.")
+	c.steward("I want to switch to `uv`, just make sure nothing breaks. Split the jobs with GNU Parallel.")
 	c.steward("Is pyright any good? Maybe use mypy or pylint.")
 	c.steward("style = [\"ruff check {args:.}\"]")
 	c.assistant("Done.")
 	s := &baton.Session{}
 	New().Session(s, c.analysed(New()))
 	got := s.Technical.Technologies
-	for _, want := range []string{"SciPy", "TypeORM", "uv"} {
+	for _, want := range []string{"SciPy", "TypeORM", "uv", "GNU Parallel"} {
 		if !slices.Contains(got, want) {
 			t.Errorf("technologies %q lack %q", got, want)
 		}
