@@ -110,3 +110,32 @@ func TestServeAnswersHealthz(t *testing.T) {
 	}
 	fmt.Fprint(io.Discard, base)
 }
+
+// A server killed mid-import leaves its upload's temporary folder; the
+// next `baton serve` removes it as it starts, and leaves a folder too
+// recent to be left over (a running import's, another instance's).
+func TestServeRemovesUploadFoldersAStoppedServerLeft(t *testing.T) {
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp)
+	left, recent := filepath.Join(tmp, "baton-upload-left"), filepath.Join(tmp, "baton-upload-recent")
+	for _, dir := range []string{left, recent} {
+		if err := os.MkdirAll(dir, 0o700); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, "0"), []byte("{}"), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// Two days old: well past the day an upload folder may stay.
+	old := time.Now().Add(-48 * time.Hour)
+	if err := os.Chtimes(left, old, old); err != nil {
+		t.Fatal(err)
+	}
+	startBaton(t, nil)
+	if _, err := os.Stat(left); !os.IsNotExist(err) {
+		t.Errorf("the folder left by a stopped server is still there: %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(recent, "0")); err != nil {
+		t.Errorf("a recent upload folder was removed: %v", err)
+	}
+}

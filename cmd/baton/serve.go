@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"os"
 	"time"
 
 	"github.com/baton-dev/baton/internal/auth"
@@ -70,6 +71,14 @@ func serve(ctx context.Context, env environment, stdout, stderr io.Writer) error
 			return fmt.Errorf("demo data: %w", err)
 		}
 		cfg.DemoHint = "Demo install: sign in as " + demoUsername + " / " + demoPassword
+	}
+
+	// An import's temporary files go when it ends; those a stopped
+	// server left behind go now.
+	if n, err := web.RemoveStaleUploads(os.TempDir(), time.Now().Add(-web.StaleUploadAge)); err != nil {
+		log.Warn("removing stale upload folders", "removed", n, "err", err)
+	} else if n > 0 {
+		log.Info("removed upload folders a stopped server left", "folders", n, "dir", os.TempDir())
 	}
 
 	indexCtx, stopIndexer := context.WithCancel(ctx)

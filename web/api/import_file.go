@@ -72,7 +72,7 @@ func (s *Server) ImportFile(c echo.Context) error {
 	if len(req.State) > 0 {
 		return baton.Invalid("state", "state is for a Codex CLI rollout sent in parts; %s is sent whole", name)
 	}
-	dir, err := os.MkdirTemp("", "baton-import-file-")
+	dir, err := os.MkdirTemp("", ImportFileDirPrefix)
 	if err != nil {
 		return err
 	}
@@ -101,6 +101,11 @@ func (s *Server) ImportFile(c echo.Context) error {
 	}
 	return c.JSON(http.StatusOK, baton.ImportFileResponse{Results: results})
 }
+
+// ImportFileDirPrefix begins the name of the temporary folder a file sent
+// whole is laid out in (web.RemoveStaleUploads finds those a stopped
+// server left).
+const ImportFileDirPrefix = "baton-import-file-"
 
 // plainFileName is the file name a path ends in, refused when it is not a
 // plain name (empty, "." or "..", a NUL).

@@ -58,21 +58,26 @@ func (s *Server) ImportUpload(c echo.Context) error {
 	return renderHTML(c, status, views.Import(p))
 }
 
+// UploadDirPrefix begins the name of an upload's temporary folder
+// (web.RemoveStaleUploads finds those a stopped server left).
+const UploadDirPrefix = "baton-upload-"
+
 // uploadedFiles streams the upload's "files" parts to disk, a temporary
 // file each, so memory holds a copy buffer, not the upload. The body is
 // bounded by MaxUploadBytes as it is read (limitBody), and nothing is
 // written before the request is allowed: the CSRF check reads the first
-// part, this handler the rest. On an error the files written so far are
-// removed and the upload returned is empty; otherwise the caller removes
-// them (importUpload.remove) once imported.
+// part, this handler the rest. On an error (or a panic) the files written
+// so far are removed and the upload returned is empty; otherwise the
+// caller removes them (importUpload.remove) once imported.
 func (s *Server) uploadedFiles(c echo.Context) (upload *importUpload, err error) {
 	upload = &importUpload{}
 	mr, err := httpx.Multipart(c)
 	if err != nil {
 		return upload, baton.Invalid("files", "the upload is not a multipart form")
 	}
+	complete := false
 	defer func() {
-		if err != nil {
+		if err != nil || !complete {
 			upload.remove()
 			upload = &importUpload{}
 		}
@@ -80,6 +85,7 @@ func (s *Server) uploadedFiles(c echo.Context) (upload *importUpload, err error)
 	for {
 		part, err := mr.NextPart()
 		if err == io.EOF {
+			complete = true
 			return upload, nil
 		}
 		if err != nil {
@@ -97,7 +103,7 @@ func (s *Server) uploadedFiles(c echo.Context) (upload *importUpload, err error)
 			continue
 		}
 		if upload.dir == "" {
-			if upload.dir, err = os.MkdirTemp("", "baton-upload-"); err != nil {
+			if upload.dir, err = os.MkdirTemp("", UploadDirPrefix); err != nil {
 				return upload, err
 			}
 		}
