@@ -2,8 +2,33 @@ package baton
 
 import (
 	"math"
+	"strconv"
 	"time"
 )
+
+// TimeForm says, in an error, what a time sent to Baton must be.
+const TimeForm = "an RFC 3339 time such as 2026-01-02T15:04:05Z, in the years 1 to 9999 (UTC)"
+
+// ParseTime reads a time as every entry point that takes one reads it:
+// RFC 3339 exactly as encoding/json reads a time.Time field of an API
+// request (two-digit hours, a period before a fraction of a second, a zone
+// of at most ±23:59, nothing around it). The structured importer reads a
+// message's time with it, so a time the API refuses an imported document
+// has refused too, and the other way round. ok is false when s is not
+// such a time; whether its year can be stored is CheckTime's to say.
+func ParseTime(s string) (t time.Time, ok bool) {
+	if err := t.UnmarshalText([]byte(s)); err != nil {
+		return time.Time{}, false
+	}
+	return t, true
+}
+
+// TimeFormError is the EINVALID error for a time field whose text s is
+// not a time ParseTime reads: the API's answer for any time field
+// (web/httpx), naming the field.
+func TimeFormError(field, s string) error {
+	return Invalid(field, "%s must be %s, not %s", field, TimeForm, strconv.Quote(ClipMarked(s, 40)))
+}
 
 // ValidTime reports whether t can be stored and read back by both
 // databases and by encoding/json: its UTC year is between 1 and 9999.

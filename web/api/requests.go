@@ -102,18 +102,25 @@ type messageRequest struct {
 	Impact      baton.Impact       `json:"impact"`
 	EditHistory []baton.Edit       `json:"edit_history"`
 	Meta        baton.MessageMeta  `json:"metadata"`
-	Timestamp   time.Time          `json:"timestamp"`
-	Attributes  map[string]any     `json:"attributes"`
+	// Timestamp is nil when the client sent none: the message is
+	// stamped as it is stored. A zero time sent is refused, as an
+	// imported document's is.
+	Timestamp  *time.Time     `json:"timestamp"`
+	Attributes map[string]any `json:"attributes"`
 }
 
 // message is the new message the request asks for.
 func (r *messageRequest) message() *baton.Message {
-	return &baton.Message{
+	m := &baton.Message{
 		SourceID: r.SourceID, Role: r.Role, Speaker: r.Speaker, Content: r.Content, ContentType: r.ContentType,
 		Thinking: r.Thinking, ToolCalls: r.ToolCalls, ToolResult: r.ToolResult, Model: r.Model, Usage: r.Usage,
 		Semantic: r.Semantic, CodeContext: r.CodeContext, References: r.References, Impact: r.Impact,
-		EditHistory: r.EditHistory, Meta: r.Meta, Timestamp: r.Timestamp, Attributes: r.Attributes,
+		EditHistory: r.EditHistory, Meta: r.Meta, Attributes: r.Attributes,
 	}
+	if r.Timestamp != nil {
+		m.Timestamp = *r.Timestamp
+	}
+	return m
 }
 
 // appendRequest is the body of POST /api/v1/sessions/{id}/messages (and
@@ -135,6 +142,9 @@ func (r *appendRequest) messages() ([]*baton.Message, error) {
 		}
 		if err := checkAttributes(fmt.Sprintf("messages[%d].attributes", i), m.Attributes); err != nil {
 			return nil, err
+		}
+		if m.Timestamp != nil && m.Timestamp.IsZero() {
+			return nil, baton.CheckTime(fmt.Sprintf("messages[%d].timestamp", i), *m.Timestamp)
 		}
 		msgs[i] = m.message()
 	}

@@ -30,6 +30,11 @@ func badValue(raw []byte, dst any) error {
 		return nil
 	}
 	field := fieldName(bad.path)
+	if text, ok := bad.value.(string); ok && bad.want == reflect.TypeFor[time.Time]() {
+		// One message for a time that is not one, whichever entry point
+		// read it (baton.ParseTime).
+		return baton.TimeFormError(field, text)
+	}
 	return baton.Invalid(field, "%s must be %s, not %s", field, wants(bad.want), sent(bad.value))
 }
 
@@ -100,7 +105,7 @@ func decodes(v any, t reflect.Type) bool {
 func wants(t reflect.Type) string {
 	switch {
 	case t == reflect.TypeFor[time.Time]():
-		return "a time in RFC 3339 form such as 2026-01-02T15:04:05Z, in the years 0000 to 9999"
+		return baton.TimeForm
 	case t == reflect.TypeFor[json.RawMessage]():
 		return "JSON"
 	case t.Kind() == reflect.Slice && t.Elem().Kind() == reflect.Uint8:

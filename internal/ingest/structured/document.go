@@ -8,8 +8,11 @@ package structured
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 	"time"
+
+	"github.com/baton-dev/baton/internal/baton"
 )
 
 // Document is one conversation document.
@@ -60,9 +63,16 @@ func (t *Timestamp) UnmarshalJSON(b []byte) error {
 // Missing reports whether no time was given (absent, null or blank).
 func (t Timestamp) Missing() bool { return strings.TrimSpace(string(t)) == "" }
 
-// Time parses the timestamp as RFC 3339 (fractional seconds allowed).
+// Time parses the timestamp as RFC 3339 (fractional seconds allowed),
+// exactly as the API reads a message's timestamp (baton.ParseTime), so a
+// document is refused for a time the API refuses and accepted for one it
+// accepts.
 func (t Timestamp) Time() (time.Time, error) {
-	return time.Parse(time.RFC3339Nano, strings.TrimSpace(string(t)))
+	ts, ok := baton.ParseTime(string(t))
+	if !ok {
+		return time.Time{}, fmt.Errorf("%q is not an RFC 3339 time", string(t))
+	}
+	return ts, nil
 }
 
 // At returns the timestamp for a time.
