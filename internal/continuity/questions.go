@@ -39,7 +39,7 @@ func questionsOf(text string) []string {
 		if b.heading {
 			continue // a heading that asks titles the section that answers it
 		}
-		ss := sentences(b.text)
+		ss := cjkSentences(sentences(b.text))
 		if !b.item && strings.HasSuffix(b.text, ":") {
 			// The list under a lead-in belongs to it.
 			var items []string
@@ -194,6 +194,36 @@ var askingOpeners = map[string]bool{
 	"when": true, "who": true, "why": true,
 }
 
+// minCJKQuestion is the fewest characters of a Chinese or Japanese
+// question that asks something ("要继续吗？" asks nothing in particular).
+const minCJKQuestion = 6
+
+// cjkSentences cuts sentences further at the full stops of Chinese and
+// Japanese (。！？), which sentences does not: "已修复。需要我继续实现吗？"
+// is a report and then a question.
+func cjkSentences(ss []string) []string {
+	var out []string
+	for _, s := range ss {
+		if !strings.ContainsAny(s, "。！？") {
+			out = append(out, s)
+			continue
+		}
+		start := 0
+		for i, r := range s {
+			if r == '。' || r == '！' || r == '？' {
+				if t := strings.TrimSpace(s[start : i+utf8.RuneLen(r)]); t != "" {
+					out = append(out, t)
+				}
+				start = i + utf8.RuneLen(r)
+			}
+		}
+		if t := strings.TrimSpace(s[start:]); t != "" {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
 // lowerFirst lower-cases an option's first letter, not an acronym's
 // ("Keep" → "keep", "API" stays).
 func lowerFirst(s string) string {
@@ -211,7 +241,15 @@ func lowerFirst(s string) string {
 // three words or more ending in a question mark, written as prose, not
 // the courtesy that closes an answer nor the assistant wondering aloud.
 func openQuestion(s string) bool {
-	if !strings.HasSuffix(s, "?") || len(strings.Fields(s)) < 3 || strings.Count(s, "`")%2 == 1 {
+	if strings.HasSuffix(s, "？") {
+		// Chinese and Japanese: no spaces to count words by.
+		if utf8.RuneCountInString(s) < minCJKQuestion {
+			return false
+		}
+	} else if !strings.HasSuffix(s, "?") || len(strings.Fields(s)) < 3 {
+		return false
+	}
+	if strings.Count(s, "`")%2 == 1 {
 		return false
 	}
 	if exportedToolLine(s) || strings.IndexFunc(s, func(r rune) bool { return r >= 0x2500 && r <= 0x259f }) >= 0 {
