@@ -393,9 +393,34 @@ func (s *Store) Transcript(ctx context.Context, stewardID int64, sessionID, conv
 }
 
 // TranscriptOf is Transcript of a conversation the caller has read with
-// the steward's id (Conversation): the session page reads it once, not
-// once per part of the page.
+// the steward's id (Conversation).
 func (s *Store) TranscriptOf(ctx context.Context, stewardID int64, conv *baton.Conversation, afterSeq int64, limit int) ([]*baton.Message, error) {
+	return s.transcriptColumnsOf(ctx, s.selectOf((*baton.Message)(nil)), stewardID, conv, afterSeq, limit)
+}
+
+// transcriptShownSelect reads the message columns the transcript view
+// shows (its text, thinking, tool calls and result, model, usage, time,
+// impact, attributes). The analysis's semantic fields, the code context,
+// the references, the edit history and the metadata are left out: they
+// are most of a message's JSON, and on PostgreSQL turning jsonb into text
+// for the 40 messages of a page was over half the CPU of the page's
+// largest read (and decoding them half of the page's JSON decoding here).
+const transcriptShownSelect = `SELECT "message"."id", "message"."steward_id", "message"."session_id", "message"."conversation_id",
+	"message"."seq", "message"."source_id", "message"."role", "message"."speaker", "message"."content", "message"."content_type",
+	"message"."thinking", "message"."tool_calls", "message"."tool_result", "message"."model", "message"."usage", "message"."impact",
+	"message"."ts", "message"."attributes", "message"."analyzed", "message"."arc_sentiment", "message"."arc_emotion"
+	FROM "messages" AS "message"`
+
+// TranscriptShownOf is TranscriptOf for the transcript view: each message
+// with the columns it shows, the others left empty (transcriptShownSelect).
+// The session page reads it once, not once per part of the page.
+func (s *Store) TranscriptShownOf(ctx context.Context, stewardID int64, conv *baton.Conversation, afterSeq int64, limit int) ([]*baton.Message, error) {
+	return s.transcriptColumnsOf(ctx, transcriptShownSelect, stewardID, conv, afterSeq, limit)
+}
+
+// transcriptColumnsOf is TranscriptOf reading messages with selectFrom
+// ("SELECT columns FROM messages AS message").
+func (s *Store) transcriptColumnsOf(ctx context.Context, selectFrom string, stewardID int64, conv *baton.Conversation, afterSeq int64, limit int) ([]*baton.Message, error) {
 	if limit <= 0 || limit > MaxBatch {
 		limit = 100
 	}
@@ -414,7 +439,7 @@ func (s *Store) TranscriptOf(ctx context.Context, stewardID int64, conv *baton.C
 		// parsed again each time it runs. A fork's later segment reads at
 		// most a page more than it keeps.
 		var part []*baton.Message
-		if err := s.readBound(ctx, &part, s.selectOf((*baton.Message)(nil))+
+		if err := s.readBound(ctx, &part, selectFrom+
 			" WHERE conversation_id = ? AND steward_id = ? AND seq > ? AND seq <= ? ORDER BY seq LIMIT "+strconv.Itoa(limit),
 			sg.conversationID, stewardID, lo, sg.hi); err != nil {
 			return nil, err

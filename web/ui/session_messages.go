@@ -58,7 +58,7 @@ func (s *Server) transcript(c echo.Context, conv *baton.Conversation, after int6
 // by message id, when the caller has read them (the session page reads the
 // session's all at once); nil reads the chunk's.
 func (s *Server) transcriptAnnotated(c echo.Context, conv *baton.Conversation, after int64, byMsg map[int64][]*baton.Annotation) (views.TranscriptChunk, error) {
-	msgs, err := s.sessions.TranscriptOf(requestContext(c), stewardID(c), conv, after, transcriptChunk)
+	msgs, err := s.sessions.TranscriptShownOf(requestContext(c), stewardID(c), conv, after, transcriptChunk)
 	if err != nil {
 		return views.TranscriptChunk{}, err
 	}

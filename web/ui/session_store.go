@@ -31,6 +31,6 @@ type sessionStore interface {
 	TopicSuggestions(ctx context.Context, stewardID int64) ([]string, error)
 	Transcript(ctx context.Context, stewardID int64, sessionID, conversationID string, afterSeq int64, limit int) ([]*baton.Message, error)
 	TranscriptLengthOf(ctx context.Context, stewardID int64, conv *baton.Conversation) (int64, error)
-	TranscriptOf(ctx context.Context, stewardID int64, conv *baton.Conversation, afterSeq int64, limit int) ([]*baton.Message, error)
+	TranscriptShownOf(ctx context.Context, stewardID int64, conv *baton.Conversation, afterSeq int64, limit int) ([]*baton.Message, error)
 	UnshareFromTeam(ctx context.Context, stewardID int64, kind, objectID string, teamID int64) error
 }
