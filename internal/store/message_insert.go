@@ -403,16 +403,25 @@ func (s *Store) lastSeq(ctx context.Context, tx bun.Tx, conv *baton.Conversation
 }
 
 // countAppended adds the messages just written to their conversation's and
-// session's counts and token totals.
-func (s *Store) countAppended(ctx context.Context, tx bun.Tx, sess *baton.Session, conv *baton.Conversation, fresh []*baton.Message) error {
+// session's counts and token totals; with startAt (firstMessageAt, or nil)
+// it also moves an open session's start back to it when it started later,
+// in the same UPDATE (one statement and one new version of the session's
+// row fewer than a second UPDATE).
+func (s *Store) countAppended(ctx context.Context, tx bun.Tx, sess *baton.Session, conv *baton.Conversation, fresh []*baton.Message, startAt any) error {
 	n := int64(len(fresh))
 	if _, err := s.execBound(ctx, tx, "UPDATE conversations SET message_count = message_count + ? WHERE id = ?", n, conv.ID); err != nil {
 		return err
 	}
 	t := pricing.Totals(fresh)
-	_, err := s.execBound(ctx, tx, `UPDATE sessions SET message_count = message_count + ?, tokens_input = tokens_input + ?,
+	const counts = `UPDATE sessions SET message_count = message_count + ?, tokens_input = tokens_input + ?,
 		tokens_output = tokens_output + ?, tokens_cache_read = tokens_cache_read + ?, tokens_cache_write = tokens_cache_write + ?,
-		tokens_total = tokens_total + ?, tokens_cost_usd = tokens_cost_usd + ?, tokens_unpriced = tokens_unpriced + ? WHERE id = ?`,
-		n, t.Input, t.Output, t.CacheRead, t.CacheWrite, t.Total, t.CostUSD, t.Unpriced, sess.ID)
+		tokens_total = tokens_total + ?, tokens_cost_usd = tokens_cost_usd + ?, tokens_unpriced = tokens_unpriced + ?`
+	if startAt == nil {
+		_, err := s.execBound(ctx, tx, counts+" WHERE id = ?",
+			n, t.Input, t.Output, t.CacheRead, t.CacheWrite, t.Total, t.CostUSD, t.Unpriced, sess.ID)
+		return err
+	}
+	_, err := s.execBound(ctx, tx, counts+", started_at = CASE WHEN started_at > ? AND ended_at IS NULL THEN ? ELSE started_at END WHERE id = ?",
+		n, t.Input, t.Output, t.CacheRead, t.CacheWrite, t.Total, t.CostUSD, t.Unpriced, startAt, startAt, sess.ID)
 	return err
 }
