@@ -287,7 +287,7 @@ func (s *Store) appendRowsStartingInTx(ctx context.Context, tx bun.Tx, sess *bat
 	if len(msgs) == 0 {
 		return 0, 0, nil
 	}
-	if err := lockConversation(ctx, tx, conv.ID); err != nil {
+	if err := s.lockConversationBound(ctx, tx, conv.ID); err != nil {
 		return 0, 0, err
 	}
 	have, err := s.sourceIDsIn(ctx, tx, conv.ID, msgs)
@@ -336,6 +336,17 @@ func lockConversation(ctx context.Context, tx bun.IDB, conversationID string) er
 		return nil
 	}
 	_, err := tx.NewRaw("SELECT id FROM conversations WHERE id = ? FOR UPDATE", conversationID).Exec(ctx)
+	return err
+}
+
+// lockConversationBound is lockConversation with a bound statement: the
+// server parses and plans it once per connection, not on every append
+// (Bun wrote the id into the text).
+func (s *Store) lockConversationBound(ctx context.Context, tx bun.Tx, conversationID string) error {
+	if s.dialect != Postgres {
+		return nil
+	}
+	_, err := s.execBound(ctx, tx, "SELECT id FROM conversations WHERE id = ? FOR UPDATE", conversationID)
 	return err
 }
 
