@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/baton-dev/baton/internal/baton"
+	"github.com/baton-dev/baton/internal/jsonfast"
 )
 
 // maxSymbols caps a code context's symbols.
@@ -44,7 +45,7 @@ type todo struct {
 func parseInput(raw json.RawMessage) toolInput {
 	var in toolInput
 	if len(raw) > 0 {
-		_ = decodeJSON(raw, &in) // best effort: fields that fit are kept
+		_ = jsonfast.Unmarshal(raw, &in) // best effort: fields that fit are kept
 	}
 	return in
 }

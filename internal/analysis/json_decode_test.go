@@ -4,9 +4,11 @@ import (
 	"encoding/json"
 	"reflect"
 	"testing"
+
+	"github.com/baton-dev/baton/internal/jsonfast"
 )
 
-// decodeJSON leaves in a tool input what encoding/json leaves, and fails
+// jsonfast.Unmarshal leaves in a tool input what encoding/json leaves, and fails
 // where it fails: inputs as tools write them, keys in another case, a
 // field of the wrong type (the fields that fit are kept), bad UTF-8,
 // a key given twice, and input that is no JSON.
@@ -31,10 +33,10 @@ func TestDecodeJSONAsEncodingJSON(t *testing.T) {
 		`{}`,
 	} {
 		var fast, std toolInput
-		errFast := decodeJSON([]byte(in), &fast)
+		errFast := jsonfast.Unmarshal([]byte(in), &fast)
 		errStd := json.Unmarshal([]byte(in), &std)
 		if (errFast == nil) != (errStd == nil) || !reflect.DeepEqual(fast, std) {
-			t.Errorf("%s: decodeJSON = %+v, %v; encoding/json = %+v, %v", in, fast, errFast, std, errStd)
+			t.Errorf("%s: jsonfast.Unmarshal = %+v, %v; encoding/json = %+v, %v", in, fast, errFast, std, errStd)
 		}
 	}
 }

@@ -3,6 +3,8 @@ package analysis
 import (
 	"encoding/json"
 	"strings"
+
+	"github.com/baton-dev/baton/internal/jsonfast"
 )
 
 // Agents keep the session's todo list with a tool of their own: Claude
@@ -63,7 +65,7 @@ func callTodos(c *call) []todo {
 		return nil
 	}
 	var l todoList
-	if len(c.Input) > 0 && decodeJSON(c.Input, &l) != nil {
+	if len(c.Input) > 0 && jsonfast.Unmarshal(c.Input, &l) != nil {
 		return nil
 	}
 	return l.items()

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/baton-dev/baton/internal/baton"
+	"github.com/baton-dev/baton/internal/jsonfast"
 )
 
 // Every agent Baton imports names its tools its own way: Claude Code runs
@@ -105,7 +106,7 @@ func callActions(c *call) []techAction {
 	}
 	var in otherInput
 	if len(c.Input) > 0 {
-		_ = decodeJSON(c.Input, &in) // best effort, as parseInput
+		_ = jsonfast.Unmarshal(c.Input, &in) // best effort, as parseInput
 	}
 	switch {
 	case c.Name == "apply_patch":
@@ -343,7 +344,7 @@ func grepFiles(c *call, result string) []string {
 		Type    string `json:"type"`
 		Pattern string `json:"pattern"`
 	}
-	_ = decodeJSON(c.Input, &in) // best effort, as parseInput
+	_ = jsonfast.Unmarshal(c.Input, &in) // best effort, as parseInput
 	for _, p := range []string{in.Glob, "*." + in.Type} {
 		if globLanguage(p) != "" {
 			return []string{strings.Trim(p, "'\"")}

@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/baton-dev/baton/internal/baton"
+	"github.com/baton-dev/baton/internal/jsonfast"
 )
 
 // redacted stands for thinking the transcript keeps only as a signature.
@@ -263,7 +264,7 @@ func decodeAhead(lr *lineReader) (<-chan linePart, func()) {
 			case text[0] != '{':
 				d.err = errors.New("not a JSON object")
 			default:
-				if d.err = unmarshal(text, &d.l); d.err == nil {
+				if d.err = jsonfast.Unmarshal(text, &d.l); d.err == nil {
 					d.l.predecode()
 				}
 			}
@@ -281,7 +282,7 @@ func decodeAhead(lr *lineReader) (<-chan linePart, func()) {
 // decodeLine decodes and files one line (or array element) n of file.
 func (b *builder) decodeLine(text []byte, file string, n int, sub *conv) {
 	var l line
-	if err := unmarshal(text, &l); err != nil {
+	if err := jsonfast.Unmarshal(text, &l); err != nil {
 		b.lineErrs = append(b.lineErrs, LineError{File: file, Line: n, Err: err})
 		return
 	}
@@ -675,7 +676,7 @@ func resultText(raw json.RawMessage) (string, error) {
 // leaving out what repeats the content: whole file texts.
 func toolUseResult(raw json.RawMessage) any {
 	var v any
-	if unmarshal(raw, &v) != nil || v == nil {
+	if jsonfast.Unmarshal(raw, &v) != nil || v == nil {
 		return nil
 	}
 	if m, ok := v.(map[string]any); ok {

@@ -6,22 +6,8 @@ import (
 	"encoding/json"
 	"io"
 
-	fastjson "github.com/segmentio/encoding/json"
+	"github.com/baton-dev/baton/internal/jsonfast"
 )
-
-// unmarshal decodes transcript JSON with segmentio's decoder, which reads
-// these lines in about 60% of encoding/json's CPU time (the parse is a
-// quarter of an import's). It decodes the same values; on an error, whose
-// text differs, the input is decoded again by encoding/json, whose value
-// and error are kept, so a bad line is reported as before.
-func unmarshal[T any](data []byte, v *T) error {
-	if fastjson.Unmarshal(data, v) == nil {
-		return nil
-	}
-	var zero T
-	*v = zero
-	return json.Unmarshal(data, v)
-}
 
 // line is one transcript line, decoded into only what the import uses.
 // Bulky parts (message content, tool results) stay raw until needed.
@@ -138,13 +124,13 @@ func decodeBlocks(raw json.RawMessage) ([]block, error) {
 	}
 	if raw[0] == '"' {
 		var s string
-		if err := unmarshal(raw, &s); err != nil {
+		if err := jsonfast.Unmarshal(raw, &s); err != nil {
 			return nil, err
 		}
 		return []block{{Type: "text", Text: s}}, nil
 	}
 	var blocks []block
-	err := unmarshal(raw, &blocks)
+	err := jsonfast.Unmarshal(raw, &blocks)
 	return blocks, err
 }
 

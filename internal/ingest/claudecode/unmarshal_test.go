@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"reflect"
 	"testing"
+
+	"github.com/baton-dev/baton/internal/jsonfast"
 )
 
 // TestUnmarshalAsEncodingJSON: the transcript decoder gives the values and
@@ -31,7 +33,7 @@ func TestUnmarshalAsEncodingJSON(t *testing.T) {
 	}
 	for _, in := range inputs {
 		var got, want line
-		gotErr := unmarshal([]byte(in), &got)
+		gotErr := jsonfast.Unmarshal([]byte(in), &got)
 		wantErr := json.Unmarshal([]byte(in), &want)
 		if fmt.Sprint(gotErr) != fmt.Sprint(wantErr) || !reflect.DeepEqual(got, want) {
 			t.Errorf("%q:\n got  %+v, %v\n want %+v, %v", in, got, gotErr, want, wantErr)

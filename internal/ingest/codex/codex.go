@@ -29,11 +29,10 @@ import (
 	"strings"
 	"time"
 
-	fastjson "github.com/segmentio/encoding/json"
-
 	"github.com/baton-dev/baton/internal/analysis"
 	"github.com/baton-dev/baton/internal/baton"
 	"github.com/baton-dev/baton/internal/ingest/agentlog"
+	"github.com/baton-dev/baton/internal/jsonfast"
 )
 
 // Source is the Session.Source of every document this package produces.
@@ -227,7 +226,7 @@ func (b *builder) start(ts string) {
 
 func (b *builder) line(n int, raw []byte) error {
 	var l line
-	if err := unmarshal(raw, &l); err != nil {
+	if err := jsonfast.Unmarshal(raw, &l); err != nil {
 		return fmt.Errorf("not a JSON object: %w", err)
 	}
 	if t, ok := agentlog.Time(l.Timestamp); ok {
@@ -240,7 +239,7 @@ func (b *builder) line(n int, raw []byte) error {
 	switch l.Type {
 	case "session_meta":
 		var m sessionMeta
-		if err := unmarshal(l.Payload, &m); err != nil {
+		if err := jsonfast.Unmarshal(l.Payload, &m); err != nil {
 			return fmt.Errorf("session_meta: %w", err)
 		}
 		if b.meta.ID == "" {
@@ -249,7 +248,7 @@ func (b *builder) line(n int, raw []byte) error {
 		}
 	case "turn_context":
 		var tc turnContext
-		if err := unmarshal(l.Payload, &tc); err != nil {
+		if err := jsonfast.Unmarshal(l.Payload, &tc); err != nil {
 			return fmt.Errorf("turn_context: %w", err)
 		}
 		b.setModel(tc.Model)
@@ -260,7 +259,7 @@ func (b *builder) line(n int, raw []byte) error {
 		return b.item(n, l.Payload)
 	case "compacted":
 		var it item
-		if err := unmarshal(l.Payload, &it); err != nil {
+		if err := jsonfast.Unmarshal(l.Payload, &it); err != nil {
 			return fmt.Errorf("compacted: %w", err)
 		}
 		if strings.TrimSpace(it.Message) != "" {
@@ -268,7 +267,7 @@ func (b *builder) line(n int, raw []byte) error {
 		}
 	case "event_msg":
 		var ev event
-		if err := unmarshal(l.Payload, &ev); err != nil {
+		if err := jsonfast.Unmarshal(l.Payload, &ev); err != nil {
 			return fmt.Errorf("event_msg: %w", err)
 		}
 		if ev.Type == "token_count" && ev.Info != nil {
@@ -291,20 +290,6 @@ func (b *builder) legacyLine(n int, raw []byte) error {
 	return b.item(n, raw)
 }
 
-// unmarshal decodes a rollout's JSON with segmentio's decoder, which reads
-// these lines in about 60% of encoding/json's CPU time (the Claude Code
-// importer's rule, claudecode.unmarshal). It decodes the same values; on an
-// error, whose text differs, the input is decoded again by encoding/json,
-// whose value and error are kept, so a bad line is reported as before.
-func unmarshal[T any](data []byte, v *T) error {
-	if fastjson.Unmarshal(data, v) == nil {
-		return nil
-	}
-	var zero T
-	*v = zero
-	return json.Unmarshal(data, v)
-}
-
 func id(n int) string { return fmt.Sprintf("L%d", n) }
 
 func (b *builder) setModel(m string) {
@@ -323,7 +308,7 @@ func (b *builder) setModel(m string) {
 
 func (b *builder) item(n int, raw json.RawMessage) error {
 	var it item
-	if err := unmarshal(raw, &it); err != nil {
+	if err := jsonfast.Unmarshal(raw, &it); err != nil {
 		return fmt.Errorf("response item: %w", err)
 	}
 	switch it.Type {
