@@ -76,17 +76,13 @@ func (s *Store) importInChunks(ctx context.Context, stewardID int64, doc *baton.
 	}()
 
 	w := newStagedWriter(s, doc, &staged, &owner)
-	// Each chunk is read (parsed, analysed, its rows' values built) before
-	// taking the writer, and while the one before it is written.
-	chunks := readAhead(newChunkReader(s, doc, next, prepare, chunk))
-	defer chunks.stop()
+	chunks := newChunkReader(s, doc, next, prepare, chunk)
 	more := true
 	for n := 1; more; n++ {
-		c := chunks.next()
-		if c.err != nil {
-			return 0, c.err
+		// Read (parse, analyse) the chunk before taking the writer.
+		if more, err = chunks.fill(); err != nil {
+			return 0, err
 		}
-		more = c.more
 		err := s.inTx(ctx, func(tx bun.Tx) error {
 			if n == 1 {
 				if _, err := tx.NewInsert().Model(&staged).Exec(ctx); err != nil {
@@ -96,7 +92,7 @@ func (s *Store) importInChunks(ctx context.Context, stewardID int64, doc *baton.
 				s.clock(), sess.ID, StagingStewardID).Exec(ctx); err != nil {
 				return err // the heartbeat RemoveStaleImports reads
 			}
-			k, err := w.writeChunk(ctx, tx, &c)
+			k, err := w.writeChunk(ctx, tx, chunks)
 			if err != nil {
 				return err
 			}

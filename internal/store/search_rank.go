@@ -160,11 +160,19 @@ type indexSample struct {
 	newest int64   // the largest message id
 	own    int     // how many of the steward's messages the sample holds
 	span   float64 // how many message ids they span
+	// sessionShare is the steward's part of every steward's sessions, 0
+	// to 1: the whole index's, where the sample is its newest corner.
+	sessionShare float64
 }
 
 func sampleSteward(ctx context.Context, s *Store, stewardID int64) (indexSample, error) {
 	var smp indexSample
 	if err := s.readBound(ctx, &smp.newest, "SELECT coalesce(max(id), 0) FROM messages"); err != nil {
+		return smp, err
+	}
+	// One row per steward (kept by triggers, migration 0040).
+	if err := s.readBound(ctx, &smp.sessionShare, `SELECT coalesce(sum(CASE WHEN steward_id = ? THEN sessions END), 0) * 1.0
+		/ max(coalesce(sum(sessions), 0), 1) FROM steward_session_counts`, stewardID); err != nil {
 		return smp, err
 	}
 	var err error

@@ -88,6 +88,73 @@ func TestNewestMatchesWalksADenseStewardsOlderMessagesByOwnerToken(t *testing.T)
 	}
 }
 
+// One of many stewards who is writing right now holds the newest messages
+// but few of the sessions: the search walks the owner token all the way,
+// and finds what the walk without it finds.
+func TestNewestMatchesOfAStewardWritingNowAreTheSameEitherWalk(t *testing.T) {
+	s := openRankSQLite(t)
+	ctx := context.Background()
+	ada, bob := &baton.Steward{Username: "ada"}, &baton.Steward{Username: "bob"}
+	for _, st := range []*baton.Steward{ada, bob} {
+		if err := s.CreateSteward(ctx, st); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write := func(st *baton.Steward, n int, needleEvery int) {
+		sess := &baton.Session{Title: st.Username}
+		if err := s.CreateSession(ctx, st.ID, sess); err != nil {
+			t.Fatal(err)
+		}
+		batch := make([]*baton.Message, n)
+		for i := range batch {
+			content := "hay and straw"
+			if i%needleEvery == 3 {
+				content = "a needle in hay"
+			}
+			batch[i] = &baton.Message{Role: baton.RoleSteward, Content: content, SourceID: fmt.Sprint(i)}
+		}
+		if _, err := s.AppendMessages(ctx, st.ID, sess.ID, "", batch); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write(ada, 40, 10) // ada's oldest needles
+	for k := 0; k < 9; k++ {
+		write(bob, 100, 5) // bob's, more than fewMatches in all
+	}
+	write(ada, 300, 10) // ada is writing now: every recent id is hers
+	if _, err := s.IndexPending(ctx); err != nil {
+		t.Fatal(err)
+	}
+	smp, err := sampleSteward(ctx, s, ada.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if smp.share() < ownerTokenBelow || smp.sessionShare >= ownerTokenBelow {
+		t.Fatalf("ada's share of the newest messages is %.2f and of the sessions %.2f; the test needs the first dense and the second sparse",
+			smp.share(), smp.sessionShare)
+	}
+	withoutToken := smp
+	withoutToken.sessionShare = 1 // as if she held every session: the newest matches walked without the token
+	for _, limit := range []int{3, 30, 40, 500} {
+		got, err := newestMatches[int64](ctx, s, smp, ada.ID, []string{"needle"}, "m.id", limit)
+		if err != nil {
+			t.Fatal(err)
+		}
+		other, err := newestMatches[int64](ctx, s, withoutToken, ada.ID, []string{"needle"}, "m.id", limit)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var want []int64
+		if err := s.db.NewRaw("SELECT id FROM messages WHERE steward_id = ? AND content LIKE '%needle%' ORDER BY id DESC LIMIT ?",
+			ada.ID, limit).Scan(ctx, &want); err != nil {
+			t.Fatal(err)
+		}
+		if len(want) == 0 || !slices.Equal(got, want) || !slices.Equal(other, want) {
+			t.Errorf("limit %d: ada's newest needles %v with the token, %v without, want %v", limit, got, other, want)
+		}
+	}
+}
+
 // A sparse steward's search finds the same newest matches whether its
 // terms are few in all (walked without the owner token) or many (walked
 // with it).
