@@ -551,7 +551,7 @@ func acceptedRecommendation(offer *view, reply string) (baton.Decision, bool) {
 			d.Rationale = r
 			d.Decision = strings.TrimSpace(d.Decision[:strings.Index(d.Decision, " — ")])
 		}
-		return d, true
+		return recommendedOption(offer, d), true
 	}
 	return baton.Decision{}, false
 }
@@ -949,6 +949,7 @@ func accepts(reply string) bool {
 	if planBuilt.MatchString(r) {
 		return true
 	}
+	r = acceptanceLead(r)
 	if len(r) > 200 || hasAnyPhrase(r, "no", "not", "don't", "instead", "rather", "but", "não", "non", "pas", "いいえ", "ではなく") {
 		return false
 	}
@@ -984,4 +985,67 @@ func actedOn(vs []view, i int) bool {
 		}
 	}
 	return false
+}
+
+// nextRequest opens the sentence after an acceptance that asks for the
+// next step ("Awesome. Can you walk me through …", "Yes. Please also
+// …"), not one that qualifies the acceptance ("Yes. But …", "OK. No,
+// wait").
+var nextRequest = regexp.MustCompile(`(?i)^(?:can|could|would|will) you\b|^(?:please|now|next|then|also|and)\b|^(?:let's|let me)\b`)
+
+// acceptanceLead is the part of a reply that accepts: its first sentence
+// when that sentence is an acceptance on its own ("Awesome.", "Yes!") and
+// the next one asks for the next step; otherwise the whole reply. A
+// "don't" in the request that follows ("Please don't write out any
+// secrets") does not turn the acceptance down.
+func acceptanceLead(r string) string {
+	end := strings.IndexAny(r, ".!")
+	if end <= 0 || end > 40 {
+		return r
+	}
+	rest := strings.TrimSpace(strings.TrimLeft(r[end:], ".!"))
+	if rest == "" || !nextRequest.MatchString(rest) {
+		return r
+	}
+	return r[:end]
+}
+
+var (
+	// "… for several reasons:", "… because:": a recommendation's reasons
+	// announced, to follow below it.
+	reasonsFollow = regexp.MustCompile(`(?i)\s+(?:for (?:several|a few|a couple of|these|the following|two|three|many) reasons|because|since|as follows)\s*:?$`)
+	// "Option 1 (`git filter-repo`)", "Option B: the install script",
+	// "Option 2": an option recommended by its key, with or without its
+	// name.
+	recommendedKey = regexp.MustCompile(`(?i)^(?:option|approach|choice|variant)\s+([a-e1-6])\b\s*(?:\((.{3,80})\)|[:—–-]\s*(.{3,80}))?$`)
+)
+
+// recommendedOption puts a recommendation that names an option by its key
+// ("I'd recommend **Option 1 (`git filter-repo`)** for several reasons:")
+// as the option itself: its name, or the option's text from the options
+// the message offers, the other options its alternatives; reasons
+// announced to follow are no part of it.
+func recommendedOption(offer *view, d baton.Decision) baton.Decision {
+	d.Decision = strings.TrimSpace(reasonsFollow.ReplaceAllString(strings.TrimSpace(d.Decision), ""))
+	m := recommendedKey.FindStringSubmatch(strings.ReplaceAll(plainText(d.Decision), "**", ""))
+	if m == nil {
+		return d
+	}
+	key, name := strings.ToLower(m[1]), strings.TrimSpace(m[2]+m[3])
+	var alts []string
+	for _, o := range offeredOptions(offer.prose) {
+		if o.key == key && name == "" {
+			name = o.text
+		} else if o.key != key && o.text != "" {
+			alts = append(alts, excerpt(o.text, decisionLength))
+		}
+	}
+	if name == "" {
+		return d
+	}
+	d.Decision = name
+	if len(d.Alternatives) == 0 {
+		d.Alternatives = alts
+	}
+	return d
 }

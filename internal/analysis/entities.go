@@ -61,6 +61,51 @@ var technologies = map[string]string{
 	// Services that review, scan or update a repository's pull requests.
 	"coderabbit": "CodeRabbit", "dependabot": "Dependabot", "renovate": "Renovate", "codecov": "Codecov",
 	"sonarqube": "SonarQube", "sonarcloud": "SonarCloud", "snyk": "Snyk",
+	// Widely known names by kind, general knowledge rather than any one
+	// session's: a name Baton has no entry for is never found, however
+	// plainly the steward names it as theirs.
+	// Databases, vector stores and search.
+	"qdrant": "Qdrant", "pinecone": "Pinecone", "weaviate": "Weaviate", "milvus": "Milvus", "chromadb": "Chroma",
+	"pgvector": "pgvector", "faiss": "FAISS", "lancedb": "LanceDB", "neo4j": "Neo4j", "duckdb": "DuckDB",
+	"bigquery": "BigQuery", "cockroachdb": "CockroachDB", "influxdb": "InfluxDB", "timescaledb": "TimescaleDB",
+	"couchdb": "CouchDB", "memcached": "Memcached", "etcd": "etcd", "minio": "MinIO", "firestore": "Firestore",
+	"planetscale": "PlanetScale", "surrealdb": "SurrealDB", "valkey": "Valkey", "mem0": "mem0",
+	"meilisearch": "Meilisearch", "typesense": "Typesense", "kibana": "Kibana", "logstash": "Logstash",
+	// Cloud platforms and hosted services.
+	"vercel": "Vercel", "netlify": "Netlify", "cloudflare": "Cloudflare", "heroku": "Heroku",
+	"digitalocean": "DigitalOcean", "fly.io": "Fly.io", "cloudwatch": "CloudWatch", "cloudformation": "CloudFormation",
+	"ec2": "Amazon EC2", "s3": "Amazon S3", "sqs": "Amazon SQS", "twilio": "Twilio", "sendgrid": "SendGrid",
+	"auth0": "Auth0", "okta": "Okta", "datadog": "Datadog", "jenkins": "Jenkins", "circleci": "CircleCI",
+	"argocd": "Argo CD", "pulumi": "Pulumi", "traefik": "Traefik", "haproxy": "HAProxy", "vagrant": "Vagrant",
+	"jira": "Jira", "confluence": "Confluence", "figma": "Figma", "ipfs": "IPFS", "wsl": "WSL",
+	// AI models, APIs and their tooling.
+	"mcp": "MCP", "openrouter": "OpenRouter", "ollama": "Ollama",
+	"huggingface": "Hugging Face", "langchain": "LangChain", "langgraph": "LangGraph", "llamaindex": "LlamaIndex",
+	"crewai": "CrewAI", "deepseek": "DeepSeek", "mlflow": "MLflow", "wandb": "Weights & Biases",
+	"jupyter": "Jupyter", "colab": "Google Colab", "gradio": "Gradio", "streamlit": "Streamlit", "keras": "Keras",
+	"xgboost": "XGBoost", "lightgbm": "LightGBM", "opencv": "OpenCV", "spacy": "spaCy", "nltk": "NLTK",
+	"onnx": "ONNX", "cuda": "CUDA", "scikit-learn": "scikit-learn", "sklearn": "scikit-learn", "scipy": "SciPy",
+	"matplotlib": "Matplotlib", "seaborn": "seaborn", "plotly": "Plotly",
+	// Web and mobile frameworks, UI libraries, ORMs.
+	"nestjs": "NestJS", "nest.js": "NestJS", "fastify": "Fastify", "hono": "Hono", "koa": "Koa",
+	"solidjs": "SolidJS", "gatsby": "Gatsby", "nativewind": "NativeWind", "shadcn": "shadcn/ui", "mui": "Material UI",
+	"storybook": "Storybook", "tauri": "Tauri", "trpc": "tRPC", "prisma": "Prisma", "sequelize": "Sequelize",
+	"mongoose": "Mongoose", "typeorm": "TypeORM", "zod": "Zod", "zustand": "Zustand", "tanstack": "TanStack",
+	"three.js": "three.js", "threejs": "three.js", "socket.io": "Socket.IO", "sass": "Sass",
+	"pydantic": "Pydantic", "sqlalchemy": "SQLAlchemy", "alembic": "Alembic", "uvicorn": "Uvicorn",
+	"gunicorn": "Gunicorn", "pyinstaller": "PyInstaller", "setuptools": "setuptools", "hatchling": "Hatchling",
+	"axum": "Axum", "actix": "Actix", "serde": "Serde", "swiftui": "SwiftUI", "flutter": "Flutter",
+	"xcode": "Xcode", "cocoapods": "CocoaPods", "gradle": "Gradle", "maven": "Maven", "symfony": "Symfony",
+	"blazor": "Blazor", "unity3d": "Unity", "godot": "Godot",
+	// Build, test, lint and release tools.
+	"turborepo": "Turborepo", "lerna": "Lerna", "changesets": "Changesets", "release-please": "Release Please",
+	"semantic-release": "semantic-release", "husky": "Husky", "lint-staged": "lint-staged", "eslint": "ESLint",
+	"typescript-eslint": "typescript-eslint", "puppeteer": "Puppeteer", "mocha": "Mocha", "rollup": "Rollup",
+	"swc": "SWC", "mypy": "mypy", "pyright": "Pyright", "shellcheck": "ShellCheck", "homebrew": "Homebrew",
+	"pandoc": "Pandoc", "ffmpeg": "FFmpeg", "imagemagick": "ImageMagick", "graphviz": "Graphviz",
+	"plantuml": "PlantUML", "mkdocs": "MkDocs", "docusaurus": "Docusaurus", "jekyll": "Jekyll", "latex": "LaTeX",
+	"esphome": "ESPHome", "arduino": "Arduino", "platformio": "PlatformIO", "neovim": "Neovim", "emacs": "Emacs",
+	"pycharm": "PyCharm", "intellij": "IntelliJ IDEA", "powershell": "PowerShell", "tmux": "tmux",
 }
 
 // toolCommands are words that name a tool only when a subcommand of it
@@ -78,6 +123,14 @@ var toolCommands = map[string]struct {
 var caseTechnologies = map[string]string{
 	"Go": "Go", "React": "React", "Swift": "Swift", "Rails": "Rails", "Flask": "Flask", "Jest": "Jest",
 	"Dart": "Dart", "Elm": "Elm", "Express": "Express", "Claude": "Claude",
+	// Widely known names that are also common words: capitalised only. The
+	// assistants themselves (Cursor, Gemini, Copilot) are left out: a
+	// steward names them as the subject of the talk far more often than as
+	// a tool of the work.
+	"Astro": "Astro", "Remix": "Remix", "Expo": "Expo",
+	"Electron": "Electron", "Bootstrap": "Bootstrap", "Slack": "Slack", "Notion": "Notion", "Discord": "Discord",
+	"Stripe": "Stripe", "Obsidian": "Obsidian", "Apollo": "Apollo", "Drizzle": "Drizzle", "Babel": "Babel",
+	"Sphinx": "Sphinx", "Hugo": "Hugo", "Unity": "Unity", "Nx": "Nx",
 }
 
 // techPhrases are technologies written as two or three words.
@@ -85,11 +138,31 @@ var techPhrases = map[string]string{
 	"github actions": "GitHub Actions", "ruby on rails": "Rails", "google cloud": "Google Cloud",
 	"spring boot": "Spring", "sql server": "SQL Server", "vs code": "VS Code", "claude code": "Claude Code",
 	"openai codex": "Codex CLI", "codex cli": "Codex CLI", "gemini cli": "Gemini CLI", "sql lite": "SQLite",
-	"docker compose": "Docker Compose",
+	"docker compose": "Docker Compose", "aws lambda": "AWS Lambda", "step functions": "AWS Step Functions",
+	"azure devops": "Azure DevOps", "azure functions": "Azure Functions", "github pages": "GitHub Pages", "github copilot": "GitHub Copilot",
+	"google cloud run": "Cloud Run", "cloud run": "Cloud Run", "react native": "React Native",
+	"material ui": "Material UI", "chakra ui": "Chakra UI", "hugging face": "Hugging Face",
+	"lm studio": "LM Studio", "model context protocol": "MCP", "openai api": "OpenAI", "gemini api": "Gemini",
+	"claude api": "Anthropic API", "anthropic api": "Anthropic API", "release please": "Release Please",
+	"serverless framework": "Serverless Framework", "home assistant": "Home Assistant",
+	"raspberry pi": "Raspberry Pi", "jetpack compose": "Jetpack Compose", "android studio": "Android Studio",
+	"visual studio code": "VS Code", "google sheets": "Google Sheets", "apps script": "Google Apps Script",
+	"new relic": "New Relic", "gitlab ci": "GitLab CI", "travis ci": "Travis CI", "entity framework": "Entity Framework",
+	"unreal engine": "Unreal Engine", "app router": "Next.js", "weights & biases": "Weights & Biases",
 }
 
 // techPhraseFirsts are the first words of techPhrases.
-var techPhraseFirsts = []string{"github", "ruby", "google", "spring", "sql", "vs", "claude", "openai", "codex", "gemini", "docker"}
+var techPhraseFirsts = func() []string {
+	var out []string
+	for p := range techPhrases {
+		first, _, _ := strings.Cut(p, " ")
+		if !slices.Contains(out, first) {
+			out = append(out, first)
+		}
+	}
+	slices.Sort(out)
+	return out
+}()
 
 // techPhraseOpening holds the first letters of techPhraseFirsts in either
 // case.

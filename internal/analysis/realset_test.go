@@ -366,9 +366,15 @@ var realsetFloors = map[string]map[string][2]float64{
 	// message): batches 1-17 0.574 / 0.483 → 0.579 / 0.487 (half A 0.577
 	// / 0.489 → 0.582 / 0.495, half B 0.570 / 0.477 → 0.576 / 0.480;
 	// held-out batch 18 unchanged, 0.40 / 0.32).
+	// Then held-out batch 19 added 10 dev sessions (Aider sessions, VS
+	// Code chat exports and a steward's Claude Code transcript from three
+	// new repositories) with 9 decision labels, 1 of them found: 193
+	// sessions, decisions recall 0.59 → 0.56 (100 of 177); the decisions
+	// recall floor it took the figure under is set 0.02 below it, no rule
+	// changed.
 	"dev": {
 		"title":        {0.93, 0},
-		"decisions":    {0.80, 0.57},
+		"decisions":    {0.80, 0.54},
 		"tasks":        {0.77, 0.66},
 		"technologies": {0.88, 0.71},
 		"topics":       {0.51, 0.43},
@@ -475,6 +481,17 @@ var realsetFloors = map[string]map[string][2]float64{
 	// under are set 0.02 below them, no rule changed.
 	// Then the same topic rule as on dev (the code symbols the steward
 	// asks about): topics 0.51 / 0.43 → 0.52 / 0.43.
+	// Then held-out batch 19's first step added 3 test sessions (Aider
+	// sessions of a new repository): 118 sessions, title 0.77 → 0.76,
+	// decisions 0.68 / 0.17 → 0.68 / 0.16, tasks 0.73 / 0.60 → 0.74 /
+	// 0.60, technologies 0.82 / 0.65 → 0.83 / 0.65, topics 0.52 / 0.43 →
+	// 0.53 / 0.44; no floor crossed, no rule changed. Its second step
+	// added 2 more (VS Code Copilot chat exports from another new
+	// repository): 120 sessions, title 0.77, decisions 0.68 / 0.16, tasks
+	// 0.74 / 0.60, technologies 0.83 / 0.64, topics 0.53 / 0.45; no floor
+	// crossed, no rule changed. Its third step added 1 more (a steward's
+	// Markdown transcript of Claude Code sessions from a third new
+	// repository): 121 sessions, the same figures; no floor crossed.
 	"test": {
 		"title":        {0.74, 0},
 		"decisions":    {0.63, 0.13},
@@ -515,6 +532,9 @@ var realsetTestLabelsSHA256 = map[string]string{
 	"labels-test-17-3.json": "93aa75b45c2a0ede2eb4b28bc437a578d59c4992043577c7d96a49a05b28c6dc",
 	"labels-test-18.json":   "499530f848c2ef1672e87268ecc4e1b06e8c982fc1b598d4f4f6a26cd5ca929a",
 	"labels-test-18-2.json": "60144394af83d21a4ffb859a39c2083b3c831bf6bccadfb01390ecf72367f867",
+	"labels-test-19.json":   "25104a351d2731d1ed785aab83581478d3ebe413d1849a6484053e8035afb2bb",
+	"labels-test-19-2.json": "7dd0cbb49345990e92148e013464f20c2c432c346187750945409230d6cdf700",
+	"labels-test-19-3.json": "b4b31d9922ba89f9582bd01cbbafd63a9ebdcca67565258f82db6f8779961c69",
 }
 
 // realsetExt is the file name each format is imported under.

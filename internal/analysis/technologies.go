@@ -215,6 +215,7 @@ func technologiesOf(vs []view) ([]string, map[string]string) {
 		if v.steward() {
 			stewardNamed(v, te)
 			stewardNamedTools(v, te)
+			stewardNamedProducts(v, te)
 			stewardCommands(v, te)
 			stewardPastedOutput(v.m.Content, te)
 			for _, f := range attachedFiles(v.prose) {
@@ -746,7 +747,43 @@ func packageTechnology(p string) string {
 	if t, ok := libraryTechnologies[first]; ok {
 		return t
 	}
-	return technologies[first]
+	if t := technologies[first]; t != "" {
+		return t
+	}
+	// A scoped package belongs to the project of its scope ("@fastify/cors"
+	// is Fastify's, "@astrojs/starlight" Astro's), a client or SDK package
+	// to the product it is the client of ("qdrant-client", "stripe-python").
+	if scope, ok := strings.CutPrefix(parts[0], "@"); ok && len(parts) > 1 {
+		return productOfPackage(scope)
+	}
+	return productOfPackage(first)
+}
+
+// packageAffixes are the words a client's or SDK's package name adds to the
+// product's name.
+var packageAffixes = []string{"-client", "_client", "-sdk", "_sdk", "-python", "-py", "-js", "-node", "-go", "js", "-ai", "ai"}
+
+// productOfPackage names the known technology whose name a package's name
+// holds beside one of packageAffixes, or "".
+func productOfPackage(name string) string {
+	if t := technologies[name]; t != "" {
+		return t
+	}
+	for _, a := range packageAffixes {
+		if base, ok := strings.CutSuffix(name, a); ok && len(base) >= 3 {
+			if t := technologies[base]; t != "" {
+				return t
+			}
+		}
+	}
+	for _, a := range []string{"python-", "py-", "node-"} {
+		if base, ok := strings.CutPrefix(name, a); ok && len(base) >= 3 {
+			if t := technologies[base]; t != "" {
+				return t
+			}
+		}
+	}
+	return ""
 }
 
 // libraryTechnologies are libraries and frameworks known by their package
@@ -779,6 +816,11 @@ var libraryTechnologies = map[string]string{
 	"numba": "Numba", "litellm": "LiteLLM", "bcrypt": "bcrypt", "bcryptjs": "bcryptjs", "pg": "PostgreSQL",
 	"commander": "Commander.js", "typeorm": "TypeORM", "@nestjs/core": "NestJS", "@nestjs/common": "NestJS",
 	"selenium": "Selenium", "aiohttp": "aiohttp", "jinja2": "Jinja",
+	"@anthropic-ai/sdk": "Anthropic API", "@google/genai": "Gemini", "@google/generative-ai": "Gemini",
+	"google-genai": "Gemini", "google-generativeai": "Gemini", "@modelcontextprotocol/sdk": "MCP",
+	"@mui/material": "Material UI", "@chakra-ui/react": "Chakra UI", "better-sqlite3": "SQLite",
+	"ioredis": "Redis", "mysql2": "MySQL", "firebase-admin": "Firebase", "llama_index": "LlamaIndex",
+	"llama-index": "LlamaIndex",
 }
 
 // workflowActions lists the actions a GitHub Actions workflow uses

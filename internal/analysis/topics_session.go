@@ -105,25 +105,9 @@ func keyTopics(vs []view) []string {
 		if c.score < least || len(out) >= most {
 			break
 		}
-		words := strings.Fields(c.term)
-		if isTechnologyName(c.term) || stopWordTopic(c.term) ||
-			len(words) == 1 && (genericHeads[c.term] || vagueAdjectives[c.term] || loneAdjectives[c.term] || pairVerbs[c.term] || discourseNouns[c.term] || c.verb) {
+		c, ok := topicAlone(c, cands, least, &known)
+		if !ok {
 			continue
-		}
-		if c.symbol && c.msgs < 2 {
-			continue // a symbol the steward named and nobody took up
-		}
-		if len(words) == 1 && c.msgs == 1 && misspelt(c.term, cands, &known) {
-			continue // a typo (topics_typo.go)
-		}
-		if len(words) == 1 && c.modifier {
-			// The phrase it opens names the subject: the best one the
-			// session holds, or none.
-			p, ok := modifiedPhrase(cands, c.term, least)
-			if !ok {
-				continue
-			}
-			c = p
 		}
 		held := false
 		for i, t := range out {
@@ -144,6 +128,29 @@ func keyTopics(vs []view) []string {
 		}
 	}
 	return slices.Compact(out)
+}
+
+// topicAlone says whether candidate c may be a topic of its own, and
+// which: c itself, or for a modifier the phrase it opens (least is the
+// least score a topic needs; known is misspelt's memo).
+func topicAlone(c topicCandidate, cands []topicCandidate, least float64, known *map[string]int) (topicCandidate, bool) {
+	words := strings.Fields(c.term)
+	if isTechnologyName(c.term) || stopWordTopic(c.term) ||
+		len(words) == 1 && (genericHeads[c.term] || vagueAdjectives[c.term] || loneAdjectives[c.term] || pairVerbs[c.term] || discourseNouns[c.term] || c.verb) {
+		return c, false
+	}
+	if c.symbol && c.msgs < 2 {
+		return c, false // a symbol the steward named and nobody took up
+	}
+	if len(words) == 1 && c.msgs == 1 && misspelt(c.term, cands, known) {
+		return c, false // a typo (topics_typo.go)
+	}
+	if len(words) == 1 && c.modifier {
+		// The phrase it opens names the subject: the best one the
+		// session holds, or none.
+		return modifiedPhrase(cands, c.term, least)
+	}
+	return c, true
 }
 
 // sameTerm reports two forms of one term: singular and plural ("setting",

@@ -18,7 +18,7 @@ import "strings"
 var topicStopWords = func() map[string]bool {
 	out := map[string]bool{}
 	for _, s := range []map[string]bool{requestVerbs, spanishTopicStopWords, portugueseTopicStopWords, frenchTopicStopWords,
-		russianTopicStopWords, koreanTopicStopWords, chatFillerWords, romanceCommonWords, russianStopWords} {
+		russianTopicStopWords, polishTopicStopWords, koreanTopicStopWords, chatFillerWords, romanceCommonWords, russianStopWords} {
 		for w := range s {
 			out[w] = true
 		}
@@ -36,7 +36,23 @@ func stopWordTopic(term string) bool {
 			return true
 		}
 	}
-	return len(words) == 1 && cliticInfinitive(words[0])
+	return len(words) == 1 && cliticInfinitive(words[0]) || polishImperative(words)
+}
+
+// polishImperative reports a phrase holding a Polish imperative, which
+// most of the verbs a request is made with end in "-uj" (zaplanuj, plan;
+// przeanalizuj, analyse; an English verb made Polish, zacommituj), with
+// "-my" or "-cie" for "let's" and the plural (zaplanujmy, sprawdźmy,
+// dodajcie): a request, not its subject.
+func polishImperative(words []string) bool {
+	for _, w := range words {
+		for _, ending := range [...]string{"uj", "ujmy", "ujcie", "dźmy", "ijmy"} {
+			if len(w) >= len(ending)+3 && strings.HasSuffix(w, ending) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // cliticInfinitive reports a Spanish infinitive with the pronoun a
@@ -210,6 +226,43 @@ var russianTopicStopWords = set(
 	"проблемы", "проблему", "шаг", "шаги", "вариант", "варианты", "результат",
 	"результаты", "способ", "часть", "части",
 	"новый", "новая", "новое", "новые", "лучше", "следующий", "следующая", "текущий", "правильно")
+
+// polishTopicStopWords are Polish words that are no topic: function
+// words, pronouns, the request verbs (imperative, "let's" and first
+// person forms; most imperatives polishImperative knows by their ending),
+// greetings, and the generic nouns and adjectives English counts as stop
+// words, in the cases a chat uses them.
+var polishTopicStopWords = set(
+	// Function words and pronouns.
+	"się", "jest", "są", "nie", "tak", "czy", "jak", "oraz", "lub", "albo", "ale", "aby", "żeby", "który",
+	"która", "które", "którego", "której", "których", "którym", "którymi", "tego", "tej", "ten", "tym", "tych",
+	"jego", "jej", "ich", "nasz", "nasza", "nasze", "naszego", "naszej", "naszych", "mój", "moja", "moje", "mojego",
+	"mojej", "moich", "twój", "twoja", "twoje", "swój", "swoja", "swoje", "swojego", "swoich", "wszystkie",
+	"wszystko", "wszystkich", "wszystkim", "cały", "cała", "całe", "całego", "każdy", "każda", "każde", "każdego",
+	"inne", "inny", "inna", "innych", "innego", "jeszcze", "już", "teraz", "potem", "następnie", "najpierw",
+	"także", "również", "tylko", "bardzo", "więcej", "mniej", "może", "można", "trzeba", "należy", "gdzie",
+	"kiedy", "dlaczego", "czemu", "jaki", "jaka", "jakie", "jakich", "jakiego", "jakiej", "przez", "przy",
+	"pod", "nad", "przed", "między", "bez", "dla", "oraz", "jako", "jeśli", "jeżeli", "gdyby", "ponieważ",
+	"bo", "więc", "zatem", "dalej", "tutaj", "tam", "tu", "coś", "czegoś", "nic", "niczego", "mnie", "mi",
+	"nam", "nas", "was", "wam", "ciebie", "tobie", "sobie", "siebie", "ono", "one", "oni", "ona", "on",
+	"użyciem", "pomocą", "według", "podczas", "poprzez", "wraz", "zamiast", "około", "poszczególne",
+	"poszczególnych", "odpowiedni", "odpowiednie", "odpowiedniego", "odpowiadającego", "odpowiadające",
+	// Request verbs and the commonest verbs.
+	"stwórz", "stwórzmy", "utwórz", "zrób", "zróbmy", "dodaj", "dodajmy", "usuń", "zmień", "popraw", "napraw",
+	"sprawdź", "sprawdźmy", "zapisz", "wypchnij", "uruchom", "przeczytaj", "przeszukaj", "przejdź", "przejdźmy",
+	"napisz", "opisz", "pokaż", "przygotuj", "przenieś", "skopiuj", "zacznij", "zacznijmy", "spróbuj", "użyj",
+	"wykonaj", "znajdź", "otwórz", "zamknij", "zobacz", "daj", "powiedz", "pomóż", "potrzebuję", "chcę",
+	"chciałbym", "chciałabym", "chcemy", "mam", "masz", "mamy", "macie", "mają", "był", "była", "było", "były",
+	"będzie", "będą", "zrobić", "zrobiłem", "zrobione", "działa", "działać", "działają", "musi", "musisz",
+	"musimy", "możesz", "możemy", "mogę", "wiem", "wiesz", "myślę", "proszę", "dzięki", "dziękuję", "cześć",
+	"witaj", "dobrze", "okej", "świetnie",
+	// Generic nouns and adjectives.
+	"zmiany", "zmian", "zmianę", "zmiana", "plik", "pliki", "pliku", "plików", "kod", "kodu", "kodzie",
+	"problemu", "problemy", "rzecz", "rzeczy", "sposób", "sposobu", "przykład", "przykładu",
+	"krok", "kroki", "wynik", "wyniki", "projekt", "projektu", "projekcie", "katalog", "katalogu",
+	"nowy", "nowa", "nowe", "nowego", "nowej", "aktualne", "aktualny", "aktualna", "aktualnego", "aktualnej",
+	"obecne", "obecny", "obecnego", "dobry", "dobra", "dobre", "lepiej", "lepszy", "następny", "następne",
+	"poprzedni", "poprzednie")
 
 // koreanTopicStopWords are Korean words that are no topic: a word of
 // Korean holds its particle ("파일을", the file + object marker), so the

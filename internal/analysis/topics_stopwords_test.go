@@ -54,6 +54,18 @@ func TestTopicsOfOtherLanguagesHoldNoFiller(t *testing.T) {
 			want:      "конспект",
 			notTopics: []string{"привет", "давай", "продолжай", "спасибо", "хорошо"},
 		},
+		{
+			// A Polish request, answered in English.
+			name: "polish",
+			turns: []string{
+				"Cześć, sprawdź wszystkie aktualne zmiany w kolejce zadań i zaplanuj migrację kolejki",
+				"The task queue holds three pending jobs; the queue migration needs a new table",
+				"Dzięki. Zacommituj wszystkie zmiany i przejdź do migracji kolejki",
+				"Committed. The queue migration is next: the queue table gets a priority column",
+			},
+			want:      "queue",
+			notTopics: []string{"cześć", "sprawdź", "wszystkie", "aktualne", "zmiany", "zaplanuj", "zacommituj", "przejdź", "dzięki"},
+		},
 	} {
 		c := newConvo()
 		for i, text := range tc.turns {
@@ -95,6 +107,14 @@ func TestStopWordTopic(t *testing.T) {
 		"cola de mensajes": false,
 		"конспект":         false,
 		"agendamento":      false,
+		"zaplanuj zadania": true, // plan the tasks
+		"zaktualizujmy":    true, // let's update
+		"aktualne zmiany":  true, // the current changes
+		"sprawdź status":   true,
+		"baza wektorowa":   false, // vector database
+		"menu":             false,
+		"queue":            false,
+		"pamięci":          false,
 	} {
 		if got := stopWordTopic(term); got != want {
 			t.Errorf("stopWordTopic(%q) = %v, want %v", term, got, want)

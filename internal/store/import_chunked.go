@@ -76,13 +76,17 @@ func (s *Store) importInChunks(ctx context.Context, stewardID int64, doc *baton.
 	}()
 
 	w := newStagedWriter(s, doc, &staged, &owner)
-	chunks := newChunkReader(s, doc, next, prepare, chunk)
+	// Each chunk is read (parsed, analysed, its rows' values built) before
+	// taking the writer, and while the one before it is written.
+	chunks := readAhead(newChunkReader(s, doc, next, prepare, chunk))
+	defer chunks.stop()
 	more := true
 	for n := 1; more; n++ {
-		// Read (parse, analyse) the chunk before taking the writer.
-		if more, err = chunks.fill(); err != nil {
-			return 0, err
+		c := chunks.next()
+		if c.err != nil {
+			return 0, c.err
 		}
+		more = c.more
 		err := s.inTx(ctx, func(tx bun.Tx) error {
 			if n == 1 {
 				if _, err := tx.NewInsert().Model(&staged).Exec(ctx); err != nil {
@@ -92,7 +96,7 @@ func (s *Store) importInChunks(ctx context.Context, stewardID int64, doc *baton.
 				s.clock(), sess.ID, StagingStewardID).Exec(ctx); err != nil {
 				return err // the heartbeat RemoveStaleImports reads
 			}
-			k, err := w.writeChunk(ctx, tx, chunks)
+			k, err := w.writeChunk(ctx, tx, &c)
 			if err != nil {
 				return err
 			}

@@ -30,6 +30,7 @@ type stagedWriter struct {
 	owner   *baton.Session // whose messages they are
 	convs   []*stagedConversation
 	byKey   map[string]*baton.Conversation
+	rows    rowValues        // the chunk's messages' values (readChunk)
 	pending []*baton.Message // read, numbered, not yet inserted
 	written []*baton.Message // inserted in this chunk
 }
@@ -50,8 +51,8 @@ func newStagedWriter(s *Store, doc *baton.ImportDocument, staged, owner *baton.S
 // writeChunk writes the chunk's messages in tx (the conversations they
 // are the first of too) and returns how many it stored: a message whose
 // source id its conversation has already is left out, as appendInTx does.
-func (w *stagedWriter) writeChunk(ctx context.Context, tx bun.Tx, r *chunkReader) (int, error) {
-	w.pending, w.written = w.pending[:0], w.written[:0]
+func (w *stagedWriter) writeChunk(ctx context.Context, tx bun.Tx, r *readChunk) (int, error) {
+	w.pending, w.written, w.rows = w.pending[:0], w.written[:0], r.rows
 	if err := w.readSeen(ctx, tx, r); err != nil {
 		return 0, err
 	}
@@ -81,7 +82,7 @@ func (w *stagedWriter) writeChunk(ctx context.Context, tx bun.Tx, r *chunkReader
 
 // readSeen reads which of the chunk's source ids the conversations
 // written to in earlier chunks hold already.
-func (w *stagedWriter) readSeen(ctx context.Context, tx bun.Tx, r *chunkReader) error {
+func (w *stagedWriter) readSeen(ctx context.Context, tx bun.Tx, r *readChunk) error {
 	by := map[int][]*baton.Message{}
 	for i, m := range r.msgs {
 		if ci := r.convs[i]; ci < len(w.convs) && w.convs[ci].stored > 0 {
@@ -103,7 +104,7 @@ func (w *stagedWriter) flush(ctx context.Context, tx bun.Tx) error {
 	if len(w.pending) == 0 {
 		return nil
 	}
-	if err := w.s.insertMessages(ctx, tx, w.pending); err != nil {
+	if err := w.s.insertMessagesBy(ctx, tx, w.pending, w.rows, messageInsertRows); err != nil {
 		return err
 	}
 	w.written = append(w.written, w.pending...)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"iter"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -12,9 +13,10 @@ import (
 )
 
 // streamOf yields a document's messages one at a time, as a streaming
-// reader would, counting how many it has given; the document it returns
-// has the same session and conversations, without messages.
-func streamOf(doc *baton.ImportDocument, read *int) (*baton.ImportDocument, int, iter.Seq2[int, *baton.Message]) {
+// reader would, counting how many it has given (the import reads it on a
+// goroutine of its own); the document it returns has the same session and
+// conversations, without messages.
+func streamOf(doc *baton.ImportDocument, read *atomic.Int64) (*baton.ImportDocument, int, iter.Seq2[int, *baton.Message]) {
 	head := *doc
 	head.Conversations = make([]baton.ImportConversation, len(doc.Conversations))
 	total := 0
@@ -26,7 +28,7 @@ func streamOf(doc *baton.ImportDocument, read *int) (*baton.ImportDocument, int,
 	return &head, total, func(yield func(int, *baton.Message) bool) {
 		for ci := range doc.Conversations {
 			for _, m := range doc.Conversations[ci].Messages {
-				*read++
+				read.Add(1)
 				if !yield(ci, &m) {
 					return
 				}
@@ -64,8 +66,9 @@ func transcriptTexts(t *testing.T, s *store.Store, stewardID int64, sessionID st
 }
 
 // A document read one message at a time is written chunk by chunk as it
-// is read: when a chunk commits, no more than that chunk has been read
-// (memory holds a chunk, not the document); another writer commits between
+// is read: when a chunk commits, no more than that chunk and the next have
+// been read (memory holds the chunk being written and the one read beside
+// it, not the document); another writer commits between
 // chunks; the steward sees nothing until the end, then the session a whole
 // import makes.
 func TestImportStreamWritesEachChunkAsItIsRead(t *testing.T) {
@@ -75,11 +78,12 @@ func TestImportStreamWritesEachChunkAsItIsRead(t *testing.T) {
 		bob := mustSteward(t, s, "bob")
 		other := mustSession(t, s, ada.ID, &baton.Session{Title: "live"})
 		start := time.Date(2026, 2, 2, 9, 0, 0, 0, time.UTC)
-		read, chunks := 0, 0
+		var read atomic.Int64
+		chunks := 0
 		s.SetImportChunks(100, func(n int) error {
 			chunks = n
-			if read > n*100 {
-				t.Errorf("after chunk %d, %d messages were read: the stream is read ahead of the writes", n, read)
+			if r := read.Load(); r > int64(n+1)*100 {
+				t.Errorf("after chunk %d, %d messages were read: the stream is read more than a chunk ahead of the writes", n, r)
 			}
 			if n == 2 {
 				res, err := s.AppendMessages(ctx, ada.ID, other.ID, "", msgs(5, "live", start))
@@ -118,7 +122,7 @@ func TestImportStreamWritesEachChunkAsItIsRead(t *testing.T) {
 		}
 
 		// Small, or already stored: read whole and imported as Import does.
-		read = 0
+		read.Store(0)
 		head, total, stream = streamOf(bigDocument(480, 120, 300), &read)
 		res, err = s.ImportStream(ctx, ada.ID, head, total, stream)
 		if err != nil || res.Status != baton.ImportUpdated || res.Messages != 30 {
@@ -143,14 +147,14 @@ func TestImportStreamFailingLateLeavesNothing(t *testing.T) {
 		})
 		doc := bigDocument(450, 120, 300)
 		doc.Conversations[0].Messages[420].Role = "narrator"
-		read := 0
+		var read atomic.Int64
 		head, total, stream := streamOf(doc, &read)
 		res, err := s.ImportStream(ctx, ada.ID, head, total, stream)
 		if err != nil || res.Status != baton.ImportRejected {
 			t.Fatalf("ImportStream = %+v, %v; want rejected", res, err)
 		}
-		if read >= 570 {
-			t.Fatalf("the whole document was read (%d messages) before the bad one failed it", read)
+		if r := read.Load(); r >= 570 {
+			t.Fatalf("the whole document was read (%d messages) before the bad one failed it", r)
 		}
 		if after := rowCounts(t, s); fmt.Sprint(after) != fmt.Sprint(before) {
 			t.Fatalf("rows after a failed import = %v, before = %v", after, before)

@@ -90,14 +90,9 @@ func insertSQL(dialect string, rows int) string {
 	return b.String()
 }
 
-// insertMessages writes new message rows in tx and sets their ids.
-func (s *Store) insertMessages(ctx context.Context, tx bun.Tx, msgs []*baton.Message) error {
-	return s.insertMessagesBy(ctx, tx, msgs, nil, messageInsertRows)
-}
-
-// insertMessagesBy is insertMessages with at most per messages per
-// statement; the values of a message built already (rows, may be nil)
-// are not built again.
+// insertMessagesBy writes new message rows in tx, at most per messages
+// per statement, and sets their ids; the values of a message built
+// already (rows, may be nil) are not built again.
 func (s *Store) insertMessagesBy(ctx context.Context, tx bun.Tx, msgs []*baton.Message, rows rowValues, per int) error {
 	args := make([]any, 0, min(per, len(msgs))*len(messageColumns))
 	for len(msgs) > 0 {

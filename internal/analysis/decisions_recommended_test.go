@@ -1,0 +1,50 @@
+package analysis
+
+import (
+	"testing"
+
+	"github.com/baton-dev/baton/internal/baton"
+)
+
+// TestDecisionRecommendedOptionByKey: a recommendation that names an
+// option by its key ("I'd recommend **Option 1 (`git filter-repo`)** for
+// several reasons:") is the option itself, by the name in its brackets or
+// the option's text, the other options its alternatives; the reasons it
+// announces are no part of it.
+func TestDecisionRecommendedOptionByKey(t *testing.T) {
+	c := newConvo()
+	c.assistant("Two tools can rewrite the history:\n\n## Option 1: Use `git filter-repo`\n\nFast.\n\n## Option 2: Use BFG Repo-Cleaner\n\nNeeds Java.\n\n" +
+		"I'd recommend **Option 1 (`git filter-repo`)** for several reasons:\n\n1. Maintained\n2. Faster")
+	c.steward("sounds good")
+	checkDecisions(t, c, []baton.Decision{{Decision: "git filter-repo", Alternatives: []string{"Use BFG Repo-Cleaner"}}})
+
+	// No name in brackets: the option's text.
+	c = newConvo()
+	c.assistant("Option A: keep the cron job\nOption B: move the export to a queue worker\n\nI'd suggest Option B because:\n- retries come for free")
+	c.steward("ok")
+	checkDecisions(t, c, []baton.Decision{{Decision: "move the export to a queue worker", Alternatives: []string{"keep the cron job"}}})
+}
+
+// TestDecisionAcceptedThenNextStep: an acceptance that stands as its own
+// sentence accepts, though the request after it says "don't" ("Awesome.
+// Can you walk me through it? Please don't write out any secrets."); a
+// second sentence that qualifies it ("Yes. But …") or an acceptance
+// inside a longer sentence does not.
+func TestDecisionAcceptedThenNextStep(t *testing.T) {
+	offer := "I'd recommend `git filter-repo` because it is actively maintained."
+	c := newConvo()
+	c.assistant(offer)
+	c.steward("Awesome. Can you walk me through how I would do this? Please don't write out any actual secrets, use placeholders.")
+	checkDecisions(t, c, []baton.Decision{{Decision: "git filter-repo", Rationale: "it is actively maintained"}})
+
+	for _, reply := range []string{
+		"Yes. But don't rewrite the tags.",
+		"ok, can you not rewrite the tags?",
+		"Great question, I don't know yet. Can you compare them first?",
+	} {
+		c = newConvo()
+		c.assistant(offer)
+		c.steward(reply)
+		checkDecisions(t, c, nil)
+	}
+}

@@ -1,0 +1,138 @@
+package analysis
+
+import (
+	"strings"
+	"unicode"
+)
+
+// A product Baton has no entry for is still named as one when the steward
+// writes its name before "API", "CLI" or "SDK" ("create it with the Gemini
+// API", "see how entire CLI works", "call e-conomic's API"): those words
+// follow the names of products, and a vocabulary, however long, misses
+// most of them.
+
+// productKinds are the words after a product's name that make the name
+// before them a product's, with what the technology is called: the
+// product itself for its API or SDK, "X CLI" for a command-line tool (the
+// name people give such a tool).
+var productKinds = map[string]string{"api": "", "apis": "", "sdk": "", "cli": " CLI"}
+
+// genericProductWords are words that stand before "API", "CLI" or "SDK"
+// as a kind or a part, not a product's name ("the REST API", "our own
+// CLI", "the search API", "a new SDK").
+var genericProductWords = set("rest", "restful", "http", "https", "json", "xml", "web", "public", "private",
+	"internal", "external", "new", "old", "main", "own", "same", "whole", "full", "official", "custom",
+	"native", "local", "remote", "cloud", "backend", "frontend", "server", "client", "search", "admin",
+	"graph", "data", "user", "users", "auth", "payment", "payments", "chat", "completion", "completions",
+	"responses", "messages", "assistants", "batch", "streaming", "files", "embeddings", "embedding", "vision",
+	"realtime", "v1", "v2", "v3", "an", "a", "the", "this", "that", "these", "those", "our", "my", "your",
+	"their", "its", "his", "her", "any", "some", "each", "every", "which", "what", "to", "of", "and", "or",
+	"in", "on", "with", "via", "by", "for", "from", "through", "is", "are", "was", "be", "it", "open",
+	"project", "app", "application", "service", "platform", "company", "team", "go", "python", "node",
+	"simple", "small", "single", "separate", "standalone", "unified", "existing", "current", "proper",
+	"real", "fake", "mock", "test", "dev", "prod", "production", "legacy", "modern", "basic", "core",
+	"upstream", "downstream", "underlying", "third-party", "3rd-party", "llm", "ai", "model", "models",
+	"wrapper", "bash", "shell", "command", "terminal", "interactive", "headless", "agent", "agents")
+
+// stewardNamedProducts adds the products the steward names before "API",
+// "CLI" or "SDK" in prose that names them as theirs (namedAsTheirs): a
+// name Baton knows is stewardNamed's already.
+func stewardNamedProducts(v *view, te *techEvidence) {
+	for _, s := range sentences(truncate(v.prose, maxScanText)) {
+		lower := strings.ToLower(s)
+		if askedAbout(lower) || !strings.Contains(lower, "api") && !strings.Contains(lower, "cli") && !strings.Contains(lower, "sdk") {
+			continue
+		}
+		fields := strings.Fields(s)
+		at := 0
+		pos := make([]int, len(fields))
+		for i, f := range fields {
+			pos[i] = at + strings.Index(s[at:], f)
+			at = pos[i] + len(f)
+		}
+		for i := 1; i < len(fields); i++ {
+			kind, ok := productKinds[strings.ToLower(trimChunk(fields[i]))]
+			if !ok || strings.ContainsAny(fields[i-1], "`/\\=<>|$#()[]{},;:") {
+				continue
+			}
+			name := strings.TrimSuffix(strings.TrimSuffix(trimChunk(fields[i-1]), "'s"), "’s")
+			if !productName(name) {
+				continue
+			}
+			if known := technologyNamed(name); known != "" {
+				continue // stewardNamed's, or a language ("the Python API")
+			}
+			// A capitalised word opening the sentence ("Create CLI
+			// commands") may be any word; a word in lower case names a
+			// product only when it is written as one ("mem0",
+			// "e-conomic").
+			if i == 1 || isLowerWord(name) && !strings.ContainsAny(name, "0123456789-.") {
+				continue
+			}
+			if namedAsTheirs(s, name+kind, pos[i-1]) {
+				te.add(name+kind, evidenceNamed, "named by the steward: “"+excerpt(s, 90)+"”")
+			}
+		}
+	}
+}
+
+// productName reports whether w has the shape of a product's name: two
+// letters or more, letters and digits with inner dots or hyphens, not a
+// generic word nor an acronym of four letters or fewer ("REST", "LLM").
+func productName(w string) bool {
+	if len(w) < 2 || len(w) > 30 || genericProductWords[strings.ToLower(w)] {
+		return false
+	}
+	letters, upper := 0, 0
+	for i, r := range w {
+		switch {
+		case unicode.IsLetter(r):
+			letters++
+			if unicode.IsUpper(r) {
+				upper++
+			}
+		case unicode.IsDigit(r):
+		case (r == '.' || r == '-') && i > 0 && i < len(w)-1:
+		default:
+			return false
+		}
+	}
+	if letters < 2 || !unicode.IsLetter([]rune(w)[0]) {
+		return false
+	}
+	if upper == letters && letters <= 4 {
+		return false
+	}
+	// A compound adjective ("Bun-compiled", "AI-powered") describes a
+	// product; it does not name one.
+	if i := strings.LastIndexByte(w, '-'); i > 0 {
+		last := strings.ToLower(w[i+1:])
+		if strings.HasSuffix(last, "ed") || compoundAdjectiveEnds[last] {
+			return false
+		}
+	}
+	return true
+}
+
+// compoundAdjectiveEnds end compound adjectives: "Go-based", "CI-only".
+var compoundAdjectiveEnds = set("based", "like", "style", "only", "first", "side", "level", "ready", "free",
+	"friendly", "facing", "specific", "native", "compatible", "aware", "driven", "backed", "wide")
+
+// isLowerWord reports whether w has no upper-case letter.
+func isLowerWord(w string) bool { return strings.ToLower(w) == w }
+
+// technologyNamed is the technology Baton knows by the word w, in any of
+// its tables, or "".
+func technologyNamed(w string) string {
+	l := strings.ToLower(w)
+	if t := technologies[l]; t != "" {
+		return t
+	}
+	if t := caseTechnologies[w]; t != "" {
+		return t
+	}
+	if t := toolNames[l]; t != "" {
+		return t
+	}
+	return ""
+}

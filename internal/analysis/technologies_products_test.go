@@ -1,0 +1,69 @@
+package analysis
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/baton-dev/baton/internal/baton"
+)
+
+// TestTechnologiesOfWidelyKnownNames: the steward naming a widely known
+// database, service or framework as theirs names a technology, in any
+// language around it; naming one as an alternative does not.
+func TestTechnologiesOfWidelyKnownNames(t *testing.T) {
+	c := newConvo()
+	c.steward("zbudujmy serwer z użyciem Qdrant i MLflow, a frontend na NestJS z Material UI")
+	c.steward("our monorepo runs everything through turborepo")
+	c.steward("deploy it to AWS Lambda instead of Pinecone hosting")
+	c.assistant("Done.")
+	s := &baton.Session{}
+	New().Session(s, c.analysed(New()))
+	got := s.Technical.Technologies
+	for _, want := range []string{"Qdrant", "MLflow", "NestJS", "Material UI", "Turborepo", "AWS Lambda"} {
+		if !slices.Contains(got, want) {
+			t.Errorf("technologies %q lack %q", got, want)
+		}
+	}
+	if slices.Contains(got, "Pinecone") {
+		t.Errorf("technologies %q hold Pinecone, named as the alternative", got)
+	}
+}
+
+// TestTechnologiesOfNamedProducts: a name Baton has no entry for, written
+// before "API", "CLI" or "SDK" in the steward's request, is a product of
+// theirs; a generic word there ("the REST API", "our own CLI"), a word
+// opening the sentence, a compound adjective or a question is not.
+func TestTechnologiesOfNamedProducts(t *testing.T) {
+	c := newConvo()
+	c.steward("Fetch the invoices through the Fakturo API and migrate them.")
+	c.steward("Then wire up the zeta-cloud SDK for uploads, and keep the REST API and our own CLI as they are.")
+	c.steward("Create CLI flags for it, and write a Bun-compiled CLI wrapper.")
+	c.steward("Is the Quorra API any good?")
+	c.assistant("Done.")
+	s := &baton.Session{}
+	New().Session(s, c.analysed(New()))
+	got := s.Technical.Technologies
+	for _, want := range []string{"Fakturo", "zeta-cloud"} {
+		if !slices.Contains(got, want) {
+			t.Errorf("technologies %q lack %q", got, want)
+		}
+	}
+	for _, not := range []string{"REST", "own CLI", "Create CLI", "Bun-compiled CLI", "Quorra"} {
+		if slices.Contains(got, not) {
+			t.Errorf("technologies %q hold %q (%s)", got, not, s.Technical.TechnologyEvidence[not])
+		}
+	}
+}
+
+// TestPackageTechnologyScopesAndClients: a scoped package is its scope's
+// project's, a client or SDK package the product's.
+func TestPackageTechnologyScopesAndClients(t *testing.T) {
+	for pkg, want := range map[string]string{
+		"@fastify/cors": "Fastify", "@nestjs/typeorm": "NestJS", "qdrant-client": "Qdrant", "qdrant_client": "Qdrant",
+		"mem0ai": "mem0", "@supabase/supabase-js": "Supabase", "@types/node": "", "left-pad": "",
+	} {
+		if got := packageTechnology(pkg); got != want {
+			t.Errorf("packageTechnology(%q) = %q, want %q", pkg, got, want)
+		}
+	}
+}
