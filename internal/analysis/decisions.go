@@ -170,15 +170,48 @@ func (sc *decisionScan) read(i int) {
 	if !decisionCue(v.lower()) || len(sc.plans[i]) > 0 && v.steward() {
 		return // a plan's choices are read by planDecisions
 	}
+	if v.steward() && stewardBrief(v.prose) {
+		return
+	}
 	sc.statedDecisions(i)
+}
+
+// minBriefLines is the number of lines of prose from which a steward's
+// message is a brief: an issue, a guideline or a set of instructions
+// written or pasted as a document, more than a turn of conversation.
+const minBriefLines = 6
+
+// stewardBrief reports whether a steward's message is a brief
+// (minBriefLines lines of prose or more, code blocks left out). Its
+// sentences are the requirements the brief sets out for the work ("Missing
+// fixture values should produce focused assertion failures rather than
+// package-wide panics", "Each prompt should be about one of the 5 prompt
+// types"), not choices the session made between courses; a plan the
+// steward approves is read as a plan (planDecisions).
+func stewardBrief(prose string) bool {
+	lines, fence := 0, false
+	for line := range strings.SplitSeq(prose, "\n") {
+		t := strings.TrimSpace(line)
+		if strings.HasPrefix(t, "```") {
+			fence = !fence
+			continue
+		}
+		if !fence && t != "" {
+			if lines++; lines >= minBriefLines {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // constraints reads the constraints the steward's message i states
 // (stewardConstraint); a long paste states none of its own.
 func (sc *decisionScan) constraints(i int) {
 	v := &sc.vs[i]
-	// A plan's choices are read by planDecisions.
-	if len(v.prose) > maxRequestMessage || len(sc.plans[i]) > 0 {
+	// A plan's choices are read by planDecisions; a brief's sentences
+	// are its requirements (stewardBrief).
+	if len(v.prose) > maxRequestMessage || len(sc.plans[i]) > 0 || stewardBrief(v.prose) {
 		return
 	}
 	ss := decisionSentences(v.prose)

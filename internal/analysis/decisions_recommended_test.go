@@ -48,3 +48,32 @@ func TestDecisionAcceptedThenNextStep(t *testing.T) {
 		checkDecisions(t, c, nil)
 	}
 }
+
+// TestDecisionBriefStatesRequirements: a steward's brief (an issue or a
+// guideline of several lines, written or pasted) sets out requirements,
+// not choices the session made, even where a sentence sets one course
+// against another; the same sentence as a turn of conversation is a
+// choice.
+func TestDecisionBriefStatesRequirements(t *testing.T) {
+	brief := "Can you fix the flaky Windows tests?\n\nFindings\n" +
+		"The force-install test failed while replacing the demo extension.\n" +
+		"The failed cleanup left the extension installed for later tests.\n" +
+		"Spinner output corrupted the go test -json stream.\n\nExpected behavior\n" +
+		"Each test should use isolated state.\n" +
+		"Missing fixture values should produce focused assertion failures rather than package-wide panics."
+	c := newConvo()
+	c.steward(brief)
+	checkDecisions(t, c, nil)
+
+	c = newConvo()
+	c.steward("Missing fixture values should produce focused assertion failures rather than package-wide panics.")
+	checkDecisions(t, c, []baton.Decision{{Decision: "Missing fixture values should produce focused assertion failures rather than package-wide panics",
+		Alternatives: []string{"package-wide panics"}}})
+
+	// Lines of a code block are not lines of prose.
+	c = newConvo()
+	c.steward("Use uv pip instead of pip, because the lock file is uv's:\n\n```\nuv pip install -r requirements.txt\nuv pip list\nuv pip check\nuv pip freeze\nuv pip sync\nuv pip tree\n```")
+	if got := decisionsFrom(c); len(got) != 1 {
+		t.Errorf("a short request above a code block: decisions %+v, want one", got)
+	}
+}
