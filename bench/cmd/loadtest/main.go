@@ -29,6 +29,8 @@ func main() {
 	pg := flag.String("postgres", os.Getenv("BATON_TEST_POSTGRES_URL"), "an admin URL of a PostgreSQL server for the PostgreSQL runs (empty: SQLite only)")
 	mixClients := flag.String("mix-clients", "8,32,64", "client counts of the realistic mix, comma-separated")
 	flag.StringVar(&searchDialects, "search-databases", "sqlite,postgres", "databases the search step measures, comma-separated (postgres only with -postgres)")
+	flag.StringVar(&mixDatabases, "mix-databases", "sqlite,postgres", "databases the realistic mix measures, comma-separated (postgres only with -postgres)")
+	flag.StringVar(&mixKinds, "mix-kinds", "", "send only these kinds of the mix's requests, comma-separated (list,page,append,hook,search; empty: all, in the mix's proportions)")
 	flag.StringVar(&searchStewards, "search-stewards", "1,100", "steward counts the search step measures, comma-separated (1: one steward owns every message; 100: they share them)")
 	flag.StringVar(&mixProfile, "cpuprofile", "", "write a CPU profile of each measured level of the realistic mix to this path + .<database>-<clients>, of the ingest burst to this path + .ingest, of the catch-up after it to this path + .catchup and of each search scenario's timed queries to this path + .search-<database>-<stewards>")
 	flag.Parse()

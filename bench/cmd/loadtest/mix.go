@@ -14,6 +14,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"runtime/pprof"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -37,6 +38,19 @@ import (
 var mixPlan = []string{
 	"list", "append", "page", "hook", "append", "search", "list", "page", "append", "hook",
 	"list", "page", "append", "hook", "search", "append", "list", "page", "append", "hook",
+}
+
+// mixDatabases is which databases the realistic mix measures (-mix-databases).
+var mixDatabases = "sqlite,postgres"
+
+// mixKinds, when set (-mix-kinds), keeps only these kinds of the plan's
+// requests: a page-only run shows what a page costs the server under
+// many clients, without the writers.
+var mixKinds string
+
+// listed reports whether v is one of a comma-separated list's values.
+func listed(list, v string) bool {
+	return strings.Contains(","+strings.ReplaceAll(list, " ", "")+",", ","+v+",")
 }
 
 // mixProfile, when set (-cpuprofile), is where the measured part of each
@@ -116,11 +130,24 @@ func benchMix(ctx context.Context, r *report, tmp, pgAdmin, clientCounts string,
 	r.text("appending batches of 20 and hook-sized batches of 2, plus search; %d requests in every 20: list 4, page 4, append 6, hook 4, search 2.", len(mixPlan))
 	r.text("Search indexer and analysis worker run. Every client has its own steward, token and session. %.0f s per level.", seconds)
 	r.printf("")
-	dialects := []string{store.SQLite}
-	if pgAdmin != "" {
-		dialects = append(dialects, store.Postgres)
-	} else {
-		r.text("(PostgreSQL skipped: set BATON_TEST_POSTGRES_URL)")
+	var dialects []string
+	if listed(mixDatabases, store.SQLite) {
+		dialects = append(dialects, store.SQLite)
+	}
+	if listed(mixDatabases, store.Postgres) {
+		if pgAdmin != "" {
+			dialects = append(dialects, store.Postgres)
+		} else {
+			r.text("(PostgreSQL skipped: set BATON_TEST_POSTGRES_URL)")
+		}
+	}
+	if mixKinds != "" {
+		for _, kind := range strings.Split(mixKinds, ",") {
+			if !slices.Contains(mixPlan, strings.TrimSpace(kind)) {
+				return fmt.Errorf("-mix-kinds: %q is not a kind of the mix's requests (list, page, append, hook, search)", kind)
+			}
+		}
+		r.text("Only these kinds are sent (-mix-kinds): %s.", mixKinds)
 	}
 	r.printf("| database | clients | requests/s | errors | list p50/p95/p99 | page p50/p95/p99 | append p50/p95/p99 | hook p50/p95/p99 | search p50/p95/p99 |")
 	r.printf("|---|---:|---:|---:|---|---|---|---|---|")
@@ -150,8 +177,12 @@ func benchMix(ctx context.Context, r *report, tmp, pgAdmin, clientCounts string,
 				row += fmt.Sprintf(" %s / %s / %s |", msShort(p[0]), msShort(p[1]), msShort(p[2]))
 			}
 			r.printf("%s", row)
-			cpuLines = append(cpuLines, fmt.Sprintf("%s, %d clients: %d requests, CPU %.2f ms per request (this process: server and clients, user+system)",
-				dialect, clients, res.requests, float64(res.cpu.Microseconds())/1000/float64(max(1, res.requests))))
+			line := fmt.Sprintf("%s, %d clients: %d requests, CPU %.2f ms per request (this process: server and clients, user+system)",
+				dialect, clients, res.requests, perRequest(res.cpu, res.requests))
+			if dialect == store.Postgres {
+				line += fmt.Sprintf("; PostgreSQL's CPU %.2f ms per request (its processes for the database, from /proc)", perRequest(res.dbCPU, res.requests))
+			}
+			cpuLines = append(cpuLines, line)
 			pageP95 := max(res.pct["list"][1], res.pct["page"][1])
 			basePage := max(first.pct["list"][1], first.pct["page"][1])
 			baseLine := func(kind string, p95, base time.Duration) (string, string) {
@@ -186,6 +217,11 @@ func benchMix(ctx context.Context, r *report, tmp, pgAdmin, clientCounts string,
 	return nil
 }
 
+// perRequest is a CPU time shared out over n requests, in milliseconds.
+func perRequest(d time.Duration, n int) float64 {
+	return float64(d.Microseconds()) / 1000 / float64(max(1, n))
+}
+
 // processCPU is the user and system CPU time this process has used.
 func processCPU() time.Duration {
 	var ru syscall.Rusage
@@ -202,6 +238,7 @@ type mixResult struct {
 	pct       map[string][3]time.Duration
 	requests  int
 	cpu       time.Duration // this process's CPU time over the measured part
+	dbCPU     time.Duration // PostgreSQL's processes' CPU time for the database over it
 }
 
 func runMix(ctx context.Context, dialect, tmp, pgAdmin string, log *slog.Logger, clients int, length time.Duration, readSize int) (*mixResult, error) {
@@ -244,12 +281,47 @@ func runMix(ctx context.Context, dialect, tmp, pgAdmin string, log *slog.Logger,
 			return nil, err
 		}
 	}
+	backends := backendCPU(ctx, st)
 	res := measureMix(cs, length)
 	if mixProfile != "" {
 		pprof.StopCPUProfile()
 	}
+	if backends != nil {
+		for pid, t := range backendCPU(ctx, st) {
+			res.dbCPU += t - backends[pid]
+		}
+	}
 	res.instances = len(servers)
 	return res, nil
+}
+
+// backendCPU is the CPU time each PostgreSQL process serving st's database
+// (its connections and any autovacuum worker in it) has used, by process
+// id, read from /proc: the server runs on this machine in the benchmarks.
+// A process that starts during the measured seconds counts whole; one that
+// ends during them is missed. nil on SQLite, or when /proc cannot be read.
+func backendCPU(ctx context.Context, st *store.Store) map[int]time.Duration {
+	if st.Dialect() != store.Postgres {
+		return nil
+	}
+	var pids []int
+	if err := st.DB().NewRaw("SELECT pid FROM pg_stat_activity WHERE datname = current_database()").Scan(ctx, &pids); err != nil {
+		return nil
+	}
+	out := map[int]time.Duration{}
+	for _, pid := range pids {
+		stat, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+		if err != nil {
+			continue // ended since
+		}
+		// utime and stime are fields 14 and 15, in clock ticks (100 a
+		// second on Linux), after the command in parentheses.
+		fields := strings.Fields(string(stat[bytes.LastIndexByte(stat, ')')+1:]))
+		utime, _ := strconv.ParseInt(fields[11], 10, 64)
+		stime, _ := strconv.ParseInt(fields[12], 10, 64)
+		out[pid] = time.Duration(utime+stime) * 10 * time.Millisecond
+	}
+	return out
 }
 
 // startMixServers serves the store over HTTP. On PostgreSQL a second
@@ -373,6 +445,15 @@ func measureMix(cs []*mixClient, length time.Duration) *mixResult {
 	for i := range corpora {
 		corpora[i] = newCorpus(int64(1000 + i))
 	}
+	plan := mixPlan
+	if mixKinds != "" {
+		plan = nil
+		for _, kind := range mixPlan {
+			if listed(mixKinds, kind) {
+				plan = append(plan, kind)
+			}
+		}
+	}
 	start := time.Now()
 	deadline := start.Add(length)
 	cpuStart := processCPU()
@@ -383,7 +464,7 @@ func measureMix(cs []*mixClient, length time.Duration) *mixResult {
 			c := corpora[i]
 			seq := 0
 			for n := i; time.Now().Before(deadline); n++ {
-				kind := mixPlan[n%len(mixPlan)]
+				kind := plan[n%len(plan)]
 				t0 := time.Now()
 				ok := doMix(cl.base, cl, kind, i, &seq, c)
 				mu.Lock()

@@ -31,7 +31,6 @@ func benchSearch(ctx context.Context, r *report, tmp, pgAdmin string, n int) err
 		stewards int
 	}
 	var scenarios []scenario
-	listed := func(list, v string) bool { return strings.Contains(","+list+",", ","+v+",") }
 	for _, dialect := range []string{store.SQLite, store.Postgres} {
 		if !listed(searchDialects, dialect) || dialect == store.Postgres && pgAdmin == "" {
 			continue
