@@ -457,7 +457,7 @@ func (s *Store) transcriptColumnsOf(ctx context.Context, selectFrom string, stew
 		// parsed again each time it runs. A fork's later segment reads at
 		// most a page more than it keeps.
 		var part []*baton.Message
-		if err := s.readBound(ctx, &part, selectFrom+
+		if err := s.readBoundPlannedEach(ctx, &part, selectFrom+
 			" WHERE conversation_id = ? AND steward_id = ? AND seq > ? AND seq <= ? ORDER BY seq LIMIT "+strconv.Itoa(limit),
 			sg.conversationID, stewardID, lo, sg.hi); err != nil {
 			return nil, err
