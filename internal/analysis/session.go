@@ -67,7 +67,7 @@ func reportOf(workingDirectory, toolVersion string, vs []view, ex []Exchange) Se
 	r.Technical.WorkingDirectory = workingDirectory
 	r.Technical.ToolVersion = toolVersion
 	r.Patterns = patternsOf(vs, ex)
-	r.Title = sessionTitle(vs)
+	r.Title = projectTitle(vs, workingDirectory)
 	r.Summary = summary()
 	r.Quality = qualityOf(vs, ex, &r)
 	if r.Title == "" {
