@@ -60,20 +60,24 @@ func stewardConstraint(s string) (baton.Decision, bool) {
 	if s == "" || strings.HasSuffix(s, "?") || (mayBeHypothetical(s) && hypothetical.MatchString(s)) || strings.HasPrefix(s, "|") {
 		return baton.Decision{}, false
 	}
+	// Each pattern is tried only when the sentence has a word it needs:
+	// most sentences have none, and the patterns' scans of every sentence
+	// a steward writes were most of reading the constraints.
+	has := constraintWords(s)
 	var d baton.Decision
 	switch {
-	case asARule.MatchString(s):
+	case has("rule", "convention", "principle") && asARule.MatchString(s):
 		d.Decision = asARule.FindStringSubmatch(s)[1]
-	case makeSure.MatchString(s):
+	case has("make sure") && makeSure.MatchString(s):
 		d.Decision = makeSure.FindStringSubmatch(s)[1]
 		if routineStep(d.Decision) || !choiceClause(d.Decision) {
 			return baton.Decision{}, false
 		}
-	case keepApart.MatchString(s):
+	case has("keep") && keepApart.MatchString(s):
 		d.Decision = keepApart.FindStringSubmatch(s)[1]
-	case eachShould.MatchString(s):
+	case has("should", "must") && eachShould.MatchString(s):
 		d.Decision = s
-	case dontBecause.MatchString(s):
+	case has("don't", "do not", "never") && dontBecause.MatchString(s):
 		m := dontBecause.FindStringSubmatch(s)
 		d.Decision, d.Rationale = "don't "+m[1], m[2]
 		if routineStep(m[1]) {
@@ -85,10 +89,10 @@ func stewardConstraint(s string) (baton.Decision, bool) {
 		if routineStep(m[1]) {
 			return baton.Decision{}, false
 		}
-	case shouldNotBecause.MatchString(s):
+	case has("should", "must", "shall") && shouldNotBecause.MatchString(s):
 		m := shouldNotBecause.FindStringSubmatch(s)
 		d.Decision, d.Rationale = m[1], rationaleLead.ReplaceAllString(m[2], "")
-	case onlyCourse.MatchString(s):
+	case has("only") && onlyCourse.MatchString(s):
 		course := aside.ReplaceAllString(onlyCourse.FindStringSubmatch(s)[1], "")
 		if c, ok := strings.CutPrefix(course, "be "); ok {
 			course = courseOfGerund(c) // "be working only on X": "working only on X", or "start only …" for a choice verb
@@ -97,13 +101,13 @@ func stewardConstraint(s string) (baton.Decision, bool) {
 			return baton.Decision{}, false
 		}
 		d.Decision = course
-	case shouldOnly.MatchString(s):
+	case has("should", "must") && shouldOnly.MatchString(s):
 		d.Decision = shouldOnly.FindStringSubmatch(s)[1]
-	case shouldWithout.MatchString(s):
+	case has("without") && shouldWithout.MatchString(s):
 		m := shouldWithout.FindStringSubmatch(s)
 		d.Decision, d.Alternatives = s, []string{strings.TrimSpace(m[2])}
 		return d, true
-	case dontWantBut.MatchString(s):
+	case has("want") && dontWantBut.MatchString(s):
 		m := dontWantBut.FindStringSubmatch(s)
 		d.Decision, d.Alternatives = m[1], []string{strings.TrimSpace(m[2])}
 		if routineStep(m[2]) {
@@ -118,6 +122,26 @@ func stewardConstraint(s string) (baton.Decision, bool) {
 		return baton.Decision{}, false
 	}
 	return d, true
+}
+
+// constraintWords returns whether s holds any of some words, in any case:
+// the words a case-insensitive pattern needs before it can match s. It
+// says yes to every word for a sentence with a long s (ſ), which (?i)
+// folds to s and lower-casing does not (the Kelvin sign lower-cases to k,
+// as (?i) folds it).
+func constraintWords(s string) func(words ...string) bool {
+	if strings.ContainsRune(s, 'ſ') {
+		return func(...string) bool { return true }
+	}
+	lower := strings.ToLower(s)
+	return func(words ...string) bool {
+		for _, w := range words {
+			if strings.Contains(lower, w) {
+				return true
+			}
+		}
+		return false
+	}
 }
 
 // hypotheticalStarts are the words hypothetical finds at a sentence's
