@@ -399,6 +399,12 @@ func (sc *decisionScan) statedDecisions(i int) {
 		}
 		plain := plainText(s) // once for the three readings
 		if d, ok := decisionOf(plain, v.steward()); ok {
+			// "I'll start with test_decorators.py since it's the main
+			// test file": the order of the assistant's own work, not a
+			// choice between courses.
+			if v.assistant() && len(d.Alternatives) == 0 && workOrder.MatchString(d.Decision) {
+				continue
+			}
 			if !leavesTwoCourses(d.Decision) {
 				sc.add(d, v)
 			}
@@ -409,6 +415,10 @@ func (sc *decisionScan) statedDecisions(i int) {
 		}
 	}
 }
+
+// workOrder opens a course that only says where the work begins: "start
+// with X", "begin by X-ing".
+var workOrder = regexp.MustCompile(`(?i)^(?:start|begin)\s+(?:with|by)\b`)
 
 var (
 	// "I'll use X instead of Y", "Let me switch to X rather than Y".

@@ -441,9 +441,14 @@ func orQuestionPick(offer *view, reply string) (baton.Decision, bool) {
 		for _, w := range wordsOf(lowerText(reply)) {
 			words[w] = true
 		}
+		// Each word of the course counts once: "verify the entire disable
+		// path restores the .pre-entire hooks" names "entire" once, not
+		// twice, in a reply that shares only that word.
 		score := func(option string) (n int) {
+			counted := map[string]bool{}
 			for _, w := range contentWords(option) {
-				if words[w] {
+				if words[w] && !counted[w] {
+					counted[w] = true
 					n++
 				}
 			}

@@ -77,3 +77,34 @@ func TestDecisionBriefStatesRequirements(t *testing.T) {
 		t.Errorf("a short request above a code block: decisions %+v, want one", got)
 	}
 }
+
+// TestDecisionOrQuestionWordsCountOnce: a reply to "X, or Y?" names a
+// course by two distinct words of it; one word that the course repeats
+// ("entire", "pre-entire") is one word shared by chance.
+func TestDecisionOrQuestionWordsCountOnce(t *testing.T) {
+	c := newConvo()
+	c.assistant("Want me to verify the `entire disable` path restores the `.pre-entire` hooks, or check whether running both produces duplicate records?")
+	c.steward("yeah mess around with entire and figure out what it does")
+	checkDecisions(t, c, nil)
+
+	c = newConvo()
+	c.assistant("Want me to verify the disable path restores the hooks, or check whether running both produces duplicate records?")
+	c.steward("verify the disable path first")
+	checkDecisions(t, c, []baton.Decision{{Decision: "verify the disable path restores the hooks rather than check whether running both produces duplicate records",
+		Alternatives: []string{"check whether running both produces duplicate records"}}})
+}
+
+// TestDecisionAssistantWorkOrder: where the assistant starts its own work
+// ("I'll start with test_decorators.py since it's the main test file") is
+// the order of the work, not a choice; the steward starting with one of
+// the courses offered is one.
+func TestDecisionAssistantWorkOrder(t *testing.T) {
+	c := newConvo()
+	c.assistant("I'll start with test_decorators.py since it's the main test file for our decorators.")
+	checkDecisions(t, c, nil)
+
+	c = newConvo()
+	c.assistant("Start with kind or minikube locally.")
+	c.steward("I'll start with kind because it runs in Docker")
+	checkDecisions(t, c, []baton.Decision{{Decision: "start with kind", Rationale: "it runs in Docker"}})
+}
