@@ -766,19 +766,25 @@ var packageAffixes = []string{"-client", "_client", "-sdk", "_sdk", "-python", "
 // productOfPackage names the known technology whose name a package's name
 // holds beside one of packageAffixes, or "".
 func productOfPackage(name string) string {
-	if t := technologies[name]; t != "" {
+	known := func(n string) string {
+		if t := libraryTechnologies[n]; t != "" {
+			return t
+		}
+		return technologies[n]
+	}
+	if t := known(name); t != "" {
 		return t
 	}
 	for _, a := range packageAffixes {
 		if base, ok := strings.CutSuffix(name, a); ok && len(base) >= 3 {
-			if t := technologies[base]; t != "" {
+			if t := known(base); t != "" {
 				return t
 			}
 		}
 	}
 	for _, a := range []string{"python-", "py-", "node-"} {
 		if base, ok := strings.CutPrefix(name, a); ok && len(base) >= 3 {
-			if t := technologies[base]; t != "" {
+			if t := known(base); t != "" {
 				return t
 			}
 		}
@@ -815,7 +821,7 @@ var libraryTechnologies = map[string]string{
 	"bs4": "BeautifulSoup", "beautifulsoup4": "BeautifulSoup", "playwright": "Playwright", "loguru": "Loguru",
 	"numba": "Numba", "litellm": "LiteLLM", "bcrypt": "bcrypt", "bcryptjs": "bcryptjs", "pg": "PostgreSQL",
 	"commander": "Commander.js", "typeorm": "TypeORM", "@nestjs/core": "NestJS", "@nestjs/common": "NestJS",
-	"selenium": "Selenium", "aiohttp": "aiohttp", "jinja2": "Jinja",
+	"selenium": "Selenium", "aiohttp": "aiohttp", "jinja2": "Jinja", "astro": "Astro",
 	"@anthropic-ai/sdk": "Anthropic API", "@google/genai": "Gemini", "@google/generative-ai": "Gemini",
 	"google-genai": "Gemini", "google-generativeai": "Gemini", "@modelcontextprotocol/sdk": "MCP",
 	"@mui/material": "Material UI", "@chakra-ui/react": "Chakra UI", "better-sqlite3": "SQLite",
@@ -888,11 +894,13 @@ var operatingSystems = set("macOS", "Ubuntu", "Debian", "Linux", "Windows", "Fed
 // than the steward's own: an example of something else ("LLMs like
 // Claude"), an option weighed against another ("Kafka or NATS", "instead
 // of Redis", "Bun vs Node"), something they do without ("without
-// Docker", "not Python").
+// Docker", "not Python"). The name before "instead of" or "rather than"
+// is the one chosen ("use Bun instead of Node"): only the name after the
+// cue is not theirs.
 var (
 	notTheirsBefore = []string{" like", " such as", " e.g.", " e.g.,", " for example", " for instance", " or", " vs",
 		" vs.", " versus", " instead of", " rather than", " than", " between", " not", " no", " without", " nor"}
-	notTheirsAfter = []string{"or ", "vs ", "vs. ", "versus ", "instead ", "rather "}
+	notTheirsAfter = []string{"or ", "vs ", "vs. ", "versus "}
 )
 
 // namedAsTheirs reports whether the steward's sentence, which names
@@ -947,12 +955,34 @@ func sentenceWith(prose, name string) (string, int) {
 	for _, s := range sentences(prose) {
 		lower := strings.ToLower(s)
 		for _, f := range forms {
-			if i := strings.Index(lower, f); i >= 0 {
+			if i := wordIndex(lower, f); i >= 0 {
 				return s, i
 			}
 		}
 	}
 	return "", -1
+}
+
+// wordIndex is where f first stands in s as a word of its own, not inside
+// another ("npm" in "pnpm"), or -1.
+func wordIndex(s, f string) int {
+	for from := 0; from < len(s); {
+		i := strings.Index(s[from:], f)
+		if i < 0 {
+			return -1
+		}
+		i += from
+		end := i + len(f)
+		if (i == 0 || !isWordByte(s[i-1])) && (end == len(s) || !isWordByte(s[end])) {
+			return i
+		}
+		from = i + 1
+	}
+	return -1
+}
+
+func isWordByte(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
 }
 
 // technologyForms lists, per technology, the lower-case words and phrases

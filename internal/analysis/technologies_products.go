@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"regexp"
 	"strings"
 	"unicode"
 )
@@ -135,4 +136,33 @@ func technologyNamed(w string) string {
 		return t
 	}
 	return ""
+}
+
+// installedPackagePath is a file of an installed package in a path a
+// traceback or a build error prints: Python's "site-packages/hatchling/
+// build.py", Node's "node_modules/@astrojs/starlight/index.ts" (pnpm's
+// store, "node_modules/.pnpm/…/node_modules/pkg/", ends in the package's
+// own folder).
+var installedPackagePath = regexp.MustCompile(`(?:site-packages|dist-packages|node_modules)[/\\]((?:@[\w.-]+[/\\])?[\w.-]+)[/\\]`)
+
+// installedPackages lists the packages whose own files a pasted traceback
+// or error names: code of theirs ran in the steward's environment, so the
+// project has them installed. Only packages Baton knows count (most
+// frames are the dependencies of dependencies); pnpm's store folder and
+// Python's own caches are no package.
+func installedPackages(content string) []string {
+	content = truncate(content, maxScanText)
+	if !strings.Contains(content, "-packages") && !strings.Contains(content, "node_modules") {
+		return nil
+	}
+	var out []string
+	for _, m := range installedPackagePath.FindAllStringSubmatch(content, 64) {
+		pkg := strings.ReplaceAll(m[1], `\`, "/")
+		if strings.HasPrefix(pkg, ".") || strings.HasPrefix(pkg, "_") || strings.HasSuffix(pkg, ".py") ||
+			strings.HasSuffix(pkg, ".js") || strings.Contains(pkg, ".dist-info") {
+			continue
+		}
+		out = appendUniqueFold(out, pkg, 16)
+	}
+	return out
 }

@@ -67,3 +67,44 @@ func TestPackageTechnologyScopesAndClients(t *testing.T) {
 		}
 	}
 }
+
+// TestTechnologiesOfPastedTraceback: a traceback or build error the
+// steward pastes names the installed packages whose files ran; a known
+// one is a technology of the project, pnpm's store folder is none.
+func TestTechnologiesOfPastedTraceback(t *testing.T) {
+	c := newConvo()
+	c.steward("the build fails:\n\nTraceback (most recent call last):\n  File \"/Users/a/.venv/lib/python3.12/site-packages/hatchling/build.py\", line 133, in prepare\n" +
+		"  File \"/Users/a/.venv/lib/python3.12/site-packages/leftpadlib/core.py\", line 9\nValueError: bad\n\n" +
+		"and the docs: ../node_modules/.pnpm/@astrojs+starlight@0.35.2/node_modules/@astrojs/starlight/routes/index.astro")
+	c.assistant("Done.")
+	s := &baton.Session{}
+	New().Session(s, c.analysed(New()))
+	got := s.Technical.Technologies
+	for _, want := range []string{"Hatchling", "Astro"} {
+		if !slices.Contains(got, want) {
+			t.Errorf("technologies %q lack %q", got, want)
+		}
+	}
+	if len(got) != 2 {
+		t.Errorf("technologies %q, want only Hatchling and Astro", got)
+	}
+}
+
+// TestTechnologiesOfChosenOverAnother: the name before "instead of" or
+// "rather than" is the steward's choice; the one after is not.
+func TestTechnologiesOfChosenOverAnother(t *testing.T) {
+	c := newConvo()
+	c.steward("In dev we should be using a local mlflow rather than a hosted one, and pnpm instead of npm.")
+	c.assistant("Done.")
+	s := &baton.Session{}
+	New().Session(s, c.analysed(New()))
+	got := s.Technical.Technologies
+	for _, want := range []string{"MLflow", "pnpm"} {
+		if !slices.Contains(got, want) {
+			t.Errorf("technologies %q lack %q", got, want)
+		}
+	}
+	if slices.Contains(got, "npm") {
+		t.Errorf("technologies %q hold npm, the one not chosen", got)
+	}
+}

@@ -140,6 +140,9 @@ func stewardPastedOutput(content string, te *techEvidence) {
 	for _, t := range pyprojectTools(truncate(content, maxTurnText)) {
 		te.add(t, evidenceNamed, "configured in the pyproject.toml the steward pasted")
 	}
+	for _, pkg := range installedPackages(content) {
+		te.add(packageTechnology(pkg), evidenceNamed, "installed: "+pkg+" in the output the steward pasted")
+	}
 	content = truncate(content, maxScanText)
 	// The pattern needs a run of dots: text without one is not scanned.
 	if !strings.Contains(content, "....") || !preCommitResult.MatchString(content) {
