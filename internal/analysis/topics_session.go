@@ -136,7 +136,8 @@ func keyTopics(vs []view) []string {
 func topicAlone(c topicCandidate, cands []topicCandidate, least float64, known *map[string]int) (topicCandidate, bool) {
 	words := strings.Fields(c.term)
 	if isTechnologyName(c.term) || stopWordTopic(c.term) ||
-		len(words) == 1 && (genericHeads[c.term] || vagueAdjectives[c.term] || loneAdjectives[c.term] || pairVerbs[c.term] || discourseNouns[c.term] || c.verb) {
+		len(words) == 1 && (genericHeads[c.term] || vagueAdjectives[c.term] || loneAdjectives[c.term] || pairVerbs[c.term] || discourseNouns[c.term] || c.verb) ||
+		len(words) > 1 && describingAdjectives[words[0]] {
 		return c, false
 	}
 	if c.symbol && c.msgs < 2 {
@@ -250,6 +251,18 @@ var loneAdjectives = set("modern", "local", "manual", "valid", "invalid", "commo
 	"temporary", "permanent", "interactive", "strict", "nested", "twice", "sense", "redundant",
 	"obsolete", "outdated", "robust", "reliable", "efficient", "accurate", "appropriate", "reasonable",
 	"entire", "exact", "extra", "further", "likely", "unlikely", "ready", "able", "unable", "aware", "free")
+
+// describingAdjectives are the adjectives of loneAdjectives that say how
+// good, how much or how true a thing is ("comprehensive review", "minimal
+// information", "valid values", "exact patterns"), not which kind it is as
+// "local settings" or "interactive rebase" do: the phrase they open is
+// the noun described, which is a candidate of its own.
+var describingAdjectives = set("modern", "common", "relevant", "complete", "incomplete", "concise", "consistent",
+	"inconsistent", "comprehensive", "detailed", "minimal", "useful", "helpful", "clear", "complex", "easy", "hard",
+	"important", "necessary", "unnecessary", "possible", "impossible", "robust", "reliable", "efficient", "accurate",
+	"appropriate", "reasonable", "exact", "extra", "further", "additional", "original", "actual", "correct",
+	"incorrect", "wrong", "valid", "invalid", "similar", "different", "separate", "special", "likely", "unlikely",
+	"ready", "able", "unable", "aware", "free", "redundant", "obsolete", "outdated")
 
 // withoutToolLines is a message's prose without the lines that only say
 // which tool it called ("Grep: pattern", the content of a message that

@@ -1,0 +1,24 @@
+package analysis
+
+import (
+	"slices"
+	"testing"
+)
+
+// TestDescribingAdjectiveOpensNoTopic: "comprehensive review" says how
+// thorough the review is; the session is about the review. An adjective
+// that names a kind ("interactive rebase") keeps its phrase.
+func TestDescribingAdjectiveOpensNoTopic(t *testing.T) {
+	c := newConvo()
+	c.steward("Can you give the parser module a comprehensive review before the interactive rebase?")
+	c.assistant("Here is a comprehensive review of the parser module: the tokenizer leaks, the interactive rebase can wait.")
+	c.steward("Thanks. Keep the comprehensive review short, then start the interactive rebase.")
+	c.assistant("Done: the comprehensive review is in REVIEW notes, and the interactive rebase squashed the parser commits.")
+	got := keyTopics(buildViews(testAnalyzer, c.analysed(testAnalyzer)))
+	if slices.Contains(got, "comprehensive review") {
+		t.Errorf("topics %q hold %q, a description rather than a subject", got, "comprehensive review")
+	}
+	if !slices.Contains(got, "interactive rebase") {
+		t.Errorf("topics %q, want %q (an adjective that names the kind)", got, "interactive rebase")
+	}
+}
