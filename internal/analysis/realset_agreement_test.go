@@ -2,18 +2,12 @@ package analysis_test
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
-
-	"github.com/baton-dev/baton/internal/baton"
-	"github.com/baton-dev/baton/internal/ingest"
-	"github.com/baton-dev/baton/internal/store/storetest"
 )
 
 // TestRealSetAgreement measures how far two careful humans agree on the
@@ -33,15 +27,7 @@ func TestRealSetAgreement(t *testing.T) {
 	first := readRealsetLabels(t, "dev")
 	second := readAgreementLabels(t)
 
-	ctx := context.Background()
-	st := storetest.Open(t, "sqlite:"+filepath.Join(t.TempDir(), "agreement.db"))
-	steward := &baton.Steward{Username: "eval"}
-	if err := st.CreateSteward(ctx, steward); err != nil {
-		t.Fatal(err)
-	}
-	im := ingest.New(st)
-	im.Analysis().SetClock(func() time.Time { return time.Date(2026, 6, 1, 12, 0, 0, 0, time.UTC) })
-	tmp := t.TempDir()
+	imp := newRealsetImporter(t)
 
 	// The four comparisons: produced → expected.
 	const (
@@ -70,19 +56,7 @@ func TestRealSetAgreement(t *testing.T) {
 		sc, _ = agreementScore(lab1, lab2)
 		scores[firstVsSecond].merge(sc)
 
-		// As TestRealSet does: the file on disk, through ImportPath.
-		file := filepath.Join(tmp, s.ID+realsetExt[s.Format])
-		if err := os.WriteFile(file, readRealsetSession(t, s), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		results, err := im.ImportPath(ctx, steward.ID, file, nil)
-		if err != nil || len(results) == 0 || results[0].SessionID == "" {
-			t.Fatalf("%s: import = %+v, %v", s.ID, results, err)
-		}
-		sess, err := st.Session(ctx, steward.ID, results[0].SessionID)
-		if err != nil {
-			t.Fatalf("%s: %v", s.ID, err)
-		}
+		sess := imp.importSession(t, s)
 		sc, _ = realsetScoreSession(sess, lab1)
 		scores[batonVsFirst].merge(sc)
 		sc, _ = realsetScoreSession(sess, lab2)

@@ -22,6 +22,7 @@ import (
 
 	"github.com/baton-dev/baton/internal/baton"
 	"github.com/baton-dev/baton/internal/ingest"
+	"github.com/baton-dev/baton/internal/store"
 	"github.com/baton-dev/baton/internal/store/storetest"
 )
 
@@ -925,10 +926,20 @@ func (r *realsetRun) add(s realsetSession, half string, sc realsetFieldScores, l
 	}
 }
 
-func TestRealSet(t *testing.T) {
-	manifest := readRealsetManifest(t)
-	labels := map[string]map[string]realsetLabels{"dev": readRealsetLabels(t, "dev"), "test": readRealsetLabels(t, "test")}
+// realsetImporter imports the set's sessions as `baton import FILE` does:
+// each file written to disk and read through ImportPath, into a fresh
+// SQLite store of one steward, with the analysis's clock fixed so that the
+// figures do not depend on the day they are run.
+type realsetImporter struct {
+	ctx       context.Context
+	st        *store.Store
+	im        *ingest.Importer
+	stewardID int64
+	dir       string
+}
 
+func newRealsetImporter(t *testing.T) *realsetImporter {
+	t.Helper()
 	ctx := context.Background()
 	st := storetest.Open(t, "sqlite:"+filepath.Join(t.TempDir(), "realset.db"))
 	steward := &baton.Steward{Username: "eval"}
@@ -937,9 +948,34 @@ func TestRealSet(t *testing.T) {
 	}
 	im := ingest.New(st)
 	im.Analysis().SetClock(func() time.Time { return time.Date(2026, 6, 1, 12, 0, 0, 0, time.UTC) })
-	model := newEvalModel(t, st, im, steward.ID) // BATON_EVAL_MODEL=1: realset_model_test.go
+	return &realsetImporter{ctx: ctx, st: st, im: im, stewardID: steward.ID, dir: t.TempDir()}
+}
 
-	tmp := t.TempDir()
+// importSession imports one session of the set and reads it back analysed.
+func (r *realsetImporter) importSession(t *testing.T, s realsetSession) *baton.Session {
+	t.Helper()
+	file := filepath.Join(r.dir, s.ID+realsetExt[s.Format])
+	if err := os.WriteFile(file, readRealsetSession(t, s), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	results, err := r.im.ImportPath(r.ctx, r.stewardID, file, nil)
+	if err != nil || len(results) == 0 || results[0].SessionID == "" {
+		t.Fatalf("%s: import = %+v, %v", s.ID, results, err)
+	}
+	sess, err := r.st.Session(r.ctx, r.stewardID, results[0].SessionID)
+	if err != nil {
+		t.Fatalf("%s: %v", s.ID, err)
+	}
+	return sess
+}
+
+func TestRealSet(t *testing.T) {
+	manifest := readRealsetManifest(t)
+	labels := map[string]map[string]realsetLabels{"dev": readRealsetLabels(t, "dev"), "test": readRealsetLabels(t, "test")}
+
+	imp := newRealsetImporter(t)
+	model := newEvalModel(t, imp.st, imp.im, imp.stewardID) // BATON_EVAL_MODEL=1: realset_model_test.go
+
 	run := newRealsetRun()
 	devIndex := 0
 	for _, s := range manifest {
@@ -952,19 +988,7 @@ func TestRealSet(t *testing.T) {
 			half = realsetHalf(s, devIndex)
 			devIndex++
 		}
-		// As `baton import FILE` does: the file on disk, through ImportPath.
-		file := filepath.Join(tmp, s.ID+realsetExt[s.Format])
-		if err := os.WriteFile(file, readRealsetSession(t, s), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		results, err := im.ImportPath(ctx, steward.ID, file, nil)
-		if err != nil || len(results) == 0 || results[0].SessionID == "" {
-			t.Fatalf("%s: import = %+v, %v", s.ID, results, err)
-		}
-		sess, err := st.Session(ctx, steward.ID, results[0].SessionID)
-		if err != nil {
-			t.Fatalf("%s: %v", s.ID, err)
-		}
+		sess := imp.importSession(t, s)
 		model.note(t, sess.ID)
 		sc, lines := realsetScoreSession(sess, lab)
 		run.add(s, half, sc, lines)
