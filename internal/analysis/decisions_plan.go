@@ -265,13 +265,18 @@ var headingVerbs = func() map[string]bool {
 	return m
 }()
 
+// walkthroughStep is the heading of a walkthrough's step ("### Step 2:
+// Delegate Tasks", "## Step 3 — Dispatch"): what to do in turn, the
+// steps of carrying the work out, not choices between courses.
+var walkthroughStep = regexp.MustCompile(`(?i)^[#\s*_]*step\s+\d+\b`)
+
 // headingChoice reads a plan's section heading as the choice it names:
 // "### 2. Remove auto-retry from the upload", "## Fix 3: Unify the compile
 // state — disable the button during background compiles". The plan's
 // title ("# Plan: …") and a heading that only names a file or a part are
 // not choices.
 func headingChoice(line string) (baton.Decision, bool) {
-	if !strings.HasPrefix(line, "##") {
+	if !strings.HasPrefix(line, "##") || walkthroughStep.MatchString(plainText(line)) {
 		return baton.Decision{}, false
 	}
 	text := planItemLabel.ReplaceAllString(plainText(line), "")
@@ -289,6 +294,9 @@ func headingChoice(line string) (baton.Decision, bool) {
 // plan's steps apply, not a list of files: the words of its paths ("/",
 // a dotted name) are not read.
 func otherSection(heading string) bool {
+	if walkthroughStep.MatchString(heading) {
+		return true
+	}
 	words := strings.Fields(heading)
 	kept := words[:0:0]
 	for _, w := range words {

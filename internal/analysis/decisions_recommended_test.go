@@ -108,3 +108,16 @@ func TestDecisionAssistantWorkOrder(t *testing.T) {
 	c.steward("I'll start with kind because it runs in Docker")
 	checkDecisions(t, c, []baton.Decision{{Decision: "start with kind", Rationale: "it runs in Docker"}})
 }
+
+// TestDecisionPlanWalkthroughSteps: a walkthrough's "Step N" sections say
+// what to do in turn; their headings and rules for every one of a kind
+// are steps of carrying the work out, not choices. A choice heading
+// beside them still is one.
+func TestDecisionPlanWalkthroughSteps(t *testing.T) {
+	plan := "# Run the three tasks tonight\n\n### Step 1: Configure the background agents\n\n- Connect the repository\n\n" +
+		"### Step 2: Delegate Tasks (Parallel Execution)\n\n- Each agent works on its own feature branch\n\n" +
+		"## Remove the nightly cron — the agents replace it\n\nNothing else runs it.\n"
+	c := newConvo()
+	c.steward("Implement the following plan:\n\n" + plan)
+	checkDecisions(t, c, []baton.Decision{{Decision: "Remove the nightly cron: the agents replace it"}})
+}
