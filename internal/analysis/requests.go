@@ -150,9 +150,6 @@ func requests(prose string) []request {
 			continue
 		}
 		listOpen = false
-		if looksLikeOutput(t) {
-			continue
-		}
 		for _, s := range requestSentences(stripListMarker(t)) {
 			for _, c := range sequenceClauses(s) {
 				if task, form := requestOf(c, false); task != "" {
