@@ -871,7 +871,7 @@ func stewardNamed(v *view, te *techEvidence) {
 		if e.Type != EntityTechnology {
 			continue
 		}
-		sent, at := sentenceWith(v.prose, e.Text)
+		sent, at := sentenceWith(stewardWords(v.prose), e.Text)
 		if at < 0 {
 			continue
 		}

@@ -39,7 +39,7 @@ var genericProductWords = set("rest", "restful", "http", "https", "json", "xml",
 // "CLI" or "SDK" in prose that names them as theirs (namedAsTheirs): a
 // name Baton knows is stewardNamed's already.
 func stewardNamedProducts(v *view, te *techEvidence) {
-	for _, s := range sentences(truncate(v.prose, maxScanText)) {
+	for _, s := range sentences(stewardWords(truncate(v.prose, maxScanText))) {
 		lower := strings.ToLower(s)
 		if askedAbout(lower) || !strings.Contains(lower, "api") && !strings.Contains(lower, "cli") && !strings.Contains(lower, "sdk") {
 			continue
@@ -165,4 +165,25 @@ func installedPackages(content string) []string {
 		out = appendUniqueFold(out, pkg, 16)
 	}
 	return out
+}
+
+// diagnosticLine is a line a program printed: its name and a colon
+// ("zsh: command not found: python", "xcode-select: note: …"), or a log
+// record's timestamp ("2025-02-27 17:32:51,142 - INFO - …").
+var diagnosticLine = regexp.MustCompile(`^(?:[a-z][\w.-]*: |\d{4}-\d\d-\d\d[T ]\d\d:\d\d)`)
+
+// stewardWords is the steward's prose without the lines they pasted from a
+// terminal or a log: a program's name in its own output ("zsh: command not
+// found") is not the steward naming it as theirs.
+func stewardWords(prose string) string {
+	var b strings.Builder
+	for line := range strings.SplitSeq(prose, "\n") {
+		t := strings.TrimSpace(line)
+		if diagnosticLine.MatchString(t) || t != "" && looksLikeOutput(t) {
+			continue
+		}
+		b.WriteString(line)
+		b.WriteByte('\n')
+	}
+	return b.String()
 }

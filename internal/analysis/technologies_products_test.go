@@ -108,3 +108,19 @@ func TestTechnologiesOfChosenOverAnother(t *testing.T) {
 		t.Errorf("technologies %q hold npm, the one not chosen", got)
 	}
 }
+
+// TestTechnologiesOfPastedDiagnostics: a program's name in a line it
+// printed, pasted by the steward ("zsh: command not found: python", a
+// log record), is not the steward naming it as theirs.
+func TestTechnologiesOfPastedDiagnostics(t *testing.T) {
+	c := newConvo()
+	c.steward("I tried the setup script:\nzsh: command not found: python\n2025-02-27 17:32:51,142 - INFO - preview: <!DOCTYPE html> from nginx\nwhat now")
+	c.assistant("Done.")
+	s := &baton.Session{}
+	New().Session(s, c.analysed(New()))
+	for _, not := range []string{"Zsh", "nginx", "HTML"} {
+		if slices.Contains(s.Technical.Technologies, not) {
+			t.Errorf("technologies %q hold %q (%s)", s.Technical.Technologies, not, s.Technical.TechnologyEvidence[not])
+		}
+	}
+}

@@ -329,7 +329,7 @@ var commonWordTools = set("act", "air", "atlas", "black", "bundle", "click", "co
 // A word inside a path, or in a line of pasted code or configuration
 // ("style = [\"ruff check\"]", "\"I\", # isort"), is no such naming.
 func stewardNamedTools(v *view, te *techEvidence) {
-	for _, s := range sentences(truncate(v.prose, maxScanText)) {
+	for _, s := range sentences(stewardWords(truncate(v.prose, maxScanText))) {
 		lower := strings.ToLower(s)
 		if askedAbout(lower) || strings.ContainsAny(s, "={}#") {
 			continue // a question, or a line of code or configuration
