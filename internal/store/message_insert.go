@@ -356,7 +356,16 @@ func (s *Store) sourceIDsIn(ctx context.Context, tx bun.Tx, conversationID strin
 	var rs *sql.Rows
 	var err error
 	if s.dialect == Postgres {
-		rs, err = s.queryBound(ctx, tx, "SELECT source_id FROM messages WHERE conversation_id = ? AND source_id = ANY(?)", conversationID, ids)
+		// Each id is looked up on its own in the (conversation_id,
+		// source_id) index: a LATERAL subquery with a LIMIT runs once per
+		// id, with both columns as the index's condition. With
+		// source_id = ANY(?) the planner, which takes a conversation that
+		// has grown since its statistics were gathered for a row or so,
+		// walked all of the conversation's index entries and fetched each
+		// row to filter them, on every append: an append of 2 to a
+		// 5,000-message conversation read 1,619 buffers (10 ms) instead of 6.
+		rs, err = s.queryBound(ctx, tx, `SELECT m.source_id FROM unnest(?::text[]) AS s(id),
+			LATERAL (SELECT source_id FROM messages WHERE conversation_id = ? AND source_id = s.id LIMIT 1) m`, ids, conversationID)
 	} else {
 		list, jerr := json.Marshal(ids)
 		if jerr != nil {
