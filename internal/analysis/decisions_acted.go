@@ -79,8 +79,8 @@ func carriedOut(vs []view, i int) bool {
 }
 
 // routineSteps open a step of routine execution, never a choice: running,
-// reading, checking, committing, moving on.
-var routineSteps = set("run", "rerun", "check", "look", "read", "inspect", "verify", "test", "see", "confirm", "search",
+// checking, committing, moving on.
+var routineSteps = set("run", "rerun", "check", "look", "inspect", "verify", "test", "see", "confirm", "search",
 	"review", "try", "explore", "examine", "investigate", "continue", "commit", "push", "go", "proceed", "stop", "wait",
 	"finish")
 

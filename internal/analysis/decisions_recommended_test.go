@@ -121,16 +121,3 @@ func TestDecisionPlanWalkthroughSteps(t *testing.T) {
 	c.steward("Implement the following plan:\n\n" + plan)
 	checkDecisions(t, c, []baton.Decision{{Decision: "Remove the nightly cron: the agents replace it"}})
 }
-
-// TestDecisionReadingIsRoutine: reading files is a step of routine
-// execution like looking or reviewing, though the steward's reply gives
-// a reason for one of the steps it lists.
-func TestDecisionReadingIsRoutine(t *testing.T) {
-	c := newConvo()
-	c.assistant("The version now comes from:\n1. The latest Git tag\n2. The commits since it\n\nWhat would you like next?")
-	c.steward("Read current TODO.md, update CHANGELOG.md, update README.md so that it explains the project including the recent changes.")
-	checkDecisions(t, c, nil)
-	if !routineStep("read the current TODO.md first") || routineStep("reuse the shared client") {
-		t.Error("routineStep: reading is routine, reusing is not")
-	}
-}
