@@ -106,6 +106,21 @@ var technologies = map[string]string{
 	"plantuml": "PlantUML", "mkdocs": "MkDocs", "docusaurus": "Docusaurus", "jekyll": "Jekyll", "latex": "LaTeX",
 	"esphome": "ESPHome", "arduino": "Arduino", "platformio": "PlatformIO", "neovim": "Neovim", "emacs": "Emacs",
 	"pycharm": "PyCharm", "intellij": "IntelliJ IDEA", "powershell": "PowerShell", "tmux": "tmux",
+	"vscode": "VS Code", "webstorm": "WebStorm", "bitbucket": "Bitbucket", "gitea": "Gitea",
+	"chocolatey": "Chocolatey", "winget": "winget", "pyenv": "pyenv", "rbenv": "rbenv",
+	"rspec": "RSpec", "minitest": "Minitest", "phpunit": "PHPUnit", "locust": "Locust",
+	"postman": "Postman", "ocaml": "OCaml", "clojure": "Clojure", "erlang": "Erlang", "fortran": "Fortran",
+	"matlab": "MATLAB", "objective-c": "Objective-C",
+	"verilog": "Verilog", "vhdl": "VHDL", "gdscript": "GDScript", "glsl": "GLSL", "wgsl": "WGSL",
+	"pyspark": "Apache Spark", "dbt": "dbt", "flink": "Apache Flink",
+	"hadoop": "Hadoop", "databricks": "Databricks", "metabase": "Metabase", "dask": "Dask",
+	"openshift": "OpenShift", "k3s": "k3s", "jaeger": "Jaeger", "splunk": "Splunk", "mqtt": "MQTT",
+	"zeromq": "ZeroMQ", "keycloak": "Keycloak", "wordpress": "WordPress", "drupal": "Drupal",
+	"shopify": "Shopify", "strapi": "Strapi", "contentful": "Contentful", "pygame": "Pygame",
+	"esp32": "ESP32", "esp8266": "ESP8266", "stm32": "STM32", "micropython": "MicroPython",
+	"circuitpython": "CircuitPython", "vitepress": "VitePress", "openapi": "OpenAPI",
+	"ethereum": "Ethereum", "solana": "Solana", "vllm": "vLLM", "llama.cpp": "llama.cpp",
+	"comfyui": "ComfyUI", "elevenlabs": "ElevenLabs",
 }
 
 // toolCommands are words that name a tool only when a subcommand of it
@@ -149,6 +164,11 @@ var techPhrases = map[string]string{
 	"visual studio code": "VS Code", "google sheets": "Google Sheets", "apps script": "Google Apps Script",
 	"new relic": "New Relic", "gitlab ci": "GitLab CI", "travis ci": "Travis CI", "entity framework": "Entity Framework",
 	"unreal engine": "Unreal Engine", "app router": "Next.js", "weights & biases": "Weights & Biases",
+	"power bi": "Power BI", "hashicorp vault": "Vault", "amazon bedrock": "Amazon Bedrock",
+	"aws bedrock": "Amazon Bedrock", "vertex ai": "Vertex AI", "azure openai": "Azure OpenAI",
+	"stable diffusion": "Stable Diffusion", "apache spark": "Apache Spark", "apache kafka": "Kafka",
+	"apache airflow": "Apache Airflow",
+	"amazon s3":      "Amazon S3", "aws s3": "Amazon S3", "google analytics": "Google Analytics",
 }
 
 // techPhraseFirsts are the first words of techPhrases.
