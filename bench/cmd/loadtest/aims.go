@@ -302,12 +302,12 @@ const (
 		"fewer merges (automerge) cut the indexing's CPU but made common-word search miss its aim"
 	whyMixPage = "64 closed-loop clients (no think time) keep both cores busy: a page waits for CPU behind the other requests, " +
 		"so its p95 is the queue, not its own cost"
-	whyMixPostgres = "64 closed-loop clients over 2 instances share 2 cores with the PostgreSQL server itself: at 8 clients a request cost ~5 ms of the server's CPU " +
-		"and ~3 ms of Baton's (the server's CPU time and pg_stat_statements over the measured seconds), so the 2 cores serve at most ~250 requests a second " +
-		"and 64 clients without think time wait ~250 ms on average whatever a page costs; a page's own reads are index walks now that the planner is told " +
-		"a message's conversation decides its steward (before, each transcript page and its analysing check read and sorted the whole conversation); " +
-		"a search's first pass reads the steward's newest 5,000 messages, and the first view of each session reads all its messages for the arc chart, " +
-		"drawn once and cached"
+	whyMixPostgres = "64 closed-loop clients over 2 instances share 2 cores with the PostgreSQL server itself: a request of the mix costs ~1.8–2.4 ms of Baton's CPU " +
+		"and ~2.7–3.4 ms of PostgreSQL's (the CPU lines of the mix: this process, and the server's processes for the bench database from /proc), so the 2 cores " +
+		"serve at most ~400–450 requests a second and 64 clients without think time wait ~150 ms on average whatever a page costs; most of PostgreSQL's share " +
+		"is the writes (in its profile to_tsvector of each new message ~10%, the GIN index's inserts ~8%, planning ~9%; an append is a dozen statements in one " +
+		"transaction) and the searches' GIN and newest-messages reads; a page's own reads are index walks (the transcript's range read is planned with its values " +
+		"each time: kept as a prepared statement, its generic plan read and sorted the whole conversation when its rows lay scattered, ~3 ms more of the server's CPU a page)"
 	whyMixAppend = "every append and hook event waits for SQLite's single writer; with ~240 writes a second from 64 clients " +
 		"the queue for it is the latency"
 )
