@@ -168,11 +168,10 @@ func thousands(v float64) string {
 func (r *report) goBenchAims(out string) {
 	if v, ok := benchMetric(out, "BenchmarkImportClaudeCode", "MB/s"); ok {
 		r.atLeast("Claude Code import, end to end (SQLite)", v, 20, "MB/s",
-			"in its profile the writes are a third of the import's CPU (~33%: SQLite executing the inserts ~16%, building each row's values, the JSON of its columns among them, ~9%, "+
-				"the rest the commits and a row per sidechain), the parse ~19% (a line's JSON ~5%, a tool result's ~4%), the session analysis ~18% (its summary and decisions ~12%), "+
-				"each message's analysis ~6% and the garbage collector ~5%; "+
-				"the session analysis runs beside the writes (on a copy of the main conversation numbered as the store numbers it) and the messages' analysis on every core, "+
-				"but the parse comes first and the whole import needs ~0.12 CPU seconds per MB, so two cores that are not otherwise busy bound it near 16 MB/s, "+
+			"the write transactions are ~19% of the import's CPU since the rows' values (~7%, the JSON of their columns among them) are built on a goroutine reading one chunk ahead "+
+				"(SQLite executing the inserts ~8%, copying the bound text ~6%); the parse ~19% (a line's JSON ~5%, a tool result's ~4%) is now the largest stage that runs on one core alone, "+
+				"about a third of the wall time; the session analysis ~18% runs beside the writes (on a copy of the main conversation numbered as the store numbers it) "+
+				"and the messages' analysis on every core; the whole import needs ~0.1 CPU seconds per MB, so two cores bound it near 20 MB/s only if every stage overlaps perfectly, "+
 				"and on this machine shared with other work far less"+
 				cpuRate(out, "BenchmarkImportClaudeCode"))
 		if p, ok := benchMetric(out, "BenchmarkClaudeCodeParseOnly", "MB/s"); ok {
