@@ -43,24 +43,9 @@ func TestRankDocsWeighsRareWordsAndShortMessages(t *testing.T) {
 func TestNewestMatchesWalksADenseStewardsOlderMessagesByOwnerToken(t *testing.T) {
 	s := openRankSQLite(t)
 	ctx := context.Background()
-	ada, bob := &baton.Steward{Username: "ada"}, &baton.Steward{Username: "bob"}
-	for _, st := range []*baton.Steward{ada, bob} {
-		if err := s.CreateSteward(ctx, st); err != nil {
-			t.Fatal(err)
-		}
-	}
+	ada, bob := rankStewards(t, s)
 	write := func(st *baton.Steward, n int, content string) {
-		sess := &baton.Session{Title: content}
-		if err := s.CreateSession(ctx, st.ID, sess); err != nil {
-			t.Fatal(err)
-		}
-		batch := make([]*baton.Message, n)
-		for i := range batch {
-			batch[i] = &baton.Message{Role: baton.RoleSteward, Content: content, SourceID: fmt.Sprint(i)}
-		}
-		if _, err := s.AppendMessages(ctx, st.ID, sess.ID, "", batch); err != nil {
-			t.Fatal(err)
-		}
+		appendRankSession(t, s, st, content, n, func(int) string { return content })
 	}
 	write(ada, 50, "the needle")      // ada's oldest
 	write(bob, 300, "another needle") // bob's, in between
@@ -94,28 +79,14 @@ func TestNewestMatchesWalksADenseStewardsOlderMessagesByOwnerToken(t *testing.T)
 func TestNewestMatchesOfAStewardWritingNowAreTheSameEitherWalk(t *testing.T) {
 	s := openRankSQLite(t)
 	ctx := context.Background()
-	ada, bob := &baton.Steward{Username: "ada"}, &baton.Steward{Username: "bob"}
-	for _, st := range []*baton.Steward{ada, bob} {
-		if err := s.CreateSteward(ctx, st); err != nil {
-			t.Fatal(err)
-		}
-	}
+	ada, bob := rankStewards(t, s)
 	write := func(st *baton.Steward, n int, needleEvery int) {
-		sess := &baton.Session{Title: st.Username}
-		if err := s.CreateSession(ctx, st.ID, sess); err != nil {
-			t.Fatal(err)
-		}
-		batch := make([]*baton.Message, n)
-		for i := range batch {
-			content := "hay and straw"
+		appendRankSession(t, s, st, st.Username, n, func(i int) string {
 			if i%needleEvery == 3 {
-				content = "a needle in hay"
+				return "a needle in hay"
 			}
-			batch[i] = &baton.Message{Role: baton.RoleSteward, Content: content, SourceID: fmt.Sprint(i)}
-		}
-		if _, err := s.AppendMessages(ctx, st.ID, sess.ID, "", batch); err != nil {
-			t.Fatal(err)
-		}
+			return "hay and straw"
+		})
 	}
 	write(ada, 40, 10) // ada's oldest needles
 	for k := 0; k < 9; k++ {
@@ -161,12 +132,7 @@ func TestNewestMatchesOfAStewardWritingNowAreTheSameEitherWalk(t *testing.T) {
 func TestNewestMatchesOfASparseStewardAreTheSameForRareAndCommonWords(t *testing.T) {
 	s := openRankSQLite(t)
 	ctx := context.Background()
-	ada, bob := &baton.Steward{Username: "ada"}, &baton.Steward{Username: "bob"}
-	for _, st := range []*baton.Steward{ada, bob} {
-		if err := s.CreateSteward(ctx, st); err != nil {
-			t.Fatal(err)
-		}
-	}
+	ada, bob := rankStewards(t, s)
 	// Ten sessions each: ada writes 1 message in 10, so her share is low;
 	// "needle" is in a few messages of each, "hay" in more than fewMatches.
 	for k := 0; k < 10; k++ {
@@ -174,21 +140,12 @@ func TestNewestMatchesOfASparseStewardAreTheSameForRareAndCommonWords(t *testing
 			st *baton.Steward
 			n  int
 		}{{ada, 10}, {bob, 90}} {
-			sess := &baton.Session{Title: w.st.Username}
-			if err := s.CreateSession(ctx, w.st.ID, sess); err != nil {
-				t.Fatal(err)
-			}
-			batch := make([]*baton.Message, w.n)
-			for i := range batch {
-				content := "hay and straw"
+			appendRankSession(t, s, w.st, w.st.Username, w.n, func(i int) string {
 				if i == 3 && k%3 == 0 {
-					content = "a needle in hay"
+					return "a needle in hay"
 				}
-				batch[i] = &baton.Message{Role: baton.RoleSteward, Content: content, SourceID: fmt.Sprint(i)}
-			}
-			if _, err := s.AppendMessages(ctx, w.st.ID, sess.ID, "", batch); err != nil {
-				t.Fatal(err)
-			}
+				return "hay and straw"
+			})
 		}
 	}
 	if _, err := s.IndexPending(ctx); err != nil {
@@ -238,21 +195,12 @@ func TestNthNewestMatchCountsMatchesOfEveryStewardNewestFirst(t *testing.T) {
 		if err := s.CreateSteward(ctx, st); err != nil {
 			t.Fatal(err)
 		}
-		sess := &baton.Session{Title: name}
-		if err := s.CreateSession(ctx, st.ID, sess); err != nil {
-			t.Fatal(err)
-		}
-		batch := make([]*baton.Message, 40)
-		for i := range batch {
-			content := "only hay"
+		appendRankSession(t, s, st, name, 40, func(i int) string {
 			if i%10 == 3 {
-				content = "a Needle here"
+				return "a Needle here"
 			}
-			batch[i] = &baton.Message{Role: baton.RoleSteward, Content: content, SourceID: fmt.Sprint(i)}
-		}
-		if _, err := s.AppendMessages(ctx, st.ID, sess.ID, "", batch); err != nil {
-			t.Fatal(err)
-		}
+			return "only hay"
+		})
 	}
 	if _, err := s.IndexPending(ctx); err != nil {
 		t.Fatal(err)
@@ -287,4 +235,34 @@ func openRankSQLite(t *testing.T) *Store {
 		t.Fatal(err)
 	}
 	return s
+}
+
+// rankStewards creates the two stewards the ranking tests search as.
+func rankStewards(t *testing.T, s *Store) (ada, bob *baton.Steward) {
+	t.Helper()
+	ada, bob = &baton.Steward{Username: "ada"}, &baton.Steward{Username: "bob"}
+	for _, st := range []*baton.Steward{ada, bob} {
+		if err := s.CreateSteward(context.Background(), st); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return ada, bob
+}
+
+// appendRankSession writes a session titled title of n steward messages,
+// message i saying content(i).
+func appendRankSession(t *testing.T, s *Store, st *baton.Steward, title string, n int, content func(i int) string) {
+	t.Helper()
+	ctx := context.Background()
+	sess := &baton.Session{Title: title}
+	if err := s.CreateSession(ctx, st.ID, sess); err != nil {
+		t.Fatal(err)
+	}
+	batch := make([]*baton.Message, n)
+	for i := range batch {
+		batch[i] = &baton.Message{Role: baton.RoleSteward, Content: content(i), SourceID: fmt.Sprint(i)}
+	}
+	if _, err := s.AppendMessages(ctx, st.ID, sess.ID, "", batch); err != nil {
+		t.Fatal(err)
+	}
 }
