@@ -236,7 +236,12 @@ func startPrivatePostgres(t *testing.T) *privatePostgres {
 		t.Fatal(err)
 	}
 	cmd := exec.Command(script, "start")
-	cmd.Env = append(os.Environ(), "BATON_TEST_POSTGRES_URL=", "BATON_PG_PORT=55620")
+	// A port below Linux's ephemeral range (32768-60999): the test stops
+	// and restarts this server on the same port, and in between any
+	// outgoing connection on the machine may be given an ephemeral port as
+	// its own end. With 55620 one was, once, and the restart failed with
+	// "Address already in use".
+	cmd.Env = append(os.Environ(), "BATON_TEST_POSTGRES_URL=", "BATON_PG_PORT=29620")
 	var out strings.Builder
 	cmd.Stdout = &out
 	if err := cmd.Run(); err != nil {
