@@ -488,6 +488,28 @@ func consoleOp(name string) string {
 	return fileTools[strings.ToLower(name)]
 }
 
+// progressOps are the verbs of the progress lines VS Code's Copilot chat
+// writes for its calls, a file after them ("⏺ Read src/lib/types.ts",
+// "⏺ Edited src/app/page.tsx#12-20", "⏺ Created tests/unit/a.test.ts").
+var progressOps = map[string]string{"Read": "read", "Edited": "edit", "Created": "write"}
+
+// progressAction is the action a progress line reports, when its verb is
+// one of progressOps and what follows is one file: "Created 6 todos" or
+// "Read tests/unit" (a folder) touch no file of a language.
+func progressAction(line string) (techAction, bool) {
+	verb, rest, _ := strings.Cut(line, " ")
+	op := progressOps[verb]
+	if op == "" {
+		return techAction{}, false
+	}
+	f, _, _ := strings.Cut(strings.TrimSpace(rest), "#") // "#1-1, lines 1 to 31": the range read
+	f = strings.Trim(f, "`")
+	if f == "" || strings.ContainsAny(f, " ,*|") || !knownFile(f) {
+		return techAction{}, false
+	}
+	return techAction{op: op, file: f}, true
+}
+
 // consoleFiles lists the files a console file tool's argument names, with
 // Windows separators (written doubled, as JSON escapes them) made slashes.
 func consoleFiles(name, arg string) []string {
@@ -544,7 +566,13 @@ func textActions(content string) []techAction {
 			if op == "" && shellTools[name] {
 				op = "run" // another agent's console ("⏺ bash(git status)")
 			}
-			if !found || op == "" || !strings.HasSuffix(arg, ")") {
+			if !found {
+				if a, ok := progressAction(rest); ok {
+					out = append(out, a)
+				}
+				continue
+			}
+			if op == "" || !strings.HasSuffix(arg, ")") {
 				continue
 			}
 			arg = strings.TrimSuffix(arg, ")")

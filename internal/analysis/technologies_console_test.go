@@ -62,3 +62,27 @@ func TestTechnologiesImportedInEditedFile(t *testing.T) {
 		t.Errorf("Click's evidence %q (technologies %q)", ev, s.Technical.Technologies)
 	}
 }
+
+// TestTechnologiesFromCopilotProgressLines: VS Code's Copilot chat
+// writes its calls as progress lines, a verb and a file ("⏺ Edited
+// src/app/page.tsx"): the files edited and created are evidence of their
+// languages and frameworks; "Created 6 todos" and a folder read are not
+// files.
+func TestTechnologiesFromCopilotProgressLines(t *testing.T) {
+	c := newConvo()
+	c.steward("remove the footer links")
+	c.assistant("⏺ Read src/app/layout.tsx\n⏺ Read src/app/globals.css#1-1, lines 1 to 31\n⏺ Created 6 todos\n⏺ Read tests/unit\n⏺ Edited src/app/page.tsx\n⏺ Edited src/app/globals.css\n⏺ Created tests/unit/footer.test.ts\n\nDone.")
+	s := &baton.Session{}
+	New().Session(s, c.analysed(New()))
+	got := s.Technical.TechnologyEvidence
+	want := map[string]string{
+		"Next.js":    "edited page.tsx",
+		"CSS":        "edited globals.css",
+		"TypeScript": "edited page.tsx",
+	}
+	for name, ev := range want {
+		if got[name] != ev {
+			t.Errorf("%s: evidence %q, want %q (technologies %q)", name, got[name], ev, s.Technical.Technologies)
+		}
+	}
+}
