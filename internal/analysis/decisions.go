@@ -152,6 +152,7 @@ func (sc *decisionScan) read(i int) {
 		sc.assistantApproaches(i)
 	}
 	if v.assistant() {
+		sc.evaluatedApproaches(i)
 		sc.neededCourses(i)
 		sc.conceded(i)
 		sc.reportedChoices(i)
