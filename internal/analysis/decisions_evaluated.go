@@ -20,9 +20,11 @@ import (
 // phrase of at most six words.
 var evaluatedApproach = regexp.MustCompile(`(?i)^(?:(?:since|because|given(?: that)?|as)\s+([^,]{6,200}),\s*)?(?:looking at [^,]{3,120},\s*)?((?:the\s+)?[\w./'-]+(?:\s+[\w./'-]+){0,5}?)\s+is\s+(?:indeed\s+|clearly\s+|probably\s+|definitely\s+|really\s+|still\s+)?(?:the|your)\s+(?:cleanest|best|simplest|recommended|right|correct|safest|proper|preferred|standard)\s+(?:solution|approach|method|option|way|fix|choice|bet|path)(?:\s+(?:for|to)\s+(.{4,120}))?$`)
 
-// evaluatedWords are the judgements evaluatedApproach needs: a sentence
-// without one is not matched against it.
-var evaluatedWords = []string{"cleanest", "best ", "simplest", "recommended", "right ", "correct", "safest", "proper", "preferred", "standard"}
+// evaluatedWords are the judgements evaluatedApproach needs, with the
+// article before them: a message or sentence without one is not matched
+// against it.
+var evaluatedWords = []string{"the cleanest ", "the best ", "the simplest ", "the recommended ", "the right ", "the correct ",
+	"the safest ", "the proper ", "the preferred ", "the standard ", "your best "}
 
 // pointerSubject is a subject that points at something said before
 // ("this is the recommended approach", "running that first is the right
