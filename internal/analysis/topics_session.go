@@ -136,7 +136,7 @@ func keyTopics(vs []view) []string {
 func topicAlone(c topicCandidate, cands []topicCandidate, least float64, known *map[string]int) (topicCandidate, bool) {
 	words := strings.Fields(c.term)
 	if isTechnologyName(c.term) || stopWordTopic(c.term) ||
-		len(words) == 1 && (genericHeads[c.term] || vagueAdjectives[c.term] || loneAdjectives[c.term] || pairVerbs[c.term] || discourseNouns[c.term] || c.verb) ||
+		len(words) == 1 && (genericHeads[c.term] || vagueAdjectives[c.term] || loneAdjectives[c.term] || pairVerbs[c.term] || discourseNouns[c.term] || programParts[c.term] || c.verb) ||
 		len(words) > 1 && describingAdjectives[words[0]] {
 		return c, false
 	}
@@ -234,6 +234,14 @@ var discourseNouns = set("suggestion", "suggestions", "improvement", "improvemen
 	"implementations", "summary", "overview", "explanation", "solution", "solutions", "attempt", "attempts",
 	"alternative", "alternatives", "recommendation", "recommendations", "reason", "reasons", "proposal",
 	"proposals", "clarification", "description", "discussion", "note", "notes")
+
+// programParts are the generic parts of any program: every codebase has
+// functions, methods and variables, as every session has code and files
+// (the rubric's "single generic words"). Before or after another noun
+// they may name a subject ("helper function", "environment variable");
+// alone they name none.
+var programParts = set("codebase", "codebases", "function", "functions", "method", "methods", "variable",
+	"variables", "snippet", "snippets")
 
 // loneAdjectives are English adjectives and adverbs that are never a
 // noun of software work: before a noun they may name which one ("local

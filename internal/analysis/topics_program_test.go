@@ -1,0 +1,24 @@
+package analysis
+
+import (
+	"slices"
+	"testing"
+)
+
+// TestProgramPartAloneIsNoTopic: every codebase has functions and
+// variables, as every session has code; "function" alone indexes nothing.
+// The phrase a part makes with another noun names a subject.
+func TestProgramPartAloneIsNoTopic(t *testing.T) {
+	c := newConvo()
+	c.steward("The function that parses the environment variable fails when the token is unset. Can you fix the function?")
+	c.assistant("The function parsed the environment variable before the config existed; now the function checks the token first.")
+	c.steward("Good. Does any other function do that with the environment variable?")
+	c.assistant("One more function did; both now get the environment variable through the token loader.")
+	got := keyTopics(buildViews(testAnalyzer, c.analysed(testAnalyzer)))
+	if slices.Contains(got, "function") {
+		t.Errorf("topics %q hold %q, a part of any program", got, "function")
+	}
+	if !slices.Contains(got, "environment variable") {
+		t.Errorf("topics %q, want %q (a phrase naming which variable)", got, "environment variable")
+	}
+}
