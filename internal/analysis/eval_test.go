@@ -317,7 +317,13 @@ func TestEvaluationSet(t *testing.T) {
 			switch f {
 			case "title":
 				match = acceptableTitle
-			case "topics", "technologies":
+			case "topics":
+				// Topics are matched as the rubric says a careful human
+				// does (testdata/realset/RUBRIC.md, "Matching"): "checkout
+				// page" names the "checkout" this set's label wrote, which
+				// the exact comparison took for a miss and an extra.
+				match = realsetTopicMatch
+			case "technologies":
 				match = sameTerm
 			}
 			missed, extra := scores[f].score(got[f], want[f], match)

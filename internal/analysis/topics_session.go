@@ -631,7 +631,7 @@ func nounPairsNoting(prose string, mods modifierUse) []string {
 			if !paired[i] && !modifierAcronym(written[i]) && !(verbHead(b) && headModifiers[a]) || !paired[i+1] && !verbHead(b) ||
 				strings.HasSuffix(a, "s") && !strings.HasSuffix(a, "ss") ||
 				usedAsVerb(ws, i) || usedAsVerb(ws, i+1) ||
-				isTechnologyName(a) && isTechnologyName(b) || genericHeads[b] || vagueAdjectives[a] || a == b {
+				isTechnologyName(a) && isTechnologyName(b) || vagueAdjectives[a] || a == b {
 				continue
 			}
 			out = append(out, a+" "+b)

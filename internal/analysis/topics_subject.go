@@ -7,9 +7,11 @@ import (
 )
 
 // genericHeads are nouns that name the kind of thing, not which: in "the
-// checkout page", "the billing team", "the notification service" the
-// subject is the word before them. A phrase or compound ending in one is
-// its first word; on their own they are no topic.
+// checkout page", "the billing team", "the notification service" the word
+// before them says which. On their own they are no topic; the phrase they
+// end is one, and names both ("checkout page" is the page and the
+// checkout, as the rubric's matching reads it, where "checkout" names no
+// page). A hyphenated compound ending in one is its first word.
 var genericHeads = set("page", "pages", "team", "teams", "service", "services", "endpoint", "endpoints", "logic",
 	"screen", "screens", "side", "part", "parts", "area", "stuff", "thing", "things",
 	// German and Japanese: Seite (page), Test as in Login-Test, 画面 (screen).
@@ -40,8 +42,9 @@ var compoundPattern = regexp.MustCompile(`\b\p{L}{2,}(?:-\p{L}{2,})+\b`)
 // promptSubjects are what a session's first prompt names as its subject,
 // in order: its hyphenated compounds, the pairs of adjacent salient words
 // (subjectPhrases) that are noun phrases (nounPairs), and the words it writes in capitals (acronyms that are
-// not technologies, which the technical context lists). A compound or
-// phrase that ends in a generic head ("checkout page") is its first word.
+// not technologies, which the technical context lists). A compound that
+// ends in a generic head ("checkout-page") is its first word; a phrase
+// ("checkout page") stays whole (genericHeads).
 func promptSubjects(prose string) []string {
 	prose = withoutSlashCommand(prose)
 	var out []string
@@ -71,10 +74,8 @@ func promptSubjects(prose string) []string {
 	for _, p := range subjectPhrases(prose) {
 		a, b, _ := strings.Cut(p, " ")
 		switch {
-		case !genericHeads[b] && !vagueAdjectives[a] && !containsString(pairs, p):
+		case !vagueAdjectives[a] && !containsString(pairs, p):
 			continue
-		case genericHeads[b]:
-			add(a)
 		case vagueAdjectives[a]:
 			add(b)
 		default:
