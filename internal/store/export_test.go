@@ -109,3 +109,17 @@ func (s *Store) SetRecallKnownPostings(n int64) { s.recallKnown = n }
 // at most n frames instead of maxSegment, to walk cut words on a small
 // corpus.
 func (s *Store) SetMaxSegment(n int) { s.segmentCut = n }
+
+// TakeAppendTurns takes every turn appends have on PostgreSQL (none on
+// SQLite) until release, and waiting says how many appends wait for one.
+func (s *Store) TakeAppendTurns() (release func(), waiting func() int64) {
+	n := cap(s.appendTurns)
+	for range n {
+		s.appendTurns <- struct{}{}
+	}
+	return func() {
+		for range n {
+			<-s.appendTurns
+		}
+	}, appendsWaiting.Load
+}

@@ -115,6 +115,11 @@ func (s *Store) AppendAnalysed(ctx context.Context, stewardID int64, sessionID, 
 	if err := PrepareMessages(msgs, "messages", s.clock()); err != nil {
 		return res, err
 	}
+	release, err := s.appendTurn(ctx)
+	if err != nil {
+		return res, err
+	}
+	defer release()
 	if analyze != nil {
 		analyze(msgs)
 		for _, m := range msgs {

@@ -53,6 +53,7 @@ type Store struct {
 	boundRuns    atomic.Int64  // statements run with bound values (BoundQueries)
 	writes       writeGroup    // SQLite appends and hook events waiting to share a write transaction; see append_group.go
 	bulk         *bun.Conn     // SQLite: the connection large frame writes run on, under writeMu; see inBulkTx
+	appendTurns  chan struct{} // PostgreSQL: the appends being analysed and written; see appendTurn
 }
 
 // Open connects to the database named by url: "sqlite:PATH" (the embedded
@@ -114,7 +115,8 @@ func Open(url string) (*Store, error) {
 		sqldb.SetMaxOpenConns(16)
 		sqldb.SetMaxIdleConns(16)
 		db := bun.NewDB(sqldb, pgJSONDialect{pgdialect.New()})
-		return &Store{db: db, dialect: Postgres, search: pgSearch{}, now: time.Now, kick: make(chan struct{}, 1), kickAnalysis: make(chan struct{}, 1)}, nil
+		return &Store{db: db, dialect: Postgres, search: pgSearch{}, now: time.Now, kick: make(chan struct{}, 1), kickAnalysis: make(chan struct{}, 1),
+			appendTurns: make(chan struct{}, appendsAtOnce())}, nil
 	}
 	return nil, baton.Invalid("BATON_DATABASE_URL", "database URL must start with sqlite: or postgres://, got %q", redactURL(url))
 }
