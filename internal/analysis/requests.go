@@ -36,6 +36,16 @@ var imperativeVerbs = set("add", "fix", "update", "create", "write", "remove", "
 	"modify", "insert", "append", "keep", "stop", "start", "finish", "complete", "retry", "rerun", "recreate",
 	"execute", "discuss")
 
+// codeWorkVerbs ask for a change by what the code is to do ("use indent=4
+// on all json.dump", "catch exceptions right at the parser", "call X on
+// each chunk instead"). Followed by a colon they are a label ("Copy:
+// clarify the account's value" names a page's text). Not the words that
+// open a line of code too ("raise", "print", "export", "return"): a pasted
+// traceback asks for nothing.
+var codeWorkVerbs = set("use", "call", "catch", "handle", "wrap", "hide", "skip", "ignore", "reorder", "reorganize",
+	"reorganise", "consolidate", "combine", "reuse", "inline", "switch", "copy", "rotate", "shorten", "reduce",
+	"adjust", "integrate", "fetch", "clone", "sync", "mock", "teach", "pick", "choose")
+
 // questionOpeners open a question the steward wants answered.
 var questionOpeners = set("what", "how", "why", "when", "where", "which", "who", "is", "are", "does", "do", "can",
 	"should", "could", "would", "will", "did", "has", "have", "was")
@@ -430,6 +440,9 @@ func imperativeSeries(s string) []string {
 // imperativeWord reports a word that opens a request: an imperative verb,
 // or one of a verb redone ("re-run", "re-prioritize").
 func imperativeWord(w string) bool {
+	if codeWorkVerbs[strings.ToLower(strings.Trim(w, "*_`"))] {
+		return true
+	}
 	w = strings.ToLower(strings.Trim(w, ",:;*_`"))
 	return imperativeVerbs[w] || strings.HasPrefix(w, "re-") && len(w) > 5 && isPlainWord(w[3:])
 }

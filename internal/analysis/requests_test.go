@@ -131,3 +131,21 @@ func TestPreparatoryReads(t *testing.T) {
 		}
 	}
 }
+
+// TestTasksFromCodeWorkVerbs: a request may open with what the code is
+// to do ("use indent=4 …", "catch exceptions …", "call X on each"); the
+// same word before a colon is a label, and a line of pasted code asks for
+// nothing.
+func TestTasksFromCodeWorkVerbs(t *testing.T) {
+	got := requestTasks("use indent=4 on all json.dump calls")
+	got = append(got, requestTasks("catch exceptions right at `find_blocks`")...)
+	got = append(got, requestTasks("call `find_blocks` on each chunk")...)
+	for _, want := range []string{"use indent=4 on all json.dump calls", "catch exceptions right at find_blocks", "call find_blocks on each chunk"} {
+		if !slices.Contains(got, want) {
+			t.Errorf("tasks %q lack %q", got, want)
+		}
+	}
+	if got := requestTasks("Copy: clarify the value of an account for citations"); len(got) != 0 {
+		t.Errorf("a label's text became tasks %q", got)
+	}
+}
