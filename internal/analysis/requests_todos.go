@@ -72,14 +72,17 @@ func callTodos(c *call) []todo {
 }
 
 // textTodos reads the todo lists an assistant message's text shows its
-// todo tool writing, in order: each "Tool use: **todo_write**" or
-// "Tool use: **manage_todo_list**" and what follows it up to the next
-// tool use.
+// todo tool writing, in order: Copilot's progress lines (progressTodos),
+// then each "Tool use: **todo_write**" or "Tool use: **manage_todo_list**"
+// and what follows it up to the next tool use.
 func textTodos(content string) []todo {
-	if !strings.Contains(content, "Tool use: **") {
-		return nil
-	}
 	var out []todo
+	if strings.Contains(content, "⏺ Starting: *") || strings.Contains(content, "⏺ Completed: *") {
+		out = progressTodos(content)
+	}
+	if !strings.Contains(content, "Tool use: **") {
+		return out
+	}
 	parts := strings.Split(truncate(content, maxScanText), "Tool use: **")
 	for _, p := range parts[1:] {
 		name, body, ok := strings.Cut(p, "**")
@@ -156,6 +159,33 @@ func goMapTodos(body string) []todo {
 			Content: strings.TrimSpace(item[ti+len(" title:"):]),
 			Status:  todoStatus(item[st+len(" status:") : ti]),
 		})
+	}
+	return out
+}
+
+// progressTodos reads the todos of the progress lines VS Code's Copilot
+// chat writes as its todo tool moves through the list: "⏺ Starting: *Add
+// replace to ToolCallType* (1/6)" and, once done, "⏺ Completed: *…*
+// (1/6)".
+func progressTodos(content string) []todo {
+	var out []todo
+	for l := range strings.SplitSeq(truncate(content, maxScanText), "\n") {
+		rest, ok := strings.CutPrefix(strings.TrimSpace(l), "⏺ ")
+		if !ok {
+			continue
+		}
+		status := ""
+		if r, ok := strings.CutPrefix(rest, "Starting: *"); ok {
+			status, rest = "in_progress", r
+		} else if r, ok := strings.CutPrefix(rest, "Completed: *"); ok {
+			status, rest = "completed", r
+		} else {
+			continue
+		}
+		title, _, ok := strings.Cut(rest, "*")
+		if title = strings.TrimSpace(title); ok && title != "" {
+			out = append(out, todo{Content: title, Status: status})
+		}
 	}
 	return out
 }

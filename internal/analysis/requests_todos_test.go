@@ -64,3 +64,17 @@ func TestExportedTodoToolUsesAreTheTodoList(t *testing.T) {
 		t.Errorf("remaining %q, completed %q: want the exported todo list", p.TasksRemaining, p.TasksCompleted)
 	}
 }
+
+// TestCopilotProgressLinesAreTheTodoList: VS Code's Copilot chat writes
+// its todo tool's steps as progress lines; an item started and then
+// completed is done, one only started is still remaining.
+func TestCopilotProgressLinesAreTheTodoList(t *testing.T) {
+	conv := newConvo()
+	conv.steward("Start implementation")
+	conv.assistant("⏺ Created 3 todos\n\n⏺ Starting: *Add replace to ToolCallType* (1/3)\n\n⏺ Edited src/lib/parser/types.ts\n\n" +
+		"⏺ Completed: *Add replace to ToolCallType* (1/3)\n\n⏺ Starting: *Run tests & fix issues* (2/3)\n\nThe tests run.")
+	p := progressOf(buildViews(testAnalyzer, conv.analysed(testAnalyzer)))
+	if !slices.Contains(p.TasksCompleted, "Add replace to ToolCallType") || !slices.Contains(p.TasksRemaining, "Run tests & fix issues") {
+		t.Errorf("remaining %q, completed %q: want the progress lines' todos", p.TasksRemaining, p.TasksCompleted)
+	}
+}
