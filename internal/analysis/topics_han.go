@@ -35,11 +35,17 @@ func hanClause(w string) bool {
 // word neither opens nor closes with one.
 var hanFunction = func() map[rune]bool {
 	m := map[rune]bool{}
-	for _, r := range "一不有和与或也都就会要可以给让对从到为而之其并很还又再才没所如果但因此等些什么怎样哪里来去地请帮下先后能该已用將将為沒還會與從對讓給說说中上" + hanParticleChars {
+	for _, r := range "一不有和与或也都就会要可以给让对从到为而之其并很还又再才没所如果但因此等些什么怎样哪里来去地请帮下先后能该已用將将為沒還會與從對讓給說说中上" + hanRequestVerbs + hanParticleChars {
 		m[r] = true
 	}
 	return m
 }()
+
+// hanRequestVerbs are the one-character verbs a request opens with, as
+// "please" and "help" do: write (写, 寫) and look (看, as in 看看, have a
+// look). A run opening with one is a request ("写测试", write tests;
+// "看看当前", look at the current one), not a word.
+const hanRequestVerbs = "写寫看"
 
 // hanParticleChars are the particles, pronouns and the copula, which no
 // word holds anywhere ("推薦的安" is no word).
@@ -55,7 +61,10 @@ func hasHanParticle(rs []rune) bool {
 var hanStopWords = set("需要", "问题", "問題", "修改", "使用", "进行", "進行", "应该", "應該", "已经", "已經", "现在", "現在", "然后", "然後",
 	"如果", "因为", "因為", "所以", "但是", "这样", "這樣", "还是", "還是", "就是", "不是", "没有", "沒有", "可能", "直接", "一下", "一个",
 	"一個", "目前", "当前", "當前", "完成", "完美", "成功", "正确", "正確", "情况", "情況", "方法", "内容", "內容", "部分", "以下", "以上",
-	"文件", "代码", "代碼", "显示", "顯示") // file, code, show: generic as in English
+	"文件", "代码", "代碼", "显示", "顯示", // file, code, show: generic as in English
+	// Adverbs and conjunctions, as the English ones are stop words:
+	// at the same time, automatically, always, all, other.
+	"同时", "同時", "自动", "自動", "一直", "所有", "其他", "全部")
 
 // repeatedHanWords are the Chinese words of a session's clauses: the
 // runs of two to four characters of clauses (hanClause) that two messages

@@ -48,3 +48,25 @@ func TestShortChineseClausesAreNoTopics(t *testing.T) {
 		t.Error("chineseText or hanWord tells Chinese words wrongly")
 	}
 }
+
+// TestChineseRequestsAndAdverbsAreNoTopics: a short run that opens with a
+// verb of request ("写测试", write tests; "看看当前", look at the current
+// one) is a request, and an adverb ("同时", at the same time) is no
+// subject, as their English counterparts are stop words; the noun the
+// request is about ("单元测试", unit tests) stays.
+func TestChineseRequestsAndAdverbsAreNoTopics(t *testing.T) {
+	c := newConvo()
+	c.steward("写测试，同时，单元测试")
+	c.assistant("好的，写测试：单元测试已加上，同时检查了覆盖率。")
+	c.steward("看看当前，单元测试")
+	c.assistant("看看当前的单元测试，同时全部通过。")
+	got := keyTopics(buildViews(testAnalyzer, c.analysed(testAnalyzer)))
+	for _, no := range []string{"写测试", "看看当前", "同时"} {
+		if slices.Contains(got, no) {
+			t.Errorf("topics %q hold %q", got, no)
+		}
+	}
+	if !slices.Contains(got, "单元测试") {
+		t.Errorf("topics %q miss %q", got, "单元测试")
+	}
+}
