@@ -6,17 +6,22 @@ import (
 )
 
 // TestProgramPartAloneIsNoTopic: every codebase has functions and
-// variables, as every session has code; "function" alone indexes nothing.
-// The phrase a part makes with another noun names a subject.
+// variables, and every program users, as every session has code:
+// "function" or "user" alone indexes nothing. The phrase a part makes
+// with another noun names a subject.
 func TestProgramPartAloneIsNoTopic(t *testing.T) {
 	c := newConvo()
 	c.steward("The function that parses the environment variable fails when the token is unset. Can you fix the function?")
 	c.assistant("The function parsed the environment variable before the config existed; now the function checks the token first.")
 	c.steward("Good. Does any other function do that with the environment variable?")
-	c.assistant("One more function did; both now get the environment variable through the token loader.")
+	c.assistant("One more function did for each user; both now get the environment variable through the token loader.")
+	c.steward("Which user saw the failure?")
+	c.assistant("Every user whose token was unset; the function fix covers each user.")
 	got := keyTopics(buildViews(testAnalyzer, c.analysed(testAnalyzer)))
-	if slices.Contains(got, "function") {
-		t.Errorf("topics %q hold %q, a part of any program", got, "function")
+	for _, part := range []string{"function", "user"} {
+		if slices.Contains(got, part) {
+			t.Errorf("topics %q hold %q, a part of any program", got, part)
+		}
 	}
 	if !slices.Contains(got, "environment variable") {
 		t.Errorf("topics %q, want %q (a phrase naming which variable)", got, "environment variable")

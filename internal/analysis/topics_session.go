@@ -236,12 +236,12 @@ var discourseNouns = set("suggestion", "suggestions", "improvement", "improvemen
 	"proposals", "clarification", "description", "discussion", "note", "notes")
 
 // programParts are the generic parts of any program: every codebase has
-// functions, methods and variables, as every session has code and files
-// (the rubric's "single generic words"). Before or after another noun
-// they may name a subject ("helper function", "environment variable");
-// alone they name none.
+// functions, methods and variables, and every program users and items, as
+// every session has code and files (the rubric's "single generic words").
+// Before or after another noun they may name a subject ("helper
+// function", "environment variable", "user roles"); alone they name none.
 var programParts = set("codebase", "codebases", "function", "functions", "method", "methods", "variable",
-	"variables", "snippet", "snippets")
+	"variables", "snippet", "snippets", "user", "users", "item", "items")
 
 // loneAdjectives are English adjectives and adverbs that are never a
 // noun of software work: before a noun they may name which one ("local
