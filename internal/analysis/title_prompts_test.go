@@ -145,6 +145,15 @@ func TestTitleHeadlineRequest(t *testing.T) {
 	if !strings.Contains(strings.ToLower(got), "histogram") {
 		t.Fatalf("title %q is not the opening request (a histogram in the latency section)", got)
 	}
+	// A later sentence that makes a request of its own is no detail of
+	// the headline: it still competes, and may name more of the session.
+	got = titleBuilt(func(c *convo) {
+		c.steward("Simplify the header. Also move the billing export to the nightly job and retry the billing export on failure")
+		c.assistant("The header is simpler, and the billing export now runs in the nightly job; a failed billing export is retried.")
+	})
+	if !strings.Contains(strings.ToLower(got), "billing export") {
+		t.Fatalf("title %q left out the later request (the billing export)", got)
+	}
 	// A request that points at the text below it is no headline: the
 	// plan it pastes names the work.
 	got = titleBuilt(func(c *convo) {
