@@ -37,6 +37,13 @@ func mayBeCommandLine(t string) bool {
 // them says no error of errorLines' kinds.
 var errorLineWords = newFoldWords(errorWords...)
 
+// errorLinePatternWords are, for each of errorLines, words one of which
+// every match of that pattern holds.
+var errorLinePatternWords = []*foldWords{
+	newFoldWords("error", "exception", "fatal:", "failed to", "not found", "cannot"),
+	newFoldWords("fail"),
+}
+
 // askedCourseAsks and askedCourseTurns are words every match of
 // askedCourseRe holds one of each of: its question and its turn to the
 // other course.

@@ -36,7 +36,8 @@ func TestMayBeCommandLineWhereverThePatternMatches(t *testing.T) {
 }
 
 // A line without any of errorWords is no error line of any of errorLines'
-// kinds: each pattern's words, cut and in both cases, in random text.
+// kinds, nor one without any of a pattern's own words (errorLinePatternWords)
+// of its kind: each pattern's words, cut and in both cases, in random text.
 func TestErrorLineWordsWhereverAnErrorLineMatches(t *testing.T) {
 	pieces := []string{"error", "Error", "ERROR", ":", "=", " ", "TypeError:", "ValueException:", "exception", "fatal:", "Fatal:",
 		"failed to", "FAILED", "fails", "failure", "not found", "Not Found", "cannot", "CANNOT", "err", "or", "fai", "led", "not", "found",
@@ -49,13 +50,16 @@ func TestErrorLineWordsWhereverAnErrorLineMatches(t *testing.T) {
 			b.WriteString(pieces[rng.IntN(len(pieces))])
 		}
 		s := b.String()
-		for _, re := range errorLines {
+		for k, re := range errorLines {
 			if !re.MatchString(s) {
 				continue
 			}
 			matched++
 			if !errorLineWords.in(s) {
 				t.Fatalf("%q matches %s but holds none of errorWords", s, re)
+			}
+			if !errorLinePatternWords[k].in(s) {
+				t.Fatalf("%q matches %s but holds none of its words %q", s, re, errorLinePatternWords[k].words)
 			}
 		}
 	}

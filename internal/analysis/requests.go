@@ -939,9 +939,11 @@ func pastedErrorTask(prose string) string {
 	for i, line := range lines {
 		errorLine[i] = errorLineWords.in(line)
 	}
-	for _, re := range errorLines {
+	for k, re := range errorLines {
 		for i := range lines {
-			if !errorLine[i] {
+			// A line without one of the pattern's own words does not
+			// match it: most error lines hold "error", not "fail".
+			if !errorLine[i] || !errorLinePatternWords[k].in(lines[i]) {
 				continue
 			}
 			if problem := errorAt(lines, i, re); problem != "" {
