@@ -233,12 +233,15 @@ func decodeAhead(lr *lineReader) (<-chan linePart, func()) {
 	done := make(chan struct{})
 	go func() {
 		defer close(out)
-		var part linePart
+		// A part's lines are made at their most (partLines) once, not
+		// grown by doubling: a decoded line is large, and the copies
+		// were a tenth of the bytes an import allocated.
+		part := linePart{lines: make([]decodedLine, 0, partLines)}
 		size := 0
 		send := func() bool {
 			select {
 			case out <- part:
-				part, size = linePart{}, 0
+				part, size = linePart{lines: make([]decodedLine, 0, partLines)}, 0
 				return true
 			case <-done:
 				return false
