@@ -882,6 +882,9 @@ var jaPointer = set("それ", "これ", "あれ", "そちら", "こちら", "そ
 
 // japaneseChoices reads a steward's Japanese choices, sentence by sentence.
 func japaneseChoices(prose string) []baton.Decision {
+	if !containsAnyNonASCII(prose, "にでなを") {
+		return nil // no sentence of it can hold one: not cut into sentences
+	}
 	var out []baton.Decision
 	for _, s := range decisionSentences(prose) {
 		s = strings.TrimSpace(plainText(s))

@@ -30,6 +30,9 @@ var (
 // chineseChoices reads a steward's Chinese choices, line by line and
 // sentence by sentence.
 func chineseChoices(prose string) []baton.Decision {
+	if !strings.ContainsFunc(prose, isCJKShareRune) {
+		return nil // no sentence of it has a CJK share: not cut into sentences
+	}
 	var out []baton.Decision
 	for _, line := range strings.Split(prose, "\n") {
 		for _, s := range decisionSentences(line) {
@@ -64,7 +67,7 @@ func cjkShareOf(s string) float64 {
 	var cjk, letters int
 	for _, r := range s {
 		switch {
-		case r >= 0x3040 && r <= 0x30ff, r >= 0x4e00 && r <= 0x9fff:
+		case isCJKShareRune(r):
 			cjk++
 			letters++
 		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z':
@@ -76,6 +79,10 @@ func cjkShareOf(s string) float64 {
 	}
 	return float64(cjk) / float64(letters)
 }
+
+// isCJKShareRune reports a rune cjkShareOf counts as CJK: kana or a
+// common ideograph.
+func isCJKShareRune(r rune) bool { return r >= 0x3040 && r <= 0x30ff || r >= 0x4e00 && r <= 0x9fff }
 
 // hasKana reports whether s holds hiragana or katakana.
 func hasKana(s string) bool {

@@ -101,6 +101,9 @@ func promptSubjects(prose string) []string {
 // splitCJK cuts in two; one whose kanji is a generic head ("ログイン画面",
 // login screen) is its katakana word.
 func japaneseCompounds(prose string) []string {
+	if !strings.ContainsFunc(prose, isKatakana) {
+		return nil // most prose: not made into runes only to find none
+	}
 	var out []string
 	runes := []rune(prose)
 	for i := 0; i < len(runes); {
