@@ -337,7 +337,7 @@ func scanEntities(prose, lower string, es *entitySet) (loc location) {
 			skip = n - 1
 			continue
 		}
-		if specialFiles[c] {
+		if isUpperASCII(c[0]) && specialFiles[c] { // each opens with a capital: most words are not looked up
 			es.add(c, EntityFile, 0.85)
 			if name, ok := technologies[strings.ToLower(c)]; ok {
 				es.add(name, EntityTechnology, 0.9)
@@ -408,6 +408,9 @@ func mayNameTechnology(c string) bool {
 	}
 	return technologyWords()[string(asciiLower(buf[:0], c))]
 }
+
+// isUpperASCII reports whether b is an ASCII capital letter.
+func isUpperASCII(b byte) bool { return 'A' <= b && b <= 'Z' }
 
 // asciiLetters reports whether s is ASCII letters alone.
 func asciiLetters(s string) bool {

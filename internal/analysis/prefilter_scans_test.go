@@ -134,3 +134,13 @@ func TestLowerCasingKeepsWhiteSpace(t *testing.T) {
 		}
 	}
 }
+
+// scanEntities looks a word up in specialFiles only when it opens with a
+// capital: every name there must.
+func TestSpecialFilesOpenWithACapital(t *testing.T) {
+	for name := range specialFiles {
+		if name == "" || !isUpperASCII(name[0]) {
+			t.Errorf("special file %q does not open with a capital: scanEntities would never find it", name)
+		}
+	}
+}
