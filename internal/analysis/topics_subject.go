@@ -29,7 +29,10 @@ var acronymPattern = regexp.MustCompile(`\b[A-Z]{2,5}s?\b`)
 // notAcronymTopics are capitalised words that are units, markers or
 // shouting, not subjects.
 var notAcronymTopics = set("ok", "gb", "mb", "kb", "tb", "pb", "ms", "am", "pm", "utc", "eta", "asap", "fyi", "btw",
-	"imo", "tl", "dr", "todo", "fixme", "pls", "thx", "lol", "omg", "wtf", "ouch", "help", "hi", "no", "yes", "not", "new")
+	"imo", "tl", "dr", "todo", "fixme", "pls", "thx", "lol", "omg", "wtf", "ouch", "help", "hi", "no", "yes", "not", "new",
+	// HTTP methods: the verb of a request ("a GET to /health"), whose
+	// subject is the resource.
+	"get", "post", "put", "patch", "delete", "head", "options")
 
 // slashCommand is the command that opens a prompt ("/review …"): its name
 // is what Claude Code runs, not what the session is about.

@@ -7,8 +7,9 @@ import (
 
 // TestKeyTopicsNameTheSubject: key topics from fixtures of our own — a
 // generic head noun is no topic alone, the phrase it ends is ("invoice
-// page" names the page and its invoices), a vague adjective is dropped, words in
-// capitals (SSO) and hyphenated compounds (on-call) are subjects, a verb
+// page" names the page and its invoices), a vague adjective is dropped,
+// words in capitals (SSO; not an HTTP method, GET) and hyphenated
+// compounds (on-call) are subjects, a verb
 // and its object ("avoid confusion") are not a phrase, a slash command's
 // name and the code symbols a prompt names are not, and a
 // Japanese katakana+kanji compound stays whole.
@@ -19,6 +20,8 @@ func TestKeyTopicsNameTheSubject(t *testing.T) {
 	}{
 		{"The invoice page times out for the finance team", []string{"invoice page", "finance team"}, []string{"page", "team"}},
 		{"Add SSO to the public dashboard", []string{"sso", "dashboard"}, []string{"public", "public dashboard"}},
+		// An HTTP method in capitals is the request's verb, not its subject.
+		{"The GET on the webhook times out", []string{"webhook"}, []string{"get"}},
 		{"Write the on-call handbook for the SRE group", []string{"on-call", "handbook"}, []string{"on", "call"}},
 		{"/audit the session cookie flags", []string{"session cookie"}, []string{"audit"}},
 		{"Why does TestInvoiceTotals fail on the rounding?", []string{"rounding"}, []string{"testinvoicetotals"}},
