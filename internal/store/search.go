@@ -401,6 +401,7 @@ func (s *Store) IndexPending(ctx context.Context) (int, error) {
 	// Nothing pending (another instance's indexer got there first, or the
 	// tick found no new writes) is said by a read, without a turn at the
 	// write lock, which the appends queue for.
+	s.unindexed.Store(0)
 	var behind bool
 	if err := s.db.NewRaw(`SELECT EXISTS (SELECT 1 FROM messages
 		WHERE id > (SELECT last_id FROM watermarks WHERE name = 'messages_fts'))`).Scan(ctx, &behind); err != nil || !behind {
@@ -489,8 +490,12 @@ func (s *Store) RunIndexer(ctx context.Context, logError func(error)) {
 			// but not long: under sustained ingest the wait always runs
 			// to its end, and a write then waits for the batch being
 			// indexed, this wait and its own batch, which together should
-			// stay near a tenth of a second.
-			background.WaitForQuiet(ctx, s.kick, 10*time.Millisecond, 60*time.Millisecond)
+			// stay near a tenth of a second. Past indexSoon messages the
+			// indexer goes at once: every search reads the backlog from
+			// the table (unindexedMatches).
+			if s.unindexed.Load() < indexSoon {
+				background.WaitForQuiet(ctx, s.kick, 10*time.Millisecond, 60*time.Millisecond)
+			}
 		case <-tick.C:
 		}
 	}

@@ -305,7 +305,7 @@ func TestSearchFindsUnindexedMessagesAsTheIndexDoes(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	write(ada.ID, adaSess.ID, "Crème brûlée at the CAFÉ", "the cafeteria is closed", "a café-goroutine leak", "Ünïcode everywhere")
+	write(ada.ID, adaSess.ID, "Crème brûlée at the CAFÉ", "the cafeteria is closed", "a café-goroutine leak", "Ünïcode everywhere", "A LEAK in the GOROUTINE pool")
 	write(bob.ID, bobSess.ID, "the cafe of bob", "bob's goroutine")
 	queries := []string{"cafe", "café", "CAFE goroutine", "cafeteria", "the", "unicode", "bob", "goroutine", "leak closed"}
 	found := func() map[string][]int64 {
@@ -323,8 +323,8 @@ func TestSearchFindsUnindexedMessagesAsTheIndexDoes(t *testing.T) {
 		return out
 	}
 	before := found()
-	if n, err := s.IndexPending(ctx); err != nil || n != 6 {
-		t.Fatalf("the indexer added %d, %v; want 6", n, err)
+	if n, err := s.IndexPending(ctx); err != nil || n != 7 {
+		t.Fatalf("the indexer added %d, %v; want 7", n, err)
 	}
 	after := found()
 	for _, q := range queries {
@@ -332,7 +332,7 @@ func TestSearchFindsUnindexedMessagesAsTheIndexDoes(t *testing.T) {
 			t.Errorf("%q: %v from the table, %v from the index", q, before[q], after[q])
 		}
 	}
-	want := map[string]int{"cafe": 2, "café": 2, "CAFE goroutine": 1, "cafeteria": 1, "the": 2, "unicode": 1, "bob": 0, "goroutine": 1, "leak closed": 0}
+	want := map[string]int{"cafe": 2, "café": 2, "CAFE goroutine": 1, "cafeteria": 1, "the": 3, "unicode": 1, "bob": 0, "goroutine": 2, "leak closed": 0}
 	for q, n := range want {
 		if len(after[q]) != n {
 			t.Errorf("%q: %d hits, want %d", q, len(after[q]), n)
