@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"sort"
 	"strconv"
 	"strings"
@@ -454,6 +455,54 @@ func (s *Store) indexRange(ctx context.Context, tx bun.Tx, last, upto int64) (in
 	rows, _ := res.RowsAffected()
 	_, err = s.execBound(ctx, tx, "UPDATE watermarks SET last_id = ? WHERE name = 'messages_fts'", upto)
 	return int(rows), err
+}
+
+// int64Bound reads one integer with a bound statement in tx.
+func (s *Store) int64Bound(ctx context.Context, tx bun.Tx, query string, args ...any) (int64, error) {
+	rows, err := s.queryBound(ctx, tx, query, args...)
+	if err != nil {
+		return 0, err
+	}
+	defer rows.Close()
+	if !rows.Next() {
+		if err := rows.Err(); err != nil {
+			return 0, err
+		}
+		return 0, sql.ErrNoRows
+	}
+	var n int64
+	if err := rows.Scan(&n); err != nil {
+		return 0, err
+	}
+	return n, rows.Close()
+}
+
+// indexWritten indexes, in a large group's write transaction
+// (append_group.go), what was written since the index's watermark when
+// that is at most indexBatch messages (the group's own, and what the
+// indexer has not reached yet), so a burst's messages do not pile up for
+// every search to read from the table (unindexedMatches). A larger
+// backlog (an import's rows) is the indexer's. A failure here is rolled
+// back alone and left to the indexer: the group's writes stand.
+func (s *Store) indexWritten(ctx context.Context, tx bun.Tx) error {
+	if _, err := tx.ExecContext(ctx, "SAVEPOINT index_written"); err != nil {
+		return err
+	}
+	var newest int64
+	last, err := s.int64Bound(ctx, tx, "SELECT last_id FROM watermarks WHERE name = 'messages_fts'")
+	if err == nil {
+		newest, err = s.int64Bound(ctx, tx, "SELECT coalesce(max(id), 0) FROM messages")
+	}
+	if err == nil && newest > last && newest-last <= indexBatch {
+		_, err = s.indexRange(ctx, tx, last, newest)
+	}
+	if err != nil {
+		if _, err := tx.ExecContext(ctx, "ROLLBACK TO index_written"); err != nil {
+			return err
+		}
+	}
+	_, err = tx.ExecContext(ctx, "RELEASE index_written")
+	return err
 }
 
 // Kick tells the background workers that messages were written.
