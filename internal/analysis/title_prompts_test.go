@@ -130,37 +130,3 @@ func TestTitleFromPickedItem(t *testing.T) {
 		t.Errorf("title %q: a prompt opening with a number lost its own subject", got)
 	}
 }
-
-// TestTitleHeadlineRequest: a prompt that opens with a whole request ("Add
-// a histogram to the latency section.") is titled by it; the sentences
-// after it say how, what text to show, what to drop, and are not the
-// title however many of the session's words they hold.
-func TestTitleHeadlineRequest(t *testing.T) {
-	got := titleBuilt(func(c *convo) {
-		c.steward("Add a histogram to the latency section. For every region and every endpoint, plot the p95 latency of requests_total+retries_total over all the nightly runs of that region/endpoint")
-		c.assistant("Here is the change: per region and endpoint, the p95 latency of the nightly runs, requests and retries summed.")
-		c.steward("Make the bars a bit wider")
-		c.assistant("Done: each region and endpoint now shows the p95 latency of its nightly runs, requests and retries in two colours.")
-	})
-	if !strings.Contains(strings.ToLower(got), "histogram") {
-		t.Fatalf("title %q is not the opening request (a histogram in the latency section)", got)
-	}
-	// A later sentence that makes a request of its own is no detail of
-	// the headline: it still competes, and may name more of the session.
-	got = titleBuilt(func(c *convo) {
-		c.steward("Simplify the header. Also move the billing export to the nightly job and retry the billing export on failure")
-		c.assistant("The header is simpler, and the billing export now runs in the nightly job; a failed billing export is retried.")
-	})
-	if !strings.Contains(strings.ToLower(got), "billing export") {
-		t.Fatalf("title %q left out the later request (the billing export)", got)
-	}
-	// A request that points at the text below it is no headline: the
-	// plan it pastes names the work.
-	got = titleBuilt(func(c *convo) {
-		c.steward("Implement the following plan:\n\n# Plan: Move session tokens to signed cookies\n\nReplace the token header with a signed cookie.")
-		c.assistant("I'll move the session tokens to signed cookies.")
-	})
-	if !strings.Contains(strings.ToLower(got), "cookie") {
-		t.Fatalf("title %q is not the pasted plan's subject", got)
-	}
-}

@@ -96,20 +96,8 @@ func sessionTitle(vs []view) string {
 		sentences = withReferentsNamed(withoutRoles(sentences))
 		pt, ps := "", 0.0
 		asked := false
-		// headline: the opening prompt opened with a whole request
-		// (headlineRequest); its other sentences are the request's
-		// details, which a careful reader does not title the work by,
-		// unless one asks for something of its own ("can you …", a
-		// question, another imperative: "remove the old links").
-		headline := false
 		for j, s := range sentences {
-			if headline && !s.asks() && !s.opensRequest() {
-				continue
-			}
 			t, score := s.best(weights)
-			if j == 0 && prompts == 1 && headlineRequest(s, t) {
-				headline = true
-			}
 			score *= decay * math.Pow(titleSentenceDecay, float64(j))
 			if s.intro {
 				score *= pasteIntroShare
@@ -1712,49 +1700,3 @@ var russianStopWords = set("и", "в", "во", "на", "про", "что", "ка
 	"тот", "там", "при", "над", "под", "без", "через", "если", "чтобы", "потому", "тоже", "также", "один", "одна",
 	"одно", "сам", "сама", "само", "нужно", "надо", "можно", "есть", "был", "была", "было", "были", "будет", "понимаю",
 	"теперь", "хочу", "хотел", "хотела", "хотим", "попробовать", "пожалуйста")
-
-// headlineRequest reports a sentence that is a whole imperative request,
-// its verb and its object, fitting a title without a cut ("Add a
-// retry to the upload step.", "Simplify the sidebar."): when a prompt
-// opens with one, it is the prompt's headline and what follows details
-// it ("for each region, show …", the text to display, the parts to
-// drop), however many of the session's terms those details name. Not a
-// request that points at text around it ("Implement the following
-// plan:", "Fix this") or only has the assistant read or run something.
-func headlineRequest(s titleSentence, t string) bool {
-	if s.cjk != "" || t == "" {
-		return false
-	}
-	words := dropFiller(withoutPersona(s.words))
-	if len(words) > maxTitleWords {
-		words = dropArticles(words)
-	}
-	if len(words) < 2 || len(words) > maxTitleWords || strings.HasSuffix(words[len(words)-1], "?") ||
-		strings.HasSuffix(words[len(words)-1], ":") || s.intro {
-		return false
-	}
-	for _, w := range words[1:] {
-		if demonstratives[bareWord(w)] || titlePointingWords[bareWord(w)] {
-			return false
-		}
-	}
-	w := bareWord(words[0])
-	if !requestVerb(w) || pointingVerbs[w] || lookingVerbs[w] || holdsPronoun(words[1:]) {
-		return false
-	}
-	return true
-}
-
-// opensRequest reports a sentence that opens with a request's verb, its
-// politeness aside ("Remove the old links.", "please add a test").
-func (s titleSentence) opensRequest() bool {
-	if s.cjk != "" {
-		return false
-	}
-	words := dropFiller(s.words)
-	return len(words) > 0 && requestVerb(words[0])
-}
-
-// titlePointingWords point at text around a request rather than name
-// its object ("the following plan", "the above error").
-var titlePointingWords = set("following", "above", "below", "attached", "here")
