@@ -163,6 +163,9 @@ func requests(prose string) []request {
 		for _, s := range requestSentences(stripListMarker(t)) {
 			for _, c := range sequenceClauses(s) {
 				if task, form := requestOf(c, false); task != "" {
+					if len(out) > 0 && statesOnly(c) {
+						continue // "The app should add items fast" after "Create a TODO app": a detail of that request
+					}
 					out = append(out, request{task, form})
 				} else if task := suggestionText(c); task != "" {
 					out = append(out, request{task, formImperative})
@@ -650,6 +653,11 @@ func requestOf(s string, item bool) (string, requestForm) {
 		form = formOpener
 	case imperativeWord(words[0]) && len(words) >= 2, lookRequest.MatchString(lower) && !question:
 		form = formImperative
+	case !question && desiredState.MatchString(lower) && !stateSubjects[strings.ToLower(words[0])]:
+		// "all events should contain the version as a property", "event()
+		// should take kwargs": what the code is to do is the work (after
+		// another request of the message, a detail of it: statesOnly).
+		form = formImperative
 	case question && len(words) >= 4 && questionOpeners[strings.ToLower(words[0])]:
 		form = formQuestion
 	case len(words) >= 4 && whWords[strings.ToLower(words[0])]:
@@ -687,6 +695,26 @@ func requestOf(s string, item bool) (string, requestForm) {
 // lookRequest opens a sentence that asks the session to examine
 // something in the idiom's words rather than a verb of its own: "have a
 // look at the logs", "take a quick look into the release workflow".
+// desiredState is a sentence saying what a thing of the code should do:
+// a subject of one to five words, then "should", "must" or "needs to"
+// and a verb.
+var desiredState = regexp.MustCompile(`^[^\s,;:]+(?:\s+[^\s,;:]+){0,4}\s+(?:should|must|needs\s+to)\s+(?:also\s+|always\s+|only\s+)?[a-z]{3,}\s+\S`)
+
+// stateSubjects open a sentence about something other than the code:
+// the people in the session, the session itself, a hedge ("it should
+// work now", "this should be fine", "we should" is an opener already).
+var stateSubjects = set("i", "you", "we", "they", "it", "this", "that", "these", "those", "there", "he", "she",
+	"which", "what", "who", "maybe", "perhaps", "probably", "then", "so", "but", "and", "or", "if", "when", "now", "also",
+	"everything", "something", "nothing", "anything", "one", "someone")
+
+// statesOnly reports a sentence that asks for work only by saying what
+// the code should do (desiredState), with no verb or opener of a request.
+func statesOnly(s string) bool {
+	lower := strings.ToLower(cleanRequest(s))
+	words := strings.Fields(lower)
+	return len(words) > 0 && desiredState.MatchString(lower) && !imperativeWord(words[0]) && openerAt(lower) < 0
+}
+
 var lookRequest = regexp.MustCompile(`^(?:have|take)\s+(?:a\s+)?(?:quick\s+|closer\s+|close\s+|brief\s+)?look\s+(?:at|into|over|through)\s+\S`)
 
 // lineRange is the line range an editor puts after a file it attaches:

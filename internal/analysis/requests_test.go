@@ -149,3 +149,19 @@ func TestTasksFromCodeWorkVerbs(t *testing.T) {
 		t.Errorf("a label's text became tasks %q", got)
 	}
 }
+
+// TestTasksFromDesiredState: a sentence saying what a thing of the code
+// should do asks for that change; one about the people or a hedge ("it
+// should work now") does not.
+func TestTasksFromDesiredState(t *testing.T) {
+	for _, s := range []string{"all events should contain the version number as a property", "event() should take kwargs that get added to properties"} {
+		if got := requestTasks(s); len(got) != 1 || got[0] != s {
+			t.Errorf("requestTasks(%q) = %q, want the sentence", s, got)
+		}
+	}
+	for _, s := range []string{"it should work now", "I must say the new layout looks great"} {
+		if got := requestTasks(s); len(got) != 0 {
+			t.Errorf("requestTasks(%q) = %q, want none", s, got)
+		}
+	}
+}
