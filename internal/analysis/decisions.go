@@ -347,8 +347,6 @@ func (sc *decisionScan) stewardAnswer(i int) {
 		sc.add(d, v)
 	} else if d, ok := orQuestionPick(offer, v.prose); ok {
 		sc.add(d, v)
-	} else if d, ok := offeredPick(offer, v.prose); ok {
-		sc.add(d, v)
 	}
 }
 
