@@ -42,11 +42,11 @@ var messageColumns = []string{
 
 // messageInsertRows is the most messages one INSERT statement writes; a
 // batch's remainder goes in statements of half as many rows, and half
-// again, down to one, so a connection keeps at most seven of them
-// prepared. 64 rows cost the least CPU per message on SQLite (modernc)
-// with 1,000-message batches (BenchmarkInsertMessages: 16 ms per batch
-// from 50 rows per statement up, 20 ms one row at a time, 25 ms as Bun
-// writes it).
+// again, down to one, so a SQLite connection keeps at most seven of them
+// prepared (on PostgreSQL the remainder is one statement). 64 rows cost
+// the least CPU per message on SQLite (modernc) with 1,000-message
+// batches (BenchmarkInsertMessages: 16 ms per batch from 50 rows per
+// statement up, 20 ms one row at a time, 25 ms as Bun writes it).
 const messageInsertRows = 64
 
 // bunTimeFormat is how Bun writes a time.Time (schema.BaseDialect.AppendTime), in UTC.
@@ -99,6 +99,12 @@ func (s *Store) insertMessagesBy(ctx context.Context, tx bun.Tx, msgs []*baton.M
 		n := per
 		for n > len(msgs) {
 			n /= 2
+		}
+		if s.dialect == Postgres {
+			// The rest in one statement: each is a round to the server,
+			// and pgx keeps any number of them prepared (an append of 20
+			// was two INSERTs, of 16 and 4).
+			n = min(per, len(msgs))
 		}
 		args = args[:0]
 		for _, m := range msgs[:n] {
@@ -389,6 +395,54 @@ func (s *Store) sourceIDsIn(ctx context.Context, tx bun.Tx, conversationID strin
 	return have, rs.Err()
 }
 
+// sourceIDsAndLastSeq is sourceIDsIn and lastSeq: on PostgreSQL in one
+// statement (one round to the server fewer per append): each row is the
+// last sequence number beside one of the ids the conversation has, or a
+// single row with NULL beside it when it has none of them.
+func (s *Store) sourceIDsAndLastSeq(ctx context.Context, tx bun.Tx, conv *baton.Conversation, msgs []*baton.Message) (have map[string]bool, last int64, err error) {
+	if s.dialect != Postgres {
+		if have, err = s.sourceIDsIn(ctx, tx, conv.ID, msgs); err != nil {
+			return nil, 0, err
+		}
+		last, err = s.lastSeq(ctx, tx, conv)
+		return have, last, err
+	}
+	ids := make([]string, len(msgs))
+	for i, m := range msgs {
+		ids[i] = m.SourceID
+	}
+	// The ids are looked up as sourceIDsIn does, one by one in the
+	// (conversation_id, source_id) index.
+	rs, err := s.queryBound(ctx, tx, `SELECT last.seq, have.source_id
+		FROM (SELECT coalesce(max(seq), ?) AS seq FROM messages WHERE conversation_id = ?) last
+		LEFT JOIN (SELECT m.source_id FROM unnest(?::text[]) AS s(id),
+			LATERAL (SELECT source_id FROM messages WHERE conversation_id = ? AND source_id = s.id LIMIT 1) m) have ON true`,
+		conv.ForkPointSeq, conv.ID, ids, conv.ID)
+	if err != nil {
+		return nil, 0, err
+	}
+	defer rs.Close()
+	have = make(map[string]bool, 2*len(msgs))
+	rows := 0
+	for rs.Next() {
+		var id sql.NullString
+		if err := rs.Scan(&last, &id); err != nil {
+			return nil, 0, err
+		}
+		if id.Valid {
+			have[id.String] = true
+		}
+		rows++
+	}
+	if err := rs.Err(); err != nil {
+		return nil, 0, err
+	}
+	if rows == 0 {
+		return nil, 0, sql.ErrNoRows
+	}
+	return have, last, rs.Close()
+}
+
 // lastSeq is the conversation's last sequence number: its fork point when it has no messages.
 func (s *Store) lastSeq(ctx context.Context, tx bun.Tx, conv *baton.Conversation) (int64, error) {
 	rs, err := s.queryBound(ctx, tx, "SELECT coalesce(max(seq), ?) FROM messages WHERE conversation_id = ?", conv.ForkPointSeq, conv.ID)
@@ -413,19 +467,26 @@ func (s *Store) lastSeq(ctx context.Context, tx bun.Tx, conv *baton.Conversation
 // row fewer than a second UPDATE).
 func (s *Store) countAppended(ctx context.Context, tx bun.Tx, sess *baton.Session, conv *baton.Conversation, fresh []*baton.Message, startAt any) error {
 	n := int64(len(fresh))
-	if _, err := s.execBound(ctx, tx, "UPDATE conversations SET message_count = message_count + ? WHERE id = ?", n, conv.ID); err != nil {
+	const conversation = "UPDATE conversations SET message_count = message_count + ? WHERE id = ?"
+	// On PostgreSQL both counts are one statement (the conversation's
+	// UPDATE in a WITH): one round to the server fewer per append.
+	var with string
+	var args []any
+	if s.dialect == Postgres {
+		with, args = "WITH conversation AS ("+conversation+") ", []any{n, conv.ID}
+	} else if _, err := s.execBound(ctx, tx, conversation, n, conv.ID); err != nil {
 		return err
 	}
 	t := pricing.Totals(fresh)
 	const counts = `UPDATE sessions SET message_count = message_count + ?, tokens_input = tokens_input + ?,
 		tokens_output = tokens_output + ?, tokens_cache_read = tokens_cache_read + ?, tokens_cache_write = tokens_cache_write + ?,
 		tokens_total = tokens_total + ?, tokens_cost_usd = tokens_cost_usd + ?, tokens_unpriced = tokens_unpriced + ?`
+	args = append(args, n, t.Input, t.Output, t.CacheRead, t.CacheWrite, t.Total, t.CostUSD, t.Unpriced)
 	if startAt == nil {
-		_, err := s.execBound(ctx, tx, counts+" WHERE id = ?",
-			n, t.Input, t.Output, t.CacheRead, t.CacheWrite, t.Total, t.CostUSD, t.Unpriced, sess.ID)
+		_, err := s.execBound(ctx, tx, with+counts+" WHERE id = ?", append(args, sess.ID)...)
 		return err
 	}
-	_, err := s.execBound(ctx, tx, counts+", started_at = CASE WHEN started_at > ? AND ended_at IS NULL THEN ? ELSE started_at END WHERE id = ?",
-		n, t.Input, t.Output, t.CacheRead, t.CacheWrite, t.Total, t.CostUSD, t.Unpriced, startAt, startAt, sess.ID)
+	_, err := s.execBound(ctx, tx, with+counts+", started_at = CASE WHEN started_at > ? AND ended_at IS NULL THEN ? ELSE started_at END WHERE id = ?",
+		append(args, startAt, startAt, sess.ID)...)
 	return err
 }
