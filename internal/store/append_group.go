@@ -29,14 +29,6 @@ const (
 	maxGroupMessages = 4000
 )
 
-// groupIndexesFrom is how many messages a group writes from which it
-// adds them to the full-text index itself (indexWritten): in transactions
-// of thousands FTS5 costs no more per message than in the indexer's, and
-// an ingest burst's messages then never wait in a backlog that every
-// search reads from the table. Smaller groups (the realistic mix's
-// appends of 20 and hook events of 2) leave them to the indexer.
-const groupIndexesFrom = 1000
-
 // appendFault, set by tests (export_test.go), can fail an append after it
 // has written everything, to show that nothing of it stays.
 var appendFault func(sessionID string) error
@@ -132,16 +124,6 @@ func (g *writeGroup) take() []*groupCall {
 // call in its own savepoint. A failed call is rolled back to its
 // savepoint and keeps its error; if the transaction itself fails, every
 // call in it fails. It returns the batch it wrote.
-//
-// A batch of fewer than groupIndexesFrom messages is not added to the
-// full-text index here: a search reads the messages the index has not
-// reached from the table (unindexedMatches), so an answered append is
-// searchable, and the indexer adds them later in larger transactions.
-// Indexing each small group in its own transaction (FTS5 writing out and
-// merging a small segment each time) was ~40% of the group's CPU under
-// the realistic mix of 64 clients, inside the one writer's turn every
-// append waits for; FTS5 costs about half as much per message in
-// transactions of thousands as in transactions of 20.
 func (s *Store) writeGroupBatch(take func() []*groupCall) []*groupCall {
 	s.writeMu.Lock()
 	defer s.writeMu.Unlock()
@@ -160,12 +142,9 @@ func (s *Store) writeGroupBatch(take func() []*groupCall) []*groupCall {
 			if c.err = c.write(ctx, tx); c.err != nil {
 				return c.err
 			}
-			if c.size >= groupIndexesFrom {
-				return s.indexWritten(ctx, tx)
-			}
-			return nil
+			return s.indexWritten(ctx, tx)
 		}
-		written := 0
+		wrote := false
 		for i, c := range batch {
 			if c.err = c.ctx.Err(); c.err != nil {
 				continue
@@ -185,14 +164,12 @@ func (s *Store) writeGroupBatch(take func() []*groupCall) []*groupCall {
 			if _, err := tx.ExecContext(ctx, "RELEASE "+savepoint); err != nil {
 				return err
 			}
-			if c.err == nil {
-				written += c.size
-			}
+			wrote = wrote || c.err == nil
 		}
-		if written >= groupIndexesFrom {
-			return s.indexWritten(ctx, tx)
+		if !wrote {
+			return nil
 		}
-		return nil
+		return s.indexWritten(ctx, tx)
 	})
 	if err != nil {
 		// Nothing of the batch was written.

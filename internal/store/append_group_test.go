@@ -226,11 +226,10 @@ func ftsWatermark(t *testing.T, s *store.Store) int64 {
 	return last
 }
 
-// An append is searchable once it is answered: a search reads what the
-// index has not reached from the table, so no search waits for the
-// indexer's next pass. Concurrent appends, written in groups, are each
-// searchable when their call returns, and found once each, not again in
-// the index, once the indexer has added them.
+// An append is searchable once it is answered: the group's transaction
+// indexes what it wrote (and the little the indexer had not reached), so
+// no search waits for the indexer's next pass. Concurrent appends, written
+// in groups, are each searchable when their call returns.
 func TestAnAnsweredAppendIsSearchable(t *testing.T) {
 	s := storetest.Open(t, storetest.Databases(t)[store.SQLite])
 	ctx := context.Background()
@@ -260,19 +259,11 @@ func TestAnAnsweredAppendIsSearchable(t *testing.T) {
 	if err := s.DB().NewRaw("SELECT max(id) FROM messages").Scan(ctx, &newest); err != nil {
 		t.Fatal(err)
 	}
-	if n, err := s.IndexPending(ctx); err != nil || n != int(newest) {
-		t.Errorf("the indexer added %d, %v; want all %d", n, err, newest)
-	}
 	if last := ftsWatermark(t, s); last != newest {
 		t.Errorf("index watermark %d, newest message %d", last, newest)
 	}
-	for w := range 6 {
-		for k := range 5 {
-			word := fmt.Sprintf("zebra%dx%d", w, k)
-			if hits, err := s.Search(ctx, ada.ID, word, 10); err != nil || len(hits) != 1 {
-				t.Errorf("%s once indexed: %d hits, %v", word, len(hits), err)
-			}
-		}
+	if n, err := s.IndexPending(ctx); err != nil || n != 0 {
+		t.Errorf("the indexer found %d more, %v", n, err)
 	}
 }
 

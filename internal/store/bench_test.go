@@ -4,8 +4,6 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
-	"strings"
-	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
@@ -109,92 +107,4 @@ func BenchmarkSearchCommonWord(b *testing.B) {
 			b.Fatalf("%d hits, %v", len(hits), err)
 		}
 	}
-}
-
-// BenchmarkSearchUnindexed searches a rare word while the index is
-// unindexedSpan (8,000) messages behind, as during an ingest burst: the
-// search reads them from the table.
-func BenchmarkSearchUnindexed(b *testing.B) {
-	s := storetest.Open(b, "sqlite:"+filepath.Join(b.TempDir(), "bench.db"))
-	ctx := context.Background()
-	st := &baton.Steward{Username: "bench"}
-	_ = s.CreateSteward(ctx, st)
-	sess := &baton.Session{Title: "bench"}
-	_ = s.CreateSession(ctx, st.ID, sess)
-	for i := 0; i < 8; i++ {
-		batch := make([]*baton.Message, 1000)
-		for j := range batch {
-			batch[j] = &baton.Message{SourceID: fmt.Sprintf("%d-%d", i, j), Role: baton.RoleAssistant,
-				Content: fmt.Sprintf("The handler %d now batches the index writes so ingest keeps its pace; the goroutine term%d waits for the writer, the mutex and the channel.", j, j%97)}
-		}
-		if i == 3 {
-			batch[500].Content += " A quixotically rare word."
-		}
-		if _, err := s.AppendMessages(ctx, st.ID, sess.ID, "", batch); err != nil {
-			b.Fatal(err)
-		}
-	}
-	b.ResetTimer()
-	cpu := processCPU()
-	for i := 0; i < b.N; i++ {
-		if hits, err := s.Search(ctx, st.ID, "quixotically", 50); err != nil || len(hits) != 1 {
-			b.Fatalf("%d hits, %v", len(hits), err)
-		}
-	}
-	b.ReportMetric(float64((processCPU()-cpu).Microseconds())/float64(b.N), "cpu-µs/op")
-}
-
-// BenchmarkAppend20By64 is the realistic mix's appends without the HTTP:
-// 64 writers, each appending batches of 20 to its own session at once,
-// with the search indexer running. It reports the process's CPU per
-// message, the indexing the appends leave to the indexer included.
-func BenchmarkAppend20By64(b *testing.B) {
-	s, st, _ := benchSession(b)
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	indexer := make(chan struct{})
-	go func() {
-		defer close(indexer)
-		s.RunIndexer(ctx, func(err error) { b.Error(err) })
-	}()
-	const writers = 64
-	sessions := make([]string, writers)
-	for i := range sessions {
-		sess := &baton.Session{Title: fmt.Sprint("agent ", i)}
-		if err := s.CreateSession(ctx, st.ID, sess); err != nil {
-			b.Fatal(err)
-		}
-		sessions[i] = sess.ID
-	}
-	words := strings.Fields("the handler now batches the index writes so ingest keeps its pace goroutine mutex channel deadline postgres sqlite migration schema transaction rollback commit")
-	var next, seq atomic.Int64
-	b.SetParallelism(writers / 2) // × GOMAXPROCS (2 here) goroutines
-	b.ResetTimer()
-	cpu := processCPU()
-	b.RunParallel(func(pb *testing.PB) {
-		sid := sessions[int(next.Add(1)-1)%writers]
-		for pb.Next() {
-			batch := make([]*baton.Message, 20)
-			for j := range batch {
-				n := seq.Add(1)
-				var text strings.Builder
-				for w := range 40 {
-					text.WriteString(words[(int(n)*7+w*w)%len(words)])
-					text.WriteString(fmt.Sprint(" w", (int(n)*31+w)%5000, " "))
-				}
-				batch[j] = &baton.Message{SourceID: fmt.Sprint("m", n), Role: baton.RoleAssistant, Content: text.String(), Timestamp: time.Now()}
-			}
-			if _, err := s.AppendAnalysed(ctx, st.ID, sid, "", batch, nil); err != nil {
-				b.Error(err)
-				return
-			}
-		}
-	})
-	if _, err := s.IndexPending(ctx); err != nil {
-		b.Fatal(err)
-	}
-	b.ReportMetric(float64((processCPU()-cpu).Microseconds())/float64(20*b.N), "cpu-µs/msg")
-	b.StopTimer()
-	cancel()
-	<-indexer
 }

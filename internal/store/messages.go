@@ -146,7 +146,6 @@ func (s *Store) AppendAnalysed(ctx context.Context, stewardID int64, sessionID, 
 		})
 	}
 	if err == nil && res.Stored > 0 {
-		s.unindexed.Add(int64(res.Stored))
 		s.Kick()
 	}
 	return res, err

@@ -142,7 +142,7 @@ type sqliteSearch struct{}
 
 func (sqliteSearch) matches(ctx context.Context, s *Store, stewardID int64, terms []string, limit int) ([]int64, error) {
 	smp, err := sampleSteward(ctx, s, stewardID)
-	if err != nil {
+	if err != nil || smp.own == 0 {
 		return nil, err
 	}
 	docs, err := newestMatches[windowDoc](ctx, s, smp, stewardID, terms,
@@ -182,21 +182,13 @@ func (sqliteSearch) matches(ctx context.Context, s *Store, stewardID int64, term
 // index (a word in one message: 0.3 ms at 10,000 messages, 0.8 ms at
 // 1,000,000), while the word's few postings and rows cost the same at
 // every size.
-//
-// The newest messages, above the index's watermark, are read from the
-// table (unindexedMatches); the index is walked below them.
 func newestMatches[T any](ctx context.Context, s *Store, smp indexSample, stewardID int64, terms []string, columns string, limit int) ([]T, error) {
-	out, err := unindexedMatches[T](ctx, s, smp, stewardID, terms, columns, limit)
-	if err != nil || len(out) >= limit || smp.own == 0 {
-		// smp.own == 0: the index holds none of the steward's messages.
-		return out, err
-	}
-	limit -= len(out)
 	query := "SELECT " + columns + ` FROM messages_fts f JOIN messages m ON m.id = f.rowid
 		WHERE messages_fts MATCH ? AND m.steward_id = ? AND f.rowid >= ? AND f.rowid < ?
 		ORDER BY f.rowid DESC LIMIT ?`
-	upto := smp.unindexedFrom() + 1 // the index's ids are below upto
-	split := upto                   // ids from split up are walked without the owner token
+	var out []T
+	split := smp.newest + 1 // ids from split up are walked without the owner token
+	var err error
 	if share := smp.share(); share >= ownerTokenBelow && smp.sessionShare >= ownerTokenBelow {
 		split, err = nthNewestMatch(ctx, s, terms, int(4*float64(limit)/share))
 	} else {
@@ -214,17 +206,14 @@ func newestMatches[T any](ctx context.Context, s *Store, smp indexSample, stewar
 	if err != nil {
 		return nil, err
 	}
-	split = min(split, upto)
-	var newer []T
-	if split < upto {
-		if err := s.readBound(ctx, &newer, query, ftsMatch(stewardID, terms, false), stewardID, split, upto, limit); err != nil {
+	if split <= smp.newest {
+		if err := s.readBound(ctx, &out, query, ftsMatch(stewardID, terms, false), stewardID, split, smp.newest+1, limit); err != nil {
 			return nil, err
 		}
-		out = append(out, newer...)
 	}
-	if len(newer) < limit && split > 0 {
+	if len(out) < limit && split > 0 {
 		var older []T
-		if err := s.readBound(ctx, &older, query, ftsMatch(stewardID, terms, true), stewardID, 0, split, limit-len(newer)); err != nil {
+		if err := s.readBound(ctx, &older, query, ftsMatch(stewardID, terms, true), stewardID, 0, split, limit-len(out)); err != nil {
 			return nil, err
 		}
 		out = append(out, older...)
@@ -269,7 +258,7 @@ func (sqliteSearch) sessionIDs(ctx context.Context, s *Store, stewardID int64, q
 		return nil, nil
 	}
 	smp, err := sampleSteward(ctx, s, stewardID)
-	if err != nil {
+	if err != nil || smp.own == 0 {
 		return nil, err
 	}
 	newest, err := newestMatches[string](ctx, s, smp, stewardID, terms, "m.session_id", limit)
@@ -399,10 +388,11 @@ func (s *Store) IndexPending(ctx context.Context) (int, error) {
 	if s.dialect != SQLite {
 		return 0, nil
 	}
-	// Nothing pending (another instance's indexer got there first, or the
-	// tick found no new writes) is said by a read, without a turn at the
-	// write lock, which the appends queue for.
-	s.unindexed.Store(0)
+	// The write groups index their own messages (indexWritten), so the
+	// indexer woken after an append mostly finds nothing to do: a read
+	// says so without a turn at the write lock, which the appends queue
+	// for (under sustained appends the indexer woke every 10–60 ms,
+	// RunIndexer's wait for quiet, and took a turn for nothing).
 	var behind bool
 	if err := s.db.NewRaw(`SELECT EXISTS (SELECT 1 FROM messages
 		WHERE id > (SELECT last_id FROM watermarks WHERE name = 'messages_fts'))`).Scan(ctx, &behind); err != nil || !behind {
@@ -445,7 +435,8 @@ func (s *Store) IndexPending(ctx context.Context) (int, error) {
 // full-text index and moves its watermark to upto, in tx; it returns how
 // many it added.
 //
-// Its statements have bound values (bound.go), parsed once per connection.
+// Its statements have bound values (bound.go): every write group runs
+// them (indexWritten), so each is parsed once per connection.
 func (s *Store) indexRange(ctx context.Context, tx bun.Tx, last, upto int64) (int, error) {
 	res, err := s.execBound(ctx, tx, `INSERT INTO messages_fts (rowid, content, owner)
 		SELECT id, content, 's' || steward_id FROM messages WHERE id > ? AND id <= ?`, last, upto)
@@ -477,13 +468,14 @@ func (s *Store) int64Bound(ctx context.Context, tx bun.Tx, query string, args ..
 	return n, rows.Close()
 }
 
-// indexWritten indexes, in a large group's write transaction
-// (append_group.go), what was written since the index's watermark when
-// that is at most indexBatch messages (the group's own, and what the
-// indexer has not reached yet), so a burst's messages do not pile up for
-// every search to read from the table (unindexedMatches). A larger
-// backlog (an import's rows) is the indexer's. A failure here is rolled
-// back alone and left to the indexer: the group's writes stand.
+// indexWritten indexes, in a group's write transaction (append_group.go),
+// what was written since the index's watermark when that is at most
+// indexBatch messages (the group's own, and what the indexer has not
+// reached yet), so a message is searchable once its append is answered
+// rather than after the indexer's next pass, which queued for the write
+// lock behind the next groups. A larger backlog (an import's rows) is the
+// indexer's. A failure here is rolled back alone and left to the indexer:
+// the group's writes stand.
 func (s *Store) indexWritten(ctx context.Context, tx bun.Tx) error {
 	if _, err := tx.ExecContext(ctx, "SAVEPOINT index_written"); err != nil {
 		return err
@@ -539,12 +531,8 @@ func (s *Store) RunIndexer(ctx context.Context, logError func(error)) {
 			// but not long: under sustained ingest the wait always runs
 			// to its end, and a write then waits for the batch being
 			// indexed, this wait and its own batch, which together should
-			// stay near a tenth of a second. Past indexSoon messages the
-			// indexer goes at once: every search reads the backlog from
-			// the table (unindexedMatches).
-			if s.unindexed.Load() < indexSoon {
-				background.WaitForQuiet(ctx, s.kick, 10*time.Millisecond, 60*time.Millisecond)
-			}
+			// stay near a tenth of a second.
+			background.WaitForQuiet(ctx, s.kick, 10*time.Millisecond, 60*time.Millisecond)
 		case <-tick.C:
 		}
 	}

@@ -157,11 +157,9 @@ func foldToken(w string) string {
 // indexSample describes the steward's newest messages in the index, read
 // from at most idfSample postings of the steward's owner token.
 type indexSample struct {
-	// indexed is the index's watermark: every message up to it is indexed.
-	indexed int64
-	newest  int64   // the largest message id
-	own     int     // how many of the steward's messages the sample holds
-	span    float64 // how many message ids they span
+	newest int64   // the largest message id
+	own    int     // how many of the steward's messages the sample holds
+	span   float64 // how many message ids they span
 	// sessionShare is the steward's part of every steward's sessions, 0
 	// to 1: the whole index's, where the sample is its newest corner.
 	sessionShare float64
@@ -169,12 +167,6 @@ type indexSample struct {
 
 func sampleSteward(ctx context.Context, s *Store, stewardID int64) (indexSample, error) {
 	var smp indexSample
-	// The watermark first: a message written after it is read is above
-	// it, so it is either in the index or read from the table
-	// (unindexedMatches), never missed.
-	if err := s.readBound(ctx, &smp.indexed, "SELECT last_id FROM watermarks WHERE name = 'messages_fts'"); err != nil {
-		return smp, err
-	}
 	if err := s.readBound(ctx, &smp.newest, "SELECT coalesce(max(id), 0) FROM messages"); err != nil {
 		return smp, err
 	}

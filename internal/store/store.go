@@ -42,7 +42,6 @@ type Store struct {
 	now          func() time.Time
 	writeMu      sync.Mutex    // one SQLite writer transaction at a time; see inTx
 	kick         chan struct{} // wakes the search indexer
-	unindexed    atomic.Int64  // SQLite: messages appended since the indexer's last pass began; see RunIndexer
 	kickAnalysis chan struct{} // wakes the analysis worker
 	analyseMu    sync.Mutex    // one SQLite analysis batch at a time; see AnalyseNext
 	path         string        // the SQLite file
