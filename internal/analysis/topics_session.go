@@ -606,19 +606,26 @@ func nounPairs(prose string) []string {
 // noun's uses and those before the noun it qualifies.
 func nounPairsNoting(prose string, mods modifierUse) []string {
 	var out []string
+	// Each clause's words, lower-cased words and pairWord answers, in
+	// slices made once for the prose rather than once for each clause.
+	var written, ws []string
+	var paired []bool
 	for _, seg := range clauses(prose) {
-		written := strings.Fields(seg)
+		written = written[:0]
+		for w := range strings.FieldsSeq(seg) {
+			written = append(written, w)
+		}
 		// Each word lower-cased, as the clause lower-cased and cut again
 		// would give (lower-casing maps rune by rune, and no rune it maps
 		// is white space or becomes it), in one pass over the clause.
-		ws := make([]string, len(written))
-		for i, w := range written {
-			ws[i] = strings.ToLower(w)
+		ws = ws[:0]
+		for _, w := range written {
+			ws = append(ws, strings.ToLower(w))
 		}
 		// pairWord of each word, asked once rather than for each pair.
-		paired := make([]bool, len(ws))
-		for i, w := range ws {
-			paired[i] = pairWord(w)
+		paired = paired[:0]
+		for _, w := range ws {
+			paired = append(paired, pairWord(w))
 		}
 		for i := 0; i+1 < len(ws); i++ {
 			a, b := ws[i], ws[i+1]
