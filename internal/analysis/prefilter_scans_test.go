@@ -144,3 +144,44 @@ func TestSpecialFilesOpenWithACapital(t *testing.T) {
 		}
 	}
 }
+
+// openerAt finds the nearest end of a request opener as searching the
+// text for each opener did: random text of the openers, their pieces,
+// spaces and other words.
+func TestOpenerAtAsSearchingEachOpener(t *testing.T) {
+	bySearch := func(lower string) int {
+		best := -1
+		for _, o := range requestOpeners {
+			i := -1
+			if strings.HasPrefix(lower, o) {
+				i = 0
+			} else if j := strings.Index(lower, " "+o); j >= 0 {
+				i = j + 1
+			}
+			if i >= 0 && (best < 0 || i+len(o) < best) {
+				best = i + len(o)
+			}
+		}
+		return best
+	}
+	pieces := append([]string{" ", "  ", "x", "can", "you", "we", "i'd", "like", "to", "the", "please", "go ahead", "é", ".", "\n"}, requestOpeners...)
+	rng := rand.New(rand.NewPCG(11, 12))
+	found := 0
+	for range 200000 {
+		var b strings.Builder
+		for range 1 + rng.IntN(8) {
+			b.WriteString(pieces[rng.IntN(len(pieces))])
+		}
+		s := b.String()
+		got, want := openerAt(s), bySearch(s)
+		if got != want {
+			t.Fatalf("openerAt(%q) = %d, searching each opener %d", s, got, want)
+		}
+		if want >= 0 {
+			found++
+		}
+	}
+	if found < 1000 {
+		t.Fatalf("an opener was found in %d texts: too few to say", found)
+	}
+}

@@ -837,22 +837,33 @@ func onlyPointsBack(words []string) bool {
 	return true
 }
 
-// openerAt is where the words after a request opener start, or -1.
+// openerAt is where the words after a request opener start, or -1: the
+// nearest end of an opener at the text's start or after a space. One pass
+// over the places a word starts, each tried against the openers of its
+// first byte, until no opener starting there could end nearer (it was a
+// search of the whole text for each of the 21 openers).
 func openerAt(lower string) int {
 	best := -1
-	for _, o := range requestOpeners {
-		i := -1
-		if strings.HasPrefix(lower, o) {
-			i = 0
-		} else if j := strings.Index(lower, " "+o); j >= 0 {
-			i = j + 1
+	for start := 0; start < len(lower) && (best < 0 || start < best); start++ {
+		if start > 0 && lower[start-1] != ' ' {
+			continue
 		}
-		if i >= 0 && (best < 0 || i+len(o) < best) {
-			best = i + len(o)
+		for _, o := range openersByFirst[lower[start]] {
+			if end := start + len(o); (best < 0 || end < best) && strings.HasPrefix(lower[start:], o) {
+				best = end
+			}
 		}
 	}
 	return best
 }
+
+// openersByFirst are requestOpeners by their first byte.
+var openersByFirst = func() (t [256][]string) {
+	for _, o := range requestOpeners {
+		t[o[0]] = append(t[o[0]], o)
+	}
+	return t
+}()
 
 // cleanRequest drops markup, multi-word code spans (commands), URLs and
 // emphasis from a sentence.
