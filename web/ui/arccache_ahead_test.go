@@ -74,3 +74,30 @@ func TestArcIsDrawnAheadOnceTheWorkerHasCaughtUp(t *testing.T) {
 		t.Fatal("a short session's chart was drawn ahead")
 	}
 }
+
+// While a session's messages are being analysed, its chart is drawn again
+// when the worker has moved on by a step (an eighth of the session, at least
+// arcPendingStepFrom messages), not at every batch; once they are analysed,
+// the chart's version is the session's own.
+func TestPendingArcVersionMovesBySteps(t *testing.T) {
+	sess := &baton.Session{ID: "s1", MessageCount: 10_000, UpdatedAt: time.Date(2026, 11, 26, 12, 0, 0, 0, time.UTC)}
+	step := int64(10_000 / 8)
+	if pendingArcVersion(sess, 3*step) != pendingArcVersion(sess, 4*step-1) {
+		t.Error("drawn again within a step of the worker")
+	}
+	if pendingArcVersion(sess, 4*step-1) == pendingArcVersion(sess, 4*step) {
+		t.Error("not drawn again when the worker moved on by a step")
+	}
+	if pendingArcVersion(sess, 0) == arcVersion(sess) {
+		t.Error("the pending chart has the analysed chart's version")
+	}
+	short := &baton.Session{ID: "s2", MessageCount: 40, UpdatedAt: sess.UpdatedAt}
+	if pendingArcVersion(short, arcPendingStepFrom-1) != pendingArcVersion(short, 0) || pendingArcVersion(short, arcPendingStepFrom) == pendingArcVersion(short, 0) {
+		t.Errorf("a short session's step is not arcPendingStepFrom (%d)", arcPendingStepFrom)
+	}
+	grown := *sess
+	grown.MessageCount++
+	if pendingArcVersion(&grown, 3*step) == pendingArcVersion(sess, 3*step) {
+		t.Error("a grown session keeps its old chart while pending")
+	}
+}
