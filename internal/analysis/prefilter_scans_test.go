@@ -17,11 +17,7 @@ func TestMayBeCommandLineWhereverThePatternMatches(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
 	matched := 0
 	for range 200000 {
-		var b strings.Builder
-		for range 1 + rng.IntN(6) {
-			b.WriteString(pieces[rng.IntN(len(pieces))])
-		}
-		s := strings.TrimSpace(b.String())
+		s := strings.TrimSpace(randomText(rng, pieces, 6))
 		if !commandLine.MatchString(s) {
 			continue
 		}
@@ -45,11 +41,7 @@ func TestErrorLineWordsWhereverAnErrorLineMatches(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 8))
 	matched := 0
 	for range 200000 {
-		var b strings.Builder
-		for range 1 + rng.IntN(6) {
-			b.WriteString(pieces[rng.IntN(len(pieces))])
-		}
-		s := b.String()
+		s := randomText(rng, pieces, 6)
 		for k, re := range errorLines {
 			if !re.MatchString(s) {
 				continue
@@ -79,11 +71,7 @@ func TestAskedCourseWordsWhereverThePatternMatches(t *testing.T) {
 	rng := rand.New(rand.NewPCG(9, 10))
 	matched := 0
 	for range 200000 {
-		var b strings.Builder
-		for range 1 + rng.IntN(8) {
-			b.WriteString(pieces[rng.IntN(len(pieces))])
-		}
-		s := b.String()
+		s := randomText(rng, pieces, 8)
 		if !askedCourseRe.MatchString(s) {
 			continue
 		}
@@ -104,11 +92,7 @@ func TestWithoutReadLineNumbersAsThePattern(t *testing.T) {
 	pieces := []string{" ", "  ", "\t", "\n", "\r", "\f", "\v", "1", "12", "007", "→", "\xe2\x86", "\x92", "x", "é", "ab", "→→", "\n12→", "    3→"}
 	rng := rand.New(rand.NewPCG(11, 12))
 	for range 200000 {
-		var b strings.Builder
-		for range 1 + rng.IntN(10) {
-			b.WriteString(pieces[rng.IntN(len(pieces))])
-		}
-		s := b.String()
+		s := randomText(rng, pieces, 10)
 		if got, want := withoutReadLineNumbers(s), readLineNumber.ReplaceAllString(s, ""); got != want {
 			t.Fatalf("withoutReadLineNumbers(%q) = %q, the pattern leaves %q", s, got, want)
 		}
@@ -168,11 +152,7 @@ func TestOpenerAtAsSearchingEachOpener(t *testing.T) {
 	rng := rand.New(rand.NewPCG(11, 12))
 	found := 0
 	for range 200000 {
-		var b strings.Builder
-		for range 1 + rng.IntN(8) {
-			b.WriteString(pieces[rng.IntN(len(pieces))])
-		}
-		s := b.String()
+		s := randomText(rng, pieces, 8)
 		got, want := openerAt(s), bySearch(s)
 		if got != want {
 			t.Fatalf("openerAt(%q) = %d, searching each opener %d", s, got, want)
@@ -184,4 +164,14 @@ func TestOpenerAtAsSearchingEachOpener(t *testing.T) {
 	if found < 1000 {
 		t.Fatalf("an opener was found in %d texts: too few to say", found)
 	}
+}
+
+// randomText joins 1 to most pieces drawn at random: text of the kind a
+// prefilter is checked on against the pattern it guards.
+func randomText(rng *rand.Rand, pieces []string, most int) string {
+	var b strings.Builder
+	for range 1 + rng.IntN(most) {
+		b.WriteString(pieces[rng.IntN(len(pieces))])
+	}
+	return b.String()
 }
