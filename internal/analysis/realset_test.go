@@ -1076,8 +1076,8 @@ func realsetSplitTable(report *strings.Builder, split string, scores realsetFiel
 
 // realsetHeldOutBatch is the first batch nobody has tuned on: from it on, a
 // batch is a held-out check of the rules tuned on the batches before it.
-// Batches 7 to 19 were that check until they were released for tuning.
-const realsetHeldOutBatch = 20
+// Batches 7 to 20 were that check until they were released for tuning.
+const realsetHeldOutBatch = 21
 
 // realsetBatches prints the dev split batch by batch, one line each, P / R
 // per field with the counts behind them (a batch holds few sessions, so a
