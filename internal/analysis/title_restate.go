@@ -14,7 +14,8 @@ import "strings"
 // the steward's request, in lower case: what follows is the work.
 var restatementOpenings = [][]string{
 	{"i'll", "help", "you"}, {"i", "will", "help", "you"}, {"i", "can", "help", "you"},
-	{"let", "me", "help", "you"}, {"i'd", "be", "happy", "to", "help", "you"}, {"i'll"}, {"i", "will"},
+	{"let", "me", "help", "you"}, {"i'd", "be", "happy", "to", "help", "you"},
+	{"i'll", "help"}, {"i", "will", "help"}, {"i", "can", "help"}, {"let", "me", "help"}, {"i'll"}, {"i", "will"},
 	{"i'm", "going", "to"}, {"i", "am", "going", "to"}, {"let", "me"},
 }
 
@@ -181,7 +182,7 @@ func restatementTitle(vs []view, i int, weights map[string]float64) (string, flo
 	if len(words) > maxTitleWords {
 		_, hi, score = bestWindowFrom(words, weights, 1)
 	}
-	words = trimFunctionWords(words[:hi])
+	words = trimFunctionWords(withoutCutPurpose(words[:hi]))
 	if len(words) < 2 || strings.HasSuffix(words[len(words)-1], "?") {
 		return "", 0
 	}
@@ -226,3 +227,14 @@ var findingVerbs = set("understand", "see", "check", "find", "look", "learn", "k
 
 // addressees point at the steward's own things ("your project").
 var addressees = set("your", "the", "this", "our")
+
+// withoutCutPurpose drops the "to" and verb a window of eight words ends
+// on ("Improve and expand PLAN.md document to make"): the purpose clause
+// was cut before it said anything, and the work before it is the title.
+func withoutCutPurpose(words []string) []string {
+	n := len(words)
+	if n > 4 && bareWord(words[n-2]) == "to" && imperativeVerbs[bareWord(words[n-1])] {
+		return words[:n-2]
+	}
+	return words
+}

@@ -46,6 +46,19 @@ func TestTitleFromRestatement(t *testing.T) {
 			},
 			want: "Reduce Windows test flakiness in functional tests",
 		},
+		{
+			// "I'll help" with no "you" still opens the work; the
+			// eight words end before the purpose clause they would
+			// have cut ("… document to make").
+			name: "a prompt that points at files, restated without its addressee",
+			turns: []string{
+				"Read @NOTES.md and work on @ROADMAP.md",
+				"I'll help improve and expand the ROADMAP.md document to make it clearer for new contributors. Let me read it first.",
+				"ok",
+				"The ROADMAP.md document now lists each milestone with its owner and its date.",
+			},
+			want: "Improve and expand ROADMAP.md document",
+		},
 	} {
 		if got := titleOf(tc.turns...); got != tc.want {
 			t.Errorf("%s: title %q, want %q", tc.name, got, tc.want)
