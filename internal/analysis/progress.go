@@ -275,6 +275,13 @@ func progressOf(vs []view) baton.Progress {
 		if !v.text {
 			continue
 		}
+		if v.steward() && continuationSummary(v.m.Content) {
+			// The agent's summary of the conversation so far, carried in
+			// the steward's turn when a session resumes: its lines restate
+			// work asked and done before, none is a new request.
+			askedBefore = true
+			continue
+		}
 		if v.steward() && messageEvent(v.m) != "shell_command" {
 			status := "pending"
 			if done[i] {
@@ -364,6 +371,16 @@ func stewardRequests(vs []view, i int, askedBefore bool) []request {
 		}
 	}
 	return reqs
+}
+
+// continuationSummary reports a message that is Claude Code's summary of
+// a conversation that ran out of context, written by the agent into the
+// steward's turn when the session goes on ("This session is being
+// continued from a previous conversation …"). Claude Code's own files
+// mark it (isCompactSummary: a system message); an export that keeps only
+// speakers and text does not.
+func continuationSummary(content string) bool {
+	return strings.HasPrefix(strings.TrimSpace(content), "This session is being continued from a previous conversation")
 }
 
 // openErrorsAtEnd lists, once each, the texts of the failed tool results

@@ -27,3 +27,18 @@ func TestAssistantFollowUpsOnlyFromTheClosingTurn(t *testing.T) {
 		}
 	}
 }
+
+// TestContinuationSummaryAsksNothing: the agent's summary of a
+// conversation that ran out of context, exported in the steward's turn,
+// restates work asked and done before: none of its lines is a task, and
+// the steward's next message is read mid-session.
+func TestContinuationSummaryAsksNothing(t *testing.T) {
+	c := newConvo()
+	c.steward("This session is being continued from a previous conversation that ran out of context. The conversation is summarized below:\n1. CI failure investigation - User asked me to think hard about making specs run on CI; the first attempt failed.\n5. Pending Tasks:\n   - Fix the lazy download issue")
+	c.assistant("Picking up where we left off.")
+	c.steward("Please add the future todos to TODO.md.")
+	p := progressOf(buildViews(testAnalyzer, c.analysed(testAnalyzer)))
+	if want := []string{"add the future todos to TODO.md"}; !slices.Equal(p.TasksDiscussed, want) {
+		t.Errorf("tasks %q, want %q", p.TasksDiscussed, want)
+	}
+}

@@ -1006,7 +1006,9 @@ func errorAt(lines []string, i int, re *regexp.Regexp) string {
 	}
 	t = strings.TrimSpace(strings.Trim(t, logMarks+" \t"))
 	t = strings.TrimSpace(logTag.ReplaceAllString(t, ""))
-	if !re.MatchString(t) {
+	if !re.MatchString(t) || !re.MatchString(personCannot.ReplaceAllString(t, "")) {
+		// "if you cannot think of a shorter way": a person's inability,
+		// the steward's own sentence, is no error a program printed.
 		return ""
 	}
 	for _, p := range []string{"error:", "Error:", "ERROR:", "fatal:", "error="} {
@@ -1020,6 +1022,10 @@ func errorAt(lines []string, i int, re *regexp.Regexp) string {
 	}
 	return t
 }
+
+// personCannot is a person's "cannot" ("you cannot", "we cannot"): what
+// someone is unable to do, not a program's error.
+var personCannot = regexp.MustCompile(`(?i)\b(?:i|you|we|they)\s+cannot\b`)
 
 // logTag is a log line's bracketed time or source: "[11:35:44.030]",
 // "[OpenAI Codex]".

@@ -206,3 +206,16 @@ func TestPastedErrorNamedByItsClass(t *testing.T) {
 		t.Errorf("task %q, want %q", got, want)
 	}
 }
+
+// TestPersonCannotIsNoError: the steward's sentence about what someone
+// cannot do ("if you cannot think of a shorter way") is no error line,
+// while a program's "cannot" is one.
+func TestPersonCannotIsNoError(t *testing.T) {
+	if got := pastedErrorTask("Ah, OK, that's worse. Back to your first proposal, if you cannot think of an even shorter way to write it"); got != "" {
+		t.Errorf("a person's cannot became the task %q", got)
+	}
+	want := "fix Cannot find module 'express' from server.js"
+	if got := pastedErrorTask("Error: Cannot find module 'express' from server.js"); got != want {
+		t.Errorf("task %q, want %q", got, want)
+	}
+}
