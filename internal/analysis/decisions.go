@@ -31,6 +31,9 @@ import (
 //     AskUserQuestion) and the single option the steward answered;
 //   - a steward's comparative choice: "X instead of Y", "rather than Y,
 //     X" (not a question, a hypothetical or a "could");
+//   - the means a steward's request names for the work ("create the
+//     server using Qdrant and mem0"), when the session uses them
+//     (requestedMeans);
 //   - a steward's Japanese choice: 「Xにします」「Xで行きましょう」
 //     「Xにしたほうがよさそう」「Xを採用します」「Xで進めてください」
 //     「YではなくX」, with 「〜ので」 as the reason;
@@ -68,6 +71,7 @@ type decisionScan struct {
 	// steward proposal the assistant has not answered yet; -1 for none.
 	lastOffer, either, proposal int
 	carried                     optionsOpen // options offered, not yet settled (optionCarried)
+	techs                       []string    // the session's technologies, once read (requestedMeans)
 	echoes                      []echoOffer // offers a steward's message may take up by repeating one (echoedOption)
 }
 
@@ -134,6 +138,7 @@ func (sc *decisionScan) read(i int) {
 			}
 		}
 		sc.constraints(i)
+		sc.requestedMeans(i)
 		sc.reverted(i)
 		sc.declinedParts(i)
 		// The cue is read from the prose as written: "?" and these words

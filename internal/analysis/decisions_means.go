@@ -1,0 +1,67 @@
+package analysis
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/baton-dev/baton/internal/baton"
+)
+
+// A course the steward sets by naming what the work is to be built with:
+// "let's create an MCP server using Qdrant and mem0", "in dev we should be
+// using a local mlflow rather than the docker one". Of the many tools a
+// piece of work could take, the steward picked these; it is a decision
+// when the session then uses them (they are among its technologies, by
+// the same evidence of use). A sentence about the steward ("I don't have
+// constraints beyond using X") or about what exists ("it runs everything
+// using X") sets no course.
+
+var (
+	// meansNamed is what a sentence names the work's means with: "using
+	// X", "built on X", "on top of X" (Polish "z użyciem", Spanish and
+	// Portuguese "usando", French "en utilisant").
+	meansNamed = regexp.MustCompile(`(?i)\b(?:using|on top of|built on|z użyciem|usando|en utilisant)\s+(.{2,120})$`)
+	// aboutSelf opens a sentence about the steward or about what is, not
+	// a course to take.
+	aboutSelf = regexp.MustCompile(`(?i)^(?:i|i'm|i am|i've|i have|i don't|my|it|this|that|there|we're|we are|we have)\b|\bi don't have\b`)
+)
+
+// requestedMeans reads the courses the steward's message i sets by naming
+// the technologies to build with, among those the session uses.
+func (sc *decisionScan) requestedMeans(i int) {
+	v := &sc.vs[i]
+	if len(v.prose) > maxRequestMessage || len(sc.plans[i]) > 0 || stewardBrief(v.prose) {
+		return
+	}
+	for _, s := range decisionSentences(v.prose) {
+		s = strings.TrimRight(strings.TrimSpace(plainText(stripListMarker(s))), ".!")
+		if s == "" || strings.HasSuffix(s, "?") || hypothetical.MatchString(s) || aboutSelf.MatchString(s) {
+			continue
+		}
+		m := meansNamed.FindStringSubmatch(s)
+		if m == nil {
+			continue
+		}
+		means := strings.ToLower(m[1])
+		for _, t := range sc.technologies() {
+			if wordIndex(means, strings.ToLower(t)) >= 0 {
+				d := baton.Decision{Decision: s}
+				settleReason(&d)
+				sc.add(d, v)
+				break
+			}
+		}
+	}
+}
+
+// technologies are the technologies the session uses, read once, when a
+// steward's sentence first names its means.
+func (sc *decisionScan) technologies() []string {
+	if sc.techs == nil {
+		sc.techs, _ = technologiesOf(sc.vs)
+		if sc.techs == nil {
+			sc.techs = []string{}
+		}
+	}
+	return sc.techs
+}
