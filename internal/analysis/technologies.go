@@ -826,7 +826,7 @@ var libraryTechnologies = map[string]string{
 	"google-genai": "Gemini", "google-generativeai": "Gemini", "@modelcontextprotocol/sdk": "MCP",
 	"@mui/material": "Material UI", "@chakra-ui/react": "Chakra UI", "better-sqlite3": "SQLite",
 	"ioredis": "Redis", "mysql2": "MySQL", "firebase-admin": "Firebase", "llama_index": "LlamaIndex",
-	"llama-index": "LlamaIndex",
+	"llama-index": "LlamaIndex", "postcss": "PostCSS",
 }
 
 // workflowActions lists the actions a GitHub Actions workflow uses
@@ -872,7 +872,7 @@ func stewardNamed(v *view, te *techEvidence) {
 			continue
 		}
 		sent, at := sentenceWith(stewardWords(v.prose), e.Text)
-		if at < 0 {
+		if at < 0 || valueListing(sent) {
 			continue
 		}
 		// "uv pip install" is uv's own installer, not pip.

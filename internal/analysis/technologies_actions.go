@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"html"
 	"path"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -549,8 +550,11 @@ func textActions(content string) []techAction {
 	// an untagged fence right under the command's fence. Once one such
 	// output opens with a prompt or the command's echo, the message is
 	// that record: its other outputs (a linter's warnings, a test run's
-	// header) show their commands ran as well.
-	terminal := terminalRecord(lines)
+	// header) show their commands ran as well. So is a message that
+	// records the agent's other calls ("Read file: …", "Tool use: …"):
+	// the fence under its command is that command's output, whatever it
+	// opens with ("npm error code ETARGET").
+	terminal := terminalRecord(lines) || recordsCalls(content)
 	var out []techAction
 	cur := -1 // the action whose written lines follow
 	runNext := false
@@ -696,7 +700,12 @@ func textActions(content string) []techAction {
 				end++
 			}
 			body := strings.Join(lines[min(i+1, len(lines)):min(end, len(lines))], "\n")
-			if f := fencedFile(info); f != "" {
+			if f := citedFile(l); f != "" {
+				// Cursor's citation of a project file's lines
+				// ("```12:28:services/frontend/vite.config.js"): code
+				// the project holds, read as a Read call's is.
+				out = append(out, techAction{op: "read", file: f})
+			} else if f := fencedFile(info); f != "" {
 				// Cursor's "```python:app/models/cell.py": the code it
 				// writes for that file.
 				out = append(out, techAction{op: "edit", file: f, written: lines[min(i+1, len(lines)):min(end, len(lines))]})
@@ -747,6 +756,18 @@ func fencedFile(info string) string {
 		return ""
 	}
 	return f
+}
+
+// citedLines is the info string of Cursor's citation of a file's lines:
+// the first and last line cited, then the file.
+var citedLines = regexp.MustCompile("^```[0-9]+:[0-9]+:([^ \t`]+\\.[A-Za-z0-9]+)$")
+
+// citedFile is the file a fence line citing its lines names, or "".
+func citedFile(l string) string {
+	if m := citedLines.FindStringSubmatch(l); m != nil {
+		return strings.ReplaceAll(m[1], "\\", "/")
+	}
+	return ""
 }
 
 // consoleNumbered is what follows the line number of a numbered line
@@ -847,6 +868,22 @@ func fenceAt(lines []string, i int) (info string, end int, ok bool) {
 		end++
 	}
 	return info, end, true
+}
+
+// recordedCallLines open the lines SpecStory writes for an editor
+// agent's calls other than its commands.
+var recordedCallLines = []string{"Read file: ", "Edit file: ", "Tool use:", "Searched codebase", "Grep search for",
+	"Listed directory", "Searched web"}
+
+// recordsCalls reports whether content, an answer, records the agent's
+// calls as SpecStory does: one of its lines opens with a recorded call.
+func recordsCalls(content string) bool {
+	for _, p := range recordedCallLines {
+		if strings.HasPrefix(content, p) || strings.Contains(content, "\n"+p) {
+			return true
+		}
+	}
+	return false
 }
 
 // terminalRecord reports whether lines hold a shell fence answered by a

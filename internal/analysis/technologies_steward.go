@@ -323,6 +323,18 @@ var commonWordTools = set("act", "air", "atlas", "black", "bundle", "click", "co
 	"anthropic", "flask", "watch", "redux", "command", "time", "env", "exec", "nohup", "timeout", "nice", "echo",
 	"aider", "gh", "az", "ng", "rg", "fd", "pg", "jq", "yq")
 
+// minListedValues is how many code spans make a sentence a list of
+// values rather than words of the steward's.
+const minListedValues = 5
+
+// valueListing reports a sentence that lists values in code spans, as an
+// error lists the fields or options it accepts ("expected one of
+// `isort`, `pylint`, `pyupgrade`, …"): a name among them is one of the
+// values, not a tool the steward names as theirs.
+func valueListing(s string) bool {
+	return strings.Count(s, "`") >= 2*minListedValues
+}
+
 // stewardNamedTools adds the programs and libraries the steward names as
 // theirs in prose (toolNames), under the same cues as stewardNamed: not
 // asked about, not an example, an alternative or something to do without.
@@ -331,8 +343,8 @@ var commonWordTools = set("act", "air", "atlas", "black", "bundle", "click", "co
 func stewardNamedTools(v *view, te *techEvidence) {
 	for _, s := range sentences(stewardWords(truncate(v.prose, maxScanText))) {
 		lower := strings.ToLower(s)
-		if askedAbout(lower) || strings.ContainsAny(s, "={}#") {
-			continue // a question, or a line of code or configuration
+		if askedAbout(lower) || strings.ContainsAny(s, "={}#") || valueListing(s) {
+			continue // a question, a line of code or configuration, or a list of values
 		}
 		// A command written as code ("`uv pip install -e .`") is
 		// stewardCommands' to read: its words are not named one by one.

@@ -1,0 +1,59 @@
+package analysis
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/baton-dev/baton/internal/baton"
+)
+
+// TestTechnologiesFromCursorRecord: SpecStory's record of a Cursor turn
+// that records the agent's other calls ("Read file: …") writes each
+// command's terminal output as an untagged fence under the command's
+// fence, whatever the output opens with; a citation of a project file's
+// lines ("```12:28:services/frontend/vite.config.js") is code the project
+// holds. A chat's shell fence with no record around it, followed by an
+// untagged fence, is still only a suggestion.
+func TestTechnologiesFromCursorRecord(t *testing.T) {
+	c := newConvo()
+	c.steward("Can you resolve this build error.")
+	c.assistant("I'll check the configuration.\n\nRead file: undefined\n\n```bash\ncd /srv/app/frontend && npm run build | cat\n```\n\n```\n\n> frontend@0.0.0 build\n> vite build\n\nerror during build:\n```\n\nKey edits:\n```12:16:services/frontend/vite.config.js\nexport default defineConfig({\n  plugins: [react()],\n})\n```\n")
+	c.steward("how would I deploy it?")
+	c.assistant("You could run:\n\n```bash\nflyctl deploy\n```\n\n```\nfly.toml\n```\n")
+	s := &baton.Session{}
+	New().Session(s, c.analysed(New()))
+	got := s.Technical.TechnologyEvidence
+	want := map[string]string{
+		"npm":        "ran `npm run build`",
+		"Vite":       "read vite.config.js",
+		"JavaScript": "read vite.config.js",
+	}
+	for name, ev := range want {
+		if got[name] != ev {
+			t.Errorf("%s: evidence %q, want %q (technologies %q)", name, got[name], ev, s.Technical.Technologies)
+		}
+	}
+	if slices.Contains(s.Technical.Technologies, "Fly.io") {
+		t.Errorf("technologies %q hold a command a chat only suggested", s.Technical.Technologies)
+	}
+}
+
+// TestTechnologiesNotFromListedValues: an error the steward pastes that
+// lists the values it accepts ("expected one of `isort`, `pylint`, …")
+// names none of them as the steward's; the program that failed still
+// counts when the steward names it.
+func TestTechnologiesNotFromListedValues(t *testing.T) {
+	c := newConvo()
+	c.steward("I use ruff here and it fails:\nunknown field `extend-exclude`, expected one of `external`, `fixable`, `ignore`, `isort`, `mccabe`, `pylint`, `pyupgrade`, `select`")
+	c.assistant("The field belongs in the [tool.ruff] section.")
+	s := &baton.Session{}
+	New().Session(s, c.analysed(New()))
+	for _, listed := range []string{"isort", "Pylint", "pyupgrade"} {
+		if slices.Contains(s.Technical.Technologies, listed) {
+			t.Errorf("technologies %q hold %s, one of the values an error lists", s.Technical.Technologies, listed)
+		}
+	}
+	if !slices.Contains(s.Technical.Technologies, "Ruff") {
+		t.Errorf("technologies %q lack Ruff, which the steward names", s.Technical.Technologies)
+	}
+}
