@@ -135,6 +135,11 @@ func keyTopics(vs []view) []string {
 // least score a topic needs; known is misspelt's memo).
 func topicAlone(c topicCandidate, cands []topicCandidate, least float64, known *map[string]int) (topicCandidate, bool) {
 	words := strings.Fields(c.term)
+	if len(words) == 1 && genericHeads[c.term] && !isTechnologyName(c.term) {
+		// The phrase it ends names the subject ("phase test", "login
+		// page"): the best one the session holds, or none.
+		return headedPhrase(cands, c.term, min(least, minHeadedPhraseScore))
+	}
 	if isTechnologyName(c.term) || stopWordTopic(c.term) ||
 		len(words) == 1 && (genericHeads[c.term] || vagueAdjectives[c.term] || loneAdjectives[c.term] || pairVerbs[c.term] || discourseNouns[c.term] || programParts[c.term] || c.verb) ||
 		len(words) > 1 && describingAdjectives[words[0]] {
@@ -210,6 +215,34 @@ func singularKey(term string) string {
 		return term
 	}
 	return term[:i] + w
+}
+
+// minHeadedPhraseScore is the least a phrase ending in a generic head
+// needs to stand for it (headedPhrase): one steward message or two
+// answers. The head scores for every phrase it ends, so the one phrase
+// the session names it by scores less than the least a topic needs.
+const minHeadedPhraseScore = 2
+
+// headedPhrase is the best-scored phrase of two words of cands that ends
+// in the generic head w ("test" in "phase test", "page" in "login page"),
+// scoring at least least, its first word one that may qualify a noun: not
+// an adjective saying how good a thing is, not a vague one, no stop word.
+// Like a modifier (modifiedPhrase) the head names no subject alone; the
+// session says which one it means by the phrase it names most.
+func headedPhrase(cands []topicCandidate, w string, least float64) (topicCandidate, bool) {
+	var best topicCandidate
+	found := false
+	for _, c := range cands {
+		first, head, two := strings.Cut(c.term, " ")
+		if !two || head != w || c.score < least || found && c.score <= best.score {
+			continue
+		}
+		if describingAdjectives[first] || vagueAdjectives[first] || stopWordTopic(first) || isTechnologyName(c.term) {
+			continue
+		}
+		best, found = c, true
+	}
+	return best, found
 }
 
 // modifiedPhrase is the best-scored phrase of cands that opens with the
