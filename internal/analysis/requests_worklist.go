@@ -26,6 +26,9 @@ var leadLabel = regexp.MustCompile(`^\*\*[^*]{1,60}\*\*\s*(?:[—–:-]+\s*)`)
 // these."), each item as a task. A list the message only reports, or one
 // followed by anything but that commitment, holds no tasks of its own.
 func workList(prose string) []string {
+	if out := plannedList(prose); len(out) > 0 {
+		return out
+	}
 	body := strings.TrimSpace(prose)
 	cut := strings.LastIndex(body, "\n\n")
 	if cut < 0 {
@@ -82,3 +85,46 @@ var offerCue = regexp.MustCompile(`(?i)\blet me know\b|\bif you(?:'d| would)? (?
 
 // offered reports a closing paragraph that offers rather than commits.
 func offered(closing string) bool { return offerCue.MatchString(closing) }
+
+// planLeadIn is a line that sets out what the assistant is about to do
+// and ends introducing a list: "I need to:", "Based on your feedback,
+// I'll make these changes:", "Let me do the following:".
+var planLeadIn = regexp.MustCompile(`(?i)\b(?:i need to|i'll|i will|i'm going to|let me|we need to)\b[^.!?]*:$`)
+
+// plannedList reads the items of a numbered list the assistant introduces
+// as what it is about to do ("I need to:\n1. Remove the mismatched tabs
+// …\n2. …"): its restatement of the work asked, item by item.
+func plannedList(prose string) []string {
+	lines := strings.Split(strings.TrimSpace(truncate(prose, maxScanText)), "\n")
+	for i, line := range lines {
+		if !planLeadIn.MatchString(strings.TrimSpace(line)) {
+			continue
+		}
+		var out []string
+		for _, l := range lines[i+1:] {
+			if strings.TrimSpace(l) == "" && len(out) == 0 {
+				continue
+			}
+			if l != strings.TrimLeft(l, " \t") {
+				continue // a nested item details its parent
+			}
+			item := plannedItem.FindStringSubmatch(strings.TrimSpace(l))
+			if item == nil {
+				break
+			}
+			// An item that opens with a verb names work ("Remove the
+			// label"); one that narrates ("First, I'll check …") or
+			// describes ("It includes tests for …") does not.
+			if t := workItemText(item[1]); t != "" && imperativeWord(strings.Fields(t)[0]) {
+				out = appendUniqueFold(out, t, maxWorkItems)
+			}
+		}
+		if len(out) >= 2 {
+			return out
+		}
+	}
+	return nil
+}
+
+// plannedItem is a top-level numbered item: "1. …", "2) …".
+var plannedItem = regexp.MustCompile(`^\d{1,2}[.)]\s+(.+)$`)

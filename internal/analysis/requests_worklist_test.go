@@ -56,3 +56,28 @@ func TestWorkListInAConversation(t *testing.T) {
 		t.Errorf("tasks %q, want %q", p.TasksDiscussed, want)
 	}
 }
+
+// TestPlannedListItemsAreTasks: a numbered list the assistant introduces
+// as what it is about to do ("I need to:") restates the work asked, item
+// by item; items that narrate or describe rather than open with a verb
+// are not tasks, and a list under a line that does not set out work
+// ("The file has three parts:") holds none.
+func TestPlannedListItemsAreTasks(t *testing.T) {
+	reply := "Based on the review of the UI code, I'll now make the changes. I need to:\n" +
+		"1. Remove the mismatched tabs and clean up the UI\n" +
+		"2. Remove the \"Capture Type\" label\n" +
+		"3. It keeps the window list as it is\n\n" +
+		"Here's my implementation:"
+	want := []string{"Remove the mismatched tabs and clean up the UI", "Remove the \"Capture Type\" label"}
+	if got := workList(reply); !slices.Equal(got, want) {
+		t.Errorf("planned list %q, want %q", got, want)
+	}
+	for _, prose := range []string{
+		"The file has three parts:\n1. Remove the old header\n2. Update the footer",
+		"Let me do this:\n1. First, I'll check if GNU Parallel is available\n2. Then, I'll restructure the script",
+	} {
+		if got := workList(prose); got != nil {
+			t.Errorf("%q: tasks %q, want none", prose, got)
+		}
+	}
+}
