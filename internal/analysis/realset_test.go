@@ -387,11 +387,18 @@ var realsetFloors = map[string]map[string][2]float64{
 	// it is about to do ("I need to: 1. Remove … 2. …"): tasks 0.84 /
 	// 0.69 → 0.84 / 0.71 (found 469 → 479); the tasks recall floor is
 	// raised to 0.02 below it.
+	// Then held-out batch 21's first step added 5 dev sessions (Claude Code
+	// sessions of two new stewards, kept as Markdown transcripts) with 22
+	// decision, 54 task and 25 technology labels, of which 2, 16 and 2
+	// were found: 206 sessions, decisions recall 0.57 → 0.52 (106 of
+	// 205), tasks recall 0.71 → 0.68 (495 of 729), technologies recall
+	// 0.79 → 0.76 (377 of 498); the recall floors they took the figures
+	// under are set 0.02 below them, no rule changed.
 	"dev": {
 		"title":        {0.93, 0},
-		"decisions":    {0.80, 0.55},
-		"tasks":        {0.77, 0.69},
-		"technologies": {0.89, 0.77},
+		"decisions":    {0.80, 0.49},
+		"tasks":        {0.77, 0.65},
+		"technologies": {0.89, 0.73},
 		"topics":       {0.51, 0.43},
 	},
 	// Measured 2026-11-25 on 23 test sessions: title 0.43; decisions none
@@ -516,6 +523,10 @@ var realsetFloors = map[string]map[string][2]float64{
 	// Its third step added 1 more (a Cursor chat of a second new
 	// steward): 128 sessions, title 0.77, the rest the same; no floor
 	// crossed.
+	// Then held-out batch 21's first step added 4 test sessions (Claude
+	// Code sessions of two new stewards): 132 sessions, title 0.77,
+	// decisions 0.76 / 0.13, tasks 0.73 / 0.59, technologies 0.83 / 0.64,
+	// topics 0.55 / 0.46; no floor crossed, no rule changed.
 	"test": {
 		"title":        {0.74, 0},
 		"decisions":    {0.63, 0.13},
