@@ -1215,7 +1215,7 @@ func withoutCutClause(words []string, lo, hi int) int {
 	}
 	for k := hi - 1; k >= hi-2 && k >= lo+3; k-- {
 		w := bareWord(words[k])
-		if clauseOpeners[w] || w == "to" && k+1 < hi && (verbs[bareWord(words[k+1])] || imperatives[bareWord(words[k+1])]) ||
+		if clauseOpeners[w] || w == "to" && k+1 < hi && clauseVerb(bareWord(words[k+1])) ||
 			opensVerbPart(words[:hi], k) {
 			return k
 		}
@@ -1394,8 +1394,14 @@ func opensVerbPart(words []string, k int) bool {
 	if k+1 >= len(words) || !tailJoiners[bareWord(words[k])] || bareWord(words[k]) == "to" {
 		return false
 	}
-	next := bareWord(words[k+1])
-	return verbs[next] || imperatives[next]
+	return clauseVerb(bareWord(words[k+1]))
+}
+
+// clauseVerb reports a word that opens a clause of its own after "to" or
+// "and": a verb, or one a request opens with ("… and prepare", "… and
+// review").
+func clauseVerb(w string) bool {
+	return verbs[w] || imperatives[w] || imperativeVerbs[w]
 }
 
 // opensClause reports whether a window starting at words[i] starts a

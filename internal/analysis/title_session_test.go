@@ -414,3 +414,26 @@ func TestKoreanTitleKeepsItsWords(t *testing.T) {
 		t.Errorf("cjkTitleClause(%q) = %q, want %d words", long, got, maxTitleWords)
 	}
 }
+
+// TestTitleWindowEndsBeforeACutClause: a window that the eight words cut
+// just after "and" or "to" and the verb of a request ("… and prepare",
+// "… to review") ends before them, whichever list of verbs names the
+// verb.
+func TestTitleWindowEndsBeforeACutClause(t *testing.T) {
+	for _, tc := range []struct {
+		sentence string
+		lo, hi   int
+		want     string
+	}{
+		{"publish the Gardenly project to GitHub and prepare everything for the second laptop", 0, 8, "publish the Gardenly project to GitHub"},
+		{"open the staging dashboard and the alerts page to review what fired overnight", 0, 10, "open the staging dashboard and the alerts page"},
+		// A window at the sentence's end stays.
+		{"publish the Gardenly project to GitHub and prepare", 0, 8, "publish the Gardenly project to GitHub and prepare"},
+	} {
+		words := strings.Fields(tc.sentence)
+		hi := withoutCutClause(words, tc.lo, tc.hi)
+		if got := strings.Join(words[tc.lo:hi], " "); got != tc.want {
+			t.Errorf("withoutCutClause(%q, %d, %d) = %q, want %q", tc.sentence, tc.lo, tc.hi, got, tc.want)
+		}
+	}
+}
