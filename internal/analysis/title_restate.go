@@ -182,7 +182,7 @@ func restatementTitle(vs []view, i int, weights map[string]float64) (string, flo
 	if len(words) > maxTitleWords {
 		_, hi, score = bestWindowFrom(words, weights, 1)
 	}
-	words = trimFunctionWords(withoutCutPurpose(words[:hi]))
+	words = trimFunctionWords(words[:withoutCutClause(words, 0, hi)])
 	if len(words) < 2 || strings.HasSuffix(words[len(words)-1], "?") {
 		return "", 0
 	}
@@ -227,14 +227,3 @@ var findingVerbs = set("understand", "see", "check", "find", "look", "learn", "k
 
 // addressees point at the steward's own things ("your project").
 var addressees = set("your", "the", "this", "our")
-
-// withoutCutPurpose drops the "to" and verb a window of eight words ends
-// on ("Improve and expand PLAN.md document to make"): the purpose clause
-// was cut before it said anything, and the work before it is the title.
-func withoutCutPurpose(words []string) []string {
-	n := len(words)
-	if n > 4 && bareWord(words[n-2]) == "to" && imperativeVerbs[bareWord(words[n-1])] {
-		return words[:n-2]
-	}
-	return words
-}

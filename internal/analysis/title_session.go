@@ -1070,7 +1070,7 @@ func (s titleSentence) best(weights map[string]float64) (string, float64) {
 		score *= titleRequestBonus
 	}
 	sentence := words
-	words = trimFunctionWords(withoutCutPurpose(trimLeading(withoutCondition(words, lo, hi))))
+	words = trimFunctionWords(trimLeading(withoutCondition(words, lo, hi)))
 	words = withReferent(words, sentence)
 	if len(words) < 2 && (len(words) == 0 || weightOf(words[0], weights) == 0) {
 		return "", 0
