@@ -288,6 +288,18 @@ func progressOf(vs []view) baton.Progress {
 				status = "completed"
 			}
 			reqs := stewardRequests(vs, i, askedBefore)
+			if len(reqs) == 0 && strings.TrimSpace(v.prose) != "" {
+				// A message whose own sentences ask in no form read here
+				// (a remark that implies the work, a request in pasted
+				// words): the answer that opens by taking it on ("I'll
+				// convert the fd commands to find") names the work, as
+				// it may title the session.
+				if r, ok := restatement(vs, i); ok {
+					if t := requestText(strings.Join(r.words, " "), true); t != "" {
+						reqs = []request{{t, formListed}}
+					}
+				}
+			}
 			known := len(book.order)
 			for k, r := range reqs {
 				if askedBefore && remark(r, k) || feedback(r, askedBefore) {

@@ -42,3 +42,22 @@ func TestContinuationSummaryAsksNothing(t *testing.T) {
 		t.Errorf("tasks %q, want %q", p.TasksDiscussed, want)
 	}
 }
+
+// TestRestatedRequestIsATask: a steward's message that asks in no form the
+// request rules read is taken on by the answer's opening ("I'll update
+// deploy.ts to …"): that restatement is the task; an answer that opens
+// with a step of its own process ("I'll check the logs first") names none.
+func TestRestatedRequestIsATask(t *testing.T) {
+	c := newConvo()
+	c.steward("Please add a retry to the upload client.")
+	c.assistant("Added the retry.")
+	c.steward("the deploy script still prints emojis and Chinese text on every step")
+	c.assistant("I'll update deploy.ts to replace the emojis and Chinese text with concise English messages.")
+	c.steward("the upload log looks odd now")
+	c.assistant("I'll check the logs first.")
+	p := progressOf(buildViews(testAnalyzer, c.analysed(testAnalyzer)))
+	want := []string{"add a retry to the upload client", "update deploy.ts to replace the emojis and Chinese text with concise English messages"}
+	if !slices.Equal(p.TasksDiscussed, want) {
+		t.Errorf("tasks %q, want %q", p.TasksDiscussed, want)
+	}
+}

@@ -394,10 +394,15 @@ var realsetFloors = map[string]map[string][2]float64{
 	// 205), tasks recall 0.71 → 0.68 (495 of 729), technologies recall
 	// 0.79 → 0.76 (377 of 498); the recall floors they took the figures
 	// under are set 0.02 below them, no rule changed.
+	// Then tasks from the answer's opening that takes on a message asking
+	// in no form the request rules read ("I'll convert the fd commands …
+	// to use find instead"): 0.84 / 0.68 → 0.84 / 0.69 (206 sessions,
+	// found 495 → 500; held-out batch 21 unchanged); the tasks recall
+	// floor is raised to 0.02 below it.
 	"dev": {
 		"title":        {0.93, 0},
 		"decisions":    {0.80, 0.49},
-		"tasks":        {0.77, 0.65},
+		"tasks":        {0.77, 0.67},
 		"technologies": {0.89, 0.73},
 		"topics":       {0.51, 0.43},
 	},
