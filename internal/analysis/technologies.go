@@ -189,6 +189,12 @@ func technologiesOf(vs []view) ([]string, map[string]string) {
 				}
 				continue
 			}
+			if subagentTools[c.Name] && !c.failed && c.result >= 0 {
+				for _, f := range subagentWrittenFiles(vs[c.result].m.Content) {
+					actionTechnologies(techAction{op: "write", file: f}, te)
+				}
+				continue
+			}
 			acts := callActions(c)
 			if c.failed && (!ranShell(acts) || notRun(vs, c)) {
 				continue
