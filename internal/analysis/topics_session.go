@@ -260,13 +260,20 @@ func modifiedPhrase(cands []topicCandidate, w string, least float64) (topicCandi
 
 // discourseNouns name the talk about the work, not its subject: what any
 // session proposes, explains or tries ("three suggestions", "the
-// implementation", "an alternative"). A phrase may hold one ("improvement
-// suggestions"); alone it is no topic, as the single generic words
-// ("code", "file", "issue", "way") are not.
+// implementation", "an alternative"), what it asks for and aims at ("the
+// request", "the objectives", "the requirements"), what it reads and gives
+// ("the context", "more information", "some guidance", "the usage", "the
+// sources", "the research") and the parts it points at ("these areas",
+// "the remaining ones", "the scope"). A phrase may hold one ("improvement
+// suggestions", "requirements gathering"); alone it is no topic, as the
+// single generic words ("code", "file", "issue", "way") are not.
 var discourseNouns = set("suggestion", "suggestions", "improvement", "improvements", "implementation",
 	"implementations", "summary", "overview", "explanation", "solution", "solutions", "attempt", "attempts",
 	"alternative", "alternatives", "recommendation", "recommendations", "reason", "reasons", "proposal",
-	"proposals", "clarification", "description", "discussion", "note", "notes")
+	"proposals", "clarification", "description", "discussion", "note", "notes",
+	"request", "requests", "requirement", "requirements", "objective", "objectives", "choice", "choices",
+	"update", "updates", "context", "information", "guidance", "usage", "source", "sources", "research",
+	"analysis", "pattern", "patterns", "area", "areas", "scope", "remaining", "ones")
 
 // programParts are the generic parts of any program: every codebase has
 // functions, methods and variables, and every program users and items, as
