@@ -38,8 +38,7 @@ func (r *chunkReader) fill() (more bool, err error) {
 			return false, fmt.Errorf("import %s: message of conversation %d out of order", r.doc.Key, ci)
 		}
 		if r.prepare {
-			field := fmt.Sprintf("conversation %s message[%d]", r.doc.Conversations[ci].Key, r.counts[ci])
-			if err := prepareMessage(m, field, r.s.clock()); err != nil {
+			if err := prepareMessage(m, "conversation "+r.doc.Conversations[ci].Key+" message", r.counts[ci], r.s.clock()); err != nil {
 				return false, err
 			}
 		}

@@ -19,26 +19,34 @@ import (
 const MaxBatch = baton.MaxBatch
 
 // prepareMessage checks one incoming message and fills its defaults. field
-// is the JSON path used in errors, such as "messages[3]".
-func prepareMessage(m *baton.Message, field string, now time.Time) error {
+// and index name it in errors: "messages[3]" (index -1: field alone). The
+// name is made only for an error: made for every message, it was most of
+// checking an imported transcript's.
+func prepareMessage(m *baton.Message, field string, index int, now time.Time) error {
+	name := func() string {
+		if index < 0 {
+			return field
+		}
+		return field + "[" + strconv.Itoa(index) + "]"
+	}
 	m.Role = baton.Role(strings.TrimSpace(string(m.Role)))
 	if m.Role == "" {
-		return baton.Invalid(field+".role", "%s.role is required", field)
+		return baton.Invalid(name()+".role", "%s.role is required", name())
 	}
 	if !m.Role.Valid() {
-		return baton.Invalid(field+".role", "%s.role must be steward, assistant, system, tool_call or tool_result; got %q", field, m.Role)
+		return baton.Invalid(name()+".role", "%s.role must be steward, assistant, system, tool_call or tool_result; got %q", name(), m.Role)
 	}
 	// A source id is matched against stored ones, so a NUL is refused, not
 	// dropped: PostgreSQL cannot take it as text and failed the duplicate
 	// check with a 500.
 	if strings.ContainsRune(m.SourceID, 0) {
-		return baton.Invalid(field+".source_id", "%s.source_id contains a NUL byte", field)
+		return baton.Invalid(name()+".source_id", "%s.source_id contains a NUL byte", name())
 	}
 	m.Content = stripNUL(m.Content)
 	m.Thinking = stripNUL(m.Thinking)
 	m.Speaker = stripNUL(m.Speaker)
 	if len(m.Content) > baton.MaxContentBytes {
-		return baton.Invalid(field+".content", "%s.content is %d bytes; the limit is %d", field, len(m.Content), baton.MaxContentBytes)
+		return baton.Invalid(name()+".content", "%s.content is %d bytes; the limit is %d", name(), len(m.Content), baton.MaxContentBytes)
 	}
 	if m.ContentType == "" {
 		m.ContentType = baton.ContentText
@@ -48,28 +56,28 @@ func prepareMessage(m *baton.Message, field string, now time.Time) error {
 		valid = valid || ct == m.ContentType
 	}
 	if !valid {
-		return baton.Invalid(field+".content_type", "%s.content_type must be one of %s; got %q", field, strings.Join(baton.ContentTypes, ", "), m.ContentType)
+		return baton.Invalid(name()+".content_type", "%s.content_type must be one of %s; got %q", name(), strings.Join(baton.ContentTypes, ", "), m.ContentType)
 	}
 	if n := len(m.Semantic.Embedding); n != 0 && n != baton.EmbeddingDims {
-		return baton.Invalid(field+".semantic.embedding", "%s.semantic.embedding must have %d numbers; got %d", field, baton.EmbeddingDims, n)
+		return baton.Invalid(name()+".semantic.embedding", "%s.semantic.embedding must have %d numbers; got %d", name(), baton.EmbeddingDims, n)
 	}
 	if m.Semantic.Sentiment < -1 || m.Semantic.Sentiment > 1 {
-		return baton.Invalid(field+".semantic.sentiment", "%s.semantic.sentiment must be between -1 and 1", field)
+		return baton.Invalid(name()+".semantic.sentiment", "%s.semantic.sentiment must be between -1 and 1", name())
 	}
 	if m.Impact.Significance < 0 || m.Impact.Significance > 1 {
-		return baton.Invalid(field+".impact.significance", "%s.impact.significance must be between 0 and 1", field)
+		return baton.Invalid(name()+".impact.significance", "%s.impact.significance must be between 0 and 1", name())
 	}
 	m.SyncArc()
 	if m.Timestamp.IsZero() {
 		m.Timestamp = now
 	}
-	if err := baton.CheckTime(field+".timestamp", m.Timestamp); err != nil {
-		return err
+	if !baton.ValidTime(m.Timestamp) {
+		return baton.CheckTime(name()+".timestamp", m.Timestamp)
 	}
 	m.Timestamp = m.Timestamp.UTC()
 	m.SourceID = strings.TrimSpace(m.SourceID)
 	if len(m.SourceID) > baton.MaxSourceIDBytes {
-		return baton.Invalid(field+".source_id", "%s.source_id must be at most %d characters", field, baton.MaxSourceIDBytes)
+		return baton.Invalid(name()+".source_id", "%s.source_id must be at most %d characters", name(), baton.MaxSourceIDBytes)
 	}
 	if m.SourceID == "" {
 		// Without a client id, the same message sent twice still counts once.
@@ -84,7 +92,7 @@ func prepareMessage(m *baton.Message, field string, now time.Time) error {
 // Importers call it to reject a document before any write.
 func PrepareMessages(msgs []*baton.Message, field string, now time.Time) error {
 	for i, m := range msgs {
-		if err := prepareMessage(m, fmt.Sprintf("%s[%d]", field, i), now); err != nil {
+		if err := prepareMessage(m, field, i, now); err != nil {
 			return err
 		}
 	}
