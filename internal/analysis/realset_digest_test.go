@@ -34,6 +34,7 @@ func TestRealSetDigest(t *testing.T) {
 	var lines strings.Builder
 	for _, s := range readRealsetManifest(t) {
 		sess := imp.importSession(t, s)
+		sessID := sess.ID
 		msgs, err := imp.st.SessionMessages(imp.ctx, imp.stewardID, sess.ID)
 		if err != nil {
 			t.Fatal(err)
@@ -55,7 +56,16 @@ func TestRealSetDigest(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		fmt.Fprintf(&lines, "%s %x\n", s.ID, h.Sum(nil))
+		conv, err := imp.st.Conversation(imp.ctx, imp.stewardID, sessID, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		mem, err := imp.st.ConversationMemory(imp.ctx, imp.stewardID, sessID, conv.ID)
+		memText := "none"
+		if err == nil {
+			memText = fmt.Sprint(mem.Covered, " ", mem.Summary)
+		}
+		fmt.Fprintf(&lines, "%s %x %d %x\n", s.ID, h.Sum(nil), conv.MessageCount, sha256.Sum256([]byte(memText)))
 	}
 	if err := os.WriteFile(out, []byte(lines.String()), 0o644); err != nil {
 		t.Fatal(err)
