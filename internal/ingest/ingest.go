@@ -95,13 +95,19 @@ func (im *Importer) Documents(ctx context.Context, stewardID int64, docs []baton
 // analyses the session it stored. It drops the document's messages once
 // stored, so a large document's are not kept while the next is imported.
 func (im *Importer) importOne(ctx context.Context, stewardID int64, doc *baton.ImportDocument) (baton.ImportResult, error) {
+	im.analyseMessages(doc)
+	return im.importAnalysed(ctx, stewardID, doc)
+}
+
+// importAnalysed is importOne for a document whose messages are analysed
+// already (analyseMessages).
+func (im *Importer) importAnalysed(ctx context.Context, stewardID int64, doc *baton.ImportDocument) (baton.ImportResult, error) {
 	if doc.Session.Source == claudecode.Source {
 		// A session the hooks built from events while its transcript
 		// could not be read: the transcript replaces the prompts and
 		// tool calls it has too, the others stay.
 		doc.EventPrefix = hookMessagePrefix
 	}
-	im.analyseMessages(doc)
 	ahead := im.analyseAhead(ctx, stewardID, doc)
 	res, err := im.store.Import(ctx, stewardID, doc)
 	if err != nil {
@@ -465,11 +471,14 @@ func (im *Importer) ImportPath(ctx context.Context, stewardID int64, path string
 			progress(baton.ImportProgress{Done: done, Total: total, Current: current})
 		}
 	}
-	parsedFiles, stop := parseAhead(claude)
+	parsedFiles, stop := im.parseAhead(claude)
 	defer stop()
 	for _, sf := range claude {
 		name := relName(root, sf.Path)
 		p := <-parsedFiles
+		if p.panicked != nil {
+			panic(p.panicked)
+		}
 		doc, lineErrs, err := p.doc, p.lineErrs, p.err
 		if err != nil {
 			results = append(results, baton.ImportResult{Key: name, Status: baton.ImportRejected, Error: baton.ErrorMessage(err)})
@@ -480,11 +489,11 @@ func (im *Importer) ImportPath(ctx context.Context, stewardID int64, path string
 		for _, le := range lineErrs {
 			doc.Skipped = append(doc.Skipped, le.Error())
 		}
-		res, err := im.Documents(ctx, stewardID, []baton.ImportDocument{doc}, nil)
+		res, err := im.importAnalysed(ctx, stewardID, &doc)
 		if err != nil {
 			return results, err
 		}
-		results = append(results, res...)
+		results = append(results, res)
 		step(sf.Path)
 	}
 	for _, p := range others {
@@ -500,17 +509,28 @@ func (im *Importer) ImportPath(ctx context.Context, stewardID int64, path string
 
 // parsedFile is one Claude Code session's files as parseAhead parsed them.
 type parsedFile struct {
-	doc      baton.ImportDocument
+	doc      baton.ImportDocument // its messages analysed
 	lineErrs []claudecode.LineError
 	err      error
+	panicked any // the analysis's panic
+}
+
+// analyseCaught is analyseMessages of doc, returning its panic.
+func (im *Importer) analyseCaught(doc *baton.ImportDocument) (panicked any) {
+	defer func() { panicked = recover() }()
+	im.analyseMessages(doc)
+	return nil
 }
 
 // parseAhead parses the sessions' files in order on another goroutine, one
-// session ahead of the caller, who stores and analyses each as it comes:
-// the parse of the next transcript runs beside the writes and the analysis
-// of this one (on a second core), in the same order as one after another,
-// and at most two sessions' documents are in memory. stop ends it early.
-func parseAhead(sessions []claudecode.SessionFiles) (<-chan parsedFile, func()) {
+// session ahead of the caller, who stores each as it comes, and analyses
+// each parsed document's messages (analyseMessages) there too: the parse
+// and the messages' analysis of the next transcript run beside the writes
+// and the session analysis of this one (on a second core), in the same
+// order as one after another, and at most two sessions' documents are in
+// memory. stop ends it early. A panic of the analysis is raised again in
+// the caller, where it would have been.
+func (im *Importer) parseAhead(sessions []claudecode.SessionFiles) (<-chan parsedFile, func()) {
 	out := make(chan parsedFile)
 	done := make(chan struct{})
 	go func() {
@@ -518,6 +538,9 @@ func parseAhead(sessions []claudecode.SessionFiles) (<-chan parsedFile, func()) 
 		for _, sf := range sessions {
 			var p parsedFile
 			p.doc, p.lineErrs, p.err = claudecode.ParseFiles(sf, claudecode.Options{})
+			if p.err == nil {
+				p.panicked = im.analyseCaught(&p.doc)
+			}
 			select {
 			case out <- p:
 			case <-done:
