@@ -985,6 +985,12 @@ func pastedErrorTask(prose string) string {
 			if !errorLine[i] || !errorLinePatternWords[k].in(lines[i]) {
 				continue
 			}
+			if k == 0 && retriedAttempt.MatchString(lines[i]) {
+				// "Attempt 1/3 failed: … Original error: …": a try the
+				// program repeats wraps the error below it, which is the
+				// more specific; the bare "failed" pass still reads it.
+				continue
+			}
 			if problem := errorAt(lines, i, re); problem != "" {
 				if command != "" {
 					return excerpt("fix `"+command+"` failing: "+problem, taskLength)
@@ -1022,6 +1028,10 @@ func errorAt(lines []string, i int, re *regexp.Regexp) string {
 	}
 	return t
 }
+
+// retriedAttempt is a line that reports one try of several failing
+// ("Attempt 1/3 failed", "retrying in 2s").
+var retriedAttempt = regexp.MustCompile(`(?i)\battempt\s+\d+\s*(?:/|of)\s*\d+\b|\bretrying\b`)
 
 // personCannot is a person's "cannot" ("you cannot", "we cannot"): what
 // someone is unable to do, not a program's error.

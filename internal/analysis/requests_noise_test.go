@@ -219,3 +219,13 @@ func TestPersonCannotIsNoError(t *testing.T) {
 		t.Errorf("task %q, want %q", got, want)
 	}
 }
+
+// TestRetriedAttemptWrapsTheError: a line reporting one failed try of
+// several ("Attempt 1/3 failed: … Original error: …") wraps the error
+// printed under it, which names the problem.
+func TestRetriedAttemptWrapsTheError(t *testing.T) {
+	got := pastedErrorTask("[Remediation] Phase 2: Executing error fixes\n[OpenAI Codex] Attempt 1/3 failed: authentication required. Original error: CLI exited with code 2\nstderr: error: invalid value 'network-only' for '--sandbox <SANDBOX_MODE>'")
+	if want := "fix stderr: error: invalid value 'network-only' for '--sandbox <SANDBOX_MODE>'"; got != want {
+		t.Errorf("task %q, want %q", got, want)
+	}
+}
