@@ -399,12 +399,17 @@ var realsetFloors = map[string]map[string][2]float64{
 	// to use find instead"): 0.84 / 0.68 → 0.84 / 0.69 (206 sessions,
 	// found 495 → 500; held-out batch 21 unchanged); the tasks recall
 	// floor is raised to 0.02 below it.
+	// Then topics from the phrase a generic head names ("phase test") and
+	// without the talk about the work alone (context, requirements,
+	// updates): 0.61 / 0.49 → 0.62 / 0.50 (206 sessions; held-out batch 21
+	// unchanged); the topics floors, far under, are raised to 0.58 / 0.46,
+	// room left for held-out batch 21's later steps (0.52 / 0.33 now).
 	"dev": {
 		"title":        {0.93, 0},
 		"decisions":    {0.80, 0.49},
 		"tasks":        {0.77, 0.67},
 		"technologies": {0.89, 0.73},
-		"topics":       {0.51, 0.43},
+		"topics":       {0.58, 0.46},
 	},
 	// Measured 2026-11-25 on 23 test sessions: title 0.43; decisions none
 	// produced (0 of 28 found); tasks 0.56 / 0.10; technologies
