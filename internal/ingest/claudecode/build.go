@@ -11,6 +11,7 @@ import (
 	"io"
 	"maps"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -183,7 +184,9 @@ func (b *builder) readLines(r io.Reader, file, agentID string, read int) (int, e
 	parts, stop := decodeAhead(lr)
 	defer stop()
 	var last linePart
-	for part := range parts {
+	for p := range parts {
+		<-p.decoded
+		part := p.part
 		for i := range part.lines {
 			d := &part.lines[i]
 			if d.err != nil {
@@ -223,64 +226,129 @@ const (
 )
 
 // decodeAhead reads the lines and decodes their JSON (each line, its
-// message's content blocks and its toolUseResult) on another goroutine (a
-// second core), handing them over in order a part at a time, while the
-// caller builds messages from the parts before: the decoding is more than
-// half of reading a transcript. At most a few parts are held ahead. stop ends the
-// goroutine early (it is not needed once the parts are read to the end).
-func decodeAhead(lr *lineReader) (<-chan linePart, func()) {
-	out := make(chan linePart, 2)
+// message's content blocks and its toolUseResult) beside the caller,
+// handing the parts over in order, while the caller builds messages from
+// the parts before: the decoding is more than half of reading a
+// transcript. Decoders (one per core, at most maxDecoders) take turns to
+// read a part's lines, copying their text, and decode their parts side by
+// side: with one decoder the decoding alone took longer than the
+// building, and bounded the parse to one core and a half. A part can be
+// used once its decoded channel is closed. At most a few parts are held
+// ahead. stop ends the goroutines early (they are not needed once the
+// parts are read to the end).
+func decodeAhead(lr *lineReader) (<-chan *rawPart, func()) {
+	decoders := max(1, min(runtime.GOMAXPROCS(0), maxDecoders))
+	order := make(chan *rawPart, 2*decoders)
 	done := make(chan struct{})
+	var mu sync.Mutex // held while reading a part and queueing it in order
+	finished := false
+	var wg sync.WaitGroup
+	for range decoders {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				mu.Lock()
+				if finished {
+					mu.Unlock()
+					return
+				}
+				p := readPart(lr)
+				finished = p.last
+				select {
+				case order <- p:
+				case <-done:
+					finished = true
+					mu.Unlock()
+					return
+				}
+				mu.Unlock()
+				p.decode()
+				close(p.decoded)
+			}
+		}()
+	}
 	go func() {
-		defer close(out)
-		// A part's lines are made at their most (partLines) once, not
-		// grown by doubling: a decoded line is large, and the copies
-		// were a tenth of the bytes an import allocated.
-		part := linePart{lines: make([]decodedLine, 0, partLines)}
-		size := 0
-		send := func() bool {
-			select {
-			case out <- part:
-				part, size = linePart{lines: make([]decodedLine, 0, partLines)}, 0
-				return true
-			case <-done:
-				return false
-			}
-		}
-		for {
-			text, tooLong, err := lr.next()
-			if err != nil {
-				part.read = lr.n
-				if err != io.EOF {
-					part.err = err
-				}
-				send()
-				return
-			}
-			d := decodedLine{n: lr.n}
-			text = bytes.TrimSpace(text)
-			switch {
-			case tooLong:
-				d.err = errLineTooLong
-			case len(text) == 0:
-				continue
-			case text[0] != '{':
-				d.err = errors.New("not a JSON object")
-			default:
-				if d.err = jsonfast.Unmarshal(text, &d.l); d.err == nil {
-					d.l.predecode()
-				}
-			}
-			part.lines = append(part.lines, d)
-			size += len(text)
-			if (len(part.lines) >= partLines || size >= partBytes) && !send() {
-				return
-			}
-		}
+		wg.Wait()
+		close(order)
 	}()
 	var once sync.Once
-	return out, func() { once.Do(func() { close(done) }) }
+	return order, func() { once.Do(func() { close(done) }) }
 }
+
+// maxDecoders bounds decodeAhead's decoders.
+const maxDecoders = 4
+
+// rawPart is a part's lines as read, before decodeAhead's decoders decode
+// them: text holds the lines' text one after another, each line's end in
+// ends (a line that cannot be decoded has its error in part already).
+type rawPart struct {
+	part    linePart
+	text    []byte
+	ends    []int
+	last    bool          // the file's last part: part has read and err
+	decoded chan struct{} // closed once part's lines are decoded
+}
+
+// readPart reads the next part's lines (up to partLines lines or
+// partBytes bytes), copying their text (the reader's buffer is reused)
+// into a buffer of partTexts.
+func readPart(lr *lineReader) *rawPart {
+	p := &rawPart{decoded: make(chan struct{}), ends: make([]int, 0, partLines)}
+	p.part.lines = make([]decodedLine, 0, partLines)
+	if b, ok := partTexts.Get().(*[]byte); ok {
+		p.text = (*b)[:0]
+	}
+	for len(p.part.lines) < partLines && len(p.text) < partBytes {
+		text, tooLong, err := lr.next()
+		if err != nil {
+			p.part.read, p.last = lr.n, true
+			if err != io.EOF {
+				p.part.err = err
+			}
+			break
+		}
+		d := decodedLine{n: lr.n}
+		text = bytes.TrimSpace(text)
+		switch {
+		case tooLong:
+			d.err = errLineTooLong
+		case len(text) == 0:
+			continue
+		case text[0] != '{':
+			d.err = errors.New("not a JSON object")
+		default:
+			p.text = append(p.text, text...)
+		}
+		p.part.lines = append(p.part.lines, d)
+		p.ends = append(p.ends, len(p.text))
+	}
+	return p
+}
+
+// decode decodes the part's lines.
+func (p *rawPart) decode() {
+	from := 0
+	for i := range p.part.lines {
+		d := &p.part.lines[i]
+		to := p.ends[i]
+		if d.err == nil {
+			if d.err = jsonfast.Unmarshal(p.text[from:to], &d.l); d.err == nil {
+				d.l.predecode()
+			}
+		}
+		from = to
+	}
+	// The decoded lines hold copies of what they need of the text.
+	text := p.text[:0]
+	partTexts.Put(&text)
+	p.text = nil
+}
+
+// partTexts are the buffers of rawParts' text, used again: a part holds
+// up to partBytes (a megabyte) and more, and a new one for every part
+// was a third more allocation than the rest of the parse.
+var partTexts sync.Pool
 
 // decodeLine decodes and files one line (or array element) n of file.
 func (b *builder) decodeLine(text []byte, file string, n int, sub *conv) {
