@@ -584,6 +584,7 @@ var realsetTestLabelsSHA256 = map[string]string{
 	"labels-test-20-2.json": "711575600024af39f3adfa49bf3f507c07923ef24d80cf4bbf94744eed0c43b5",
 	"labels-test-20-3.json": "248e139c7b62f4e175bfdb0c12a161b51f7c2dd948d7db70ebc6aec0704bef27",
 	"labels-test-21.json":   "80396328662973a8a891fe0fcaf29b25a392bc43068be6862432f56265605b80",
+	"labels-test-21-2.json": "ef491c70f9920a16b86e44d451696f83ca7b0ed40464b9347d9fc8bbc1f086ad",
 }
 
 // realsetExt is the file name each format is imported under.
