@@ -171,7 +171,9 @@ func (s *Store) writeGroupBatch(take func() []*groupCall) []*groupCall {
 		}
 		return s.indexWritten(ctx, tx)
 	})
-	if err != nil {
+	if err == nil {
+		s.kickCheckpoint()
+	} else {
 		// Nothing of the batch was written.
 		for _, c := range batch {
 			if c.err == nil {

@@ -54,6 +54,7 @@ type Store struct {
 	writes       writeGroup    // SQLite appends and hook events waiting to share a write transaction; see append_group.go
 	bulk         *bun.Conn     // SQLite: the connection large frame writes run on, under writeMu; see inBulkTx
 	appendTurns  chan struct{} // PostgreSQL: the appends being analysed and written; see appendTurn
+	checkpoints  checkpointer  // SQLite: the WAL's checkpoints, off the writers' path; see checkpoints.go
 }
 
 // Open connects to the database named by url: "sqlite:PATH" (the embedded
@@ -91,7 +92,7 @@ func Open(url string) (*Store, error) {
 		// window, each on its own page, and FTS5's leaves). Writes still go
 		// through SQLite's pager and the WAL.
 		dsn := "file:" + path + "?_pragma=journal_mode(WAL)&_pragma=busy_timeout(10000)" +
-			"&_pragma=foreign_keys(1)&_pragma=synchronous(NORMAL)&_pragma=mmap_size(" + strconv.Itoa(sqliteMmapBytes) + ")&_txlock=immediate"
+			"&_pragma=foreign_keys(1)&_pragma=synchronous(NORMAL)&_pragma=mmap_size(" + strconv.Itoa(sqliteMmapBytes) + ")&_pragma=wal_autocheckpoint(0)&_txlock=immediate"
 		sqldb, err := sql.Open(sqliteshim.ShimName, dsn)
 		if err != nil {
 			return nil, err
@@ -137,6 +138,7 @@ func (s *Store) Close() error {
 	s.writeMu.Lock()
 	s.closeBulk()
 	s.writeMu.Unlock()
+	s.stopCheckpoints()
 	err := s.db.Close()
 	if s.releaseClaim != nil {
 		s.releaseClaim()
@@ -165,11 +167,16 @@ func (s *Store) Dialect() string { return s.dialect }
 // in millisecond steps in its busy handler, which halved ingest with two
 // clients. Other processes still queue on the database lock.
 func (s *Store) inTx(ctx context.Context, fn func(tx bun.Tx) error) error {
-	if s.dialect == SQLite {
-		s.writeMu.Lock()
-		defer s.writeMu.Unlock()
+	if s.dialect != SQLite {
+		return s.db.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error { return fn(tx) })
 	}
-	return s.db.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error { return fn(tx) })
+	s.writeMu.Lock()
+	defer s.writeMu.Unlock()
+	err := s.db.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error { return fn(tx) })
+	if err == nil {
+		s.kickCheckpoint()
+	}
+	return err
 }
 
 // notFound turns sql.ErrNoRows into the domain's not-found error.
