@@ -872,7 +872,7 @@ func cleanRequest(s string) string {
 	// Each pattern only where it can match: most requests have no link
 	// and no code span, and this runs for every line of every request.
 	if strings.Contains(s, "://") {
-		s = titleURL.ReplaceAllString(s, " ")
+		s = withoutURLs(s)
 	}
 	if strings.Contains(s, "`") {
 		s = codeSpan.ReplaceAllStringFunc(s, func(m string) string {

@@ -97,7 +97,9 @@ var planLeadIn = regexp.MustCompile(`(?i)\b(?:i need to|i'll|i will|i'm going to
 func plannedList(prose string) []string {
 	lines := strings.Split(strings.TrimSpace(truncate(prose, maxScanText)), "\n")
 	for i, line := range lines {
-		if !planLeadIn.MatchString(strings.TrimSpace(line)) {
+		// The lead-in ends with a colon: looking first spares the other
+		// lines the pattern's scan.
+		if t := strings.TrimSpace(line); !strings.HasSuffix(t, ":") || !planLeadIn.MatchString(t) {
 			continue
 		}
 		var out []string

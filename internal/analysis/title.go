@@ -23,6 +23,16 @@ var (
 	codeSpan  = regexp.MustCompile("`([^`\n]*)`")
 )
 
+// withoutURLs is s with each URL titleURL finds replaced by a space. A
+// URL holds "://": text without it, most text, is spared the pattern's
+// scan of every word.
+func withoutURLs(s string) string {
+	if !strings.Contains(s, "://") {
+		return s
+	}
+	return titleURL.ReplaceAllString(s, " ")
+}
+
 // Title writes a session's title from the prompt that opened it (or a
 // summary of it): the subject in at most eight words, with no slash
 // command, path, URL, command line or markup, never cut inside a word.
@@ -40,7 +50,7 @@ var (
 // of a subject is left.
 func Title(prompt string) string {
 	s := stripMarkup(prompt)
-	s = titleURL.ReplaceAllString(s, " ")
+	s = withoutURLs(s)
 	s = titleCodeSpans(s)
 	// The first paragraph that says something: a pasted log or code
 	// after it is not the subject.

@@ -495,7 +495,7 @@ const titleHeadingBonus = 1.5
 // a frame: "I got this feedback:").
 func titleSentences(prose string) []titleSentence {
 	s := stripMarkup(prose)
-	s = titleURL.ReplaceAllString(s, " ")
+	s = withoutURLs(s)
 	s = titleCodeSpans(s)
 	var sp sentenceSplitter
 	for line := range strings.SplitSeq(strings.ReplaceAll(s, "\r", ""), "\n") {
@@ -629,7 +629,7 @@ func (sp *sentenceSplitter) pasted(line string) bool {
 	}
 	// A clock time opens a log's line ("… when running it 11:35:44.030
 	// API GET"): the output runs from there to its paragraph's end.
-	if loc := logClock.FindStringIndex(line); loc != nil {
+	if loc := logClockIndex(line); loc != nil {
 		line, sp.inPaste = line[:loc[0]], true
 		if line = cleanTitleLine(line); line != "" && !cjkText(line) {
 			sp.words = append(sp.words, dropCode(titleWords(line))...)
@@ -801,7 +801,7 @@ func withoutPastedOutput(prose string) string {
 		if i := outputMarkIndex(line); i >= 0 {
 			line = line[:i]
 		}
-		if loc := logClock.FindStringIndex(line); loc != nil {
+		if loc := logClockIndex(line); loc != nil {
 			line, inPaste = line[:loc[0]], true
 		}
 		kept = append(kept, line)
@@ -866,6 +866,9 @@ var shellError = regexp.MustCompile(`^\S+: line \d+: `)
 // Success"): three gaps of two spaces or more, none after a sentence's
 // end (some type two spaces there).
 func tableColumns(line string) bool {
+	if !strings.Contains(line, "  ") {
+		return false // no gap: spared the pattern's scan
+	}
 	gaps := 0
 	for _, m := range columnGap.FindAllStringIndex(line, -1) {
 		if strings.ContainsRune(".!?:", rune(line[m[0]])) {
@@ -933,6 +936,15 @@ var fileLocation = regexp.MustCompile(`^(?:[A-Za-z]:)?[\w./\\-]*\w\.\w+:\d+(?::\
 
 // logClock is the time of day a log line carries: "11:35:44", "09:02:17.381".
 var logClock = regexp.MustCompile(`(?:^|\s|\[)\d{1,2}:\d{2}:\d{2}(?:[.,]\d+)?\b`)
+
+// logClockIndex is logClock's first match in line, or nil. A clock has
+// colons: a line without one, most of them, is spared the pattern's scan.
+func logClockIndex(line string) []int {
+	if strings.IndexByte(line, ':') < 0 {
+		return nil
+	}
+	return logClock.FindStringIndex(line)
+}
 
 // logMarks are the box, bullet and status characters of a tool's output.
 const logMarks = "│┃├└┌┐┘•⨯✓✗█⋮"
