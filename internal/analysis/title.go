@@ -196,7 +196,8 @@ func cleanTitleLine(line string) string {
 			if i+1 < len(fields) && flagNouns[bareWord(fields[i+1])] {
 				out = append(out, flagWord(f))
 			}
-		case isPathWord(f), strings.HasPrefix(f, "@") && len(f) > 1, strings.HasPrefix(f, "$"), issueNumber.MatchString(f):
+		case isPathWord(f), strings.HasPrefix(f, "@") && len(f) > 1, strings.HasPrefix(f, "$"),
+			strings.IndexByte(f, '#') >= 0 && issueNumber.MatchString(f): // "#" first: most words lack it
 			// The sentence a path ends still ends ("… will be
 			// /home/x/server.py. Why does it hang"): its full stop
 			// goes to the word before it.
