@@ -80,19 +80,17 @@ func restatement(vs []view, i int) (titleSentence, bool) {
 		if !v.assistant() || !v.text {
 			continue
 		}
-		for _, s := range titleSentences(answerProse(v)) {
-			if len(s.words) == 0 || s.cjk != "" {
-				continue
-			}
-			work, ok := restatedWork(s.words)
-			if ok && openingMatches(s.words, stepOpening) && !promptHasWord(&vs[i], work.words[0]) {
-				// "Let me …" opens a step as often as the work: it
-				// restates the request only with the request's verb.
-				return titleSentence{}, false
-			}
-			return work, ok
+		s, ok := firstWordSentence(answerProse(v))
+		if !ok {
+			return titleSentence{}, false
 		}
-		return titleSentence{}, false
+		work, ok := restatedWork(s.words)
+		if ok && openingMatches(s.words, stepOpening) && !promptHasWord(&vs[i], work.words[0]) {
+			// "Let me …" opens a step as often as the work: it
+			// restates the request only with the request's verb.
+			return titleSentence{}, false
+		}
+		return work, ok
 	}
 	return titleSentence{}, false
 }

@@ -494,12 +494,43 @@ const titleHeadingBonus = 1.5
 // sentence ends and at a colon or semicolon (what precedes "…: " is often
 // a frame: "I got this feedback:").
 func titleSentences(prose string) []titleSentence {
+	return splitTitleSentences(prose, func([]titleSentence) bool { return false })
+}
+
+// firstWordSentence is the first of titleSentences(prose) with words (not
+// a CJK sentence), without splitting the rest: a sentence once split never
+// changes, and what is split later only comes after it. The restatement
+// reads only an answer's first sentence, and a long answer's other
+// sentences were most of a session analysis's CPU in a Codex first sync.
+func firstWordSentence(prose string) (titleSentence, bool) {
+	out := splitTitleSentences(prose, func(out []titleSentence) bool {
+		return firstWords(out) >= 0
+	})
+	if k := firstWords(out); k >= 0 {
+		return out[k], true
+	}
+	return titleSentence{}, false
+}
+
+// firstWords is the index of the first sentence with words, or -1.
+func firstWords(out []titleSentence) int {
+	for k, s := range out {
+		if len(s.words) > 0 && s.cjk == "" {
+			return k
+		}
+	}
+	return -1
+}
+
+// splitTitleSentences splits prose into titleSentences line by line,
+// stopping early once enough(the sentences so far) is true.
+func splitTitleSentences(prose string, enough func([]titleSentence) bool) []titleSentence {
 	s := stripMarkup(prose)
 	s = withoutURLs(s)
 	s = titleCodeSpans(s)
 	var sp sentenceSplitter
 	for line := range strings.SplitSeq(strings.ReplaceAll(s, "\r", ""), "\n") {
-		if sp.full() {
+		if sp.full() || enough(sp.out) {
 			break
 		}
 		sp.line(line)
