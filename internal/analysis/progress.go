@@ -23,6 +23,37 @@ type taskBook struct {
 	status    map[string]string // key → pending, in_progress or completed
 	requested map[string]bool   // keys of the steward's requests
 	cleaned   map[string]string // cleanTask of each task read: a todo list is written again at each update
+	// trace, when not nil, records where each task came from and what
+	// the gates left out: the real set's harness reads it
+	// (BATON_REALSET_TASKS_OUT); the analysis never does.
+	trace *taskTrace
+}
+
+// taskTrace is what the real set's harness learns of one session's
+// tasks: the rule each task was first read by, and the requests a gate
+// dropped or merged into another task.
+type taskTrace struct {
+	from    string            // the rule being read now
+	origin  map[string]string // task key → the rule that first wrote it
+	dropped [][2]string       // {gate, text}
+}
+
+// formNames name the request forms in a trace.
+var formNames = map[requestForm]string{formListed: "listed", formImperative: "imperative", formOpener: "opener",
+	formQuestion: "question", formAside: "aside"}
+
+// drop records a task a gate left out.
+func (b *taskBook) drop(gate, text string) {
+	if b.trace != nil {
+		b.trace.dropped = append(b.trace.dropped, [2]string{gate, text})
+	}
+}
+
+// from names the rule whose tasks are read next.
+func (b *taskBook) from(rule string) {
+	if b.trace != nil {
+		b.trace.from = rule
+	}
 }
 
 func newTaskBook() *taskBook {
@@ -38,6 +69,7 @@ func (b *taskBook) todo(task, status string) {
 		for _, k := range b.order {
 			if b.requested[k] && restates(words, wordsOf(k)) {
 				b.status[k] = status
+				b.drop("todo restates a request", task)
 				return
 			}
 		}
@@ -86,6 +118,9 @@ func (b *taskBook) set(task, status string) {
 		}
 		b.order = append(b.order, key)
 		b.text[key] = task
+		if b.trace != nil {
+			b.trace.origin[key] = b.trace.from
+		}
 	}
 	b.status[key] = status
 }
@@ -119,6 +154,7 @@ func (b *taskBook) request(task, status string, known int) {
 	words := wordsOf(strings.ToLower(task))
 	for _, key := range b.order[:min(known, len(b.order))] {
 		if sameTask(words, wordsOf(key)) {
+			b.drop("same as a known task", task)
 			return
 		}
 	}
@@ -253,8 +289,13 @@ func cleanTask(s string) string {
 // behind long before the end, are not tasks. A task is discussed once mentioned, completed when its latest
 // status is completed, and remaining otherwise. Blockers are sentences saying "blocked by",
 // "blocked on", "blocker", "waiting on", or "can't … until".
-func progressOf(vs []view) baton.Progress {
+func progressOf(vs []view) baton.Progress { return progressTraced(vs, nil) }
+
+// progressTraced is progressOf, recording in trace (when not nil) where
+// each task came from.
+func progressTraced(vs []view, trace *taskTrace) baton.Progress {
 	book := newTaskBook()
+	book.trace = trace
 	var blockers []string
 	askedBefore := false // a steward message with prose came before
 	done := doneLater(vs)
@@ -262,12 +303,14 @@ func progressOf(vs []view) baton.Progress {
 	closing := closingTurn(vs)
 	for i := range vs {
 		v := &vs[i]
+		book.from("todo tool")
 		for j := range v.calls {
 			for _, t := range callTodos(&v.calls[j]) {
 				book.todo(t.Content, t.Status)
 			}
 		}
 		if v.assistant() {
+			book.from("todo text")
 			for _, t := range textTodos(v.m.Content) {
 				book.todo(t.Content, t.Status)
 			}
@@ -288,6 +331,7 @@ func progressOf(vs []view) baton.Progress {
 				status = "completed"
 			}
 			reqs := stewardRequests(vs, i, askedBefore)
+			book.from("request")
 			if len(reqs) == 0 && strings.TrimSpace(v.prose) != "" {
 				// A message whose own sentences ask in no form read here
 				// (a remark that implies the work, a request in pasted
@@ -297,13 +341,25 @@ func progressOf(vs []view) baton.Progress {
 				if r, ok := restatement(vs, i); ok {
 					if t := requestText(strings.Join(r.words, " "), true); t != "" {
 						reqs = []request{{t, formListed}}
+						book.from("restatement")
 					}
 				}
 			}
 			known := len(book.order)
 			for k, r := range reqs {
-				if askedBefore && remark(r, k) || feedback(r, askedBefore) {
+				if askedBefore && remark(r, k) {
+					book.drop("remark", r.text)
 					continue
+				}
+				if feedback(r, askedBefore) {
+					book.drop("feedback", r.text)
+					continue
+				}
+				if book.trace != nil && book.trace.from != "restatement" {
+					book.trace.from = "request " + formNames[r.form]
+					if !askedBefore {
+						book.trace.from += " (opening)"
+					}
 				}
 				book.request(r.text, status, known)
 			}
@@ -312,11 +368,13 @@ func progressOf(vs []view) baton.Progress {
 			askedBefore = askedBefore || len(reqs) > 0 || messageEvent(v.m) != "slash_command"
 		}
 		if v.assistant() {
+			book.from("work list")
 			for _, t := range workList(v.prose) {
 				book.worked(t, done[i])
 			}
 		}
 		if v.steward() || i >= closing {
+			book.from("text cue")
 			for line := range strings.SplitSeq(v.prose, "\n") {
 				textTasks(book, line)
 			}
@@ -329,6 +387,7 @@ func progressOf(vs []view) baton.Progress {
 			}
 		}
 	}
+	book.from("open error")
 	for _, e := range openErrorsAtEnd(vs) {
 		book.mention("Resolve: " + e)
 	}
