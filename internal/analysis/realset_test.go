@@ -593,6 +593,7 @@ var realsetTestLabelsSHA256 = map[string]string{
 	"labels-test-20-3.json": "248e139c7b62f4e175bfdb0c12a161b51f7c2dd948d7db70ebc6aec0704bef27",
 	"labels-test-21.json":   "80396328662973a8a891fe0fcaf29b25a392bc43068be6862432f56265605b80",
 	"labels-test-21-2.json": "ef491c70f9920a16b86e44d451696f83ca7b0ed40464b9347d9fc8bbc1f086ad",
+	"labels-test-22.json":   "b00db6e0f0727ec4a7d53d2e6b1c7d62303d106ae7001b3f6caa2f5e883aef92",
 }
 
 // realsetExt is the file name each format is imported under.
