@@ -30,6 +30,7 @@ func TestRealSetTasks(t *testing.T) {
 	labels := readRealsetLabels(t, "dev")
 	imp := newRealsetImporter(t)
 	extraClass, missClass, made, hits := map[string]int{}, map[string]int{}, map[string]int{}, map[string]int{}
+	dropped := map[string]int{} // the gates' drops: gate and whether the text matches a label
 	var detail strings.Builder
 	devIndex := 0
 	for _, s := range readRealsetManifest(t) {
@@ -50,6 +51,16 @@ func TestRealSetTasks(t *testing.T) {
 		tr := analysis.TraceTasks(msgs)
 		if strings.Join(tr.Tasks, "\n") != strings.Join(sess.Progress.TasksDiscussed, "\n") {
 			fmt.Fprintf(&detail, "%s: traced tasks differ from the stored ones\n", s.ID)
+		}
+		for _, d := range tr.Dropped {
+			gate := d[0] + ": matches no label"
+			for _, l := range lab.Tasks {
+				if realsetItemMatch(d[1], l) {
+					gate = d[0] + ": matches a label"
+					break
+				}
+			}
+			dropped[gate]++
 		}
 		var lines []string
 		// BATON_REALSET_TASKS_SHOW names sessions (ids, comma-separated)
@@ -119,6 +130,8 @@ func TestRealSetTasks(t *testing.T) {
 	for _, k := range sortedKeys(made) {
 		fmt.Fprintf(&b, "%4d / %4d  %s\n", hits[k], made[k], k)
 	}
+	b.WriteString("\n# requests the gates dropped or merged\n")
+	writeCounts(&b, dropped)
 	b.WriteString("\n# missed labels by cause\n")
 	writeCounts(&b, missClass)
 	b.WriteString("\n# per session\n" + detail.String())

@@ -925,12 +925,32 @@ func isPlainWord(w string) bool {
 // outputLine is a line a program printed: "error: …", "hint: …",
 // "npm ERR! …", "[11:35:44.030] [API] …", "[OpenAI Codex] Attempt 1/3
 // failed", a shell prompt ("user@host:~$ …", "PS C:\src> …").
+// columns reports a line laid out in columns, as a table a tool prints
+// ("Tool         Total Time (s)  Per File (s)    Success"): two gaps of
+// three spaces or more inside it. Typed prose has at most two spaces
+// between words ("works.  Now the tray").
+func columns(t string) bool {
+	gaps := 0
+	for i := 0; i+3 <= len(t) && gaps < 2; i++ {
+		if t[i] == ' ' && t[i+1] == ' ' && t[i+2] == ' ' {
+			gaps++
+			for i < len(t) && t[i] == ' ' {
+				i++
+			}
+		}
+	}
+	return gaps >= 2
+}
+
 var outputLine = regexp.MustCompile(`^(?:(?i:error|warning|warn|hint|fatal|note|info|debug|panic|caused by|traceback|exception)(?:\[[^\]]*\])?:\s|npm (?:ERR!|WARN)|\[[^\]\s][^\]]{0,40}\]\s|[\w.-]+@[\w.-]+:\S*[$#]\s|PS [A-Z]:\\)`)
 
 // looksLikeOutput reports a line that is pasted output, not words: a log
 // line, a stack frame, box-drawing, a path alone.
 func looksLikeOutput(t string) bool {
 	if containsAnyNonASCII(t, "│└├─•⨯✓✗➜❯") || strings.HasPrefix(t, "at ") || strings.HasPrefix(t, "    ") || outputLine.MatchString(t) {
+		return true
+	}
+	if columns(t) {
 		return true
 	}
 	letters := 0

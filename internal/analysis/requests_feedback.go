@@ -73,12 +73,14 @@ func describesBehaviour(w []string) bool {
 	if len(w) < 3 || !whWords[w[0]] {
 		return false
 	}
-	switch {
-	case w[2] == "is" || w[2] == "was":
+	if (w[2] == "is" || w[2] == "was") && (w[1] == "happens" || w[1] == "happened" || w[1] == "changed") {
 		// "what happens is", "what changed was": a verb, not a noun
 		// ("which file is broken" asks).
-		return w[1] == "happens" || w[1] == "happened" || w[1] == "changed"
-	case clauseSubjects[w[1]]:
+		return true
+	}
+	if clauseSubjects[w[1]] {
+		// "what I see is", and "what I was thinking was": the clause's
+		// own "was" does not end it.
 		for _, x := range w[3:min(len(w), 6)] {
 			if x == "is" || x == "was" {
 				return true

@@ -19,6 +19,7 @@ func TestFeedbackIsNotARequest(t *testing.T) {
 		{"what did we decide about the cache keys?", true, true},
 		{"What happens is I press save and the form clears", false, true},
 		{"what I see is an empty page after the login", false, true},
+		{"What I was thinking was that it should work like the dock, just round", true, true},
 		{"one last thing. the new release is out", false, true},
 		{"a quick question", true, true},
 		{"fix the one last thing", false, false},
@@ -27,6 +28,7 @@ func TestFeedbackIsNotARequest(t *testing.T) {
 		{"ok so now it works but does it have to round the totals?", true, false},
 		{"Where did we leave off last time?", false, false},
 		{"which file is broken after the rename?", true, false},
+		{"what was the reason the file is cached twice?", true, false},
 		{"how can we add a retry to the upload?", true, false},
 	}
 	for _, c := range cases {

@@ -27,6 +27,21 @@ func TestRequestTasksLeaveOutPastedOutput(t *testing.T) {
 	}
 }
 
+// TestTableIsOutput: a table a tool printed, in columns, is output: the
+// opening message's first line of words is the one under it. Prose typed
+// with two spaces after a full stop is words.
+func TestTableIsOutput(t *testing.T) {
+	prose := "Tool         Total Time (s)  Per File (s)    Success         Failed\n" +
+		"svgo         12.10           0.30            40              2\n\n" +
+		"the benchmark script stops with printf: invalid number"
+	if got := firstProseLine(prose); got != "the benchmark script stops with printf: invalid number" {
+		t.Errorf("first prose line %q", got)
+	}
+	if looksLikeOutput("wow, cool.  OK.  How might we add this to the control panel?") {
+		t.Error("prose with two spaces after its full stops read as output")
+	}
+}
+
 // TestRequestTasksOfAPlanWithoutSteps: a plan with no numbered steps asks
 // for its approach; its verification list asks for nothing of its own.
 func TestRequestTasksOfAPlanWithoutSteps(t *testing.T) {
