@@ -414,11 +414,18 @@ var realsetFloors = map[string]map[string][2]float64{
 	// technologies 0.91 / 0.76 → 0.91 / 0.75, topics 0.62 / 0.50; the
 	// title floor they took the figure under is set 0.02 below it, no
 	// rule changed.
+	// Then technologies from a Markdown export's bracketed notes of the
+	// calls ("**[Bash: …]**" over the command's fence, "**[Write: f]**",
+	// "**[Ran dbus-send …]**", the files beside "_[tools: Bash]_") and the
+	// Linux desktop's packaging and bus programs: 0.91 / 0.75 → 0.91 /
+	// 0.77 (211 sessions, found 385 → 394 of 510; released batch 21 5 → 14
+	// of 29; half A 0.81 → 0.82, B 0.71 → 0.73; held-out batch 22
+	// unchanged); the technologies recall floor is raised to 0.02 below it.
 	"dev": {
 		"title":        {0.90, 0},
 		"decisions":    {0.80, 0.49},
 		"tasks":        {0.77, 0.67},
-		"technologies": {0.89, 0.73},
+		"technologies": {0.89, 0.75},
 		"topics":       {0.58, 0.46},
 	},
 	// Measured 2026-11-25 on 23 test sessions: title 0.43; decisions none

@@ -64,6 +64,11 @@ var programTechnologies = map[string]string{
 	"twine": "Twine", "maturin": "maturin", "pdm": "PDM", "conda": "Conda", "mamba": "Conda", "jupyter": "Jupyter", "tree-sitter": "tree-sitter",
 	"fd": "fd", "fdfind": "fd", "autoflake": "autoflake", "docformatter": "docformatter", "bandit": "Bandit",
 	"pydocstyle": "pydocstyle", "pyflakes": "Pyflakes", "taplo": "Taplo", "parallel": "GNU Parallel",
+	// The Linux desktop's packaging, message bus and service manager.
+	"flatpak": "Flatpak", "flatpak-builder": "Flatpak", "flatpak-spawn": "Flatpak", "snap": "Snap",
+	"snapcraft": "Snap", "appimagetool": "AppImage", "dbus-send": "D-Bus", "dbus-monitor": "D-Bus",
+	"gdbus": "D-Bus", "busctl": "D-Bus", "qdbus": "D-Bus", "systemd-run": "systemd", "systemd-analyze": "systemd",
+	"loginctl": "systemd", "rpmbuild": "RPM", "dpkg-deb": "dpkg", "dpkg-buildpackage": "dpkg",
 }
 
 // subTechnologies are technologies a program's sub-command works with
@@ -231,6 +236,15 @@ func technologiesOf(vs []view) ([]string, map[string]string) {
 		if v.assistant() {
 			for _, a := range textActions(v.m.Content) {
 				actionTechnologies(a, te)
+			}
+			if keepsCallsAsNotes(v.m.Content) {
+				// The notes dropped the calls' files: the files the
+				// answer names are the ones its calls worked on.
+				for _, e := range v.sem.Entities {
+					if e.Type == EntityFile {
+						te.add(languageTechnology[languageOfPath(e.Text)], evidenceRead, "named "+path.Base(e.Text)+" beside the calls it made")
+					}
+				}
 			}
 			for _, f := range searchTableFiles(v.m.Content) {
 				te.add(languageTechnology[languageOfPath(f)], evidenceRead, "searched "+path.Base(f))

@@ -406,6 +406,9 @@ func configDirTechnology(f string) string {
 		return "Dependabot"
 	case nextRouteFile(f):
 		return "Next.js"
+	case strings.HasSuffix(f, ".service") || strings.HasSuffix(f, ".timer") || strings.HasSuffix(f, ".socket"):
+		// A unit file: systemd runs the service, on the timer or socket.
+		return "systemd"
 	}
 	return toolConfigTechnology(path.Base(f))
 }
@@ -537,7 +540,8 @@ func consoleFiles(name, arg string) []string {
 // is a suggestion, not a command that ran.
 func textActions(content string) []techAction {
 	if !strings.Contains(content, "⏺") && !strings.Contains(content, "Tool use:") && !strings.Contains(content, " file: ") &&
-		!strings.HasPrefix(content, "Read file: ") && !strings.HasPrefix(content, "Edit file: ") && !strings.Contains(content, "```") {
+		!strings.HasPrefix(content, "Read file: ") && !strings.HasPrefix(content, "Edit file: ") && !strings.Contains(content, "```") &&
+		!strings.Contains(content, "**[") {
 		return nil
 	}
 	// A transcript kept as text writes a whole turn of the agent's calls
@@ -610,6 +614,12 @@ func textActions(content string) []techAction {
 			}
 		}
 		if l == "" {
+			continue
+		}
+		if inner, ok := bracketNote(l); ok {
+			acts, shell := noteAction(inner)
+			out = append(out, acts...)
+			tool, params, runNext, callNext, cur = "", false, shell, false, -1
 			continue
 		}
 		switch {

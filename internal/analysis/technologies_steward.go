@@ -321,7 +321,7 @@ var commonWordTools = set("act", "air", "atlas", "black", "bundle", "click", "co
 	"react", "rails", "go", "node", "prettier", "hatch", "torch", "jest", "bun", "tofu", "polars", "mamba",
 	"twine", "rake", "commander", "electron", "biome", "bandit", "julia", "claude", "gemini", "codex",
 	"anthropic", "flask", "watch", "redux", "command", "time", "env", "exec", "nohup", "timeout", "nice", "echo",
-	"aider", "gh", "az", "ng", "rg", "fd", "pg", "jq", "yq")
+	"aider", "gh", "az", "ng", "rg", "fd", "pg", "jq", "yq", "snap")
 
 // minListedValues is how many code spans make a sentence a list of
 // values rather than words of the steward's.

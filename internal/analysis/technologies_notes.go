@@ -1,0 +1,84 @@
+package analysis
+
+import "strings"
+
+// A steward's own Markdown export of an agent's session often keeps each
+// tool call as a bracketed note in the answer's text, without the call
+// itself: "**[Bash: Check the Rust toolchain]**" with the command's fence
+// under it, "**[Write: src/main.rs]**", a note of what was done ("**[Ran
+// dbus-send to introspect the watcher]**", "**[Added a method to
+// service.rs]**"), or only the tools' names ("_[tools: Bash, Read]_").
+// The notes are the calls' record: what they name ran or was edited.
+
+// noteVerbs are the verbs that open a note of what the agent did, with
+// the action they report.
+var noteVerbs = map[string]string{
+	"Ran": "run", "Executed": "run", "Reran": "run", "Re-ran": "run", "Attempted": "run", "Tried": "run",
+	"Added": "edit", "Edited": "edit", "Updated": "edit", "Modified": "edit", "Changed": "edit", "Fixed": "edit",
+	"Removed": "edit", "Replaced": "edit", "Refactored": "edit", "Created": "write", "Wrote": "write",
+	"Rewrote": "write",
+}
+
+// bracketNote is the text inside a line that is a bracketed note, bold or
+// italic ("**[Write: src/app.rs]**", "_[tools: Bash]_"); false for any
+// other line (a link, "[x] done", a log's "[INFO] …").
+func bracketNote(l string) (string, bool) {
+	if len(l) < 4 || l[0] != '*' && l[0] != '_' && l[0] != '[' {
+		return "", false
+	}
+	t := strings.Trim(l, "*_ ")
+	if len(t) < 4 || t[0] != '[' || t[len(t)-1] != ']' {
+		return "", false
+	}
+	inner := t[1 : len(t)-1]
+	if strings.ContainsAny(inner, "[]") {
+		return "", false
+	}
+	return inner, true
+}
+
+// noteAction reads a bracketed note: the action of a note naming a file
+// tool and its file, or of a note of what was done (a program it ran, the
+// files it edited or wrote); shell is true for a note of a shell tool,
+// whose command is the fence under it.
+func noteAction(inner string) (acts []techAction, shell bool) {
+	if name, arg, ok := strings.Cut(inner, ": "); ok && !strings.Contains(name, " ") {
+		op := consoleOp(name)
+		if op == "" && shellTools[name] {
+			op = "run"
+		}
+		switch {
+		case op == "run":
+			return nil, true
+		case op != "":
+			if f := strings.Trim(arg, "` "); f != "" && !strings.ContainsAny(f, " \t") && (knownFile(f) || configDirTechnology(f) != "") {
+				return []techAction{{op: op, file: f}}, false
+			}
+		}
+		return nil, false
+	}
+	verb, rest, _ := strings.Cut(inner, " ")
+	op := noteVerbs[verb]
+	switch op {
+	case "":
+		return nil, false
+	case "run":
+		return []techAction{{op: "run", command: rest}}, false
+	}
+	for w := range strings.FieldsSeq(rest) {
+		f := strings.Trim(w, "`'\"(),;:.")
+		if strings.Contains(f, ".") && (knownFile(f) || configDirTechnology(f) != "") {
+			acts = append(acts, techAction{op: op, file: f})
+		}
+	}
+	return acts, false
+}
+
+// keepsCallsAsNotes reports whether an answer records its calls as
+// bracketed notes (noteAction), so that the files its words name are the
+// files those calls worked on.
+func keepsCallsAsNotes(content string) bool {
+	return strings.Contains(content, "_[tools: ") || strings.Contains(content, "**[Bash: ") ||
+		strings.Contains(content, "**[Read: ") || strings.Contains(content, "**[Edit: ") ||
+		strings.Contains(content, "**[Write: ")
+}

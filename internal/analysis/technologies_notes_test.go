@@ -1,0 +1,64 @@
+package analysis
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/baton-dev/baton/internal/baton"
+)
+
+// TestTechnologiesFromBracketedNotes: a Markdown export that keeps each
+// call as a bracketed note shows what ran and what was written: the
+// command in the fence under a shell tool's note, the file a file tool's
+// note names, the program and files of a note of what was done. A shell
+// fence under no note is a suggestion, and "[Request interrupted by
+// user]" or a log's "[INFO]" is no note of a call.
+func TestTechnologiesFromBracketedNotes(t *testing.T) {
+	c := newConvo()
+	c.steward("make me a wallpaper app")
+	c.assistant("Let me check the toolchain.\n\n**[Bash: Check Rust toolchain]**\n```bash\ncargo --version\n```\n\n" +
+		"**[Write: /home/me/app/src/main.rs]**\n\n**[Write: /home/me/app/systemd/app.timer]**\n\n**[Tool: WebFetch]**\n\n" +
+		"To run it daily:\n```bash\ncrontab -e\n```\n\n[INFO] starting\n")
+	c.steward("the tray icon is missing")
+	c.assistant("**[Ran dbus-send to introspect StatusNotifierWatcher]**\n\nThe app cannot own its name.\n\n" +
+		"**[Added get_path() D-Bus method to service.go]**\n\n**[Attempted flatpak-builder on the manifest]**\n\n[Request interrupted by user]")
+	s := &baton.Session{}
+	New().Session(s, c.analysed(New()))
+	got := s.Technical.TechnologyEvidence
+	want := map[string]string{
+		"Cargo":   "ran `cargo --version`",
+		"Rust":    "wrote main.rs",
+		"systemd": "wrote app.timer",
+		"D-Bus":   "ran `dbus-send to introspect StatusNotifierWatcher`",
+		"Go":      "edited service.go",
+		"Flatpak": "ran `flatpak-builder on the manifest`",
+	}
+	for name, ev := range want {
+		if got[name] != ev {
+			t.Errorf("%s: evidence %q, want %q (technologies %q)", name, got[name], ev, s.Technical.Technologies)
+		}
+	}
+	if slices.Contains(s.Technical.Technologies, "cron") {
+		t.Errorf("technologies %q hold a suggested command", s.Technical.Technologies)
+	}
+}
+
+// TestTechnologiesNamedBesideSummarisedCalls: an export that keeps only
+// the tools' names ("_[tools: Bash]_") drops the calls' files, so the
+// files the answer names are the ones its calls worked on; an answer
+// without such notes naming a file is no evidence.
+func TestTechnologiesNamedBesideSummarisedCalls(t *testing.T) {
+	c := newConvo()
+	c.steward("where did we leave off?")
+	c.assistant("Let me look.\n\n_[tools: Bash]_\n\nThe audit in `pipeline/audit_paper.py` passes 53/53.")
+	c.steward("and the other project?")
+	c.assistant("It keeps its logic in `src/lib.rs`, as far as I remember.")
+	s := &baton.Session{}
+	New().Session(s, c.analysed(New()))
+	if ev := s.Technical.TechnologyEvidence["Python"]; ev != "named audit_paper.py beside the calls it made" {
+		t.Errorf("Python's evidence %q (technologies %q)", ev, s.Technical.Technologies)
+	}
+	if slices.Contains(s.Technical.Technologies, "Rust") {
+		t.Errorf("technologies %q hold a file an answer without calls named", s.Technical.Technologies)
+	}
+}
