@@ -353,8 +353,14 @@ func planTitleTask(prose string) string {
 // ("Consider changing to [0-9a-f]{12} to match the validation" is "change
 // to [0-9a-f]{12} to match the validation"), or "".
 func suggestionText(s string) string {
-	words := strings.Fields(cleanRequest(s))
-	if len(words) < 3 || !strings.EqualFold(words[0], "consider") {
+	c := cleanRequest(s)
+	// Its first word first: cleanRequest leaves one space between words,
+	// and most sentences open with another.
+	if first, _, _ := strings.Cut(c, " "); !strings.EqualFold(first, "consider") {
+		return ""
+	}
+	words := strings.Fields(c)
+	if len(words) < 3 {
 		return ""
 	}
 	verb := imperativeOf(strings.ToLower(words[1]))
@@ -884,7 +890,7 @@ func cleanRequest(s string) string {
 		})
 	}
 	s = plainText(s)
-	return strings.Join(strings.Fields(s), " ")
+	return joinFields(s)
 }
 
 // commandLine matches text that is a shell command or its output rather

@@ -256,7 +256,7 @@ func (b *viewBuilder) add(full *baton.Message) {
 		lower := lowerText(v.prose)
 		v.text = v.prose != ""
 		if v.text {
-			v.fixes = hasFixWord(wordsOf(lower))
+			v.fixes = hasFixWord(lower)
 			v.explains = hasAnyPhrase(lower, learnedCues...)
 		}
 		if b.keptLower+len(lower) <= maxKeptLower {

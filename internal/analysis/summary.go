@@ -118,6 +118,9 @@ type candidatePool struct {
 	// a message without a set of the message's terms (a map a message
 	// was most of making a memory's allocations).
 	lastDoc []int32
+	// words is the sentence addSentence reads, split into words: kept
+	// for the next sentence, not made for each of a session's.
+	words []string
 	// firstSteward is the view of the first steward message (the ask),
 	// lastText of the last message with text; -1 when there is none.
 	firstSteward, lastText int
@@ -231,7 +234,8 @@ func (p *candidatePool) addView(i int, v *view) {
 func (p *candidatePool) addSentence(i int, s string) {
 	p.inView++
 	l := lowerText(s)
-	words := wordsOf(l)
+	p.words = appendWords(p.words[:0], l)
+	words := p.words
 	// The sentence's distinct terms go on the end of p.terms, where they
 	// stay if it is a candidate.
 	start := len(p.terms)

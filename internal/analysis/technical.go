@@ -531,22 +531,23 @@ func fixSentence(prose string) string {
 		if strings.HasSuffix(s, "?") {
 			continue
 		}
-		if hasFixWord(wordsOf(lowerText(s))) {
+		if hasFixWord(lowerText(s)) {
 			return s
 		}
 	}
 	return ""
 }
 
-func hasFixWord(words []string) bool {
-	for i, w := range words {
-		if !fixWords[w] {
-			continue
+// hasFixWord reports whether lower-case text has a fix word (fixWords)
+// not negated by one of the two words before it. It reads the words one
+// at a time (eachWord): every message's prose is asked.
+func hasFixWord(lower string) bool {
+	var before1, before2 string // the word before, and the one before that
+	for w := range eachWord(lower) {
+		if fixWords[w] && !negators[before1] && before1 != "still" && !negators[before2] {
+			return true
 		}
-		if (i > 0 && (negators[words[i-1]] || words[i-1] == "still")) || (i > 1 && negators[words[i-2]]) {
-			continue
-		}
-		return true
+		before2, before1 = before1, w
 	}
 	return false
 }

@@ -874,7 +874,7 @@ func workflowActions(text string) []string {
 // with "@" ("look at @src/config/types.go"): the agent reads them.
 func attachedFiles(prose string) []string {
 	var out []string
-	for _, w := range strings.Fields(truncate(prose, maxScanText)) {
+	for w := range strings.FieldsSeq(truncate(prose, maxScanText)) {
 		f, ok := strings.CutPrefix(strings.TrimRight(w, ".,;:!?)\"'`"), "@")
 		if !ok || !strings.ContainsAny(f, "./") || languageTechnology[languageOfPath(f)] == "" {
 			continue

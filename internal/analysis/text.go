@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"iter"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -107,6 +108,24 @@ func squash(s string) string {
 	return strings.Join(strings.Fields(s), " ")
 }
 
+// joinFields is strings.Join(strings.Fields(s), " "), s itself when it
+// is so already (most lines are): its words parted by one space, with
+// none before or after them.
+func joinFields(s string) string {
+	prevSpace := true
+	for _, r := range s {
+		sp := unicode.IsSpace(r)
+		if sp && (r != ' ' || prevSpace) {
+			return strings.Join(strings.Fields(s), " ")
+		}
+		prevSpace = sp
+	}
+	if prevSpace {
+		return strings.Join(strings.Fields(s), " ")
+	}
+	return s
+}
+
 // excerpt is s squashed and cut to about n bytes at a word boundary, with
 // an ellipsis when cut.
 func excerpt(s string, n int) string {
@@ -133,7 +152,12 @@ func lowerText(s string) string {
 // wordsOf splits lower-case text into words: letters, digits and inner
 // apostrophes ("don't").
 func wordsOf(lower string) []string {
-	words := make([]string, 0, len(lower)/5+1)
+	return appendWords(make([]string, 0, len(lower)/5+1), lower)
+}
+
+// appendWords appends the words of lower (wordsOf) to words, for a
+// reader that keeps a slice to read each text's words into.
+func appendWords(words []string, lower string) []string {
 	start := -1
 	for i := 0; i < len(lower); {
 		c := lower[i]
@@ -158,6 +182,38 @@ func wordsOf(lower string) []string {
 		words = append(words, lower[start:])
 	}
 	return words
+}
+
+// eachWord yields the words of wordsOf one at a time, for a reader that
+// needs no slice of them.
+func eachWord(lower string) iter.Seq[string] {
+	return func(yield func(string) bool) {
+		start := -1
+		for i := 0; i < len(lower); {
+			c := lower[i]
+			var inWord bool
+			size := 1
+			if c < utf8.RuneSelf {
+				inWord = wordByte[c] || (c == '\'' && start >= 0 && i+1 < len(lower) && wordByte[lower[i+1]])
+			} else {
+				var r rune
+				r, size = utf8.DecodeRuneInString(lower[i:])
+				inWord = isWordRune(r)
+			}
+			if inWord && start < 0 {
+				start = i
+			} else if !inWord && start >= 0 {
+				if !yield(lower[start:i]) {
+					return
+				}
+				start = -1
+			}
+			i += size
+		}
+		if start >= 0 {
+			yield(lower[start:])
+		}
+	}
 }
 
 // wordByte[b] is isWordRune(rune(b)), looked up rather than worked out:

@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"slices"
 	"strings"
 	"unicode/utf8"
 )
@@ -23,10 +24,15 @@ func hanTerms(text string, words []string) []string {
 	if strings.ContainsFunc(text, func(r rune) bool { return isHiragana(r) || isKatakana(r) }) {
 		return words
 	}
-	out := words[:0:0]
-	for _, w := range words {
-		n := utf8.RuneCountInString(w)
-		if n <= 2 || !allHan(w) {
+	// Most text has no run to cut: its words are returned as they are,
+	// not copied (this runs on every message of a session's titles).
+	k := slices.IndexFunc(words, cutHan)
+	if k < 0 {
+		return words
+	}
+	out := words[:k:k]
+	for _, w := range words[k:] {
+		if !cutHan(w) {
 			out = append(out, w)
 			continue
 		}
@@ -38,6 +44,12 @@ func hanTerms(text string, words []string) []string {
 		}
 	}
 	return out
+}
+
+// cutHan reports a word hanTerms cuts into pairs: a run of three Han
+// characters or more.
+func cutHan(w string) bool {
+	return len(w) > 0 && w[0] >= utf8.RuneSelf && utf8.RuneCountInString(w) > 2 && allHan(w)
 }
 
 func allHan(w string) bool {

@@ -938,7 +938,16 @@ func indentedBlock(line string) bool {
 // install -e .[dev]", "npm run build --watch"), and none of the words a
 // sentence is made of ("run the tests with -v").
 func typedCommand(line string) bool {
-	fields := strings.Fields(line)
+	// Read into an array: every line of every prompt is asked, and most
+	// have more words than a command line.
+	var buf [17]string
+	fields := buf[:0]
+	for f := range strings.FieldsSeq(line) {
+		if len(fields) == len(buf) {
+			return false
+		}
+		fields = append(fields, f)
+	}
 	if len(fields) < 2 || len(fields) > 16 || strings.ToLower(fields[0]) != fields[0] ||
 		strings.Trim(fields[0], "abcdefghijklmnopqrstuvwxyz0123456789._-") != "" {
 		return false
