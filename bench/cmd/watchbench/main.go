@@ -41,7 +41,7 @@ import (
 	"github.com/baton-dev/baton/internal/watch"
 )
 
-var idleProfile, syncProfile *string
+var idleProfile, syncProfile, syncMemProfile *string
 var syncOnly, syncImport *bool
 
 func main() {
@@ -53,6 +53,7 @@ func main() {
 	interval := flag.Duration("interval", 5*time.Second, "the watcher's longest time between passes")
 	idleProfile = flag.String("idle-cpuprofile", "", "write a CPU profile of the idle interval to this file")
 	syncProfile = flag.String("sync-cpuprofile", "", "write a CPU profile of the first sync to this file")
+	syncMemProfile = flag.String("sync-memprofile", "", "write a profile of what the first sync allocates (every allocation sampled) to this file")
 	syncMB := flag.Int("sync-mb", 50, "megabytes of rollouts the first sync reads (500 for the full figure; 0 leaves the first sync out)")
 	syncOnly = flag.Bool("sync-only", false, "measure the first sync alone (no live or idle part)")
 	syncImport = flag.Bool("sync-import", false, "import the first sync's rollouts as `baton import FOLDER` does instead of watching them (the figure to compare with)")
@@ -507,6 +508,9 @@ func firstSync(ctx context.Context, say func(string, ...any), syncMB int) error 
 			return err
 		}
 	}
+	if *syncMemProfile != "" {
+		runtime.MemProfileRate = 64 << 10
+	}
 	begin, cpu0 := time.Now(), cpuTime()
 	var res watch.PassResult
 	if *syncImport {
@@ -527,6 +531,16 @@ func firstSync(ctx context.Context, say func(string, ...any), syncMB int) error 
 	sampled.Wait()
 	if err != nil {
 		return err
+	}
+	if *syncMemProfile != "" {
+		f, err := os.Create(*syncMemProfile)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		if err := pprof.Lookup("allocs").WriteTo(f, 0); err != nil {
+			return err
+		}
 	}
 	stored, sessionsStored, err := storedMessages(ctx, b.st, b.steward.ID)
 	if err != nil {
