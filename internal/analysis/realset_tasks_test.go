@@ -100,19 +100,25 @@ func TestRealSetTasks(t *testing.T) {
 			if found[j] {
 				continue
 			}
-			class := "nowhere"
+			class, near := "nowhere", ""
 			switch {
 			case gateOf(tr.Dropped, l) != "":
 				class = "dropped: " + gateOf(tr.Dropped, l)
 			case realsetNearAny(tr.Tasks, l):
 				class = "near a task (matcher or wording)"
+				for _, task := range tr.Tasks {
+					if realsetNear(task, l) {
+						near = fmt.Sprintf(" (near %q)", task)
+						break
+					}
+				}
 			case realsetInProse(tr.Steward, l):
 				class = "in the steward's words, no rule read it"
 			case realsetInProse(tr.Assistant, l):
 				class = "in the assistant's words only"
 			}
 			missClass[class]++
-			lines = append(lines, fmt.Sprintf("  missed [%s] %q", class, l.Text))
+			lines = append(lines, fmt.Sprintf("  missed [%s] %q%s", class, l.Text, near))
 		}
 		if show {
 			for _, p := range tr.Steward {
