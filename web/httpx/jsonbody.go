@@ -13,6 +13,7 @@ import (
 
 	"github.com/baton-dev/baton/internal/baton"
 	"github.com/labstack/echo/v4"
+	fastjson "github.com/segmentio/encoding/json"
 )
 
 // DecodeJSON reads a JSON body strictly enough to name what is wrong: one
@@ -20,27 +21,28 @@ import (
 // lacks (named in the error), no NUL byte in any string
 // and no free-form value nested too deeply (checkDecoded).
 //
-// A well-formed body (nearly every one) is read once: decoded strictly
-// and then checked for null and for what follows it. Any other body is
-// read again by decodeFaulty, which says what is wrong with it.
+// A well-formed body (nearly every one) is read once: decoded strictly by
+// segmentio's decoder, which decodes what encoding/json decodes in about
+// half its CPU time (encoding/json was ~5% of an API ingest burst's CPU),
+// and then checked for null. Any other body, or one with data after its
+// value, is read again by encoding/json in decodeFaulty, which says what
+// is wrong with it as before.
 func DecodeJSON(c echo.Context, dst any) error {
 	body, err := ReadBody(c.Request())
 	if err != nil {
 		return bodyError(err)
 	}
-	dec := json.NewDecoder(bytes.NewReader(body))
-	dec.DisallowUnknownFields()
-	if dec.Decode(dst) != nil {
+	rest, err := fastjson.Parse(body, dst, fastjson.DisallowUnknownFields)
+	if err != nil || len(rest) > 0 {
+		// encoding/json reads it again from the start, into a value
+		// without what the failed decode left in it, and words the error.
+		reflect.ValueOf(dst).Elem().SetZero()
 		return decodeFaulty(body, dst)
 	}
-	value := body[:dec.InputOffset()]
-	if bytes.Equal(bytes.TrimSpace(value), []byte("null")) {
+	if bytes.Equal(bytes.TrimSpace(body), []byte("null")) {
 		return baton.Invalid("body", "the body is null; send a JSON object")
 	}
-	if _, after := dec.Token(); after != io.EOF {
-		return baton.Invalid("body", "the body has data after its JSON value; send one JSON object")
-	}
-	if _, hook := dst.(*baton.HookRequest); hook || plainJSON(value) {
+	if _, hook := dst.(*baton.HookRequest); hook || plainJSON(body) {
 		// A hook's transcript lines are file bytes the importer cleans;
 		// a plain body has nothing checkDecoded would refuse.
 		return nil
