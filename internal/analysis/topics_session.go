@@ -39,6 +39,13 @@ type topicCandidate struct {
 	// noun it qualifies ("shadow" in "shadow branch", "manual" in "manual
 	// commit"): alone it names no subject, the phrase does.
 	modifier bool
+	// stewardMsgs: how many of the steward's messages hold it; firstMsg
+	// and lastMsg: the first and last message with prose that do (their
+	// index among those messages); request: a subject of the first
+	// request the session goes on to speak of (firstRequest).
+	stewardMsgs       int
+	firstMsg, lastMsg int
+	request           bool
 }
 
 // topicFileName finds file names written in prose: a name and a known
@@ -84,14 +91,23 @@ const minTopicScore = 3
 // notarization"), generic heads, vague adjectives and discourse nouns
 // never alone, the other languages' stop words (topicStopWords) never.
 func keyTopics(vs []view) []string {
-	cands := topicCandidates(vs)
-	// In a short session a term the steward wrote once is a topic.
-	least, texts := float64(minTopicScore), 0
+	texts := 0
 	for i := range vs {
 		if vs[i].text {
 			texts++
 		}
 	}
+	return chooseTopics(topicCandidates(vs), texts, nil)
+}
+
+// chooseTopics picks a session's topics from its candidates (texts is how
+// many messages have prose) by rank (byTopicRank), a phrase taking the
+// place of a word it holds. rerank, when not nil, orders the ranked
+// candidates again and leaves out those under its cut: the ranking a fit
+// tries (TestRealSetTopicsFit).
+func chooseTopics(cands []topicCandidate, texts int, rerank func([]topicCandidate, int) []topicCandidate) []string {
+	// In a short session a term the steward wrote once is a topic.
+	least := float64(minTopicScore)
 	if texts <= shortSession {
 		least = 2
 	}
@@ -99,11 +115,18 @@ func keyTopics(vs []view) []string {
 	// a long one about more, one for every two messages with prose.
 	most := min(maxKeyTopics, max(4, texts/2))
 	slices.SortStableFunc(cands, byTopicRank)
+	ranked := cands
+	if rerank != nil {
+		ranked = rerank(cands, texts)
+	}
 	out := []string{}
 	var known map[string]int
-	for _, c := range cands {
-		if c.score < least || len(out) >= most {
+	for _, c := range ranked {
+		if len(out) >= most || c.score < least && rerank == nil {
 			break
+		}
+		if c.score < least {
+			continue // reranked: a later candidate may score more
 		}
 		c, ok := topicAlone(c, cands, least, &known)
 		if !ok {
@@ -394,7 +417,9 @@ func topicCandidates(vs []view) []topicCandidate {
 		if !v.text || sessionCommand(v) {
 			continue
 		}
+		t.steward = v.steward()
 		prose := t.message(v)
+		t.msg++
 		if first && v.steward() {
 			first = false
 			subjects = promptSubjects(prose)
@@ -427,6 +452,10 @@ type topicTally struct {
 	// asked are the code symbols the steward named in their own words
 	// (askedSymbols), as topics are written: lower case, no "()".
 	asked map[string]bool
+	// msg is the index of the message being read among those with prose;
+	// steward: it is the steward's.
+	msg     int
+	steward bool
 }
 
 // maxAskedSymbols is the most code symbols a steward's message may name
@@ -499,6 +528,13 @@ func (t *topicTally) add(term string, n float64, seen termUses) {
 	}
 	c.score += n
 	c.msgs++
+	if c.msgs == 1 {
+		c.firstMsg = t.msg
+	}
+	c.lastMsg = t.msg
+	if t.steward {
+		c.stewardMsgs++
+	}
 }
 
 // repeats scores, in a short session, the terms a message uses more than
@@ -596,6 +632,7 @@ func (t *topicTally) message(v *view) string {
 // steward's mention: the work is on them, though no answer may name them.
 // The files of code are the technical context's.
 func (t *topicTally) edits(v *view) {
+	t.steward = false
 	var seen termUses
 	for i := range v.calls {
 		c := &v.calls[i]
@@ -629,6 +666,7 @@ func (t *topicTally) firstRequest(vs []view, subjects []string) {
 		}
 		if c.msgs >= 2 || short {
 			c.score += firstRequestBonus
+			c.request = true
 		}
 	}
 }

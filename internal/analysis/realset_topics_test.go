@@ -1,0 +1,407 @@
+package analysis_test
+
+import (
+	"fmt"
+	"math"
+	"os"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/baton-dev/baton/internal/analysis"
+)
+
+// TestRealSetTopicsDiagnosis sorts the dev split's topic errors into
+// their kinds (held-out batches left out, the test split never read), so
+// that work on topics goes to the largest class: each missed label is
+// ranked out (a candidate matches it, below the cut or refused as a topic
+// of its own), near (a produced topic shares a word with it that the
+// matcher refuses), in the text but never a candidate, or not in the text
+// (the labeller's own words); each wrong topic by its kind. Run with
+// BATON_REALSET_TOPICS_DIAG=FILE; it writes the report there.
+//
+// At 23f24b9 (201 dev sessions, 888 labels, 817 topics): of 441 missed
+// labels, 319 were ranked out (a candidate matches; 135 labels of two
+// words or more written as such in the text, where only one of their
+// words was a candidate), 57 ranked out as refused alone, 58 never a
+// candidate (37 not in the text), 7 near a produced topic the matcher
+// refuses. Of 310 wrong topics, 181 single words (119 the steward's, 62
+// an answer's only), 56 phrases, 60 sharing a word with a label, 13 file
+// names or identifiers. Precision of produced words 0.63 (the steward's
+// 0.68, an answer's only 0.47), of phrases 0.64; produced − expected per
+// session within ±1 in 172 of 208 sessions: the ranking, not the count,
+// is what loses.
+func TestRealSetTopicsDiagnosis(t *testing.T) {
+	out := os.Getenv("BATON_REALSET_TOPICS_DIAG")
+	if out == "" {
+		t.Skip("BATON_REALSET_TOPICS_DIAG=FILE writes the dev split's topic diagnosis")
+	}
+	manifest := readRealsetManifest(t)
+	labels := readRealsetLabels(t, "dev")
+	imp := newRealsetImporter(t)
+	missed, wrong := map[string]int{}, map[string]int{}
+	right, wrongShape := map[string]int{}, map[string]int{} // produced topics by shape
+	var detail strings.Builder
+	var balance []int // produced − expected, per session
+	for _, s := range manifest {
+		lab, ok := labels[s.ID]
+		if !ok || s.Split != "dev" || s.Batch >= realsetHeldOutBatch {
+			continue
+		}
+		sess := imp.importSession(t, s)
+		msgs, err := imp.st.AnalysisMessages(imp.ctx, imp.stewardID, sess.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cands := analysis.TopicCandidatesOf(msgs)
+		stewardProse, assistantProse := analysis.SessionProse(msgs)
+		produced := sess.Summary.KeyTopics
+		balance = append(balance, len(produced)-len(lab.Topics))
+		fmt.Fprintf(&detail, "%s (batch %d, %s, %d messages): produced %d, expected %d\n", s.ID, s.Batch, s.Language, len(msgs), len(produced), len(lab.Topics))
+		matchesItem := func(p string, it realsetItem) bool {
+			for _, ph := range it.phrasings() {
+				if realsetTopicMatch(p, ph) {
+					return true
+				}
+			}
+			return false
+		}
+		for _, l := range lab.Topics {
+			hit := false
+			for _, p := range produced {
+				hit = hit || matchesItem(p, l)
+			}
+			if hit {
+				continue
+			}
+			kind, why := "", ""
+			for _, c := range cands {
+				if matchesItem(c.Term, l) {
+					kind = "ranked out"
+					if c.Refuse {
+						kind = "ranked out: refused alone"
+					}
+					why = fmt.Sprintf("%q rank %d score %.1f msgs %d", c.Term, c.Rank, c.Score, c.Msgs)
+					break
+				}
+			}
+			if kind == "" {
+				for _, p := range produced {
+					if realsetShareWord(p, l.Text) {
+						kind, why = "near: produced, matcher refuses", fmt.Sprintf("%q", p)
+						break
+					}
+				}
+			}
+			if kind == "" {
+				switch {
+				case realsetAllIn(l.Text, stewardProse+assistantProse):
+					kind = "never a candidate: in the text"
+				default:
+					kind = "never a candidate: not in the text"
+				}
+			}
+			if realsetVerbatim(l, stewardProse+assistantProse) {
+				exact := false
+				for _, c := range cands {
+					exact = exact || strings.EqualFold(c.Term, l.Text)
+				}
+				if !exact {
+					missed["  of which verbatim in the text, no candidate of its words"]++
+					why += " (verbatim in the text)"
+				}
+			}
+			missed[kind]++
+			fmt.Fprintf(&detail, "  missed %q: %s %s\n", l.Text, kind, why)
+		}
+		for _, p := range produced {
+			hit := false
+			for _, l := range append(append([]realsetItem{}, lab.Topics...), lab.OptionalTopics...) {
+				hit = hit || matchesItem(p, l)
+			}
+			shape := "phrase"
+			if !strings.Contains(p, " ") {
+				shape = "word"
+			}
+			if !strings.Contains(stewardProse, p) {
+				shape += ", assistant only"
+			}
+			if hit {
+				right[shape]++
+				continue
+			}
+			wrongShape[shape]++
+			kind := realsetWrongKind(p, lab, stewardProse, assistantProse)
+			wrong[kind]++
+			fmt.Fprintf(&detail, "  wrong %q: %s\n", p, kind)
+		}
+	}
+	var b strings.Builder
+	b.WriteString("# dev topics diagnosis (held-out batches left out)\n")
+	for _, part := range []struct {
+		name string
+		m    map[string]int
+	}{{"missed labels", missed}, {"wrong topics", wrong}} {
+		total := 0
+		for k, n := range part.m {
+			if !strings.HasPrefix(k, " ") {
+				total += n
+			}
+		}
+		fmt.Fprintf(&b, "%s: %d\n", part.name, total)
+		var kinds []string
+		for k := range part.m {
+			kinds = append(kinds, k)
+		}
+		sort.Slice(kinds, func(i, j int) bool { return part.m[kinds[i]] > part.m[kinds[j]] })
+		for _, k := range kinds {
+			fmt.Fprintf(&b, "  %4d  %s\n", part.m[k], k)
+		}
+	}
+	b.WriteString("precision by shape of the produced topic (right / produced):\n")
+	for _, shape := range []string{"word", "word, assistant only", "phrase", "phrase, assistant only"} {
+		r, w := right[shape], wrongShape[shape]
+		fmt.Fprintf(&b, "  %-25s %3d / %3d  %.2f\n", shape, r, r+w, float64(r)/math.Max(1, float64(r+w)))
+	}
+	hist := map[int]int{}
+	for _, d := range balance {
+		hist[max(-4, min(4, d))]++
+	}
+	fmt.Fprintf(&b, "produced − expected per session (clipped to ±4): %v\n\n", hist)
+	if err := os.WriteFile(out, []byte(b.String()+detail.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Log("\n" + b.String())
+}
+
+// realsetShareWord reports two topics sharing a content word (stemmed).
+func realsetShareWord(a, b string) bool {
+	wb := map[string]bool{}
+	for _, w := range realsetTopicWords(b) {
+		wb[w] = true
+	}
+	for _, w := range realsetTopicWords(a) {
+		if wb[w] && !realsetStop[w] && len(w) > 2 {
+			return true
+		}
+	}
+	return false
+}
+
+// realsetAllIn reports every content word of a label in the text.
+func realsetAllIn(label, text string) bool {
+	for _, w := range strings.Fields(strings.ToLower(label)) {
+		w = strings.Trim(w, "`\"'()[],;:.")
+		if len(w) > 2 && !strings.Contains(text, realsetStem(w)) {
+			return false
+		}
+	}
+	return true
+}
+
+// realsetWrongKind names the kind of a produced topic no label matches.
+func realsetWrongKind(p string, lab realsetLabels, steward, assistant string) string {
+	near := false
+	for _, l := range lab.Topics {
+		near = near || realsetShareWord(p, l.Text)
+	}
+	single := !strings.Contains(p, " ")
+	switch {
+	case near && single:
+		return "near a label: one of its words"
+	case near:
+		return "near a label: a phrase sharing a word"
+	case strings.ContainsAny(p, "._()") || strings.ContainsAny(p, "0123456789"):
+		return "file name, identifier or number"
+	case !strings.Contains(steward, p) && strings.Contains(assistant, p) && single:
+		return "assistant-only word"
+	case !strings.Contains(steward, p) && strings.Contains(assistant, p):
+		return "assistant-only phrase"
+	case single:
+		return "steward's word"
+	default:
+		return "steward's phrase"
+	}
+}
+
+// TestRealSetTopicsFit fits the topic ranking's weights (topics_rank.go)
+// on half A of the dev split (held-out batches left out), picks the cut on
+// half A, and prints the figures on halves A and B and the whole, for
+// the committed weights and the fitted ones, with the fitted table in Go.
+// Run with BATON_REALSET_TOPICS_FIT=1 (-v shows the log).
+//
+// At 23f24b9 no fit beat byTopicRank's order: with the features of
+// topics_rank_test.go fitted on half A (12 candidates a session) and the
+// cut of A's best F1, A 0.62 / 0.51 → 0.62 / 0.50, B 0.62 / 0.50 → 0.62
+// / 0.49; fitted on 8, 15 or 40 candidates, or with a background share (the
+// share of half A's sessions holding the term, inverse document
+// frequency), no better (dev 0.59-0.62 / 0.47-0.51). Generic words of
+// software work ("commit", "readme", "branch") matched labels as often
+// as other words (0.67 / 0.68): the labellers keep them, so a background
+// list does not tell them apart.
+func TestRealSetTopicsFit(t *testing.T) {
+	if os.Getenv("BATON_REALSET_TOPICS_FIT") == "" {
+		t.Skip("BATON_REALSET_TOPICS_FIT=1 fits the topic ranking on the dev split's half A")
+	}
+	manifest := readRealsetManifest(t)
+	labels := readRealsetLabels(t, "dev")
+	imp := newRealsetImporter(t)
+	type fitSession struct {
+		half     string
+		lab      realsetLabels
+		topics   analysis.TopicSession
+		produced []string
+	}
+	var sessions []fitSession
+	devIndex := 0
+	for _, s := range manifest {
+		lab, ok := labels[s.ID]
+		if !ok || s.Split != "dev" {
+			continue
+		}
+		half := realsetHalf(s, devIndex)
+		devIndex++
+		if half == "held out" {
+			continue
+		}
+		sess := imp.importSession(t, s)
+		msgs, err := imp.st.AnalysisMessages(imp.ctx, imp.stewardID, sess.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sessions = append(sessions, fitSession{half, lab, analysis.TopicSessionOf(msgs), sess.Summary.KeyTopics})
+	}
+	matches := func(p string, it realsetItem) bool {
+		for _, ph := range it.phrasings() {
+			if realsetTopicMatch(p, ph) {
+				return true
+			}
+		}
+		return false
+	}
+	score := func(w []float64, cut float64, half string) realsetScore {
+		var sc realsetScore
+		for _, s := range sessions {
+			if half != "" && s.half != half {
+				continue
+			}
+			sc.add(s.topics.Choose(w, cut), s.lab.Topics, s.lab.OptionalTopics, realsetTopicMatch)
+		}
+		return sc
+	}
+	line := func(name string, w []float64, cut float64) string {
+		a, b, all := score(w, cut, "A"), score(w, cut, "B"), score(w, cut, "")
+		return fmt.Sprintf("%-10s A %.2f / %.2f (%d/%d, %d/%d)  B %.2f / %.2f (%d/%d, %d/%d)  dev %.2f / %.2f (%d/%d, %d/%d)", name,
+			a.precision(), a.recall(), a.matchedProduced, a.produced, a.matchedExpected, a.expected,
+			b.precision(), b.recall(), b.matchedProduced, b.produced, b.matchedExpected, b.expected,
+			all.precision(), all.recall(), all.matchedProduced, all.produced, all.matchedExpected, all.expected)
+	}
+	// byTopicRank's order reproduces what the import produced.
+	differ := 0
+	for _, s := range sessions {
+		if strings.Join(s.topics.Choose(nil, 0), "|") != strings.Join(s.produced, "|") {
+			differ++
+		}
+	}
+	if differ > 0 {
+		t.Errorf("byTopicRank's order chooses other topics than the import for %d sessions", differ)
+	}
+	// Examples of half A: a candidate that may be a topic, positive when it
+	// matches a label, left out when it matches only an optional one.
+	var xs [][]float64
+	var ys []float64
+	for _, s := range sessions {
+		if s.half != "A" {
+			continue
+		}
+		terms, x := s.topics.Features(realsetFitTop())
+		for i, term := range terms {
+			y, opt := 0.0, false
+			for _, l := range s.lab.Topics {
+				if matches(term, l) {
+					y = 1
+				}
+			}
+			for _, l := range s.lab.OptionalTopics {
+				opt = opt || matches(term, l)
+			}
+			if y == 0 && opt {
+				continue
+			}
+			xs, ys = append(xs, x[i]), append(ys, y)
+		}
+	}
+	w := realsetFitLogistic(xs, ys, 4000, 0.5, 1e-3)
+	// The cut that gives half A its best F1.
+	bestF, bestCut := -1.0, 0.0
+	for cut := 0.0; cut < 0.8; cut += 0.025 {
+		sc := score(w, cut, "A")
+		p, r := sc.precision(), sc.recall()
+		if f := 2 * p * r / math.Max(p+r, 1e-9); f > bestF {
+			bestF, bestCut = f, cut
+		}
+	}
+	var table strings.Builder
+	for i, name := range analysis.TopicFeatureNames() {
+		fmt.Fprintf(&table, "\t%.3f, // %s\n", w[i], name)
+	}
+	t.Logf("\n%s\n%s\ncut %.3f; weights:\n%s", line("rank", nil, 0), line("fitted", w, bestCut), bestCut, table.String())
+	for cut := 0.1; cut < 0.6; cut += 0.05 {
+		t.Log(line(fmt.Sprintf("cut %.2f", cut), w, cut))
+	}
+}
+
+// realsetFitLogistic fits logistic regression weights by full-batch
+// gradient descent from zero (deterministic), with an L2 penalty l2.
+func realsetFitLogistic(xs [][]float64, ys []float64, steps int, rate, l2 float64) []float64 {
+	if len(xs) == 0 {
+		return nil
+	}
+	w := make([]float64, len(xs[0]))
+	grad := make([]float64, len(w))
+	for range steps {
+		clear(grad)
+		for i, x := range xs {
+			z := 0.0
+			for k := range w {
+				z += w[k] * x[k]
+			}
+			d := 1/(1+math.Exp(-z)) - ys[i]
+			for k := range w {
+				grad[k] += d * x[k]
+			}
+		}
+		for k := range w {
+			reg := l2 * w[k]
+			if k == 0 {
+				reg = 0
+			}
+			w[k] -= rate * (grad[k]/float64(len(xs)) + reg)
+		}
+	}
+	return w
+}
+
+// realsetFitTop is how many candidates by raw score of each session the
+// fit learns from (BATON_REALSET_TOPICS_TOP, 12 by default): those the
+// cut decides between, not the tail no ranking would reach.
+func realsetFitTop() int {
+	n, err := strconv.Atoi(os.Getenv("BATON_REALSET_TOPICS_TOP"))
+	if err != nil || n < 1 {
+		return 12
+	}
+	return n
+}
+
+// realsetVerbatim reports a label (or one of its phrasings) of two words
+// or more written as such in the text.
+func realsetVerbatim(l realsetItem, text string) bool {
+	for _, ph := range l.phrasings() {
+		ph = strings.ToLower(ph)
+		if strings.Contains(ph, " ") && strings.Contains(text, ph) {
+			return true
+		}
+	}
+	return false
+}
