@@ -815,7 +815,13 @@ var pointingWords = set("this", "that", "it", "these", "those", "them", "they", 
 	"please", "for", "me", "us", "the", "a", "an", "to", "of", "out", "here", "there", "what", "how", "why",
 	"even", "more", "less", "bit", "little", "much", "simpler", "shorter", "smaller", "cleaner", "clearer",
 	"better", "nicer", "tighter", "leaner", "only", "with", "first", "option", "options", "number", "over",
-	"follows", "following", "below", "above")
+	"follows", "following", "below", "above",
+	// Items of a list the assistant gave, by their place ("try option
+	// one or two", "try the first three"), as "#3" and "1/2" do.
+	"two", "three", "four", "five", "second", "third", "fourth", "fifth", "both", "either", "or",
+	// The work already laid out, by its stage ("start implementation",
+	// "go on with the plan"): the plan's items are the tasks.
+	"implementation", "plan")
 
 // onlyPointsBack reports a request whose words, past its verbs, only
 // point back at what was said before ("detect that", "do this yourself,

@@ -57,8 +57,9 @@ func TestRequestTasksOfAPlanWithoutSteps(t *testing.T) {
 
 // TestRequestTasksNameTheirWork: a request that only points back ("detect
 // that", "do this yourself, and then fix it", "make it even simpler",
-// "start with #3, then #1") or only at what follows ("populate them as
-// follows", "convert →") names no work; a bare
+// "start with #3, then #1", "try option one or two", "start
+// implementation") or only at what follows ("populate them as follows",
+// "convert →") names no work; a bare
 // "commit" asks to commit the changes; a watch-mode prompt's task is the
 // comment it marks, not its own wording.
 func TestRequestTasksNameTheirWork(t *testing.T) {
@@ -72,6 +73,11 @@ func TestRequestTasksNameTheirWork(t *testing.T) {
 		{"update that documentation", []string{"update that documentation"}},
 		{"make it even simpler", nil},
 		{"start with #3, then #4, and only then #1/#2", nil},
+		{"let's try option one or two", nil},
+		{"can you try the first three", nil},
+		{"Start implementation", nil},
+		{"try the second approach to the cache", []string{"try the second approach to the cache"}},
+		{"plan the migration of the two services", []string{"plan the migration of the two services"}},
 		{"make the export even simpler", []string{"make the export even simpler"}},
 		{"Populate them as follows", nil},
 		{"Convert →", nil},
