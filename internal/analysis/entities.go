@@ -121,6 +121,15 @@ var technologies = map[string]string{
 	"circuitpython": "CircuitPython", "vitepress": "VitePress", "openapi": "OpenAPI",
 	"ethereum": "Ethereum", "solana": "Solana", "vllm": "vLLM", "llama.cpp": "llama.cpp",
 	"comfyui": "ComfyUI", "elevenlabs": "ElevenLabs",
+	// The Linux desktop: display protocols, desktops, toolkits, sound,
+	// packaging and the message bus.
+	"wayland": "Wayland", "x11": "X11", "xorg": "X.Org", "gnome": "GNOME", "kde": "KDE", "xfce": "Xfce",
+	"hyprland": "Hyprland", "gtk": "GTK", "gtk3": "GTK", "gtk4": "GTK", "libadwaita": "libadwaita",
+	"pipewire": "PipeWire", "pulseaudio": "PulseAudio", "appimage": "AppImage", "snapcraft": "Snap",
+	"d-bus": "D-Bus", "dbus": "D-Bus",
+	// Rust's GUI, terminal UI and game toolkits.
+	"libcosmic": "libcosmic", "egui": "egui", "eframe": "egui", "slint": "Slint", "dioxus": "Dioxus",
+	"leptos": "Leptos", "ratatui": "Ratatui", "bevy": "Bevy", "wgpu": "wgpu", "winit": "winit",
 }
 
 // toolCommands are words that name a tool only when a subcommand of it
@@ -145,7 +154,7 @@ var caseTechnologies = map[string]string{
 	"Astro": "Astro", "Remix": "Remix", "Expo": "Expo",
 	"Electron": "Electron", "Bootstrap": "Bootstrap", "Slack": "Slack", "Notion": "Notion", "Discord": "Discord",
 	"Stripe": "Stripe", "Obsidian": "Obsidian", "Apollo": "Apollo", "Drizzle": "Drizzle", "Babel": "Babel",
-	"Sphinx": "Sphinx", "Hugo": "Hugo", "Unity": "Unity", "Nx": "Nx",
+	"Sphinx": "Sphinx", "Hugo": "Hugo", "Unity": "Unity", "Nx": "Nx", "COSMIC": "COSMIC", "Qt": "Qt",
 }
 
 // techPhrases are technologies written as two or three words.

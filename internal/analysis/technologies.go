@@ -223,6 +223,15 @@ func technologiesOf(vs []view) ([]string, map[string]string) {
 		if !v.text {
 			continue
 		}
+		if continuationSummary(v.m.Content) {
+			// The agent's summary of the conversation before lists the
+			// files that conversation read and edited.
+			for _, e := range v.sem.Entities {
+				if e.Type == EntityFile {
+					te.add(languageTechnology[languageOfPath(e.Text)], evidenceRead, "named "+path.Base(e.Text)+" in the summary of the conversation before")
+				}
+			}
+		}
 		if v.steward() {
 			stewardNamed(v, te)
 			stewardNamedTools(v, te)

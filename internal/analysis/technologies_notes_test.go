@@ -62,3 +62,26 @@ func TestTechnologiesNamedBesideSummarisedCalls(t *testing.T) {
 		t.Errorf("technologies %q hold a file an answer without calls named", s.Technical.Technologies)
 	}
 }
+
+// TestTechnologiesFromContinuationSummary: Claude Code's summary of the
+// conversation before, in the steward's turn of an export, lists the
+// files that conversation worked on: their languages are the session's.
+// The desktop it names as the work's is the steward's too.
+func TestTechnologiesFromContinuationSummary(t *testing.T) {
+	c := newConvo()
+	c.steward("This session is being continued from a previous conversation that ran out of context.\n\n" +
+		"1. Primary Request: a pie menu for the COSMIC desktop, drawn on a Wayland layer-shell surface.\n" +
+		"3. Files and Code Sections:\n   - `/home/me/pie/src/pie_menu.rs`\n      - the canvas drawing\n")
+	c.assistant("Let me read the current state of the menu.")
+	s := &baton.Session{}
+	New().Session(s, c.analysed(New()))
+	got := s.Technical.TechnologyEvidence
+	if ev := got["Rust"]; ev != "named pie_menu.rs in the summary of the conversation before" {
+		t.Errorf("Rust's evidence %q (technologies %q)", ev, s.Technical.Technologies)
+	}
+	for _, name := range []string{"COSMIC", "Wayland"} {
+		if !slices.Contains(s.Technical.Technologies, name) {
+			t.Errorf("technologies %q lack %s", s.Technical.Technologies, name)
+		}
+	}
+}
