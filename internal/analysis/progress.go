@@ -338,7 +338,7 @@ func progressTraced(vs []view, trace *taskTrace) baton.Progress {
 				// words): the answer that opens by taking it on ("I'll
 				// convert the fd commands to find") names the work, as
 				// it may title the session.
-				if r, ok := restatement(vs, i); ok {
+				if r, ok := restatement(vs, i, false); ok {
 					if t := requestText(strings.Join(r.words, " "), true); t != "" {
 						reqs = []request{{t, formListed}}
 						book.from("restatement")

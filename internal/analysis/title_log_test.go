@@ -97,7 +97,7 @@ func TestLetMeRestatesOnlyTheRequestsVerb(t *testing.T) {
 		c.steward(tc.prompt)
 		c.assistant(tc.answer)
 		vs := buildViews(testAnalyzer, c.analysed(testAnalyzer))
-		if _, got := restatement(vs, 0); got != tc.want {
+		if _, got := restatement(vs, 0, true); got != tc.want {
 			t.Errorf("restatement of %q by %q = %v, want %v", tc.prompt, tc.answer, got, tc.want)
 		}
 	}

@@ -130,3 +130,21 @@ func TestTitleFromPickedItem(t *testing.T) {
 		t.Errorf("title %q: a prompt opening with a number lost its own subject", got)
 	}
 }
+
+// TestTitleAfterSubjectlessPrompts: a slash command typed without
+// arguments and a request to resume where the work stopped name no
+// subject of their own: the prompt after them, which does, titles the
+// session as a first prompt would.
+func TestTitleAfterSubjectlessPrompts(t *testing.T) {
+	got := titleBuilt(func(c *convo) {
+		c.slash("/init", "")
+		c.assistant("The existing CLAUDE.md is accurate; I suggest two small additions.")
+		c.steward("There should be notes that show exactly where things left off")
+		c.assistant("The last notes say the survey paper was next.")
+		c.steward("Yes just proceed to write up the survey paper: its figures, its references, then the PDF.")
+		c.assistant("The survey paper now has its figures and references; the PDF of the paper is built.")
+	})
+	if !strings.Contains(strings.ToLower(got), "paper") {
+		t.Fatalf("title %q does not name the paper", got)
+	}
+}

@@ -70,8 +70,12 @@ var restateAdverbs = set("now", "also", "just", "then", "first", "next", "go", "
 // restatement is the sentence in which the answer to the prompt at vs[i]
 // restates the request it takes on, from the verb of the work on; ok is
 // false when the answer does not open with one. Only the answer's first
-// sentence counts: a later "I'll …" is a step of the work.
-func restatement(vs []view, i int) (titleSentence, bool) {
+// sentence counts: a later "I'll …" is a step of the work. With pastAck
+// (titles), a sentence that only acknowledges the prompt ("Certainly!")
+// and the acknowledgement before "I'll" ("Sure, I'll …") are read past;
+// the tasks, which read the restatement of a remark, do not (a remark
+// acknowledged is still no request).
+func restatement(vs []view, i int, pastAck bool) (titleSentence, bool) {
 	for j := i + 1; j < len(vs); j++ {
 		v := &vs[j]
 		if v.steward() && v.text {
@@ -80,11 +84,11 @@ func restatement(vs []view, i int) (titleSentence, bool) {
 		if !v.assistant() || !v.text {
 			continue
 		}
-		s, ok := firstWordSentence(answerProse(v))
+		s, ok := firstWordSentence(answerProse(v), pastAck)
 		if !ok {
 			return titleSentence{}, false
 		}
-		work, ok := restatedWork(s.words)
+		work, ok := restatedWork(s.words, pastAck)
 		if ok && openingMatches(s.words, stepOpening) && !promptHasWord(&vs[i], work.words[0]) {
 			// "Let me …" opens a step as often as the work: it
 			// restates the request only with the request's verb.
@@ -98,8 +102,13 @@ func restatement(vs []view, i int) (titleSentence, bool) {
 // restatedWork is the work a sentence of the assistant takes on, from
 // the verb after its opening ("I'll help you", "I'll", "I'm going to")
 // on; ok is false when the sentence has no such opening, or its verb is
-// a step of the assistant's process.
-func restatedWork(words []string) (titleSentence, bool) {
+// a step of the assistant's process. With pastAck, an acknowledgement
+// before the opening ("Sure, …") is left out.
+func restatedWork(words []string, pastAck bool) (titleSentence, bool) {
+	// "Sure, I'll add …": the acknowledgement before the restatement.
+	for pastAck && len(words) > 2 && ackOpeners[bareWord(words[0])] && strings.HasSuffix(words[0], ",") {
+		words = words[1:]
+	}
 	norm := make([]string, len(words))
 	for k, w := range words {
 		norm[k] = strings.ReplaceAll(w, "’", "'")
@@ -168,7 +177,7 @@ func underHeading(title, restated string) string {
 // restatementTitle is the title the assistant's restatement of the
 // prompt at vs[i] makes, and its score.
 func restatementTitle(vs []view, i int, weights map[string]float64) (string, float64) {
-	s, ok := restatement(vs, i)
+	s, ok := restatement(vs, i, true)
 	if !ok {
 		return "", 0
 	}
@@ -179,6 +188,10 @@ func restatementTitle(vs []view, i int, weights map[string]float64) (string, flo
 	hi, score := len(words), windowScore(words, weights)
 	if len(words) > maxTitleWords {
 		_, hi, score = bestWindowFrom(words, weights, 1)
+		// The window may stop inside a phrase whose last words weigh
+		// nothing more ("… for syntax" of "… for syntax errors in the
+		// Syntax errors section"): it runs on to the phrase's end.
+		hi = max(hi, toPhraseEnd(words, 0, hi))
 	}
 	words = trimFunctionWords(words[:withoutCutClause(words, 0, hi)])
 	if len(words) < 2 || strings.HasSuffix(words[len(words)-1], "?") {

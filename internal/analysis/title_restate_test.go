@@ -96,7 +96,7 @@ func TestRestatedWork(t *testing.T) {
 		{"The error is a shellcheck warning.", "", false},
 		{"I'll help", "", false},
 	} {
-		s, ok := restatedWork(strings.Fields(tc.sentence))
+		s, ok := restatedWork(strings.Fields(tc.sentence), true)
 		if ok != tc.ok || strings.Join(s.words, " ") != tc.want {
 			t.Errorf("%q: %q, %v; want %q, %v", tc.sentence, strings.Join(s.words, " "), ok, tc.want, tc.ok)
 		}
@@ -144,6 +144,44 @@ func TestUnderHeading(t *testing.T) {
 	} {
 		if got := underHeading(tc.title, tc.restated); got != tc.want {
 			t.Errorf("underHeading(%q, %q) = %q, want %q", tc.title, tc.restated, got, tc.want)
+		}
+	}
+}
+
+// TestTitleRestatementAfterAcknowledgement: an answer that opens by
+// acknowledging the prompt ("Certainly!", "Yes, that's a good point.")
+// restates the request in the sentence after; a request stated in the
+// steward's own words from its verb on keeps its wording over the
+// restatement's framing.
+func TestTitleRestatementAfterAcknowledgement(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		turns []string
+		want  string
+	}{
+		{
+			name: "the request's details name more than the request",
+			turns: []string{
+				"the weekly report needs more. for each team/region, plot the total number of open_tickets+stale_tickets across all weeks of that team/region",
+				"Certainly! I'll add a bar chart of open tickets per team to the weekly report. Here's the change:",
+				"ok",
+				"The weekly report now shows the bar chart of open and stale tickets per team and region.",
+			},
+			want: "Add bar chart of open tickets per team",
+		},
+		{
+			name: "the steward's request kept over the framing",
+			turns: []string{
+				"add a test for the rate limiter. send eleven requests in one second, check the eleventh is refused. wait a second. check the next one passes.",
+				"Sure! I'll add a new test case to the TestRateLimiter class in tests/test_limits.py.",
+				"ok",
+				"The rate limiter test passes: the eleventh request is refused, the next one after a second passes.",
+			},
+			want: "Add a test for the rate limiter",
+		},
+	} {
+		if got := titleOf(tc.turns...); got != tc.want {
+			t.Errorf("%s: title %q, want %q", tc.name, got, tc.want)
 		}
 	}
 }

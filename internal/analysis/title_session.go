@@ -69,17 +69,22 @@ func sessionTitle(vs []view) string {
 		if pastedLog(v.prose) || pastedInFence(v.m.Content) {
 			// A log pasted, alone or after a few words ("I ran into
 			// this:"): the answer says what it shows.
-			sentences = append(sentences, diagnosisSentences(vs, i)...)
+			for _, d := range diagnosisSentences(vs, i) {
+				d.diagnosis = true
+				sentences = append(sentences, d)
+			}
 		}
 		if len(sentences) == 0 {
-			if _, restated := restatement(vs, i); !restated {
+			if _, restated := restatement(vs, i, true); !restated {
 				// Nothing of the prompt is words (a paste alone)
 				// and the answer does not say what it takes on.
 				continue
 			}
 		}
 		decay := math.Pow(titlePromptDecay, float64(prompts))
-		prompts++
+		if !subjectless(v) {
+			prompts++
+		}
 		// What the prompt names by reference, as a heading of what it
 		// asks about: the issue it links to, by the title it has; the
 		// item of the assistant's list it picks by number.
@@ -95,7 +100,7 @@ func sessionTitle(vs []view) string {
 		}
 		sentences = withReferentsNamed(withoutRoles(sentences))
 		pt, ps := "", 0.0
-		asked := false
+		asked, stated := false, false
 		for j, s := range sentences {
 			t, score := s.best(weights)
 			score *= decay * math.Pow(titleSentenceDecay, float64(j))
@@ -111,9 +116,17 @@ func sessionTitle(vs []view) string {
 			}
 			if t != "" && score > ps {
 				pt, ps = t, score
+				stated = !s.diagnosis && statesRequest(s.words, t)
 			}
 		}
-		pt, ps = restatedOver(vs, i, weights, pt, ps, decay)
+		if !stated {
+			pt, ps = restatedOver(vs, i, weights, pt, ps, decay)
+		} else if rt, rs := restatementTitle(vs, i, weights); rt != "" && rs*decay > ps {
+			// The steward stated the request in their own words:
+			// the restatement, which adds the assistant's framing,
+			// takes its place only when it names the session more.
+			pt, ps = rt, rs*decay
+		}
 		pt = withPasteNamed(pt, prose)
 		if pt != "" && ps > bestScore {
 			best, bestScore = pt, ps
@@ -132,6 +145,39 @@ func sessionTitle(vs []view) string {
 		best = commitSubject(vs)
 	}
 	return best
+}
+
+// statesRequest reports a title that is a sentence's request in the
+// steward's words from its verb on ("add a test for repomap that …" →
+// "Add test for repomap"): the sentence opens, past its filler, with the
+// verb of a request for work, and the title with that verb.
+func statesRequest(sentence []string, title string) bool {
+	words := dropFiller(withoutPersona(sentence))
+	if len(words) == 0 || !requestVerb(words[0]) || pointingVerbs[bareWord(words[0])] {
+		return false
+	}
+	first, _, _ := strings.Cut(title, " ")
+	return bareWord(first) == bareWord(words[0])
+}
+
+// subjectless reports a prompt that names no subject of its own: a slash
+// command typed without arguments ("/init", "/review"), or a request to
+// resume the work ("can you continue from where we left off?"). It may
+// still title the session, but it does not take one of the places of the
+// prompts a title is looked for in, nor make the prompts after it weigh
+// less: the subject is stated after it.
+func subjectless(v *view) bool {
+	if messageEvent(v.m) == "slash_command" {
+		return strings.TrimSpace(messageAttr(v.m, "command_args")) == ""
+	}
+	return resumeRequest(v.lower())
+}
+
+// resumeRequest reports a prompt that asks to resume earlier work from
+// where it stopped ("pick up where we left off", "where were we?").
+func resumeRequest(lower string) bool {
+	return strings.Contains(lower, "left off") || strings.Contains(lower, "pick up where") ||
+		strings.Contains(lower, "where were we")
 }
 
 // withPasteNamed names what a title points at ("Create this directory
@@ -468,6 +514,9 @@ type titleSentence struct {
 	// tried a release and ran into this issue:"): the paste holds the
 	// subject, the answer's diagnosis says what it is.
 	intro bool
+	// diagnosis: a sentence of the answer that says what a pasted log
+	// shows, not the steward's.
+	diagnosis bool
 	// logError: the message of the error a pasted log reported, which
 	// says what it shows without the answer's diagnosis.
 	logError bool
@@ -502,25 +551,54 @@ func titleSentences(prose string) []titleSentence {
 // changes, and what is split later only comes after it. The restatement
 // reads only an answer's first sentence, and a long answer's other
 // sentences were most of a session analysis's CPU in a Codex first sync.
-func firstWordSentence(prose string) (titleSentence, bool) {
+func firstWordSentence(prose string, pastAck bool) (titleSentence, bool) {
 	out := splitTitleSentences(prose, func(out []titleSentence) bool {
-		return firstWords(out) >= 0
+		return firstWords(out, pastAck) >= 0
 	})
-	if k := firstWords(out); k >= 0 {
+	if k := firstWords(out, pastAck); k >= 0 {
 		return out[k], true
 	}
 	return titleSentence{}, false
 }
 
-// firstWords is the index of the first sentence with words, or -1.
-func firstWords(out []titleSentence) int {
+// firstWords is the index of the first sentence with words, or -1; with
+// pastAck, the first that is not an acknowledgement: an answer that opens
+// "Certainly!" or "Yes, that's a good point." says what it takes on in the
+// sentence after.
+func firstWords(out []titleSentence, pastAck bool) int {
 	for k, s := range out {
-		if len(s.words) > 0 && s.cjk == "" {
+		if len(s.words) > 0 && s.cjk == "" && !(pastAck && acknowledgement(s.words)) {
 			return k
 		}
 	}
 	return -1
 }
+
+// acknowledgement reports a sentence that only acknowledges the prompt
+// ("Certainly!", "Sure thing.", "You're right.", "Yes, that's a good
+// point."): it opens with an acknowledging word and has no other words
+// than those acknowledgements are made of.
+func acknowledgement(words []string) bool {
+	if len(words) > 6 || !ackOpeners[bareWord(words[0])] {
+		return false
+	}
+	for _, w := range words[1:] {
+		if !ackWords[bareWord(w)] {
+			return false
+		}
+	}
+	return true
+}
+
+var (
+	ackOpeners = set("certainly", "sure", "absolutely", "of", "yes", "yeah", "yep", "great", "good", "ok", "okay",
+		"got", "understood", "right", "perfect", "excellent", "thanks", "thank", "ah", "alright", "you're", "that's",
+		"makes", "nice", "i")
+	ackWords = set("course", "thing", "great", "good", "excellent", "point", "question", "idea", "catch", "call",
+		"it", "that's", "a", "an", "right", "you", "you're", "sense", "makes", "see", "understand", "sounds", "plan",
+		"observation", "thought", "absolutely", "certainly", "indeed", "totally", "exactly", "very", "really", "for",
+		"asking", "spotting", "noticing", "this", "that")
+)
 
 // splitTitleSentences splits prose into titleSentences line by line,
 // stopping early once enough(the sentences so far) is true.
