@@ -65,6 +65,7 @@ func SessionProse(msgs []*baton.Message) (steward, assistant string) {
 // TopicSession is a session's topic candidates, for fitting the ranking
 // (realset_topics_test.go).
 type TopicSession struct {
+	ctx   *topicContext
 	cands []topicCandidate
 	texts int
 }
@@ -72,7 +73,7 @@ type TopicSession struct {
 // TopicSessionOf reads a session's topic candidates.
 func TopicSessionOf(msgs []*baton.Message) TopicSession {
 	vs := buildViews(New(), msgs)
-	s := TopicSession{cands: topicCandidates(vs)}
+	s := TopicSession{cands: topicCandidates(vs), ctx: newTopicContext(vs)}
 	for i := range vs {
 		if vs[i].text {
 			s.texts++
@@ -106,7 +107,7 @@ func (s TopicSession) Features(n int) (terms []string, x [][]float64) {
 		if !ok {
 			continue
 		}
-		f := topicFeatures(&cands[i], i, best, s.texts)
+		f := topicFeatures(&cands[i], i, best, s.texts, s.ctx)
 		terms = append(terms, c.term)
 		x = append(x, f[:])
 	}
@@ -119,7 +120,7 @@ func (s TopicSession) Choose(weights []float64, cut float64) []string {
 	if weights == nil {
 		return chooseTopics(slices.Clone(s.cands), s.texts, nil)
 	}
-	r := topicRanking{cut: cut}
+	r := topicRanking{cut: cut, ctx: s.ctx}
 	copy(r.weights[:], weights)
 	return chooseTopics(slices.Clone(s.cands), s.texts, r.rerank)
 }
