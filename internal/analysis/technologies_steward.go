@@ -187,8 +187,10 @@ var pyprojectTable = regexp.MustCompile(`(?m)^\s*\[+tool\.([a-z][\w-]*)`)
 // "hatchling.build".
 var pyprojectBackend = regexp.MustCompile(`(?m)^\s*build-backend\s*=\s*"([a-z][\w-]*)`)
 
-// pyprojectBackends are the tools whose package a build backend names.
-var pyprojectBackends = map[string]string{"hatchling": "Hatch", "poetry": "Poetry", "pdm": "PDM", "maturin": "maturin", "uv_build": "uv"}
+// pyprojectBackends are the tools whose package a build backend names:
+// hatchling is a package of its own, which builds without the Hatch
+// program.
+var pyprojectBackends = map[string]string{"hatchling": "Hatchling", "poetry": "Poetry", "pdm": "PDM", "maturin": "maturin", "uv_build": "uv"}
 
 // pyprojectTools lists the tools a pyproject.toml's text configures: its
 // [tool.X] tables for known programs, and its build backend.

@@ -119,11 +119,12 @@ func TestTechnologiesOfWrittenMarkdownAndReviewBots(t *testing.T) {
 }
 
 // TestPyprojectTools: a pyproject.toml's [tool.X] tables configure known
-// programs, its build backend names the tool that builds it; a table of
-// an unknown tool names nothing.
+// programs, its build backend names the package that builds it (hatchling,
+// not the Hatch program a [tool.hatch] table configures); a table of an
+// unknown tool names nothing.
 func TestPyprojectTools(t *testing.T) {
 	text := "[build-system]\nrequires = [\"hatchling\", \"hatch-vcs\"]\nbuild-backend = \"hatchling.build\"\n\n[tool.hatch.version]\nsource = \"vcs\"\n\n[tool.ruff.lint]\nselect = [\"E\"]\n\n[tool.twat]\nx = 1\n"
-	if got, want := pyprojectTools(text), []string{"Hatch", "Ruff"}; !slices.Equal(got, want) {
+	if got, want := pyprojectTools(text), []string{"Hatch", "Ruff", "Hatchling"}; !slices.Equal(got, want) {
 		t.Errorf("pyprojectTools = %q, want %q", got, want)
 	}
 }
