@@ -185,3 +185,39 @@ func TestTitleRestatementAfterAcknowledgement(t *testing.T) {
 		}
 	}
 }
+
+// An answer is read for a restatement only when it holds a word an
+// opening begins with; the prefilter never turns one away.
+func TestMayOpenRestatement(t *testing.T) {
+	for _, s := range []string{
+		"Certainly! I'll add the flag.", "Sure, i'll add it", "I'll add the flag.", "I’ll add it", "i will", "I'm going to", "I'd be happy to help you", "Let me fix it",
+		"LET me", "**I**'ll", "Done. I can help you with that", "x\nlet", "I", "let", "İ'll help", "iWill",
+	} {
+		if !mayOpenRestatement(s) {
+			t.Errorf("mayOpenRestatement(%q) = false", s)
+		}
+	}
+	for _, s := range []string{
+		"", "line number 2 the long transcript of an earlier session, one more line of it",
+		"Done: the tests pass.", "It works", "letters in a list", "Fixed the inline import",
+	} {
+		if mayOpenRestatement(s) {
+			t.Errorf("mayOpenRestatement(%q) = true", s)
+		}
+	}
+	// Every answer the prefilter turns away finds no restatement without it.
+	answers := []string{"Done: the tests pass.", "Fixed the inline import.", "The build is green now; run make test.",
+		"Here is the plan:\n1. read the docs\n2. write the code"}
+	for _, a := range answers {
+		for _, pastAck := range []bool{false, true} {
+			if s, ok := firstWordSentence(a, pastAck); ok {
+				if _, ok := restatedWork(s.words, pastAck); ok {
+					t.Errorf("%q restates", a)
+				}
+			}
+		}
+		if mayOpenRestatement(a) {
+			t.Errorf("%q restates", a)
+		}
+	}
+}
