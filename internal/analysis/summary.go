@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"iter"
 	"math"
 	"regexp"
 	"slices"
@@ -716,15 +717,19 @@ var outcomeWords = set("done", "fixed", "implemented", "decided", "shipped", "co
 // isOutcome reports an outcome word that no "not", "isn't", "still" or the
 // like negates.
 func isOutcome(words []string) bool {
-	for i, w := range words {
-		if !outcomeWords[w] {
-			continue
+	return outcomeIn(slices.Values(words))
+}
+
+// outcomeIn is isOutcome of words read one at a time (eachWord), for a
+// reader that has no slice of them.
+func outcomeIn(words iter.Seq[string]) bool {
+	var before1, before2 string // the word before, and the one before that
+	for w := range words {
+		if outcomeWords[w] && !negators[before1] && before1 != "still" && before1 != "yet" &&
+			!negators[before2] && before2 != "haven't" && before2 != "hasn't" {
+			return true
 		}
-		if (i > 0 && (negators[words[i-1]] || words[i-1] == "still" || words[i-1] == "yet")) ||
-			(i > 1 && (negators[words[i-2]] || words[i-2] == "haven't" || words[i-2] == "hasn't")) {
-			continue
-		}
-		return true
+		before2, before1 = before1, w
 	}
 	return false
 }
@@ -951,7 +956,10 @@ var typographicQuotes = strings.NewReplacer("’", "'", "‘", "'")
 func decisionSentences(prose string) []string {
 	var out []string
 	// "I’ll", "let’s", "don’t": typographic apostrophes read as plain ones.
-	prose = unwrapped(typographicQuotes.Replace(prose))
+	if strings.ContainsAny(prose, "’‘") { // the replacer copies even text it leaves as it is
+		prose = typographicQuotes.Replace(prose)
+	}
+	prose = unwrapped(prose)
 	for _, s := range sentences(prose) {
 		if !strings.Contains(s, "。") {
 			out = append(out, s)

@@ -243,7 +243,7 @@ func stewardGit(vs []view, te *techEvidence) {
 		}
 		for _, s := range sentences(v.prose) {
 			lower := lowerText(s)
-			for _, w := range wordsOf(lower) {
+			for w := range eachWord(lower) {
 				// A word joined to another ("pre-commit", "git-branch")
 				// names a tool or a file, not an operation.
 				if op := gitOperations[w]; op != "" && seen[op] == "" && !hyphenated(lower, w) {

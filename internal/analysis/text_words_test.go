@@ -29,6 +29,11 @@ func TestEachWordIsWordsOf(t *testing.T) {
 			t.Errorf("joinFields(%q) = %q, want %q", s, got, want)
 		}
 	}
+	for _, s := range []string{"it works now", "still not done", "we haven't yet fixed it", "the tests pass", "not yet, but done", "", "done"} {
+		if got, want := outcomeIn(eachWord(s)), isOutcomeSlice(wordsOf(s)); got != want {
+			t.Errorf("outcomeIn(%q) = %v, want %v", s, got, want)
+		}
+	}
 	fixes := map[string]bool{
 		"it's fixed now": true, "still fixed": false, "not really fixed": false, "not fixed": false,
 		"no, it works": false, "never green. passes": false, "never mind: the tests pass and it works": true, "the build passes": true, "nothing": false, "": false,
@@ -39,4 +44,19 @@ func TestEachWordIsWordsOf(t *testing.T) {
 			t.Errorf("hasFixWord(%q) = %v, want %v", s, got, want)
 		}
 	}
+}
+
+// isOutcomeSlice is isOutcome as it read a slice before outcomeIn.
+func isOutcomeSlice(words []string) bool {
+	for i, w := range words {
+		if !outcomeWords[w] {
+			continue
+		}
+		if (i > 0 && (negators[words[i-1]] || words[i-1] == "still" || words[i-1] == "yet")) ||
+			(i > 1 && (negators[words[i-2]] || words[i-2] == "haven't" || words[i-2] == "hasn't")) {
+			continue
+		}
+		return true
+	}
+	return false
 }

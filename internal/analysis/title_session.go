@@ -367,6 +367,10 @@ func termWeights(vs []view, steward ...string) map[string]float64 {
 			}
 		}
 	}
+	// One set and one slice of words for every message, cleared for the
+	// next: this reads every message of the session.
+	seen := map[string]bool{}
+	var words []string
 	for i := range vs {
 		v := &vs[i]
 		if !v.text || sessionCommand(v) || shellInput(v) {
@@ -376,7 +380,7 @@ func termWeights(vs []view, steward ...string) map[string]float64 {
 		if v.steward() {
 			n = 2
 		}
-		seen := map[string]bool{}
+		clear(seen)
 		lower := v.lower()
 		if v.assistant() && exportedTools(v.prose) {
 			// An exporter's lines for tool calls ("Tool use: **read_file**",
@@ -384,7 +388,8 @@ func termWeights(vs []view, steward ...string) map[string]float64 {
 			lower = lowerText(withoutExportedToolLines(v.prose))
 		}
 		text := withoutPaths(truncate(lower, maxScanText))
-		for _, w := range hanTerms(text, splitCJK(wordsOf(text))) {
+		words = appendWords(words[:0], text)
+		for _, w := range hanTerms(text, splitCJK(words)) {
 			if !seen[w] && (termWord(w) || programs[w]) && !wholeWork[w] {
 				seen[w] = true
 				span[w] += n
