@@ -320,9 +320,9 @@ type location struct {
 }
 
 // scanEntities finds files, URLs, symbols and technologies in prose. It
-// returns the first file named with a line range, if any.
-func scanEntities(prose, lower string, es *entitySet) (loc location) {
-	chunks := strings.Fields(prose)
+// returns the first file named with a line range, if any. chunks are the
+// fields of prose (appendFields).
+func scanEntities(prose, lower string, es *entitySet, chunks []string) (loc location) {
 	sentenceStart := true
 	skip := 0
 	for i, raw := range chunks {

@@ -184,6 +184,14 @@ func appendWords(words []string, lower string) []string {
 	return words
 }
 
+// appendFields appends the fields of s (strings.Fields) to fields.
+func appendFields(fields []string, s string) []string {
+	for f := range strings.FieldsSeq(s) {
+		fields = append(fields, f)
+	}
+	return fields
+}
+
 // eachWord yields the words of wordsOf one at a time, for a reader that
 // needs no slice of them.
 func eachWord(lower string) iter.Seq[string] {
