@@ -355,10 +355,3 @@ func realsetShared(a, b string) int {
 	}
 	return n
 }
-
-func excerptOf(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	return s[:n] + "…"
-}
