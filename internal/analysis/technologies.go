@@ -254,6 +254,10 @@ func technologiesOf(vs []view) ([]string, map[string]string) {
 						te.add(languageTechnology[languageOfPath(e.Text)], evidenceRead, "named "+path.Base(e.Text)+" beside the calls it made")
 					}
 				}
+				names, said := announcedPrograms(v.m.Content)
+				for k, name := range names {
+					te.add(name, evidenceUsed, "ran a command announced as “"+excerpt(said[k], 80)+"”")
+				}
 			}
 			for _, f := range searchTableFiles(v.m.Content) {
 				te.add(languageTechnology[languageOfPath(f)], evidenceRead, "searched "+path.Base(f))

@@ -82,3 +82,62 @@ func keepsCallsAsNotes(content string) bool {
 		strings.Contains(content, "**[Read: ") || strings.Contains(content, "**[Edit: ") ||
 		strings.Contains(content, "**[Write: ")
 }
+
+// announcedOpeners open the sentence in which an agent says what it is
+// about to do.
+var announcedOpeners = []string{"let me ", "now let me ", "i'll ", "i will ", "next, let me "}
+
+// announcedPrograms lists the programs that the sentence just before a
+// note of shell calls kept without their commands ("_[tools: Bash]_")
+// announces ("Let me confirm the current git state."): the dropped command
+// ran them. Each comes with the sentence.
+func announcedPrograms(content string) (names, said []string) {
+	prev := ""
+	for l := range strings.SplitSeq(truncate(content, maxTurnText), "\n") {
+		t := strings.TrimSpace(l)
+		if t == "" {
+			continue
+		}
+		inner, ok := bracketNote(t)
+		if !ok {
+			prev = t
+			continue
+		}
+		if tools, ok := strings.CutPrefix(inner, "tools: "); ok && prev != "" && shellNote(tools) {
+			ss := sentences(prev)
+			s := ss[len(ss)-1]
+			lower := strings.ToLower(s)
+			if hasAnyPrefix(lower, announcedOpeners) {
+				for w := range strings.FieldsSeq(lower) {
+					w = strings.Trim(w, "`'\"(),;:.!?")
+					if name := programTechnologies[w]; name != "" && !commonWordTools[w] {
+						names, said = append(names, name), append(said, s)
+					}
+				}
+			}
+		}
+		prev = ""
+	}
+	return names, said
+}
+
+// shellNote reports whether a note's list of tools ("Bash, Read") holds a
+// shell tool.
+func shellNote(tools string) bool {
+	for name := range strings.SplitSeq(tools, ",") {
+		if shellTools[strings.TrimSpace(name)] {
+			return true
+		}
+	}
+	return false
+}
+
+// hasAnyPrefix reports whether s opens with one of prefixes.
+func hasAnyPrefix(s string, prefixes []string) bool {
+	for _, p := range prefixes {
+		if strings.HasPrefix(s, p) {
+			return true
+		}
+	}
+	return false
+}

@@ -46,11 +46,14 @@ func TestTechnologiesFromBracketedNotes(t *testing.T) {
 // TestTechnologiesNamedBesideSummarisedCalls: an export that keeps only
 // the tools' names ("_[tools: Bash]_") drops the calls' files, so the
 // files the answer names are the ones its calls worked on; an answer
-// without such notes naming a file is no evidence.
+// without such notes naming a file is no evidence. The sentence that
+// announces a shell note names the program its dropped command ran; a
+// program only listed before one is not.
 func TestTechnologiesNamedBesideSummarisedCalls(t *testing.T) {
 	c := newConvo()
 	c.steward("where did we leave off?")
-	c.assistant("Let me look.\n\n_[tools: Bash]_\n\nThe audit in `pipeline/audit_paper.py` passes 53/53.")
+	c.assistant("Let me look.\n\n_[tools: Bash]_\n\nThe audit in `pipeline/audit_paper.py` passes 53/53. Let me confirm the current git state.\n\n" +
+		"_[tools: Bash]_\n\nThe allow list holds `npm`, `cargo`. Let me check the settings.\n\n_[tools: Bash, Read]_\n\nAll clean.")
 	c.steward("and the other project?")
 	c.assistant("It keeps its logic in `src/lib.rs`, as far as I remember.")
 	s := &baton.Session{}
@@ -60,6 +63,14 @@ func TestTechnologiesNamedBesideSummarisedCalls(t *testing.T) {
 	}
 	if slices.Contains(s.Technical.Technologies, "Rust") {
 		t.Errorf("technologies %q hold a file an answer without calls named", s.Technical.Technologies)
+	}
+	if ev := s.Technical.TechnologyEvidence["Git"]; ev != "ran a command announced as “Let me confirm the current git state.”" {
+		t.Errorf("Git's evidence %q (technologies %q)", ev, s.Technical.Technologies)
+	}
+	for _, not := range []string{"npm", "Cargo"} {
+		if slices.Contains(s.Technical.Technologies, not) {
+			t.Errorf("technologies %q hold %s, only listed", s.Technical.Technologies, not)
+		}
 	}
 }
 
