@@ -347,6 +347,35 @@ func pastedInFence(content string) bool {
 	return false
 }
 
+// fencedError is the first line of the first code fence of content that
+// reports an error ("Parsing error: ESLint was configured to run on …",
+// "TypeError: x is undefined"), as the error's kind and message: "" when
+// the fence reports none.
+func fencedError(content string) string {
+	in := false
+	for line := range strings.SplitSeq(content, "\n") {
+		t := strings.TrimSpace(line)
+		if strings.HasPrefix(t, "```") {
+			if in {
+				return ""
+			}
+			in = true
+			continue
+		}
+		if in && strings.Contains(t, "rror:") {
+			if m := fencedErrorLine.FindStringSubmatch(t); m != nil {
+				return m[0]
+			}
+		}
+	}
+	return ""
+}
+
+// fencedErrorLine is a line that reports an error: logError's, or one
+// whose kind is named before the word ("Parsing error: …", "Syntax
+// error: …").
+var fencedErrorLine = regexp.MustCompile(`^(?:[A-Z]\w*(?:Error|Exception)|[A-Z][a-z]+ error|[Ee]rror|ERROR)(?:\[[\w-]+\])?:\s+\S.*$`)
+
 // answerProse is the prose of an assistant's message without the lines
 // that record its tool calls: the tools' names, and the lines an exporter
 // wrote for them ("Read file: src/app.py", "Tool use: **grep**").

@@ -102,3 +102,23 @@ func TestLetMeRestatesOnlyTheRequestsVerb(t *testing.T) {
 		}
 	}
 }
+
+// TestTitleFencedErrorKind: an error pasted in a code fence, its kind
+// named before the word ("Parsing error: …"), then a request that points
+// at it ("Fix it"): the error titles the session, not the request's
+// pointing words, wherever the fence stands among the prompt's sentences.
+func TestTitleFencedErrorKind(t *testing.T) {
+	got := titleOf(
+		"For the code present, we get this error:\n```\nParsing error: Stylelint was configured to run on `src/ui/button.css` using `configBasedir`: /home/ana/app\nHowever, that config does not include this file.\n```\nFix it, verify, and then give a concise explanation.",
+		"Let me check the config.",
+		"thanks",
+		"The Stylelint config did not include src/ui; I added the folder to the Stylelint config's files, and Stylelint now parses button.css.",
+	)
+	if !strings.Contains(strings.ToLower(got), "stylelint") {
+		t.Fatalf("title %q does not name the Stylelint error", got)
+	}
+	checkTitleForm(t, "fenced error", got)
+	if fencedError("```\nok\n```\nSyntax error: later") != "" {
+		t.Errorf("an error line after the fence is the prompt's prose, not the fenced log's")
+	}
+}

@@ -68,7 +68,12 @@ func sessionTitle(vs []view) string {
 		sentences := titleSentences(prose)
 		if pastedLog(v.prose) || pastedInFence(v.m.Content) {
 			// A log pasted, alone or after a few words ("I ran into
-			// this:"): the answer says what it shows.
+			// this:"): the error a fenced log reports, as a log's in
+			// the prose does, and the answer say what it shows.
+			for _, e := range titleSentences(fencedError(v.m.Content)) {
+				e.logError, e.fenced = true, true
+				sentences = append(sentences, e)
+			}
 			for _, d := range diagnosisSentences(vs, i) {
 				d.diagnosis = true
 				sentences = append(sentences, d)
@@ -103,13 +108,20 @@ func sessionTitle(vs []view) string {
 		asked, stated := false, false
 		for j, s := range sentences {
 			t, score := s.best(weights)
-			score *= decay * math.Pow(titleSentenceDecay, float64(j))
+			if s.fenced {
+				// The error a fenced log reports is what the prompt
+				// asks about wherever the fence stands ("we get this
+				// error: ``` … ``` Fix it"), no detail of a request.
+				score *= decay
+			} else {
+				score *= decay * math.Pow(titleSentenceDecay, float64(j))
+			}
 			if s.intro {
 				score *= pasteIntroShare
 			}
 			if asks := s.asks(); asks && score > 0 {
 				asked = true
-			} else if asked && !asks {
+			} else if asked && !asks && !s.fenced {
 				// The prompt's request said what it asks for: the
 				// sentences after it give its details.
 				score *= detailShare
@@ -525,6 +537,8 @@ type titleSentence struct {
 	// logError: the message of the error a pasted log reported, which
 	// says what it shows without the answer's diagnosis.
 	logError bool
+	// fenced: the error of a log pasted in a code fence (fencedError).
+	fenced bool
 }
 
 // detailShare multiplies the score of a sentence that follows the
