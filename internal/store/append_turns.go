@@ -25,21 +25,27 @@ import (
 // 2.2 ms), page p95 189 / 94 ms, list p95 114 / 59 ms, append p95 396 /
 // 483 ms.
 //
-// SQLite needs no turns: its appends share one write transaction
-// (append_group.go).
+// On SQLite an append takes a turn only while its messages are analysed
+// and its rows' values built, and gives it back before it joins the write
+// group (append_group.go), which takes any number at once. The analysis
+// is CPU beside the one writer: half the realistic mix's requests are
+// appends, each analysed on its own goroutine, and unbounded they shared
+// the cores with the writer's goroutine as many at once as had arrived
+// (the pages are bounded by web's page slots), so the writer, which every
+// append waits for, had that much less of the machine.
 
-// appendsAtOnce is how many appends one store analyses and writes at
-// once on PostgreSQL: one per core Go uses. Two instances of Baton on
-// one machine (the mix) then write as many at once as it has cores,
-// and the pages keep pace; twice as many gave ~12% more requests a
-// second but doubled the pages' p95.
+// appendsAtOnce is how many appends one store analyses (and on
+// PostgreSQL writes) at once: one per core Go uses. Two instances of
+// Baton on one machine (the mix) then write as many at once as it has
+// cores, and the pages keep pace; twice as many gave ~12% more requests
+// a second but doubled the pages' p95.
 func appendsAtOnce() int { return runtime.GOMAXPROCS(0) }
 
 // appendsWaiting counts the appends waiting for a turn, in every store (tests).
 var appendsWaiting atomic.Int64
 
-// appendTurn waits until the append may be analysed and written, or ctx
-// ends; release ends its turn. On SQLite the turn is at once.
+// appendTurn waits until the append may be analysed (and on PostgreSQL
+// written), or ctx ends; release ends its turn.
 func (s *Store) appendTurn(ctx context.Context) (release func(), err error) {
 	if s.appendTurns == nil {
 		return func() {}, nil

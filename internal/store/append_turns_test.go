@@ -2,6 +2,8 @@ package store_test
 
 import (
 	"context"
+	"path/filepath"
+	"runtime"
 	"testing"
 	"time"
 
@@ -48,5 +50,71 @@ func TestAppendWaitsForItsTurnOnPostgres(t *testing.T) {
 	}
 	if n, err := s.TranscriptLength(ctx, ada.ID, sess.ID, ""); err != nil || n != 3 {
 		t.Fatalf("after its turn: %d messages, %v; want 3", n, err)
+	}
+}
+
+// On SQLite an append takes a turn while its messages are analysed: with
+// every turn taken it waits and writes nothing; and it gives the turn
+// back before it joins the write group, so an append being written holds
+// none and the group still takes any number at once.
+func TestAppendTakesATurnToBeAnalysedOnSQLite(t *testing.T) {
+	s := storetest.Open(t, "sqlite:"+filepath.Join(t.TempDir(), "baton.db"))
+	ctx := context.Background()
+	ada := mustSteward(t, s, "ada")
+	sess := mustSession(t, s, ada.ID, &baton.Session{Title: "agent at work"})
+	t0 := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
+	analysed := func([]*baton.Message) {}
+
+	release, waiting := s.TakeAppendTurns()
+	done := make(chan error, 1)
+	go func() {
+		_, err := s.AppendAnalysed(ctx, ada.ID, sess.ID, "", msgs(3, "turn", t0), analysed)
+		done <- err
+	}()
+	for waiting() == 0 {
+		time.Sleep(time.Millisecond)
+	}
+	if n, err := s.TranscriptLength(ctx, ada.ID, sess.ID, ""); err != nil || n != 0 {
+		t.Fatalf("written while waiting for a turn: %d messages, %v", n, err)
+	}
+	release()
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+
+	// An append held inside the write group holds no turn.
+	inGroup, unblock := make(chan struct{}), make(chan struct{})
+	store.SetAppendFault(func(string) error {
+		close(inGroup)
+		<-unblock
+		return nil
+	})
+	defer store.SetAppendFault(nil)
+	go func() {
+		_, err := s.AppendAnalysed(ctx, ada.ID, sess.ID, "", msgs(2, "held", t0.Add(time.Hour)), analysed)
+		done <- err
+	}()
+	<-inGroup
+	var taken []func()
+	for {
+		r, ok := s.TryAppendTurn()
+		if !ok {
+			break
+		}
+		taken = append(taken, r)
+	}
+	store.SetAppendFault(nil)
+	close(unblock)
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	if want := runtime.GOMAXPROCS(0); len(taken) != want {
+		t.Fatalf("%d turns free while an append was in the write group; want all %d", len(taken), want)
+	}
+	for _, r := range taken {
+		r()
+	}
+	if n, err := s.TranscriptLength(ctx, ada.ID, sess.ID, ""); err != nil || n != 5 {
+		t.Fatalf("%d messages, %v; want 5", n, err)
 	}
 }

@@ -110,8 +110,8 @@ func (s *Store) SetRecallKnownPostings(n int64) { s.recallKnown = n }
 // corpus.
 func (s *Store) SetMaxSegment(n int) { s.segmentCut = n }
 
-// TakeAppendTurns takes every turn appends have on PostgreSQL (none on
-// SQLite) until release, and waiting says how many appends wait for one.
+// TakeAppendTurns takes every turn appends have until release, and
+// waiting says how many appends wait for one.
 func (s *Store) TakeAppendTurns() (release func(), waiting func() int64) {
 	n := cap(s.appendTurns)
 	for range n {
@@ -122,4 +122,14 @@ func (s *Store) TakeAppendTurns() (release func(), waiting func() int64) {
 			<-s.appendTurns
 		}
 	}, appendsWaiting.Load
+}
+
+// TryAppendTurn takes one of the appends' turns if one is free.
+func (s *Store) TryAppendTurn() (release func(), ok bool) {
+	select {
+	case s.appendTurns <- struct{}{}:
+		return func() { <-s.appendTurns }, true
+	default:
+		return nil, false
+	}
 }

@@ -127,7 +127,7 @@ func (s *Store) AppendAnalysed(ctx context.Context, stewardID int64, sessionID, 
 	if err != nil {
 		return res, err
 	}
-	defer release()
+	defer func() { release() }()
 	if analyze != nil {
 		analyze(msgs)
 		for _, m := range msgs {
@@ -141,6 +141,10 @@ func (s *Store) AppendAnalysed(ctx context.Context, stewardID int64, sessionID, 
 		return res, err
 	}
 	if s.dialect == SQLite {
+		// The turn was for the analysis: the write group takes any
+		// number of appends at once.
+		release()
+		release = func() {}
 		// Concurrent appends share one write transaction (append_group.go).
 		err = s.inGroup(ctx, len(msgs), func(ctx context.Context, tx bun.Tx) error {
 			r, err := s.appendInSession(ctx, tx, stewardID, sessionID, conversationID, msgs, rows)

@@ -53,7 +53,7 @@ type Store struct {
 	boundRuns    atomic.Int64  // statements run with bound values (BoundQueries)
 	writes       writeGroup    // SQLite appends and hook events waiting to share a write transaction; see append_group.go
 	bulk         *bun.Conn     // SQLite: the connection large frame writes run on, under writeMu; see inBulkTx
-	appendTurns  chan struct{} // PostgreSQL: the appends being analysed and written; see appendTurn
+	appendTurns  chan struct{} // the appends being analysed (PostgreSQL: and written); see appendTurn
 	checkpoints  checkpointer  // SQLite: the WAL's checkpoints, off the writers' path; see checkpoints.go
 }
 
@@ -104,7 +104,8 @@ func Open(url string) (*Store, error) {
 		sqldb.SetMaxIdleConns(8)
 		sqldb.SetConnMaxIdleTime(0)
 		db := bun.NewDB(sqldb, sqliteJSONDialect{sqlitedialect.New()})
-		return &Store{db: db, dialect: SQLite, search: sqliteSearch{}, now: time.Now, kick: make(chan struct{}, 1), kickAnalysis: make(chan struct{}, 1), path: path}, nil
+		return &Store{db: db, dialect: SQLite, search: sqliteSearch{}, now: time.Now, kick: make(chan struct{}, 1), kickAnalysis: make(chan struct{}, 1), path: path,
+			appendTurns: make(chan struct{}, appendsAtOnce())}, nil
 	case strings.HasPrefix(url, "postgres://"), strings.HasPrefix(url, "postgresql://"):
 		sqldb, err := sql.Open("pgx", url)
 		if err != nil {
