@@ -33,6 +33,9 @@ var leadWordsRU = set("а", "и", "ну", "теперь", "тогда", "так�
 
 // cyrillicText reports text written mostly in Cyrillic letters.
 func cyrillicText(s string) bool {
+	if isASCII(s) {
+		return false // most text: no letter needs decoding to say so
+	}
 	cyr, other := 0, 0
 	for _, r := range s {
 		switch {

@@ -516,6 +516,9 @@ func trimFunctionWords(words []string) []string {
 
 // cjkText reports text written mostly without spaces.
 func cjkText(s string) bool {
+	if isASCII(s) {
+		return false // most text: no letter needs decoding to say so
+	}
 	cjk, other := 0, 0
 	for _, r := range s {
 		switch {
