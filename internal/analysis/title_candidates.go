@@ -34,7 +34,9 @@ func diagnosisSentences(vs []view, i int) []titleSentence {
 				}
 				continue
 			}
-			if len(s.words) == 0 || actionOpening(s.words) || reportOpening(s.words) {
+			// An exporter's note of the tools the answer ran ("_[tools:
+			// Read]_") says nothing of what it found.
+			if len(s.words) == 0 || actionOpening(s.words) || reportOpening(s.words) || toolNote(s.words) {
 				continue
 			}
 			s.words = dropDiagnosisFrame(s.words)
@@ -48,6 +50,12 @@ func diagnosisSentences(vs []view, i int) []titleSentence {
 		}
 	}
 	return nil
+}
+
+// toolNote reports the note an exporter writes of the tools an answer
+// ran ("_[tools: Bash]_", "Tools: Read, Grep").
+func toolNote(words []string) bool {
+	return len(words) <= 4 && strings.HasPrefix(strings.TrimLeft(strings.ToLower(words[0]), "_[*"), "tools:")
 }
 
 // lookedAt is what an answer's opening says it looks at ("Looking at

@@ -148,3 +148,21 @@ func TestTitleAfterSubjectlessPrompts(t *testing.T) {
 		t.Fatalf("title %q does not name the paper", got)
 	}
 }
+
+// TestTitleOfResumedWork: a prompt that only asks to go on where the
+// work stopped names no subject; the answer's account of where the work
+// stands does, over a bare slash command typed later.
+func TestTitleOfResumedWork(t *testing.T) {
+	got := titleBuilt(func(c *convo) {
+		c.steward("can you continue from where we left off?")
+		c.assistant("I'll check the current status first.\n\n_[tools: Read]_\n\nWe're at the invoice export rewrite, which a crash interrupted halfway.")
+		c.slash("/fewer-permission-prompts", "")
+		c.assistant("I'll scan the transcripts for read-only commands worth allowlisting. The invoice export rewrite finished meanwhile.")
+		c.steward("I think odd totals are interesting and should be flagged, not explained away.")
+		c.assistant("Agreed: the invoice export now flags odd totals instead of dropping them.")
+	})
+	if !strings.Contains(strings.ToLower(got), "invoice export") {
+		t.Fatalf("title %q does not name the invoice export", got)
+	}
+	checkTitleForm(t, "resumed work", got)
+}

@@ -66,10 +66,11 @@ func sessionTitle(vs []view) string {
 		}
 		prose := titleProse(v)
 		sentences := titleSentences(prose)
-		if pastedLog(v.prose) || pastedInFence(v.m.Content) {
+		if pastedLog(v.prose) || pastedInFence(v.m.Content) || asksToResume(v.lower()) {
 			// A log pasted, alone or after a few words ("I ran into
 			// this:"): the error a fenced log reports, as a log's in
-			// the prose does, and the answer say what it shows.
+			// the prose does, and the answer say what it shows. So
+			// does the answer to "continue where we left off".
 			for _, e := range titleSentences(fencedError(v.m.Content)) {
 				e.logError, e.fenced = true, true
 				sentences = append(sentences, e)
@@ -183,6 +184,15 @@ func subjectless(v *view) bool {
 		return strings.TrimSpace(messageAttr(v.m, "command_args")) == ""
 	}
 	return resumeRequest(v.lower())
+}
+
+// asksToResume reports a prompt that only asks to go on with earlier
+// work ("can you continue from where we left off?"): the answer's account
+// of where the work stands names its subject, as an answer's diagnosis
+// names what a pasted log shows.
+func asksToResume(lower string) bool {
+	return resumeRequest(lower) && (strings.Contains(lower, "continue") || strings.Contains(lower, "resume") ||
+		strings.Contains(lower, "carry on"))
 }
 
 // resumeRequest reports a prompt that asks to resume earlier work from
