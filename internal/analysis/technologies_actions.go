@@ -541,7 +541,7 @@ func consoleFiles(name, arg string) []string {
 func textActions(content string) []techAction {
 	if !strings.Contains(content, "⏺") && !strings.Contains(content, "Tool use:") && !strings.Contains(content, " file: ") &&
 		!strings.HasPrefix(content, "Read file: ") && !strings.HasPrefix(content, "Edit file: ") && !strings.Contains(content, "```") &&
-		!strings.Contains(content, "**[") {
+		!hasBoldBracket(content) {
 		return nil
 	}
 	// A transcript kept as text writes a whole turn of the agent's calls

@@ -78,9 +78,38 @@ func noteAction(inner string) (acts []techAction, shell bool) {
 // bracketed notes (noteAction), so that the files its words name are the
 // files those calls worked on.
 func keepsCallsAsNotes(content string) bool {
-	return strings.Contains(content, "_[tools: ") || strings.Contains(content, "**[Bash: ") ||
-		strings.Contains(content, "**[Read: ") || strings.Contains(content, "**[Edit: ") ||
-		strings.Contains(content, "**[Write: ")
+	// One pass over the brackets: "_" and "*" are too common in code and
+	// Markdown for a search of each opening to be cheap.
+	for i := strings.IndexByte(content, '['); i >= 0; {
+		rest := content[i+1:]
+		if i > 0 && content[i-1] == '_' && strings.HasPrefix(rest, "tools: ") ||
+			i > 1 && content[i-2:i] == "**" && (strings.HasPrefix(rest, "Bash: ") || strings.HasPrefix(rest, "Read: ") ||
+				strings.HasPrefix(rest, "Edit: ") || strings.HasPrefix(rest, "Write: ")) {
+			return true
+		}
+		j := strings.IndexByte(rest, '[')
+		if j < 0 {
+			break
+		}
+		i += 1 + j
+	}
+	return false
+}
+
+// hasBoldBracket reports whether content holds "**[", the opening of a
+// bold bracketed note.
+func hasBoldBracket(content string) bool {
+	for i := strings.IndexByte(content, '['); i >= 0; {
+		if i > 1 && content[i-2:i] == "**" {
+			return true
+		}
+		j := strings.IndexByte(content[i+1:], '[')
+		if j < 0 {
+			break
+		}
+		i += 1 + j
+	}
+	return false
 }
 
 // announcedOpeners open the sentence in which an agent says what it is
