@@ -1,9 +1,12 @@
 package analysis_test
 
 import (
+	"cmp"
 	"fmt"
+	"maps"
 	"math"
 	"os"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -409,4 +412,120 @@ func realsetVerbatim(l realsetItem, text string) bool {
 		}
 	}
 	return false
+}
+
+// TestRealSetTopicsPhrases asks whether a session's chosen single words
+// should give way to the phrases holding them: for each produced topic of
+// one word that a candidate phrase holds, it compares the best-scored such
+// phrase with the word against the labels, by half of the dev split
+// (held-out batches left out, the test split never read), in buckets of
+// the phrase's features (the word its head or not; a steward's message
+// holds it; two messages or more do; its score over the word's). Run with
+// BATON_REALSET_TOPICS_PHRASES=FILE; it writes the table there.
+//
+// At ca33d99: of 155 such words on half A and 126 on B, the phrase alone
+// matched a label 10 and 11 times, the word alone 34 and 25 (a chosen word
+// matches the labelled phrase it heads, and the labellers' phrase is
+// seldom the session's best-scored one); no bucket gains on both halves
+// (a phrase two messages hold: A 7 vs 11, B 4 vs 8; a steward's: A 5 vs
+// 9, B 5 vs 9; scoring at least two thirds of the word: A 2 vs 2, B 0 vs
+// 2). Giving the word's place to its best phrase scoring half of it, two
+// messages or a steward's holding it, moved dev 0.62 / 0.50 → 0.61 /
+// 0.49 (found A 230 → 233, B 218 → 208). Making more pairs candidates
+// (a three-letter noun, a verb's or fault's form after a determiner or
+// preposition opening one, "error"/"failure" closing one) took the
+// verbatim labels with no candidate from 135 to 124 and moved found A 230
+// → 231, B 218 → 217: the pairs score too little to be chosen. The
+// labels missed are ranked out, not missing from the pool.
+func TestRealSetTopicsPhrases(t *testing.T) {
+	out := os.Getenv("BATON_REALSET_TOPICS_PHRASES")
+	if out == "" {
+		t.Skip("BATON_REALSET_TOPICS_PHRASES=FILE compares chosen words with the phrases holding them on the dev split")
+	}
+	manifest := readRealsetManifest(t)
+	labels := readRealsetLabels(t, "dev")
+	imp := newRealsetImporter(t)
+	type key struct{ bucket, half string }
+	type tally struct{ pairs, phraseOnly, wordOnly int }
+	counts := map[key]tally{}
+	devIndex := 0
+	for _, s := range manifest {
+		lab, ok := labels[s.ID]
+		if !ok || s.Split != "dev" {
+			continue
+		}
+		half := realsetHalf(s, devIndex)
+		devIndex++
+		if half == "held out" {
+			continue
+		}
+		sess := imp.importSession(t, s)
+		msgs, err := imp.st.AnalysisMessages(imp.ctx, imp.stewardID, sess.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cands := analysis.TopicCandidatesOf(msgs)
+		hit := func(p string) bool {
+			for _, l := range append(append([]realsetItem{}, lab.Topics...), lab.OptionalTopics...) {
+				for _, ph := range l.phrasings() {
+					if realsetTopicMatch(p, ph) {
+						return true
+					}
+				}
+			}
+			return false
+		}
+		for _, w := range sess.Summary.KeyTopics {
+			if strings.Contains(w, " ") {
+				continue
+			}
+			word, phrase, found := analysis.TopicCandidateInfo{}, analysis.TopicCandidateInfo{}, false
+			for _, c := range cands {
+				if c.Term == w {
+					word = c
+				}
+				if strings.Contains(c.Term, " ") && slices.Contains(strings.Fields(c.Term), w) && (!found || c.Score > phrase.Score) {
+					phrase, found = c, true
+				}
+			}
+			if !found || word.Term == "" {
+				continue
+			}
+			ratio := "score < 1/3 of the word's"
+			switch r := phrase.Score / word.Score; {
+			case r >= 2.0/3:
+				ratio = "score ≥ 2/3 of the word's"
+			case r >= 1.0/3:
+				ratio = "score 1/3-2/3 of the word's"
+			}
+			ph, wh := hit(phrase.Term), hit(w)
+			for _, b := range []string{"all", fmt.Sprintf("word its head: %v", strings.HasSuffix(phrase.Term, " "+w)),
+				fmt.Sprintf("a steward's: %v", phrase.Steward), fmt.Sprintf("2+ messages: %v", phrase.Msgs >= 2), ratio} {
+				c := counts[key{b, half}]
+				c.pairs++
+				if ph && !wh {
+					c.phraseOnly++
+				}
+				if wh && !ph {
+					c.wordOnly++
+				}
+				counts[key{b, half}] = c
+			}
+		}
+	}
+	keys := slices.Collect(maps.Keys(counts))
+	slices.SortFunc(keys, func(a, b key) int {
+		return cmp.Or(strings.Compare(a.bucket, b.bucket), strings.Compare(a.half, b.half))
+	})
+	var b strings.Builder
+	b.WriteString("# dev: chosen single words against the best-scored phrase holding each (held-out batches left out)\n")
+	b.WriteString("bucket                              half  words  phrase alone matches  word alone matches\n")
+	for _, k := range keys {
+		c := counts[k]
+		fmt.Fprintf(&b, "%-35s %-4s  %5d  %20d  %18d\n", k.bucket, k.half, c.pairs, c.phraseOnly, c.wordOnly)
+	}
+	if err := os.WriteFile(out, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Log("\n" + b.String())
 }
