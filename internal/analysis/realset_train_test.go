@@ -310,6 +310,11 @@ func TestDecisionMisses(t *testing.T) {
 				for _, c := range s.cands {
 					if matches(c.Decision, l) {
 						class, evidence = "b candidate", c.Decision
+						// Whose turn states it: the steward's, or the
+						// assistant's (answered, or set against another course).
+						if c.X[1] == 1 {
+							counts[s.half]["b by steward"]++
+						}
 						break
 					}
 				}
@@ -335,8 +340,8 @@ func TestDecisionMisses(t *testing.T) {
 	var report strings.Builder
 	for _, h := range []string{"A", "B"} {
 		c := counts[h]
-		fmt.Fprintf(&report, "half %s: %d labels: found %d; (c) produced near but refused %d; (b) a candidate states it %d; (b2) a sentence outside the candidates' turns %d; (a) no sentence states it %d\n",
-			h, c["labels"], c["found"], c["c near"], c["b candidate"], c["b2 other turn"], c["a never"])
+		fmt.Fprintf(&report, "half %s: %d labels: found %d; (c) produced near but refused %d; (b) a candidate states it %d (%d in the steward's turns); (b2) a sentence outside the candidates' turns %d; (a) no sentence states it %d\n",
+			h, c["labels"], c["found"], c["c near"], c["b candidate"], c["b by steward"], c["b2 other turn"], c["a never"])
 	}
 	t.Log("\n" + report.String())
 	if err := os.WriteFile(out, []byte(report.String()+"\n"+detail.String()), 0o644); err != nil {
