@@ -158,8 +158,18 @@ func wordsOf(lower string) []string {
 // appendWords appends the words of lower (wordsOf) to words, for a
 // reader that keeps a slice to read each text's words into.
 func appendWords(words []string, lower string) []string {
-	start := -1
-	for i := 0; i < len(lower); {
+	for start, end := nextWord(lower, 0); start >= 0; start, end = nextWord(lower, end) {
+		words = append(words, lower[start:end])
+	}
+	return words
+}
+
+// nextWord returns the bounds of the first word of lower (wordsOf) that
+// starts at or after byte i, or -1, -1 when there is none: the one scan
+// that appendWords and eachWord share.
+func nextWord(lower string, i int) (start, end int) {
+	start = -1
+	for i < len(lower) {
 		c := lower[i]
 		var inWord bool
 		size := 1
@@ -173,15 +183,14 @@ func appendWords(words []string, lower string) []string {
 		if inWord && start < 0 {
 			start = i
 		} else if !inWord && start >= 0 {
-			words = append(words, lower[start:i])
-			start = -1
+			return start, i
 		}
 		i += size
 	}
 	if start >= 0 {
-		words = append(words, lower[start:])
+		return start, len(lower)
 	}
-	return words
+	return -1, -1
 }
 
 // appendFields appends the fields of s (strings.Fields) to fields.
@@ -196,30 +205,10 @@ func appendFields(fields []string, s string) []string {
 // needs no slice of them.
 func eachWord(lower string) iter.Seq[string] {
 	return func(yield func(string) bool) {
-		start := -1
-		for i := 0; i < len(lower); {
-			c := lower[i]
-			var inWord bool
-			size := 1
-			if c < utf8.RuneSelf {
-				inWord = wordByte[c] || (c == '\'' && start >= 0 && i+1 < len(lower) && wordByte[lower[i+1]])
-			} else {
-				var r rune
-				r, size = utf8.DecodeRuneInString(lower[i:])
-				inWord = isWordRune(r)
+		for start, end := nextWord(lower, 0); start >= 0; start, end = nextWord(lower, end) {
+			if !yield(lower[start:end]) {
+				return
 			}
-			if inWord && start < 0 {
-				start = i
-			} else if !inWord && start >= 0 {
-				if !yield(lower[start:i]) {
-					return
-				}
-				start = -1
-			}
-			i += size
-		}
-		if start >= 0 {
-			yield(lower[start:])
 		}
 	}
 }
