@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/baton-dev/baton/internal/analysis"
+	"github.com/baton-dev/baton/internal/baton"
 )
 
 // TestRealSetTasks is the tasks' harness: for each dev session (not a
@@ -27,23 +28,11 @@ func TestRealSetTasks(t *testing.T) {
 	if out == "" {
 		t.Skip("BATON_REALSET_TASKS_OUT is not set")
 	}
-	labels := readRealsetLabels(t, "dev")
 	imp := newRealsetImporter(t)
 	extraClass, missClass, made, hits := map[string]int{}, map[string]int{}, map[string]int{}, map[string]int{}
 	dropped := map[string]int{} // the gates' drops: gate and whether the text matches a label
 	var detail strings.Builder
-	devIndex := 0
-	for _, s := range readRealsetManifest(t) {
-		lab, ok := labels[s.ID]
-		if s.Split != "dev" || !ok {
-			continue
-		}
-		half := realsetHalf(s, devIndex)
-		devIndex++
-		if half == "held out" {
-			continue
-		}
-		sess := imp.importSession(t, s)
+	releasedDevSessions(t, imp, func(s realsetSession, sess *baton.Session, half string, lab realsetLabels) {
 		msgs, err := imp.st.SessionMessages(imp.ctx, imp.stewardID, sess.ID)
 		if err != nil {
 			t.Fatal(err)
@@ -128,7 +117,7 @@ func TestRealSetTasks(t *testing.T) {
 		if len(lines) > 0 {
 			fmt.Fprintf(&detail, "%s [%s] (batch %d, %s, %s)\n%s\n", s.ID, half, s.Batch, s.Kind, s.Language, strings.Join(lines, "\n"))
 		}
-	}
+	})
 	var b strings.Builder
 	b.WriteString("# tasks harness, dev split without held-out batches: extra tasks by rule / relation to the labels\n")
 	writeCounts(&b, extraClass)

@@ -1032,6 +1032,28 @@ func (r *realsetRun) add(s realsetSession, half string, sc realsetFieldScores, l
 	}
 }
 
+// releasedDevSessions imports, one by one, every dev session the rules may
+// be tuned on and hands it to read with its half (A or B) and its labels:
+// the test split and a held-out batch are never imported, so a harness
+// built on it cannot show them by accident.
+func releasedDevSessions(t *testing.T, imp *realsetImporter, read func(s realsetSession, sess *baton.Session, half string, lab realsetLabels)) {
+	t.Helper()
+	labels := readRealsetLabels(t, "dev")
+	devIndex := 0
+	for _, s := range readRealsetManifest(t) {
+		lab, ok := labels[s.ID]
+		if s.Split != "dev" || !ok {
+			continue
+		}
+		half := realsetHalf(s, devIndex)
+		devIndex++
+		if half == "held out" {
+			continue
+		}
+		read(s, imp.importSession(t, s), half, lab)
+	}
+}
+
 // realsetImporter imports the set's sessions as `baton import FILE` does:
 // each file written to disk and read through ImportPath, into a fresh
 // SQLite store of one steward, with the analysis's clock fixed so that the

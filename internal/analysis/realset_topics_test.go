@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/baton-dev/baton/internal/analysis"
+	"github.com/baton-dev/baton/internal/baton"
 )
 
 // TestRealSetTopicsDiagnosis sorts the dev split's topic errors into
@@ -40,19 +41,12 @@ func TestRealSetTopicsDiagnosis(t *testing.T) {
 	if out == "" {
 		t.Skip("BATON_REALSET_TOPICS_DIAG=FILE writes the dev split's topic diagnosis")
 	}
-	manifest := readRealsetManifest(t)
-	labels := readRealsetLabels(t, "dev")
 	imp := newRealsetImporter(t)
 	missed, wrong := map[string]int{}, map[string]int{}
 	right, wrongShape := map[string]int{}, map[string]int{} // produced topics by shape
 	var detail strings.Builder
 	var balance []int // produced − expected, per session
-	for _, s := range manifest {
-		lab, ok := labels[s.ID]
-		if !ok || s.Split != "dev" || s.Batch >= realsetHeldOutBatch {
-			continue
-		}
-		sess := imp.importSession(t, s)
+	releasedDevSessions(t, imp, func(s realsetSession, sess *baton.Session, _ string, lab realsetLabels) {
 		msgs, err := imp.st.AnalysisMessages(imp.ctx, imp.stewardID, sess.ID)
 		if err != nil {
 			t.Fatal(err)
@@ -139,7 +133,7 @@ func TestRealSetTopicsDiagnosis(t *testing.T) {
 			wrong[kind]++
 			fmt.Fprintf(&detail, "  wrong %q: %s\n", p, kind)
 		}
-	}
+	})
 	var b strings.Builder
 	b.WriteString("# dev topics diagnosis (held-out batches left out)\n")
 	for _, part := range []struct {
@@ -252,8 +246,6 @@ func TestRealSetTopicsFit(t *testing.T) {
 	if os.Getenv("BATON_REALSET_TOPICS_FIT") == "" {
 		t.Skip("BATON_REALSET_TOPICS_FIT=1 fits the topic ranking on the dev split's half A")
 	}
-	manifest := readRealsetManifest(t)
-	labels := readRealsetLabels(t, "dev")
 	imp := newRealsetImporter(t)
 	type fitSession struct {
 		half     string
@@ -262,24 +254,13 @@ func TestRealSetTopicsFit(t *testing.T) {
 		produced []string
 	}
 	var sessions []fitSession
-	devIndex := 0
-	for _, s := range manifest {
-		lab, ok := labels[s.ID]
-		if !ok || s.Split != "dev" {
-			continue
-		}
-		half := realsetHalf(s, devIndex)
-		devIndex++
-		if half == "held out" {
-			continue
-		}
-		sess := imp.importSession(t, s)
+	releasedDevSessions(t, imp, func(s realsetSession, sess *baton.Session, half string, lab realsetLabels) {
 		msgs, err := imp.st.AnalysisMessages(imp.ctx, imp.stewardID, sess.ID)
 		if err != nil {
 			t.Fatal(err)
 		}
 		sessions = append(sessions, fitSession{half, lab, analysis.TopicSessionOf(msgs), sess.Summary.KeyTopics})
-	}
+	})
 	matches := func(p string, it realsetItem) bool {
 		for _, ph := range it.phrasings() {
 			if realsetTopicMatch(p, ph) {
@@ -442,24 +423,11 @@ func TestRealSetTopicsPhrases(t *testing.T) {
 	if out == "" {
 		t.Skip("BATON_REALSET_TOPICS_PHRASES=FILE compares chosen words with the phrases holding them on the dev split")
 	}
-	manifest := readRealsetManifest(t)
-	labels := readRealsetLabels(t, "dev")
 	imp := newRealsetImporter(t)
 	type key struct{ bucket, half string }
 	type tally struct{ pairs, phraseOnly, wordOnly int }
 	counts := map[key]tally{}
-	devIndex := 0
-	for _, s := range manifest {
-		lab, ok := labels[s.ID]
-		if !ok || s.Split != "dev" {
-			continue
-		}
-		half := realsetHalf(s, devIndex)
-		devIndex++
-		if half == "held out" {
-			continue
-		}
-		sess := imp.importSession(t, s)
+	releasedDevSessions(t, imp, func(s realsetSession, sess *baton.Session, half string, lab realsetLabels) {
 		msgs, err := imp.st.AnalysisMessages(imp.ctx, imp.stewardID, sess.ID)
 		if err != nil {
 			t.Fatal(err)
@@ -512,7 +480,7 @@ func TestRealSetTopicsPhrases(t *testing.T) {
 				counts[key{b, half}] = c
 			}
 		}
-	}
+	})
 	keys := slices.Collect(maps.Keys(counts))
 	slices.SortFunc(keys, func(a, b key) int {
 		return cmp.Or(strings.Compare(a.bucket, b.bucket), strings.Compare(a.half, b.half))

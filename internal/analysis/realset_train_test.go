@@ -32,22 +32,9 @@ func realsetTrainSessions(t *testing.T) []realsetTrainSession {
 	if realsetTrainCache != nil {
 		return realsetTrainCache
 	}
-	manifest := readRealsetManifest(t)
-	labels := readRealsetLabels(t, "dev")
 	imp := newRealsetImporter(t)
 	var out []realsetTrainSession
-	devIndex := 0
-	for _, s := range manifest {
-		lab, ok := labels[s.ID]
-		if s.Split != "dev" || !ok {
-			continue
-		}
-		half := realsetHalf(s, devIndex)
-		devIndex++
-		if half == "held out" {
-			continue
-		}
-		sess := imp.importSession(t, s)
+	releasedDevSessions(t, imp, func(s realsetSession, sess *baton.Session, half string, lab realsetLabels) {
 		msgs, err := imp.st.SessionMessages(imp.ctx, imp.stewardID, sess.ID)
 		if err != nil {
 			t.Fatal(err)
@@ -67,7 +54,7 @@ func realsetTrainSessions(t *testing.T) []realsetTrainSession {
 			ts.ys = append(ts.ys, y)
 		}
 		out = append(out, ts)
-	}
+	})
 	realsetTrainCache = out
 	return out
 }
@@ -81,7 +68,6 @@ var realsetTrainCache []realsetTrainSession
 // the bias: the same sessions give the same weights, rounded to 3 places.
 func trainDecisionWeights(sessions []realsetTrainSession, half string) []float64 {
 	n := len(analysis.DecisionFeatureNames())
-	w := make([]float64, n)
 	var xs [][]float64
 	var ys []float64
 	for _, s := range sessions {
@@ -93,27 +79,9 @@ func trainDecisionWeights(sessions []realsetTrainSession, half string) []float64
 			ys = append(ys, s.ys[k])
 		}
 	}
-	const epochs, rate, l2 = 2000, 0.5, 1e-3
-	grad := make([]float64, n)
-	for range epochs {
-		clear(grad)
-		for i, x := range xs {
-			z := 0.0
-			for k := range w {
-				z += w[k] * x[k]
-			}
-			d := 1/(1+math.Exp(-z)) - ys[i]
-			for k := range w {
-				grad[k] += d * x[k]
-			}
-		}
-		for k := range w {
-			g := grad[k] / float64(len(xs))
-			if k > 0 {
-				g += l2 * w[k]
-			}
-			w[k] -= rate * g
-		}
+	w := realsetFitLogistic(xs, ys, 2000, 0.5, 1e-3)
+	if w == nil {
+		w = make([]float64, n)
 	}
 	for k := range w {
 		w[k] = math.Round(w[k]*1000) / 1000
