@@ -33,22 +33,31 @@ func TestAppendWaitsForItsTurnOnPostgres(t *testing.T) {
 	if _, err := s.AppendMessages(gone, ada.ID, sess.ID, "", msgs(2, "gone", t0)); err != context.Canceled {
 		t.Fatalf("append of a caller gone while it waited: %v, want context.Canceled", err)
 	}
-	done := make(chan error, 1)
-	go func() {
+	writesAfterItsTurn(t, s, ada.ID, sess.ID, release, waiting, func() error {
 		_, err := s.AppendMessages(ctx, ada.ID, sess.ID, "", msgs(3, "turn", t0))
-		done <- err
-	}()
+		return err
+	})
+}
+
+// writesAfterItsTurn runs append (of 3 messages to an empty session) while
+// every turn is taken: it must wait and write nothing, then write all 3
+// once release gives the turns back.
+func writesAfterItsTurn(t *testing.T, s *store.Store, stewardID int64, sessionID string, release func(), waiting func() int64, appendBatch func() error) {
+	t.Helper()
+	ctx := context.Background()
+	done := make(chan error, 1)
+	go func() { done <- appendBatch() }()
 	for waiting() == 0 {
 		time.Sleep(time.Millisecond)
 	}
-	if n, err := s.TranscriptLength(ctx, ada.ID, sess.ID, ""); err != nil || n != 0 {
+	if n, err := s.TranscriptLength(ctx, stewardID, sessionID, ""); err != nil || n != 0 {
 		t.Fatalf("written while waiting for a turn: %d messages, %v", n, err)
 	}
 	release()
 	if err := <-done; err != nil {
 		t.Fatal(err)
 	}
-	if n, err := s.TranscriptLength(ctx, ada.ID, sess.ID, ""); err != nil || n != 3 {
+	if n, err := s.TranscriptLength(ctx, stewardID, sessionID, ""); err != nil || n != 3 {
 		t.Fatalf("after its turn: %d messages, %v; want 3", n, err)
 	}
 }
@@ -66,21 +75,11 @@ func TestAppendTakesATurnToBeAnalysedOnSQLite(t *testing.T) {
 	analysed := func([]*baton.Message) {}
 
 	release, waiting := s.TakeAppendTurns()
-	done := make(chan error, 1)
-	go func() {
+	writesAfterItsTurn(t, s, ada.ID, sess.ID, release, waiting, func() error {
 		_, err := s.AppendAnalysed(ctx, ada.ID, sess.ID, "", msgs(3, "turn", t0), analysed)
-		done <- err
-	}()
-	for waiting() == 0 {
-		time.Sleep(time.Millisecond)
-	}
-	if n, err := s.TranscriptLength(ctx, ada.ID, sess.ID, ""); err != nil || n != 0 {
-		t.Fatalf("written while waiting for a turn: %d messages, %v", n, err)
-	}
-	release()
-	if err := <-done; err != nil {
-		t.Fatal(err)
-	}
+		return err
+	})
+	done := make(chan error, 1)
 
 	// An append held inside the write group holds no turn.
 	inGroup, unblock := make(chan struct{}), make(chan struct{})
