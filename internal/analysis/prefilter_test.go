@@ -61,6 +61,7 @@ func TestPatternWordsNeverMissAMatch(t *testing.T) {
 		{decisionChoiceDE, decisionChoiceDEWords}, {decisionChoiceFRPT, decisionChoiceFRPTWords}, {decisionPast, decisionPastWords},
 		{decisionInstead, decisionInsteadWords}, {decisionChoice, decisionChoiceWords}, {offersCourses, offersCoursesWords},
 		{asYouSuggested, newFoldWords("you")}, {yourSuggestionOf, newFoldWords("you")}, {perYour, newFoldWords("you")},
+		{comparative, comparativeFoldWords},
 	}
 	pieces := []string{" ", "  ", "\n", ":", ",", "x", "é", "\u017f", "\u212a", "we'll ", "We will ", "let's ", "I'm ", "i ", "we ", "wir ", "ich ",
 		"haben ", "uns ", "habe ", "mich ", "dass ", "ことにしました", "こと", "に", "しました", "on ", "va ", "je ", "nous allons ", "à",

@@ -993,7 +993,7 @@ var errorWords = []string{"error", "exception", "fatal:", "fail", "not found", "
 // ("fix `git push origin main` failing: No prek.toml … found"), or "".
 func pastedErrorTask(prose string) string {
 	prose = truncate(prose, maxRequestMessage)
-	if !holdsAnyFold(prose, errorWords) {
+	if !errorLineWords.in(prose) {
 		return ""
 	}
 	lines := strings.Split(prose, "\n")
