@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"unicode/utf8"
 
 	"github.com/baton-dev/baton/internal/baton"
 )
@@ -189,36 +190,39 @@ var techPhraseFirsts = func() map[string]bool {
 	return out
 }()
 
-// techPhraseOpening holds the first letters of techPhraseFirsts in either
-// case.
-var techPhraseOpening = func() (by [256]bool) {
+// techPhraseOpening holds a bit (wordBit) for each of techPhraseFirsts:
+// most words have none and are not lower-cased and looked up.
+var techPhraseOpening = func() (bloom [128]uint64) {
 	for f := range techPhraseFirsts {
-		by[f[0]], by[f[0]-('a'-'A')] = true, true
+		b := wordBit(f)
+		bloom[b>>6] |= 1 << (b & 63)
 	}
-	return by
+	return bloom
 }()
 
 // techPhraseAt returns the technology named by the two or three words
-// from chunks[i], and how many words it took.
-func techPhraseAt(chunks []string, i int) (string, int) {
+// from chunks[i], and how many words it took; first is chunks[i] trimmed
+// (trimChunk).
+func techPhraseAt(chunks []string, i int, first string) (string, int) {
 	if i+1 >= len(chunks) || len(chunks[i]) > 12 {
 		return "", 0
 	}
-	first := trimChunk(chunks[i])
-	if first == "" || !techPhraseOpening[first[0]] {
-		// A word lower-cased to one of them opens with its first letter in
-		// either case: most words are spared a lower-cased copy.
+	if first == "" {
 		return "", 0
 	}
-	// Every word is asked this: an ASCII word is lower-cased on the stack
-	// and looked up in a set, not copied and compared with each first word
-	// in turn (a tenth of a message's analysis).
-	var buf [12]byte
 	if isASCII(first) {
-		if !techPhraseFirsts[string(asciiLower(buf[:0], first))] {
+		// A word lower-cased to one of them has its bit (wordBit folds
+		// ASCII case as lower-casing does): most words are spared the
+		// lookup. An ASCII word is lower-cased on the stack and looked up
+		// in a set, not copied and compared with each first word in turn
+		// (a tenth of a message's analysis).
+		var buf [12]byte
+		if b := wordBit(first); techPhraseOpening[b>>6]&(1<<(b&63)) == 0 ||
+			!techPhraseFirsts[string(asciiLower(buf[:0], first))] {
 			return "", 0
 		}
-	} else if !techPhraseFirsts[strings.ToLower(first)] {
+	} else if first[0] >= utf8.RuneSelf || !techPhraseFirsts[strings.ToLower(first)] {
+		// Every first word opens with an ASCII letter.
 		return "", 0
 	}
 	first = strings.ToLower(first)
@@ -345,7 +349,7 @@ func scanEntities(prose, lower string, es *entitySet, chunks []string) (loc loca
 			es.add(c, EntityURL, 0.99)
 			continue
 		}
-		if name, n := techPhraseAt(chunks, i); n > 0 {
+		if name, n := techPhraseAt(chunks, i, c); n > 0 {
 			es.add(name, EntityTechnology, 0.9)
 			skip = n - 1
 			continue
