@@ -73,14 +73,27 @@ type decisionScan struct {
 	carried                     optionsOpen // options offered, not yet settled (optionCarried)
 	techs                       []string    // the session's technologies, once read (requestedMeans)
 	echoes                      []echoOffer // offers a steward's message may take up by repeating one (echoedOption)
+	// sentences is decisionSentences of view sentencesAt (sentencesOf).
+	sentences   []string
+	sentencesAt int
 }
 
 func newDecisionScan(vs []view) *decisionScan {
-	sc := &decisionScan{vs: vs, out: []baton.Decision{}, plans: map[int][]planSource{}, lastOffer: -1, either: -1, proposal: -1, carried: optionsOpen{at: -1}}
+	sc := &decisionScan{vs: vs, out: []baton.Decision{}, plans: map[int][]planSource{}, lastOffer: -1, either: -1, proposal: -1, carried: optionsOpen{at: -1}, sentencesAt: -1}
 	for _, p := range approvedPlans(vs) {
 		sc.plans[p.at] = append(sc.plans[p.at], p)
 	}
 	return sc
+}
+
+// sentencesOf is decisionSentences(sc.vs[i].prose), split once for all
+// the rules that read view i (read runs every rule on one view before
+// the next) rather than once by each of them. Read only: the rules share it.
+func (sc *decisionScan) sentencesOf(i int) []string {
+	if sc.sentencesAt != i {
+		sc.sentences, sc.sentencesAt = decisionSentences(sc.vs[i].prose), i
+	}
+	return sc.sentences
 }
 
 // full reports whether maxDecisions are found.
@@ -148,7 +161,7 @@ func (sc *decisionScan) read(i int) {
 		}
 		if !answered {
 			sc.replyCourses(i) // an answer read as a pick says no more
-			if d, ok := stewardCorrection(v.prose); ok && sc.lastOffer >= 0 {
+			if d, ok := stewardCorrection(v.prose, sc.sentencesOf(i)); ok && sc.lastOffer >= 0 {
 				sc.add(d, v)
 			}
 		}
@@ -167,7 +180,7 @@ func (sc *decisionScan) read(i int) {
 	}
 	sc.keptForCompat(i)
 	if v.assistant() && scopedStepCue(v.lower()) {
-		for _, s := range decisionSentences(v.prose) {
+		for _, s := range sc.sentencesOf(i) {
 			if d, ok := scopedStep(plainText(s)); ok && carriedOut(sc.vs, i) {
 				sc.add(d, v)
 			}
@@ -220,7 +233,7 @@ func (sc *decisionScan) constraints(i int) {
 	if len(v.prose) > maxRequestMessage || len(sc.plans[i]) > 0 || stewardBrief(v.prose) {
 		return
 	}
-	ss := decisionSentences(v.prose)
+	ss := sc.sentencesOf(i)
 	for _, s := range ss {
 		if d, ok := stewardConstraint(plainText(s)); ok {
 			sc.add(d, v)
@@ -375,7 +388,7 @@ func (sc *decisionScan) proposalAnswered(i int) {
 // X", "I'll X, which is the standard approach".
 func (sc *decisionScan) assistantApproaches(i int) {
 	v := &sc.vs[i]
-	for _, s := range decisionSentences(v.prose) {
+	for _, s := range sc.sentencesOf(i) {
 		// "I'm checking the setting; the safer fix is to …": the
 		// approach is the last clause.
 		if k := strings.LastIndex(s, "; "); k > 0 {
@@ -397,7 +410,7 @@ func (sc *decisionScan) assistantApproaches(i int) {
 // against its alternative that it carries out.
 func (sc *decisionScan) statedDecisions(i int) {
 	v := &sc.vs[i]
-	for _, s := range decisionSentences(v.prose) {
+	for _, s := range sc.sentencesOf(i) {
 		// A question ("use mocks, we could reach 100%, right?") asks;
 		// it settles nothing.
 		if strings.HasSuffix(strings.TrimSpace(s), "?") {
@@ -893,7 +906,7 @@ func japaneseChoices(prose string) []baton.Decision {
 	var out []baton.Decision
 	for _, s := range decisionSentences(prose) {
 		s = strings.TrimSpace(plainText(s))
-		if !strings.ContainsAny(s, "にでなを") || strings.HasSuffix(s, "？") || strings.HasSuffix(s, "?") {
+		if !containsAnyNonASCII(s, "にでなを") || strings.HasSuffix(s, "？") || strings.HasSuffix(s, "?") {
 			continue
 		}
 		m := choiceJA.FindStringSubmatch(s)

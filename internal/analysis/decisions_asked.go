@@ -46,7 +46,7 @@ func (sc *decisionScan) askedCourses(i int) {
 	if len(v.prose) > maxRequestMessage {
 		return
 	}
-	for _, s := range decisionSentences(v.prose) {
+	for _, s := range sc.sentencesOf(i) {
 		if d, ok := askedCourse(plainText(s)); ok && replyTakesUp(sc.vs, i) {
 			sc.add(d, v)
 		}

@@ -143,8 +143,8 @@ var (
 // states the course wanted, against the one turned down ("not Y") or with
 // a verb that chooses ("no, put it in X", "actually, let's keep X"). Its
 // first sentence is read; a question or a routine step is no correction.
-func stewardCorrection(prose string) (baton.Decision, bool) {
-	ss := decisionSentences(prose)
+// ss is decisionSentences(prose).
+func stewardCorrection(prose string, ss []string) (baton.Decision, bool) {
 	if len(ss) == 0 || len(prose) > 1000 {
 		return baton.Decision{}, false
 	}

@@ -54,7 +54,7 @@ func creditedCourse(s string) (baton.Decision, bool) {
 // steward, unless the steward's next message turns them down.
 func (sc *decisionScan) credited(i int) {
 	v := &sc.vs[i]
-	for _, s := range decisionSentences(v.prose) {
+	for _, s := range sc.sentencesOf(i) {
 		if d, ok := creditedCourse(plainText(s)); ok && !refusedNext(sc.vs, i) {
 			sc.add(d, v)
 		}

@@ -24,7 +24,7 @@ func (sc *decisionScan) declinedParts(i int) {
 		return
 	}
 	offer := sc.vs[sc.lastOffer].lower()
-	for _, s := range decisionSentences(v.prose) {
+	for _, s := range sc.sentencesOf(i) {
 		for _, m := range declinedPart.FindAllStringSubmatch(s, -1) {
 			part := strings.TrimSpace(m[1] + m[2])
 			if namedIn(part, offer) && replyTakesUp(sc.vs, i) {

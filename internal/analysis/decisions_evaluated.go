@@ -64,7 +64,7 @@ func (sc *decisionScan) evaluatedApproaches(i int) {
 	if !strings.Contains(v.lower(), " is ") || !hasAnySubstring(v.lower(), evaluatedWords...) {
 		return
 	}
-	for _, s := range decisionSentences(v.prose) {
+	for _, s := range sc.sentencesOf(i) {
 		lower := strings.ToLower(s)
 		if !strings.Contains(lower, " is ") || !hasAnySubstring(lower, evaluatedWords...) {
 			continue

@@ -21,7 +21,7 @@ func (sc *decisionScan) keptForCompat(i int) {
 	if !strings.Contains(v.lower(), "keep") || !hasAnySubstring(v.lower(), "compat", "alias", "fallback") {
 		return
 	}
-	for _, s := range decisionSentences(v.prose) {
+	for _, s := range sc.sentencesOf(i) {
 		m := keptForCompatibility.FindStringSubmatch(strings.TrimRight(strings.TrimSpace(plainText(s)), " ."))
 		if m == nil || v.assistant() && len(sc.plans[i]) == 0 && !carriedOut(sc.vs, i) {
 			continue

@@ -33,7 +33,7 @@ func (sc *decisionScan) requestedMeans(i int) {
 	if len(v.prose) > maxRequestMessage || len(sc.plans[i]) > 0 || stewardBrief(v.prose) {
 		return
 	}
-	for _, s := range decisionSentences(v.prose) {
+	for _, s := range sc.sentencesOf(i) {
 		s = strings.TrimRight(strings.TrimSpace(plainText(stripListMarker(s))), ".!")
 		if s == "" || strings.HasSuffix(s, "?") || !mayNameMeans(s) ||
 			(mayBeHypothetical(s) && hypothetical.MatchString(s)) || aboutSelf.MatchString(s) {

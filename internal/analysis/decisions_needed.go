@@ -57,7 +57,7 @@ func (sc *decisionScan) neededCourses(i int) {
 	if !comparativeIn(v.lower()) {
 		return
 	}
-	for _, s := range decisionSentences(v.prose) {
+	for _, s := range sc.sentencesOf(i) {
 		if d, ok := neededCourseOf(plainText(s)); ok && actedOn(sc.vs, i) {
 			sc.add(d, v)
 		}

@@ -66,7 +66,7 @@ func (sc *decisionScan) replyCourses(i int) {
 		return
 	}
 	weighed := weighsCourses(sc.vs[sc.lastOffer].prose)
-	for _, s := range decisionSentences(v.prose) {
+	for _, s := range sc.sentencesOf(i) {
 		for _, part := range strings.Split(plainText(s), "; ") {
 			if d, ok := replyCourse(part, weighed); ok {
 				sc.add(d, v)

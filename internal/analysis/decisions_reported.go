@@ -50,7 +50,7 @@ func (sc *decisionScan) reportedChoices(i int) {
 	if !hasAnySubstring(low, "option", "approach", "solution", "alternative", "fall back", "falls back", "changed", "switched", "moved", "right") {
 		return
 	}
-	for _, s := range decisionSentences(v.prose) {
+	for _, s := range sc.sentencesOf(i) {
 		plain := strings.TrimSpace(plainText(s))
 		d, kind, ok := reportedChoice(plain, v.prose)
 		if !ok {

@@ -18,7 +18,7 @@ import (
 // w has an s or a k, s holding one of the two runes that (?i) folds to an
 // ASCII letter (the long s U+017F, the Kelvin sign U+212A), wherever they are.
 func holdsFold(s, w string) bool {
-	if strings.ContainsAny(w, "sk") && strings.ContainsAny(s, "\u017f\u212a") {
+	if strings.ContainsAny(w, "sk") && containsAnyNonASCII(s, "\u017f\u212a") {
 		return true
 	}
 	n := len(w)

@@ -956,7 +956,7 @@ var typographicQuotes = strings.NewReplacer("’", "'", "‘", "'")
 func decisionSentences(prose string) []string {
 	var out []string
 	// "I’ll", "let’s", "don’t": typographic apostrophes read as plain ones.
-	if strings.ContainsAny(prose, "’‘") { // the replacer copies even text it leaves as it is
+	if containsAnyNonASCII(prose, "’‘") { // the replacer copies even text it leaves as it is; text of ASCII alone is read byte by byte, not rune by rune
 		prose = typographicQuotes.Replace(prose)
 	}
 	prose = unwrapped(prose)

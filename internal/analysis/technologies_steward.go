@@ -315,6 +315,15 @@ var toolPhrases = func() map[string]string {
 	return m
 }()
 
+// toolPhraseFirst holds the first word of each of toolPhrases.
+var toolPhraseFirst = func() map[string]bool {
+	m := map[string]bool{}
+	for form := range toolPhrases {
+		m[form[:strings.IndexByte(form, ' ')]] = true
+	}
+	return m
+}()
+
 // commonWordTools are the names of toolNames that are also English words,
 // two letters long, or the assistant the session runs in ("make sure",
 // "just", "a rich text", "ask Claude"): in prose they name no tool.
@@ -365,8 +374,9 @@ func stewardNamedTools(v *view, te *techEvidence) {
 				continue
 			}
 			w := trimChunk(raw)
-			name := toolNames[strings.ToLower(w)]
-			if i+1 < len(fields) {
+			lw := strings.ToLower(w)
+			name := toolNames[lw]
+			if i+1 < len(fields) && toolPhraseFirst[lw] { // most words open no phrase: no key is built for them
 				if long := toolPhrases[strings.ToLower(w+" "+trimChunk(fields[i+1]))]; long != "" {
 					name, w = long, "" // the phrase names it, its first word a common one or not
 				}

@@ -798,7 +798,7 @@ func cjkSpaceBreaks(line string) string {
 	if !strings.Contains(line, " ") {
 		return line
 	}
-	unpunctuated := !strings.ContainsAny(line, "，。、！？；：")
+	unpunctuated := !containsAnyNonASCII(line, "，。、！？；：")
 	r := []rune(line)
 	for i := 1; i+1 < len(r); i++ {
 		if r[i] != ' ' {
@@ -923,7 +923,9 @@ func sectionNumber(w, next string) bool {
 // follows a log's box or bullet mark on a line of prose, and a log that
 // runs on after prose from its clock time to the paragraph's end.
 func withoutPastedOutput(prose string) string {
-	if !strings.ContainsAny(prose, "\n:$➜❯│•") && outputMarkIndex(prose) < 0 {
+	// The ASCII marks and the others looked for apart: ContainsAny with
+	// runes outside ASCII among its marks decodes every rune of the text.
+	if !strings.ContainsAny(prose, "\n:$") && !containsAnyNonASCII(prose, "➜❯│•") && outputMarkIndex(prose) < 0 {
 		return prose
 	}
 	var kept []string
