@@ -186,6 +186,12 @@ func splitMixedCJK(words []string) []string {
 func splitCJKRuns(words []string, mixed bool) []string {
 	has := false
 	for _, w := range words {
+		// A word opening with an ASCII byte (ASCII throughout, when mixed)
+		// holds no such rune where it is looked for: most words are not
+		// decoded.
+		if w != "" && w[0] < utf8.RuneSelf && (!mixed || isASCII(w)) {
+			continue
+		}
 		if r, _ := utf8.DecodeRuneInString(w); r >= 0x3040 ||
 			mixed && strings.ContainsFunc(w, func(r rune) bool { return r >= 0x3040 }) {
 			has = true
