@@ -470,11 +470,24 @@ func asciiLetters(s string) bool {
 	return true
 }
 
+// chunkOpening holds the bytes trimChunk strips from a word's start, and
+// sentenceTrail those endsSentence looks past at its end: both are asked
+// of every word of every message, a table lookup for each byte instead of
+// a search of a string.
+var chunkOpening, sentenceTrail = byteTable("`'\"([{<*"), byteTable("\"')`*")
+
+func byteTable(s string) (t [256]bool) {
+	for i := 0; i < len(s); i++ {
+		t[s[i]] = true
+	}
+	return t
+}
+
 // trimChunk strips quotes, brackets and sentence punctuation around a
 // word, keeping a call's own parentheses ("parseJSON()").
 func trimChunk(s string) string {
 	i := 0
-	for i < len(s) && strings.IndexByte("`'\"([{<*", s[i]) >= 0 {
+	for i < len(s) && chunkOpening[s[i]] {
 		i++
 	}
 	s = s[i:]
@@ -518,7 +531,7 @@ func unbalanced(s string, c byte) bool {
 
 func endsSentence(raw string) bool {
 	j := len(raw)
-	for j > 0 && strings.IndexByte("\"')`*", raw[j-1]) >= 0 {
+	for j > 0 && sentenceTrail[raw[j-1]] {
 		j--
 	}
 	if j == 0 {
