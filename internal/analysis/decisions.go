@@ -585,11 +585,13 @@ var acceptances = []string{"yes", "yep", "yeah", "sure", "ok", "okay", "sounds g
 // acceptedRecommendation reads a recommendation of the assistant message
 // offer that the steward's reply accepts.
 func acceptedRecommendation(offer *view, reply string) (baton.Decision, bool) {
-	if !hasAnySubstring(offer.lower(), "recommend", "go with", "suggest", "lean toward", "my pick", "my vote", "conseille", "suggère",
-		"recomendo", "sugiro", "おすすめ", "推奨") {
+	// The short reply first: most are no acceptance, and the offer is
+	// a long answer to search twelve times.
+	if !accepts(reply) {
 		return baton.Decision{}, false
 	}
-	if !accepts(reply) {
+	if !hasAnySubstring(offer.lower(), "recommend", "go with", "suggest", "lean toward", "my pick", "my vote", "conseille", "suggère",
+		"recomendo", "sugiro", "おすすめ", "推奨") {
 		return baton.Decision{}, false
 	}
 	for _, s := range decisionSentences(offer.prose) {
