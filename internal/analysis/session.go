@@ -257,7 +257,7 @@ func (b *viewBuilder) add(full *baton.Message) {
 		v.text = v.prose != ""
 		if v.text {
 			v.fixes = hasFixWord(lower)
-			v.explains = hasAnyPhrase(lower, learnedCues...)
+			v.explains = learnedCueSet.in(lower)
 		}
 		if b.keptLower+len(lower) <= maxKeptLower {
 			v.lowered = lower

@@ -502,7 +502,7 @@ func resolve(vs []view, i int) (resolution string, at int, learned string) {
 		}
 		if learned == "" && w.assistant() && w.explains {
 			for _, s := range sentences(w.prose) {
-				if hasAnyPhrase(lowerText(s), learnedCues...) {
+				if learnedCueSet.in(lowerText(s)) {
 					learned = excerpt(s, errorLength)
 					break
 				}
@@ -521,6 +521,10 @@ var learnedCues = []string{
 	"the issue was", "the problem was", "root cause", "turns out", "was caused by", "the fix was",
 	"the culprit", "the bug was", "the error was because", "the reason was",
 }
+
+// learnedCueSet is learnedCues, read in one pass (viewBuilder asks it of
+// every message with prose).
+var learnedCueSet = newPhraseSet(learnedCues...)
 
 var fixWords = set("fixed", "fixes", "works", "passes", "passing", "resolved", "solved", "succeeds", "succeeded", "green")
 

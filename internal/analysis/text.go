@@ -339,3 +339,44 @@ func toolRecord(line string) bool {
 	return strings.HasPrefix(l, "⎿") || strings.HasPrefix(l, "Read file: ") || strings.HasPrefix(l, "Edit file: ") ||
 		strings.HasPrefix(l, "Tool use: ")
 }
+
+// phraseSet is hasAnyPhrase for a fixed list of phrases, read in one pass:
+// at each byte of the text only the phrases that start with it are tried
+// (ten phrases looked for one by one were ten passes over every message).
+type phraseSet struct {
+	phrases []string
+	opens   [256]bool // a phrase starts with the byte (a small table read at every byte)
+	byFirst [256][]string
+}
+
+// newPhraseSet makes the phraseSet of phrases.
+func newPhraseSet(phrases ...string) *phraseSet {
+	p := &phraseSet{phrases: phrases}
+	for _, ph := range phrases {
+		p.byFirst[ph[0]] = append(p.byFirst[ph[0]], ph)
+		p.opens[ph[0]] = true
+	}
+	return p
+}
+
+// in reports what hasAnyPhrase(text, p.phrases...) reports: a phrase at a
+// place of text with containsPhrase's word boundaries either side.
+func (p *phraseSet) in(text string) bool {
+	for i := 0; i < len(text); i++ {
+		if !p.opens[text[i]] {
+			continue
+		}
+		for _, ph := range p.byFirst[text[i]] {
+			if !strings.HasPrefix(text[i:], ph) {
+				continue
+			}
+			end := i + len(ph)
+			before := i == 0 || !isASCIIWordByte(text[i-1]) || !isASCIIWordByte(ph[0])
+			after := end == len(text) || !isASCIIWordByte(text[end]) || !isASCIIWordByte(ph[len(ph)-1])
+			if before && after {
+				return true
+			}
+		}
+	}
+	return false
+}
