@@ -190,14 +190,13 @@ var techPhraseFirsts = func() map[string]bool {
 	return out
 }()
 
-// techPhraseOpening holds a bit (wordBit) for each of techPhraseFirsts:
-// most words have none and are not lower-cased and looked up.
-var techPhraseOpening = func() (bloom [128]uint64) {
+// techPhraseOpening holds techPhraseFirsts' bits: most words have none
+// and are not lower-cased and looked up.
+var techPhraseOpening = func() (b wordBloom) {
 	for f := range techPhraseFirsts {
-		b := wordBit(f)
-		bloom[b>>6] |= 1 << (b & 63)
+		b.add(f)
 	}
-	return bloom
+	return b
 }()
 
 // techPhraseAt returns the technology named by the two or three words
@@ -217,7 +216,7 @@ func techPhraseAt(chunks []string, i int, first string) (string, int) {
 		// in a set, not copied and compared with each first word in turn
 		// (a tenth of a message's analysis).
 		var buf [12]byte
-		if b := wordBit(first); techPhraseOpening[b>>6]&(1<<(b&63)) == 0 ||
+		if !techPhraseOpening.mayHold(first) ||
 			!techPhraseFirsts[string(asciiLower(buf[:0], first))] {
 			return "", 0
 		}
@@ -417,15 +416,29 @@ var technologyWords = sync.OnceValue(func() *techWords {
 		tw.words[strings.ToLower(w)] = true
 	}
 	for w := range tw.words {
-		b := wordBit(w)
-		tw.bloom[b>>6] |= 1 << (b & 63)
+		tw.bloom.add(w)
 	}
 	return tw
 })
 
 type techWords struct {
 	words map[string]bool
-	bloom [128]uint64
+	bloom wordBloom
+}
+
+// wordBloom holds a bit (wordBit) for each word of a set: a word whose
+// bit is clear is not in the set, known without hashing it for a map.
+// Sets most words of prose are not in are asked of every word.
+type wordBloom [128]uint64
+
+func (b *wordBloom) add(w string) {
+	x := wordBit(w)
+	b[x>>6] |= 1 << (x & 63)
+}
+
+func (b *wordBloom) mayHold(w string) bool {
+	x := wordBit(w)
+	return b[x>>6]&(1<<(x&63)) != 0
 }
 
 // wordBit hashes s, its ASCII letters lower-cased, to one of 8192 bits
@@ -451,7 +464,7 @@ func mayNameTechnology(c string) bool {
 		return true
 	}
 	tw := technologyWords()
-	if b := wordBit(c); tw.bloom[b>>6]&(1<<(b&63)) == 0 {
+	if !tw.bloom.mayHold(c) {
 		return false
 	}
 	return tw.words[string(asciiLower(buf[:0], c))]

@@ -88,10 +88,22 @@ func isWordPhrase(p string) bool {
 	return len(wordsOf(lowerText(p))) > 0
 }
 
+// phraseOpening holds the bits of phraseIndex's words: most words open no
+// phrase and are turned away without a map lookup.
+var phraseOpening = func() (b wordBloom) {
+	for w := range phraseIndex {
+		b.add(w)
+	}
+	return b
+}()
+
 // matchPhrases finds every listed phrase in a message's words.
 func matchPhrases(words []string, text string) phraseHits {
 	var h phraseHits
 	for i, w := range words {
+		if !phraseOpening.mayHold(w) {
+			continue
+		}
 		for _, p := range phraseIndex[w] {
 			if !restMatches(words[i+1:], p.rest) {
 				continue
