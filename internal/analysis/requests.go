@@ -965,14 +965,15 @@ func looksLikeOutput(t string) bool {
 	if columns(t) {
 		return true
 	}
-	letters := 0
+	letters, runes := 0, 0 // runes counted in the same pass, as utf8.RuneCountInString counts them
 	for _, r := range t {
+		runes++
 		// Letters of any script: a line in Russian or Greek is words too.
 		if r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r == ' ' || r >= 0x3040 || r >= 0x80 && unicode.IsLetter(r) {
 			letters++
 		}
 	}
-	return letters*3 < utf8.RuneCountInString(t)*2
+	return letters*3 < runes*2
 }
 
 // errorLines say what went wrong, most specific first: "error: …",
