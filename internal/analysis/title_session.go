@@ -924,8 +924,11 @@ func sectionNumber(w, next string) bool {
 // runs on after prose from its clock time to the paragraph's end.
 func withoutPastedOutput(prose string) string {
 	// The ASCII marks and the others looked for apart: ContainsAny with
-	// runes outside ASCII among its marks decodes every rune of the text.
-	if !strings.ContainsAny(prose, "\n:$") && !containsAnyNonASCII(prose, "➜❯│•") && outputMarkIndex(prose) < 0 {
+	// runes outside ASCII among its marks decodes every rune of the text,
+	// and with ASCII marks alone reads it byte by byte; IndexByte's scans
+	// of a text without them took a tenth of that.
+	if strings.IndexByte(prose, '\n') < 0 && strings.IndexByte(prose, ':') < 0 && strings.IndexByte(prose, '$') < 0 &&
+		!containsAnyNonASCII(prose, "➜❯│•") && outputMarkIndex(prose) < 0 {
 		return prose
 	}
 	var kept []string
