@@ -142,6 +142,33 @@ func excerpt(s string, n int) string {
 
 // lowerText lower-cases s and straightens curly apostrophes.
 func lowerText(s string) string {
+	// ASCII text (most of it) is copied in the runs between its capitals
+	// and has no curly apostrophe; strings.ToLower writes it a byte at a
+	// time. Every message's prose is lower-cased here.
+	var b strings.Builder
+	from := 0
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c >= utf8.RuneSelf {
+			return lowerTextUnicode(s)
+		}
+		if 'A' <= c && c <= 'Z' {
+			if from == 0 {
+				b.Grow(len(s))
+			}
+			b.WriteString(s[from:i])
+			b.WriteByte(c + 'a' - 'A')
+			from = i + 1
+		}
+	}
+	if from == 0 {
+		return s
+	}
+	b.WriteString(s[from:])
+	return b.String()
+}
+
+func lowerTextUnicode(s string) string {
 	s = strings.ToLower(s)
 	if strings.Contains(s, "’") {
 		s = strings.ReplaceAll(s, "’", "'")
