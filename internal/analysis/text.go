@@ -226,6 +226,31 @@ func nextWord(lower string, i int) (start, end int) {
 
 // appendFields appends the fields of s (strings.Fields) to fields.
 func appendFields(fields []string, s string) []string {
+	// ASCII text (most prose) is split at the six ASCII spaces, its only
+	// spaces, in a loop of table lookups; strings.FieldsSeq checks each
+	// byte for a longer rune on its way.
+	n, start := len(fields), -1
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c >= utf8.RuneSelf {
+			return appendFieldsUnicode(fields[:n], s)
+		}
+		if !squashSpace[c] {
+			if start < 0 {
+				start = i
+			}
+		} else if start >= 0 {
+			fields = append(fields, s[start:i])
+			start = -1
+		}
+	}
+	if start >= 0 {
+		fields = append(fields, s[start:])
+	}
+	return fields
+}
+
+func appendFieldsUnicode(fields []string, s string) []string {
 	for f := range strings.FieldsSeq(s) {
 		fields = append(fields, f)
 	}
