@@ -199,29 +199,44 @@ func appendWords(words []string, lower string) []string {
 // starts at or after byte i, or -1, -1 when there is none: the one scan
 // that appendWords and eachWord share.
 func nextWord(lower string, i int) (start, end int) {
-	start = -1
+	// Two loops, to the word's start and then to its end, each asking one
+	// thing of a byte: asked of every byte of every message's prose.
 	for i < len(lower) {
 		c := lower[i]
-		var inWord bool
-		size := 1
 		if c < utf8.RuneSelf {
-			inWord = wordByte[c] || (c == '\'' && start >= 0 && i+1 < len(lower) && wordByte[lower[i+1]])
-		} else {
-			var r rune
-			r, size = utf8.DecodeRuneInString(lower[i:])
-			inWord = isWordRune(r)
+			if wordByte[c] {
+				break
+			}
+			i++
+			continue
 		}
-		if inWord && start < 0 {
-			start = i
-		} else if !inWord && start >= 0 {
+		r, size := utf8.DecodeRuneInString(lower[i:])
+		if isWordRune(r) {
+			break
+		}
+		i += size
+	}
+	if i >= len(lower) {
+		return -1, -1
+	}
+	start = i
+	for i < len(lower) {
+		c := lower[i]
+		if c < utf8.RuneSelf {
+			// An apostrophe is inside a word when a word byte follows it.
+			if !wordByte[c] && (c != '\'' || i+1 >= len(lower) || !wordByte[lower[i+1]]) {
+				return start, i
+			}
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(lower[i:])
+		if !isWordRune(r) {
 			return start, i
 		}
 		i += size
 	}
-	if start >= 0 {
-		return start, len(lower)
-	}
-	return -1, -1
+	return start, len(lower)
 }
 
 // appendFields appends the fields of s (strings.Fields) to fields.
