@@ -16,11 +16,7 @@ func TestPhraseSetIsHasAnyPhrase(t *testing.T) {
 	}
 	rng := rand.New(rand.NewPCG(5, 6))
 	for range 100000 {
-		var b strings.Builder
-		for range 1 + rng.IntN(8) {
-			b.WriteString(pieces[rng.IntN(len(pieces))])
-		}
-		s := b.String()
+		s := randomText(rng, pieces, 8)
 		if set.in(s) != hasAnyPhrase(s, learnedCues...) {
 			t.Fatalf("phraseSet.in(%q) differs from hasAnyPhrase", s)
 		}

@@ -31,11 +31,7 @@ func TestPrefiltersNeverMissAMatch(t *testing.T) {
 		"au lieu de", "em vez de", "ao invés de", "AO INVÉS DE", "then ", "THEN\t", ", then ", "; and then ", " and then ",
 		"\u017f", "\u212a", "k", "s", "é", "É", "ô", " ", ",", "a", "x", "\n", "│", "✓", "ok", "the", "hen", "rathe", "inste"}
 	for range 200000 {
-		var b strings.Builder
-		for range 1 + rng.IntN(6) {
-			b.WriteString(pieces[rng.IntN(len(pieces))])
-		}
-		s := b.String()
+		s := randomText(rng, pieces, 6)
 		if comparative.MatchString(s) != comparativeIn(s) {
 			t.Fatalf("comparativeIn(%q) = %v", s, comparativeIn(s))
 		}
@@ -73,11 +69,7 @@ func TestPatternWordsNeverMissAMatch(t *testing.T) {
 	}
 	rng := rand.New(rand.NewPCG(3, 4))
 	for range 100000 {
-		var b strings.Builder
-		for range 1 + rng.IntN(8) {
-			b.WriteString(pieces[rng.IntN(len(pieces))])
-		}
-		s := b.String()
+		s := randomText(rng, pieces, 8)
 		for _, g := range guarded {
 			if g.re.MatchString(s) && !g.words.in(s) {
 				t.Fatalf("%q matches %s but holds none of %q", s, g.re, g.words.words)
@@ -125,11 +117,7 @@ func TestUnwrapInlineAsEveryPatternRun(t *testing.T) {
 	pieces := []string{"*", "**", "_", "__", "~", "~~", "a", "b1", "é", "日", " ", "\t", ".", "x_y", "*.go", "2 * 3", "[a](b)", "<https://x>", "\n"}
 	rng := rand.New(rand.NewPCG(5, 6))
 	for range 100000 {
-		var b strings.Builder
-		for range 1 + rng.IntN(10) {
-			b.WriteString(pieces[rng.IntN(len(pieces))])
-		}
-		s := b.String()
+		s := randomText(rng, pieces, 10)
 		if got, want := unwrapInline(s), every(s); got != want {
 			t.Fatalf("unwrapInline(%q) = %q, every pattern run: %q", s, got, want)
 		}
@@ -171,11 +159,7 @@ func TestLineMatchPatternsStayInALine(t *testing.T) {
 		"ſ", "K", "é", "or would you", "your call", "your", " call", "_", "1. a\n2. b\n", "prefer", "would you prefer"}
 	rng := rand.New(rand.NewPCG(7, 8))
 	for range 100000 {
-		var b strings.Builder
-		for range 1 + rng.IntN(8) {
-			b.WriteString(pieces[rng.IntN(len(pieces))])
-		}
-		s := b.String()
+		s := randomText(rng, pieces, 8)
 		if lineMatch(choosePrompt, s, chooseFoldWords) != choosePrompt.MatchString(s) {
 			t.Fatalf("lineMatch(choosePrompt, %q) differs", s)
 		}
@@ -195,11 +179,7 @@ func TestSlashCommandAndLineNumberShortcuts(t *testing.T) {
 	pieces := []string{" ", "\t", "\n", "\v", "\f", "\r", "/", "/review", "x", "a/b", ":", "-", "é", "12→", "3", "→"}
 	rng := rand.New(rand.NewPCG(9, 10))
 	for range 100000 {
-		var b strings.Builder
-		for range 1 + rng.IntN(6) {
-			b.WriteString(pieces[rng.IntN(len(pieces))])
-		}
-		s := b.String()
+		s := randomText(rng, pieces, 6)
 		if got, want := withoutSlashCommand(s), slashCommand.ReplaceAllString(s, ""); got != want {
 			t.Fatalf("withoutSlashCommand(%q) = %q, want %q", s, got, want)
 		}
