@@ -642,6 +642,7 @@ var realsetTestLabelsSHA256 = map[string]string{
 	"labels-test-21-2.json": "ef491c70f9920a16b86e44d451696f83ca7b0ed40464b9347d9fc8bbc1f086ad",
 	"labels-test-22.json":   "b00db6e0f0727ec4a7d53d2e6b1c7d62303d106ae7001b3f6caa2f5e883aef92",
 	"labels-test-22-2.json": "b575f46616eec05451466f8d866380213eb3fd4da988f1014e526cd37808737b",
+	"labels-test-23.json":   "f99629e362882f008e487a66031f1043cb5599cb8846a31bedb96fdcc5570446",
 }
 
 // realsetExt is the file name each format is imported under.
