@@ -80,12 +80,20 @@ func (a *Analyzer) Message(m *baton.Message) {
 	sc := messageScratchPool.Get().(*messageScratch)
 	defer sc.put()
 	if text {
-		lower := lowerText(c.prose)
+		lower, ascii := lowerTextASCII(c.prose)
 		words = appendWords(sc.words[:0], lower)
 		sc.words = words
 		hits = matchPhrases(words, lower)
 		if sem.Sentiment == 0 {
-			sem.Sentiment = round4(a.vader.compound(squash(truncate(c.prose, maxSentimentText))))
+			sentimentText := squash(truncate(c.prose, maxSentimentText))
+			// The prose's lower case serves VADER too when the text it
+			// scores is the prose's opening, as it is unless the prose
+			// has runs of white space to squash.
+			lowerASCII := ""
+			if ascii && sentimentText == c.prose[:len(sentimentText)] {
+				lowerASCII = lower[:len(sentimentText)]
+			}
+			sem.Sentiment = round4(a.vader.compoundOf(sentimentText, lowerASCII))
 			if sem.Sentiment == 0 {
 				// Not a word VADER knows: German or Japanese, perhaps.
 				if fs, ok := foreignSentiment(truncate(c.prose, maxSentimentText)); ok {

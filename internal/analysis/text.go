@@ -146,6 +146,13 @@ func excerpt(s string, n int) string {
 
 // lowerText lower-cases s and straightens curly apostrophes.
 func lowerText(s string) string {
+	lower, _ := lowerTextASCII(s)
+	return lower
+}
+
+// lowerTextASCII is lowerText, and reports whether s is ASCII: Message
+// reads a message's prose in several steps that each asked it again.
+func lowerTextASCII(s string) (lower string, ascii bool) {
 	// ASCII text (most of it) is copied in the runs between its capitals
 	// and has no curly apostrophe; strings.ToLower writes it a byte at a
 	// time. Every message's prose is lower-cased here.
@@ -154,7 +161,7 @@ func lowerText(s string) string {
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		if c >= utf8.RuneSelf {
-			return lowerTextUnicode(s)
+			return lowerTextUnicode(s), false
 		}
 		if 'A' <= c && c <= 'Z' {
 			if from == 0 {
@@ -166,10 +173,10 @@ func lowerText(s string) string {
 		}
 	}
 	if from == 0 {
-		return s
+		return s, true
 	}
 	b.WriteString(s[from:])
-	return b.String()
+	return b.String(), true
 }
 
 func lowerTextUnicode(s string) string {

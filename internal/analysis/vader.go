@@ -103,8 +103,14 @@ func newVader() *vader {
 
 // compound returns VADER's compound score of text, in [-1, 1].
 func (v *vader) compound(text string) float64 {
-	text = v.replaceEmoji(text)
-	text = strings.TrimSpace(text)
+	return v.compoundOf(text, "")
+}
+
+// compoundOf is compound for a caller that may have lower-cased text
+// already: lowerASCII is text lower-cased when text is ASCII and the
+// caller has it, else "". Message has its prose's (lowerTextASCII), and
+// the emoji, ASCII and lower-casing passes over it are then not made again.
+func (v *vader) compoundOf(text, lowerASCII string) float64 {
 	sc := vaderScratchPool.Get().(*vaderScratch)
 	defer sc.put()
 	words, lower := sc.words[:0], sc.lower[:0]
@@ -112,13 +118,21 @@ func (v *vader) compound(text string) float64 {
 	// from it at the word's place (lower-casing ASCII keeps every byte
 	// where it was): one string, not one for each capitalised word.
 	lowerAll := ""
-	if isASCII(text) {
-		// Lower-cased into the scratch buffer and copied once: a
-		// byte loop, where strings.ToLower writes the text to a
-		// strings.Builder a byte at a time (a twentieth of a message's
-		// analysis).
-		sc.lowerText = asciiLower(sc.lowerText[:0], text)
-		lowerAll = string(sc.lowerText)
+	if lowerASCII != "" {
+		// ASCII has no emoji to spell out, and lower-casing it moves no
+		// space: both trim the same bytes.
+		text, lowerAll = strings.TrimSpace(text), strings.TrimSpace(lowerASCII)
+	} else {
+		text = v.replaceEmoji(text)
+		text = strings.TrimSpace(text)
+		if isASCII(text) {
+			// Lower-cased into the scratch buffer and copied once: a
+			// byte loop, where strings.ToLower writes the text to a
+			// strings.Builder a byte at a time (a twentieth of a
+			// message's analysis).
+			sc.lowerText = asciiLower(sc.lowerText[:0], text)
+			lowerAll = string(sc.lowerText)
+		}
 	}
 	at := 0
 	for tok := range strings.SplitSeq(text, " ") {

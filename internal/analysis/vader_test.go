@@ -43,6 +43,7 @@ func TestVaderMatchesGovader(t *testing.T) {
 		"   ",
 		"!!!",
 		"ok",
+		"  The book was GOOD, not BAD!  ",
 	}
 	sia := govader.NewSentimentIntensityAnalyzer()
 	v := newVader()
@@ -50,6 +51,12 @@ func TestVaderMatchesGovader(t *testing.T) {
 		want := sia.PolarityScores(s).Compound
 		if got := v.compound(s); math.Abs(got-want) > 1e-9 {
 			t.Errorf("compound(%q) = %v, govader says %v", s, got, want)
+		}
+		// Message passes an ASCII text's lower case along with it.
+		if isASCII(s) {
+			if got := v.compoundOf(s, string(asciiLower(nil, s))); math.Abs(got-want) > 1e-9 {
+				t.Errorf("compoundOf(%q, its lower case) = %v, govader says %v", s, got, want)
+			}
 		}
 	}
 }
