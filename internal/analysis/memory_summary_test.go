@@ -2,6 +2,7 @@ package analysis
 
 import (
 	"fmt"
+	"reflect"
 	"testing"
 
 	"github.com/baton-dev/baton/internal/baton"
@@ -48,6 +49,19 @@ func TestSummaryTextIsTheSummarysText(t *testing.T) {
 		// after the first n: what an import's memory is made from.
 		if got := summaryText(all[:n]); got != want {
 			t.Errorf("%d messages: summaryText of the first views of the whole conversation\n%q\nwant summaryOf's\n%q", n, got, want)
+		}
+		// The memory made with the whole conversation's summary, from
+		// its pool on the way (summaryAndMemory); the summary itself is
+		// summaryOf's.
+		whole, memory := summaryAndMemory(all, n)
+		switch {
+		case n == len(all) && memory != nil:
+			t.Errorf("%d messages: summaryAndMemory made a memory of all the messages", n)
+		case n < len(all) && (memory == nil || memory.covers != n || memory.text != want):
+			t.Errorf("%d messages: summaryAndMemory's memory %+v, want %d and summaryOf's\n%q", n, memory, n, want)
+		}
+		if !reflect.DeepEqual(whole, summaryOf(all)) {
+			t.Errorf("%d messages: summaryAndMemory's summary is not summaryOf's", n)
 		}
 		// What the worker reads back for a memory: role and content only.
 		read := make([]*baton.Message, n)

@@ -131,8 +131,9 @@ func (s *Service) analyzeRead(ctx context.Context, stewardID int64, sess *baton.
 		vs = b.views()
 	}
 	ex := exchangesOf(vs)
-	report := sessionOf(sess, vs, ex)
-	return s.finishSession(ctx, stewardID, sess, msgs, vs, ex, report, nil)
+	report, memory := reportAndMemory(sess.Technical.WorkingDirectory, sess.Technical.ToolVersion, vs, ex)
+	applyReport(sess, report)
+	return s.finishSession(ctx, stewardID, sess, msgs, vs, ex, report, memory)
 }
 
 // Prepared is the part of a session's analysis made from its main
@@ -168,12 +169,9 @@ func (s *Service) Prepare(msgs []*baton.Message, workingDirectory, toolVersion s
 	}
 	vs := buildViews(s.analyzer, msgs)
 	ex := exchangesOf(vs)
-	p := &Prepared{msgs: msgs, vs: vs, ex: ex, report: reportOf(workingDirectory, toolVersion, vs, ex),
+	report, memory := reportAndMemory(workingDirectory, toolVersion, vs, ex)
+	return &Prepared{msgs: msgs, vs: vs, ex: ex, report: report, memory: memory,
 		workingDirectory: workingDirectory, toolVersion: toolVersion}
-	if due := len(vs) / baton.MemoryEvery * baton.MemoryEvery; due > 0 && due < len(vs) {
-		p.memory = &knownSummary{covers: due, text: summaryText(vs[:due])}
-	}
-	return p
 }
 
 // AnalyzePrepared is AnalyzeImported for a session whose main conversation

@@ -48,6 +48,15 @@ func sessionOf(s *baton.Session, vs []view, ex []Exchange) SessionReport {
 // else of the session is read, so it can be made before the session is
 // stored.
 func reportOf(workingDirectory, toolVersion string, vs []view, ex []Exchange) SessionReport {
+	r, _ := reportAndMemory(workingDirectory, toolVersion, vs, ex)
+	return r
+}
+
+// reportAndMemory is reportOf and the summary the memory of the session's
+// main conversation (vs) keeps when it covers fewer messages than vs
+// (memoryDue), made with the report's summary (summaryAndMemory); nil
+// when the memory covers all of vs or none.
+func reportAndMemory(workingDirectory, toolVersion string, vs []view, ex []Exchange) (SessionReport, *knownSummary) {
 	// The summary is about half of the work, and reads the views as the
 	// other parts do, without changing them: it is made on a second
 	// goroutine (a second core) while the others are, and the quality,
@@ -55,9 +64,10 @@ func reportOf(workingDirectory, toolVersion string, vs []view, ex []Exchange) Se
 	// them instead: beside them, its candidates and their working memory
 	// are live at once, over a view of every message (importing a
 	// 75,000-message document peaked at 152 MB of heap, after them 135).
-	summary := func() baton.Summary { return summaryOf(vs) }
+	due := memoryDue(len(vs))
+	summary := func() (baton.Summary, *knownSummary) { return summaryAndMemory(vs, due) }
 	if len(vs) <= maxViewsBeside {
-		summary = summaryBeside(vs)
+		summary = summaryBeside(vs, due)
 	}
 	r := SessionReport{
 		Arc:       emotionalArc(vs),
@@ -68,12 +78,23 @@ func reportOf(workingDirectory, toolVersion string, vs []view, ex []Exchange) Se
 	r.Technical.ToolVersion = toolVersion
 	r.Patterns = patternsOf(vs, ex)
 	r.Title = projectTitle(vs, workingDirectory)
-	r.Summary = summary()
+	var memory *knownSummary
+	r.Summary, memory = summary()
 	r.Quality = qualityOf(vs, ex, &r)
 	if r.Title == "" {
 		r.Title = topicsTitle(r.Summary.KeyTopics)
 	}
-	return r
+	return r, memory
+}
+
+// memoryDue is how many of a conversation's n messages its memory covers
+// when it covers fewer than all and some (a multiple of
+// baton.MemoryEvery), 0 otherwise.
+func memoryDue(n int) int {
+	if due := n / baton.MemoryEvery * baton.MemoryEvery; due < n {
+		return due
+	}
+	return 0
 }
 
 // applyReport writes a report into its session: the fields Session
@@ -98,12 +119,13 @@ func applyReport(s *baton.Session, r SessionReport) {
 // the other parts of its analysis.
 const maxViewsBeside = 20_000
 
-// summaryBeside starts summaryOf(vs) on another goroutine; the function
-// it returns waits for the summary. A panic there is raised again in the
-// caller, where it would have been.
-func summaryBeside(vs []view) func() baton.Summary {
+// summaryBeside starts summaryAndMemory(vs, due) on another goroutine;
+// the function it returns waits for the summaries. A panic there is
+// raised again in the caller, where it would have been.
+func summaryBeside(vs []view, due int) func() (baton.Summary, *knownSummary) {
 	type outcome struct {
 		summary  baton.Summary
+		memory   *knownSummary
 		panicked any
 	}
 	done := make(chan outcome, 1)
@@ -113,14 +135,15 @@ func summaryBeside(vs []view) func() baton.Summary {
 				done <- outcome{panicked: p}
 			}
 		}()
-		done <- outcome{summary: summaryOf(vs)}
+		s, memory := summaryAndMemory(vs, due)
+		done <- outcome{summary: s, memory: memory}
 	}()
-	return func() baton.Summary {
+	return func() (baton.Summary, *knownSummary) {
 		o := <-done
 		if o.panicked != nil {
 			panic(o.panicked)
 		}
-		return o.summary
+		return o.summary, o.memory
 	}
 }
 
