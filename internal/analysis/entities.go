@@ -130,6 +130,14 @@ var technologies = map[string]string{
 	// Rust's GUI, terminal UI and game toolkits.
 	"libcosmic": "libcosmic", "egui": "egui", "eframe": "egui", "slint": "Slint", "dioxus": "Dioxus",
 	"leptos": "Leptos", "ratatui": "Ratatui", "bevy": "Bevy", "wgpu": "wgpu", "winit": "winit",
+	// Coding agents that are not also common words (Cursor, Copilot and
+	// Gemini are left out, as caseTechnologies says): a steward names
+	// the one they work with ("so opencode can make new schemas").
+	"aider": "aider", "opencode": "OpenCode", "windsurf": "Windsurf",
+	// Product analytics.
+	"mixpanel": "Mixpanel", "posthog": "PostHog",
+	// Bun's web framework.
+	"elysia": "Elysia",
 }
 
 // toolCommands are words that name a tool only when a subcommand of it
@@ -269,7 +277,7 @@ var languageTechnology = map[string]string{
 	"css": "CSS", "scss": "CSS", "html": "HTML", "templ": "templ", "shell": "Bash", "swift": "Swift",
 	"php": "PHP", "vue": "Vue", "svelte": "Svelte", "c": "C", "cpp": "C++", "csharp": "C#", "elixir": "Elixir",
 	"haskell": "Haskell", "zig": "Zig", "lua": "Lua", "dockerfile": "Docker", "hcl": "Terraform",
-	"dart": "Dart", "scala": "Scala", "graphql": "GraphQL",
+	"dart": "Dart", "scala": "Scala", "graphql": "GraphQL", "protobuf": "Protocol Buffers",
 }
 
 // fileExts are the extensions that make a bare word like "db.go" a file.
@@ -380,6 +388,9 @@ func scanEntities(prose, lower string, es *entitySet, chunks []string) (loc loca
 			es.add(name, EntityTechnology, 0.9)
 			continue
 		}
+		if !isASCII(c) {
+			scriptBoundedTechnologies(c, es)
+		}
 		file, from, to := splitLineRef(c)
 		if conf := fileConfidence(file); conf > 0 {
 			es.add(file, EntityFile, conf)
@@ -396,6 +407,39 @@ func scanEntities(prose, lower string, es *entitySet, chunks []string) (loc loca
 		loc = lineMention(lower, es)
 	}
 	return loc
+}
+
+// scriptBoundedTechnologies adds the technologies named inside a chunk of
+// text written without spaces: Chinese or Japanese prose runs a Latin name
+// into the words around it ("我需要给github的仓库写一段描述", "Reactで作る"),
+// so the name is bounded by the change of script, not by a space. Each run
+// of ASCII between letters or signs of another script is looked up as a
+// word of its own; accented Latin letters are no change of script ("café"
+// holds no name).
+func scriptBoundedTechnologies(c string, es *entitySet) {
+	start, latin := 0, true // the run from start; whether it is ASCII alone
+	for i, r := range c {
+		switch {
+		case r < utf8.RuneSelf:
+			continue
+		case r < 0x250: // Latin-1 and Latin Extended letters belong to the run
+			latin = false
+			continue
+		}
+		if latin && i-start >= 2 && (start > 0 || i < len(c)) {
+			scriptRunTechnology(c[start:i], es)
+		}
+		start, latin = i+utf8.RuneLen(r), true
+	}
+	if latin && start > 0 && len(c)-start >= 2 {
+		scriptRunTechnology(c[start:], es)
+	}
+}
+
+func scriptRunTechnology(run string, es *entitySet) {
+	if name, ok := technologyOf(trimChunk(run), nil, 0, false); ok {
+		es.add(name, EntityTechnology, 0.9)
+	}
 }
 
 // technologyWords holds, lower-cased, every word technologyOf may name a

@@ -446,11 +446,20 @@ var realsetFloors = map[string]map[string][2]float64{
 	// left off: 0.935 → 0.939 (200 → 201 of 214; half A 96 → 97/104, B
 	// 101/104; released batch 21 4 → 5 of 7; held-out batch 22 3 of 6
 	// unchanged); the title floor is raised to 0.02 below it.
+	// Then technologies from what SEARCH/REPLACE blocks import (aider),
+	// from the files an OpenCode export's "⏺ apply_patch(…)" lines edit
+	// (.proto files are Protocol Buffers), from Latin names written into
+	// Chinese or Japanese text without spaces ("给github的仓库"), and coding
+	// agents, product analytics and Elysia in the dictionary: 0.91 / 0.77
+	// → 0.91 / 0.79 (218 sessions, found 410 → 418 of 530; half A 211 →
+	// 217/260, B 193 → 195/261; released batches 19 15 → 17 of 22, 22 8 →
+	// 14 of 19; held-out batch 23 6 of 9 unchanged); the technologies
+	// recall floor is raised to 0.02 below it.
 	"dev": {
 		"title":        {0.92, 0},
 		"decisions":    {0.80, 0.47},
 		"tasks":        {0.77, 0.67},
-		"technologies": {0.89, 0.75},
+		"technologies": {0.89, 0.77},
 		"topics":       {0.58, 0.46},
 	},
 	// Measured 2026-11-25 on 23 test sessions: title 0.43; decisions none

@@ -3,6 +3,7 @@ package analysis
 import (
 	"path"
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -267,11 +268,8 @@ func technologiesOf(vs []view) ([]string, map[string]string) {
 			}
 		}
 		if v.assistant() && strings.Contains(v.m.Content, "<<<<<<< SEARCH") {
-			for _, f := range searchReplaceFiles(v.m.Content) {
-				lang := languageOfPath(f)
-				te.add(languageTechnology[lang], evidenceUsed, "edited "+path.Base(f))
-				te.add(writtenTechnologies[lang], evidenceUsed, "edited "+path.Base(f))
-				te.add(configTechnologies[strings.ToLower(path.Base(f))], evidenceUsed, "edited "+path.Base(f))
+			for _, a := range searchReplaceEdits(v.m.Content) {
+				actionTechnologies(a, te)
 			}
 		}
 		if cc := v.m.CodeContext; cc != nil && v.steward() && cc.FilePath == "" && cc.Language != "shell" {
@@ -321,7 +319,7 @@ func technologiesOf(vs []view) ([]string, map[string]string) {
 // src/Review.tsx: import React …"), names its stack as theirs.
 func stewardImports(content, lang string, te *techEvidence) {
 	for _, imp := range importsOf(truncate(content, maxScanText), lang) {
-		if t := packageTechnology(imp); t != "" {
+		if t := importTechnology(imp, lang); t != "" {
 			te.add(t, evidenceNamed, "imported "+imp+" in code the steward pasted")
 		}
 	}
@@ -395,7 +393,7 @@ func actionTechnologies(a techAction, te *techEvidence) {
 	// The file the session edits imports what its unchanged lines import:
 	// the project it works on uses those packages.
 	for _, imp := range importsOf(strings.Join(a.kept, "\n"), lang) {
-		if t := packageTechnology(imp); t != "" {
+		if t := importTechnology(imp, lang); t != "" {
 			te.add(t, evidenceUsed, "imported "+imp+" in "+base+", which the session edited")
 		}
 	}
@@ -408,7 +406,7 @@ func actionTechnologies(a techAction, te *techEvidence) {
 func writtenTechnologiesOf(text, before, f, lang string, te *techEvidence) {
 	base := path.Base(f)
 	for _, imp := range importsOf(text, lang) {
-		if t := packageTechnology(imp); t != "" {
+		if t := importTechnology(imp, lang); t != "" {
 			te.add(t, evidenceUsed, "imported "+imp+" in "+base)
 		}
 	}
@@ -744,6 +742,25 @@ func importsOf(text, lang string) []string {
 	return out
 }
 
+// pythonModules name the technology a Python module imported by that name
+// is, where it differs from what the name says elsewhere: "import git" is
+// GitPython (brew install git is Git), and the standard library's json,
+// csv and html read and write those formats in any Python program, which
+// makes none of them a technology of the work.
+var pythonModules = map[string]string{"git": "GitPython", "json": "", "csv": "", "html": ""}
+
+// importTechnology names the technology that code in language lang
+// importing imp uses, or "".
+func importTechnology(imp, lang string) string {
+	if lang == "python" {
+		first, _, _ := strings.Cut(imp, ".")
+		if t, ok := pythonModules[first]; ok {
+			return t
+		}
+	}
+	return packageTechnology(imp)
+}
+
 // packageTechnology names the technology a package or import path is, or
 // "": the path's last element without a version ("github.com/labstack/
 // echo/v4" is echo; "@sveltejs/kit" is kit, "react-dom/client" is
@@ -859,7 +876,7 @@ var libraryTechnologies = map[string]string{
 	"google-genai": "Gemini", "google-generativeai": "Gemini", "@modelcontextprotocol/sdk": "MCP",
 	"@mui/material": "Material UI", "@chakra-ui/react": "Chakra UI", "better-sqlite3": "SQLite",
 	"ioredis": "Redis", "mysql2": "MySQL", "firebase-admin": "Firebase", "llama_index": "LlamaIndex",
-	"llama-index": "LlamaIndex", "postcss": "PostCSS",
+	"llama-index": "LlamaIndex", "postcss": "PostCSS", "gitpython": "GitPython",
 }
 
 // workflowActions lists the actions a GitHub Actions workflow uses
@@ -1057,26 +1074,80 @@ func notRun(vs []view, c *call) bool {
 		strings.Contains(out, "user rejected") || strings.Contains(out, "user doesn't want")
 }
 
-// searchReplaceFiles lists the files an assistant message edits with
-// SEARCH/REPLACE blocks (as aider writes them: the path on the line
-// before "<<<<<<< SEARCH", inside or before a code fence).
-func searchReplaceFiles(content string) []string {
-	var out []string
+// searchReplaceEdits lists the edits an assistant message makes with
+// SEARCH/REPLACE blocks (as aider writes them: the path on the line before
+// "<<<<<<< SEARCH", inside or before a code fence, "```" or aider's
+// "<source>"), one per file: what the REPLACE side adds is written (the
+// packages it imports are used), and the SEARCH lines it keeps are the
+// file's own (so are the packages they import).
+func searchReplaceEdits(content string) []techAction {
+	var out []techAction
 	lines := strings.Split(truncate(content, maxScanText), "\n")
-	for i, l := range lines {
-		if !strings.HasPrefix(l, "<<<<<<< SEARCH") {
+	for i := 0; i < len(lines); i++ {
+		if !strings.HasPrefix(lines[i], "<<<<<<< SEARCH") {
 			continue
 		}
+		f := ""
 		for j := i - 1; j >= 0 && j >= i-2; j-- {
 			p := strings.TrimSpace(lines[j])
-			if strings.HasPrefix(p, "```") {
+			if strings.HasPrefix(p, "```") || strings.HasPrefix(p, "<source>") {
 				continue
 			}
 			if p != "" && !strings.ContainsAny(p, " \t") && (strings.Contains(p, ".") || strings.Contains(p, "/")) {
-				out = appendUniqueFold(out, p, 50)
+				f = p
 			}
 			break
 		}
+		sep, end := -1, len(lines)
+		for k := i + 1; k < len(lines); k++ {
+			if sep < 0 && strings.HasPrefix(lines[k], "=======") {
+				sep = k
+			} else if sep >= 0 && strings.HasPrefix(lines[k], ">>>>>>> REPLACE") {
+				end = k
+				break
+			}
+		}
+		var search, replace string
+		if sep >= 0 {
+			search, replace = strings.Join(lines[i+1:sep], "\n"), strings.Join(lines[sep+1:end], "\n")
+			i = end
+		}
+		if f == "" {
+			continue
+		}
+		k := slices.IndexFunc(out, func(a techAction) bool { return strings.EqualFold(a.file, f) })
+		if k < 0 {
+			if len(out) == 50 {
+				continue
+			}
+			out = append(out, techAction{op: "edit", file: f})
+			k = len(out) - 1
+		}
+		if added := addedLines(search, replace); strings.TrimSpace(added) != "" {
+			out[k].written = append(out[k].written, added)
+		}
+		if kept := keptLines(search, replace); kept != "" {
+			out[k].kept = append(out[k].kept, kept)
+		}
 	}
 	return out
+}
+
+// keptLines returns the lines of old that new keeps.
+func keptLines(old, new string) string {
+	if old == "" || new == "" {
+		return ""
+	}
+	have := map[string]bool{}
+	for l := range strings.SplitSeq(new, "\n") {
+		have[strings.TrimSpace(l)] = true
+	}
+	var b strings.Builder
+	for l := range strings.SplitSeq(old, "\n") {
+		if have[strings.TrimSpace(l)] {
+			b.WriteString(l)
+			b.WriteByte('\n')
+		}
+	}
+	return b.String()
 }

@@ -478,6 +478,11 @@ var consoleTools = map[string]string{
 // b.cs)"); Copilot's "view" reads one file or directory.
 var consoleReadMany = set("read_many_files", "view")
 
+// consolePatchOne are the patch tools a console line names with the one
+// file they change, not the patch: an OpenCode export writes its
+// apply_patch calls as "⏺ apply_patch(core/src/app.ts)".
+var consolePatchOne = set("apply_patch")
+
 // consoleOp is what the tool a console line names does: Claude Code's
 // own, another agent's file tools written the same way ("⏺
 // replace(index.js)", "⏺ write_file(src/Stock.cs)" in a Gemini CLI chat),
@@ -488,6 +493,9 @@ func consoleOp(name string) string {
 	}
 	if consoleReadMany[name] {
 		return "read"
+	}
+	if consolePatchOne[name] {
+		return "edit"
 	}
 	return fileTools[strings.ToLower(name)]
 }

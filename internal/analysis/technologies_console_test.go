@@ -86,3 +86,51 @@ func TestTechnologiesFromCopilotProgressLines(t *testing.T) {
 		}
 	}
 }
+
+// TestTechnologiesFromOpenCodeConsole: an OpenCode export writes each
+// apply_patch call as a console line naming the one file it changes
+// ("⏺ apply_patch(schemas/core.proto)"): the file is edited, and a
+// .proto file is Protocol Buffers.
+func TestTechnologiesFromOpenCodeConsole(t *testing.T) {
+	c := newConvo()
+	c.steward("design the product schema and note it in the design doc")
+	c.assistant("⏺ glob(**/*)\n\n⏺ apply_patch(/Users/me/repo/docs/designs/core.design.md)\n\n⏺ apply_patch(/Users/me/repo/schemas/core/v1/product.proto)\n\n⏺ bash(Shows modified and new files)\n\nDone.")
+	s := &baton.Session{}
+	New().Session(s, c.analysed(New()))
+	got := s.Technical.TechnologyEvidence
+	want := map[string]string{"Protocol Buffers": "edited product.proto", "Markdown": "edited core.design.md"}
+	for name, ev := range want {
+		if got[name] != ev {
+			t.Errorf("%s: evidence %q, want %q (technologies %q)", name, got[name], ev, s.Technical.Technologies)
+		}
+	}
+}
+
+// TestTechnologiesNamedInCJKText: Chinese prose runs a Latin name into
+// the words around it without spaces; the name is bounded by the change
+// of script, and the steward who names it so names it as theirs.
+func TestTechnologiesNamedInCJKText(t *testing.T) {
+	c := newConvo()
+	c.steward("我需要给github的仓库写一段描述。")
+	c.assistant("好的。")
+	c.steward("如何让aider直接编辑某个文件？")
+	c.assistant("使用 /add 命令。")
+	s := &baton.Session{}
+	New().Session(s, c.analysed(New()))
+	for _, want := range []string{"GitHub", "aider"} {
+		if !slices.Contains(s.Technical.Technologies, want) {
+			t.Errorf("technologies %q lack %q", s.Technical.Technologies, want)
+		}
+	}
+	// A Latin word inside a word of another script's letters is no name.
+	var es entitySet
+	scriptBoundedTechnologies("caféjs", &es)
+	scriptBoundedTechnologies("naïvegithub", &es)
+	if len(es.list) != 0 {
+		t.Errorf("entities %v from chunks with no change of script", es.list)
+	}
+	scriptBoundedTechnologies("「Reactで」作る", &es)
+	if len(es.list) != 1 || es.list[0].Text != "React" {
+		t.Errorf("entities %v, want React", es.list)
+	}
+}

@@ -94,9 +94,36 @@ func TestTechnologyEvidence(t *testing.T) {
 // TestSearchReplaceEdits: an assistant that edits by SEARCH/REPLACE
 // blocks (aider) edits the files those blocks name.
 func TestSearchReplaceEdits(t *testing.T) {
-	got := searchReplaceFiles("Here is the change:\n\n```typescript\nsrc/iter.ts\n<<<<<<< SEARCH\na\n=======\nb\n>>>>>>> REPLACE\n```\n\nCONVENTIONS.md\n```markdown\n<<<<<<< SEARCH\n=======\n- one\n>>>>>>> REPLACE\n```")
+	var got []string
+	for _, a := range searchReplaceEdits("Here is the change:\n\n```typescript\nsrc/iter.ts\n<<<<<<< SEARCH\na\n=======\nb\n>>>>>>> REPLACE\n```\n\nCONVENTIONS.md\n```markdown\n<<<<<<< SEARCH\n=======\n- one\n>>>>>>> REPLACE\n```\n\nsrc/iter.ts\n```typescript\n<<<<<<< SEARCH\nc\n=======\nd\n>>>>>>> REPLACE\n```") {
+		got = append(got, a.file)
+	}
 	if want := []string{"src/iter.ts", "CONVENTIONS.md"}; !slices.Equal(got, want) {
 		t.Errorf("files %q, want %q", got, want)
+	}
+}
+
+// TestSearchReplaceImports: what a SEARCH/REPLACE block imports is used,
+// whether the REPLACE side adds the import or keeps it from the SEARCH
+// side (the file's own), in a "```" fence or aider's "<source>" one; an
+// import the block takes out is not.
+func TestSearchReplaceImports(t *testing.T) {
+	c := newConvo()
+	c.steward("add analytics and a repo test")
+	c.assistant("Here's the change:\n\naider/analytics.py\n```python\n<<<<<<< SEARCH\nimport json\n\nfrom mixpanel import Mixpanel\nimport requests\n=======\nimport json\n\nfrom mixpanel import Mixpanel\n>>>>>>> REPLACE\n```\n\n" +
+		"tests/test_repomap.py\n<source>python\n<<<<<<< SEARCH\nimport os\n=======\nimport os\n\nimport git\n>>>>>>> REPLACE\n</source>")
+	s := &baton.Session{}
+	New().Session(s, c.analysed(New()))
+	for _, want := range []string{"Python", "Mixpanel", "GitPython"} {
+		if !slices.Contains(s.Technical.Technologies, want) {
+			t.Errorf("technologies %q lack %q", s.Technical.Technologies, want)
+		}
+	}
+	if slices.Contains(s.Technical.Technologies, "Requests") {
+		t.Errorf("technologies %q hold Requests, whose import the edit took out", s.Technical.Technologies)
+	}
+	if ev := s.Technical.TechnologyEvidence["GitPython"]; ev != "imported git in test_repomap.py" {
+		t.Errorf("GitPython's evidence %q", ev)
 	}
 }
 
