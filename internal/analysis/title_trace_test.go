@@ -1,0 +1,52 @@
+package analysis
+
+import (
+	"fmt"
+
+	"github.com/baton-dev/baton/internal/baton"
+)
+
+// TraceTitle lists, for the real set's title harness, the sentences of the
+// first prompts a title is looked for in, each with the title it makes and
+// its score before the decays, and the session's heaviest terms.
+func TraceTitle(msgs []*baton.Message) []string {
+	vs := buildViews(New(), msgs)
+	weights := termWeights(vs)
+	var out []string
+	prompts := 0
+	for i := range vs {
+		v := &vs[i]
+		if !titlePrompt(v) || prompts >= titlePrompts+2 {
+			continue
+		}
+		prompts++
+		for j, s := range withReferentsNamed(withoutRoles(titleSentences(titleProse(v)))) {
+			t, sc := s.best(weights)
+			out = append(out, fmt.Sprintf("  p%d s%d %.2f asks=%v %q", prompts, j, sc, s.asks(), t))
+		}
+		if rt, rs := restatementTitle(vs, i, weights); rt != "" {
+			out = append(out, fmt.Sprintf("  p%d restated %.2f %q", prompts, rs, rt))
+		}
+	}
+	if t, sc := answerTitle(vs, weights); t != "" {
+		out = append(out, fmt.Sprintf("  answer %.2f %q", sc, t))
+	}
+	type kv struct {
+		k string
+		v float64
+	}
+	var top []kv
+	for k, v := range weights {
+		top = append(top, kv{k, v})
+	}
+	for a := 1; a < len(top); a++ {
+		for b := a; b > 0 && (top[b].v > top[b-1].v || top[b].v == top[b-1].v && top[b].k < top[b-1].k); b-- {
+			top[b], top[b-1] = top[b-1], top[b]
+		}
+	}
+	line := "  terms:"
+	for k := 0; k < len(top) && k < 15; k++ {
+		line += fmt.Sprintf(" %s=%.1f", top[k].k, top[k].v)
+	}
+	return append(out, line, "  title: "+sessionTitle(vs))
+}
