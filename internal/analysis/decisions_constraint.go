@@ -83,7 +83,7 @@ func stewardConstraint(s string) (baton.Decision, bool) {
 		if routineStep(m[1]) {
 			return baton.Decision{}, false
 		}
-	case holdsAnyWord(s, whyNotWords) && whyNotBecause.MatchString(s):
+	case whyNotWords.in(s) && whyNotBecause.MatchString(s):
 		m := whyNotBecause.FindStringSubmatch(s)
 		d.Decision, d.Rationale = m[1], m[2]
 		if routineStep(m[1]) {

@@ -46,7 +46,7 @@ type option struct{ key, text string }
 func offeredOptions(prose string) []option {
 	var out []option
 	seen := map[string]bool{}
-	if holdsAnyWord(prose, optionHeadWords) {
+	if optionHeadWords.in(prose) {
 		for _, m := range optionHead.FindAllStringSubmatch(prose, -1) {
 			// "**Option 1** is a 2-minute fix": a later line that weighs
 			// an option offered above, not another option.

@@ -6,29 +6,18 @@ import "strings"
 // which every match of its pattern holds, lower-cased: prose holding none
 // of them in any case cannot match, and is spared the scan (a pattern
 // that is not anchored is tried at every place of the text, which was
-// most of the CPU of reading a long prose session's decisions).
+// most of the CPU of reading a long prose session's decisions). Each list
+// is read in one pass, folding case as the patterns' (?i) does
+// (foldWords), rather than by lower-casing the prose (a copy of any prose
+// with a capital) and searching the copy once per word.
 var (
 	// asksReply's phrases, beside its "?".
-	asksReplyWords = []string{"reply with", "let me know", "tell me", "approve"}
+	asksReplyWords = newFoldWords("reply with", "let me know", "tell me", "approve")
 	// optionHead's heads.
-	optionHeadWords = []string{"option", "approach", "choice", "variant"}
+	optionHeadWords = newFoldWords("option", "approach", "choice", "variant")
 	// whyNotBecause's question.
-	whyNotWords = []string{"why not"}
+	whyNotWords = newFoldWords("why not")
 )
-
-// holdsAnyWord reports whether s holds one of words (lower-case ASCII) in
-// any case. Lower-casing maps the Kelvin sign to k as the patterns' (?i)
-// folds it; none of the words above holds an s, the one letter (?i) also
-// folds from a rune lower-casing leaves alone (the long s, ſ).
-func holdsAnyWord(s string, words []string) bool {
-	lower := strings.ToLower(s)
-	for _, w := range words {
-		if strings.Contains(lower, w) {
-			return true
-		}
-	}
-	return false
-}
 
 // asksReplyIn is asksReply.MatchString(s), its pattern scanned only when
 // s has no "?" and holds one of its phrases.
@@ -36,5 +25,5 @@ func asksReplyIn(s string) bool {
 	if strings.IndexByte(s, '?') >= 0 {
 		return true
 	}
-	return holdsAnyWord(s, asksReplyWords) && asksReply.MatchString(s)
+	return asksReplyWords.in(s) && asksReply.MatchString(s)
 }

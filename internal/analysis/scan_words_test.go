@@ -21,7 +21,7 @@ func TestAsksReplyInAgreesWithItsPattern(t *testing.T) {
 	}
 	var cases []string
 	for _, p := range phrases {
-		if p != "?" && !holdsAnyWord(p, asksReplyWords) {
+		if p != "?" && !asksReplyWords.in(p) {
 			t.Errorf("asksReply matches %q, which holds none of asksReplyWords", p)
 		}
 		cases = append(cases, p, strings.ToUpper(p), "Done. "+strings.ToUpper(p[:1])+p[1:]+" when ready.",
@@ -41,7 +41,7 @@ func TestWordsBeforeAScanHoldWhereThePatternMatches(t *testing.T) {
 	for _, c := range []struct {
 		re    *regexp.Regexp
 		group string
-		words []string
+		words *foldWords
 		cases []string
 	}{
 		{optionHead, "(?:option|approach|choice|variant)", optionHeadWords, []string{
@@ -55,8 +55,8 @@ func TestWordsBeforeAScanHoldWhereThePatternMatches(t *testing.T) {
 			t.Errorf("%s no longer holds %s: make its words before the scan its own again", c.re, c.group)
 		}
 		for _, s := range c.cases {
-			if c.re.MatchString(s) && !holdsAnyWord(s, c.words) {
-				t.Errorf("%q: the pattern matches but holds none of %q", s, c.words)
+			if c.re.MatchString(s) && !c.words.in(s) {
+				t.Errorf("%q: the pattern matches but holds none of %q", s, c.words.words)
 			}
 		}
 	}
