@@ -70,6 +70,10 @@ var programTechnologies = map[string]string{
 	"snapcraft": "Snap", "appimagetool": "AppImage", "dbus-send": "D-Bus", "dbus-monitor": "D-Bus",
 	"gdbus": "D-Bus", "busctl": "D-Bus", "qdbus": "D-Bus", "systemd-run": "systemd", "systemd-analyze": "systemd",
 	"loginctl": "systemd", "rpmbuild": "RPM", "dpkg-deb": "dpkg", "dpkg-buildpackage": "dpkg",
+	// Deployment and infrastructure-as-code CLIs.
+	"serverless": "Serverless Framework", "sls": "Serverless Framework", "sam": "AWS SAM", "cdk": "AWS CDK",
+	"pulumi": "Pulumi", "netlify": "Netlify", "railway": "Railway", "doctl": "DigitalOcean", "fly": "Fly.io",
+	"eksctl": "Amazon EKS", "amplify": "AWS Amplify",
 }
 
 // subTechnologies are technologies a program's sub-command works with
@@ -80,6 +84,19 @@ var subTechnologies = map[string]map[string]string{
 	// Cargo builds, tests and runs the Rust code of the project.
 	"cargo": {"build": "Rust", "test": "Rust", "run": "Rust", "check": "Rust", "clippy": "Rust", "bench": "Rust", "fmt": "Rust"},
 	"xcrun": {"notarytool": "notarytool", "stapler": "notarytool"},
+	// A cloud CLI's first sub-command names the service it works with
+	// ("aws stepfunctions list-executions", "gcloud run deploy").
+	"aws": {"lambda": "AWS Lambda", "stepfunctions": "AWS Step Functions", "s3": "Amazon S3", "s3api": "Amazon S3",
+		"dynamodb": "DynamoDB", "ecr": "Amazon ECR", "ecs": "Amazon ECS", "eks": "Amazon EKS", "ec2": "Amazon EC2",
+		"sqs": "Amazon SQS", "sns": "Amazon SNS", "rds": "Amazon RDS", "cloudformation": "CloudFormation",
+		"logs": "CloudWatch", "cloudwatch": "CloudWatch", "ssm": "AWS Systems Manager", "cloudfront": "CloudFront",
+		"route53": "Route 53", "secretsmanager": "AWS Secrets Manager", "apigateway": "API Gateway",
+		"bedrock": "Amazon Bedrock", "bedrock-runtime": "Amazon Bedrock"},
+	"gcloud": {"run": "Cloud Run", "functions": "Cloud Functions", "storage": "Cloud Storage", "sql": "Cloud SQL",
+		"pubsub": "Pub/Sub", "compute": "Compute Engine", "container": "GKE", "builds": "Cloud Build",
+		"app": "App Engine", "firestore": "Firestore"},
+	"az": {"functionapp": "Azure Functions", "webapp": "Azure App Service", "aks": "AKS", "cosmosdb": "Cosmos DB",
+		"devops": "Azure DevOps", "pipelines": "Azure Pipelines", "repos": "Azure DevOps", "boards": "Azure DevOps"},
 	"swift": {"build": "Swift Package Manager", "test": "Swift Package Manager", "package": "Swift Package Manager", "run": "Swift Package Manager"},
 }
 

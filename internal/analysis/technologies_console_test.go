@@ -134,3 +134,30 @@ func TestTechnologiesNamedInCJKText(t *testing.T) {
 		t.Errorf("entities %v, want React", es.list)
 	}
 }
+
+// TestTechnologiesFromCloudCommands: a cloud CLI's first sub-command
+// names the service it works with, and a deployment CLI run through npx
+// is its framework; in prose the same words ("fly", "serverless") name
+// nothing.
+func TestTechnologiesFromCloudCommands(t *testing.T) {
+	c := newConvo()
+	c.steward("deploy the api to the dev stage and check the pipeline; I'd fly home after")
+	c.assistant("⏺ run_shell_command(cd pipeline/api && npx serverless deploy --stage dev)\n\n⏺ run_shell_command(aws stepfunctions list-executions --state-machine-arn arn:x)\n\n⏺ run_shell_command(gcloud run deploy api --source .)\n\nDeployed.")
+	s := &baton.Session{}
+	New().Session(s, c.analysed(New()))
+	got := s.Technical.TechnologyEvidence
+	want := map[string]string{
+		"Serverless Framework": "ran `npx serverless deploy --stage dev`",
+		"AWS Step Functions":   "ran `aws stepfunctions list-executions --state-machine-arn arn:x`",
+		"AWS CLI":              "ran `aws stepfunctions list-executions --state-machine-arn arn:x`",
+		"Cloud Run":            "ran `gcloud run deploy api --source .`",
+	}
+	for name, ev := range want {
+		if got[name] != ev {
+			t.Errorf("%s: evidence %q, want %q (technologies %q)", name, got[name], ev, s.Technical.Technologies)
+		}
+	}
+	if slices.Contains(s.Technical.Technologies, "Fly.io") {
+		t.Errorf("technologies %q hold Fly.io, named only as a word of prose", s.Technical.Technologies)
+	}
+}

@@ -332,7 +332,8 @@ var commonWordTools = set("act", "air", "atlas", "black", "bundle", "click", "co
 	"react", "rails", "go", "node", "prettier", "hatch", "torch", "jest", "bun", "tofu", "polars", "mamba",
 	"twine", "rake", "commander", "electron", "biome", "bandit", "julia", "claude", "gemini", "codex",
 	"anthropic", "flask", "watch", "redux", "command", "time", "env", "exec", "nohup", "timeout", "nice", "echo",
-	"aider", "gh", "az", "ng", "rg", "fd", "pg", "jq", "yq", "snap")
+	"aider", "gh", "az", "ng", "rg", "fd", "pg", "jq", "yq", "snap", "sam", "fly", "serverless", "railway",
+	"amplify", "sls")
 
 // minListedValues is how many code spans make a sentence a list of
 // values rather than words of the steward's.
