@@ -164,13 +164,23 @@ func (v *vader) compoundOf(text, lowerASCII string) float64 {
 			lowerAll = string(sc.lowerText)
 		}
 	}
-	at := 0
-	for tok := range strings.SplitSeq(text, " ") {
+	// The words between single spaces (strings.Split(text, " ")), each
+	// less its leading and trailing punctuation when three bytes or more
+	// are left: a loop of IndexByte and table lookups, asked of every
+	// word of every message.
+	for at := 0; at <= len(text); {
+		end := strings.IndexByte(text[at:], ' ')
+		if end < 0 {
+			end = len(text)
+		} else {
+			end += at
+		}
 		start := at
-		at += len(tok) + 1
-		if t := trimPunctuation(tok); len(t) >= 3 {
-			start += strings.Index(tok, t) // t is tok less its leading and trailing punctuation
-			tok = t
+		tok := text[at:end]
+		at = end + 1
+		if i, j := punctuationBounds(tok); j-i >= 3 {
+			start += i
+			tok = tok[i:j]
 		}
 		words = append(words, tok)
 		if lowerAll != "" {
@@ -202,6 +212,9 @@ func (v *vader) compoundOf(text, lowerASCII string) float64 {
 		case t.known[i].booster:
 			sentiments = append(sentiments, 0)
 		case i < len(words)-1 && lower[i] == "kind" && lower[i+1] == "of":
+			sentiments = append(sentiments, 0)
+		case !t.known[i].inLexicon:
+			// valence's answer, without calling it for each word.
 			sentiments = append(sentiments, 0)
 		default:
 			sentiments = append(sentiments, v.valence(&t, i))
@@ -382,6 +395,13 @@ func negationCheck(t *vaderText, val float64, start, i int) float64 {
 // with any other word is no idiom).
 func (v *vader) specialIdioms(t *vaderText, val float64, i int) float64 {
 	w := t.lower
+	// Each phrase below holds two neighbouring words of i-3 … i+1: when
+	// no two neighbours there are both an idiom's, none can be one.
+	idiom := func(k int) bool { return k < len(w) && t.known[k].idiom }
+	if !(idiom(i-3) && idiom(i-2)) && !(idiom(i-2) && idiom(i-1)) &&
+		!(idiom(i-1) && idiom(i)) && !(idiom(i) && idiom(i+1)) {
+		return val
+	}
 	var buf [96]byte
 	phrase := func(at ...int) (string, bool) {
 		for _, k := range at {
@@ -434,12 +454,12 @@ func (v *vader) specialIdioms(t *vaderText, val float64, i int) float64 {
 
 // leastCheck looks at the un-lowered previous words, as govader does.
 func (v *vader) leastCheck(t *vaderText, val float64, i int) float64 {
+	// The word is asked whether it is "least" before the lexicon is.
 	words := t.words
-	if i > 1 && !v.inLexicon(t, i-1) && words[i-1] == "least" {
-		if words[i-2] != "at" && words[i-2] != "very" {
-			val *= vaderNScalar
-		}
-	} else if i > 0 && !v.inLexicon(t, i-1) && words[i-1] == "least" {
+	if i == 0 || words[i-1] != "least" || v.inLexicon(t, i-1) {
+		return val
+	}
+	if i == 1 || (words[i-2] != "at" && words[i-2] != "very") {
 		val *= vaderNScalar
 	}
 	return val
@@ -485,17 +505,17 @@ var punctuationSet = func() (s [256]bool) {
 	return s
 }()
 
-// trimPunctuation is strings.Trim(s, vaderPunctuation) without building
-// the cut set on every call.
-func trimPunctuation(s string) string {
-	i, j := 0, len(s)
+// punctuationBounds returns where strings.Trim(s, vaderPunctuation)
+// starts and ends in s, without building the cut set on every call.
+func punctuationBounds(s string) (i, j int) {
+	i, j = 0, len(s)
 	for i < j && punctuationSet[s[i]] {
 		i++
 	}
 	for j > i && punctuationSet[s[j-1]] {
 		j--
 	}
-	return s[i:j]
+	return i, j
 }
 
 // isUpper is Python's str.isupper restricted to ASCII, as govader uses it:
