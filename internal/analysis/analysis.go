@@ -84,8 +84,15 @@ func (a *Analyzer) Message(m *baton.Message) {
 		words = appendWords(sc.words[:0], lower)
 		sc.words = words
 		hits = matchPhrases(words, lower)
+		chunks, squashed := appendFields(sc.chunks[:0], c.prose)
+		sc.chunks = chunks
 		if sem.Sentiment == 0 {
-			sentimentText := squash(truncate(c.prose, maxSentimentText))
+			// Prose appendFields found squashed already (most of it)
+			// is not squashed again.
+			sentimentText := c.prose
+			if !squashed || len(c.prose) > maxSentimentText {
+				sentimentText = squash(truncate(c.prose, maxSentimentText))
+			}
 			// The prose's lower case serves VADER too when the text it
 			// scores is the prose's opening, as it is unless the prose
 			// has runs of white space to squash.
@@ -107,8 +114,7 @@ func (a *Analyzer) Message(m *baton.Message) {
 		if sem.Intent == "" {
 			sem.Intent = intentOf(string(m.Role), lower, words, &hits, sem.Emotions, sem.Sentiment)
 		}
-		sc.chunks = appendFields(sc.chunks[:0], c.prose)
-		loc = scanEntities(c.prose, lower, &es, sc.chunks)
+		loc = scanEntities(c.prose, lower, &es, chunks)
 	} else if sem.Sentiment == 0 && toolFailed(m) {
 		sem.Sentiment = toolErrorSentiment
 	}

@@ -246,16 +246,20 @@ func nextWord(lower string, i int) (start, end int) {
 	return start, len(lower)
 }
 
-// appendFields appends the fields of s (strings.Fields) to fields.
-func appendFields(fields []string, s string) []string {
+// appendFields appends the fields of s (strings.Fields) to fields, and
+// reports whether squash(s) is s, its fields parted by single ASCII
+// spaces with none before or after them: Message's sentiment text is then
+// not squashed again. Non-ASCII s is not reported squashed.
+func appendFields(fields []string, s string) (_ []string, squashed bool) {
 	// ASCII text (most prose) is split at the six ASCII spaces, its only
 	// spaces, in a loop of table lookups; strings.FieldsSeq checks each
 	// byte for a longer rune on its way.
 	n, start := len(fields), -1
+	squashed = len(s) > 0
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		if c >= utf8.RuneSelf {
-			return appendFieldsUnicode(fields[:n], s)
+			return appendFieldsUnicode(fields[:n], s), false
 		}
 		if !squashSpace[c] {
 			if start < 0 {
@@ -264,12 +268,17 @@ func appendFields(fields []string, s string) []string {
 		} else if start >= 0 {
 			fields = append(fields, s[start:i])
 			start = -1
+			squashed = squashed && c == ' '
+		} else {
+			squashed = false // a space opens s or follows one
 		}
 	}
 	if start >= 0 {
 		fields = append(fields, s[start:])
+	} else {
+		squashed = false // a space ends s
 	}
-	return fields
+	return fields, squashed
 }
 
 func appendFieldsUnicode(fields []string, s string) []string {
