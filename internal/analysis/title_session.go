@@ -514,8 +514,22 @@ func termWord(w string) bool {
 	case r >= 0x3040:
 		return salient(w)
 	}
-	return salient(w) && !romanceStopWords[w] && !romanceCommonWords[w]
+	return salientBut(w, notTermWords)
 }
+
+// notTermWords are the words termWord turns down past salient's checks of
+// form: salient's (romanceStopWords among them) and romanceCommonWords, in
+// one set, so a word is looked up once, not three times. No word of them
+// is written in kanji or katakana, which salient reads by cjkStopWords.
+var notTermWords = func() map[string]bool {
+	out := make(map[string]bool, len(notTopicWords)+len(romanceCommonWords))
+	for _, s := range []map[string]bool{notTopicWords, romanceCommonWords} {
+		for w := range s {
+			out[w] = true
+		}
+	}
+	return out
+}()
 
 // romanceCommonWords are Spanish and Portuguese words beside
 // romanceStopWords (topics.go) that name no subject of a title: the

@@ -73,12 +73,19 @@ func topicsOf(words []string, entities []baton.Entity) []string {
 }
 
 // salient reports whether a lower-case word can be a topic.
-func salient(w string) bool {
+func salient(w string) bool { return salientBut(w, notTopicWords) }
+
+// salientBut is salient with the words it turns down, past its checks of
+// form, in not (notTopicWords, or a set holding them and more): one
+// lookup for a caller that turns down more words than salient.
+func salientBut(w string, not map[string]bool) bool {
 	if r, _ := utf8.DecodeRuneInString(w); isKanji(r) || isKatakana(r) {
 		// A run splitCJK cut out: two characters or more make a word.
 		return utf8.RuneCountInString(w) >= 2 && utf8.RuneCountInString(w) <= 12 && !cjkStopWords[w]
 	}
-	if len(w) < 4 || len(w) > 30 || strings.HasSuffix(w, "ly") || strings.ContainsRune(w, '\'') ||
+	// A word with an apostrophe is turned down by the loop below, as is
+	// any with an ASCII byte that is not a lower-case letter.
+	if len(w) < 4 || len(w) > 30 || strings.HasSuffix(w, "ly") ||
 		(strings.HasSuffix(w, "ed") && !strings.HasSuffix(w, "eed")) { // adverbs, past tenses
 		return false
 	}
@@ -87,7 +94,7 @@ func salient(w string) bool {
 			return false
 		}
 	}
-	return !notTopicWords[w]
+	return !not[w]
 }
 
 // notTopicWords are the words salient turns down, in one set: the stop

@@ -845,13 +845,12 @@ func pairWord(w string) bool {
 		// A hyphenated compound is one word (topics_compound.go).
 		return hyphenCompound(w) == w
 	}
-	if pairVerbs[w] {
-		return false
-	}
 	if utf8.RuneCountInString(w) < 3 {
 		return false
 	}
-	return salient(w) || isTechnologyName(w) && len(w) >= 3
+	// pairVerbs last: most words (stop words, short ones) are turned down
+	// before it is looked up.
+	return (salient(w) || isTechnologyName(w) && len(w) >= 3) && !pairVerbs[w]
 }
 
 // messagesHolding is how many messages with prose hold a term.
