@@ -462,31 +462,58 @@ func (s *Store) lastSeq(ctx context.Context, tx bun.Tx, conv *baton.Conversation
 
 // countAppended adds the messages just written to their conversation's and
 // session's counts and token totals; with startAt (firstMessageAt, or nil)
-// it also moves an open session's start back to it when it started later,
-// in the same UPDATE (one statement and one new version of the session's
-// row fewer than a second UPDATE).
+// it also moves an open session's start back to it when it started later.
+// On PostgreSQL that is one statement (one round to the server and one new
+// version of the session's row); on SQLite see countAppendedSQLite.
 func (s *Store) countAppended(ctx context.Context, tx bun.Tx, sess *baton.Session, conv *baton.Conversation, fresh []*baton.Message, startAt any) error {
 	n := int64(len(fresh))
 	const conversation = "UPDATE conversations SET message_count = message_count + ? WHERE id = ?"
-	// On PostgreSQL both counts are one statement (the conversation's
-	// UPDATE in a WITH): one round to the server fewer per append.
-	var with string
-	var args []any
-	if s.dialect == Postgres {
-		with, args = "WITH conversation AS ("+conversation+") ", []any{n, conv.ID}
-	} else if _, err := s.execBound(ctx, tx, conversation, n, conv.ID); err != nil {
-		return err
-	}
 	t := pricing.Totals(fresh)
-	const counts = `UPDATE sessions SET message_count = message_count + ?, tokens_input = tokens_input + ?,
-		tokens_output = tokens_output + ?, tokens_cache_read = tokens_cache_read + ?, tokens_cache_write = tokens_cache_write + ?,
-		tokens_total = tokens_total + ?, tokens_cost_usd = tokens_cost_usd + ?, tokens_unpriced = tokens_unpriced + ?`
+	if s.dialect == SQLite {
+		if _, err := s.execBound(ctx, tx, conversation, n, conv.ID); err != nil {
+			return err
+		}
+		return s.countAppendedSQLite(ctx, tx, sess, n, t, startAt)
+	}
+	// Both counts are one statement (the conversation's UPDATE in a
+	// WITH): one round to the server fewer per append.
+	with, args := "WITH conversation AS ("+conversation+") ", []any{n, conv.ID}
 	args = append(args, n, t.Input, t.Output, t.CacheRead, t.CacheWrite, t.Total, t.CostUSD, t.Unpriced)
 	if startAt == nil {
-		_, err := s.execBound(ctx, tx, with+counts+" WHERE id = ?", append(args, sess.ID)...)
+		_, err := s.execBound(ctx, tx, with+sessionCounts+" WHERE id = ?", append(args, sess.ID)...)
 		return err
 	}
-	_, err := s.execBound(ctx, tx, with+counts+", started_at = CASE WHEN started_at > ? AND ended_at IS NULL THEN ? ELSE started_at END WHERE id = ?",
+	_, err := s.execBound(ctx, tx, with+sessionCounts+", started_at = CASE WHEN started_at > ? AND ended_at IS NULL THEN ? ELSE started_at END WHERE id = ?",
 		append(args, startAt, startAt, sess.ID)...)
+	return err
+}
+
+// sessionCounts adds an append's messages and tokens to its session.
+const sessionCounts = `UPDATE sessions SET message_count = message_count + ?, tokens_input = tokens_input + ?,
+		tokens_output = tokens_output + ?, tokens_cache_read = tokens_cache_read + ?, tokens_cache_write = tokens_cache_write + ?,
+		tokens_total = tokens_total + ?, tokens_cost_usd = tokens_cost_usd + ?, tokens_unpriced = tokens_unpriced + ?`
+
+// countAppendedSQLite is countAppended's session part on SQLite, where an
+// UPDATE rewrites the entry of every index holding a column it sets,
+// changed or not: set as one statement, the session's start and token
+// totals rewrote 7 of the sessions table's index entries (the list's
+// sort and filter indexes hold started_at; tokens_total and
+// tokens_cost_usd have theirs) on every append in the one writer's
+// transaction, though an append rarely moves the start and appends
+// without usage (a hook's, most API clients') add no tokens. So the
+// tokens are set only when the batch has any, and the start by a second
+// UPDATE that only rewrites anything when it moves (no round trip here:
+// SQLite runs in this process).
+func (s *Store) countAppendedSQLite(ctx context.Context, tx bun.Tx, sess *baton.Session, n int64, t baton.SessionTokens, startAt any) error {
+	var err error
+	if t == (baton.SessionTokens{}) {
+		_, err = s.execBound(ctx, tx, "UPDATE sessions SET message_count = message_count + ? WHERE id = ?", n, sess.ID)
+	} else {
+		_, err = s.execBound(ctx, tx, sessionCounts+" WHERE id = ?", n, t.Input, t.Output, t.CacheRead, t.CacheWrite, t.Total, t.CostUSD, t.Unpriced, sess.ID)
+	}
+	if err != nil || startAt == nil {
+		return err
+	}
+	_, err = s.execBound(ctx, tx, "UPDATE sessions SET started_at = ? WHERE id = ? AND started_at > ? AND ended_at IS NULL", startAt, sess.ID, startAt)
 	return err
 }
