@@ -412,11 +412,22 @@ func scanEntities(prose, lower string, es *entitySet, chunks []string) (loc loca
 // scriptBoundedTechnologies adds the technologies named inside a chunk of
 // text written without spaces: Chinese or Japanese prose runs a Latin name
 // into the words around it ("我需要给github的仓库写一段描述", "Reactで作る"),
-// so the name is bounded by the change of script, not by a space. Each run
-// of ASCII between letters or signs of another script is looked up as a
-// word of its own; accented Latin letters are no change of script ("café"
-// holds no name).
+// so the name is bounded by the change of script, not by a space.
 func scriptBoundedTechnologies(c string, es *entitySet) {
+	for _, run := range scriptBoundedRuns(c) {
+		if name, ok := technologyOf(trimChunk(c[run[0]:run[1]]), nil, 0, false); ok {
+			es.add(name, EntityTechnology, 0.9)
+		}
+	}
+}
+
+// scriptBoundedRuns lists, as [start, end) byte offsets, the runs of ASCII
+// in chunk c that letters or signs of another script bound, at least two
+// bytes long: each is a word of its own. Accented Latin letters are no
+// change of script ("café" holds no word "caf"), and a chunk with no
+// change of script has no runs.
+func scriptBoundedRuns(c string) [][2]int {
+	var out [][2]int
 	start, latin := 0, true // the run from start; whether it is ASCII alone
 	for i, r := range c {
 		switch {
@@ -426,20 +437,15 @@ func scriptBoundedTechnologies(c string, es *entitySet) {
 			latin = false
 			continue
 		}
-		if latin && i-start >= 2 && (start > 0 || i < len(c)) {
-			scriptRunTechnology(c[start:i], es)
+		if latin && i-start >= 2 {
+			out = append(out, [2]int{start, i})
 		}
 		start, latin = i+utf8.RuneLen(r), true
 	}
 	if latin && start > 0 && len(c)-start >= 2 {
-		scriptRunTechnology(c[start:], es)
+		out = append(out, [2]int{start, len(c)})
 	}
-}
-
-func scriptRunTechnology(run string, es *entitySet) {
-	if name, ok := technologyOf(trimChunk(run), nil, 0, false); ok {
-		es.add(name, EntityTechnology, 0.9)
-	}
+	return out
 }
 
 // technologyWords holds, lower-cased, every word technologyOf may name a

@@ -115,9 +115,11 @@ func TestTechnologiesNamedInCJKText(t *testing.T) {
 	c.assistant("好的。")
 	c.steward("如何让aider直接编辑某个文件？")
 	c.assistant("使用 /add 命令。")
+	c.steward("用pytest跑一下测试，然后用ruff检查代码。")
+	c.assistant("好的。")
 	s := &baton.Session{}
 	New().Session(s, c.analysed(New()))
-	for _, want := range []string{"GitHub", "aider"} {
+	for _, want := range []string{"GitHub", "aider", "pytest", "Ruff"} {
 		if !slices.Contains(s.Technical.Technologies, want) {
 			t.Errorf("technologies %q lack %q", s.Technical.Technologies, want)
 		}

@@ -374,6 +374,19 @@ func stewardNamedTools(v *view, te *techEvidence) {
 			if strings.ContainsAny(raw, `/\=<>|$#`) {
 				continue
 			}
+			if !isASCII(raw) {
+				// Chinese or Japanese prose runs a name into the words
+				// around it ("用pytest跑测试"): each run of ASCII the other
+				// script bounds is a word.
+				for _, run := range scriptBoundedRuns(raw) {
+					w := trimChunk(raw[run[0]:run[1]])
+					if name := toolNames[strings.ToLower(w)]; name != "" && !commonWordTools[strings.ToLower(w)] &&
+						namedAsTheirs(s, name, pos+run[0]+max(0, strings.Index(raw[run[0]:], w))) {
+						te.add(name, evidenceNamed, "named by the steward: “"+excerpt(s, 90)+"”")
+					}
+				}
+				continue
+			}
 			w := trimChunk(raw)
 			lw := strings.ToLower(w)
 			name := toolNames[lw]
