@@ -296,9 +296,13 @@ const (
 	whyIngest = "SQLite has one writer, and it does the full-text indexing as well as the inserts: in the burst's CPU profile (-cpuprofile) its transactions are ~45% of the CPU " +
 		"(indexing each group's messages ~26%, half of it FTS5 writing out and merging its segments; the inserts ~14%; the reads, counters and commit ~5%; the rows' values are built before, beside it), " +
 		"the per-message analysis before each write ~35% and decoding the request JSON ~5%, both beside the writer; so the writer alone needs about twice the raw insert's CPU per message " +
-		"(~50% of raw at best with nothing else waiting on it), and the whole burst needs ~110 µs of CPU per message: 2 cores bound it near 18k messages/s, and 30k/s would need under 67 µs; " +
+		"(~50% of raw at best with nothing else waiting on it); and the burst's CPU per message (the CPU line above) over 2 cores bounds it whatever runs where: 63.6 µs at 6917626 is ~31k messages/s " +
+		"with both cores busy throughout, and 50% of that run's raw (35k/s) needs under 57 µs; " +
 		"the 4 writers' batches of 1,000 often share one group of 4,000 messages, so while the writer writes them no request is being analysed, and then it waits while all four are; " +
-		"fewer merges (automerge) cut the indexing's CPU but made common-word search miss its aim"
+		"fewer merges (automerge) cut the indexing's CPU but made common-word search miss its aim; the index in a file of its own with its own writer (appends waiting for their index) " +
+		"does not lower that CPU: its indexer read the messages back from the other file and committed on its own (26 against 21 µs a message in the profiles, at load 12–19), and at that load " +
+		"ingest fell (3.3–3.7k against 5.3–5.4k messages/s, runs alternated) and searchable-during p95 rose (324–337 against 139–212 ms); indexing in a later transaction of the same file " +
+		"gained nothing and made it 0.75–1.15 s; FTS5 detail=column or pgsz 4000 moved the indexing's CPU by under 5%"
 	whyMixPage = "64 closed-loop clients (no think time) keep both cores busy: a page waits for CPU behind the other requests, " +
 		"so its p95 is the queue, not its own cost"
 	whyMixPostgres = "64 closed-loop clients over 2 instances share 2 cores with the PostgreSQL server itself: a request of the mix costs ~1.8–2.4 ms of Baton's CPU " +
