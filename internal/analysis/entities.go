@@ -491,18 +491,44 @@ func (b *wordBloom) mayHold(w string) bool {
 	return b[x>>6]&(1<<(x&63)) != 0
 }
 
-// wordBit hashes s, its ASCII letters lower-cased, to one of 8192 bits
-// (FNV-1a).
-func wordBit(s string) uint32 {
-	h := uint32(2166136261)
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if 'A' <= c && c <= 'Z' {
-			c += 'a' - 'A'
+// wordBit hashes s, its ASCII letters lower-cased, to one of 8192 bits.
+func wordBit(s string) uint32 { return uint32(foldHash(s) >> 51) }
+
+// foldHash hashes s with each byte's 0x20 bit set, so that an ASCII
+// letter hashes as its lower case (and some other bytes as another: a
+// filter's false hits, never a miss). Each word of a message is hashed for
+// several filters: a word is read eight or four bytes at a time, its ends
+// overlapping, where FNV-1a took a multiply and a case test for each byte.
+func foldHash(s string) uint64 {
+	const fold, prime = 0x2020202020202020, 0x9e3779b97f4a7c15
+	n := len(s)
+	h := uint64(n) * prime
+	var x uint64
+	switch {
+	case n >= 8:
+		for i := 0; n-i > 8; i += 8 {
+			h = (h ^ (load64(s, i) | fold)) * prime
 		}
-		h = (h ^ uint32(c)) * 16777619
+		x = load64(s, n-8)
+	case n >= 4:
+		x = uint64(load32(s, 0)) | uint64(load32(s, n-4))<<32
+	case n > 0:
+		x = uint64(s[0]) | uint64(s[n/2])<<8 | uint64(s[n-1])<<16
 	}
-	return h & 8191
+	// The top bits of the product are the best mixed: the filters take theirs.
+	return (h ^ (x | fold)) * prime
+}
+
+// load64 and load32 read s's bytes from i, little-endian.
+func load64(s string, i int) uint64 {
+	s = s[i : i+8]
+	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+}
+
+func load32(s string, i int) uint32 {
+	s = s[i : i+4]
+	return uint32(s[0]) | uint32(s[1])<<8 | uint32(s[2])<<16 | uint32(s[3])<<24
 }
 
 // mayNameTechnology is false when technologyOf cannot name a technology

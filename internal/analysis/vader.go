@@ -47,14 +47,8 @@ func (b *vaderBloom) mayHold(w string) bool {
 	return b[x>>6]&(1<<(x&63)) != 0
 }
 
-// vaderBit hashes s to one of 2^17 bits (FNV-1a).
-func vaderBit(s string) uint32 {
-	h := uint32(2166136261)
-	for i := 0; i < len(s); i++ {
-		h = (h ^ uint32(s[i])) * 16777619
-	}
-	return h >> 15
-}
+// vaderBit hashes s to one of 2^17 bits.
+func vaderBit(s string) uint32 { return uint32(foldHash(s) >> 47) }
 
 // vaderWord is what VADER's lexicons say of one (lower-cased) word.
 type vaderWord struct {
