@@ -408,7 +408,8 @@ func holdsTerm(phrase, term string) bool {
 // request names the work, the rest of the session shows which of the
 // things it names the work was about.
 func topicCandidates(vs []view) []topicCandidate {
-	t := topicTally{byTerm: map[string]*topicCandidate{}, uses: verbUse{}, mods: modifierUse{}, han: repeatedHanWords(vs), short: shortText(vs)}
+	t := topicTally{byTerm: map[string]*topicCandidate{}, uses: verbUse{}, mods: modifierUse{}, pairFacts: wordPairFacts{},
+		han: repeatedHanWords(vs), short: shortText(vs)}
 	first := true
 	var subjects []string
 	for i := range vs {
@@ -443,6 +444,8 @@ type topicTally struct {
 	order  int
 	uses   verbUse
 	mods   modifierUse
+	// pairFacts are the facts of the words noun pairs were read from.
+	pairFacts wordPairFacts
 	// han are the words of the session's Chinese clauses
 	// (repeatedHanWords).
 	han []string
@@ -595,7 +598,7 @@ func (t *topicTally) message(v *view) string {
 	for _, c := range compounds {
 		t.add(c, n, seen)
 	}
-	for _, p := range nounPairsNoting(prose, t.mods) {
+	for _, p := range nounPairsNoting(prose, t.mods, t.pairFacts) {
 		t.add(p, n, seen)
 	}
 	for _, p := range japaneseCompounds(prose) {
@@ -677,17 +680,73 @@ func (t *topicTally) firstRequest(vs []view, subjects []string) {
 // object), neither used as a verb where it stands ("that contain
 // invalid", "how to claim issues"), not both technologies.
 func nounPairs(prose string) []string {
-	return nounPairsNoting(prose, nil)
+	return nounPairsNoting(prose, nil, nil)
+}
+
+// pairFacts are what nounPairsNoting asks of a lower-cased word alone,
+// each the answer of one lookup or more in a set (pairWord's up to four).
+type pairFacts uint8
+
+const (
+	pairKnown        pairFacts = 1 << iota // the facts are filled in
+	pairPaired                             // pairWord
+	pairVerbHead                           // verbHead
+	pairHeadModifier                       // headModifiers
+	pairTechnology                         // isTechnologyName
+	pairVague                              // vagueAdjectives
+	pairVerbBefore                         // verbBefore
+	pairObjectAfter                        // objectAfter
+)
+
+func pairFactsOf(w string) pairFacts {
+	f := pairKnown
+	for _, c := range []struct {
+		fact pairFacts
+		is   bool
+	}{
+		{pairPaired, pairWord(w)}, {pairVerbHead, verbHead(w)}, {pairHeadModifier, headModifiers[w]},
+		{pairTechnology, isTechnologyName(w)}, {pairVague, vagueAdjectives[w]},
+		{pairVerbBefore, verbBefore[w]}, {pairObjectAfter, objectAfter[w]},
+	} {
+		if c.is {
+			f |= c.fact
+		}
+	}
+	return f
+}
+
+// wordPairFacts keeps the pairFacts of the words a session's noun pairs
+// were read from: a session says the same words again and again, and one
+// lookup here answers what were about five lookups a word, in as many
+// sets. nil keeps none.
+type wordPairFacts map[string]pairFacts
+
+// maxWordPairFacts bounds the words kept: past it, a new word's facts are
+// found and not kept (a session's vocabulary is a few thousand words).
+const maxWordPairFacts = 1 << 16
+
+func (k wordPairFacts) of(w string) pairFacts {
+	if f := k[w]; f != 0 {
+		return f
+	}
+	f := pairFactsOf(w)
+	if k != nil && len(k) < maxWordPairFacts {
+		// w may be a piece of a message's prose: the copy keeps the
+		// prose from being held for the session.
+		k[strings.Clone(w)] = f
+	}
+	return f
 }
 
 // nounPairsNoting is nounPairs, counting in mods (when not nil) each
-// noun's uses and those before the noun it qualifies.
-func nounPairsNoting(prose string, mods modifierUse) []string {
+// noun's uses and those before the noun it qualifies, and asking facts
+// (when not nil) what it knows of each word.
+func nounPairsNoting(prose string, mods modifierUse, facts wordPairFacts) []string {
 	var out []string
-	// Each clause's words, lower-cased words and pairWord answers, in
-	// slices made once for the prose rather than once for each clause.
+	// Each clause's words, lower-cased words and their facts, in slices
+	// made once for the prose rather than once for each clause.
 	var written, ws []string
-	var paired []bool
+	var fs []pairFacts
 	for _, seg := range clauses(prose) {
 		written = written[:0]
 		for w := range strings.FieldsSeq(seg) {
@@ -700,30 +759,36 @@ func nounPairsNoting(prose string, mods modifierUse) []string {
 		for _, w := range written {
 			ws = append(ws, strings.ToLower(w))
 		}
-		// pairWord of each word, asked once rather than for each pair.
-		paired = paired[:0]
+		// The facts of each word, asked once rather than for each pair.
+		fs = fs[:0]
 		for _, w := range ws {
-			paired = append(paired, pairWord(w))
+			fs = append(fs, facts.of(w))
+		}
+		// usedAsVerb(ws, i), of the facts of the words beside word i.
+		asVerb := func(i int) bool {
+			return i > 0 && fs[i-1]&pairVerbBefore != 0 || i+1 < len(ws) && fs[i+1]&pairObjectAfter != 0
 		}
 		for i := 0; i+1 < len(ws); i++ {
 			a, b := ws[i], ws[i+1]
+			fa, fb := fs[i], fs[i+1]
 			if numbered(a, b) || modifierAcronym(written[i]) && numbered("", b) {
 				// "phase 4", "issue 386": the number names which one.
 				out = append(out, a+" "+b)
 				mods.note(a, true)
 				continue
 			}
-			if !paired[i] && !modifierAcronym(written[i]) && !(verbHead(b) && headModifiers[a]) || !paired[i+1] && !verbHead(b) ||
+			if fa&pairPaired == 0 && !modifierAcronym(written[i]) && !(fb&pairVerbHead != 0 && fa&pairHeadModifier != 0) ||
+				fb&pairPaired == 0 && fb&pairVerbHead == 0 ||
 				strings.HasSuffix(a, "s") && !strings.HasSuffix(a, "ss") ||
-				usedAsVerb(ws, i) || usedAsVerb(ws, i+1) ||
-				isTechnologyName(a) && isTechnologyName(b) || vagueAdjectives[a] || a == b {
+				asVerb(i) || asVerb(i+1) ||
+				fa&fb&pairTechnology != 0 || fa&pairVague != 0 || a == b {
 				continue
 			}
 			out = append(out, a+" "+b)
 			mods.note(a, true)
 		}
 		for i, w := range ws {
-			if paired[i] || modifierAcronym(written[i]) {
+			if fs[i]&pairPaired != 0 || modifierAcronym(written[i]) {
 				mods.note(w, false)
 			}
 		}
