@@ -12,14 +12,13 @@ import (
 // weighs Chinese text by its pairs of characters instead ("数据", "据集"),
 // which the messages that talk of the same thing share.
 
-// hanFunctionChars are the Chinese pronouns, particles and auxiliaries
-// (simplified and traditional): a pair holding one names nothing.
-var hanFunctionChars = "的了是我你他她它们們这這那个個吗嗎吧呢啊么麼什怎请請帮幫很都也就还還把被给給让讓着著过過在有和不没沒该該如何吗为為"
-
 // hanTerms is words with each run of Han characters of a text without
-// kana cut into its pairs of characters, the pairs holding a function
-// character left out. Text with kana (Japanese) is returned as it was:
-// its kanji runs are words already.
+// kana cut into its pairs of characters, the pairs that hold a character
+// of grammar or are a word said of any work left out, as the topics
+// leave them out (hanFunction, hanStopWords): "可以", "通过", "然后" and
+// "需要" (can, through, then, need) say no more of a subject than the
+// English stop words do. Text with kana (Japanese) is returned as it
+// was: its kanji runs are words already.
 func hanTerms(text string, words []string) []string {
 	if strings.ContainsFunc(text, func(r rune) bool { return isHiragana(r) || isKatakana(r) }) {
 		return words
@@ -38,13 +37,25 @@ func hanTerms(text string, words []string) []string {
 		}
 		r := []rune(w)
 		for i := 0; i+1 < len(r); i++ {
-			if !strings.ContainsRune(hanFunctionChars, r[i]) && !strings.ContainsRune(hanFunctionChars, r[i+1]) {
+			if !hanFunction[r[i]] && !hanFunction[r[i+1]] && !hanStopPairs[[2]rune{r[i], r[i+1]}] {
 				out = append(out, string(r[i:i+2]))
 			}
 		}
 	}
 	return out
 }
+
+// hanStopPairs are hanStopWords by their two characters: looked up for
+// every pair of a run without making a string of it.
+var hanStopPairs = func() map[[2]rune]bool {
+	m := map[[2]rune]bool{}
+	for w := range hanStopWords {
+		if r := []rune(w); len(r) == 2 {
+			m[[2]rune{r[0], r[1]}] = true
+		}
+	}
+	return m
+}()
 
 // cutHan reports a word hanTerms cuts into pairs: a run of three Han
 // characters or more.

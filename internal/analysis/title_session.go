@@ -512,7 +512,7 @@ func termWord(w string) bool {
 	case unicode.Is(unicode.Cyrillic, r):
 		return utf8.RuneCountInString(w) >= 3 && !russianStopWords[w]
 	case r >= 0x3040:
-		return salient(w)
+		return salient(w) && !hanStopWords[w]
 	}
 	return salientBut(w, notTermWords)
 }

@@ -35,7 +35,7 @@ func hanClause(w string) bool {
 // word neither opens nor closes with one.
 var hanFunction = func() map[rune]bool {
 	m := map[rune]bool{}
-	for _, r := range "一不有和与或也都就会要可以给让对从到为而之其并很还又再才没所如果但因此等些什么怎样哪里来去地请帮下先后能该已用將将為沒還會與從對讓給說说中上" + hanRequestVerbs + hanParticleChars {
+	for _, r := range "一不有和与或也都就会要可以给让对从到为而之其并很还又再才没所如果但因此等些什么怎样哪里来去地请帮下先后能该已用將将為沒還會與從對讓給說说中上幫請該" + hanRequestVerbs + hanParticleChars {
 		m[r] = true
 	}
 	return m
