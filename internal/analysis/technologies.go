@@ -379,7 +379,7 @@ func actionTechnologies(a techAction, te *techEvidence) {
 		return
 	}
 	f := a.file
-	if f == "" {
+	if f == "" || agentStateFile(f) {
 		return
 	}
 	base := path.Base(f)
@@ -1167,4 +1167,20 @@ func keptLines(old, new string) string {
 		}
 	}
 	return b.String()
+}
+
+// agentStateDirs hold the files an agent keeps for itself outside the
+// project: Cursor's and Claude Code's plans, Claude Code's todos, Copilot
+// CLI's session state. Writing its plan there is no work in Markdown.
+var agentStateDirs = []string{"/.cursor/plans/", "/.claude/plans/", "/.claude/todos/", "/.copilot/session-state/"}
+
+// agentStateFile reports a file in one of agentStateDirs.
+func agentStateFile(f string) bool {
+	f = strings.ReplaceAll(f, "\\", "/")
+	for _, d := range agentStateDirs {
+		if strings.Contains(f, d) {
+			return true
+		}
+	}
+	return false
 }

@@ -163,3 +163,25 @@ func TestTechnologiesFromCloudCommands(t *testing.T) {
 		t.Errorf("technologies %q hold Fly.io, named only as a word of prose", s.Technical.Technologies)
 	}
 }
+
+// TestTechnologiesNotFromAgentState: the plans and todos an agent keeps
+// for itself outside the project (Cursor's ~/.cursor/plans, Copilot CLI's
+// session state) are no work in their format; the project's own Markdown
+// still is.
+func TestTechnologiesNotFromAgentState(t *testing.T) {
+	c := newConvo()
+	c.steward("plan the signup flow")
+	c.assistant("⏺ edit_file(c:\\\\Users\\\\me\\\\.cursor\\\\plans\\\\signup_plan_1168a3ed.plan.md)\n⏺ write_file(/Users/me/.copilot/session-state/45f1a36c/plan.md)\n\nPlanned.")
+	s := &baton.Session{}
+	New().Session(s, c.analysed(New()))
+	if slices.Contains(s.Technical.Technologies, "Markdown") {
+		t.Errorf("technologies %q hold Markdown from the agent's own plans (%q)", s.Technical.Technologies, s.Technical.TechnologyEvidence["Markdown"])
+	}
+	c.steward("now write it up for the team")
+	c.assistant("⏺ write_file(/Users/me/app/docs/signup.md)\n\nWritten.")
+	s = &baton.Session{}
+	New().Session(s, c.analysed(New()))
+	if ev := s.Technical.TechnologyEvidence["Markdown"]; ev != "wrote signup.md" {
+		t.Errorf("Markdown's evidence %q, want %q", ev, "wrote signup.md")
+	}
+}
