@@ -109,7 +109,7 @@ func (a *Analyzer) Message(m *baton.Message) {
 			}
 		}
 		if len(sem.Emotions) == 0 {
-			sem.Emotions = emotionsOf(words, &hits)
+			sem.Emotions = emotionsOf(&hits)
 		}
 		if sem.Intent == "" {
 			sem.Intent = intentOf(string(m.Role), lower, words, &hits, sem.Emotions, sem.Sentiment)

@@ -127,22 +127,13 @@ var emotionWordBloom = func() (b wordBloom) {
 	return b
 }()
 
-// emotionsOf returns the emotions a message's words signal, the most
-// signalled first (ties in the order of Emotions), at most three.
-func emotionsOf(words []string, hits *phraseHits) []string {
+// emotionsOf returns the emotions a message's words and phrases signal
+// (matchPhrases counted both), the most signalled first (ties in the
+// order of Emotions), at most three.
+func emotionsOf(hits *phraseHits) []string {
 	counts := hits.emotions
-	for i, w := range words {
-		if !emotionWordBloom.mayHold(w) {
-			continue
-		}
-		e, ok := emotionWords[w]
-		if !ok {
-			continue
-		}
-		if (i > 0 && negators[words[i-1]]) || (i > 1 && negators[words[i-2]]) {
-			continue
-		}
-		counts[emotionRank[e]]++
+	for i, c := range hits.wordEmotions {
+		counts[i] += c
 	}
 	n := 0
 	for _, c := range counts {

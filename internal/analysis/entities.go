@@ -486,10 +486,11 @@ func (b *wordBloom) add(w string) {
 	b[x>>6] |= 1 << (x & 63)
 }
 
-func (b *wordBloom) mayHold(w string) bool {
-	x := wordBit(w)
-	return b[x>>6]&(1<<(x&63)) != 0
-}
+func (b *wordBloom) mayHold(w string) bool { return b.hasBit(wordBit(w)) }
+
+// hasBit is mayHold of a word whose wordBit is x, for a reader that asks
+// several filters of each word and hashes it once.
+func (b *wordBloom) hasBit(x uint32) bool { return b[x>>6]&(1<<(x&63)) != 0 }
 
 // wordBit hashes s, its ASCII letters lower-cased, to one of 8192 bits.
 func wordBit(s string) uint32 { return uint32(foldHash(s) >> 51) }

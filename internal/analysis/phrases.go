@@ -35,6 +35,10 @@ type phrase struct {
 type phraseHits struct {
 	kinds    [kindCount]bool
 	emotions [9]int
+	// wordEmotions counts the emotions emotionWords gives the words,
+	// those after a negator left out (emotionsOf's): counted in
+	// matchPhrases's pass, each word hashed once for both filters.
+	wordEmotions [9]int
 }
 
 func (h *phraseHits) has(k phraseKind) bool { return h.kinds[k] }
@@ -101,7 +105,13 @@ var phraseOpening = func() (b wordBloom) {
 func matchPhrases(words []string, text string) phraseHits {
 	var h phraseHits
 	for i, w := range words {
-		if !phraseOpening.mayHold(w) {
+		x := wordBit(w)
+		if emotionWordBloom.hasBit(x) {
+			if e, ok := emotionWords[w]; ok && !(i > 0 && negators[words[i-1]]) && !(i > 1 && negators[words[i-2]]) {
+				h.wordEmotions[emotionRank[e]]++
+			}
+		}
+		if !phraseOpening.hasBit(x) {
 			continue
 		}
 		for _, p := range phraseIndex[w] {
