@@ -252,8 +252,9 @@ func technologiesOf(vs []view) ([]string, map[string]string) {
 		}
 		if v.steward() {
 			stewardNamed(v, te)
-			stewardNamedTools(v, te)
-			stewardNamedProducts(v, te)
+			ss := stewardSentences(v)
+			stewardNamedTools(ss, te)
+			stewardNamedProducts(ss, te)
 			stewardCommands(v, te)
 			stewardPastedOutput(v.m.Content, te)
 			for _, f := range attachedFiles(v.prose) {
@@ -934,11 +935,15 @@ func attachedFiles(prose string) []string {
 // stewardNamed adds the technologies the steward names as theirs in a
 // message (namedAsTheirs).
 func stewardNamed(v *view, te *techEvidence) {
+	words, read := "", false // stewardWords of the prose, read for the first technology
 	for _, e := range v.sem.Entities {
 		if e.Type != EntityTechnology {
 			continue
 		}
-		sent, at := sentenceWith(stewardWords(v.prose), e.Text)
+		if !read {
+			words, read = stewardWords(v.prose), true
+		}
+		sent, at := sentenceWith(words, e.Text)
 		if at < 0 || valueListing(sent) {
 			continue
 		}

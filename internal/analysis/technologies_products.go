@@ -38,10 +38,10 @@ var genericProductWords = set("rest", "restful", "http", "https", "json", "xml",
 // stewardNamedProducts adds the products the steward names before "API",
 // "CLI" or "SDK" in prose that names them as theirs (namedAsTheirs): a
 // name Baton knows is stewardNamed's already.
-func stewardNamedProducts(v *view, te *techEvidence) {
-	for _, s := range sentences(stewardWords(truncate(v.prose, maxScanText))) {
-		lower := strings.ToLower(s)
-		if askedAbout(lower) || !strings.Contains(lower, "api") && !strings.Contains(lower, "cli") && !strings.Contains(lower, "sdk") {
+func stewardNamedProducts(ss []stewardSentence, te *techEvidence) {
+	for _, st := range ss {
+		s, lower := st.text, st.lower
+		if st.asked || !strings.Contains(lower, "api") && !strings.Contains(lower, "cli") && !strings.Contains(lower, "sdk") {
 			continue
 		}
 		fields := strings.Fields(s)

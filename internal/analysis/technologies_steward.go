@@ -347,15 +347,35 @@ func valueListing(s string) bool {
 	return strings.Count(s, "`") >= 2*minListedValues
 }
 
+// stewardSentence is a sentence of a steward's prose as stewardNamedTools
+// and stewardNamedProducts read it: its text, lower-cased, and whether it
+// asks about what it names (askedAbout).
+type stewardSentence struct {
+	text, lower string
+	asked       bool
+}
+
+// stewardSentences are the sentences of a steward's own words (out of
+// what they pasted, stewardWords) in the first maxScanText bytes of their
+// prose: split, lower-cased and asked about once for the two readers.
+func stewardSentences(v *view) []stewardSentence {
+	var out []stewardSentence
+	for _, s := range sentences(stewardWords(truncate(v.prose, maxScanText))) {
+		lower := strings.ToLower(s)
+		out = append(out, stewardSentence{text: s, lower: lower, asked: askedAbout(lower)})
+	}
+	return out
+}
+
 // stewardNamedTools adds the programs and libraries the steward names as
 // theirs in prose (toolNames), under the same cues as stewardNamed: not
 // asked about, not an example, an alternative or something to do without.
 // A word inside a path, or in a line of pasted code or configuration
 // ("style = [\"ruff check\"]", "\"I\", # isort"), is no such naming.
-func stewardNamedTools(v *view, te *techEvidence) {
-	for _, s := range sentences(stewardWords(truncate(v.prose, maxScanText))) {
-		lower := strings.ToLower(s)
-		if askedAbout(lower) || strings.ContainsAny(s, "={}#") || valueListing(s) {
+func stewardNamedTools(ss []stewardSentence, te *techEvidence) {
+	for _, st := range ss {
+		s := st.text
+		if st.asked || strings.ContainsAny(s, "={}#") || valueListing(s) {
 			continue // a question, a line of code or configuration, or a list of values
 		}
 		// A command written as code ("`uv pip install -e .`") is
