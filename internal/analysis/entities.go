@@ -209,8 +209,8 @@ var techPhraseOpening = func() (b wordBloom) {
 
 // techPhraseAt returns the technology named by the two or three words
 // from chunks[i], and how many words it took; first is chunks[i] trimmed
-// (trimChunk).
-func techPhraseAt(chunks []string, i int, first string) (string, int) {
+// (trimChunk), and bit its wordBit.
+func techPhraseAt(chunks []string, i int, first string, bit uint32) (string, int) {
 	if i+1 >= len(chunks) || len(chunks[i]) > 12 {
 		return "", 0
 	}
@@ -224,7 +224,7 @@ func techPhraseAt(chunks []string, i int, first string) (string, int) {
 		// in a set, not copied and compared with each first word in turn
 		// (a tenth of a message's analysis).
 		var buf [12]byte
-		if !techPhraseOpening.mayHold(first) ||
+		if !techPhraseOpening.hasBit(bit) ||
 			!techPhraseFirsts[string(asciiLower(buf[:0], first))] {
 			return "", 0
 		}
@@ -356,7 +356,9 @@ func scanEntities(prose, lower string, es *entitySet, chunks []string) (loc loca
 			es.add(c, EntityURL, 0.99)
 			continue
 		}
-		if name, n := techPhraseAt(chunks, i, c); n > 0 {
+		// The word is hashed once for both filters of technology words.
+		bit := wordBit(c)
+		if name, n := techPhraseAt(chunks, i, c, bit); n > 0 {
 			es.add(name, EntityTechnology, 0.9)
 			skip = n - 1
 			continue
@@ -373,7 +375,7 @@ func scanEntities(prose, lower string, es *entitySet, chunks []string) (loc loca
 			// technologyOf knows the word in some case, no line
 			// reference, no file (but specialFiles, above) and, out of
 			// backticks, a symbol only when camel-cased (symbolOf).
-			if mayNameTechnology(c) {
+			if mayNameTechnology(c, bit) {
 				if name, ok := technologyOf(c, chunks, i, start); ok {
 					es.add(name, EntityTechnology, 0.9)
 					continue
@@ -486,10 +488,8 @@ func (b *wordBloom) add(w string) {
 	b[x>>6] |= 1 << (x & 63)
 }
 
-func (b *wordBloom) mayHold(w string) bool { return b.hasBit(wordBit(w)) }
-
-// hasBit is mayHold of a word whose wordBit is x, for a reader that asks
-// several filters of each word and hashes it once.
+// hasBit reports whether a word whose wordBit is x may be in the set: a
+// reader asks several filters of each word and hashes it once.
 func (b *wordBloom) hasBit(x uint32) bool { return b[x>>6]&(1<<(x&63)) != 0 }
 
 // wordBit hashes s, its ASCII letters lower-cased, to one of 8192 bits.
@@ -535,13 +535,14 @@ func load32(s string, i int) uint32 {
 // mayNameTechnology is false when technologyOf cannot name a technology
 // by the word c, of letters alone: no technology has it, in any case, as
 // a word. A word too long to lower-case in place is left to technologyOf.
-func mayNameTechnology(c string) bool {
+// bit is c's wordBit.
+func mayNameTechnology(c string, bit uint32) bool {
 	var buf [32]byte
 	if len(c) > len(buf) {
 		return true
 	}
 	tw := technologyWords()
-	if !tw.bloom.mayHold(c) {
+	if !tw.bloom.hasBit(bit) {
 		return false
 	}
 	return tw.words[string(asciiLower(buf[:0], c))]
