@@ -57,27 +57,31 @@ var rationaleLead = regexp.MustCompile(`(?i)^(?:because|since|as)\s+`)
 // it states one.
 func stewardConstraint(s string) (baton.Decision, bool) {
 	s = strings.TrimRight(strings.TrimSpace(s), ".!")
-	if s == "" || strings.HasSuffix(s, "?") || (mayBeHypothetical(s) && hypothetical.MatchString(s)) || strings.HasPrefix(s, "|") {
+	if s == "" || strings.HasSuffix(s, "?") || strings.HasPrefix(s, "|") {
+		return baton.Decision{}, false
+	}
+	lower := strings.ToLower(s) // once, for the hypothetical's words and the patterns'
+	if mayBeHypotheticalLower(s, lower) && hypothetical.MatchString(s) {
 		return baton.Decision{}, false
 	}
 	// Each pattern is tried only when the sentence has a word it needs:
 	// most sentences have none, and the patterns' scans of every sentence
 	// a steward writes were most of reading the constraints.
-	has := constraintWords(s)
+	has := constraintWords(s, lower)
 	var d baton.Decision
 	switch {
-	case has("rule", "convention", "principle") && asARule.MatchString(s):
+	case has(cwRule|cwConvention|cwPrinciple) && asARule.MatchString(s):
 		d.Decision = asARule.FindStringSubmatch(s)[1]
-	case has("make sure") && makeSure.MatchString(s):
+	case has(cwMakeSure) && makeSure.MatchString(s):
 		d.Decision = makeSure.FindStringSubmatch(s)[1]
 		if routineStep(d.Decision) || !choiceClause(d.Decision) {
 			return baton.Decision{}, false
 		}
-	case has("keep") && keepApart.MatchString(s):
+	case has(cwKeep) && keepApart.MatchString(s):
 		d.Decision = keepApart.FindStringSubmatch(s)[1]
-	case has("should", "must") && eachShould.MatchString(s):
+	case has(cwShould|cwMust) && eachShould.MatchString(s):
 		d.Decision = s
-	case has("don't", "do not", "never") && dontBecause.MatchString(s):
+	case has(cwDont|cwDoNot|cwNever) && dontBecause.MatchString(s):
 		m := dontBecause.FindStringSubmatch(s)
 		d.Decision, d.Rationale = "don't "+m[1], m[2]
 		if routineStep(m[1]) {
@@ -89,10 +93,10 @@ func stewardConstraint(s string) (baton.Decision, bool) {
 		if routineStep(m[1]) {
 			return baton.Decision{}, false
 		}
-	case has("should", "must", "shall") && shouldNotBecause.MatchString(s):
+	case has(cwShould|cwMust|cwShall) && shouldNotBecause.MatchString(s):
 		m := shouldNotBecause.FindStringSubmatch(s)
 		d.Decision, d.Rationale = m[1], rationaleLead.ReplaceAllString(m[2], "")
-	case has("only") && onlyCourse.MatchString(s):
+	case has(cwOnly) && onlyCourse.MatchString(s):
 		course := aside.ReplaceAllString(onlyCourse.FindStringSubmatch(s)[1], "")
 		if c, ok := strings.CutPrefix(course, "be "); ok {
 			course = courseOfGerund(c) // "be working only on X": "working only on X", or "start only …" for a choice verb
@@ -101,13 +105,13 @@ func stewardConstraint(s string) (baton.Decision, bool) {
 			return baton.Decision{}, false
 		}
 		d.Decision = course
-	case has("should", "must") && shouldOnly.MatchString(s):
+	case has(cwShould|cwMust) && shouldOnly.MatchString(s):
 		d.Decision = shouldOnly.FindStringSubmatch(s)[1]
-	case has("without") && shouldWithout.MatchString(s):
+	case has(cwWithout) && shouldWithout.MatchString(s):
 		m := shouldWithout.FindStringSubmatch(s)
 		d.Decision, d.Alternatives = s, []string{strings.TrimSpace(m[2])}
 		return d, true
-	case has("want") && dontWantBut.MatchString(s):
+	case has(cwWant) && dontWantBut.MatchString(s):
 		m := dontWantBut.FindStringSubmatch(s)
 		d.Decision, d.Alternatives = m[1], []string{strings.TrimSpace(m[2])}
 		if routineStep(m[2]) {
@@ -124,24 +128,64 @@ func stewardConstraint(s string) (baton.Decision, bool) {
 	return d, true
 }
 
-// constraintWords returns whether s holds any of some words, in any case:
-// the words a case-insensitive pattern needs before it can match s. It
-// says yes to every word for a sentence with a long s (ſ), which (?i)
-// folds to s and lower-casing does not (the Kelvin sign lower-cases to k,
-// as (?i) folds it).
-func constraintWords(s string) func(words ...string) bool {
+// constraintWords returns whether s, lower-cased lower, holds any of
+// some of constraintWordList (a mask of their bits), in any case: the
+// words a case-insensitive pattern needs before it can match s. It says
+// yes to every word for a sentence with a long s (ſ), which (?i) folds to
+// s and lower-casing does not (the Kelvin sign lower-cases to k, as (?i)
+// folds it). The sentence is read once for all the words
+// (constraintMask), not once for each word of each pattern tried.
+func constraintWords(s, lower string) func(words uint16) bool {
 	if strings.ContainsRune(s, 'ſ') {
-		return func(...string) bool { return true }
+		return func(uint16) bool { return true }
 	}
-	lower := strings.ToLower(s)
-	return func(words ...string) bool {
-		for _, w := range words {
-			if strings.Contains(lower, w) {
-				return true
+	held := constraintMask(lower)
+	return func(words uint16) bool { return held&words != 0 }
+}
+
+// constraintWordList are the words stewardConstraint's patterns need; the
+// constants after it are their bits, in the same order.
+var constraintWordList = []string{"rule", "convention", "principle", "make sure", "keep", "should", "must",
+	"don't", "do not", "never", "shall", "only", "without", "want"}
+
+const (
+	cwRule uint16 = 1 << iota
+	cwConvention
+	cwPrinciple
+	cwMakeSure
+	cwKeep
+	cwShould
+	cwMust
+	cwDont
+	cwDoNot
+	cwNever
+	cwShall
+	cwOnly
+	cwWithout
+	cwWant
+)
+
+// constraintWordsByFirst holds, by byte, the indexes of the words of
+// constraintWordList that start with it.
+var constraintWordsByFirst = func() (t [256][]uint8) {
+	for i, w := range constraintWordList {
+		t[w[0]] = append(t[w[0]], uint8(i))
+	}
+	return t
+}()
+
+// constraintMask has bit i set when lower holds constraintWordList[i]
+// (strings.Contains of each), read in one pass.
+func constraintMask(lower string) uint16 {
+	var held uint16
+	for i := 0; i < len(lower); i++ {
+		for _, k := range constraintWordsByFirst[lower[i]] {
+			if strings.HasPrefix(lower[i:], constraintWordList[k]) {
+				held |= 1 << k
 			}
 		}
-		return false
 	}
+	return held
 }
 
 // hypotheticalStarts are the words hypothetical finds at a sentence's
@@ -155,10 +199,14 @@ var hypotheticalStarts = []string{"if", "should", "could", "would", "what if", "
 // the steward's constraints. The pattern's (?i) also folds the long s
 // (ſ) to s, which lower-casing does not: a sentence with one is left to it.
 func mayBeHypothetical(s string) bool {
+	return mayBeHypotheticalLower(s, strings.ToLower(s))
+}
+
+// mayBeHypotheticalLower is mayBeHypothetical given s lower-cased.
+func mayBeHypotheticalLower(s, lower string) bool {
 	if strings.ContainsRune(s, 'ſ') {
 		return true
 	}
-	lower := strings.ToLower(s)
 	if strings.Contains(lower, "if you") {
 		return true
 	}
