@@ -425,13 +425,15 @@ func stewardRequests(vs []view, i int, askedBefore bool) []request {
 		reqs = append([]request{{t, formListed}}, reqs...)
 	}
 	reqs = dropPreparatoryReads(reqs)
-	if line := firstProseLine(own); len(reqs) == 0 && !askedBefore && !strings.HasSuffix(strings.TrimSpace(line), ":") {
+	if len(reqs) == 0 && !askedBefore {
 		// The opening message states a problem ("the release
 		// failed with …"): fixing it is the task. One that
 		// introduces what it pastes ("I got this feedback:")
 		// states none.
-		if t := requestText(firstSentence(line), true); t != "" {
-			reqs = []request{{t, formListed}}
+		if line := firstProseLine(own); !strings.HasSuffix(strings.TrimSpace(line), ":") {
+			if t := requestText(firstSentence(line), true); t != "" {
+				reqs = []request{{t, formListed}}
+			}
 		}
 	}
 	if len(reqs) == 0 {

@@ -125,7 +125,9 @@ func requests(prose string) []request {
 	listOpen := false
 	// In a plan the steward asks to carry out, the sections that check or
 	// describe (verification, context, files) ask for nothing of their own.
-	plan := planRequest.MatchString(strings.TrimSpace(firstProseLine(prose)))
+	// The pattern needs "plan": most prose has none, and is not read for
+	// its first line of words.
+	plan := holdsFold(prose, "plan") && planRequest.MatchString(strings.TrimSpace(firstProseLine(prose)))
 	skipSection := false
 	output := false // within a block of pasted output, until a blank line
 	for line := range strings.SplitSeq(prose, "\n") {
