@@ -856,8 +856,10 @@ func modifierAcronym(w string) bool {
 }
 
 // modifierUse counts, for each noun, how often a session uses it and how
-// often before another noun that it qualifies.
-type modifierUse map[string][2]int
+// often before another noun that it qualifies. The counts are held by
+// pointer: a use of a word counted before (most are) is one lookup, not a
+// lookup and a store.
+type modifierUse map[string]*[2]int
 
 // note counts a use of w (modifier: one before the noun it qualifies,
 // counted besides its use).
@@ -866,19 +868,24 @@ func (u modifierUse) note(w string, modifier bool) {
 		return
 	}
 	c := u[w]
+	if c == nil {
+		c = new([2]int)
+		// w may be a piece of a message's prose: the copy keeps the
+		// prose from being held for the session.
+		u[strings.Clone(w)] = c
+	}
 	if modifier {
 		c[1]++
 	} else {
 		c[0]++
 	}
-	u[w] = c
 }
 
 // mostlyModifier reports a word used before a noun it qualifies in more
 // than half of its uses.
 func (u modifierUse) mostlyModifier(w string) bool {
 	c := u[w]
-	return 2*c[1] > c[0]
+	return c != nil && 2*c[1] > c[0]
 }
 
 // pairVerbs are verbs of requests and answers that pass as nouns
