@@ -374,6 +374,18 @@ func topicsTitle(topics []string) string {
 // termWeights weighs each term of a session by how much of the session it
 // spans: the messages that hold it, a steward's counting twice, on a
 // log scale (a term of one steward message weighs log2 3, of one answer 1).
+// termUse is what termWeights knows of a word: whether it counts (a term
+// word or a program's name, not a word of the whole work) and the last
+// message that counted it; uncounted: a word past maxTermUses, not kept.
+type termUse struct {
+	counts, uncounted bool
+	last              int32
+}
+
+// maxTermUses bounds the words termWeights keeps for a session (a
+// session's vocabulary is a few thousand words).
+const maxTermUses = 1 << 16
+
 func termWeights(vs []view, steward ...string) map[string]float64 {
 	span := map[string]int{}
 	programs := programNames(vs)
@@ -389,9 +401,14 @@ func termWeights(vs []view, steward ...string) map[string]float64 {
 			}
 		}
 	}
-	// One set and one slice of words for every message, cleared for the
-	// next: this reads every message of the session.
-	seen := map[string]bool{}
+	// What the session's words are, each found once for the session and
+	// looked up once a use (it was up to four lookups, in as many sets),
+	// with the message that last used it (so a message counts a word
+	// once), and one slice of words for every message.
+	terms := map[string]*termUse{}
+	msg := int32(0)
+	var overflow map[string]bool // a message's words past maxTermUses it counted
+	var overflowMsg int32
 	var words []string
 	for i := range vs {
 		v := &vs[i]
@@ -402,7 +419,7 @@ func termWeights(vs []view, steward ...string) map[string]float64 {
 		if v.steward() {
 			n = 2
 		}
-		clear(seen)
+		msg++
 		lower := v.lower()
 		if v.assistant() && exportedTools(v.prose) {
 			// An exporter's lines for tool calls ("Tool use: **read_file**",
@@ -412,10 +429,33 @@ func termWeights(vs []view, steward ...string) map[string]float64 {
 		text := withoutPaths(truncate(lower, maxScanText))
 		words = appendWords(words[:0], text)
 		for _, w := range hanTerms(text, splitCJK(words)) {
-			if !seen[w] && (termWord(w) || programs[w]) && !wholeWork[w] {
-				seen[w] = true
-				span[w] += n
+			u := terms[w]
+			if u == nil {
+				u = &termUse{counts: (termWord(w) || programs[w]) && !wholeWork[w]}
+				if len(terms) < maxTermUses {
+					// w may be a piece of a message's text: the copy
+					// keeps the text from being held for the session.
+					terms[strings.Clone(w)] = u
+				} else {
+					u.uncounted = true
+				}
 			}
+			if !u.counts || u.last == msg {
+				continue
+			}
+			u.last = msg
+			if u.uncounted {
+				// Not kept: counted once per message by a set of the
+				// message's words past maxTermUses.
+				if overflow == nil || overflowMsg != msg {
+					overflow, overflowMsg = map[string]bool{}, msg
+				}
+				if overflow[w] {
+					continue
+				}
+				overflow[w] = true
+			}
+			span[w] += n
 		}
 	}
 	// A Russian word's forms count as one term ("зависает", "зависания").
