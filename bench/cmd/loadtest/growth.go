@@ -12,7 +12,6 @@ import (
 	"path/filepath"
 	"runtime"
 	"runtime/debug"
-	"runtime/pprof"
 	"strings"
 	"time"
 
@@ -269,22 +268,11 @@ func checkpointWhole(ctx context.Context, st *store.Store) error {
 // rounds' files, and -diff_base shows what the grown server does more),
 // and returns what stops it; without, it does nothing.
 func startGrowthProfile(level, figure, round int, grown bool) (func(), error) {
-	if mixProfile == "" {
-		return func() {}, nil
-	}
-	name := fmt.Sprintf("%s.growth-%d-%d-%d", mixProfile, level, figure, round)
+	suffix := fmt.Sprintf(".growth-%d-%d-%d", level, figure, round)
 	if !grown {
-		name += "-ref"
+		suffix += "-ref"
 	}
-	f, err := os.Create(name)
-	if err != nil {
-		return nil, err
-	}
-	if err := pprof.StartCPUProfile(f); err != nil {
-		f.Close()
-		return nil, err
-	}
-	return func() { pprof.StopCPUProfile(); f.Close() }, nil
+	return startProfile(suffix)
 }
 
 // growthHeader writes what the growth table measures, and its head.
