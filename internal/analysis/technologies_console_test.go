@@ -20,17 +20,12 @@ func TestTechnologiesFromOtherAgentsConsole(t *testing.T) {
 	c.assistant("⏺ read_many_files(src/App/Interfaces/IStockService.cs, docs/api.yaml)\n⏺ write_file(D:\\\\src\\\\App\\\\Services\\\\StockService.cs)\n⏺ search_file_content(main.rs)\n\nDone.")
 	s := &baton.Session{}
 	New().Session(s, c.analysed(New()))
-	got := s.Technical.TechnologyEvidence
 	want := map[string]string{
 		"GitHub Actions": "edited deploy.yml",
 		"JavaScript":     "edited index.js",
 		"C#":             "wrote StockService.cs",
 	}
-	for name, ev := range want {
-		if got[name] != ev {
-			t.Errorf("%s: evidence %q, want %q (technologies %q)", name, got[name], ev, s.Technical.Technologies)
-		}
-	}
+	wantEvidence(t, s, want)
 	if slices.Contains(s.Technical.Technologies, "Rust") {
 		t.Errorf("technologies %q hold the language of a search's text", s.Technical.Technologies)
 	}
@@ -74,17 +69,12 @@ func TestTechnologiesFromCopilotProgressLines(t *testing.T) {
 	c.assistant("⏺ Read src/app/layout.tsx\n⏺ Read src/app/globals.css#1-1, lines 1 to 31\n⏺ Created 6 todos\n⏺ Read tests/unit\n⏺ Edited src/app/page.tsx\n⏺ Edited src/app/globals.css\n⏺ Created tests/unit/footer.test.ts\n\nDone.")
 	s := &baton.Session{}
 	New().Session(s, c.analysed(New()))
-	got := s.Technical.TechnologyEvidence
 	want := map[string]string{
 		"Next.js":    "edited page.tsx",
 		"CSS":        "edited globals.css",
 		"TypeScript": "edited page.tsx",
 	}
-	for name, ev := range want {
-		if got[name] != ev {
-			t.Errorf("%s: evidence %q, want %q (technologies %q)", name, got[name], ev, s.Technical.Technologies)
-		}
-	}
+	wantEvidence(t, s, want)
 }
 
 // TestTechnologiesFromOpenCodeConsole: an OpenCode export writes each
@@ -97,13 +87,8 @@ func TestTechnologiesFromOpenCodeConsole(t *testing.T) {
 	c.assistant("⏺ glob(**/*)\n\n⏺ apply_patch(/Users/me/repo/docs/designs/core.design.md)\n\n⏺ apply_patch(/Users/me/repo/schemas/core/v1/product.proto)\n\n⏺ bash(Shows modified and new files)\n\nDone.")
 	s := &baton.Session{}
 	New().Session(s, c.analysed(New()))
-	got := s.Technical.TechnologyEvidence
 	want := map[string]string{"Protocol Buffers": "edited product.proto", "Markdown": "edited core.design.md"}
-	for name, ev := range want {
-		if got[name] != ev {
-			t.Errorf("%s: evidence %q, want %q (technologies %q)", name, got[name], ev, s.Technical.Technologies)
-		}
-	}
+	wantEvidence(t, s, want)
 }
 
 // TestTechnologiesNamedInCJKText: Chinese prose runs a Latin name into
@@ -147,18 +132,13 @@ func TestTechnologiesFromCloudCommands(t *testing.T) {
 	c.assistant("⏺ run_shell_command(cd pipeline/api && npx serverless deploy --stage dev)\n\n⏺ run_shell_command(aws stepfunctions list-executions --state-machine-arn arn:x)\n\n⏺ run_shell_command(gcloud run deploy api --source .)\n\nDeployed.")
 	s := &baton.Session{}
 	New().Session(s, c.analysed(New()))
-	got := s.Technical.TechnologyEvidence
 	want := map[string]string{
 		"Serverless Framework": "ran `npx serverless deploy --stage dev`",
 		"AWS Step Functions":   "ran `aws stepfunctions list-executions --state-machine-arn arn:x`",
 		"AWS CLI":              "ran `aws stepfunctions list-executions --state-machine-arn arn:x`",
 		"Cloud Run":            "ran `gcloud run deploy api --source .`",
 	}
-	for name, ev := range want {
-		if got[name] != ev {
-			t.Errorf("%s: evidence %q, want %q (technologies %q)", name, got[name], ev, s.Technical.Technologies)
-		}
-	}
+	wantEvidence(t, s, want)
 	if slices.Contains(s.Technical.Technologies, "Fly.io") {
 		t.Errorf("technologies %q hold Fly.io, named only as a word of prose", s.Technical.Technologies)
 	}

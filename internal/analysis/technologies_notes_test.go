@@ -24,7 +24,6 @@ func TestTechnologiesFromBracketedNotes(t *testing.T) {
 		"**[Added get_path() D-Bus method to service.go]**\n\n**[Attempted flatpak-builder on the manifest]**\n\n[Request interrupted by user]")
 	s := &baton.Session{}
 	New().Session(s, c.analysed(New()))
-	got := s.Technical.TechnologyEvidence
 	want := map[string]string{
 		"Cargo":   "ran `cargo --version`",
 		"Rust":    "wrote main.rs",
@@ -33,11 +32,7 @@ func TestTechnologiesFromBracketedNotes(t *testing.T) {
 		"Go":      "edited service.go",
 		"Flatpak": "ran `flatpak-builder on the manifest`",
 	}
-	for name, ev := range want {
-		if got[name] != ev {
-			t.Errorf("%s: evidence %q, want %q (technologies %q)", name, got[name], ev, s.Technical.Technologies)
-		}
-	}
+	wantEvidence(t, s, want)
 	if slices.Contains(s.Technical.Technologies, "cron") {
 		t.Errorf("technologies %q hold a suggested command", s.Technical.Technologies)
 	}

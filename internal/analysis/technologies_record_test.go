@@ -22,17 +22,12 @@ func TestTechnologiesFromCursorRecord(t *testing.T) {
 	c.assistant("You could run:\n\n```bash\nflyctl deploy\n```\n\n```\nfly.toml\n```\n")
 	s := &baton.Session{}
 	New().Session(s, c.analysed(New()))
-	got := s.Technical.TechnologyEvidence
 	want := map[string]string{
 		"npm":        "ran `npm run build`",
 		"Vite":       "read vite.config.js",
 		"JavaScript": "read vite.config.js",
 	}
-	for name, ev := range want {
-		if got[name] != ev {
-			t.Errorf("%s: evidence %q, want %q (technologies %q)", name, got[name], ev, s.Technical.Technologies)
-		}
-	}
+	wantEvidence(t, s, want)
 	if slices.Contains(s.Technical.Technologies, "Fly.io") {
 		t.Errorf("technologies %q hold a command a chat only suggested", s.Technical.Technologies)
 	}

@@ -326,3 +326,15 @@ func TestToolConfigTechnology(t *testing.T) {
 		}
 	}
 }
+
+// wantEvidence checks each technology's evidence in the session against
+// want, and names the session's technologies when one differs.
+func wantEvidence(t *testing.T, s *baton.Session, want map[string]string) {
+	t.Helper()
+	got := s.Technical.TechnologyEvidence
+	for name, ev := range want {
+		if got[name] != ev {
+			t.Errorf("%s: evidence %q, want %q (technologies %q)", name, got[name], ev, s.Technical.Technologies)
+		}
+	}
+}
