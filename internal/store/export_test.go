@@ -133,3 +133,9 @@ func (s *Store) TryAppendTurn() (release func(), ok bool) {
 		return nil, false
 	}
 }
+
+// MergeIndexStep runs one of the indexer's merge steps of the full-text
+// index and reports whether it found segments to merge.
+func (s *Store) MergeIndexStep(ctx context.Context) (bool, error) {
+	return s.mergeIndexStep(ctx)
+}

@@ -299,7 +299,7 @@ const (
 		"(~50% of raw at best with nothing else waiting on it); and the burst's CPU per message (the CPU line above) over 2 cores bounds it whatever runs where: 63.6 µs at 6917626 is ~31k messages/s " +
 		"with both cores busy throughout, and 50% of that run's raw (35k/s) needs under 57 µs; " +
 		"the 4 writers' batches of 1,000 often share one group of 4,000 messages, so while the writer writes them no request is being analysed, and then it waits while all four are; " +
-		"fewer merges (automerge) cut the indexing's CPU but made common-word search miss its aim; the index in a file of its own with its own writer (appends waiting for their index) " +
+		"the write groups do not merge the index's segments (automerge 0, migration 0048; the indexer merges in steps of its own once writes pause or every 8th write): FTS5's merging fell from 14–15% to 7–8% of the burst's CPU (what remains is its crisis merge at 16 segments a level and the indexer's steps) and indexing from ~20 to ~14.5 µs a message (profiles of runs alternated at load 2–10); with no merging but the crisis merge, common-word search at 1M messages with writes continuing missed its aim (p95 42 against 11 ms); the index in a file of its own with its own writer (appends waiting for their index) " +
 		"does not lower that CPU: its indexer read the messages back from the other file and committed on its own (26 against 21 µs a message in the profiles, at load 12–19), and at that load " +
 		"ingest fell (3.3–3.7k against 5.3–5.4k messages/s, runs alternated) and searchable-during p95 rose (324–337 against 139–212 ms); indexing in a later transaction of the same file " +
 		"gained nothing and made it 0.75–1.15 s; FTS5 detail=column or pgsz 4000 moved the indexing's CPU by under 5%"
