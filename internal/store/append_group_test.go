@@ -219,11 +219,17 @@ func TestConcurrentAppendsKeepOrderAndSeq(t *testing.T) {
 // ftsWatermark is how far the full-text index's watermark has reached.
 func ftsWatermark(t *testing.T, s *store.Store) int64 {
 	t.Helper()
-	var last int64
-	if err := s.DB().NewRaw("SELECT last_id FROM watermarks WHERE name = 'messages_fts'").Scan(context.Background(), &last); err != nil {
+	return rawInt(t, s, "SELECT last_id FROM watermarks WHERE name = 'messages_fts'")
+}
+
+// rawInt is the one number a query straight at the database answers.
+func rawInt(t *testing.T, s *store.Store, query string) int64 {
+	t.Helper()
+	var n int64
+	if err := s.DB().NewRaw(query).Scan(context.Background(), &n); err != nil {
 		t.Fatal(err)
 	}
-	return last
+	return n
 }
 
 // An append is searchable once it is answered: the group's transaction

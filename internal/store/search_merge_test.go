@@ -16,11 +16,7 @@ import (
 // has its first leaf, at least, in messages_fts_idx.
 func ftsSegments(t *testing.T, s *store.Store) int {
 	t.Helper()
-	var n int
-	if err := s.DB().NewRaw("SELECT count(DISTINCT segid) FROM messages_fts_idx").Scan(context.Background(), &n); err != nil {
-		t.Fatal(err)
-	}
-	return n
+	return int(rawInt(t, s, "SELECT count(DISTINCT segid) FROM messages_fts_idx"))
 }
 
 // A burst of appends leaves the full-text index's segments unmerged (the
