@@ -12,9 +12,10 @@
 //     written, for -idle, making a pass every -interval (baton watch's
 //     default is 30s); its CPU time (getrusage) over that interval as a
 //     share of one core, once the sessions written to are analysed;
-//   - sync: -sync-mb of generated rollouts, present before the watcher
-//     starts, read by one first pass and their sessions analysed; the rate
-//     in MB/s and messages/s and the peak heap.
+//   - sync: -sync-mb of Claude Code, Codex CLI and Gemini CLI transcripts
+//     generated in the shape of real ones (corpus.go), present before the
+//     watcher starts, read by one first pass and their sessions analysed;
+//     the rate in MB/s and messages/s, the CPU time and the peak heap.
 //
 // The machine's load average is written next to the figures: they are
 // only comparable between runs on an equally loaded machine.
@@ -42,7 +43,10 @@ import (
 )
 
 var idleProfile, syncProfile, syncMemProfile *string
-var syncOnly, syncImport *bool
+var syncOnly, syncImport, syncRepeated, syncKeep *bool
+var syncRealset *string
+var syncSeed *uint64
+var syncMix *string
 
 func main() {
 	out := flag.String("out", "bench/results", "folder the report is written to")
@@ -57,6 +61,11 @@ func main() {
 	syncMB := flag.Int("sync-mb", 50, "megabytes of rollouts the first sync reads (500 for the full figure; 0 leaves the first sync out)")
 	syncOnly = flag.Bool("sync-only", false, "measure the first sync alone (no live or idle part)")
 	syncImport = flag.Bool("sync-import", false, "import the first sync's rollouts as `baton import FOLDER` does instead of watching them (the figure to compare with)")
+	syncRepeated = flag.Bool("sync-repeated", false, "the first sync reads the old corpus (Codex rollouts of one sentence repeated) instead of the one generated from real transcripts' shape")
+	syncRealset = flag.String("realset", "internal/analysis/testdata/realset", "the real evaluation set whose dev transcripts the first sync's words are drawn from")
+	syncSeed = flag.Uint64("sync-seed", 1, "the seed of the first sync's corpus")
+	syncMix = flag.String("sync-mix", "claude-code=45,codex=40,gemini=15", "the first sync's share of bytes by agent (per cent)")
+	syncKeep = flag.Bool("sync-keep", false, "keep the first sync's folder (its transcripts and database) and say where")
 	flag.Parse()
 	if err := run(*out, *duration, *rate, *files, *idle, *interval, *syncMB); err != nil {
 		log.Fatal(err)
@@ -441,7 +450,11 @@ func firstSync(ctx context.Context, say func(string, ...any), syncMB int) error 
 	if err != nil {
 		return err
 	}
-	defer os.RemoveAll(tmp)
+	if *syncKeep {
+		fmt.Println("the first sync's folder (kept):", tmp)
+	} else {
+		defer os.RemoveAll(tmp)
+	}
 	b, err := newBench(ctx, tmp)
 	if err != nil {
 		return err
@@ -449,29 +462,17 @@ func firstSync(ctx context.Context, say func(string, ...any), syncMB int) error 
 	defer b.st.Close()
 	home := filepath.Join(tmp, "home")
 	sessions := filepath.Join(home, ".codex", "sessions")
-	at := time.Date(2025, 10, 1, 9, 0, 0, 0, time.UTC)
-	const perFile = 2 << 20 // a long session; the analysis of one much longer costs more than linearly
-	text := strings.Repeat("the long transcript of an earlier session, one more line of it ", 8)
+	var shape string
 	var written int64
-	messages := 0
-	for i := 0; written < int64(syncMB)<<20; i++ {
-		r, err := newRollout(sessions, fmt.Sprintf("old-%03d", i), at.Add(time.Duration(i)*time.Hour))
-		if err != nil {
-			return err
-		}
-		for size := int64(0); size < perFile && written+size < int64(syncMB)<<20; {
-			messages++
-			if err := r.message(messages, text); err != nil {
-				return err
-			}
-			size += int64(len(text)) + 200
-		}
-		info, err := r.f.Stat()
-		if err != nil {
-			return err
-		}
-		written += info.Size()
-		r.f.Close()
+	var files int
+	if *syncRepeated {
+		written, files, err = repeatedCorpus(sessions, syncMB)
+		shape = "Codex CLI rollouts whose every message is one sentence repeated (-sync-repeated, the corpus before the measured one)"
+	} else {
+		shape, written, files, err = realisticCorpus(home, syncMB)
+	}
+	if err != nil {
+		return err
 	}
 	// One pass, then Settle, as `baton watch --once` runs: the rollouts
 	// written just now are not taken for ones an agent is still writing.
@@ -514,9 +515,16 @@ func firstSync(ctx context.Context, say func(string, ...any), syncMB int) error 
 	begin, cpu0 := time.Now(), cpuTime()
 	var res watch.PassResult
 	if *syncImport {
-		var results []baton.ImportResult
-		results, err = ingest.New(b.st).ImportPath(ctx, b.steward.ID, sessions, nil)
-		res.Seen = len(results)
+		for _, folder := range watch.DefaultFolders(home) {
+			if _, serr := os.Stat(folder.Path); serr != nil {
+				continue // an agent the mix leaves out
+			}
+			var results []baton.ImportResult
+			if results, err = ingest.New(b.st).ImportPath(ctx, b.steward.ID, folder.Path, nil); err != nil {
+				break
+			}
+			res.Seen += len(results)
+		}
 	} else {
 		res, err = w.Scan(ctx)
 		if err == nil {
@@ -551,9 +559,10 @@ func firstSync(ctx context.Context, say func(string, ...any), syncMB int) error 
 	if *syncImport {
 		how = "imported by `baton import FOLDER` (-sync-import: the figure the watcher's compares with)"
 	}
-	say("## first sync: %.0f MB of rollouts (%d files, %d messages) %s", float64(written)/1e6, res.Seen, messages, how)
+	say("## first sync: %.0f MB of transcripts (%d files) %s", float64(written)/1e6, files, how)
+	say("corpus: %s", shape)
 	say("took %s: %.1f MB/s, %.0f messages/s; stored %d messages in %d sessions; bytes read %d", took.Round(time.Millisecond),
-		float64(written)/1e6/took.Seconds(), float64(messages)/took.Seconds(), stored, sessionsStored, w.BytesRead())
+		float64(written)/1e6/took.Seconds(), float64(stored)/took.Seconds(), stored, sessionsStored, w.BytesRead())
 	say("CPU time %s: %.1f MB per CPU second (the machine's load does not change this figure much; the time does)", cpu.Round(time.Millisecond),
 		float64(written)/1e6/cpu.Seconds())
 	say("peak heap in use %.1f MiB (sampled every 100 ms; the watcher reads 8 MiB parts)", float64(peak)/(1<<20))
@@ -579,4 +588,91 @@ func storedMessages(ctx context.Context, st *store.Store, stewardID int64) (mess
 		}
 		cursor = page.NextCursor
 	}
+}
+
+// realisticCorpus writes about syncMB of transcripts of the three agents
+// under home, in the shape of real ones (corpus.go), and says what it is.
+func realisticCorpus(home string, syncMB int) (shape string, written int64, files int, err error) {
+	c, err := loadCorpus(*syncRealset, *syncSeed)
+	if err != nil {
+		return "", 0, 0, err
+	}
+	c.at = time.Date(2025, 10, 1, 9, 0, 0, 0, time.UTC)
+	shares := map[string]float64{}
+	for _, part := range strings.Split(*syncMix, ",") {
+		var name string
+		var share float64
+		if _, err := fmt.Sscanf(strings.Replace(part, "=", " ", 1), "%s %g", &name, &share); err != nil {
+			return "", 0, 0, fmt.Errorf("-sync-mix: %q is not agent=per cent", part)
+		}
+		shares[name] = share
+	}
+	var total float64
+	for _, s := range shares {
+		total += s
+	}
+	byAgent := map[string][2]int64{} // bytes, files
+	for _, agent := range []string{"claude-code", "codex", "gemini"} {
+		want := int64(float64(syncMB<<20) * shares[agent] / total)
+		var got, nfiles int64
+		for got < want {
+			var size int64
+			switch agent {
+			case "claude-code":
+				size, err = c.claudeTranscript(filepath.Join(home, ".claude", "projects"), min(int64(claudeFileSize.draw(c.r)), want-got))
+			case "codex":
+				size, err = c.codexRollout(filepath.Join(home, ".codex", "sessions"), min(int64(codexFileSize.draw(c.r)), want-got))
+			case "gemini":
+				size, err = c.geminiChat(filepath.Join(home, ".gemini", "tmp"), min(int64(claudeFileSize.draw(c.r)), want-got))
+			}
+			if err != nil {
+				return "", 0, 0, err
+			}
+			got, nfiles = got+size, nfiles+1
+			c.at = c.at.Add(time.Hour)
+		}
+		byAgent[agent] = [2]int64{got, nfiles}
+		written, files = written+got, files+int(nfiles)
+	}
+	var parts []string
+	for _, agent := range []string{"claude-code", "codex", "gemini"} {
+		a := byAgent[agent]
+		parts = append(parts, fmt.Sprintf("%s %.1f MB in %d files", agent, float64(a[0])/1e6, a[1]))
+	}
+	shape = strings.Join(parts, ", ") + fmt.Sprintf(" (-sync-mix %s, seed %d); generated in the shape measured on the realset's dev "+
+		"transcripts (5 Codex rollouts, 73 Claude Code transcripts; Gemini chats in the Claude Code shape) and the ingest tests' real "+
+		"Codex rollout, words drawn from theirs (bench/cmd/watchbench/corpus.go): mostly tool calls and their output "+
+		"(Claude Code: tool uses and results half the lines, results 61%% of the bytes, prose 11%%; Codex: function calls and "+
+		"their output 42%% of the lines, the output most of the bytes after each file's instructions)", *syncMix, *syncSeed)
+	return shape, written, files, nil
+}
+
+// repeatedCorpus writes the old corpus: Codex rollouts of 2 MB whose every
+// message is the same sentence, for comparison with earlier results.
+func repeatedCorpus(sessions string, syncMB int) (written int64, files int, err error) {
+	messages := 0
+	at := time.Date(2025, 10, 1, 9, 0, 0, 0, time.UTC)
+	const perFile = 2 << 20
+	text := strings.Repeat("the long transcript of an earlier session, one more line of it ", 8)
+	for i := 0; written < int64(syncMB)<<20; i++ {
+		r, err := newRollout(sessions, fmt.Sprintf("old-%03d", i), at.Add(time.Duration(i)*time.Hour))
+		if err != nil {
+			return 0, 0, err
+		}
+		for size := int64(0); size < perFile && written+size < int64(syncMB)<<20; {
+			messages++
+			if err := r.message(messages, text); err != nil {
+				return 0, 0, err
+			}
+			size += int64(len(text)) + 200
+		}
+		info, err := r.f.Stat()
+		if err != nil {
+			return 0, 0, err
+		}
+		written += info.Size()
+		files++
+		r.f.Close()
+	}
+	return written, files, nil
 }
