@@ -65,7 +65,7 @@ func sessionTitle(vs []view) string {
 			continue
 		}
 		prose := titleProse(v)
-		sentences := titleSentences(prose)
+		sentences := withoutTemplate(vs, i, titleSentences(prose))
 		if pastedLog(v.prose) || pastedInFence(v.m.Content) || asksToResume(v.lower()) {
 			// A log pasted, alone or after a few words ("I ran into
 			// this:"): the error a fenced log reports, as a log's in
@@ -837,6 +837,11 @@ func (sp *sentenceSplitter) pasted(line string) bool {
 // that names an object of the request in the next one, the title the two
 // make.
 func (sp *sentenceSplitter) cjkClauses(line string) {
+	if hangulSpaced(line) {
+		// Korean ends its sentences with the full stop of the
+		// alphabets ("안녕 반갑다. 이 프로젝트 분석하라."), not "。".
+		line = strings.TrimSuffix(strings.ReplaceAll(strings.TrimSpace(line), ". ", "\n"), ".")
+	}
 	for sentence := range strings.FieldsFuncSeq(cjkSpaceBreaks(line), func(r rune) bool { return strings.ContainsRune("。！？!?\n", r) }) {
 		sp.cjkSentence(sentence)
 	}

@@ -20,7 +20,7 @@ func TraceTitle(msgs []*baton.Message) []string {
 			continue
 		}
 		prompts++
-		for j, s := range withReferentsNamed(withoutRoles(titleSentences(titleProse(v)))) {
+		for j, s := range withReferentsNamed(withoutRoles(withoutTemplate(vs, i, titleSentences(titleProse(v))))) {
 			t, sc := s.best(weights)
 			out = append(out, fmt.Sprintf("  p%d s%d %.2f asks=%v %q", prompts, j, sc, s.asks(), t))
 		}
