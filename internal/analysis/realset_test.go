@@ -611,6 +611,11 @@ var realsetFloors = map[string]map[string][2]float64{
 	// new steward): 138 sessions, title 0.76, decisions 0.76 / 0.13, tasks
 	// 0.74 / 0.61 → 0.74 / 0.60, technologies 0.83 / 0.64, topics 0.55 /
 	// 0.47 → 0.56 / 0.47; no floor crossed, no rule changed.
+	// Then held-out batch 24's first step added 2 test sessions (Cline
+	// tasks exported to Markdown by a new steward): 140 → 142 sessions,
+	// title 0.76, decisions 0.76 / 0.13 → 0.76 / 0.12, tasks 0.74 / 0.59,
+	// technologies 0.84 / 0.64, topics 0.55 / 0.47 → 0.56 / 0.47; no floor
+	// crossed, no rule changed.
 	"test": {
 		"title":        {0.74, 0},
 		"decisions":    {0.63, 0.11},
@@ -662,6 +667,7 @@ var realsetTestLabelsSHA256 = map[string]string{
 	"labels-test-22.json":   "b00db6e0f0727ec4a7d53d2e6b1c7d62303d106ae7001b3f6caa2f5e883aef92",
 	"labels-test-22-2.json": "b575f46616eec05451466f8d866380213eb3fd4da988f1014e526cd37808737b",
 	"labels-test-23.json":   "f99629e362882f008e487a66031f1043cb5599cb8846a31bedb96fdcc5570446",
+	"labels-test-24.json":   "30516fe278f2c8d5a0aafa184484fd9b0ae006bf71dfe31eee277f3d22b57770",
 }
 
 // realsetExt is the file name each format is imported under.
