@@ -23,6 +23,7 @@ type realsetTrainSession struct {
 	rules  []string // the analysis's decisions
 	cands  []analysis.DecisionCandidate
 	ys     []float64
+	batch  int
 }
 
 // realsetTrainSessions imports the dev split's released sessions (never
@@ -39,7 +40,7 @@ func realsetTrainSessions(t *testing.T) []realsetTrainSession {
 		if err != nil {
 			t.Fatal(err)
 		}
-		ts := realsetTrainSession{id: s.ID, half: half, msgs: msgs, labels: lab.Decisions}
+		ts := realsetTrainSession{id: s.ID, half: half, msgs: msgs, labels: lab.Decisions, batch: s.Batch}
 		ts.rules = analysis.RuleDecisions(msgs)
 		ts.cands = analysis.DecisionCandidates(msgs)
 		for _, c := range ts.cands {
