@@ -153,7 +153,7 @@ func (b *taskBook) worked(task string, done bool) {
 func (b *taskBook) request(task, status string, known int) {
 	words := wordsOf(strings.ToLower(task))
 	for _, key := range b.order[:min(known, len(b.order))] {
-		if sameTask(words, wordsOf(key)) {
+		if sameTask(words, wordsOf(key)) && sameCJK(task, key) {
 			b.drop("same as a known task", task)
 			return
 		}
@@ -193,6 +193,55 @@ func sameTask(a, b []string) bool {
 		}
 	}
 	return hit*3 >= len(sa)*2
+}
+
+// sameCJK reports two tasks whose Chinese, Japanese or Korean words, if
+// any, are mostly the same: sameTask reads only the words written in
+// Latin letters, and "使用 /openapi_depts" is not "/openapi-agent
+// 有哪些平台的開放資料列表" for sharing "openapi". The words are compared
+// by their pairs of characters, as the text has no spaces.
+func sameCJK(a, b string) bool {
+	if isASCII(a) && isASCII(b) {
+		return true
+	}
+	pa, pb := cjkPairs(a), cjkPairs(b)
+	if len(pa) == 0 || len(pb) == 0 {
+		return len(pa) == len(pb)
+	}
+	if len(pa) > len(pb) {
+		pa, pb = pb, pa
+	}
+	hit := 0
+	for p := range pa {
+		if pb[p] {
+			hit++
+		}
+	}
+	return hit*3 >= len(pa)*2
+}
+
+// cjkPairs are the pairs of neighbouring CJK characters (kana, Han,
+// Hangul) of s, a lone character as itself.
+func cjkPairs(s string) map[string]bool {
+	out := map[string]bool{}
+	var prev rune
+	for _, r := range s {
+		if r < 0x3040 || r > 0x9fff && (r < 0xac00 || r > 0xd7af) {
+			if prev != 0 && len(out) == 0 {
+				out[string(prev)] = true
+			}
+			prev = 0
+			continue
+		}
+		if prev != 0 {
+			out[string([]rune{prev, r})] = true
+		}
+		prev = r
+	}
+	if prev != 0 && len(out) == 0 {
+		out[string(prev)] = true
+	}
+	return out
 }
 
 // doneLater reports, for each message i, whether the assistant, after

@@ -470,10 +470,21 @@ var realsetFloors = map[string]map[string][2]float64{
 	// sessions): decisions recall 0.47 → 0.46 (107 of 226 → 233 found: the
 	// 7 decisions labelled in the new sessions, none found); the decisions
 	// recall floor is set 0.02 below it, no rule changed.
+	// Then tasks from requests in traditional Chinese ("請…", "幫我…"),
+	// from "有哪些" questions without a mark and from Korean plain
+	// imperatives ("분석하라") and question endings ("어떠한가"); a request
+	// in CJK text is the same as a known one only when its CJK words are
+	// too; no task from an editor's "/add" of bare file names ("/add
+	// LICENSE"): 0.84 / 0.67 → 0.85 / 0.69 (223 sessions, made 667 → 675,
+	// found 546 → 560 of 810; half A 314/371 → 319/371, B 236/287 →
+	// 245/295; released batches 22 27/38 → 25/29, 23 1/5 → 17/22 made,
+	// 1 → 15 of 21 found; held-out batch 24 1.00 / 0.76 and test totals
+	// 0.74 / 0.59 unchanged); the tasks precision floor is raised to 0.02
+	// below it.
 	"dev": {
 		"title":        {0.92, 0},
 		"decisions":    {0.80, 0.44},
-		"tasks":        {0.77, 0.67},
+		"tasks":        {0.83, 0.67},
 		"technologies": {0.89, 0.77},
 		"topics":       {0.58, 0.46},
 	},

@@ -461,22 +461,31 @@ func imperativeWord(w string) bool {
 var (
 	// requestOpenerZH opens a Chinese request: a polite opener ("请",
 	// "帮我", "麻烦"), the disposal "把"/"将" ("把 X 改成 Y"), or a verb
-	// that asks for work ("检查", "修复", "添加", "更新", "解释" …).
-	requestOpenerZH = regexp.MustCompile(`^(?:请|帮我|帮忙|麻烦|把|将|给我|检查|修改|修复|添加|增加|删除|移除|更新|实现|创建|新建|解释|优化|重构|生成|运行|安装|提交|查看|看看|分析|整理|翻译|编写|写)`)
+	// that asks for work ("检查", "修复", "添加", "更新", "解释" …), in
+	// simplified or traditional characters ("請下載…", "幫我檢查…").
+	requestOpenerZH = regexp.MustCompile(`^(?:请|請|帮我|幫我|帮忙|幫忙|麻烦|麻煩|把|将|將|给我|給我|检查|檢查|修改|修复|修復|添加|增加|删除|刪除|移除|更新|实现|實現|实作|實作|创建|創建|建立|新建|解释|解釋|优化|優化|重构|重構|生成|运行|運行|执行|執行|安装|安裝|提交|查看|查询|查詢|看看|分析|整理|翻译|翻譯|编写|編寫|写|寫|下载|下載|列出|使用)`)
+	// questionAskZH asks a question whatever ends it: "有哪些" (which …
+	// are there), "是多少" (how much is), "有什么" (what … is there):
+	// "開放資料清單有哪些欄位" asks without a question mark.
+	questionAskZH = regexp.MustCompile(`有哪些|是多少|有什么|有什麼`)
 	// questionWordZH asks a question in Chinese: why, how, what, which,
 	// whether.
-	questionWordZH = regexp.MustCompile(`为什么|为何|怎么|怎样|如何|什么|哪|是否|能否|能不能|可不可以|有没有`)
+	questionWordZH = regexp.MustCompile(`为什么|為什麼|为何|為何|怎么|怎麼|怎样|怎樣|如何|什么|什麼|哪|是否|能否|能不能|可不可以|有没有|有沒有`)
 	// questionOpeningZH opens a Chinese sentence with a question word.
-	questionOpeningZH = regexp.MustCompile(`^(?:为什么|为何|怎么|怎样|如何)`)
+	questionOpeningZH = regexp.MustCompile(`^(?:为什么|為什麼|为何|為何|怎么|怎麼|怎样|怎樣|如何)`)
 )
 
 var (
 	// requestEndingKO: a Korean request ends in a verb's asking form:
 	// "수정해줘", "추가해 주세요", "알려줄래?", "커밋하자", "부탁해".
-	requestEndingKO = regexp.MustCompile(`(?:줘|줘요|주세요|주십시오|주실래요|줄래|줄래요|봐|봐요|하자|합시다|부탁해|부탁해요|부탁합니다|부탁드립니다|바랍니다)[.!?？！~]*$`)
+	// The plain imperative asks too, as an instruction to the agent is
+	// written: "분석하라", "만들어라", "배포하라", "추가해보자".
+	requestEndingKO = regexp.MustCompile(`(?:줘|줘요|주세요|주십시오|주실래요|줄래|줄래요|봐|봐요|하자|보자|합시다|부탁해|부탁해요|부탁합니다|부탁드립니다|바랍니다|하라|해라|[가-힣][어아]라|하시오)[.!?？！~]*$`)
 	// questionKO: a Korean sentence that ends in a question mark asks a
-	// question ("어떤 모델이 잘할까?", "제가 바꿔야 하지?").
-	questionKO = regexp.MustCompile(`[가-힣]\s*[?？]+$`)
+	// question ("어떤 모델이 잘할까?", "제가 바꿔야 하지?"), and so does
+	// one that ends in a questioning form without it ("현재 디자인
+	// 컬러는 어떠한가", "어떻게 할까", "가능합니까").
+	questionKO = regexp.MustCompile(`[가-힣]\s*[?？]+$|[가-힣](?:는가|한가|인가|은가|던가|을까|일까|할까|습니까)[.]?$`)
 )
 
 // koreanBody is a Korean request without its asking ending: what it asks
@@ -533,6 +542,8 @@ func cjkRequest(s string, item bool) (string, requestForm) {
 		return t, formQuestion
 	case requestOpenerZH.MatchString(t) || strings.Contains(t, "一下"):
 		return t, formImperative
+	case hanText(t) && questionAskZH.MatchString(t):
+		return t, formQuestion
 	case questionWordZH.MatchString(t) && (strings.HasSuffix(s, "?") || strings.HasSuffix(s, "？") || strings.HasSuffix(t, "吗") || strings.HasSuffix(t, "呢") || strings.HasSuffix(t, "啥")):
 		return t, formQuestion
 	case zhQuestionOpening(t):
@@ -639,9 +650,9 @@ func requestOf(s string, item bool) (string, requestForm) {
 	words := strings.Fields(s)
 	if name := slashWord(words[0]); strings.HasPrefix(words[0], "/") && name != "" {
 		// "/review the retry logic": the command's verb is the request.
-		if !verbCommands[name] || len(words) < 2 || onlyPaths(words[1:]) {
-			// "/add src/a.ts tests/b.ts": an editor's command that
-			// puts files in the chat, not work asked for.
+		if !verbCommands[name] || len(words) < 2 || onlyFileNames(words[1:]) {
+			// "/add src/a.ts tests/b.ts", "/add LICENSE": an editor's
+			// command that puts files in the chat, not work asked for.
 			return "", 0
 		}
 		words[0] = name
@@ -740,15 +751,26 @@ func onlyReferences(words []string) bool {
 	return len(words) > 0
 }
 
-// onlyPaths reports words that are all file paths.
-func onlyPaths(words []string) bool {
+// onlyFileNames reports words that all name files: paths (Windows ones
+// too: "InternalScripts\\Scene_Shop.rb"), names with an extension
+// ("README.md", "test_craft.rb") or a file known by its bare name
+// ("LICENSE", "Makefile").
+func onlyFileNames(words []string) bool {
 	for _, w := range words {
-		if !isPathWord(w) {
+		w = strings.Trim(w, "\"'`(),;:")
+		if !isPathWord(w) && !strings.Contains(w, "\\") && !fileNamed.MatchString(w) && !bareFileNames[w] {
 			return false
 		}
 	}
 	return len(words) > 0
 }
+
+// fileNamed is a file's name with its extension: "scene_craft.rb", ".env".
+var fileNamed = regexp.MustCompile(`^[\w.-]*[\w-]\.[A-Za-z][A-Za-z0-9]{0,7}$|^\.[A-Za-z]\w*$`)
+
+// bareFileNames are files a project names without an extension.
+var bareFileNames = set("LICENSE", "LICENCE", "README", "CHANGELOG", "Makefile", "Dockerfile", "Justfile", "Gemfile",
+	"Rakefile", "Procfile", "Vagrantfile", "NOTICE", "AUTHORS", "CODEOWNERS")
 
 // requestClause cuts a long request at its first clause; when that cut
 // leaves it hanging on a function word ("add test cases for: IDs that are

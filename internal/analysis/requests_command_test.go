@@ -81,10 +81,18 @@ func TestGarbledToolNameIsNoTask(t *testing.T) {
 }
 
 // TestSlashCommandOfFilesIsNoTask: "/add a/b.ts c/d.ts" puts files in an
-// editor's chat; "/review the retry logic" asks for work.
+// editor's chat, and so do bare names, Windows paths and files known
+// without an extension ("/add LICENSE"); "/review the retry logic" and
+// "/add a retry to the upload" ask for work.
 func TestSlashCommandOfFilesIsNoTask(t *testing.T) {
-	if got := requestTasks("/add src/cache.ts tests/cache.test.ts"); len(got) != 0 {
-		t.Errorf("tasks %q, want none", got)
+	for _, in := range []string{"/add src/cache.ts tests/cache.test.ts", "/add README.md", "/add LICENSE",
+		`/add InternalScripts\Scene_Shop.rb`, "/add window_craftlist.rb  window_craftstatus.rb", "/add .env"} {
+		if got := requestTasks(in); len(got) != 0 {
+			t.Errorf("%q: tasks %q, want none", in, got)
+		}
+	}
+	if got, want := requestTasks("/add a retry to the upload"), []string{"add a retry to the upload"}; !slices.Equal(got, want) {
+		t.Errorf("tasks %q, want %q", got, want)
 	}
 	if got, want := requestTasks("/review the retry logic in src/retry.ts"), []string{"review the retry logic in src/retry.ts"}; !slices.Equal(got, want) {
 		t.Errorf("tasks %q, want %q", got, want)
@@ -122,5 +130,24 @@ func TestRetriesAndAssurancesAreNoTasks(t *testing.T) {
 	p := progressOf(buildViews(testAnalyzer, conv.analysed(testAnalyzer)))
 	if want := []string{"fix the negative numbers in the report export", "commit the export fix"}; !slices.Equal(p.TasksDiscussed, want) {
 		t.Errorf("tasks %q, want %q", p.TasksDiscussed, want)
+	}
+}
+
+// TestSameCJKTask: a request in Chinese is not the same as a known one
+// for sharing the words written in Latin letters: "使用 openapi_depts,
+// 查地方政府有哪些平台" after "openapi_depts 有哪些平台的開放資料列表" is a
+// task of its own, and the same request asked again is still one task.
+func TestSameCJKTask(t *testing.T) {
+	conv := newConvo()
+	conv.steward("openapi_depts 有哪些平台的開放資料列表")
+	conv.assistant("以下是平台列表。")
+	conv.steward("使用 openapi_depts, 查地方政府有哪些平台")
+	conv.assistant("以下是地方政府的平台。")
+	conv.steward("openapi_depts 有哪些平台的開放資料列表？")
+	conv.assistant("同上。")
+	got := progressOf(buildViews(testAnalyzer, conv.analysed(testAnalyzer))).TasksDiscussed
+	want := []string{"openapi_depts 有哪些平台的開放資料列表", "使用 openapi_depts, 查地方政府有哪些平台"}
+	if !slices.Equal(got, want) {
+		t.Errorf("tasks %q, want %q", got, want)
 	}
 }
