@@ -634,11 +634,14 @@ var realsetFloors = map[string]map[string][2]float64{
 	// crossed, no rule changed. Its second step added 1 more (an IBM Bob
 	// task of a second new steward): 143 sessions, the same figures; no
 	// floor crossed.
+	// Then technologies with the code files a steward names and the
+	// languages answers name two files of and write code in: 0.84 / 0.64
+	// → 0.84 / 0.65; the technologies recall floor is raised to 0.02 below.
 	"test": {
 		"title":        {0.74, 0},
 		"decisions":    {0.63, 0.11},
 		"tasks":        {0.71, 0.58},
-		"technologies": {0.80, 0.59},
+		"technologies": {0.80, 0.63},
 		"topics":       {0.45, 0.40},
 	},
 }

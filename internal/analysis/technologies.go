@@ -298,6 +298,7 @@ func technologiesOf(vs []view) ([]string, map[string]string) {
 		}
 	}
 	stewardGit(vs, te)
+	projectLanguages(vs, te)
 	// A name only mentioned that begins a longer name the session used
 	// is that one ("Claude" beside "Claude Code", "GitHub" beside "GitHub
 	// CLI").
