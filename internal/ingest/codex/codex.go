@@ -467,19 +467,27 @@ func (b *builder) toolResult(n int, it *item) {
 	b.add(m)
 }
 
+// maybeString reports whether a JSON value may decode into a string: an
+// object or an array never does, and skipping them spares reading them
+// whole to fail (a tool's output is often a long list of items).
+func maybeString(raw []byte) bool {
+	raw = bytes.TrimLeft(raw, " \t\r\n")
+	return len(raw) == 0 || (raw[0] != '{' && raw[0] != '[')
+}
+
 // outputText reads a tool's output: a string (which may itself be JSON
 // with "output" and "metadata.exit_code"), or an object with "content"
 // and "success", or a list of content items.
 func outputText(raw json.RawMessage) (string, bool) {
 	var s string
-	if json.Unmarshal(raw, &s) == nil {
+	if maybeString(raw) && jsonfast.Unmarshal(raw, &s) == nil {
 		var wrapped struct {
 			Output   *string `json:"output"`
 			Metadata struct {
 				ExitCode *int `json:"exit_code"`
 			} `json:"metadata"`
 		}
-		if strings.HasPrefix(strings.TrimSpace(s), "{") && json.Unmarshal([]byte(s), &wrapped) == nil && wrapped.Output != nil {
+		if strings.HasPrefix(strings.TrimSpace(s), "{") && jsonfast.Unmarshal([]byte(s), &wrapped) == nil && wrapped.Output != nil {
 			failed := wrapped.Metadata.ExitCode != nil && *wrapped.Metadata.ExitCode != 0
 			return *wrapped.Output, failed
 		}
@@ -489,14 +497,14 @@ func outputText(raw json.RawMessage) (string, bool) {
 		Content *string `json:"content"`
 		Success *bool   `json:"success"`
 	}
-	if json.Unmarshal(raw, &obj) == nil && obj.Content != nil {
+	if jsonfast.Unmarshal(raw, &obj) == nil && obj.Content != nil {
 		return *obj.Content, obj.Success != nil && !*obj.Success
 	}
 	var items []struct {
 		Type string `json:"type"`
 		Text string `json:"text"`
 	}
-	if json.Unmarshal(raw, &items) == nil {
+	if jsonfast.Unmarshal(raw, &items) == nil {
 		var parts []string
 		for _, i := range items {
 			if i.Text != "" {

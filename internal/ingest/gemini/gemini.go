@@ -29,6 +29,7 @@ import (
 	"github.com/baton-dev/baton/internal/analysis"
 	"github.com/baton-dev/baton/internal/baton"
 	"github.com/baton-dev/baton/internal/ingest/agentlog"
+	"github.com/baton-dev/baton/internal/jsonfast"
 )
 
 // Source is the Session.Source of every document this package produces.
@@ -55,7 +56,7 @@ func Kind(data []byte) string {
 			ProjectHash *string         `json:"projectHash"`
 			Messages    json.RawMessage `json:"messages"`
 		}
-		if json.Unmarshal(data, &probe) == nil && probe.SessionID != nil && probe.ProjectHash != nil && len(probe.Messages) > 0 {
+		if jsonfast.Unmarshal(data, &probe) == nil && probe.SessionID != nil && probe.ProjectHash != nil && len(probe.Messages) > 0 {
 			return KindChat
 		}
 	case '[':
@@ -175,16 +176,18 @@ func parts(raw json.RawMessage) []part {
 	if len(raw) == 0 || string(raw) == "null" {
 		return nil
 	}
+	// An object or a list never reads as a string: not tried (a list of
+	// tool results would be read whole only to fail).
 	var s string
-	if json.Unmarshal(raw, &s) == nil {
+	if raw[0] != '{' && raw[0] != '[' && jsonfast.Unmarshal(raw, &s) == nil {
 		return []part{{Text: s}}
 	}
 	var one part
-	if raw[0] == '{' && json.Unmarshal(raw, &one) == nil {
+	if raw[0] == '{' && jsonfast.Unmarshal(raw, &one) == nil {
 		return []part{one}
 	}
 	var list []json.RawMessage
-	if json.Unmarshal(raw, &list) != nil {
+	if jsonfast.Unmarshal(raw, &list) != nil {
 		return nil
 	}
 	var out []part
@@ -223,7 +226,7 @@ func responseText(result, display json.RawMessage) string {
 			Output *string `json:"output"`
 			Error  *string `json:"error"`
 		}
-		if json.Unmarshal(p.FunctionResponse.Response, &r) == nil {
+		if jsonfast.Unmarshal(p.FunctionResponse.Response, &r) == nil {
 			if r.Output != nil {
 				return agentlog.Clean(*r.Output)
 			}
@@ -261,7 +264,7 @@ func (s *stamp) at(where, ts string) time.Time {
 
 func parseChat(data []byte, name string) (baton.ImportDocument, []string, error) {
 	var f chatFile
-	if err := json.Unmarshal(data, &f); err != nil {
+	if err := jsonfast.Unmarshal(data, &f); err != nil {
 		return baton.ImportDocument{}, nil, baton.Invalid("file", "%s: not a Gemini CLI chat: %v", filepath.Base(name), err)
 	}
 	var skipped []string
