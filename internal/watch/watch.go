@@ -221,6 +221,14 @@ func New(cfg Config) (*Watcher, error) {
 	if cfg.Logf == nil {
 		cfg.Logf = func(string, ...any) {}
 	}
+	// A pass reads files on several goroutines: their logs take turns.
+	var logMu sync.Mutex
+	logf := cfg.Logf
+	cfg.Logf = func(format string, args ...any) {
+		logMu.Lock()
+		defer logMu.Unlock()
+		logf(format, args...)
+	}
 	if cfg.ChunkBytes <= 0 {
 		cfg.ChunkBytes = 8 << 20
 	}
@@ -279,46 +287,33 @@ func (w *Watcher) Scan(ctx context.Context) (PassResult, error) {
 			moved[[2]uint64{st.Dev, st.Ino}] = st
 		}
 	}
+	states := make([]*fileState, len(found))
 	for i, tf := range found {
-		f := folderOf[i]
-		res.Seen++
-		st := w.stateOf(tf, f, moved)
+		st := w.stateOf(tf, folderOf[i], moved)
 		if st.DeletedAt != nil { // back after a rotation or a restore
 			st.DeletedAt, st.Reported = nil, false
 		}
-		// A file read by lines: a rollout, or a Claude Code transcript.
-		rollout := ingest.IsRolloutName(tf.path)
-		if read := w.readTranscript; rollout || tf.claude {
-			if rollout {
-				read = w.readLines
-			}
-			grew, err := read(ctx, st, tf, now)
-			st.SeenAt = now
-			switch {
-			case err != nil:
-				res.Failed++
-				if ctx.Err() != nil {
-					return res, ctx.Err()
-				}
-			case grew && rollout && st.Sent != st.Offset:
-				res.Failed++ // kept in the spool until the server is back
-			case grew:
-				res.Imported++
-			}
-			continue
-		}
-		switch err := w.readWhole(ctx, st, tf, now); {
-		case errors.Is(err, errWaiting):
-			res.Waiting++
-		case errors.Is(err, errUnchanged):
-		case err != nil:
-			res.Failed++
-			if ctx.Err() != nil {
-				return res, ctx.Err()
-			}
-		default:
+		states[i] = st
+	}
+	// The files are read a few at a time, one per core: each file's reading
+	// touches its own state only, and one file's parsing and analysis then
+	// overlap another's writes (a first sync of many files used little
+	// more than one core when they were read one after another).
+	outcomes := make([]readOutcome, len(found))
+	inParallel(ctx, len(found), func(i int) { outcomes[i] = w.readFile(ctx, states[i], found[i], now) })
+	for _, o := range outcomes {
+		res.Seen++
+		switch o {
+		case readImported:
 			res.Imported++
+		case readFailed:
+			res.Failed++
+		case readWaiting:
+			res.Waiting++
 		}
+	}
+	if ctx.Err() != nil {
+		return res, ctx.Err()
 	}
 	for path, st := range w.files {
 		if seen[path] || st.DeletedAt != nil || !listed[st.Folder] {
@@ -338,6 +333,68 @@ func (w *Watcher) Scan(ctx context.Context) (PassResult, error) {
 	}
 	w.report(ctx)
 	return res, w.save()
+}
+
+// What a pass did with a file.
+type readOutcome int
+
+const (
+	readNothing readOutcome = iota
+	readImported
+	readFailed
+	readWaiting
+)
+
+// readFile reads what is new in one listed file and stores it.
+func (w *Watcher) readFile(ctx context.Context, st *fileState, tf transcriptFile, now time.Time) readOutcome {
+	// A file read by lines: a rollout, or a Claude Code transcript.
+	rollout := ingest.IsRolloutName(tf.path)
+	if read := w.readTranscript; rollout || tf.claude {
+		if rollout {
+			read = w.readLines
+		}
+		grew, err := read(ctx, st, tf, now)
+		st.SeenAt = now
+		switch {
+		case err != nil:
+			return readFailed
+		case grew && rollout && st.Sent != st.Offset:
+			return readFailed // kept in the spool until the server is back
+		case grew:
+			return readImported
+		}
+		return readNothing
+	}
+	switch err := w.readWhole(ctx, st, tf, now); {
+	case errors.Is(err, errWaiting):
+		return readWaiting
+	case errors.Is(err, errUnchanged):
+		return readNothing
+	case err != nil:
+		return readFailed
+	}
+	return readImported
+}
+
+// inParallel calls do for 0 … n-1, on one goroutine per core; once ctx is
+// done no further call starts.
+func inParallel(ctx context.Context, n int, do func(i int)) {
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), n) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				do(i)
+			}
+		}()
+	}
+	for i := 0; i < n && ctx.Err() == nil; i++ {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
 }
 
 // What readWhole did instead of importing a file.
@@ -496,23 +553,10 @@ func (w *Watcher) Settle(ctx context.Context) error {
 		err error
 	}
 	out := make([]settled, len(due))
-	next := make(chan int)
-	var wg sync.WaitGroup
-	for range min(runtime.GOMAXPROCS(0), len(due)) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				st := due[i] // read here, changed only below, after every call
-				out[i].r, out[i].err = w.cfg.Sink.ImportLines(ctx, LinesRequest{Path: st.Path, Offset: st.Offset, State: st.State})
-			}
-		}()
-	}
-	for i := range due {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
+	inParallel(ctx, len(due), func(i int) {
+		st := due[i] // read here, changed only below, after every call
+		out[i].r, out[i].err = w.cfg.Sink.ImportLines(ctx, LinesRequest{Path: st.Path, Offset: st.Offset, State: st.State})
+	})
 	for i, st := range due {
 		if out[i].err == nil && !out[i].r.Spooled {
 			st.Unsettled = false
