@@ -78,7 +78,12 @@ func (w *Watcher) readTranscript(ctx context.Context, st *fileState, tf transcri
 	if st.Size != tf.size || !st.ModTime.Equal(tf.modTime) {
 		st.Size, st.ModTime, st.Reported = tf.size, tf.modTime, false
 	}
-	sent, err := w.sendTranscript(ctx, st, tf, f, subs, size, true, now)
+	// When no pass follows (--once), the last part goes without More: the
+	// session is settled and analysed now; otherwise a later pass that
+	// finds the files unchanged for a while does it (above). Settling a
+	// transcript that is still growing places its subagents' conversations
+	// early, so it waits for the files to be quiet when it can.
+	sent, err := w.sendTranscript(ctx, st, tf, f, subs, size, !w.cfg.Once, now)
 	if err != nil {
 		st.Error = "not stored yet: " + baton.ErrorMessage(err)
 		st.Stored, st.Reported = false, false

@@ -544,7 +544,9 @@ func (w *Watcher) Settle(ctx context.Context) error {
 	now := w.cfg.Now().UTC()
 	var due []*fileState
 	for _, st := range w.files {
-		if st.DeletedAt == nil && st.Sent == st.Offset && st.Unsettled {
+		// Rollouts only: a Claude Code transcript's last part goes
+		// without More when no pass follows (readTranscript).
+		if st.DeletedAt == nil && st.Sent == st.Offset && st.Unsettled && ingest.IsRolloutName(st.Path) {
 			due = append(due, st)
 		}
 	}
