@@ -396,9 +396,11 @@ func progressTraced(vs []view, trace *taskTrace) baton.Progress {
 			}
 			known := len(book.order)
 			for k, r := range reqs {
-				if askedBefore && remark(r, k) {
-					book.drop("remark", r.text)
-					continue
+				if askedBefore {
+					if why := remarkKind(r, k); why != "" {
+						book.drop("remark ("+why+")", r.text)
+						continue
+					}
 				}
 				if feedback(r, askedBefore) {
 					book.drop("feedback", r.text)
@@ -686,7 +688,7 @@ func discussionQuestion(task string) bool {
 	return len(w) > 0 && discussionOpeners[w[0]]
 }
 
-// remark reports a request, the k-th of its message, that a steward
+// remarkKind names why a request is a remark, or "": a request, the k-th of its message, that a steward
 // makes while the work goes on rather than asking for new work: a yes/no
 // or "why" question (discussionQuestion), a question that names nothing
 // ("what do you think?", "what's the simplest thing that would work?"),
@@ -694,17 +696,21 @@ func discussionQuestion(task string) bool {
 // or stand in a list ("I want to treat that as a failing test case" after
 // "let's switch to uv", "isn't there a place for mocks?" after "let's
 // explore the root cause"), or that asks to make sure of something
-// (assurance).
-func remark(r request, k int) bool {
+// (assurance). The reason names the gate in the trace.
+func remarkKind(r request, k int) string {
 	switch {
 	case discussionQuestion(r.text):
-		return true
+		return "discussion question"
 	case (r.form == formQuestion || r.form == formAside) && namesNothing(r.text):
-		return true
+		return "names nothing"
 	case asksAboutDone(r):
-		return true
+		return "asks about the work done"
+	case k > 0 && assurance(r.text):
+		return "assurance after a request"
+	case k > 0 && r.form != formListed && r.form != formImperative:
+		return "no verb after a request"
 	}
-	return k > 0 && (r.form != formListed && r.form != formImperative || assurance(r.text))
+	return ""
 }
 
 // assurance reports a request that asks to make sure of something ("make

@@ -20,7 +20,8 @@ import (
 // task near it was refused by the matcher, the words are in the
 // steward's or the assistant's prose but no rule read them, or nowhere),
 // and writes the class counts, each rule's matched and made tasks, then
-// the items, to the file named by BATON_REALSET_TASKS_OUT:
+// the items (the requests the gates dropped too), to the file named by
+// BATON_REALSET_TASKS_OUT:
 //
 //	BATON_REALSET_TASKS_OUT=/tmp/tasks.txt go test -count=1 -run '^TestRealSetTasks$' ./internal/analysis/
 func TestRealSetTasks(t *testing.T) {
@@ -38,6 +39,7 @@ func TestRealSetTasks(t *testing.T) {
 			t.Fatal(err)
 		}
 		tr := analysis.TraceTasks(msgs)
+		var drops []string // what the gates dropped, and whether it matches a label
 		if strings.Join(tr.Tasks, "\n") != strings.Join(sess.Progress.TasksDiscussed, "\n") {
 			fmt.Fprintf(&detail, "%s: traced tasks differ from the stored ones\n", s.ID)
 		}
@@ -50,8 +52,9 @@ func TestRealSetTasks(t *testing.T) {
 				}
 			}
 			dropped[gate]++
+			drops = append(drops, fmt.Sprintf("  dropped [%s] %q", gate, d[1]))
 		}
-		var lines []string
+		lines := drops
 		// BATON_REALSET_TASKS_SHOW names sessions (ids, comma-separated)
 		// whose matched tasks and steward messages are written too.
 		show := strings.Contains(","+os.Getenv("BATON_REALSET_TASKS_SHOW")+",", ","+s.ID+",")
