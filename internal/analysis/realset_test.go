@@ -481,11 +481,20 @@ var realsetFloors = map[string]map[string][2]float64{
 	// 1 → 15 of 21 found; held-out batch 24 1.00 / 0.76 and test totals
 	// 0.74 / 0.59 unchanged); the tasks precision floor is raised to 0.02
 	// below it.
+	// Then technologies from the code files a steward names (not a
+	// listing, an installed package's or a build's), from a language an
+	// answer names two files of and writes a fence in, and Markdown from a
+	// document the steward asks to have written or changed (not one
+	// attached with "@"): 0.91 / 0.79 → 0.91 / 0.80 (made 467 → 476, found
+	// 427 → 434 of 543; half A 218/235 → 222/239, found 218 → 222 of 261,
+	// B 203/227 → 206/230, found 202 → 205 of 269; released batch 20 14 →
+	// 15 of 19; held-out batch 24 1.00 / 0.54 unchanged); the technologies
+	// recall floor is raised to 0.02 below it.
 	"dev": {
 		"title":        {0.92, 0},
 		"decisions":    {0.80, 0.44},
 		"tasks":        {0.83, 0.67},
-		"technologies": {0.89, 0.77},
+		"technologies": {0.89, 0.78},
 		"topics":       {0.58, 0.46},
 	},
 	// Measured 2026-11-25 on 23 test sessions: title 0.43; decisions none
@@ -637,11 +646,13 @@ var realsetFloors = map[string]map[string][2]float64{
 	// Then technologies with the code files a steward names and the
 	// languages answers name two files of and write code in: 0.84 / 0.64
 	// → 0.84 / 0.65; the technologies recall floor is raised to 0.02 below.
+	// Then Markdown from a document the steward asks to have written or
+	// changed: 0.84 / 0.65 → 0.84 / 0.66; the floor is raised likewise.
 	"test": {
 		"title":        {0.74, 0},
 		"decisions":    {0.63, 0.11},
 		"tasks":        {0.71, 0.58},
-		"technologies": {0.80, 0.63},
+		"technologies": {0.80, 0.64},
 		"topics":       {0.45, 0.40},
 	},
 }

@@ -21,8 +21,19 @@ func projectLanguages(vs []view, te *techEvidence) {
 			continue
 		}
 		var mine []string // the code files the steward names in prose
+		var ss []string   // the steward's sentences, split for the first document named
 		for _, e := range v.sem.Entities {
 			if e.Type != EntityFile || libraryName(e.Text) || notProjectFile(e.Text) {
+				continue
+			}
+			if v.steward() && languageOfPath(e.Text) == "markdown" && te.kind["Markdown"] < evidenceUsed {
+				if ss == nil {
+					ss = sentences(v.prose)
+				}
+				// A document attached with "@" is given to read.
+				if s := sentenceNaming(ss, e.Text); s != "" && !attachedIn(s, e.Text) && asksToWrite(s) {
+					te.add("Markdown", evidenceNamed, "the steward asked to write "+path.Base(e.Text)+": “"+excerpt(s, 80)+"”")
+				}
 				continue
 			}
 			t := languageTechnology[languageOfPath(e.Text)]
@@ -111,4 +122,44 @@ func notProjectFile(f string) bool {
 		}
 	}
 	return false
+}
+
+// sentenceNaming returns the first of ss that holds name, or "".
+func sentenceNaming(ss []string, name string) string {
+	for _, s := range ss {
+		if strings.Contains(s, name) {
+			return s
+		}
+	}
+	return ""
+}
+
+// writeVerbs are the verbs of a request to write or change a document
+// ("restore it in AGENTS.md", "in a new document review.md, write …").
+var writeVerbs = set("write", "update", "edit", "add", "restore", "create", "reorder", "rewrite", "change",
+	"document", "append", "revise", "draft", "fix", "expand", "shorten", "reword", "move", "remove", "delete")
+
+// asksToWrite reports whether sentence s asks for a document to be
+// written or changed: it holds a verb of writeVerbs and asks nothing.
+func asksToWrite(s string) bool {
+	if strings.HasSuffix(strings.TrimSpace(s), "?") {
+		return false
+	}
+	for w := range strings.FieldsSeq(strings.ToLower(s)) {
+		if writeVerbs[strings.Trim(w, ".,;:!\"'`()")] {
+			return true
+		}
+	}
+	return false
+}
+
+// attachedIn reports whether name is written in s as part of a word that
+// opens with "@" ("@docs/guide.md"), as a file attached to the prompt is.
+func attachedIn(s, name string) bool {
+	at := strings.Index(s, name)
+	if at < 0 {
+		return false
+	}
+	word := s[strings.LastIndexAny(s[:at], " \t\n(")+1:]
+	return strings.HasPrefix(word, "@")
 }

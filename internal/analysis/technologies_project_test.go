@@ -34,3 +34,26 @@ func TestTechnologiesOfProjectFilesNamed(t *testing.T) {
 		}
 	}
 }
+
+// TestTechnologiesOfDocumentAskedFor: a Markdown document the steward
+// asks to have written or changed is the format the work writes; one
+// attached with "@" to read, one named in a question, and one only named
+// are not.
+func TestTechnologiesOfDocumentAskedFor(t *testing.T) {
+	for prompt, want := range map[string]bool{
+		"In CONVENTIONS.md, reorder the lists. Do not change the contents.":             true,
+		"Read @review-copilot.md, then in a new document review-o3.md, write a review.": true,
+		"Fix the parser so we can follow @docs/elysia.README.md.":                       false,
+		"Should we update CHANGELOG.md?":                                                false,
+		"The steps are in SETUP.md.":                                                    false,
+	} {
+		c := newConvo()
+		c.steward(prompt)
+		c.assistant("Done.")
+		s := &baton.Session{}
+		New().Session(s, c.analysed(New()))
+		if got := slices.Contains(s.Technical.Technologies, "Markdown"); got != want {
+			t.Errorf("%q: Markdown %v, want %v (technologies %q)", prompt, got, want, s.Technical.Technologies)
+		}
+	}
+}
