@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/baton-dev/baton/internal/analysis"
 	"github.com/baton-dev/baton/internal/baton"
 	"github.com/baton-dev/baton/internal/ingest/claudecode"
 )
@@ -177,6 +178,14 @@ func (im *Importer) feedTranscript(ctx context.Context, stewardID int64, wt *wat
 		keepUnknown(&doc, wt.known, true)
 	}
 	im.analyseMessages(&doc)
+	// A session read whole in one request that settles it (a first sync's
+	// transcripts, `baton watch --once`) is new and all in doc: it is
+	// analysed beside its writes from the messages at hand, as a whole
+	// import's is, not read back from the store after them.
+	var ahead *analysisAhead
+	if !more && wt.sessionID == "" {
+		ahead = im.analyseAhead(ctx, stewardID, &doc)
+	}
 	res, err := im.store.Import(ctx, stewardID, &doc)
 	if err != nil {
 		return nil, err
@@ -185,7 +194,16 @@ func (im *Importer) feedTranscript(ctx context.Context, stewardID int64, wt *wat
 		return nil, err
 	}
 	if !more && res.SessionID != "" && res.Status != baton.ImportRejected {
-		if err := im.analysis.AnalyzeSession(ctx, stewardID, res.SessionID); err != nil {
+		var prepared *analysis.Prepared
+		if main := storedMain(&doc); ahead != nil && res.Status == baton.ImportStored && main != nil {
+			prepared = ahead.wait(main) // nil when the store wrote it otherwise
+		}
+		if prepared != nil {
+			err = im.analysis.AnalyzePrepared(ctx, stewardID, res.SessionID, prepared)
+		} else {
+			err = im.analysis.AnalyzeSession(ctx, stewardID, res.SessionID)
+		}
+		if err != nil {
 			return nil, fmt.Errorf("analyse %s: %w", doc.Key, err)
 		}
 	}
