@@ -566,6 +566,19 @@ func firstSync(ctx context.Context, say func(string, ...any), syncMB int) error 
 	say("CPU time %s: %.1f MB per CPU second (the machine's load does not change this figure much; the time does)", cpu.Round(time.Millisecond),
 		float64(written)/1e6/cpu.Seconds())
 	say("peak heap in use %.1f MiB (sampled every 100 ms; the watcher reads 8 MiB parts)", float64(peak)/(1<<20))
+	if !*syncImport {
+		// A generated line an importer refuses would make the figure
+		// that of less work: the files' errors are said.
+		bad, first := 0, ""
+		for _, f := range w.Files() {
+			if f.Error != "" {
+				if bad++; first == "" {
+					first = f.Path + ": " + f.Error
+				}
+			}
+		}
+		say("files with errors or lines not read: %d %s", bad, first)
+	}
 	return nil
 }
 
