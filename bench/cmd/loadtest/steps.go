@@ -16,6 +16,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"runtime/pprof"
+	"runtime/trace"
 	"slices"
 	"strings"
 	"sync"
@@ -269,6 +270,11 @@ func ingestBurst(e *env, probe searchProbe, batches []ingestBatch) (elapsed, cpu
 	if err != nil {
 		return 0, 0, nil, nil, err
 	}
+	stopTrace, err := startTrace()
+	if err != nil {
+		stopProfile()
+		return 0, 0, nil, nil, err
+	}
 	start, cpuStart := time.Now(), processCPU()
 	var wg sync.WaitGroup
 	errc := make(chan error, ingestWriters+1)
@@ -312,6 +318,7 @@ func ingestBurst(e *env, probe searchProbe, batches []ingestBatch) (elapsed, cpu
 	close(next)
 	wg.Wait()
 	apiElapsed, burstCPU := time.Since(start), processCPU()-cpuStart
+	stopTrace()
 	stopProfile()
 	close(burstOver)
 	<-probesDone
@@ -373,6 +380,28 @@ func reportBurstFreshness(r *report, during, writes []time.Duration) {
 	r.printf("new message searchable DURING the burst: p50 %s, p95 %s, at most %s after its write was acknowledged (%d probes written mid-burst, each polled every 5 ms; aim p95 ≤ 100 ms: %s); the probe's own append took p50 %s, p95 %s, at most %s",
 		ms(p50), ms(p95), ms(worst), len(during), r.atMost("new message searchable during sustained ingest, p95", p95, 100*time.Millisecond, whyFresh), ms(w50), ms(w95), ms(slices.Max(writes)))
 	r.compare(fmt.Sprintf("the probe's own append: p95 %s", ms(w95)), times(float64(p95)/float64(max(w95, 1))))
+}
+
+// burstTrace, when set (-trace), is where the ingest burst's execution
+// trace is written: it shows where a core sits idle (the writer waiting
+// for a group, the clients waiting for acks, GC, a lock).
+var burstTrace string
+
+// startTrace writes an execution trace to burstTrace when that flag is
+// set; stop ends it (and does nothing when it is not).
+func startTrace() (stop func(), err error) {
+	if burstTrace == "" {
+		return func() {}, nil
+	}
+	f, err := os.Create(burstTrace)
+	if err != nil {
+		return nil, err
+	}
+	if err := trace.Start(f); err != nil {
+		f.Close()
+		return nil, err
+	}
+	return func() { trace.Stop(); f.Close() }, nil
 }
 
 // startProfile writes a CPU profile to the -cpuprofile path + suffix when
