@@ -99,8 +99,12 @@ func Open(url string) (*Store, error) {
 		// commit: ~0.3 s of the ingest burst's CPU, all of it in the one
 		// writer. Up to 8,192 dirty pages (32 MB at 4 KB pages, outside Go's
 		// heap) stay in memory until commit; clean pages are still held to
-		// the 2 MB. Writer CPU 36.1–37.1 → 31.6–32.0 µs a message (loadtest
-		// -only ingest -cpuprofile, load 10–12, runs alternated).
+		// the 2 MB. pagerStress was 0.15–0.38 s of the 200k-message burst's
+		// CPU (0.8–1.9 µs a message, 3–7% of the writer's) and is gone from
+		// every profile since (loadtest -only ingest -cpuprofile). The
+		// writer's whole CPU a message moved less than the noise: at load
+		// 10–12 36.1–37.1 → 31.6–32.0 µs, at load 3 25.3–32.2 → 25.4–28.1 µs
+		// (runs alternated).
 		dsn := "file:" + path + "?_pragma=journal_mode(WAL)&_pragma=busy_timeout(10000)" +
 			"&_pragma=foreign_keys(1)&_pragma=synchronous(NORMAL)&_pragma=mmap_size(" + strconv.Itoa(sqliteMmapBytes) + ")&_pragma=wal_autocheckpoint(0)&_pragma=cache_spill(8192)&_txlock=immediate"
 		sqldb, err := sql.Open(sqliteshim.ShimName, dsn)
