@@ -23,8 +23,10 @@ import (
 // clients browsing and appending had ~25 pages in progress, so the writer
 // had a 25th of the machine and appends queued behind it. Bounded to
 // twice the cores, pages take their turn and the writer keeps its pace.
-// The API (appends, search) is not bounded here: its requests are small,
-// and the appends queue for the writer anyway.
+// Searches through the API take a slot too (routes.go): a search is the
+// same Go CPU as a page, and unbounded they ran beside the pages and the
+// writer. Appends are not bounded here: their analysis takes the store's
+// turns (append_turns.go) and they queue for the writer anyway.
 //
 // A slot is held while the page is read and drawn, never while it is
 // written out: a client that does not read its answer (a download it

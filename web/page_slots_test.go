@@ -1,13 +1,19 @@
 package web
 
 import (
+	"context"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"path/filepath"
 	"runtime"
 	"strconv"
 	"testing"
+	"time"
 
+	"github.com/baton-dev/baton/internal/auth"
 	"github.com/baton-dev/baton/internal/baton"
+	"github.com/baton-dev/baton/internal/ingest"
 	"github.com/baton-dev/baton/internal/store"
 	"github.com/baton-dev/baton/internal/store/storetest"
 	"github.com/baton-dev/baton/web/httpx"
@@ -208,5 +214,50 @@ func TestPageSlotFreedBeforeWriting(t *testing.T) {
 	}
 	if len(s.pages.slots) != 0 {
 		t.Error("the slot was not given back when the handler returned")
+	}
+}
+
+// A search through the API takes a page slot on SQLite (it is CPU beside
+// the one writer, as a page is): with every slot held it waits, and it is
+// answered once one is free.
+func TestAPISearchTakesAPageSlot(t *testing.T) {
+	st := storetest.Open(t, "sqlite:"+filepath.Join(t.TempDir(), "baton.db"))
+	ctx := context.Background()
+	ada := &baton.Steward{Username: "ada"}
+	if err := st.CreateSteward(ctx, ada); err != nil {
+		t.Fatal(err)
+	}
+	token, hash, prefix := auth.NewToken()
+	if _, err := st.CreateToken(ctx, ada.ID, "agent", hash, prefix); err != nil {
+		t.Fatal(err)
+	}
+	s := New(st, NewServices(st, ingest.New(st), nil), "secret", slog.New(slog.DiscardHandler), Config{PageSlots: 1})
+	srv := httptest.NewServer(s)
+	t.Cleanup(srv.Close)
+
+	s.pages.slots <- struct{}{} // the one slot is held
+	done := make(chan int, 1)
+	go func() {
+		req, _ := http.NewRequest(http.MethodGet, srv.URL+"/api/v1/search?q=deploy", nil)
+		req.Header.Set("Authorization", "Bearer "+token)
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Error(err)
+			done <- 0
+			return
+		}
+		resp.Body.Close()
+		done <- resp.StatusCode
+	}()
+	for s.pages.waiting.Load() == 0 {
+		select {
+		case code := <-done:
+			t.Fatalf("search answered %d without a page slot", code)
+		case <-time.After(time.Millisecond):
+		}
+	}
+	<-s.pages.slots
+	if code := <-done; code != http.StatusOK {
+		t.Fatalf("search answered %d once a slot was free; want 200", code)
 	}
 }

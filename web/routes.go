@@ -188,7 +188,7 @@ func (s *Server) sessionAPI(v1 *echo.Group) {
 	v1.POST("/import/file", s.api.ImportFile) // baton watch against a server
 	v1.POST("/sources", s.api.SourcesReport)
 	v1.GET("/sources", s.api.Sources)
-	v1.GET("/search", s.api.Search)
+	v1.GET("/search", s.api.Search, s.pageSlot)         // CPU beside the one SQLite writer, as a page is (page_slots.go)
 	v1.POST("/sessions/:id/shares", s.api.SessionShare) // a read-only /s/ link to one session
 }
 
