@@ -60,9 +60,19 @@ func asSteward(next echo.HandlerFunc) echo.HandlerFunc {
 }
 
 func getAsync(t *testing.T, url string) chan int {
+	req, err := http.NewRequest(http.MethodGet, url, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return doAsync(t, req)
+}
+
+// doAsync sends req on its own goroutine; the channel answers its status
+// (0 when it failed).
+func doAsync(t *testing.T, req *http.Request) chan int {
 	done := make(chan int, 1)
 	go func() {
-		resp, err := http.Get(url)
+		resp, err := http.DefaultClient.Do(req)
 		if err != nil {
 			t.Error(err)
 			done <- 0
@@ -236,19 +246,12 @@ func TestAPISearchTakesAPageSlot(t *testing.T) {
 	t.Cleanup(srv.Close)
 
 	s.pages.slots <- struct{}{} // the one slot is held
-	done := make(chan int, 1)
-	go func() {
-		req, _ := http.NewRequest(http.MethodGet, srv.URL+"/api/v1/search?q=deploy", nil)
-		req.Header.Set("Authorization", "Bearer "+token)
-		resp, err := http.DefaultClient.Do(req)
-		if err != nil {
-			t.Error(err)
-			done <- 0
-			return
-		}
-		resp.Body.Close()
-		done <- resp.StatusCode
-	}()
+	req, err := http.NewRequest(http.MethodGet, srv.URL+"/api/v1/search?q=deploy", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Authorization", "Bearer "+token)
+	done := doAsync(t, req)
 	for s.pages.waiting.Load() == 0 {
 		select {
 		case code := <-done:

@@ -128,7 +128,7 @@ func newVocabulary(counts map[string]int) *vocabulary {
 	for w := range counts {
 		v.words = append(v.words, w)
 	}
-	sort.Strings(v.words) // a map's order is random: the seed must decide
+	sort.Strings(v.words) // a map's order is random: sorted, the words drawn depend on -sync-seed alone
 	total := 0
 	for _, w := range v.words {
 		total += counts[w]
