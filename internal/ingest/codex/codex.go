@@ -479,19 +479,13 @@ func maybeString(raw []byte) bool {
 // with "output" and "metadata.exit_code"), or an object with "content"
 // and "success", or a list of content items.
 func outputText(raw json.RawMessage) (string, bool) {
-	var s string
-	if maybeString(raw) && jsonfast.Unmarshal(raw, &s) == nil {
-		var wrapped struct {
-			Output   *string `json:"output"`
-			Metadata struct {
-				ExitCode *int `json:"exit_code"`
-			} `json:"metadata"`
+	if maybeString(raw) {
+		if s, err := jsonfast.String(raw); err == nil {
+			if out, failed, ok := wrappedOutput(s); ok {
+				return out, failed
+			}
+			return s, false
 		}
-		if strings.HasPrefix(strings.TrimSpace(s), "{") && jsonfast.Unmarshal([]byte(s), &wrapped) == nil && wrapped.Output != nil {
-			failed := wrapped.Metadata.ExitCode != nil && *wrapped.Metadata.ExitCode != 0
-			return *wrapped.Output, failed
-		}
-		return s, false
 	}
 	var obj struct {
 		Content *string `json:"content"`
@@ -516,6 +510,31 @@ func outputText(raw json.RawMessage) (string, bool) {
 		return strings.Join(parts, "\n"), false
 	}
 	return string(raw), false
+}
+
+// wrappedOutput reads a shell call's output written as JSON in a string,
+// {"output": "…", "metadata": {"exit_code": N}}; ok is false for any
+// other string. The output (most of the bytes, full of escapes) is kept
+// raw and read by jsonfast.String, which is several times faster on it
+// than the struct decoder.
+func wrappedOutput(s string) (out string, failed, ok bool) {
+	if !strings.HasPrefix(strings.TrimSpace(s), "{") {
+		return "", false, false
+	}
+	var wrapped struct {
+		Output   json.RawMessage `json:"output"`
+		Metadata struct {
+			ExitCode *int `json:"exit_code"`
+		} `json:"metadata"`
+	}
+	if jsonfast.Unmarshal([]byte(s), &wrapped) != nil || len(wrapped.Output) == 0 || string(wrapped.Output) == "null" {
+		return "", false, false
+	}
+	out, err := jsonfast.String(wrapped.Output)
+	if err != nil {
+		return "", false, false // not a string, as a *string field would refuse it
+	}
+	return out, wrapped.Metadata.ExitCode != nil && *wrapped.Metadata.ExitCode != 0, true
 }
 
 // tokenCount puts one response's usage on the last message since the
