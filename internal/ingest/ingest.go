@@ -22,6 +22,7 @@ import (
 	"github.com/baton-dev/baton/internal/ingest/chatgpt"
 	"github.com/baton-dev/baton/internal/ingest/claudecode"
 	"github.com/baton-dev/baton/internal/ingest/structured"
+	"github.com/baton-dev/baton/internal/jsonfast"
 	"github.com/baton-dev/baton/internal/store"
 )
 
@@ -710,7 +711,7 @@ func Detect(name string, data []byte) string {
 	switch data[0] {
 	case '[':
 		end := valueEnd(data)
-		if end < 0 || !json.Valid(data[:end]) {
+		if end < 0 || !jsonfast.Valid(data[:end]) {
 			return FormatUnknown
 		}
 		elem := bytes.TrimLeft(data[1:end], " \t\r\n")
@@ -723,10 +724,10 @@ func Detect(name string, data []byte) string {
 		if i := bytes.IndexByte(data, '\n'); i > 0 {
 			value = data[:i]
 		}
-		if !json.Valid(value) {
+		if !jsonfast.Valid(value) {
 			// The first object spans lines (or its line is not JSON).
 			end := valueEnd(data)
-			if end < 0 || !json.Valid(data[:end]) {
+			if end < 0 || !jsonfast.Valid(data[:end]) {
 				return FormatUnknown
 			}
 			value = data[:end]

@@ -28,6 +28,12 @@ func Unmarshal[T any](data []byte, v *T) error {
 	return json.Unmarshal(data, v)
 }
 
+// Valid reports whether data is one JSON value, as json.Valid does, with
+// segmentio's parser, about 4 times as fast on transcripts (a Gemini CLI
+// chat is checked whole to be recognised; every tool input is checked).
+// It is fuzzed against json.Valid.
+func Valid(data []byte) bool { return fastjson.Valid(data) }
+
 // String decodes data, one JSON string (spaces around it allowed), as
 // Unmarshal into a string does. A tool's output is a long string full of
 // escapes (\n, \"), which segmentio's decoder writes out rune by rune;
@@ -41,6 +47,17 @@ func String(data []byte) (string, error) {
 	var s string
 	err := Unmarshal(data, &s)
 	return s, err
+}
+
+// OptionalString reads a raw field that a *string field would take: none
+// or null is no string (set false), a string is read by String, and any
+// other value is an error, as it fails the decoding of a *string.
+func OptionalString(raw []byte) (s string, set bool, err error) {
+	if raw = trimSpace(raw); len(raw) == 0 || string(raw) == "null" {
+		return "", false, nil
+	}
+	s, err = String(raw)
+	return s, err == nil, err
 }
 
 // trimSpace trims JSON's spaces (bytes.TrimSpace also trims others).

@@ -39,3 +39,27 @@ func checkString(t *testing.T, c string) {
 		t.Errorf("String(%q) = %q, %v; encoding/json: %q, %v", c, got, err, want, wantErr)
 	}
 }
+
+var validCases = []string{
+	`{"a":1}`, `[1,2,"x\n"]`, `{"a":"\u00e9"}`, "\"\xff\"", `1e5`, `-0.1`, `01`, `{"a":}`, `[1,]`, `"\'"`,
+	`{"a":1}x`, ` true `, `nul`, `{"a":[{"b":null}]}`, `{"a" 1}`, `"tab	in"`, `1.`, `.5`, `-`, `{"a":1,}`, ``, ` `,
+}
+
+func TestValidAsEncodingJSON(t *testing.T) {
+	for _, c := range validCases {
+		checkValid(t, c)
+	}
+}
+
+func FuzzValid(f *testing.F) {
+	for _, c := range validCases {
+		f.Add(c)
+	}
+	f.Fuzz(checkValid)
+}
+
+func checkValid(t *testing.T, c string) {
+	if got, want := Valid([]byte(c)), json.Valid([]byte(c)); got != want {
+		t.Errorf("Valid(%q) = %v; encoding/json: %v", c, got, want)
+	}
+}

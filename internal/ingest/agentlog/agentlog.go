@@ -12,6 +12,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/baton-dev/baton/internal/baton"
+	"github.com/baton-dev/baton/internal/jsonfast"
 )
 
 // Clean makes text storable: valid UTF-8 and no NUL bytes (PostgreSQL
@@ -39,7 +40,7 @@ func CleanJSON(raw json.RawMessage) json.RawMessage {
 	if !utf8.Valid(raw) {
 		raw = bytes.ToValidUTF8(raw, []byte("\uFFFD"))
 	}
-	if !json.Valid(raw) {
+	if !jsonfast.Valid(raw) {
 		b, _ := json.Marshal(string(raw))
 		return b
 	}

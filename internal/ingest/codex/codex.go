@@ -527,12 +527,12 @@ func wrappedOutput(s string) (out string, failed, ok bool) {
 			ExitCode *int `json:"exit_code"`
 		} `json:"metadata"`
 	}
-	if jsonfast.Unmarshal([]byte(s), &wrapped) != nil || len(wrapped.Output) == 0 || string(wrapped.Output) == "null" {
+	if jsonfast.Unmarshal([]byte(s), &wrapped) != nil {
 		return "", false, false
 	}
-	out, err := jsonfast.String(wrapped.Output)
-	if err != nil {
-		return "", false, false // not a string, as a *string field would refuse it
+	out, set, err := jsonfast.OptionalString(wrapped.Output)
+	if !set || err != nil {
+		return "", false, false
 	}
 	return out, wrapped.Metadata.ExitCode != nil && *wrapped.Metadata.ExitCode != 0, true
 }
