@@ -33,6 +33,7 @@ func main() {
 	flag.StringVar(&mixKinds, "mix-kinds", "", "send only these kinds of the mix's requests, comma-separated (list,page,append,hook,search; empty: all, in the mix's proportions)")
 	flag.StringVar(&searchStewards, "search-stewards", "1,100", "steward counts the search step measures, comma-separated (1: one steward owns every message; 100: they share them)")
 	flag.StringVar(&mixProfile, "cpuprofile", "", "write a CPU profile of each measured level of the realistic mix to this path + .<database>-<clients>, of each growth figure's round to this path + .growth-<level>-<figure>-<round>[-ref], of the ingest burst to this path + .ingest, of the catch-up after it to this path + .catchup and of each search scenario's timed queries to this path + .search-<database>-<stewards>")
+	flag.StringVar(&mixTrace, "mix-trace", "", "write an execution trace of each measured level of the realistic mix to this path + .<database>-<clients> (go tool trace)")
 	flag.StringVar(&burstTrace, "trace", "", "write an execution trace of the ingest burst to this path (go tool trace)")
 	flag.Parse()
 	// Interrupted, the steps end through their context, so each removes

@@ -14,6 +14,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"runtime/pprof"
+	"runtime/trace"
 	"slices"
 	"sort"
 	"strconv"
@@ -56,6 +57,11 @@ func listed(list, v string) bool {
 // mixProfile, when set (-cpuprofile), is where the measured part of each
 // level of the mix writes a CPU profile.
 var mixProfile string
+
+// mixTrace, when set (-mix-trace), is where the measured part of each
+// level of the mix writes an execution trace: it shows what the appends
+// wait for (the write lock, a P after a system call, the scheduler).
+var mixTrace string
 
 // Aims at 64 clients: on SQLite, and on PostgreSQL with 2 instances.
 const (
@@ -281,10 +287,23 @@ func runMix(ctx context.Context, dialect, tmp, pgAdmin string, log *slog.Logger,
 			return nil, err
 		}
 	}
+	if mixTrace != "" {
+		f, err := os.Create(fmt.Sprintf("%s.%s-%d", mixTrace, dialect, clients))
+		if err != nil {
+			return nil, err
+		}
+		defer f.Close()
+		if err := trace.Start(f); err != nil {
+			return nil, err
+		}
+	}
 	backends := backendCPU(ctx, st)
 	res := measureMix(cs, length)
 	if mixProfile != "" {
 		pprof.StopCPUProfile()
+	}
+	if mixTrace != "" {
+		trace.Stop()
 	}
 	if backends != nil {
 		for pid, t := range backendCPU(ctx, st) {
