@@ -28,6 +28,16 @@ type boundStmts struct {
 	mu        sync.Mutex
 	stmts     map[string]*sql.Stmt
 	preparing map[string]bool
+	// inTx are the statements of the last write transaction that ran
+	// one (tx), by query: a write group runs each of an append's
+	// statements once per append in one transaction, and Tx.StmtContext
+	// takes database/sql's pool mutex twice for each (the statement's
+	// dependency, added and removed at the end), the mutex every read's
+	// connection goes through too. Under the realistic mix of 64 clients
+	// that mutex was contended, and its hand-overs put the one writer at
+	// the back of Go's run queue while it held the write lock.
+	tx   *sql.Tx
+	inTx map[string]*sql.Stmt
 }
 
 // pgQueries caches pgQuery.
@@ -61,6 +71,12 @@ func pgQuery(query string) string {
 // busy timeout (10 s) runs out.
 func (s *Store) stmt(ctx context.Context, tx bun.Tx, query string) (*sql.Stmt, error) {
 	s.bound.mu.Lock()
+	if s.bound.tx == tx.Tx {
+		if st := s.bound.inTx[query]; st != nil {
+			s.bound.mu.Unlock()
+			return st, nil
+		}
+	}
 	st := s.bound.stmts[query]
 	if st == nil && !s.bound.preparing[query] {
 		if s.bound.preparing == nil {
@@ -73,7 +89,16 @@ func (s *Store) stmt(ctx context.Context, tx bun.Tx, query string) (*sql.Stmt, e
 	if st == nil {
 		return tx.Tx.PrepareContext(ctx, query)
 	}
-	return tx.Tx.StmtContext(ctx, st), nil
+	st = tx.Tx.StmtContext(ctx, st)
+	s.bound.mu.Lock()
+	defer s.bound.mu.Unlock()
+	// Kept for the rest of tx only: database/sql closes it when tx ends.
+	// Holding tx here keeps its address from being reused by a later one.
+	if s.bound.tx != tx.Tx {
+		s.bound.tx, s.bound.inTx = tx.Tx, map[string]*sql.Stmt{}
+	}
+	s.bound.inTx[query] = st
+	return st, nil
 }
 
 // prepareShared prepares query for every connection to use (database/sql
