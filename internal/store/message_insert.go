@@ -5,7 +5,6 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"reflect"
 	"strings"
@@ -377,8 +376,7 @@ func (s *Store) sourceIDsIn(ctx context.Context, tx bun.Tx, conversationID strin
 		if jerr != nil {
 			return nil, jerr
 		}
-		rs, err = s.queryBound(ctx, tx, "SELECT source_id FROM messages WHERE conversation_id = ? AND source_id IN (SELECT value FROM json_each(?))",
-			conversationID, string(list))
+		rs, err = s.queryBound(ctx, tx, sqliteSourceIDsIn, string(list), conversationID)
 	}
 	if err != nil {
 		return nil, err
@@ -395,22 +393,34 @@ func (s *Store) sourceIDsIn(ctx context.Context, tx bun.Tx, conversationID strin
 	return have, rs.Err()
 }
 
-// sourceIDsAndLastSeq is sourceIDsIn and lastSeq: on PostgreSQL in one
-// statement (one round to the server fewer per append): each row is the
-// last sequence number beside one of the ids the conversation has, or a
-// single row with NULL beside it when it has none of them.
+// sqliteSourceIDsIn looks the ids (a JSON array) up in a conversation
+// one by one, each a seek in the (conversation_id, source_id) index. The
+// CROSS JOIN keeps json_each outside: without statistics the planner
+// walked the conversation's index entries instead. As source_id IN
+// (SELECT value FROM json_each(?)), SQLite built a temporary index of the
+// ids first, on every append in the one writer's transaction: a temporary
+// database opened (its name under a mutex every connection shares) and
+// filled, for a batch of 2 or 20 ids.
+const sqliteSourceIDsIn = "SELECT m.source_id" + sqliteSourceIDsFrom
+
+// sqliteSourceIDsFrom is sqliteSourceIDsIn's FROM clause.
+const sqliteSourceIDsFrom = ` FROM json_each(?) AS j
+	CROSS JOIN messages AS m ON m.conversation_id = ? AND m.source_id = j.value`
+
+// sourceIDsAndLastSeq is sourceIDsIn and lastSeq in one statement (on
+// PostgreSQL one round to the server fewer per append, on SQLite one
+// statement fewer in the one writer's transaction).
 func (s *Store) sourceIDsAndLastSeq(ctx context.Context, tx bun.Tx, conv *baton.Conversation, msgs []*baton.Message) (have map[string]bool, last int64, err error) {
-	if s.dialect != Postgres {
-		if have, err = s.sourceIDsIn(ctx, tx, conv.ID, msgs); err != nil {
-			return nil, 0, err
-		}
-		last, err = s.lastSeq(ctx, tx, conv)
-		return have, last, err
-	}
 	ids := make([]string, len(msgs))
 	for i, m := range msgs {
 		ids[i] = m.SourceID
 	}
+	if s.dialect != Postgres {
+		return s.sqliteSourceIDsAndLastSeq(ctx, tx, conv, ids)
+	}
+	// Each row is the last sequence number beside one of the ids the
+	// conversation has, or a single row with NULL beside it when it has
+	// none of them.
 	// The ids are looked up as sourceIDsIn does, one by one in the
 	// (conversation_id, source_id) index.
 	rs, err := s.queryBound(ctx, tx, `SELECT last.seq, have.source_id
@@ -443,21 +453,42 @@ func (s *Store) sourceIDsAndLastSeq(ctx context.Context, tx bun.Tx, conv *baton.
 	return have, last, rs.Close()
 }
 
-// lastSeq is the conversation's last sequence number: its fork point when it has no messages.
-func (s *Store) lastSeq(ctx context.Context, tx bun.Tx, conv *baton.Conversation) (int64, error) {
-	rs, err := s.queryBound(ctx, tx, "SELECT coalesce(max(seq), ?) FROM messages WHERE conversation_id = ?", conv.ForkPointSeq, conv.ID)
+// sqliteSourceIDsAndLastSeq is sourceIDsAndLastSeq on SQLite: the first
+// row is the last sequence number (beside NULL), the others each an id
+// the conversation has (beside NULL).
+func (s *Store) sqliteSourceIDsAndLastSeq(ctx context.Context, tx bun.Tx, conv *baton.Conversation, ids []string) (have map[string]bool, last int64, err error) {
+	list, err := json.Marshal(ids)
 	if err != nil {
-		return 0, err
+		return nil, 0, err
+	}
+	rs, err := s.queryBound(ctx, tx, `SELECT coalesce(max(seq), ?), NULL FROM messages WHERE conversation_id = ?
+		UNION ALL SELECT NULL, m.source_id`+sqliteSourceIDsFrom, conv.ForkPointSeq, conv.ID, string(list), conv.ID)
+	if err != nil {
+		return nil, 0, err
 	}
 	defer rs.Close()
-	var seq int64
-	if !rs.Next() {
-		return 0, errors.Join(rs.Err(), sql.ErrNoRows)
+	have = make(map[string]bool, 2*len(ids))
+	seqs := 0
+	for rs.Next() {
+		var seq sql.NullInt64
+		var id sql.NullString
+		if err := rs.Scan(&seq, &id); err != nil {
+			return nil, 0, err
+		}
+		if id.Valid {
+			have[id.String] = true
+		} else if seq.Valid {
+			last = seq.Int64
+			seqs++
+		}
 	}
-	if err := rs.Scan(&seq); err != nil {
-		return 0, err
+	if err := rs.Err(); err != nil {
+		return nil, 0, err
 	}
-	return seq, rs.Close()
+	if seqs != 1 {
+		return nil, 0, fmt.Errorf("conversation %s: %d last sequence numbers read", conv.ID, seqs)
+	}
+	return have, last, rs.Close()
 }
 
 // countAppended adds the messages just written to their conversation's and

@@ -351,3 +351,69 @@ func TestSQLiteReadsThroughMemoryMap(t *testing.T) {
 		c.Close()
 	}
 }
+
+// An append reads the conversation's last sequence number and which of
+// its ids the conversation has in one statement: a fork with no messages
+// of its own continues after its fork point, an id repeated in a batch or
+// already in the conversation counts once, and an id only another
+// conversation has (the fork's parent) is new here.
+func TestAppendNumbersAfterForkPointAndSkipsKnownIDs(t *testing.T) {
+	eachDialect(t, func(t *testing.T, s *store.Store) {
+		ctx := context.Background()
+		st := mustSteward(t, s, "ada")
+		sess := mustSession(t, s, st.ID, &baton.Session{Title: "forked"})
+		t0 := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
+		if _, err := s.AppendMessages(ctx, st.ID, sess.ID, "", msgs(6, "main", t0)); err != nil {
+			t.Fatal(err)
+		}
+		main, err := s.Conversation(ctx, st.ID, sess.ID, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		prefix, err := s.Transcript(ctx, st.ID, sess.ID, "", 0, 10)
+		if err != nil || len(prefix) != 6 {
+			t.Fatalf("main transcript = %d messages, %v", len(prefix), err)
+		}
+		fork, err := s.Fork(ctx, st.ID, main, store.ForkRequest{At: prefix[3], Title: "what if"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		// The fork's first batch: one id its parent has, one repeated.
+		batch := msgs(3, "fork", t0.Add(time.Hour))
+		batch = append(batch, msgs(1, "main", t0)[0], msgs(3, "fork", t0.Add(time.Hour))[1])
+		res, err := s.AppendMessages(ctx, st.ID, sess.ID, fork.ID, batch)
+		if err != nil || res.Stored != 4 || res.Duplicates != 1 {
+			t.Fatalf("fork's first append = %+v, %v; want 4 stored, 1 duplicate", res, err)
+		}
+		// Again, with one new id: only it is stored, numbered after the rest.
+		batch = append(msgs(3, "fork", t0.Add(time.Hour)), msgs(1, "main", t0)[0], msgs(1, "later", t0.Add(2*time.Hour))[0])
+		res, err = s.AppendMessages(ctx, st.ID, sess.ID, fork.ID, batch)
+		if err != nil || res.Stored != 1 || res.Duplicates != 4 {
+			t.Fatalf("fork's second append = %+v, %v; want 1 stored, 4 duplicates", res, err)
+		}
+		got, err := s.Transcript(ctx, st.ID, sess.ID, fork.ID, 0, 100)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var seqs []int64
+		var sources []string
+		for _, m := range got {
+			seqs = append(seqs, m.Seq)
+			sources = append(sources, m.SourceID)
+		}
+		wantSeqs := []int64{1, 2, 3, 4, 5, 6, 7, 8, 9}
+		wantSources := []string{"main-0", "main-1", "main-2", "main-3", "fork-0", "fork-1", "fork-2", "main-0", "later-0"}
+		if fmt.Sprint(seqs) != fmt.Sprint(wantSeqs) || fmt.Sprint(sources) != fmt.Sprint(wantSources) {
+			t.Fatalf("fork transcript: seqs %v, sources %v; want %v, %v", seqs, sources, wantSeqs, wantSources)
+		}
+		// The main conversation goes on from its own last message.
+		res, err = s.AppendMessages(ctx, st.ID, sess.ID, "", append(msgs(7, "main", t0)[5:], msgs(1, "fork", t0)...))
+		if err != nil || res.Stored != 2 || res.Duplicates != 1 {
+			t.Fatalf("main append = %+v, %v; want 2 stored, 1 duplicate", res, err)
+		}
+		tail, err := s.Transcript(ctx, st.ID, sess.ID, "", 5, 10)
+		if err != nil || len(tail) != 3 || tail[1].Seq != 7 || tail[1].SourceID != "main-6" || tail[2].Seq != 8 || tail[2].SourceID != "fork-0" {
+			t.Fatalf("main tail = %+v, %v", tail, err)
+		}
+	})
+}
