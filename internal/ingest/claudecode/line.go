@@ -123,8 +123,10 @@ func decodeBlocks(raw json.RawMessage) ([]block, error) {
 		return nil, nil
 	}
 	if raw[0] == '"' {
-		var s string
-		if err := jsonfast.Unmarshal(raw, &s); err != nil {
+		// A tool result's content is mostly one long string full of
+		// escapes, which jsonfast.String reads several times faster.
+		s, err := jsonfast.String(raw)
+		if err != nil {
 			return nil, err
 		}
 		return []block{{Type: "text", Text: s}}, nil
