@@ -701,6 +701,7 @@ var realsetTestLabelsSHA256 = map[string]string{
 	"labels-test-23.json":   "f99629e362882f008e487a66031f1043cb5599cb8846a31bedb96fdcc5570446",
 	"labels-test-24.json":   "30516fe278f2c8d5a0aafa184484fd9b0ae006bf71dfe31eee277f3d22b57770",
 	"labels-test-24-2.json": "8354714f51a310946c6be9ec0208328523f4378ff3cb3207fc197361ef2b4d08",
+	"labels-test-25.json":   "f02d383153db114c2a05c0d061f6f33cd7dd2eda86d3581195ff79a77e07d2dc",
 }
 
 // realsetExt is the file name each format is imported under.
