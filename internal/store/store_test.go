@@ -108,6 +108,32 @@ func TestAppendIsIdempotentAndPaged(t *testing.T) {
 		if page[0].Content != "message 100 about a" || !page[0].Timestamp.Equal(t0.Add(100*time.Second)) {
 			t.Fatalf("page[0] = %q at %v", page[0].Content, page[0].Timestamp)
 		}
+
+		// A batch whose one stored duplicate comes last, after several
+		// INSERT statements' worth of new messages, and which repeats one
+		// of its own: the new ones are stored once each, numbered on
+		// without a gap, and nothing else.
+		late := append(msgs(150, "late", t0.Add(time.Hour)), &baton.Message{SourceID: "a-7", Role: baton.RoleSteward, Content: "again", Timestamp: t0})
+		late = append(late[:1], append([]*baton.Message{{SourceID: "late-0", Role: baton.RoleSteward, Content: "repeat", Timestamp: t0}}, late[1:]...)...)
+		res, err = s.AppendMessages(ctx, st.ID, sess.ID, "", late)
+		if err != nil || res.Stored != 150 || res.Duplicates != 2 {
+			t.Fatalf("late duplicate = %+v, %v; want 150 stored, 2 duplicates", res, err)
+		}
+		if got, _ := s.Session(ctx, st.ID, sess.ID); got.MessageCount != 410 {
+			t.Fatalf("message_count = %d, want 410", got.MessageCount)
+		}
+		all, err := s.Transcript(ctx, st.ID, sess.ID, "", 0, 1000)
+		if err != nil || len(all) != 410 {
+			t.Fatalf("transcript = %d messages, %v; want 410", len(all), err)
+		}
+		for i, m := range all {
+			if m.Seq != int64(i+1) {
+				t.Fatalf("message %d has seq %d", i, m.Seq)
+			}
+		}
+		if all[7].Content != "message 7 about a" || all[260].Content != "message 0 about late" || all[409].Content != "message 149 about late" {
+			t.Fatalf("stored %q, %q, %q", all[7].Content, all[260].Content, all[409].Content)
+		}
 	})
 }
 
