@@ -86,19 +86,21 @@ func TitleFrom(s string) string {
 // ToolSummary is a one-line description of a tool call, the content of a
 // message that only calls tools: the name and its most telling argument.
 func ToolSummary(name string, input json.RawMessage) string {
+	// jsonfast: every tool call of every transcript is read here, some
+	// with a whole file's text in their input. A malformed input keeps
+	// what encoding/json reads of it, as before.
 	var in map[string]json.RawMessage
-	_ = json.Unmarshal(input, &in)
+	_ = jsonfast.Unmarshal(input, &in)
 	for _, key := range []string{"command", "cmd", "file_path", "absolute_path", "path", "pattern", "url", "query", "description", "prompt"} {
 		raw, ok := in[key]
 		if !ok {
 			continue
 		}
-		var v string
-		if json.Unmarshal(raw, &v) == nil && v != "" {
+		if v, err := jsonfast.String(raw); err == nil && v != "" {
 			return name + ": " + TitleFrom(v)
 		}
 		var argv []string
-		if json.Unmarshal(raw, &argv) == nil && len(argv) > 0 {
+		if jsonfast.Unmarshal(raw, &argv) == nil && len(argv) > 0 {
 			return name + ": " + TitleFrom(strings.Join(argv, " "))
 		}
 	}

@@ -178,9 +178,10 @@ func parts(raw json.RawMessage) []part {
 	}
 	// An object or a list never reads as a string: not tried (a list of
 	// tool results would be read whole only to fail).
-	var s string
-	if raw[0] != '{' && raw[0] != '[' && jsonfast.Unmarshal(raw, &s) == nil {
-		return []part{{Text: s}}
+	if raw[0] != '{' && raw[0] != '[' {
+		if s, err := jsonfast.String(raw); err == nil {
+			return []part{{Text: s}}
+		}
 	}
 	var one part
 	if raw[0] == '{' && jsonfast.Unmarshal(raw, &one) == nil {
@@ -239,8 +240,7 @@ func responseText(result, display json.RawMessage) string {
 	if t := text(parts(result)); t != "" {
 		return t
 	}
-	var s string
-	if json.Unmarshal(display, &s) == nil {
+	if s, err := jsonfast.String(display); err == nil {
 		return agentlog.Clean(s)
 	}
 	return ""
