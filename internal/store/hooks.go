@@ -218,7 +218,8 @@ func (s *Store) HookState(ctx context.Context, stewardID int64, ref string) ([]b
 // document (source and source_ref), or ENOTFOUND.
 func (s *Store) SessionBySource(ctx context.Context, stewardID int64, source, ref string) (*baton.Session, error) {
 	sess := new(baton.Session)
-	err := s.db.NewSelect().Model(sess).Where("steward_id = ? AND source = ? AND source_ref = ?", stewardID, source, ref).Scan(ctx)
+	cond, args := bySourceRef("", stewardID, source, ref)
+	err := s.db.NewSelect().Model(sess).Where(cond, args...).Scan(ctx)
 	return sess, notFound(err, "session")
 }
 
@@ -297,4 +298,21 @@ func (s *Store) ReopenSession(ctx context.Context, stewardID int64, sessionID st
 	_, err := s.db.NewRaw(`UPDATE sessions SET ended_at = NULL, duration_seconds = 0, updated_at = ?
 		WHERE id = ? AND steward_id = ? AND ended_at IS NOT NULL`, s.clock(), sessionID, stewardID).Exec(ctx)
 	return err
+}
+
+// bySourceRef is the condition that finds the steward's session of a
+// source document (source and its non-empty source_ref) through the unique
+// index sessions_steward_source_ref. That index is partial (WHERE
+// source_ref <> ”), and SQLite uses a partial index only when the query
+// itself says its condition: with source_ref = ? alone it read every
+// session of the source (sessions_steward_source) and each one's row, for
+// each lookup, so a first sync's lookups grew with the sessions it had
+// stored. ref "" keeps the plain condition (no session is found through
+// the index then).
+func bySourceRef(alias string, stewardID int64, source, ref string) (string, []any) {
+	cond := alias + "steward_id = ? AND " + alias + "source = ? AND " + alias + "source_ref = ?"
+	if ref != "" {
+		cond += " AND " + alias + "source_ref <> ''"
+	}
+	return cond, []any{stewardID, source, ref}
 }

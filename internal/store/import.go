@@ -128,8 +128,8 @@ func (s *Store) importWholeInTx(ctx context.Context, tx bun.Tx, stewardID int64,
 func (s *Store) importedSessionInTx(ctx context.Context, tx bun.Tx, stewardID int64, doc *baton.ImportDocument) (*baton.Session, bool, error) {
 	if ref := strings.TrimSpace(doc.Session.SourceRef); ref != "" {
 		sess := new(baton.Session)
-		err := tx.NewSelect().Model(sess).Where("steward_id = ? AND source = ? AND source_ref = ?",
-			stewardID, doc.Session.Source, ref).Scan(ctx)
+		cond, args := bySourceRef("", stewardID, doc.Session.Source, ref)
+		err := tx.NewSelect().Model(sess).Where(cond, args...).Scan(ctx)
 		if err == nil {
 			return sess, true, nil
 		} else if baton.ErrorCode(notFound(err, "")) != baton.ENOTFOUND {
@@ -297,8 +297,8 @@ func (s *Store) sessionBySourceRef(ctx context.Context, stewardID int64, doc *ba
 		return nil, nil
 	}
 	sess := new(baton.Session)
-	err := s.db.NewSelect().Model(sess).Where("steward_id = ? AND source = ? AND source_ref = ?",
-		stewardID, doc.Session.Source, ref).Scan(ctx)
+	cond, args := bySourceRef("", stewardID, doc.Session.Source, ref)
+	err := s.db.NewSelect().Model(sess).Where(cond, args...).Scan(ctx)
 	if baton.ErrorCode(notFound(err, "")) == baton.ENOTFOUND {
 		return nil, nil
 	}
@@ -342,8 +342,8 @@ func (s *Store) isNewSource(ctx context.Context, stewardID int64, doc *baton.Imp
 	if ref == "" {
 		return true, nil
 	}
-	n, err := s.db.NewSelect().Model((*baton.Session)(nil)).Where("steward_id = ? AND source = ? AND source_ref = ?",
-		stewardID, doc.Session.Source, ref).Count(ctx)
+	cond, args := bySourceRef("", stewardID, doc.Session.Source, ref)
+	n, err := s.db.NewSelect().Model((*baton.Session)(nil)).Where(cond, args...).Count(ctx)
 	return n == 0, err
 }
 

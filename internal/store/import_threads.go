@@ -17,12 +17,13 @@ func (s *Store) ImportedThreads(ctx context.Context, stewardID int64, source, so
 		Main     bool   `bun:"main"`
 		SourceID string `bun:"source_id"`
 	}
+	cond, args := bySourceRef("s.", stewardID, source, sourceRef)
 	err := s.db.NewRaw(`SELECT c.id AS conversation_id, c.source_ref, c.parent_conversation_id IS NULL AS main, m.source_id
 		FROM sessions s
 		JOIN conversations c ON c.session_id = s.id AND c.steward_id = s.steward_id
 		JOIN messages m ON m.conversation_id = c.id AND m.steward_id = s.steward_id
-		WHERE s.steward_id = ? AND s.source = ? AND s.source_ref = ?
-		ORDER BY c.created_at, c.id, m.seq`, stewardID, source, sourceRef).Scan(ctx, &rows)
+		WHERE `+cond+`
+		ORDER BY c.created_at, c.id, m.seq`, args...).Scan(ctx, &rows)
 	if err != nil {
 		return nil, err
 	}
