@@ -702,6 +702,7 @@ var realsetTestLabelsSHA256 = map[string]string{
 	"labels-test-24.json":   "30516fe278f2c8d5a0aafa184484fd9b0ae006bf71dfe31eee277f3d22b57770",
 	"labels-test-24-2.json": "8354714f51a310946c6be9ec0208328523f4378ff3cb3207fc197361ef2b4d08",
 	"labels-test-25.json":   "f02d383153db114c2a05c0d061f6f33cd7dd2eda86d3581195ff79a77e07d2dc",
+	"labels-test-25-2.json": "e8560493ab1cd48767ba9378e7688b4c96d813b1213ee1064c52610a3d7dd409",
 }
 
 // realsetExt is the file name each format is imported under.
