@@ -87,6 +87,18 @@ func Kind(data []byte) string {
 // modification time, where known). skipped lists what was left out, for
 // the import result.
 func Parse(data []byte, name string, at time.Time) (docs []baton.ImportDocument, skipped []string, err error) {
+	// A chat (nearly every file) is decoded once: what Kind would find is
+	// read from the decoded file. Anything else, or a chat that does not
+	// decode, is told apart by Kind as before.
+	var f chatFile
+	if d := bytes.TrimSpace(data); len(d) > 0 && d[0] == '{' && jsonfast.Unmarshal(data, &f) == nil &&
+		f.SessionID != nil && f.ProjectHash != nil && len(f.Messages) > 0 {
+		doc, skipped, err := chatDocument(&f, name)
+		if err != nil {
+			return nil, skipped, err
+		}
+		return []baton.ImportDocument{doc}, skipped, nil
+	}
 	switch Kind(data) {
 	case KindChat:
 		doc, skipped, err := parseChat(data, name)
@@ -107,8 +119,8 @@ func Parse(data []byte, name string, at time.Time) (docs []baton.ImportDocument,
 }
 
 type chatFile struct {
-	SessionID   string          `json:"sessionId"`
-	ProjectHash string          `json:"projectHash"`
+	SessionID   *string         `json:"sessionId"` // nil: absent or null (not a chat, for Kind)
+	ProjectHash *string         `json:"projectHash"`
 	StartTime   string          `json:"startTime"`
 	LastUpdated string          `json:"lastUpdated"`
 	Summary     string          `json:"summary"`
@@ -267,6 +279,11 @@ func parseChat(data []byte, name string) (baton.ImportDocument, []string, error)
 	if err := jsonfast.Unmarshal(data, &f); err != nil {
 		return baton.ImportDocument{}, nil, baton.Invalid("file", "%s: not a Gemini CLI chat: %v", filepath.Base(name), err)
 	}
+	return chatDocument(&f, name)
+}
+
+// chatDocument is the document of a decoded chat.
+func chatDocument(f *chatFile, name string) (baton.ImportDocument, []string, error) {
 	var skipped []string
 	st := stamp{skipped: &skipped}
 	start, _ := agentlog.Time(f.StartTime)
@@ -310,7 +327,7 @@ func parseChat(data []byte, name string) (baton.ImportDocument, []string, error)
 		title = agentlog.TitleFrom(agentlog.Clean(s)) // the CLI's own title for the chat
 		fromSummary = true
 	}
-	ref := agentlog.Clean(strings.TrimSpace(f.SessionID))
+	ref := agentlog.Clean(strings.TrimSpace(deref(f.SessionID)))
 	if ref == "" {
 		ref = strings.TrimSuffix(filepath.Base(name), ".json")
 	}
@@ -318,7 +335,7 @@ func parseChat(data []byte, name string) (baton.ImportDocument, []string, error)
 	if fromSummary {
 		delete(doc.Session.Attributes, analysis.TitleSourceKey) // the CLI's title is kept as it is
 	}
-	doc.Session.Attributes["project_hash"] = agentlog.Clean(f.ProjectHash)
+	doc.Session.Attributes["project_hash"] = agentlog.Clean(deref(f.ProjectHash))
 	if f.Kind != "" && f.Kind != "main" {
 		doc.Session.Attributes["kind"] = agentlog.Clean(f.Kind)
 	}
@@ -332,6 +349,13 @@ func parseChat(data []byte, name string) (baton.ImportDocument, []string, error)
 		doc.Session.StartedAt = start
 	}
 	return doc, skipped, nil
+}
+
+func deref(s *string) string {
+	if s == nil {
+		return ""
+	}
+	return *s
 }
 
 // modelMessage fills m from a model's message: its model, its thoughts
