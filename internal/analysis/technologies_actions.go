@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"bytes"
 	"encoding/json"
 	"html"
 	"path"
@@ -174,12 +175,15 @@ func commandString(raw json.RawMessage) string {
 	if len(raw) == 0 {
 		return ""
 	}
-	var s string
-	if json.Unmarshal(raw, &s) == nil {
-		return s
+	// jsonfast: every shell call of a first sync is read here, and a
+	// vector (Codex's commands) is not tried as a string, which it never is.
+	if v := bytes.TrimLeft(raw, " \t\r\n"); len(v) == 0 || v[0] != '[' {
+		if s, err := jsonfast.String(raw); err == nil {
+			return s
+		}
 	}
 	var argv []string
-	if json.Unmarshal(raw, &argv) != nil || len(argv) == 0 {
+	if jsonfast.Unmarshal(raw, &argv) != nil || len(argv) == 0 {
 		return ""
 	}
 	switch path.Base(argv[0]) {
