@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"fmt"
 	"sync"
 
 	"github.com/uptrace/bun"
@@ -152,23 +151,26 @@ func (s *Store) writeGroupBatch(take func() []*groupCall) []*groupCall {
 			return s.indexWritten(ctx, tx)
 		}
 		wrote := false
-		for i, c := range batch {
+		for _, c := range batch {
 			if c.err = c.ctx.Err(); c.err != nil {
 				continue
 			}
-			savepoint := fmt.Sprintf("write_%d", i)
-			if _, err := tx.ExecContext(ctx, "SAVEPOINT "+savepoint); err != nil {
+			// The calls' savepoints follow one another (one is released
+			// before the next is made), so they share a name, and the
+			// statements are prepared once per connection (bound.go)
+			// rather than parsed twice for every call.
+			if _, err := s.execBound(ctx, tx, "SAVEPOINT write_call"); err != nil {
 				return err
 			}
 			if c.err = c.write(ctx, tx); c.err != nil {
 				if c.undo != nil {
 					c.undo()
 				}
-				if _, err := tx.ExecContext(ctx, "ROLLBACK TO "+savepoint); err != nil {
+				if _, err := s.execBound(ctx, tx, "ROLLBACK TO write_call"); err != nil {
 					return err
 				}
 			}
-			if _, err := tx.ExecContext(ctx, "RELEASE "+savepoint); err != nil {
+			if _, err := s.execBound(ctx, tx, "RELEASE write_call"); err != nil {
 				return err
 			}
 			wrote = wrote || c.err == nil
