@@ -1253,8 +1253,8 @@ func realsetSplitTable(report *strings.Builder, split string, scores realsetFiel
 
 // realsetHeldOutBatch is the first batch nobody has tuned on: from it on, a
 // batch is a held-out check of the rules tuned on the batches before it.
-// Batches 7 to 24 were that check until they were released for tuning.
-const realsetHeldOutBatch = 25
+// Batches 7 to 25 were that check until they were released for tuning.
+const realsetHeldOutBatch = 26
 
 // realsetBatches prints the dev split batch by batch, one line each, P / R
 // per field with the counts behind them (a batch holds few sessions, so a
