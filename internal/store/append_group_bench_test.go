@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"math/rand"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -23,18 +22,7 @@ import (
 func BenchmarkWriteGroup(b *testing.B) {
 	const sessions, perGroup = 64, 13
 	ctx := context.Background()
-	s, err := Open("sqlite:" + filepath.Join(b.TempDir(), "bench.db"))
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer s.Close()
-	if _, err := s.MigrateUp(ctx); err != nil {
-		b.Fatal(err)
-	}
-	st := &baton.Steward{Username: "bench"}
-	if err := s.CreateSteward(ctx, st); err != nil {
-		b.Fatal(err)
-	}
+	s, st := benchStore(b)
 	ids := make([]string, sessions)
 	for i := range ids {
 		sess := &baton.Session{Title: fmt.Sprintf("agent %d", i)}

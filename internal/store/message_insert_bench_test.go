@@ -13,6 +13,26 @@ import (
 	"github.com/uptrace/bun"
 )
 
+// benchStore opens a migrated SQLite store in the benchmark's temporary
+// folder with one steward, closed when the benchmark ends.
+func benchStore(b *testing.B) (*Store, *baton.Steward) {
+	b.Helper()
+	ctx := context.Background()
+	s, err := Open("sqlite:" + filepath.Join(b.TempDir(), "bench.db"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { s.Close() })
+	if _, err := s.MigrateUp(ctx); err != nil {
+		b.Fatal(err)
+	}
+	st := &baton.Steward{Username: "bench"}
+	if err := s.CreateSteward(ctx, st); err != nil {
+		b.Fatal(err)
+	}
+	return s, st
+}
+
 // BenchmarkInsertMessages writes 1,000-message batches in one transaction
 // each: the INSERT alone, as Bun builds it (inline values) and with bound
 // values, one statement per rows messages.
@@ -24,18 +44,7 @@ func BenchmarkInsertMessages(b *testing.B) {
 		}
 		b.Run(name, func(b *testing.B) {
 			ctx := context.Background()
-			s, err := Open("sqlite:" + filepath.Join(b.TempDir(), "bench.db"))
-			if err != nil {
-				b.Fatal(err)
-			}
-			defer s.Close()
-			if _, err := s.MigrateUp(ctx); err != nil {
-				b.Fatal(err)
-			}
-			st := &baton.Steward{Username: "bench"}
-			if err := s.CreateSteward(ctx, st); err != nil {
-				b.Fatal(err)
-			}
+			s, st := benchStore(b)
 			sess := &baton.Session{Title: "bench"}
 			if err := s.CreateSession(ctx, st.ID, sess); err != nil {
 				b.Fatal(err)
