@@ -843,7 +843,7 @@ func (h *Hooks) keepNewMessages(ctx context.Context, stewardID int64, existing *
 			return nil, err
 		}
 	}
-	return keepUnknown(doc, known, existing != nil), nil
+	return keepUnknown(doc, func(conv, source string) bool { return known[conv][source] }, existing != nil), nil
 }
 
 // knownSourceIDs is SourceIDs of the hooked session, kept with its live

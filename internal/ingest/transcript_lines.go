@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -12,6 +13,7 @@ import (
 	"github.com/baton-dev/baton/internal/analysis"
 	"github.com/baton-dev/baton/internal/baton"
 	"github.com/baton-dev/baton/internal/ingest/claudecode"
+	"github.com/baton-dev/baton/internal/store"
 )
 
 // ErrRestart is what ImportTranscriptLines answers when it does not hold
@@ -30,12 +32,18 @@ const maxWatchedTranscripts = 32
 // lines received but held back because the agent may still be writing
 // them (the last response), and the source ids its session has.
 type watchedTranscript struct {
-	mu        sync.Mutex // one call at a time per transcript
-	name      string
-	parser    *claudecode.Incremental
-	received  map[string]int64
-	pending   map[string][]byte
-	known     map[string]map[string]bool
+	mu       sync.Mutex // one call at a time per transcript
+	name     string
+	parser   *claudecode.Incremental
+	received map[string]int64
+	pending  map[string][]byte
+	known    map[string]map[string]bool
+	// open holds, by conversation, the source id of the message a settle
+	// stored last: its response may still have been open (Claude Code
+	// writes a response's blocks one line each, and streaming the next one
+	// can take longer than the watcher waits to settle), so it is sent
+	// again, and completed in place, until a message follows it.
+	open      map[string]string
 	sessionID string
 	// reported is how many of the parse's line errors were reported (the
 	// parse keeps them all; each is reported by the call that read it).
@@ -134,7 +142,7 @@ func (im *Importer) feedTranscript(ctx context.Context, stewardID int64, wt *wat
 	if err := wt.parsePending(more); err != nil {
 		return nil, err
 	}
-	leave := func(conv, source string) bool { return wt.known[conv][source] }
+	leave := wt.isKnown
 	var doc baton.ImportDocument
 	var lineErrs []claudecode.LineError
 	var err error
@@ -170,12 +178,12 @@ func (im *Importer) feedTranscript(ctx context.Context, stewardID int64, wt *wat
 				return nil, err
 			}
 			wt.sessionID = existing.ID
-			keepUnknown(&doc, wt.known, true)
+			keepUnknown(&doc, wt.isKnown, true)
 		case baton.ErrorCode(err) != baton.ENOTFOUND:
 			return nil, err
 		}
 	} else {
-		keepUnknown(&doc, wt.known, true)
+		keepUnknown(&doc, wt.isKnown, true)
 	}
 	im.analyseMessages(&doc)
 	// A session read whole in one request that settles it (a first sync's
@@ -193,6 +201,10 @@ func (im *Importer) feedTranscript(ctx context.Context, stewardID int64, wt *wat
 	if err := im.noteStored(ctx, stewardID, wt, &doc, res); err != nil {
 		return nil, err
 	}
+	wt.noteOpen(&doc, !more)
+	// Completing a response a settle stored in part is how the reading
+	// goes on, not a problem with the file.
+	res.Skipped = slices.DeleteFunc(res.Skipped, store.IsCompletedNote)
 	if !more && res.SessionID != "" && res.Status != baton.ImportRejected {
 		var prepared *analysis.Prepared
 		if main := storedMain(&doc); ahead != nil && res.Status == baton.ImportStored && main != nil {
@@ -293,10 +305,36 @@ func (im *Importer) noteStored(ctx context.Context, stewardID int64, wt *watched
 	return nil
 }
 
+// isKnown says the message is stored and complete: not one a settle may
+// have stored before its response was whole.
+func (wt *watchedTranscript) isKnown(conv, source string) bool {
+	return wt.known[conv][source] && wt.open[conv] != source
+}
+
+// noteOpen follows the messages a settle stored last: after a settle each
+// conversation's last message may be open; a message after it closes it.
+func (wt *watchedTranscript) noteOpen(doc *baton.ImportDocument, settled bool) {
+	for _, c := range doc.Conversations {
+		if len(c.Messages) == 0 {
+			continue
+		}
+		last := c.Messages[len(c.Messages)-1].SourceID
+		switch {
+		case settled:
+			if wt.open == nil {
+				wt.open = map[string]string{}
+			}
+			wt.open[c.Key] = last
+		case wt.open[c.Key] != "" && wt.open[c.Key] != last:
+			delete(wt.open, c.Key)
+		}
+	}
+}
+
 // keepUnknown leaves in doc only the messages known does not hold, and the
 // conversations those are in with the ones they fork from (the store looks
 // each up). It returns the messages left.
-func keepUnknown(doc *baton.ImportDocument, known map[string]map[string]bool, existing bool) []*baton.Message {
+func keepUnknown(doc *baton.ImportDocument, known func(conv, source string) bool, existing bool) []*baton.Message {
 	var fresh []*baton.Message
 	parent := map[string]string{}
 	needed := map[string]bool{}
@@ -305,7 +343,7 @@ func keepUnknown(doc *baton.ImportDocument, known map[string]map[string]bool, ex
 		parent[c.Key] = c.ParentKey
 		var kept []baton.Message
 		for _, m := range c.Messages {
-			if !known[c.Key][m.SourceID] {
+			if !known(c.Key, m.SourceID) {
 				kept = append(kept, m)
 			}
 		}

@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 
@@ -222,7 +223,7 @@ func (s *Store) wholeResult(res baton.ImportResult, w *wholeImport) baton.Import
 	case w.existed && changed:
 		res.Status = baton.ImportUpdated
 		if w.refreshed > 0 {
-			res.Skipped = append(res.Skipped, fmt.Sprintf("%d message(s) seen before in part were completed", w.refreshed))
+			res.Skipped = append(res.Skipped, completedNote(w.refreshed))
 		}
 	case w.existed:
 		res.Status = baton.ImportDuplicate
@@ -273,7 +274,7 @@ func (s *Store) grownResult(res baton.ImportResult, sessionID string, stored, re
 	if stored+refreshed > 0 {
 		res.Status = baton.ImportUpdated
 		if refreshed > 0 {
-			res.Skipped = append(res.Skipped, fmt.Sprintf("%d message(s) seen before in part were completed", refreshed))
+			res.Skipped = append(res.Skipped, completedNote(refreshed))
 		}
 		s.Kick()
 	}
@@ -434,4 +435,20 @@ func ptrs(msgs []baton.Message) []*baton.Message {
 		out[i] = &msgs[i]
 	}
 	return out
+}
+
+// completedNote is the import result's note that n messages stored before
+// in part were completed in place.
+func completedNote(n int) string {
+	return strconv.Itoa(n) + completedNoteText
+}
+
+const completedNoteText = " message(s) seen before in part were completed"
+
+// IsCompletedNote says an import result's note is completedNote's: news
+// for a steward importing a file again, not a problem with the file.
+func IsCompletedNote(note string) bool {
+	n, ok := strings.CutSuffix(note, completedNoteText)
+	_, err := strconv.Atoi(n)
+	return ok && err == nil
 }

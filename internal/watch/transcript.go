@@ -78,12 +78,15 @@ func (w *Watcher) readTranscript(ctx context.Context, st *fileState, tf transcri
 	if st.Size != tf.size || !st.ModTime.Equal(tf.modTime) {
 		st.Size, st.ModTime, st.Reported = tf.size, tf.modTime, false
 	}
-	// When no pass follows (--once), the last part goes without More: the
-	// session is settled and analysed now; otherwise a later pass that
-	// finds the files unchanged for a while does it (above). Settling a
-	// transcript that is still growing places its subagents' conversations
-	// early, so it waits for the files to be quiet when it can.
-	sent, err := w.sendTranscript(ctx, st, tf, f, subs, size, !w.cfg.Once, now)
+	// When no pass follows (--once), or the files have not grown for a
+	// while (a first sync's), the last part goes without More: the session
+	// is settled and analysed from the lines just read, not read back for
+	// it later; otherwise a later pass that finds the files unchanged for
+	// a while does it (above). Settling a transcript that is still growing
+	// places its subagents' conversations early, so it waits for the files
+	// to be quiet when it can.
+	more := !w.cfg.Once && now.Sub(tf.modTime) < quiet
+	sent, err := w.sendTranscript(ctx, st, tf, f, subs, size, more, now)
 	if err != nil {
 		st.Error = "not stored yet: " + baton.ErrorMessage(err)
 		st.Stored, st.Reported = false, false

@@ -378,3 +378,66 @@ func TestOncePassAnalysesClaudeCodeSessions(t *testing.T) {
 		}
 	}
 }
+
+// TestPauseInsideAResponseKeepsItWhole: Claude Code writes a response's
+// blocks one line each, and the next block can take longer to stream than
+// the watcher waits before it settles a quiet transcript. A settle between
+// a response's thinking and its text stores the response as far as it
+// goes; the text and tool call written after the pause complete that
+// message in place, and the session ends as an import of the finished
+// file stores it.
+func TestPauseInsideAResponseKeepsItWhole(t *testing.T) {
+	src := "../ingest/claudecode/testdata/projects/-home-dev-shop/7f3c9a52-0d1e-4b8a-9c6f-2e5d8b1a4c37.jsonl"
+	data, err := os.ReadFile(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The fixture's 17th line is the thinking block of a response whose
+	// text and tool call are the next two lines.
+	lines := strings.SplitAfter(string(data), "\n")
+	if !strings.Contains(lines[16], `"thinking"`) || !strings.Contains(lines[17], `"text"`) {
+		t.Fatalf("the fixture's lines 17 and 18 are not a response's thinking and text")
+	}
+	ctx := context.Background()
+	st := storetest.Open(t, storetest.Databases(t)["sqlite"])
+	ada, bea := &baton.Steward{Username: "ada"}, &baton.Steward{Username: "bea"}
+	for _, s := range []*baton.Steward{ada, bea} {
+		if err := st.CreateSteward(ctx, s); err != nil {
+			t.Fatal(err)
+		}
+	}
+	home := t.TempDir()
+	dst := filepath.Join(home, ".claude", "projects", "-home-dev-shop", filepath.Base(src))
+	if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	var now time.Time
+	w, err := watch.New(watch.Config{Folders: watch.DefaultFolders(home),
+		Sink: watch.LocalSink{Importer: ingest.New(st), Store: st, StewardID: ada.ID},
+		Now:  func() time.Time { return now }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	scan := func(at time.Time) {
+		now = at
+		if _, err := w.Scan(ctx); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.WriteFile(dst, []byte(strings.Join(lines[:17], "")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	scan(time.Now())
+	scan(time.Now().Add(time.Minute)) // the agent is still streaming: the session settles
+	if err := os.WriteFile(dst, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	scan(time.Now())
+	scan(time.Now().Add(time.Hour))
+	if _, err := ingest.New(st).ImportPath(ctx, bea.ID, filepath.Join(home, ".claude", "projects"), nil); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := sessionDump(t, st, ada.ID), sessionDump(t, st, bea.ID); got != want {
+		t.Errorf("watched with a pause inside a response:\n%s\n\nimported whole:\n%s", got, want)
+	}
+}

@@ -309,7 +309,7 @@ func TestRunFollowsNotifications(t *testing.T) {
 	}
 }
 
-// moreSink notes the More of each rollout request, by file.
+// moreSink notes the More of each rollout and transcript request, by file.
 type moreSink struct {
 	watch.Sink
 	mu   sync.Mutex // Settle calls ImportLines from several goroutines
@@ -321,6 +321,13 @@ func (s *moreSink) ImportLines(ctx context.Context, req watch.LinesRequest) (wat
 	s.more[filepath.Base(req.Path)] = append(s.more[filepath.Base(req.Path)], req.More)
 	s.mu.Unlock()
 	return s.Sink.ImportLines(ctx, req)
+}
+
+func (s *moreSink) ImportTranscript(ctx context.Context, req watch.TranscriptRequest) (watch.TranscriptResult, error) {
+	s.mu.Lock()
+	s.more[filepath.Base(req.Path)] = append(s.more[filepath.Base(req.Path)], req.More)
+	s.mu.Unlock()
+	return s.Sink.ImportTranscript(ctx, req)
 }
 
 // scannedWithMoreSink is a watcher over home's default folders, its clock
@@ -429,6 +436,59 @@ func TestQuietRolloutIsAnalysedAsItIsRead(t *testing.T) {
 	}
 	if got := indexed(); !slices.Equal(got, []string{"live", "old"}) {
 		t.Errorf("sessions analysed once settled: %q, want both", got)
+	}
+}
+
+// TestQuietTranscriptIsSettledAsItIsRead: a long-running watcher's first
+// pass sends a Claude Code transcript that stopped growing before it
+// started without More, its session analysed from the lines just read;
+// one still being written goes with More and waits for a later pass.
+func TestQuietTranscriptIsSettledAsItIsRead(t *testing.T) {
+	ctx := context.Background()
+	st, steward, home, _ := anaWithAgent(t)
+	src := "../ingest/claudecode/testdata/projects/-home-dev-shop/"
+	old, live := "0a9b8c7d-6e5f-4a3b-8c2d-1e0f9a8b7c6d.jsonl", "7f3c9a52-0d1e-4b8a-9c6f-2e5d8b1a4c37.jsonl"
+	dir := filepath.Join(home, ".claude", "projects", "-home-dev-shop")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	now := time.Now()
+	for _, name := range []string{old, live} {
+		data, err := os.ReadFile(src + name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Chtimes(filepath.Join(dir, old), now.Add(-time.Hour), now.Add(-time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	w, sink := scannedWithMoreSink(t, st, steward, home, now)
+	if got := sink.more[old]; !slices.Equal(got, []bool{false}) {
+		t.Errorf("the quiet transcript's requests had More %v, want one without", got)
+	}
+	if got := sink.more[live]; !slices.Equal(got, []bool{true}) {
+		t.Errorf("the growing transcript's requests had More %v, want one with", got)
+	}
+	page, err := st.ListSessions(ctx, steward.ID, baton.SessionFilter{Limit: 10})
+	if err != nil || len(page.Sessions) != 2 {
+		t.Fatalf("sessions %d, %v; want 2", len(page.Sessions), err)
+	}
+	var analysed []string
+	for _, s := range page.Sessions {
+		if s.Indexed {
+			analysed = append(analysed, s.SourceRef)
+		}
+	}
+	if want := strings.TrimSuffix(old, ".jsonl"); !slices.Equal(analysed, []string{want}) {
+		t.Errorf("sessions analysed after the first pass: %q, want the quiet one's, %s", analysed, want)
+	}
+	for _, f := range w.Files() {
+		if filepath.Base(f.Path) == old && f.Error != "" {
+			t.Errorf("%s: %s", f.Path, f.Error)
+		}
 	}
 }
 
