@@ -154,6 +154,9 @@ var configTechnologies = map[string]string{
 	"tailwind.config.js": "Tailwind CSS", "tailwind.config.ts": "Tailwind CSS", "sqlc.yaml": "sqlc",
 	"buf.yaml": "Buf", "caddyfile": "Caddy", "nginx.conf": "nginx", "playwright.config.ts": "Playwright",
 	"vitest.config.ts": "Vitest", "jest.config.js": "Jest", "pytest.ini": "pytest", "ruff.toml": "Ruff",
+	// conftest.py is pytest's own file of fixtures and hooks: no other
+	// tool reads a file of that name.
+	"conftest.py":   "pytest",
 	"package.swift": "Swift Package Manager", "taskfile.yml": "Task", "taskfile.yaml": "Task", ".air.toml": "Air", "atlas.hcl": "Atlas",
 }
 

@@ -57,3 +57,17 @@ func TestTechnologiesOfDocumentAskedFor(t *testing.T) {
 		}
 	}
 }
+
+// TestTechnologiesOfConftest: reading a project's conftest.py, pytest's
+// file of fixtures, shows the project tests with pytest; a test module
+// read beside it is Python and nothing more.
+func TestTechnologiesOfConftest(t *testing.T) {
+	c := newConvo()
+	c.steward("Write a unit test for the invoice totals, reusing the fixtures we already have.")
+	c.tool("Read", obj{"file_path": "/repo/tests/conftest.py"}, "def make_invoice():\n    return {}\n", "")
+	c.tool("Read", obj{"file_path": "/repo/tests/test_totals.py"}, "def test_empty():\n    assert True\n", "")
+	c.assistant("The fixtures cover what we need.")
+	s := &baton.Session{}
+	New().Session(s, c.analysed(New()))
+	wantEvidence(t, s, map[string]string{"pytest": "read conftest.py"})
+}
