@@ -381,6 +381,13 @@ func progressTraced(vs []view, trace *taskTrace) baton.Progress {
 			}
 			reqs := stewardRequests(vs, i, askedBefore)
 			book.from("request")
+			reqs = slices.DeleteFunc(reqs, func(r request) bool {
+				if answerManner(r.text) {
+					book.drop("manner of the answer", r.text)
+					return true
+				}
+				return false
+			})
 			if len(reqs) == 0 && strings.TrimSpace(v.prose) != "" {
 				// A message whose own sentences ask in no form read here
 				// (a remark that implies the work, a request in pasted

@@ -121,3 +121,33 @@ func verdict(w []string) bool {
 	}
 	return true
 }
+
+// mannerWords say how the answer should be put, not what work to do.
+var mannerWords = set("concise", "concisely", "brief", "briefly", "short", "shorter", "succinct", "succinctly",
+	"terse", "tersely")
+
+// mannerFiller are the words around a manner word in a request about the
+// answer's form: "please make it concise", "give a short answer", "keep
+// your reply brief".
+var mannerFiller = set("please", "make", "keep", "give", "be", "it", "this", "that", "them", "the", "a", "an", "your",
+	"my", "me", "us", "answer", "answers", "reply", "response", "explanation", "summary", "very", "more", "and",
+	"then", "also", "just", "as", "possible")
+
+// answerManner reports a request that only asks for the answer to be
+// short ("make it concise", "give a concise explanation"): a condition on
+// the answer to the request around it, not work of its own.
+func answerManner(task string) bool {
+	if cjkText(task) {
+		return false
+	}
+	manner := false
+	for _, w := range wordsOf(lowerText(task)) {
+		switch {
+		case mannerWords[w]:
+			manner = true
+		case !mannerFiller[w]:
+			return false
+		}
+	}
+	return manner
+}

@@ -1,6 +1,11 @@
 package analysis
 
-import "testing"
+import (
+	"strings"
+	"testing"
+
+	"github.com/baton-dev/baton/internal/baton"
+)
 
 // TestFeedbackIsNotARequest: in the middle of the work, a verdict on the
 // result, a question about where the work stands, a description of what
@@ -47,5 +52,34 @@ func TestFeedbackIsNotARequest(t *testing.T) {
 		if got := feedback(reqs[0], c.midSession); got != c.feedback {
 			t.Errorf("%q (read %q, form %d): feedback %v, want %v", c.prose, reqs[0].text, reqs[0].form, got, c.feedback)
 		}
+	}
+}
+
+// TestAnswerMannerIsNotATask: "keep it brief" or "give a short summary"
+// says how the answer should be put; the task is the request it goes
+// with. A request that names work beside the manner word still counts.
+func TestAnswerMannerIsNotATask(t *testing.T) {
+	for task, want := range map[string]bool{
+		"keep it brief":                        true,
+		"please make your answer concise":      true,
+		"give a short summary":                 true,
+		"be succinct":                          true,
+		"write a short summary of the outage":  false,
+		"make the error messages more concise": false,
+		"shorten the README intro":             false,
+		"请简短回答":                                false,
+	} {
+		if got := answerManner(task); got != want {
+			t.Errorf("answerManner(%q) = %v, want %v", task, got, want)
+		}
+	}
+
+	c := newConvo()
+	c.steward("The upload page times out on large files. Can you add chunked uploads to the form? If you explain it, please make it brief.")
+	c.assistant("I split the upload into 5 MB chunks and the form now sends them in order.")
+	s := &baton.Session{}
+	New().Session(s, c.analysed(New()))
+	if got := s.Progress.TasksDiscussed; len(got) != 1 || !strings.Contains(got[0], "chunked uploads") {
+		t.Errorf("tasks %q: want only the chunked uploads", got)
 	}
 }
