@@ -528,10 +528,17 @@ func progressAction(line string) (techAction, bool) {
 
 // consoleFiles lists the files a console file tool's argument names, with
 // Windows separators (written doubled, as JSON escapes them) made slashes.
+// A read tool that takes several files at once (Roo Code's and IBM Bob's
+// read_file) is written with them all, comma-separated ("⏺
+// read_file(README.md, app/page.tsx)"), and a long list is cut short with
+// "…": each whole path is a file read, the cut one is not.
 func consoleFiles(name, arg string) []string {
 	files := []string{arg}
-	if consoleReadMany[name] {
-		files = strings.Split(arg, ",")
+	if consoleReadMany[name] || consoleOp(name) == "read" && strings.Contains(arg, ", ") {
+		files = strings.Split(strings.TrimSuffix(arg, "…"), ",")
+		if strings.HasSuffix(arg, "…") {
+			files = files[:len(files)-1]
+		}
 	}
 	var out []string
 	for _, f := range files {

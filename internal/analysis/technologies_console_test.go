@@ -165,3 +165,18 @@ func TestTechnologiesNotFromAgentState(t *testing.T) {
 		t.Errorf("Markdown's evidence %q, want %q", ev, "wrote signup.md")
 	}
 }
+
+// TestTechnologiesOfSeveralFilesRead: a read tool given several files at
+// once is written with them comma-separated ("⏺ read_file(a, b)"): each is
+// a file read, and the last one of a list cut short with "…" is not.
+func TestTechnologiesOfSeveralFilesRead(t *testing.T) {
+	c := newConvo()
+	c.steward("Summarise how the checkout works.")
+	c.assistant("⏺ read_file(README.md, server/cart.py, web/src/checkout.ts, tools/bump.r …)\n\nThe cart is priced on the server.")
+	s := &baton.Session{}
+	New().Session(s, c.analysed(New()))
+	wantEvidence(t, s, map[string]string{"Python": "read cart.py", "TypeScript": "read checkout.ts"})
+	if slices.Contains(s.Technical.Technologies, "R") {
+		t.Errorf("technologies %q hold the language of a path cut short", s.Technical.Technologies)
+	}
+}
