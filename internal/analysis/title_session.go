@@ -6,6 +6,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/baton-dev/baton/internal/baton"
 )
 
 // A session's title is written from the whole session, not copied from its
@@ -18,8 +20,8 @@ import (
 // session, nor the assistant's) sets TitleSourceKey to TitleFromPrompt, and
 // the session analysis may then write a better one, each time it runs.
 const (
-	TitleSourceKey  = "title_source"
-	TitleFromPrompt = "prompt"
+	TitleSourceKey  = baton.TitleSourceKey
+	TitleFromPrompt = baton.TitleFromPrompt
 	// importedTitleKey is the attribute where the store keeps the title
 	// Baton derived (the import's or the analysis'): a title that differs
 	// from it was typed by the steward and is never rewritten.

@@ -212,3 +212,12 @@ type Continuity struct {
 
 // RawJSON is a JSON value kept as it came.
 type RawJSON = json.RawMessage
+
+// Title provenance, kept in a session's attributes: an importer that wrote
+// the title from a prompt (not the steward's own name for the session, nor
+// the agent's) sets TitleSourceKey to TitleFromPrompt, and the session
+// analysis may then write a better one.
+const (
+	TitleSourceKey  = "title_source"
+	TitleFromPrompt = "prompt"
+)

@@ -101,6 +101,7 @@ type wholeImport struct {
 	sessionID                   string
 	existed                     bool // the session was there before
 	stored, refreshed, replaced int  // messages written, completed, and event messages replaced
+	retitled                    bool // no message changed, but the document's title did
 }
 
 // importWholeInTx writes a document in the transaction the caller holds:
@@ -193,7 +194,10 @@ func (s *Store) importConversationInTx(ctx context.Context, tx bun.Tx, sess *bat
 // followGrownSessionInTx makes a session the document changed follow it:
 // its facts, and a later end when the transcript grew.
 func (s *Store) followGrownSessionInTx(ctx context.Context, tx bun.Tx, sess *baton.Session, doc *baton.ImportDocument, w *wholeImport) error {
-	if w.stored+w.refreshed+w.replaced > 0 {
+	// A transcript can grow by its title alone (Claude Code writes its
+	// own title for the conversation after the first exchange).
+	w.retitled = w.stored+w.refreshed+w.replaced == 0 && titleChanged(sess, &doc.Session)
+	if w.stored+w.refreshed+w.replaced > 0 || w.retitled {
 		if err := refreshSessionInTx(ctx, tx, sess, &doc.Session, func() any { return s.clock() }); err != nil {
 			return err
 		}
@@ -218,7 +222,7 @@ func (s *Store) extendEndInTx(ctx context.Context, tx bun.Tx, sess *baton.Sessio
 // wholeResult says what importWholeInTx did.
 func (s *Store) wholeResult(res baton.ImportResult, w *wholeImport) baton.ImportResult {
 	res.SessionID, res.Messages = w.sessionID, w.stored
-	changed := w.stored+w.refreshed+w.replaced > 0
+	changed := w.stored+w.refreshed+w.replaced > 0 || w.retitled
 	switch {
 	case w.existed && changed:
 		res.Status = baton.ImportUpdated

@@ -133,6 +133,22 @@ func sameJSON(a, b any) bool {
 	return json.Unmarshal(ja, &va) == nil && json.Unmarshal(jb, &vb) == nil && reflect.DeepEqual(va, vb)
 }
 
+// titleChanged says the document names a title of its own (the agent's or
+// the steward's, not one taken from a prompt) other than the one the
+// session's last import derived (a session whose import recorded none is
+// left as it is).
+func titleChanged(sess *baton.Session, doc *baton.Session) bool {
+	title := strings.TrimSpace(stripNUL(doc.Title))
+	if title == "" || len(title) > 500 {
+		return false
+	}
+	if src, _ := doc.Attributes[baton.TitleSourceKey].(string); src == baton.TitleFromPrompt {
+		return false // the analysis writes the title from the messages, which are unchanged
+	}
+	prev, known := sess.Attributes[importedTitleKey].(string)
+	return known && title != prev
+}
+
 // refreshSessionInTx makes a re-imported session's derived facts follow
 // the document: its title (unless the steward changed it), the attributes
 // the importer keeps (token usage, events, models), the model, the start.

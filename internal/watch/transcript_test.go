@@ -379,25 +379,40 @@ func TestOncePassAnalysesClaudeCodeSessions(t *testing.T) {
 	}
 }
 
-// TestPauseInsideAResponseKeepsItWhole: Claude Code writes a response's
-// blocks one line each, and the next block can take longer to stream than
-// the watcher waits before it settles a quiet transcript. A settle between
-// a response's thinking and its text stores the response as far as it
-// goes; the text and tool call written after the pause complete that
-// message in place, and the session ends as an import of the finished
-// file stores it.
-func TestPauseInsideAResponseKeepsItWhole(t *testing.T) {
-	src := "../ingest/claudecode/testdata/projects/-home-dev-shop/7f3c9a52-0d1e-4b8a-9c6f-2e5d8b1a4c37.jsonl"
-	data, err := os.ReadFile(src)
-	if err != nil {
-		t.Fatal(err)
+// TestPauseAtAnyLineGivesWhatImportGives: an agent may pause after any
+// line long enough for the watcher to settle the session (analysed, its
+// last response stored as far as it goes) and then write the rest. For
+// each line of a Claude Code transcript (one whose title line comes after
+// its messages, one with a response of several blocks) and of a Codex
+// rollout, a watcher that settles there and then reads the rest stores
+// what an import of the finished file stores.
+func TestPauseAtAnyLineGivesWhatImportGives(t *testing.T) {
+	for _, c := range []struct{ src, dst string }{
+		{"../ingest/claudecode/testdata/projects/-home-dev-shop/0a9b8c7d-6e5f-4a3b-8c2d-1e0f9a8b7c6d.jsonl",
+			".claude/projects/-home-dev-shop/0a9b8c7d-6e5f-4a3b-8c2d-1e0f9a8b7c6d.jsonl"},
+		{"../ingest/claudecode/testdata/projects/-home-dev-shop/7f3c9a52-0d1e-4b8a-9c6f-2e5d8b1a4c37.jsonl",
+			".claude/projects/-home-dev-shop/7f3c9a52-0d1e-4b8a-9c6f-2e5d8b1a4c37.jsonl"},
+		{"../ingest/codex/testdata/real-kvsankar-session-01.jsonl",
+			".codex/sessions/2026/06/05/rollout-2026-06-05T04-58-20-019e9625-802f-7e91-840a-cfe88d14117a.jsonl"},
+	} {
+		data, err := os.ReadFile(c.src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		lines := strings.SplitAfter(string(data), "\n")
+		for cut := 1; cut < len(lines); cut++ {
+			if got, want := watchedWithPause(t, data, strings.Join(lines[:cut], ""), c.dst); got != want {
+				t.Errorf("%s, paused after line %d:\n%s\n\nimported whole:\n%s", filepath.Base(c.src), cut, got, want)
+			}
+		}
 	}
-	// The fixture's 17th line is the thinking block of a response whose
-	// text and tool call are the next two lines.
-	lines := strings.SplitAfter(string(data), "\n")
-	if !strings.Contains(lines[16], `"thinking"`) || !strings.Contains(lines[17], `"text"`) {
-		t.Fatalf("the fixture's lines 17 and 18 are not a response's thinking and text")
-	}
+}
+
+// watchedWithPause has a watcher read head, settle it after a pause, then
+// read the whole file; it returns what the watcher stored and what an
+// import of the whole file stores.
+func watchedWithPause(t *testing.T, data []byte, head, rel string) (watched, imported string) {
+	t.Helper()
 	ctx := context.Background()
 	st := storetest.Open(t, storetest.Databases(t)["sqlite"])
 	ada, bea := &baton.Steward{Username: "ada"}, &baton.Steward{Username: "bea"}
@@ -407,7 +422,7 @@ func TestPauseInsideAResponseKeepsItWhole(t *testing.T) {
 		}
 	}
 	home := t.TempDir()
-	dst := filepath.Join(home, ".claude", "projects", "-home-dev-shop", filepath.Base(src))
+	dst := filepath.Join(home, rel)
 	if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
 		t.Fatal(err)
 	}
@@ -418,26 +433,27 @@ func TestPauseInsideAResponseKeepsItWhole(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	scan := func(at time.Time) {
+	pass := func(at time.Time) {
 		now = at
 		if _, err := w.Scan(ctx); err != nil {
 			t.Fatal(err)
 		}
+		if err := w.Settle(ctx); err != nil {
+			t.Fatal(err)
+		}
 	}
-	if err := os.WriteFile(dst, []byte(strings.Join(lines[:17], "")), 0o644); err != nil {
+	if err := os.WriteFile(dst, []byte(head), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	scan(time.Now())
-	scan(time.Now().Add(time.Minute)) // the agent is still streaming: the session settles
+	pass(time.Now())
+	pass(time.Now().Add(time.Minute)) // the agent paused: the session settles
 	if err := os.WriteFile(dst, data, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	scan(time.Now())
-	scan(time.Now().Add(time.Hour))
-	if _, err := ingest.New(st).ImportPath(ctx, bea.ID, filepath.Join(home, ".claude", "projects"), nil); err != nil {
+	pass(time.Now())
+	pass(time.Now().Add(time.Hour))
+	if _, err := ingest.New(st).ImportPath(ctx, bea.ID, dst, nil); err != nil {
 		t.Fatal(err)
 	}
-	if got, want := sessionDump(t, st, ada.ID), sessionDump(t, st, bea.ID); got != want {
-		t.Errorf("watched with a pause inside a response:\n%s\n\nimported whole:\n%s", got, want)
-	}
+	return sessionDump(t, st, ada.ID), sessionDump(t, st, bea.ID)
 }
