@@ -178,6 +178,7 @@ func (im *Importer) feedTranscript(ctx context.Context, stewardID int64, wt *wat
 				return nil, err
 			}
 			wt.sessionID = existing.ID
+			wt.openLastKnown(&doc)
 			keepUnknown(&doc, wt.isKnown, true)
 		case baton.ErrorCode(err) != baton.ENOTFOUND:
 			return nil, err
@@ -327,6 +328,24 @@ func (wt *watchedTranscript) noteOpen(doc *baton.ImportDocument, settled bool) {
 			wt.open[c.Key] = last
 		case wt.open[c.Key] != "" && wt.open[c.Key] != last:
 			delete(wt.open, c.Key)
+		}
+	}
+}
+
+// openLastKnown marks each conversation's last stored message as open
+// when a stored session is read anew (after a restart, the reading held
+// here is gone): a settle before the restart may have stored its response
+// in part.
+func (wt *watchedTranscript) openLastKnown(doc *baton.ImportDocument) {
+	for _, c := range doc.Conversations {
+		for i := len(c.Messages) - 1; i >= 0; i-- {
+			if id := c.Messages[i].SourceID; wt.known[c.Key][id] {
+				if wt.open == nil {
+					wt.open = map[string]string{}
+				}
+				wt.open[c.Key] = id
+				break
+			}
 		}
 	}
 }

@@ -401,17 +401,21 @@ func TestPauseAtAnyLineGivesWhatImportGives(t *testing.T) {
 		}
 		lines := strings.SplitAfter(string(data), "\n")
 		for cut := 1; cut < len(lines); cut++ {
-			if got, want := watchedWithPause(t, data, strings.Join(lines[:cut], ""), c.dst); got != want {
-				t.Errorf("%s, paused after line %d:\n%s\n\nimported whole:\n%s", filepath.Base(c.src), cut, got, want)
+			// Every third pause, the watcher restarts during it: the sink's
+			// reading is gone and the files are read again from their start.
+			restart := cut%3 == 0
+			if got, want := watchedWithPause(t, data, strings.Join(lines[:cut], ""), c.dst, restart); got != want {
+				t.Errorf("%s, paused after line %d (restarted %v):\n%s\n\nimported whole:\n%s", filepath.Base(c.src), cut, restart, got, want)
 			}
 		}
 	}
 }
 
 // watchedWithPause has a watcher read head, settle it after a pause, then
-// read the whole file; it returns what the watcher stored and what an
-// import of the whole file stores.
-func watchedWithPause(t *testing.T, data []byte, head, rel string) (watched, imported string) {
+// read the whole file (a new watcher and sink, as after a restart, when
+// restart); it returns what the watcher stored and what an import of the
+// whole file stores.
+func watchedWithPause(t *testing.T, data []byte, head, rel string, restart bool) (watched, imported string) {
 	t.Helper()
 	ctx := context.Background()
 	st := storetest.Open(t, storetest.Databases(t)["sqlite"])
@@ -427,12 +431,17 @@ func watchedWithPause(t *testing.T, data []byte, head, rel string) (watched, imp
 		t.Fatal(err)
 	}
 	var now time.Time
-	w, err := watch.New(watch.Config{Folders: watch.DefaultFolders(home),
-		Sink: watch.LocalSink{Importer: ingest.New(st), Store: st, StewardID: ada.ID},
-		Now:  func() time.Time { return now }})
-	if err != nil {
-		t.Fatal(err)
+	stateDir := t.TempDir()
+	start := func() *watch.Watcher {
+		w, err := watch.New(watch.Config{Folders: watch.DefaultFolders(home), StateDir: stateDir,
+			Sink: watch.LocalSink{Importer: ingest.New(st), Store: st, StewardID: ada.ID},
+			Now:  func() time.Time { return now }})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return w
 	}
+	w := start()
 	pass := func(at time.Time) {
 		now = at
 		if _, err := w.Scan(ctx); err != nil {
@@ -447,6 +456,9 @@ func watchedWithPause(t *testing.T, data []byte, head, rel string) (watched, imp
 	}
 	pass(time.Now())
 	pass(time.Now().Add(time.Minute)) // the agent paused: the session settles
+	if restart {
+		w = start()
+	}
 	if err := os.WriteFile(dst, data, 0o644); err != nil {
 		t.Fatal(err)
 	}
