@@ -1,5 +1,7 @@
 package analysis
 
+import "strings"
+
 // A steward's message in the middle of the work often reacts to it rather
 // than asking for more: it reports what the steward saw ("what happens is
 // I enter a hint and I see …"), asks where the work stands ("where are we
@@ -51,7 +53,7 @@ func feedback(r request, midSession bool) bool {
 	w := wordsOf(lowerText(r.text))
 	switch r.form {
 	case formAside:
-		return midSession && (verdict(w) || statusQuestion(w))
+		return midSession && (verdict(w) || statusQuestion(w) || statedRemark(w))
 	case formQuestion:
 		return describesBehaviour(w) || midSession && statusQuestion(w)
 	case formListed:
@@ -116,6 +118,34 @@ func verdict(w []string) bool {
 	}
 	for _, x := range w {
 		if discussionOpeners[x] && x != "why" || imperativeVerbs[x] {
+			return false
+		}
+	}
+	return true
+}
+
+// remarkSubjects open a remark in a statement's word order ("my worry
+// was unfounded?", "it looks like I need to publish the branch?").
+var remarkSubjects = set("i", "we", "my", "our", "it", "it's", "that", "that's", "there's", "i'm", "we're")
+
+// invertedSubjects follow an auxiliary that opens a question inside a
+// remark ("it works but does it have to be a float?", "I removed the
+// venv, does that help?").
+var invertedSubjects = set("i", "we", "you", "it", "this", "that", "these", "those", "they", "there", "he", "she")
+
+// statedRemark reports an aside that says what the steward thinks or sees
+// in a statement's word order, with no question inside it: checking that
+// they follow, not asking for work. A question word or an auxiliary before
+// its subject anywhere in it ("does it", "is there") asks.
+func statedRemark(w []string) bool {
+	for len(w) > 1 && discourseMarkers[w[0]] {
+		w = w[1:]
+	}
+	if len(w) == 0 || !remarkSubjects[w[0]] {
+		return false
+	}
+	for i, x := range w {
+		if whWords[strings.TrimSuffix(x, "'s")] || discussionOpeners[x] && i+1 < len(w) && invertedSubjects[w[i+1]] {
 			return false
 		}
 	}

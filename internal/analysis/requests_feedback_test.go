@@ -28,6 +28,8 @@ func TestFeedbackIsNotARequest(t *testing.T) {
 		{"one last thing. the new release is out", false, true},
 		{"a quick question", true, true},
 		{"fix the one last thing", false, false},
+		{"so my guess about the stale cache was wrong after all?", true, true},
+		{"it looks like the old branch was never pushed to the remote?", true, true},
 
 		{"this looks good, but did you run the linter on the new module?", true, false},
 		{"ok so now it works but does it have to round the totals?", true, false},
@@ -35,6 +37,10 @@ func TestFeedbackIsNotARequest(t *testing.T) {
 		{"which file is broken after the rename?", true, false},
 		{"what was the reason the file is cached twice?", true, false},
 		{"how can we add a retry to the upload?", true, false},
+		{"it runs now but does it have to print the header twice?", true, false},
+		{"I deleted the lock file and reinstalled, does that help?", true, false},
+		{"that's odd, what's writing the second header line?", true, false},
+		{"it looks like the old branch was never pushed to the remote?", false, false},
 	}
 	for _, c := range cases {
 		reqs := requests(c.prose)
