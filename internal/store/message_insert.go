@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"reflect"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -51,41 +52,114 @@ const messageInsertRows = 64
 // bunTimeFormat is how Bun writes a time.Time (schema.BaseDialect.AppendTime), in UTC.
 const bunTimeFormat = "2006-01-02 15:04:05.999999-07:00"
 
-// insertSQLs caches insertSQL by dialect and rows.
+// insertSQLs caches insertSQL by dialect, rows and shared columns.
 var insertSQLs sync.Map // insertShape → string
 
 type insertShape struct {
 	dialect string
 	rows    int
+	shared  uint32 // bit c set: messageColumns[c] is bound once for every row
+}
+
+// sharedCandidates are the columns an INSERT on SQLite may bind once for
+// all its rows when every row has the same value: a message's place but
+// its sequence number, and the columns most messages leave empty or
+// share with their neighbours (model, speaker, thinking, the tool, usage
+// and other JSON columns, analysed). Binding a value is most of the one
+// writer's cost of a column (database/sql converts it, the driver copies
+// a text into C memory, SQLite copies it in and frees it again after the
+// step). The columns that differ from message to message are always bound
+// per row: sequence number, source id, role, content, time, and what the
+// analysis fills in from the content (semantic, content type, code
+// context, arc), which would only make more sets of shared columns.
+var sharedCandidates = func() uint32 {
+	var mask uint32
+	for c, name := range messageColumns {
+		switch name {
+		case "seq", "source_id", "role", "content", "ts",
+			"semantic", "content_type", "code_context", "arc_sentiment", "arc_emotion":
+		default:
+			mask |= 1 << c
+		}
+	}
+	return mask
+}()
+
+// sharedShapesMax bounds how many sets of shared columns the process
+// uses: each set is an INSERT statement of its own (of each row count),
+// prepared on every connection that runs it. A set beyond these binds
+// every value per row.
+const sharedShapesMax = 16
+
+var sharedShapes struct {
+	sync.Mutex
+	seen map[uint32]bool
+}
+
+// sharedShapeAllowed reports whether an INSERT may bind the columns of shared once.
+func sharedShapeAllowed(shared uint32) bool {
+	sharedShapes.Lock()
+	defer sharedShapes.Unlock()
+	if sharedShapes.seen[shared] {
+		return true
+	}
+	if len(sharedShapes.seen) >= sharedShapesMax {
+		return false
+	}
+	if sharedShapes.seen == nil {
+		sharedShapes.seen = map[uint32]bool{}
+	}
+	sharedShapes.seen[shared] = true
+	return true
 }
 
 // insertSQL is an INSERT of rows messages with bound values (? placeholders);
-// on PostgreSQL it also returns the new ids.
-func insertSQL(dialect string, rows int) string {
-	if q, ok := insertSQLs.Load(insertShape{dialect, rows}); ok {
+// on PostgreSQL it also returns the new ids. The shared columns (SQLite)
+// come first, as ?1, ?2…, the same parameters in every row; each row's
+// other values follow as plain ? (SQLite numbers them on from there), so
+// the values are bound as the shared ones and then row after row.
+func insertSQL(dialect string, rows int, shared uint32) string {
+	shape := insertShape{dialect, rows, shared}
+	if q, ok := insertSQLs.Load(shape); ok {
 		return q.(string)
+	}
+	columns := make([]string, 0, len(messageColumns))
+	nShared := 0
+	for c, name := range messageColumns {
+		if shared&(1<<c) != 0 {
+			columns = append(columns, name)
+			nShared++
+		}
+	}
+	for c, name := range messageColumns {
+		if shared&(1<<c) == 0 {
+			columns = append(columns, name)
+		}
 	}
 	var b strings.Builder
 	b.WriteString("INSERT INTO messages (")
-	b.WriteString(strings.Join(messageColumns, ", "))
+	b.WriteString(strings.Join(columns, ", "))
 	b.WriteString(") VALUES ")
 	for r := 0; r < rows; r++ {
 		if r > 0 {
 			b.WriteString(", ")
 		}
 		b.WriteByte('(')
-		for c := range messageColumns {
+		for c := range columns {
 			if c > 0 {
 				b.WriteString(", ")
 			}
 			b.WriteByte('?')
+			if c < nShared {
+				b.WriteString(strconv.Itoa(c + 1))
+			}
 		}
 		b.WriteByte(')')
 	}
 	if dialect == Postgres {
 		b.WriteString(" RETURNING id")
 	}
-	insertSQLs.Store(insertShape{dialect, rows}, b.String())
+	insertSQLs.Store(shape, b.String())
 	return b.String()
 }
 
@@ -94,6 +168,7 @@ func insertSQL(dialect string, rows int) string {
 // already (rows, may be nil) are not built again.
 func (s *Store) insertMessagesBy(ctx context.Context, tx bun.Tx, msgs []*baton.Message, rows rowValues, per int) error {
 	args := make([]any, 0, min(per, len(msgs))*len(messageColumns))
+	values := make([][]any, 0, min(per, len(msgs)))
 	for len(msgs) > 0 {
 		n := per
 		for n > len(msgs) {
@@ -105,26 +180,121 @@ func (s *Store) insertMessagesBy(ctx context.Context, tx bun.Tx, msgs []*baton.M
 			// was two INSERTs, of 16 and 4).
 			n = min(per, len(msgs))
 		}
-		args = args[:0]
-		for _, m := range msgs[:n] {
-			values, ok := rows[m]
+		batch := msgs[:n]
+		values = values[:0]
+		for _, m := range batch {
+			if err := refuseNUL("session_id", m.SessionID); err != nil {
+				return err
+			}
+			if err := refuseNUL("conversation_id", m.ConversationID); err != nil {
+				return err
+			}
+			v, ok := rows[m]
 			if !ok {
 				var err error
-				if values, err = s.messageValues(m); err != nil {
+				if v, err = s.messageValues(m); err != nil {
 					return err
 				}
 			}
-			var err error
-			if args, err = appendPlaced(args, values, m); err != nil {
-				return err
+			values = append(values, v)
+		}
+		var shared uint32
+		if s.dialect == SQLite {
+			shared = sharedColumns(batch, values)
+			if shared != 0 && !sharedShapeAllowed(shared) {
+				shared = 0
 			}
 		}
-		if err := s.execInsert(ctx, tx, msgs[:n], args); err != nil {
+		args = args[:0]
+		for c := range messageColumns {
+			if shared&(1<<c) != 0 {
+				args = append(args, columnValue(batch[0], values[0], c))
+			}
+		}
+		for i, m := range batch {
+			for c := range messageColumns {
+				if shared&(1<<c) == 0 {
+					args = append(args, columnValue(m, values[i], c))
+				}
+			}
+		}
+		if err := s.execInsert(ctx, tx, batch, shared, args); err != nil {
 			return err
 		}
 		msgs = msgs[n:]
 	}
 	return nil
+}
+
+// sharedColumns are the sharedCandidates every one of the messages has
+// the same value in (values are their messageValues).
+func sharedColumns(msgs []*baton.Message, values [][]any) uint32 {
+	if len(msgs) < 2 {
+		return 0
+	}
+	shared := sharedCandidates
+	first, firstValues := msgs[0], values[0]
+	for i, m := range msgs[1:] {
+		if m.StewardID != first.StewardID {
+			shared &^= 1 << 0
+		}
+		if m.SessionID != first.SessionID {
+			shared &^= 1 << 1
+		}
+		if m.ConversationID != first.ConversationID {
+			shared &^= 1 << 2
+		}
+		for c := placeColumns; c < len(messageColumns); c++ {
+			if shared&(1<<c) != 0 && !sameValue(values[i+1][c-placeColumns], firstValues[c-placeColumns]) {
+				shared &^= 1 << c
+			}
+		}
+		if shared == 0 {
+			break
+		}
+	}
+	return shared
+}
+
+// sameValue reports whether two of messageValues' values are equal.
+func sameValue(a, b any) bool {
+	switch a := a.(type) {
+	case nil:
+		return b == nil
+	case string:
+		b, ok := b.(string)
+		return ok && a == b
+	case int64:
+		b, ok := b.(int64)
+		return ok && a == b
+	case float64:
+		b, ok := b.(float64)
+		return ok && a == b
+	case bool:
+		b, ok := b.(bool)
+		return ok && a == b
+	}
+	return false
+}
+
+// placeColumns is how many of messageColumns are a message's place
+// (steward, session, conversation, sequence number), which the write
+// decides; messageValues gives the others.
+const placeColumns = 4
+
+// columnValue is m's value for messageColumns[c]; values are its messageValues.
+func columnValue(m *baton.Message, values []any, c int) any {
+	switch c {
+	case 0:
+		return m.StewardID
+	case 1:
+		return m.SessionID
+	case 2:
+		return m.ConversationID
+	case 3:
+		return m.Seq
+	}
+	return values[c-placeColumns]
 }
 
 // rowValues are messages' values for messageColumns (messageValues), built
@@ -146,10 +316,11 @@ func (s *Store) rowValuesOf(msgs []*baton.Message) (rowValues, error) {
 	return rows, nil
 }
 
-// execInsert runs the INSERT of len(batch) messages with args and sets their ids.
-func (s *Store) execInsert(ctx context.Context, tx bun.Tx, batch []*baton.Message, args []any) error {
+// execInsert runs the INSERT of len(batch) messages with args (the
+// columns of shared once, then each row's others) and sets their ids.
+func (s *Store) execInsert(ctx context.Context, tx bun.Tx, batch []*baton.Message, shared uint32, args []any) error {
 	if s.dialect == Postgres {
-		rs, err := s.queryBound(ctx, tx, insertSQL(Postgres, len(batch)), args...)
+		rs, err := s.queryBound(ctx, tx, insertSQL(Postgres, len(batch), shared), args...)
 		if err != nil {
 			return err
 		}
@@ -172,7 +343,7 @@ func (s *Store) execInsert(ctx context.Context, tx bun.Tx, batch []*baton.Messag
 		}
 		return nil
 	}
-	res, err := s.execBound(ctx, tx, insertSQL(SQLite, len(batch)), args...)
+	res, err := s.execBound(ctx, tx, insertSQL(SQLite, len(batch), shared), args...)
 	if err != nil {
 		return err
 	}
@@ -192,9 +363,8 @@ func (s *Store) execInsert(ctx context.Context, tx bun.Tx, batch []*baton.Messag
 	return nil
 }
 
-// messageValues returns m's values for messageColumns after the first four,
-// its place (steward, session, conversation, sequence number), which the
-// write decides and appendPlaced adds.
+// messageValues returns m's values for messageColumns after the first
+// placeColumns, its place, which the write decides (columnValue reads it).
 func (s *Store) messageValues(m *baton.Message) ([]any, error) {
 	for _, f := range []struct {
 		name, value string
@@ -251,18 +421,6 @@ func (s *Store) messageValues(m *baton.Message) ([]any, error) {
 		codeContext, refs, impact, edits, meta,
 		m.Timestamp.UTC().Format(bunTimeFormat), attrs, s.boolValue(m.Analyzed), m.ArcSentiment, m.ArcEmotion,
 	}, nil
-}
-
-// appendPlaced appends m's place and then values (messageValues of m) to args.
-func appendPlaced(args, values []any, m *baton.Message) ([]any, error) {
-	if err := refuseNUL("session_id", m.SessionID); err != nil {
-		return args, err
-	}
-	if err := refuseNUL("conversation_id", m.ConversationID); err != nil {
-		return args, err
-	}
-	args = append(args, m.StewardID, m.SessionID, m.ConversationID, m.Seq)
-	return append(args, values...), nil
 }
 
 // refuseNUL refuses a text value with a NUL byte, as Bun did (a bound

@@ -56,67 +56,81 @@ func insertSamples() []baton.Message {
 // Bun's INSERT with inline values stored it, column by column, and reads
 // back the same.
 func TestMessageRowsAsBunWrites(t *testing.T) {
+	// The samples in turn, and in runs of 21 (statements whose rows all
+	// have the same value in many columns, which SQLite's INSERT binds
+	// once, and statements that span two or more runs).
+	layouts := map[string]func(i int) int{
+		"in turn": func(i int) int { return i % len(insertSamples()) },
+		"in runs": func(i int) int { return i / 21 % len(insertSamples()) },
+	}
 	eachDialect(t, func(t *testing.T, s *store.Store) {
-		ctx := context.Background()
 		st := mustSteward(t, s, "rows")
-		sess := mustSession(t, s, st.ID, &baton.Session{Title: "rows"})
-		conv, err := s.Conversation(ctx, st.ID, sess.ID, "")
-		if err != nil {
-			t.Fatal(err)
-		}
-		samples := insertSamples()
-		// 103 messages: statements of 64, 32, 4, 2 and 1 rows.
-		const n = 103
-		batch := func(prefix string, seq0 int64) []*baton.Message {
-			out := make([]*baton.Message, n)
-			for i := range out {
-				m := samples[i%len(samples)]
-				m.StewardID, m.SessionID, m.ConversationID = st.ID, sess.ID, conv.ID
-				m.Seq, m.SourceID = seq0+int64(i), fmt.Sprintf("%s-%d", prefix, i)
-				m.SyncArc()
-				out[i] = &m
-			}
-			return out
-		}
-		old, bound := batch("old", 1), batch("new", n+1)
-		if err := s.InsertMessagesAsBun(ctx, old); err != nil {
-			t.Fatal(err)
-		}
-		if err := s.InsertMessages(ctx, bound, 64); err != nil {
-			t.Fatal(err)
-		}
-
-		rows := rawMessageRows(t, s, conv.ID)
-		if len(rows) != 2*n {
-			t.Fatalf("%d rows stored, want %d", len(rows), 2*n)
-		}
-		for i := 0; i < n; i++ {
-			a, b := rows[i], rows[n+i]
-			if b["id"] != bound[i].ID {
-				t.Errorf("message %d: id set to %d, stored as %v", i, bound[i].ID, b["id"])
-			}
-			for col, va := range a {
-				if col == "id" || col == "seq" || col == "source_id" {
-					continue
-				}
-				if vb := b[col]; !reflect.DeepEqual(va, vb) {
-					t.Errorf("message %d, column %s: Bun wrote %T %v, bound values %T %v", i, col, va, va, vb, vb)
-				}
-			}
-		}
-
-		got, err := s.Transcript(ctx, st.ID, sess.ID, "", 0, 1000)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for i := 0; i < n; i++ {
-			a, b := *got[i], *got[n+i]
-			a.ID, a.Seq, a.SourceID, b.ID, b.Seq, b.SourceID = 0, 0, "", 0, 0, ""
-			if !reflect.DeepEqual(a, b) {
-				t.Errorf("message %d reads back differently:\nBun   %+v\nbound %+v", i, a, b)
-			}
+		for name, sample := range layouts {
+			t.Run(name, func(t *testing.T) { testMessageRowsAsBunWrites(t, s, st, sample) })
 		}
 	})
+}
+
+// testMessageRowsAsBunWrites is TestMessageRowsAsBunWrites of one layout of the samples.
+func testMessageRowsAsBunWrites(t *testing.T, s *store.Store, st *baton.Steward, sample func(i int) int) {
+	ctx := context.Background()
+	sess := mustSession(t, s, st.ID, &baton.Session{Title: "rows"})
+	conv, err := s.Conversation(ctx, st.ID, sess.ID, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	samples := insertSamples()
+	// 103 messages: statements of 64, 32, 4, 2 and 1 rows.
+	const n = 103
+	batch := func(prefix string, seq0 int64) []*baton.Message {
+		out := make([]*baton.Message, n)
+		for i := range out {
+			m := samples[sample(i)]
+			m.StewardID, m.SessionID, m.ConversationID = st.ID, sess.ID, conv.ID
+			m.Seq, m.SourceID = seq0+int64(i), fmt.Sprintf("%s-%d", prefix, i)
+			m.SyncArc()
+			out[i] = &m
+		}
+		return out
+	}
+	old, bound := batch("old", 1), batch("new", n+1)
+	if err := s.InsertMessagesAsBun(ctx, old); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.InsertMessages(ctx, bound, 64); err != nil {
+		t.Fatal(err)
+	}
+
+	rows := rawMessageRows(t, s, conv.ID)
+	if len(rows) != 2*n {
+		t.Fatalf("%d rows stored, want %d", len(rows), 2*n)
+	}
+	for i := 0; i < n; i++ {
+		a, b := rows[i], rows[n+i]
+		if b["id"] != bound[i].ID {
+			t.Errorf("message %d: id set to %d, stored as %v", i, bound[i].ID, b["id"])
+		}
+		for col, va := range a {
+			if col == "id" || col == "seq" || col == "source_id" {
+				continue
+			}
+			if vb := b[col]; !reflect.DeepEqual(va, vb) {
+				t.Errorf("message %d, column %s: Bun wrote %T %v, bound values %T %v", i, col, va, va, vb, vb)
+			}
+		}
+	}
+
+	got, err := s.Transcript(ctx, st.ID, sess.ID, "", 0, 1000)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < n; i++ {
+		a, b := *got[i], *got[n+i]
+		a.ID, a.Seq, a.SourceID, b.ID, b.Seq, b.SourceID = 0, 0, "", 0, 0, ""
+		if !reflect.DeepEqual(a, b) {
+			t.Errorf("message %d reads back differently:\nBun   %+v\nbound %+v", i, a, b)
+		}
+	}
 }
 
 // TestAnalysisSavedAsBunWrites: the analysis worker's write-back (semantic,
