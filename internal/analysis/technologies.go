@@ -64,7 +64,7 @@ var programTechnologies = map[string]string{
 	"isort": "isort", "flake8": "Flake8", "pylint": "Pylint", "tox": "tox", "nox": "Nox", "pyright": "Pyright",
 	"twine": "Twine", "maturin": "maturin", "pdm": "PDM", "conda": "Conda", "mamba": "Conda", "jupyter": "Jupyter", "tree-sitter": "tree-sitter",
 	"fd": "fd", "fdfind": "fd", "autoflake": "autoflake", "docformatter": "docformatter", "bandit": "Bandit",
-	"pydocstyle": "pydocstyle", "pyflakes": "Pyflakes", "taplo": "Taplo", "parallel": "GNU Parallel",
+	"pydocstyle": "pydocstyle", "pyflakes": "Pyflakes", "taplo": "Taplo", "parallel": "GNU Parallel", "envsubst": "envsubst",
 	// The Linux desktop's packaging, message bus and service manager.
 	"flatpak": "Flatpak", "flatpak-builder": "Flatpak", "flatpak-spawn": "Flatpak", "snap": "Snap",
 	"snapcraft": "Snap", "appimagetool": "AppImage", "dbus-send": "D-Bus", "dbus-monitor": "D-Bus",
@@ -105,9 +105,11 @@ var subTechnologies = map[string]map[string]string{
 var findExec = set("-exec", "-execdir", "-x", "--exec", "-X", "--exec-batch")
 
 // wrappers run the program named after them ("npx prettier", "uv run
-// pytest", "time go test", PowerShell's "& mvn").
+// pytest", "time go test", PowerShell's "& mvn"), as do the shell's own
+// words that open a command of a loop or a condition ("for f in *.py; do
+// ruff check $f; done", "if ! go vet ./...; then").
 var wrappers = set("npx", "bunx", "uvx", "pnpx", "time", "env", "exec", "nohup", "xargs", "command", "watch",
-	"timeout", "nice", "caffeinate", "&")
+	"timeout", "nice", "caffeinate", "&", "do", "then", "else", "if", "elif", "while", "until", "!")
 
 // subWrappers run the program named after a sub-command ("uv run ruff",
 // "pnpm exec eslint", "poetry run pytest", "mise exec -- go").
@@ -550,10 +552,11 @@ func commandTechnologies(cmd string) []ranTech {
 	add := func(name string, installed bool) {
 		if name != "" && !seen[name] {
 			seen[name] = true
-			out = append(out, ranTech{name: name, command: seg, installed: installed})
+			out = append(out, ranTech{name: name, command: substitutionMask.unmask(seg), installed: installed})
 		}
 	}
-	for _, seg = range shellSegments(unquoted(cmd)) {
+	rest, subs := substitutions(unquoted(cmd))
+	for _, seg = range shellSegments(rest) {
 		args := strings.Fields(seg)
 		for len(args) > 0 && strings.Trim(args[0], "$({`") == "" {
 			args = args[1:]
@@ -621,7 +624,92 @@ func commandTechnologies(cmd string) []ranTech {
 			}
 		}
 	}
+	for _, sub := range subs {
+		for _, r := range commandTechnologies(sub) {
+			if !seen[r.name] {
+				seen[r.name] = true
+				out = append(out, r)
+			}
+		}
+	}
 	return out
+}
+
+// substitutionMask turns the blanks and separators of a command
+// substitution into bytes no command holds, so that it stays one word of
+// the command around it, and back for the evidence.
+var substitutionMask = maskPair{
+	strings.NewReplacer(" ", "\x01", "\t", "\x02", "\n", "\x03", ";", "\x04", "|", "\x05", "&", "\x06"),
+	strings.NewReplacer("\x01", " ", "\x02", "\t", "\x03", "\n", "\x04", ";", "\x05", "|", "\x06", "&"),
+}
+
+type maskPair struct{ masker, unmasker *strings.Replacer }
+
+func (m maskPair) mask(s string) string   { return m.masker.Replace(s) }
+func (m maskPair) unmask(s string) string { return m.unmasker.Replace(s) }
+
+// substitutions takes the command substitutions out of a command as
+// unquoted leaves it: "$(…)", "`…`" and "<(…)" outside single quotes run
+// their commands ("VERSION=$(git describe) make release", "for f in
+// $(fd -e py)", "PROMPT=$(envsubst < t.txt)"). rest is the command with
+// each one masked into a single word (substitutionMask), subs their
+// commands. An arithmetic "$((…))" runs nothing, and the one eval is
+// given sets the shell up ("eval "$(brew shellenv)"", "eval "$(pyenv init
+// -)""): the tool only prints its environment.
+func substitutions(cmd string) (rest string, subs []string) {
+	if !strings.Contains(cmd, "$(") && !strings.Contains(cmd, "`") && !strings.Contains(cmd, "<(") {
+		return cmd, nil
+	}
+	var b strings.Builder
+	quote := byte(0)
+	for i := 0; i < len(cmd); i++ {
+		c := cmd[i]
+		switch {
+		case quote == '\'':
+			if c == '\'' {
+				quote = 0
+			}
+		case c == '\\' && i+1 < len(cmd):
+			b.WriteByte(c)
+			i++
+			c = cmd[i]
+		case c == '"':
+			if quote == '"' {
+				quote = 0
+			} else {
+				quote = '"'
+			}
+		case c == '\'' && quote == 0:
+			quote = '\''
+		case c == '`':
+			if end := strings.IndexByte(cmd[i+1:], '`'); end >= 0 {
+				subs = append(subs, cmd[i+1:i+1+end])
+				b.WriteString(substitutionMask.mask(cmd[i : i+2+end]))
+				i += end + 1
+				continue
+			}
+		case (c == '$' || c == '<' && quote == 0) && i+1 < len(cmd) && cmd[i+1] == '(' && (i+2 >= len(cmd) || cmd[i+2] != '('):
+			depth, end := 0, len(cmd)
+			for j := i + 1; j < len(cmd); j++ {
+				if cmd[j] == '(' {
+					depth++
+				} else if cmd[j] == ')' {
+					if depth--; depth == 0 {
+						end = j
+						break
+					}
+				}
+			}
+			if !strings.HasSuffix(strings.TrimRight(b.String(), "\" "), "eval") {
+				subs = append(subs, cmd[i+2:end])
+			}
+			b.WriteString(substitutionMask.mask(cmd[i:min(end+1, len(cmd))]))
+			i = end
+			continue
+		}
+		b.WriteByte(c)
+	}
+	return b.String(), subs
 }
 
 // programName is the program a command's first word runs: its base name,
@@ -705,12 +793,35 @@ func unquoted(cmd string) string {
 		}
 		if j := strings.Index(blanks[i], "<<"); j >= 0 {
 			w := strings.Fields(strings.TrimLeft(blanks[i][j+2:], "-~ ") + " x")[0]
+			if w != "" && strings.Trim(w, "Q") == "" {
+				w = quotedDelimiter(l)
+			}
 			if w = strings.Trim(w, "Q'\")"); w != "" && w != "x" && w != "<" {
 				end = w
 			}
 		}
 	}
 	return strings.Join(out, "\n")
+}
+
+// quotedDelimiter is the word of a here-document whose delimiter is
+// quoted ("cat <<'EOF'", "<<\"END\""): its body ends at a line of that word.
+func quotedDelimiter(line string) string {
+	j := strings.Index(line, "<<")
+	for j >= 0 {
+		rest := strings.TrimLeft(line[j+2:], "-~ ")
+		if rest != "" && (rest[0] == '\'' || rest[0] == '"') {
+			if end := strings.IndexByte(rest[1:], rest[0]); end > 0 {
+				return rest[1 : 1+end]
+			}
+		}
+		next := strings.Index(line[j+2:], "<<")
+		if next < 0 {
+			break
+		}
+		j += 2 + next
+	}
+	return ""
 }
 
 // importsOf lists the packages text imports: Go import paths, JavaScript
