@@ -672,6 +672,13 @@ func requestOf(s string, item bool) (string, requestForm) {
 		form = formOpener
 	case imperativeWord(words[0]) && len(words) >= 2, lookRequest.MatchString(lower) && !question:
 		form = formImperative
+	case leadIn(words) > 0 && len(words)-leadIn(words) >= 2 && imperativeWord(words[leadIn(words)]) && !question:
+		// "OK, but explain the difference", "Now look at ollama.ts",
+		// "Finally do the same for …", "yes, build and test": a word
+		// that links the request to what came before, then its verb.
+		words = words[leadIn(words):]
+		s = strings.Join(words, " ")
+		form = formImperative
 	case !question && desiredState.MatchString(lower) && !stateSubjects[strings.ToLower(words[0])]:
 		// "all events should contain the version as a property", "event()
 		// should take kwargs": what the code is to do is the work (after
@@ -709,6 +716,24 @@ func requestOf(s string, item bool) (string, requestForm) {
 		return "", 0
 	}
 	return task, form
+}
+
+// leadInWords link a request to what came before it without changing
+// what it asks: assent ("yes, build and test"), sequence ("now", "next",
+// "finally") and turns ("ok, but explain …").
+var leadInWords = set("ok", "okay", "so", "now", "next", "then", "finally", "also", "and", "but", "yes", "yeah", "yep",
+	"alright", "first", "lastly", "afterwards", "additionally", "please")
+
+// leadIn counts the lead-in words that open a sentence.
+func leadIn(words []string) int {
+	n := 0
+	for n < len(words) && leadInWords[strings.ToLower(strings.Trim(words[n], ",.!:;"))] {
+		if strings.ContainsAny(words[n], ".!?") {
+			return 0 // "OK." is a sentence of its own
+		}
+		n++
+	}
+	return n
 }
 
 // lookRequest opens a sentence that asks the session to examine

@@ -79,3 +79,21 @@ func TestImperativeSeries(t *testing.T) {
 		}
 	}
 }
+
+// TestLeadInBeforeTheVerb: a sentence that opens with a word tying it to
+// what came before ("Now", "Next", "OK, but", "Also") and then a verb
+// asks for that work; a lead-in that is its own sentence ("OK.") does not
+// carry the next one, and a question after a lead-in stays a question.
+func TestLeadInBeforeTheVerb(t *testing.T) {
+	got := requestTasks("OK, but explain how the cache key is built. Now check the retry budget in worker.go.")
+	want := []string{"explain how the cache key is built", "check the retry budget in worker.go"}
+	if !slices.Equal(got, want) {
+		t.Errorf("tasks %q, want %q", got, want)
+	}
+	if got := requestTasks("Also, give me the migration as a single SQL file."); !slices.Equal(got, []string{"give me the migration as a single SQL file"}) {
+		t.Errorf("tasks %q", got)
+	}
+	if got := requestTasks("So check mark the box?"); len(got) != 0 {
+		t.Errorf("a short question after a lead-in became %q", got)
+	}
+}
