@@ -401,11 +401,6 @@ func progressTraced(vs []view, trace *taskTrace) baton.Progress {
 					}
 				}
 			}
-			if len(reqs) == 0 && askedBefore && len(v.prose) < 600 {
-				for _, s := range sentences(titleProse(v)) {
-					book.drop("DEBUG nothing asked", s)
-				}
-			}
 			known := len(book.order)
 			for k, r := range reqs {
 				if askedBefore {
