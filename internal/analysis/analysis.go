@@ -103,7 +103,12 @@ func (a *Analyzer) Message(m *baton.Message) {
 			sem.Sentiment = round4(a.vader.compoundOf(sentimentText, lowerASCII))
 			if sem.Sentiment == 0 {
 				// Not a word VADER knows: German or Japanese, perhaps.
-				if fs, ok := foreignSentiment(truncate(c.prose, maxSentimentText)); ok {
+				// The prose's words serve unless it was cut.
+				prose, proseWords := c.prose, words
+				if len(prose) > maxSentimentText {
+					prose, proseWords = truncate(prose, maxSentimentText), nil
+				}
+				if fs, ok := foreignSentiment(prose, proseWords, ascii); ok {
 					sem.Sentiment = fs
 				}
 			}

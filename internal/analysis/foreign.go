@@ -28,9 +28,25 @@ var germanPositive = set("danke", "super", "toll", "perfekt", "prima", "klasse",
 var germanNegative = set("fehler", "kaputt", "schlecht", "nervig", "ärgerlich", "leider", "mist", "schlimm", "furchtbar",
 	"frustrierend", "frustriert", "schlägt", "abgestürzt", "stürzt", "hängt", "langsam", "blöd", "falsch", "verwirrend")
 
-func foreignSentiment(prose string) (float64, bool) {
+// germanWordBloom holds the German lexicon's words: most words of a
+// message VADER found no word in (technical prose, mostly) are turned
+// down by their bit, not by a lookup in each set.
+var germanWordBloom = func() (b wordBloom) {
+	for _, s := range []map[string]bool{germanPositive, germanNegative} {
+		for w := range s {
+			b.add(w)
+		}
+	}
+	return b
+}()
+
+// foreignSentiment scores prose. words are the words of its lower case
+// (wordsOf), or nil to read them here, and ascii says the prose is ASCII,
+// so holds no Japanese: Message has both already for the prose it scores
+// unless it was cut.
+func foreignSentiment(prose string, words []string, ascii bool) (float64, bool) {
 	x, hits := 0.0, 0
-	if strings.ContainsFunc(prose, func(r rune) bool { return r >= 0x3040 && r <= 0x30ff }) {
+	if !ascii && strings.ContainsFunc(prose, func(r rune) bool { return r >= 0x3040 && r <= 0x30ff }) {
 		for _, w := range japaneseNegative {
 			if n := strings.Count(prose, w); n > 0 {
 				x -= 2 * float64(n)
@@ -57,8 +73,13 @@ func foreignSentiment(prose string) (float64, bool) {
 			}
 		}
 	}
-	words := wordsOf(lowerText(prose))
+	if words == nil {
+		words = wordsOf(lowerText(prose))
+	}
 	for i, w := range words {
+		if !germanWordBloom.hasBit(wordBit(w)) {
+			continue
+		}
 		v := 0.0
 		switch {
 		case germanPositive[w]:

@@ -123,6 +123,31 @@ func TestJapaneseAndGermanSentimentIsNotNeutral(t *testing.T) {
 	}
 }
 
+// Message hands foreignSentiment the prose's words and whether it is
+// ASCII; given them it scores as it does reading the prose itself, and a
+// prose past maxSentimentText is scored from its cut opening alone.
+func TestForeignSentimentFromMessageWordsAsRead(t *testing.T) {
+	for _, text := range []string{
+		"Das Deployment ist leider kaputt, der Fehler kommt wieder.",
+		"Danke, jetzt läuft der Build. Nicht schlecht!",
+		"ビルドが動かない。エラーで困った。Der Test ist falsch.",
+		"The migration runs; nothing here is German or Japanese.",
+		"",
+	} {
+		want, wantOK := foreignSentiment(text, nil, false)
+		got, ok := foreignSentiment(text, wordsOf(lowerText(text)), isASCII(text))
+		if got != want || ok != wantOK {
+			t.Errorf("%q: with its words %v %v, reading it %v %v", text, got, ok, want, wantOK)
+		}
+	}
+	long := "Danke, es hat geklappt. " + strings.Repeat("x ", maxSentimentText) + "leider kaputt, schlecht, falsch"
+	m := &baton.Message{Role: baton.RoleSteward, Content: long}
+	testAnalyzer.Message(m)
+	if m.Semantic.Sentiment <= 0.2 {
+		t.Errorf("past its cut: sentiment %.3f, want the opening's, clearly positive", m.Semantic.Sentiment)
+	}
+}
+
 func TestResolutionPairsWithItsOwnError(t *testing.T) {
 	c := newConvo()
 	c.steward("Run the tests and check the health endpoint")
