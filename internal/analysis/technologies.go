@@ -223,6 +223,9 @@ func technologiesOf(vs []view) ([]string, map[string]string) {
 				}
 				continue
 			}
+			if server := mcpCallServer(c.Name); server != "" && !c.failed {
+				mcpTechnologies(server, te)
+			}
 			acts := callActions(c)
 			if c.failed && (!ranShell(acts) || notRun(vs, c)) {
 				continue
@@ -269,6 +272,9 @@ func technologiesOf(vs []view) ([]string, map[string]string) {
 		if v.assistant() {
 			for _, a := range textActions(v.m.Content) {
 				actionTechnologies(a, te)
+			}
+			for _, server := range mcpCallsInText(v.m.Content) {
+				mcpTechnologies(server, te)
 			}
 			if keepsCallsAsNotes(v.m.Content) {
 				// The notes dropped the calls' files: the files the
