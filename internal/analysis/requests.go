@@ -34,7 +34,7 @@ var imperativeVerbs = set("add", "fix", "update", "create", "write", "remove", "
 	"optimize", "simplify", "split", "extract", "port", "translate", "apply", "restore", "revert", "verify", "ensure",
 	"drop", "increase", "decrease", "read", "outline", "design", "draw", "format", "sort", "fill", "send", "publish",
 	"modify", "insert", "append", "keep", "stop", "start", "finish", "complete", "retry", "rerun", "recreate",
-	"execute", "discuss")
+	"execute", "discuss", "search", "record", "save", "download", "audit", "fold", "reflect", "recall")
 
 // codeWorkVerbs ask for a change by what the code is to do ("use indent=4
 // on all json.dump", "catch exceptions right at the parser", "call X on

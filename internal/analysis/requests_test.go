@@ -150,6 +150,27 @@ func TestTasksFromCodeWorkVerbs(t *testing.T) {
 	}
 }
 
+// TestTasksFromVerbsOfRecordsAndFiles: searching, recording, saving,
+// downloading, auditing, folding one document into another, reflecting a
+// point in the work and recalling what was said to act on it are work
+// asked for like "update" or "review".
+func TestTasksFromVerbsOfRecordsAndFiles(t *testing.T) {
+	for _, s := range []string{
+		"Search the handlers for places that swallow context errors",
+		"Record the schema change in MIGRATIONS.md",
+		"Save the benchmark output next to the report",
+		"Download the release archive from the mirror",
+		"Audit the permissions of the deploy key",
+		"Fold NOTES.md into the design doc",
+		"Reflect the new default in the help text",
+		"Recall what the reviewer said about retries and apply it",
+	} {
+		if got := requestTasks(s); !slices.Equal(got, []string{s}) {
+			t.Errorf("%q gave tasks %q", s, got)
+		}
+	}
+}
+
 // TestTasksFromDesiredState: a sentence saying what a thing of the code
 // should do asks for that change; one about the people or a hedge ("it
 // should work now") does not.
