@@ -1016,6 +1016,10 @@ var libraryTechnologies = map[string]string{
 	"@mui/material": "Material UI", "@chakra-ui/react": "Chakra UI", "better-sqlite3": "SQLite",
 	"ioredis": "Redis", "mysql2": "MySQL", "firebase-admin": "Firebase", "llama_index": "LlamaIndex",
 	"llama-index": "LlamaIndex", "postcss": "PostCSS", "gitpython": "GitPython",
+	// Nix flakes' inputs and Rust's crates, by the names manifests give.
+	"flake-parts": "flake-parts", "flake-utils": "flake-utils", "home-manager": "Home Manager",
+	"nix-darwin": "nix-darwin", "iced": "iced", "clap": "clap", "reqwest": "reqwest", "tokio": "Tokio",
+	"rusqlite": "SQLite", "sqlx": "SQLx", "diesel": "Diesel", "tauri": "Tauri",
 }
 
 // workflowActions lists the actions a GitHub Actions workflow uses

@@ -56,15 +56,49 @@ func diffAdded(lines []string) []string {
 // declaredDependencies lists the packages text written to the manifest
 // base declares: the lines of a pip requirements file, the quoted items
 // of pyproject.toml's "dependencies = [...]", the entries of a
-// package.json that give a version (but its own "version"). A script's inline metadata is not
-// read: what it imports is what it uses.
+// package.json that give a version (but its own "version"), the modules
+// a go.mod requires, the crates of a Cargo.toml's dependency tables, the
+// inputs a Nix flake takes. A script's inline metadata is not read: what
+// it imports is what it uses.
 func declaredDependencies(text, base string) []string {
 	base = strings.ToLower(base)
 	var out []string
 	inList := false
+	table := "" // Cargo.toml: the table the line is in
 	for l := range strings.SplitSeq(text, "\n") {
 		t := strings.TrimSpace(l)
 		switch {
+		case base == "go.mod":
+			if rest, ok := strings.CutPrefix(t, "require "); ok {
+				if rest == "(" {
+					inList = true
+					continue
+				}
+				t = rest
+			} else if t == ")" {
+				inList = false
+				continue
+			} else if !inList {
+				continue
+			}
+			if f := strings.Fields(t); len(f) >= 2 && strings.Contains(f[0], "/") && !strings.Contains(t, "// indirect") {
+				out = append(out, f[0])
+			}
+		case base == "cargo.toml":
+			if strings.HasPrefix(t, "[") {
+				table = strings.Trim(t, "[] ")
+				continue
+			}
+			if !strings.HasSuffix(table, "dependencies") {
+				continue
+			}
+			if name, _, ok := strings.Cut(t, "="); ok && !strings.HasPrefix(t, "#") {
+				out = append(out, strings.Trim(strings.TrimSpace(name), `"`))
+			}
+		case base == "flake.nix":
+			if m := flakeInput.FindStringSubmatch(t); m != nil && m[1] != "nixpkgs" {
+				out = append(out, m[1])
+			}
 		case strings.HasPrefix(base, "requirements") && strings.HasSuffix(base, ".txt"):
 			if t != "" && !strings.HasPrefix(t, "#") && !strings.HasPrefix(t, "-") {
 				out = append(out, dependencyName(t))
@@ -94,6 +128,10 @@ func declaredDependencies(text, base string) []string {
 // packageJSONDependency is a package.json entry giving a package a
 // version range: "react": "^18.2.0".
 var packageJSONDependency = regexp.MustCompile(`^"(@?[a-z0-9][\w./-]*)"\s*:\s*"[\^~>=<]*\d`)
+
+// flakeInput is a Nix flake's input given by its URL: "flake-parts.url =
+// \"github:hercules-ci/flake-parts\";" or "inputs.flake-utils.url = …".
+var flakeInput = regexp.MustCompile(`^(?:inputs\.)?([A-Za-z][\w-]*)\.url\s*=`)
 
 // quotedItem is a double-quoted item of a list.
 var quotedItem = regexp.MustCompile(`"([^"]+)"`)

@@ -49,6 +49,9 @@ func TestDeclaredDependencies(t *testing.T) {
 		{"pyproject.toml", "[project]\nname = \"x\"\ndependencies = [\n  \"fastapi>=0.110\",\n  \"sqlalchemy[asyncio]\",\n]\nreadme = \"README.md\"\n", []string{"fastapi", "sqlalchemy"}},
 		{"package.json", "{\n  \"name\": \"web\",\n  \"version\": \"1.0.0\",\n  \"dependencies\": {\n    \"react\": \"^18.2.0\",\n    \"@nestjs/core\": \"10.0.0\"\n  }\n}", []string{"react", "@nestjs/core"}},
 		{"tool.py", "# /// script\n# dependencies = [\"fire\", \"rich\"]\n# ///\n", nil},
+		{"go.mod", "module example.org/shop\n\ngo 1.23\n\nrequire github.com/spf13/cobra v1.8.0\n\nrequire (\n\tgithub.com/labstack/echo/v4 v4.12.0\n\tgolang.org/x/sys v0.20.0 // indirect\n)\n", []string{"github.com/spf13/cobra", "github.com/labstack/echo/v4"}},
+		{"Cargo.toml", "[package]\nname = \"pier\"\nversion = \"0.2.0\"\n\n[dependencies]\ntokio = { version = \"1\", features = [\"full\"] }\n# serde = \"1\"\n\n[dev-dependencies]\n\"pretty_assertions\" = \"1\"\n", []string{"tokio", "pretty_assertions"}},
+		{"flake.nix", "{\n  inputs = {\n    nixpkgs.url = \"github:NixOS/nixpkgs\";\n    flake-parts.url = \"github:hercules-ci/flake-parts\";\n  };\n  inputs.flake-utils.url = \"github:numtide/flake-utils\";\n}\n", []string{"flake-parts", "flake-utils"}},
 	}
 	for _, c := range cases {
 		if got := declaredDependencies(c.text, c.base); !slices.Equal(got, c.want) {
