@@ -409,6 +409,9 @@ var fillerOpenings = [][]string{
 	{"хочу", "попробовать"}, {"я", "хочу", "попробовать"}, {"мне", "нужно"}, {"можешь"}, {"можете"},
 	{"ты", "можешь"}, {"вы", "можете"}, {"привет"}, {"здравствуйте"}, {"y"}, {"ahora"}, {"e"}, {"agora"},
 	{"et"}, {"maintenant"}, {"und"}, {"jetzt"},
+	{"necesito", "que"}, {"quiero", "que"}, {"preciso", "que"}, {"quero", "que"},
+	{"cześć"}, {"hej"}, {"teraz"}, {"proszę"}, {"prosze"}, {"czy", "możesz"}, {"czy", "mógłbyś"}, {"możesz"},
+	{"pomóż", "mi"},
 }
 
 // dropFiller removes the openings of a request, keeping at least two

@@ -1219,7 +1219,10 @@ func dropCode(words []string) []string {
 // ("can you …", "help me …", "necesito …") or a question; not one that
 // asks after the work ("did you check X?").
 func (s titleSentence) asks() bool {
-	if s.cjk != "" || len(s.words) == 0 || askedOfAssistant(s.words) {
+	if s.cjk != "" {
+		return cjkAsks(s.cjk)
+	}
+	if len(s.words) == 0 || askedOfAssistant(s.words) || thanksSentence(s.words) {
 		return false
 	}
 	// A word that only links the sentence to the one before ("So the
@@ -1263,6 +1266,9 @@ func (s titleSentence) best(weights map[string]float64) (string, float64) {
 		share := 1.0
 		if s.about == "" && cjkPointing(c) {
 			share = pointingShare
+		}
+		if cjkCourtesy(s.cjk) {
+			share *= courtesyShare
 		}
 		switch {
 		case s.about != "" && t == c:
@@ -1311,6 +1317,9 @@ func (s titleSentence) best(weights map[string]float64) (string, float64) {
 	}
 	if askedOfAssistant(s.words) {
 		score *= pronounPenalty
+	}
+	if thanksSentence(s.words) {
+		score *= courtesyShare
 	}
 	words = namesHeaviest(words, sentence, weights)
 	return titleCase(words), score
@@ -1814,6 +1823,8 @@ var cjkFillers = []struct{ opening, keep string }{
 	{"我需要", ""}, {"我要", ""}, {"我想", ""}, {"你好", ""}, {"您好", ""}, {"我该如何", "如何"}, {"我应该如何", "如何"},
 	{"我该怎么", "怎么"}, {"我应该怎么", "怎么"}, {"すみません", ""}, {"ちょっと", ""}, {"それでは", ""}, {"では", ""},
 	{"じゃあ", ""}, {"次に", ""}, {"えっと", ""}, {"えーと", ""}, {"あの", ""},
+	{"现在", ""}, {"現在", ""}, {"然后", ""}, {"然後", ""}, {"另外", ""},
+	{"이제", ""}, {"그리고", ""}, {"그럼", ""}, {"혹시", ""},
 }
 
 // cjkPoliteEndings close a Japanese request after the verbal noun that

@@ -1,0 +1,112 @@
+package analysis
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestCJKAsks: a clause of Chinese, Japanese or Korean asks when it holds
+// a request's marker or ends as a request or a question does; background
+// and greetings do not.
+func TestCJKAsks(t *testing.T) {
+	for in, want := range map[string]bool{
+		"请把日志级别改成调试":             true,
+		"麻烦看一下部署脚本":              true,
+		"这个接口返回的数据对吗":            true,
+		"我们的后台是用Go写的":            false,
+		"設定画面にボタンを追加してください":      true,
+		"テストを書いて":                true,
+		"このアプリはSwiftで書かれています":    false,
+		"검색 결과에 정렬을 추가해줘":        true,
+		"배포 스크립트를 분석하라":          true,
+		"저희 서비스는 Django로 되어 있어요": false,
+		"안녕하세요":                  false,
+		"감사합니다":                  false,
+	} {
+		if got := cjkAsks(in); got != want {
+			t.Errorf("cjkAsks(%q) = %v, want %v", in, got, want)
+		}
+	}
+}
+
+// TestThanksSentence: a sentence that thanks for work done, in English
+// and the other alphabets' languages, is told from a request that opens
+// with thanks.
+func TestThanksSentence(t *testing.T) {
+	for in, want := range map[string]bool{
+		"Thank you so much for sorting out the cron job": true,
+		"ok, thanks for the quick fix on the parser":     true,
+		"Great job on the settings page":                 true,
+		"Gracias por revisar el formulario":              true,
+		"Спасибо за исправление импорта":                 true,
+		"Thanks, now rename the config loader":           false,
+		"Add a thanks page after checkout":               false,
+		"Dziękuję za poprawki w formularzu rejestracji":  true,
+	} {
+		if got := thanksSentence(strings.Fields(in)); got != want {
+			t.Errorf("thanksSentence(%q) = %v, want %v", in, got, want)
+		}
+	}
+}
+
+// TestSessionTitlePastCourtesy: a title names the request, not the thanks,
+// greeting or "now" before it, in English, Polish, Chinese and Korean.
+func TestSessionTitlePastCourtesy(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		turns []string
+		want  string
+	}{
+		{
+			name: "English thanks for earlier work",
+			turns: []string{
+				"Thanks a lot for cleaning up the cron scheduler earlier, that helped. The nightly backup job now writes empty archives.",
+				"The nightly backup job wrote empty archives because the archive stream was closed early; I fixed the backup job.",
+			},
+			want: "backup",
+		},
+		{
+			name: "Polish: thanks, then 'teraz proszę'",
+			turns: []string{
+				"Dziękuję za pomoc z logowaniem. Teraz proszę dodaj limit zapytań do endpointu wyszukiwania.",
+				"Dodałem limit zapytań do endpointu wyszukiwania.",
+			},
+			want: "dodaj limit zapytań",
+		},
+		{
+			name: "Chinese: thanks for the fix, then the request after 现在",
+			turns: []string{
+				"感谢你修复了上传组件的样式问题。现在请给商品详情页加上评论分页。",
+				"我给商品详情页的评论加上了分页。",
+			},
+			want: "评论分页",
+		},
+		{
+			name: "Korean: thanks, then the request after 이제",
+			turns: []string{
+				"감사합니다. 이제 알림 설정 화면에 이메일 옵션을 추가해 주세요.",
+				"알림 설정 화면에 이메일 옵션을 추가했습니다.",
+			},
+			want: "알림 설정",
+		},
+	} {
+		c := newConvo()
+		for i, text := range tc.turns {
+			if i%2 == 1 {
+				c.assistant(text)
+			} else {
+				c.steward(text)
+			}
+		}
+		got := sessionTitle(buildViews(testAnalyzer, c.analysed(testAnalyzer)))
+		lower := strings.ToLower(got)
+		if !strings.Contains(lower, tc.want) {
+			t.Errorf("%s: title %q does not name %q", tc.name, got, tc.want)
+		}
+		for _, w := range []string{"thanks", "dziękuję", "teraz", "proszę", "感谢", "现在", "감사", "이제"} {
+			if strings.Contains(lower, w) {
+				t.Errorf("%s: title %q keeps %q", tc.name, got, w)
+			}
+		}
+	}
+}
