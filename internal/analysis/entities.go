@@ -386,9 +386,13 @@ func scanEntities(prose, lower string, es *entitySet, chunks []string) (loc loca
 			}
 			continue
 		}
-		if name, ok := technologyOf(c, chunks, i, start); ok {
-			es.add(name, EntityTechnology, 0.9)
-			continue
+		// No technology has a word whose bit is clear: most words with
+		// digits or signs ("p95", "db.go:12") are not looked up.
+		if technologyWords().bloom.hasBit(bit) {
+			if name, ok := technologyOf(c, chunks, i, start); ok {
+				es.add(name, EntityTechnology, 0.9)
+				continue
+			}
 		}
 		if !isASCII(c) {
 			scriptBoundedTechnologies(c, es)
@@ -458,14 +462,21 @@ func scriptBoundedRuns(c string) [][2]int {
 var technologyWords = sync.OnceValue(func() *techWords {
 	tw := &techWords{}
 	tw.words = map[string]bool{"go": true}
+	// The filter holds each key as written too: scanEntities asks it
+	// before technologyOf of any word, and a word equal to a key in any
+	// ASCII case has the key's bit (its lower case's, but for a key with
+	// other letters).
 	for w := range caseTechnologies {
 		tw.words[strings.ToLower(w)] = true
+		tw.bloom.add(w)
 	}
 	for w := range toolCommands {
 		tw.words[strings.ToLower(w)] = true
+		tw.bloom.add(w)
 	}
 	for w := range technologies {
 		tw.words[strings.ToLower(w)] = true
+		tw.bloom.add(w)
 	}
 	for w := range tw.words {
 		tw.bloom.add(w)
@@ -732,10 +743,11 @@ func fileConfidence(c string) float64 {
 			return 0
 		}
 	}
-	if specialFiles[path.Base(c)] {
+	base := path.Base(c)
+	if isUpperASCII(base[0]) && specialFiles[base] { // each opens with a capital
 		return 0.85
 	}
-	hasExt := knownExt(path.Base(c))
+	hasExt := knownExt(base)
 	slash := strings.Contains(c, "/")
 	switch {
 	case slash && hasExt:
@@ -812,16 +824,25 @@ func symbolOf(c string, ticked bool) (string, float64) {
 	return "", 0
 }
 
+// isDottedIdent reports whether s is identifiers (isIdent) joined by
+// dots, read in one pass: it is asked of most words with a digit or sign.
 func isDottedIdent(s string) bool {
-	if s == "" {
-		return false
-	}
-	for p := range strings.SplitSeq(s, ".") {
-		if !isIdent(p) {
+	partStart := true // at the first byte of a part
+	for i := 0; i < len(s); i++ {
+		b := s[i]
+		switch {
+		case b == '.':
+			if partStart { // an empty part
+				return false
+			}
+			partStart = true
+			continue
+		case partStart && '0' <= b && b <= '9', !isASCIIWordByte(b):
 			return false
 		}
+		partStart = false
 	}
-	return true
+	return !partStart
 }
 
 func isIdent(s string) bool {

@@ -1,0 +1,63 @@
+package analysis
+
+import (
+	"math/rand/v2"
+	"strings"
+	"testing"
+)
+
+// scanEntities asks technologyWords' filter before technologyOf of any
+// word: every word technologyOf can name a technology by, in any ASCII
+// case, must have its bit.
+func TestTechnologyFilterHoldsEveryWordTechnologyOfNames(t *testing.T) {
+	tw := technologyWords()
+	var keys []string
+	for k := range caseTechnologies {
+		keys = append(keys, k)
+	}
+	for k := range toolCommands {
+		keys = append(keys, k)
+	}
+	for k := range technologies {
+		keys = append(keys, k)
+	}
+	for _, k := range append(keys, "go") {
+		for _, w := range []string{k, strings.ToLower(k), strings.ToUpper(k), strings.ToUpper(k[:1]) + k[1:]} {
+			if !tw.bloom.hasBit(wordBit(w)) {
+				t.Errorf("%q (of %q) has no bit in the filter", w, k)
+			}
+		}
+	}
+}
+
+// isDottedIdent reads s in one pass; it answers as asking isIdent of each
+// part between its dots does.
+func TestIsDottedIdentAsItsParts(t *testing.T) {
+	byParts := func(s string) bool {
+		if s == "" {
+			return false
+		}
+		for _, p := range strings.Split(s, ".") {
+			if !isIdent(p) {
+				return false
+			}
+		}
+		return true
+	}
+	const bytes = "aZ09_.-(é"
+	rng := rand.New(rand.NewPCG(3, 4))
+	for range 50000 {
+		b := make([]byte, rng.IntN(9))
+		for i := range b {
+			b[i] = bytes[rng.IntN(len(bytes))]
+		}
+		if s := string(b); isDottedIdent(s) != byParts(s) {
+			t.Fatalf("isDottedIdent(%q) = %v, by its parts %v", s, isDottedIdent(s), byParts(s))
+		}
+	}
+	for _, s := range []string{"pkg.Func", "a.b.c", "x", "_a1", "a..b", ".a", "a.", "1a", "a.1b", "", "."} {
+		if isDottedIdent(s) != byParts(s) {
+			t.Errorf("isDottedIdent(%q) = %v, by its parts %v", s, isDottedIdent(s), byParts(s))
+		}
+	}
+}
