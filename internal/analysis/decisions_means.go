@@ -21,6 +21,10 @@ var (
 	// X", "built on X", "on top of X" (Polish "z użyciem", Spanish and
 	// Portuguese "usando", French "en utilisant").
 	meansNamed = regexp.MustCompile(`(?i)\b(?:using|on top of|built on|z użyciem|usando|en utilisant)\s+(.{2,120})$`)
+	// meansImperative is a sentence that is itself the order to build
+	// with something: "use uv pip", "please switch to pnpm", "請使用
+	// wget".
+	meansImperative = regexp.MustCompile(`(?i)^(?:(?:please|let's|let us|just|and|so|ok|okay|now|instead|then),?\s+)*(?:use|switch to|stick with|go with)\s+(.{2,120})$|^(?:請|请)?(?:改用|使用)\s*(.{2,60})$`)
 	// aboutSelf opens a sentence about the steward or about what is, not
 	// a course to take.
 	aboutSelf = regexp.MustCompile(`(?i)^(?:i|i'm|i am|i've|i have|i don't|my|it|this|that|there|we're|we are|we have)\b|\bi don't have\b`)
@@ -39,11 +43,17 @@ func (sc *decisionScan) requestedMeans(i int) {
 			(mayBeHypothetical(s) && hypothetical.MatchString(s)) || aboutSelf.MatchString(s) {
 			continue
 		}
-		m := meansNamed.FindStringSubmatch(s)
-		if m == nil {
+		means := ""
+		if m := meansNamed.FindStringSubmatch(s); m != nil {
+			means = m[1]
+		} else if m := meansImperative.FindStringSubmatch(s); m != nil && !hasAnyPhrase(strings.ToLower(s), "instead", "rather", "not") {
+			// "use X instead of Y", "use X, not Y": read as the
+			// comparative it is (comparativeOf).
+			means = m[1] + m[2]
+		} else {
 			continue
 		}
-		means := strings.ToLower(m[1])
+		means = strings.ToLower(means)
 		for _, t := range sc.technologies() {
 			if wordIndex(means, strings.ToLower(t)) >= 0 {
 				d := baton.Decision{Decision: s}
@@ -58,6 +68,9 @@ func (sc *decisionScan) requestedMeans(i int) {
 // meansWords are the words meansNamed looks for, lower-cased.
 var meansWords = []string{"using", "on top of", "built on", "użyciem", "usando", "en utilisant"}
 
+// meansOrderWords are the words meansImperative looks for, lower-cased.
+var meansOrderWords = []string{"use", "switch to", "stick with", "go with", "使用", "改用"}
+
 // mayNameMeans is false when meansNamed cannot match s: s holds none of
 // meansWords in any case. Most of a steward's sentences name no means,
 // and looking first spares them the patterns' scans, which were a tenth
@@ -70,6 +83,11 @@ func mayNameMeans(s string) bool {
 	}
 	lower := strings.ToLower(s)
 	for _, w := range meansWords {
+		if strings.Contains(lower, w) {
+			return true
+		}
+	}
+	for _, w := range meansOrderWords {
 		if strings.Contains(lower, w) {
 			return true
 		}

@@ -33,6 +33,14 @@ var (
 	fallbackTo = regexp.MustCompile(`(?i)^(?:(?:it\s+)?(?:now\s+)?(?:automatically\s+)?)falls?\s+back\s+to\s+(.{3,80}?\s+(?:if|when|where)\s+.{2,60}?\b(?:is not|isn't|are not|aren't|is unavailable|are unavailable|is missing|are missing|not installed|not available|not found)\b.*)$`)
 	// "Changed default X from A to B to match C".
 	changedTo = regexp.MustCompile(`(?i)^(?:.{1,60}?\s(?:—|–|-|:)\s+)?(?:changed|switched|moved)\s+(.{3,80}?)\s+from\s+(.{1,60}?)\s+to\s+(.{1,60}?)\s+(to match|so that|so it|because|since|to keep|to align with|for consistency with|to avoid)\s+(.{4,})$`)
+	// "Replaced A with B …", "I've switched the build backend from A to
+	// B, which is …": a course reported as the one put in place of
+	// another.
+	replacedWith = regexp.MustCompile(`(?i)^(?:[-*•]\s+)?(?:(?:i've|i have|we've|we have)\s+)?(?:also\s+)?(?:replaced|swapped)\s+(.{3,80}?)\s+(?:with|for)\s+(.{3,100})$`)
+	switchedFrom = regexp.MustCompile(`(?i)^(?:[-*•]\s+)?(?:(?:i've|i have|we've|we have)\s+)?(?:also\s+)?(switched|changed|moved|migrated|converted)\s+(?:(.{3,80}?)\s+)?from\s+(.{2,60}?)\s+to\s+(.{2,100})$`)
+	// The reason after a reported replacement: "…, which is the
+	// recommended build system", "… to avoid ambiguity".
+	replacementReason = regexp.MustCompile(`(?i)(?:,\s*|\s+)(?:(?:which is|which are|since|because|as it)\s+(.{4,})|((?:so that|so it|to match|to avoid|to keep|to align with|for better|for consistency)\s+.{4,}))$`)
 	// ", so the callers need no change": the reason after a course.
 	soReason = regexp.MustCompile(`(?i),\s+so(?:\s+that)?\s+`)
 	// "You're absolutely right - we should X instead of Y".
@@ -47,7 +55,7 @@ var (
 func (sc *decisionScan) reportedChoices(i int) {
 	v := &sc.vs[i]
 	low := v.lower()
-	if !hasAnySubstring(low, "option", "approach", "solution", "alternative", "fall back", "falls back", "changed", "switched", "moved", "right") {
+	if !hasAnySubstring(low, "option", "approach", "solution", "alternative", "fall back", "falls back", "changed", "switched", "moved", "replaced", "swapped", "migrated", "converted", "right") {
 		return
 	}
 	for _, s := range sc.sentencesOf(i) {
@@ -108,6 +116,9 @@ func reportedChoice(s, prose string) (baton.Decision, int, bool) {
 	if m := changedTo.FindStringSubmatch(s); m != nil {
 		what, from, to := strings.Trim(m[1], "` "), strings.Trim(m[2], "`\"' "), strings.Trim(m[3], "`\"' ")
 		return baton.Decision{Decision: "change " + what + " from " + from + " to " + to, Rationale: m[4] + " " + m[5], Alternatives: []string{from}}, reportedChange, true
+	}
+	if d, ok := reportedReplacement(s); ok {
+		return d, reportedChange, true
 	}
 	if m := concededCourse.FindStringSubmatch(s); m != nil {
 		d := baton.Decision{Decision: m[1]}
@@ -183,5 +194,45 @@ func selfPicked(key, restated, prose string) (baton.Decision, bool) {
 		}
 		d.Decision = r
 	}
+	return d, true
+}
+
+// reportedVerb is the course a reported change's verb names.
+var reportedVerb = map[string]string{"switched": "switch", "changed": "change", "moved": "move", "migrated": "migrate", "converted": "convert"}
+
+// reportedReplacement reads a course the assistant reports it put in
+// place of another, with the reason it gives: "I've switched the build
+// backend from setuptools to hatchling, which is the recommended build
+// system for uv projects". Without a reason it is a step of the work.
+func reportedReplacement(s string) (baton.Decision, bool) {
+	var d baton.Decision
+	var rest string
+	if m := replacedWith.FindStringSubmatch(s); m != nil {
+		rest = m[2]
+		d.Alternatives = []string{strings.Trim(m[1], "`\"' ")}
+		d.Decision = "replace " + d.Alternatives[0] + " with "
+	} else if m := switchedFrom.FindStringSubmatch(s); m != nil {
+		rest = m[4]
+		d.Alternatives = []string{strings.Trim(m[3], "`\"' ")}
+		d.Decision = reportedVerb[strings.ToLower(m[1])] + " "
+		if what := strings.Trim(m[2], "`\"' "); what != "" {
+			d.Decision += what + " "
+		}
+		d.Decision += "from " + d.Alternatives[0] + " to "
+	} else {
+		return baton.Decision{}, false
+	}
+	loc := replacementReason.FindStringSubmatchIndex(rest)
+	if loc == nil {
+		return baton.Decision{}, false
+	}
+	// "which is the standard tool": the reason; "to avoid X": the purpose,
+	// kept whole.
+	if loc[2] >= 0 {
+		d.Rationale = rest[loc[2]:loc[3]]
+	} else {
+		d.Rationale = rest[loc[4]:loc[5]]
+	}
+	d.Decision += strings.Trim(rest[:loc[0]], "`\"' ")
 	return d, true
 }

@@ -57,6 +57,38 @@ func TestDecisionReportedChange(t *testing.T) {
 	checkDecisions(t, c, nil) // nothing changed in the session
 }
 
+// TestDecisionReportedReplacement: a course the assistant reports it put
+// in place of another, with the reason it gives ("I've moved the queue
+// from Redis to NATS, which is …", "Replaced the polling loop with a
+// file watcher to avoid …"): the new course against the old. Without a
+// reason, or before anything changed, it is a step or a diagnosis.
+func TestDecisionReportedReplacement(t *testing.T) {
+	c := newConvo()
+	c.steward("the docs build is slow and flaky")
+	c.tool("Edit", obj{"file_path": "docs/conf.toml", "old_string": "engine = \"sphinx\"", "new_string": "engine = \"mkdocs\""}, "ok", "")
+	c.assistant("I've switched the docs engine from Sphinx to MkDocs, which is the simpler tool for a Markdown-only site.")
+	checkDecisions(t, c, []baton.Decision{{Decision: "switch the docs engine from Sphinx to MkDocs",
+		Rationale: "the simpler tool for a Markdown-only site", Alternatives: []string{"Sphinx"}}})
+
+	c = newConvo()
+	c.steward("the watcher eats a core")
+	c.tool("Edit", obj{"file_path": "watch.go", "old_string": "for {", "new_string": "w := fsnotify.NewWatcher()"}, "ok", "")
+	c.assistant("Done:\n\n- Replaced the polling loop with a file watcher to avoid waking up every second")
+	checkDecisions(t, c, []baton.Decision{{Decision: "replace the polling loop with a file watcher",
+		Rationale: "to avoid waking up every second", Alternatives: []string{"the polling loop"}}})
+
+	c = newConvo()
+	c.steward("the watcher eats a core")
+	c.tool("Edit", obj{"file_path": "watch.go", "old_string": "for {", "new_string": "w := fsnotify.NewWatcher()"}, "ok", "")
+	c.assistant("Replaced the polling loop with a file watcher.")
+	checkDecisions(t, c, nil) // no reason: a step
+
+	c = newConvo()
+	c.steward("why is the docs build different now?")
+	c.assistant("Switched the docs engine from Sphinx to MkDocs, which is why the theme changed.")
+	checkDecisions(t, c, nil) // nothing changed in the session
+}
+
 // TestDecisionFallbackBuiltIn: a fallback the assistant builds in for
 // when a tool or a value is missing is a choice between two courses.
 func TestDecisionFallbackBuiltIn(t *testing.T) {

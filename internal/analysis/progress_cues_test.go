@@ -18,4 +18,9 @@ func TestNextCuesHoldAPart(t *testing.T) {
 			t.Errorf("means word %q is not in meansNamed %s", w, meansNamed)
 		}
 	}
+	for _, w := range meansOrderWords {
+		if !strings.Contains(meansImperative.String(), w) {
+			t.Errorf("means word %q is not in meansImperative %s", w, meansImperative)
+		}
+	}
 }
