@@ -32,3 +32,27 @@ func TestGenericHeadStandsForItsPhrase(t *testing.T) {
 		}
 	}
 }
+
+// TestGenericHeadAloneWhenNeverQualified: a session that speaks of "the
+// page" in several messages and never says which page is about that
+// page: the head is its topic. One named in a single message is not.
+func TestGenericHeadAloneWhenNeverQualified(t *testing.T) {
+	c := newConvo()
+	c.steward("The page renders blank after the router upgrade. Why?")
+	c.assistant("The page mounts before the router resolves its routes, so nothing matches.")
+	c.assistant("Waiting for the router fixes it: the page renders its header and table again.")
+	c.steward("Does the page still load quickly?")
+	c.assistant("Yes, the page loads in the same time; the router wait is a few milliseconds.")
+	got := keyTopics(buildViews(testAnalyzer, c.analysed(testAnalyzer)))
+	if !slices.Contains(got, "page") {
+		t.Errorf("topics %q, want %q (a head the session never qualifies)", got, "page")
+	}
+
+	c = newConvo()
+	c.steward("Rename the router options and check the service once.")
+	c.assistant("Renamed the router options; the router tests pass.")
+	got = keyTopics(buildViews(testAnalyzer, c.analysed(testAnalyzer)))
+	if slices.Contains(got, "service") {
+		t.Errorf("topics %q hold %q, named in one message only", got, "service")
+	}
+}

@@ -160,8 +160,14 @@ func topicAlone(c topicCandidate, cands []topicCandidate, least float64, known *
 	words := strings.Fields(c.term)
 	if len(words) == 1 && genericHeads[c.term] && !isTechnologyName(c.term) {
 		// The phrase it ends names the subject ("phase test", "login
-		// page"): the best one the session holds, or none.
-		return headedPhrase(cands, c.term, min(least, minHeadedPhraseScore))
+		// page"): the best one the session holds. A session that speaks
+		// of "the test" in several messages and never says which one is
+		// about that test: the head is its topic, as a plural one
+		// ("tests") is.
+		if p, ok := headedPhrase(cands, c.term, min(least, minHeadedPhraseScore)); ok {
+			return p, true
+		}
+		return c, c.msgs >= 2
 	}
 	if isTechnologyName(c.term) || stopWordTopic(c.term) ||
 		len(words) == 1 && (genericHeads[c.term] || vagueAdjectives[c.term] || loneAdjectives[c.term] || pairVerbs[c.term] || discourseNouns[c.term] || programParts[c.term] || c.verb) ||
