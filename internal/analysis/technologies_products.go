@@ -168,9 +168,12 @@ func installedPackages(content string) []string {
 }
 
 // diagnosticLine is a line a program printed: its name and a colon
-// ("zsh: command not found: python", "xcode-select: note: …"), or a log
-// record's timestamp ("2025-02-27 17:32:51,142 - INFO - …").
-var diagnosticLine = regexp.MustCompile(`^(?:[a-z][\w.-]*: |\d{4}-\d\d-\d\d[T ]\d\d:\d\d)`)
+// ("zsh: command not found: python", "xcode-select: note: …"), a log
+// record's timestamp ("2025-02-27 17:32:51,142 - INFO - …"). A line that
+// opens with a quoted string and a comma or a colon is code or data
+// pasted (a manifest's "\"numpy>=1.24\", # needed by pandas", a JSON
+// object's "\"redis\": {"): the names in it are its items.
+var diagnosticLine = regexp.MustCompile(`^(?:[a-z][\w.-]*: |\d{4}-\d\d-\d\d[T ]\d\d:\d\d|"[^"]*"\s*[,:])`)
 
 // stewardWords is the steward's prose without the lines they pasted from a
 // terminal or a log: a program's name in its own output ("zsh: command not

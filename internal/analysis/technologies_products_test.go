@@ -124,3 +124,25 @@ func TestTechnologiesOfPastedDiagnostics(t *testing.T) {
 		}
 	}
 }
+
+// TestTechnologiesOfPastedCodeLines: a line that opens with a quoted
+// item (a manifest's list, a JSON object) is pasted code or data, not the
+// steward naming what they use, even where its comment names a tool; the
+// steward's own sentence beside it still is.
+func TestTechnologiesOfPastedCodeLines(t *testing.T) {
+	c := newConvo()
+	c.steward("my extras list is\n    \"seaborn\": \"0.13\", # plots for the matplotlib report\n" +
+		"    \"numpy>=1.24\", # needed by polars\nWe run Celery for the queue.")
+	c.assistant("Done.")
+	s := &baton.Session{}
+	New().Session(s, c.analysed(New()))
+	got := s.Technical.Technologies
+	if !slices.Contains(got, "Celery") {
+		t.Errorf("technologies %q lack Celery", got)
+	}
+	for _, not := range []string{"seaborn", "Matplotlib", "Polars"} {
+		if slices.Contains(got, not) {
+			t.Errorf("technologies %q hold %q (%s)", got, not, s.Technical.TechnologyEvidence[not])
+		}
+	}
+}
