@@ -179,12 +179,8 @@ func (sc *decisionScan) read(i int) {
 		}
 	}
 	sc.keptForCompat(i)
-	if v.assistant() && scopedStepCue(v.lower()) {
-		for _, s := range sc.sentencesOf(i) {
-			if d, ok := scopedStep(plainText(s)); ok && carriedOut(sc.vs, i) {
-				sc.add(d, v)
-			}
-		}
+	if v.assistant() {
+		sc.scopedSteps(i)
 	}
 	if !decisionCue(v.lower()) || len(sc.plans[i]) > 0 && v.steward() {
 		return // a plan's choices are read by planDecisions
