@@ -692,6 +692,9 @@ func discussionQuestion(task string) bool {
 	for len(w) > 1 && discourseMarkers[w[0]] {
 		w = w[1:]
 	}
+	if doesTheSame(w) {
+		return false // "do the same for groq.ts": work, not a question
+	}
 	return len(w) > 0 && discussionOpeners[w[0]]
 }
 

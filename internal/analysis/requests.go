@@ -455,6 +455,9 @@ func imperativeWord(w string) bool {
 		return true
 	}
 	w = strings.ToLower(strings.Trim(w, ",:;*_`"))
+	if first, second, ok := strings.Cut(w, "/"); ok && imperativeVerbs[first] && isPlainWord(second) {
+		return true // "add/amend the roadmap": either verb asks
+	}
 	return imperativeVerbs[w] || strings.HasPrefix(w, "re-") && len(w) > 5 && isPlainWord(w[3:])
 }
 
@@ -670,9 +673,9 @@ func requestOf(s string, item bool) (string, requestForm) {
 		s = strings.TrimSpace(s[i:])
 		words = strings.Fields(s)
 		form = formOpener
-	case imperativeWord(words[0]) && len(words) >= 2, lookRequest.MatchString(lower) && !question:
+	case imperativeWord(words[0]) && len(words) >= 2, lookRequest.MatchString(lower) && !question, doesTheSame(words):
 		form = formImperative
-	case leadIn(words) > 0 && len(words)-leadIn(words) >= 2 && imperativeWord(words[leadIn(words)]) && !question:
+	case leadIn(words) > 0 && len(words)-leadIn(words) >= 2 && (imperativeWord(words[leadIn(words)]) || doesTheSame(words[leadIn(words):])) && !question:
 		// "OK, but explain the difference", "Now look at ollama.ts",
 		// "Finally do the same for …", "yes, build and test": a word
 		// that links the request to what came before, then its verb.
@@ -723,6 +726,16 @@ func requestOf(s string, item bool) (string, requestForm) {
 // "finally") and turns ("ok, but explain …").
 var leadInWords = set("ok", "okay", "so", "now", "next", "then", "finally", "also", "and", "but", "yes", "yeah", "yep",
 	"alright", "first", "lastly", "afterwards", "additionally", "please")
+
+// doesTheSame reports words that ask to repeat the work just done
+// elsewhere: "do the same for groq.ts", "do the same in the CLI".
+func doesTheSame(words []string) bool {
+	return len(words) >= 5 && strings.EqualFold(words[0], "do") && strings.EqualFold(words[1], "the") &&
+		strings.EqualFold(words[2], "same") && placePrepositions[strings.ToLower(words[3])]
+}
+
+// placePrepositions say where repeated work goes ("for", "in", "with").
+var placePrepositions = set("for", "in", "with", "on", "to")
 
 // leadIn counts the lead-in words that open a sentence.
 func leadIn(words []string) int {

@@ -97,3 +97,25 @@ func TestLeadInBeforeTheVerb(t *testing.T) {
 		t.Errorf("a short question after a lead-in became %q", got)
 	}
 }
+
+// TestRepeatAndAlternativeVerbs: "do the same for …" asks to repeat the
+// work just done somewhere else, also mid-session after "please" (it is
+// no yes/no question for opening with "do"), and two verbs joined by a
+// slash ("add/amend") open a request as either would; "the same" that
+// names a thing ("do the same tests fail") is no such request.
+func TestRepeatAndAlternativeVerbs(t *testing.T) {
+	conv := newConvo()
+	conv.steward("add retries to the fetch client in http.go")
+	conv.assistant("Added retries with backoff to the fetch client.")
+	conv.steward("Please do the same for the upload client in upload.go.")
+	conv.steward("Then add/amend the notes in DESIGN.md with what we changed.")
+	p := progressOf(buildViews(testAnalyzer, conv.analysed(testAnalyzer)))
+	want := []string{"add retries to the fetch client in http.go", "do the same for the upload client in upload.go",
+		"add/amend the notes in DESIGN.md with what we changed"}
+	if !slices.Equal(p.TasksDiscussed, want) {
+		t.Errorf("tasks %q, want %q", p.TasksDiscussed, want)
+	}
+	if doesTheSame(strings.Fields("do the same tests fail on main")) {
+		t.Error(`"do the same tests fail" read as a request to repeat work`)
+	}
+}
