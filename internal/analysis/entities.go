@@ -394,6 +394,15 @@ func scanEntities(prose, lower string, es *entitySet, chunks []string) (loc loca
 				continue
 			}
 		}
+		if asciiWordBytes(c) {
+			// Letters, digits and '_' alone ("p95", "handler2", "max_len")
+			// hold no line reference and name no file (but specialFiles,
+			// above): only a symbol is left to look for.
+			if sym, conf := symbolOf(c, ticked); conf > 0 {
+				es.add(sym, EntitySymbol, conf)
+			}
+			continue
+		}
 		if !isASCII(c) {
 			scriptBoundedTechnologies(c, es)
 		}
@@ -566,6 +575,17 @@ func isUpperASCII(b byte) bool { return 'A' <= b && b <= 'Z' }
 func asciiLetters(s string) bool {
 	for i := 0; i < len(s); i++ {
 		if b := s[i] | 0x20; b < 'a' || b > 'z' {
+			return false
+		}
+	}
+	return true
+}
+
+// asciiWordBytes reports whether s is ASCII letters, digits and '_' alone
+// (isASCIIWordByte).
+func asciiWordBytes(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if !isASCIIWordByte(s[i]) {
 			return false
 		}
 	}

@@ -61,3 +61,35 @@ func TestIsDottedIdentAsItsParts(t *testing.T) {
 		}
 	}
 }
+
+// scanEntities asks a chunk of ASCII letters, digits and '_' alone only
+// for a symbol: such a chunk holds no line reference, and is no file but
+// one of specialFiles (which it looks up before).
+func TestWordChunkHoldsNoLineReferenceNorFile(t *testing.T) {
+	const bytes = "aZ09_LgoM"
+	rng := rand.New(rand.NewPCG(5, 6))
+	chunks := []string{"Makefile", "README", "LICENSE", "go", "p95", "handler2", "max_len", "L12", "x"}
+	for range 20000 {
+		b := make([]byte, 1+rng.IntN(12))
+		for i := range b {
+			b[i] = bytes[rng.IntN(len(bytes))]
+		}
+		chunks = append(chunks, string(b))
+	}
+	for _, c := range chunks {
+		if !asciiWordBytes(c) {
+			t.Fatalf("%q: not word bytes", c)
+		}
+		if file, from, to := splitLineRef(c); file != c || from != 0 || to != 0 {
+			t.Errorf("splitLineRef(%q) = %q, %d, %d", c, file, from, to)
+		}
+		if conf := fileConfidence(c); conf > 0 && !specialFiles[c] {
+			t.Errorf("fileConfidence(%q) = %v", c, conf)
+		}
+	}
+	for _, c := range []string{"db.go", "a/b", "x:12", "f#L3", "é", "parse()", ""} {
+		if c != "" && asciiWordBytes(c) {
+			t.Errorf("%q: word bytes", c)
+		}
+	}
+}
