@@ -8,6 +8,8 @@ import (
 	"github.com/baton-dev/baton/internal/baton"
 )
 
+// A steward's choice stated in Chinese or Japanese.
+//
 // A steward's Chinese request that states a choice: it opens with the verb
 // that keeps, changes to or adopts a course (「保留基本功能」「改为官方推荐的
 // 安装方式」「采用 X」), or sets the course against the one turned down
@@ -92,4 +94,55 @@ func hasKana(s string) bool {
 		}
 	}
 	return false
+}
+
+var (
+	// Japanese choices: 「Xにします」「Xにしましょう」「Xで行きましょう」
+	// 「Xにしたほうがよさそう」「Xでお願いします」, at a sentence's end.
+	choiceJA = regexp.MustCompile(`^(.+?)(?:に(?:します|しましょう|したい|したほうが(?:よさそう|いい|良い|よい)|するのがよさそう)|で(?:行きましょう|いきましょう|行きます|いきます|お願いします|進めてください|進めましょう)|を採用(?:します|しましょう|したい))(?:です|ね|か)?[。！!]?$`)
+	// "YではなくX": Y is the alternative.
+	insteadJA = regexp.MustCompile(`^(.+?)ではなく[、,]?\s*(.+)$`)
+	// "XのでY", "XからY": X is the reason.
+	becauseJA = regexp.MustCompile(`^(.+?)(?:ので|から|ため)[、,]?\s*(.+)$`)
+)
+
+// jaPointer are words that point at what was said: "それ", "こちら".
+var jaPointer = set("それ", "これ", "あれ", "そちら", "こちら", "そっち", "こっち", "その案", "この案")
+
+// japaneseChoices reads a steward's Japanese choices, sentence by sentence.
+func japaneseChoices(prose string) []baton.Decision {
+	if !containsAnyNonASCII(prose, "にでなを") {
+		return nil // no sentence of it can hold one: not cut into sentences
+	}
+	var out []baton.Decision
+	for _, s := range decisionSentences(prose) {
+		s = strings.TrimSpace(plainText(s))
+		if !containsAnyNonASCII(s, "にでなを") || strings.HasSuffix(s, "？") || strings.HasSuffix(s, "?") {
+			continue
+		}
+		m := choiceJA.FindStringSubmatch(s)
+		if m == nil {
+			continue
+		}
+		d := baton.Decision{Decision: m[1]}
+		if b := becauseJA.FindStringSubmatch(d.Decision); b != nil {
+			d.Rationale, d.Decision = strings.TrimPrefix(b[1], "どうやら"), b[2]
+		}
+		if b := insteadJA.FindStringSubmatch(d.Decision); b != nil {
+			d.Alternatives, d.Decision = []string{b[1]}, b[2]
+		}
+		d.Decision = strings.TrimPrefix(strings.TrimSpace(d.Decision), "どうやら")
+		// "はい、それでお願いします": an answer to what was offered, read as
+		// an acceptance elsewhere, not a choice of its own.
+		if utf8.RuneCountInString(d.Decision) < 4 || strings.HasPrefix(d.Decision, "はい") || jaPointer[strings.TrimSpace(d.Decision)] {
+			continue
+		}
+		if strings.HasPrefix(s[len(m[1]):], "に") {
+			d.Decision += "にする"
+		} else if strings.HasPrefix(s[len(m[1]):], "を採用") {
+			d.Decision += "を採用する"
+		}
+		out = append(out, d)
+	}
+	return out
 }
