@@ -751,7 +751,8 @@ func leadIn(words []string) int {
 
 // lookRequest opens a sentence that asks the session to examine
 // something in the idiom's words rather than a verb of its own: "have a
-// look at the logs", "take a quick look into the release workflow".
+// look at the logs", "take a quick look into the release workflow", "go
+// through the codebase", "go over the unit tests".
 // desiredState is a sentence saying what a thing of the code should do:
 // a subject of one to five words, then "should", "must" or "needs to"
 // and a verb.
@@ -772,7 +773,7 @@ func statesOnly(s string) bool {
 	return len(words) > 0 && desiredState.MatchString(lower) && !imperativeWord(words[0]) && openerAt(lower) < 0
 }
 
-var lookRequest = regexp.MustCompile(`^(?:have|take)\s+(?:a\s+)?(?:quick\s+|closer\s+|close\s+|brief\s+)?look\s+(?:at|into|over|through)\s+\S`)
+var lookRequest = regexp.MustCompile(`^(?:(?:have|take)\s+(?:a\s+)?(?:quick\s+|closer\s+|close\s+|brief\s+)?look\s+(?:at|into|over|through)|go\s+(?:through|over))\s+\S`)
 
 // lineRange is the line range an editor puts after a file it attaches:
 // "(51-58)", "L12-L30".

@@ -101,12 +101,15 @@ func TestStaleStatusIsSuperseded(t *testing.T) {
 	}
 }
 
-// TestLookRequests: "have a look at X" and "take a look at X" ask the
-// session to examine X, though no verb of their own opens them.
+// TestLookRequests: "have a look at X", "take a look at X" and "go
+// through X" or "go over X" ask the session to examine X, though no verb
+// of their own opens them.
 func TestLookRequests(t *testing.T) {
 	for s, want := range map[string]string{
-		"Have a look at the failing test in ci.yml":    "Have a look at the failing test in ci.yml",
-		"Take a quick look into the release workflow.": "Take a quick look into the release workflow",
+		"Have a look at the failing test in ci.yml":           "Have a look at the failing test in ci.yml",
+		"Take a quick look into the release workflow.":        "Take a quick look into the release workflow",
+		"Go over the parser tests and flag the flaky ones.":   "Go over the parser tests and flag the flaky ones",
+		"go through the storage layer and list unused tables": "go through the storage layer and list unused tables",
 	} {
 		if got := requestTasks(s); len(got) != 1 || got[0] != want {
 			t.Errorf("requestTasks(%q) = %q, want [%q]", s, got, want)
