@@ -93,3 +93,35 @@ func TestWordChunkHoldsNoLineReferenceNorFile(t *testing.T) {
 		}
 	}
 }
+
+// debuggingCue looks words up only when matchPhrases found one with a
+// bit of debugWordBloom: it answers as looking every word up does.
+func TestDebuggingCueAsLookingEveryWordUp(t *testing.T) {
+	everyWord := func(words []string, hits *phraseHits) bool {
+		for i, w := range words {
+			if debugWords[w] && !((w == "error" || w == "errors") && i+1 < len(words) && errorNouns[words[i+1]]) {
+				return true
+			}
+		}
+		return hits.has(kindDebugging)
+	}
+	texts := []string{
+		"The handler returns early, so the cache stays warm.",
+		"Add error handling to the importer, please.",
+		"The test is flaky again and the build FAILED twice.",
+		"It panicked with a nil pointer in the worker.",
+		"Error messages should name the field.",
+		"",
+	}
+	for w := range debugWords {
+		texts = append(texts, "We looked at the "+w+" yesterday", strings.ToUpper(w)+" code")
+	}
+	for _, text := range texts {
+		lower := lowerText(text)
+		words := wordsOf(lower)
+		hits := matchPhrases(words, lower)
+		if got, want := debuggingCue(words, &hits), everyWord(words, &hits); got != want {
+			t.Errorf("%q: debuggingCue %v, looking every word up %v", text, got, want)
+		}
+	}
+}

@@ -142,7 +142,22 @@ var debugPhrases = []string{
 var errorNouns = set("handling", "handler", "handlers", "message", "messages", "code", "codes", "type", "types",
 	"page", "pages", "wrapping", "reporting", "state", "states", "boundary", "boundaries", "value", "values")
 
+// debugWordBloom holds debugWords' bits (wordBit): matchPhrases notes
+// whether any word of a message has one, and debuggingCue looks the words
+// of a message none has (most) up no further.
+var debugWordBloom = func() (b wordBloom) {
+	for w := range debugWords {
+		b.add(w)
+	}
+	return b
+}()
+
+// debuggingCue reports whether the words (hits' words, as matchPhrases
+// read them) name a failure, or hits holds a debugging phrase.
 func debuggingCue(words []string, hits *phraseHits) bool {
+	if !hits.mayHoldDebugWord {
+		return hits.has(kindDebugging)
+	}
 	for i, w := range words {
 		if !debugWords[w] {
 			continue

@@ -39,6 +39,9 @@ type phraseHits struct {
 	// those after a negator left out (emotionsOf's): counted in
 	// matchPhrases's pass, each word hashed once for both filters.
 	wordEmotions [9]int
+	// mayHoldDebugWord is set when a word has its bit in debugWordBloom:
+	// when none has, debuggingCue need look none up.
+	mayHoldDebugWord bool
 }
 
 func (h *phraseHits) has(k phraseKind) bool { return h.kinds[k] }
@@ -106,6 +109,9 @@ func matchPhrases(words []string, text string) phraseHits {
 	var h phraseHits
 	for i, w := range words {
 		x := wordBit(w)
+		if debugWordBloom.hasBit(x) {
+			h.mayHoldDebugWord = true
+		}
 		if emotionWordBloom.hasBit(x) {
 			if e, ok := emotionWords[w]; ok && !(i > 0 && negators[words[i-1]]) && !(i > 1 && negators[words[i-2]]) {
 				h.wordEmotions[emotionRank[e]]++
