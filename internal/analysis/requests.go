@@ -707,6 +707,9 @@ func requestOf(s string, item bool) (string, requestForm) {
 		}
 	}
 	task := strings.TrimRight(strings.Join(words, " "), ".,;:!?\\ ")
+	if strings.HasSuffix(task, "[") || strings.HasSuffix(task, "{") || strings.HasSuffix(task, "(") {
+		return "", 0 // "format: Annotated[": a line of code cut at its bracket
+	}
 	if strings.HasSuffix(strings.ToLower(task), " following") || strings.Contains(strings.ToLower(task), " the following ") && len(words) <= 4 {
 		return "", 0 // "implement the following plan": the plan's items are the tasks
 	}

@@ -174,6 +174,16 @@ func TestTasksFromVerbsOfRecordsAndFiles(t *testing.T) {
 	}
 }
 
+// TestCodeCutAtABracketIsNoTask: a line of code pasted under a request
+// that opens with a verb's word and breaks at an opening bracket
+// ("format: Literal[") is code, not a second request.
+func TestCodeCutAtABracketIsNoTask(t *testing.T) {
+	got := requestTasks("Add type hints to the resize helper like so\n\ndef resize(\n    format: Literal[\n        \"png\", \"jpg\"] = \"png\",\n):")
+	if want := []string{"Add type hints to the resize helper like so"}; !slices.Equal(got, want) {
+		t.Errorf("tasks %q, want %q", got, want)
+	}
+}
+
 // TestTasksFromDesiredState: a sentence saying what a thing of the code
 // should do asks for that change; one about the people or a hedge ("it
 // should work now") does not.
