@@ -110,3 +110,21 @@ func TestSessionTitlePastCourtesy(t *testing.T) {
 		}
 	}
 }
+
+// TestContinuationRequest: of the agent's summary of a conversation that
+// ran out of context, a title reads the request it reports, told back as
+// the request, and nothing when the summary reports none.
+func TestContinuationRequest(t *testing.T) {
+	const opening = "This session is being continued from a previous conversation that ran out of context. The conversation is summarized below:\n"
+	for _, tc := range []struct{ content, want string }{
+		{opening + "Summary:\n1. Primary Request and Intent:\n   - The user requested that the backup job skip hidden folders.\n2. Key Technical Concepts:\n   - rsync\n",
+			"the backup job skip hidden folders."},
+		{opening + "## Primary Request and Intent:\nUser wants to rename the billing module.\n\n## Errors and fixes:\n- none\n",
+			"rename the billing module."},
+		{opening + "Analysis:\nThe conversation went on for long.\n", ""},
+	} {
+		if got := strings.TrimSpace(continuationRequest(tc.content)); got != tc.want {
+			t.Errorf("continuationRequest(%q) = %q, want %q", tc.content, got, tc.want)
+		}
+	}
+}

@@ -109,9 +109,13 @@ func particleRune(r rune) bool {
 
 // titleProse is the prose a prompt's title is read from: its prose, or
 // when it carries an attachment or wrapped output, or mentions a file by
-// a link, the prose of the rest.
+// a link, the prose of the rest; of the agent's summary of a conversation
+// that ran out of context, the request it reports.
 func titleProse(v *view) string {
 	c := v.m.Content
+	if continuationSummary(c) {
+		return continuationRequest(c)
+	}
 	if !strings.Contains(c, "<") && !strings.Contains(c, "](") {
 		return v.prose
 	}
@@ -120,4 +124,33 @@ func titleProse(v *view) string {
 		return v.prose
 	}
 	return proseOf(rest)
+}
+
+// requestSection opens the section of Claude Code's continuation summary
+// that reports what the steward asked for ("1. Primary Request and
+// Intent:"); nextSection opens any numbered or headed section after it.
+var (
+	requestSection = regexp.MustCompile(`(?im)^\W*(?:\d+\.\s*)?primary request[^\n:]*:`)
+	nextSection    = regexp.MustCompile(`(?m)^\s*(?:\d+\.|#{1,4})\s+[^\n]{1,80}:\s*$`)
+	// reportedFrame is the third person the summary tells the request in
+	// ("The user asked me to …", "User requested that …").
+	reportedFrame = regexp.MustCompile(`(?im)^[\s\-*]*(?:the\s+)?user(?:'s)?\s+(?:primary request was\s+|initially\s+|first\s+|then\s+|explicitly\s+|later\s+)?` +
+		`(?:asked|requested|wanted|wants|asks|requests|needed|needs|instructed)\s+(?:me\s+|claude\s+|the assistant\s+)?(?:to\s+|that\s+|for\s+)?`)
+)
+
+// continuationRequest is what the agent's summary of a conversation that
+// ran out of context reports the steward asked for, put back as the
+// request ("make the export …" of "The user asked me to make the export
+// …"). The summary's opening is the same in every resumed session and
+// names no subject, so a summary without that section gives "".
+func continuationRequest(content string) string {
+	loc := requestSection.FindStringIndex(content)
+	if loc == nil {
+		return ""
+	}
+	section := content[loc[1]:]
+	if end := nextSection.FindStringIndex(section); end != nil {
+		section = section[:end[0]]
+	}
+	return proseOf(reportedFrame.ReplaceAllString(section, ""))
 }

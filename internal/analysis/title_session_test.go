@@ -134,6 +134,22 @@ func TestSessionTitleNamesTheSubject(t *testing.T) {
 			},
 			want: []string{"uv", "官方推薦"},
 		},
+		{
+			name: "a session resumed from Claude Code's summary of the conversation before",
+			turns: []string{
+				"This session is being continued from a previous conversation that ran out of context. The conversation is summarized below:\n" +
+					"Analysis:\nLet me go through the conversation chronologically. The user first greeted me, then described the shop.\n\n" +
+					"Summary:\n1. Primary Request and Intent:\n   The user asked me to make the invoice export write one CSV file per customer, with the totals in the last row.\n\n" +
+					"2. Key Technical Concepts:\n   - Go, encoding/csv\n   - Session is being continued\n\n" +
+					"3. Files and Code Sections:\n   - export/invoice.go: the writer loop\n\n" +
+					"4. Pending Tasks:\n   - Add a test for empty customers\n\n" +
+					"Please continue the conversation from where we left it off without asking the user any further questions.",
+				"I'll continue with the per-customer CSV export: the writer loop now opens one file per customer.",
+				"continue",
+				"Done: each customer gets its own CSV file with a totals row.",
+			},
+			want: []string{"invoice export", "csv"},
+		},
 	} {
 		c := newConvo()
 		for i, text := range tc.turns {
