@@ -689,7 +689,9 @@ func requestOf(s string, item bool) (string, requestForm) {
 		form = formImperative
 	case question && len(words) >= 4 && questionOpeners[strings.ToLower(words[0])]:
 		form = formQuestion
-	case len(words) >= 4 && whWords[strings.ToLower(words[0])]:
+	case len(words) >= 4 && whWords[strings.ToLower(words[0])] && !determiners[strings.ToLower(words[1])]:
+		// "where the address is the public one" without a question
+		// mark: a clause that describes, in a statement's word order.
 		form = formQuestion
 	case question && len(words) >= 6:
 		form = formAside
@@ -739,6 +741,9 @@ func doesTheSame(words []string) bool {
 
 // placePrepositions say where repeated work goes ("for", "in", "with").
 var placePrepositions = set("for", "in", "with", "on", "to")
+
+// determiners open a noun phrase.
+var determiners = set("the", "a", "an", "this", "that", "these", "those", "my", "our", "your", "its", "their")
 
 // leadIn counts the lead-in words that open a sentence.
 func leadIn(words []string) int {

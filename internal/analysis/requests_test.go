@@ -184,6 +184,19 @@ func TestCodeCutAtABracketIsNoTask(t *testing.T) {
 	}
 }
 
+// TestDescribingClauseIsNoQuestion: a sentence without a question mark
+// that opens with a question word and then a noun phrase ("where the
+// HOST is the machine's public name") describes in a statement's word
+// order; one in a question's order ("how does the retry work") asks.
+func TestDescribingClauseIsNoQuestion(t *testing.T) {
+	if got := requestTasks("where the HOST is the machine's public name and the PORT the one it listens on"); len(got) != 0 {
+		t.Errorf("a describing clause became tasks %q", got)
+	}
+	if got := requestTasks("how does the retry budget get reset between jobs"); len(got) != 1 {
+		t.Errorf("a question without its mark gave tasks %q", got)
+	}
+}
+
 // TestTasksFromDesiredState: a sentence saying what a thing of the code
 // should do asks for that change; one about the people or a hedge ("it
 // should work now") does not.
