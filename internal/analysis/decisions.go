@@ -49,7 +49,14 @@ import (
 //
 // Options the steward never picks from give nothing.
 func decisionsOf(vs []view) []baton.Decision {
+	return decisionsWith(vs, newSessionTechnologies(vs))
+}
+
+// decisionsWith is decisionsOf(vs) reading the session's technologies
+// from techs (technologiesOf(vs)).
+func decisionsWith(vs []view, techs *sessionTechnologies) []baton.Decision {
 	sc := newDecisionScan(vs)
+	sc.sessionTechs = techs
 	for i := range vs {
 		if sc.full() {
 			break
@@ -72,6 +79,7 @@ type decisionScan struct {
 	lastOffer, either, proposal int
 	carried                     optionsOpen // options offered, not yet settled (optionCarried)
 	techs                       []string    // the session's technologies, once read (requestedMeans)
+	sessionTechs                *sessionTechnologies
 	echoes                      []echoOffer // offers a steward's message may take up by repeating one (echoedOption)
 	// sentences is decisionSentences of view sentencesAt (sentencesOf).
 	sentences   []string
@@ -79,7 +87,7 @@ type decisionScan struct {
 }
 
 func newDecisionScan(vs []view) *decisionScan {
-	sc := &decisionScan{vs: vs, out: []baton.Decision{}, plans: map[int][]planSource{}, lastOffer: -1, either: -1, proposal: -1, carried: optionsOpen{at: -1}, sentencesAt: -1}
+	sc := &decisionScan{vs: vs, out: []baton.Decision{}, plans: map[int][]planSource{}, lastOffer: -1, either: -1, proposal: -1, carried: optionsOpen{at: -1}, sentencesAt: -1, sessionTechs: newSessionTechnologies(vs)}
 	for _, p := range approvedPlans(vs) {
 		sc.plans[p.at] = append(sc.plans[p.at], p)
 	}

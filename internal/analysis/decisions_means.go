@@ -3,6 +3,7 @@ package analysis
 import (
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/baton-dev/baton/internal/baton"
 )
@@ -99,10 +100,31 @@ func mayNameMeans(s string) bool {
 // steward's sentence first names its means.
 func (sc *decisionScan) technologies() []string {
 	if sc.techs == nil {
-		sc.techs, _ = technologiesOf(sc.vs)
+		sc.techs, _ = sc.sessionTechs.of()
 		if sc.techs == nil {
 			sc.techs = []string{}
 		}
 	}
 	return sc.techs
+}
+
+// sessionTechnologies is technologiesOf(vs) for one analysis of a
+// session, read by whichever of its two readers asks first (the
+// technical context, and the decisions' scan on the summary's goroutine)
+// and shared, read only, with the other: each read it for itself, ~5% of
+// a first sync's CPU.
+type sessionTechnologies struct {
+	vs       []view
+	once     sync.Once
+	techs    []string
+	evidence map[string]string
+}
+
+func newSessionTechnologies(vs []view) *sessionTechnologies {
+	return &sessionTechnologies{vs: vs}
+}
+
+func (t *sessionTechnologies) of() ([]string, map[string]string) {
+	t.once.Do(func() { t.techs, t.evidence = technologiesOf(t.vs) })
+	return t.techs, t.evidence
 }

@@ -65,14 +65,15 @@ func reportAndMemory(workingDirectory, toolVersion string, vs []view, ex []Excha
 	// are live at once, over a view of every message (importing a
 	// 75,000-message document peaked at 152 MB of heap, after them 135).
 	due := memoryDue(len(vs))
-	summary := func() (baton.Summary, *knownSummary) { return summaryAndMemory(vs, due) }
+	techs := newSessionTechnologies(vs)
+	summary := func() (baton.Summary, *knownSummary) { return summaryAndMemoryWith(vs, due, techs) }
 	if len(vs) <= maxViewsBeside {
-		summary = summaryBeside(vs, due)
+		summary = summaryBeside(vs, due, techs)
 	}
 	r := SessionReport{
 		Arc:       emotionalArc(vs),
 		Progress:  progressOf(vs),
-		Technical: technicalOf(vs, workingDirectory),
+		Technical: technicalWith(vs, workingDirectory, techs),
 	}
 	r.Technical.WorkingDirectory = workingDirectory
 	r.Technical.ToolVersion = toolVersion
@@ -119,10 +120,10 @@ func applyReport(s *baton.Session, r SessionReport) {
 // the other parts of its analysis.
 const maxViewsBeside = 20_000
 
-// summaryBeside starts summaryAndMemory(vs, due) on another goroutine;
+// summaryBeside starts summaryAndMemoryWith(vs, due, techs) on another goroutine;
 // the function it returns waits for the summaries. A panic there is
 // raised again in the caller, where it would have been.
-func summaryBeside(vs []view, due int) func() (baton.Summary, *knownSummary) {
+func summaryBeside(vs []view, due int, techs *sessionTechnologies) func() (baton.Summary, *knownSummary) {
 	type outcome struct {
 		summary  baton.Summary
 		memory   *knownSummary
@@ -135,7 +136,7 @@ func summaryBeside(vs []view, due int) func() (baton.Summary, *knownSummary) {
 				done <- outcome{panicked: p}
 			}
 		}()
-		s, memory := summaryAndMemory(vs, due)
+		s, memory := summaryAndMemoryWith(vs, due, techs)
 		done <- outcome{summary: s, memory: memory}
 	}()
 	return func() (baton.Summary, *knownSummary) {

@@ -95,12 +95,18 @@ func summaryOf(vs []view) baton.Summary {
 // gathered view by view, as a memory's running state extends its pool)
 // instead of gathering their candidates a second time. nil otherwise.
 func summaryAndMemory(vs []view, due int) (baton.Summary, *knownSummary) {
+	return summaryAndMemoryWith(vs, due, newSessionTechnologies(vs))
+}
+
+// summaryAndMemoryWith is summaryAndMemory(vs, due) reading the session's
+// technologies from techs (technologiesOf(vs)).
+func summaryAndMemoryWith(vs []view, due int, techs *sessionTechnologies) (baton.Summary, *knownSummary) {
 	// The key topics and the decisions come first: the working memory of
 	// each is let go before the candidates are gathered, so a long
 	// session never holds the topics' tally and the candidates at once
 	// (a 150,000-message session's were 11 MB and 27 MB).
 	topics := keyTopics(vs)
-	decisions := decisionsOf(vs)
+	decisions := decisionsWith(vs, techs)
 	var memory *knownSummary
 	pool := newCandidatePool()
 	for i := range vs {

@@ -22,8 +22,14 @@ const (
 // technicalOf computes the technical context (all but the working
 // directory and tool version, which the importer sets).
 func technicalOf(vs []view, wd string) baton.TechnicalContext {
+	return technicalWith(vs, wd, newSessionTechnologies(vs))
+}
+
+// technicalWith is technicalOf(vs, wd) reading the session's technologies
+// from sessionTechs (technologiesOf(vs)).
+func technicalWith(vs []view, wd string, sessionTechs *sessionTechnologies) baton.TechnicalContext {
 	changes := codeChanges(vs, wd)
-	techs, evidence := technologiesOf(vs)
+	techs, evidence := sessionTechs.of()
 	return baton.TechnicalContext{
 		Repositories:       repositoriesOf(vs, wd),
 		Technologies:       techs,
