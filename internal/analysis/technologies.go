@@ -383,10 +383,13 @@ func actionTechnologies(a techAction, te *techEvidence) {
 			}
 			te.add(r.name, evidenceUsed, "ran `"+excerpt(r.command, 80)+"`")
 		}
-		for _, f := range commandReads(truncate(a.command, 4096)) {
+		// The reads and the searches share the command's simple
+		// commands split into words: each split the command for itself.
+		args := commandArgs(truncate(a.command, 4096))
+		for _, f := range argsReads(args) {
 			te.add(languageTechnology[languageOfPath(f)], evidenceRead, "read "+path.Base(f))
 		}
-		for _, p := range commandSearches(truncate(a.command, 4096)) {
+		for _, p := range argsSearches(args) {
 			te.add(languageTechnology[globLanguage(p)], evidenceRead, "searched "+p+" files")
 		}
 		return

@@ -263,9 +263,25 @@ var fileReaders = set("cat", "head", "tail", "sed", "nl", "less", "more", "bat",
 // ("sed -n '1,200p' main.go", "cat src/app.py"): an agent that reads code
 // through the shell, as Codex does, reads that language.
 func commandReads(cmd string) []string {
+	return argsReads(commandArgs(cmd))
+}
+
+// commandArgs is each simple command of a shell command (shellSegments of
+// it unquoted), split into words (shellArgs).
+func commandArgs(cmd string) [][]string {
+	segs := shellSegments(unquoted(cmd))
+	out := make([][]string, len(segs))
+	for i, seg := range segs {
+		out[i] = shellArgs(seg)
+	}
+	return out
+}
+
+// argsReads is commandReads of a command given as its simple commands'
+// words (commandArgs).
+func argsReads(segArgs [][]string) []string {
 	var out []string
-	for _, seg := range shellSegments(unquoted(cmd)) {
-		args := shellArgs(seg)
+	for _, args := range segArgs {
 		if len(args) < 2 || !fileReaders[path.Base(args[0])] {
 			continue
 		}
@@ -287,9 +303,14 @@ var searchers = set("grep", "egrep", "rg", "ag", "find", "fd", "git")
 // "rg -t py", "rg -g '*.ts'", "git grep … -- '*.rs'". An agent that
 // searches a language's code reads it.
 func commandSearches(cmd string) []string {
+	return argsSearches(commandArgs(cmd))
+}
+
+// argsSearches is commandSearches of a command given as its simple
+// commands' words (commandArgs).
+func argsSearches(segArgs [][]string) []string {
 	var out []string
-	for _, seg := range shellSegments(unquoted(cmd)) {
-		args := shellArgs(seg)
+	for _, args := range segArgs {
 		prog := ""
 		if len(args) > 0 {
 			prog = path.Base(args[0])
