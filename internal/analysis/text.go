@@ -159,6 +159,15 @@ func lowerTextASCII(s string) (lower string, ascii bool) {
 	var b strings.Builder
 	from := 0
 	for i := 0; i < len(s); i++ {
+		// Eight bytes at a time past those with no capital and no byte of
+		// a longer rune (most of them): a test of each byte was most of
+		// this function's cost.
+		for i+8 <= len(s) && plainLowerASCII(load64(s, i)) {
+			i += 8
+		}
+		if i == len(s) {
+			break
+		}
 		c := s[i]
 		if c >= utf8.RuneSelf {
 			return lowerTextUnicode(s), false
@@ -177,6 +186,17 @@ func lowerTextASCII(s string) (lower string, ascii bool) {
 	}
 	b.WriteString(s[from:])
 	return b.String(), true
+}
+
+// plainLowerASCII reports whether the eight bytes of x are ASCII and none
+// is a capital letter. For an ASCII byte b, b+0x3f has its top bit set
+// when b >= 'A' and b+0x25 when b > 'Z'; no sum carries into the next byte.
+func plainLowerASCII(x uint64) bool {
+	const high, fromA, pastZ = 0x8080808080808080, 0x3f3f3f3f3f3f3f3f, 0x2525252525252525
+	if x&high != 0 {
+		return false
+	}
+	return (x+fromA)&^(x+pastZ)&high == 0
 }
 
 func lowerTextUnicode(s string) string {
