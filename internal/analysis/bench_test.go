@@ -2,10 +2,9 @@ package analysis
 
 import (
 	"fmt"
-	"math/rand"
-	"strings"
 	"testing"
 
+	"github.com/baton-dev/baton/bench/corpus"
 	"github.com/baton-dev/baton/internal/baton"
 )
 
@@ -81,50 +80,13 @@ func BenchmarkRelationship(b *testing.B) {
 	}
 }
 
-// loadtestCore, loadtestTech and loadtestMessages are bench/cmd/loadtest's
-// corpus (package main there).
-var loadtestCore = strings.Fields(`the a to of and in is that for it this with on be as we can not you are
-should will test file function error fix change run build code value return call query index table
-session message search update check add remove case when then need make use type field`)
-
-var loadtestTech = strings.Fields(`goroutine mutex channel context deadline postgres sqlite migration schema
-transaction rollback commit handler middleware router template htmx cookie token bearer header
-payload json decoder encoder marshal unmarshal struct interface pointer slice map allocation
-benchmark profile latency throughput p95 p50 percentile cache eviction ttl shard replica primary
-failover heartbeat lease lock contention deadlock race detector vet staticcheck gofmt lint module
-vendor proxy checksum build tag cgo pure driver dialect bun echo chromium headless screenshot
-selector assertion fixture golden snapshot regression flaky retry backoff jitter timeout cancel
-signal shutdown graceful drain worker queue batch flush spool offset cursor keyset pagination
-fts5 tsvector tokenizer stemming bm25 ranking snippet highlight trigram embedding vector cosine
-similarity diff lcs alignment divergence verdict fork replay cherry pick bridge handoff marker
-arc sentiment emotion trust momentum relationship annotation label score review archive`)
-
+// loadtestMessages are the first n messages bench/cmd/loadtest's ingest
+// burst writes (its corpus of seed 1).
 func loadtestMessages(n int) []string {
-	rng := rand.New(rand.NewSource(1))
-	words := append([]string{}, loadtestTech...)
-	for i := 0; i < 20000; i++ {
-		words = append(words, fmt.Sprintf("%s%d", loadtestTech[i%len(loadtestTech)], i))
-	}
-	zipf := rand.NewZipf(rng, 1.1, 8, uint64(len(words)-1))
-	var out []string
-	for i := 0; i < n; i++ {
-		var b strings.Builder
-		k := 25 + rng.Intn(30)
-		for w := 0; w < k; w++ {
-			if w > 0 {
-				b.WriteByte(' ')
-			}
-			if rng.Intn(3) == 0 {
-				b.WriteString(loadtestCore[rng.Intn(len(loadtestCore))])
-			} else {
-				b.WriteString(words[zipf.Uint64()])
-			}
-		}
-		s := "The " + b.String() + "."
-		if i%100 == 37 {
-			s += " The flamegraph shows where the time goes."
-		}
-		out = append(out, s)
+	c := corpus.New(1)
+	out := make([]string, n)
+	for i := range out {
+		out[i] = c.Message(i)
 	}
 	return out
 }

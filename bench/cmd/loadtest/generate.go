@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/baton-dev/baton/bench/corpus"
 	"github.com/baton-dev/baton/internal/baton"
 	"github.com/baton-dev/baton/internal/store"
 	"github.com/google/uuid"
@@ -34,7 +35,7 @@ func (l layout) owner(i int) int64 { return l.stewards[(i/l.perSession)%len(l.st
 // main conversation, the messages numbered from 1, both counters kept; the
 // search indexer and the analysis worker pick the messages up as usual.
 // from and to are multiples of l.perSession.
-func generate(ctx context.Context, st *store.Store, l layout, c *corpus, from, to int) error {
+func generate(ctx context.Context, st *store.Store, l layout, c *corpus.Corpus, from, to int) error {
 	const messagesPerTx = 10000
 	per := l.perSession
 	for first := from; first < to; {
@@ -73,7 +74,7 @@ func generate(ctx context.Context, st *store.Store, l layout, c *corpus, from, t
 
 // generatedRows builds messages [first, last) of the corpus as whole
 // sessions: the sessions, their main conversations and the messages.
-func generatedRows(l layout, c *corpus, first, last int) ([]*baton.Session, []*baton.Conversation, []*baton.Message) {
+func generatedRows(l layout, c *corpus.Corpus, first, last int) ([]*baton.Session, []*baton.Conversation, []*baton.Message) {
 	per := l.perSession
 	var sessions []*baton.Session
 	var convs []*baton.Conversation
@@ -92,7 +93,7 @@ func generatedRows(l layout, c *corpus, first, last int) ([]*baton.Session, []*b
 			j := i + k
 			m := &baton.Message{StewardID: s.StewardID, SessionID: s.ID, ConversationID: cv.ID, Seq: int64(k + 1),
 				SourceID: fmt.Sprint(j), Role: []baton.Role{baton.RoleSteward, baton.RoleAssistant}[j%2],
-				Content: c.message(j), ContentType: baton.ContentText, Timestamp: started.Add(time.Duration(k) * time.Second)}
+				Content: c.Message(j), ContentType: baton.ContentText, Timestamp: started.Add(time.Duration(k) * time.Second)}
 			m.SyncArc()
 			msgs = append(msgs, m)
 		}

@@ -15,6 +15,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/baton-dev/baton/bench/corpus"
 	"github.com/baton-dev/baton/internal/auth"
 	"github.com/baton-dev/baton/internal/baton"
 	"github.com/baton-dev/baton/internal/ingest"
@@ -63,10 +64,10 @@ func benchGrowth(ctx context.Context, r *report, tmp string, log *slog.Logger, m
 		return err
 	}
 	defer ref.srv.Close()
-	if _, _, err := ref.grow(ctx, newCorpus(11), 0, levels[0]); err != nil {
+	if _, _, err := ref.grow(ctx, corpus.New(11), 0, levels[0]); err != nil {
 		return err
 	}
-	c := newCorpus(11)
+	c := corpus.New(11)
 	loaded := 0
 	figures := []string{"session list", "session page", "search rare", "search common", "append 20"}
 	var measured []growthLevel
@@ -377,7 +378,7 @@ func (g *growthRig) newAppendSession(ctx context.Context) error {
 
 // grow grows the data from loaded to level messages and indexes it, and
 // returns the rates of both.
-func (g *growthRig) grow(ctx context.Context, c *corpus, loaded, level int) (genRate, indexRate float64, err error) {
+func (g *growthRig) grow(ctx context.Context, c *corpus.Corpus, loaded, level int) (genRate, indexRate float64, err error) {
 	start := time.Now()
 	if err := generate(ctx, g.st, g.l, c, loaded, level); err != nil {
 		return 0, 0, err

@@ -23,6 +23,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/baton-dev/baton/bench/corpus"
 	"github.com/baton-dev/baton/internal/auth"
 	"github.com/baton-dev/baton/internal/baton"
 	"github.com/baton-dev/baton/internal/ingest"
@@ -260,7 +261,7 @@ func runMix(ctx context.Context, dialect, tmp, pgAdmin string, log *slog.Logger,
 	if err != nil {
 		return nil, err
 	}
-	c := newCorpus(7)
+	c := corpus.New(7)
 	cs, err := mixClients(ctx, st, servers, clients, readSize, c)
 	if err != nil {
 		return nil, err
@@ -376,7 +377,7 @@ func startMixServers(st *store.Store, url, dialect string, log *slog.Logger) (se
 // mixClients makes one steward per client, each with a readSize-message
 // session to read and a session its agent appends to, signed in to the
 // server it is dealt to.
-func mixClients(ctx context.Context, st *store.Store, servers []*httptest.Server, clients, readSize int, c *corpus) ([]*mixClient, error) {
+func mixClients(ctx context.Context, st *store.Store, servers []*httptest.Server, clients, readSize int, c *corpus.Corpus) ([]*mixClient, error) {
 	hash, _ := auth.HashPassword("bench-password")
 	cs := make([]*mixClient, clients)
 	for i := range cs {
@@ -412,11 +413,11 @@ func mixClients(ctx context.Context, st *store.Store, servers []*httptest.Server
 
 // appendReadSession fills a session with size alternating messages, a
 // thousand at a time.
-func appendReadSession(ctx context.Context, st *store.Store, stewardID int64, sessionID string, size int, c *corpus) error {
+func appendReadSession(ctx context.Context, st *store.Store, stewardID int64, sessionID string, size int, c *corpus.Corpus) error {
 	for j := 0; j < size; j += 1000 {
 		batch := make([]*baton.Message, 0, 1000)
 		for k := j; k < min(j+1000, size); k++ {
-			batch = append(batch, &baton.Message{SourceID: fmt.Sprint(k), Role: []baton.Role{baton.RoleSteward, baton.RoleAssistant}[k%2], Content: c.message(k)})
+			batch = append(batch, &baton.Message{SourceID: fmt.Sprint(k), Role: []baton.Role{baton.RoleSteward, baton.RoleAssistant}[k%2], Content: c.Message(k)})
 		}
 		if _, err := st.AppendMessages(ctx, stewardID, sessionID, "", batch); err != nil {
 			return err
@@ -460,9 +461,9 @@ func measureMix(cs []*mixClient, length time.Duration) *mixResult {
 	// not safe for use by several goroutines at once. They are built
 	// before the clock starts: built by the clients, 64 of them were ~4%
 	// of the measured CPU.
-	corpora := make([]*corpus, len(cs))
+	corpora := make([]*corpus.Corpus, len(cs))
 	for i := range corpora {
-		corpora[i] = newCorpus(int64(1000 + i))
+		corpora[i] = corpus.New(int64(1000 + i))
 	}
 	plan := mixPlan
 	if mixKinds != "" {
@@ -511,7 +512,7 @@ func measureMix(cs []*mixClient, length time.Duration) *mixResult {
 }
 
 // doMix sends one request of a kind and says whether it succeeded.
-func doMix(base string, cl *mixClient, kind string, client int, seq *int, c *corpus) bool {
+func doMix(base string, cl *mixClient, kind string, client int, seq *int, c *corpus.Corpus) bool {
 	var req *http.Request
 	switch kind {
 	case "list":
@@ -531,7 +532,7 @@ func doMix(base string, cl *mixClient, kind string, client int, seq *int, c *cor
 		msgs := make([]map[string]any, n)
 		for k := range msgs {
 			*seq++
-			msgs[k] = map[string]any{"source_id": fmt.Sprintf("c%d-%d", client, *seq), "role": []string{"steward", "assistant"}[*seq%2], "content": c.message(*seq)}
+			msgs[k] = map[string]any{"source_id": fmt.Sprintf("c%d-%d", client, *seq), "role": []string{"steward", "assistant"}[*seq%2], "content": c.Message(*seq)}
 		}
 		body, _ := json.Marshal(map[string]any{"messages": msgs})
 		req, _ = http.NewRequest("POST", base+"/api/v1/sessions/"+cl.session+"/messages", bytes.NewReader(body))

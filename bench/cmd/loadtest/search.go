@@ -7,6 +7,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/baton-dev/baton/bench/corpus"
 	"github.com/baton-dev/baton/internal/baton"
 	"github.com/baton-dev/baton/internal/store"
 )
@@ -72,7 +73,7 @@ func benchSearchScenario(ctx context.Context, r *report, tmp, pgAdmin, dialect s
 	// The rare word is in messages 4242 + k·100,000, all in the sessions
 	// of the 5th steward when there are 100: search as that steward.
 	me := l.owner(4242 % max(n, 1))
-	c := newCorpus(2)
+	c := corpus.New(2)
 	start := time.Now()
 	rebuild, err := dropFullTextIndex(ctx, st, dialect)
 	if err != nil {
@@ -182,7 +183,7 @@ func appendDuringSearch(ctx context.Context, st *store.Store, me int64, n int, w
 	if err := st.CreateSession(ctx, me, sess); err != nil {
 		return err
 	}
-	wc := newCorpus(22)
+	wc := corpus.New(22)
 	tick := time.NewTicker(50 * time.Millisecond)
 	defer tick.Stop()
 	for {
@@ -193,7 +194,7 @@ func appendDuringSearch(ctx context.Context, st *store.Store, me int64, n int, w
 		}
 		batch := make([]*baton.Message, 100)
 		for k := range batch {
-			batch[k] = &baton.Message{Role: baton.RoleAssistant, SourceID: fmt.Sprint(*written + k), Content: wc.message(n + *written + k)}
+			batch[k] = &baton.Message{Role: baton.RoleAssistant, SourceID: fmt.Sprint(*written + k), Content: wc.Message(n + *written + k)}
 		}
 		if _, err := st.AppendMessages(ctx, me, sess.ID, "", batch); err != nil {
 			if ctx.Err() == nil {

@@ -22,6 +22,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/baton-dev/baton/bench/corpus"
 	"github.com/baton-dev/baton/internal/auth"
 	"github.com/baton-dev/baton/internal/baton"
 	"github.com/baton-dev/baton/internal/ingest"
@@ -186,7 +187,7 @@ func ingestBatches(e *env, n int) (sessions []string, batches []ingestBatch, err
 		}
 		sessions = append(sessions, s.ID)
 	}
-	c := newCorpus(1)
+	c := corpus.New(1)
 	t0 := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
 	for i := 0; i < n; i += 1000 {
 		var msgs []map[string]any
@@ -196,7 +197,7 @@ func ingestBatches(e *env, n int) (sessions []string, batches []ingestBatch, err
 				role = "assistant"
 			}
 			msgs = append(msgs, map[string]any{"source_id": fmt.Sprintf("m%d", j), "role": role,
-				"content": c.message(j), "timestamp": t0.Add(time.Duration(j) * time.Second)})
+				"content": c.Message(j), "timestamp": t0.Add(time.Duration(j) * time.Second)})
 		}
 		body, _ := json.Marshal(map[string]any{"messages": msgs})
 		batches = append(batches, ingestBatch{sessions[(i/1000)%len(sessions)], body})
@@ -531,11 +532,11 @@ func benchTranscript(ctx context.Context, r *report, tmp string, log *slog.Logge
 	if err := e.st.CreateSession(ctx, e.steward.ID, sess); err != nil {
 		return err
 	}
-	c := newCorpus(3)
+	c := corpus.New(3)
 	for i := 0; i < n; i += 1000 {
 		var batch []*baton.Message
 		for j := i; j < min(i+1000, n); j++ {
-			content := c.message(j)
+			content := c.Message(j)
 			if j%5 == 1 {
 				content += "\n\n```go\nfunc handler(w http.ResponseWriter, r *http.Request) {\n\tif err := run(r.Context()); err != nil {\n\t\thttp.Error(w, err.Error(), 500)\n\t}\n}\n```\n"
 			}
