@@ -680,7 +680,6 @@ func requestOf(s string, item bool) (string, requestForm) {
 		// "Finally do the same for …", "yes, build and test": a word
 		// that links the request to what came before, then its verb.
 		words = words[leadIn(words):]
-		s = strings.Join(words, " ")
 		form = formImperative
 	case !question && desiredState.MatchString(lower) && !stateSubjects[strings.ToLower(words[0])]:
 		// "all events should contain the version as a property", "event()

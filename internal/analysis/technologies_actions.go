@@ -259,13 +259,6 @@ func patchActions(patch string) []techAction {
 // fileReaders are programs that print the files they are given.
 var fileReaders = set("cat", "head", "tail", "sed", "nl", "less", "more", "bat", "batcat", "Get-Content")
 
-// commandReads lists the files of a language a shell command prints
-// ("sed -n '1,200p' main.go", "cat src/app.py"): an agent that reads code
-// through the shell, as Codex does, reads that language.
-func commandReads(cmd string) []string {
-	return argsReads(commandArgs(cmd))
-}
-
 // commandArgs is each simple command of a shell command (shellSegments of
 // it unquoted), split into words (shellArgs).
 func commandArgs(cmd string) [][]string {
@@ -277,8 +270,10 @@ func commandArgs(cmd string) [][]string {
 	return out
 }
 
-// argsReads is commandReads of a command given as its simple commands'
-// words (commandArgs).
+// argsReads lists the files of a language a shell command prints ("sed
+// -n '1,200p' main.go", "cat src/app.py"), of the command given as its
+// simple commands' words (commandArgs): an agent that reads code through
+// the shell, as Codex does, reads that language.
 func argsReads(segArgs [][]string) []string {
 	var out []string
 	for _, args := range segArgs {
@@ -298,16 +293,11 @@ func argsReads(segArgs [][]string) []string {
 // searchers are programs that search files by name or content.
 var searchers = set("grep", "egrep", "rg", "ag", "find", "fd", "git")
 
-// commandSearches lists the files patterns of a language that a shell
-// command searches: "grep -rn --include=*.go", "find . -name '*.go'",
-// "rg -t py", "rg -g '*.ts'", "git grep … -- '*.rs'". An agent that
-// searches a language's code reads it.
-func commandSearches(cmd string) []string {
-	return argsSearches(commandArgs(cmd))
-}
-
-// argsSearches is commandSearches of a command given as its simple
-// commands' words (commandArgs).
+// argsSearches lists the files patterns of a language that a shell
+// command searches, of the command given as its simple commands' words
+// (commandArgs): "grep -rn --include=*.go", "find . -name '*.go'", "rg -t
+// py", "rg -g '*.ts'", "git grep … -- '*.rs'". An agent that searches a
+// language's code reads it.
 func argsSearches(segArgs [][]string) []string {
 	var out []string
 	for _, args := range segArgs {
