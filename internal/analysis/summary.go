@@ -193,7 +193,13 @@ func (p *candidatePool) addView(i int, v *view) {
 	commands := fencedCommands(v.m.Content)
 	steward := v.steward()
 	leadIn := false // the steward introduced a paste ("the errors I get:")
-	for line := range strings.SplitSeq(v.prose, "\n") {
+	prose := v.prose
+	if steward && continuationSummary(v.m.Content) {
+		// The agent's summary of the conversation before, in the
+		// steward's turn: of it, the request it reports is the ask.
+		prose = continuationRequest(v.m.Content)
+	}
+	for line := range strings.SplitSeq(prose, "\n") {
 		if toolRecord(line) || summaryRecord(line) || consoleLine(line) || codeOpening(strings.TrimSpace(line)) {
 			continue
 		}

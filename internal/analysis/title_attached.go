@@ -152,5 +152,30 @@ func continuationRequest(content string) string {
 	if end := nextSection.FindStringIndex(section); end != nil {
 		section = section[:end[0]]
 	}
-	return proseOf(reportedFrame.ReplaceAllString(section, ""))
+	// The request told back opens as a sentence does.
+	request := strings.TrimSpace(proseOf(reportedFrame.ReplaceAllString(section, "")))
+	if request == "" {
+		return ""
+	}
+	r, n := utf8.DecodeRuneInString(request)
+	return string(unicode.ToUpper(r)) + request[n:]
+}
+
+// continuationBody is the agent's summary of a conversation that ran out
+// of context without the words every such summary has: its opening, its
+// section headings ("Analysis:", "2. Key Technical Concepts:"), the
+// frame of the request ("The user asked me to") and its closing
+// instruction to go on. What is left names the work carried over.
+func continuationBody(content string) string {
+	var b strings.Builder
+	for line := range strings.SplitSeq(content, "\n") {
+		trimmed := strings.TrimSpace(line)
+		if continuationSummary(trimmed) || strings.HasPrefix(trimmed, "Please continue the conversation") ||
+			trimmed == "Analysis:" || trimmed == "Summary:" || requestSection.MatchString(line) || nextSection.MatchString(line) {
+			continue
+		}
+		b.WriteString(reportedFrame.ReplaceAllString(line, ""))
+		b.WriteByte('\n')
+	}
+	return proseOf(b.String())
 }

@@ -566,13 +566,21 @@ func (t *topicTally) repeats(seen termUses, n float64) {
 // prose they were read from.
 func (t *topicTally) message(v *view) string {
 	n := 1.0
-	if v.steward() {
+	steward := v.steward()
+	text := v.prose
+	if steward && continuationSummary(v.m.Content) {
+		// The agent's summary of the conversation before, in the
+		// steward's turn: the agent's words, less its boilerplate.
+		steward, text = false, continuationBody(v.m.Content)
+	}
+	if steward {
 		n = 2
 	}
 	// A slash command's name is what Claude Code ran, and the code
 	// symbols a message names are the technical context's.
-	prose := topicProse(withoutExportedToolLines(withoutToolLines(stripMarkup(withoutExportedListings(truncate(v.prose, maxScanText))), v.calls)))
-	if v.steward() {
+	prose := topicProse(withoutExportedToolLines(withoutToolLines(stripMarkup(withoutExportedListings(truncate(text, maxScanText))), v.calls)))
+	t.steward = steward
+	if steward {
 		// What the steward pasted (a log, a terminal) is a program's
 		// words, not theirs: its field names and paths are no topics.
 		prose = withoutSlashCommand(withoutPastedOutput(prose))
@@ -597,7 +605,7 @@ func (t *topicTally) message(v *view) string {
 	}
 	// Past its file names, code in the prose is no topic (topics_code.go).
 	prose = unquoteCodeWords(withoutCodeLines(prose))
-	if v.steward() {
+	if steward {
 		t.askedSymbols(symbols, prose, n, seen)
 	}
 	compounds, wordProse := hyphenCompounds(prose)
