@@ -73,6 +73,7 @@ func (a *Analyzer) Message(m *baton.Message) {
 	var es entitySet
 	var loc location
 	var words []string
+	ascii := false // whether the prose is ASCII
 	var hits phraseHits
 	// The slices the message's words and chunks are read into come from
 	// a pool: every message is analysed, and making them for each was a
@@ -80,7 +81,8 @@ func (a *Analyzer) Message(m *baton.Message) {
 	sc := messageScratchPool.Get().(*messageScratch)
 	defer sc.put()
 	if text {
-		lower, ascii := lowerTextASCII(c.prose)
+		var lower string
+		lower, ascii = lowerTextASCII(c.prose)
 		words = appendWords(sc.words[:0], lower)
 		sc.words = words
 		hits = matchPhrases(words, lower)
@@ -140,7 +142,7 @@ func (a *Analyzer) Message(m *baton.Message) {
 	}
 	if len(sem.Topics) == 0 {
 		if text {
-			sem.Topics = topicsOf(words, es.list)
+			sem.Topics = topicsOf(words, ascii, es.list)
 		} else {
 			sem.Topics = []string{}
 		}

@@ -15,7 +15,9 @@ const maxTopics = 5
 // topicsOf returns a message's key terms: its technologies (up to three),
 // then the salient words — four letters or more, not a stop word, verb,
 // emotion or adverb — most frequent first, ties in order of appearance.
-func topicsOf(words []string, entities []baton.Entity) []string {
+// ascii reports that the words' text is ASCII, so no word holds a run of
+// Chinese or Japanese to cut out (splitMixedCJK), and they are not asked.
+func topicsOf(words []string, ascii bool, entities []baton.Entity) []string {
 	topics := make([]string, 0, maxTopics)
 	for _, e := range entities {
 		if e.Type != EntityTechnology || len(topics) >= 3 {
@@ -44,7 +46,9 @@ func topicsOf(words []string, entities []baton.Entity) []string {
 	}
 	var buf [64]term
 	terms := buf[:0]
-	words = splitMixedCJK(words)
+	if !ascii {
+		words = splitMixedCJK(words)
+	}
 	for _, w := range words {
 		if !salient(w) || slices.Contains(topics, w) || within(w, located) || slices.Contains(symbols, w) {
 			continue
