@@ -420,6 +420,9 @@ func actionTechnologies(a techAction, te *techEvidence) {
 	if a.op == "read" {
 		return
 	}
+	if t := productOfCodeFile(base, lang); t != "" {
+		te.add(t, kind, verb+base+", code named after "+t)
+	}
 	for _, text := range a.written {
 		writtenTechnologiesOf(truncate(text, 1<<16), a.before, f, lang, te)
 	}
@@ -474,6 +477,27 @@ func writtenTechnologiesOf(text, before, f, lang string, te *techEvidence) {
 		}
 	}
 }
+
+// productOfCodeFile names the product a source file the session edits or
+// writes is named after ("providers/ollama.py", "redis.go", "docker.sh"):
+// a module named for a product is the project's code that works with it.
+// A file named for a format or a markup language ("json.go", "yaml.py")
+// or for an operating system ("linux.go") is code that reads the format or
+// runs there, and a stylesheet, page or query is no code of the product.
+func productOfCodeFile(base, lang string) string {
+	if languageTechnology[lang] == "" || lang == "html" || lang == "css" || lang == "scss" || lang == "sql" {
+		return ""
+	}
+	t := technologies[strings.ToLower(strings.TrimSuffix(base, path.Ext(base)))]
+	if operatingSystems[t] || formatTechnologies[t] {
+		return ""
+	}
+	return t
+}
+
+// formatTechnologies are the data formats and markup languages
+// technologies names: code named after one handles the format.
+var formatTechnologies = set("JSON", "YAML", "TOML", "CSV", "Markdown", "HTML", "CSS", "SQL", "Excel")
 
 // addedLines returns the lines of new that old does not have: what an
 // edit wrote, not what it kept.

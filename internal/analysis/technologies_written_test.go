@@ -113,3 +113,31 @@ func TestToolsAnEditorServesAsMCP(t *testing.T) {
 		t.Error("builtinToolName")
 	}
 }
+
+// TestCodeFileNamedAfterAProduct: a module the session writes or edits
+// that is named for a product (a provider's client, a wrapper of a
+// service) is code that works with that product; a file named for a data
+// format, a document, a stylesheet or a file only read are not.
+func TestCodeFileNamedAfterAProduct(t *testing.T) {
+	te := newTechEvidence()
+	actionTechnologies(techAction{op: "write", file: "server/llm/ollama.py"}, te)
+	actionTechnologies(techAction{op: "edit", file: "internal/cache/redis.go"}, te)
+	for _, want := range []string{"Ollama", "Redis"} {
+		if te.kind[want] != evidenceUsed {
+			t.Errorf("technologies %q: %s not used (evidence %q)", te.order, want, te.evidence[want])
+		}
+	}
+	if ev := te.evidence["Ollama"]; ev != "wrote ollama.py, code named after Ollama" {
+		t.Errorf("Ollama's evidence %q", ev)
+	}
+	te = newTechEvidence()
+	actionTechnologies(techAction{op: "read", file: "lib/kafka.ts"}, te)
+	for _, f := range []string{"pkg/export/json.go", "src/yaml.py", "docs/docker.md", "web/tailwind.css", "db/postgres.sql", "sys/linux.go"} {
+		actionTechnologies(techAction{op: "edit", file: f}, te)
+	}
+	for _, not := range []string{"Kafka", "JSON", "YAML", "Docker", "Tailwind CSS", "PostgreSQL", "Linux"} {
+		if slices.Contains(te.order, not) {
+			t.Errorf("technologies %q hold %q", te.order, not)
+		}
+	}
+}
