@@ -102,7 +102,13 @@ func (a *Analyzer) Message(m *baton.Message) {
 			if ascii && sentimentText == c.prose[:len(sentimentText)] {
 				lowerASCII = lower[:len(sentimentText)]
 			}
-			sem.Sentiment = round4(a.vader.compoundOf(sentimentText, lowerASCII))
+			// Squashed prose VADER scores whole is split into its
+			// words as the chunks were.
+			var fields []string
+			if squashed && sentimentText == c.prose {
+				fields = chunks
+			}
+			sem.Sentiment = round4(a.vader.compoundOf(sentimentText, lowerASCII, fields))
 			if sem.Sentiment == 0 {
 				// Not a word VADER knows: German or Japanese, perhaps.
 				// The prose's words serve unless it was cut.

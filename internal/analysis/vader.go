@@ -127,14 +127,17 @@ func newVader() *vader {
 
 // compound returns VADER's compound score of text, in [-1, 1].
 func (v *vader) compound(text string) float64 {
-	return v.compoundOf(text, "")
+	return v.compoundOf(text, "", nil)
 }
 
 // compoundOf is compound for a caller that may have lower-cased text
 // already: lowerASCII is text lower-cased when text is ASCII and the
 // caller has it, else "". Message has its prose's (lowerTextASCII), and
 // the emoji, ASCII and lower-casing passes over it are then not made again.
-func (v *vader) compoundOf(text, lowerASCII string) float64 {
+// fields, given with lowerASCII, are text's fields when text is squashed
+// (appendFields: parted by single spaces, none before or after them), as
+// Message has them for its entities: text is then not split again.
+func (v *vader) compoundOf(text, lowerASCII string, fields []string) float64 {
 	sc := vaderScratchPool.Get().(*vaderScratch)
 	defer sc.put()
 	words, lower := sc.words[:0], sc.lower[:0]
@@ -161,26 +164,41 @@ func (v *vader) compoundOf(text, lowerASCII string) float64 {
 	// The words between single spaces (strings.Split(text, " ")), each
 	// less its leading and trailing punctuation when three bytes or more
 	// are left: a loop of IndexByte and table lookups, asked of every
-	// word of every message.
-	for at := 0; at <= len(text); {
-		end := strings.IndexByte(text[at:], ' ')
-		if end < 0 {
-			end = len(text)
-		} else {
-			end += at
-		}
-		start := at
-		tok := text[at:end]
-		at = end + 1
-		if i, j := punctuationBounds(tok); j-i >= 3 {
-			start += i
-			tok = tok[i:j]
-		}
-		words = append(words, tok)
-		if lowerAll != "" {
+	// word of every message. Squashed text's are its fields, each a space
+	// after the one before.
+	if lowerAll != "" && fields != nil {
+		start := 0
+		for _, tok := range fields {
+			next := start + len(tok) + 1
+			if i, j := punctuationBounds(tok); j-i >= 3 {
+				start += i
+				tok = tok[i:j]
+			}
+			words = append(words, tok)
 			lower = append(lower, lowerAll[start:start+len(tok)])
-		} else {
-			lower = append(lower, strings.ToLower(tok))
+			start = next
+		}
+	} else {
+		for at := 0; at <= len(text); {
+			end := strings.IndexByte(text[at:], ' ')
+			if end < 0 {
+				end = len(text)
+			} else {
+				end += at
+			}
+			start := at
+			tok := text[at:end]
+			at = end + 1
+			if i, j := punctuationBounds(tok); j-i >= 3 {
+				start += i
+				tok = tok[i:j]
+			}
+			words = append(words, tok)
+			if lowerAll != "" {
+				lower = append(lower, lowerAll[start:start+len(tok)])
+			} else {
+				lower = append(lower, strings.ToLower(tok))
+			}
 		}
 	}
 	allCaps := 0

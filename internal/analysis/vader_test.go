@@ -54,8 +54,14 @@ func TestVaderMatchesGovader(t *testing.T) {
 		}
 		// Message passes an ASCII text's lower case along with it.
 		if isASCII(s) {
-			if got := v.compoundOf(s, string(asciiLower(nil, s))); math.Abs(got-want) > 1e-9 {
+			if got := v.compoundOf(s, string(asciiLower(nil, s)), nil); math.Abs(got-want) > 1e-9 {
 				t.Errorf("compoundOf(%q, its lower case) = %v, govader says %v", s, got, want)
+			}
+			// and its fields when it is squashed.
+			if fields, squashed := appendFields(nil, s); squashed {
+				if got := v.compoundOf(s, string(asciiLower(nil, s)), fields); math.Abs(got-want) > 1e-9 {
+					t.Errorf("compoundOf(%q, its lower case, its fields) = %v, govader says %v", s, got, want)
+				}
 			}
 		}
 	}
