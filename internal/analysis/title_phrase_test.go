@@ -34,3 +34,26 @@ func TestTitleTalkAbout(t *testing.T) {
 		t.Errorf("title = %q, want the subject the talk is about, whole", got)
 	}
 }
+
+// TestTitlePhrasalVerbWithPronoun: a phrasal verb with a pronoun between
+// verb and particle ("speed it up by …") keeps its verb: the title never
+// opens on the particle, and the pronoun goes.
+func TestTitlePhrasalVerbWithPronoun(t *testing.T) {
+	got := titleOf("Speed it up by memoising the parsed route tables in the router",
+		"I memoised the parsed route tables; the router no longer parses them per request.")
+	checkTitleForm(t, "phrasal verb", got)
+	if low := strings.ToLower(got); !strings.HasPrefix(low, "speed up") || !strings.Contains(low, "route tables") {
+		t.Errorf("title = %q, want it to open on the phrasal verb and name the route tables", got)
+	}
+	for _, tc := range []struct{ sentence, want string }{
+		{"please roll it back to the previous release", "please roll back to the previous release"},
+		{"clean them up, then tidy this up", "clean up, then tidy up"},
+		// Not a verb before the pronoun: the words stay.
+		{"is it up to date", "is it up to date"},
+		{"the fix for it, up next", "the fix for it, up next"},
+	} {
+		if got := strings.Join(withParticleJoined(strings.Fields(tc.sentence)), " "); got != tc.want {
+			t.Errorf("withParticleJoined(%q) = %q, want %q", tc.sentence, got, tc.want)
+		}
+	}
+}

@@ -1285,9 +1285,10 @@ func (s titleSentence) best(weights map[string]float64) (string, float64) {
 		return "", 0
 	}
 	request := s.asks()
-	words = dropTalkAbout(dropFrame(words))
+	words = withParticleJoined(dropTalkAbout(dropFrame(words)))
 	anchored := requestVerb(words[0]) && !pointingVerbs[bareWord(words[0])] ||
-		foreignQuestionOpeners[bareWord(words[0])] // before "the test suite" loses its article
+		foreignQuestionOpeners[bareWord(words[0])] || // before "the test suite" loses its article
+		phrasalParticleAt(words, 1) // "speed up …", "tidy up …"
 	if len(words) > maxTitleWords {
 		words = dropArticles(words)
 	}
@@ -1383,6 +1384,9 @@ func bestWindowFrom(words []string, weights map[string]float64, starts int) (lo,
 	best := -1.0
 	purpose := purposeClause(words)
 	for i := 0; i < starts && i < len(words); i++ {
+		if phrasalParticleAt(words, i) {
+			continue // "up by caching …" of "speed up by caching …"
+		}
 		start := 0.0
 		if opensClause(words, i) && !pointingVerbs[bareWord(words[i])] {
 			start = titleBoundaryBonus
@@ -1746,6 +1750,61 @@ func dropTalkAbout(words []string) []string {
 }
 
 var talkVerbs = set("talk", "think", "chat")
+
+// withParticleJoined writes a phrasal verb whose object is a pronoun
+// between the verb and its particle ("speed it up by caching …", "clean
+// them up", "roll it back") as the verb and particle together ("speed up
+// by caching …"): a window may not open between them, leaving the
+// particle to open a title ("Up by caching …"), and the pronoun names
+// nothing a title could say.
+func withParticleJoined(words []string) []string {
+	var out []string
+	for k := 1; k+1 < len(words); k++ {
+		if !particleObjects[bareWord(words[k])] || !phrasalParticles[bareWord(words[k+1])] ||
+			strings.ContainsAny(words[k], ",;:.!?") || strings.ContainsAny(words[k-1], ",;:.!?") {
+			continue
+		}
+		if v := bareWord(words[k-1]); incompleteEnd(v) && !clauseVerb(v) || stopWords[v] || subjectPronouns[v] {
+			continue
+		}
+		if out == nil {
+			out = append([]string(nil), words...)
+		}
+		out[k] = "" // marked: the same indices are read on
+	}
+	if out == nil {
+		return words
+	}
+	joined := out[:0]
+	for _, w := range out {
+		if w != "" {
+			joined = append(joined, w)
+		}
+	}
+	return joined
+}
+
+// phrasalParticleAt reports a particle at words[k] that ends the phrasal
+// verb before it ("set up", "roll back"): no window opens on it, and a
+// sentence that opens with the two opens with a request's verb. "out of"
+// is a phrase of its own ("out of memory").
+func phrasalParticleAt(words []string, k int) bool {
+	if k == 0 || k >= len(words) || !phrasalParticles[bareWord(words[k])] || strings.ContainsAny(words[k-1], ",;:.!?") {
+		return false
+	}
+	if k+1 < len(words) && bareWord(words[k]) == "out" && bareWord(words[k+1]) == "of" {
+		return false
+	}
+	v := bareWord(words[k-1])
+	return v != "" && (!incompleteEnd(v) || clauseVerb(v)) && !stopWords[v] && !subjectPronouns[v]
+}
+
+// particleObjects are the pronouns a phrasal verb takes between its verb
+// and its particle.
+var particleObjects = set("it", "them", "this", "that", "these", "those", "everything")
+
+// phrasalParticles end a phrasal verb ("set up", "clean up", "roll back").
+var phrasalParticles = set("up", "down", "out", "off", "back", "away", "over", "together", "apart")
 
 // leadingFiller may not open a title: pronouns, auxiliaries and
 // conjunctions left at the start of a window.
