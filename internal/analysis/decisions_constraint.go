@@ -46,8 +46,17 @@ var (
 	onlyCourse = regexp.MustCompile(`(?i)^(?:(?:also|and|but|so|ok|okay|yes|no),?\s+)*(?:i want (?:us |you )?to|i'd like (?:us |you )?to|we can|let's|we should|we'll|we will)\s+((?:[\w'-]+\s+){0,3}only\s+.{4,120})$`)
 	// "let's keep the async stuff separate", "keep the parsers in their
 	// own package": parts kept apart, against putting them together.
-	keepApart   = regexp.MustCompile(`(?i)^(?:(?:also|and|but|so|ok|okay|yes|no),?\s+)*(?:let's\s+|we should\s+|i want to\s+|i'd like to\s+|please\s+)?(keep\s+(?:the\s+|all\s+|this\s+|these\s+|those\s+)?[^,;]{3,50}?\s+(?:separate|apart|distinct|decoupled|isolated|in (?:its|their) own\s+[\w-]+)(?:\s+from\s+[^,;]{3,50})?)$`)
-	dontBecause = regexp.MustCompile(`(?i)^(?:please\s+)?(?:don't|do not|never)\s+(.{6,}?)(?:,|;|\s+--|\s+—|\s+-)\s+(?:(?:these|they|this|it|that)(?:'s|'re| is| are)\s+|because\s+|since\s+|as\s+)(.{6,})$`)
+	keepApart = regexp.MustCompile(`(?i)^(?:(?:also|and|but|so|ok|okay|yes|no),?\s+)*(?:let's\s+|we should\s+|i want to\s+|i'd like to\s+|please\s+)?(keep\s+(?:the\s+|all\s+|this\s+|these\s+|those\s+)?[^,;]{3,50}?\s+(?:separate|apart|distinct|decoupled|isolated|in (?:its|their) own\s+[\w-]+)(?:\s+from\s+[^,;]{3,50})?)$`)
+	// "this should not be flatpak - too restrictive", "they should not be
+	// explained away unless the explanation is very robust": a course the
+	// steward rules out for a part, with the reason after a dash or the
+	// one case that allows it. Without either it is a remark ("the build
+	// should not take this long").
+	shouldNot = regexp.MustCompile(`(?i)^(?:(?:also|and|plus),?\s+)?((?:the\s+|our\s+|this\s+|that\s+|these\s+|those\s+|each\s+|every\s+|all\s+)?[\w./-]+(?:\s+[\w./-]+){0,4}\s+(?:should|must|shall)(?:\s+not\b|n't\b)\s+(?:.{4,120}?\s+[-—–]\s+(.{3,80})|.{4,80}?\s+unless\s+.{4,120}))$`)
+	// What a part should not do when the steward reports a fault ("it
+	// should not crash unless …"), not a course ruled out.
+	faultExpected = regexp.MustCompile(`(?i)\b(?:crash|fail|break|throw|error|panic|hang|freeze|happen|be the case|but|otherwise)\w*\b`)
+	dontBecause   = regexp.MustCompile(`(?i)^(?:please\s+)?(?:don't|do not|never)\s+(.{6,}?)(?:,|;|\s+--|\s+—|\s+-)\s+(?:(?:these|they|this|it|that)(?:'s|'re| is| are)\s+|because\s+|since\s+|as\s+)(.{6,})$`)
 )
 
 // rationaleLead is the conjunction before a reason: "because", "since", "as".
@@ -107,6 +116,13 @@ func stewardConstraint(s string) (baton.Decision, bool) {
 		d.Decision = course
 	case has(cwShould|cwMust) && shouldOnly.MatchString(s):
 		d.Decision = shouldOnly.FindStringSubmatch(s)[1]
+	case has(cwShould|cwMust|cwShall) && shouldNot.MatchString(s) && !faultExpected.MatchString(s):
+		m := shouldNot.FindStringSubmatch(s)
+		d.Decision = m[1]
+		if m[2] != "" {
+			d.Decision, d.Rationale = strings.TrimSpace(strings.TrimSuffix(m[1], m[2])), m[2]
+			d.Decision = strings.TrimRight(d.Decision, " -—–")
+		}
 	case has(cwWithout) && shouldWithout.MatchString(s):
 		m := shouldWithout.FindStringSubmatch(s)
 		d.Decision, d.Alternatives = s, []string{strings.TrimSpace(m[2])}

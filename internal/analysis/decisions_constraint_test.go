@@ -174,3 +174,29 @@ func TestDecisionPartsKeptApart(t *testing.T) {
 		checkDecisions(t, c, nil)
 	}
 }
+
+// TestStewardRulesOutACourse: a steward's "X should not be Y" rules a
+// course out for a part of the work when it gives the reason after a dash
+// (kept as the rationale) or the one case that allows it ("unless …"); a
+// fault the steward reports ("it should not crash …") and a "should not"
+// with neither rule nothing out.
+func TestStewardRulesOutACourse(t *testing.T) {
+	c := newConvo()
+	c.steward("Set up a new exporter service. It should not be a Docker image - too heavy for the lab boxes")
+	checkDecisions(t, c, []baton.Decision{{Decision: "It should not be a Docker image", Rationale: "too heavy for the lab boxes"}})
+
+	c = newConvo()
+	c.steward("Outliers in the survey should not be dropped unless the sensor log shows a fault.")
+	checkDecisions(t, c, []baton.Decision{{Decision: "Outliers in the survey should not be dropped unless the sensor log shows a fault"}})
+
+	for _, s := range []string{
+		"The editor should not crash unless the disk is full.",
+		"The sidebar should not be hidden - but it is after the reload.",
+		"The exporter should not be a Docker image.",
+		"Should the cache not be shared between workers?",
+	} {
+		c = newConvo()
+		c.steward(s)
+		checkDecisions(t, c, nil)
+	}
+}
