@@ -83,11 +83,16 @@ func (a *Analyzer) Message(m *baton.Message) {
 	if text {
 		var lower string
 		lower, ascii = lowerTextASCII(c.prose)
-		words = appendWords(sc.words[:0], lower)
-		sc.words = words
+		var chunks []string
+		var squashed bool
+		if ascii {
+			chunks, words, squashed = appendFieldsWords(sc.chunks[:0], sc.words[:0], c.prose, lower)
+		} else {
+			words = appendWords(sc.words[:0], lower)
+			chunks, squashed = appendFields(sc.chunks[:0], c.prose)
+		}
+		sc.words, sc.chunks = words, chunks
 		hits = matchPhrases(words, lower)
-		chunks, squashed := appendFields(sc.chunks[:0], c.prose)
-		sc.chunks = chunks
 		if sem.Sentiment == 0 {
 			// Prose appendFields found squashed already (most of it)
 			// is not squashed again.
