@@ -57,3 +57,26 @@ func TestTitlePhrasalVerbWithPronoun(t *testing.T) {
 		}
 	}
 }
+
+// TestTitleFaultFrame: "there's a bug where X when Y" is titled by X, what
+// goes wrong, not by the frame's "where" nor by the condition Y.
+func TestTitleFaultFrame(t *testing.T) {
+	got := titleOf("There's a bug where the invoice export skips the header row when the ledger is empty",
+		"The invoice export wrote the header row only after the first ledger entry; it now writes it first.")
+	checkTitleForm(t, "fault frame", got)
+	if low := strings.ToLower(got); !strings.HasPrefix(low, "invoice export skips") {
+		t.Errorf("title = %q, want it to open on what goes wrong", got)
+	}
+	for _, tc := range []struct{ sentence, want string }{
+		{"I'm seeing a weird issue where the cache never expires", "the cache never expires"},
+		{"we hit a problem in which the pool runs dry", "the pool runs dry"},
+		// The thing with the fault is named before the noun: kept.
+		{"the scheduler has a bug where jobs run twice", "the scheduler has a bug where jobs run twice"},
+		// No clause says what the fault is.
+		{"there's a bug in the parser for dates", "there's a bug in the parser for dates"},
+	} {
+		if got := strings.Join(dropFaultFrame(strings.Fields(tc.sentence)), " "); got != tc.want {
+			t.Errorf("dropFaultFrame(%q) = %q, want %q", tc.sentence, got, tc.want)
+		}
+	}
+}

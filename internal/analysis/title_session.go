@@ -1285,7 +1285,7 @@ func (s titleSentence) best(weights map[string]float64) (string, float64) {
 		return "", 0
 	}
 	request := s.asks()
-	words = withParticleJoined(dropTalkAbout(dropFrame(words)))
+	words = withParticleJoined(dropTalkAbout(dropFrame(dropFaultFrame(words))))
 	anchored := requestVerb(words[0]) && !pointingVerbs[bareWord(words[0])] ||
 		foreignQuestionOpeners[bareWord(words[0])] || // before "the test suite" loses its article
 		phrasalParticleAt(words, 1) // "speed up …", "tidy up …"
@@ -1750,6 +1750,46 @@ func dropTalkAbout(words []string) []string {
 }
 
 var talkVerbs = set("talk", "think", "chat")
+
+// dropFaultFrame removes the frame that reports a fault before saying
+// what it is ("There's a bug where the upload fails when …", "I'm seeing
+// an issue where …"): the clause after "where" says what goes wrong, the
+// frame names only that something does. The frame is a few words of
+// faultFrameWords and a fault's noun; a sentence that names the thing
+// with the fault before the noun ("the upload has a bug where …") keeps
+// it.
+func dropFaultFrame(words []string) []string {
+	for k := 1; k <= 6 && k+4 < len(words); k++ {
+		w := bareWord(words[k-1])
+		if faultNouns[w] {
+			next := bareWord(words[k])
+			if next == "where" || next == "whereby" || next == "in" && bareWord(words[k+1]) == "which" {
+				if next == "in" {
+					k++
+				}
+				return words[k+1:]
+			}
+			return words
+		}
+		if !faultFrameWords[w] || strings.ContainsAny(words[k-1], ",;:.!?") {
+			return words
+		}
+	}
+	return words
+}
+
+var (
+	// faultNouns name a fault without saying what it is.
+	faultNouns = set("bug", "bugs", "issue", "issues", "problem", "problems", "glitch", "regression", "quirk")
+	// faultFrameWords report a fault: who meets it, and how it strikes
+	// them.
+	faultFrameWords = set("there", "there's", "theres", "is", "was", "seems", "seem", "to", "be", "a", "an", "the",
+		"this", "that", "i", "i've", "i'm", "ive", "im", "we", "we've", "we're", "have", "has", "had", "found", "noticed",
+		"seeing", "see", "saw", "hit", "hitting", "getting", "got", "ran", "run", "running", "into", "encountered",
+		"spotted", "discovered", "weird", "strange", "small", "minor", "nasty", "annoying", "odd", "little", "major",
+		"serious", "another", "new", "some", "still", "also", "currently", "ok", "okay", "so", "hey", "hi", "and", "but",
+		"now", "just", "think", "there're", "an", "interesting", "subtle", "big", "critical")
+)
 
 // withParticleJoined writes a phrasal verb whose object is a pronoun
 // between the verb and its particle ("speed it up by caching …", "clean
