@@ -361,6 +361,8 @@ func (sc *decisionScan) stewardAnswer(i int) {
 		sc.add(d, v)
 	} else if d, ok := pickedOption(offer, v.prose); ok {
 		sc.add(d, v)
+	} else if d, ok := pickedSeveral(offer, v.prose); ok {
+		sc.add(d, v)
 	} else if d, ok := acceptedRecommendation(offer, v.lower()); ok {
 		sc.add(d, v)
 	} else if d, ok := proposalAccepted(offer, v.lower()); ok {
