@@ -408,6 +408,9 @@ func actionTechnologies(a techAction, te *techEvidence) {
 		kind = evidenceRead
 	}
 	lang := languageOfPath(f)
+	if pkg := installedPackageOfPath(f); pkg != "" {
+		te.add(packageTechnology(pkg), evidenceRead, verb+pkg+"'s "+base+", which the project installed")
+	}
 	te.add(languageTechnology[lang], kind, verb+base)
 	if a.op != "read" || syntaxTechnologies[lang] {
 		te.add(writtenTechnologies[lang], kind, verb+base)
@@ -498,6 +501,32 @@ func productOfCodeFile(base, lang string) string {
 // formatTechnologies are the data formats and markup languages
 // technologies names: code named after one handles the format.
 var formatTechnologies = set("JSON", "YAML", "TOML", "CSV", "Markdown", "HTML", "CSS", "SQL", "Excel")
+
+// installedPackageOfPath names the package a file installed in the
+// project belongs to: the package directory after node_modules/ ("@scope/
+// name" for a scoped one) or Python's site-packages/, or "". Reading a
+// dependency's own files shows the project depends on it.
+func installedPackageOfPath(f string) string {
+	f = strings.ReplaceAll(f, "\\", "/")
+	var rest string
+	for _, dir := range []string{"/node_modules/", "/site-packages/"} {
+		if i := strings.LastIndex(f, dir); i >= 0 {
+			rest = f[i+len(dir):]
+			break
+		}
+	}
+	parts := strings.Split(rest, "/")
+	if len(parts) < 2 || parts[0] == "" || strings.HasPrefix(parts[0], ".") {
+		return ""
+	}
+	if strings.HasPrefix(parts[0], "@") {
+		if len(parts) < 3 {
+			return ""
+		}
+		return parts[0] + "/" + parts[1]
+	}
+	return parts[0]
+}
 
 // addedLines returns the lines of new that old does not have: what an
 // edit wrote, not what it kept.
@@ -1003,6 +1032,14 @@ func productOfPackage(name string) string {
 			if t := known(base); t != "" {
 				return t
 			}
+		}
+	}
+	// A plugin or an extension is named for what it plugs into
+	// ("elysia-protobuf", "vue-router", "pytest-asyncio"); a package
+	// named for a format or a system only handles it ("json-schema").
+	if host, _, ok := strings.Cut(name, "-"); ok && len(host) >= 3 {
+		if t := known(host); t != "" && !formatTechnologies[t] && !operatingSystems[t] {
+			return t
 		}
 	}
 	return ""

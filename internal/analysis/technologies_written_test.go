@@ -141,3 +141,33 @@ func TestCodeFileNamedAfterAProduct(t *testing.T) {
 		}
 	}
 }
+
+// TestInstalledPackageFilesRead: a file read inside node_modules/ or
+// site-packages/ belongs to a package the project installed, which it
+// uses; a plugin's package is its host's ("elysia-protobuf" is Elysia's,
+// "pytest-asyncio" pytest's), and a package named for a format is not
+// the format.
+func TestInstalledPackageFilesRead(t *testing.T) {
+	te := newTechEvidence()
+	actionTechnologies(techAction{op: "read", file: "/home/dev/api/node_modules/elysia-protobuf/package.json"}, te)
+	actionTechnologies(techAction{op: "read", file: `C:\work\web\node_modules\@prisma\client\index.d.ts`}, te)
+	actionTechnologies(techAction{op: "read", file: "/srv/app/.venv/lib/python3.12/site-packages/pytest_asyncio/plugin.py"}, te)
+	for _, want := range []string{"Elysia", "Prisma"} {
+		if te.kind[want] != evidenceRead {
+			t.Errorf("technologies %q: %s not read (evidence %q)", te.order, want, te.evidence[want])
+		}
+	}
+	if ev := te.evidence["Elysia"]; ev != "read elysia-protobuf's package.json, which the project installed" {
+		t.Errorf("Elysia's evidence %q", ev)
+	}
+	for pkg, want := range map[string]string{"pytest-asyncio": "pytest", "vue-router": "Vue", "json-schema": "", "markdown-it": "", "left-pad": ""} {
+		if got := packageTechnology(pkg); got != want {
+			t.Errorf("packageTechnology(%q) = %q, want %q", pkg, got, want)
+		}
+	}
+	for _, f := range []string{"node_modules/.bin/tsc", "src/node_modules.ts", "/app/node_modules/@types"} {
+		if got := installedPackageOfPath(f); got != "" {
+			t.Errorf("installedPackageOfPath(%q) = %q, want none", f, got)
+		}
+	}
+}
