@@ -129,6 +129,7 @@ func requests(prose string) []request {
 	// its first line of words.
 	plan := holdsFold(prose, "plan") && planRequest.MatchString(strings.TrimSpace(firstProseLine(prose)))
 	skipSection := false
+	howTo := false  // within the list under a label of how to work ("Process:", "Constraints:")
 	output := false // within a block of pasted output, until a blank line
 	for line := range strings.SplitSeq(prose, "\n") {
 		t := strings.TrimSpace(line)
@@ -141,7 +142,7 @@ func requests(prose string) []request {
 			continue
 		}
 		if strings.HasPrefix(t, "#") || strings.HasPrefix(t, "```") {
-			listOpen = false
+			listOpen, howTo = false, false
 			if plan && strings.HasPrefix(t, "#") {
 				skipSection = planOtherHeading.MatchString(plainText(t))
 			}
@@ -151,8 +152,10 @@ func requests(prose string) []request {
 			continue
 		}
 		if item := stripListMarker(t); item != t {
-			if output {
-				continue // "- To silence this, run …" under "hint: …"
+			if output || howTo {
+				// "- To silence this, run …" under "hint: …"; "1. Write
+				// the title in the repo's format" under "Process:".
+				continue
 			}
 			if listOpen || startsWithVerb(item) {
 				if task := requestText(item, true); task != "" {
@@ -162,6 +165,10 @@ func requests(prose string) []request {
 			continue
 		}
 		listOpen = false
+		howTo = isHowToLabel(t)
+		if howTo {
+			continue
+		}
 		for _, s := range requestSentences(stripListMarker(t)) {
 			for _, c := range sequenceClauses(s) {
 				if task, form := requestOf(c, false); task != "" {
@@ -185,6 +192,20 @@ func requests(prose string) []request {
 		out = out[:maxRequestsPerMessage]
 	}
 	return out
+}
+
+// howToLabel is a line of its own that labels how the work is to be done
+// in a prompt the steward writes or pastes: "Process:", "Constraints:",
+// "Rules:", "Guidelines:", "Output format:", "Return:". The list under it
+// gives the steps, limits and form of the work and of its answer, which
+// the prompt asks for elsewhere (its opening line, "Goal: …"); its items
+// are not tasks of their own.
+var howToLabel = regexp.MustCompile(`(?i)^[*_\s]*(?:process|constraints|rules|guidelines|conventions|(?:output\s+|response\s+)?format|style|approach|method|workflow|return|output)[*_\s]*:[*_\s]*$`)
+
+// isHowToLabel reports a line that is a howToLabel; only a short line
+// ending in a colon is asked of the pattern.
+func isHowToLabel(line string) bool {
+	return len(line) <= 32 && strings.HasSuffix(strings.TrimRight(line, "*_ "), ":") && howToLabel.MatchString(line)
 }
 
 // ownParagraphs is the steward's own words at the head of a long message

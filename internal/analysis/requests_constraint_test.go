@@ -31,6 +31,21 @@ func TestRequestsLeaveOutConstraints(t *testing.T) {
 	}
 }
 
+// TestHowToSectionsAreNotTasks: in a prompt the steward writes, the list
+// under a label of how to work ("Process:", "Rules:", "Return:") gives the
+// steps, limits and form of the work the prompt asks for; its items are
+// not tasks. A list under a request ("Please do the following:") still is.
+func TestHowToSectionsAreNotTasks(t *testing.T) {
+	prose := "Release the 2.4 build of the mobile app to the beta channel.\n\nProcess:\n\n1. Check the changelog entries since 2.3.\n" +
+		"2. Write the release notes in the store's format.\n\n**Rules:**\n- Do not bump the major version.\n- Keep the notes under 500 characters.\n\n" +
+		"Return:\n- List the build number and the notes\n\nPlease do the following:\n- update the beta testers list\n- notify the QA channel"
+	got := requestTasks(prose)
+	want := []string{"Release the 2.4 build of the mobile app to the beta channel", "update the beta testers list", "notify the QA channel"}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("tasks %q, want %q", got, want)
+	}
+}
+
 // TestDiscussionQuestionsPastMarkers: "but should we …", "so is that …",
 // "or, is it better to …", "can that test be …" weigh what was said, like
 // "should we …"; "but fix …" is still work.
