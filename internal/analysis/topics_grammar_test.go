@@ -34,3 +34,31 @@ func TestNounPairsOfVerbHeads(t *testing.T) {
 		}
 	}
 }
+
+// TestNounPairsAfterDeterminer: a verb of a request after a determiner is
+// a noun that opens a noun phrase ("the push setting", "a merge
+// conflict"), and still no half of one at the head of a clause ("push
+// the setting", "merge the branch").
+func TestNounPairsAfterDeterminer(t *testing.T) {
+	for _, tc := range []struct {
+		text      string
+		want, not []string
+	}{
+		{"turn off the push setting in the app", []string{"push setting"}, nil},
+		{"we keep hitting a review checklist item", []string{"review checklist"}, nil},
+		{"push settings to the server", nil, []string{"push settings"}},
+		{"please review checklist items later", nil, []string{"review checklist"}},
+	} {
+		got := nounPairs(tc.text)
+		for _, w := range tc.want {
+			if !slices.Contains(got, w) {
+				t.Errorf("nounPairs(%q) = %q, want %q among them", tc.text, got, w)
+			}
+		}
+		for _, n := range tc.not {
+			if slices.Contains(got, n) {
+				t.Errorf("nounPairs(%q) = %q, want no %q", tc.text, got, n)
+			}
+		}
+	}
+}

@@ -791,7 +791,8 @@ func nounPairsNoting(prose string, mods modifierUse, facts wordPairFacts) []stri
 				mods.note(a, true)
 				continue
 			}
-			if fa&pairPaired == 0 && !modifierAcronym(written[i]) && !(fb&pairVerbHead != 0 && fa&pairHeadModifier != 0) ||
+			if fa&pairPaired == 0 && !modifierAcronym(written[i]) && !(fb&pairVerbHead != 0 && fa&pairHeadModifier != 0) &&
+				!(i > 0 && pairDeterminers[ws[i-1]] && verbNouns[a]) ||
 				fb&pairPaired == 0 && fb&pairVerbHead == 0 ||
 				strings.HasSuffix(a, "s") && !strings.HasSuffix(a, "ss") ||
 				asVerb(i) || asVerb(i+1) ||
@@ -901,6 +902,24 @@ func (u modifierUse) mostlyModifier(w string) bool {
 	c := u[w]
 	return c != nil && 2*c[1] > c[0]
 }
+
+// pairDeterminers open a noun phrase: a verb of a request after one is a
+// noun ("the push setting", "a merge conflict", "our review checklist"),
+// not the imperative it is at the head of a clause ("push the branch").
+var pairDeterminers = set("the", "a", "an", "this", "our", "your", "its", "their", "my")
+
+// verbNouns are the verbs of requests that, after a determiner, open a
+// noun phrase as its modifier (pairDeterminers): the imperatives (verbs),
+// the verb heads and the verbs of requests and answers (pairVerbs).
+var verbNouns = func() map[string]bool {
+	out := map[string]bool{}
+	for _, s := range []map[string]bool{verbs, verbHeads, pairVerbs} {
+		for w := range s {
+			out[w] = true
+		}
+	}
+	return out
+}()
 
 // pairVerbs are verbs of requests and answers that pass as nouns
 // elsewhere but never open or close a noun phrase ("suggest categories").

@@ -364,7 +364,9 @@ func TestPredicatesAreNoTopics(t *testing.T) {
 	if slices.Contains(got, "stale") {
 		t.Errorf("topics %q hold the predicate %q", got, "stale")
 	}
-	if !slices.Contains(got, "beads") {
+	// "the open beads" is a noun phrase (TestNounPairsAfterDeterminer):
+	// it names the beads as well.
+	if !slices.ContainsFunc(got, func(topic string) bool { return topic == "beads" || strings.HasSuffix(topic, " beads") }) {
 		t.Errorf("topics %q miss %q", got, "beads")
 	}
 }
