@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -78,5 +79,22 @@ func TestTitleFaultFrame(t *testing.T) {
 		if got := strings.Join(dropFaultFrame(strings.Fields(tc.sentence)), " "); got != tc.want {
 			t.Errorf("dropFaultFrame(%q) = %q, want %q", tc.sentence, got, tc.want)
 		}
+	}
+}
+
+// TestTitleDescribingClause: the clause after a comma whose subject is
+// "it" or "they" describes what the clause before named; the title is
+// the clause that names it.
+func TestTitleDescribingClause(t *testing.T) {
+	got := titleOf("in the audit log view the timestamps are hard to read, it's pale grey text on a white row",
+		"The timestamps used the muted text colour; in the audit log view they now use the body text colour on each row.")
+	checkTitleForm(t, "describing clause", got)
+	if low := strings.ToLower(got); !strings.Contains(low, "timestamps") {
+		t.Errorf("title = %q, want the clause that names the timestamps", got)
+	}
+	words := strings.Fields("the sync is slow, it's blocking on the lock, so we wait")
+	want := []bool{false, false, false, false, true, true, true, true, true, false, false, false}
+	if got := describingClauses(words); !slices.Equal(got, want) {
+		t.Errorf("describingClauses(%q) = %v, want %v", words, got, want)
 	}
 }

@@ -3,6 +3,7 @@ package analysis
 import (
 	"math"
 	"regexp"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -1383,6 +1384,7 @@ const anchoredShare = 0.75
 func bestWindowFrom(words []string, weights map[string]float64, starts int) (lo, hi int, score float64) {
 	best := -1.0
 	purpose := purposeClause(words)
+	described := describingClauses(words)
 	for i := 0; i < starts && i < len(words); i++ {
 		if phrasalParticleAt(words, i) {
 			continue // "up by caching …" of "speed up by caching …"
@@ -1406,6 +1408,9 @@ func bestWindowFrom(words []string, weights map[string]float64, starts int) (lo,
 			if purpose >= 0 && i > purpose {
 				sc *= purposeShare
 			}
+			if slices.Contains(described[i:j], true) {
+				sc *= pronounPenalty
+			}
 			if sc > best+1e-9 {
 				best, lo, hi = sc, i, j
 			}
@@ -1413,6 +1418,36 @@ func bestWindowFrom(words []string, weights map[string]float64, starts int) (lo,
 	}
 	return lo, hi, best
 }
+
+// describingClauses marks the words of the clauses after a sentence's
+// first whose subject is "it" or "they" ("the code blocks are hard to
+// read, it's dark text on a black background"): they say more of what
+// the clause before named, and a title made of them ("Dark text on black
+// background") loses that. A window that holds a word of one weighs what
+// a title with a pronoun does (pronounPenalty).
+func describingClauses(words []string) []bool {
+	var out []bool
+	in := false
+	for k := 1; k < len(words); k++ {
+		prev := words[k-1]
+		if strings.ContainsAny(prev[len(prev)-1:], ",;:") {
+			in = describingSubjects[bareWord(words[k])]
+		}
+		if in {
+			if out == nil {
+				out = make([]bool, len(words))
+			}
+			out[k] = true
+		}
+	}
+	if out == nil {
+		return make([]bool, len(words))
+	}
+	return out
+}
+
+// describingSubjects open a clause that says more of a thing named before.
+var describingSubjects = set("it", "it's", "its", "they", "they're", "theyre", "itll", "it'll")
 
 // purposeShare multiplies the score of a window inside a purpose clause.
 const purposeShare = 0.7
