@@ -258,6 +258,13 @@ func technologiesOf(vs []view) ([]string, map[string]string) {
 				}
 			}
 		}
+		if v.steward() && messageEvent(v.m) == "shell_command" {
+			// The steward ran the command in the agent's shell ("!make
+			// test"): its programs ran, and the words of a command line
+			// are no technology named as theirs ("… | bash").
+			actionTechnologies(techAction{op: "run", command: strings.TrimPrefix(v.m.Content, "!")}, te)
+			continue
+		}
 		if v.steward() {
 			stewardNamed(v, te)
 			ss := stewardSentences(v)

@@ -246,3 +246,22 @@ func TestTechnologiesOfStewardNamedTools(t *testing.T) {
 		}
 	}
 }
+
+// TestStewardShellCommandRan: a command the steward runs in the agent's
+// shell ("!…", Claude Code's bash mode) ran its programs; the shell an
+// install script is piped into, a word of the command line, is not a
+// technology the steward names as theirs.
+func TestStewardShellCommandRan(t *testing.T) {
+	c := newConvo()
+	c.steward("!curl -fsSL https://example.org/install.sh | bash").Attributes = map[string]any{"event": "shell_command"}
+	c.steward("!terraform plan").Attributes = map[string]any{"event": "shell_command"}
+	c.steward("now write the bash completion for it")
+	s := &baton.Session{}
+	New().Session(s, c.analysed(New()))
+	if ev := s.Technical.TechnologyEvidence["Terraform"]; ev != "ran `terraform plan`" {
+		t.Errorf("Terraform's evidence %q (technologies %q)", ev, s.Technical.Technologies)
+	}
+	if ev := s.Technical.TechnologyEvidence["Bash"]; ev != "named by the steward: “now write the bash completion for it”" {
+		t.Errorf("Bash's evidence %q, want only the request's", ev)
+	}
+}
