@@ -92,7 +92,7 @@ func (a *Analyzer) Message(m *baton.Message) {
 			chunks, squashed = appendFields(sc.chunks[:0], c.prose)
 		}
 		sc.words, sc.chunks = words, chunks
-		hits = matchPhrases(words, lower)
+		hits = matchPhrases(words, lower, ascii)
 		if sem.Sentiment == 0 {
 			// Prose appendFields found squashed already (most of it)
 			// is not squashed again.

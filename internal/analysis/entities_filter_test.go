@@ -119,7 +119,7 @@ func TestDebuggingCueAsLookingEveryWordUp(t *testing.T) {
 	for _, text := range texts {
 		lower := lowerText(text)
 		words := wordsOf(lower)
-		hits := matchPhrases(words, lower)
+		hits := matchPhrases(words, lower, false)
 		if got, want := debuggingCue(words, &hits), everyWord(words, &hits); got != want {
 			t.Errorf("%q: debuggingCue %v, looking every word up %v", text, got, want)
 		}

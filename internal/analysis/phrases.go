@@ -104,8 +104,10 @@ var phraseOpening = func() (b wordBloom) {
 	return b
 }()
 
-// matchPhrases finds every listed phrase in a message's words.
-func matchPhrases(words []string, text string) phraseHits {
+// matchPhrases finds every listed phrase in a message's words. ascii
+// reports that the caller knows text is ASCII, so holds no emoji, and
+// text is not read again to find out; when false it is.
+func matchPhrases(words []string, text string, ascii bool) phraseHits {
 	var h phraseHits
 	for i, w := range words {
 		x := wordBit(w)
@@ -130,7 +132,7 @@ func matchPhrases(words []string, text string) phraseHits {
 			}
 		}
 	}
-	if !isASCII(text) {
+	if !ascii && !isASCII(text) {
 		for _, p := range symbolPhrases {
 			if strings.Contains(text, p.phrase) {
 				h.kinds[kindEmotion] = true
