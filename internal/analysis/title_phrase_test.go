@@ -98,3 +98,23 @@ func TestTitleDescribingClause(t *testing.T) {
 		t.Errorf("describingClauses(%q) = %v, want %v", words, got, want)
 	}
 }
+
+// TestTitleOpensPastClauseLink: a title taken from a clause of reason or
+// contrast opens on what the clause says, not on "because" or "while".
+func TestTitleOpensPastClauseLink(t *testing.T) {
+	got := titleOf("the nightly export stalls and I suspect it's because the worker pool drains its queue too early",
+		"The worker pool drained its queue before the export finished; it now waits for the export.")
+	checkTitleForm(t, "clause link", got)
+	if low := strings.ToLower(got); strings.HasPrefix(low, "because") || strings.HasPrefix(low, "it's") {
+		t.Errorf("title = %q, want it to open on what the clause says", got)
+	}
+	for _, tc := range []struct{ window, want string }{
+		{"because the cache keys collide", "cache keys collide"},
+		{"while the page loads twice", "page loads twice"},
+		{"cache keys collide", "cache keys collide"},
+	} {
+		if got := strings.Join(trimLeading(strings.Fields(tc.window)), " "); got != tc.want {
+			t.Errorf("trimLeading(%q) = %q, want %q", tc.window, got, tc.want)
+		}
+	}
+}

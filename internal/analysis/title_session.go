@@ -1891,11 +1891,16 @@ var leadingFiller = set("i", "we", "you", "it", "have", "has", "had", "am", "i'm
 	"и", "а", "но", "теперь", "я", "мы", "хочу", "попробовать")
 
 func trimLeading(words []string) []string {
-	for len(words) > 1 && (leadingFiller[bareWord(words[0])] || leadingAdverb(words[0])) {
+	for len(words) > 1 && (leadingFiller[bareWord(words[0])] || clauseLinks[bareWord(words[0])] || leadingAdverb(words[0])) {
 		words = words[1:]
 	}
 	return words
 }
+
+// clauseLinks link the clause a window opens on to the one before it
+// ("because the health check waits for the wrong port"): a title opens
+// on what the clause says, not on how it links.
+var clauseLinks = set("because", "since", "where", "whereas", "while", "although", "though", "whereby")
 
 // leadingAdverb reports an adverb in -ly left at a window's start by the
 // verb phrase it ended ("go through the code base totally and add …"):
