@@ -196,6 +196,11 @@ func cleanTitleLine(line string) string {
 			if i+1 < len(fields) && flagNouns[bareWord(fields[i+1])] {
 				out = append(out, flagWord(f))
 			}
+		case len(out) > 0 && pathPrepositions[bareWord(out[len(out)-1])] && pathFileName(f) != "":
+			// A file named by its path after a preposition ("in
+			// src/ui/Header.tsx the logo …") is the noun the sentence
+			// goes on with: its name stays, its directories go.
+			out = append(out, pathFileName(f))
 		case isPathWord(f), strings.HasPrefix(f, "@") && len(f) > 1, strings.HasPrefix(f, "$"),
 			strings.IndexByte(f, '#') >= 0 && issueNumber.MatchString(f): // "#" first: most words lack it
 			// The sentence a path ends still ends ("… will be
@@ -342,6 +347,25 @@ func slashWord(f string) string {
 		}
 	}
 	return strings.ToLower(name)
+}
+
+// pathPrepositions come before a file's path used as a noun.
+var pathPrepositions = set("in", "to", "from", "of", "on", "at", "into", "inside", "within")
+
+// pathFileName is the file name a relative path with a directory ends
+// in ("src/ui/Header.tsx," → "Header.tsx,"), with the punctuation after
+// it: "" for any other word, or a name with no extension.
+func pathFileName(f string) string {
+	core := strings.TrimRight(f, ".,;:!?)")
+	if !isPathWord(core) || strings.HasPrefix(core, "/") || strings.HasPrefix(core, "~") || strings.Contains(core, ":") {
+		return ""
+	}
+	name := core[strings.LastIndexByte(core, '/')+1:]
+	dot := strings.LastIndexByte(name, '.')
+	if dot < 1 || dot == len(name)-1 || strings.ContainsAny(name, "*`'\"") {
+		return ""
+	}
+	return name + f[len(core):]
 }
 
 // isPathWord reports a word that is a file path: absolute, home-relative,

@@ -118,3 +118,23 @@ func TestTitleOpensPastClauseLink(t *testing.T) {
 		}
 	}
 }
+
+// TestTitleFileNamedByPath: a file named by its path after a preposition
+// keeps its name in the title, its directories go; a path alone goes.
+func TestTitleFileNamedByPath(t *testing.T) {
+	got := titleOf("In web/widgets/Banner.vue the close button overlaps the heading on phones",
+		"The close button was absolutely positioned; in Banner.vue it now sits beside the heading on phones.")
+	checkTitleForm(t, "file by path", got)
+	if !strings.Contains(got, "Banner.vue") || strings.Contains(got, "/") {
+		t.Errorf("title = %q, want the file's name without its directories", got)
+	}
+	for _, tc := range []struct{ line, want string }{
+		{"move the helpers from lib/text/format.go, then test", "move the helpers from format.go, then test"},
+		{"edit lib/text/format.go now", "edit now"},
+		{"look in /etc/nginx/nginx.conf first", "look in first"},
+	} {
+		if got := cleanTitleLine(tc.line); got != tc.want {
+			t.Errorf("cleanTitleLine(%q) = %q, want %q", tc.line, got, tc.want)
+		}
+	}
+}
