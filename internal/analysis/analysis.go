@@ -136,8 +136,12 @@ func (a *Analyzer) Message(m *baton.Message) {
 	} else if sem.Sentiment == 0 && toolFailed(m) {
 		sem.Sentiment = toolErrorSentiment
 	}
-	for _, tc := range m.ToolCalls {
-		in := parseInput(tc.Input)
+	// Each call's input is read once, for the entities here and for the
+	// code context below.
+	inputs := make([]toolInput, len(m.ToolCalls))
+	for i, tc := range m.ToolCalls {
+		inputs[i] = parseInput(tc.Input)
+		in := &inputs[i]
 		if f := in.file(tc.Name); f != "" {
 			es.add(f, EntityFile, 1)
 		}
@@ -162,7 +166,7 @@ func (a *Analyzer) Message(m *baton.Message) {
 		m.ContentType = contentTypeOf(m, c, &hits)
 	}
 	if m.CodeContext == nil {
-		m.CodeContext = codeContextOf(m, c, loc, &es)
+		m.CodeContext = codeContextOf(m, inputs, c, loc, &es)
 	}
 }
 

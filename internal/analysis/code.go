@@ -43,11 +43,39 @@ type todo struct {
 
 // parseInput reads a tool call's input; a malformed one reads as empty.
 func parseInput(raw json.RawMessage) toolInput {
-	var in toolInput
+	var in toolInputJSON
 	if len(raw) > 0 {
 		_ = jsonfast.Unmarshal(raw, &in) // best effort: fields that fit are kept
 	}
-	return in
+	in.toolInput.Command = string(in.Command)
+	return in.toolInput
+}
+
+// toolInputJSON is what parseInput decodes: a toolInput whose command
+// may be other than a string (Codex's shell command is an array of
+// words). Where its command was a string field, such an input failed
+// segmentio's decoder and was decoded again by encoding/json, which keeps
+// the other fields; here it is read once, to the same values.
+type toolInputJSON struct {
+	toolInput
+	Command stringOnly `json:"command"`
+}
+
+// stringOnly is a JSON string as Unmarshal into a string reads it; a
+// value of any other kind leaves it as it was, as encoding/json leaves a
+// string field it cannot fill.
+type stringOnly string
+
+func (s *stringOnly) UnmarshalJSON(data []byte) error {
+	if len(data) == 0 || data[0] != '"' {
+		return nil
+	}
+	v, err := jsonfast.String(data)
+	if err != nil {
+		return err
+	}
+	*s = stringOnly(v)
+	return nil
 }
 
 // file is the file a call of the named tool touches, or "". The "path"
@@ -112,10 +140,11 @@ var reflectionPhrases = []string{
 // codeContextOf builds the code context of a message: from the first tool
 // call that touches a file, else from its fenced code, else from a file
 // named with a line range in its prose. It returns nil when there is none.
-func codeContextOf(m *baton.Message, c content, loc location, es *entitySet) *baton.CodeContext {
+// inputs are the calls' inputs read (parseInput), one for each call.
+func codeContextOf(m *baton.Message, inputs []toolInput, c content, loc location, es *entitySet) *baton.CodeContext {
 	var cc *baton.CodeContext
-	for _, tc := range m.ToolCalls {
-		in := parseInput(tc.Input)
+	for i, tc := range m.ToolCalls {
+		in := &inputs[i]
 		f := in.file(tc.Name)
 		if f == "" {
 			continue
