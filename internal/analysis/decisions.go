@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"bytes"
 	"encoding/json"
 	"regexp"
 	"strings"
@@ -702,6 +703,44 @@ func noCourse(question, label, description string) bool {
 var genericAnswers = set("yes", "no", "ok", "proceed", "continue", "looks good", "both", "all", "none", "other",
 	"このまま進める", "はい", "いいえ", "両方", "すべて", "特に懸念なし", "修正がある")
 
+// mayAskQuestions reports whether a tool input may hold the "questions"
+// key askedQuestion is read from, as encoding/json matches a key: in any
+// case, its s also as 'ſ' (which folds to s), or written with an escape.
+// Most inputs hold none, and decoding every one to find out was costly.
+func mayAskQuestions(input []byte) bool {
+	if bytes.Contains(input, []byte(`\u`)) {
+		return true
+	}
+	for _, q := range []byte("qQ") {
+		for rest := input; ; {
+			i := bytes.IndexByte(rest, q)
+			if i < 0 {
+				break
+			}
+			rest = rest[i+1:]
+			if foldsToUestion(rest) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// foldsToUestion reports whether b starts with "uestion" in any case.
+func foldsToUestion(b []byte) bool {
+	for _, c := range []byte("uestion") {
+		if c == 's' && bytes.HasPrefix(b, []byte("ſ")) {
+			b = b[len("ſ"):]
+			continue
+		}
+		if len(b) == 0 || b[0]|0x20 != c {
+			return false
+		}
+		b = b[1:]
+	}
+	return true
+}
+
 // answeredQuestions reads the options a question tool offered and what the
 // steward answered: each single-choice answer that is an offered option,
 // or that names one in the steward's own words, is a decision, the other
@@ -712,7 +751,7 @@ func answeredQuestions(v *view) []baton.Decision {
 		return nil
 	}
 	var in askedQuestion
-	if json.Unmarshal(v.call.Input, &in) != nil || len(in.Questions) == 0 {
+	if !mayAskQuestions(v.call.Input) || json.Unmarshal(v.call.Input, &in) != nil || len(in.Questions) == 0 {
 		return nil
 	}
 	answers := map[string]string{}

@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"encoding/json"
 	"reflect"
 	"slices"
 	"testing"
@@ -195,4 +196,26 @@ func TestDecisionCarriedOutInExportedText(t *testing.T) {
 	c.assistant("I'll use the internal helper instead of calling the package directly (which is the pattern used elsewhere).\n\n" +
 		"⏺ Read(internal/app/run.go)\n  ⎿  Read 40 lines")
 	checkDecisions(t, c, nil)
+}
+
+// A tool input is decoded for its questions only when mayAskQuestions
+// says it may hold them: it must say so of every key encoding/json takes
+// for "questions", and no to inputs without one.
+func TestMayAskQuestionsKeepsEveryKeyDecoded(t *testing.T) {
+	options := `[{"question":"Which store?","options":[{"label":"SQLite"},{"label":"Postgres"}]}]`
+	for _, key := range []string{"questions", "Questions", "QUESTIONS", "qUeStIoNs", "queſtions", `\u0071uestions`, `que\u0073tions`} {
+		input := []byte(`{"` + key + `":` + options + `}`)
+		var in askedQuestion
+		if err := json.Unmarshal(input, &in); err != nil || len(in.Questions) != 1 {
+			t.Fatalf("%s: encoding/json read %d questions (%v); the case is not one it takes", key, len(in.Questions), err)
+		}
+		if !mayAskQuestions(input) {
+			t.Errorf("%s: mayAskQuestions says no to a key encoding/json reads", key)
+		}
+	}
+	for _, input := range []string{`{"command":"ls -la"}`, `{"query":"quest logs","file_path":"/src/request.go"}`, `{"content":"Q: uestion?"}`, ``} {
+		if mayAskQuestions([]byte(input)) {
+			t.Errorf("%s: mayAskQuestions says yes to an input without questions", input)
+		}
+	}
 }
