@@ -154,6 +154,9 @@ type Watcher struct {
 	mu    sync.Mutex // one pass at a time
 	files map[string]*fileState
 	read  atomic.Int64 // bytes read from the agents' files
+	// caughtUp says the last pass read a backlog (catchUpBytes or more):
+	// Settle's analyses of its sessions are part of catching up.
+	caughtUp bool
 }
 
 // BytesRead is how many bytes the watcher has read from the agents' files
@@ -294,6 +297,9 @@ func (w *Watcher) Scan(ctx context.Context) (PassResult, error) {
 			st.DeletedAt, st.Reported = nil, false
 		}
 		states[i] = st
+	}
+	if w.caughtUp = backlog(found, states) >= catchUpBytes; w.caughtUp {
+		defer catchUpGC()()
 	}
 	// The files are read a few at a time, one per core: each file's reading
 	// touches its own state only, and one file's parsing and analysis then
@@ -541,6 +547,9 @@ func (w *Watcher) settle(ctx context.Context, st *fileState, now time.Time) {
 func (w *Watcher) Settle(ctx context.Context) error {
 	w.mu.Lock()
 	defer w.mu.Unlock()
+	if w.caughtUp {
+		defer catchUpGC()()
+	}
 	now := w.cfg.Now().UTC()
 	var due []*fileState
 	for _, st := range w.files {
