@@ -21,17 +21,7 @@ func TestNounPairsOfVerbHeads(t *testing.T) {
 		{"let the agent review the diff first", nil, []string{"agent review"}},
 		{"the unit tests check every path", nil, []string{"tests check"}},
 	} {
-		got := nounPairs(tc.text)
-		for _, w := range tc.want {
-			if !slices.Contains(got, w) {
-				t.Errorf("nounPairs(%q) = %q, want %q among them", tc.text, got, w)
-			}
-		}
-		for _, n := range tc.not {
-			if slices.Contains(got, n) {
-				t.Errorf("nounPairs(%q) = %q, want no %q", tc.text, got, n)
-			}
-		}
+		checkNounPairs(t, tc.text, tc.want, tc.not)
 	}
 }
 
@@ -49,16 +39,23 @@ func TestNounPairsAfterDeterminer(t *testing.T) {
 		{"push settings to the server", nil, []string{"push settings"}},
 		{"please review checklist items later", nil, []string{"review checklist"}},
 	} {
-		got := nounPairs(tc.text)
-		for _, w := range tc.want {
-			if !slices.Contains(got, w) {
-				t.Errorf("nounPairs(%q) = %q, want %q among them", tc.text, got, w)
-			}
+		checkNounPairs(t, tc.text, tc.want, tc.not)
+	}
+}
+
+// checkNounPairs fails t unless nounPairs(text) holds every phrase of want
+// and none of not.
+func checkNounPairs(t *testing.T, text string, want, not []string) {
+	t.Helper()
+	got := nounPairs(text)
+	for _, w := range want {
+		if !slices.Contains(got, w) {
+			t.Errorf("nounPairs(%q) = %q, want %q among them", text, got, w)
 		}
-		for _, n := range tc.not {
-			if slices.Contains(got, n) {
-				t.Errorf("nounPairs(%q) = %q, want no %q", tc.text, got, n)
-			}
+	}
+	for _, n := range not {
+		if slices.Contains(got, n) {
+			t.Errorf("nounPairs(%q) = %q, want no %q", text, got, n)
 		}
 	}
 }
