@@ -68,6 +68,7 @@ func Title(prompt string) string {
 		return cjkTitle(para)
 	}
 	words := titleWords(para)
+	asked := askedOfYou(words)
 	words = dropFiller(words)
 	if len(words) == 0 {
 		return ""
@@ -98,7 +99,9 @@ func Title(prompt string) string {
 		return ""
 	}
 	out := strings.Join(words, " ")
-	question := strings.HasSuffix(out, "?")
+	// "Can you look at the handler?" is a request once "can you" is gone,
+	// not a question: "Look at the handler".
+	question := strings.HasSuffix(out, "?") && !asked
 	out = strings.TrimRight(out, ".,;:!?-–—&")
 	if question {
 		out += "?"
@@ -453,6 +456,20 @@ func dropFiller(words []string) []string {
 		}
 		words = words[best:]
 	}
+}
+
+// askedOfYou reports whether words open by asking the reader to do
+// something ("can you", "could you", "would you", "will you"): the
+// question mark such a sentence ends with belongs to the politeness.
+func askedOfYou(words []string) bool {
+	if len(words) < 3 || strings.ToLower(words[1]) != "you" {
+		return false
+	}
+	switch strings.ToLower(words[0]) {
+	case "can", "could", "would", "will":
+		return true
+	}
+	return false
 }
 
 func openingMatches(words, f []string) bool {

@@ -138,3 +138,18 @@ func TestTitleFileNamedByPath(t *testing.T) {
 		}
 	}
 }
+
+// TestTitleOfPoliteRequestIsNoQuestion: "can you …?" asks for work, so
+// its title is the request without the question mark; a real question
+// keeps it.
+func TestTitleOfPoliteRequestIsNoQuestion(t *testing.T) {
+	for _, tc := range []struct{ prompt, want string }{
+		{"Can you look at the retry loop in the worker?", "Look at the retry loop in the worker"},
+		{"could you rename the export button?", "Rename the export button"},
+		{"Why does the export button stay grey?", "Why does the export button stay grey?"},
+	} {
+		if got := Title(tc.prompt); got != tc.want {
+			t.Errorf("Title(%q) = %q, want %q", tc.prompt, got, tc.want)
+		}
+	}
+}

@@ -13,7 +13,7 @@ func TestTitleIsWritten(t *testing.T) {
 		{"/prime & check out our recent work /Users/dana/src/atlas/docs", "Check out our recent work"},
 		{"Spawn sub-agents to investigate why the importer drops summary lines on resumed sessions", "Spawn sub-agents to investigate why importer drops summary"},
 		{"/review the retry logic in payments", "Review the retry logic in payments"},
-		{"Can you explain the difference between a mutex and a semaphore?", "Explain difference between mutex and semaphore?"},
+		{"Can you explain the difference between a mutex and a semaphore?", "Explain difference between mutex and semaphore"},
 		{"Refactor the notification service so email and SMS share one interface", "Refactor the notification service"},
 		{"hey, please run `npm run build && npm test` and fix what fails in ~/code/shop", "Run and fix what fails"},
 		{"<command-message>init</command-message>\n<command-name>/init</command-name>\nAdd a health check endpoint", "Add a health check endpoint"},
