@@ -152,4 +152,11 @@ func TestTitleOfPoliteRequestIsNoQuestion(t *testing.T) {
 			t.Errorf("Title(%q) = %q, want %q", tc.prompt, got, tc.want)
 		}
 	}
+	// The session's title, taken from the request after a first sentence.
+	got := titleOf("The nightly export stops halfway through. Can you look at the retry loop in the export worker?",
+		"The retry loop gave up after one attempt; it now retries three times.")
+	checkTitleForm(t, "polite request", got)
+	if strings.HasSuffix(got, "?") {
+		t.Errorf("title = %q, want the request without a question mark", got)
+	}
 }

@@ -1238,6 +1238,29 @@ func (s titleSentence) asks() bool {
 		foreignQuestionOpeners[bareWord(s.words[0])] || suggests(s.words)
 }
 
+// askedOfYou reports a sentence that asks the reader to do the work
+// ("so, can you look at the handler?"): once its asking goes, it is a
+// request, and its question mark goes with it.
+func (s titleSentence) askedOfYou() bool {
+	linked := s.words
+	for len(linked) > 2 && linkingFillers[bareWord(linked[0])] {
+		linked = linked[1:]
+	}
+	return askedOfYou(linked)
+}
+
+// withoutQuestionMark is words with the question mark after the last
+// one taken off, in a copy.
+func withoutQuestionMark(words []string) []string {
+	last := words[len(words)-1]
+	if !strings.HasSuffix(last, "?") {
+		return words
+	}
+	out := slices.Clone(words)
+	out[len(out)-1] = strings.TrimRight(last, "?")
+	return out
+}
+
 // suggests reports a sentence with a clause that suggests the work ("as
 // a suggestion, why not include all the media in the test", "how about
 // a cache"): it asks for it, though typed without a question mark.
@@ -1284,6 +1307,9 @@ func (s titleSentence) best(weights map[string]float64) (string, float64) {
 	words := dropFiller(withoutPersona(s.words))
 	if len(words) == 0 {
 		return "", 0
+	}
+	if s.askedOfYou() {
+		words = withoutQuestionMark(words)
 	}
 	request := s.asks()
 	words = withParticleJoined(dropTalkAbout(dropFrame(dropFaultFrame(words))))
