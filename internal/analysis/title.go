@@ -462,10 +462,10 @@ func dropFiller(words []string) []string {
 // something ("can you", "could you", "would you", "will you"): the
 // question mark such a sentence ends with belongs to the politeness.
 func askedOfYou(words []string) bool {
-	if len(words) < 3 || strings.ToLower(words[1]) != "you" {
+	if len(words) < 3 || bareWord(words[1]) != "you" {
 		return false
 	}
-	switch strings.ToLower(words[0]) {
+	switch bareWord(words[0]) {
 	case "can", "could", "would", "will":
 		return true
 	}

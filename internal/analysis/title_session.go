@@ -1849,7 +1849,7 @@ var (
 		"seeing", "see", "saw", "hit", "hitting", "getting", "got", "ran", "run", "running", "into", "encountered",
 		"spotted", "discovered", "weird", "strange", "small", "minor", "nasty", "annoying", "odd", "little", "major",
 		"serious", "another", "new", "some", "still", "also", "currently", "ok", "okay", "so", "hey", "hi", "and", "but",
-		"now", "just", "think", "there're", "an", "interesting", "subtle", "big", "critical")
+		"now", "just", "think", "there're", "interesting", "subtle", "big", "critical")
 )
 
 // withParticleJoined writes a phrasal verb whose object is a pronoun
@@ -1865,7 +1865,7 @@ func withParticleJoined(words []string) []string {
 			strings.ContainsAny(words[k], ",;:.!?") || strings.ContainsAny(words[k-1], ",;:.!?") {
 			continue
 		}
-		if v := bareWord(words[k-1]); incompleteEnd(v) && !clauseVerb(v) || stopWords[v] || subjectPronouns[v] {
+		if !particleVerb(bareWord(words[k-1])) {
 			continue
 		}
 		if out == nil {
@@ -1896,7 +1896,13 @@ func phrasalParticleAt(words []string, k int) bool {
 	if k+1 < len(words) && bareWord(words[k]) == "out" && bareWord(words[k+1]) == "of" {
 		return false
 	}
-	v := bareWord(words[k-1])
+	return particleVerb(bareWord(words[k-1]))
+}
+
+// particleVerb reports whether v may be the verb a phrasal particle
+// belongs to ("speed" of "speed up"): a word that may end a clause or
+// is a verb, not a stop word or a subject pronoun ("it up", "I up").
+func particleVerb(v string) bool {
 	return v != "" && (!incompleteEnd(v) || clauseVerb(v)) && !stopWords[v] && !subjectPronouns[v]
 }
 
