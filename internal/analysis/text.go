@@ -455,7 +455,7 @@ func sentences(prose string) []string {
 			if i+1 < len(line) && line[i+1] != ' ' {
 				continue
 			}
-			if c == '.' && abbreviationBefore(line[:i]) {
+			if c == '.' && (abbreviationBefore(line[:i]) || pathPatternBefore(line[:i+1])) {
 				continue
 			}
 			if s := strings.TrimSpace(line[start : i+1]); s != "" {
@@ -480,6 +480,13 @@ func abbreviationBefore(s string) bool {
 		return true
 	}
 	return false
+}
+
+// pathPatternBefore reports whether the text ends with a path pattern
+// whose dots are part of it, as in "go test ./..." or "src/...": those
+// dots do not end a sentence.
+func pathPatternBefore(s string) bool {
+	return strings.HasSuffix(s, "/...")
 }
 
 // stripListMarker drops "- ", "* ", "+ ", "1. ", "1) " and leading "#"s.
