@@ -138,6 +138,9 @@ func orderedPicks(offer *view, reply string) (baton.Decision, bool) {
 		if !ok || text == "" {
 			return baton.Decision{}, false
 		}
+		if len(picked) > 0 {
+			text = inSentence(text) // "Raise the limit, then add a retry" reads as one sentence
+		}
 		picked = append(picked, text)
 	}
 	d := baton.Decision{Decision: strings.Join(picked, ", then "), Rationale: reasonIn(reply)}

@@ -119,10 +119,28 @@ func lastItems(prose string) []string {
 	return last
 }
 
-// joinItems puts items in a phrase: "A, B and C".
+// joinItems puts items in a phrase: "A, B and C", each as inSentence
+// writes it, since the phrase follows words of its own ("start with …").
 func joinItems(items []string) string {
-	if len(items) == 1 {
-		return items[0]
+	words := make([]string, len(items))
+	for k, it := range items {
+		words[k] = inSentence(it)
 	}
-	return strings.Join(items[:len(items)-1], ", ") + " and " + items[len(items)-1]
+	if len(words) == 1 {
+		return words[0]
+	}
+	return strings.Join(words[:len(words)-1], ", ") + " and " + words[len(words)-1]
+}
+
+// inSentence is an option's text as it reads inside a sentence: the
+// capital an item opens with as a line of its own ("Raise the limit",
+// "Login page") goes, unless the first word is a name that keeps it
+// whatever its place ("Redis cache", "CI runs", "GitHub Actions").
+func inSentence(item string) string {
+	first, _, _ := strings.Cut(item, " ")
+	bare := strings.ToLower(strings.Trim(first, ",:;.*_`"))
+	if technologyWords().words[bare] && !imperativeVerbs[bare] && !functionWords[bare] {
+		return item
+	}
+	return lowerFirst(item)
 }
