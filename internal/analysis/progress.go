@@ -700,7 +700,8 @@ func discussionQuestion(task string) bool {
 
 // remarkKind names why a request is a remark, or "": a request, the k-th of its message, that a steward
 // makes while the work goes on rather than asking for new work: a yes/no
-// or "why" question (discussionQuestion), a question that names nothing
+// or "why" question (discussionQuestion), a question that puts forward
+// another way ("why not …?", "wouldn't it …?": suggestsInstead), a question that names nothing
 // ("what do you think?", "what's the simplest thing that would work?"),
 // a question about what the assistant did (asksAboutDone), and past the message's first request, any that does not open with a verb
 // or stand in a list ("I want to treat that as a failing test case" after
@@ -711,6 +712,8 @@ func remarkKind(r request, k int) string {
 	switch {
 	case discussionQuestion(r.text):
 		return "discussion question"
+	case (r.form == formQuestion || r.form == formAside) && suggestsInstead(r.text):
+		return "suggestion"
 	case (r.form == formQuestion || r.form == formAside) && namesNothing(r.text):
 		return "names nothing"
 	case asksAboutDone(r):
@@ -721,6 +724,25 @@ func remarkKind(r request, k int) string {
 		return "no verb after a request"
 	}
 	return ""
+}
+
+// suggestsInstead reports a question that puts forward another way for
+// the steward to weigh with the assistant ("in the CLI, why not use
+// Path.home() as the default?", "maybe I'm missing something, but
+// wouldn't it help to revert the last commit?"): a counter-proposal in
+// the middle of the work, which the work that follows takes up or not,
+// and not work of its own.
+func suggestsInstead(task string) bool {
+	w := wordsOf(lowerText(task))
+	for i, x := range w {
+		if x == "why" && i+1 < len(w) && w[i+1] == "not" {
+			return true
+		}
+		if (x == "wouldn't" || x == "wouldnt") && i+1 < len(w) && invertedSubjects[w[i+1]] {
+			return true
+		}
+	}
+	return false
 }
 
 // assurance reports a request that asks to make sure of something ("make

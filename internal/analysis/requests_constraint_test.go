@@ -66,6 +66,36 @@ func TestDiscussionQuestionsPastMarkers(t *testing.T) {
 	}
 }
 
+// TestSuggestionQuestionIsNoTask: mid-session, a question that puts
+// forward another way ("why not …", "wouldn't it …") weighs the work with
+// the assistant; the requests around it are still tasks, and the same
+// words opening the session ask.
+func TestSuggestionQuestionIsNoTask(t *testing.T) {
+	c := newConvo()
+	c.steward("Please move the cache settings into config.toml.")
+	c.assistant("Moved them; the loader reads config.toml first.")
+	c.steward("in the loader, why not read the environment before the file?")
+	c.assistant("We could; the file would then override it.")
+	c.steward("I may be missing something, but wouldn't it be simpler to drop the legacy cache flag entirely?")
+	c.assistant("It would; nothing reads it any more.")
+	c.steward("Remove the legacy cache flag from the CLI.")
+	p := progressOf(buildViews(testAnalyzer, c.analysed(testAnalyzer)))
+	want := []string{"move the cache settings into config.toml", "Remove the legacy cache flag from the CLI"}
+	if !slices.Equal(p.TasksDiscussed, want) {
+		t.Errorf("tasks %q, want %q", p.TasksDiscussed, want)
+	}
+	for task, want := range map[string]bool{
+		"in the loader, why not read the environment before the file":        true,
+		"but wouldn't it be simpler to drop the legacy flag":                 true,
+		"why is the loader not reading the environment":                      false,
+		"the build wouldn't start after the upgrade, can you look into that": false,
+	} {
+		if got := suggestsInstead(task); got != want {
+			t.Errorf("suggestsInstead(%q) = %v, want %v", task, got, want)
+		}
+	}
+}
+
 // TestTodoRestatingARequestIsOneTask: the todo an agent writes for what
 // the steward asked is that request, carrying the todo's status; the
 // todo's other items are tasks of their own.
