@@ -18,7 +18,9 @@ import (
 
 var (
 	// 「把X改为Y」「将X改成Y」「改用Y」: the course changed to.
-	changeToZH = regexp.MustCompile(`^(?:请|請|帮我|幫我)?(?:把|將|将)?[^？?]{0,40}?[，,、]?\s*(?:改为|改為|改成|换成|換成|改用|替换为|替換為|替换成|替換成)\s*[^？?]{2,40}$`)
+	changeToZH = regexp.MustCompile(`^(?:请|請|帮我|幫我)?(?:把|將|将)?[^？?]{0,40}?[，,、]?\s*(?:改为|改為|改成|换成|換成|改用|替换为|替換為|替换成|替換成)\s*([^？?]{2,40})$`)
+	// A value written out: a number or quoted text (「改成320」「改为"所需物品"」).
+	literalValue = regexp.MustCompile(`^["“”'‘「『0-9]`)
 	// 「保留X」「保持X」「只用X」「采用X」: the course kept or adopted,
 	// opening the sentence.
 	keepZH = regexp.MustCompile(`^(?:请|請)?(?:保留|保持|只保留|只用|只接收|只使用|采用|採用|就用|统一用|統一用|统一使用|統一使用)\s*[^？?]{2,40}$`)
@@ -56,7 +58,14 @@ func chineseChoices(prose string) []baton.Decision {
 			case replaceZH.MatchString(s):
 				m := replaceZH.FindStringSubmatch(s)
 				out = append(out, baton.Decision{Decision: "用" + strings.TrimSpace(m[1]), Alternatives: []string{strings.TrimSpace(m[2])}})
-			case changeToZH.MatchString(s), keepZH.MatchString(s):
+			case changeToZH.MatchString(s):
+				// A value changed to another written out (「宽度请改成320」,
+				// 「"取消合成"改成"退出合成页面"」) is an edit asked for, not a
+				// course chosen.
+				if !literalValue.MatchString(changeToZH.FindStringSubmatch(s)[1]) {
+					out = append(out, baton.Decision{Decision: s})
+				}
+			case keepZH.MatchString(s):
 				out = append(out, baton.Decision{Decision: s})
 			}
 		}

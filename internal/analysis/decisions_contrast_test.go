@@ -72,6 +72,21 @@ func TestChineseRequestChoices(t *testing.T) {
 	}
 }
 
+// TestChineseValueEditIsNoChoice: a request that changes a value to
+// another written out, a number or quoted text, asks for an edit; no
+// course is chosen. One that changes to a course named in words is a
+// choice.
+func TestChineseValueEditIsNoChoice(t *testing.T) {
+	for _, s := range []string{"日志窗口的高度还是480，请改成600", "把按钮上的\"保存草稿\"改成\"暂存\"", "标题改为「导出报表」，不显示副标题"} {
+		c := newConvo()
+		c.steward(s)
+		checkDecisions(t, c, nil)
+	}
+	c := newConvo()
+	c.steward("把缓存改成基于文件的存储")
+	checkDecisions(t, c, []baton.Decision{{Decision: "把缓存改成基于文件的存储"}})
+}
+
 // TestStewardCorrection: a reply that opens by turning down what the
 // assistant did and states the course wanted — against the one turned
 // down, or with a verb that chooses — is a decision; a correction that
