@@ -418,9 +418,11 @@ var (
 )
 
 // sequenceClauses splits a sentence into the steps it asks for in order,
-// each without the word that sequences it: "Analyze the codebase, then
-// update the README" is two requests, "Then re-prioritize the list" one
-// that opens with its verb. A question's clauses are one question.
+// each without the word that sequences it: "Fix the flaky test, then
+// update the TODO" is two requests, "Then re-prioritize the list" one
+// that opens with its verb, and a step before another that only analyzes
+// what that one changes is none (analysesFirst). A question's clauses
+// are one question.
 func sequenceClauses(s string) []string {
 	if strings.HasSuffix(strings.TrimSpace(s), "?") {
 		return []string{s} // "is it better to do X, then Y?" asks one question
@@ -430,10 +432,27 @@ func sequenceClauses(s string) []string {
 		parts = thenClause.Split(s, -1)
 	}
 	var out []string
-	for _, p := range parts {
-		out = append(out, imperativeSeries(leadingSequencer.ReplaceAllString(strings.TrimSpace(p), ""))...)
+	for k, p := range parts {
+		p = leadingSequencer.ReplaceAllString(strings.TrimSpace(p), "")
+		if k+1 < len(parts) && analysesFirst(p) {
+			continue
+		}
+		out = append(out, imperativeSeries(p)...)
 	}
 	return out
+}
+
+// analysisVerbs open a step that studies what the next step changes.
+var analysisVerbs = set("analyze", "analyse", "study", "examine", "inspect")
+
+// analysesFirst reports a step of a sequence that only studies what the
+// step after it works on ("Analyze the codebase, then remove the files
+// it no longer needs", "analyze the models' output and then write a
+// review of each"): the study serves that work and is not a task of its
+// own, as reading a file the message attaches is not.
+func analysesFirst(step string) bool {
+	w, _, _ := strings.Cut(step, " ")
+	return analysisVerbs[strings.ToLower(w)]
 }
 
 // imperativeSeries splits a clause that opens with a verb at each comma

@@ -8,14 +8,26 @@ import (
 
 // TestSequencedStepsAreRequests: a sentence that asks for steps in order
 // ("X, then Y") is a request per step, a step opening with its sequencer
-// ("Then re-prioritize …") opens with its verb; a question's clauses stay
-// one question.
+// ("Then re-prioritize …") opens with its verb, a step that only analyzes
+// what the next one changes is part of that work; a question's clauses
+// stay one question.
 func TestSequencedStepsAreRequests(t *testing.T) {
-	got := requestTasks("Analyze the codebase, then remove the stale LOG.md file. " +
+	got := requestTasks("Fix the flaky upload test, then remove the stale LOG.md file. " +
 		"Then re-prioritize the TODO list by impact.")
-	want := []string{"Analyze the codebase", "remove the stale LOG.md file", "re-prioritize the TODO list by impact"}
+	want := []string{"Fix the flaky upload test", "remove the stale LOG.md file", "re-prioritize the TODO list by impact"}
 	if !slices.Equal(got, want) {
 		t.Errorf("tasks %q, want %q", got, want)
+	}
+	// A first step that only studies what the next one changes serves it:
+	// the work is the next step.
+	got = requestTasks("Analyze the importer module, then split the parser out of it. " +
+		"Examine the failing fixtures and then update the golden files.")
+	want = []string{"split the parser out of it", "update the golden files"}
+	if !slices.Equal(got, want) {
+		t.Errorf("tasks %q, want %q", got, want)
+	}
+	if got := requestTasks("Analyze the importer module for dead code."); len(got) != 1 {
+		t.Errorf("an analysis asked on its own gave tasks %q", got)
 	}
 	got = requestTasks("Is it better to port all the tools now, then continue with the scripting harness later?")
 	if len(got) != 1 || !strings.HasPrefix(got[0], "Is it better") {
