@@ -167,7 +167,7 @@ func seedDemoOnce(ctx context.Context, st *store.Store, importer *ingest.Importe
 		ids = append(ids, r.SessionID)
 	}
 	// Continuity: bridges (a draft, a published one), markers, the summary.
-	if err := demo.Continuity(ctx, st, steward.ID, ids); err != nil {
+	if err := demo.Continuity(ctx, st, importer.Analysis(), steward.ID, ids); err != nil {
 		return fmt.Errorf("demo continuity: %w", err)
 	}
 	// Annotations: the review page and review blocks show comments, labels and scores.

@@ -17,9 +17,12 @@ import (
 // next session starts — every third after an edit by the steward — except
 // the newest, which stays a draft awaiting review, and the second-newest,
 // which is edited again after publishing (unpublished changes); and a
-// checkpoint is placed by hand on a message.
-func Continuity(ctx context.Context, st *store.Store, stewardID int64, sessionIDs []string) error {
-	cont := continuity.New(st, nil) // the import has analysed them
+// checkpoint is placed by hand on a message. The markers read each
+// session's health and momentum from the analysis service an (the one
+// that analysed the import); without it every marker would show the
+// defaults.
+func Continuity(ctx context.Context, st *store.Store, an continuity.Analyzer, stewardID int64, sessionIDs []string) error {
+	cont := continuity.New(st, an)
 	var sessions []*baton.Session
 	for _, id := range sessionIDs {
 		sess, err := st.Session(ctx, stewardID, id)
