@@ -566,7 +566,10 @@ func hasFixWord(lower string) bool {
 var toolUseErrorTags = strings.NewReplacer("<tool_use_error>", "", "</tool_use_error>", "")
 
 // errorText is the gist of a failed result: its first lines, without
-// <tool_use_error> tags and "Exit code N" lines, cut to 200 bytes.
+// <tool_use_error> tags and "Exit code N" lines, cut to 200 bytes. When
+// the output opens on lines that only lead up to the error (a compiler's
+// "# package" header, psql's BEGIN, a traceback's frames), the gist starts
+// at the first line that says what went wrong.
 func errorText(content string) string {
 	content = truncate(content, 2000)
 	content = toolUseErrorTags.Replace(content)
@@ -577,11 +580,45 @@ func errorText(content string) string {
 			continue
 		}
 		lines = append(lines, line)
-		if len(strings.Join(lines, " ")) > errorLength {
+	}
+	lines = lines[errorLineAt(lines):]
+	for n := range lines {
+		if len(strings.Join(lines[:n+1], " ")) > errorLength {
+			lines = lines[:n+1]
 			break
 		}
 	}
 	return excerpt(strings.Join(lines, " "), errorLength)
+}
+
+// errorLineAt is the index of the first of the output's opening lines
+// that names an error, failure or panic, or else of its first line. Go's
+// "# package" headers are passed over: the compiler's message follows.
+func errorLineAt(lines []string) int {
+	first := -1
+	for i, line := range lines[:min(len(lines), 12)] {
+		if strings.HasPrefix(line, "# ") {
+			continue
+		}
+		if first < 0 {
+			first = i
+		}
+		if namesFailure(strings.ToLower(line)) {
+			return i
+		}
+	}
+	return max(first, 0)
+}
+
+// namesFailure reports whether a lower-cased output line says something
+// went wrong.
+func namesFailure(line string) bool {
+	for _, w := range []string{"error", "fail", "panic", "fatal", "exception"} {
+		if strings.Contains(line, w) {
+			return true
+		}
+	}
+	return false
 }
 
 var gitHosts = []string{"github.com", "gitlab.com", "bitbucket.org", "codeberg.org", "sr.ht"}
