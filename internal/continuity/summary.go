@@ -268,7 +268,7 @@ func (l *summaryLines) themes(chosen []candidate) {
 				best, n = st, k
 			}
 		}
-		l.add(1, patterns, fmt.Sprintf("Preferred approach: %s collaboration in %d of %d sessions", best, n, len(chosen)))
+		l.add(1, patterns, fmt.Sprintf("Preferred approach: %s, in %d of %d sessions", best, n, len(chosen)))
 	}
 }
 
