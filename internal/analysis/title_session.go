@@ -557,7 +557,7 @@ func termWord(w string) bool {
 	case r >= 0x3040:
 		return salient(w) && !hanStopWords[w]
 	}
-	return salientBut(w, notTermWords)
+	return salientBut(w, notTermSet)
 }
 
 // notTermWords are the words termWord turns down past salient's checks of
@@ -573,6 +573,9 @@ var notTermWords = func() map[string]bool {
 	}
 	return out
 }()
+
+// notTermSet is notTermWords, filtered.
+var notTermSet = newFilteredSet(notTermWords)
 
 // romanceCommonWords are Spanish and Portuguese words beside
 // romanceStopWords (topics.go) that name no subject of a title: the

@@ -77,12 +77,12 @@ func topicsOf(words []string, ascii bool, entities []baton.Entity) []string {
 }
 
 // salient reports whether a lower-case word can be a topic.
-func salient(w string) bool { return salientBut(w, notTopicWords) }
+func salient(w string) bool { return salientBut(w, notTopicSet) }
 
 // salientBut is salient with the words it turns down, past its checks of
-// form, in not (notTopicWords, or a set holding them and more): one
+// form, in not (notTopicSet, or a set holding them and more): one
 // lookup for a caller that turns down more words than salient.
-func salientBut(w string, not map[string]bool) bool {
+func salientBut(w string, not *filteredSet) bool {
 	if r, _ := utf8.DecodeRuneInString(w); isKanji(r) || isKatakana(r) {
 		// A run splitCJK cut out: two characters or more make a word.
 		return utf8.RuneCountInString(w) >= 2 && utf8.RuneCountInString(w) <= 12 && !cjkStopWords[w]
@@ -98,8 +98,30 @@ func salientBut(w string, not map[string]bool) bool {
 			return false
 		}
 	}
-	return !not[w]
+	return !not.has(w)
 }
+
+// filteredSet is a set of words with a wordBloom of them: a word whose
+// bit is clear is answered without a map's hash, and most words asked of
+// the sets salient reads (nearly every word of every message) are not in
+// them.
+type filteredSet struct {
+	bloom wordBloom
+	words map[string]bool
+}
+
+func newFilteredSet(words map[string]bool) *filteredSet {
+	s := &filteredSet{words: words}
+	for w := range words {
+		s.bloom.add(w)
+	}
+	return s
+}
+
+func (s *filteredSet) has(w string) bool { return s.bloom.hasBit(wordBit(w)) && s.words[w] }
+
+// notTopicSet is notTopicWords, filtered.
+var notTopicSet = newFilteredSet(notTopicWords)
 
 // notTopicWords are the words salient turns down, in one set: the stop
 // words of each language, the imperatives (verbs), interrogatives, debug
