@@ -488,7 +488,11 @@ func stewardRequests(vs []view, i int, askedBefore bool) []request {
 		// failed with …"): fixing it is the task. One that
 		// introduces what it pastes ("I got this feedback:")
 		// states none.
-		if line := firstProseLine(own); !strings.HasSuffix(strings.TrimSpace(line), ":") {
+		if t := wantedSentence(own); t != "" {
+			reqs = []request{{t, formListed}}
+		} else if t := unlistedVerbRequest(own); t != "" {
+			reqs = []request{{t, formListed}}
+		} else if line := firstProseLine(own); !strings.HasSuffix(strings.TrimSpace(line), ":") {
 			if t := requestText(firstSentence(line), true); t != "" {
 				reqs = []request{{t, formListed}}
 			}
