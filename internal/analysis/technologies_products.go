@@ -178,15 +178,30 @@ var diagnosticLine = regexp.MustCompile(`^(?:[a-z][\w.-]*: |\d{4}-\d\d-\d\d[T ]\
 // stewardWords is the steward's prose without the lines they pasted from a
 // terminal or a log: a program's name in its own output ("zsh: command not
 // found") is not the steward naming it as theirs.
+//
+// A line that holds a closing tag ("</body></html>") is markup pasted, and
+// the text under a line that introduces another's review ("I got this
+// feedback:", "CodeRabbit's comments:") is the reviewer's words: a name
+// in them is the reviewer's, not the steward's.
 func stewardWords(prose string) string {
 	var b strings.Builder
 	for line := range strings.SplitSeq(prose, "\n") {
 		t := strings.TrimSpace(line)
-		if diagnosticLine.MatchString(t) || t != "" && looksLikeOutput(t) {
+		if diagnosticLine.MatchString(t) || t != "" && looksLikeOutput(t) || closingTag.MatchString(t) {
 			continue
 		}
 		b.WriteString(line)
 		b.WriteByte('\n')
+		if reviewLeadIn.MatchString(t) {
+			break
+		}
 	}
 	return b.String()
 }
+
+// closingTag is an HTML or XML closing tag: "</div>", "</context>".
+var closingTag = regexp.MustCompile(`</[A-Za-z][\w:-]*>`)
+
+// reviewLeadIn is a line that introduces a review pasted under it: it
+// names the feedback, review or comments and ends with a colon.
+var reviewLeadIn = regexp.MustCompile(`(?i)\b(?:feedback|reviews?|comments?|suggestions?|remarks)\b[^.!?]*:$`)

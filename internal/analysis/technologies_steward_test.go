@@ -265,3 +265,26 @@ func TestStewardShellCommandRan(t *testing.T) {
 		t.Errorf("Bash's evidence %q, want only the request's", ev)
 	}
 }
+
+// TestTechnologiesOfPastedReview: under a line that introduces another's
+// review ("I got these review comments:"), the names are the reviewer's;
+// a line of pasted markup names nothing either. The steward's own line
+// above the review still names their stack.
+func TestTechnologiesOfPastedReview(t *testing.T) {
+	c := newConvo()
+	c.steward("Our service stores sessions in Redis. I got these review comments on the branch:\n\n" +
+		"The Kafka consumer retries forever when the broker is down.\n\nConsider a Terraform module for the bucket.")
+	c.steward("The page now ends with\nSomething went wrong, try Docker later.</p></body></html>\nwhat does that mean?")
+	c.assistant("Looking.")
+	s := &baton.Session{}
+	New().Session(s, c.analysed(New()))
+	got := s.Technical.Technologies
+	if !slices.Contains(got, "Redis") {
+		t.Errorf("technologies %q lack Redis", got)
+	}
+	for _, not := range []string{"Kafka", "Terraform", "Docker"} {
+		if slices.Contains(got, not) {
+			t.Errorf("technologies %q hold %q (%s)", got, not, s.Technical.TechnologyEvidence[not])
+		}
+	}
+}
