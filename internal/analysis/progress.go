@@ -493,7 +493,7 @@ func stewardRequests(vs []view, i int, askedBefore bool) []request {
 		} else if t := unlistedVerbRequest(own); t != "" {
 			reqs = []request{{t, formListed}}
 		} else if line := firstProseLine(own); !strings.HasSuffix(strings.TrimSpace(line), ":") {
-			if t := requestText(firstSentence(line), true); t != "" {
+			if t := requestText(firstSentence(withoutThanks(line)), true); t != "" {
 				reqs = []request{{t, formListed}}
 			}
 		}
@@ -779,6 +779,18 @@ func namesNothing(task string) bool {
 		}
 	}
 	return true
+}
+
+// withoutThanks is s without the sentences that open it by thanking
+// ("Thanks for joining. Agenda: …"): a courtesy states no problem.
+func withoutThanks(s string) string {
+	for {
+		first := firstSentence(s)
+		if first == s || !thanksSentence(strings.Fields(first)) {
+			return s
+		}
+		s = strings.TrimSpace(s[len(first)+1:])
+	}
 }
 
 // firstSentence cuts s at its first sentence end.
