@@ -201,23 +201,32 @@ func (v *vader) compoundOf(text, lowerASCII string, fields []string) float64 {
 			}
 		}
 	}
+	t := vaderText{words: words, lower: lower}
+	t.known = sc.known[:0]
+	anyInLexicon := false
+	for _, w := range lower {
+		var e vaderWord
+		if v.known.mayHold(w) {
+			e = v.words[w]
+			anyInLexicon = anyInLexicon || e.inLexicon
+		}
+		t.known = append(t.known, e)
+	}
+	if !anyInLexicon {
+		// Only a word of the lexicon has a valence: every sentiment
+		// below would be 0, and so their sum and the compound. Most
+		// messages of technical work hold no such word.
+		sc.words, sc.lower, sc.known = words, lower, t.known
+		return 0
+	}
 	allCaps := 0
 	for _, w := range words {
 		if isUpper(w) {
 			allCaps++
 		}
 	}
-	capDiff := allCaps > 0 && allCaps < len(words)
+	t.capDiff = allCaps > 0 && allCaps < len(words)
 
-	t := vaderText{words: words, lower: lower, capDiff: capDiff}
-	t.known = sc.known[:0]
-	for _, w := range lower {
-		var e vaderWord
-		if v.known.mayHold(w) {
-			e = v.words[w]
-		}
-		t.known = append(t.known, e)
-	}
 	sentiments := sc.sentiments[:0]
 	for i := range words {
 		switch {
