@@ -1182,6 +1182,9 @@ func namedAsTheirs(sentence, name string, at int) bool {
 	if operatingSystems[name] || askedAbout(lower) {
 		return false
 	}
+	if insideQuotation(lower, at) {
+		return false
+	}
 	before := " " + strings.TrimRight(lower[:at], " \"'`(")
 	rest := lower[at:]
 	if end := strings.IndexAny(rest, " ,;:)\"'`"); end >= 0 {
@@ -1201,6 +1204,43 @@ func namedAsTheirs(sentence, name string, at int) bool {
 		}
 	}
 	return true
+}
+
+// minQuotedWords is the fewest words of a quotation that make it text
+// quoted (a label on the page, a message, a title) rather than a name put
+// in quotes ("the 'uv' way").
+const minQuotedWords = 3
+
+// insideQuotation reports whether byte at of s stands inside a quotation
+// of minQuotedWords words or more: "the button says 'Upload one Excel
+// file'" quotes the page's words, which name nothing the steward uses. An
+// apostrophe inside a word ("don't", "users'") opens and closes nothing.
+func insideQuotation(s string, at int) bool {
+	for _, q := range []string{"'", "\"", "“", "‘"} {
+		closer := map[string]string{"“": "”", "‘": "’"}[q]
+		if closer == "" {
+			closer = q
+		}
+		open := strings.LastIndex(s[:at], q)
+		if open < 0 || open > 0 && isWordByte(s[open-1]) {
+			continue
+		}
+		end := strings.Index(s[at:], closer)
+		if end < 0 {
+			continue
+		}
+		end += at
+		if q == "'" && end+1 < len(s) && isWordByte(s[end+1]) {
+			continue // an apostrophe ("Redis's"), not the quotation's end
+		}
+		if q == "\"" && strings.Count(s[:open], q)%2 == 1 {
+			continue // the closing mark of an earlier quotation
+		}
+		if len(strings.Fields(s[open+len(q):end])) >= minQuotedWords {
+			return true
+		}
+	}
+	return false
 }
 
 // askedAbout reports a sentence (lower case) that asks a question rather

@@ -288,3 +288,38 @@ func TestTechnologiesOfPastedReview(t *testing.T) {
 		}
 	}
 }
+
+// TestTechnologiesOfQuotedText: a name inside a quotation of several words
+// (a label on the page, a message) is the quoted text's, not the steward's;
+// a name put alone in quotes, or beside an apostrophe, is still theirs.
+func TestTechnologiesOfQuotedText(t *testing.T) {
+	c := newConvo()
+	c.steward("Center the heading 'Export your Excel sheet here' and the hint “Made with Kafka streams” on the page.")
+	c.steward("Keep the 'Redis' cache, and don't drop the users' Postgres indexes.")
+	c.assistant("Done.")
+	s := &baton.Session{}
+	New().Session(s, c.analysed(New()))
+	got := s.Technical.Technologies
+	for _, want := range []string{"Redis", "PostgreSQL"} {
+		if !slices.Contains(got, want) {
+			t.Errorf("technologies %q lack %q", got, want)
+		}
+	}
+	for _, not := range []string{"Excel", "Kafka"} {
+		if slices.Contains(got, not) {
+			t.Errorf("technologies %q hold %q (%s)", got, not, s.Technical.TechnologyEvidence[not])
+		}
+	}
+	for _, c := range []struct {
+		s, name string
+		want    bool
+	}{
+		{`the title "how we moved to go modules" stays`, "go", true},
+		{`use "go" and "how we moved" for it`, "go", false},
+		{"don't let it's rust stay", "rust", false},
+	} {
+		if got := insideQuotation(c.s, strings.Index(c.s, c.name)); got != c.want {
+			t.Errorf("insideQuotation(%q, %q) = %v, want %v", c.s, c.name, got, c.want)
+		}
+	}
+}
