@@ -272,7 +272,8 @@ func (sc *decisionScan) add(d baton.Decision, v *view) {
 	if cutClause.MatchString(d.Decision) {
 		return
 	}
-	if d.Decision == "" || shellChoice(d.Decision) || ownTooling.MatchString(d.Decision) || quotedReference.MatchString(d.Decision) {
+	if d.Decision == "" || shellChoice(d.Decision) || ownTooling.MatchString(d.Decision) || quotedReference.MatchString(d.Decision) ||
+		pointsBackOnly.MatchString(d.Decision) {
 		return
 	}
 	// "run the script to align the configs": a step of routine execution
@@ -302,6 +303,9 @@ var (
 	// A clause that opens on a bare auxiliary: "be processed after …",
 	// "is handled by …".
 	cutClause = regexp.MustCompile(`(?i)^(?:be|been|being|is|are|was|were)\s`)
+	// "go with this", "do that", "use this approach": the course is named
+	// only by pointing back at it, so the decision would hand on nothing.
+	pointsBackOnly = regexp.MustCompile(`(?i)^(?:go|stick|do|use|take|keep|try|pick|choose)(?:\s+(?:with|for|ahead with))?\s+(?:this|that|it|these|those|them)(?:\s+(?:one|ones|approach|plan|option|way|idea))?$`)
 	// "go with X", "go for X": a choice.
 	goWith = regexp.MustCompile(`(?i)^go\s+(?:with|for)\b`)
 	// " or " outside an aside: "use environment variables or a test
