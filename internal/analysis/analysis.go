@@ -132,7 +132,7 @@ func (a *Analyzer) Message(m *baton.Message) {
 		if sem.Intent == "" {
 			sem.Intent = intentOf(string(m.Role), lower, words, &hits, sem.Emotions, sem.Sentiment)
 		}
-		loc = scanEntities(c.prose, lower, &es, chunks)
+		loc = scanEntities(c.prose, lower, ascii, &es, chunks)
 	} else if sem.Sentiment == 0 && toolFailed(m) {
 		sem.Sentiment = toolErrorSentiment
 	}

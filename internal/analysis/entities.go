@@ -209,15 +209,16 @@ var techPhraseOpening = func() (b wordBloom) {
 
 // techPhraseAt returns the technology named by the two or three words
 // from chunks[i], and how many words it took; first is chunks[i] trimmed
-// (trimChunk), and bit its wordBit.
-func techPhraseAt(chunks []string, i int, first string, bit uint32) (string, int) {
+// (trimChunk), and bit its wordBit. ascii reports that the caller knows
+// first is ASCII.
+func techPhraseAt(chunks []string, i int, first string, bit uint32, ascii bool) (string, int) {
 	if i+1 >= len(chunks) || len(chunks[i]) > 12 {
 		return "", 0
 	}
 	if first == "" {
 		return "", 0
 	}
-	if isASCII(first) {
+	if ascii || isASCII(first) {
 		// A word lower-cased to one of them has its bit (wordBit folds
 		// ASCII case as lower-casing does): most words are spared the
 		// lookup. An ASCII word is lower-cased on the stack and looked up
@@ -336,8 +337,9 @@ type location struct {
 
 // scanEntities finds files, URLs, symbols and technologies in prose. It
 // returns the first file named with a line range, if any. chunks are the
-// fields of prose (appendFields).
-func scanEntities(prose, lower string, es *entitySet, chunks []string) (loc location) {
+// fields of prose (appendFields). ascii reports that the caller knows
+// prose is ASCII, and so each chunk: they are not read again to find out.
+func scanEntities(prose, lower string, ascii bool, es *entitySet, chunks []string) (loc location) {
 	sentenceStart := true
 	skip := 0
 	for i, raw := range chunks {
@@ -358,7 +360,7 @@ func scanEntities(prose, lower string, es *entitySet, chunks []string) (loc loca
 		}
 		// The word is hashed once for both filters of technology words.
 		bit := wordBit(c)
-		if name, n := techPhraseAt(chunks, i, c, bit); n > 0 {
+		if name, n := techPhraseAt(chunks, i, c, bit, ascii); n > 0 {
 			es.add(name, EntityTechnology, 0.9)
 			skip = n - 1
 			continue
@@ -403,7 +405,7 @@ func scanEntities(prose, lower string, es *entitySet, chunks []string) (loc loca
 			}
 			continue
 		}
-		if !isASCII(c) {
+		if !ascii && !isASCII(c) {
 			scriptBoundedTechnologies(c, es)
 		}
 		file, from, to := splitLineRef(c)
