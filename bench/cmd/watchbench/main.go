@@ -30,6 +30,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"runtime/metrics"
 	"runtime/pprof"
 	"strings"
 	"sync"
@@ -42,7 +43,7 @@ import (
 	"github.com/baton-dev/baton/internal/watch"
 )
 
-var idleProfile, syncProfile, syncMemProfile *string
+var idleProfile, syncProfile, syncMemProfile, syncHeapProfile *string
 var syncOnly, syncImport, syncRepeated, syncKeep *bool
 var syncRealset *string
 var syncSeed *uint64
@@ -58,6 +59,7 @@ func main() {
 	idleProfile = flag.String("idle-cpuprofile", "", "write a CPU profile of the idle interval to this file")
 	syncProfile = flag.String("sync-cpuprofile", "", "write a CPU profile of the first sync to this file")
 	syncMemProfile = flag.String("sync-memprofile", "", "write a profile of what the first sync allocates (every allocation sampled) to this file")
+	syncHeapProfile = flag.String("sync-heapprofile", "", "write a profile of what the first sync's heap holds after a collection (live objects) at the end of its pass, before the sessions' analysis, to this file")
 	syncMB := flag.Int("sync-mb", 50, "megabytes of rollouts the first sync reads (500 for the full figure; 0 leaves the first sync out)")
 	syncOnly = flag.Bool("sync-only", false, "measure the first sync alone (no live or idle part)")
 	syncImport = flag.Bool("sync-import", false, "import the first sync's rollouts as `baton import FOLDER` does instead of watching them (the figure to compare with)")
@@ -213,6 +215,30 @@ func heapInuse() uint64 {
 	var m runtime.MemStats
 	runtime.ReadMemStats(&m)
 	return m.HeapInuse
+}
+
+// heapLive is the heap the last collection found live (runtime/metrics
+// /gc/heap/live:bytes): what the process keeps, not what it has let go
+// and the collector has not swept yet.
+func heapLive() uint64 {
+	sample := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
+	metrics.Read(sample)
+	if sample[0].Value.Kind() != metrics.KindUint64 {
+		return 0
+	}
+	return sample[0].Value.Uint64()
+}
+
+// writeHeapProfile collects, then writes what the heap holds (pprof's
+// inuse_space) to path.
+func writeHeapProfile(path string) error {
+	runtime.GC()
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	return pprof.Lookup("heap").WriteTo(f, 0)
 }
 
 func cpuTime() time.Duration {
@@ -482,7 +508,7 @@ func firstSync(ctx context.Context, say func(string, ...any), syncMB int) error 
 		return err
 	}
 	runtime.GC()
-	var peak uint64
+	var peak, peakLive uint64
 	stop := make(chan struct{})
 	var sampled sync.WaitGroup
 	sampled.Add(1)
@@ -492,6 +518,7 @@ func firstSync(ctx context.Context, say func(string, ...any), syncMB int) error 
 		defer t.Stop()
 		for {
 			peak = max(peak, heapInuse())
+			peakLive = max(peakLive, heapLive())
 			select {
 			case <-stop:
 				return
@@ -527,6 +554,9 @@ func firstSync(ctx context.Context, say func(string, ...any), syncMB int) error 
 		}
 	} else {
 		res, err = w.Scan(ctx)
+		if err == nil && *syncHeapProfile != "" {
+			err = writeHeapProfile(*syncHeapProfile)
+		}
 		if err == nil {
 			err = w.Settle(ctx) // the sessions' analysis
 		}
@@ -565,7 +595,8 @@ func firstSync(ctx context.Context, say func(string, ...any), syncMB int) error 
 		float64(written)/1e6/took.Seconds(), float64(stored)/took.Seconds(), stored, sessionsStored, w.BytesRead())
 	say("CPU time %s: %.1f MB per CPU second (the machine's load does not change this figure much; the time does)", cpu.Round(time.Millisecond),
 		float64(written)/1e6/cpu.Seconds())
-	say("peak heap in use %.1f MiB (sampled every 100 ms; the watcher reads 8 MiB parts)", float64(peak)/(1<<20))
+	say("peak heap in use %.1f MiB (sampled every 100 ms; the watcher reads 8 MiB parts); peak live heap %.1f MiB (marked live by a collection)",
+		float64(peak)/(1<<20), float64(peakLive)/(1<<20))
 	if !*syncImport {
 		// A generated line an importer refuses would make the figure
 		// that of less work: the files' errors are said.
