@@ -119,6 +119,11 @@ type ImportFileRequest struct {
 	// and the files are sent again from their first byte. A part with no
 	// lines at the main file's end says the file stopped growing.
 	Parts []TranscriptChunk `json:"parts,omitempty"`
+	// Idle, with Parts, says the files have not grown for a long while:
+	// once a request without More settles the session, the server need
+	// not hold its reading (should the files grow again, it answers 409
+	// and they are sent from their first byte).
+	Idle bool `json:"idle,omitempty"`
 }
 
 // ImportFileResponse is the server's answer to an ImportFileRequest.

@@ -92,6 +92,23 @@ func (w *watchedTranscripts) drop(key string) {
 	delete(w.byKey, key)
 }
 
+// TranscriptOptions say what follows the lines ImportTranscriptLines is
+// given.
+type TranscriptOptions struct {
+	// More says the files are still growing: what may still change is
+	// held back and the session's analysis waits (see
+	// ImportTranscriptLines).
+	More bool
+	// Idle says the files have not grown for a long while (or no read
+	// follows): once a call without More has settled the session, its
+	// reading is let go rather than held, and should the files grow
+	// again they are sent from their first byte (ErrRestart), as after a
+	// restart. A first sync of many old transcripts otherwise held the
+	// parse of the last maxWatchedTranscripts of them, each as large as
+	// its file.
+	Idle bool
+}
+
 // ImportTranscriptLines imports the new whole lines of a Claude Code
 // session's files as `baton watch` reads them: parts[i].File is "" for the
 // main transcript path and "agent-<id>.jsonl" for a subagent's, Offset
@@ -100,13 +117,13 @@ func (w *watchedTranscripts) drop(key string) {
 // a part that starts at offset 0 of the main file starts the reading over,
 // and one that starts past what is held answers ErrRestart.
 //
-// With more (the agent is still writing), what may still change is held
+// With More (the agent is still writing), what may still change is held
 // back — the last response, whose blocks come as separate lines, and
 // subagent conversations whose spawning call has not returned — and the
-// session's analysis waits; a call without more (the file has stopped
+// session's analysis waits; a call without More (the file has stopped
 // growing) stores the rest and analyses the session. Lines from any number
 // of calls give the session an import of the whole file gives.
-func (im *Importer) ImportTranscriptLines(ctx context.Context, stewardID int64, path string, parts []baton.TranscriptChunk, more bool) ([]baton.ImportResult, error) {
+func (im *Importer) ImportTranscriptLines(ctx context.Context, stewardID int64, path string, parts []baton.TranscriptChunk, opts TranscriptOptions) ([]baton.ImportResult, error) {
 	name := filepath.Base(path)
 	if !strings.HasSuffix(name, ".jsonl") || IsAgentFileName(path) {
 		return nil, baton.Invalid("path", "%s: only Claude Code transcripts (<session>.jsonl) are imported by their new lines here", name)
@@ -128,8 +145,8 @@ func (im *Importer) ImportTranscriptLines(ctx context.Context, stewardID int64, 
 	if wt.parser == nil {
 		wt.name, wt.parser = name, claudecode.NewIncremental(name, claudecode.Options{Live: true})
 	}
-	results, err := im.feedTranscript(ctx, stewardID, wt, parts, more)
-	if err != nil {
+	results, err := im.feedTranscript(ctx, stewardID, wt, parts, opts.More)
+	if err != nil || (opts.Idle && !opts.More) {
 		im.watched.drop(key) // the next call starts over
 	}
 	return results, err

@@ -47,7 +47,8 @@ func (s LocalSink) ImportLines(ctx context.Context, req LinesRequest) (LinesResu
 
 // ImportTranscript imports the new lines of a Claude Code session's files.
 func (s LocalSink) ImportTranscript(ctx context.Context, req TranscriptRequest) (TranscriptResult, error) {
-	results, err := s.Importer.ImportTranscriptLines(ctx, s.StewardID, req.Path, req.Parts, req.More)
+	results, err := s.Importer.ImportTranscriptLines(ctx, s.StewardID, req.Path, req.Parts,
+		ingest.TranscriptOptions{More: req.More, Idle: req.Idle})
 	if errors.Is(err, ingest.ErrRestart) {
 		return TranscriptResult{Restart: true}, nil
 	}
@@ -97,7 +98,7 @@ func (s RemoteSink) ImportFile(ctx context.Context, path string) ([]baton.Import
 // lines are sent again, from where the server's reading stands, once it
 // is back.
 func (s RemoteSink) ImportTranscript(ctx context.Context, req TranscriptRequest) (TranscriptResult, error) {
-	res, err := s.Client.ImportFile(ctx, baton.ImportFileRequest{Path: req.Path, Parts: req.Parts, More: req.More})
+	res, err := s.Client.ImportFile(ctx, baton.ImportFileRequest{Path: req.Path, Parts: req.Parts, More: req.More, Idle: req.Idle})
 	var ce *client.Error
 	switch {
 	case errors.As(err, &ce) && ce.Status == http.StatusConflict && ce.Field == "offset":

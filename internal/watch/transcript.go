@@ -21,7 +21,16 @@ type TranscriptRequest struct {
 	Path  string
 	Parts []baton.TranscriptChunk
 	More  bool
+	// Idle says the files have not grown for idleAfter or more (a first
+	// sync's old transcripts), or no pass follows (--once): the sink need
+	// not hold their reading once a request without More settles them.
+	Idle bool
 }
+
+// idleAfter is how long a transcript must not have grown for its reading
+// to be let go once settled: one the agent takes up again after that is
+// read again from its start, once, as after the watcher's restart.
+const idleAfter = 10 * time.Minute
 
 // TranscriptResult is what became of a TranscriptRequest. Restart says
 // the sink does not hold the reading of the lines before (it restarted):
@@ -58,7 +67,8 @@ func (w *Watcher) readTranscript(ctx context.Context, st *fileState, tf transcri
 	if unchanged {
 		st.Stored = st.Sent == st.Offset
 		if st.Stored && st.Unsettled && now.Sub(st.ModTime) >= quiet {
-			if _, err := w.sendTranscript(ctx, st, tf, f, subs, size, false, now); err == nil {
+			idle := w.cfg.Once || now.Sub(st.ModTime) >= idleAfter
+			if _, err := w.sendTranscript(ctx, st, tf, f, subs, size, false, idle, now); err == nil {
 				st.Unsettled = false
 			}
 		}
@@ -86,7 +96,8 @@ func (w *Watcher) readTranscript(ctx context.Context, st *fileState, tf transcri
 	// places its subagents' conversations early, so it waits for the files
 	// to be quiet when it can.
 	more := !w.cfg.Once && now.Sub(tf.modTime) < quiet
-	sent, err := w.sendTranscript(ctx, st, tf, f, subs, size, more, now)
+	idle := w.cfg.Once || now.Sub(tf.modTime) >= idleAfter
+	sent, err := w.sendTranscript(ctx, st, tf, f, subs, size, more, idle, now)
 	if err != nil {
 		st.Error = "not stored yet: " + baton.ErrorMessage(err)
 		st.Stored, st.Reported = false, false
@@ -119,12 +130,13 @@ func (w *Watcher) replaced(st *fileState, now time.Time) {
 
 // sendTranscript sends the new whole lines of the session's files from
 // where their reading stands; with settle (more false) the last request
-// goes without More, with no lines when there are none. A sink that no
-// longer holds the reading gets the files again from their start, once.
+// goes without More, with no lines when there are none; every request
+// says idle. A sink that no longer holds the reading gets the files again
+// from their start, once.
 // sent says lines were stored.
-func (w *Watcher) sendTranscript(ctx context.Context, st *fileState, tf transcriptFile, main *os.File, subs map[string]int64, size int64, more bool, now time.Time) (sent bool, err error) {
+func (w *Watcher) sendTranscript(ctx context.Context, st *fileState, tf transcriptFile, main *os.File, subs map[string]int64, size int64, more, idle bool, now time.Time) (sent bool, err error) {
 	for attempt := 0; ; attempt++ {
-		sent, restart, err := w.sendTranscriptFrom(ctx, st, tf, main, subs, size, more, now)
+		sent, restart, err := w.sendTranscriptFrom(ctx, st, tf, main, subs, size, more, idle, now)
 		if err != nil || !restart {
 			return sent, err
 		}
@@ -135,7 +147,7 @@ func (w *Watcher) sendTranscript(ctx context.Context, st *fileState, tf transcri
 	}
 }
 
-func (w *Watcher) sendTranscriptFrom(ctx context.Context, st *fileState, tf transcriptFile, main *os.File, subs map[string]int64, size int64, more bool, now time.Time) (sent, restart bool, err error) {
+func (w *Watcher) sendTranscriptFrom(ctx context.Context, st *fileState, tf transcriptFile, main *os.File, subs map[string]int64, size int64, more, idle bool, now time.Time) (sent, restart bool, err error) {
 	if st.Subs == nil {
 		st.Subs = map[string]int64{}
 	}
@@ -198,7 +210,7 @@ func (w *Watcher) sendTranscriptFrom(ctx context.Context, st *fileState, tf tran
 			}
 			parts = []baton.TranscriptChunk{{Offset: st.Offset}} // the files stopped growing
 		}
-		r, err := w.cfg.Sink.ImportTranscript(ctx, TranscriptRequest{Path: tf.path, Parts: parts, More: more || !last})
+		r, err := w.cfg.Sink.ImportTranscript(ctx, TranscriptRequest{Path: tf.path, Parts: parts, More: more || !last, Idle: idle})
 		if err != nil {
 			return sent, false, err
 		}

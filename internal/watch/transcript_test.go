@@ -469,3 +469,95 @@ func watchedWithPause(t *testing.T, data []byte, head, rel string, restart bool)
 	}
 	return sessionDump(t, st, ada.ID), sessionDump(t, st, bea.ID)
 }
+
+// restartSink counts the requests a Claude Code transcript's sink answered
+// with Restart (it did not hold the reading of the lines before).
+type restartSink struct {
+	watch.Sink
+	restarts int
+}
+
+func (s *restartSink) ImportTranscript(ctx context.Context, req watch.TranscriptRequest) (watch.TranscriptResult, error) {
+	r, err := s.Sink.ImportTranscript(ctx, req)
+	if r.Restart {
+		s.restarts++
+	}
+	return r, err
+}
+
+// TestIdleTranscriptIsLetGoThenReadAgain: a transcript settled after it
+// has not grown for a long while (a first sync's old files) has its
+// reading let go by the sink, not held; when the agent takes the session
+// up again the sink asks for the files from their start, once, and what
+// is stored is what an import of the finished file stores. One settled
+// after a short pause keeps its reading.
+func TestIdleTranscriptIsLetGoThenReadAgain(t *testing.T) {
+	src := "../ingest/claudecode/testdata/projects/-home-dev-shop/0a9b8c7d-6e5f-4a3b-8c2d-1e0f9a8b7c6d.jsonl"
+	data, err := os.ReadFile(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.SplitAfter(string(data), "\n")
+	head := strings.Join(lines[:len(lines)/2], "")
+	for _, c := range []struct {
+		pause    time.Duration
+		restarts int
+	}{{time.Minute, 0}, {time.Hour, 1}} {
+		ctx := context.Background()
+		st := storetest.Open(t, storetest.Databases(t)["sqlite"])
+		ada, bea := &baton.Steward{Username: "ada"}, &baton.Steward{Username: "bea"}
+		for _, s := range []*baton.Steward{ada, bea} {
+			if err := st.CreateSteward(ctx, s); err != nil {
+				t.Fatal(err)
+			}
+		}
+		home := t.TempDir()
+		dst := filepath.Join(home, ".claude", "projects", "-home-dev-shop", filepath.Base(src))
+		if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(dst, []byte(head), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		written, err := os.Stat(dst)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sink := &restartSink{Sink: watch.LocalSink{Importer: ingest.New(st), Store: st, StewardID: ada.ID}}
+		var now time.Time
+		w, err := watch.New(watch.Config{Folders: watch.DefaultFolders(home), Sink: sink, Now: func() time.Time { return now }})
+		if err != nil {
+			t.Fatal(err)
+		}
+		// Read while the agent writes, then settled after the pause.
+		for _, at := range []time.Time{written.ModTime(), written.ModTime().Add(c.pause)} {
+			now = at
+			if _, err := w.Scan(ctx); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := os.WriteFile(dst, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		for _, at := range []time.Time{time.Now(), time.Now().Add(time.Minute)} {
+			now = at
+			if _, err := w.Scan(ctx); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if sink.restarts != c.restarts {
+			t.Errorf("paused %s: the sink asked for the file from its start %d times, want %d", c.pause, sink.restarts, c.restarts)
+		}
+		if _, err := ingest.New(st).ImportPath(ctx, bea.ID, dst, nil); err != nil {
+			t.Fatal(err)
+		}
+		if got, want := sessionDump(t, st, ada.ID), sessionDump(t, st, bea.ID); got != want {
+			t.Errorf("paused %s:\n%s\n\nimported whole:\n%s", c.pause, got, want)
+		}
+		for _, f := range w.Files() {
+			if f.Error != "" {
+				t.Errorf("paused %s: %s: %s", c.pause, f.Path, f.Error)
+			}
+		}
+	}
+}

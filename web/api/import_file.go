@@ -33,7 +33,8 @@ func (s *Server) ImportFile(c echo.Context) error {
 		if len(req.Data) > 0 || len(req.Subagents) > 0 || len(req.State) > 0 {
 			return baton.Invalid("parts", "parts are sent alone: data, subagents and state are for a file sent whole or a rollout")
 		}
-		results, err := s.importer.ImportTranscriptLines(requestContext(c), stewardID(c), req.Path, req.Parts, req.More)
+		results, err := s.importer.ImportTranscriptLines(requestContext(c), stewardID(c), req.Path, req.Parts,
+			ingest.TranscriptOptions{More: req.More, Idle: req.Idle})
 		if err != nil {
 			return err
 		}

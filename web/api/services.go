@@ -25,7 +25,7 @@ type importService interface {
 	ImportPath(ctx context.Context, stewardID int64, path string, progress func(baton.ImportProgress)) ([]baton.ImportResult, error)
 	ImportStructured(ctx context.Context, stewardID int64, data []byte, progress func(baton.ImportProgress)) ([]baton.ImportResult, error)
 	ImportLines(ctx context.Context, stewardID int64, path string, lines []byte, state json.RawMessage, opts ingest.LinesOptions) ([]baton.ImportResult, json.RawMessage, error)
-	ImportTranscriptLines(ctx context.Context, stewardID int64, path string, parts []baton.TranscriptChunk, more bool) ([]baton.ImportResult, error)
+	ImportTranscriptLines(ctx context.Context, stewardID int64, path string, parts []baton.TranscriptChunk, opts ingest.TranscriptOptions) ([]baton.ImportResult, error)
 	Hooks() *ingest.Hooks
 }
 
