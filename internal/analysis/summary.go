@@ -264,6 +264,9 @@ func (p *candidatePool) addView(i int, v *view) {
 // addView is adding, and keeps it as a candidate when its length fits.
 func (p *candidatePool) addSentence(i int, s string) {
 	p.inView++
+	if s = withoutCourtesy(s); s == "" {
+		return
+	}
 	l := lowerText(s)
 	p.words = appendWords(p.words[:0], l)
 	words := p.words
