@@ -592,22 +592,20 @@ func errorText(content string) string {
 }
 
 // errorLineAt is the index of the first of the output's opening lines
-// that names an error, failure or panic, or else of its first line. Go's
-// "# package" headers are passed over: the compiler's message follows.
+// that names an error, failure or panic, or else of its first line. After
+// Go's "# package" header the next line is the compiler's message, even
+// though a "FAIL … [build failed]" line names the failure later.
 func errorLineAt(lines []string) int {
-	first := -1
+	header := false
 	for i, line := range lines[:min(len(lines), 12)] {
-		if strings.HasPrefix(line, "# ") {
-			continue
-		}
-		if first < 0 {
-			first = i
-		}
-		if namesFailure(strings.ToLower(line)) {
+		switch {
+		case strings.HasPrefix(line, "# "):
+			header = true
+		case header || namesFailure(strings.ToLower(line)):
 			return i
 		}
 	}
-	return max(first, 0)
+	return 0
 }
 
 // namesFailure reports whether a lower-cased output line says something
