@@ -340,6 +340,9 @@ type location struct {
 // fields of prose (appendFields). ascii reports that the caller knows
 // prose is ASCII, and so each chunk: they are not read again to find out.
 func scanEntities(prose, lower string, ascii bool, es *entitySet, chunks []string) (loc location) {
+	// Asked of most words: fetched once, not through the sync.OnceValue
+	// for each.
+	techWords := technologyWords()
 	sentenceStart := true
 	skip := 0
 	for i, raw := range chunks {
@@ -377,7 +380,7 @@ func scanEntities(prose, lower string, ascii bool, es *entitySet, chunks []strin
 			// technologyOf knows the word in some case, no line
 			// reference, no file (but specialFiles, above) and, out of
 			// backticks, a symbol only when camel-cased (symbolOf).
-			if mayNameTechnology(c, bit) {
+			if mayNameTechnology(c, bit, techWords) {
 				if name, ok := technologyOf(c, chunks, i, start); ok {
 					es.add(name, EntityTechnology, 0.9)
 					continue
@@ -390,7 +393,7 @@ func scanEntities(prose, lower string, ascii bool, es *entitySet, chunks []strin
 		}
 		// No technology has a word whose bit is clear: most words with
 		// digits or signs ("p95", "db.go:12") are not looked up.
-		if technologyWords().bloom.hasBit(bit) {
+		if techWords.bloom.hasBit(bit) {
 			if name, ok := technologyOf(c, chunks, i, start); ok {
 				es.add(name, EntityTechnology, 0.9)
 				continue
@@ -557,13 +560,12 @@ func load32(s string, i int) uint32 {
 // mayNameTechnology is false when technologyOf cannot name a technology
 // by the word c, of letters alone: no technology has it, in any case, as
 // a word. A word too long to lower-case in place is left to technologyOf.
-// bit is c's wordBit.
-func mayNameTechnology(c string, bit uint32) bool {
+// bit is c's wordBit, tw technologyWords().
+func mayNameTechnology(c string, bit uint32, tw *techWords) bool {
 	var buf [32]byte
 	if len(c) > len(buf) {
 		return true
 	}
-	tw := technologyWords()
 	if !tw.bloom.hasBit(bit) {
 		return false
 	}
