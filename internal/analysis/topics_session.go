@@ -72,6 +72,11 @@ func mayNameFile(s string) bool {
 	return false
 }
 
+// fewRequestSubjects is the most subjects a first request names for each
+// of its single words to be a subject though no other message holds it
+// (firstRequest).
+const fewRequestSubjects = 2
+
 // firstRequestBonus is what a subject of the first request scores beyond
 // its message: enough to be a topic of a short session, not to outrank
 // what a long one spends itself on.
@@ -670,7 +675,12 @@ func (t *topicTally) edits(v *view) {
 // firstRequest scores the subjects of the first request: a subject is a
 // topic when the session goes on to speak of it (a phrase the request
 // names in passing is not); in a short session the request is most of
-// what the steward says.
+// what the steward says, and a phrase of it is a topic though no other
+// message holds it ("flaky upload test"). A single word of it (a
+// hyphenated compound, an acronym) that no other message holds is a
+// subject only of a request naming few ("Add SSO to the dashboard"): one
+// naming more names such a word in passing, where the steward looked ("I
+// saw it on the status-board"), in a short session too.
 func (t *topicTally) firstRequest(vs []view, subjects []string) {
 	short := shortText(vs)
 	for _, p := range subjects {
@@ -681,7 +691,7 @@ func (t *topicTally) firstRequest(vs []view, subjects []string) {
 			c = t.byTerm[p]
 			c.msgs = messagesHolding(vs, p)
 		}
-		if c.msgs >= 2 || short {
+		if c.msgs >= 2 || short && (strings.Contains(p, " ") || len(subjects) <= fewRequestSubjects) {
 			c.score += firstRequestBonus
 			c.request = true
 		}

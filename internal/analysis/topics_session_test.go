@@ -386,3 +386,25 @@ func TestTopicRankTies(t *testing.T) {
 		t.Error("workflowWord: only the word alone is a process word")
 	}
 }
+
+// TestShortSessionPassingWordOfTheRequest: in a short session the first
+// request's phrases are topics though no answer repeats them, but of a
+// request naming several subjects, a single word named in passing (the
+// "status-board" where the steward saw the fault) is no topic when no
+// other message holds it: the work the session goes on to is ("retry
+// policy"). TestKeyTopicsNameTheSubject keeps the words of a request
+// naming few ("Add SSO to the public dashboard").
+func TestShortSessionPassingWordOfTheRequest(t *testing.T) {
+	c := newConvo()
+	c.steward("Our nightly export writes duplicate invoice rows; I spotted them on the status-board.")
+	c.assistant("The export retries after a timeout and writes the invoice rows twice. The retry policy sends no idempotency key; with an idempotency key the insert skips the invoice rows it holds.")
+	c.steward("Add the idempotency key to the retry policy then.")
+	c.assistant("The retry policy now sends an idempotency key with every export.")
+	got := keyTopics(buildViews(testAnalyzer, c.analysed(testAnalyzer)))
+	if !slices.Contains(got, "retry policy") {
+		t.Errorf("topics %q miss %q", got, "retry policy")
+	}
+	if slices.Contains(got, "status-board") {
+		t.Errorf("topics %q hold the request's passing word %q", got, "status-board")
+	}
+}
