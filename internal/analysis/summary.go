@@ -264,7 +264,7 @@ func (p *candidatePool) addView(i int, v *view) {
 // addView is adding, and keeps it as a candidate when its length fits.
 func (p *candidatePool) addSentence(i int, s string) {
 	p.inView++
-	if s = withoutCourtesy(s); s == "" {
+	if s = withoutCourtesy(s); s == "" || asideSentence(s) {
 		return
 	}
 	l := lowerText(s)

@@ -324,3 +324,29 @@ func capitalized(s string) string {
 	}
 	return string(unicode.ToUpper(r)) + s[size:]
 }
+
+// An aside says by its opening that it is beside the work ("By the way,
+// …", "While I was in there: …", "Side note: …"): a remark for the moment,
+// not what was asked, done or left, which a summary is made of. What it
+// points at, when it matters, is an open thread of its own.
+var asideOpenings = []string{"by the way", "btw", "as an aside", "side note", "on a side note", "incidentally",
+	"on an unrelated note", "unrelated to this", "while i was in there", "while i was at it", "while i was there",
+	"p.s.", "ps:", "ps,"}
+
+// asideSentence reports whether s opens as an aside.
+func asideSentence(s string) bool {
+	if len(s) < 3 {
+		return false
+	}
+	for _, o := range asideOpenings {
+		if len(s) <= len(o) || !strings.EqualFold(s[:len(o)], o) {
+			continue
+		}
+		// The opening ends at a word's end: "Incidentally" opens an
+		// aside, "Btwn" does not.
+		if r, _ := utf8.DecodeRuneInString(s[len(o):]); !unicode.IsLetter(r) && !unicode.IsDigit(r) {
+			return true
+		}
+	}
+	return false
+}
