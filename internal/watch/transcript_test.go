@@ -411,6 +411,19 @@ func TestPauseAtAnyLineGivesWhatImportGives(t *testing.T) {
 	}
 }
 
+// storeOfAdaAndBea opens a SQLite store with two stewards, ada and bea.
+func storeOfAdaAndBea(t *testing.T) (*store.Store, *baton.Steward, *baton.Steward) {
+	t.Helper()
+	st := storetest.Open(t, storetest.Databases(t)["sqlite"])
+	ada, bea := &baton.Steward{Username: "ada"}, &baton.Steward{Username: "bea"}
+	for _, s := range []*baton.Steward{ada, bea} {
+		if err := st.CreateSteward(context.Background(), s); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return st, ada, bea
+}
+
 // watchedWithPause has a watcher read head, settle it after a pause, then
 // read the whole file (a new watcher and sink, as after a restart, when
 // restart); it returns what the watcher stored and what an import of the
@@ -418,13 +431,7 @@ func TestPauseAtAnyLineGivesWhatImportGives(t *testing.T) {
 func watchedWithPause(t *testing.T, data []byte, head, rel string, restart bool) (watched, imported string) {
 	t.Helper()
 	ctx := context.Background()
-	st := storetest.Open(t, storetest.Databases(t)["sqlite"])
-	ada, bea := &baton.Steward{Username: "ada"}, &baton.Steward{Username: "bea"}
-	for _, s := range []*baton.Steward{ada, bea} {
-		if err := st.CreateSteward(ctx, s); err != nil {
-			t.Fatal(err)
-		}
-	}
+	st, ada, bea := storeOfAdaAndBea(t)
 	home := t.TempDir()
 	dst := filepath.Join(home, rel)
 	if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
@@ -504,13 +511,7 @@ func TestIdleTranscriptIsLetGoThenReadAgain(t *testing.T) {
 		restarts int
 	}{{time.Minute, 0}, {time.Hour, 1}} {
 		ctx := context.Background()
-		st := storetest.Open(t, storetest.Databases(t)["sqlite"])
-		ada, bea := &baton.Steward{Username: "ada"}, &baton.Steward{Username: "bea"}
-		for _, s := range []*baton.Steward{ada, bea} {
-			if err := st.CreateSteward(ctx, s); err != nil {
-				t.Fatal(err)
-			}
-		}
+		st, ada, bea := storeOfAdaAndBea(t)
 		home := t.TempDir()
 		dst := filepath.Join(home, ".claude", "projects", "-home-dev-shop", filepath.Base(src))
 		if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
