@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/baton-dev/baton/internal/baton"
@@ -199,6 +200,9 @@ func (p *candidatePool) addView(i int, v *view) {
 		// steward's turn: of it, the request it reports is the ask.
 		prose = continuationRequest(v.m.Content)
 	}
+	if _, cut := v.m.Attributes["unfinished"]; cut {
+		prose = withoutCutEnd(prose)
+	}
 	for line := range strings.SplitSeq(prose, "\n") {
 		if toolRecord(line) || summaryRecord(line) || consoleLine(line) || codeOpening(strings.TrimSpace(line)) {
 			continue
@@ -260,6 +264,23 @@ func (p *candidatePool) addView(i int, v *view) {
 	}
 }
 
+// withoutCutEnd is the prose of a message cut short (its export marks it
+// unfinished: the steward stopped the answer) up to its last full stop:
+// "… but on a hot" is not a sentence the summary can quote.
+func withoutCutEnd(prose string) string {
+	const stops = ".!?。！？…"
+	end := strings.TrimRightFunc(prose, unicode.IsSpace)
+	if r, _ := utf8.DecodeLastRuneInString(end); strings.ContainsRune(stops, r) {
+		return prose
+	}
+	at := strings.LastIndexFunc(end, func(r rune) bool { return r == '\n' || strings.ContainsRune(stops, r) })
+	if at < 0 {
+		return ""
+	}
+	_, size := utf8.DecodeRuneInString(end[at:])
+	return end[:at+size]
+}
+
 // addSentence counts the terms of one sentence of view i, the view
 // addView is adding, and keeps it as a candidate when its length fits.
 func (p *candidatePool) addSentence(i int, s string) {
@@ -299,7 +320,7 @@ func (p *candidatePool) addSentence(i int, s string) {
 	if len(words) <= maxSentence && (!short || len(words) >= 2 && p.inView == 1) {
 		reports = reportsCompletion(words)
 	}
-	if len(words) > maxSentence || short && (len(words) < 2 || p.inView > 1 || !reports) {
+	if len(words) > maxSentence || short && (len(words) < 2 || p.inView > 1 || !reports) || !short && pointsAhead(l) {
 		p.terms = p.terms[:start]
 		return
 	}
@@ -359,7 +380,7 @@ func (p *candidatePool) scoreWith(secondLast int, assistant func(i int) bool) {
 			lastSteward = view
 		}
 	}
-	askSentences := 0
+	ask := askWindow(p.cands, p.firstSteward)
 	for k := range p.cands {
 		c := &p.cands[k]
 		terms := p.termsOf(c)
@@ -367,9 +388,6 @@ func (p *candidatePool) scoreWith(secondLast int, assistant func(i int) bool) {
 		if c.pasted {
 			c.score = 0
 			continue
-		}
-		if view == p.firstSteward {
-			askSentences++
 		}
 		if len(terms) == 0 {
 			continue
@@ -390,7 +408,7 @@ func (p *candidatePool) scoreWith(secondLast int, assistant func(i int) bool) {
 		}
 		switch {
 		case view == p.firstSteward:
-			if askSentences <= maxAskSentences {
+			if slices.Contains(ask, k) {
 				c.score *= 1.6
 			}
 		case view == p.closing:
@@ -410,6 +428,47 @@ func (p *candidatePool) scoreWith(secondLast int, assistant func(i int) bool) {
 // maxAskSentences is how many opening sentences of the first steward
 // message are the ask.
 const maxAskSentences = 2
+
+// askWindow is the candidates of view that may be its ask: its opening
+// maxAskSentences sentences, passing over those that give news of work
+// already done ("The config work is finished: the loader is deleted",
+// "Good news from last time: the flaky test is fixed"). That is the
+// steward reporting on an earlier session before they ask something of
+// this one; it is the ask only when nothing else opens the message.
+func askWindow(cands []candidate, view int) []int {
+	var opening, news []int
+	for k := range cands {
+		c := &cands[k]
+		if int(c.view) > view {
+			break
+		}
+		if int(c.view) != view || c.pasted {
+			continue
+		}
+		if len(opening)+len(news) >= maxAskSentences+2 || len(opening) == maxAskSentences {
+			break
+		}
+		if len(opening) == 0 && reportsEarlierWork(c) {
+			news = append(news, k)
+			continue
+		}
+		opening = append(opening, k)
+	}
+	if len(opening) == 0 {
+		return news[:min(len(news), maxAskSentences)]
+	}
+	return opening
+}
+
+// reportsEarlierWork reports whether the steward's sentence c says work
+// is done (a completion verb, not negated) without asking anything.
+func reportsEarlierWork(c *candidate) bool {
+	if !c.reports || c.short || c.isQues {
+		return false
+	}
+	text, _ := requestOf(c.text, false)
+	return text == ""
+}
 
 // scaleByKind scales a candidate's score by what it says: an outcome, a
 // decision, a question, or the assistant announcing its next step.
@@ -550,16 +609,9 @@ func (p *summaryParts) askSentence() int {
 			break
 		}
 	}
-	ask, seen := -1, 0
-	for k := range p.cands {
-		c := &p.cands[k]
-		if int(c.view) != view || c.pasted {
-			continue
-		}
-		if seen++; seen > maxAskSentences {
-			break
-		}
-		if c.score > 0 && (ask < 0 || c.score > p.cands[ask].score) {
+	ask := -1
+	for _, k := range askWindow(p.cands, view) {
+		if c := &p.cands[k]; c.score > 0 && (ask < 0 || c.score > p.cands[ask].score) {
 			ask = k
 		}
 	}
@@ -674,14 +726,60 @@ func candTexts(cands []candidate, ks []int) []string {
 }
 
 // withStop ends a sentence with punctuation, so joined sentences read.
+// A colon becomes a full stop: what it introduced (code, a list, a
+// table) is not in the summary, and "… so the sleep can go:" would
+// leave the reader waiting for it.
 func withStop(s string) string {
+	if t, ok := strings.CutSuffix(s, ":"); ok {
+		return strings.TrimRight(t, " ") + "."
+	}
 	// The last letter, not byte: a Chinese or Japanese sentence ends in
 	// its own full stop ("…を読みます。"), which takes no other.
 	r, _ := utf8.DecodeLastRuneInString(s)
-	if strings.ContainsRune(".!?:)\"'。！？：）」』…", r) {
+	if strings.ContainsRune(".!?)\"'。！？：）」』…", r) {
 		return s
 	}
 	return s + "."
+}
+
+// pointsAhead reports whether the lower-cased sentence only points at
+// what follows its colon ("Here's the fix:", "Results (April only):",
+// "It should look like this:"): without that, it says nothing.
+func pointsAhead(lower string) bool {
+	body, ok := strings.CutSuffix(lower, ":")
+	if !ok {
+		return false
+	}
+	for _, opening := range []string{"here's ", "here is ", "here are ", "below is ", "below are "} {
+		if strings.HasPrefix(body, opening) {
+			return true
+		}
+	}
+	for _, ending := range []string{" like", " like this", " this", " these", " as follows", " the following", " below", " e.g.", " for example"} {
+		if strings.HasSuffix(body, ending) {
+			return true
+		}
+	}
+	// What a parenthesis adds is an aside: "Results (April only, I
+	// dropped March)" names nothing but "Results".
+	return len(wordsOf(withoutParentheses(body))) <= minSentence
+}
+
+// withoutParentheses is s without its parenthesised asides.
+func withoutParentheses(s string) string {
+	var b strings.Builder
+	depth := 0
+	for _, r := range s {
+		switch {
+		case r == '(':
+			depth++
+		case r == ')' && depth > 0:
+			depth--
+		case depth == 0:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
 }
 
 func containsFold(list []string, s string) bool {

@@ -70,11 +70,8 @@ func reportedAsk(s string) string {
 		}
 		// "I want to release, what do I need to do?" still asks.
 		stop := "."
-		switch {
-		case question:
+		if question {
 			stop = "?"
-		case strings.HasSuffix(body, ":"): // "… something like:" and what they pasted
-			stop = ":"
 		}
 		return "The steward " + verb + " " + m[2] + thirdPerson(m[3]) + stop
 	case askHelp.MatchString(clause):

@@ -24,7 +24,6 @@ func TestReportedAsk(t *testing.T) {
 		{"Why am I seeing two commits when I am committing once?", "The steward asked: why are they seeing two commits when they are committing once?"},
 		{"look at the docs folder and review what I have written there.", "Asked: look at the docs folder and review what they have written there."},
 		{"I want to keep the oh-my-posh docs in ~/my/notes.", "The steward wants to keep the oh-my-posh docs in ~/my/notes."},
-		{"I'd like the intro better, can you write something like:", "The steward wants the intro better, can you write something like:"},
 		// Not in the first person, or not English: as written.
 		{"How does the scheduler pick the next job?", "How does the scheduler pick the next job?"},
 		{"We need a search page for the archive.", "We need a search page for the archive."},
