@@ -165,7 +165,7 @@ var courtesyInside = []string{"hank", "thx", "xactly right", "bsolutely right", 
 // thanksOnly are words that thank by themselves; "thank" thanks with
 // thankWhom after it ("thank you", "thank you all").
 var (
-	thanksOnly = set("thanks", "thx", "cheers", "gracias", "merci", "danke", "grazie", "obrigado", "obrigada",
+	thanksOnly = set("thanks", "thx", "cheers", "gracias", "merci", "danke", "dank", "grazie", "obrigado", "obrigada",
 		"спасибо", "dziękuję", "dzięki")
 	thankWhom = set("you", "u", "ya", "y'all", "all", "everyone", "both", "so", "again", "very")
 )

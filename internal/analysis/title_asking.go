@@ -82,13 +82,11 @@ func cjkAsks(c string) bool {
 // A sentence that thanks for work done ("thank you so much for fixing
 // the redirect", "great job on the search page", "gracias por la ayuda",
 // "спасибо за помощь") names work that is finished: the request, if any,
-// comes after it. thanksWords open one, and thanksLinks follow them
-// within a few words ("thanks a lot for"); praiseFor open the praise of
-// the work ("nice work on").
+// comes after it. A word that thanks (thanksOnly, or "thank") opens
+// one, and thanksLinks follow it within a few words ("thanks a lot
+// for"); praiseFor open the praise of the work ("nice work on").
 var (
-	thanksWords = set("thanks", "thank", "thx", "gracias", "obrigado", "obrigada", "merci", "danke", "dank",
-		"спасибо", "dziękuję", "dzięki")
-	thanksLinks = set("for", "por", "pour", "für", "за", "za")
+	thanksLinks = set("for", "por", "pour", "per", "für", "за", "za")
 	praiseFor   = set("great job on", "great job with", "good job on", "good job with", "nice work on", "nice job on",
 		"great work on", "nice work with", "well done on")
 )
@@ -105,7 +103,7 @@ func thanksSentence(words []string) bool {
 	if len(words) >= 4 && praiseFor[bareWord(words[0])+" "+bareWord(words[1])+" "+bareWord(words[2])] {
 		return true
 	}
-	if len(words) < 3 || !thanksWords[bareWord(words[0])] {
+	if len(words) < 3 || !thanksOnly[bareWord(words[0])] && bareWord(words[0]) != "thank" {
 		return false
 	}
 	for k := 1; k < len(words)-1 && k <= 4; k++ {
