@@ -676,21 +676,57 @@ func (p *candidatePool) outcomes(ranked []int, vs []view) []string {
 	var outs []int
 	for _, k := range ranked {
 		c := &p.cands[k]
-		if c.score <= 0 || !reportsWork(vs, int(c.view), p.firstSteward) || !(c.isOut || c.reports && int(c.view) == p.closing) {
+		if c.score <= 0 || !reportsWork(vs, int(c.view), p.firstSteward) || !(c.isOut || c.reports && int(c.view) == p.closing) ||
+			c.chatty || notDone(lowerText(c.text)) {
 			continue
 		}
-		if !c.isQues && len(outs) < maxOutcomes {
-			if !containsFold(candTexts(p.cands, outs), p.cands[k].text) {
-				outs = append(outs, k)
-			}
+		if c.isQues || len(outs) >= maxOutcomes || containsFold(candTexts(p.cands, outs), c.text) {
+			continue
 		}
+		// A running count reported again ("That's 10 races fixed so
+		// far", later "… 17 races …") is one outcome, its latest.
+		if j := slices.IndexFunc(outs, func(o int) bool { return sameButNumbers(p.cands[o].text, c.text) }); j >= 0 {
+			outs[j] = max(outs[j], k)
+			continue
+		}
+		outs = append(outs, k)
 	}
 	sortStable(outs, func(a, b int) bool { return a < b })
 	out := []string{}
 	for _, k := range outs {
-		out = append(out, excerpt(p.cands[k].text, outcomeLength))
+		// "Added the retry step:" and the code it introduced: the list
+		// holds the sentence.
+		text, _ := strings.CutSuffix(p.cands[k].text, ":")
+		out = append(out, excerpt(text, outcomeLength))
 	}
 	return out
+}
+
+// sameButNumbers reports whether a and b are the same text but for
+// their digits.
+func sameButNumbers(a, b string) bool {
+	noDigits := func(r rune) rune {
+		if r >= '0' && r <= '9' {
+			return -1
+		}
+		return r
+	}
+	return a != b && strings.Map(noDigits, a) == strings.Map(noDigits, b)
+}
+
+// notDone reports whether a lower-cased sentence with an outcome word
+// says what is to be done or might be, not what was: the assistant's next
+// step ("Now I need to remove …", "Let's check if the file was updated",
+// "Wait, let me review what I've done"), or a condition ("If the diff is
+// empty, …", "After making this change, the error should go").
+func notDone(lower string) bool {
+	for _, opening := range []string{"if ", "unless ", "now i need", "i need to ", "next, ", "next i", "i'm going to ",
+		"i am going to ", "going to ", "let's ", "let us ", "wait", "after making", "after this change"} {
+		if strings.HasPrefix(lower, opening) {
+			return true
+		}
+	}
+	return false
 }
 
 // redundant reports whether candidate k says what a chosen one says: the
@@ -760,10 +796,19 @@ func pointsAhead(lower string) bool {
 			return true
 		}
 	}
+	// "I've written a rule for bug fixes that:", "The changelog now
+	// lists:": the clause goes on past the colon, so it is not whole.
+	if i := strings.LastIndexByte(body, ' '); i >= 0 && clauseGoesOn[body[i+1:]] {
+		return true
+	}
 	// What a parenthesis adds is an aside: "Results (April only, I
 	// dropped March)" names nothing but "Results".
 	return len(wordsOf(withoutParentheses(body))) <= minSentence
 }
+
+// clauseGoesOn are words a clause cannot end with.
+var clauseGoesOn = set("that", "which", "who", "to", "with", "for", "and", "or", "of", "as", "by", "the", "a", "an",
+	"in", "on", "is", "are", "include", "includes", "including", "contains", "lists", "shows")
 
 // withoutParentheses is s without its parenthesised asides.
 func withoutParentheses(s string) string {
@@ -856,7 +901,7 @@ func isOutcome(words []string) bool {
 func outcomeIn(words iter.Seq[string]) bool {
 	var before1, before2 string // the word before, and the one before that
 	for w := range words {
-		if outcomeWords[w] && !negators[before1] && before1 != "still" && before1 != "yet" &&
+		if outcomeWords[w] && !negators[before1] && !notYetDone[before1] &&
 			!negators[before2] && before2 != "haven't" && before2 != "hasn't" {
 			return true
 		}
@@ -877,6 +922,11 @@ func reportsWork(vs []view, i, firstSteward int) bool {
 	return i != firstSteward && v.sem.Intent != IntentRequest && v.sem.Intent != IntentQuestion && v.sem.Sentiment > 0
 }
 
+// notYetDone are the words before a completion or outcome word that say
+// the work is not done: "still failing", "yet fixed", and "be" of work to
+// come ("should be implemented", "needs to be updated", "will be done").
+var notYetDone = set("still", "yet", "be")
+
 // completionWords are the verbs of an assistant reporting what it did.
 var completionWords = set("created", "added", "updated", "removed", "replaced", "generated", "wrote", "written",
 	"passes", "passed", "pass", "succeeded", "succeeds", "works", "verified", "configured", "installed", "committed",
@@ -889,7 +939,7 @@ func reportsCompletion(words []string) bool {
 		if !completionWords[w] {
 			continue
 		}
-		if i > 0 && (negators[words[i-1]] || words[i-1] == "still" || words[i-1] == "yet") ||
+		if i > 0 && (negators[words[i-1]] || notYetDone[words[i-1]]) ||
 			i > 1 && (negators[words[i-2]] || words[i-2] == "haven't" || words[i-2] == "hasn't") {
 			continue
 		}

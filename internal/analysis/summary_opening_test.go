@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -86,5 +87,25 @@ func TestWithoutCutEnd(t *testing.T) {
 		if got := withoutCutEnd(in); got != want {
 			t.Errorf("withoutCutEnd(%q) = %q, want %q", in, got, want)
 		}
+	}
+}
+
+// Main outcomes are work done: not the assistant's next step, a condition
+// or work to come; a count reported again is one outcome, its latest; an
+// outcome that introduced code ends without its colon.
+func TestOutcomesAreWorkDone(t *testing.T) {
+	c := newConvo()
+	c.steward("The import job fails on every file with a BOM. Fix it and clean up the flaky tests while you are there.")
+	c.assistant("Let's check if the reader config was fixed in the last release.")
+	c.assistant("If the file is empty, the import is skipped and the job is done early.")
+	c.assistant("That's 3 flaky tests fixed so far.")
+	c.assistant("The BOM error should be fixed after the reader strips the mark.")
+	c.assistant("That's 7 flaky tests fixed so far.")
+	c.assistant("Added a signature guard in decoder.go before parsing:\n\n```go\nb = bytes.TrimPrefix(b, bom)\n```\n\nFixed the reader and added a test with a BOM file; all import tests pass.")
+	s := summaryOf(buildViews(testAnalyzer, c.analysed(testAnalyzer)))
+	want := []string{"That's 7 flaky tests fixed so far.", "Added a signature guard in decoder.go before parsing",
+		"Fixed the reader and added a test with a BOM file; all import tests pass."}
+	if !slices.Equal(s.MainOutcomes, want) {
+		t.Errorf("outcomes\n%q\nwant\n%q", s.MainOutcomes, want)
 	}
 }

@@ -42,7 +42,7 @@ func TestSummaryOutcomesAreTheAssistants(t *testing.T) {
 			t.Errorf("a steward's request is an outcome: %q", o)
 		}
 	}
-	if !containsFold(sum.MainOutcomes, "Created 3 notes:") {
+	if !containsFold(sum.MainOutcomes, "Created 3 notes") {
 		t.Errorf("outcomes %q lack the closing report's headline", sum.MainOutcomes)
 	}
 }
