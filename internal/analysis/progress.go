@@ -492,7 +492,7 @@ func stewardRequests(vs []view, i int, askedBefore bool) []request {
 			reqs = []request{{t, formListed}}
 		} else if t := unlistedVerbRequest(own); t != "" {
 			reqs = []request{{t, formListed}}
-		} else if line := firstProseLine(own); !strings.HasSuffix(strings.TrimSpace(line), ":") {
+		} else if line := problemLine(own); !strings.HasSuffix(strings.TrimSpace(line), ":") {
 			if t := requestText(firstSentence(withoutThanks(line)), true); t != "" {
 				reqs = []request{{t, formListed}}
 			}
@@ -595,6 +595,23 @@ func firstProseLine(prose string) string {
 		}
 	}
 	return ""
+}
+
+// problemLine is the line of an opening message that states its
+// problem: its first line of prose (firstProseLine), past any that only
+// give news of earlier work ("The load test is done: the engine held
+// up"), which is no problem; the first line when every line is news.
+func problemLine(prose string) string {
+	first := firstProseLine(prose)
+	line, rest := first, prose
+	for line != "" && newsOfDoneWork(firstSentence(line)) {
+		rest = rest[strings.Index(rest, line)+len(line):]
+		line = firstProseLine(rest)
+	}
+	if line == "" {
+		return first
+	}
+	return line
 }
 
 func firstLine(s string) string {

@@ -460,14 +460,44 @@ func askWindow(cands []candidate, view int) []int {
 	return opening
 }
 
-// reportsEarlierWork reports whether the steward's sentence c says work
-// is done (a completion verb, not negated) without asking anything.
+// reportsEarlierWork reports whether the steward's sentence c gives news
+// of work done (newsOfDoneWork).
 func reportsEarlierWork(c *candidate) bool {
-	if !c.reports || c.short || c.isQues {
+	return c.reports && !c.short && newsOfDoneWork(c.text)
+}
+
+// newsOfDoneWork reports whether a steward's sentence says work is done (a
+// completion verb in the past, not negated: "is done", "merged"; "figure
+// out how the CLI works" asks) and nothing else: no question, no request,
+// no word of a problem ("I updated Go and the build fails" states the
+// problem the session is about).
+func newsOfDoneWork(s string) bool {
+	if strings.HasSuffix(s, "?") {
 		return false
 	}
-	text, _ := requestOf(c.text, false)
+	words := wordsOf(lowerText(s))
+	done := false
+	for i, w := range words {
+		if problemWord(w) {
+			return false
+		}
+		done = done || completedAt(words, i) && (strings.HasSuffix(w, "ed") || w == "done" || w == "written" || w == "wrote")
+	}
+	if !done {
+		return false
+	}
+	text, _ := requestOf(s, false)
 	return text == ""
+}
+
+// problemWord reports a word that names something wrong.
+func problemWord(w string) bool {
+	for _, stem := range []string{"fail", "error", "broke", "crash", "bug", "wrong", "issue", "problem"} {
+		if strings.HasPrefix(w, stem) {
+			return true
+		}
+	}
+	return w == "but" || w == "however"
 }
 
 // scaleByKind scales a candidate's score by what it says: an outcome, a
@@ -935,17 +965,22 @@ var completionWords = set("created", "added", "updated", "removed", "replaced", 
 // reportsCompletion reports a completion verb that no "not", "isn't" or
 // the like negates.
 func reportsCompletion(words []string) bool {
-	for i, w := range words {
-		if !completionWords[w] {
-			continue
+	for i := range words {
+		if completedAt(words, i) {
+			return true
 		}
-		if i > 0 && (negators[words[i-1]] || notYetDone[words[i-1]]) ||
-			i > 1 && (negators[words[i-2]] || words[i-2] == "haven't" || words[i-2] == "hasn't") {
-			continue
-		}
-		return true
 	}
 	return false
+}
+
+// completedAt reports whether words[i] is a completion verb that no
+// "not", "isn't" or the like negates.
+func completedAt(words []string, i int) bool {
+	if !completionWords[words[i]] {
+		return false
+	}
+	return !(i > 0 && (negators[words[i-1]] || notYetDone[words[i-1]]) ||
+		i > 1 && (negators[words[i-2]] || words[i-2] == "haven't" || words[i-2] == "hasn't"))
 }
 
 // decisionCue is a cheap test before the decision pattern runs.

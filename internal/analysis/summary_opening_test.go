@@ -28,6 +28,8 @@ func TestReportsEarlierWork(t *testing.T) {
 		"Make sure the importer tests pass before you push the branch.":                       false,
 		"The importer is not fixed yet, it still drops the last line.":                        false,
 		"Has the cache change been committed to main already?":                                false,
+		"I updated the Go toolchain and now the build fails on the embed directive.":          false,
+		"The retry is done, but the worker still drops the last job.":                         false,
 	} {
 		p := newCandidatePool()
 		p.addSentence(0, s)
@@ -107,5 +109,19 @@ func TestOutcomesAreWorkDone(t *testing.T) {
 		"Fixed the reader and added a test with a BOM file; all import tests pass."}
 	if !slices.Equal(s.MainOutcomes, want) {
 		t.Errorf("outcomes\n%q\nwant\n%q", s.MainOutcomes, want)
+	}
+}
+
+// An opening message that asks nothing in a listed form yields the line
+// that states its problem, past the news of earlier work before it.
+func TestProblemLinePassesOverNews(t *testing.T) {
+	for prose, want := range map[string]string{
+		"The parser rewrite is done: all fixtures passed on CI.\n\nThe nightly export now takes four hours instead of one.": "The nightly export now takes four hours instead of one.",
+		"The nightly export now takes four hours instead of one.":                                                           "The nightly export now takes four hours instead of one.",
+		"The parser rewrite is done and merged.":                                                                            "The parser rewrite is done and merged.",
+	} {
+		if got := problemLine(prose); got != want {
+			t.Errorf("problemLine(%q) = %q, want %q", prose, got, want)
+		}
 	}
 }
