@@ -330,7 +330,7 @@ func (p *candidatePool) addSentence(i int, s string) {
 	}
 	if c.nTerms > 0 {
 		c.decides = decisionCue(l)
-		c.chatty = strings.HasPrefix(l, "let me ") || strings.HasPrefix(l, "i'll ") || strings.HasPrefix(l, "now let me ")
+		c.chatty = narrates(l)
 	}
 	p.cands = append(p.cands, c)
 }
@@ -500,6 +500,44 @@ func problemWord(w string) bool {
 	return w == "but" || w == "however"
 }
 
+// narrationOpenings open a sentence in which the assistant says what it
+// is about to do.
+var narrationOpenings = []string{"let me ", "now let me ", "first, let me ", "first let me ", "next, let me ",
+	"next let me ", "let's ", "now let's ", "i'll ", "now i'll ", "i need to ", "now i need to ", "i'm going to ",
+	"i am going to ", "planning to "}
+
+// narrates reports whether a lower-cased sentence opens as narration of
+// a step that looks, reads or tries ("Let me check the config", "I'll
+// explore the docs folder", "Now let's run the tests"): that step finds
+// out, it does no work the summary reports. "Let me add the field so
+// rewinds list it" or "I'll add a directive since …" say what was done
+// and why, and stay.
+func narrates(lower string) bool {
+	lower = strings.ReplaceAll(lower, "’", "'")
+	for _, o := range narrationOpenings {
+		rest, ok := strings.CutPrefix(lower, o)
+		if !ok {
+			continue
+		}
+		words := strings.Fields(rest)
+		for len(words) > 1 && narrationAdverbs[words[0]] {
+			words = words[1:]
+		}
+		return len(words) > 0 && findingOutVerbs[strings.Trim(words[0], ",.:")]
+	}
+	return false
+}
+
+var (
+	narrationAdverbs = set("also", "first", "first,", "quickly", "now", "just", "then", "briefly", "go", "start", "begin")
+	// findingOutVerbs find out; they change nothing ("start by
+	// checking": by).
+	findingOutVerbs = set("check", "checking", "read", "reading", "look", "looking", "see", "explore", "exploring",
+		"investigate", "investigating", "examine", "search", "find", "understand", "verify", "review", "inspect",
+		"run", "try", "get", "open", "view", "list", "grep", "analyze", "analyse", "scan", "confirm", "test",
+		"figure", "help", "fetch", "take", "by")
+)
+
 // scaleByKind scales a candidate's score by what it says: an outcome, a
 // decision, a question, or the assistant announcing its next step.
 func scaleByKind(c *candidate, assistant bool) {
@@ -588,7 +626,10 @@ func composeSummary(cands []candidate, ranked []int, closing, closingLast, lastS
 			break
 		}
 		view := int(c.view)
-		if picked[k] || view == askView || outcome && c.assistant && (view < lastSteward || c.chatty && view != closing) {
+		// The assistant narrating its next step ("Now let me look at the
+		// pipeline") says what it was about to do, not what the session
+		// did or found.
+		if picked[k] || view == askView || c.assistant && c.chatty || outcome && c.assistant && view < lastSteward {
 			continue
 		}
 		take(k)

@@ -125,3 +125,30 @@ func TestProblemLinePassesOverNews(t *testing.T) {
 		}
 	}
 }
+
+// The assistant narrating a step that only finds out ("Let me check …",
+// "I'll explore …") is not in the summary; what it found and did is.
+func TestSummaryLeavesOutNarration(t *testing.T) {
+	c := newConvo()
+	c.steward("Failed jobs spin in the worker queue and pin a core. Can you find out why and fix it?")
+	c.assistant("Let me check the retry settings in worker/config.go first. I'll explore the queue package to see how failed jobs are put back.")
+	c.assistant("The worker puts a failed job back at once, with no delay, so a job that always fails spins. I added a backoff that starts at one second and doubles up to a minute; the queue tests pass.")
+	checkSummaryLeavesOut(t, c, []string{"Let me check", "I'll explore"}, []string{"puts a failed job back at once", "I added a backoff"})
+}
+
+func TestNarrates(t *testing.T) {
+	for s, want := range map[string]bool{
+		"let me check the retry settings first.":                          true,
+		"now let's run the whole suite.":                                  true,
+		"let me first read the handler.":                                  true,
+		"i’ll inspect the repo instructions.":                             true,
+		"i'll start by checking the branch.":                              true,
+		"let me add the agent field to the rewind point.":                 false,
+		"i'll add a directive to ignore this check since it is intended.": false,
+		"let's use the queue's own backoff.":                              false,
+	} {
+		if got := narrates(s); got != want {
+			t.Errorf("narrates(%q) = %v, want %v", s, got, want)
+		}
+	}
+}
