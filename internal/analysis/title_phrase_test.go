@@ -92,6 +92,14 @@ func TestTitleDescribingClause(t *testing.T) {
 	if low := strings.ToLower(got); !strings.Contains(low, "timestamps") {
 		t.Errorf("title = %q, want the clause that names the timestamps", got)
 	}
+	// The describing clause loses to the clause that names the thing
+	// even where its words weigh more in the session.
+	sentence := strings.Fields("in the admin view the date pickers are hard to use, it's tiny grey text on a dark panel")
+	weights := map[string]float64{"pickers": 2, "admin": 1, "tiny": 2.3, "grey": 2.3, "text": 2.3, "dark": 2.3, "panel": 2.3}
+	lo, hi, _ := bestWindow(sentence, weights, false)
+	if got := strings.Join(sentence[lo:hi], " "); strings.Contains(got, "grey") || !strings.Contains(got, "pickers") {
+		t.Errorf("bestWindow = %q, want the clause that names the date pickers", got)
+	}
 	words := strings.Fields("the sync is slow, it's blocking on the lock, so we wait")
 	want := []bool{false, false, false, false, true, true, true, true, true, false, false, false}
 	if got := describingClauses(words); !slices.Equal(got, want) {

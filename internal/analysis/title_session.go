@@ -1411,7 +1411,8 @@ const anchoredShare = 0.75
 // bestWindowFrom is bestWindow over the windows that start at one of
 // the first starts words.
 func bestWindowFrom(words []string, weights map[string]float64, starts int) (lo, hi int, score float64) {
-	best := -1.0
+	best, named := -1.0, -1.0
+	nlo, nhi := 0, 0
 	purpose := purposeClause(words)
 	described := describingClauses(words)
 	for i := 0; i < starts && i < len(words); i++ {
@@ -1437,13 +1438,24 @@ func bestWindowFrom(words []string, weights map[string]float64, starts int) (lo,
 			if purpose >= 0 && i > purpose {
 				sc *= purposeShare
 			}
-			if slices.Contains(described[i:j], true) {
+			describes := slices.Contains(described[i:j], true)
+			if describes {
 				sc *= pronounPenalty
 			}
 			if sc > best+1e-9 {
 				best, lo, hi = sc, i, j
 			}
+			if !describes && sc > named+1e-9 && windowScore(words[i:j], weights) > 0 {
+				named, nlo, nhi = sc, i, j
+			}
 		}
+	}
+	if named > 0 && slices.Contains(described, true) {
+		// The clause that names the thing titles the sentence, however
+		// much the clause describing it says ("the code blocks are
+		// hard to read, it's dark text on a black background"): the
+		// description's words are the thing's details.
+		return nlo, nhi, named
 	}
 	return lo, hi, best
 }
@@ -1453,7 +1465,8 @@ func bestWindowFrom(words []string, weights map[string]float64, starts int) (lo,
 // read, it's dark text on a black background"): they say more of what
 // the clause before named, and a title made of them ("Dark text on black
 // background") loses that. A window that holds a word of one weighs what
-// a title with a pronoun does (pronounPenalty).
+// a title with a pronoun does (pronounPenalty), and is chosen only when
+// no window outside them names a term of the session.
 func describingClauses(words []string) []bool {
 	var out []bool
 	in := false
