@@ -148,7 +148,7 @@ func sessionTitle(vs []view) string {
 			best, bestScore = pt, ps
 		}
 	}
-	if bestScore < weakTitleScore {
+	if bestScore < weakTitleScore || endsWantingObject(best) {
 		// The prompts say little of a subject ("help me fix this"): the
 		// first answer's heading or diagnosis may say more.
 		if t, score := answerTitle(vs, weights); t != "" && score > bestScore {
@@ -2129,3 +2129,15 @@ var russianStopWords = set("и", "в", "во", "на", "про", "что", "ка
 	"тот", "там", "при", "над", "под", "без", "через", "если", "чтобы", "потому", "тоже", "также", "один", "одна",
 	"одно", "сам", "сама", "само", "нужно", "надо", "можно", "есть", "был", "была", "было", "были", "будет", "понимаю",
 	"теперь", "хочу", "хотел", "хотела", "хотим", "попробовать", "пожалуйста")
+
+// endsWantingObject reports a title whose last word is a verb that wants
+// its object ("Logs parser doesn't handle", the code span it handles
+// left out): it says what is done but not to what.
+func endsWantingObject(title string) bool {
+	words := strings.Fields(title)
+	if len(words) < 2 {
+		return false
+	}
+	w := bareWord(words[len(words)-1])
+	return verbs[w] || imperatives[w] || requestVerbs[w]
+}
