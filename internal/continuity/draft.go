@@ -340,7 +340,9 @@ func instructions(sess *baton.Session, a sessionAnalysis, ev *evidence, tc baton
 }
 
 // immediatePriority is the first task as ordered (blocking, nearly done,
-// in progress, planned), or else the most pressing open question.
+// in progress, planned), or else the most pressing open question: one
+// to settle, or a thread to follow up when it is no question ("Replace
+// waitForTimeout in e2e/invoices.spec.ts", as a source records them).
 func immediatePriority(tc baton.TransferredContext) string {
 	if len(tc.ActiveTasks) > 0 {
 		t := tc.ActiveTasks[0]
@@ -356,7 +358,11 @@ func immediatePriority(tc baton.TransferredContext) string {
 		}
 	}
 	if len(tc.OpenQuestions) > 0 {
-		return "Settle: " + tc.OpenQuestions[0].Question
+		q := tc.OpenQuestions[0].Question
+		if strings.HasSuffix(strings.TrimSpace(q), "?") {
+			return "Settle: " + q
+		}
+		return "Follow up: " + q
 	}
 	return ""
 }

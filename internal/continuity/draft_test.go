@@ -163,3 +163,23 @@ func TestDraftAsksNoQuestionAHeadingAnswers(t *testing.T) {
 		t.Errorf("immediate priority = %q", c.Instructions.ImmediatePriority)
 	}
 }
+
+// An open thread the source recorded is settled when it asks, and followed
+// up when it names work ("Settle: Replace the sleeps …" read as nonsense).
+func TestDraftPriorityFollowsUpAThread(t *testing.T) {
+	for thread, want := range map[string]string{
+		"Replace the fixed sleeps in the export tests": "Follow up: Replace the fixed sleeps in the export tests",
+		"Should the export keep the old CSV header?":   "Settle: Should the export keep the old CSV header?",
+	} {
+		sess := baton.Session{ID: "s1", Title: "Export tests"}
+		sess.Continuity.OpenThreads = []string{thread}
+		msgs := []*baton.Message{
+			{Seq: 1, Role: baton.RoleSteward, Content: "The export tests pass again."},
+			{Seq: 2, Role: baton.RoleAssistant, Content: "Good to hear."},
+		}
+		c := continuity.Draft(&sess, nil, msgs)
+		if got := c.Instructions.ImmediatePriority; got != want {
+			t.Errorf("thread %q: immediate priority %q, want %q", thread, got, want)
+		}
+	}
+}
