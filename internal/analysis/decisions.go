@@ -904,6 +904,9 @@ var (
 // instead of Y", from its last clause after ", but" (what comes before
 // is a concession), asides dropped.
 func notInstead(s string) string {
+	if !holdsFold(s, "not") { // both forms set the course against "not …"
+		return s
+	}
 	// "Use uv pip, not pip": a choice set against the course it replaces.
 	if m := useNot.FindStringSubmatch(strings.TrimRight(strings.TrimSpace(s), ".! ")); m != nil && !clauseWords.MatchString(m[1]) {
 		return strings.TrimSpace(m[1]) + " instead of " + strings.TrimSpace(m[2])

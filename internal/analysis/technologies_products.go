@@ -187,12 +187,12 @@ func stewardWords(prose string) string {
 	var b strings.Builder
 	for line := range strings.SplitSeq(prose, "\n") {
 		t := strings.TrimSpace(line)
-		if diagnosticLine.MatchString(t) || t != "" && looksLikeOutput(t) || closingTag.MatchString(t) {
+		if diagnosticLine.MatchString(t) || t != "" && looksLikeOutput(t) || strings.Contains(t, "</") && closingTag.MatchString(t) {
 			continue
 		}
 		b.WriteString(line)
 		b.WriteByte('\n')
-		if reviewLeadIn.MatchString(t) {
+		if strings.HasSuffix(t, ":") && reviewLeadIn.MatchString(t) {
 			break
 		}
 	}
