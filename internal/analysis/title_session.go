@@ -470,12 +470,40 @@ func termWeights(vs []view, steward ...string) map[string]float64 {
 	}
 	out := make(map[string]float64, len(span)+len(stems))
 	for w, n := range span {
+		if n <= 2 && mistypedFunctionWord(w) {
+			// Typed once and never again ("push thsi to github"): a
+			// slip of the fingers, not a term of the session.
+			continue
+		}
 		out[w] = math.Log2(1 + float64(n))
 	}
 	for k, n := range stems {
 		out[k] = math.Log2(1 + float64(n))
 	}
 	return out
+}
+
+// mistypedFunctionWord reports a word that is a function word of three
+// letters or more with two letters next to each other swapped ("thsi",
+// "teh", "adn", "wiht"): a typing slip.
+func mistypedFunctionWord(w string) bool {
+	if len(w) < 3 || len(w) > 7 || functionWords[w] {
+		return false
+	}
+	var buf [7]byte
+	b := buf[:copy(buf[:], w)]
+	for k := 0; k+1 < len(b); k++ {
+		if b[k] == b[k+1] || b[k] >= utf8.RuneSelf || b[k+1] >= utf8.RuneSelf {
+			continue
+		}
+		b[k], b[k+1] = b[k+1], b[k]
+		typo := functionWords[string(b)]
+		b[k], b[k+1] = b[k+1], b[k]
+		if typo {
+			return true
+		}
+	}
+	return false
 }
 
 // cyrillicStem is how many letters of a Russian word stand for all its
@@ -1396,7 +1424,7 @@ func bestWindow(words []string, weights map[string]float64, anchored bool) (lo, 
 		return 0, len(words), windowScore(words, weights)
 	}
 	lo, hi, score = bestWindowFrom(words, weights, len(words))
-	if anchored {
+	if anchored && savingClauseEnd(words) == 0 {
 		if alo, ahi, a := bestWindowFrom(words, weights, 1); a >= score*anchoredShare {
 			return alo, ahi, a
 		}
@@ -1414,6 +1442,8 @@ func bestWindowFrom(words []string, weights map[string]float64, starts int) (lo,
 	best, named := -1.0, -1.0
 	nlo, nhi := 0, 0
 	purpose := purposeClause(words)
+	reason := reasonClause(words)
+	saved := savingClauseEnd(words)
 	described := describingClauses(words)
 	for i := 0; i < starts && i < len(words); i++ {
 		if phrasalParticleAt(words, i) {
@@ -1435,8 +1465,11 @@ func bestWindowFrom(words []string, weights map[string]float64, starts int) (lo,
 					sc -= titleBoundaryBonus
 				}
 			}
-			if purpose >= 0 && i > purpose {
+			if purpose >= 0 && i > purpose || reason >= 0 && i >= reason {
 				sc *= purposeShare
+			}
+			if i < saved {
+				sc *= pointingShare
 			}
 			describes := slices.Contains(described[i:j], true)
 			if describes {
@@ -1510,6 +1543,53 @@ func purposeClause(words []string) int {
 		}
 		if purposeOpeners[phrase] {
 			return k
+		}
+	}
+	return -1
+}
+
+// savingClauseEnd is where a sentence's opening clause ends when it asks
+// to keep or send the work with version control ("commit the parser
+// changes to the release branch, and then …", "push this to github, but
+// make sure …", Polish "zacommituj …, a następnie …"), and another clause
+// follows: that clause says what the work is, the opening one a step of
+// keeping it. 0 when the sentence opens otherwise.
+func savingClauseEnd(words []string) int {
+	if len(words) == 0 || !savingVerb(bareWord(words[0])) {
+		return 0
+	}
+	for k := 1; k+2 < len(words); k++ {
+		if strings.HasSuffix(words[k-1], ",") || strings.HasSuffix(words[k-1], ";") {
+			return k
+		}
+	}
+	return 0
+}
+
+// savingVerb reports a verb of version control that keeps or sends the
+// work: commit, push and their like, Polish's "zacommituj" too.
+func savingVerb(w string) bool {
+	switch w {
+	case "commit", "push", "stash", "pull":
+		return true
+	}
+	return strings.HasPrefix(w, "zacommit")
+}
+
+// reasonClause is where a clause after a comma that gives the reason
+// for the request opens ("…, as it is a public repo", "…, since we
+// deploy from main", "…, because it runs on CI"): why the work is
+// asked for, not the work. -1 when the sentence has none.
+func reasonClause(words []string) int {
+	for k := 2; k+1 < len(words); k++ {
+		if !strings.HasSuffix(words[k-1], ",") {
+			continue
+		}
+		switch bareWord(words[k]) {
+		case "as", "since", "because":
+			if w := bareWord(words[k+1]); subjectPronouns[w] || w == "it" || w == "this" || w == "that" || w == "there" {
+				return k
+			}
 		}
 	}
 	return -1
