@@ -116,3 +116,32 @@ func thanksSentence(words []string) bool {
 	}
 	return false
 }
+
+// asksHowToUseAssistant reports a question about how to have the coding
+// assistant itself do something ("how do I get claude to read my env
+// file?", "如何让aider直接编辑某个文件？"): it asks about the tool, and the
+// work the session does is named after it.
+func asksHowToUseAssistant(words []string) bool {
+	if len(words) == 0 {
+		return false
+	}
+	text := strings.ToLower(strings.Join(words, " "))
+	for _, how := range []string{"如何让", "怎么让", "怎样让", "如何讓", "怎麼讓", "how do i make ", "how do i get ",
+		"how can i make ", "how can i get ", "how do i let ", "how can i let "} {
+		rest, ok := strings.CutPrefix(text, how)
+		if !ok {
+			continue
+		}
+		for _, name := range assistantNames {
+			if strings.HasPrefix(rest, name) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// assistantNames are the coding assistants a steward names when asking
+// how to use them.
+var assistantNames = []string{"aider", "claude", "copilot", "codex", "gemini", "cursor", "chatgpt", "opencode", "windsurf",
+	"you"}

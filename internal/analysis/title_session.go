@@ -1322,7 +1322,7 @@ func (s titleSentence) best(weights map[string]float64) (string, float64) {
 		if s.about == "" && cjkPointing(c) {
 			share = pointingShare
 		}
-		if cjkCourtesy(s.cjk) {
+		if cjkCourtesy(s.cjk) || asksHowToUseAssistant(strings.Fields(s.cjk)) {
 			share *= courtesyShare
 		}
 		switch {
@@ -1377,7 +1377,7 @@ func (s titleSentence) best(weights map[string]float64) (string, float64) {
 	if askedOfAssistant(s.words) {
 		score *= pronounPenalty
 	}
-	if thanksSentence(s.words) {
+	if thanksSentence(s.words) || asksHowToUseAssistant(s.words) {
 		score *= courtesyShare
 	}
 	words = namesHeaviest(words, sentence, weights)
