@@ -94,6 +94,10 @@ const (
 	concededChoice         // or put by the steward's question the assistant agrees to
 )
 
+// fromWord and rightWord are words every match of changedTo and
+// concededCourse holds.
+var fromWord, rightWord = newFoldWords("from"), newFoldWords("right")
+
 // reportedChoice reads the choice one sentence of an assistant message
 // (whose whole prose is given, for the options it listed) states, and its
 // kind.
@@ -113,14 +117,16 @@ func reportedChoice(s, prose string) (baton.Decision, int, bool) {
 		// "Falls back to …" and "fall back to …" are one choice.
 		return baton.Decision{Decision: "fall back to " + m[1]}, announcedCourse, true
 	}
-	if m := changedTo.FindStringSubmatch(s); m != nil {
+	// The patterns below are tried at many places of s: only when it
+	// holds their words.
+	if m := submatchIf(changedTo, s, fromWord); m != nil {
 		what, from, to := strings.Trim(m[1], "` "), strings.Trim(m[2], "`\"' "), strings.Trim(m[3], "`\"' ")
 		return baton.Decision{Decision: "change " + what + " from " + from + " to " + to, Rationale: m[4] + " " + m[5], Alternatives: []string{from}}, reportedChange, true
 	}
 	if d, ok := reportedReplacement(s); ok {
 		return d, reportedChange, true
 	}
-	if m := concededCourse.FindStringSubmatch(s); m != nil {
+	if m := submatchIf(concededCourse, s, rightWord); m != nil {
 		d := baton.Decision{Decision: m[1]}
 		if alt := alternativeOf(m[1]); alt != "" {
 			d.Alternatives = []string{alt}

@@ -42,7 +42,8 @@ func projectName(vs []view, workingDirectory string) string {
 				}
 			}
 		}
-		if v.text && len(dirs) < maxProjectPaths {
+		// A path has separators; most prose has none.
+		if v.text && len(dirs) < maxProjectPaths && strings.ContainsAny(v.m.Content, "/\\") {
 			for _, m := range absolutePath.FindAllStringSubmatch(truncate(v.m.Content, maxScanText), maxProjectPaths) {
 				if d := pathDirs(m[1]); d != nil {
 					dirs = append(dirs, d)
