@@ -493,8 +493,10 @@ func stewardRequests(vs []view, i int, askedBefore bool) []request {
 		} else if t := unlistedVerbRequest(own); t != "" {
 			reqs = []request{{t, formListed}}
 		} else if line := problemLine(own); !strings.HasSuffix(strings.TrimSpace(line), ":") {
-			if t := requestText(firstSentence(withoutThanks(line)), true); t != "" {
-				reqs = []request{{t, formListed}}
+			if s := firstSentence(withoutThanks(line)); !setsTheScene(s) {
+				if t := requestText(s, true); t != "" {
+					reqs = []request{{t, formListed}}
+				}
 			}
 		}
 	}
@@ -507,6 +509,28 @@ func stewardRequests(vs []view, i int, askedBefore bool) []request {
 	}
 	return reqs
 }
+
+// setsTheScene reports an opening sentence that only says where the work
+// is and what is there ("in this folder are two plugins we have been
+// building", "in this repo the exporter can write CSV and JSON"): it
+// states no problem, so fixing it is no task; the problem, if any, comes
+// in the sentences after.
+func setsTheScene(s string) bool {
+	lower := strings.ToLower(strings.TrimSpace(s))
+	if !strings.HasPrefix(lower, "in this ") || strings.Contains(lower, "n't") || strings.Contains(lower, "n’t") {
+		return false
+	}
+	for _, w := range wordsOf(lower) {
+		if sceneProblemWords[w] {
+			return false
+		}
+	}
+	return true
+}
+
+// sceneProblemWords are the words by which a sentence states a problem.
+var sceneProblemWords = set("not", "no", "never", "cannot", "error", "errors", "fail", "fails", "failed", "failing",
+	"bug", "bugs", "broken", "wrong", "issue", "issues", "problem", "problems", "crash", "crashes", "missing")
 
 // continuationSummary reports a message that is Claude Code's summary of
 // a conversation that ran out of context, written by the agent into the

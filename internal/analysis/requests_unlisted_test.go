@@ -25,3 +25,31 @@ func TestOpeningWantIsTheTask(t *testing.T) {
 		}
 	}
 }
+
+// TestOpeningSceneIsNoTask: an opening sentence that only says where the
+// work is ("in this repo the exporter can …") states no problem to fix;
+// one that goes on to state a problem still does.
+func TestOpeningSceneIsNoTask(t *testing.T) {
+	for _, prose := range []string{
+		"in this directory are three plugins we have been building together over the last month.",
+		"In this repo the exporter is able to write both CSV and JSON files for every tenant.",
+	} {
+		c := newConvo()
+		c.steward(prose)
+		vs := buildViews(testAnalyzer, c.analysed(testAnalyzer))
+		if reqs := stewardRequests(vs, 0, false); len(reqs) != 0 {
+			t.Errorf("stewardRequests(%q) = %+v, want none", prose, reqs)
+		}
+	}
+	for _, prose := range []string{
+		"in this directory are three plugins that don't build on the new laptop.",
+		"In this repo the exporter fails on tenants with no invoices.",
+	} {
+		c := newConvo()
+		c.steward(prose)
+		vs := buildViews(testAnalyzer, c.analysed(testAnalyzer))
+		if reqs := stewardRequests(vs, 0, false); len(reqs) != 1 {
+			t.Errorf("stewardRequests(%q) = %+v, want the problem", prose, reqs)
+		}
+	}
+}
