@@ -483,6 +483,14 @@ func stewardRequests(vs []view, i int, askedBefore bool) []request {
 		reqs = append([]request{{t, formListed}}, reqs...)
 	}
 	reqs = dropPreparatoryReads(reqs)
+	if len(reqs) == 1 && asksForCause(reqs[0]) {
+		// "why do I keep getting this?" or "what could be causing this
+		// error?" over a pasted error: the work is fixing the error it
+		// shows, and the question says no more than that.
+		if t := pastedErrorTask(v.m.Content); t != "" {
+			reqs = []request{{t, formListed}}
+		}
+	}
 	if len(reqs) == 0 && !askedBefore {
 		// The opening message states a problem ("the release
 		// failed with …"): fixing it is the task. One that
@@ -508,6 +516,18 @@ func stewardRequests(vs []view, i int, askedBefore bool) []request {
 		}
 	}
 	return reqs
+}
+
+// asksForCause reports a question that asks what causes a problem:
+// "why does …", "what could be causing this error", "为什么…".
+func asksForCause(r request) bool {
+	if r.form != formQuestion && r.form != formAside {
+		return false
+	}
+	lower := strings.ToLower(r.text)
+	return strings.HasPrefix(lower, "why ") || strings.HasPrefix(lower, "为什么") ||
+		strings.HasPrefix(lower, "what could be causing") || strings.HasPrefix(lower, "what is causing") ||
+		strings.HasPrefix(lower, "what's causing") || strings.HasPrefix(lower, "what causes")
 }
 
 // setsTheScene reports an opening sentence that only says where the work

@@ -1,6 +1,9 @@
 package analysis
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // TestOpeningWantIsTheTask: an opening message that asks in no listed
 // form yields the work it says it wants, or the sentence that asks with a
@@ -51,5 +54,26 @@ func TestOpeningSceneIsNoTask(t *testing.T) {
 		if reqs := stewardRequests(vs, 0, false); len(reqs) != 1 {
 			t.Errorf("stewardRequests(%q) = %+v, want the problem", prose, reqs)
 		}
+	}
+}
+
+// TestCauseQuestionOverPastedErrorIsTheFix: a question asking why a pasted
+// error happens asks to fix that error; a cause question with no error
+// pasted stays the question.
+func TestCauseQuestionOverPastedErrorIsTheFix(t *testing.T) {
+	prose := "why does the importer keep stopping on this file?\n\n```\nReading ledger.csv ...\nError: unexpected end of input at row 418\n```"
+	c := newConvo()
+	c.steward(prose)
+	vs := buildViews(testAnalyzer, c.analysed(testAnalyzer))
+	reqs := stewardRequests(vs, 0, false)
+	if len(reqs) != 1 || !strings.HasPrefix(reqs[0].text, "fix ") || !strings.Contains(reqs[0].text, "unexpected end of input") {
+		t.Errorf("stewardRequests(%q) = %+v, want the fix of the pasted error", prose, reqs)
+	}
+	plain := "why does the importer read the rows one at a time instead of in batches?"
+	c = newConvo()
+	c.steward(plain)
+	vs = buildViews(testAnalyzer, c.analysed(testAnalyzer))
+	if reqs := stewardRequests(vs, 0, false); len(reqs) != 1 || strings.HasPrefix(reqs[0].text, "fix ") {
+		t.Errorf("stewardRequests(%q) = %+v, want the question", plain, reqs)
 	}
 }
