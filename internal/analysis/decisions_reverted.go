@@ -65,10 +65,16 @@ func lastCommitSubject(v *view) string {
 }
 
 // lowerFirst lower-cases a subject's first letter unless the word is an
-// acronym or a name in capitals ("Consolidate" → "consolidate", "CI" stays).
+// acronym or a name written with capitals or digits inside it
+// ("Consolidate" → "consolidate"; "CI", "E2E", "TypingIndicator" stay).
 func lowerFirst(s string) string {
-	if len(s) < 2 || s[0] < 'A' || s[0] > 'Z' || s[1] >= 'A' && s[1] <= 'Z' {
+	if len(s) < 2 || s[0] < 'A' || s[0] > 'Z' {
 		return s
+	}
+	for k := 1; k < len(s) && s[k] != ' '; k++ {
+		if s[k] >= 'A' && s[k] <= 'Z' || s[k] >= '0' && s[k] <= '9' {
+			return s
+		}
 	}
 	return strings.ToLower(s[:1]) + s[1:]
 }

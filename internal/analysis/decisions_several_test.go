@@ -38,7 +38,8 @@ func TestDecisionSeveralItemsTaken(t *testing.T) {
 // TestDecisionOptionJoinedInSentence: options the steward takes together
 // are joined into one sentence, where the capital each opened its own line
 // with goes ("start with raise the upload limit and …"); a name keeps its
-// capitals, first word or not.
+// capitals, first word or not, and so does a word written with capitals or
+// digits inside it ("TypingIndicator", "E2E").
 func TestDecisionOptionJoinedInSentence(t *testing.T) {
 	c := newConvo()
 	c.assistant("Ways to stop the nightly import timing out:\n1. Raise the upload limit\n2. Split the archive by month\n3. Move the job to a bigger runner\n\nWhich should I do first?")
@@ -54,6 +55,9 @@ func TestDecisionOptionJoinedInSentence(t *testing.T) {
 		"Redis cache for tokens": "Redis cache for tokens",
 		"CI matrix on Windows":   "CI matrix on Windows",
 		"Use Postgres":           "use Postgres",
+		"TypingIndicator":        "TypingIndicator",
+		"E2E core flows":         "E2E core flows",
+		"OAuth2 sign-in":         "OAuth2 sign-in",
 	} {
 		if got := inSentence(item); got != want {
 			t.Errorf("inSentence(%q) = %q, want %q", item, got, want)

@@ -23,6 +23,11 @@ func TestPlainText(t *testing.T) {
 		"*a* *b* *c* *d* *e* *f*":                                         "a b c d e f",
 		"1. **`gcs.py:34`**: the dir — and **`a` or `b`** and *`x`*":      "gcs.py:34: the dir — and a or b and x",
 		"`**not bold**` stays":                                            "**not bold** stays",
+		"- [ ] Draft the plan":                                            "Draft the plan",
+		"- [x] Add the **test**":                                          "Add the test",
+		"* [-] Write the docs":                                            "Write the docs",
+		"- [link](x.md) stays a link's text":                              "link stays a link's text",
+		"[x] without a list marker stays":                                 "[x] without a list marker stays",
 	} {
 		if got := plainText(in); got != want {
 			t.Errorf("plainText(%q)\n got %q\nwant %q", in, got, want)

@@ -489,12 +489,13 @@ func pathPatternBefore(s string) bool {
 	return strings.HasSuffix(s, "/...")
 }
 
-// stripListMarker drops "- ", "* ", "+ ", "1. ", "1) " and leading "#"s.
+// stripListMarker drops "- ", "* ", "+ ", "1. ", "1) " and leading "#"s,
+// and the box of a task list item after its marker ("- [x] ").
 func stripListMarker(s string) string {
 	s = strings.TrimLeft(s, "#>")
 	s = strings.TrimSpace(s)
 	if len(s) >= 2 && (s[0] == '-' || s[0] == '*' || s[0] == '+') && s[1] == ' ' {
-		return strings.TrimSpace(s[2:])
+		return withoutCheckbox(strings.TrimSpace(s[2:]))
 	}
 	n := 0
 	for n < len(s) && n < 3 && '0' <= s[n] && s[n] <= '9' {
@@ -502,6 +503,16 @@ func stripListMarker(s string) string {
 	}
 	if n > 0 && n+1 < len(s) && (s[n] == '.' || s[n] == ')') && s[n+1] == ' ' {
 		return strings.TrimSpace(s[n+2:])
+	}
+	return s
+}
+
+// withoutCheckbox drops the box a task list item opens with ("[ ] Draft
+// the plan", "[x] Add the test", "[-] Write the docs" for one under way):
+// the item's text is what a reader reads, the box is its state.
+func withoutCheckbox(s string) string {
+	if len(s) >= 4 && s[0] == '[' && s[2] == ']' && s[3] == ' ' && strings.IndexByte(" xX-~", s[1]) >= 0 {
+		return strings.TrimSpace(s[4:])
 	}
 	return s
 }
