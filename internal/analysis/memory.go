@@ -149,7 +149,13 @@ func textViews(msgs []*baton.Message) []view {
 // proseOf is a message's prose as its view keeps it: the content outside
 // code fences and transcript markup, trimmed.
 func proseOf(content string) string {
-	return strings.TrimSpace(stripTranscriptMarkup(parseContent(truncate(content, maxScanText)).prose))
+	prose := stripTranscriptMarkup(parseContent(truncate(content, maxScanText)).prose)
+	if strings.Contains(prose, "Tool use: **") {
+		// A chat an exporter wrote to Markdown: its lines for tool
+		// calls are the calls, not the assistant's words.
+		prose = withoutExportedToolLines(prose)
+	}
+	return strings.TrimSpace(prose)
 }
 
 // memoryStep is how far a conversation must grow past what its memory
