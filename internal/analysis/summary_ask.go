@@ -25,6 +25,9 @@ var (
 	askWant = regexp.MustCompile(`(?i)^i( want| need| would like|'d like| wish) (to |)(.+)$`)
 	// "help me X".
 	askHelp = regexp.MustCompile(`(?i)^help me (?:to )?(.+)$`)
+	// "One thing I'd really like is X", "What I want is X", "All we need
+	// is X": the steward wants X.
+	askWish = regexp.MustCompile(`(?i)^(?:one thing|the (?:main |one |first )?thing|what|all) (?:i|we)(?:'d| would)? (?:really |most |also )?(?:like|want|need)(?: to have)? is (.+)$`)
 )
 
 // firstPerson is each first-person word of the steward's and the word it
@@ -76,6 +79,8 @@ func reportedAsk(s string) string {
 		return "The steward " + verb + " " + m[2] + thirdPerson(m[3]) + stop
 	case askHelp.MatchString(clause):
 		return "The steward asked for help to " + thirdPerson(askHelp.FindStringSubmatch(clause)[1]) + "."
+	case askWish.MatchString(clause):
+		return "The steward wants " + thirdPerson(askWish.FindStringSubmatch(clause)[1]) + "."
 	}
 	// Any other sentence is reported only when it speaks in the first
 	// person; "How does the scheduler pick the next job?" or "We need a
@@ -92,6 +97,10 @@ func reportedAsk(s string) string {
 	// ("look at what I wrote") or a question without its mark.
 	if firstPersonSubject.MatchString(body) {
 		return "The steward wrote that " + lowerFirst(reported) + stopOf(reported)
+	}
+	if first, _, _ := strings.Cut(body, " "); imperativeVerbs[strings.ToLower(first)] {
+		// "look at what I wrote": an imperative, asked.
+		return "The steward asked to " + lowerFirst(reported) + stopOf(reported)
 	}
 	return "Asked: " + lowerFirst(reported) + stopOf(reported)
 }

@@ -22,7 +22,10 @@ func TestReportedAsk(t *testing.T) {
 		{"help me analyze the landing page.", "The steward asked for help to analyze the landing page."},
 		{"I've noticed a delay before my shell prompt returns.", "The steward wrote that they've noticed a delay before their shell prompt returns."},
 		{"Why am I seeing two commits when I am committing once?", "The steward asked: why are they seeing two commits when they are committing once?"},
-		{"look at the docs folder and review what I have written there.", "Asked: look at the docs folder and review what they have written there."},
+		{"look at the docs folder and review what I have written there.", "The steward asked to look at the docs folder and review what they have written there."},
+		{"One thing I'd really like is a script that sets my wallpaper.", "The steward wants a script that sets their wallpaper."},
+		{"What we need is a dashboard for my team.", "The steward wants a dashboard for their team."},
+		{"the export for my team, by Friday.", "Asked: the export for their team, by Friday."},
 		{"I want to keep the oh-my-posh docs in ~/my/notes.", "The steward wants to keep the oh-my-posh docs in ~/my/notes."},
 		// Not in the first person, or not English: as written.
 		{"How does the scheduler pick the next job?", "How does the scheduler pick the next job?"},
