@@ -24,7 +24,7 @@ var (
 // bold, italics and strike-through marks removed. Identifiers keep their
 // underscores (snake_case), and lone asterisks ("2 * 3", "*.go") stay.
 func plainText(s string) string {
-	if !strings.ContainsAny(s, "`*_~[<#>-+0123456789") {
+	if !strings.ContainsAny(s, "`*_~[<#>-+0123456789") && !strings.Contains(s, ballotBoxLead) {
 		return s
 	}
 	lines := strings.Split(s, "\n")

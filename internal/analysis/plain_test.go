@@ -28,6 +28,8 @@ func TestPlainText(t *testing.T) {
 		"* [-] Write the docs":                                            "Write the docs",
 		"- [link](x.md) stays a link's text":                              "link stays a link's text",
 		"[x] without a list marker stays":                                 "[x] without a list marker stays",
+		"☐ Push both branches":                                            "Push both branches",
+		"  ☒ Switch linting to ruff":                                      "Switch linting to ruff",
 	} {
 		if got := plainText(in); got != want {
 			t.Errorf("plainText(%q)\n got %q\nwant %q", in, got, want)

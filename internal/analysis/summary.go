@@ -509,7 +509,8 @@ var narrationOpenings = []string{"let me ", "now let me ", "first, let me ", "fi
 // narrates reports whether a lower-cased sentence opens as narration of
 // a step that looks, reads or tries ("Let me check the config", "I'll
 // explore the docs folder", "Now let's run the tests"): that step finds
-// out, it does no work the summary reports. "Let me add the field so
+// out, it does no work the summary reports; nor does one that only moves
+// the work along (movingOnVerbs). "Let me add the field so
 // rewinds list it" or "I'll add a directive since …" say what was done
 // and why, and stay.
 func narrates(lower string) bool {
@@ -520,6 +521,9 @@ func narrates(lower string) bool {
 			continue
 		}
 		words := strings.Fields(rest)
+		if len(words) > 1 && (movingOnVerbs[words[0]] || (words[0] == "start" || words[0] == "begin") && words[1] == "with") {
+			return true
+		}
 		for len(words) > 1 && narrationAdverbs[words[0]] {
 			words = words[1:]
 		}
@@ -529,6 +533,10 @@ func narrates(lower string) bool {
 }
 
 var (
+	// movingOnVerbs move the work along without saying what it is ("Let
+	// me commit these changes", "Let's start with the fixes", "Let me
+	// know if you'd like …", "Let me show you how …").
+	movingOnVerbs    = set("commit", "amend", "stage", "push", "proceed", "continue", "do", "know", "show", "provide", "wait", "finish")
 	narrationAdverbs = set("also", "first", "first,", "quickly", "now", "just", "then", "briefly", "go", "start", "begin")
 	// findingOutVerbs find out; they change nothing ("start by
 	// checking": by).

@@ -146,6 +146,11 @@ func TestNarrates(t *testing.T) {
 		"let me add the agent field to the rewind point.":                 false,
 		"i'll add a directive to ignore this check since it is intended.": false,
 		"let's use the queue's own backoff.":                              false,
+		"let me commit these changes with a descriptive message.":         true,
+		"let's start with the fixes.":                                     true,
+		"let me know if you'd like a refactor.":                           true,
+		"let me do this in parallel.":                                     true,
+		"let me start implementing the parser.":                           false,
 	} {
 		if got := narrates(s); got != want {
 			t.Errorf("narrates(%q) = %v, want %v", s, got, want)

@@ -490,7 +490,8 @@ func pathPatternBefore(s string) bool {
 }
 
 // stripListMarker drops "- ", "* ", "+ ", "1. ", "1) " and leading "#"s,
-// and the box of a task list item after its marker ("- [x] ").
+// and the box of a task list item after its marker ("- [x] ") or of a
+// to-do printed as text ("☐ ").
 func stripListMarker(s string) string {
 	s = strings.TrimLeft(s, "#>")
 	s = strings.TrimSpace(s)
@@ -504,6 +505,9 @@ func stripListMarker(s string) string {
 	if n > 0 && n+1 < len(s) && (s[n] == '.' || s[n] == ')') && s[n+1] == ' ' {
 		return strings.TrimSpace(s[n+2:])
 	}
+	if strings.HasPrefix(s, ballotBoxLead) {
+		return withoutBallotBox(s)
+	}
 	return s
 }
 
@@ -513,6 +517,21 @@ func stripListMarker(s string) string {
 func withoutCheckbox(s string) string {
 	if len(s) >= 4 && s[0] == '[' && s[2] == ']' && s[3] == ' ' && strings.IndexByte(" xX-~", s[1]) >= 0 {
 		return strings.TrimSpace(s[4:])
+	}
+	return s
+}
+
+// ballotBoxLead is the first two bytes of ☐, ☑ and ☒ in UTF-8.
+const ballotBoxLead = "\xe2\x98"
+
+// withoutBallotBox drops the ballot box a to-do list printed as text
+// opens an item with ("☐ Push both branches", "☒ Switch to ruff", as
+// Claude Code shows its todos).
+func withoutBallotBox(s string) string {
+	for _, box := range []string{"☐ ", "☒ ", "☑ "} {
+		if rest, ok := strings.CutPrefix(s, box); ok {
+			return strings.TrimSpace(rest)
+		}
 	}
 	return s
 }
