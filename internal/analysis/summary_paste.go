@@ -157,6 +157,9 @@ func summaryRecord(line string) bool {
 	if l == "" {
 		return false
 	}
+	if alignedField(l) {
+		return true
+	}
 	if strings.Contains(l, "[](") && strings.Contains(l, "](file:") {
 		// An exporter's record of a file read, its link without text
 		// ("Read [](file:///home/x/Dockerfile#1-1), lines 1 to 100").
@@ -187,6 +190,21 @@ func summaryRecord(line string) bool {
 		return numberedLine.MatchString(l)
 	}
 	return false
+}
+
+// alignedField reports a line a program printed as a field and its
+// value, the values lined up in a column by runs of spaces ("Total
+// duration (API):  18s", "claude-opus:  190.5k input, 874 output"): a
+// short name, its colon, two spaces or more, then a figure.
+func alignedField(l string) bool {
+	i := strings.Index(l, ":  ")
+	if i <= 0 || i > 40 || len(strings.Fields(l[:i])) > 4 {
+		return false
+	}
+	// A figure, not words: "TASK:  make the output minimal" is the
+	// steward's.
+	value := strings.TrimLeft(l[i+1:], " ")
+	return value != "" && (value[0] >= '0' && value[0] <= '9' || value[0] == '$')
 }
 
 // exportedParameter reports an exporter's line for a tool call's

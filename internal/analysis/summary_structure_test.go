@@ -130,3 +130,16 @@ func TestSummaryAnswerWithoutOutcome(t *testing.T) {
 		t.Errorf("summary = %q", text)
 	}
 }
+
+// A program's report pasted with the steward's words, its values lined up
+// in a column ("Total duration (API):  18s"), is no sentence of the
+// summary.
+func TestSummaryLeavesOutAlignedFields(t *testing.T) {
+	c := newConvo()
+	c.steward("Here is what the run cost, can you make the nightly job cheaper?\nTotal cost:            $3.20\nTotal duration (API):  18s\nclaude-opus:  190.5k input, 874 output, 186.5k cache read")
+	c.assistant("The nightly job now reuses the cached context between steps, so it reads the repository once instead of six times.")
+	checkSummaryLeavesOut(t, c, []string{"Total cost", "Total duration", "190.5k input"}, []string{"reuses the cached context"})
+	if alignedField("Note: the cache is warm") || alignedField("TASK:  make the output minimal") || !alignedField("Total duration (wall):  56.9s") {
+		t.Error("alignedField takes a sentence with one space after its colon, or misses a field lined up in a column")
+	}
+}
