@@ -954,6 +954,9 @@ var pythonModules = map[string]string{"git": "GitPython", "json": "", "csv": "",
 // importTechnology names the technology that code in language lang
 // importing imp uses, or "".
 func importTechnology(imp, lang string) string {
+	if scheme, _, ok := strings.Cut(imp, ":"); ok && runtimeSchemes[scheme] != "" && lang != "python" && lang != "go" {
+		return runtimeSchemes[scheme]
+	}
 	if lang == "python" {
 		first, _, _ := strings.Cut(imp, ".")
 		if t, ok := pythonModules[first]; ok {
@@ -962,6 +965,11 @@ func importTechnology(imp, lang string) string {
 	}
 	return packageTechnology(imp)
 }
+
+// runtimeSchemes are the schemes of the specifiers a JavaScript runtime
+// gives its own modules: code that imports "node:fs" or "bun:sqlite" runs
+// on that runtime.
+var runtimeSchemes = map[string]string{"node": "Node.js", "bun": "Bun"}
 
 // packageTechnology names the technology a package or import path is, or
 // "": the path's last element without a version ("github.com/labstack/
