@@ -203,8 +203,15 @@ func (p *candidatePool) addView(i int, v *view) {
 	if _, cut := v.m.Attributes["unfinished"]; cut {
 		prose = withoutCutEnd(prose)
 	}
+	// outputAbove: the line above was pasted output; promptAbove: a
+	// shell's prompt is above, with no blank line between.
+	outputAbove, promptAbove := false, false
 	for line := range strings.SplitSeq(prose, "\n") {
-		if toolRecord(line) || summaryRecord(line) || consoleLine(line) || codeOpening(strings.TrimSpace(line)) {
+		trimmed := strings.TrimSpace(line)
+		underPrompt := promptAbove && trimmed != ""
+		promptAbove = steward && (underPrompt || shellPrompt(trimmed))
+		if toolRecord(line) || summaryRecord(line) || consoleLine(line) || codeOpening(trimmed) {
+			outputAbove = underPrompt
 			continue
 		}
 		if strings.Contains(line, "⏺") {
@@ -214,7 +221,11 @@ func (p *candidatePool) addView(i int, v *view) {
 		if strings.IndexByte(line, '@') >= 0 {
 			line = mentionsAsNames(line)
 		}
-		pastedLine := steward && pastedOutputLine(line)
+		// Under a shell's prompt, the lines up to a blank one are what
+		// the command printed; a list under a line of output is the
+		// output's too ("hint: …" then "- To silence this, run …").
+		pastedLine := steward && (pastedOutputLine(line) || underPrompt || outputAbove && stripListMarker(trimmed) != trimmed)
+		outputAbove = pastedLine
 		logLine := lazyLogLine{line: line}
 		ss := sentences(line)
 		for j, s := range ss {

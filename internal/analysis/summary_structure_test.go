@@ -143,3 +143,13 @@ func TestSummaryLeavesOutAlignedFields(t *testing.T) {
 		t.Error("alignedField takes a sentence with one space after its colon, or misses a field lined up in a column")
 	}
 }
+
+// A terminal pasted with its hints, a list under a line of output, and
+// what a command printed under its prompt are evidence, not the
+// steward's words.
+func TestSummaryLeavesOutListUnderOutput(t *testing.T) {
+	c := newConvo()
+	c.steward("$ git push origin main\nerror: no hook config found in the current directory.\n\nhint: If you just added one, rerun with the refresh flag.\n- To temporarily silence this, set the skip variable before the command\n- To permanently silence this, install the hooks with the allow-missing flag\n$ hooks uninstall\nThe pre-commit hook does not exist, skipping.\n\nplease fix the push, I no longer use that hook manager.")
+	c.assistant("The push ran a stale generated pre-push hook; I removed that hook alone, and a dry-run push now goes through.")
+	checkSummaryLeavesOut(t, c, []string{"silence this", "does not exist"}, []string{"I removed that hook"})
+}
