@@ -270,6 +270,7 @@ func technologiesOf(vs []view) ([]string, map[string]string) {
 			ss := stewardSentences(v)
 			stewardNamedTools(ss, te)
 			stewardNamedProducts(ss, te)
+			stewardSystems(ss, te)
 			stewardCommands(v, te)
 			stewardPastedOutput(v.m.Content, te)
 			for _, f := range attachedFiles(v.prose) {
