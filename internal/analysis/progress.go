@@ -63,6 +63,10 @@ func newTaskBook() *taskBook {
 // todo records an item of a todo list. One restating a request the
 // steward made is that request (one task, whose status it carries).
 func (b *taskBook) todo(task, status string) {
+	if stewardsStep(task) {
+		b.drop("the steward's step", task)
+		return
+	}
 	key := strings.ToLower(b.clean(task))
 	if _, ok := b.text[key]; !ok {
 		words := wordsOf(key)
@@ -76,6 +80,60 @@ func (b *taskBook) todo(task, status string) {
 	}
 	b.set(task, status)
 }
+
+// stewardsStep reports an item of the assistant's list that is the
+// steward's to do, not the session's work: one whose subject is the user
+// ("User picks the areas to build next", "The user reviews the draft")
+// or that hands the work over for the user's word ("Open the plan for
+// confirmation", "Wait for approval before deploying"). The assistant
+// lists it to show where it will stop; no one asked for it.
+func stewardsStep(task string) bool {
+	w := wordsOf(lowerText(task))
+	if len(w) > 0 && w[0] == "the" {
+		w = w[1:]
+	}
+	if len(w) >= 2 && w[0] == "user" && thirdPersonVerb(w[1]) {
+		return true
+	}
+	for i, x := range w {
+		if x != "confirmation" && x != "approval" {
+			continue
+		}
+		// "for confirmation", "for the user's approval", "wait for your approval"
+		for j := i - 1; j >= 0 && j >= i-3; j-- {
+			if w[j] == "for" {
+				return true
+			}
+			if !userWords[w[j]] {
+				break
+			}
+		}
+	}
+	return false
+}
+
+// userWords may stand between "for" and what the user gives: "for the
+// user's approval", "for your confirmation".
+var userWords = set("the", "user", "user's", "users", "your", "their", "explicit", "final")
+
+// thirdPersonVerb reports a verb of work with the -s of its third person:
+// "picks", "reviews", "approves", "tests".
+func thirdPersonVerb(w string) bool {
+	stem, ok := strings.CutSuffix(w, "s")
+	if !ok || len(stem) < 3 {
+		return false
+	}
+	for _, v := range []string{stem, strings.TrimSuffix(stem, "e")} { // "picks", "fixes"
+		if imperativeVerbs[v] || codeWorkVerbs[v] || stewardVerbs[v] {
+			return true
+		}
+	}
+	return false
+}
+
+// stewardVerbs are what a user does with the assistant's work that no
+// verb of work says: "User confirms the plan", "User decides".
+var stewardVerbs = set("confirm", "approve", "decide", "select", "accept", "reject", "provide", "validate")
 
 // restates reports two tasks whose salient words are mostly the same both
 // ways: a todo item that says again what the steward asked, not a step of
@@ -138,6 +196,10 @@ func (b *taskBook) mention(task string) {
 // worked records an item of a list the assistant set out to work
 // through, completed when it later says something is done.
 func (b *taskBook) worked(task string, done bool) {
+	if stewardsStep(task) {
+		b.drop("the steward's step", task)
+		return
+	}
 	if done {
 		b.set(task, "completed")
 		return

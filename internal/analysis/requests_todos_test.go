@@ -78,3 +78,53 @@ func TestCopilotProgressLinesAreTheTodoList(t *testing.T) {
 		t.Errorf("remaining %q, completed %q: want the progress lines' todos", p.TasksRemaining, p.TasksCompleted)
 	}
 }
+
+// TestStewardsStepIsNoTask: an item of the assistant's todo list that is
+// the user's to do ("User chooses …") or hands the work over for the
+// user's word ("… for approval") is not the session's work; the items
+// around it, a user-facing feature ("User settings page") and a review
+// the session does stay tasks.
+func TestStewardsStepIsNoTask(t *testing.T) {
+	conv := newConvo()
+	conv.steward("plan the migration of the billing service to the new queue")
+	conv.tool("TodoWrite", obj{"todos": []obj{
+		{"content": "Inventory the billing consumers", "status": "completed"},
+		{"content": "Present the migration plan for the user's approval", "status": "pending"},
+		{"content": "User chooses the cut-over window", "status": "pending"},
+		{"content": "The user reviews the rollback steps", "status": "pending"},
+		{"content": "Build the User settings page for queue alerts", "status": "pending"},
+		{"content": "Submit the schema change for review", "status": "pending"},
+	}}, "ok", "")
+	conv.assistant("Two steps remain:\n\n1. Move the invoice consumer to the new queue\n2. Wait for your confirmation before deleting the old topic\n\nLet me complete both of these.")
+	p := progressOf(buildViews(testAnalyzer, conv.analysed(testAnalyzer)))
+	for _, gone := range []string{"Present the migration plan for the user's approval", "User chooses the cut-over window",
+		"The user reviews the rollback steps", "Wait for your confirmation before deleting the old topic"} {
+		if slices.Contains(p.TasksDiscussed, gone) {
+			t.Errorf("tasks %q hold the steward's step %q", p.TasksDiscussed, gone)
+		}
+	}
+	for _, want := range []string{"Inventory the billing consumers", "Build the User settings page for queue alerts",
+		"Submit the schema change for review", "Move the invoice consumer to the new queue"} {
+		if !slices.Contains(p.TasksDiscussed, want) {
+			t.Errorf("tasks %q, want %q among them", p.TasksDiscussed, want)
+		}
+	}
+}
+
+func TestStewardsStep(t *testing.T) {
+	for task, want := range map[string]bool{
+		"User picks 2 areas for the next plan": true,
+		"the user fixes the DNS record":        true,
+		"Open the plan for confirmation":       true,
+		"Wait for explicit approval":           true,
+		"User settings page":                   false,
+		"Users table migration":                false,
+		"Add an approval step to the workflow": false,
+		"Submit the pull request for review":   false,
+		"Show a confirmation dialog on delete": false,
+	} {
+		if got := stewardsStep(task); got != want {
+			t.Errorf("stewardsStep(%q) = %v, want %v", task, got, want)
+		}
+	}
+}
