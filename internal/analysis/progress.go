@@ -317,7 +317,7 @@ func doneLater(vs []view) []bool {
 	for i := len(vs) - 1; i >= 0; i-- {
 		later[i] = done
 		w := &vs[i]
-		if !done && w.assistant() && w.text && (w.fixes || outcomeIn(eachWord(w.lower()))) {
+		if !done && w.assistant() && w.text && (w.fixes || outcomeIn(eachWord(w.lower())) || reportsCompletion(wordsOf(w.lower()))) {
 			done = true
 		}
 	}

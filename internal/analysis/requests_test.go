@@ -212,3 +212,27 @@ func TestTasksFromDesiredState(t *testing.T) {
 		}
 	}
 }
+
+// TestRequestDoneByReportedWork: a request the assistant then reports work
+// on in the first person past ("I removed the stale hook") is completed,
+// not left open for the next session; one whose work it has not done yet
+// stays open.
+func TestRequestDoneByReportedWork(t *testing.T) {
+	c := newConvo()
+	c.steward("Please fix the push, I no longer use that hook manager.")
+	c.assistant("I removed the stale generated pre-push hook, leaving the other hooks alone.")
+	s := &baton.Session{}
+	New().Session(s, c.analysed(New()))
+	if len(s.Progress.TasksCompleted) != 1 || len(s.Progress.TasksRemaining) != 0 {
+		t.Errorf("completed %q, remaining %q: the assistant reported the hook removed", s.Progress.TasksCompleted, s.Progress.TasksRemaining)
+	}
+
+	c = newConvo()
+	c.steward("Please fix the push, I no longer use that hook manager.")
+	c.assistant("I haven't removed the hook yet: it is shared with the other checkout, so tell me which one to keep.")
+	s = &baton.Session{}
+	New().Session(s, c.analysed(New()))
+	if len(s.Progress.TasksRemaining) != 1 {
+		t.Errorf("remaining %q: nothing was removed yet", s.Progress.TasksRemaining)
+	}
+}

@@ -1022,6 +1022,9 @@ var completionWords = set("created", "added", "updated", "removed", "replaced", 
 	"passes", "passed", "pass", "succeeded", "succeeds", "works", "verified", "configured", "installed", "committed",
 	"published", "renamed", "moved", "changed", "implemented", "fixed", "done", "completed")
 
+// notHave are "have not" before a verb: "I haven't removed it yet".
+var notHave = set("haven't", "hasn't", "hadn't", "havent", "hasnt")
+
 // reportsCompletion reports a completion verb that no "not", "isn't" or
 // the like negates.
 func reportsCompletion(words []string) bool {
@@ -1039,8 +1042,8 @@ func completedAt(words []string, i int) bool {
 	if !completionWords[words[i]] {
 		return false
 	}
-	return !(i > 0 && (negators[words[i-1]] || notYetDone[words[i-1]]) ||
-		i > 1 && (negators[words[i-2]] || words[i-2] == "haven't" || words[i-2] == "hasn't"))
+	return !(i > 0 && (negators[words[i-1]] || notYetDone[words[i-1]] || notHave[words[i-1]]) ||
+		i > 1 && (negators[words[i-2]] || notHave[words[i-2]]))
 }
 
 // decisionCue is a cheap test before the decision pattern runs.
