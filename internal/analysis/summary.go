@@ -807,11 +807,13 @@ func sameButNumbers(a, b string) bool {
 // notDone reports whether a lower-cased sentence with an outcome word
 // says what is to be done or might be, not what was: the assistant's next
 // step ("Now I need to remove …", "Let's check if the file was updated",
+// "Let me fix the canvas to use a fixed size", "I'll add the flag",
 // "Wait, let me review what I've done"), or a condition ("If the diff is
 // empty, …", "After making this change, the error should go").
 func notDone(lower string) bool {
 	for _, opening := range []string{"if ", "unless ", "now i need", "i need to ", "next, ", "next i", "i'm going to ",
-		"i am going to ", "going to ", "let's ", "let us ", "wait", "after making", "after this change"} {
+		"i am going to ", "going to ", "let's ", "let us ", "let me ", "now let me ", "first, let me ", "first let me ",
+		"i'll ", "i’ll ", "i will ", "now i'll ", "now i’ll ", "wait", "after making", "after this change"} {
 		if strings.HasPrefix(lower, opening) {
 			return true
 		}

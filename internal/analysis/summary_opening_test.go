@@ -157,3 +157,20 @@ func TestNarrates(t *testing.T) {
 		}
 	}
 }
+
+// The assistant's "Let me …" and "I'll …" say what it will try, not what
+// it did: never an outcome, even with an outcome word in it ("a fixed
+// size").
+func TestOutcomesLeaveOutNextSteps(t *testing.T) {
+	c := newConvo()
+	c.steward("The import job fails on every file with a BOM. Fix it please.")
+	c.assistant("Added a signature guard in decoder.go before parsing; all import tests pass.")
+	c.steward("The icons still jump on first open.")
+	c.assistant("The icons jump because the frame takes its size from the bounds, which are zero on the first frame. Let me add debug output and also try using a fixed size for the frame instead of bounds.")
+	s := summaryOf(buildViews(testAnalyzer, c.analysed(testAnalyzer)))
+	for _, o := range s.MainOutcomes {
+		if strings.HasPrefix(o, "Let me") {
+			t.Errorf("outcomes %q hold the next step %q", s.MainOutcomes, o)
+		}
+	}
+}
