@@ -700,13 +700,67 @@ func (p *summaryParts) askSentence() int {
 		}
 	}
 	ask := -1
-	for _, k := range askWindow(p.cands, view) {
+	window := askWindow(p.cands, view)
+	for _, k := range window {
 		if c := &p.cands[k]; c.score > 0 && (ask < 0 || c.score > p.cands[ask].score) {
 			ask = k
 		}
 	}
+	// "One of the superpowers of background agents is …" then "I'd like
+	// to get good at delegating …": a remark that states no problem
+	// gives way to the sentence that asks.
+	if ask >= 0 && !asksInForm(p.cands[ask].text) && !statesProblem(p.cands[ask].text) {
+		for _, k := range window {
+			if c := &p.cands[k]; k != ask && c.score > 0 && asksInForm(c.text) && len(wordsOf(lowerText(c.text))) >= minAskWords {
+				return k
+			}
+		}
+	}
 	return ask
 }
+
+// minAskWords is the fewest words of a sentence that asks and takes the
+// ask's place: "Fix it." says less than the remark before it.
+const minAskWords = 6
+
+// asksInForm reports whether a sentence asks in a form: a question, an
+// imperative, or a request or wish in the first person ("can you …",
+// "I'd like to …", "help me …", "what I need is …").
+func asksInForm(s string) bool {
+	s = strings.TrimSpace(s)
+	if strings.HasSuffix(s, "?") {
+		return true
+	}
+	body := strings.TrimRight(askFiller.ReplaceAllString(s, ""), "?.!: ")
+	if first, _, _ := strings.Cut(body, " "); imperativeVerbs[strings.ToLower(first)] {
+		return true
+	}
+	if askRequest.MatchString(body) || askWant.MatchString(body) || askHelp.MatchString(body) || askWish.MatchString(body) {
+		return true
+	}
+	// "… it should be displayed with brackets": a requirement.
+	for _, w := range wordsOf(lowerText(body)) {
+		if w == "should" || w == "must" {
+			return true
+		}
+	}
+	return false
+}
+
+// statesProblem reports whether a sentence says something is wrong
+// ("there's a few hundred millis delay before the prompt returns").
+func statesProblem(s string) bool {
+	for _, w := range wordsOf(lowerText(s)) {
+		if sceneProblemWords[w] || slownessWords[w] || negators[w] {
+			return true
+		}
+	}
+	return false
+}
+
+// slownessWords say something is slow, stuck or odd.
+var slownessWords = set("slow", "slower", "delay", "delays", "lag", "hang", "hangs", "stuck", "leak", "leaks", "timeout",
+	"inconsistent", "inconsistencies", "weird", "strange", "unexpected", "confusing")
 
 // leftSentence is the closing report's last sentence when it says what
 // is left: a question ("Want me to run the release script?") or an offer
