@@ -1046,15 +1046,31 @@ func isOutcome(words []string) bool {
 // reader that has no slice of them.
 func outcomeIn(words iter.Seq[string]) bool {
 	var before1, before2 string // the word before, and the one before that
+	fixedBefore := false        // an outcome word "fixed" that the next word may make an adjective
 	for w := range words {
+		if fixedBefore {
+			if !fixedThings[w] {
+				return true
+			}
+			fixedBefore = false
+		}
 		if outcomeWords[w] && !negators[before1] && !notYetDone[before1] &&
 			!negators[before2] && before2 != "haven't" && before2 != "hasn't" {
-			return true
+			if w != "fixed" {
+				return true
+			}
+			fixedBefore = true
 		}
 		before2, before1 = before1, w
 	}
-	return false
+	return fixedBefore
 }
+
+// fixedThings are what "fixed" describes as an adjective, not a repair:
+// "a fixed size", "ensure fixed dimensions", "at a fixed interval".
+var fixedThings = set("size", "sizes", "width", "height", "dimensions", "position", "point", "rate", "price", "number",
+	"length", "interval", "delay", "timeout", "frame", "layout", "value", "values", "version", "string", "format", "cost",
+	"buffer", "order", "seed", "window", "amount", "costs", "header", "footer", "column", "columns", "port", "schedule")
 
 // reportsWork reports whether view i may report work done: the
 // assistant's, or a steward's confirming reply: not the first steward

@@ -174,3 +174,19 @@ func TestOutcomesLeaveOutNextSteps(t *testing.T) {
 		}
 	}
 }
+
+// "fixed" before what it describes ("a fixed size", "fixed dimensions")
+// is an adjective, not a repair reported.
+func TestFixedAsAdjectiveIsNoOutcome(t *testing.T) {
+	for s, want := range map[string]bool{
+		"the canvas now uses a fixed size":           false,
+		"icon sizing delay: ensure fixed dimensions": false,
+		"fixed the canvas size":                      true,
+		"the sizing bug is fixed":                    true,
+		"fixed":                                      true,
+	} {
+		if got := isOutcome(strings.Fields(s)); got != want {
+			t.Errorf("isOutcome(%q) = %v, want %v", s, got, want)
+		}
+	}
+}
