@@ -203,6 +203,9 @@ func (p *candidatePool) addView(i int, v *view) {
 	if _, cut := v.m.Attributes["unfinished"]; cut {
 		prose = withoutCutEnd(prose)
 	}
+	if steward {
+		prose = planHeadingAsk(prose)
+	}
 	// outputAbove: the line above was pasted output; promptAbove: a
 	// shell's prompt is above, with no blank line between.
 	outputAbove, promptAbove := false, false
@@ -273,6 +276,27 @@ func (p *candidatePool) addView(i int, v *view) {
 			}
 		}
 	}
+}
+
+// planOpening is the line with which an editor's plan mode hands the
+// steward's approved plan over ("Implement the following plan:"), and the
+// plan's heading under it ("# Plan: Thesis Completion UI").
+var planOpening = regexp.MustCompile(`(?i)^\s*implement the following plan:\s*\n(?:\s*\n)*\s*#{1,3}\s+(?:plan:\s*)?([^\n]+)`)
+
+// planAskLead opens the ask planHeadingAsk writes.
+const planAskLead = "Implement the plan: "
+
+// planHeadingAsk is prose with its plan opening and the plan's heading
+// made one sentence, the ask: "Implement the plan: Thesis Completion UI."
+// Alone, the opening only points ahead and a short heading is no
+// sentence.
+func planHeadingAsk(prose string) string {
+	m := planOpening.FindStringSubmatchIndex(prose)
+	if m == nil {
+		return prose
+	}
+	heading := strings.TrimRight(strings.TrimSpace(prose[m[2]:m[3]]), ".:")
+	return planAskLead + heading + "." + prose[m[1]:]
 }
 
 // withoutCutEnd is the prose of a message cut short (its export marks it
@@ -701,6 +725,9 @@ func (p *summaryParts) askSentence() int {
 	}
 	ask := -1
 	window := askWindow(p.cands, view)
+	if len(window) > 0 && strings.HasPrefix(p.cands[window[0]].text, planAskLead) && p.cands[window[0]].score > 0 {
+		return window[0] // the plan's heading names the work (planHeadingAsk)
+	}
 	for _, k := range window {
 		if c := &p.cands[k]; c.score > 0 && (ask < 0 || c.score > p.cands[ask].score) {
 			ask = k
