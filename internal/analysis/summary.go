@@ -550,6 +550,9 @@ var narrationOpenings = []string{"let me ", "now let me ", "first, let me ", "fi
 // and why, and stay.
 func narrates(lower string) bool {
 	lower = strings.ReplaceAll(lower, "’", "'")
+	if knowsEnough(lower) {
+		return true
+	}
 	for _, o := range narrationOpenings {
 		rest, ok := strings.CutPrefix(lower, o)
 		if !ok {
@@ -563,6 +566,25 @@ func narrates(lower string) bool {
 			words = words[1:]
 		}
 		return len(words) > 0 && findingOutVerbs[strings.Trim(words[0], ",.:")]
+	}
+	return false
+}
+
+// knowsEnough reports the assistant saying where it stands before it
+// works, not what it did: "Now I have all the context needed", "I have
+// enough to proceed", "Good, I'm on the right branch", "Good, the
+// directory exists already" (a short acknowledgement).
+func knowsEnough(lower string) bool {
+	for _, o := range []string{"now i have all", "i have all the context", "i now have", "now i have enough", "i have enough",
+		"now i understand", "now i have a clear", "now i have a good", "i have a clear picture", "i have the full picture"} {
+		if strings.HasPrefix(lower, o) {
+			return true
+		}
+	}
+	for _, ack := range []string{"good, ", "great, ", "perfect, ", "ok, ", "okay, ", "excellent, ", "good. ", "great. "} {
+		if rest, ok := strings.CutPrefix(lower, ack); ok && len(strings.Fields(rest)) <= 8 {
+			return true
+		}
 	}
 	return false
 }

@@ -138,19 +138,23 @@ func TestSummaryLeavesOutNarration(t *testing.T) {
 
 func TestNarrates(t *testing.T) {
 	for s, want := range map[string]bool{
-		"let me check the retry settings first.":                          true,
-		"now let's run the whole suite.":                                  true,
-		"let me first read the handler.":                                  true,
-		"i’ll inspect the repo instructions.":                             true,
-		"i'll start by checking the branch.":                              true,
-		"let me add the agent field to the rewind point.":                 false,
-		"i'll add a directive to ignore this check since it is intended.": false,
-		"let's use the queue's own backoff.":                              false,
-		"let me commit these changes with a descriptive message.":         true,
-		"let's start with the fixes.":                                     true,
-		"let me know if you'd like a refactor.":                           true,
-		"let me do this in parallel.":                                     true,
-		"let me start implementing the parser.":                           false,
+		"let me check the retry settings first.":                                true,
+		"now let's run the whole suite.":                                        true,
+		"let me first read the handler.":                                        true,
+		"i’ll inspect the repo instructions.":                                   true,
+		"i'll start by checking the branch.":                                    true,
+		"let me add the agent field to the rewind point.":                       false,
+		"i'll add a directive to ignore this check since it is intended.":       false,
+		"let's use the queue's own backoff.":                                    false,
+		"let me commit these changes with a descriptive message.":               true,
+		"let's start with the fixes.":                                           true,
+		"let me know if you'd like a refactor.":                                 true,
+		"let me do this in parallel.":                                           true,
+		"let me start implementing the parser.":                                 false,
+		"now i have all the context needed.":                                    true,
+		"good, i'm on the right branch.":                                        true,
+		"good, the [datasetid] directory exists already.":                       true,
+		"good, the retry loop now backs off and all 14 queue tests pass again.": false,
 	} {
 		if got := narrates(s); got != want {
 			t.Errorf("narrates(%q) = %v, want %v", s, got, want)
