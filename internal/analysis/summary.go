@@ -573,7 +573,8 @@ func narrates(lower string) bool {
 // knowsEnough reports the assistant saying where it stands before it
 // works, not what it did: "Now I have all the context needed", "I have
 // enough to proceed", "Good, I'm on the right branch", "Good, the
-// directory exists already" (a short acknowledgement).
+// directory exists already" (a short acknowledgement that reports no
+// outcome).
 func knowsEnough(lower string) bool {
 	for _, o := range []string{"now i have all", "i have all the context", "i now have", "now i have enough", "i have enough",
 		"now i understand", "now i have a clear", "now i have a good", "i have a clear picture", "i have the full picture"} {
@@ -583,7 +584,9 @@ func knowsEnough(lower string) bool {
 	}
 	for _, ack := range []string{"good, ", "great, ", "perfect, ", "ok, ", "okay, ", "excellent, ", "good. ", "great. "} {
 		if rest, ok := strings.CutPrefix(lower, ack); ok && len(strings.Fields(rest)) <= 8 {
-			return true
+			// "Great, the search page is shipped" reports an outcome.
+			words := wordsOf(rest)
+			return !isOutcome(words) && !reportsCompletion(words)
 		}
 	}
 	return false
