@@ -263,6 +263,9 @@ func (sc *decisionScan) add(d baton.Decision, v *view) {
 		return
 	}
 	d.Decision = excerpt(strings.TrimRight(strings.TrimSpace(plainText(stripMarkup(d.Decision))), ".!,;:、。"), decisionLength)
+	// "She says the bucket should use a Lua script instead of …": the
+	// choice, not who said it.
+	d.Decision = reportedSpeechLead.ReplaceAllString(d.Decision, "")
 	// "… and not reduce it to a mention instead of": the alternative
 	// fell past the sentence's end.
 	d.Decision = strings.TrimSpace(danglingInstead.ReplaceAllString(d.Decision, ""))
@@ -300,6 +303,8 @@ var (
 	// pull request's or commit's title quoted with its number or hash,
 	// the subject of the work rather than a choice made in it.
 	quotedReference = regexp.MustCompile(`#\d{2,}\b|\b[0-9a-f]{12,40}\b`)
+	// "She says that …", "Priya suggested …": who said the choice.
+	reportedSpeechLead = regexp.MustCompile(`^(?:[Ss]he|[Hh]e|[Tt]hey|[A-Z][a-z]+) (?:says|said|suggests|suggested|thinks|proposes|proposed|recommends|recommended)(?: that)?\s+`)
 	// A clause that opens on a bare auxiliary: "be processed after …",
 	// "is handled by …".
 	cutClause = regexp.MustCompile(`(?i)^(?:be|been|being|is|are|was|were)\s`)

@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/baton-dev/baton/internal/baton"
@@ -125,4 +126,21 @@ func TestRoutineStepNoDecision(t *testing.T) {
 	c = newConvo()
 	c.steward("so i'm leaning to running the script to align the configs")
 	checkDecisions(t, c, nil)
+}
+
+// A choice reported as someone's word ("She says the bucket should use
+// a Lua script instead of MULTI/EXEC") is the choice, without who said it.
+func TestDecisionWithoutReportedSpeech(t *testing.T) {
+	c := newConvo()
+	c.steward("Priya reviewed the rate limiter. She says the token bucket should use a Lua script instead of MULTI/EXEC. I'll switch to Lua.")
+	c.assistant("Switched the token bucket to a Lua script; the concurrency test with 50 goroutines now holds the limit.")
+	ds := decisionsFrom(c)
+	if len(ds) == 0 {
+		t.Fatal("no decision found")
+	}
+	for _, d := range ds {
+		if strings.HasPrefix(d.Decision, "She says") {
+			t.Errorf("decision %q keeps who said it", d.Decision)
+		}
+	}
 }

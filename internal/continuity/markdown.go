@@ -52,8 +52,8 @@ func BridgeMarkdown(b *baton.Bridge) string {
 		if d.Rationale != "" {
 			fmt.Fprintf(&s, " — because %s", oneLine(d.Rationale))
 		}
-		if len(d.AlternativesConsidered) > 0 {
-			fmt.Fprintf(&s, " (instead of: %s)", oneLine(strings.Join(d.AlternativesConsidered, "; ")))
+		if alts := unsaidAlternatives(d.Decision, d.AlternativesConsidered); len(alts) > 0 {
+			fmt.Fprintf(&s, " (instead of: %s)", oneLine(strings.Join(alts, "; ")))
 		}
 		s.WriteString("\n")
 	}
@@ -120,4 +120,18 @@ func yesNo(b bool) string {
 		return "yes"
 	}
 	return "no"
+}
+
+// unsaidAlternatives is the alternatives a decision's own words do not
+// already name: "use a Lua script instead of MULTI/EXEC" needs no
+// "(instead of: MULTI/EXEC)" after it.
+func unsaidAlternatives(decision string, alternatives []string) []string {
+	lower := strings.ToLower(decision)
+	var out []string
+	for _, a := range alternatives {
+		if a = strings.TrimSpace(a); a != "" && !strings.Contains(lower, strings.ToLower(a)) {
+			out = append(out, a)
+		}
+	}
+	return out
 }
