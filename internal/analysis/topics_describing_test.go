@@ -22,3 +22,17 @@ func TestDescribingAdjectiveOpensNoTopic(t *testing.T) {
 		t.Errorf("topics %q, want %q (an adjective that names the kind)", got, "interactive rebase")
 	}
 }
+
+// How the steward feels about the work ("something boring and robust
+// please") says nothing of what it is about: no topic.
+func TestFeelingAdjectivesAreNoTopics(t *testing.T) {
+	c := newConvo()
+	c.steward("The login test fails about once a day on CI with a timeout on the dashboard heading. I'm burnt out on flaky tests, so something boring and robust please.")
+	c.assistant("The test sleeps and checks the dashboard heading once; waiting for the heading instead makes it boring and robust on a slow runner.")
+	c.steward("Boring is good. Ship it.")
+	for _, topic := range keyTopics(buildViews(testAnalyzer, c.analysed(testAnalyzer))) {
+		if topic == "boring" || topic == "robust" {
+			t.Errorf("topic %q is a feeling about the work", topic)
+		}
+	}
+}

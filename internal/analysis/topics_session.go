@@ -331,6 +331,8 @@ var loneAdjectives = set("modern", "local", "manual", "valid", "invalid", "commo
 	"impossible", "necessary", "unnecessary", "important", "primary", "secondary", "literal", "physical", "virtual",
 	"unknown", "useful", "helpful", "clear", "complex", "easy", "hard", "safe", "unsafe", "latest", "legacy",
 	"temporary", "permanent", "interactive", "strict", "nested", "twice", "sense", "redundant",
+	// How the steward feels about the work, not what it is about.
+	"boring", "robust", "reliable", "elegant", "ugly", "annoying", "tedious", "painful", "weird",
 	"obsolete", "outdated", "robust", "reliable", "efficient", "accurate", "appropriate", "reasonable",
 	"entire", "exact", "extra", "further", "likely", "unlikely", "ready", "able", "unable", "aware", "free")
 
