@@ -59,6 +59,9 @@ type candidate struct {
 	// pasted: a steward's sentence of pasted output (a log, an error),
 	// never scored.
 	pasted bool
+	// failedCommand: the ask of an opening message that pastes a command
+	// failing, written from the paste (pastedFailure).
+	failedCommand bool
 }
 
 // summaryOf computes a session's summary.
@@ -206,6 +209,12 @@ func (p *candidatePool) addView(i int, v *view) {
 	if steward {
 		prose = planHeadingAsk(prose)
 	}
+	viewStart := len(p.cands)
+	defer func() {
+		if i == p.firstSteward {
+			p.addFailureAsk(i, prose, viewStart)
+		}
+	}()
 	// outputAbove: the line above was pasted output; promptAbove: a
 	// shell's prompt is above, with no blank line between.
 	outputAbove, promptAbove := false, false
@@ -282,6 +291,29 @@ func (p *candidatePool) addView(i int, v *view) {
 // steward's approved plan over ("Implement the following plan:"), and the
 // plan's heading under it ("# Plan: Thesis Completion UI").
 var planOpening = regexp.MustCompile(`(?i)^\s*implement the following plan:\s*\n(?:\s*\n)*\s*#{1,3}\s+(?:plan:\s*)?([^\n]+)`)
+
+// pastedFailure is the ask of an opening message that pastes a terminal
+// in which a command failed ("➜ git push origin main" and its error, then
+// "please fix"): fixing it, as its task reads ("Fix git push origin main
+// failing: No prek.toml … found."), or "". The steward's own words there
+// are too few to say what is wrong.
+func pastedFailure(prose string) string {
+	prompted := false
+	for line := range strings.SplitSeq(prose, "\n") {
+		if shellPrompt(strings.TrimSpace(line)) {
+			prompted = true
+			break
+		}
+	}
+	if !prompted {
+		return ""
+	}
+	task := pastedErrorTask(prose)
+	if task == "" {
+		return ""
+	}
+	return strings.ToUpper(task[:1]) + task[1:] + stopOf(task)
+}
 
 // planAskLead opens the ask planHeadingAsk writes.
 const planAskLead = "Implement the plan: "
@@ -750,8 +782,17 @@ func (p *summaryParts) askSentence() int {
 	}
 	ask := -1
 	window := askWindow(p.cands, view)
-	if len(window) > 0 && strings.HasPrefix(p.cands[window[0]].text, planAskLead) && p.cands[window[0]].score > 0 {
-		return window[0] // the plan's heading names the work (planHeadingAsk)
+	if len(window) > 0 && p.cands[window[0]].score > 0 {
+		first := &p.cands[window[0]]
+		if strings.HasPrefix(first.text, planAskLead) {
+			return window[0] // the plan's heading names the work
+		}
+		// The command that failed names the work when the steward's own
+		// words are few ("please fix"); "this happens when I do a
+		// release" says more than the paste's first command.
+		if first.failedCommand {
+			return window[0]
+		}
 	}
 	for _, k := range window {
 		if c := &p.cands[k]; c.score > 0 && (ask < 0 || c.score > p.cands[ask].score) {
@@ -770,6 +811,36 @@ func (p *summaryParts) askSentence() int {
 	}
 	return ask
 }
+
+// addFailureAsk puts the ask of a failure the opening message of view i
+// pastes (pastedFailure) before the message's own sentences, which start
+// at candidate start, when those say too little to be the ask
+// ("please fix"); "this happens when I do a release" says more than the
+// paste's first command.
+func (p *candidatePool) addFailureAsk(i int, prose string, start int) {
+	for _, c := range p.cands[start:] {
+		if !c.pasted && len(wordsOf(lowerText(c.text))) >= maxFewWords {
+			return
+		}
+	}
+	ask := pastedFailure(prose)
+	if ask == "" {
+		return
+	}
+	n := len(p.cands)
+	p.addSentence(i, plainText(ask))
+	if len(p.cands) == n {
+		return
+	}
+	c := p.cands[n]
+	c.failedCommand = true
+	copy(p.cands[start+1:], p.cands[start:n])
+	p.cands[start] = c
+}
+
+// maxFewWords bounds the sentences of an opening message that say too
+// little to be its ask beside a failure it pastes (pastedFailure).
+const maxFewWords = 8
 
 // minAskWords is the fewest words of a sentence that asks and takes the
 // ask's place: "Fix it." says less than the remark before it.
