@@ -332,7 +332,7 @@ var romanceStopWords = set(
 
 var noiseWords = set("recent", "recently", "understand", "understood", "state", "burnt", "burned", "ouch", "oops",
 	"short", "long", "five", "four", "three", "seven", "eight", "nine", "seconds", "minutes", "hours", "days",
-	"weeks", "months", "years", "person", "people", "allows", "follows", "prints", "builds", "loads", "renders",
+	"weeks", "months", "years", "week", "month", "year", "person", "people", "allows", "follows", "prints", "builds", "loads", "renders",
 	"adds", "counts", "hopes", "sleeps", "fits", "taught", "difference", "medium", "safe", "order", "usually",
 	"roughly", "depending", "perfect", "thanks", "better", "worse", "awesome", "amazing", "terrible", "kinda",
 	"sorta", "stuff", "bunch", "lots", "plenty", "couple", "anyways", "haha", "lol", "hmm", "umm", "yep", "nope",

@@ -36,3 +36,16 @@ func TestFeelingAdjectivesAreNoTopics(t *testing.T) {
 		}
 	}
 }
+
+// A colleague the session speaks of ("Priya left review comments",
+// "thank Priya") is no topic.
+func TestPeopleAreNoTopics(t *testing.T) {
+	c := newConvo()
+	c.steward("Priya left review comments on my rate limiter PR and I disagree with one. Priya says the token bucket should use a Lua script.")
+	c.assistant("Priya is right: the rate limiter reads outside the transaction, so two requests both read 5 tokens. Priya's Lua script makes the rate limiter atomic.")
+	c.steward("Ugh, yeah. I'll switch the rate limiter to Lua and thank Priya.")
+	topics := keyTopics(buildViews(testAnalyzer, c.analysed(testAnalyzer)))
+	if slices.Contains(topics, "priya") || !slices.Contains(topics, "rate limiter") {
+		t.Errorf("topics %q: want the rate limiter, not the colleague", topics)
+	}
+}

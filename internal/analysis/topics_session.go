@@ -440,8 +440,12 @@ func topicCandidates(vs []view) []topicCandidate {
 		}
 	}
 	t.firstRequest(vs, subjects)
+	people := peopleNamed(vs)
 	out := make([]topicCandidate, 0, len(t.byTerm))
 	for _, c := range t.byTerm {
+		if people[c.term] {
+			continue // a colleague the session speaks of, not a subject
+		}
 		c.verb = t.uses.mostlyVerb(c.term) || t.uses.mostlyPredicate(c.term)
 		c.modifier = t.mods.mostlyModifier(c.term)
 		c.symbol = t.asked[c.term]
@@ -1041,3 +1045,46 @@ var workflowNouns = set("commit", "commits", "branch", "branches", "repo", "repo
 	"commands", "script", "scripts", "tool", "tools", "output", "input", "result", "results", "status", "tests",
 	"task", "tasks", "name", "names", "value", "values", "item", "items", "entry", "entries", "data", "details",
 	"content", "message", "messages", "user", "users", "session", "sessions")
+
+var (
+	// personSubject is a name that opens what a person says or did:
+	// "Priya left review comments", "Sam says …", "Jo is right".
+	personSubject = regexp.MustCompile(`\b([A-Z][a-z]{2,})\s+(?:says|said|left|thinks|thought|suggested|suggests|wants|wanted|agreed|reviewed|asked|is right|was right)\b`)
+	// personObject is a name one thanks, asks or tells: "thank Priya",
+	// "ask Sam whether …".
+	personObject = regexp.MustCompile(`\b(?:[Tt]hank|[Aa]sk|[Tt]ell|[Pp]ing|[Cc]c)\s+([A-Z][a-z]{2,})\b`)
+)
+
+// personCues are words one of which a message naming a person by
+// personSubject or personObject holds, lower-cased: the patterns run only
+// where one is.
+var personCues = []string{" says", " said", " left ", " thinks", " thought", " suggest", " wants", " wanted", " agreed",
+	" reviewed", " asked", " is right", " was right", "thank ", "ask ", "tell ", "ping ", "cc "}
+
+// peopleNamed is the names, lower-cased, of the people the session's
+// prose speaks of as people ("Priya left review comments", "thank
+// Priya"): a colleague is no topic.
+func peopleNamed(vs []view) map[string]bool {
+	var out map[string]bool
+	for i := range vs {
+		v := &vs[i]
+		if !v.text || !hasAnySubstring(v.lower(), personCues...) {
+			continue
+		}
+		for _, re := range []*regexp.Regexp{personSubject, personObject} {
+			for _, m := range re.FindAllStringSubmatch(v.prose, -1) {
+				name := strings.ToLower(m[1])
+				if functionWords[name] || isTechnologyName(name) || strings.Contains(v.prose, " "+name+" ") {
+					// "This says …", "Docker says …"; "Users asked …"
+					// where the word is written in lower case too.
+					continue
+				}
+				if out == nil {
+					out = map[string]bool{}
+				}
+				out[name] = true
+			}
+		}
+	}
+	return out
+}
