@@ -1046,45 +1046,82 @@ var workflowNouns = set("commit", "commits", "branch", "branches", "repo", "repo
 	"task", "tasks", "name", "names", "value", "values", "item", "items", "entry", "entries", "data", "details",
 	"content", "message", "messages", "user", "users", "session", "sessions")
 
-var (
-	// personSubject is a name that opens what a person says or did:
-	// "Priya left review comments", "Sam says …", "Jo is right".
-	personSubject = regexp.MustCompile(`\b([A-Z][a-z]{2,})\s+(?:says|said|left|thinks|thought|suggested|suggests|wants|wanted|agreed|reviewed|asked|is right|was right)\b`)
-	// personObject is a name one thanks, asks or tells: "thank Priya",
-	// "ask Sam whether …".
-	personObject = regexp.MustCompile(`\b(?:[Tt]hank|[Aa]sk|[Tt]ell|[Pp]ing|[Cc]c)\s+([A-Z][a-z]{2,})\b`)
-)
-
-// personCues are words one of which a message naming a person by
-// personSubject or personObject holds, lower-cased: the patterns run only
-// where one is.
-var personCues = []string{" says", " said", " left ", " thinks", " thought", " suggest", " wants", " wanted", " agreed",
-	" reviewed", " asked", " is right", " was right", "thank ", "ask ", "tell ", "ping ", "cc "}
+// personVerbs follow a person's name in what they say or did ("Priya
+// left review comments", "Sam says …", "Jo is right"), as written.
+var personVerbs = []string{" says ", " said ", " left ", " thinks ", " suggested ", " suggests ", " is right", " was right"}
 
 // peopleNamed is the names, lower-cased, of the people the session's
 // prose speaks of as people ("Priya left review comments", "thank
-// Priya"): a colleague is no topic.
+// Priya"): a colleague is no topic. A name is a capitalised word of three
+// letters or more, never written in lower case in the message.
 func peopleNamed(vs []view) map[string]bool {
 	var out map[string]bool
+	note := func(v *view, name string) {
+		lower := strings.ToLower(name)
+		if functionWords[lower] || isTechnologyName(lower) || strings.Contains(v.prose, " "+lower+" ") {
+			return // "This says …", "Docker says …", "Users said" where "users" is a word too
+		}
+		if out == nil {
+			out = map[string]bool{}
+		}
+		out[lower] = true
+	}
 	for i := range vs {
 		v := &vs[i]
-		if !v.text || !hasAnySubstring(v.lower(), personCues...) {
+		if !v.text {
 			continue
 		}
-		for _, re := range []*regexp.Regexp{personSubject, personObject} {
-			for _, m := range re.FindAllStringSubmatch(v.prose, -1) {
-				name := strings.ToLower(m[1])
-				if functionWords[name] || isTechnologyName(name) || strings.Contains(v.prose, " "+name+" ") {
-					// "This says …", "Docker says …"; "Users asked …"
-					// where the word is written in lower case too.
-					continue
+		for _, verb := range personVerbs {
+			for rest := v.prose; ; {
+				k := strings.Index(rest, verb)
+				if k < 0 {
+					break
 				}
-				if out == nil {
-					out = map[string]bool{}
+				if name := nameBefore(rest[:k]); name != "" {
+					note(v, name)
 				}
-				out[name] = true
+				rest = rest[k+len(verb):]
 			}
+		}
+		for rest := v.prose; ; {
+			k := strings.Index(rest, "hank")
+			if k < 0 {
+				break
+			}
+			if k > 0 && (rest[k-1] == 'T' || rest[k-1] == 't') {
+				if name := nameAfter(strings.TrimPrefix(rest[k+4:], "s")); name != "" {
+					note(v, name)
+				}
+			}
+			rest = rest[k+4:]
 		}
 	}
 	return out
+}
+
+// nameBefore is the capitalised word ("Priya") that s ends with, or "".
+func nameBefore(s string) string {
+	k := len(s)
+	for k > 0 && (s[k-1] >= 'a' && s[k-1] <= 'z') {
+		k--
+	}
+	if k == 0 || s[k-1] < 'A' || s[k-1] > 'Z' || len(s)-k < 2 || k > 1 && isWordByte(s[k-2]) {
+		return ""
+	}
+	return s[k-1:]
+}
+
+// nameAfter is the capitalised word s opens with after one space, or "".
+func nameAfter(s string) string {
+	if len(s) < 4 || s[0] != ' ' || s[1] < 'A' || s[1] > 'Z' {
+		return ""
+	}
+	k := 2
+	for k < len(s) && s[k] >= 'a' && s[k] <= 'z' {
+		k++
+	}
+	if k < 4 || k < len(s) && isWordByte(s[k]) {
+		return ""
+	}
+	return s[1:k]
 }
