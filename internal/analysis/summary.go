@@ -850,7 +850,7 @@ const minAskWords = 6
 // imperative, or a request or wish in the first person ("can you …",
 // "I'd like to …", "help me …", "what I need is …").
 func asksInForm(s string) bool {
-	s = strings.TrimSpace(s)
+	s = strings.ReplaceAll(strings.TrimSpace(s), "’", "'")
 	if strings.HasSuffix(s, "?") {
 		return true
 	}

@@ -55,6 +55,15 @@ func reportedAsk(s string) string {
 	if !englishSentence(s) {
 		return s
 	}
+	if strings.Contains(s, "’") {
+		// "I’d like to …" is "I'd like to …"; a sentence told as
+		// written keeps its own apostrophes.
+		straight := strings.ReplaceAll(s, "’", "'")
+		if r := reportedAsk(straight); r != straight {
+			return r
+		}
+		return s
+	}
 	body := askFiller.ReplaceAllString(s, "")
 	if body == "" {
 		body = s

@@ -17,6 +17,8 @@ func TestReportedAsk(t *testing.T) {
 		{"ok, works, can you now tell me why the build fails?", "The steward asked to tell them why the build fails."},
 		{"Please rename the config flag.", "The steward asked to rename the config flag."},
 		{"I'd like to word the intro of my README better.", "The steward wants to word the intro of their README better."},
+		{"I’d like to get really good at delegating many small tasks to several agents.", "The steward wants to get really good at delegating many small tasks to several agents."},
+		{"It’s slow when the cache is cold.", "It’s slow when the cache is cold."},
 		{"I need to ship this today, what do I need to do?", "The steward needs to ship this today, what do they need to do?"},
 		{"I want everything the script prints to go into a log file.", "The steward wants everything the script prints to go into a log file."},
 		{"help me analyze the landing page.", "The steward asked for help to analyze the landing page."},
