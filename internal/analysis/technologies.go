@@ -300,6 +300,10 @@ func technologiesOf(vs []view) ([]string, map[string]string) {
 			for _, f := range searchTableFiles(v.m.Content) {
 				te.add(languageTechnology[languageOfPath(f)], evidenceRead, "searched "+path.Base(f))
 			}
+			names, said := reportedChecks(v.m.Content)
+			for k, name := range names {
+				te.add(name, evidenceUsed, "ran it, as the answer reports: “"+excerpt(said[k], 80)+"”")
+			}
 			if writesMarkdown(v.m.Content) {
 				te.add("Markdown", evidenceNamed, "wrote a Markdown document in the answer")
 			}

@@ -1,6 +1,9 @@
 package analysis
 
-import "strings"
+import (
+	"regexp"
+	"strings"
+)
 
 // A steward's own Markdown export of an agent's session often keeps each
 // tool call as a bracketed note in the answer's text, without the call
@@ -169,4 +172,25 @@ func hasAnyPrefix(s string, prefixes []string) bool {
 		}
 	}
 	return false
+}
+
+// reportedCheck is an answer's report that it checked its work with a
+// program ("Verified with mypy", "formatted it using `black`"): the
+// program ran, though the transcript kept no call of it.
+var reportedCheck = regexp.MustCompile("(?i)\\b(?:verified|checked|validated|linted|formatted|tested|type-checked|typechecked)" +
+	"(?: it| this| everything| the code| the changes| them)? (?:with|using|via) `?([A-Za-z0-9_.+-]+)`?")
+
+// reportedChecks lists the programs an answer reports it checked its work
+// with, each with the words that report it.
+func reportedChecks(content string) (names, said []string) {
+	if !strings.Contains(content, "ed with ") && !strings.Contains(content, "ed using ") && !strings.Contains(content, "ed via ") {
+		return nil, nil
+	}
+	for _, m := range reportedCheck.FindAllStringSubmatch(truncate(content, maxTurnText), 8) {
+		w := strings.ToLower(strings.TrimRight(m[1], "."))
+		if name := programTechnologies[w]; name != "" && !commonWordTools[w] {
+			names, said = append(names, name), append(said, m[0])
+		}
+	}
+	return names, said
 }
