@@ -324,6 +324,25 @@ func doneLater(vs []view) []bool {
 	return later
 }
 
+// asksForWork reports a request that opens with a verb of work
+// ("commit all the checkpoints", "check the console").
+func asksForWork(task string) bool {
+	first, _, _ := strings.Cut(strings.TrimSpace(task), " ")
+	return imperativeVerbs[strings.ToLower(first)]
+}
+
+// answeredLater reports, for each message i, whether the assistant says
+// something after it (prose, not only tool calls). One pass from the end.
+func answeredLater(vs []view) []bool {
+	later := make([]bool, len(vs))
+	said := false
+	for i := len(vs) - 1; i >= 0; i-- {
+		later[i] = said
+		said = said || vs[i].assistant() && vs[i].text
+	}
+	return later
+}
+
 // overtaken reports, for each message i, whether something arrived after
 // it and the conversation went on: a later message of another role than
 // i's that is not the assistant's (a tool result, a notification, a
@@ -410,6 +429,7 @@ func progressTraced(vs []view, trace *taskTrace) baton.Progress {
 	var blockers []string
 	askedBefore := false // a steward message with prose came before
 	done := doneLater(vs)
+	answered := answeredLater(vs)
 	over := overtaken(vs)
 	closing := closingTurn(vs)
 	for i := range vs {
@@ -480,6 +500,12 @@ func progressTraced(vs []view, trace *taskTrace) baton.Progress {
 					if !askedBefore {
 						book.trace.from += " (opening)"
 					}
+				}
+				if r.form == formQuestion && answered[i] && !asksForWork(r.text) {
+					// A question the assistant answered is settled; one
+					// that asks for work ("could you commit …?") is not.
+					book.request(r.text, "completed", known)
+					continue
 				}
 				book.request(r.text, status, known)
 			}

@@ -236,3 +236,17 @@ func TestRequestDoneByReportedWork(t *testing.T) {
 		t.Errorf("remaining %q: nothing was removed yet", s.Progress.TasksRemaining)
 	}
 }
+
+// TestAnsweredQuestionIsSettled: a question the assistant answered is
+// settled, not handed on as open; a request put as a question ("could you
+// commit …?") is settled only by the work.
+func TestAnsweredQuestionIsSettled(t *testing.T) {
+	c := newConvo()
+	c.steward("What does the session show command do?")
+	c.assistant("It prints one session's transcript with its checkpoints, newest first, and exits.")
+	s := &baton.Session{}
+	New().Session(s, c.analysed(New()))
+	if len(s.Progress.TasksCompleted) != 1 || len(s.Progress.TasksRemaining) != 0 {
+		t.Errorf("completed %q, remaining %q: the question was answered", s.Progress.TasksCompleted, s.Progress.TasksRemaining)
+	}
+}
