@@ -210,11 +210,6 @@ func (p *candidatePool) addView(i int, v *view) {
 		prose = planHeadingAsk(prose)
 	}
 	viewStart := len(p.cands)
-	defer func() {
-		if i == p.firstSteward {
-			p.addFailureAsk(i, prose, viewStart)
-		}
-	}()
 	// outputAbove: the line above was pasted output; promptAbove: a
 	// shell's prompt is above, with no blank line between.
 	outputAbove, promptAbove := false, false
@@ -284,6 +279,9 @@ func (p *candidatePool) addView(i int, v *view) {
 				c.text += " " + cmd + "."
 			}
 		}
+	}
+	if i == p.firstSteward {
+		p.addFailureAsk(i, prose, viewStart)
 	}
 }
 
@@ -608,7 +606,7 @@ func narrates(lower string) bool {
 // directory exists already" (a short acknowledgement that reports no
 // outcome).
 func knowsEnough(lower string) bool {
-	for _, o := range []string{"now i have all", "i have all the context", "i now have", "now i have enough", "i have enough",
+	for _, o := range []string{"now i have all", "i have all the context", "now i have enough", "i have enough",
 		"now i understand", "now i have a clear", "now i have a good", "i have a clear picture", "i have the full picture"} {
 		if strings.HasPrefix(lower, o) {
 			return true
@@ -783,14 +781,9 @@ func (p *summaryParts) askSentence() int {
 	ask := -1
 	window := askWindow(p.cands, view)
 	if len(window) > 0 && p.cands[window[0]].score > 0 {
-		first := &p.cands[window[0]]
-		if strings.HasPrefix(first.text, planAskLead) {
-			return window[0] // the plan's heading names the work
-		}
-		// The command that failed names the work when the steward's own
-		// words are few ("please fix"); "this happens when I do a
-		// release" says more than the paste's first command.
-		if first.failedCommand {
+		// The plan's heading (planHeadingAsk), or the command that
+		// failed (addFailureAsk), names the work.
+		if first := &p.cands[window[0]]; strings.HasPrefix(first.text, planAskLead) || first.failedCommand {
 			return window[0]
 		}
 	}
