@@ -19,9 +19,9 @@ const maxKeyTopics = 6
 // twice), file names ("go.mod") weighing more than words, a two-word
 // phrase ("shadow branch", "startup delay") taking the place of a word it
 // holds, the subjects of the first request that the session goes on to
-// speak of counted as spanning it; in a short session, a term an answer
-// repeats scoring more than one it says once; a code symbol only when the
-// steward asks about it (askedSymbols).
+// speak of counted as spanning it; a phrase a message repeats (in a short
+// session, any term) scoring more than one it says once (repeats); a code
+// symbol only when the steward asks about it (askedSymbols).
 
 // topicCandidate is one term a session may be indexed by.
 type topicCandidate struct {
@@ -557,21 +557,34 @@ func (t *topicTally) add(term string, n float64, seen termUses) {
 	}
 }
 
-// repeats scores, in a short session, the terms a message uses more than
-// once: half its weight again for each repeat, up to twice its weight. A
-// chat of a few long answers says what it is about by repeating it within
-// an answer ("temporal alignment", "cost matrix" in one long reply), as a
-// longer session does across its messages.
+// repeats scores the terms a message uses more than once. In a short
+// session, any term: half its weight again for each repeat, up to twice
+// its weight. A chat of a few long answers says what it is about by
+// repeating it within an answer ("temporal alignment", "cost matrix" in
+// one long reply), as a longer session does across its messages. In a
+// longer session, a phrase only: its weight again for each repeat, up to
+// four. An answer that works on one thing names it again and again
+// ("the retry budget … the retry budget"), while the single words a
+// message repeats are as often the generic ones any work speaks of.
 func (t *topicTally) repeats(seen termUses, n float64) {
-	if !t.short {
-		return
-	}
 	for term, k := range seen {
-		if c := t.byTerm[term]; c != nil && k >= 2 {
+		if k < 2 {
+			continue
+		}
+		c := t.byTerm[term]
+		switch {
+		case c == nil:
+		case t.short:
 			c.score += n * 0.5 * float64(min(k-1, 2))
+		case strings.Contains(term, " "):
+			c.score += n * float64(min(k-1, maxPhraseRepeats))
 		}
 	}
 }
+
+// maxPhraseRepeats is the most repeats of a phrase within one message of
+// a longer session that score (repeats).
+const maxPhraseRepeats = 4
 
 // message counts the terms of one message with prose and returns the
 // prose they were read from.

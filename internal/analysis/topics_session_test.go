@@ -408,3 +408,30 @@ func TestShortSessionPassingWordOfTheRequest(t *testing.T) {
 		t.Errorf("topics %q hold the request's passing word %q", got, "status-board")
 	}
 }
+
+// TestLongSessionPhraseRepeatedInAnAnswer: in a longer session too, a
+// phrase an answer keeps naming ("retry budget", four times in one
+// answer) is what that part of the work was about, though no other
+// message holds it; a single word one answer repeats ("value") is not.
+func TestLongSessionPhraseRepeatedInAnAnswer(t *testing.T) {
+	c := newConvo()
+	c.steward("The invoice export times out for large accounts.")
+	c.assistant("The invoice export reads every account row at once; I'll page it.")
+	c.steward("Good, page the invoice export.")
+	c.assistant("Paged the invoice export. The retry budget was the other problem: the retry budget was spent on the first " +
+		"timeout, so I raised the retry budget and made the retry budget reset per page. The value was low, the value " +
+		"is now read from the config, and the value has a floor.")
+	c.steward("Does the export still run nightly?")
+	c.assistant("Yes, the nightly job runs the invoice export as before.")
+	c.steward("Run the tests then.")
+	c.assistant("The tests pass.")
+	c.steward("Thanks, ship it.")
+	c.assistant("Shipped.")
+	got := keyTopics(buildViews(testAnalyzer, c.analysed(testAnalyzer)))
+	if !slices.Contains(got, "retry budget") {
+		t.Errorf("topics %q miss %q", got, "retry budget")
+	}
+	if slices.Contains(got, "value") {
+		t.Errorf("topics %q hold %q, which one answer repeats", got, "value")
+	}
+}
