@@ -79,7 +79,7 @@ func TestCopilotProgressLinesAreTheTodoList(t *testing.T) {
 	}
 }
 
-// TestStewardsStepIsNoTask: an item of the assistant's todo list that is
+// TestStewardsStepIsNoTask: an item of the assistant's to-do list that is
 // the user's to do ("User chooses …") or hands the work over for the
 // user's word ("… for approval") is not the session's work; the items
 // around it, a user-facing feature ("User settings page") and a review

@@ -526,7 +526,7 @@ const ballotBoxLead = "\xe2\x98"
 
 // withoutBallotBox drops the ballot box a to-do list printed as text
 // opens an item with ("☐ Push both branches", "☒ Switch to ruff", as
-// Claude Code shows its todos).
+// Claude Code shows its to-dos).
 func withoutBallotBox(s string) string {
 	for _, box := range []string{"☐ ", "☒ ", "☑ "} {
 		if rest, ok := strings.CutPrefix(s, box); ok {
