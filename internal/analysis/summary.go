@@ -981,6 +981,13 @@ func sameButNumbers(a, b string) bool {
 // "Wait, let me review what I've done"), or a condition ("If the diff is
 // empty, …", "After making this change, the error should go").
 func notDone(lower string) bool {
+	// "Auto-update status - I'll add status …": a short label, then the
+	// step.
+	for _, sep := range []string{" - ", " — ", ": "} {
+		if head, rest, ok := strings.Cut(lower, sep); ok && len(strings.Fields(head)) <= 4 && rest != "" && notDone(rest) {
+			return true
+		}
+	}
 	for _, opening := range []string{"if ", "unless ", "now i need", "i need to ", "next, ", "next i", "i'm going to ",
 		"i am going to ", "going to ", "let's ", "let us ", "let me ", "now let me ", "first, let me ", "first let me ",
 		"i'll ", "i’ll ", "i will ", "now i'll ", "now i’ll ", "wait", "after making", "after this change"} {

@@ -157,7 +157,7 @@ func summaryRecord(line string) bool {
 	if l == "" {
 		return false
 	}
-	if alignedField(l) {
+	if alignedField(l) || exportedCallLine.MatchString(l) {
 		return true
 	}
 	if strings.Contains(l, "[](") && strings.Contains(l, "](file:") {
@@ -191,6 +191,11 @@ func summaryRecord(line string) bool {
 	}
 	return false
 }
+
+// exportedCallLine is a line an exporter writes for a tool call, the
+// tool's name and what it did in brackets: "**[Bash: Build the app]**",
+// "[Write: /home/x/app/main.rs]", "[Tool: TodoWrite]".
+var exportedCallLine = regexp.MustCompile(`^(?:\*\*)?\[[A-Z][A-Za-z]+(?::[^\]]*)?\](?:\*\*)?$`)
 
 // alignedField reports a line a program printed as a field and its
 // value, the values lined up in a column by runs of spaces ("Total

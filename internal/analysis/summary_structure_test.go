@@ -162,3 +162,19 @@ func TestSummaryAskIsThePastedFailure(t *testing.T) {
 	c.assistant("The push ran a stale generated pre-push hook; I removed that hook alone, and a dry-run push now goes through.")
 	checkSummaryOpens(t, c, "Fix git push origin main failing")
 }
+
+// An exporter's line for a tool call ("**[Bash: Build the app]**") is no
+// summary sentence, and a step after a short label ("Status view - I'll
+// add …") is no outcome.
+func TestSummaryLeavesOutExportedCalls(t *testing.T) {
+	c := newConvo()
+	c.steward("Please add a status view to the wallpaper app that shows whether the daily timer is installed.")
+	c.assistant("**[Bash: Build the wallpaper app in release mode]**\n\n**[Write: /home/x/wallpaper/src/status.rs]**\n\nThe status view now shows whether the timer is installed and when it runs next; the build passed.\n\nStatus view - I'll add the last run time next, once the timer logs it.")
+	checkSummaryLeavesOut(t, c, []string{"[Bash", "[Write", "Bash:"}, []string{"The status view now shows"})
+	s := summaryOf(buildViews(testAnalyzer, c.analysed(testAnalyzer)))
+	for _, o := range s.MainOutcomes {
+		if strings.Contains(o, "I'll add") {
+			t.Errorf("outcomes %q hold the next step %q", s.MainOutcomes, o)
+		}
+	}
+}
