@@ -221,19 +221,17 @@ func TestRequestDoneByReportedWork(t *testing.T) {
 	c := newConvo()
 	c.steward("Please fix the push, I no longer use that hook manager.")
 	c.assistant("I removed the stale generated pre-push hook, leaving the other hooks alone.")
-	s := &baton.Session{}
-	New().Session(s, c.analysed(New()))
-	if len(s.Progress.TasksCompleted) != 1 || len(s.Progress.TasksRemaining) != 0 {
-		t.Errorf("completed %q, remaining %q: the assistant reported the hook removed", s.Progress.TasksCompleted, s.Progress.TasksRemaining)
+	p := sessionProgress(c)
+	if len(p.TasksCompleted) != 1 || len(p.TasksRemaining) != 0 {
+		t.Errorf("completed %q, remaining %q: the assistant reported the hook removed", p.TasksCompleted, p.TasksRemaining)
 	}
 
 	c = newConvo()
 	c.steward("Please fix the push, I no longer use that hook manager.")
 	c.assistant("I haven't removed the hook yet: it is shared with the other checkout, so tell me which one to keep.")
-	s = &baton.Session{}
-	New().Session(s, c.analysed(New()))
-	if len(s.Progress.TasksRemaining) != 1 {
-		t.Errorf("remaining %q: nothing was removed yet", s.Progress.TasksRemaining)
+	p = sessionProgress(c)
+	if len(p.TasksRemaining) != 1 {
+		t.Errorf("remaining %q: nothing was removed yet", p.TasksRemaining)
 	}
 }
 
@@ -244,9 +242,15 @@ func TestAnsweredQuestionIsSettled(t *testing.T) {
 	c := newConvo()
 	c.steward("What does the session show command do?")
 	c.assistant("It prints one session's transcript with its checkpoints, newest first, and exits.")
+	p := sessionProgress(c)
+	if len(p.TasksCompleted) != 1 || len(p.TasksRemaining) != 0 {
+		t.Errorf("completed %q, remaining %q: the question was answered", p.TasksCompleted, p.TasksRemaining)
+	}
+}
+
+// sessionProgress is the progress the analyser finds in c.
+func sessionProgress(c *convo) baton.Progress {
 	s := &baton.Session{}
 	New().Session(s, c.analysed(New()))
-	if len(s.Progress.TasksCompleted) != 1 || len(s.Progress.TasksRemaining) != 0 {
-		t.Errorf("completed %q, remaining %q: the question was answered", s.Progress.TasksCompleted, s.Progress.TasksRemaining)
-	}
+	return s.Progress
 }
