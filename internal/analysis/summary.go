@@ -580,6 +580,11 @@ var narrationOpenings = []string{"let me ", "now let me ", "first, let me ", "fi
 // and why, and stay.
 func narrates(lower string) bool {
 	lower = strings.ReplaceAll(lower, "’", "'")
+	// "Dropdown visibility - I'll add a border": a short label, then
+	// the narration.
+	if head, rest, ok := strings.Cut(lower, " - "); ok && len(strings.Fields(head)) <= 4 && rest != "" && narrates(rest) {
+		return true
+	}
 	if knowsEnough(lower) {
 		return true
 	}

@@ -152,6 +152,7 @@ func TestNarrates(t *testing.T) {
 		"let me do this in parallel.":                                           true,
 		"let me start implementing the parser.":                                 false,
 		"now i have all the context needed.":                                    true,
+		"dropdown visibility - let me check the styles first.":                  true,
 		"good, i'm on the right branch.":                                        true,
 		"good, the [datasetid] directory exists already.":                       true,
 		"good, the retry loop now backs off and all 14 queue tests pass again.": false,

@@ -157,7 +157,7 @@ func summaryRecord(line string) bool {
 	if l == "" {
 		return false
 	}
-	if alignedField(l) || exportedCallLine.MatchString(l) {
+	if alignedField(l) || exportedCallLine.MatchString(l) || strings.HasPrefix(l, taskOutputNotice) {
 		return true
 	}
 	if strings.Contains(l, "[](") && strings.Contains(l, "](file:") {
@@ -191,6 +191,10 @@ func summaryRecord(line string) bool {
 	}
 	return false
 }
+
+// taskOutputNotice opens the line Claude Code writes in the steward's
+// turn after a background task's notification, pointing at its output.
+const taskOutputNotice = "Read the output file to retrieve the result:"
 
 // exportedCallLine is a line an exporter writes for a tool call, the
 // tool's name and what it did in brackets: "**[Bash: Build the app]**",

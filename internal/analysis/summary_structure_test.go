@@ -169,8 +169,9 @@ func TestSummaryAskIsThePastedFailure(t *testing.T) {
 func TestSummaryLeavesOutExportedCalls(t *testing.T) {
 	c := newConvo()
 	c.steward("Please add a status view to the wallpaper app that shows whether the daily timer is installed.")
+	c.steward("Read the output file to retrieve the result: /tmp/claude/tasks/b27.output")
 	c.assistant("**[Bash: Build the wallpaper app in release mode]**\n\n**[Write: /home/x/wallpaper/src/status.rs]**\n\nThe status view now shows whether the timer is installed and when it runs next; the build passed.\n\nStatus view - I'll add the last run time next, once the timer logs it.")
-	checkSummaryLeavesOut(t, c, []string{"[Bash", "[Write", "Bash:"}, []string{"The status view now shows"})
+	checkSummaryLeavesOut(t, c, []string{"[Bash", "[Write", "Bash:", "Read the output file"}, []string{"The status view now shows"})
 	s := summaryOf(buildViews(testAnalyzer, c.analysed(testAnalyzer)))
 	for _, o := range s.MainOutcomes {
 		if strings.Contains(o, "I'll add") {
