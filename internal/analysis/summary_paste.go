@@ -171,25 +171,99 @@ func summaryRecord(line string) bool {
 			return true
 		}
 	case 'D':
-		return strings.HasPrefix(l, "Directory: ")
+		if strings.HasPrefix(l, "Directory: ") {
+			return true
+		}
 	case '+', '-':
 		// A diff's added or removed line ("+        status = self.status()"),
 		// not a list item ("- Add the flag"); or an exporter's parameter
 		// of a tool call under "**Input:**" ("- todoList: `[map[…]]`").
-		return len(l) > 2 && l[1] == ' ' && l[2] == ' ' || exportedParameter(l)
+		if len(l) > 2 && l[1] == ' ' && l[2] == ' ' || exportedParameter(l) {
+			return true
+		}
 	case 'm', '[':
 		// An exporter's print of a tool's parameters, as Go prints a
 		// map ("[map[description:Run the tests id:9 status:completed]").
-		return strings.HasPrefix(l, "map[") || strings.HasPrefix(l, "[map[")
+		if strings.HasPrefix(l, "map[") || strings.HasPrefix(l, "[map[") {
+			return true
+		}
 	case '/', '\\', '~', '.':
-		// A path alone ("/home/x/src/app.tsx."), not "... and then".
-		return !strings.Contains(l, " ") && strings.ContainsAny(l[1:], "/\\")
+		// A path alone ("/home/x/src/app.tsx."), not "... and then"; an
+		// editor's command that takes files or a shell command, not
+		// words ("/add src/app.rb", "/git push -u origin master").
+		if !strings.Contains(l, " ") && strings.ContainsAny(l[1:], "/\\") || editorCommandLine(l) {
+			return true
+		}
+	case '"':
+		// A line of JSON ("\"document_id\": \"2c3a…\",").
+		if jsonFieldLine.MatchString(l) {
+			return true
+		}
 	case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
 		// A listing's numbered line ("35      books = list_books()",
 		// "145 -          assert …"), not "3 but apply the changes".
-		return numberedLine.MatchString(l)
+		if numberedLine.MatchString(l) {
+			return true
+		}
 	}
-	return false
+	return unfencedCode(l) || fileAlone(l)
+}
+
+// editorCommandLine reports a line that is an editor's slash command
+// putting files in the chat or running a command ("/add src/app.rb",
+// "/drop main.py", "/git push", "/undo"): what the steward did in the
+// editor, not what they said. "/review the retry logic" says something.
+func editorCommandLine(l string) bool {
+	words := strings.Fields(l)
+	name := slashWord(words[0])
+	return name != "" && (len(words) == 1 || name == "git" || name == "run" || onlyFileNames(words[1:]))
+}
+
+// jsonFieldLine is a line of JSON: a quoted name, its colon and a value.
+var jsonFieldLine = regexp.MustCompile(`^"[^"\s]{1,60}":\s`)
+
+// unfencedCode reports a line of code written without its fence, in
+// anyone's message: codeLine's shapes, an assignment ("content =
+// parts[1].strip()"), an object's field ("text: 'Pass rate by model',"), or
+// a condition with a comment after it ("if section.strip():  # skip
+// empty"). A sentence puts a space before its brackets.
+func unfencedCode(l string) bool {
+	return codeLine(l) || strings.IndexByte(l, '=') > 0 && assignmentLine.MatchString(l) ||
+		l[len(l)-1] == ',' && objectField.MatchString(l) || codeComment(l)
+}
+
+// codeComment reports a line of code with a comment after it, set off by
+// two spaces as Python's style has it ("if block is None:  # a shell
+// block"): the code before it has no run of a sentence's words.
+func codeComment(l string) bool {
+	code, _, ok := strings.Cut(l, "  # ")
+	return ok && code != "" && !proseRun(code)
+}
+
+var (
+	// assignmentLine opens with a name, maybe indexed or dotted, and an
+	// assignment: "content = …", "result[\"blocks\"] += …".
+	assignmentLine = regexp.MustCompile(`^[A-Za-z_][\w.]*(?:\[[^\]]*\])*\s*[-+*/]?=\s`)
+	// objectField is a field of an object literal with a quoted value:
+	// "text: 'Pass rate by model',".
+	objectField = regexp.MustCompile("^[A-Za-z_]\\w*: ['\"`].*['\"`],$")
+)
+
+// fileAlone reports a line that is a file's path alone, in a list or in
+// code marks ("- `docs/api/reference.md`", "aider/coders/base_coder.py."):
+// a list of files touched, not a sentence.
+func fileAlone(l string) bool {
+	if !strings.ContainsAny(l, "/\\") {
+		return false
+	}
+	l = strings.Trim(stripListMarker(l), "`*.: ")
+	if l == "" || strings.ContainsAny(l, " \t") || !strings.ContainsAny(l, "/\\") {
+		return false
+	}
+	if strings.Contains(l, "://") {
+		return true // a link alone
+	}
+	return fileNamed.MatchString(l[strings.LastIndexAny(l, "/\\")+1:])
 }
 
 // taskOutputNotice opens the line Claude Code writes in the steward's

@@ -179,3 +179,36 @@ func TestSummaryLeavesOutExportedCalls(t *testing.T) {
 		}
 	}
 }
+
+// What an editor or its exporter wrote between the words is no summary
+// sentence: a folded record of a tool call, an editor's progress lines,
+// a slash command that adds files, a line of JSON, code without its fence
+// and a file's path alone.
+func TestSummaryLeavesOutEditorRecords(t *testing.T) {
+	c := newConvo()
+	c.steward("/add billing/invoice.rb billing/tax.rb\n\nThe invoice total ignores the regional tax rate; please make the total include it.")
+	c.assistant("<details>\n  <summary>MCP tool call</summary>\n\n*Called tool*: files - read_file: Reads a file from the allowed directories and returns its whole content.\n\n*Parameters*:\n  * path: billing/tax.rb\n\n*Result*:\nclass Tax\n</details>\n\n" +
+		"⏺ Searched for text `regional_rate`, 4 results\n\n⏺ Read billing/invoice.rb\n\n⏺ Using \"Replace String in File\"\n\n" +
+		"The invoice total now adds the regional tax rate to every line before rounding.\n\nbilling/invoice.rb\n\n" +
+		"items.forEach(function(item, i) {\n  total = total + item.price * rate;\n\nlabel: 'Invoice total with regional tax',\n\nif line.taxable():  # skip exempt lines\n\n" +
+		"\"invoice_id\": \"a81f-22\",")
+	c.assistant("⏺ Read billing/invoice.rb\n\n<details>\n<summary>MCP tool call</summary>\n\n*Called tool*: files - list_directory: Lists every file in a directory with its size and kind.")
+	checkSummaryLeavesOut(t, c, []string{"/add", "Called tool", "Reads a file", "Lists every file", "Searched for", "Read billing", "Using \"",
+		"billing/invoice.rb.", "forEach", "total =", "label:", "skip exempt", "invoice_id"},
+		[]string{"make the total include it", "now adds the regional tax rate"})
+}
+
+func TestEditorCommandLine(t *testing.T) {
+	for l, want := range map[string]bool{
+		"/add src/app.rb tests/app_test.rb":  true,
+		"/drop main.py":                      true,
+		"/git push -u origin master":         true,
+		"/undo":                              true,
+		"/review the retry logic":            false,
+		"/prime & check out our recent work": false,
+	} {
+		if got := editorCommandLine(l); got != want {
+			t.Errorf("editorCommandLine(%q) = %v, want %v", l, got, want)
+		}
+	}
+}

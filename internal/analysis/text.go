@@ -557,10 +557,28 @@ func toolRecord(line string) bool {
 	l := strings.TrimSpace(line)
 	if rest, ok := strings.CutPrefix(l, "⏺ "); ok {
 		name, _, found := strings.Cut(rest, "(")
-		return found && isIdent(name)
+		return found && isIdent(name) || progressRecord(rest)
 	}
 	return strings.HasPrefix(l, "⎿") || strings.HasPrefix(l, "Read file: ") || strings.HasPrefix(l, "Edit file: ") ||
 		strings.HasPrefix(l, "Tool use: ")
+}
+
+// progressOpenings open the lines an editor's chat export writes, after
+// the console's mark, for what its agent did between its words: "⏺ Read
+// src/app.tsx", "⏺ Searched for text `retry`, 20 results", "⏺ Using
+// \"Replace String in File\"", "⏺ Starting: *Add tests* (4/6)".
+var progressOpenings = []string{"Read ", "Reading ", "Searched ", "Using \"", "Edited ", "Created ", "Ran ", "Checked ",
+	"Listed ", "Starting: ", "Completed: ", "Updated todo", "Fetched "}
+
+// progressRecord reports whether the text after a console's mark is an
+// editor's record of what its agent did (progressOpenings), not its words.
+func progressRecord(rest string) bool {
+	for _, o := range progressOpenings {
+		if strings.HasPrefix(rest, o) {
+			return true
+		}
+	}
+	return false
 }
 
 // phraseSet is hasAnyPhrase for a fixed list of phrases, read in one pass:

@@ -33,15 +33,18 @@ func withoutCodeLines(prose string) string {
 // punctuation ("import { z } from", "const x =").
 func codeLine(line string) bool {
 	t := strings.TrimSpace(line)
-	if t == "" || proseRun(t) {
+	if t == "" {
 		return false
 	}
-	if strings.ContainsAny(t[len(t)-1:], "{};") || strings.ContainsAny(t[:1], "}])") ||
-		strings.Contains(t, "=>") || strings.Contains(t, ":=") {
-		return true
+	// The shape first: most lines have none, and proseRun reads the line
+	// word by word.
+	shaped := strings.ContainsAny(t[len(t)-1:], "{};") || strings.ContainsAny(t[:1], "}])") ||
+		strings.Contains(t, "=>") || strings.Contains(t, ":=")
+	if !shaped {
+		first, rest, _ := strings.Cut(t, " ")
+		shaped = codeKeywords[first] && strings.ContainsAny(rest, "{}()=;:<>\"'")
 	}
-	first, rest, _ := strings.Cut(t, " ")
-	return codeKeywords[first] && strings.ContainsAny(rest, "{}()=;:<>\"'")
+	return shaped && !proseRun(t)
 }
 
 // proseRun reports a line holding five words of letters in a row, parted
