@@ -588,6 +588,9 @@ func narrates(lower string) bool {
 	if knowsEnough(lower) {
 		return true
 	}
+	if narratesInOtherLanguage(lower) {
+		return true
+	}
 	for _, o := range narrationOpenings {
 		rest, ok := strings.CutPrefix(lower, o)
 		if !ok {
@@ -601,6 +604,56 @@ func narrates(lower string) bool {
 			words = words[1:]
 		}
 		return len(words) > 0 && findingOutVerbs[strings.Trim(words[0], ",.:")]
+	}
+	return false
+}
+
+// narratesInOtherLanguage is narrates for Chinese, Japanese, Korean and
+// Polish: a step that finds out, announced ("让我先查看一下相关文件",
+// "我将运行测试以验证", "設定を確認します", "스펙 파일들을 확인하겠습니다",
+// "Sprawdźmy kod serwera"), or where the assistant stands ("现在我理解问题了").
+func narratesInOtherLanguage(lower string) bool {
+	if lower == "" {
+		return false
+	}
+	if lower[0] < utf8.RuneSelf {
+		for _, o := range []string{"sprawdźmy ", "teraz sprawdźmy ", "zobaczmy ", "teraz zobaczmy ", "sprawdzę ", "przejrzyjmy "} {
+			if strings.HasPrefix(lower, o) {
+				return true
+			}
+		}
+	} else {
+		for _, o := range []string{"让我", "讓我", "我先", "我来", "我來", "我将", "我將", "接下来我", "接下來我", "现在让我", "現在讓我", "现在我", "現在我", "我会", "我會"} {
+			if rest, ok := strings.CutPrefix(lower, o); ok {
+				return findsOutInChinese(rest)
+			}
+		}
+	}
+	end := strings.TrimRight(lower, ".。！!")
+	if end == "" || end[len(end)-1] < utf8.RuneSelf {
+		return false
+	}
+	for _, o := range []string{"確認します", "確認してみます", "見てみます", "調べます", "調べてみます", "読みます", "確認しましょう", "見てみましょう",
+		"확인하겠습니다", "확인해 보겠습니다", "확인해보겠습니다", "살펴보겠습니다", "검색하겠습니다", "읽어보겠습니다", "조사하겠습니다"} {
+		if strings.HasSuffix(end, o) {
+			return true
+		}
+	}
+	return false
+}
+
+// findsOutInChinese reports whether what follows "让我", "我先" or "我将"
+// is a step that finds out (查看, 检查, 确认, 运行 …) or understanding
+// reached (理解, 明白, 看到), after an adverb or two (先, 也, 快速).
+func findsOutInChinese(rest string) bool {
+	for _, adverb := range []string{"先", "也", "再", "快速", "去", "来", "們", "们", "一起", "仔细", "仔細"} {
+		rest = strings.TrimPrefix(rest, adverb)
+	}
+	for _, verb := range []string{"查看", "检查", "檢查", "看看", "看一下", "确认", "確認", "验证", "驗證", "运行", "運行", "搜索",
+		"读取", "讀取", "阅读", "閱讀", "了解", "分析", "查找", "理解", "明白", "看到"} {
+		if strings.HasPrefix(rest, verb) {
+			return true
+		}
 	}
 	return false
 }

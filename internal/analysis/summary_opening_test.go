@@ -156,6 +156,16 @@ func TestNarrates(t *testing.T) {
 		"good, i'm on the right branch.":                                        true,
 		"good, the [datasetid] directory exists already.":                       true,
 		"good, the retry loop now backs off and all 14 queue tests pass again.": false,
+		"让我先查看一下配置文件。":                                                          true,
+		"我将运行测试以验证修复是否生效。":                                                      true,
+		"现在我理解问题了。":                                                             true,
+		"我会简化这个组件，只保留必要的参数。":                                                    false,
+		"设定ファイルを確認します。":                                                         true,
+		"スキーマを更新しました。":                                                          false,
+		"먼저 스펙 파일들을 확인하겠습니다.":                                                   true,
+		"버전을 0.2.0으로 올렸습니다.":                                                    false,
+		"sprawdźmy kod serwera, aby zrozumieć błąd.":                            true,
+		"dodałem plik konfiguracyjny.":                                          false,
 	} {
 		if got := narrates(s); got != want {
 			t.Errorf("narrates(%q) = %v, want %v", s, got, want)
