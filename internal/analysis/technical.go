@@ -323,7 +323,16 @@ func shellFileOps(cmd string) []fileOp {
 			continue
 		}
 		var paths []string
-		for _, a := range args {
+		for i := 0; i < len(args); i++ {
+			a := args[i]
+			if redirects, targetNext := redirection(a); redirects {
+				// "2>/dev/null", "> log.txt": where the command's output
+				// goes, not a file it removes or moves.
+				if targetNext {
+					i++
+				}
+				continue
+			}
 			if !strings.HasPrefix(a, "-") && a != "" {
 				paths = append(paths, a)
 			}
@@ -343,6 +352,17 @@ func shellFileOps(cmd string) []fileOp {
 		}
 	}
 	return ops
+}
+
+// redirection reports whether a shell word redirects a stream ("2>/dev/null",
+// ">>", "&>out.log", "2>&1"), and whether its target is the next word
+// (">" alone).
+func redirection(word string) (redirects, targetNext bool) {
+	rest := strings.TrimLeft(word, "0123456789&")
+	if rest == "" || rest[0] != '>' && rest[0] != '<' {
+		return false, false
+	}
+	return true, strings.TrimLeft(rest, "<>&") == ""
 }
 
 // shellSeparators puts each command of a command line on a line of its own.

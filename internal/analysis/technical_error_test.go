@@ -1,6 +1,9 @@
 package analysis
 
-import "testing"
+import (
+	"slices"
+	"testing"
+)
 
 func TestErrorTextStartsAtTheFailure(t *testing.T) {
 	cases := map[string]string{
@@ -13,6 +16,25 @@ func TestErrorTextStartsAtTheFailure(t *testing.T) {
 	for content, want := range cases {
 		if got := errorText(content); got != want {
 			t.Errorf("errorText(%q) = %q, want %q", content, got, want)
+		}
+	}
+}
+
+// A redirection in a removing or moving command says where its output
+// goes; it names no file the command removed.
+func TestShellFileOpsSkipRedirections(t *testing.T) {
+	for cmd, want := range map[string][]string{
+		"rm -rf .venv 2>/dev/null":         {"deleted .venv"},
+		"rm build.log > /tmp/rm.out 2>&1":  {"deleted build.log"},
+		"mv a.txt b.txt &>/dev/null":       {"renamed b.txt"},
+		"rm -f cache.db 2> errors.txt; ls": {"deleted cache.db"},
+	} {
+		var got []string
+		for _, op := range shellFileOps(cmd) {
+			got = append(got, op.kind+" "+op.path)
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("shellFileOps(%q) = %q, want %q", cmd, got, want)
 		}
 	}
 }
