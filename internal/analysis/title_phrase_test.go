@@ -18,6 +18,11 @@ func TestToPhraseEndHead(t *testing.T) {
 		{"the chart legend is showing wrong colour values can you check and fix the mapping", 0, 6, "the chart legend is showing wrong colour values"},
 		{"figure out how the importer works and see how it will clash with the old parser which is slow", 0, 5, "figure out how the importer works"},
 		{"which extra checks need to be added to the nightly release pipeline for the launch", 0, 3, "which extra checks"},
+		// A name of several capitalised words is kept whole, or left out
+		// when it does not fit.
+		{"link the planning notes for Claude Code target", 0, 6, "link the planning notes for Claude Code"},
+		{"port the flaky upload tests to Google Cloud Build next week", 0, 7, "port the flaky upload tests"},
+		{"Plan: Add Retry Logic To The Upload Queue Worker Pool", 0, 8, "Plan: Add Retry Logic To The Upload Queue"},
 	} {
 		words := strings.Fields(tc.sentence)
 		if got := strings.Join(words[tc.lo:toPhraseEnd(words, tc.lo, tc.hi)], " "); got != tc.want {

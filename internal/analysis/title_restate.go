@@ -53,11 +53,12 @@ func restatedVerb(w string) bool {
 }
 
 // skipAdverbs drops the adverbs between "I'll" and its verb ("I'll
-// quickly add", "I'll now update").
+// quickly add", "I'll now update"); a verb in -ly ("I'll apply the
+// patch", "I'll reply to the review") is the work, no adverb.
 func skipAdverbs(words []string) []string {
 	for len(words) > 1 {
 		w := bareWord(words[0])
-		if !restateAdverbs[w] && !(strings.HasSuffix(w, "ly") && len(w) > 4) {
+		if !restateAdverbs[w] && !(strings.HasSuffix(w, "ly") && len(w) > 4 && !lyWords[w]) {
 			break
 		}
 		words = words[1:]

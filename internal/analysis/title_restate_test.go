@@ -59,6 +59,18 @@ func TestTitleFromRestatement(t *testing.T) {
 			},
 			want: "Improve and expand ROADMAP.md document",
 		},
+		{
+			// "apply" ends in -ly as "quickly" does, but it is the
+			// verb of the work, not an adverb before it.
+			name: "a restated verb in -ly",
+			turns: []string{
+				"Apply the retention policy to ./config/archive_buckets",
+				"I'll apply the retention policy to the archive buckets. Let me list them first.",
+				"ok",
+				"The retention policy now covers every archive bucket.",
+			},
+			want: "Apply the retention policy to the archive buckets",
+		},
 	} {
 		if got := titleOf(tc.turns...); got != tc.want {
 			t.Errorf("%s: title %q, want %q", tc.name, got, tc.want)

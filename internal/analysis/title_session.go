@@ -1630,6 +1630,23 @@ func toPhraseEnd(words []string, lo, hi int) int {
 	if hi >= len(words) || endsClause(words, hi-1) {
 		return hi
 	}
+	if end := nameEnd(words, hi); end > hi {
+		if end-lo <= maxTitleWords {
+			return end
+		}
+		// The name does not fit: the window ends before it, on the
+		// phrase's last word of content.
+		start := hi - 1
+		for start > lo && capitalised(words[start-1]) && !strings.ContainsAny(words[start-1], ",;:.!?)") {
+			start--
+		}
+		if start-lo >= 3 {
+			for start-lo > 2 && incompleteEnd(bareWord(words[start-1])) {
+				start--
+			}
+			return start
+		}
+	}
 	for j := hi + 1; j <= len(words) && j-lo <= maxTitleWords; j++ {
 		if w := bareWord(words[j-1]); clauseJoiners[w] || subjectPronouns[w] || subordinators[w] {
 			break
@@ -1656,6 +1673,48 @@ func toPhraseEnd(words []string, lo, hi int) int {
 		hi--
 	}
 	return hi
+}
+
+// nameEnd is where a name of several capitalised words that a window
+// ending at hi stops inside ends ("for Claude" of "for Claude Code
+// target", "to GitHub" of "run it on GitHub Actions runners"): a title
+// that keeps half of a name says another thing, so the window takes the
+// name whole or leaves it out. hi when the window ends on no such name,
+// or the sentence writes most of its words with a capital (a heading:
+// its capitals mark no names).
+func nameEnd(words []string, hi int) int {
+	if hi < 2 || hi >= len(words) || !capitalised(words[hi-1]) || !capitalised(words[hi]) ||
+		strings.ContainsAny(words[hi-1], ",;:.!?)") {
+		return hi
+	}
+	caps := 0
+	for _, w := range words {
+		if capitalised(w) {
+			caps++
+		}
+	}
+	if 2*caps > len(words) {
+		return hi
+	}
+	end := hi
+	for end < len(words) && capitalised(words[end]) {
+		end++
+		if strings.ContainsAny(words[end-1], ",;:.!?)") {
+			break
+		}
+	}
+	return end
+}
+
+// capitalised reports a word written with a capital first letter and
+// a small letter after it ("Claude", "GitHub"), not an acronym alone.
+func capitalised(w string) bool {
+	w = strings.TrimLeft(w, "\"'(`*")
+	r, n := utf8.DecodeRuneInString(w)
+	if !unicode.IsUpper(r) {
+		return false
+	}
+	return strings.IndexFunc(w[n:], unicode.IsLower) >= 0
 }
 
 // phraseHead reports that words[k] ends the phrase the words before it
