@@ -788,6 +788,12 @@ func composeSummary(cands []candidate, ranked []int, closing, closingLast, lastS
 		if picked[k] || view == askView || c.assistant && c.chatty || outcome && c.assistant && view < lastSteward {
 			continue
 		}
+		// Once the closing report says what was done, the steps the
+		// assistant announced on the way ("Now I'll simplify the footer")
+		// say it again, before it was so.
+		if outcome && c.assistant && !c.isOut && notDone(lowerText(c.text)) {
+			continue
+		}
 		take(k)
 	}
 	var parts []string
@@ -1044,6 +1050,13 @@ func notDone(lower string) bool {
 	for _, sep := range []string{" - ", " — ", ": "} {
 		if head, rest, ok := strings.Cut(lower, sep); ok && len(strings.Fields(head)) <= 4 && rest != "" && notDone(rest) {
 			return true
+		}
+	}
+	// "Now, let's …", "Great, I'll …": the step after a word that moves on.
+	for _, lead := range []string{"now, ", "ok, ", "okay, ", "great, ", "perfect, ", "alright, ", "then, ", "so "} {
+		if rest, ok := strings.CutPrefix(lower, lead); ok {
+			lower = rest
+			break
 		}
 	}
 	for _, opening := range []string{"if ", "unless ", "now i need", "i need to ", "next, ", "next i", "i'm going to ",

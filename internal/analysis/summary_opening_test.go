@@ -205,3 +205,14 @@ func TestFixedAsAdjectiveIsNoOutcome(t *testing.T) {
 		}
 	}
 }
+
+// Once the closing report says what was done, the steps the assistant
+// announced on the way to it are no summary sentences.
+func TestSummaryLeavesOutAnnouncedStepsAfterReport(t *testing.T) {
+	c := newConvo()
+	c.steward("The footer of the viewer page is cluttered; keep only the author line with links to their profiles.")
+	c.assistant("Now I'll simplify the footer markup in both layout files so only the author line remains.")
+	c.assistant("Now, let's update the viewer page footer component with the profile links as well.")
+	c.assistant("Removed the repository links from both footers; the author line now links to the Mastodon and GitHub profiles.")
+	checkSummaryLeavesOut(t, c, []string{"Now I'll simplify", "let's update the viewer"}, []string{"Removed the repository links"})
+}
