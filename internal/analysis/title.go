@@ -114,6 +114,12 @@ func Title(prompt string) string {
 // keep of them: a span of one word stays as the word ("`settings`"), a
 // command named as a thing stays as its words ("the `git push` command"),
 // any other (a command line, a path, an expression) goes.
+//
+// A path or command that goes after a preposition takes the preposition
+// with it ("the skill from `.agents/skills/commit/SKILL.md` and …", "the
+// checkpoint in `entire/sessions` now …"), unless the path ends in a
+// file's name, which stays as the noun the sentence goes on with, as a
+// path written without backquotes does (cleanTitleLine).
 func titleCodeSpans(s string) string {
 	if !strings.Contains(s, "`") {
 		return s
@@ -121,15 +127,27 @@ func titleCodeSpans(s string) string {
 	var b strings.Builder
 	last := 0
 	for _, loc := range codeSpan.FindAllStringIndex(s, -1) {
-		b.WriteString(s[last:loc[0]])
+		before := s[last:loc[0]]
 		last = loc[1]
 		inner := strings.TrimSpace(s[loc[0]+1 : loc[1]-1])
 		switch {
 		case !strings.ContainsAny(inner, " /\\=|"):
+			b.WriteString(before)
 			b.WriteString(inner)
 		case namedAsThing(inner, s[loc[1]:]):
+			b.WriteString(before)
 			b.WriteString(inner)
 		default:
+			trimmed := strings.TrimRight(before, " ")
+			prep := trimmed[strings.LastIndexAny(trimmed, " \n")+1:]
+			if !leadsToSpan[strings.ToLower(prep)] || len(trimmed) == len(prep) {
+				b.WriteString(before)
+			} else if name := pathFileName(inner); name != "" && !strings.Contains(inner, " ") {
+				b.WriteString(before)
+				b.WriteString(name)
+			} else {
+				b.WriteString(trimmed[:len(trimmed)-len(prep)])
+			}
 			b.WriteString(" ")
 		}
 	}
@@ -206,6 +224,11 @@ func cleanTitleLine(line string) string {
 			out = append(out, pathFileName(f))
 		case isPathWord(f), strings.HasPrefix(f, "@") && len(f) > 1, strings.HasPrefix(f, "$"),
 			strings.IndexByte(f, '#') >= 0 && issueNumber.MatchString(f): // "#" first: most words lack it
+			if isPathWord(f) && len(out) > 1 && leadsToSpan[strings.ToLower(out[len(out)-1])] {
+				// The preposition that led to the path goes with it
+				// ("look in /etc/nginx first" → "look first").
+				out = out[:len(out)-1]
+			}
 			// The sentence a path ends still ends ("… will be
 			// /home/x/server.py. Why does it hang"): its full stop
 			// goes to the word before it.
@@ -354,6 +377,11 @@ func slashWord(f string) string {
 
 // pathPrepositions come before a file's path used as a noun.
 var pathPrepositions = set("in", "to", "from", "of", "on", "at", "into", "inside", "within")
+
+// leadsToSpan are the prepositions that lead to a path or a command ("in
+// /etc/nginx", "with `make test -j4`"): a title that leaves the path or
+// command out leaves them out too.
+var leadsToSpan = set("in", "to", "from", "of", "on", "at", "into", "inside", "within", "with", "via", "using", "through")
 
 // pathFileName is the file name a relative path with a directory ends
 // in ("src/ui/Header.tsx," → "Header.tsx,"), with the punctuation after

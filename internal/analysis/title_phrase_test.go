@@ -144,11 +144,34 @@ func TestTitleFileNamedByPath(t *testing.T) {
 	for _, tc := range []struct{ line, want string }{
 		{"move the helpers from lib/text/format.go, then test", "move the helpers from format.go, then test"},
 		{"edit lib/text/format.go now", "edit now"},
-		{"look in /etc/nginx/nginx.conf first", "look in first"},
+		{"look in /etc/nginx/nginx.conf first", "look first"},
 	} {
 		if got := cleanTitleLine(tc.line); got != tc.want {
 			t.Errorf("cleanTitleLine(%q) = %q, want %q", tc.line, got, tc.want)
 		}
+	}
+}
+
+// TestTitleCodeSpanWithPreposition: a path or command in backquotes that
+// a title leaves out takes the preposition before it along, so no title
+// reads "the skill from and …"; a path that ends in a file's name stays
+// as that name.
+func TestTitleCodeSpanWithPreposition(t *testing.T) {
+	for _, tc := range []struct{ line, want string }{
+		{"use the lint rules from `tools/lint/strict.yaml` and fix the warnings", "use the lint rules from strict.yaml and fix the warnings"},
+		{"shouldn't the snapshot in `store/snapshots` now hold the author?", "shouldn't the snapshot now hold the author?"},
+		{"rerun the suite with `make test -j4` and report", "rerun the suite and report"},
+		{"the `git push` command fails", "the git push command fails"},
+	} {
+		if got := strings.Join(strings.Fields(titleCodeSpans(tc.line)), " "); got != tc.want {
+			t.Errorf("titleCodeSpans(%q) = %q, want %q", tc.line, got, tc.want)
+		}
+	}
+	got := titleOf("Use the `release-notes` skill from `.agents/skills/release-notes/SKILL.md` and group the merged changes by area",
+		"The merged changes are grouped by area in the release notes, following SKILL.md.")
+	checkTitleForm(t, "code span after preposition", got)
+	if strings.Contains(strings.ToLower(got), " from and") {
+		t.Errorf("title = %q, want no preposition left without its path", got)
 	}
 }
 
