@@ -123,3 +123,18 @@ func TestNoCallDescriptionsInTheSummary(t *testing.T) {
 		t.Error("words beside the call description are prose")
 	}
 }
+
+// A peak moment quotes what was said in its message, not the records of
+// tool calls an exporter wrote above it.
+func TestPeakTriggerSkipsToolRecords(t *testing.T) {
+	for prose, want := range map[string]string{
+		"_[tools: Read]_\n_[tools: Bash]_\nClean now, no errors: the triage finished.":      "Clean now, no errors: the triage finished.",
+		"⏺ Searched for files matching **/Footer*, no matches\n\nI'll simplify the footer.": "I'll simplify the footer.",
+		"_[tools: Read]_":                       "[tools: Read]", // nothing said: the record, as plain text
+		"The importer is fast and correct now.": "The importer is fast and correct now.",
+	} {
+		if got := peakTrigger(prose); got != want {
+			t.Errorf("peakTrigger(%q) = %q, want %q", prose, got, want)
+		}
+	}
+}

@@ -435,12 +435,24 @@ func emotionalArc(vs []view) baton.EmotionalArc {
 		arc.PeakMoments = append(arc.PeakMoments, baton.PeakMoment{
 			Timestamp:  v.m.Timestamp,
 			Emotion:    emotion,
-			Trigger:    excerpt(plainText(truncate(v.prose, 4*triggerLength)), triggerLength),
+			Trigger:    peakTrigger(v.prose),
 			MessageSeq: v.m.Seq,
 			Sentiment:  v.sem.Sentiment,
 		})
 	}
 	return arc
+}
+
+// peakTrigger is what a peak moment quotes of its message: the opening
+// of what was said in it, past the records of tool calls an exporter
+// wrote ("_[tools: Read]_", "⏺ Searched for …"); the opening as it is when
+// nothing was said.
+func peakTrigger(prose string) string {
+	head := truncate(prose, 16*triggerLength)
+	if said := strings.TrimSpace(spokenLines(head)); said != "" {
+		head = said
+	}
+	return excerpt(plainText(truncate(head, 4*triggerLength)), triggerLength)
 }
 
 // smooth applies the weights ¼, ½, ¼, renormalised where a neighbour is

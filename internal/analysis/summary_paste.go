@@ -266,14 +266,28 @@ func fileAlone(l string) bool {
 	return fileNamed.MatchString(l[strings.LastIndexAny(l, "/\\")+1:])
 }
 
+// spokenLines is prose without the lines no one said (toolRecord,
+// summaryRecord, consoleLine): what a peak moment quotes.
+func spokenLines(prose string) string {
+	var b strings.Builder
+	for line := range strings.SplitSeq(prose, "\n") {
+		if toolRecord(line) || summaryRecord(line) || consoleLine(line) {
+			continue
+		}
+		b.WriteString(strings.ReplaceAll(line, "⏺", ""))
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
+
 // taskOutputNotice opens the line Claude Code writes in the steward's
 // turn after a background task's notification, pointing at its output.
 const taskOutputNotice = "Read the output file to retrieve the result:"
 
 // exportedCallLine is a line an exporter writes for a tool call, the
 // tool's name and what it did in brackets: "**[Bash: Build the app]**",
-// "[Write: /home/x/app/main.rs]", "[Tool: TodoWrite]".
-var exportedCallLine = regexp.MustCompile(`^(?:\*\*)?\[[A-Z][A-Za-z]+(?::[^\]]*)?\](?:\*\*)?$`)
+// "[Write: /home/x/app/main.rs]", "[Tool: TodoWrite]", "_[tools: Read]_".
+var exportedCallLine = regexp.MustCompile(`^(?:\*\*|_)?\[(?:[A-Z][A-Za-z]+|tools)(?::[^\]]*)?\](?:\*\*|_)?$`)
 
 // alignedField reports a line a program printed as a field and its
 // value, the values lined up in a column by runs of spaces ("Total
