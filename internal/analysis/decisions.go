@@ -160,6 +160,9 @@ func (sc *decisionScan) read(i int) {
 			}
 		}
 		sc.constraints(i)
+		if hasAnySubstring(v.lower(), "(no ", "(not ", "(without ") {
+			sc.parenthesisedAlternatives(i)
+		}
 		sc.requestedMeans(i)
 		sc.reverted(i)
 		sc.declinedParts(i)

@@ -28,16 +28,12 @@ func TestStewardConstraintsSettleADesign(t *testing.T) {
 	c.steward("Please don't write docstrings in specs, these are redundant with the describe/it names")
 	checkDecisions(t, c, []baton.Decision{{Decision: "don't write docstrings in specs", Rationale: "redundant with the describe/it names"}})
 
-	for _, s := range []string{
+	checkStewardSaysNoDecision(t,
 		"make sure to run the tests before you push",
 		"Should each rule be a distinct file?",
 		"don't write docstrings in specs",
 		"if each handler should be async, we need a pool",
-	} {
-		c = newConvo()
-		c.steward(s)
-		checkDecisions(t, c, nil)
-	}
+	)
 }
 
 // TestStatedDecisionsNeedOneCourseAboutTheProject: "the solution is to use
@@ -189,14 +185,10 @@ func TestStewardRulesOutACourse(t *testing.T) {
 	c.steward("Outliers in the survey should not be dropped unless the sensor log shows a fault.")
 	checkDecisions(t, c, []baton.Decision{{Decision: "Outliers in the survey should not be dropped unless the sensor log shows a fault"}})
 
-	for _, s := range []string{
+	checkStewardSaysNoDecision(t,
 		"The editor should not crash unless the disk is full.",
 		"The sidebar should not be hidden - but it is after the reload.",
 		"The exporter should not be a Docker image.",
 		"Should the cache not be shared between workers?",
-	} {
-		c = newConvo()
-		c.steward(s)
-		checkDecisions(t, c, nil)
-	}
+	)
 }

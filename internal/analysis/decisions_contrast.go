@@ -167,3 +167,50 @@ func stewardCorrection(prose string, ss []string) (baton.Decision, bool) {
 	}
 	return baton.Decision{}, false
 }
+
+// notInParentheses is a course with the one it is chosen over set in
+// parentheses after it: "rewrite the summary as one paragraph (no
+// Markdown)", "squash the work into three commits (not one `git add -A`
+// dump)", "ship the CLI as one binary (without CGO)". The course, then
+// the word that turns the alternative down, then the alternative.
+var notInParentheses = regexp.MustCompile(`(?i)^(?:please,?\s+)?(.{12,200}?)\s*[(](no|not|without)\s+([^()]{2,60})[)]`)
+
+// technicalMark reports whether s names something technical: a code span,
+// a capital (a product or a name), or a digit. What a course is chosen
+// over is a thing of the work ("no Markdown formatting", "not `git add
+// -A`"); a manner ("not crowded", "not generic advice") or an empty
+// result pasted from a log ("no files to check") has none of these.
+func technicalMark(s string) bool {
+	for _, r := range s {
+		if r == '`' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' {
+			return true
+		}
+	}
+	return false
+}
+
+// parenthesisedAlternatives reads the courses the steward's message i
+// states with what they are chosen over in parentheses
+// (notInParentheses): a brief's too, its sentences the requirements it
+// sets, since naming the course turned down makes the sentence a choice.
+// The alternative must name something technical (technicalMark); an
+// agent's summary of the conversation written in the steward's turn
+// (continuationSummary) states nothing of the steward's.
+func (sc *decisionScan) parenthesisedAlternatives(i int) {
+	v := &sc.vs[i]
+	if continuationSummary(v.prose) {
+		return
+	}
+	for _, s := range sc.sentencesOf(i) {
+		m := notInParentheses.FindStringSubmatch(strings.TrimSpace(s))
+		if m == nil || strings.HasSuffix(strings.TrimSpace(s), "?") || !technicalMark(m[3]) {
+			continue
+		}
+		course := strings.TrimSpace(plainText(m[1]))
+		alt := strings.TrimSpace(plainText(m[3]))
+		if len(wordsOf(lowerText(course))) < 3 {
+			continue
+		}
+		sc.add(baton.Decision{Decision: course + ", " + strings.ToLower(m[2]) + " " + alt, Alternatives: []string{alt}}, v)
+	}
+}

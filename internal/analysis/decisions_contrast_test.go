@@ -34,7 +34,7 @@ func TestStewardContrastInRequest(t *testing.T) {
 	c.steward("I'd rather vendor the parser than pull in the whole toolkit")
 	checkDecisions(t, c, []baton.Decision{{Decision: "vendor the parser", Alternatives: []string{"pull in the whole toolkit"}}})
 
-	for _, s := range []string{
+	checkStewardSaysNoDecision(t,
 		"I'm leaning towards checking the logs first",
 		"I'm leaning towards vendoring it, what do you think?",
 		"DO NOT modify code, JUST identify where the issue lies, and why.",
@@ -42,11 +42,7 @@ func TestStewardContrastInRequest(t *testing.T) {
 		"don't rebuild the whole index",
 		"I don't want to fix the paths. Do you want to fix them?",
 		"don't rebuild the index, just patch the entry?",
-	} {
-		c = newConvo()
-		c.steward(s)
-		checkDecisions(t, c, nil)
-	}
+	)
 }
 
 // TestChineseRequestChoices: a Chinese request that opens with the verb
@@ -143,4 +139,26 @@ func TestDecisionWithoutReportedSpeech(t *testing.T) {
 			t.Errorf("decision %q keeps who said it", d.Decision)
 		}
 	}
+}
+
+// TestDecisionAlternativeInParentheses: a course the steward asks for with
+// the one it is chosen over in parentheses ("(no Markdown)", "(not one
+// `git add -A` commit)", "(without CGO)") is a choice, in a brief as in a
+// short request. A parenthesis that names no thing of the work ("not
+// crowded"), a question, and the agent's summary of an earlier
+// conversation written in the steward's turn are not.
+func TestDecisionAlternativeInParentheses(t *testing.T) {
+	c := newConvo()
+	c.steward("Please rewrite the release notes as a single short paragraph (no Markdown headings), and keep the version line.")
+	checkDecisions(t, c, []baton.Decision{{Decision: "rewrite the release notes as a single short paragraph, no Markdown headings", Alternatives: []string{"Markdown headings"}}})
+
+	c = newConvo()
+	c.steward("Tidy up the branch before the review.\n\nSteps:\n- Read the staged and unstaged diffs\n- Group related edits together\n- Split the work into a handful of focused commits (not one `git add -A` commit)\n- Write messages in the existing style\n- Leave the tree clean\n- Report the commit titles")
+	checkDecisions(t, c, []baton.Decision{{Decision: "Split the work into a handful of focused commits, not one git add -A commit", Alternatives: []string{"one git add -A commit"}}})
+
+	checkStewardSaysNoDecision(t,
+		"Lay the thumbnails out on a grid (not crowded) so they are easy to scan.",
+		"Could we build the exporter as one static binary (without CGO)?",
+		"This session is being continued from a previous conversation that ran out of context.\n\n- Build the CLI as one static binary (without CGO)",
+	)
 }

@@ -79,6 +79,17 @@ func checkDecisions(t *testing.T, c *convo, want []baton.Decision) {
 	}
 }
 
+// checkStewardSaysNoDecision checks that each message, the steward's
+// alone in a conversation, states no decision.
+func checkStewardSaysNoDecision(t *testing.T, messages ...string) {
+	t.Helper()
+	for _, m := range messages {
+		c := newConvo()
+		c.steward(m)
+		checkDecisions(t, c, nil)
+	}
+}
+
 func TestDecisionOfferAndPick(t *testing.T) {
 	c := newConvo()
 	c.steward("How should the changelog credit outside contributors?")
