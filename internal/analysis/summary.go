@@ -1001,7 +1001,7 @@ func (p *candidatePool) outcomes(ranked []int, vs []view) []string {
 	for _, k := range ranked {
 		c := &p.cands[k]
 		if c.score <= 0 || !reportsWork(vs, int(c.view), p.firstSteward) || !(c.isOut || c.reports && int(c.view) == p.closing) ||
-			c.chatty || notDone(lowerText(c.text)) {
+			c.chatty || notDone(lowerText(c.text)) || proposes(lowerText(c.text)) {
 			continue
 		}
 		if c.isQues || len(outs) >= maxOutcomes || containsFold(candTexts(p.cands, outs), c.text) {
@@ -1044,6 +1044,40 @@ func sameButNumbers(a, b string) bool {
 // "Let me fix the canvas to use a fixed size", "I'll add the flag",
 // "Wait, let me review what I've done"), or a condition ("If the diff is
 // empty, …", "After making this change, the error should go").
+// proposes reports a sentence that says what should or could be done
+// rather than what was: an imperative ("Verify the warning is
+// resolved"), the steward's wish put to them ("You want the ability to
+// run …"), or a modal ("it should print the output", "this would fix
+// it"). Advice and a hope are no outcome, however they end.
+func proposes(lower string) bool {
+	first, rest, _ := strings.Cut(lower, " ")
+	if imperativeVerbs[first] {
+		second, _, _ := strings.Cut(rest, " ")
+		// "Verify the …", "Run all …"; not "Build passes", "Install
+		// removed 19 packages".
+		if objectOpeners[second] {
+			return true
+		}
+	}
+	if first == "you" {
+		second, _, _ := strings.Cut(rest, " ")
+		if second == "want" || second == "need" || second == "should" || second == "could" || second == "might" ||
+			second == "may" || second == "will" || second == "would" || second == "can" && !strings.HasPrefix(rest, "can now ") {
+			return true
+		}
+	}
+	// "… now uses a fixed size, which should force the right size": the
+	// change is reported, the modal only hopes for its effect.
+	if at := strings.Index(lower, ", which "); at > 0 {
+		lower = lower[:at]
+	}
+	return strings.Contains(lower, " should ") || strings.Contains(lower, " would ") || strings.Contains(lower, " could ")
+}
+
+// objectOpeners open the object of an imperative: "Run the tests", "Check
+// that it builds".
+var objectOpeners = set("the", "a", "an", "that", "this", "these", "those", "it", "all", "each", "every", "both", "your", "any")
+
 func notDone(lower string) bool {
 	// "Auto-update status - I'll add status …": a short label, then the
 	// step.

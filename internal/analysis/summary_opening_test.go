@@ -216,3 +216,24 @@ func TestSummaryLeavesOutAnnouncedStepsAfterReport(t *testing.T) {
 	c.assistant("Removed the repository links from both footers; the author line now links to the Mastodon and GitHub profiles.")
 	checkSummaryLeavesOut(t, c, []string{"Now I'll simplify", "let's update the viewer"}, []string{"Removed the repository links"})
 }
+
+// Advice and hopes are no outcomes: an imperative, the steward's wish put
+// to them, a modal; a change reported with its hoped-for effect is one.
+func TestProposes(t *testing.T) {
+	for s, want := range map[string]bool{
+		"verify the lint warning is resolved.":                                    true,
+		"run the whole suite once more before you tag it.":                        true,
+		"you want a command that shows the real output of every step.":            true,
+		"instead of a pass mark, it should print what the command printed.":       true,
+		"the retry would pass even with the backoff removed.":                     true,
+		"build passes and all 40 tests pass.":                                     false,
+		"install removed 19 packages; the build still completes.":                 false,
+		"you can now run the importer without a virtualenv.":                      false,
+		"the panel now uses a fixed width, which should stop it jumping on open.": false,
+		"removed the stale lock file and the deploy succeeded.":                   false,
+	} {
+		if got := proposes(s); got != want {
+			t.Errorf("proposes(%q) = %v, want %v", s, got, want)
+		}
+	}
+}
