@@ -110,6 +110,13 @@ func TestTitleDescribingClause(t *testing.T) {
 	if got := describingClauses(words); !slices.Equal(got, want) {
 		t.Errorf("describingClauses(%q) = %v, want %v", words, got, want)
 	}
+	// A joiner opens a describing clause as a comma does.
+	sentence = strings.Fields("the export job times out on large tenants and it has been paging the on-call team all week")
+	weights = map[string]float64{"export": 2, "tenants": 1, "paging": 2.3, "on-call": 2.3, "team": 2.3, "week": 2.3}
+	lo, hi, _ = bestWindow(sentence, weights, false)
+	if got := strings.Join(sentence[lo:hi], " "); strings.Contains(got, "paging") || !strings.Contains(got, "export") {
+		t.Errorf("bestWindow = %q, want the clause that names the export job", got)
+	}
 }
 
 // TestTitleOpensPastClauseLink: a title taken from a clause of reason or
@@ -194,5 +201,29 @@ func TestTitleOfPoliteRequestIsNoQuestion(t *testing.T) {
 	checkTitleForm(t, "polite request", got)
 	if strings.HasSuffix(got, "?") {
 		t.Errorf("title = %q, want the request without a question mark", got)
+	}
+}
+
+// TestTitleWithoutLogFieldAndPosition: a log's field label ("Cause:") and
+// the place in a file it points at ("at line 12, column 3") name no
+// subject; the message between them does.
+func TestTitleWithoutLogFieldAndPosition(t *testing.T) {
+	for _, tc := range []struct{ sentence, want string }{
+		{"Cause: YAML parse error at line 12, column 3 in the deploy manifest", "YAML parse error in the deploy manifest"},
+		{"Reason: unknown field retries on line 31", "unknown field retries"},
+		{"the build stops at line 40: missing semicolon", "the build stops: missing semicolon"},
+		{"Cause: timeout", "Cause: timeout"},
+		{"move the banner to line two of the header", "move the banner to line two of the header"},
+	} {
+		got := strings.Join(withoutLogPosition(withoutFieldLabel(strings.Fields(tc.sentence))), " ")
+		if got != tc.want {
+			t.Errorf("%q → %q, want %q", tc.sentence, got, tc.want)
+		}
+	}
+	got := titleOf("Cause: YAML parse error at line 12, column 3 in the deploy manifest",
+		"The deploy manifest had a tab in its indentation; the YAML parse error is gone.")
+	checkTitleForm(t, "log field", got)
+	if low := strings.ToLower(got); strings.HasPrefix(low, "cause") || strings.Contains(low, "line") {
+		t.Errorf("title = %q, want the message without its label and position", got)
 	}
 }

@@ -1335,7 +1335,7 @@ func (s titleSentence) best(weights map[string]float64) (string, float64) {
 		}
 		return t, cjkScore(t, weights) * share
 	}
-	words := dropFiller(withoutPersona(s.words))
+	words := withoutLogPosition(withoutFieldLabel(dropFiller(withoutPersona(s.words))))
 	if len(words) == 0 {
 		return "", 0
 	}
@@ -1383,6 +1383,59 @@ func (s titleSentence) best(weights map[string]float64) (string, float64) {
 	words = namesHeaviest(words, sentence, weights)
 	return titleCase(words), score
 }
+
+// withoutFieldLabel drops the label of a log's or a report's field that
+// opens a sentence ("Cause: TOML parse error …", "Reason: the token
+// expired", "Note: …"): it says what kind of line follows, the words after
+// it say what happened.
+func withoutFieldLabel(words []string) []string {
+	if len(words) >= 3 && strings.HasSuffix(words[0], ":") && fieldLabels[bareWord(words[0])] {
+		return words[1:]
+	}
+	return words
+}
+
+var fieldLabels = set("cause", "reason", "details", "detail", "hint", "note", "info", "debug", "message", "msg",
+	"context", "help", "description")
+
+// withoutLogPosition drops where in a file a log places what it reports
+// ("… parse error at line 417, column 1", "line 31: field retry not
+// found"): the line's number is no subject, and the words around it are
+// the message.
+func withoutLogPosition(words []string) []string {
+	at := -1
+	for k := 0; k+1 < len(words); k++ {
+		if positionWords[bareWord(words[k])] && isNumber(bareWord(words[k+1])) {
+			at = k
+			break
+		}
+	}
+	if at < 0 {
+		return words
+	}
+	out := append([]string(nil), words[:at]...)
+	if n := len(out); n > 0 && (bareWord(out[n-1]) == "at" || bareWord(out[n-1]) == "on") {
+		out = out[:n-1]
+	}
+	k := at
+	for k+1 < len(words) && positionWords[bareWord(words[k])] && isNumber(bareWord(words[k+1])) {
+		end := words[k+1][len(strings.TrimRight(words[k+1], ",;:.!?")):]
+		k += 2
+		if end == "," && k+1 < len(words) && positionWords[bareWord(words[k])] {
+			continue // "line 417, column 1"
+		}
+		if end != "" && end != "," && len(out) > 0 {
+			out[len(out)-1] = strings.TrimRight(out[len(out)-1], ",;:") + end
+		}
+		break
+	}
+	if len(out) == 0 {
+		return words
+	}
+	return append(out, words[k:]...)
+}
+
+var positionWords = set("line", "column", "col", "ln")
 
 // pointingVerbs open a request that points at where the work is or how
 // it is checked ("read TODO.md", "run the lints to see the results",
@@ -1495,7 +1548,8 @@ func bestWindowFrom(words []string, weights map[string]float64, starts int) (lo,
 
 // describingClauses marks the words of the clauses after a sentence's
 // first whose subject is "it" or "they" ("the code blocks are hard to
-// read, it's dark text on a black background"): they say more of what
+// read, it's dark text on a black background", "… and it has been
+// blocking merges all day"): they say more of what
 // the clause before named, and a title made of them ("Dark text on black
 // background") loses that. A window that holds a word of one weighs what
 // a title with a pronoun does (pronounPenalty), and is chosen only when
@@ -1507,6 +1561,10 @@ func describingClauses(words []string) []bool {
 		prev := words[k-1]
 		if strings.ContainsAny(prev[len(prev)-1:], ",;:") {
 			in = describingSubjects[bareWord(words[k])]
+		} else if k >= 2 && describingJoiners[bareWord(prev)] && describingSubjects[bareWord(words[k])] {
+			// "… fails one run in ten and it has been blocking
+			// merges all morning": a joiner opens the clause.
+			in = true
 		}
 		if in {
 			if out == nil {
@@ -1520,6 +1578,10 @@ func describingClauses(words []string) []bool {
 	}
 	return out
 }
+
+// describingJoiners join a describing clause to the clause before without
+// a comma.
+var describingJoiners = set("and", "but", "so")
 
 // describingSubjects open a clause that says more of a thing named before.
 var describingSubjects = set("it", "it's", "its", "they", "they're", "theyre", "itll", "it'll")
