@@ -572,10 +572,19 @@ var functionWords = set("a", "an", "the", "to", "of", "in", "on", "at", "for", "
 	"ou", "dans", "avec", "pour", "par", "sur", "mon", "ma", "mes", "à", "au", "aux", "и", "в", "на", "с", "к", "по",
 	"для", "из", "от", "до", "о", "об", "что", "как", "или", "мой", "моя", "мне")
 
+// wantsItsPreposition are the words that say nothing without the
+// preposition after them ("according to", "due to", "instead of"): a
+// phrase cut after one ends before it.
+var wantsItsPreposition = set("according", "due", "prior", "regardless", "instead", "rather", "owing")
+
 func trimFunctionWords(words []string) []string {
 	for len(words) > 1 {
 		w := strings.ToLower(strings.TrimRight(words[len(words)-1], ",.;:!?"))
-		if !functionWords[w] {
+		if w == "sure" && len(words) > 2 && strings.EqualFold(words[len(words)-2], "make") {
+			words = words[:len(words)-2] // "… and make sure": what to make sure of is cut
+			continue
+		}
+		if !functionWords[w] && !wantsItsPreposition[w] {
 			break
 		}
 		words = words[:len(words)-1]

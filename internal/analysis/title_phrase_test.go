@@ -227,3 +227,32 @@ func TestTitleWithoutLogFieldAndPosition(t *testing.T) {
 		t.Errorf("title = %q, want the message without its label and position", got)
 	}
 }
+
+// TestTitleEndsNoCutPhrase: a title does not end inside a phrase that
+// wants what follows it: a phrasal verb without its particle ("the
+// build is blowing" of "blowing up"), "according" without "to", "make
+// sure" without what to make sure of.
+func TestTitleEndsNoCutPhrase(t *testing.T) {
+	for _, tc := range []struct {
+		sentence string
+		lo, hi   int
+		want     string
+	}{
+		{"the new snapshot test in the parser suite is blowing up on CI again", 0, 9, "the new snapshot test in the parser suite"},
+		{"the snapshot test is blowing up on CI again", 0, 4, "the snapshot test is blowing up"},
+	} {
+		words := strings.Fields(tc.sentence)
+		if got := strings.Join(words[tc.lo:toPhraseEnd(words, tc.lo, tc.hi)], " "); got != tc.want {
+			t.Errorf("toPhraseEnd(%q, %d, %d) = %q, want %q", tc.sentence, tc.lo, tc.hi, got, tc.want)
+		}
+	}
+	for _, tc := range []struct{ words, want string }{
+		{"rename the helpers and group them according", "rename the helpers and group them"},
+		{"go over every handler and make sure", "go over every handler"},
+		{"add a line of thanks", "add a line of thanks"},
+	} {
+		if got := strings.Join(trimFunctionWords(strings.Fields(tc.words)), " "); got != tc.want {
+			t.Errorf("trimFunctionWords(%q) = %q, want %q", tc.words, got, tc.want)
+		}
+	}
+}

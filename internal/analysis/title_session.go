@@ -1692,6 +1692,21 @@ func toPhraseEnd(words []string, lo, hi int) int {
 	if hi >= len(words) || endsClause(words, hi-1) {
 		return hi
 	}
+	if phrasalParticleAt(words, hi) && verbForm(bareWord(words[hi-1])) {
+		// The window cuts a phrasal verb from its particle ("test is
+		// blowing" of "… test is blowing up on CI"): it takes the
+		// particle, or leaves the verb out with its auxiliaries.
+		if hi+1-lo <= maxTitleWords {
+			return hi + 1
+		}
+		k := hi - 1
+		for k-lo > 3 && phraseAuxiliaries[bareWord(words[k-1])] {
+			k--
+		}
+		if k-lo >= 3 {
+			return k
+		}
+	}
 	if end := nameEnd(words, hi); end > hi {
 		if end-lo <= maxTitleWords {
 			return end
@@ -1735,6 +1750,12 @@ func toPhraseEnd(words []string, lo, hi int) int {
 		hi--
 	}
 	return hi
+}
+
+// verbForm reports a word that reads as a verb: one the verb lists hold,
+// or a participle ("blowing", "locked").
+func verbForm(w string) bool {
+	return clauseVerb(w) || participle(w) || len(w) > 5 && strings.HasSuffix(w, "ing")
 }
 
 // nameEnd is where a name of several capitalised words that a window
