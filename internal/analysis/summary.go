@@ -226,6 +226,9 @@ func (p *candidatePool) addView(i int, v *view) {
 			line = strings.ReplaceAll(line, "⏺", "")
 		}
 		if strings.IndexByte(line, '@') >= 0 {
+			if steward {
+				line = withoutLeadingMentions(line)
+			}
 			line = mentionsAsNames(line)
 		}
 		// Under a shell's prompt, the lines up to a blank one are what
@@ -751,7 +754,7 @@ func composeSummary(cands []candidate, ranked []int, closing, closingLast, lastS
 	// reported (reportedAsk), the others as written.
 	render := func(k int) string {
 		if k == ask {
-			return reportedAsk(withStop(p.cands[k].text))
+			return reportedAsk(withStop(capitalizedWord(p.cands[k].text)))
 		}
 		return withStop(p.cands[k].text)
 	}
@@ -821,6 +824,24 @@ func composeSummary(cands []candidate, ranked []int, closing, closingLast, lastS
 		text = excerpt(p.cands[0].text, maxSummary-4)
 	}
 	return text
+}
+
+// capitalizedWord is s with its first letter a capital when its first
+// word is a plain word ("verify completeness …" opens the summary as
+// "Verify completeness …"); a name written in lower case
+// ("pyrightconfig.json", "npm") stays as written.
+func capitalizedWord(s string) string {
+	first, _, _ := strings.Cut(s, " ")
+	first = strings.TrimRight(first, ",:;")
+	for _, r := range first {
+		if r < 'a' || r > 'z' {
+			return s
+		}
+	}
+	if !imperativeVerbs[first] && !stopWords[first] {
+		return s
+	}
+	return capitalized(s)
 }
 
 // summaryParts is what composeSummary reads of a pool: its candidates,

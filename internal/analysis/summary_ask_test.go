@@ -147,3 +147,18 @@ func checkSummaryOpens(t *testing.T, c *convo, prefix string) {
 		t.Errorf("summary = %q, want it to open with %q", text, prefix)
 	}
 }
+
+// The files an editor attached before a request are its context: the
+// summary opens with the request, capitalised, not with their names.
+func TestSummaryAskAfterAttachedFiles(t *testing.T) {
+	c := newConvo()
+	c.steward("@src/billing/** @docs/plans/tax-plan.md check whether the tax plan is implemented completely and whether its tests cover the regional rates. I attached everything you should need, but read more if it helps.")
+	c.assistant("The plan is implemented completely; the tests cover the national rate but not the regional ones.")
+	checkSummaryOpens(t, c, "Check whether the tax plan is implemented completely")
+	if got := withoutLeadingMentions("@README.md is outdated since the rename of the config flags"); got != "@README.md is outdated since the rename of the config flags" {
+		t.Errorf("a mention that is the subject went: %q", got)
+	}
+	if got := withoutLeadingMentions("@TODO.md implement tasks"); got != "@TODO.md implement tasks" {
+		t.Errorf("a short request lost its file: %q", got)
+	}
+}

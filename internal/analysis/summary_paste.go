@@ -320,6 +320,30 @@ func exportedParameter(l string) bool {
 // numbers: the number, then a run of spaces or a diff's mark.
 var numberedLine = regexp.MustCompile(`^\d{1,5}(?: {2,}| [+-] |\t)`)
 
+// withoutLeadingMentions is a line that opens with the files an editor
+// attached ("@xtask/** @docs/plan.md verify the plan is done") without
+// them when the words after them ask for work: the files are the
+// context, the rest is the sentence. "@README.md is outdated" keeps its
+// subject.
+func withoutLeadingMentions(line string) string {
+	rest := strings.TrimSpace(line)
+	n := 0
+	for strings.HasPrefix(rest, "@") {
+		end := strings.IndexByte(rest, ' ')
+		if end < 0 {
+			return line
+		}
+		rest = strings.TrimSpace(rest[end:])
+		n++
+	}
+	first, _, _ := strings.Cut(rest, " ")
+	// "@TODO.md implement tasks": too short a request without its file.
+	if n == 0 || !imperativeVerbs[strings.ToLower(first)] || len(strings.Fields(rest)) < minAskWords {
+		return line
+	}
+	return rest
+}
+
 // mentionsAsNames writes an editor's mentions of files ("@src/app/x.tsx",
 // "@README.md:48", "@IaoPool.tsx (51-58)") as the files' names, once
 // where the same is mentioned again and again: the directories and the
