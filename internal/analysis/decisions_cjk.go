@@ -13,8 +13,8 @@ import (
 // A steward's Chinese request that states a choice: it opens with the verb
 // that keeps, changes to or adopts a course (「保留基本功能」「改为官方推荐的
 // 安装方式」「采用 X」), or sets the course against the one turned down
-// (「X而不是Y」「用X代替Y」「不要X，只Y」). A plain request 「添加测试」 states
-// none.
+// (「X而不是Y」「用X代替Y」「不要X，只Y」「不是用X，而是Y」「不需要X，Y即可」).
+// A plain request 「添加测试」 states none.
 
 var (
 	// 「把X改为Y」「将X改成Y」「改用Y」: the course changed to.
@@ -29,7 +29,36 @@ var (
 	replaceZH = regexp.MustCompile(`^(?:请|請)?用\s*([^？?]{2,30}?)\s*(?:代替|替代|取代)\s*([^？?]{2,30})$`)
 	// 「不要X，只Y」「不要X，直接Y」: the course turned down, then the one taken.
 	dontJustZH = regexp.MustCompile(`^(?:请|請)?(?:不要|別|别|不用)\s*([^？?，,]{2,30})[，,]\s*(?:只|就|而是|直接)\s*([^？?]{2,40})$`)
+	// 「这里不是使用X，而是Y」: not the means used, but another — the
+	// verb of using opens the clause turned down, so a diagnosis (「问题
+	// 不是X，而是Y」) is not read as a choice.
+	notButZH = regexp.MustCompile(`^(?:这里|這裡|这个|這個|应该|應該)?\s*不是\s*(使用|采用|採用|调用|調用|用)\s*([^？?，,]{1,40}?)\s*[，,]\s*而是\s*(?:使用|采用|採用|调用|調用|用)?\s*([^？?，,]{2,40})$`)
+	// 「不需要手动拼接路径，直接用path.Join即可」: the work turned down as
+	// not needed, then the simpler course that is enough.
+	noNeedZH = regexp.MustCompile(`^(?:这里|這裡)?\s*(?:不需要|不需|不必|无需|無需|不用)\s*([^？?，,]{2,30})[，,]\s*(?:直接|只要|只需要|只需)?\s*([^？?，,]{2,40}?)\s*(?:即可|就可以了?|就行了?|就好了?)(?:[，,].*)?$`)
+	// What noNeedZH must not read as a course: a worry waved away (「不用
+	// 担心」) or an answer asked for instead of work (「…，告诉我原因即可」).
+	noNeedNotCourse = regexp.MustCompile(`^(?:担心|擔心|着急|著急|客气|客氣|道歉|告诉|告訴|说明|說明|解释|解釋|回答|列出)`)
 )
+
+// chineseContrast reads a Chinese sentence that sets the course taken
+// against the one turned down by its connectives (notButZH, noNeedZH).
+// The connectives make it Chinese however much of it is code
+// (「这里不是用cfg.Timeout，而是cfg.Retry.Delay」).
+func chineseContrast(s string) (baton.Decision, bool) {
+	// Most sentences hold neither connective: a look for the words before
+	// the patterns.
+	if !strings.Contains(s, "不") && !strings.Contains(s, "无需") && !strings.Contains(s, "無需") {
+		return baton.Decision{}, false
+	}
+	if m := notButZH.FindStringSubmatch(s); m != nil {
+		return baton.Decision{Decision: m[1] + strings.TrimSpace(m[3]), Alternatives: []string{strings.TrimSpace(m[2])}}, true
+	}
+	if m := noNeedZH.FindStringSubmatch(s); m != nil && !noNeedNotCourse.MatchString(m[1]) && !noNeedNotCourse.MatchString(m[2]) {
+		return baton.Decision{Decision: strings.TrimSpace(m[2]), Alternatives: []string{strings.TrimSpace(m[1])}}, true
+	}
+	return baton.Decision{}, false
+}
 
 // chineseChoices reads a steward's Chinese choices, line by line and
 // sentence by sentence.
@@ -42,10 +71,17 @@ func chineseChoices(prose string) []baton.Decision {
 		for _, s := range decisionSentences(line) {
 			s = strings.TrimRight(strings.TrimSpace(plainText(s)), "。！!；;")
 			// Kana make it Japanese, read by japaneseChoices.
-			if s == "" || strings.HasSuffix(s, "？") || strings.HasSuffix(s, "?") || cjkShareOf(s) < 0.3 || hasKana(s) {
+			if s == "" || strings.HasSuffix(s, "？") || strings.HasSuffix(s, "?") || hasKana(s) {
 				continue
 			}
 			if n := utf8.RuneCountInString(s); n < 4 || n > 60 {
+				continue
+			}
+			if d, ok := chineseContrast(s); ok {
+				out = append(out, d)
+				continue
+			}
+			if cjkShareOf(s) < 0.3 {
 				continue
 			}
 			switch {

@@ -162,3 +162,24 @@ func TestDecisionAlternativeInParentheses(t *testing.T) {
 		"This session is being continued from a previous conversation that ran out of context.\n\n- Build the CLI as one static binary (without CGO)",
 	)
 }
+
+// TestChineseContrastIdioms: 「不是用X，而是Y」 (not the means X, but Y) and
+// 「不需要X，Y即可」 (no need for X, Y is enough) set the course taken against
+// the one turned down, however much of the sentence is code. A diagnosis
+// put the same way (「问题不是X，而是Y」), a worry waved away and an answer
+// asked for instead of work are not.
+func TestChineseContrastIdioms(t *testing.T) {
+	c := newConvo()
+	c.steward("这里不是用cfg.Timeout，而是cfg.Retry.Delay")
+	checkDecisions(t, c, []baton.Decision{{Decision: "用cfg.Retry.Delay", Alternatives: []string{"cfg.Timeout"}}})
+
+	c = newConvo()
+	c.steward("不需要手动拼接路径，直接用path.Join即可，它会处理分隔符。")
+	checkDecisions(t, c, []baton.Decision{{Decision: "用path.Join", Alternatives: []string{"手动拼接路径"}}})
+
+	checkStewardSaysNoDecision(t,
+		"问题不是网络超时，而是证书过期",
+		"不用担心，重启服务即可",
+		"不需要修改代码，告诉我原因即可",
+	)
+}
