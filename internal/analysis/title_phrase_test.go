@@ -132,6 +132,9 @@ func TestTitleOpensPastClauseLink(t *testing.T) {
 		{"because the cache keys collide", "cache keys collide"},
 		{"while the page loads twice", "page loads twice"},
 		{"cache keys collide", "cache keys collide"},
+		// The wish a hypothetical opens with ("if I wanted to …") is
+		// no subject.
+		{"wanted to simulate a drone track without a path", "simulate a drone track without a path"},
 	} {
 		if got := strings.Join(trimLeading(strings.Fields(tc.window)), " "); got != tc.want {
 			t.Errorf("trimLeading(%q) = %q, want %q", tc.window, got, tc.want)

@@ -2156,7 +2156,7 @@ var phrasalParticles = set("up", "down", "out", "off", "back", "away", "over", "
 var leadingFiller = set("i", "we", "you", "it", "have", "has", "had", "am", "i'm", "i've", "we're", "we've", "get", "got",
 	"but", "and", "or", "so", "then", "like", "for", "example", "e.g", "to", "of", "that", "which", "if", "when",
 	"the", "a", "an", "is", "are", "was", "were", "be", "also", "just", "there", "there's", "this", "these",
-	"probably", "maybe", "perhaps", "really", "actually", "now", "need", "needs", "want", "wants", "know", "think",
+	"probably", "maybe", "perhaps", "really", "actually", "now", "need", "needs", "want", "wants", "wanted", "needed", "know", "think",
 	"wonder", "mostly", "still", "would", "should", "will", "can", "could",
 	"и", "а", "но", "теперь", "я", "мы", "хочу", "попробовать")
 
