@@ -588,7 +588,9 @@ func stewardRequests(vs []view, i int, askedBefore bool) []request {
 			reqs = []request{{t, formListed}}
 		} else if t := unlistedVerbRequest(own); t != "" {
 			reqs = []request{{t, formListed}}
-		} else if line := problemLine(own); !strings.HasSuffix(strings.TrimSpace(line), ":") {
+		} else if line := problemLine(own); diagnosticTask(line) != "" {
+			reqs = []request{{diagnosticTask(line), formListed}}
+		} else if !strings.HasSuffix(strings.TrimSpace(line), ":") {
 			if s := firstSentence(withoutThanks(line)); !setsTheScene(s) {
 				if t := requestText(s, true); t != "" {
 					reqs = []request{{t, formListed}}

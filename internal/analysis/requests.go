@@ -1155,6 +1155,7 @@ func errorAt(lines []string, i int, re *regexp.Regexp) string {
 	}
 	t = strings.TrimSpace(strings.Trim(t, logMarks+" \t"))
 	t = strings.TrimSpace(logTag.ReplaceAllString(t, ""))
+	t = withFileNameOnly(t)
 	if !re.MatchString(t) || !re.MatchString(personCannot.ReplaceAllString(t, "")) {
 		// "if you cannot think of a shorter way": a person's inability,
 		// the steward's own sentence, is no error a program printed.
@@ -1170,6 +1171,37 @@ func errorAt(lines []string, i int, re *regexp.Regexp) string {
 		t += " " + strings.TrimSpace(strings.Trim(strings.TrimSpace(lines[i+1]), logMarks+" \t"))
 	}
 	return t
+}
+
+// diagnosticLocation is where a compiler or linter line says its problem
+// is: a file's path with the line and column after it ("src/app/mp.py:54:7:",
+// "C:\src\Main.al(40,42):").
+var diagnosticLocation = regexp.MustCompile(`^(?:[A-Za-z]:)?([^\s:()]*[\\/])?([^\s:()\\/]+\.[A-Za-z][A-Za-z0-9]*)(?:\(\d+(?:,\d+)*\)|(?::\d+)+):?\s+`)
+
+// withFileNameOnly is a diagnostic line with its location cut to the
+// file's name ("mp.py: N818 Exception name …"): the directories and the
+// line and column numbers say where to look, not what is wrong, and a
+// task that opens on "c:\Users\…" is no one's words.
+func withFileNameOnly(line string) string {
+	if strings.IndexByte(line, ':') < 0 && strings.IndexByte(line, '(') < 0 {
+		return line
+	}
+	m := diagnosticLocation.FindStringSubmatchIndex(line)
+	if m == nil || len(strings.Fields(line[m[1]:])) < 3 {
+		return line
+	}
+	return line[m[4]:m[5]] + ": " + line[m[1]:]
+}
+
+// diagnosticTask is the task of a line a compiler or linter printed
+// ("src/app/mp.py:54:7: N818 Exception name …"): fixing what it says, in
+// the file it names; or "" for a line that is no diagnostic.
+func diagnosticTask(line string) string {
+	t := withFileNameOnly(strings.TrimSpace(line))
+	if t == strings.TrimSpace(line) {
+		return ""
+	}
+	return excerpt("fix "+t, taskLength)
 }
 
 // retriedAttempt is a line that reports one try of several failing

@@ -250,3 +250,34 @@ func TestRetriedAttemptWrapsTheError(t *testing.T) {
 		t.Errorf("task %q, want %q", got, want)
 	}
 }
+
+// TestDiagnosticNamesItsFile: a line a compiler or linter printed opens
+// on where the problem is ("pkg/store/cache.go:118:9:",
+// "D:\build\src\ledger.c(12,7):"); the task names the file and what is
+// wrong, not the directories or the line and column numbers.
+func TestDiagnosticNamesItsFile(t *testing.T) {
+	got := pastedErrorTask(`D:\build\src\ledger.c(12,7): error: 'amount' undeclared (first use in this function)`)
+	if want := "fix ledger.c: error: 'amount' undeclared (first use in this function)"; got != want {
+		t.Errorf("task %q, want %q", got, want)
+	}
+
+	c := newConvo()
+	c.steward("pkg/store/cache.go:118:9: SA4006 this value of err is never used")
+	c.assistant("The error from Close is now returned.")
+	s := &baton.Session{}
+	New().Session(s, c.analysed(New()))
+	want := "fix cache.go: SA4006 this value of err is never used"
+	if got := s.Progress.TasksDiscussed; len(got) != 1 || got[0] != want {
+		t.Errorf("tasks %q, want %q", got, want)
+	}
+
+	// A file named with its line in the steward's own sentence stays as
+	// written: the location is not at the head of a printed line.
+	c = newConvo()
+	c.steward("look at cache.go:118 where the error is dropped")
+	s = &baton.Session{}
+	New().Session(s, c.analysed(New()))
+	if got := s.Progress.TasksDiscussed; len(got) != 1 || got[0] != "look at cache.go:118 where the error is dropped" {
+		t.Errorf("tasks %q, want the sentence as written", got)
+	}
+}
