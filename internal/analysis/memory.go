@@ -3,6 +3,7 @@ package analysis
 import (
 	"context"
 	"fmt"
+	"regexp"
 	"runtime"
 	"strings"
 	"sync"
@@ -150,6 +151,11 @@ func textViews(msgs []*baton.Message) []view {
 // code fences and transcript markup, trimmed.
 func proseOf(content string) string {
 	prose := stripTranscriptMarkup(parseContent(truncate(content, maxScanText)).prose)
+	if strings.Contains(prose, "[[memory:") {
+		// Cursor's note of a memory it drew on ("Ran npm install
+		// [[memory:5317964]]"): its mark, not the assistant's words.
+		prose = cursorMemoryMark.ReplaceAllString(prose, "")
+	}
 	if strings.Contains(prose, "Tool use: **") {
 		// A chat an exporter wrote to Markdown: its lines for tool
 		// calls are the calls, not the assistant's words.
@@ -157,6 +163,9 @@ func proseOf(content string) string {
 	}
 	return strings.TrimSpace(prose)
 }
+
+// cursorMemoryMark is Cursor's mark of a memory its agent drew on.
+var cursorMemoryMark = regexp.MustCompile(` ?\[\[memory:\d+\]\]`)
 
 // memoryStep is how far a conversation must grow past what its memory
 // covers before the memory is made again: baton.MemoryEvery messages at

@@ -251,7 +251,8 @@ var (
 
 // fileAlone reports a line that is a file's path alone, in a list or in
 // code marks ("- `docs/api/reference.md`", "aider/coders/base_coder.py."):
-// a list of files touched, not a sentence.
+// a list of files touched, not a sentence; with the line it points at
+// too ("schemas/v1/product.proto:1").
 func fileAlone(l string) bool {
 	if !strings.ContainsAny(l, "/\\") {
 		return false
@@ -263,6 +264,9 @@ func fileAlone(l string) bool {
 	if strings.Contains(l, "://") {
 		return true // a link alone
 	}
+	// "schemas/v1/product.proto:1": the file at a line.
+	l = strings.TrimRight(l, "0123456789-")
+	l = strings.TrimSuffix(l, ":")
 	return fileNamed.MatchString(l[strings.LastIndexAny(l, "/\\")+1:])
 }
 

@@ -212,3 +212,12 @@ func TestEditorCommandLine(t *testing.T) {
 		}
 	}
 }
+
+// A file at a line alone ("schemas/v1/product.proto:1") is a list of
+// files touched, and Cursor's mark of a memory ("[[memory:123]]") no word.
+func TestSummaryLeavesOutFilesAtLinesAndMemoryMarks(t *testing.T) {
+	c := newConvo()
+	c.steward("Design a schema for products and their variants, saved under a top-level schemas directory.")
+	c.assistant("Added the shared product types in schemas/v1/product.proto with identifiers and prices.\n\nschemas/v1/variant.proto:1\n\nschemas/v1/api/product_api.proto:12-40\n\nRan the generator and the build [[memory:5317964]] and both succeeded.")
+	checkSummaryLeavesOut(t, c, []string{"variant.proto", "product_api.proto", "[[memory"}, []string{"Added the shared product types", "Ran the generator and the build and both succeeded"})
+}
