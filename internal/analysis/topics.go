@@ -130,7 +130,7 @@ var notTopicSet = newFilteredSet(notTopicWords)
 var notTopicWords = func() map[string]bool {
 	out := map[string]bool{}
 	for _, s := range []map[string]bool{stopWords, verbs, interrogatives, debugWords, germanStopWords, noiseWords, russianStopWords,
-		romanceStopWords} {
+		romanceStopWords, notNouns} {
 		for w := range s {
 			out[w] = true
 		}
@@ -187,6 +187,18 @@ var stopWords = set(
 	"ahead", "meant", "explain", "fail", "sorry", "hello", "here", "mind", "wait", "guess", "agree", "hope",
 	"cool", "feel", "returns", "lets", "okay", "alright", "anyone", "everyone", "somehow", "whatever", "wonder",
 )
+
+// notNouns are English words that are never a noun, so never a topic
+// nor half of a noun phrase, and that the other lists miss for their
+// form: prepositions and adverbs of place and time ("throughout",
+// "onwards", "elsewhere") and the irregular past participles, which do
+// not end in "-ed" as salient's regular ones do ("built", "chosen",
+// "kept": "the index is built twice").
+var notNouns = set("throughout", "onwards", "onward", "afterwards", "beforehand", "elsewhere", "everywhere", "anywhere",
+	"nowhere", "beyond", "besides", "despite", "whereas", "meanwhile", "underneath", "alongside", "upfront",
+	"built", "rebuilt", "chosen", "taken", "given", "shown", "known", "begun", "drawn", "grown", "thrown", "sent",
+	"spent", "kept", "brought", "bought", "sought", "caught", "felt", "dealt", "understood", "forgotten", "gotten",
+	"rewritten", "overwritten", "undone", "withdrawn")
 
 func within(w string, texts []string) bool {
 	for _, t := range texts {

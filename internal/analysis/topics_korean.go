@@ -65,6 +65,8 @@ var koreanParticles = []string{"에서는", "에서", "에게", "으로", "까�
 
 // koreanVerbEndings end the verbs and adjectives of requests and answers:
 // the polite and plain endings, the connective and adnominal forms of
-// 하다 (do), 있다 (be), 없다, 되다 (become).
+// 하다 (do), 있다 (be), 없다, 되다 (become), and their plain imperative
+// ("하라", do it) and adverbial forms ("있게", so that there is).
 var koreanVerbEndings = []string{"다", "요", "까", "줘", "도록", "해서", "하는", "있는", "없는", "되는", "하고", "하지", "해둔",
-	"하여", "하면", "해야", "할", "된", "같은", "대한", "위한", "필요한", "어떤", "따라", "위와", "에서의"}
+	"하여", "하면", "해야", "할", "된", "같은", "대한", "위한", "필요한", "어떤", "따라", "위와", "에서의",
+	"하라", "해라", "있게", "없게", "하게", "되게"}

@@ -20,6 +20,8 @@ func TestKoreanTopicWord(t *testing.T) {
 		"있도록":    "",
 		"사용하는":   "",
 		"대한":     "",
+		"하라":     "", // do it: a plain imperative
+		"있게":     "", // so that there is
 		"github": "github",
 	} {
 		if got := koreanTopicWord(in); got != want {

@@ -71,6 +71,19 @@ func TestSessionTopicsAreNounPhrases(t *testing.T) {
 			not:  []string{"reset", "merge"},
 		},
 		{
+			// "throughout" is an adverb and "built" a past participle,
+			// though neither ends in "-ly" or "-ed".
+			name: "irregular participles and adverbs are no topics",
+			turns: []string{
+				"Keep the naming consistent throughout the codebase, the retry helper throughout too.",
+				"Renamed the retry helper throughout: every caller now uses retryWithBackoff.",
+				"Check the docs throughout as well, and the built binaries.",
+				"The docs now use the new name throughout; the built binaries are unchanged.",
+			},
+			want: []string{"retry helper"},
+			not:  []string{"throughout", "built"},
+		},
+		{
 			name: "Russian function words are no topics",
 			turns: []string{
 				"Про что проект мозгослав и на каком этапе сейчас RAG?",
