@@ -180,16 +180,52 @@ func hasAnyPrefix(s string, prefixes []string) bool {
 var reportedCheck = regexp.MustCompile("(?i)\\b(?:verified|checked|validated|linted|formatted|tested|type-checked|typechecked)" +
 	"(?: it| this| everything| the code| the changes| them)? (?:with|using|via) `?([A-Za-z0-9_.+-]+)`?")
 
-// reportedChecks lists the programs an answer reports it checked its work
-// with, each with the words that report it.
-func reportedChecks(content string) (names, said []string) {
-	if !strings.Contains(content, "ed with ") && !strings.Contains(content, "ed using ") && !strings.Contains(content, "ed via ") {
-		return nil, nil
+// reportedOutcome is an answer's report of what a command it quotes did
+// ("`bunx tsc --noEmit` now passes", "`git status` shows nothing to
+// commit"): the command ran, though the transcript kept no call of it.
+var reportedOutcome = regexp.MustCompile("`([^`\n]{2,200})` (?:now |still |also )?(?:passes|passed|succeeds|succeeded|shows|showed|returns|returned|reports|reported|exits|exited|completed)\\b")
+
+// outcomeVerbs begin the words of reportedOutcome after the quoted command.
+var outcomeVerbs = []string{"pass", "succeed", "show", "return", "report", "exit", "completed"}
+
+// reportsOutcome reports whether content may hold a reportedOutcome: a
+// closing backtick and a word of outcomeVerbs after it. Most answers have
+// none, and are spared the expression.
+func reportsOutcome(content string) bool {
+	for i := strings.Index(content, "` "); i >= 0; {
+		rest := content[i+2:]
+		for _, w := range []string{"now ", "still ", "also "} {
+			rest = strings.TrimPrefix(rest, w)
+		}
+		if hasAnyPrefix(rest, outcomeVerbs) {
+			return true
+		}
+		next := strings.Index(content[i+2:], "` ")
+		if next < 0 {
+			break
+		}
+		i += 2 + next
 	}
-	for _, m := range reportedCheck.FindAllStringSubmatch(truncate(content, maxTurnText), 8) {
-		w := strings.ToLower(strings.TrimRight(m[1], "."))
-		if name := programTechnologies[w]; name != "" && !commonWordTools[w] {
-			names, said = append(names, name), append(said, m[0])
+	return false
+}
+
+// reportedChecks lists the programs an answer reports it checked its work
+// with or ran, each with the words that report it.
+func reportedChecks(content string) (names, said []string) {
+	content = truncate(content, maxTurnText)
+	if strings.Contains(content, "ed with ") || strings.Contains(content, "ed using ") || strings.Contains(content, "ed via ") {
+		for _, m := range reportedCheck.FindAllStringSubmatch(content, 8) {
+			w := strings.ToLower(strings.TrimRight(m[1], "."))
+			if name := programTechnologies[w]; name != "" && !commonWordTools[w] {
+				names, said = append(names, name), append(said, m[0])
+			}
+		}
+	}
+	if reportsOutcome(content) {
+		for _, m := range reportedOutcome.FindAllStringSubmatch(content, 8) {
+			for _, r := range commandTechnologies(m[1]) {
+				names, said = append(names, r.name), append(said, m[0])
+			}
 		}
 	}
 	return names, said
