@@ -416,9 +416,9 @@ func (sc *decisionScan) assistantApproaches(i int) {
 		plain := plainText(s) // once for the three readings: it was a sixth of theirs
 		if d, compared, ok := approachOf(plain); ok && compared && carriedOut(sc.vs, i) {
 			sc.add(d, v)
-		} else if m := whichIsApproach.FindStringSubmatch(plain); m != nil && standardWay.MatchString(m[2]) && actedOn(sc.vs, i) {
+		} else if m := submatchIf(whichIsApproach, plain, whichIsApproachWords); m != nil && standardWay.MatchString(m[2]) && actedOn(sc.vs, i) {
 			sc.add(baton.Decision{Decision: m[1], Rationale: m[2]}, v)
-		} else if m := namedApproach.FindStringSubmatch(plain); m != nil && carriedOut(sc.vs, i) {
+		} else if m := submatchIf(namedApproach, plain, namedApproachWords); m != nil && carriedOut(sc.vs, i) {
 			sc.add(baton.Decision{Decision: "use " + strings.Trim(m[1], "` "), Rationale: m[2]}, v)
 		}
 	}
@@ -488,7 +488,7 @@ func announcedChoice(s string) (baton.Decision, bool) {
 	}
 	var d baton.Decision
 	for _, part := range []*string{&choice, &alt} {
-		if loc := rationaleMarker.FindStringIndex(*part); loc != nil {
+		if loc := rationaleAt(*part); loc != nil {
 			d.Rationale, *part = (*part)[loc[1]:], (*part)[:loc[0]]
 		} else if m := asideReason.FindStringSubmatchIndex(*part); m != nil {
 			for k := 2; k+1 < len(m); k += 2 {
@@ -659,7 +659,7 @@ func reasonAfterDash(s string) string {
 
 // reasonIn is the reason a reply gives, after because / since / as.
 func reasonIn(s string) string {
-	if loc := rationaleMarker.FindStringIndex(s); loc != nil {
+	if loc := rationaleAt(s); loc != nil {
 		return strings.TrimRight(strings.TrimSpace(s[loc[1]:]), ".!")
 	}
 	return ""
@@ -861,7 +861,7 @@ func comparativeOf(s string, steward bool) (baton.Decision, bool) {
 		return baton.Decision{}, false
 	}
 	d := baton.Decision{Decision: s}
-	if loc := rationaleMarker.FindStringIndex(s); loc != nil {
+	if loc := rationaleAt(s); loc != nil {
 		d.Rationale, d.Decision = s[loc[1]:], s[:loc[0]]
 	}
 	if alt := alternativeOf(d.Decision); alt != "" {
@@ -972,12 +972,12 @@ func approachOf(s string) (d baton.Decision, compared bool, ok bool) {
 		return d, false, false
 	}
 	text := strings.TrimSpace(m[2])
-	if loc := rationaleMarker.FindStringIndex(text); loc != nil {
+	if loc := rationaleAt(text); loc != nil {
 		d.Rationale, text = text[loc[1]:], text[:loc[0]]
 	} else if loc := planReason.FindStringIndex(text); loc != nil && loc[0] > 0 {
 		d.Rationale, text = text[loc[1]:], text[:loc[0]]
 	}
-	if loc := alternativeMarker.FindStringIndex(text); loc != nil {
+	if loc := alternativeAt(text); loc != nil {
 		if alt := strings.TrimRight(strings.TrimSpace(text[loc[1]:]), ".!,;:"); alt != "" {
 			d.Alternatives = []string{excerpt(alt, decisionLength)}
 		}

@@ -57,7 +57,7 @@ func stewardCourse(prose string) (baton.Decision, bool) {
 	if d.Decision == "" {
 		return baton.Decision{}, false
 	}
-	if loc := rationaleMarker.FindStringIndex(d.Decision); loc != nil {
+	if loc := rationaleAt(d.Decision); loc != nil {
 		d.Rationale, d.Decision = d.Decision[loc[1]:], d.Decision[:loc[0]]
 	}
 	if alt := alternativeOf(d.Decision); alt != "" {

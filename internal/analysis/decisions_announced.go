@@ -35,7 +35,7 @@ func neededCourseOf(s string) (baton.Decision, bool) {
 		return baton.Decision{}, false
 	}
 	course := m[1]
-	loc := rationaleMarker.FindStringIndex(course)
+	loc := rationaleAt(course)
 	if l := courseReason.FindStringIndex(course); l != nil && (loc == nil || l[0] < loc[0]) {
 		loc = l
 	}

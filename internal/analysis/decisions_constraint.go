@@ -238,7 +238,7 @@ func mayBeHypotheticalLower(s, lower string) bool {
 // to its rationale unless it has one, names the alternative it turns
 // down ("X instead of Y"), and trims the text's closing punctuation.
 func settleReason(d *baton.Decision) {
-	if loc := rationaleMarker.FindStringIndex(d.Decision); loc != nil && d.Rationale == "" {
+	if loc := rationaleAt(d.Decision); loc != nil && d.Rationale == "" {
 		d.Rationale, d.Decision = d.Decision[loc[1]:], d.Decision[:loc[0]]
 	}
 	if alt := alternativeOf(d.Decision); alt != "" {

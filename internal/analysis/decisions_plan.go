@@ -325,7 +325,7 @@ func planChoice(s string, labelled bool) (baton.Decision, bool) {
 	if loc := planReason.FindStringIndex(s); loc != nil && loc[0] > 0 {
 		d.Rationale, s = strings.TrimSpace(s[loc[1]:]), s[:loc[0]]
 	}
-	if loc := alternativeMarker.FindStringIndex(s); loc != nil {
+	if loc := alternativeAt(s); loc != nil {
 		if alt := strings.TrimRight(strings.TrimSpace(s[loc[1]:]), ".!,;:"); alt != "" && len(strings.Fields(alt)) <= 12 {
 			d.Alternatives = []string{excerpt(alt, decisionLength)}
 		}

@@ -95,7 +95,7 @@ func replyCourse(s string, weighed bool) (baton.Decision, bool) {
 	// A course without its reason or the alternative it turns down is a
 	// request ("let's add a test"), not a choice between courses.
 	preferred := weighed && preferredCourse.MatchString(s)
-	if !preferred && !rationaleMarker.MatchString(s) && !comparative.MatchString(s) && !notAlternative.MatchString(s) {
+	if !preferred && rationaleAt(s) == nil && !comparative.MatchString(s) && !notAlternative.MatchString(s) {
 		return baton.Decision{}, false
 	}
 	var d baton.Decision
@@ -106,7 +106,7 @@ func replyCourse(s string, weighed bool) (baton.Decision, bool) {
 	} else {
 		return baton.Decision{}, false
 	}
-	if loc := rationaleMarker.FindStringIndex(d.Decision); loc != nil {
+	if loc := rationaleAt(d.Decision); loc != nil {
 		d.Rationale, d.Decision = d.Decision[loc[1]:], d.Decision[:loc[0]]
 	}
 	if alt := alternativeOf(d.Decision); alt != "" {

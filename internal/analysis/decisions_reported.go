@@ -195,7 +195,7 @@ func selfPicked(key, restated, prose string) (baton.Decision, bool) {
 		// course, its reason after it.
 		if loc := soReason.FindStringIndex(r); loc != nil {
 			d.Rationale, r = r[loc[1]:], r[:loc[0]]
-		} else if loc := rationaleMarker.FindStringIndex(r); loc != nil {
+		} else if loc := rationaleAt(r); loc != nil {
 			d.Rationale, r = r[loc[1]:], r[:loc[0]]
 		}
 		d.Decision = r

@@ -212,3 +212,37 @@ func withoutSlashCommand(s string) string {
 	}
 	return slashCommand.ReplaceAllString(s, "")
 }
+
+// rationaleWords are words one of which every match of rationaleMarker
+// holds ("já que" by its ASCII "que").
+var rationaleWords = newFoldWords("because", "since", "so that", "given that", "due to", "as it", "as they", "as this", "as that",
+	"weil", "denn", "parce", "puisque", "porque", "pois", "que")
+
+// rationaleAt is rationaleMarker.FindStringIndex(s), its pattern scanned
+// only when s holds one of its words: a pattern that opens with white
+// space is tried at every place of the text, and each decision read
+// looks for its reason.
+func rationaleAt(s string) []int {
+	if !rationaleWords.in(s) {
+		return nil
+	}
+	return rationaleMarker.FindStringIndex(s)
+}
+
+// alternativeAt is alternativeMarker.FindStringIndex(s), its pattern
+// scanned only when s holds one of its words (comparativeWords).
+func alternativeAt(s string) []int {
+	if !comparativeFoldWords.in(s) {
+		return nil
+	}
+	return alternativeMarker.FindStringIndex(s)
+}
+
+// Words one of which every match of the approach pattern beside them
+// holds: most of an assistant's sentences hold none, and the patterns,
+// with their lazy and counted repeats, were a tenth of the decisions'
+// CPU.
+var (
+	whichIsApproachWords = newFoldWords("which is")
+	namedApproachWords   = newFoldWords("correct", "right", "best", "better", "simplest", "cleanest", "proper", "safest", "recommended", "preferred")
+)

@@ -188,3 +188,62 @@ func TestSlashCommandAndLineNumberShortcuts(t *testing.T) {
 		}
 	}
 }
+
+// The reason, alternative and approach patterns match only text that
+// holds one of their words: sentences built of their parts, each part
+// often replaced by noise, cut words, other cases and the runes that
+// fold to ASCII letters. Each pattern must match some of them, or the
+// test proves nothing.
+func TestReasonAndApproachWordsNeverMissAMatch(t *testing.T) {
+	noise := []string{"", " ", "x", "é", "\u017f", "\u212a", ",", "is", "the"}
+	variants := func(words ...string) []string {
+		var out []string
+		for _, w := range words {
+			out = append(out, w, strings.ToUpper(w), w[:len(w)/2], w[len(w)/2:])
+		}
+		return append(out, noise...)
+	}
+	guarded := []struct {
+		re    *regexp.Regexp
+		words *foldWords
+		parts [][]string
+	}{
+		{rationaleMarker, rationaleWords, [][]string{{"use x", "keep it"}, {"", ",", ";"}, {" ", "  ", "\t"},
+			variants("because", "since", "so that", "given that", "due to", "as it", "as they", "as this", "as that", "weil", "denn",
+				"parce que", "parce qu'", "puisque", "porque", "pois", "já que", "JÁ QUE"), {" ", " it ", ""}}},
+		{alternativeMarker, comparativeFoldWords, [][]string{{"use x", ""}, {"", ","}, {" ", "\n"},
+			variants("instead of", "rather than", "plutôt que", "PLUTÔT QUE DE", "au lieu de", "em vez de", "ao invés de", "AO INVÉS DE"), {" y", ""}}},
+		{whichIsApproach, whichIsApproachWords, [][]string{{"I'll ", "let me ", "WE'LL ", "i'm going to "}, {"add retries", "x"},
+			{"", ","}, {" ", "  "}, variants("which is"), {" "}, {"the ", "a ", "AN "}, {"", "standard ", "go-to usual "},
+			{"approach", "way", "option", "practice", "choice", "solution", "x"}, {"", " for y"}}},
+		{namedApproach, namedApproachWords, [][]string{{"", "for the mode, ", "FOR X,"}, {"workspace-write", "the fix", "ab"},
+			{" is ", " IS ", "  is\t", "is"}, {"", "the ", "THE "}, variants("correct", "right", "best", "better", "simplest", "cleanest", "proper", "safest", "recommended", "preferred"), {" ", "  "},
+			{"replacement", "fix", "FIX", "approach", "choice", "option", "solution", "value", "x"}, {"", " here"},
+			{" — ", ": ", ", ", " because ", " since ", " as ", " - ", "x"}, {"it allows writes", "abcdefg", "x"}}},
+	}
+	rng := rand.New(rand.NewPCG(5, 6))
+	for _, g := range guarded {
+		matched := 0
+		for range 50000 {
+			var b strings.Builder
+			for _, part := range g.parts {
+				if rng.IntN(8) == 0 {
+					b.WriteString(noise[rng.IntN(len(noise))])
+				} else {
+					b.WriteString(part[rng.IntN(len(part))])
+				}
+			}
+			s := b.String()
+			if !g.re.MatchString(s) {
+				continue
+			}
+			matched++
+			if !g.words.in(s) {
+				t.Fatalf("%q matches %s but holds none of %q", s, g.re, g.words.words)
+			}
+		}
+		if matched < 100 {
+			t.Errorf("%s matched %d texts: the test reads too few", g.re, matched)
+		}
+	}
+}

@@ -1526,12 +1526,12 @@ func decisionOf(s string, steward bool) (baton.Decision, bool) {
 		return baton.Decision{}, false
 	}
 	var rationale string
-	if loc := rationaleMarker.FindStringIndex(decision); loc != nil {
+	if loc := rationaleAt(decision); loc != nil {
 		rationale = decision[loc[1]:]
 		decision = decision[:loc[0]]
 	}
 	var alternatives []string
-	if loc := alternativeMarker.FindStringIndex(decision); loc != nil {
+	if loc := alternativeAt(decision); loc != nil {
 		if alt := strings.TrimRight(strings.TrimSpace(decision[loc[1]:]), ".!,;:"); alt != "" {
 			alternatives = []string{excerpt(alt, decisionLength)}
 		}
