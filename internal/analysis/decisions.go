@@ -271,7 +271,10 @@ func (sc *decisionScan) add(d baton.Decision, v *view) {
 	d.Decision = reportedSpeechLead.ReplaceAllString(d.Decision, "")
 	// "… and not reduce it to a mention instead of": the alternative
 	// fell past the sentence's end.
-	d.Decision = strings.TrimSpace(danglingInstead.ReplaceAllString(d.Decision, ""))
+	if decisionInsteadWords.in(d.Decision) {
+		d.Decision = danglingInstead.ReplaceAllString(d.Decision, "")
+	}
+	d.Decision = strings.TrimSpace(d.Decision)
 	d.Rationale = excerpt(strings.TrimRight(strings.TrimSpace(plainText(stripMarkup(d.Rationale))), ".!,;:、。"), decisionLength)
 	// "be processed after the response, rather than …": a clause cut
 	// from its subject names no course.

@@ -19,6 +19,10 @@ var (
 	// steward said against its own course: "You're right", "Good catch",
 	// "Fair point", in the languages the sessions are held in.
 	concession = regexp.MustCompile(`(?i)^(?:(?:ah|oh|ok|okay),?\s+)?(?:(?:you're|you are|the user is)\s+(?:absolutely\s+|totally\s+|completely\s+|exactly\s+|quite\s+)?right|(?:good|fair|great|excellent)\s+(?:point|catch|call)|(?:tienes|tiene|você tem|vous avez)\s+raz|você está cert|おっしゃる通り|ご指摘の通り|你说得对|您说得对)`)
+	// concessionWords are words one of which every match of concession
+	// holds: the pattern is read on every assistant message, and even
+	// anchored it costs in proportion to the message's length.
+	concessionWords = newFoldWords("right", "point", "catch", "call", "raz", "cert", "おっしゃる通り", "ご指摘の通り", "说得对")
 	// proposalFrame is a question that puts a course to the assistant:
 	// "did you set up X yet?", "can't we X?", "why not X?"; what follows
 	// it is the course.
@@ -72,7 +76,8 @@ func stewardCourse(prose string) (baton.Decision, bool) {
 // changed the work. Only a short message answering an earlier assistant
 // message is a pushback; a long one is a new request.
 func (sc *decisionScan) conceded(i int) {
-	if !concession.MatchString(replyLead.ReplaceAllString(strings.TrimSpace(plainText(sc.vs[i].prose)), "")) {
+	reply := replyLead.ReplaceAllString(strings.TrimSpace(plainText(sc.vs[i].prose)), "")
+	if !concessionWords.in(reply) || !concession.MatchString(reply) {
 		return
 	}
 	p := sc.previousText(i)

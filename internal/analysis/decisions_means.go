@@ -22,6 +22,9 @@ var (
 	// X", "built on X", "on top of X" (Polish "z użyciem", Spanish and
 	// Portuguese "usando", French "en utilisant").
 	meansNamed = regexp.MustCompile(`(?i)\b(?:using|on top of|built on|z użyciem|usando|en utilisant)\s+(.{2,120})$`)
+	// meansNamedWords are words one of which every match of meansNamed
+	// holds ("z użyciem" by its ASCII ending).
+	meansNamedWords = newFoldWords("using", "on top of", "built on", "yciem", "usando", "en utilisant")
 	// meansImperative is a sentence that is itself the order to build
 	// with something: "use uv pip", "please switch to pnpm", "請使用
 	// wget".
@@ -45,7 +48,7 @@ func (sc *decisionScan) requestedMeans(i int) {
 			continue
 		}
 		means := ""
-		if m := meansNamed.FindStringSubmatch(s); m != nil {
+		if m := submatchIf(meansNamed, s, meansNamedWords); m != nil {
 			means = m[1]
 		} else if m := meansImperative.FindStringSubmatch(s); m != nil && !hasAnyPhrase(strings.ToLower(s), "instead", "rather", "not") {
 			// "use X instead of Y", "use X, not Y": read as the

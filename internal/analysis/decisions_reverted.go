@@ -12,6 +12,10 @@ var (
 	// just made: "revert", "nah, this ended up longer. revert", "undo
 	// that", "roll it back".
 	revertOrder = regexp.MustCompile(`(?i)(?:^|[.,;:!]\s*|\s)(?:please\s+)?(?:revert|undo|roll\s+(?:it\s+|this\s+|that\s+)?back)(?:\s+(?:it|this|that|the\s+(?:change|changes|commit|last\s+commit)))?(?:\s+please)?\s*[.!]*$`)
+	// revertWords are words one of which every match of revertOrder
+	// holds: a pattern that ends the text is tried at every place of it,
+	// and most steward messages hold none of them.
+	revertWords = newFoldWords("revert", "undo", "roll")
 	// commitLine is the first line of the message of a commit the session
 	// made: `git commit -m "refactor: …"`, with a heredoc or not, as a
 	// tool call or a console line.
@@ -25,7 +29,7 @@ var (
 // message there is nothing named to turn down.
 func (sc *decisionScan) reverted(i int) {
 	v := &sc.vs[i]
-	if len(v.prose) > 200 || strings.Contains(v.prose, "?") || !revertOrder.MatchString(strings.TrimSpace(v.prose)) {
+	if len(v.prose) > 200 || strings.Contains(v.prose, "?") || !revertWords.in(v.prose) || !revertOrder.MatchString(strings.TrimSpace(v.prose)) {
 		return
 	}
 	subject := ""

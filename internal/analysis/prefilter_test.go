@@ -189,12 +189,12 @@ func TestSlashCommandAndLineNumberShortcuts(t *testing.T) {
 	}
 }
 
-// The reason, alternative and approach patterns match only text that
+// The decision patterns guarded by words match only text that
 // holds one of their words: sentences built of their parts, each part
 // often replaced by noise, cut words, other cases and the runes that
 // fold to ASCII letters. Each pattern must match some of them, or the
 // test proves nothing.
-func TestReasonAndApproachWordsNeverMissAMatch(t *testing.T) {
+func TestGuardedPatternWordsNeverMissAMatch(t *testing.T) {
 	noise := []string{"", " ", "x", "é", "\u017f", "\u212a", ",", "is", "the"}
 	variants := func(words ...string) []string {
 		var out []string
@@ -220,6 +220,14 @@ func TestReasonAndApproachWordsNeverMissAMatch(t *testing.T) {
 			{" is ", " IS ", "  is\t", "is"}, {"", "the ", "THE "}, variants("correct", "right", "best", "better", "simplest", "cleanest", "proper", "safest", "recommended", "preferred"), {" ", "  "},
 			{"replacement", "fix", "FIX", "approach", "choice", "option", "solution", "value", "x"}, {"", " here"},
 			{" — ", ": ", ", ", " because ", " since ", " as ", " - ", "x"}, {"it allows writes", "abcdefg", "x"}}},
+		{revertOrder, revertWords, [][]string{{"", "nah. ", "ok,", "x "}, {"", "please ", "PLEASE  "}, variants("revert", "undo", "roll back", "roll it back"),
+			{"", " it", " the last commit"}, {"", " please"}, {"", ".", "!!"}}},
+		{concession, concessionWords, [][]string{{"", "ah ", "OK, "}, variants("you're right", "You are absolutely right", "the user is right",
+			"good point", "Fair catch", "great call", "tienes raz", "vous avez raz", "você está cert", "おっしゃる通り", "ご指摘の通り", "你说得对", "您说得对"), {"", "!", " x"}}},
+		{meansNamed, meansNamedWords, [][]string{{"build it ", "x"}, variants("using", "on top of", "built on", "z użyciem", "Z UŻYCIEM", "usando", "en utilisant"),
+			{" ", "  "}, {"redis", "x", "ab"}}},
+		{personCannot, personCannotWords, [][]string{{"", "x "}, {"i", "YOU", "we", "they"}, {" ", "\t"}, variants("cannot"), {"", " x"}}},
+		{danglingInstead, decisionInsteadWords, [][]string{{"use x", ""}, {"", ","}, {" ", "  "}, variants("instead of", "rather than"), {"", " y"}}},
 	}
 	rng := rand.New(rand.NewPCG(5, 6))
 	for _, g := range guarded {

@@ -1156,7 +1156,7 @@ func errorAt(lines []string, i int, re *regexp.Regexp) string {
 	t = strings.TrimSpace(strings.Trim(t, logMarks+" \t"))
 	t = strings.TrimSpace(logTag.ReplaceAllString(t, ""))
 	t = withFileNameOnly(t)
-	if !re.MatchString(t) || !re.MatchString(personCannot.ReplaceAllString(t, "")) {
+	if !re.MatchString(t) || personCannotWords.in(t) && !re.MatchString(personCannot.ReplaceAllString(t, "")) {
 		// "if you cannot think of a shorter way": a person's inability,
 		// the steward's own sentence, is no error a program printed.
 		return ""
@@ -1211,6 +1211,10 @@ var retriedAttempt = regexp.MustCompile(`(?i)\battempt\s+\d+\s*(?:/|of)\s*\d+\b|
 // personCannot is a person's "cannot" ("you cannot", "we cannot"): what
 // someone is unable to do, not a program's error.
 var personCannot = regexp.MustCompile(`(?i)\b(?:i|you|we|they)\s+cannot\b`)
+
+// personCannotWords holds the word every match of personCannot holds: a
+// line without it is the line personCannot leaves as it is.
+var personCannotWords = newFoldWords("cannot")
 
 // logTag is a log line's bracketed time or source: "[11:35:44.030]",
 // "[OpenAI Codex]".
