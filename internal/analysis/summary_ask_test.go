@@ -158,7 +158,7 @@ func TestSummaryAskAfterAttachedFiles(t *testing.T) {
 	if got := withoutLeadingMentions("@README.md is outdated since the rename of the config flags"); got != "@README.md is outdated since the rename of the config flags" {
 		t.Errorf("a mention that is the subject went: %q", got)
 	}
-	if got := withoutLeadingMentions("@TODO.md implement tasks"); got != "@TODO.md implement tasks" {
+	if got := withoutLeadingMentions("@NOTES.md implement tasks"); got != "@NOTES.md implement tasks" {
 		t.Errorf("a short request lost its file: %q", got)
 	}
 }

@@ -213,7 +213,7 @@ func TestSummaryLeavesOutAnnouncedStepsAfterReport(t *testing.T) {
 	c.steward("The footer of the viewer page is cluttered; keep only the author line with links to their profiles.")
 	c.assistant("Now I'll simplify the footer markup in both layout files so only the author line remains.")
 	c.assistant("Now, let's update the viewer page footer component with the profile links as well.")
-	c.assistant("Removed the repository links from both footers; the author line now links to the Mastodon and GitHub profiles.")
+	c.assistant("Removed the repository links from both footers; the author line now links to the LinkedIn and GitHub profiles.")
 	checkSummaryLeavesOut(t, c, []string{"Now I'll simplify", "let's update the viewer"}, []string{"Removed the repository links"})
 }
 

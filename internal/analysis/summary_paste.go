@@ -341,7 +341,7 @@ func withoutLeadingMentions(line string) string {
 		n++
 	}
 	first, _, _ := strings.Cut(rest, " ")
-	// "@TODO.md implement tasks": too short a request without its file.
+	// "@NOTES.md implement tasks": too short a request without its file.
 	if n == 0 || !imperativeVerbs[strings.ToLower(first)] || len(strings.Fields(rest)) < minAskWords {
 		return line
 	}
