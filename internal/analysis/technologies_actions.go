@@ -646,6 +646,12 @@ func textActions(content string) []techAction {
 		if l == "" {
 			continue
 		}
+		// SpecStory's later record folds each call under a disclosure
+		// whose summary names it ("<details><summary>Edit file:
+		// src/app.py</summary>"): the summary is the call's line.
+		if summary, ok := strings.CutPrefix(l, "<details><summary>"); ok {
+			l = strings.TrimSpace(strings.TrimSuffix(summary, "</summary>"))
+		}
 		if inner, ok := bracketNote(l); ok {
 			acts, shell := noteAction(inner)
 			out = append(out, acts...)
@@ -735,10 +741,7 @@ func textActions(content string) []techAction {
 			runNext = false
 		case strings.HasPrefix(l, "```"):
 			info := strings.ToLower(strings.TrimSpace(strings.TrimPrefix(l, "```")))
-			end := i + 1
-			for end < len(lines) && !strings.HasPrefix(strings.TrimSpace(lines[end]), "```") {
-				end++
-			}
+			end := fenceEnd(lines, i, info == "diff")
 			body := strings.Join(lines[min(i+1, len(lines)):min(end, len(lines))], "\n")
 			if f := citedFile(l); f != "" {
 				// Cursor's citation of a project file's lines
@@ -777,6 +780,23 @@ func textActions(content string) []techAction {
 		}
 	}
 	return out
+}
+
+// fenceEnd is the index of the line that closes the fence opened at
+// lines[open], or len(lines). A diff's context lines keep the file's
+// text one space in, so a Markdown file's own fence in a diff ("  ```")
+// is no close: a diff's fence closes only at its opening's indentation
+// or less.
+func fenceEnd(lines []string, open int, diff bool) int {
+	indent := len(lines[open]) - len(strings.TrimLeft(lines[open], " \t"))
+	end := open + 1
+	for ; end < len(lines); end++ {
+		t := strings.TrimLeft(lines[end], " \t")
+		if strings.HasPrefix(t, "```") && (!diff || len(lines[end])-len(t) <= indent) {
+			break
+		}
+	}
+	return end
 }
 
 // toolUseName is the tool a SpecStory "Tool use: **name** • …" line names.

@@ -52,3 +52,23 @@ func TestTechnologiesNotFromListedValues(t *testing.T) {
 		t.Errorf("technologies %q lack Ruff, which the steward names", s.Technical.Technologies)
 	}
 }
+
+// TestTechnologiesFromFoldedSpecStoryEdits: SpecStory's later record folds
+// each edit under a disclosure ("<details><summary>Edit file: …</summary>")
+// with its diff below; a Markdown file's own fences in that diff (a context
+// line "  ```") do not close the diff, so the edits after it are read too.
+func TestTechnologiesFromFoldedSpecStoryEdits(t *testing.T) {
+	c := newConvo()
+	c.steward("Document how to bring the services up, and add a script for it.")
+	c.assistant("I'll update the guide first.\n\n" +
+		"<details><summary>Edit file: docs/setup.md</summary>\n\nAdd the start-up steps\n\n**Chunk 1**\nLines added: 4, lines removed: 0\n\n" +
+		"```diff\n@@ -3,4 +3,8 @@\n  ## Running\n  ```\n  make serve\n  ```\n+ Or start everything at once:\n+ ```\n+ ./up.sh\n+ ```\n```\n\n</details>\n\n" +
+		"Now the script:\n\n<details><summary>Edit file: up.sh</summary>\n\n**Chunk 1**\nLines added: 3, lines removed: 0\n\n" +
+		"```diff\n@@ -0,0 +1,3 @@\n+ #!/bin/sh\n+ set -e\n+ podman run -d -p 5432:5432 db-image\n```\n\n</details>\n")
+	s := &baton.Session{}
+	New().Session(s, c.analysed(New()))
+	wantEvidence(t, s, map[string]string{
+		"Markdown": "edited setup.md",
+		"Podman":   "run by up.sh: `podman run -d -p 5432:5432 db-image`",
+	})
+}
