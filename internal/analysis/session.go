@@ -275,7 +275,7 @@ func (b *viewBuilder) add(full *baton.Message) {
 			sem = c.Semantic // not the whole copy
 		}
 		if !callsDescribed(m) {
-			v.prose = proseOf(m.Content)
+			v.prose = proseOf(promptWords(m))
 		}
 		lower := lowerText(v.prose)
 		v.text = v.prose != ""

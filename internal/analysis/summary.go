@@ -16,7 +16,9 @@ import (
 const (
 	// maxSummary is the most characters of a summary: a paragraph a
 	// steward reads at a glance, half what a bridge's summary holds
-	// (baton.MaxBridgeSummary), so a bridge carries it whole.
+	// (baton.MaxBridgeSummary), so a bridge carries it whole. Counted as
+	// a screen shows them (displayWidth): a Chinese, Japanese or Korean
+	// character says about what two letters say, and takes their room.
 	maxSummary     = 1000
 	maxOutcomes    = 5
 	maxDecisions   = 10
@@ -760,7 +762,7 @@ func composeSummary(cands []candidate, ranked []int, closing, closingLast, lastS
 	}
 	take := func(k int) {
 		s := render(k)
-		n := utf8.RuneCountInString(s)
+		n := displayWidth(s)
 		if size+n+1 > maxSummary || redundant(chosen, k) {
 			return
 		}
@@ -824,6 +826,30 @@ func composeSummary(cands []candidate, ranked []int, closing, closingLast, lastS
 		text = excerpt(p.cands[0].text, maxSummary-4)
 	}
 	return text
+}
+
+// displayWidth is the columns s takes on a screen: two for a wide
+// character (Chinese, Japanese and Korean scripts, full-width forms), one
+// for any other.
+func displayWidth(s string) int {
+	n := 0
+	for _, r := range s {
+		n++
+		if wideRune(r) {
+			n++
+		}
+	}
+	return n
+}
+
+// wideRune reports a character East Asian text sets in two columns: Hangul
+// Jamo, the CJK scripts and symbols through Yi, Hangul syllables, CJK
+// compatibility ideographs and forms, full-width forms, and the
+// ideographs beyond the basic plane.
+func wideRune(r rune) bool {
+	return r >= 0x1100 && (r <= 0x115f || r >= 0x2e80 && r <= 0xa4cf || r >= 0xac00 && r <= 0xd7a3 ||
+		r >= 0xf900 && r <= 0xfaff || r >= 0xfe30 && r <= 0xfe4f || r >= 0xff00 && r <= 0xff60 ||
+		r >= 0xffe0 && r <= 0xffe6 || r >= 0x20000 && r <= 0x3fffd)
 }
 
 // capitalizedWord is s with its first letter a capital when its first
@@ -1025,7 +1051,7 @@ func (p *candidatePool) outcomes(ranked []int, vs []view) []string {
 			c.chatty || notDone(lowerText(c.text)) || proposes(lowerText(c.text)) {
 			continue
 		}
-		if c.isQues || len(outs) >= maxOutcomes || containsFold(candTexts(p.cands, outs), c.text) {
+		if c.isQues || len(outs) >= maxOutcomes || containsSentence(candTexts(p.cands, outs), c.text) {
 			continue
 		}
 		// A running count reported again ("That's 10 races fixed so
@@ -1225,6 +1251,20 @@ func withoutParentheses(s string) string {
 func containsFold(list []string, s string) bool {
 	for _, x := range list {
 		if strings.EqualFold(x, s) {
+			return true
+		}
+	}
+	return false
+}
+
+// containsSentence reports whether list holds s but for case and the
+// closing punctuation: the steward's "Weekly stats: completion rate per
+// habit." and the assistant's "Weekly stats: Completion rate per habit"
+// say one thing.
+func containsSentence(list []string, s string) bool {
+	s = strings.TrimRight(s, ".!;: ")
+	for _, x := range list {
+		if strings.EqualFold(strings.TrimRight(x, ".!;: "), s) {
 			return true
 		}
 	}

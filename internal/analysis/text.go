@@ -474,7 +474,8 @@ func sentences(prose string) []string {
 // whose dot does not end a sentence.
 func abbreviationBefore(s string) bool {
 	i := strings.LastIndexByte(s, ' ')
-	w := strings.ToLower(s[i+1:])
+	// "(e.g." and "[i.e." are the abbreviation too.
+	w := strings.ToLower(strings.TrimLeft(s[i+1:], "([\"'"))
 	switch w {
 	case "e.g", "i.e", "etc", "vs", "cf", "approx", "mr", "ms", "dr":
 		return true

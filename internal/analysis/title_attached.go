@@ -5,6 +5,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/baton-dev/baton/internal/baton"
 )
 
 // What a prompt carries besides the steward's words: the content of a file
@@ -107,23 +109,25 @@ func particleRune(r rune) bool {
 	return unicode.Is(unicode.Hangul, r) || unicode.Is(unicode.Hiragana, r)
 }
 
-// titleProse is the prose a prompt's title is read from: its prose, or
-// when it carries an attachment or wrapped output, or mentions a file by
-// a link, the prose of the rest; of the agent's summary of a conversation
-// that ran out of context, the request it reports.
+// promptWords is what a message says: of the steward's, the content
+// without the files an editor attached to it and with its mention links
+// written as the mentions they are; of the assistant's, the content.
+func promptWords(m *message) string {
+	c := m.Content
+	if m.Role != baton.RoleSteward || !strings.Contains(c, "<") && !strings.Contains(c, "](") {
+		return c
+	}
+	return withMentionsAsWritten(withoutAttached(c))
+}
+
+// titleProse is the prose a prompt's title is read from: its prose (the
+// steward's words, promptWords), or of the agent's summary of a
+// conversation that ran out of context, the request it reports.
 func titleProse(v *view) string {
-	c := v.m.Content
-	if continuationSummary(c) {
+	if c := v.m.Content; continuationSummary(c) {
 		return continuationRequest(c)
 	}
-	if !strings.Contains(c, "<") && !strings.Contains(c, "](") {
-		return v.prose
-	}
-	rest := withMentionsAsWritten(withoutAttached(c))
-	if rest == c {
-		return v.prose
-	}
-	return proseOf(rest)
+	return v.prose
 }
 
 // requestSection opens the section of Claude Code's continuation summary

@@ -598,7 +598,7 @@ func (b *builder) user(l *line, c *conv, id string, ts time.Time) error {
 			results++
 			lastConv, last = b.toolResult(l, c, id, ts, bl, results == 1)
 		case "text":
-			text = appendText(text, clean(bl.Text))
+			text = appendPromptText(text, clean(bl.Text))
 		case "image", "document":
 			images++
 			text = appendText(text, mediaPlaceholder(bl))

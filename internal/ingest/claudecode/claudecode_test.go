@@ -566,6 +566,28 @@ func TestToolResultBlocksAndImages(t *testing.T) {
 	}
 }
 
+// An editor extension sends one prompt in pieces: a mention of a file as
+// a block of its own, the words typed after it, and the file it attached.
+// The pieces that meet mid-line are one line again; the attached file
+// stays a paragraph of its own.
+func TestPromptPiecesMeetingMidLineAreOneLine(t *testing.T) {
+	doc, _, err := Parse(jl(t,
+		userLine("m1", "", "2025-01-01T10:00:00Z", []any{
+			text("[@notes.md](file:///home/dev/notes.md)"), text(" holds the release checklist. Shorten it to "),
+			text("[@plan.md](file:///home/dev/plan.md)"), text(" size."),
+			text("\n<context ref=\"file:///home/dev/notes.md\">\n# Checklist\n</context>"),
+		}),
+	), "s.jsonl", Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "[@notes.md](file:///home/dev/notes.md) holds the release checklist. Shorten it to [@plan.md](file:///home/dev/plan.md) size." +
+		"\n\n\n<context ref=\"file:///home/dev/notes.md\">\n# Checklist\n</context>"
+	if got := doc.Conversations[0].Messages[0].Content; got != want {
+		t.Errorf("prompt\n got %q\nwant %q", got, want)
+	}
+}
+
 func TestNULBytesAreStripped(t *testing.T) {
 	doc, _, err := Parse(jl(t,
 		userLine("m1", "", "2025-01-01T10:00:00Z", "bad\u0000byte"),

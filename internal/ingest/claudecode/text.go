@@ -143,6 +143,18 @@ func joinNonEmpty(sep string, parts ...string) string {
 	return b.String()
 }
 
+// appendPromptText appends a text block of the steward's prompt. An
+// editor extension sends one prompt in pieces — a file mention as a
+// block of its own, then " is the template …" — and a piece that starts
+// or ends mid-line (a space at the seam) continues the line; any other
+// block is a paragraph of its own, as appendText makes it.
+func appendPromptText(dst, s string) string {
+	if dst != "" && s != "" && (strings.HasPrefix(s, " ") || strings.HasSuffix(dst, " ")) {
+		return dst + s
+	}
+	return appendText(dst, s)
+}
+
 // appendText joins message parts with a blank line.
 func appendText(dst, s string) string {
 	if s == "" {
