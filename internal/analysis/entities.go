@@ -300,6 +300,15 @@ var fileExts = func() map[string]bool {
 var specialFiles = set("Dockerfile", "Makefile", "Procfile", "Gemfile", "Rakefile", "Justfile", "Taskfile",
 	"Containerfile", "Vagrantfile", "Caddyfile", "CODEOWNERS", "LICENSE", "README")
 
+// specialFileBits holds specialFiles' bits (wordBit): most capitalised
+// words have none and are not looked up.
+var specialFileBits = func() (b wordBloom) {
+	for f := range specialFiles {
+		b.add(f)
+	}
+	return b
+}()
+
 // languageOfPath returns the language id of a file path, or "".
 func languageOfPath(p string) string {
 	base := path.Base(p)
@@ -347,7 +356,10 @@ func scanEntities(prose, lower string, ascii bool, es *entitySet, chunks []strin
 	skip := 0
 	for i, raw := range chunks {
 		ticked := strings.HasPrefix(raw, "`")
-		c := trimChunk(raw)
+		c := raw
+		if chunkHasEdge(raw) {
+			c = trimChunk(raw)
+		}
 		start := sentenceStart
 		sentenceStart = endsSentence(raw)
 		if skip > 0 {
@@ -363,30 +375,35 @@ func scanEntities(prose, lower string, ascii bool, es *entitySet, chunks []strin
 		}
 		// The word is hashed once for both filters of technology words.
 		bit := wordBit(c)
-		if name, n := techPhraseAt(chunks, i, c, bit, ascii); n > 0 {
-			es.add(name, EntityTechnology, 0.9)
-			skip = n - 1
-			continue
+		// Most words open no phrase: an ASCII word's clear bit says so
+		// here, without a call.
+		if !ascii || techPhraseOpening.hasBit(bit) {
+			if name, n := techPhraseAt(chunks, i, c, bit, ascii); n > 0 {
+				es.add(name, EntityTechnology, 0.9)
+				skip = n - 1
+				continue
+			}
 		}
-		if isUpperASCII(c[0]) && specialFiles[c] { // each opens with a capital: most words are not looked up
+		if isUpperASCII(c[0]) && specialFileBits.hasBit(bit) && specialFiles[c] { // each opens with a capital: most words are not looked up
 			es.add(c, EntityFile, 0.85)
 			if name, ok := technologies[strings.ToLower(c)]; ok {
 				es.add(name, EntityTechnology, 0.9)
 			}
 			continue
 		}
-		if !ticked && asciiLetters(c) {
+		if letters, camel := asciiLettersCamel(c); letters && !ticked {
 			// Most words: letters alone are a technology only when
 			// technologyOf knows the word in some case, no line
 			// reference, no file (but specialFiles, above) and, out of
 			// backticks, a symbol only when camel-cased (symbolOf).
-			if mayNameTechnology(c, bit, techWords) {
+			// Most words' bit is clear: told here, without a call.
+			if (techWords.bloom.hasBit(bit) || len(c) > maxLowerInPlace) && mayNameTechnology(c, bit, techWords) {
 				if name, ok := technologyOf(c, chunks, i, start); ok {
 					es.add(name, EntityTechnology, 0.9)
 					continue
 				}
 			}
-			if isCamel(c) {
+			if camel {
 				es.add(c, EntitySymbol, 0.65)
 			}
 			continue
@@ -562,7 +579,7 @@ func load32(s string, i int) uint32 {
 // a word. A word too long to lower-case in place is left to technologyOf.
 // bit is c's wordBit, tw technologyWords().
 func mayNameTechnology(c string, bit uint32, tw *techWords) bool {
-	var buf [32]byte
+	var buf [maxLowerInPlace]byte
 	if len(c) > len(buf) {
 		return true
 	}
@@ -572,17 +589,28 @@ func mayNameTechnology(c string, bit uint32, tw *techWords) bool {
 	return tw.words[string(asciiLower(buf[:0], c))]
 }
 
+// maxLowerInPlace is the longest word mayNameTechnology lower-cases on
+// the stack.
+const maxLowerInPlace = 32
+
 // isUpperASCII reports whether b is an ASCII capital letter.
 func isUpperASCII(b byte) bool { return 'A' <= b && b <= 'Z' }
 
-// asciiLetters reports whether s is ASCII letters alone.
-func asciiLetters(s string) bool {
+// asciiLettersCamel reports whether s is ASCII letters alone and, when it
+// is, whether it is camel-cased (isCamel), in one pass over s:
+// scanEntities asks both of most words.
+func asciiLettersCamel(s string) (letters, camel bool) {
 	for i := 0; i < len(s); i++ {
-		if b := s[i] | 0x20; b < 'a' || b > 'z' {
-			return false
+		b := s[i]
+		if l := b | 0x20; l < 'a' || l > 'z' {
+			return false, false
+		}
+		// Of letters, a capital is below 'a' and a small letter not.
+		if b < 'a' && i > 0 && s[i-1] >= 'a' {
+			camel = true
 		}
 	}
-	return true
+	return true, camel
 }
 
 // asciiWordBytes reports whether s is ASCII letters, digits and '_' alone
@@ -595,6 +623,16 @@ func asciiWordBytes(s string) bool {
 	}
 	return true
 }
+
+// chunkHasEdge reports whether trimChunk may strip a byte from s: most
+// chunks of prose open and end with a letter, told by this test without
+// a call (scanEntities asks it of every chunk of every message).
+func chunkHasEdge(s string) bool {
+	return s != "" && (chunkOpening[s[0]] || chunkClosing[s[len(s)-1]])
+}
+
+// chunkClosing holds the bytes trimChunk may strip from a chunk's end.
+var chunkClosing = byteTable("`'\",;:!?.*~>)]}")
 
 // chunkOpening holds the bytes trimChunk strips from a word's start, and
 // sentenceTrail those endsSentence looks past at its end: both are asked
@@ -612,6 +650,9 @@ func byteTable(s string) (t [256]bool) {
 // trimChunk strips quotes, brackets and sentence punctuation around a
 // word, keeping a call's own parentheses ("parseJSON()").
 func trimChunk(s string) string {
+	if !chunkHasEdge(s) {
+		return s
+	}
 	i := 0
 	for i < len(s) && chunkOpening[s[i]] {
 		i++
@@ -655,7 +696,20 @@ func unbalanced(s string, c byte) bool {
 	return n < 0
 }
 
+// endsSentence reports whether raw ends a sentence: most chunks end with
+// a letter, told without a call.
 func endsSentence(raw string) bool {
+	if len(raw) == 0 || !sentenceEnd[raw[len(raw)-1]] {
+		return false
+	}
+	return endsSentenceTrail(raw)
+}
+
+// sentenceEnd holds the bytes a chunk that ends a sentence may end with:
+// the sentence's own punctuation and sentenceTrail's.
+var sentenceEnd = byteTable(".!?:\"')`*")
+
+func endsSentenceTrail(raw string) bool {
 	j := len(raw)
 	for j > 0 && sentenceTrail[raw[j-1]] {
 		j--
@@ -960,6 +1014,13 @@ func lineMention(lower string, es *entitySet) location {
 	if file == "" {
 		return location{}
 	}
+	// Both words open with "line": text before its first is not read
+	// again for each.
+	at := strings.Index(lower, "line")
+	if at < 0 {
+		return location{}
+	}
+	lower = lower[at:]
 	for _, kw := range []string{"lines ", "line "} {
 		i := strings.Index(lower, kw)
 		if i < 0 {
