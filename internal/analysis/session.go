@@ -66,7 +66,7 @@ func reportAndMemory(workingDirectory, toolVersion string, vs []view, ex []Excha
 	// 75,000-message document peaked at 152 MB of heap, after them 135).
 	due := memoryDue(len(vs))
 	techs := newSessionTechnologies(vs)
-	summary := func() (baton.Summary, *knownSummary) { return summaryAndMemoryWith(vs, due, techs) }
+	summary := func() (baton.Summary, *knownSummary, []string) { return summaryAndMemoryWith(vs, due, techs) }
 	if len(vs) <= maxViewsBeside {
 		summary = summaryBeside(vs, due, techs)
 	}
@@ -80,10 +80,13 @@ func reportAndMemory(workingDirectory, toolVersion string, vs []view, ex []Excha
 	r.Patterns = patternsOf(vs, ex)
 	r.Title = projectTitle(vs, workingDirectory)
 	var memory *knownSummary
-	r.Summary, memory = summary()
+	var spares []string
+	r.Summary, memory, spares = summary()
 	r.Quality = qualityOf(vs, ex, &r)
 	if r.Title == "" {
 		r.Title = topicsTitle(r.Summary.KeyTopics)
+	} else {
+		r.Summary.KeyTopics = withTitleTopic(r.Summary.KeyTopics, spares, r.Title)
 	}
 	return r, memory
 }
@@ -123,10 +126,11 @@ const maxViewsBeside = 20_000
 // summaryBeside starts summaryAndMemoryWith(vs, due, techs) on another goroutine;
 // the function it returns waits for the summaries. A panic there is
 // raised again in the caller, where it would have been.
-func summaryBeside(vs []view, due int, techs *sessionTechnologies) func() (baton.Summary, *knownSummary) {
+func summaryBeside(vs []view, due int, techs *sessionTechnologies) func() (baton.Summary, *knownSummary, []string) {
 	type outcome struct {
 		summary  baton.Summary
 		memory   *knownSummary
+		spares   []string
 		panicked any
 	}
 	done := make(chan outcome, 1)
@@ -136,15 +140,15 @@ func summaryBeside(vs []view, due int, techs *sessionTechnologies) func() (baton
 				done <- outcome{panicked: p}
 			}
 		}()
-		s, memory := summaryAndMemoryWith(vs, due, techs)
-		done <- outcome{summary: s, memory: memory}
+		s, memory, spares := summaryAndMemoryWith(vs, due, techs)
+		done <- outcome{summary: s, memory: memory, spares: spares}
 	}()
-	return func() (baton.Summary, *knownSummary) {
+	return func() (baton.Summary, *knownSummary, []string) {
 		o := <-done
 		if o.panicked != nil {
 			panic(o.panicked)
 		}
-		return o.summary, o.memory
+		return o.summary, o.memory, o.spares
 	}
 }
 

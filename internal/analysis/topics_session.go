@@ -96,13 +96,85 @@ const minTopicScore = 3
 // notarization"), generic heads, vague adjectives and discourse nouns
 // never alone, the other languages' stop words (topicStopWords) never.
 func keyTopics(vs []view) []string {
+	topics, _ := keyTopicsAndSpares(vs)
+	return topics
+}
+
+// keyTopicsAndSpares is keyTopics and the session's spare topics
+// (spareTopics).
+func keyTopicsAndSpares(vs []view) (topics, spares []string) {
 	texts := 0
 	for i := range vs {
 		if vs[i].text {
 			texts++
 		}
 	}
-	return chooseTopics(topicCandidates(vs), texts, nil)
+	cands := topicCandidates(vs)
+	topics = chooseTopics(cands, texts, nil) // ranks cands
+	return topics, spareTopics(cands, topics)
+}
+
+// maxSpareTopics is the most spare topics a session keeps.
+const maxSpareTopics = 64
+
+// spareTopics are the phrases and file names of the ranked candidates
+// that may be a topic of their own (topicAlone) and were not chosen,
+// best first, none holding a chosen topic or held by one: what the
+// session's title may name beside its topics (withTitleTopic), though
+// the session may name it once.
+func spareTopics(ranked []topicCandidate, chosen []string) []string {
+	var out []string
+	var known map[string]int
+	for _, c := range ranked {
+		if len(out) >= maxSpareTopics {
+			break
+		}
+		if !strings.Contains(c.term, " ") && !strings.Contains(c.term, ".") {
+			continue
+		}
+		if _, ok := topicAlone(c, ranked, minTopicScore, &known); !ok || overlapsTopic(c.term, chosen) {
+			continue
+		}
+		out = append(out, c.term)
+	}
+	return out
+}
+
+// overlapsTopic reports a term that one of topics is, holds or is held
+// by, or names in another form (sameTerm).
+func overlapsTopic(term string, topics []string) bool {
+	for _, t := range topics {
+		if t == term || holdsTerm(t, term) || holdsTerm(term, t) || sameTerm(t, term) {
+			return true
+		}
+	}
+	return false
+}
+
+// withTitleTopic adds to a session's topics the best of its spare topics
+// (spareTopics) that its title names as words of its own, when it has
+// fewer than the most: the title is the sentence the steward stated the
+// session's subject in ("Fix the notarization timeout in the release
+// workflow"), and a phrase of it is a subject though the session names
+// it once.
+func withTitleTopic(topics, spares []string, title string) []string {
+	if len(topics) >= maxKeyTopics || len(spares) == 0 {
+		return topics
+	}
+	words := " " + strings.Join(strings.FieldsFunc(strings.ToLower(title), titleWordSeparator), " ") + " "
+	for _, s := range spares {
+		if strings.Contains(words, " "+s+" ") {
+			return append(topics, s)
+		}
+	}
+	return topics
+}
+
+// titleWordSeparator parts the words of a title: white space and
+// punctuation, not the hyphen, dot or underscore inside a compound or
+// file name ("pre-commit", "go.mod").
+func titleWordSeparator(r rune) bool {
+	return unicode.IsSpace(r) || unicode.IsPunct(r) && r != '-' && r != '.' && r != '_'
 }
 
 // chooseTopics picks a session's topics from its candidates (texts is how
