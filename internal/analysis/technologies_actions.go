@@ -648,8 +648,9 @@ func textActions(content string) []techAction {
 		}
 		// SpecStory's later record folds each call under a disclosure
 		// whose summary names it ("<details><summary>Edit file:
-		// src/app.py</summary>"): the summary is the call's line.
-		if summary, ok := strings.CutPrefix(l, "<details><summary>"); ok {
+		// src/app.py</summary>", or the summary on a line of its own):
+		// the summary is the call's line.
+		if summary, ok := strings.CutPrefix(strings.TrimPrefix(l, "<details>"), "<summary>"); ok {
 			l = strings.TrimSpace(strings.TrimSuffix(summary, "</summary>"))
 		}
 		if inner, ok := bracketNote(l); ok {
@@ -752,6 +753,13 @@ func textActions(content string) []techAction {
 				// Cursor's "```python:app/models/cell.py": the code it
 				// writes for that file.
 				out = append(out, techAction{op: "edit", file: f, written: lines[min(i+1, len(lines)):min(end, len(lines))]})
+			} else if a, ok := editResult(body); ok && info == "" {
+				out = append(out, a)
+			} else if info == "diff" && strings.HasPrefix(strings.TrimSpace(body), "*** Begin Patch") {
+				// An apply_patch call's patch, which names its files
+				// ("*** Update File: src/app.ts").
+				out = append(out, patchActions(body)...)
+				cur = -1
 			} else if info == "diff" {
 				// The diff of the edit above it, or of the file the
 				// words just before it name (an export that dropped the
@@ -797,6 +805,23 @@ func fenceEnd(lines []string, open int, diff bool) int {
 		}
 	}
 	return end
+}
+
+// editResult reads the result Claude Code's Edit or Write returns, kept
+// in a record as a fence under the call ("The file /src/app.py has been
+// updated. …", "File created successfully at: /src/app.py"): the call
+// changed that file.
+func editResult(body string) (techAction, bool) {
+	first, _, _ := strings.Cut(strings.TrimSpace(body), "\n")
+	if f, ok := strings.CutPrefix(first, "File created successfully at: "); ok && f != "" && !strings.Contains(f, " ") {
+		return techAction{op: "write", file: f}, true
+	}
+	if rest, ok := strings.CutPrefix(first, "The file "); ok {
+		if f, _, ok := strings.Cut(rest, " has been updated"); ok && f != "" && !strings.Contains(f, " ") {
+			return techAction{op: "edit", file: f}, true
+		}
+	}
+	return techAction{}, false
 }
 
 // toolUseName is the tool a SpecStory "Tool use: **name** • …" line names.

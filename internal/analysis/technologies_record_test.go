@@ -54,21 +54,44 @@ func TestTechnologiesNotFromListedValues(t *testing.T) {
 }
 
 // TestTechnologiesFromFoldedSpecStoryEdits: SpecStory's later record folds
-// each edit under a disclosure ("<details><summary>Edit file: …</summary>")
-// with its diff below; a Markdown file's own fences in that diff (a context
-// line "  ```") do not close the diff, so the edits after it are read too.
+// each edit under a disclosure ("<details><summary>Edit file: …</summary>",
+// the summary on a line of its own or not) with its diff below; a Markdown
+// file's own fences in that diff (a context line "  ```") do not close the
+// diff, so the edits after it are read too.
 func TestTechnologiesFromFoldedSpecStoryEdits(t *testing.T) {
 	c := newConvo()
 	c.steward("Document how to bring the services up, and add a script for it.")
 	c.assistant("I'll update the guide first.\n\n" +
 		"<details><summary>Edit file: docs/setup.md</summary>\n\nAdd the start-up steps\n\n**Chunk 1**\nLines added: 4, lines removed: 0\n\n" +
 		"```diff\n@@ -3,4 +3,8 @@\n  ## Running\n  ```\n  make serve\n  ```\n+ Or start everything at once:\n+ ```\n+ ./up.sh\n+ ```\n```\n\n</details>\n\n" +
-		"Now the script:\n\n<details><summary>Edit file: up.sh</summary>\n\n**Chunk 1**\nLines added: 3, lines removed: 0\n\n" +
+		"Now the script:\n\n<details>\n  <summary>Edit file: up.sh</summary>\n\n**Chunk 1**\nLines added: 3, lines removed: 0\n\n" +
 		"```diff\n@@ -0,0 +1,3 @@\n+ #!/bin/sh\n+ set -e\n+ podman run -d -p 5432:5432 db-image\n```\n\n</details>\n")
 	s := &baton.Session{}
 	New().Session(s, c.analysed(New()))
 	wantEvidence(t, s, map[string]string{
 		"Markdown": "edited setup.md",
 		"Podman":   "run by up.sh: `podman run -d -p 5432:5432 db-image`",
+	})
+}
+
+// TestTechnologiesFromRecordedPatchesAndEditResults: a record that keeps an
+// apply_patch call as a diff fence of its patch ("*** Update File: …")
+// edited the files the patch names, and one that keeps Claude Code's Edit
+// or Write under "Tool use:" with its result ("The file … has been
+// updated.", "File created successfully at: …") changed that file.
+func TestTechnologiesFromRecordedPatchesAndEditResults(t *testing.T) {
+	c := newConvo()
+	c.steward("Tighten the lint setup and note it in the changelog.")
+	c.assistant("I will type the cart first.\n\nTool use: **read_file** • Read file: /home/dev/shop/.eslintrc.cjs\n\n" +
+		"        Tool use: **apply_patch** • Apply patch for undefined\n\n" +
+		"```diff\n*** Begin Patch\n*** Update File: /home/dev/shop/src/cart.ts\n@@\n-export const total = (xs) => xs.reduce((a, b) => a + b, 0)\n+export const total = (xs: number[]): number => xs.reduce((a, b) => a + b, 0)\n*** End Patch\n```\n\n" +
+		"Tool use: **Edit**\n\n```\nThe file /home/dev/shop/CHANGELOG.md has been updated. Here's the result of running `cat -n` on a snippet of the edited file:\n     3→- Typed the cart total\n```\n\n" +
+		"Tool use: **Write**\n\n```\nFile created successfully at: /home/dev/shop/scripts/release.py\n```\n")
+	s := &baton.Session{}
+	New().Session(s, c.analysed(New()))
+	wantEvidence(t, s, map[string]string{
+		"TypeScript": "edited cart.ts",
+		"Markdown":   "edited CHANGELOG.md",
+		"Python":     "wrote release.py",
 	})
 }
