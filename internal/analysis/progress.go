@@ -215,7 +215,7 @@ func (b *taskBook) worked(task string, done bool) {
 func (b *taskBook) request(task, status string, known int) {
 	words := wordsOf(strings.ToLower(task))
 	for _, key := range b.order[:min(known, len(b.order))] {
-		if sameTask(words, wordsOf(key)) && sameCJK(task, key) {
+		if sameTask(words, wordsOf(key)) && sameCJK(task, key) && !otherFiles(task, key) {
 			b.drop("same as a known task", task)
 			return
 		}
@@ -224,6 +224,36 @@ func (b *taskBook) request(task, status string, known int) {
 	if key := strings.ToLower(b.clean(task)); b.text[key] != "" {
 		b.requested[key] = true
 	}
+}
+
+// otherFiles reports two tasks that name files or paths and no file or
+// path of one is the other's: "apply the linter to ./tests/sample_app"
+// and then "apply the linter to ./tests/plan.md" ask for the same work on
+// other things, two tasks.
+func otherFiles(a, b string) bool {
+	fa, fb := namedFiles(a), namedFiles(b)
+	if len(fa) == 0 || len(fb) == 0 {
+		return false
+	}
+	for _, f := range fa {
+		if slices.Contains(fb, f) {
+			return false
+		}
+	}
+	return true
+}
+
+// namedFiles are the words of a task that name a file or a path
+// (onlyFileNames), lower-cased, without the marks around them.
+func namedFiles(task string) []string {
+	var out []string
+	for _, w := range strings.Fields(task) {
+		w = strings.TrimSuffix(strings.Trim(w, "`'\"()[],;:!?"), ".")
+		if len(w) > 2 && onlyFileNames([]string{w}) {
+			out = append(out, strings.ToLower(strings.TrimPrefix(w, "./")))
+		}
+	}
+	return out
 }
 
 // sameTask reports two tasks that share most of their salient words.
