@@ -136,6 +136,10 @@ func (sc *decisionScan) read(i int) {
 	found := len(sc.out)
 	sc.stewardAnswer(i)
 	answered := len(sc.out) > found
+	if v.steward() && !answered {
+		sc.keyedAnswers(i)
+		answered = len(sc.out) > found
+	}
 	if v.assistant() {
 		sc.lastOffer = i
 		sc.proposalAnswered(i)
