@@ -228,6 +228,8 @@ func TestGuardedPatternWordsNeverMissAMatch(t *testing.T) {
 			{" ", "  "}, {"redis", "x", "ab"}}},
 		{personCannot, personCannotWords, [][]string{{"", "x "}, {"i", "YOU", "we", "they"}, {" ", "\t"}, variants("cannot"), {"", " x"}}},
 		{danglingInstead, decisionInsteadWords, [][]string{{"use x", ""}, {"", ","}, {" ", "  "}, variants("instead of", "rather than"), {"", " y"}}},
+		{fixPointingBack, fixPointingBackWords, [][]string{{"", "the rows repeat, ", "x.\n", "It breaks. "}, {"", "please ", "Can you ", "how can I "},
+			{"fix", "FIX", "resolve", "Solve", "fi", "x"}, {" ", "  "}, {"it", "this", "THAT", "these", "them", "th"}, {"", " please"}, {"", ".", "?", " x"}}},
 	}
 	rng := rand.New(rand.NewPCG(5, 6))
 	for _, g := range guarded {

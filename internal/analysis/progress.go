@@ -601,6 +601,11 @@ func stewardRequests(vs []view, i int, askedBefore bool) []request {
 		reqs = append([]request{{t, formListed}}, reqs...)
 	}
 	reqs = dropPreparatoryReads(reqs)
+	if !slices.ContainsFunc(reqs, namesAFix) {
+		if t := pointedFix(own, v.m.Content); t != "" {
+			reqs = append([]request{{t, formListed}}, reqs...)
+		}
+	}
 	if len(reqs) == 1 && asksForCause(reqs[0]) {
 		// "why do I keep getting this?" or "what could be causing this
 		// error?" over a pasted error: the work is fixing the error it
@@ -1061,4 +1066,89 @@ func closingTurn(vs []view) int {
 		}
 	}
 	return 0
+}
+
+// fixPointingBack is a request to fix what the message has just said or
+// shown, pointing back at it rather than naming it: "…, fix this.",
+// "Fix it, verify, and then explain", "How can I resolve this?". Its
+// words name nothing (onlyPointsBack leaves it out); the problem it
+// points at is the work. The verb opens its clause, as a request's does:
+// "what should be done to resolve it" and "how does it solve it" ask
+// for no fix.
+var fixPointingBack = regexp.MustCompile(`(?i)(?:^|[.!?,;:]\s*|\n\s*)((?:(?:please|pls|so|and|then|now|ok|okay|can you|could you|would you|how (?:can|do|should|would) (?:i|we))\s+)*(?:fix|resolve|solve) (?:it|this|that|these|them)(?:\s+(?:please|for me|too|as well))?\s*(?:[.,;!?]|$))`)
+
+// fixPointingBackWords are words one of which every match of
+// fixPointingBack holds ("resolve this" holds "solve this").
+var fixPointingBackWords = newFoldWords("fix it", "fix this", "fix that", "fix these", "fix them",
+	"solve it", "solve this", "solve that", "solve these", "solve them")
+
+// pointedFix is the task of a message that asks to fix, pointing back,
+// the problem it states or pastes (fixPointingBack): fixing the error the
+// pasted output shows (pastedErrorTask), else the statement just before
+// the request — the clause before it in its sentence ("the changelog has
+// duplicate items, fix this") or the sentence before it when that states
+// a problem ("The export drops the last row. Please fix it."); "" when
+// the message asks no such thing or names no problem.
+func pointedFix(own, content string) string {
+	loc := submatchIndexIf(fixPointingBack, own, fixPointingBackWords)
+	if loc == nil {
+		return ""
+	}
+	if t := pastedErrorTask(content); t != "" {
+		return t
+	}
+	before := strings.TrimSpace(own[:loc[2]]) // up to the request
+	line := before[strings.LastIndexByte(before, '\n')+1:]
+	if line == "" {
+		return ""
+	}
+	sents := requestSentences(line)
+	if len(sents) == 0 {
+		return ""
+	}
+	last := strings.TrimRight(sents[len(sents)-1], " ,;:-—")
+	if strings.ContainsAny(line[len(line)-1:], ".!?") && !problemWordIn(last) {
+		// A sentence of its own before the request ("The layout looks
+		// good. Please fix this.") is its problem only when it states one;
+		// a clause before it in its sentence is what it points at.
+		return ""
+	}
+	return problemStatement(last)
+}
+
+// problemStatement is "fix " and a statement of what is wrong, without
+// the files an editor attached before it, or "" for one too short to
+// name anything ("still broken") or that asks for work itself.
+func problemStatement(s string) string {
+	s = strings.TrimSpace(strings.TrimRight(s, ".!?"))
+	for strings.HasPrefix(s, "@") {
+		_, rest, ok := strings.Cut(s, " ")
+		if !ok {
+			return ""
+		}
+		s = strings.TrimSpace(rest)
+	}
+	words := strings.Fields(s)
+	if len(words) < 4 || startsWithVerb(s) || openerAt(strings.ToLower(s)) >= 0 {
+		return ""
+	}
+	return excerpt("fix "+s, taskLength)
+}
+
+// problemWordIn reports a sentence that states a problem in one of
+// sceneProblemWords or a negated verb ("doesn't", "won't").
+func problemWordIn(s string) bool {
+	for _, w := range wordsOf(lowerText(s)) {
+		if sceneProblemWords[w] || strings.HasSuffix(w, "n't") {
+			return true
+		}
+	}
+	return false
+}
+
+// namesAFix reports a request that asks, in its own words, to fix
+// something.
+func namesAFix(r request) bool {
+	first, _, _ := strings.Cut(strings.ToLower(r.text), " ")
+	return first == "fix" || first == "resolve" || first == "solve"
 }

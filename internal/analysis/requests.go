@@ -1146,7 +1146,8 @@ func pastedErrorTask(prose string) string {
 }
 
 // errorAt is the error line i says, without its level and the marks of a
-// log, continued by the next line when it ends in a colon; or "" when the
+// log, continued by the next line when it ends in a colon (the next line
+// alone when it only introduces the error: introducesError); or "" when the
 // line says no error of re's kind or names nothing ("exit code 1").
 func errorAt(lines []string, i int, re *regexp.Regexp) string {
 	t := strings.TrimSpace(lines[i])
@@ -1161,16 +1162,45 @@ func errorAt(lines []string, i int, re *regexp.Regexp) string {
 		// the steward's own sentence, is no error a program printed.
 		return ""
 	}
-	for _, p := range []string{"error:", "Error:", "ERROR:", "fatal:", "error="} {
-		t = strings.TrimSpace(strings.TrimPrefix(t, p))
-	}
+	t = withoutErrorLevel(t)
 	if len(strings.Fields(t)) < 3 || strings.Contains(strings.ToLower(t), "exit code") {
 		return ""
 	}
 	if strings.HasSuffix(t, ":") && i+1 < len(lines) {
-		t += " " + strings.TrimSpace(strings.Trim(strings.TrimSpace(lines[i+1]), logMarks+" \t"))
+		next := i + 1
+		if strings.HasPrefix(strings.TrimSpace(lines[next]), "```") && next+1 < len(lines) {
+			next++ // "we get this error:" over a fenced block: its first line
+		}
+		said := strings.TrimSpace(strings.Trim(strings.TrimSpace(lines[next]), logMarks+" \t"))
+		if introducesError(t) && len(strings.Fields(withoutErrorLevel(said))) >= 3 {
+			return withoutErrorLevel(said)
+		}
+		t += " " + said
 	}
 	return t
+}
+
+// withoutErrorLevel is an error line without the level that opens it
+// ("error: …", "fatal: …").
+func withoutErrorLevel(t string) string {
+	for _, p := range []string{"error:", "Error:", "ERROR:", "fatal:", "error="} {
+		t = strings.TrimSpace(strings.TrimPrefix(t, p))
+	}
+	return t
+}
+
+// introducesError reports a line that only introduces the error below
+// it: "For the code present, we get this error:", "I get the following
+// errors:". The error is the line after it.
+func introducesError(line string) bool {
+	l := strings.ToLower(strings.TrimSuffix(line, ":"))
+	for _, end := range []string{"this error", "these errors", "the following error", "the following errors",
+		"this warning", "these warnings", "the following warning", "the following warnings"} {
+		if strings.HasSuffix(l, end) {
+			return true
+		}
+	}
+	return false
 }
 
 // diagnosticLocation is where a compiler or linter line says its problem

@@ -19,10 +19,7 @@ func TestOpeningWantIsTheTask(t *testing.T) {
 		"The search page is slow on large tenants.":                                                                                                        "The search page is slow on large tenants",
 	}
 	for prose, want := range cases {
-		c := newConvo()
-		c.steward(prose)
-		vs := buildViews(testAnalyzer, c.analysed(testAnalyzer))
-		reqs := stewardRequests(vs, 0, false)
+		reqs := stewardRequestsOf(prose, false)
 		if len(reqs) != 1 || reqs[0].text != want {
 			t.Errorf("stewardRequests(%q) = %+v, want [%q]", prose, reqs, want)
 		}
@@ -37,10 +34,7 @@ func TestOpeningSceneIsNoTask(t *testing.T) {
 		"in this directory are three plugins we have been building together over the last month.",
 		"In this repo the exporter is able to write both CSV and JSON files for every tenant.",
 	} {
-		c := newConvo()
-		c.steward(prose)
-		vs := buildViews(testAnalyzer, c.analysed(testAnalyzer))
-		if reqs := stewardRequests(vs, 0, false); len(reqs) != 0 {
+		if reqs := stewardRequestsOf(prose, false); len(reqs) != 0 {
 			t.Errorf("stewardRequests(%q) = %+v, want none", prose, reqs)
 		}
 	}
@@ -48,10 +42,7 @@ func TestOpeningSceneIsNoTask(t *testing.T) {
 		"in this directory are three plugins that don't build on the new laptop.",
 		"In this repo the exporter fails on tenants with no invoices.",
 	} {
-		c := newConvo()
-		c.steward(prose)
-		vs := buildViews(testAnalyzer, c.analysed(testAnalyzer))
-		if reqs := stewardRequests(vs, 0, false); len(reqs) != 1 {
+		if reqs := stewardRequestsOf(prose, false); len(reqs) != 1 {
 			t.Errorf("stewardRequests(%q) = %+v, want the problem", prose, reqs)
 		}
 	}
@@ -62,18 +53,22 @@ func TestOpeningSceneIsNoTask(t *testing.T) {
 // pasted stays the question.
 func TestCauseQuestionOverPastedErrorIsTheFix(t *testing.T) {
 	prose := "why does the importer keep stopping on this file?\n\n```\nReading ledger.csv ...\nError: unexpected end of input at row 418\n```"
-	c := newConvo()
-	c.steward(prose)
-	vs := buildViews(testAnalyzer, c.analysed(testAnalyzer))
-	reqs := stewardRequests(vs, 0, false)
+	reqs := stewardRequestsOf(prose, false)
 	if len(reqs) != 1 || !strings.HasPrefix(reqs[0].text, "fix ") || !strings.Contains(reqs[0].text, "unexpected end of input") {
 		t.Errorf("stewardRequests(%q) = %+v, want the fix of the pasted error", prose, reqs)
 	}
 	plain := "why does the importer read the rows one at a time instead of in batches?"
-	c = newConvo()
-	c.steward(plain)
-	vs = buildViews(testAnalyzer, c.analysed(testAnalyzer))
-	if reqs := stewardRequests(vs, 0, false); len(reqs) != 1 || strings.HasPrefix(reqs[0].text, "fix ") {
+	if reqs := stewardRequestsOf(plain, false); len(reqs) != 1 || strings.HasPrefix(reqs[0].text, "fix ") {
 		t.Errorf("stewardRequests(%q) = %+v, want the question", plain, reqs)
 	}
+}
+
+// stewardRequestsOf is stewardRequests of a conversation of one steward
+// message, prose, read as the opening message or (askedBefore) one after
+// a request.
+func stewardRequestsOf(prose string, askedBefore bool) []request {
+	c := newConvo()
+	c.steward(prose)
+	vs := buildViews(testAnalyzer, c.analysed(testAnalyzer))
+	return stewardRequests(vs, 0, askedBefore)
 }
