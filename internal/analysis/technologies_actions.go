@@ -753,6 +753,10 @@ func textActions(content string) []techAction {
 				// Cursor's "```python:app/models/cell.py": the code it
 				// writes for that file.
 				out = append(out, techAction{op: "edit", file: f, written: lines[min(i+1, len(lines)):min(end, len(lines))]})
+			} else if f := wholeFileBefore(lines, i); f != "" && info != "diff" && !strings.HasPrefix(body, "<<<<<<< SEARCH") {
+				// aider's whole-file edit: the file's path on a line of
+				// its own, then all of its new text.
+				out = append(out, techAction{op: "write", file: f, written: []string{body}})
 			} else if a, ok := editResult(body); ok && info == "" {
 				out = append(out, a)
 			} else if info == "diff" && strings.HasPrefix(strings.TrimSpace(body), "*** Begin Patch") {
@@ -805,6 +809,21 @@ func fenceEnd(lines []string, open int, diff bool) int {
 		}
 	}
 	return end
+}
+
+// wholeFileBefore is the file whose path stands alone on the line right
+// above the fence opened at lines[open], after a blank line or at the
+// message's start, as aider writes a whole file it edits
+// ("shutdown.sh", then "```" and the script), or "".
+func wholeFileBefore(lines []string, open int) string {
+	if open == 0 || open >= 2 && strings.TrimSpace(lines[open-2]) != "" {
+		return ""
+	}
+	f := lines[open-1]
+	if f == "" || strings.ContainsAny(f, " \t`*#:|<>") || !strings.Contains(f, ".") || !knownFile(f) {
+		return ""
+	}
+	return f
 }
 
 // editResult reads the result Claude Code's Edit or Write returns, kept

@@ -95,3 +95,26 @@ func TestTechnologiesFromRecordedPatchesAndEditResults(t *testing.T) {
 		"Python":     "wrote release.py",
 	})
 }
+
+// TestTechnologiesFromWholeFileEdits: aider writes a whole file it edits
+// as the file's path on a line of its own, then a fence of its new text:
+// the file is written, and what the text runs or imports is used. A
+// SEARCH/REPLACE block under a path is an edit, not the file's whole
+// text, and a path that closes a listing is no file written.
+func TestTechnologiesFromWholeFileEdits(t *testing.T) {
+	c := newConvo()
+	c.steward("add a script that backs up the notes database every night")
+	c.assistant("Here is the script.\n\nbackup_notes.sh\n```\n#!/bin/bash\nset -euo pipefail\npg_dump notes > /mnt/backup/notes.sql\n```\n\n" +
+		"The files now:\n\n```\nREADME.md\nbackup_notes.sh\n```\n\n" +
+		"And the scheduler:\n\nnotes/tasks.py\n```python\n<<<<<<< SEARCH\nimport os\n=======\nimport os\nimport schedule\n>>>>>>> REPLACE\n```\n")
+	s := &baton.Session{}
+	New().Session(s, c.analysed(New()))
+	wantEvidence(t, s, map[string]string{
+		"Bash":       "wrote backup_notes.sh",
+		"PostgreSQL": "run by backup_notes.sh: `pg_dump notes > /mnt/backup/notes.sql`",
+		"Python":     "edited tasks.py",
+	})
+	if slices.Contains(s.Technical.Technologies, "Markdown") {
+		t.Errorf("technologies %q hold a file a listing only names", s.Technical.Technologies)
+	}
+}
