@@ -347,11 +347,50 @@ func doneLater(vs []view) []bool {
 	for i := len(vs) - 1; i >= 0; i-- {
 		later[i] = done
 		w := &vs[i]
-		if !done && w.assistant() && w.text && (w.fixes || outcomeIn(eachWord(w.lower())) || reportsCompletion(wordsOf(w.lower()))) {
+		if !done && w.assistant() && w.text && (w.fixes || outcomeIn(eachWord(w.lower())) || reportsCompletion(wordsOf(w.lower())) ||
+			editedInText(w) || reportsCompletionCJK(w.prose)) {
 			done = true
 		}
 	}
 	return later
+}
+
+// doneCJK are what an answer in Chinese, Japanese or Korean says when it
+// reports work done: "已完成", "已修改" (has been done, changed), "我已经…了"
+// (I have …), "以下是具体的修改" (here are the changes, before the edits),
+// "しました" (did), "完了", "했습니다" (did), "완료" (done), "되었습니다" (has
+// become); notDoneCJK say the work was not done: "未完成", "没有", "できません
+// でした" (could not), "못했" (could not), "않았" (did not).
+var (
+	doneCJK = []string{"已完成", "完成了", "已修改", "已添加", "已新增", "已更新", "已删除", "已刪除", "已创建", "已建立", "已修复", "已修正",
+		"已实现", "已提交", "已推送", "已列出", "我已经", "我已經", "修改如下", "以下是具体的修改", "以下是修改", "しました", "完了", "했습니다",
+		"완료", "되었습니다"}
+	notDoneCJK = []string{"未完成", "没有", "沒有", "ませんでした", "못했", "않았"}
+)
+
+// reportsCompletionCJK reports an answer in Chinese, Japanese or Korean
+// that says work was done (doneCJK) and nowhere that it was not
+// (notDoneCJK); prose in Latin letters is read by reportsCompletion.
+func reportsCompletionCJK(prose string) bool {
+	if isASCII(prose) {
+		return false
+	}
+	said := false
+	for _, d := range doneCJK {
+		if strings.Contains(prose, d) {
+			said = true
+			break
+		}
+	}
+	if !said {
+		return false
+	}
+	for _, n := range notDoneCJK {
+		if strings.Contains(prose, n) {
+			return false
+		}
+	}
+	return true
 }
 
 // asksForWork reports a request that opens with a verb of work

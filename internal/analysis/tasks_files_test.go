@@ -22,3 +22,27 @@ func TestSameRequestOnAnotherFileIsAnotherTask(t *testing.T) {
 		t.Errorf("tasks = %q, want %q", got, want)
 	}
 }
+
+// An answer in Chinese, Japanese or Korean that reports the work done, or
+// one that shows the edits it made as SEARCH/REPLACE blocks, completes
+// the request before it; one that says the work was not done does not.
+func TestRequestDoneInAnotherScriptOrByTextEdits(t *testing.T) {
+	for _, tc := range []struct {
+		name, ask, answer string
+		done              bool
+	}{
+		{"Chinese", "请把配置文件里的端口改成八千", "我已经把配置文件里的端口改成了八千。", true},
+		{"Japanese", "設定ファイルのポートを8000に変えて", "設定ファイルのポートを8000に変更しました。", true},
+		{"Korean", "설정 파일의 포트를 8000으로 바꿔줘", "설정 파일의 포트를 8000으로 변경했습니다.", true},
+		{"Chinese, not done", "请把配置文件里的端口改成八千", "我已经看过配置文件，但是端口还没有改。", false},
+		{"SEARCH/REPLACE", "Set the port in settings.py to 8000", "settings.py\n```python\n<<<<<<< SEARCH\nPORT = 80\n=======\nPORT = 8000\n>>>>>>> REPLACE\n```", true},
+	} {
+		c := newConvo()
+		c.steward(tc.ask)
+		c.assistant(tc.answer)
+		p := progressOf(buildViews(testAnalyzer, c.analysed(testAnalyzer)))
+		if got := len(p.TasksCompleted) == 1; got != tc.done || len(p.TasksDiscussed) != 1 {
+			t.Errorf("%s: completed %q of %q, want done %v", tc.name, p.TasksCompleted, p.TasksDiscussed, tc.done)
+		}
+	}
+}
