@@ -715,6 +715,10 @@ func requestOf(s string, item bool) (string, requestForm) {
 		form = formOpener
 	case imperativeWord(words[0]) && len(words) >= 2, lookRequest.MatchString(lower) && !question, doesTheSame(words):
 		form = formImperative
+	case placeFirst(words) > 0 && !question:
+		// "In CONVENTIONS.md, reorder the lists", "Within the CLI, move
+		// the flags into a struct": where the work is, then its verb.
+		form = formImperative
 	case leadIn(words) > 0 && len(words)-leadIn(words) >= 2 && (imperativeWord(words[leadIn(words)]) || doesTheSame(words[leadIn(words):])) && !question:
 		// "OK, but explain the difference", "Now look at ollama.ts",
 		// "Finally do the same for …", "yes, build and test": a word
@@ -763,6 +767,29 @@ func requestOf(s string, item bool) (string, requestForm) {
 		return "", 0
 	}
 	return task, form
+}
+
+// placeWords open a phrase that says where the work is done.
+var placeWords = set("in", "inside", "within", "on")
+
+// placeFirst is the number of words of a phrase that opens a sentence
+// saying where the work is ("In the README,", "Within src/cli.ts,") when
+// an imperative verb follows its comma, or 0. A long sentence is left
+// alone: "In the dev branch, commit 5cf09a5 accidentally added two
+// files …" reads "commit" as a noun, and states a problem.
+func placeFirst(words []string) int {
+	if len(words) < 4 || len(words) > maxRequestWords || !placeWords[strings.ToLower(words[0])] {
+		return 0
+	}
+	for k := 1; k < len(words)-2 && k <= 5; k++ {
+		if w := words[k]; w == "," || strings.HasSuffix(w, ",") {
+			if imperativeWord(words[k+1]) {
+				return k + 1
+			}
+			return 0
+		}
+	}
+	return 0
 }
 
 // leadInWords link a request to what came before it without changing
