@@ -117,7 +117,8 @@ func keyTopicsAndSpares(vs []view) (topics, spares []string) {
 // maxSpareTopics is the most spare topics a session keeps.
 const maxSpareTopics = 64
 
-// spareTopics are the phrases and file names of the ranked candidates
+// spareTopics are the phrases, hyphenated compounds ("fix-with-ai") and
+// file names of the ranked candidates, the terms of more than one word,
 // that may be a topic of their own (topicAlone) and were not chosen,
 // best first, none holding a chosen topic or held by one: what the
 // session's title may name beside its topics (withTitleTopic), though
@@ -129,7 +130,7 @@ func spareTopics(ranked []topicCandidate, chosen []string) []string {
 		if len(out) >= maxSpareTopics {
 			break
 		}
-		if !strings.Contains(c.term, " ") && !strings.Contains(c.term, ".") {
+		if !strings.ContainsAny(c.term, " .-") {
 			continue
 		}
 		if _, ok := topicAlone(c, ranked, minTopicScore, &known); !ok || overlapsTopic(c.term, chosen) {

@@ -49,3 +49,17 @@ func TestWithTitleTopic(t *testing.T) {
 		}
 	}
 }
+
+// TestSpareTopicsAreTermsOfSeveralWords: the spare topics a title may
+// name are the phrases, hyphenated compounds and file names the ranking
+// did not choose, not its single words nor what a chosen topic holds.
+func TestSpareTopicsAreTermsOfSeveralWords(t *testing.T) {
+	var ranked []topicCandidate
+	for _, term := range []string{"bucket policy", "timeout", "export-job", "archive", "deploy.yaml", "retention rules", "policy"} {
+		ranked = append(ranked, topicCandidate{term: term, score: 3, msgs: 2, stewardMsgs: 1})
+	}
+	got := spareTopics(ranked, []string{"bucket policy", "timeout"})
+	if want := []string{"export-job", "deploy.yaml", "retention rules"}; !slices.Equal(got, want) {
+		t.Errorf("spare topics %q, want %q", got, want)
+	}
+}
