@@ -259,3 +259,20 @@ func TestTitleEndsNoCutPhrase(t *testing.T) {
 		}
 	}
 }
+
+// TestTitleOpensNoPrepositionMidClause: a title's window does not open on
+// a preposition whose phrase belongs to the words before it ("over all
+// adapters" of "go once more over all adapters").
+func TestTitleOpensNoPrepositionMidClause(t *testing.T) {
+	for _, tc := range []struct{ prompt, names string }{
+		{"Let's now go one more time over all adapters in \"billing/adapters\" and make sure they are really retrying exactly the same as the Kotlin code in \"legacy/adapters\". Make sure the Go code of the adapters is consistent throughout all Go adapters (eg. use of closures).", "adapters"},
+		{"Trim the invoice footer. \"Made with care by @finance-tools\" (link to mastodon and github profile). The repo is acme/invoices; but drop the \"Open in GitHub\" links", "finance-tools"},
+	} {
+		got := titleOf(tc.prompt, "Sure, I'll take a look.")
+		checkTitleForm(t, tc.names, got)
+		first, _, _ := strings.Cut(strings.ToLower(got), " ")
+		if phraseHeadedBefore[first] || !strings.Contains(strings.ToLower(got), tc.names) {
+			t.Errorf("title of %q = %q, want one naming %q that opens on no preposition", tc.prompt, got, tc.names)
+		}
+	}
+}

@@ -1505,6 +1505,13 @@ func bestWindowFrom(words []string, weights map[string]float64, starts int) (lo,
 		start := 0.0
 		if opensClause(words, i) && !pointingVerbs[bareWord(words[i])] {
 			start = titleBoundaryBonus
+		} else if i > 0 && phraseHeadedBefore[bareWord(words[i])] {
+			// A window that opens on a preposition inside a clause
+			// ("over all adapters" of "go once more over all
+			// adapters", "by @finance-tools" of "made with care by
+			// @finance-tools") starts mid-phrase, its head left
+			// behind: the title opens on a fragment.
+			start = -titleBoundaryBonus
 		}
 		for j := i + 3; j <= len(words) && j-i <= maxTitleWords; j++ {
 			sc := start + windowScore(words[i:j], weights)
@@ -1955,6 +1962,11 @@ func opensClause(words []string, i int) bool {
 	}
 	return endsClause(words, i-1)
 }
+
+// phraseHeadedBefore are the prepositions (and "whether") whose phrase
+// belongs to a word before it: a window may not open on one mid-clause.
+var phraseHeadedBefore = set("by", "over", "with", "of", "to", "from", "into", "at", "on", "in", "for", "about",
+	"through", "under", "across", "within", "without", "via", "between", "than", "whether")
 
 var subordinators = set("if", "when", "whenever", "although", "though", "since", "because", "once", "while", "after",
 	"before", "unless", "until", "as")
