@@ -73,7 +73,8 @@ func (a *Analyzer) Message(m *baton.Message) {
 	var es entitySet
 	var loc location
 	var words []string
-	ascii := false // whether the prose is ASCII
+	var hashes []uint64 // the words' foldHash
+	ascii := false      // whether the prose is ASCII
 	var hits phraseHits
 	// The slices the message's words and chunks are read into come from
 	// a pool: every message is analysed, and making them for each was a
@@ -92,7 +93,10 @@ func (a *Analyzer) Message(m *baton.Message) {
 			chunks, squashed = appendFields(sc.chunks[:0], c.prose)
 		}
 		sc.words, sc.chunks = words, chunks
-		hits = matchPhrases(words, lower, ascii)
+		// Each word is hashed once for the filters of the readers below.
+		hashes = appendFoldHashes(sc.hashes[:0], words)
+		sc.hashes = hashes
+		hits = matchPhrases(words, hashes, lower, ascii)
 		if sem.Sentiment == 0 {
 			// Prose appendFields found squashed already (most of it)
 			// is not squashed again.
@@ -117,11 +121,11 @@ func (a *Analyzer) Message(m *baton.Message) {
 			if sem.Sentiment == 0 {
 				// Not a word VADER knows: German or Japanese, perhaps.
 				// The prose's words serve unless it was cut.
-				prose, proseWords := c.prose, words
+				prose, proseWords, proseHashes := c.prose, words, hashes
 				if len(prose) > maxSentimentText {
-					prose, proseWords = truncate(prose, maxSentimentText), nil
+					prose, proseWords, proseHashes = truncate(prose, maxSentimentText), nil, nil
 				}
-				if fs, ok := foreignSentiment(prose, proseWords, ascii); ok {
+				if fs, ok := foreignSentiment(prose, proseWords, proseHashes, ascii); ok {
 					sem.Sentiment = fs
 				}
 			}
@@ -130,7 +134,7 @@ func (a *Analyzer) Message(m *baton.Message) {
 			sem.Emotions = emotionsOf(&hits)
 		}
 		if sem.Intent == "" {
-			sem.Intent = intentOf(string(m.Role), lower, words, &hits, sem.Emotions, sem.Sentiment)
+			sem.Intent = intentOf(string(m.Role), lower, words, hashes, &hits, sem.Emotions, sem.Sentiment)
 		}
 		loc = scanEntities(c.prose, lower, ascii, &es, chunks)
 	} else if sem.Sentiment == 0 && toolFailed(m) {
@@ -157,7 +161,7 @@ func (a *Analyzer) Message(m *baton.Message) {
 	}
 	if len(sem.Topics) == 0 {
 		if text {
-			sem.Topics = topicsOf(words, ascii, es.list)
+			sem.Topics = topicsOf(words, hashes, ascii, es.list)
 		} else {
 			sem.Topics = []string{}
 		}
@@ -173,6 +177,7 @@ func (a *Analyzer) Message(m *baton.Message) {
 // messageScratch holds the slices Message reads a message into.
 type messageScratch struct {
 	words, chunks []string
+	hashes        []uint64
 }
 
 var messageScratchPool = sync.Pool{New: func() any { return new(messageScratch) }}

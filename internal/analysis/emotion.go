@@ -118,14 +118,25 @@ var negators = map[string]bool{
 }
 
 // emotionWordBloom holds emotionWords' bits: most words are turned away
-// without a map lookup (each word's lookup was a twentieth of a message's
-// analysis).
+// without a lookup (each word's lookup was a twentieth of a message's
+// analysis). emotionWordRanks holds the others, with their emotion's
+// rank (emotionRank), for matchPhrases, and negatorTable holds negators.
 var emotionWordBloom = func() (b wordBloom) {
 	for w := range emotionWords {
 		b.add(w)
 	}
 	return b
 }()
+
+var emotionWordRanks = func() *foldTable[int] {
+	ranks := make(map[string]int, len(emotionWords))
+	for w, e := range emotionWords {
+		ranks[w] = emotionRank[e]
+	}
+	return newFoldTable(ranks)
+}()
+
+var negatorTable = newFoldTable(negators)
 
 // emotionsOf returns the emotions a message's words and phrases signal
 // (matchPhrases counted both), the most signalled first (ties in the

@@ -535,7 +535,20 @@ func (b *wordBloom) add(w string) {
 func (b *wordBloom) hasBit(x uint32) bool { return b[x>>6]&(1<<(x&63)) != 0 }
 
 // wordBit hashes s, its ASCII letters lower-cased, to one of 8192 bits.
-func wordBit(s string) uint32 { return uint32(foldHash(s) >> 51) }
+func wordBit(s string) uint32 { return wordBitOf(foldHash(s)) }
+
+// wordBitOf is wordBit of a word whose foldHash is h.
+func wordBitOf(h uint64) uint32 { return uint32(h >> 51) }
+
+// appendFoldHashes appends each word's foldHash to hashes: Message hashes
+// a message's words once for the filters that matchPhrases, debuggingCue,
+// foreignSentiment and topicsOf ask of each.
+func appendFoldHashes(hashes []uint64, words []string) []uint64 {
+	for _, w := range words {
+		hashes = append(hashes, foldHash(w))
+	}
+	return hashes
+}
 
 // foldHash hashes s with each byte's 0x20 bit set, so that an ASCII
 // letter hashes as its lower case (and some other bytes as another: a

@@ -119,8 +119,9 @@ func TestDebuggingCueAsLookingEveryWordUp(t *testing.T) {
 	for _, text := range texts {
 		lower := lowerText(text)
 		words := wordsOf(lower)
-		hits := matchPhrases(words, lower, false)
-		if got, want := debuggingCue(words, &hits), everyWord(words, &hits); got != want {
+		hashes := appendFoldHashes(nil, words)
+		hits := matchPhrases(words, hashes, lower, false)
+		if got, want := debuggingCue(words, hashes, &hits), everyWord(words, &hits); got != want {
 			t.Errorf("%q: debuggingCue %v, looking every word up %v", text, got, want)
 		}
 	}

@@ -41,10 +41,10 @@ var germanWordBloom = func() (b wordBloom) {
 }()
 
 // foreignSentiment scores prose. words are the words of its lower case
-// (wordsOf), or nil to read them here, and ascii says the prose is ASCII,
-// so holds no Japanese: Message has both already for the prose it scores
-// unless it was cut.
-func foreignSentiment(prose string, words []string, ascii bool) (float64, bool) {
+// (wordsOf) and hashes their foldHash, or both nil to read them here, and
+// ascii says the prose is ASCII, so holds no Japanese: Message has all
+// three already for the prose it scores unless it was cut.
+func foreignSentiment(prose string, words []string, hashes []uint64, ascii bool) (float64, bool) {
 	x, hits := 0.0, 0
 	if !ascii && strings.ContainsFunc(prose, func(r rune) bool { return r >= 0x3040 && r <= 0x30ff }) {
 		for _, w := range japaneseNegative {
@@ -75,9 +75,10 @@ func foreignSentiment(prose string, words []string, ascii bool) (float64, bool) 
 	}
 	if words == nil {
 		words = wordsOf(lowerText(prose))
+		hashes = appendFoldHashes(nil, words)
 	}
 	for i, w := range words {
-		if !germanWordBloom.hasBit(wordBit(w)) {
+		if !germanWordBloom.hasBit(wordBitOf(hashes[i])) {
 			continue
 		}
 		v := 0.0

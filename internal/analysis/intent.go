@@ -42,7 +42,7 @@ const (
 //  10. otherwise a steward message is a request (a statement to an
 //     assistant is usually an instruction or its context) and an assistant
 //     message is an expression.
-func intentOf(role string, lower string, words []string, hits *phraseHits, emotions []string, sentiment float64) string {
+func intentOf(role string, lower string, words []string, hashes []uint64, hits *phraseHits, emotions []string, sentiment float64) string {
 	if len(words) == 0 {
 		return ""
 	}
@@ -62,7 +62,7 @@ func intentOf(role string, lower string, words []string, hits *phraseHits, emoti
 	if hits.has(kindLearning) || first == "til" {
 		return IntentLearning
 	}
-	if debuggingCue(words, hits) {
+	if debuggingCue(words, hashes, hits) {
 		return IntentDebugging
 	}
 	if politeRequest[firstTwo] || first == "please" || first == "pls" || hits.has(kindPoliteRequest) {
@@ -153,13 +153,15 @@ var debugWordBloom = func() (b wordBloom) {
 }()
 
 // debuggingCue reports whether the words (hits' words, as matchPhrases
-// read them) name a failure, or hits holds a debugging phrase.
-func debuggingCue(words []string, hits *phraseHits) bool {
+// read them, with their foldHash) name a failure, or hits holds a
+// debugging phrase. A word whose bit debugWordBloom lacks is not looked
+// up.
+func debuggingCue(words []string, hashes []uint64, hits *phraseHits) bool {
 	if !hits.mayHoldDebugWord {
 		return hits.has(kindDebugging)
 	}
 	for i, w := range words {
-		if !debugWords[w] {
+		if !debugWordBloom.hasBit(wordBitOf(hashes[i])) || !debugWords[w] {
 			continue
 		}
 		if (w == "error" || w == "errors") && i+1 < len(words) && errorNouns[words[i+1]] {

@@ -96,7 +96,8 @@ func isWordPhrase(p string) bool {
 }
 
 // phraseOpening holds the bits of phraseIndex's words: most words open no
-// phrase and are turned away without a map lookup.
+// phrase and are turned away without a lookup. phraseOpenings is
+// phraseIndex as a foldTable, for the others.
 var phraseOpening = func() (b wordBloom) {
 	for w := range phraseIndex {
 		b.add(w)
@@ -104,25 +105,29 @@ var phraseOpening = func() (b wordBloom) {
 	return b
 }()
 
-// matchPhrases finds every listed phrase in a message's words. ascii
-// reports that the caller knows text is ASCII, so holds no emoji, and
-// text is not read again to find out; when false it is.
-func matchPhrases(words []string, text string, ascii bool) phraseHits {
+var phraseOpenings = newFoldTable(phraseIndex)
+
+// matchPhrases finds every listed phrase in a message's words; hashes
+// are their foldHash (appendFoldHashes). ascii reports that the caller
+// knows text is ASCII, so holds no emoji, and text is not read again to
+// find out; when false it is.
+func matchPhrases(words []string, hashes []uint64, text string, ascii bool) phraseHits {
 	var h phraseHits
 	for i, w := range words {
-		x := wordBit(w)
+		x := wordBitOf(hashes[i])
 		if debugWordBloom.hasBit(x) {
 			h.mayHoldDebugWord = true
 		}
 		if emotionWordBloom.hasBit(x) {
-			if e, ok := emotionWords[w]; ok && !(i > 0 && negators[words[i-1]]) && !(i > 1 && negators[words[i-2]]) {
-				h.wordEmotions[emotionRank[e]]++
+			if rank, ok := emotionWordRanks.get(w, hashes[i]); ok && !(i > 0 && negatorTable.at(words[i-1], hashes[i-1])) &&
+				!(i > 1 && negatorTable.at(words[i-2], hashes[i-2])) {
+				h.wordEmotions[rank]++
 			}
 		}
 		if !phraseOpening.hasBit(x) {
 			continue
 		}
-		for _, p := range phraseIndex[w] {
+		for _, p := range phraseOpenings.at(w, hashes[i]) {
 			if !restMatches(words[i+1:], p.rest) {
 				continue
 			}

@@ -134,8 +134,9 @@ func TestForeignSentimentFromMessageWordsAsRead(t *testing.T) {
 		"The migration runs; nothing here is German or Japanese.",
 		"",
 	} {
-		want, wantOK := foreignSentiment(text, nil, false)
-		got, ok := foreignSentiment(text, wordsOf(lowerText(text)), isASCII(text))
+		want, wantOK := foreignSentiment(text, nil, nil, false)
+		words := wordsOf(lowerText(text))
+		got, ok := foreignSentiment(text, words, appendFoldHashes(nil, words), isASCII(text))
 		if got != want || ok != wantOK {
 			t.Errorf("%q: with its words %v %v, reading it %v %v", text, got, ok, want, wantOK)
 		}

@@ -17,7 +17,7 @@ const maxTopics = 5
 // emotion or adverb — most frequent first, ties in order of appearance.
 // ascii reports that the words' text is ASCII, so no word holds a run of
 // Chinese or Japanese to cut out (splitMixedCJK), and they are not asked.
-func topicsOf(words []string, ascii bool, entities []baton.Entity) []string {
+func topicsOf(words []string, hashes []uint64, ascii bool, entities []baton.Entity) []string {
 	topics := make([]string, 0, maxTopics)
 	for _, e := range entities {
 		if e.Type != EntityTechnology || len(topics) >= 3 {
@@ -48,9 +48,10 @@ func topicsOf(words []string, ascii bool, entities []baton.Entity) []string {
 	terms := buf[:0]
 	if !ascii {
 		words = splitMixedCJK(words)
+		hashes = appendFoldHashes(nil, words)
 	}
-	for _, w := range words {
-		if !salient(w) || slices.Contains(topics, w) || within(w, located) || slices.Contains(symbols, w) {
+	for i, w := range words {
+		if !salientHashed(w, hashes[i]) || slices.Contains(topics, w) || within(w, located) || slices.Contains(symbols, w) {
 			continue
 		}
 		found := false
@@ -79,10 +80,18 @@ func topicsOf(words []string, ascii bool, entities []baton.Entity) []string {
 // salient reports whether a lower-case word can be a topic.
 func salient(w string) bool { return salientBut(w, notTopicSet) }
 
+// salientHashed is salient of a word whose foldHash is h: the word is not
+// hashed again for notTopicSet.
+func salientHashed(w string, h uint64) bool { return salientWith(w, notTopicSet, h, true) }
+
 // salientBut is salient with the words it turns down, past its checks of
 // form, in not (notTopicSet, or a set holding them and more): one
 // lookup for a caller that turns down more words than salient.
-func salientBut(w string, not *filteredSet) bool {
+func salientBut(w string, not *filteredSet) bool { return salientWith(w, not, 0, false) }
+
+// salientWith is salientBut, given w's foldHash h when hashed: a word
+// that fails the checks of form is not hashed.
+func salientWith(w string, not *filteredSet, h uint64, hashed bool) bool {
 	if r, _ := utf8.DecodeRuneInString(w); isKanji(r) || isKatakana(r) {
 		// A run splitCJK cut out: two characters or more make a word.
 		return utf8.RuneCountInString(w) >= 2 && utf8.RuneCountInString(w) <= 12 && !cjkStopWords[w]
@@ -98,27 +107,34 @@ func salientBut(w string, not *filteredSet) bool {
 			return false
 		}
 	}
-	return !not.has(w)
+	if !hashed {
+		h = foldHash(w)
+	}
+	return !not.hasHashed(w, h)
 }
 
 // filteredSet is a set of words with a wordBloom of them: a word whose
-// bit is clear is answered without a map's hash, and most words asked of
+// bit is clear is answered without looking it up, and most words asked of
 // the sets salient reads (nearly every word of every message) are not in
-// them.
+// them. The others are looked up in a foldTable by the hash the bit came
+// from.
 type filteredSet struct {
 	bloom wordBloom
-	words map[string]bool
+	words *foldTable[bool]
 }
 
 func newFilteredSet(words map[string]bool) *filteredSet {
-	s := &filteredSet{words: words}
+	s := &filteredSet{words: newFoldTable(words)}
 	for w := range words {
 		s.bloom.add(w)
 	}
 	return s
 }
 
-func (s *filteredSet) has(w string) bool { return s.bloom.hasBit(wordBit(w)) && s.words[w] }
+// hasHashed reports whether w, whose foldHash is h, is in the set.
+func (s *filteredSet) hasHashed(w string, h uint64) bool {
+	return s.bloom.hasBit(wordBitOf(h)) && s.words.at(w, h)
+}
 
 // notTopicSet is notTopicWords, filtered.
 var notTopicSet = newFilteredSet(notTopicWords)

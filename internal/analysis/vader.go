@@ -25,8 +25,9 @@ type vader struct {
 	special map[string]float64
 	// words answers in one lookup what the lexicons say of a word: each
 	// word of a text is looked up once, not once per lexicon and again
-	// for each sentiment word near it.
-	words map[string]vaderWord
+	// for each sentiment word near it, by the hash its bit in known came
+	// from.
+	words *foldTable[vaderWord]
 	// known holds a bit for each key of words: most words of prose are
 	// in no lexicon (33 of benchText's 45), turned away without hashing
 	// them for the map.
@@ -38,17 +39,18 @@ type vader struct {
 type vaderBloom [2048]uint64
 
 func (b *vaderBloom) add(w string) {
-	x := vaderBit(w)
+	x := vaderBitOf(foldHash(w))
 	b[x>>6] |= 1 << (x & 63)
 }
 
-func (b *vaderBloom) mayHold(w string) bool {
-	x := vaderBit(w)
+// mayHold reports whether the word whose foldHash is h may be in the set.
+func (b *vaderBloom) mayHold(h uint64) bool {
+	x := vaderBitOf(h)
 	return b[x>>6]&(1<<(x&63)) != 0
 }
 
-// vaderBit hashes s to one of 2^17 bits.
-func vaderBit(s string) uint32 { return uint32(foldHash(s) >> 47) }
+// vaderBitOf is the one of 2^17 bits a word whose foldHash is h has.
+func vaderBitOf(h uint64) uint32 { return uint32(h >> 47) }
 
 // vaderWord is what VADER's lexicons say of one (lower-cased) word.
 type vaderWord struct {
@@ -91,21 +93,21 @@ func newVader() *vader {
 	for _, w := range sia.Constants.NegateList {
 		v.negate[w] = true
 	}
-	v.words = make(map[string]vaderWord, len(v.lexicon)+len(v.booster))
+	words := make(map[string]vaderWord, len(v.lexicon)+len(v.booster))
 	for w, val := range v.lexicon {
-		e := v.words[w]
+		e := words[w]
 		e.valence, e.inLexicon = val, true
-		v.words[w] = e
+		words[w] = e
 	}
 	for w, b := range v.booster {
-		e := v.words[w]
+		e := words[w]
 		e.boost, e.booster = b, true
-		v.words[w] = e
+		words[w] = e
 	}
 	for w := range v.negate {
-		e := v.words[w]
+		e := words[w]
 		e.negate = true
-		v.words[w] = e
+		words[w] = e
 	}
 	for _, phrases := range []map[string]float64{v.special, v.booster} {
 		for phrase := range phrases {
@@ -113,15 +115,16 @@ func newVader() *vader {
 				continue
 			}
 			for _, w := range strings.Split(phrase, " ") {
-				e := v.words[w]
+				e := words[w]
 				e.idiom = true
-				v.words[w] = e
+				words[w] = e
 			}
 		}
 	}
-	for w := range v.words {
+	for w := range words {
 		v.known.add(w)
 	}
+	v.words = newFoldTable(words)
 	return v
 }
 
@@ -206,8 +209,8 @@ func (v *vader) compoundOf(text, lowerASCII string, fields []string) float64 {
 	anyInLexicon := false
 	for _, w := range lower {
 		var e vaderWord
-		if v.known.mayHold(w) {
-			e = v.words[w]
+		if h := foldHash(w); v.known.mayHold(h) {
+			e = v.words.at(w, h)
 			anyInLexicon = anyInLexicon || e.inLexicon
 		}
 		t.known = append(t.known, e)
