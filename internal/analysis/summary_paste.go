@@ -2,6 +2,7 @@ package analysis
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"unicode/utf8"
 )
@@ -206,7 +207,37 @@ func summaryRecord(line string) bool {
 			return true
 		}
 	}
-	return unfencedCode(l) || fileAlone(l)
+	return unfencedCode(l) || fileAlone(l) || fileLegend(l)
+}
+
+// legendDashes part a file's name from what the file is in a list of
+// files: "- `AGENTS.md` — Project context".
+var legendDashes = []string{" — ", " – ", " - "}
+
+// fileLegend reports a line of a list of files that says what each is
+// ("- [`AGENTS.md`](out/AGENTS.md) — Project context and checklist",
+// "docs/common-template.md: YAML front matter 표준 정의"): a legend of the
+// files, not what the session did. A line that says what changed in the
+// file ("api.go: added the retry", "README.md — updated the install
+// steps") is a report of work and stays.
+func fileLegend(l string) bool {
+	l = stripListMarker(l)
+	sp := strings.IndexByte(l, ' ')
+	if sp < 0 || !strings.Contains(l[:sp], ".") {
+		return false
+	}
+	name, rest := l[:sp], l[sp:]
+	if n, ok := strings.CutSuffix(name, ":"); ok {
+		name = n
+	} else if !slices.ContainsFunc(legendDashes, func(d string) bool { return strings.HasPrefix(rest, d) }) {
+		return false
+	}
+	name = strings.Trim(plainText(name), "`*_")
+	if name == "" || !fileNamed.MatchString(name[strings.LastIndexAny(name, "/\\")+1:]) {
+		return false
+	}
+	first, _, _ := strings.Cut(strings.ToLower(strings.Trim(strings.TrimLeft(rest, " —–-"), "*_`")), " ")
+	return !completionWords[first] && !outcomeWords[first] && first != "new" && first != "now"
 }
 
 // editorCommandLine reports a line that is an editor's slash command
