@@ -383,20 +383,32 @@ func withoutLeadingMentions(line string) string {
 // "@README.md:48", "@IaoPool.tsx (51-58)") as the files' names, once
 // where the same is mentioned again and again: the directories and the
 // lines they point at are no words of the sentence.
+// A particle glued to a mention ("@common-template.md은 …": Korean and
+// Japanese mark a noun's role after it) stays glued to the name.
 func mentionsAsNames(line string) string {
 	last := ""
-	out := fileMention.ReplaceAllStringFunc(line, func(m string) string {
+	var b strings.Builder
+	end := 0
+	for _, loc := range fileMention.FindAllStringIndex(line, -1) {
+		m := line[loc[0]:loc[1]]
+		b.WriteString(line[end:loc[0]])
+		end = loc[1]
 		at := strings.IndexByte(m, '@')
+		b.WriteString(m[:at])
 		name := mentionName.FindStringSubmatch(m[at:])[1]
 		name = strings.Trim(name, "./")
 		name = name[strings.LastIndexByte(name, '/')+1:]
 		if name == last {
-			return m[:at]
+			continue
 		}
 		last = name
-		return m[:at] + name + " "
-	})
-	return strings.Join(strings.Fields(out), " ")
+		b.WriteString(name)
+		if r, _ := utf8.DecodeRuneInString(line[end:]); !particleRune(r) {
+			b.WriteString(" ")
+		}
+	}
+	b.WriteString(line[end:])
+	return strings.Join(strings.Fields(b.String()), " ")
 }
 
 // consoleLine reports a line a terminal drew, in anyone's message (a

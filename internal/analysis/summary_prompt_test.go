@@ -85,3 +85,18 @@ func TestSummaryLeavesOutAListOfFilesSayingWhatEachIs(t *testing.T) {
 		t.Errorf("summary lost the line saying what changed:\n%s", sum)
 	}
 }
+
+// A Korean or Japanese particle glued to a mention of a file stays glued
+// to the file's name; other words stay apart from it.
+func TestMentionKeepsItsParticle(t *testing.T) {
+	for in, want := range map[string]string{
+		"@docs/guide.md은 문서 작성 규칙이야":     "guide.md은 문서 작성 규칙이야",
+		"@notes/plan.mdを読んで":             "plan.mdを読んで",
+		"read @docs/guide.md and fix it": "read guide.md and fix it",
+		"@a.md @a.md tidy the intro":     "a.md tidy the intro",
+	} {
+		if got := mentionsAsNames(in); got != want {
+			t.Errorf("mentionsAsNames(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
