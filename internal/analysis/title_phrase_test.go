@@ -120,7 +120,9 @@ func TestTitleDescribingClause(t *testing.T) {
 }
 
 // TestTitleOpensPastClauseLink: a title taken from a clause of reason or
-// contrast opens on what the clause says, not on "because" or "while".
+// contrast opens on what the clause says, not on "because" or "while", nor
+// on "whether" or the phrase that links its sentence to the one before
+// ("in general, …").
 func TestTitleOpensPastClauseLink(t *testing.T) {
 	got := titleOf("the nightly export stalls and I suspect it's because the worker pool drains its queue too early",
 		"The worker pool drained its queue before the export finished; it now waits for the export.")
@@ -132,6 +134,9 @@ func TestTitleOpensPastClauseLink(t *testing.T) {
 		{"because the cache keys collide", "cache keys collide"},
 		{"while the page loads twice", "page loads twice"},
 		{"cache keys collide", "cache keys collide"},
+		{"In general, whether the retry queue survives restarts", "retry queue survives restarts"},
+		{"in short, the cache is stale", "cache is stale"},
+		{"In CONVENTIONS.md, reorder the lists", "In CONVENTIONS.md, reorder the lists"},
 		// The wish a hypothetical opens with ("if I wanted to …") is
 		// no subject.
 		{"wanted to simulate a drone track without a path", "simulate a drone track without a path"},

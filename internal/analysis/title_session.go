@@ -2173,16 +2173,29 @@ var leadingFiller = set("i", "we", "you", "it", "have", "has", "had", "am", "i'm
 	"и", "а", "но", "теперь", "я", "мы", "хочу", "попробовать")
 
 func trimLeading(words []string) []string {
-	for len(words) > 1 && (leadingFiller[bareWord(words[0])] || clauseLinks[bareWord(words[0])] || leadingAdverb(words[0])) {
-		words = words[1:]
+	for len(words) > 1 {
+		switch {
+		case leadingFiller[bareWord(words[0])] || clauseLinks[bareWord(words[0])] || leadingAdverb(words[0]):
+			words = words[1:]
+		case len(words) > 3 && strings.HasSuffix(words[1], ",") && discourseOpeners[bareWord(words[0])+" "+bareWord(words[1])]:
+			words = words[2:]
+		default:
+			return words
+		}
 	}
 	return words
 }
 
+// discourseOpeners open a sentence by saying how it relates to what was
+// said ("in general, whether the suite …", "in short, the cache …"): the
+// title opens on what follows the comma.
+var discourseOpeners = set("in general", "in short", "in summary", "in particular", "in addition", "in fact",
+	"in practice", "in theory", "in brief", "on balance", "above all", "after all", "by contrast", "as such")
+
 // clauseLinks link the clause a window opens on to the one before it
 // ("because the health check waits for the wrong port"): a title opens
 // on what the clause says, not on how it links.
-var clauseLinks = set("because", "since", "where", "whereas", "while", "although", "though", "whereby")
+var clauseLinks = set("because", "since", "where", "whereas", "while", "although", "though", "whereby", "whether")
 
 // leadingAdverb reports an adverb in -ly left at a window's start by the
 // verb phrase it ended ("go through the code base totally and add …"):
