@@ -146,30 +146,29 @@ func emotionsOf(hits *phraseHits) []string {
 	for i, c := range hits.wordEmotions {
 		counts[i] += c
 	}
+	// The ranks of the emotions signalled, in Emotions' order.
+	var ranks [len(counts)]int
 	n := 0
-	for _, c := range counts {
+	for i, c := range counts {
 		if c > 0 {
+			ranks[n] = i
 			n++
 		}
 	}
 	if n == 0 {
 		return nil
 	}
-	out := make([]string, 0, n)
-	for i, c := range counts {
-		if c > 0 {
-			out = append(out, Emotions[i])
-		}
-	}
 	// Most counted first, ties in Emotions' order: an insertion sort, as
-	// stable as sort.SliceStable, without its allocations.
-	for i := 1; i < len(out); i++ {
-		for j := i; j > 0 && counts[emotionRank[out[j]]] > counts[emotionRank[out[j-1]]]; j-- {
-			out[j], out[j-1] = out[j-1], out[j]
+	// stable as sort.SliceStable, without its allocations, of the ranks
+	// (not of the names, each looked up for its rank).
+	for i := 1; i < n; i++ {
+		for j := i; j > 0 && counts[ranks[j]] > counts[ranks[j-1]]; j-- {
+			ranks[j], ranks[j-1] = ranks[j-1], ranks[j]
 		}
 	}
-	if len(out) > 3 {
-		out = out[:3]
+	out := make([]string, 0, n)
+	for _, r := range ranks[:min(n, 3)] {
+		out = append(out, Emotions[r])
 	}
 	return out
 }

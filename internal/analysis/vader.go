@@ -229,6 +229,8 @@ func (v *vader) compoundOf(text, lowerASCII string, fields []string) float64 {
 		}
 	}
 	t.capDiff = allCaps > 0 && allCaps < len(words)
+	// The lower-cased words of ASCII text are pieces of lowerAll.
+	t.mayHoldNT = lowerAll == "" || strings.Contains(lowerAll, "n't")
 
 	sentiments := sc.sentiments[:0]
 	for i := range words {
@@ -302,6 +304,10 @@ type vaderText struct {
 	words, lower []string
 	known        []vaderWord
 	capDiff      bool
+	// mayHoldNT is false when no lower-cased word holds "n't" (negated):
+	// known of ASCII text, whose words are read from its lower case,
+	// without searching each word.
+	mayHoldNT bool
 }
 
 // inLexicon reports whether word j as written (not lower-cased, as
@@ -380,7 +386,7 @@ func scalar(t *vaderText, j int, val float64) float64 {
 
 // negated reports whether word j negates.
 func negated(t *vaderText, j int) bool {
-	return t.known[j].negate || strings.Contains(t.lower[j], "n't")
+	return t.known[j].negate || t.mayHoldNT && strings.Contains(t.lower[j], "n't")
 }
 
 func negationCheck(t *vaderText, val float64, start, i int) float64 {

@@ -44,6 +44,13 @@ func TestVaderMatchesGovader(t *testing.T) {
 		"!!!",
 		"ok",
 		"  The book was GOOD, not BAD!  ",
+		// A word holding "n't" negates what follows (negated, behind
+		// mayHoldNT), in ASCII text and in text that is not.
+		"I don't like it, it isn't good and the fix wasn't great",
+		"DON'T love it. The test doesn't pass but it isn't bad",
+		"It didn't help, won't help and I can't stand it",
+		"The fix isn't/wasn't good and don'tcha love it",
+		"Ça ne marche pas, it doesn't work 😞 and isn't good",
 	}
 	sia := govader.NewSentimentIntensityAnalyzer()
 	v := newVader()
