@@ -230,7 +230,7 @@ func (v *vader) compoundOf(text, lowerASCII string, fields []string) float64 {
 	}
 	t.capDiff = allCaps > 0 && allCaps < len(words)
 	// The lower-cased words of ASCII text are pieces of lowerAll.
-	t.mayHoldNT = lowerAll == "" || strings.Contains(lowerAll, "n't")
+	t.mayHoldNT = lowerAll == "" || holdsNT(lowerAll)
 
 	sentiments := sc.sentiments[:0]
 	for i := range words {
@@ -385,6 +385,21 @@ func scalar(t *vaderText, j int, val float64) float64 {
 }
 
 // negated reports whether word j negates.
+// holdsNT reports whether s holds "n't", read at its apostrophes (few in
+// most text) where strings.Contains stops at each 'n'.
+func holdsNT(s string) bool {
+	for at := 0; ; at++ {
+		i := strings.IndexByte(s[at:], '\'')
+		if i < 0 {
+			return false
+		}
+		at += i
+		if at > 0 && s[at-1] == 'n' && at+1 < len(s) && s[at+1] == 't' {
+			return true
+		}
+	}
+}
+
 func negated(t *vaderText, j int) bool {
 	return t.known[j].negate || t.mayHoldNT && strings.Contains(t.lower[j], "n't")
 }

@@ -2,6 +2,8 @@ package analysis
 
 import (
 	"math"
+	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/jonreiter/govader"
@@ -70,6 +72,18 @@ func TestVaderMatchesGovader(t *testing.T) {
 					t.Errorf("compoundOf(%q, its lower case, its fields) = %v, govader says %v", s, got, want)
 				}
 			}
+		}
+	}
+}
+
+// holdsNT says what strings.Contains(s, "n't") says.
+func TestHoldsNTIsContains(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	pieces := []string{"n", "'", "t", "n't", "x", " ", "don", "'t", "isn", "''", "nn"}
+	for range 100000 {
+		s := randomText(rng, pieces, 6)
+		if holdsNT(s) != strings.Contains(s, "n't") {
+			t.Fatalf("holdsNT(%q) = %v", s, holdsNT(s))
 		}
 	}
 }
