@@ -671,6 +671,66 @@ func requestText(s string, item bool) string {
 	return t
 }
 
+// goAhead is a closing go-ahead ("… and let's get creating", "let's get
+// started!"): it starts the work the sentence asks for, and asks for none
+// of its own. goAheadLink is the word that joins it to the request.
+var (
+	goAhead     = regexp.MustCompile(`(?i)^let'?s\s+(?:get\s+(?:creating|started|going|cracking|building|coding|busy|to\s+(?:it|work))|go|begin|start|do\s+(?:it|this))\s*[.!]*$`)
+	goAheadLink = regexp.MustCompile(`(?i)[,;]?\s*(?:\b(?:and|so|then|now))?\s*$`)
+)
+
+// withoutGoAhead is s without its closing go-ahead.
+func withoutGoAhead(s string) string {
+	at := lastLets(s)
+	if at < 0 || !goAhead.MatchString(s[at:]) {
+		return s
+	}
+	head := s[:at]
+	if loc := goAheadLink.FindStringIndex(head); loc != nil {
+		head = head[:loc[0]]
+	}
+	return strings.TrimSpace(head)
+}
+
+// lastLets is where the last "let's" or "lets" of s starts, in either
+// case of its "l", or -1.
+func lastLets(s string) int {
+	best := -1
+	for _, w := range [...]string{"et's ", "ets "} {
+		for end := len(s); ; {
+			i := strings.LastIndex(s[:end], w)
+			if i < 1 {
+				break
+			}
+			if s[i-1]|0x20 == 'l' && (i == 1 || s[i-2] == ' ') {
+				best = max(best, i-1)
+				break
+			}
+			end = i
+		}
+	}
+	return best
+}
+
+// wishNoun is a wish for a thing, the thing after it: "one thing I'd
+// really like is a script that …", "what we'd love is an export …", "I'd
+// like a dark mode toggle …", "I need a script that …".
+var wishNoun = regexp.MustCompile(`(?:^|\b)(?:(?:(?:one|the)\s+thing|what)\s+(?:i|we)(?:'d|\s+would)?(?:\s+really|\s+also)?\s+(?:like|love|want|need)\s+is|(?:i|we)(?:'d|\s+would)(?:\s+really|\s+also)?\s+(?:like|love)|i\s+(?:really\s+|also\s+)?(?:want|need))\s+(?:an?|some)\s`)
+
+// wishedThing is where the thing a sentence wishes for starts (its
+// article), or -1.
+func wishedThing(lower string) int {
+	if !strings.Contains(lower, "'d ") && !strings.Contains(lower, " would ") && !strings.Contains(lower, "i want ") && !strings.Contains(lower, "i need ") {
+		return -1
+	}
+	loc := wishNoun.FindStringIndex(lower)
+	if loc == nil {
+		return -1
+	}
+	// The match ends after the article and its space.
+	return strings.LastIndexByte(lower[:loc[1]-1], ' ') + 1
+}
+
 // constraintVerbs open a sentence that states how things are to stay or
 // be ("keep the parameters", "leave the docs as they are", "we should be
 // running against test data"): a constraint that settles a choice, not
@@ -681,6 +741,7 @@ var constraintVerbs = set("keep", "leave", "stay", "be")
 // "".
 func requestOf(s string, item bool) (string, requestForm) {
 	s = cleanRequest(s)
+	s = withoutGoAhead(s)
 	if s == "" || decisionSentence(s) {
 		return "", 0
 	}
@@ -715,6 +776,12 @@ func requestOf(s string, item bool) (string, requestForm) {
 		form = formOpener
 	case imperativeWord(words[0]) && len(words) >= 2, lookRequest.MatchString(lower) && !question, doesTheSame(words):
 		form = formImperative
+	case !question && wishedThing(lower) >= 0:
+		// "One thing I'd really like is a script that loads …": the
+		// thing wished for is the work.
+		s = strings.TrimSpace(s[wishedThing(lower):])
+		words = strings.Fields(s)
+		form = formOpener
 	case placeFirst(words) > 0 && !question:
 		// "In CONVENTIONS.md, reorder the lists", "Within the CLI, move
 		// the flags into a struct": where the work is, then its verb.

@@ -46,3 +46,21 @@ func TestRequestDoneInAnotherScriptOrByTextEdits(t *testing.T) {
 		}
 	}
 }
+
+// "One thing I'd really like is a tool that …" asks for the tool; "…
+// and let's get started" starts the work the sentence asks for and asks
+// for none of its own.
+func TestWishedThingAndGoAhead(t *testing.T) {
+	for in, want := range map[string]string{
+		"One thing I'd really like is a tool that tags the photos by place.": "a tool that tags the photos by place",
+		"What we'd love is an export button on the invoices page.":           "an export button on the invoices page",
+		"I need a script that renames the photos by date.":                   "a script that renames the photos by date",
+		"Set up a new repository here and let's get started!":                "Set up a new repository here",
+		"Let's get cracking.": "",
+		"I'd like the tests to pass before lunch, they always do.": "",
+	} {
+		if got := requestText(in, false); got != want {
+			t.Errorf("requestText(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
