@@ -1251,15 +1251,6 @@ func withoutParentheses(s string) string {
 	return b.String()
 }
 
-func containsFold(list []string, s string) bool {
-	for _, x := range list {
-		if strings.EqualFold(x, s) {
-			return true
-		}
-	}
-	return false
-}
-
 // containsSentence reports whether list holds s but for case and the
 // closing punctuation: the steward's "Weekly stats: completion rate per
 // habit." and the assistant's "Weekly stats: Completion rate per habit"

@@ -321,7 +321,7 @@ const taskOutputNotice = "Read the output file to retrieve the result:"
 
 // exportedCallLine is a line an exporter writes for a tool call, the
 // tool's name and what it did in brackets: "**[Bash: Build the app]**",
-// "[Write: /home/x/app/main.rs]", "[Tool: TodoWrite]", "_[tools: Read]_".
+// "[Write: /home/x/app/main.rs]", "[Tool: WebFetch]", "_[tools: Read]_".
 var exportedCallLine = regexp.MustCompile(`^(?:\*\*|_)?\[(?:[A-Z][A-Za-z]+|tools)(?::[^\]]*)?\](?:\*\*|_)?$`)
 
 // alignedField reports a line a program printed as a field and its

@@ -221,3 +221,13 @@ func TestSummaryLeavesOutFilesAtLinesAndMemoryMarks(t *testing.T) {
 	c.assistant("Added the shared product types in schemas/v1/product.proto with identifiers and prices.\n\nschemas/v1/variant.proto:1\n\nschemas/v1/api/product_api.proto:12-40\n\nRan the generator and the build [[memory:5317964]] and both succeeded.")
 	checkSummaryLeavesOut(t, c, []string{"variant.proto", "product_api.proto", "[[memory"}, []string{"Added the shared product types", "Ran the generator and the build and both succeeded"})
 }
+
+// containsFold reports whether list holds s but for case.
+func containsFold(list []string, s string) bool {
+	for _, x := range list {
+		if strings.EqualFold(x, s) {
+			return true
+		}
+	}
+	return false
+}

@@ -271,7 +271,7 @@ func TestTitleEndsNoCutPhrase(t *testing.T) {
 func TestTitleOpensNoPrepositionMidClause(t *testing.T) {
 	for _, tc := range []struct{ prompt, names string }{
 		{"Let's now go one more time over all adapters in \"billing/adapters\" and make sure they are really retrying exactly the same as the Kotlin code in \"legacy/adapters\". Make sure the Go code of the adapters is consistent throughout all Go adapters (eg. use of closures).", "adapters"},
-		{"Trim the invoice footer. \"Made with care by @finance-tools\" (link to mastodon and github profile). The repo is acme/invoices; but drop the \"Open in GitHub\" links", "finance-tools"},
+		{"Trim the invoice footer. \"Made with care by @finance-tools\" (link to bluesky and github profile). The repo is acme/invoices; but drop the \"Open in GitHub\" links", "finance-tools"},
 	} {
 		got := titleOf(tc.prompt, "Sure, I'll take a look.")
 		checkTitleForm(t, tc.names, got)
