@@ -150,7 +150,11 @@ func textViews(msgs []*baton.Message) []view {
 // proseOf is a message's prose as its view keeps it: the content outside
 // code fences and transcript markup, trimmed.
 func proseOf(content string) string {
-	prose := stripTranscriptMarkup(parseContent(truncate(content, maxScanText)).prose)
+	// The message's own words are read past what the tools said: a chat
+	// exported with its tool calls folded in (SpecStory's <details>
+	// blocks) spends most of its bytes on their results, and its answer
+	// comes after them.
+	prose := truncate(stripTranscriptMarkup(parseContent(truncate(content, maxProseScan)).prose), maxScanText)
 	if strings.Contains(prose, "[[memory:") {
 		// Cursor's note of a memory it drew on ("Ran npm install
 		// [[memory:5317964]]"): its mark, not the assistant's words.
@@ -163,6 +167,10 @@ func proseOf(content string) string {
 	}
 	return strings.TrimSpace(prose)
 }
+
+// maxProseScan bounds the bytes of a message read for its prose, of
+// which the first maxScanText bytes outside code and tool calls are kept.
+const maxProseScan = 64 << 10
 
 // cursorMemoryMark is Cursor's mark of a memory its agent drew on.
 var cursorMemoryMark = regexp.MustCompile(` ?\[\[memory:\d+\]\]`)
