@@ -340,19 +340,91 @@ func cjkPairs(s string) map[string]bool {
 // it, says something is done, fixed or works. One pass from the end: asked
 // message by message, a long conversation in which the assistant never
 // says so was read to its end for every steward message (quadratic: a
-// 20,000-message import spent minutes here).
-func doneLater(vs []view) []bool {
+// 20,000-message import spent minutes here). Messages from unread on are
+// not read.
+func doneLater(vs []view, unread int) []bool {
 	later := make([]bool, len(vs))
 	done := false
 	for i := len(vs) - 1; i >= 0; i-- {
 		later[i] = done
-		w := &vs[i]
-		if !done && w.assistant() && w.text && (w.fixes || outcomeIn(eachWord(w.lower())) || reportsCompletion(wordsOf(w.lower())) ||
-			editedInText(w) || reportsCompletionCJK(w.prose)) {
+		if w := &vs[i]; !done && i < unread && w.assistant() && w.text && reportsDone(w) {
 			done = true
 		}
 	}
 	return later
+}
+
+// reportsDone reports whether the assistant's message w says work was
+// done: a fix, an outcome, a completion, an edit shown in its text.
+func reportsDone(w *view) bool {
+	return w.fixes || outcomeIn(eachWord(w.lower())) || reportsCompletion(wordsOf(w.lower())) ||
+		editedInText(w) || reportsCompletionCJK(w.prose)
+}
+
+// endsMidStep reports whether the session ends with the assistant still
+// at work on the closing turn's request (closing is closingTurn's index):
+// its last message reports nothing done and its last sentence announces
+// the next step ("Let me fix this:", "I'm exporting the open set now so I
+// can check each one.", "让我先查看一下相关文件"), with nothing after it.
+func endsMidStep(vs []view, closing int) bool {
+	if closing <= 0 {
+		return false
+	}
+	last := len(vs) - 1
+	for last >= closing && !(vs[last].assistant() && vs[last].text) {
+		last--
+	}
+	if last < closing || reportsDone(&vs[last]) || editsFrom(vs, last) {
+		return false
+	}
+	said := sentences(vs[last].prose)
+	if len(said) == 0 {
+		return false
+	}
+	lower := lowerText(said[len(said)-1])
+	// "… returned no body, so I'm falling back to the logs endpoint": the
+	// step is announced in the sentence's last clause.
+	for _, sep := range []string{", so ", "; ", ", and "} {
+		if i := strings.LastIndex(lower, sep); i >= 0 {
+			return announcesStep(lower[i+len(sep):]) || announcesStep(lower)
+		}
+	}
+	return announcesStep(lower)
+}
+
+// editsFrom reports whether a message from i on edits or writes a file:
+// the step announced was taken.
+func editsFrom(vs []view, i int) bool {
+	for ; i < len(vs); i++ {
+		for j := range vs[i].calls {
+			if op := vs[i].calls[j].op(); op == "edit" || op == "write" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// announcesStep reports whether a lower-cased sentence announces what the
+// assistant does next, in the first person: "let me …", "now i'll …",
+// "i'm falling back to …", or narration in another language. "Let me know
+// …" and "let's discuss …" hand the turn back.
+func announcesStep(lower string) bool {
+	lower = strings.ReplaceAll(lower, "’", "'")
+	lower = strings.TrimPrefix(strings.TrimPrefix(lower, "so "), "ok, ")
+	if strings.HasPrefix(lower, "let me know") || strings.HasPrefix(lower, "let's discuss") {
+		return false
+	}
+	for _, o := range narrationOpenings {
+		if strings.HasPrefix(lower, o) {
+			return true
+		}
+	}
+	if rest, ok := strings.CutPrefix(lower, "i'm "); ok {
+		first, _, _ := strings.Cut(rest, " ")
+		return strings.HasSuffix(first, "ing")
+	}
+	return narratesInOtherLanguage(lower)
 }
 
 // doneCJK are what an answer in Chinese, Japanese or Korean says when it
@@ -497,10 +569,19 @@ func progressTraced(vs []view, trace *taskTrace) baton.Progress {
 	book.trace = trace
 	var blockers []string
 	askedBefore := false // a steward message with prose came before
-	done := doneLater(vs)
-	answered := answeredLater(vs)
-	over := overtaken(vs)
 	closing := closingTurn(vs)
+	unread := len(vs) // where doneLater stops reading reports of work done
+	answered := answeredLater(vs)
+	if endsMidStep(vs, closing) {
+		// The assistant was still at work when the session ended: the
+		// last request was neither done nor answered, whatever the
+		// assistant reported on the way there ("The release job
+		// completed …, so I'm pulling that step's log").
+		unread = closing
+		answered[closing-1] = false
+	}
+	done := doneLater(vs, unread)
+	over := overtaken(vs)
 	for i := range vs {
 		v := &vs[i]
 		book.from("todo tool")

@@ -254,3 +254,37 @@ func sessionProgress(c *convo) baton.Progress {
 	New().Session(s, c.analysed(New()))
 	return s.Progress
 }
+
+// TestRequestLeftMidStep: a session that ends while the assistant is
+// still at work ("Let me fix this:", "so I'm pulling that step's log")
+// leaves the request open, whatever the assistant found on the way ("the
+// release job completed"); one whose last answer reports the work done
+// and then says what comes next is done.
+func TestRequestLeftMidStep(t *testing.T) {
+	for _, closing := range []string{
+		"The click handler is never bound because the script loads first. Let me fix this:",
+		"The handler returned no body, so I'm reading its log next.",
+		"I'm checking the handler now.",
+	} {
+		c := newConvo()
+		c.steward("The export button on the reports page does nothing. Please fix the export button.")
+		c.assistant("The export job completed and wrote its file, so the job is not what fails.")
+		c.assistant(closing)
+		if p := sessionProgress(c); len(p.TasksRemaining) != 1 || len(p.TasksCompleted) != 0 {
+			t.Errorf("after %q: completed %q, remaining %q; want the request open", closing, p.TasksCompleted, p.TasksRemaining)
+		}
+	}
+	c := newConvo()
+	c.steward("The export button on the reports page does nothing. Please fix the export button.")
+	c.assistant("I fixed the export button: its click handler is now bound after the page renders. Let me know if the report looks right.")
+	if p := sessionProgress(c); len(p.TasksCompleted) != 1 {
+		t.Errorf("completed %q, remaining %q; want the request done", p.TasksCompleted, p.TasksRemaining)
+	}
+
+	c = newConvo()
+	c.steward("Which reports can be exported?")
+	c.assistant("Let me check the export routes first.")
+	if p := sessionProgress(c); len(p.TasksRemaining) != 1 {
+		t.Errorf("completed %q, remaining %q; a question the assistant only set out to answer is open", p.TasksCompleted, p.TasksRemaining)
+	}
+}
