@@ -180,7 +180,11 @@ func (s *Store) importConversationInTx(ctx context.Context, tx bun.Tx, sess *bat
 		}
 		w.refreshed += n
 	}
-	n, _, err := s.appendInTx(ctx, tx, sess, conv, ptrs(ic.Messages))
+	appendMessages := s.appendInTx
+	if !found {
+		appendMessages = s.appendToNewConversationInTx // the session, and so the conversation, made in tx
+	}
+	n, _, err := appendMessages(ctx, tx, sess, conv, ptrs(ic.Messages))
 	if err != nil {
 		return err
 	}
