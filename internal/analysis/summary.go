@@ -462,14 +462,23 @@ func (p *candidatePool) scoreWith(secondLast int, assistant func(i int) bool) {
 			c.score = 0
 			continue
 		}
-		if len(terms) == 0 {
+		switch {
+		case len(terms) > 0:
+			total := 0.0
+			for _, t := range terms {
+				total += weight(t)
+			}
+			c.score = total / float64(len(terms)) * min(1, float64(len(terms))/4)
+		case view == p.firstSteward && slices.Contains(ask, k) || assistant(view) && view == p.closing && (c.isOut || c.reports) && !fieldLine(c.text):
+			// "can you update go in all the right places to 1.25.6" and
+			// "Updated Go version from 1.25.5 to 1.25.6 in both files"
+			// name things in words too short, numbered or inflected to
+			// be terms; where they stand and what they say make them the
+			// ask and the outcome.
+			c.score = wordlessScore
+		default:
 			continue
 		}
-		total := 0.0
-		for _, t := range terms {
-			total += weight(t)
-		}
-		c.score = total / float64(len(terms)) * min(1, float64(len(terms))/4)
 		isAssistant := assistant(view)
 		c.assistant = isAssistant
 		if c.short && view != p.closing {
@@ -497,6 +506,17 @@ func (p *candidatePool) scoreWith(secondLast int, assistant func(i int) bool) {
 		}
 	}
 }
+
+// fieldLine reports whether s is a field of a listing, a label and its
+// value ("Created: July 24, 2025 at 22:46"): no report of work.
+func fieldLine(s string) bool {
+	first, _, _ := strings.Cut(s, " ")
+	return len(first) > 1 && strings.HasSuffix(first, ":")
+}
+
+// wordlessScore is the score of an ask or a closing report without
+// terms, before it is scaled: below any sentence with terms of weight.
+const wordlessScore = 0.1
 
 // maxAskSentences is how many opening sentences of the first steward
 // message are the ask.
