@@ -436,7 +436,8 @@ func (sc *decisionScan) assistantApproaches(i int) {
 // against its alternative that it carries out.
 func (sc *decisionScan) statedDecisions(i int) {
 	v := &sc.vs[i]
-	for _, s := range sc.sentencesOf(i) {
+	ss := sc.sentencesOf(i)
+	for k, s := range ss {
 		// A question ("use mocks, we could reach 100%, right?") asks;
 		// it settles nothing.
 		if strings.HasSuffix(strings.TrimSpace(s), "?") {
@@ -457,6 +458,14 @@ func (sc *decisionScan) statedDecisions(i int) {
 			sc.add(d, v)
 		} else if d, ok := announcedChoice(plain); ok && v.assistant() && actedOn(sc.vs, i) {
 			sc.add(d, v)
+		} else if v.assistant() {
+			prev := ""
+			if k > 0 {
+				prev = plainText(ss[k-1])
+			}
+			if d, ok := fallbackChoice(prev, plain); ok && actedOn(sc.vs, i) {
+				sc.add(d, v)
+			}
 		}
 	}
 }
@@ -540,8 +549,9 @@ func recommendationTakenUp(vs []view, offer, reply int) (baton.Decision, bool) {
 }
 
 var (
-	// "I recommend X", "I'd go with X", "my recommendation: X", "I suggest X".
-	recommendation = regexp.MustCompile(`(?i)\b(?:i(?:'d| would)? recommend(?:ing)?|^recommending(?: that)?(?: we)?|my recommendation(?: is)?:?|i(?:'d| would) go with|i(?:'d| would) suggest|i suggest|recommended:|i(?:'d| would) lean (?:towards?|toward)|my (?:pick|vote) (?:would be|is)|je (?:recommande|conseille|suggère)|je vous (?:recommande|conseille|suggère)|(?:eu )?(?:recomendo|sugiro))\s+(.+)`)
+	// "I recommend X", "I'd go with X", "I'd use X", "my recommendation:
+	// X", "Recommended approach: X", "I suggest X".
+	recommendation = regexp.MustCompile(`(?i)\b(?:i(?:['’]d| would)? recommend(?:ing)?|^recommending(?: that)?(?: we)?|my recommendation(?: is)?:?|^recommendation:|recommended (?:approach|option|solution|fix|choice)(?: is)?:?|i(?:['’]d| would) (?:go with|use|pick|choose|opt for)|i(?:'d| would) suggest|i suggest|recommended:|i(?:'d| would) lean (?:towards?|toward)|my (?:pick|vote) (?:would be|is)|je (?:recommande|conseille|suggère)|je vous (?:recommande|conseille|suggère)|(?:eu )?(?:recomendo|sugiro))\s+(.+)`)
 	// Japanese: "おすすめは X です", "X を推奨します".
 	recommendationJA = regexp.MustCompile(`^(?:(?:私の)?(?:おすすめ|推奨)(?:は|としては)[、,]?\s*(.+?)(?:です|でしょう|かと思います)?|(.+?)を(?:おすすめ|推奨)(?:します|したいです))$`)
 )
@@ -616,7 +626,7 @@ func acceptedRecommendation(offer *view, reply string) (baton.Decision, bool) {
 	if !accepts(reply) {
 		return baton.Decision{}, false
 	}
-	if !hasAnySubstring(offer.lower(), "recommend", "go with", "suggest", "lean toward", "my pick", "my vote", "conseille", "suggère",
+	if !hasAnySubstring(offer.lower(), "recommend", "go with", "suggest", "lean toward", "my pick", "my vote", "d use ", "d pick ", "d choose ", "d opt for", "conseille", "suggère",
 		"recomendo", "sugiro", "おすすめ", "推奨") {
 		return baton.Decision{}, false
 	}
@@ -637,6 +647,10 @@ func acceptedRecommendation(offer *view, reply string) (baton.Decision, bool) {
 			continue
 		}
 		d.Decision = strings.TrimPrefix(d.Decision, "go with ")
+		// "I'd use X, not Y": Y is the course turned down.
+		if before, after, ok := strings.Cut(d.Decision, ", not "); ok && len(d.Alternatives) == 0 {
+			d.Decision, d.Alternatives = before, []string{after}
+		}
 		if r := reasonAfterDash(d.Decision); r != "" {
 			d.Rationale = r
 			d.Decision = strings.TrimSpace(d.Decision[:strings.Index(d.Decision, " — ")])

@@ -158,9 +158,10 @@ func orderedPicks(offer *view, reply string) (baton.Decision, bool) {
 // and Copilot CLI's ("⏺ replace(", "⏺ write_file(", "⏺ apply_patch("),
 // an editor's exported record ("Tool use: **edit_file**", "Tool use:
 // **edit_file_v2**", "Tool use: **apply_patch**", a diff block), aider's
-// SEARCH/REPLACE blocks. A tool is an edit by its name: it edits, writes,
-// replaces, patches or creates.
-var textEdits = []string{"```diff", "<<<<<<< SEARCH", "Edit file:"}
+// SEARCH/REPLACE blocks, a Claude Code export's bracketed tool lines
+// ("**[Write: path]**", "**[Edit: path]**"). A tool is an edit by its name:
+// it edits, writes, replaces, patches or creates.
+var textEdits = []string{"```diff", "<<<<<<< SEARCH", "Edit file:", "**[Write: ", "**[Edit: ", "**[MultiEdit: "}
 
 var (
 	textEditTool    = regexp.MustCompile(`(?i)Tool use: \*\*\w*(?:edit|write|replace|patch|create_file)\w*\*\*`)

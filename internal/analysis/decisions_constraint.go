@@ -56,7 +56,11 @@ var (
 	// What a part should not do when the steward reports a fault ("it
 	// should not crash unless …"), not a course ruled out.
 	faultExpected = regexp.MustCompile(`(?i)\b(?:crash|fail|break|throw|error|panic|hang|freeze|happen|be the case|but|otherwise)\w*\b`)
-	dontBecause   = regexp.MustCompile(`(?i)^(?:please\s+)?(?:don't|do not|never)\s+(.{6,}?)(?:,|;|\s+--|\s+—|\s+-)\s+(?:(?:these|they|this|it|that)(?:'s|'re| is| are)\s+|because\s+|since\s+|as\s+)(.{6,})$`)
+	// "if in doubt, always prefer the idiomatic form", "never store
+	// the token in local storage": a rule for every case of the work, in
+	// the imperative.
+	alwaysNever = regexp.MustCompile(`(?i)^(?:(?:also|and|but|so|please|if in doubt|when in doubt|in general|from now on|going forward|in future|in the future),?\s+)*((?:always|never)\s+(\w+)\s+.{4,140})$`)
+	dontBecause = regexp.MustCompile(`(?i)^(?:please\s+)?(?:don't|do not|never)\s+(.{6,}?)(?:,|;|\s+--|\s+—|\s+-)\s+(?:(?:these|they|this|it|that)(?:'s|'re| is| are)\s+|because\s+|since\s+|as\s+)(.{6,})$`)
 )
 
 // rationaleLead is the conjunction before a reason: "because", "since", "as".
@@ -70,7 +74,9 @@ func stewardConstraint(s string) (baton.Decision, bool) {
 		return baton.Decision{}, false
 	}
 	lower := strings.ToLower(s) // once, for the hypothetical's words and the patterns'
-	if mayBeHypotheticalLower(s, lower) && hypothetical.MatchString(s) {
+	// "If in doubt, always …" sets a rule for the doubtful case; other
+	// "if"s put a case that may not arise.
+	if mayBeHypotheticalLower(s, lower) && hypothetical.MatchString(s) && !strings.HasPrefix(lower, "if in doubt") {
 		return baton.Decision{}, false
 	}
 	// Each pattern is tried only when the sentence has a word it needs:
@@ -96,6 +102,12 @@ func stewardConstraint(s string) (baton.Decision, bool) {
 		if routineStep(m[1]) {
 			return baton.Decision{}, false
 		}
+	case has(cwAlways|cwNever) && alwaysNever.MatchString(s):
+		m := alwaysNever.FindStringSubmatch(s)
+		if !imperativeRule(m[2]) || routineStep(m[1][strings.IndexByte(m[1], ' ')+1:]) {
+			return baton.Decision{}, false
+		}
+		d.Decision = s
 	case whyNotWords.in(s) && whyNotBecause.MatchString(s):
 		m := whyNotBecause.FindStringSubmatch(s)
 		d.Decision, d.Rationale = m[1], m[2]
@@ -162,7 +174,7 @@ func constraintWords(s, lower string) func(words uint16) bool {
 // constraintWordList are the words stewardConstraint's patterns need; the
 // constants after it are their bits, in the same order.
 var constraintWordList = []string{"rule", "convention", "principle", "make sure", "keep", "should", "must",
-	"don't", "do not", "never", "shall", "only", "without", "want"}
+	"don't", "do not", "never", "shall", "only", "without", "want", "always"}
 
 const (
 	cwRule uint16 = 1 << iota
@@ -179,7 +191,20 @@ const (
 	cwOnly
 	cwWithout
 	cwWant
+	cwAlways
 )
+
+// notImperative are the words after "always" or "never" that make a
+// statement, not a rule: "never mind", "always been", "never worked".
+var notImperative = set("mind", "been", "was", "were", "is", "are", "had", "has", "have", "the", "a", "an", "it", "this",
+	"that", "there", "works", "worked", "fails", "failed", "seems", "seemed", "happens", "happened", "gets", "got", "ever")
+
+// imperativeRule reports whether the word after "always" or "never" opens
+// an instruction ("always prefer …", "never store …").
+func imperativeRule(word string) bool {
+	w := strings.ToLower(word)
+	return !notImperative[w] && !strings.HasSuffix(w, "ed") && !strings.HasSuffix(w, "ing")
+}
 
 // constraintWordsByFirst holds, by byte, the indexes of the words of
 // constraintWordList that start with it.

@@ -192,3 +192,30 @@ func TestStewardRulesOutACourse(t *testing.T) {
 		"Should the cache not be shared between workers?",
 	)
 }
+
+// TestDecisionAlwaysNeverRule: a rule the steward sets in the imperative
+// for every case ("always …", "never …", "if in doubt, always …") is a
+// constraint; "never mind" and a statement of what always happens are
+// not, nor is a routine step.
+func TestDecisionAlwaysNeverRule(t *testing.T) {
+	for _, tc := range []struct {
+		say  string
+		want string
+	}{
+		{"Port the parser to Go. If in doubt, always prefer the standard library over a new dependency.", "If in doubt, always prefer the standard library over a new dependency"},
+		{"Add the login page. Never store the session token in local storage.", "Never store the session token in local storage"},
+		{"Never mind, the build is green now.", ""},
+		{"It always fails on the second run.", ""},
+		{"Always run the linter first.", ""},
+		{"Never been a problem before, so leave it.", ""},
+	} {
+		c := newConvo()
+		c.steward(tc.say)
+		c.assistant("Understood.")
+		var want []baton.Decision
+		if tc.want != "" {
+			want = []baton.Decision{{Decision: tc.want}}
+		}
+		checkDecisions(t, c, want)
+	}
+}

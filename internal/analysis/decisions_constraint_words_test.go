@@ -9,7 +9,7 @@ import (
 // constraintWordList reads, and each word's bit is its constant's.
 func TestConstraintMaskIsContainsOfEachWord(t *testing.T) {
 	bits := []uint16{cwRule, cwConvention, cwPrinciple, cwMakeSure, cwKeep, cwShould, cwMust, cwDont, cwDoNot,
-		cwNever, cwShall, cwOnly, cwWithout, cwWant}
+		cwNever, cwShall, cwOnly, cwWithout, cwWant, cwAlways}
 	if len(bits) != len(constraintWordList) {
 		t.Fatalf("%d bits for %d words", len(bits), len(constraintWordList))
 	}

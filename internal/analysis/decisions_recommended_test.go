@@ -121,3 +121,25 @@ func TestDecisionPlanWalkthroughSteps(t *testing.T) {
 	c.steward("Implement the following plan:\n\n" + plan)
 	checkDecisions(t, c, []baton.Decision{{Decision: "Remove the nightly cron: the agents replace it"}})
 }
+
+// TestDecisionRecommendationPhrasings: a recommendation put as "I'd use
+// X", "I'd pick X" or under a "Recommended approach:" heading is one the
+// steward can accept like "I recommend X".
+func TestDecisionRecommendationPhrasings(t *testing.T) {
+	for _, tc := range []struct {
+		offer string
+		want  baton.Decision
+	}{
+		{"There are two ways to store the drafts. I’d use SQLite for the draft store, not plain JSON files. Shall I set it up?",
+			baton.Decision{Decision: "SQLite for the draft store", Alternatives: []string{"plain JSON files"}}},
+		{"Both libraries work. I would pick Zod for the request validation because it infers the types.",
+			baton.Decision{Decision: "Zod for the request validation", Rationale: "it infers the types"}},
+		{"## Recommended approach: a nightly export job\n\nIt keeps the API fast.", baton.Decision{Decision: "a nightly export job"}},
+	} {
+		c := newConvo()
+		c.steward("how should we do this?")
+		c.assistant(tc.offer)
+		c.steward("yes, go ahead")
+		checkDecisions(t, c, []baton.Decision{tc.want})
+	}
+}
