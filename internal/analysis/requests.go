@@ -2,6 +2,7 @@ package analysis
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -174,6 +175,9 @@ func requests(prose string) []request {
 				if task, form := requestOf(c, false); task != "" {
 					if len(out) > 0 && statesOnly(c) {
 						continue // "The app should add items fast" after "Create a TODO app": a detail of that request
+					}
+					if len(out) > 0 && form == formOpener && ownWish(c) {
+						continue // "I would like to share it with my team" after "Can you add a CSV export": what the work is for
 					}
 					out = append(out, request{task, form})
 				} else if task := suggestionText(c); task != "" {
@@ -1391,3 +1395,33 @@ func readsAttachedFile(text string) bool {
 	obj = strings.Trim(obj, ",;:.")
 	return strings.HasPrefix(obj, "@") && len(obj) > 1 || isPathWord(obj)
 }
+
+// ownWish reports a clause whose request opener is the steward's own
+// wish ("I want to …", "I'd like to …") for something the steward will
+// do themselves, as the steward is named again in it ("my app", "I need
+// to pull first"), and that adds nothing to what was asked ("also",
+// "too", "as well"). After another request of its message, such a clause
+// says what the work is for or how the steward came to ask ("Can you add
+// a CSV export to the report? I'd like to share the numbers with my
+// team"; "what happens to the branch if I want to commit, and I pull
+// first?"), not work of its own; "I want to put the old buffer behind a
+// flag" asks for more work.
+func ownWish(clause string) bool {
+	lower := strings.ToLower(cleanRequest(clause))
+	i := openerAt(lower)
+	if i < 0 {
+		return false
+	}
+	head := lower[:i]
+	if !strings.HasSuffix(head, "i want to ") && !strings.HasSuffix(head, "i'd like to ") && !strings.HasSuffix(head, "i would like to ") {
+		return false
+	}
+	w := wordsOf(lower[i:])
+	if !slices.ContainsFunc(w, func(x string) bool { return firstPersonWords[x] }) {
+		return false
+	}
+	return !slices.Contains(w, "also") && !slices.Contains(w, "too") && !strings.Contains(lower[i:], "as well")
+}
+
+// firstPersonWords name the steward in the first person.
+var firstPersonWords = set("i", "my", "me", "myself", "mine", "i'm", "i've", "i'll", "i'd")

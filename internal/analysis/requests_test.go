@@ -288,3 +288,22 @@ func TestRequestLeftMidStep(t *testing.T) {
 		t.Errorf("completed %q, remaining %q; a question the assistant only set out to answer is open", p.TasksCompleted, p.TasksRemaining)
 	}
 }
+
+// TestOwnWishAfterRequest: after a request, the steward's wish for what
+// they will do themselves says what the work is for or how they came to
+// ask, not work of its own; a wish for work on the code, one that adds to
+// the request ("also", "too") and one that opens the message ask for it.
+func TestOwnWishAfterRequest(t *testing.T) {
+	for in, want := range map[string][]string{
+		"Can you add a CSV export to the report page? I would like to share the numbers with my team.": {"add a CSV export to the report page"},
+		"What happens to the lock if the job dies? Say I want to restart it by hand from my shell.":    {"What happens to the lock if the job dies"},
+		"Please fix the login redirect. I want to put the session check behind a flag.":                {"fix the login redirect", "put the session check behind a flag"},
+		"Please fix the login redirect. I'd like to also add a logout button to my page.":              {"fix the login redirect", "add a logout button to my page"},
+		"Please fix the login redirect. I want to run it on my staging box too.":                       {"fix the login redirect", "run it on my staging box too"},
+		"I'd like to add a dark mode toggle to my settings page.":                                      {"add a dark mode toggle to my settings page"},
+	} {
+		if got := requestTasks(in); !slices.Equal(got, want) {
+			t.Errorf("requestTasks(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
