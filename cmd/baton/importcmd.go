@@ -7,6 +7,7 @@ import (
 	"io"
 
 	"github.com/baton-dev/baton/internal/baton"
+	"github.com/baton-dev/baton/internal/ingest"
 	"github.com/baton-dev/baton/internal/store"
 )
 
@@ -29,6 +30,8 @@ func importCmd(ctx context.Context, env environment, args []string, stdout, stde
 	if err != nil {
 		return err
 	}
+	// The files are a backlog read in one go, as a watcher's first sync.
+	defer ingest.CatchUpGC()()
 	// Every file is imported or reported; the exit status says whether
 	// anything was rejected. Warnings (parts an importer skipped) go to
 	// stderr, as the upload page shows them.

@@ -1,29 +1,13 @@
 package watch
 
-import "runtime/debug"
-
 // A pass with a backlog to read (the first sync of a folder of existing
-// transcripts, or a watcher started again after a while) allocates many
-// times the bytes it reads, most of it let go at once: parsed lines, the
-// messages' analyses, the rows written. With Go's default target (GOGC
-// 100) the collector runs each time the heap has grown by what is live,
-// and its own work was a tenth of such a pass's instructions.
-// While it catches up, the target is catchUpGCPercent, so the collector
-// runs a quarter as often, and the heap is held under catchUpMemoryLimit,
-// so a larger live heap makes it run sooner rather than grow the process
-// without bound. A pass over what an agent just wrote keeps the defaults.
-const (
-	// catchUpBytes is the backlog a pass reads, at least, to catch up:
-	// one part of a rollout read in parts (ChunkBytes' default).
-	catchUpBytes = 8 << 20
-	// catchUpGCPercent is the collector's target while catching up.
-	catchUpGCPercent = 400
-	// catchUpMemoryLimit bounds the Go heap while catching up: watchbench's
-	// first sync of 100 MB peaks at about 130 MiB in use, its live heap
-	// 27 MiB and flat with the sync's size (the transcripts' readings are
-	// let go once settled); a larger live heap's peak stops here.
-	catchUpMemoryLimit = 512 << 20
-)
+// transcripts, or a watcher started again after a while) catches up
+// (ingest.CatchUpGC); a pass over what an agent just wrote keeps the
+// collector's defaults.
+//
+// catchUpBytes is the backlog a pass reads, at least, to catch up: one
+// part of a rollout read in parts (ChunkBytes' default).
+const catchUpBytes = 8 << 20
 
 // backlog is how many bytes of the listed files are not read yet.
 func backlog(found []transcriptFile, states []*fileState) int64 {
@@ -32,23 +16,4 @@ func backlog(found []transcriptFile, states []*fileState) int64 {
 		n += max(0, tf.size-states[i].Offset)
 	}
 	return n
-}
-
-// catchUpGC sets the collector's target and memory limit for catching up
-// and returns the function that puts back the ones the process had. A
-// higher target (or none, GOGC=off) and a lower limit (GOMEMLIMIT) are
-// kept as they are.
-func catchUpGC() (restore func()) {
-	percent := debug.SetGCPercent(catchUpGCPercent)
-	if percent < 0 || percent > catchUpGCPercent {
-		debug.SetGCPercent(percent)
-	}
-	limit := debug.SetMemoryLimit(-1) // reads it
-	if limit > catchUpMemoryLimit {
-		debug.SetMemoryLimit(catchUpMemoryLimit)
-	}
-	return func() {
-		debug.SetGCPercent(percent)
-		debug.SetMemoryLimit(limit)
-	}
 }

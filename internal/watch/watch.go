@@ -299,7 +299,7 @@ func (w *Watcher) Scan(ctx context.Context) (PassResult, error) {
 		states[i] = st
 	}
 	if w.caughtUp = backlog(found, states) >= catchUpBytes; w.caughtUp {
-		defer catchUpGC()()
+		defer ingest.CatchUpGC()()
 	}
 	// The files are read a few at a time, one per core: each file's reading
 	// touches its own state only, and one file's parsing and analysis then
@@ -548,7 +548,7 @@ func (w *Watcher) Settle(ctx context.Context) error {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	if w.caughtUp {
-		defer catchUpGC()()
+		defer ingest.CatchUpGC()()
 	}
 	now := w.cfg.Now().UTC()
 	var due []*fileState

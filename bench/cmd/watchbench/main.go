@@ -542,6 +542,7 @@ func firstSync(ctx context.Context, say func(string, ...any), syncMB int) error 
 	begin, cpu0 := time.Now(), cpuTime()
 	var res watch.PassResult
 	if *syncImport {
+		restore := ingest.CatchUpGC() // as `baton import` does
 		for _, folder := range watch.DefaultFolders(home) {
 			if _, serr := os.Stat(folder.Path); serr != nil {
 				continue // an agent the mix leaves out
@@ -552,6 +553,7 @@ func firstSync(ctx context.Context, say func(string, ...any), syncMB int) error 
 			}
 			res.Seen += len(results)
 		}
+		restore()
 	} else {
 		res, err = w.Scan(ctx)
 		if err == nil && *syncHeapProfile != "" {
