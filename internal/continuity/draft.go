@@ -140,7 +140,7 @@ func activeTasks(ev *evidence) (tasks []baton.BridgeTask, wins []string) {
 func bridgeTasks(sess *baton.Session, ev *evidence, tasksCorrected bool) (tasks []baton.BridgeTask, wins []string) {
 	evidenced, evidenceWins := activeTasks(ev)
 	if !tasksCorrected {
-		return evidenced, evidenceWins
+		return withRequestsLeft(evidenced, evidenceWins, sess.Progress.TasksRemaining), evidenceWins
 	}
 	tasks = []baton.BridgeTask{}
 	for _, t := range sess.Progress.TasksRemaining {
@@ -158,6 +158,35 @@ func bridgeTasks(sess *baton.Session, ev *evidence, tasksCorrected bool) (tasks 
 		wins = appendUnique(wins, clip(t))
 	}
 	return tasks, wins
+}
+
+// withRequestsLeft adds to the evidence's tasks the requests the
+// analysis found the session left open (remaining): in a chat without a
+// to-do list ("investigate why CI failed", the session stopping while the
+// assistant still pulled the logs) they are all the work there is to hand
+// on. A request the tasks or the wins already hold is not repeated, nor
+// are the errors the analysis lists to resolve ("Resolve: …") when the
+// evidence hands on failing commands: they are the same failures, told
+// by the command.
+func withRequestsLeft(tasks []baton.BridgeTask, wins, remaining []string) []baton.BridgeTask {
+	failing := slices.ContainsFunc(tasks, func(t baton.BridgeTask) bool { return t.Status == baton.TaskBlocked })
+	for _, r := range remaining {
+		t := clip(r)
+		if t == "" || len(tasks) >= maxTasks || failing && strings.HasPrefix(t, "Resolve: ") {
+			continue
+		}
+		held := false
+		for _, x := range tasks {
+			held = held || sameItem(x.Task, t)
+		}
+		for _, w := range wins {
+			held = held || sameItem(w, t)
+		}
+		if !held {
+			tasks = append(tasks, baton.BridgeTask{Task: t, Status: baton.TaskPlanned, Context: "asked by the steward and not reported done"})
+		}
+	}
+	return tasks
 }
 
 // overlaps reports whether two texts share a content word of 4+ letters.

@@ -183,3 +183,36 @@ func TestDraftPriorityFollowsUpAThread(t *testing.T) {
 		}
 	}
 }
+
+// A chat without a to-do list hands on the requests the session left
+// open: seen drafting the bridge of a real Codex session that stopped
+// while the assistant still read the CI logs, whose bridge had no task
+// and no priority. A request the to-do list already holds is not told
+// twice.
+func TestDraftHandsOnRequestsLeftOpen(t *testing.T) {
+	sess := baton.Session{ID: "s1", Title: "Failing release job"}
+	sess.Progress.TasksRemaining = []string{"investigate why the release job failed", "explain how to publish the package"}
+	msgs := []*baton.Message{
+		{Seq: 1, Role: baton.RoleSteward, Content: "investigate why the release job failed, and explain how to publish the package"},
+		{Seq: 2, Role: baton.RoleAssistant, Content: "The publish step failed after the tag was made, so I'm pulling that step's log."},
+	}
+	c := continuity.Draft(&sess, nil, msgs)
+	var tasks []string
+	for _, task := range c.Transferred.ActiveTasks {
+		tasks = append(tasks, task.Task+" ("+task.Status+")")
+	}
+	if want := []string{"investigate why the release job failed (planned)", "explain how to publish the package (planned)"}; !reflect.DeepEqual(tasks, want) {
+		t.Errorf("tasks %q, want %q", tasks, want)
+	}
+	if want := "Start: investigate why the release job failed"; c.Instructions.ImmediatePriority != want {
+		t.Errorf("immediate priority = %q, want %q", c.Instructions.ImmediatePriority, want)
+	}
+
+	sess.Progress.TasksRemaining = []string{"Add the retry to the publish step"}
+	msgs = append(msgs, &baton.Message{Seq: 3, Role: baton.RoleToolCall, ToolCalls: []baton.ToolCall{{ID: "t1", Name: "TodoWrite",
+		Input: []byte(`{"todos":[{"content":"Add the retry to the publish step","status":"in_progress"}]}`)}}})
+	c = continuity.Draft(&sess, nil, msgs)
+	if n := len(c.Transferred.ActiveTasks); n != 1 || c.Transferred.ActiveTasks[0].Status != baton.TaskInProgress {
+		t.Errorf("tasks %+v: want the to-do item once, in progress", c.Transferred.ActiveTasks)
+	}
+}
