@@ -60,6 +60,10 @@ var (
 	// the token in local storage": a rule for every case of the work, in
 	// the imperative.
 	alwaysNever = regexp.MustCompile(`(?i)^(?:(?:also|and|but|so|please|if in doubt|when in doubt|in general|from now on|going forward|in future|in the future),?\s+)*((?:always|never)\s+(\w+)\s+.{4,140})$`)
+	// "Truly circular is a must", "offline support is non-negotiable": a
+	// property the steward requires of the work, which rules out the
+	// designs without it.
+	isAMust     = regexp.MustCompile(`(?i)^(?:(?:also|and|but|so|ok|okay|yes),?\s+)*((?:[\w./'-]+\s+){0,6}?[\w./'-]+\s+(?:is|are)\s+(?:a must|an absolute must|mandatory|non-negotiable|a hard requirement))\s*$`)
 	dontBecause = regexp.MustCompile(`(?i)^(?:please\s+)?(?:don't|do not|never)\s+(.{6,}?)(?:,|;|\s+--|\s+—|\s+-)\s+(?:(?:these|they|this|it|that)(?:'s|'re| is| are)\s+|because\s+|since\s+|as\s+)(.{6,})$`)
 )
 
@@ -108,6 +112,8 @@ func stewardConstraint(s string) (baton.Decision, bool) {
 			return baton.Decision{}, false
 		}
 		d.Decision = s
+	case (has(cwMust) || strings.Contains(lower, "mandatory") || strings.Contains(lower, "non-negotiable") || strings.Contains(lower, "requirement")) && isAMust.MatchString(s):
+		d.Decision = isAMust.FindStringSubmatch(s)[1]
 	case whyNotWords.in(s) && whyNotBecause.MatchString(s):
 		m := whyNotBecause.FindStringSubmatch(s)
 		d.Decision, d.Rationale = m[1], m[2]

@@ -194,9 +194,10 @@ func TestStewardRulesOutACourse(t *testing.T) {
 }
 
 // TestDecisionAlwaysNeverRule: a rule the steward sets in the imperative
-// for every case ("always …", "never …", "if in doubt, always …") is a
-// constraint; "never mind" and a statement of what always happens are
-// not, nor is a routine step.
+// for every case ("always …", "never …", "if in doubt, always …") or a
+// property it requires ("X is a must") is a constraint; "never mind", a
+// statement of what always happens and a question are not, nor is a
+// routine step.
 func TestDecisionAlwaysNeverRule(t *testing.T) {
 	for _, tc := range []struct {
 		say  string
@@ -208,6 +209,10 @@ func TestDecisionAlwaysNeverRule(t *testing.T) {
 		{"It always fails on the second run.", ""},
 		{"Always run the linter first.", ""},
 		{"Never been a problem before, so leave it.", ""},
+		// A property required of the work.
+		{"Make the menu radial. Even spacing is a must !", "Even spacing is a must"},
+		{"Offline support is non-negotiable.", "Offline support is non-negotiable"},
+		{"Is a lock file a must?", ""},
 	} {
 		c := newConvo()
 		c.steward(tc.say)
