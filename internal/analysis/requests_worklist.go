@@ -99,7 +99,9 @@ func plannedList(prose string) []string {
 	for i, line := range lines {
 		// The lead-in ends with a colon: looking first spares the other
 		// lines the pattern's scan.
-		if t := strings.TrimSpace(line); !strings.HasSuffix(t, ":") || !planLeadIn.MatchString(t) {
+		if t := strings.TrimSpace(line); !strings.HasSuffix(t, ":") || !planLeadIn.MatchString(t) || offered(t) {
+			// "Let me know if you'd like me to:" offers the list below
+			// on the steward's word; it is not what the assistant does.
 			continue
 		}
 		var out []string

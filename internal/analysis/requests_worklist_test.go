@@ -61,7 +61,8 @@ func TestWorkListInAConversation(t *testing.T) {
 // as what it is about to do ("I need to:") restates the work asked, item
 // by item; items that narrate or describe rather than open with a verb
 // are not tasks, and a list under a line that does not set out work
-// ("The file has three parts:") holds none.
+// ("The file has three parts:") or that offers it on the steward's word
+// ("Let me know if you'd like me to:") holds none.
 func TestPlannedListItemsAreTasks(t *testing.T) {
 	reply := "Based on the review of the UI code, I'll now make the changes. I need to:\n" +
 		"1. Remove the mismatched tabs and clean up the UI\n" +
@@ -75,6 +76,7 @@ func TestPlannedListItemsAreTasks(t *testing.T) {
 	for _, prose := range []string{
 		"The file has three parts:\n1. Remove the old header\n2. Update the footer",
 		"Let me do this:\n1. First, I'll check if GNU Parallel is available\n2. Then, I'll restructure the script",
+		"The parser handles quoted fields now.\n\nLet me know if you'd like me to:\n1. Add tests for the quoting rules\n2. Update the README with an example",
 	} {
 		if got := workList(prose); got != nil {
 			t.Errorf("%q: tasks %q, want none", prose, got)
