@@ -381,9 +381,13 @@ func endsMidStep(vs []view, closing int) bool {
 	if len(said) == 0 {
 		return false
 	}
-	lower := lowerText(said[len(said)-1])
-	// "… returned no body, so I'm falling back to the logs endpoint": the
-	// step is announced in the sentence's last clause.
+	return closesOnStep(lowerText(said[len(said)-1]))
+}
+
+// closesOnStep reports whether a lower-cased sentence announces a step,
+// at its start or in its last clause: "… returned no body, so I'm falling
+// back to the logs endpoint".
+func closesOnStep(lower string) bool {
 	for _, sep := range []string{", so ", "; ", ", and "} {
 		if i := strings.LastIndex(lower, sep); i >= 0 {
 			return announcesStep(lower[i+len(sep):]) || announcesStep(lower)

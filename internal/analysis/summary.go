@@ -1074,6 +1074,11 @@ func (p *candidatePool) outcomes(ranked []int, vs []view) []string {
 			c.chatty || notDone(lowerText(c.text)) || proposes(lowerText(c.text)) {
 			continue
 		}
+		if c.isOut && closesOnStep(lowerText(c.text)) {
+			// "The release job completed; the publish step failed, so
+			// I'm pulling its log": what was found on the way.
+			continue
+		}
 		if c.isQues || len(outs) >= maxOutcomes || containsSentence(candTexts(p.cands, outs), c.text) {
 			continue
 		}

@@ -103,6 +103,7 @@ func TestOutcomesAreWorkDone(t *testing.T) {
 	c.assistant("That's 3 flaky tests fixed so far.")
 	c.assistant("The BOM error should be fixed after the reader strips the mark.")
 	c.assistant("That's 7 flaky tests fixed so far.")
+	c.assistant("The export step completed and wrote its file; the upload failed afterward, so I'm reading the upload log.")
 	c.assistant("Added a signature guard in decoder.go before parsing:\n\n```go\nb = bytes.TrimPrefix(b, bom)\n```\n\nFixed the reader and added a test with a BOM file; all import tests pass.")
 	s := summaryOf(buildViews(testAnalyzer, c.analysed(testAnalyzer)))
 	want := []string{"That's 7 flaky tests fixed so far.", "Added a signature guard in decoder.go before parsing",
