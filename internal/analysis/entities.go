@@ -138,6 +138,73 @@ var technologies = map[string]string{
 	"mixpanel": "Mixpanel", "posthog": "PostHog",
 	// Bun's web framework.
 	"elysia": "Elysia",
+	// Further well-known names by kind, none of them an English word.
+	// Languages.
+	"f#": "F#", "solidity": "Solidity", "cobol": "COBOL", "prolog": "Prolog", "coffeescript": "CoffeeScript",
+	"purescript": "PureScript", "rescript": "ReScript", "tcl": "Tcl", "vba": "VBA", "typst": "Typst",
+	"asciidoc": "AsciiDoc", "mdx": "MDX",
+	// Web, desktop and mobile frameworks and UI libraries.
+	"qwik": "Qwik", "preact": "Preact", "ember.js": "Ember.js", "emberjs": "Ember.js", "backbone.js": "Backbone.js",
+	"asp.net": "ASP.NET", "starlette": "Starlette", "adonisjs": "AdonisJS", "redwoodjs": "RedwoodJS",
+	"codeigniter": "CodeIgniter", "joomla": "Joomla", "magento": "Magento", "woocommerce": "WooCommerce",
+	"eleventy": "Eleventy", "11ty": "Eleventy", "hexo": "Hexo", "bulma": "Bulma", "mantine": "Mantine",
+	"daisyui": "daisyUI", "styled-components": "styled-components", "tamagui": "Tamagui", "gluestack": "gluestack",
+	"cordova": "Cordova", "xamarin": "Xamarin", "uikit": "UIKit", "appkit": "AppKit", "wxwidgets": "wxWidgets",
+	"tkinter": "Tkinter", "pyqt": "PyQt", "pyqt5": "PyQt", "pyqt6": "PyQt", "pyside": "PySide", "pyside6": "PySide",
+	"kivy": "Kivy", "babylon.js": "Babylon.js", "babylonjs": "Babylon.js", "phaser": "Phaser", "pixi.js": "PixiJS",
+	"chart.js": "Chart.js", "chartjs": "Chart.js", "recharts": "Recharts", "echarts": "ECharts", "mapbox": "Mapbox",
+	"openlayers": "OpenLayers", "vuetify": "Vuetify", "pinia": "Pinia", "vuex": "Vuex", "mobx": "MobX",
+	"jotai": "Jotai", "formik": "Formik", "nextauth": "NextAuth.js", "next-auth": "NextAuth.js",
+	// Build tools, package managers and runtimes' version managers.
+	"turbopack": "Turbopack", "bazel": "Bazel", "meson": "Meson", "msbuild": "MSBuild", "gulp": "gulp",
+	"rspack": "Rspack", "rolldown": "Rolldown", "tsup": "tsup", "ts-node": "ts-node", "nodemon": "nodemon",
+	"pm2": "PM2", "pipx": "pipx", "nuget": "NuGet", "vcpkg": "vcpkg", "carthage": "Carthage",
+	"pypi": "PyPI", "crates.io": "crates.io", "fastlane": "fastlane",
+	// Databases, stores and data access.
+	"cosmosdb": "Cosmos DB", "redshift": "Amazon Redshift", "mssql": "SQL Server", "rocksdb": "RocksDB",
+	"leveldb": "LevelDB", "lmdb": "LMDB", "indexeddb": "IndexedDB", "pouchdb": "PouchDB", "arangodb": "ArangoDB",
+	"dgraph": "Dgraph", "turso": "Turso", "libsql": "libSQL", "tidb": "TiDB", "vitess": "Vitess",
+	"scylladb": "ScyllaDB", "hbase": "HBase", "questdb": "QuestDB", "algolia": "Algolia", "solr": "Solr",
+	"knex": "Knex", "kysely": "Kysely", "mikro-orm": "MikroORM", "peewee": "peewee", "sqlmodel": "SQLModel",
+	"flyway": "Flyway", "liquibase": "Liquibase", "golang-migrate": "golang-migrate", "pocketbase": "PocketBase",
+	"appwrite": "Appwrite", "upstash": "Upstash", "parquet": "Parquet", "avro": "Avro",
+	// Cloud services, hosting and SaaS a project builds on.
+	"sagemaker": "Amazon SageMaker", "cognito": "Amazon Cognito", "fargate": "AWS Fargate", "route53": "Route 53",
+	"cloudfront": "CloudFront", "hetzner": "Hetzner", "linode": "Linode", "vultr": "Vultr", "mailgun": "Mailgun",
+	"launchdarkly": "LaunchDarkly", "zapier": "Zapier", "n8n": "n8n", "airtable": "Airtable", "telegram": "Telegram",
+	"ngrok": "ngrok", "tailscale": "Tailscale", "wireguard": "WireGuard", "letsencrypt": "Let's Encrypt",
+	"certbot": "Certbot", "paypal": "PayPal", "revenuecat": "RevenueCat", "onesignal": "OneSignal",
+	"bugsnag": "Bugsnag", "rollbar": "Rollbar", "newrelic": "New Relic", "trello": "Trello", "asana": "Asana",
+	"raycast": "Raycast", "hammerspoon": "Hammerspoon", "groq": "Groq", "langsmith": "LangSmith",
+	"langfuse": "Langfuse",
+	// Containers, orchestration and infrastructure.
+	"containerd": "containerd", "portainer": "Portainer", "rancher": "Rancher", "istio": "Istio",
+	"linkerd": "Linkerd", "cilium": "Cilium", "crossplane": "Crossplane", "helmfile": "Helmfile",
+	"terragrunt": "Terragrunt", "kustomize": "Kustomize", "skaffold": "Skaffold", "buildah": "Buildah",
+	"colima": "Colima", "orbstack": "OrbStack", "virtualbox": "VirtualBox", "qemu": "QEMU", "vmware": "VMware",
+	"proxmox": "Proxmox", "saltstack": "SaltStack",
+	// CI and code quality services.
+	"buildkite": "Buildkite", "teamcity": "TeamCity", "fluxcd": "Flux", "tekton": "Tekton",
+	"codebuild": "AWS CodeBuild", "codepipeline": "AWS CodePipeline", "appveyor": "AppVeyor",
+	"codeql": "CodeQL", "semgrep": "Semgrep", "trufflehog": "TruffleHog", "lefthook": "Lefthook",
+	"commitlint": "commitlint", "cosign": "cosign", "stylelint": "Stylelint", "oxlint": "oxlint",
+	"yamllint": "yamllint", "shfmt": "shfmt", "sqlfluff": "SQLFluff", "tflint": "TFLint", "checkov": "Checkov",
+	"govulncheck": "govulncheck", "valgrind": "Valgrind", "wireshark": "Wireshark", "tcpdump": "tcpdump",
+	"nmap": "Nmap", "httpie": "HTTPie", "git-lfs": "Git LFS", "git-filter-repo": "git-filter-repo", "fzf": "fzf",
+	// Test frameworks.
+	"jasmine": "Jasmine", "webdriverio": "WebdriverIO", "testcafe": "TestCafe", "testng": "TestNG",
+	"mockito": "Mockito", "gomega": "Gomega", "gotestsum": "gotestsum", "jmeter": "JMeter", "gatling": "Gatling",
+	"supertest": "SuperTest", "sinon": "Sinon.JS", "xunit": "xUnit", "nunit": "NUnit", "catch2": "Catch2",
+	"googletest": "GoogleTest", "appium": "Appium", "xctest": "XCTest",
+	// Editors, terminals and IDEs.
+	"vim": "Vim", "goland": "GoLand", "clion": "CLion", "netbeans": "NetBeans", "jetbrains": "JetBrains",
+	"iterm2": "iTerm2", "ghostty": "Ghostty", "alacritty": "Alacritty", "wezterm": "WezTerm", "zellij": "Zellij",
+	// Machine learning, data and AI tooling.
+	"autogen": "AutoGen", "dspy": "DSPy", "qwen": "Qwen", "midjourney": "Midjourney", "jax": "JAX",
+	"catboost": "CatBoost", "dagster": "Dagster", "sidekiq": "Sidekiq", "bullmq": "BullMQ", "fastmcp": "FastMCP",
+	"tiktoken": "tiktoken", "tensorrt": "TensorRT", "mlx": "MLX", "deepspeed": "DeepSpeed", "unsloth": "Unsloth",
+	"activemq": "ActiveMQ", "scrapy": "Scrapy", "networkx": "NetworkX", "sympy": "SymPy", "geopandas": "GeoPandas",
+	"pyarrow": "Apache Arrow", "paramiko": "Paramiko", "ros2": "ROS 2", "pymongo": "MongoDB", "asyncpg": "PostgreSQL",
 }
 
 // toolCommands are words that name a tool only when a subcommand of it
@@ -163,6 +230,12 @@ var caseTechnologies = map[string]string{
 	"Electron": "Electron", "Bootstrap": "Bootstrap", "Slack": "Slack", "Notion": "Notion", "Discord": "Discord",
 	"Stripe": "Stripe", "Obsidian": "Obsidian", "Apollo": "Apollo", "Drizzle": "Drizzle", "Babel": "Babel",
 	"Sphinx": "Sphinx", "Hugo": "Hugo", "Unity": "Unity", "Nx": "Nx", "COSMIC": "COSMIC", "Qt": "Qt",
+	"Groovy": "Groovy", "Gleam": "Gleam", "Racket": "Racket", "Nim": "Nim", "Delphi": "Delphi",
+	"Meteor": "Meteor", "Ionic": "Ionic", "Leaflet": "Leaflet", "Cesium": "Cesium", "Snowflake": "Snowflake",
+	"Neon": "Neon", "Clerk": "Clerk", "Hibernate": "Hibernate", "Eclipse": "Eclipse", "Zed": "Zed",
+	"Packer": "Packer", "Consul": "Consul", "Envoy": "Envoy", "Airflow": "Apache Airflow", "Prefect": "Prefect",
+	"Llama": "Llama", "Mistral": "Mistral", "Perplexity": "Perplexity", "Cohere": "Cohere", "Bokeh": "Bokeh",
+	"Capacitor": "Capacitor", "Quasar": "Quasar",
 }
 
 // techPhrases are technologies written as two or three words.
@@ -186,6 +259,17 @@ var techPhrases = map[string]string{
 	"stable diffusion": "Stable Diffusion", "apache spark": "Apache Spark", "apache kafka": "Kafka",
 	"apache airflow": "Apache Airflow",
 	"amazon s3":      "Amazon S3", "aws s3": "Amazon S3", "google analytics": "Google Analytics",
+	"asp.net core": "ASP.NET", "cosmos db": "Cosmos DB", "oracle database": "Oracle Database",
+	"sublime text": "Sublime Text", "cloudflare workers": "Cloudflare Workers", "cloudflare pages": "Cloudflare Pages",
+	"bitbucket pipelines": "Bitbucket Pipelines", "azure pipelines": "Azure Pipelines", "docker swarm": "Docker Swarm",
+	"ant design": "Ant Design", "radix ui": "Radix UI", "headless ui": "Headless UI", "framer motion": "Framer Motion",
+	"react router": "React Router", "react query": "TanStack Query", "tanstack query": "TanStack Query",
+	"json schema": "JSON Schema", "github api": "GitHub API", "app store connect": "App Store Connect",
+	"google cloud storage": "Cloud Storage", "cloud functions": "Cloud Functions", "app engine": "App Engine",
+	"let's encrypt": "Let's Encrypt", "apache arrow": "Apache Arrow", "apache beam": "Apache Beam",
+	"ros 2": "ROS 2", "unreal engine 5": "Unreal Engine", "pydantic ai": "Pydantic AI",
+	"vercel ai sdk": "Vercel AI SDK", "semantic kernel": "Semantic Kernel", "hugging face hub": "Hugging Face",
+	"together ai": "Together AI", "mistral ai": "Mistral", "google gemini": "Gemini", "openai agents sdk": "OpenAI Agents SDK",
 }
 
 // techPhraseFirsts holds the first words of techPhrases.

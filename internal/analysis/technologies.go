@@ -74,12 +74,61 @@ var programTechnologies = map[string]string{
 	"serverless": "Serverless Framework", "sls": "Serverless Framework", "sam": "AWS SAM", "cdk": "AWS CDK",
 	"pulumi": "Pulumi", "netlify": "Netlify", "railway": "Railway", "doctl": "DigitalOcean", "fly": "Fly.io",
 	"eksctl": "Amazon EKS", "amplify": "AWS Amplify",
+	// Further well-known programs by kind: build tools and package
+	// managers, linters and scanners, debuggers, containers and clusters,
+	// network and tunnel tools.
+	"ninja": "Ninja", "meson": "Meson", "bazel": "Bazel", "bazelisk": "Bazel", "buck2": "Buck2", "ant": "Ant",
+	"msbuild": "MSBuild", "gulp": "gulp", "grunt": "Grunt", "parcel": "Parcel", "tsup": "tsup", "ts-node": "ts-node",
+	"tsc-watch": "TypeScript", "nodemon": "nodemon", "pm2": "PM2", "turbo": "Turborepo", "nx": "Nx", "lerna": "Lerna",
+	"pipx": "pipx", "nuget": "NuGet", "vcpkg": "vcpkg", "conan": "Conan", "pod": "CocoaPods", "carthage": "Carthage",
+	"nvm": "nvm", "volta": "Volta", "fnm": "fnm", "pyenv": "pyenv", "rbenv": "rbenv",
+	"fastlane": "fastlane", "stylelint": "Stylelint", "oxlint": "oxlint", "yamllint": "yamllint", "shfmt": "shfmt",
+	"sqlfluff": "SQLFluff", "tflint": "TFLint", "checkov": "Checkov", "govulncheck": "govulncheck",
+	"goimports": "Go", "gopls": "Go", "rustfmt": "Rust", "clang-format": "clang-format", "clang-tidy": "clang-tidy",
+	"rubocop": "RuboCop", "rspec": "RSpec", "phpunit": "PHPUnit", "phpstan": "PHPStan", "swiftlint": "SwiftLint",
+	"swiftformat": "SwiftFormat", "ktlint": "ktlint", "detekt": "detekt", "semgrep": "Semgrep", "codeql": "CodeQL",
+	"trufflehog": "TruffleHog", "syft": "Syft", "grype": "Grype", "cosign": "cosign", "lefthook": "Lefthook",
+	"commitlint": "commitlint", "husky": "Husky", "lint-staged": "lint-staged", "semantic-release": "semantic-release",
+	"changeset": "Changesets", "release-please": "Release Please", "gotestsum": "gotestsum", "mocha": "Mocha",
+	"cypress": "Cypress", "puppeteer": "Puppeteer", "jmeter": "JMeter", "locust": "Locust",
+	"dlv": "Delve", "gdb": "GDB", "lldb": "LLDB", "valgrind": "Valgrind", "adb": "adb",
+	"kubeadm": "Kubernetes", "k9s": "k9s", "kustomize": "Kustomize", "skaffold": "Skaffold", "tilt": "Tilt",
+	"helmfile": "Helmfile", "terragrunt": "Terragrunt", "packer": "Packer", "vagrant": "Vagrant", "consul": "Consul",
+	"vault": "Vault", "nomad": "Nomad", "buildah": "Buildah", "skopeo": "skopeo", "colima": "Colima",
+	"limactl": "Lima", "orb": "OrbStack", "vboxmanage": "VirtualBox", "qemu-img": "QEMU",
+	"qemu-system-x86_64": "QEMU", "qemu-system-aarch64": "QEMU", "virsh": "libvirt", "multipass": "Multipass",
+	"argocd": "Argo CD", "flux": "Flux", "istioctl": "Istio", "linkerd": "Linkerd", "cilium": "Cilium",
+	"ngrok": "ngrok", "cloudflared": "cloudflared", "tailscale": "Tailscale", "wg": "WireGuard",
+	"wg-quick": "WireGuard", "certbot": "Certbot", "nmap": "Nmap", "tcpdump": "tcpdump", "tshark": "Wireshark",
+	"httpie": "HTTPie", "grpcurl": "grpcurl", "fzf": "fzf", "zellij": "Zellij",
+	"launchctl": "launchd", "supervisorctl": "Supervisor", "apachectl": "Apache HTTP Server",
+	"git-lfs": "Git LFS", "git-filter-repo": "git-filter-repo", "bfg": "BFG Repo-Cleaner",
+	"typst": "Typst", "asciidoctor": "AsciiDoc", "mkdocs": "MkDocs", "sphinx-build": "Sphinx",
+	"jekyll": "Jekyll", "eleventy": "Eleventy", "zola": "Zola", "hexo": "Hexo", "docusaurus": "Docusaurus",
+	"magick": "ImageMagick", "convert": "ImageMagick", "dot": "Graphviz", "plantuml": "PlantUML",
+	"sqlcmd": "SQL Server", "mongod": "MongoDB", "mongo": "MongoDB", "mongodump": "MongoDB",
+	"mysqldump": "MySQL", "duckdb": "DuckDB", "clickhouse": "ClickHouse", "clickhouse-client": "ClickHouse",
+	"cqlsh": "Cassandra", "influx": "InfluxDB", "etcdctl": "etcd", "redis-benchmark": "Redis",
+	"turso": "Turso", "neonctl": "Neon", "prisma": "Prisma", "drizzle-kit": "Drizzle", "alembic": "Alembic",
+	"flyway": "Flyway", "liquibase": "Liquibase", "dbt": "dbt",
+	"airflow": "Apache Airflow", "spark-submit": "Apache Spark", "pyspark": "Apache Spark", "kafka-topics": "Kafka",
+	"kafka-console-consumer": "Kafka", "rabbitmqctl": "RabbitMQ", "nats": "NATS", "celery": "Celery",
+	"uvicorn": "Uvicorn", "gunicorn": "Gunicorn", "streamlit": "Streamlit", "gradio": "Gradio", "mlflow": "MLflow",
+	"tensorboard": "TensorBoard", "huggingface-cli": "Hugging Face", "hf": "Hugging Face", "llama-server": "llama.cpp",
+	"llama-cli": "llama.cpp", "vllm": "vLLM", "nvcc": "CUDA", "expo": "Expo",
+	"eas": "Expo", "react-native": "React Native", "ionic": "Ionic", "cap": "Capacitor", "cordova": "Cordova",
+	"electron-builder": "electron-builder", "tauri": "Tauri", "wails": "Wails", "pod-install": "CocoaPods",
+	"sdkmanager":   "Android SDK",
+	"xcode-select": "Xcode", "xcodegen": "XcodeGen", "tuist": "Tuist", "cdktf": "CDK for Terraform",
+	"copilot": "GitHub Copilot", "cursor": "Cursor", "code": "VS Code", "nvim": "Neovim", "vim": "Vim",
+	"emacs": "Emacs", "subl": "Sublime Text", "zed": "Zed", "opencode": "OpenCode", "amp": "Amp", "kiro": "Kiro",
 }
 
 // subTechnologies are technologies a program's sub-command works with
 // ("gh run view" reads a GitHub Actions run).
 var subTechnologies = map[string]map[string]string{
 	"gh":     {"run": "GitHub Actions", "workflow": "GitHub Actions"},
+	"git":    {"lfs": "Git LFS", "filter-repo": "git-filter-repo"},
 	"docker": {"compose": "Docker Compose"},
 	// Cargo builds, tests and runs the Rust code of the project.
 	"cargo": {"build": "Rust", "test": "Rust", "run": "Rust", "check": "Rust", "clippy": "Rust", "bench": "Rust", "fmt": "Rust"},
@@ -160,6 +209,55 @@ var configTechnologies = map[string]string{
 	// tool reads a file of that name.
 	"conftest.py":   "pytest",
 	"package.swift": "Swift Package Manager", "taskfile.yml": "Task", "taskfile.yaml": "Task", ".air.toml": "Air", "atlas.hcl": "Atlas",
+	// Further well-known configuration and manifest files, by ecosystem.
+	"cargo.lock": "Rust", "rust-toolchain.toml": "Rust", "rust-toolchain": "Rust", "rustfmt.toml": "Rust",
+	"gemfile.lock": "Bundler", ".rubocop.yml": "RuboCop", "rakefile": "Rake", "composer.lock": "Composer",
+	"phpunit.xml": "PHPUnit", "artisan": "Laravel", "manage.py": "Django", "pubspec.yaml": "Dart",
+	"podfile": "CocoaPods", "cartfile": "Carthage", "build.sbt": "sbt", "settings.gradle": "Gradle",
+	"settings.gradle.kts": "Gradle", "gradlew": "Gradle", "mvnw": "Maven", "cmakelists.txt": "CMake",
+	"meson.build": "Meson", "build.bazel": "Bazel", "module.bazel": "Bazel", "workspace.bazel": "Bazel",
+	".bazelrc": "Bazel", "conanfile.txt": "Conan", "conanfile.py": "Conan", "vcpkg.json": "vcpkg",
+	"build.zig": "Zig", "build.zig.zon": "Zig", "mix.exs": "Elixir", "rebar.config": "Erlang",
+	"stack.yaml": "Haskell", "deps.edn": "Clojure", "project.clj": "Clojure", "dune-project": "OCaml",
+	"setup.cfg": "Python", "pipfile.lock": "Pipenv", "environment.yml": "Conda", "tox.ini": "tox",
+	"noxfile.py": "Nox", "mypy.ini": "mypy", ".flake8": "Flake8", ".pylintrc": "Pylint", ".coveragerc": "Coverage.py",
+	"pyrightconfig.json": "Pyright", ".python-version": "Python", ".nvmrc": "Node.js", ".node-version": "Node.js",
+	".npmrc": "npm", ".yarnrc.yml": "Yarn", "pnpm-workspace.yaml": "pnpm", "bun.lock": "Bun", "bunfig.toml": "Bun",
+	"deno.jsonc": "Deno", "deno.lock": "Deno", "jsconfig.json": "JavaScript", ".babelrc": "Babel",
+	"babel.config.js": "Babel", "webpack.config.js": "webpack", "rollup.config.js": "Rollup",
+	"rollup.config.mjs": "Rollup", "vite.config.mts": "Vite", "vite.config.mjs": "Vite", "vitest.config.mts": "Vitest",
+	"vitest.config.js": "Vitest", "jest.config.ts": "Jest", "jest.config.mjs": "Jest", "jest.config.cjs": "Jest",
+	"playwright.config.js": "Playwright", "cypress.config.ts": "Cypress", "cypress.config.js": "Cypress",
+	"karma.conf.js": "Karma", ".mocharc.json": "Mocha", ".mocharc.yml": "Mocha", "eslint.config.ts": "ESLint",
+	"eslint.config.cjs": "ESLint", ".eslintrc.yml": "ESLint", ".eslintignore": "ESLint", ".prettierrc.js": "Prettier",
+	".prettierrc.yml": "Prettier", ".prettierignore": "Prettier", "prettier.config.mjs": "Prettier",
+	".stylelintrc.json": "Stylelint", "biome.jsonc": "Biome", "turbo.json": "Turborepo", "nx.json": "Nx",
+	"lerna.json": "Lerna", "angular.json": "Angular", "nuxt.config.ts": "Nuxt", "svelte.config.js": "Svelte",
+	"astro.config.mjs": "Astro", "remix.config.js": "Remix", "gatsby-config.js": "Gatsby", "vue.config.js": "Vue",
+	"tailwind.config.cjs": "Tailwind CSS", "tailwind.config.mjs": "Tailwind CSS", "postcss.config.js": "PostCSS",
+	"postcss.config.mjs": "PostCSS", "tauri.conf.json": "Tauri", "capacitor.config.ts": "Capacitor",
+	"eas.json": "Expo", "metro.config.js": "React Native", "electron-builder.yml": "electron-builder",
+	"ecosystem.config.js": "PM2", "nodemon.json": "nodemon", "schema.prisma": "Prisma", "drizzle.config.ts": "Drizzle",
+	"alembic.ini": "Alembic", "knexfile.js": "Knex", "dbt_project.yml": "dbt", "mkdocs.yml": "MkDocs",
+	"docusaurus.config.js": "Docusaurus", "docusaurus.config.ts": "Docusaurus", "hugo.toml": "Hugo",
+	".readthedocs.yaml": "Read the Docs", ".dockerignore": "Docker", "docker-compose.override.yml": "Docker Compose",
+	"kustomization.yaml": "Kustomize", "skaffold.yaml": "Skaffold", "helmfile.yaml": "Helmfile",
+	"terragrunt.hcl": "Terragrunt", ".terraform.lock.hcl": "Terraform", "ansible.cfg": "Ansible",
+	"vagrantfile": "Vagrant", "serverless.yml": "Serverless Framework", "cdk.json": "AWS CDK",
+	"samconfig.toml": "AWS SAM", "pulumi.yaml": "Pulumi", "firebase.json": "Firebase", ".firebaserc": "Firebase",
+	"render.yaml": "Render", "railway.json": "Railway", "wrangler.jsonc": "Cloudflare Workers",
+	"wrangler.json": "Cloudflare Workers", "cloudbuild.yaml": "Cloud Build",
+	"buildspec.yml": "AWS CodeBuild", "jenkinsfile": "Jenkins", "azure-pipelines.yml": "Azure Pipelines",
+	"bitbucket-pipelines.yml": "Bitbucket Pipelines", ".drone.yml": "Drone", "appveyor.yml": "AppVeyor",
+	"codecov.yml": "Codecov", ".codecov.yml": "Codecov", "renovate.json5": "Renovate", ".renovaterc.json": "Renovate",
+	"lefthook.yml": "Lefthook", "commitlint.config.js": "commitlint", ".releaserc": "semantic-release",
+	".releaserc.json": "semantic-release", ".lintstagedrc": "lint-staged",
+	".yamllint": "yamllint", ".yamllint.yml": "yamllint", ".hadolint.yaml": "hadolint", ".shellcheckrc": "ShellCheck",
+	".clang-format": "clang-format", ".clang-tidy": "clang-tidy", ".swiftlint.yml": "SwiftLint",
+	".sqlfluff": "SQLFluff", ".htaccess": "Apache HTTP Server", "supervisord.conf": "Supervisor",
+	"openapi.yaml": "OpenAPI", "openapi.yml": "OpenAPI", "openapi.json": "OpenAPI", "swagger.json": "OpenAPI",
+	"swagger.yaml": "OpenAPI", "buf.gen.yaml": "Buf", "codegen.yml": "GraphQL Code Generator",
+	"mise.local.toml": "mise",
 }
 
 // writtenTechnologies are the languages and formats a session writes in
@@ -1002,7 +1100,9 @@ func packageTechnology(p string) string {
 		if t, ok := libraryTechnologies[last]; ok {
 			return t
 		}
-		return technologies[last]
+		// A module named for the product it is the Go client of
+		// ("kafka-go", "go-redis").
+		return productOfPackage(last)
 	}
 	first := parts[0]
 	if strings.HasPrefix(first, "@") && len(parts) > 1 {
@@ -1040,6 +1140,11 @@ func productOfPackage(name string) string {
 	if t := known(name); t != "" {
 		return t
 	}
+	// A tool is installed by its program's name ("pip install ruff",
+	// "brew install gh", "cargo install ripgrep").
+	if t := toolNames[name]; t != "" && !commonWordTools[name] {
+		return t
+	}
 	for _, a := range packageAffixes {
 		if base, ok := strings.CutSuffix(name, a); ok && len(base) >= 3 {
 			if t := known(base); t != "" {
@@ -1047,7 +1152,7 @@ func productOfPackage(name string) string {
 			}
 		}
 	}
-	for _, a := range []string{"python-", "py-", "node-"} {
+	for _, a := range []string{"python-", "py-", "node-", "go-"} {
 		if base, ok := strings.CutPrefix(name, a); ok && len(base) >= 3 {
 			if t := known(base); t != "" {
 				return t
@@ -1057,8 +1162,14 @@ func productOfPackage(name string) string {
 	// A plugin or an extension is named for what it plugs into
 	// ("elysia-protobuf", "vue-router", "pytest-asyncio"); a package
 	// named for a format or a system only handles it ("json-schema").
-	if host, _, ok := strings.Cut(name, "-"); ok && len(host) >= 3 {
-		if t := known(host); t != "" && !formatTechnologies[t] && !operatingSystems[t] {
+	// A Python distribution's module joins the words with "_"
+	// ("langchain_openai").
+	if host, _, ok := strings.Cut(strings.ReplaceAll(name, "_", "-"), "-"); ok && len(host) >= 3 {
+		t := known(host)
+		if t == "" && !commonWordTools[host] {
+			t = toolNames[host]
+		}
+		if t != "" && !formatTechnologies[t] && !operatingSystems[t] {
 			return t
 		}
 	}
@@ -1104,6 +1215,59 @@ var libraryTechnologies = map[string]string{
 	"flake-parts": "flake-parts", "flake-utils": "flake-utils", "home-manager": "Home Manager",
 	"nix-darwin": "nix-darwin", "iced": "iced", "clap": "clap", "reqwest": "reqwest", "tokio": "Tokio",
 	"rusqlite": "SQLite", "sqlx": "SQLx", "diesel": "Diesel", "tauri": "Tauri",
+	// Further well-known packages whose import or package name differs
+	// from the technology's, by ecosystem.
+	// Go modules.
+	"github.com/urfave/cli": "urfave/cli", "go.uber.org/zap": "zap", "github.com/rs/zerolog": "zerolog",
+	"github.com/sirupsen/logrus": "Logrus", "github.com/gorilla/mux": "Gorilla Mux",
+	"github.com/gorilla/websocket": "WebSocket", "entgo.io/ent": "ent", "github.com/golang-migrate/migrate": "golang-migrate",
+	"github.com/charmbracelet/bubbles": "Bubble Tea", "github.com/charmbracelet/huh": "Huh",
+	"github.com/google/go-github": "GitHub API", "github.com/aws/aws-sdk-go-v2": "AWS SDK", "github.com/aws/aws-sdk-go": "AWS SDK",
+	"k8s.io/client-go": "Kubernetes", "sigs.k8s.io/controller-runtime": "Kubernetes", "github.com/nats-io/nats.go": "NATS",
+	"github.com/segmentio/kafka-go": "Kafka", "github.com/jmoiron/sqlx": "sqlx", "github.com/lib/pq": "PostgreSQL",
+	"github.com/go-sql-driver/mysql": "MySQL", "go.mongodb.org/mongo-driver": "MongoDB", "github.com/spf13/pflag": "pflag",
+	"github.com/alecthomas/kong":             "Kong",
+	"github.com/modelcontextprotocol/go-sdk": "MCP", "github.com/mark3labs/mcp-go": "MCP",
+	// Python modules and distributions.
+	"pil": "Pillow", "pillow": "Pillow", "lxml": "lxml", "asyncpg": "PostgreSQL", "aiosqlite": "SQLite",
+	"pymysql": "MySQL", "mysqlclient": "MySQL", "pymongo": "MongoDB", "motor": "MongoDB", "botocore": "AWS SDK",
+	"torchvision": "PyTorch", "torchaudio": "PyTorch", "lightning": "PyTorch Lightning",
+	"pytorch_lightning": "PyTorch Lightning", "transformers": "Transformers", "sentence_transformers": "sentence-transformers",
+	"sentence-transformers": "sentence-transformers", "statsmodels": "statsmodels",
+	"openpyxl": "openpyxl", "pypdf": "pypdf", "pypdf2": "pypdf", "fitz": "PyMuPDF", "pymupdf": "PyMuPDF",
+	"reportlab": "ReportLab", "marshmallow": "marshmallow", "structlog": "structlog", "textual": "Textual",
+	"prompt_toolkit": "prompt_toolkit", "prompt-toolkit": "prompt_toolkit", "tkinter": "Tkinter", "wx": "wxPython",
+	"pyqt5": "PyQt", "pyqt6": "PyQt", "pyside2": "PySide", "pyside6": "PySide", "dash": "Dash", "bottle": "Bottle",
+	"tornado": "Tornado", "sanic": "Sanic", "hypothesis": "Hypothesis", "ray": "Ray", "airflow": "Apache Airflow",
+	"prefect": "Prefect", "temporalio": "Temporal", "groq": "Groq", "mistralai": "Mistral", "cohere": "Cohere",
+	"replicate": "Replicate", "whisper": "Whisper", "openai-whisper": "Whisper", "faster_whisper": "Whisper",
+	"faster-whisper": "Whisper", "instructor": "Instructor", "pydantic_ai": "Pydantic AI", "pydantic-ai": "Pydantic AI",
+	"google.generativeai": "Gemini", "google.genai": "Gemini", "haystack": "Haystack", "dspy": "DSPy",
+	"bokeh": "Bokeh", "altair": "Altair", "gensim": "Gensim", "xarray": "xarray", "shapely": "Shapely",
+	// npm packages.
+	"chart.js": "Chart.js", "react-chartjs-2": "Chart.js", "mapbox-gl": "Mapbox", "leaflet": "Leaflet",
+	"react-leaflet": "Leaflet", "jsonwebtoken": "JWT", "passport": "Passport.js", "nodemailer": "Nodemailer",
+	"cheerio": "Cheerio", "sharp": "sharp", "winston": "winston", "pino": "pino", "moment": "Moment.js",
+	"dayjs": "Day.js", "date-fns": "date-fns", "yup": "Yup", "joi": "Joi", "immer": "Immer", "swr": "SWR",
+	"react-router": "React Router", "react-router-dom": "React Router", "@remix-run/react": "Remix",
+	"styled-components": "styled-components", "@emotion/react": "Emotion", "@emotion/styled": "Emotion",
+	"framer-motion": "Framer Motion", "radix-ui": "Radix UI", "headlessui": "Headless UI", "reduxjs": "Redux",
+	"solid-js": "SolidJS", "lit": "Lit", "preact": "Preact", "pixi.js": "PixiJS", "tauri-apps": "Tauri",
+	"capacitor": "Capacitor", "react-native": "React Native", "expo": "Expo", "react-navigation": "React Navigation",
+	"vitejs": "Vite", "babel": "Babel", "testing-library": "Testing Library", "msw": "MSW", "nock": "nock",
+	"chai": "Chai", "karma": "Karma", "enzyme": "Enzyme", "@angular/core": "Angular", "ws": "WebSocket",
+	"@supabase/supabase-js": "Supabase",
+	"stripe":                "Stripe", "@ai-sdk/openai": "Vercel AI SDK", "@ai-sdk/anthropic": "Vercel AI SDK",
+	"langchain-core": "LangChain", "@langchain/core": "LangChain", "electron-builder": "electron-builder",
+	"@electron/forge": "Electron Forge", "playwright-core": "Playwright", "pg-promise": "PostgreSQL",
+	"mongodb": "MongoDB", "mysql": "MySQL", "sqlite": "SQLite", "drizzle-kit": "Drizzle", "ioredis-mock": "Redis",
+	"bullmq": "BullMQ", "socket.io-client": "Socket.IO", "graphql-request": "GraphQL", "@apollo/client": "Apollo",
+	"@trpc/server": "tRPC", "@trpc/client": "tRPC", "@clerk/nextjs": "Clerk", "next-auth": "NextAuth.js",
+	"better-auth": "Better Auth", "@auth/core": "Auth.js", "convex": "Convex", "firebase-functions": "Firebase",
+	// Rust crates.
+	"axum": "Axum", "actix-web": "Actix", "rocket": "Rocket", "warp": "warp", "hyper": "hyper",
+	"tracing": "tracing", "sea-orm": "SeaORM", "ratatui": "Ratatui", "crossterm": "crossterm",
+	"wasm-bindgen": "WebAssembly", "pyo3": "PyO3", "napi": "N-API", "tonic": "tonic", "prost": "Protocol Buffers",
 }
 
 // workflowActions lists the actions a GitHub Actions workflow uses

@@ -333,7 +333,14 @@ var commonWordTools = set("act", "air", "atlas", "black", "bundle", "click", "co
 	"twine", "rake", "commander", "electron", "biome", "bandit", "julia", "claude", "gemini", "codex",
 	"anthropic", "flask", "watch", "redux", "command", "time", "env", "exec", "nohup", "timeout", "nice", "echo",
 	"aider", "gh", "az", "ng", "rg", "fd", "pg", "jq", "yq", "snap", "sam", "fly", "serverless", "railway",
-	"amplify", "sls")
+	"amplify", "sls", "ant", "grunt", "parcel", "pod", "tilt", "packer", "vault", "nomad", "flux", "orb", "dot",
+	"convert", "code", "cursor", "copilot", "amp", "cap", "consul", "turbo", "expo", "eas", "wg", "zed", "ninja",
+	"supervisor", "volta", "conan", "mongo", "kiro", "lima", "delve", "multipass", "ionic", "capacitor",
+	"airflow", "nx", "hf", "neon", "gulp", "nvm", "dash", "bottle", "tornado", "ray", "motor", "prefect", "replicate",
+	"whisper", "instructor", "altair", "hypothesis", "datasets", "transformers", "lightning", "sharp", "moment",
+	"yup", "immer", "lit", "ws", "chai", "karma", "enzyme", "babel", "warp", "hyper", "tracing", "rocket", "tonic",
+	"prost", "passport", "winston", "pino", "leaflet", "stripe", "convex", "textual", "fitz", "wx", "emotion",
+	"kong", "huh", "zap", "ent", "haystack", "marshmallow", "joi", "cohere", "nock", "pillow")
 
 // minListedValues is how many code spans make a sentence a list of
 // values rather than words of the steward's.
