@@ -155,15 +155,17 @@ func proseOf(content string) string {
 	// blocks) spends most of its bytes on their results, and its answer
 	// comes after them.
 	prose := truncate(stripTranscriptMarkup(parseContent(truncate(content, maxProseScan)).prose), maxScanText)
+	if strings.Contains(prose, "Tool use: **") || strings.Contains(prose, "• **") {
+		// A chat an exporter wrote to Markdown: its lines for tool
+		// calls ("Tool use: **read_file**", "Grep search for \"x\" •
+		// **3** files") and the results under them are the calls, not
+		// the assistant's words.
+		prose = withoutExportedToolLines(prose)
+	}
 	if strings.Contains(prose, "[[memory:") {
 		// Cursor's note of a memory it drew on ("Ran npm install
 		// [[memory:5317964]]"): its mark, not the assistant's words.
 		prose = cursorMemoryMark.ReplaceAllString(prose, "")
-	}
-	if strings.Contains(prose, "Tool use: **") {
-		// A chat an exporter wrote to Markdown: its lines for tool
-		// calls are the calls, not the assistant's words.
-		prose = withoutExportedToolLines(prose)
 	}
 	return strings.TrimSpace(prose)
 }

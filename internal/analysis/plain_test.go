@@ -82,3 +82,31 @@ func TestProseWithoutExportedToolLines(t *testing.T) {
 		t.Errorf("prose %q lost the assistant's words", got)
 	}
 }
+
+// TestProseLeavesExportedToolResultsOut: under a tool call's line an
+// exporter writes what the tool found, a table of files or pages or the
+// folder it listed; those rows are the tool's, not the message's words,
+// whether or not the export marks its calls with "Tool use:".
+func TestProseLeavesExportedToolResultsOut(t *testing.T) {
+	for _, call := range []string{
+		"Grep search for \"roundCents\" • **2** files",
+		"Tool use: **ripgrep_raw_search** • Grep search for \"roundCents\" • **2** files",
+	} {
+		content := "Looking through the billing code first.\n\n" + call + "\n\n" +
+			"| File | Line | Match |\n|------|------|-------|\n| `billing/round.go` | L12 | `func roundCents(v float64) int` |\n\n" +
+			"Searched web \"currency rounding rules\" • **1** results\n| Title | URL |\n|-------|-----|\n| Rounding money | https://example.org/money |\n\n" +
+			"Directory: **billing** (3 files)\n\nFile not found\n\n" +
+			"The refunds were rounded twice; invoices now round once.\n\n| Case | Before | After |\n|---|---|---|\n| refund | 2 | 1 |"
+		got := proseOf(content)
+		for _, mark := range []string{"roundCents", "| File |", "Rounding money", "Directory: **", "File not found"} {
+			if strings.Contains(got, mark) {
+				t.Errorf("prose keeps a tool result's %q: %q", mark, got)
+			}
+		}
+		for _, words := range []string{"Looking through the billing code first.", "invoices now round once", "| refund | 2 | 1 |"} {
+			if !strings.Contains(got, words) {
+				t.Errorf("prose lost the message's %q: %q", words, got)
+			}
+		}
+	}
+}

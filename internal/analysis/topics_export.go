@@ -18,18 +18,35 @@ var exportedToolLine = regexp.MustCompile(`^(?:Tool use:|Read file:|Edit file:|S
 	`Parameters:|Additional data:|Result:|Status: \*\*|Output mode:|\*\*(?:Input|Output):\*\*|\*\*Chunk \d+\*\*|Lines added: \d|` +
 	`\*\*Tool (?:Call|Result)\*\*:)`)
 
+// exportedToolResult matches a line an exporter wrote under a tool call
+// for its result: a row of the table of files, matches or pages it found
+// ("| `src/db.ts` | L12-40 |"), the folder it listed ("Directory:
+// **src** (3 files)"), or a bare outcome ("File not found").
+var exportedToolResult = regexp.MustCompile(`^(?:\||Directory: \*\*|(?:File not found|No results found|Incorrect tool arguments)$)`)
+
 // withoutExportedToolLines is prose without the lines an exporter wrote
-// for tool calls (exportedToolLine).
+// for tool calls (exportedToolLine) and for their results
+// (exportedToolResult) up to the next words of the message's own.
 func withoutExportedToolLines(prose string) string {
-	if !strings.Contains(prose, ":") {
+	if !strings.Contains(prose, ":") && !strings.Contains(prose, "• **") {
 		return prose
 	}
 	lines := strings.Split(prose, "\n")
 	kept := lines[:0]
+	underCall := false
 	for _, l := range lines {
-		if !exportedToolLine.MatchString(strings.TrimSpace(l)) {
-			kept = append(kept, l)
+		t := strings.TrimSpace(l)
+		switch {
+		case exportedToolLine.MatchString(t):
+			underCall = true
+			continue
+		case t == "":
+		case underCall && exportedToolResult.MatchString(t):
+			continue
+		default:
+			underCall = false
 		}
+		kept = append(kept, l)
 	}
 	return strings.Join(kept, "\n")
 }
