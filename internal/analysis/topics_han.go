@@ -62,6 +62,9 @@ var hanStopWords = set("需要", "问题", "問題", "修改", "使用", "进行
 	"如果", "因为", "因為", "所以", "但是", "这样", "這樣", "还是", "還是", "就是", "不是", "没有", "沒有", "可能", "直接", "一下", "一个",
 	"一個", "目前", "当前", "當前", "完成", "完美", "成功", "正确", "正確", "情况", "情況", "方法", "内容", "內容", "部分", "以下", "以上",
 	"文件", "代码", "代碼", "显示", "顯示", // file, code, show: generic as in English
+	// load, introduce: verbs of any request, as "install" and "explain"
+	// are; work: an English stop word.
+	"加载", "加載", "介绍", "介紹", "工作",
 	// Adverbs and conjunctions, as the English ones are stop words:
 	// at the same time, automatically, always, all, other.
 	"同时", "同時", "自动", "自動", "一直", "所有", "其他", "全部")

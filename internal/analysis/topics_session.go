@@ -370,8 +370,9 @@ func modifiedPhrase(cands []topicCandidate, w string, least float64) (topicCandi
 // implementation", "an alternative"), what it asks for and aims at ("the
 // request", "the objectives", "the requirements"), what it reads and gives
 // ("the context", "more information", "some guidance", "the usage", "the
-// sources", "the research") and the parts it points at ("these areas",
-// "the remaining ones", "the scope"). A phrase may hold one ("improvement
+// sources", "the research"), the questions it asks and the answers and
+// approaches it gets (their singulars are stop words) and the parts it
+// points at ("these areas", "the remaining ones", "the scope"). A phrase may hold one ("improvement
 // suggestions", "requirements gathering"); alone it is no topic, as the
 // single generic words ("code", "file", "issue", "way") are not.
 var discourseNouns = set("suggestion", "suggestions", "improvement", "improvements", "implementation",
@@ -380,7 +381,8 @@ var discourseNouns = set("suggestion", "suggestions", "improvement", "improvemen
 	"proposals", "clarification", "description", "discussion", "note", "notes",
 	"request", "requests", "requirement", "requirements", "objective", "objectives", "choice", "choices",
 	"update", "updates", "context", "information", "guidance", "usage", "source", "sources", "research",
-	"analysis", "pattern", "patterns", "area", "areas", "scope", "remaining", "ones")
+	"analysis", "pattern", "patterns", "area", "areas", "scope", "remaining", "ones", "questions", "answers",
+	"approaches")
 
 // programParts are the generic parts of any program: every codebase has
 // functions, methods and variables, modules, blocks and strings, every

@@ -95,15 +95,7 @@ func TestSessionTopicsAreNounPhrases(t *testing.T) {
 			not:  []string{"про", "на", "или", "что", "сейчас", "может", "где"},
 		},
 	} {
-		c := newConvo()
-		for i, text := range tc.turns {
-			if i%2 == 0 {
-				c.steward(text)
-			} else {
-				c.assistant(text)
-			}
-		}
-		got := keyTopics(buildViews(testAnalyzer, c.analysed(testAnalyzer)))
+		got := topicsOfTurns(tc.turns)
 		for _, w := range tc.want {
 			if !slices.ContainsFunc(got, func(g string) bool { return g == w || slices.Contains(strings.Fields(g), w) }) {
 				t.Errorf("%s: topics %q miss %q", tc.name, got, w)
@@ -447,4 +439,18 @@ func TestLongSessionPhraseRepeatedInAnAnswer(t *testing.T) {
 	if slices.Contains(got, "value") {
 		t.Errorf("topics %q hold %q, which one answer repeats", got, "value")
 	}
+}
+
+// topicsOfTurns are the topics of a session whose messages are turns, the
+// steward's and the assistant's in turn, the steward's first.
+func topicsOfTurns(turns []string) []string {
+	c := newConvo()
+	for i, text := range turns {
+		if i%2 == 0 {
+			c.steward(text)
+		} else {
+			c.assistant(text)
+		}
+	}
+	return keyTopics(buildViews(testAnalyzer, c.analysed(testAnalyzer)))
 }
