@@ -926,6 +926,16 @@ func (p *summaryParts) askSentence() int {
 			ask = k
 		}
 	}
+	// "investigate why CI failed." then "https://github.com/…/job/82 how
+	// to publish to npm": a sentence that opens with a link weighs the
+	// link's words; the one beside it that asks is the ask.
+	if ask >= 0 && opensWithLink(p.cands[ask].text) {
+		for _, k := range window {
+			if c := &p.cands[k]; k != ask && c.score > 0 && asksInForm(c.text) && !opensWithLink(c.text) {
+				return k
+			}
+		}
+	}
 	// "One of the superpowers of background agents is …" then "I'd like
 	// to get good at delegating …": a remark that states no problem
 	// gives way to the sentence that asks.
@@ -937,6 +947,11 @@ func (p *summaryParts) askSentence() int {
 		}
 	}
 	return ask
+}
+
+// opensWithLink reports whether a sentence opens with a web address.
+func opensWithLink(s string) bool {
+	return strings.HasPrefix(s, "https://") || strings.HasPrefix(s, "http://")
 }
 
 // addFailureAsk puts the ask of a failure the opening message of view i
