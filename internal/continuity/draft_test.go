@@ -2,6 +2,7 @@ package continuity_test
 
 import (
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -208,11 +209,18 @@ func TestDraftHandsOnRequestsLeftOpen(t *testing.T) {
 		t.Errorf("immediate priority = %q, want %q", c.Instructions.ImmediatePriority, want)
 	}
 
-	sess.Progress.TasksRemaining = []string{"Add the retry to the publish step"}
-	msgs = append(msgs, &baton.Message{Seq: 3, Role: baton.RoleToolCall, ToolCalls: []baton.ToolCall{{ID: "t1", Name: "TodoWrite",
-		Input: []byte(`{"todos":[{"content":"Add the retry to the publish step","status":"in_progress"}]}`)}}})
-	c = continuity.Draft(&sess, nil, msgs)
-	if n := len(c.Transferred.ActiveTasks); n != 1 || c.Transferred.ActiveTasks[0].Status != baton.TaskInProgress {
-		t.Errorf("tasks %+v: want the to-do item once, in progress", c.Transferred.ActiveTasks)
+	// The coding session's to-do list and its failing vet already hold
+	// three of these; only the request they lack is added, after them.
+	coding, codingMsgs := continuitytest.CodingSession()
+	coding.Progress.TasksRemaining = []string{"Write tests for limiter", "Update README rate-limit section",
+		"Resolve: internal/webhook/handler.go:88:2: undefined: limiterFor", "Add a burst metric to the limiter"}
+	ptrs := make([]*baton.Message, len(codingMsgs))
+	for i := range codingMsgs {
+		ptrs[i] = &codingMsgs[i]
+	}
+	want := append(slices.Clone(continuitytest.ExpectedTasks),
+		baton.BridgeTask{Task: "Add a burst metric to the limiter", Status: baton.TaskPlanned, Context: "asked by the steward and not reported done"})
+	if got := continuity.Draft(&coding, nil, ptrs).Transferred.ActiveTasks; !reflect.DeepEqual(got, want) {
+		t.Errorf("tasks:\n got %+v\nwant %+v", got, want)
 	}
 }
