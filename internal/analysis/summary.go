@@ -218,7 +218,9 @@ func (p *candidatePool) addView(i int, v *view) {
 	// outputAbove: the line above was pasted output; promptAbove: a
 	// shell's prompt is above, with no blank line between.
 	outputAbove, promptAbove := false, false
-	for line := range strings.SplitSeq(prose, "\n") {
+	// A paragraph a terminal or an editor hard-wrapped is one line here,
+	// so that its sentences are scored whole, not as halves.
+	for line := range strings.SplitSeq(unwrapped(prose), "\n") {
 		trimmed := strings.TrimSpace(line)
 		underPrompt := promptAbove && trimmed != ""
 		promptAbove = steward && (underPrompt || shellPrompt(trimmed))

@@ -33,7 +33,7 @@ func unwrapped(prose string) string {
 				b = &strings.Builder{}
 				b.Grow(len(prose))
 			}
-			b.WriteString(prose[last:end])
+			b.WriteString(strings.TrimRight(prose[last:end], " \t\r"))
 			b.WriteByte(' ')
 			last = end + 1 + (len(next) - len(strings.TrimLeft(next, " \t")))
 		}
@@ -53,11 +53,13 @@ const minWrappedLine = 60
 // wrapsInto reports whether the break between lines prev and next is a
 // wrap inside a sentence.
 func wrapsInto(prev, next string) bool {
-	p := strings.TrimRight(prev, " \t")
+	p := strings.TrimRight(prev, " \t\r")
 	n := strings.TrimLeft(next, " \t")
+	body := strings.TrimLeft(p, " \t")
 	// A wrapped line is a full one: a short line ended where its writer
-	// ended it.
-	if len(p) < minWrappedLine || n == "" || strings.HasPrefix(strings.TrimLeft(p, " \t"), "|") || strings.HasPrefix(strings.TrimLeft(p, " \t"), "#") {
+	// ended it. A line indented as code is code, whatever it ends with
+	// (an exporter's unfenced edit block: "        text: 'Pass rate',").
+	if len(p) < minWrappedLine || n == "" || len(p)-len(body) >= 4 || strings.HasPrefix(body, "|") || strings.HasPrefix(body, "#") {
 		return false
 	}
 	switch last := p[len(p)-1]; {
