@@ -1031,25 +1031,39 @@ func realsetScoreSession(sess *baton.Session, lab realsetLabels) (realsetFieldSc
 // counts per split, the dev split's halves and batches, and the dev
 // split's per-session differences.
 type realsetRun struct {
-	scores    map[string]realsetFieldScores
-	counts    map[string]map[string]int
-	halves    map[string]realsetFieldScores
-	batches   map[int]realsetFieldScores
-	devDetail strings.Builder
+	scores      map[string]realsetFieldScores
+	counts      map[string]map[string]int
+	titleFaults map[string]map[string]int
+	halves      map[string]realsetFieldScores
+	batches     map[int]realsetFieldScores
+	devDetail   strings.Builder
 }
 
 func newRealsetRun() *realsetRun {
 	r := &realsetRun{
-		scores:  map[string]realsetFieldScores{},
-		counts:  map[string]map[string]int{},
-		halves:  map[string]realsetFieldScores{"A": newRealsetFieldScores(), "B": newRealsetFieldScores()},
-		batches: map[int]realsetFieldScores{},
+		scores:      map[string]realsetFieldScores{},
+		counts:      map[string]map[string]int{},
+		titleFaults: map[string]map[string]int{},
+		halves:      map[string]realsetFieldScores{"A": newRealsetFieldScores(), "B": newRealsetFieldScores()},
+		batches:     map[int]realsetFieldScores{},
 	}
 	for _, split := range []string{"dev", "test"} {
 		r.scores[split] = newRealsetFieldScores()
 		r.counts[split] = map[string]int{}
+		r.titleFaults[split] = map[string]int{}
 	}
 	return r
+}
+
+// addTitleFaults counts the checks one session's title fails in its split.
+func (r *realsetRun) addTitleFaults(split string, faults []realsetTitleFault) {
+	if len(faults) == 0 {
+		return
+	}
+	r.titleFaults[split]["not acceptable"]++
+	for _, f := range faults {
+		r.titleFaults[split][f.check]++
+	}
 }
 
 // realsetHalf names the half a dev session belongs to: alternately A and
@@ -1181,6 +1195,7 @@ func TestRealSet(t *testing.T) {
 		model.note(t, sess.ID)
 		sc, lines := realsetScoreSession(sess, lab)
 		run.add(s, half, sc, lines)
+		run.addTitleFaults(s.Split, realsetTitleFaults(sess.Title, lab.Title.Subject))
 	}
 
 	var report strings.Builder
@@ -1193,6 +1208,7 @@ func TestRealSet(t *testing.T) {
 			failed = true
 			t.Error(realsetFellMessage(split, fell, run.scores[split][fell]))
 		}
+		report.WriteString(realsetTitleFaultLine(run.titleFaults[split]))
 	}
 	report.WriteString(realsetHalves(run.halves))
 	report.WriteString(realsetBatches(run.batches))
@@ -1321,26 +1337,44 @@ var (
 	realsetCommandInTitle = regexp.MustCompile("(^|\\s)/[a-z]|~/|\\./|/Users/|/home/|https?://|<[a-z-]+>|`|(^|\\s)--?[a-z]|\\$ |&&|\\|\\|")
 )
 
-// realsetTitleAcceptable says whether a title passes the rubric: at most 8
-// words (30 characters of CJK text), no command, path, URL or markup, not
-// cut, and a term of every subject group.
-func realsetTitleAcceptable(title string, subject [][]string) (bool, string) {
+// The checks of a title (RUBRIC.md, "Title"), in the order the eval
+// reports them: each split's report counts the titles that fail each one,
+// so that the test split says why its titles fail without naming a
+// session.
+const (
+	realsetTitleTooLong   = "too long"
+	realsetTitleCommand   = "command/path/URL/markup"
+	realsetTitleCut       = "cut or …"
+	realsetTitleNoSubject = "subject term missing"
+	realsetTitleOther     = "other"
+)
+
+var realsetTitleChecks = []string{realsetTitleTooLong, realsetTitleCommand, realsetTitleCut, realsetTitleNoSubject, realsetTitleOther}
+
+// realsetTitleFault is one check a title fails, and what it found.
+type realsetTitleFault struct{ check, why string }
+
+// realsetTitleFaults lists every check a title fails: at most 8 words (30
+// characters of CJK text), no command, path, URL or markup, not cut, and
+// a term of every subject group (only the first group it misses is named).
+func realsetTitleFaults(title string, subject [][]string) []realsetTitleFault {
 	title = strings.TrimSpace(title)
 	if title == "" {
-		return false, "empty"
+		return []realsetTitleFault{{realsetTitleOther, "empty"}}
 	}
+	var faults []realsetTitleFault
 	if cjkShare(title) > 0.3 {
 		if utf8.RuneCountInString(title) > 30 {
-			return false, "longer than 30 characters"
+			faults = append(faults, realsetTitleFault{realsetTitleTooLong, "longer than 30 characters"})
 		}
 	} else if n := len(strings.Fields(title)); n > 8 {
-		return false, fmt.Sprintf("%d words", n)
+		faults = append(faults, realsetTitleFault{realsetTitleTooLong, fmt.Sprintf("%d words", n)})
 	}
 	if realsetCommandInTitle.MatchString(title) {
-		return false, "holds a command, path, URL or markup"
+		faults = append(faults, realsetTitleFault{realsetTitleCommand, "holds a command, path, URL or markup"})
 	}
 	if strings.HasSuffix(title, "…") || strings.HasSuffix(title, "...") {
-		return false, "cut"
+		faults = append(faults, realsetTitleFault{realsetTitleCut, "cut"})
 	}
 	for _, group := range subject {
 		ok := false
@@ -1348,10 +1382,32 @@ func realsetTitleAcceptable(title string, subject [][]string) (bool, string) {
 			ok = ok || realsetHasTerm(title, term)
 		}
 		if !ok {
-			return false, fmt.Sprintf("names none of %q", group)
+			faults = append(faults, realsetTitleFault{realsetTitleNoSubject, fmt.Sprintf("names none of %q", group)})
+			break
 		}
 	}
-	return true, ""
+	return faults
+}
+
+// realsetTitleAcceptable says whether a title passes the rubric, and if
+// not, the first check it fails.
+func realsetTitleAcceptable(title string, subject [][]string) (bool, string) {
+	faults := realsetTitleFaults(title, subject)
+	if len(faults) == 0 {
+		return true, ""
+	}
+	return false, faults[0].why
+}
+
+// realsetTitleFaultLine is one split's count of the titles that fail each
+// check (a title can fail more than one), counts only: the test split's
+// line must name no session.
+func realsetTitleFaultLine(faults map[string]int) string {
+	parts := make([]string, 0, len(realsetTitleChecks))
+	for _, check := range realsetTitleChecks {
+		parts = append(parts, fmt.Sprintf("%s %d", check, faults[check]))
+	}
+	return fmt.Sprintf("title failures by check (a title can fail more than one): %d not acceptable; %s\n", faults["not acceptable"], strings.Join(parts, ", "))
 }
 
 func cjkShare(s string) float64 {
@@ -1793,6 +1849,27 @@ func TestRealSetReporting(t *testing.T) {
 	a, b := run.halves["A"]["tasks"].produced, run.halves["B"]["tasks"].produced
 	if a != 2 || b != 2 || run.scores["dev"]["tasks"].produced != 6 || run.batches[realsetHeldOutBatch]["tasks"].produced != 2 {
 		t.Errorf("halves A %d, B %d (want 2, 2); dev %d (want 6); held-out batch %d (want 2)", a, b, run.scores["dev"]["tasks"].produced, run.batches[realsetHeldOutBatch]["tasks"].produced)
+	}
+
+	// Each split counts the titles failing each check, a title once per
+	// check it fails, and the line says nothing but counts.
+	subject := [][]string{{"backup"}}
+	for _, title := range []string{
+		"Schedule the nightly backup",                         // acceptable
+		"Please could you help me set up the nightly job now", // too long, no subject
+		"Run restic backup --dry-run",                         // a flag
+		"Rotate the backup keys…",                             // cut
+		"Hello there",                                         // no subject
+		"",                                                    // empty
+	} {
+		run.addTitleFaults("test", realsetTitleFaults(title, subject))
+	}
+	want := "title failures by check (a title can fail more than one): 5 not acceptable; too long 1, command/path/URL/markup 1, cut or … 1, subject term missing 2, other 1\n"
+	if got := realsetTitleFaultLine(run.titleFaults["test"]); got != want {
+		t.Errorf("test split's title failures =\n%q, want\n%q", got, want)
+	}
+	if got := realsetTitleFaultLine(run.titleFaults["dev"]); !strings.Contains(got, ": 0 not acceptable; too long 0,") {
+		t.Errorf("a split with no failing title reads %q", got)
 	}
 }
 
