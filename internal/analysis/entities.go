@@ -48,18 +48,18 @@ var technologies = map[string]string{
 	"gorm": "GORM", "django": "Django", "fastapi": "FastAPI", "laravel": "Laravel", "express.js": "Express",
 	"pytest": "pytest", "vitest": "Vitest", "playwright": "Playwright", "cypress": "Cypress",
 	"selenium": "Selenium", "junit": "JUnit", "kafka": "Kafka", "rabbitmq": "RabbitMQ", "nats": "NATS",
-	"celery": "Celery", "openai": "OpenAI", "chatgpt": "ChatGPT", "oauth": "OAuth", "oauth2": "OAuth",
+	"openai": "OpenAI", "chatgpt": "ChatGPT", "oauth": "OAuth", "oauth2": "OAuth",
 	"oidc": "OpenID Connect", "jwt": "JWT", "websocket": "WebSocket", "websockets": "WebSocket",
 	"json": "JSON", "yaml": "YAML", "toml": "TOML", "markdown": "Markdown", "prometheus": "Prometheus",
-	"grafana": "Grafana", "opentelemetry": "OpenTelemetry", "sentry": "Sentry", "wasm": "WebAssembly",
+	"grafana": "Grafana", "opentelemetry": "OpenTelemetry", "wasm": "WebAssembly",
 	"webassembly": "WebAssembly", "numpy": "NumPy", "pandas": "pandas", "pytorch": "PyTorch",
 	"tensorflow": "TensorFlow", "vader": "VADER", "chromedp": "chromedp", "goquery": "goquery",
 	"reactjs": "React", "react.js": "React", "react-dom": "React", "tokio": "Tokio", "systemd": "systemd",
 	"minikube": "minikube", "pglogical": "pglogical", "pagerduty": "PagerDuty", "golangci-lint": "golangci-lint",
-	"pyyaml": "PyYAML", "saml": "SAML", "excel": "Excel", "csv": "CSV", "pipenv": "Pipenv", "poetry": "Poetry",
+	"pyyaml": "PyYAML", "saml": "SAML", "csv": "CSV", "pipenv": "Pipenv", "poetry": "Poetry",
 	"mermaid": "Mermaid",
 	// Services that review, scan or update a repository's pull requests.
-	"coderabbit": "CodeRabbit", "dependabot": "Dependabot", "renovate": "Renovate", "codecov": "Codecov",
+	"coderabbit": "CodeRabbit", "dependabot": "Dependabot", "codecov": "Codecov",
 	"sonarqube": "SonarQube", "sonarcloud": "SonarCloud", "snyk": "Snyk",
 	// Widely known names by kind, general knowledge rather than any one
 	// session's: a name Baton has no entry for is never found, however
@@ -75,9 +75,9 @@ var technologies = map[string]string{
 	"vercel": "Vercel", "netlify": "Netlify", "cloudflare": "Cloudflare", "heroku": "Heroku",
 	"digitalocean": "DigitalOcean", "fly.io": "Fly.io", "cloudwatch": "CloudWatch", "cloudformation": "CloudFormation",
 	"ec2": "Amazon EC2", "s3": "Amazon S3", "sqs": "Amazon SQS", "twilio": "Twilio", "sendgrid": "SendGrid",
-	"auth0": "Auth0", "okta": "Okta", "datadog": "Datadog", "jenkins": "Jenkins", "circleci": "CircleCI",
-	"argocd": "Argo CD", "pulumi": "Pulumi", "traefik": "Traefik", "haproxy": "HAProxy", "vagrant": "Vagrant",
-	"jira": "Jira", "confluence": "Confluence", "figma": "Figma", "ipfs": "IPFS", "wsl": "WSL",
+	"auth0": "Auth0", "okta": "Okta", "datadog": "Datadog", "circleci": "CircleCI",
+	"argocd": "Argo CD", "pulumi": "Pulumi", "traefik": "Traefik", "haproxy": "HAProxy",
+	"jira": "Jira", "figma": "Figma", "ipfs": "IPFS", "wsl": "WSL",
 	// AI models, APIs and their tooling.
 	"mcp": "MCP", "openrouter": "OpenRouter", "ollama": "Ollama",
 	"huggingface": "Hugging Face", "langchain": "LangChain", "langgraph": "LangGraph", "llamaindex": "LlamaIndex",
@@ -88,28 +88,28 @@ var technologies = map[string]string{
 	"matplotlib": "Matplotlib", "seaborn": "seaborn", "plotly": "Plotly",
 	// Web and mobile frameworks, UI libraries, ORMs.
 	"nestjs": "NestJS", "nest.js": "NestJS", "fastify": "Fastify", "hono": "Hono", "koa": "Koa",
-	"solidjs": "SolidJS", "gatsby": "Gatsby", "nativewind": "NativeWind", "shadcn": "shadcn/ui", "mui": "Material UI",
+	"solidjs": "SolidJS", "nativewind": "NativeWind", "shadcn": "shadcn/ui", "mui": "Material UI",
 	"storybook": "Storybook", "tauri": "Tauri", "trpc": "tRPC", "prisma": "Prisma", "sequelize": "Sequelize",
 	"mongoose": "Mongoose", "typeorm": "TypeORM", "zod": "Zod", "zustand": "Zustand", "tanstack": "TanStack",
 	"three.js": "three.js", "threejs": "three.js", "socket.io": "Socket.IO", "sass": "Sass",
 	"pydantic": "Pydantic", "sqlalchemy": "SQLAlchemy", "alembic": "Alembic", "uvicorn": "Uvicorn",
 	"gunicorn": "Gunicorn", "pyinstaller": "PyInstaller", "setuptools": "setuptools", "hatchling": "Hatchling",
-	"axum": "Axum", "actix": "Actix", "serde": "Serde", "swiftui": "SwiftUI", "flutter": "Flutter",
+	"axum": "Axum", "actix": "Actix", "serde": "Serde", "swiftui": "SwiftUI",
 	"xcode": "Xcode", "cocoapods": "CocoaPods", "gradle": "Gradle", "maven": "Maven", "symfony": "Symfony",
-	"blazor": "Blazor", "unity3d": "Unity", "godot": "Godot",
+	"blazor": "Blazor", "unity3d": "Unity",
 	// Build, test, lint and release tools.
 	"turborepo": "Turborepo", "lerna": "Lerna", "changesets": "Changesets", "release-please": "Release Please",
 	"semantic-release": "semantic-release", "husky": "Husky", "lint-staged": "lint-staged", "eslint": "ESLint",
-	"typescript-eslint": "typescript-eslint", "puppeteer": "Puppeteer", "mocha": "Mocha", "rollup": "Rollup",
+	"typescript-eslint": "typescript-eslint", "puppeteer": "Puppeteer", "rollup": "Rollup",
 	"swc": "SWC", "mypy": "mypy", "pyright": "Pyright", "shellcheck": "ShellCheck", "homebrew": "Homebrew",
 	"pandoc": "Pandoc", "ffmpeg": "FFmpeg", "imagemagick": "ImageMagick", "graphviz": "Graphviz",
-	"plantuml": "PlantUML", "mkdocs": "MkDocs", "docusaurus": "Docusaurus", "jekyll": "Jekyll", "latex": "LaTeX",
+	"plantuml": "PlantUML", "mkdocs": "MkDocs", "docusaurus": "Docusaurus", "latex": "LaTeX",
 	"esphome": "ESPHome", "arduino": "Arduino", "platformio": "PlatformIO", "neovim": "Neovim", "emacs": "Emacs",
 	"pycharm": "PyCharm", "intellij": "IntelliJ IDEA", "powershell": "PowerShell", "tmux": "tmux",
 	"vscode": "VS Code", "webstorm": "WebStorm", "bitbucket": "Bitbucket", "gitea": "Gitea",
 	"chocolatey": "Chocolatey", "winget": "winget", "pyenv": "pyenv", "rbenv": "rbenv",
-	"rspec": "RSpec", "minitest": "Minitest", "phpunit": "PHPUnit", "locust": "Locust",
-	"postman": "Postman", "ocaml": "OCaml", "clojure": "Clojure", "erlang": "Erlang", "fortran": "Fortran",
+	"rspec": "RSpec", "minitest": "Minitest", "phpunit": "PHPUnit",
+	"ocaml": "OCaml", "clojure": "Clojure", "erlang": "Erlang", "fortran": "Fortran",
 	"matlab": "MATLAB", "objective-c": "Objective-C",
 	"verilog": "Verilog", "vhdl": "VHDL", "gdscript": "GDScript", "glsl": "GLSL", "wgsl": "WGSL",
 	"pyspark": "Apache Spark", "dbt": "dbt", "flink": "Apache Flink",
@@ -120,7 +120,7 @@ var technologies = map[string]string{
 	"esp32": "ESP32", "esp8266": "ESP8266", "stm32": "STM32", "micropython": "MicroPython",
 	"circuitpython": "CircuitPython", "vitepress": "VitePress", "openapi": "OpenAPI",
 	"ethereum": "Ethereum", "solana": "Solana", "vllm": "vLLM", "llama.cpp": "llama.cpp",
-	"comfyui": "ComfyUI", "elevenlabs": "ElevenLabs",
+	"comfyui": "ComfyUI", "elevenlabs": "ElevenLabs", "astro": "Astro",
 	// The Linux desktop: display protocols, desktops, toolkits, sound,
 	// packaging and the message bus.
 	"wayland": "Wayland", "x11": "X11", "xorg": "X.Org", "gnome": "GNOME", "kde": "KDE", "xfce": "Xfce",
@@ -151,7 +151,7 @@ var technologies = map[string]string{
 	"daisyui": "daisyUI", "styled-components": "styled-components", "tamagui": "Tamagui", "gluestack": "gluestack",
 	"cordova": "Cordova", "xamarin": "Xamarin", "uikit": "UIKit", "appkit": "AppKit", "wxwidgets": "wxWidgets",
 	"tkinter": "Tkinter", "pyqt": "PyQt", "pyqt5": "PyQt", "pyqt6": "PyQt", "pyside": "PySide", "pyside6": "PySide",
-	"kivy": "Kivy", "babylon.js": "Babylon.js", "babylonjs": "Babylon.js", "phaser": "Phaser", "pixi.js": "PixiJS",
+	"kivy": "Kivy", "babylon.js": "Babylon.js", "babylonjs": "Babylon.js", "pixi.js": "PixiJS",
 	"chart.js": "Chart.js", "chartjs": "Chart.js", "recharts": "Recharts", "echarts": "ECharts", "mapbox": "Mapbox",
 	"openlayers": "OpenLayers", "vuetify": "Vuetify", "pinia": "Pinia", "vuex": "Vuex", "mobx": "MobX",
 	"jotai": "Jotai", "formik": "Formik", "nextauth": "NextAuth.js", "next-auth": "NextAuth.js",
@@ -171,14 +171,14 @@ var technologies = map[string]string{
 	// Cloud services, hosting and SaaS a project builds on.
 	"sagemaker": "Amazon SageMaker", "cognito": "Amazon Cognito", "fargate": "AWS Fargate", "route53": "Route 53",
 	"cloudfront": "CloudFront", "hetzner": "Hetzner", "linode": "Linode", "vultr": "Vultr", "mailgun": "Mailgun",
-	"launchdarkly": "LaunchDarkly", "zapier": "Zapier", "n8n": "n8n", "airtable": "Airtable", "telegram": "Telegram",
+	"launchdarkly": "LaunchDarkly", "zapier": "Zapier", "n8n": "n8n", "airtable": "Airtable",
 	"ngrok": "ngrok", "tailscale": "Tailscale", "wireguard": "WireGuard", "letsencrypt": "Let's Encrypt",
 	"certbot": "Certbot", "paypal": "PayPal", "revenuecat": "RevenueCat", "onesignal": "OneSignal",
-	"bugsnag": "Bugsnag", "rollbar": "Rollbar", "newrelic": "New Relic", "trello": "Trello", "asana": "Asana",
+	"bugsnag": "Bugsnag", "rollbar": "Rollbar", "newrelic": "New Relic", "trello": "Trello",
 	"raycast": "Raycast", "hammerspoon": "Hammerspoon", "groq": "Groq", "langsmith": "LangSmith",
 	"langfuse": "Langfuse",
 	// Containers, orchestration and infrastructure.
-	"containerd": "containerd", "portainer": "Portainer", "rancher": "Rancher", "istio": "Istio",
+	"containerd": "containerd", "portainer": "Portainer", "istio": "Istio",
 	"linkerd": "Linkerd", "cilium": "Cilium", "crossplane": "Crossplane", "helmfile": "Helmfile",
 	"terragrunt": "Terragrunt", "kustomize": "Kustomize", "skaffold": "Skaffold", "buildah": "Buildah",
 	"colima": "Colima", "orbstack": "OrbStack", "virtualbox": "VirtualBox", "qemu": "QEMU", "vmware": "VMware",
@@ -192,7 +192,7 @@ var technologies = map[string]string{
 	"govulncheck": "govulncheck", "valgrind": "Valgrind", "wireshark": "Wireshark", "tcpdump": "tcpdump",
 	"nmap": "Nmap", "httpie": "HTTPie", "git-lfs": "Git LFS", "git-filter-repo": "git-filter-repo", "fzf": "fzf",
 	// Test frameworks.
-	"jasmine": "Jasmine", "webdriverio": "WebdriverIO", "testcafe": "TestCafe", "testng": "TestNG",
+	"webdriverio": "WebdriverIO", "testcafe": "TestCafe", "testng": "TestNG",
 	"mockito": "Mockito", "gomega": "Gomega", "gotestsum": "gotestsum", "jmeter": "JMeter", "gatling": "Gatling",
 	"supertest": "SuperTest", "sinon": "Sinon.JS", "xunit": "xUnit", "nunit": "NUnit", "catch2": "Catch2",
 	"googletest": "GoogleTest", "appium": "Appium", "xctest": "XCTest",
@@ -200,7 +200,7 @@ var technologies = map[string]string{
 	"vim": "Vim", "goland": "GoLand", "clion": "CLion", "netbeans": "NetBeans", "jetbrains": "JetBrains",
 	"iterm2": "iTerm2", "ghostty": "Ghostty", "alacritty": "Alacritty", "wezterm": "WezTerm", "zellij": "Zellij",
 	// Machine learning, data and AI tooling.
-	"autogen": "AutoGen", "dspy": "DSPy", "qwen": "Qwen", "midjourney": "Midjourney", "jax": "JAX",
+	"dspy": "DSPy", "qwen": "Qwen", "midjourney": "Midjourney", "jax": "JAX",
 	"catboost": "CatBoost", "dagster": "Dagster", "sidekiq": "Sidekiq", "bullmq": "BullMQ", "fastmcp": "FastMCP",
 	"tiktoken": "tiktoken", "tensorrt": "TensorRT", "mlx": "MLX", "deepspeed": "DeepSpeed", "unsloth": "Unsloth",
 	"activemq": "ActiveMQ", "scrapy": "Scrapy", "networkx": "NetworkX", "sympy": "SymPy", "geopandas": "GeoPandas",
@@ -226,7 +226,7 @@ var caseTechnologies = map[string]string{
 	// assistants themselves (Cursor, Gemini, Copilot) are left out: a
 	// steward names them as the subject of the talk far more often than as
 	// a tool of the work.
-	"Astro": "Astro", "Remix": "Remix", "Expo": "Expo",
+	"Remix": "Remix", "Expo": "Expo",
 	"Electron": "Electron", "Bootstrap": "Bootstrap", "Slack": "Slack", "Notion": "Notion", "Discord": "Discord",
 	"Stripe": "Stripe", "Obsidian": "Obsidian", "Apollo": "Apollo", "Drizzle": "Drizzle", "Babel": "Babel",
 	"Sphinx": "Sphinx", "Hugo": "Hugo", "Unity": "Unity", "Nx": "Nx", "COSMIC": "COSMIC", "Qt": "Qt",
@@ -236,6 +236,14 @@ var caseTechnologies = map[string]string{
 	"Packer": "Packer", "Consul": "Consul", "Envoy": "Envoy", "Airflow": "Apache Airflow", "Prefect": "Prefect",
 	"Llama": "Llama", "Mistral": "Mistral", "Perplexity": "Perplexity", "Cohere": "Cohere", "Bokeh": "Bokeh",
 	"Capacitor": "Capacitor", "Quasar": "Quasar",
+	// Names that are English words in lower case: "these models excel
+	// at", "renovate the page", "a sentry", "the telegram", "Jekyll and
+	// Hyde"; written as a name they are one.
+	"Excel": "Excel", "Renovate": "Renovate", "Flutter": "Flutter", "Postman": "Postman",
+	"Confluence": "Confluence", "AutoGen": "AutoGen", "Sentry": "Sentry", "Celery": "Celery",
+	"Vagrant": "Vagrant", "Jenkins": "Jenkins", "Rancher": "Rancher", "Godot": "Godot", "Gatsby": "Gatsby",
+	"Phaser": "Phaser", "Jekyll": "Jekyll", "Mocha": "Mocha", "Jasmine": "Jasmine", "Locust": "Locust",
+	"Telegram": "Telegram", "Asana": "Asana",
 }
 
 // techPhrases are technologies written as two or three words.

@@ -279,10 +279,17 @@ func hyphenated(lower, w string) bool {
 // entities") names a technology as surely as a language's name does.
 var toolNames = func() map[string]string {
 	m := map[string]string{}
+	capitalised := map[string]bool{}
+	for w := range caseTechnologies {
+		capitalised[strings.ToLower(w)] = true
+	}
 	add := func(form, name string) {
 		form = strings.ToLower(form)
 		if strings.ContainsAny(form, " /@") || len(form) < 2 || technologies[form] != "" {
 			return // a language's or a service's name is stewardNamed's
+		}
+		if capitalised[form] {
+			return // a common word but written as a name ("Hugo", "Remix"): stewardNamed's
 		}
 		if _, ok := m[form]; !ok {
 			m[form] = name
@@ -340,7 +347,8 @@ var commonWordTools = set("act", "air", "atlas", "black", "bundle", "click", "co
 	"whisper", "instructor", "altair", "hypothesis", "datasets", "transformers", "lightning", "sharp", "moment",
 	"yup", "immer", "lit", "ws", "chai", "karma", "enzyme", "babel", "warp", "hyper", "tracing", "rocket", "tonic",
 	"prost", "passport", "winston", "pino", "leaflet", "stripe", "convex", "textual", "fitz", "wx", "emotion",
-	"kong", "huh", "zap", "ent", "haystack", "marshmallow", "joi", "cohere", "nock", "pillow")
+	"kong", "huh", "zap", "ent", "haystack", "marshmallow", "joi", "cohere", "nock", "pillow",
+	"temporal", "fiber", "gin", "cobra", "viper", "clap", "chi", "rpm", "diesel")
 
 // minListedValues is how many code spans make a sentence a list of
 // values rather than words of the steward's.

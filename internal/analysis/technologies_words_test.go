@@ -1,0 +1,39 @@
+package analysis
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/baton-dev/baton/internal/baton"
+)
+
+// TestEnglishWordsNameNoTechnology: a product whose name is also an
+// English word counts only written as a name. "excel at", "renovate the
+// page", "temporal order", "a sentry" and "hugo" in lower case are the
+// steward's words; "Jenkins" and "Celery" capitalised are products they
+// use, and so is a name that is no English word, in any case ("an astro
+// site").
+func TestEnglishWordsNameNoTechnology(t *testing.T) {
+	words := newConvo()
+	words.steward("These models excel at short answers, so renovate the landing page and keep the temporal order of the events.")
+	words.steward("Put a sentry check before the gin handler and ask hugo, our designer, for the icons.")
+	words.assistant("Done.")
+	s := &baton.Session{}
+	New().Session(s, words.analysed(New()))
+	for _, not := range []string{"Excel", "Renovate", "Temporal", "Sentry", "Gin", "Hugo"} {
+		if slices.Contains(s.Technical.Technologies, not) {
+			t.Errorf("technologies %q hold %q, an English word in the steward's prose", s.Technical.Technologies, not)
+		}
+	}
+
+	names := newConvo()
+	names.steward("Our builds run on Jenkins and the workers on Celery; add a page to the astro site.")
+	names.assistant("Done.")
+	s = &baton.Session{}
+	New().Session(s, names.analysed(New()))
+	for _, want := range []string{"Jenkins", "Celery", "Astro"} {
+		if !slices.Contains(s.Technical.Technologies, want) {
+			t.Errorf("technologies %q lack %q", s.Technical.Technologies, want)
+		}
+	}
+}
