@@ -342,6 +342,11 @@ func techPhraseAt(chunks []string, i int, first string, bit uint32, ascii bool) 
 var goCommands = set("test", "build", "run", "vet", "mod", "get", "install", "generate", "fmt", "tool", "work",
 	"version", "doc", "env", "list", "clean", "module", "modules", "code", "routine", "routines")
 
+// verbObjectOpeners are the words that open a verb's object: after a
+// capitalised word that opens a sentence, they make that word a verb.
+var verbObjectOpeners = set("the", "a", "an", "this", "that", "these", "those", "it", "them", "all", "our", "my",
+	"your", "their", "its", "each", "every", "some", "any")
+
 // goAtStart are words after a sentence-opening "Go" that make it the language.
 var goAtStart = set("is", "was", "has", "code", "module", "modules", "version", "program", "programs", "service",
 	"binary", "test", "tests", "generics", "runtime", "package", "packages", "toolchain", "compiler", "struct", "structs")
@@ -832,6 +837,12 @@ func endsSentenceTrail(raw string) bool {
 func technologyOf(c string, chunks []string, i int, sentenceStart bool) (string, bool) {
 	if name, ok := caseTechnologies[c]; ok {
 		if c != "Go" {
+			// A sentence that opens with the word and goes on to a
+			// determiner opens with a verb: "Bootstrap the project",
+			// "Express the dates in UTC", "Remix this layout".
+			if sentenceStart && i+1 < len(chunks) && verbObjectOpeners[strings.ToLower(trimChunk(chunks[i+1]))] {
+				return "", false
+			}
 			return name, true
 		}
 		if !sentenceStart {

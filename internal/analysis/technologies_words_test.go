@@ -37,3 +37,31 @@ func TestEnglishWordsNameNoTechnology(t *testing.T) {
 		}
 	}
 }
+
+// TestCapitalisedWordOpeningAnOrderIsAVerb: a sentence that opens with a
+// capitalised name's word and goes on to its object ("Bootstrap the
+// project", "Express the dates") opens with a verb; the same word
+// naming the framework ("Express handles the routes") is the product.
+func TestCapitalisedWordOpeningAnOrderIsAVerb(t *testing.T) {
+	verbs := newConvo()
+	verbs.steward("Bootstrap the project with a small command. Express the dates in UTC. Remix this layout for phones.")
+	verbs.assistant("Done.")
+	s := &baton.Session{}
+	New().Session(s, verbs.analysed(New()))
+	for _, not := range []string{"Bootstrap", "Express", "Remix"} {
+		if slices.Contains(s.Technical.Technologies, not) {
+			t.Errorf("technologies %q hold %q, a verb opening the steward's sentence", s.Technical.Technologies, not)
+		}
+	}
+
+	names := newConvo()
+	names.steward("Express handles the routes of our API. The styles come from Bootstrap.")
+	names.assistant("Done.")
+	s = &baton.Session{}
+	New().Session(s, names.analysed(New()))
+	for _, want := range []string{"Express", "Bootstrap"} {
+		if !slices.Contains(s.Technical.Technologies, want) {
+			t.Errorf("technologies %q lack %q", s.Technical.Technologies, want)
+		}
+	}
+}
