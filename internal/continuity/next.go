@@ -54,7 +54,11 @@ type NextContext struct {
 	// new session's branch, else the previous session's), newest first.
 	Frames       []FrameNote `json:"frames"`
 	FramesBranch string      `json:"frames_branch,omitempty"`
-	Markdown     string      `json:"markdown"`
+	// FramesLeftOut says the branch's frames were not handed on because
+	// sessions of other projects work on a branch of the same name, and
+	// a frame names no repository to tell them apart.
+	FramesLeftOut bool   `json:"frames_left_out,omitempty"`
+	Markdown      string `json:"markdown"`
 }
 
 // FrameNote is what the next session needs of one frame.
@@ -159,7 +163,8 @@ func (s *Service) next(ctx context.Context, stewardID int64, req NextRequest) (*
 // addBranchFrames adds the newest frames of the branch being worked on:
 // the branch the request named, else the branch of the session being
 // started when it is known and has one, else the branch of the session
-// handed over from.
+// handed over from; none when sessions of other projects work on a
+// branch of that name (frames name no repository to tell them apart).
 func (s *Service) addBranchFrames(ctx context.Context, stewardID int64, nc *NextContext, sessionIDs ...string) error {
 	for _, id := range sessionIDs {
 		if id == "" || nc.FramesBranch != "" {
@@ -177,8 +182,18 @@ func (s *Service) addBranchFrames(ctx context.Context, stewardID int64, nc *Next
 		return nil
 	}
 	frames, err := s.store.LatestFrames(ctx, stewardID, nc.FramesBranch, branchFrames)
+	if err != nil || len(frames) == 0 {
+		return err
+	}
+	shared, err := s.store.BranchInOtherProjects(ctx, stewardID, baton.ProjectQuery{Project: nc.Project.Project, Branch: nc.FramesBranch})
 	if err != nil {
 		return err
+	}
+	if shared {
+		// Another project's frames on its own "main" are not this
+		// project's state: none is handed on rather than the wrong one.
+		nc.FramesLeftOut = true
+		return nil
 	}
 	for _, f := range frames {
 		nc.Frames = append(nc.Frames, FrameNote{ID: f.ID, Timestamp: f.At, ReferencePoint: f.ReferencePoint,
@@ -221,6 +236,9 @@ func (nc *NextContext) markdown() string {
 			b.WriteString("\n")
 		}
 		b.WriteString("\n")
+	}
+	if nc.FramesLeftOut {
+		fmt.Fprintf(&b, "## Frames\nThe frames of %s are left out: other projects have a branch of that name, and frames name no repository.\n\n", nc.FramesBranch)
 	}
 	b.WriteString("## Short-term memory\n")
 	if len(nc.ShortTerm) == 0 {

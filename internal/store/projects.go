@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"strings"
 	"time"
 
 	"github.com/baton-dev/baton/internal/baton"
@@ -20,6 +21,30 @@ func projectWhere(a string, q baton.ProjectQuery) (string, []any) {
 		return " AND " + a + ".project_directory = ?", []any{q.Directory}
 	}
 	return "", nil
+}
+
+// BranchInOtherProjects reports whether the steward has a session on
+// q.Branch that is of another project than q's (of any two projects when
+// q names none). Frames record a branch and no repository, so the frames
+// of a branch two projects share ("main") cannot be told apart.
+func (s *Store) BranchInOtherProjects(ctx context.Context, stewardID int64, q baton.ProjectQuery) (bool, error) {
+	// A session with no project (a chat) is of no other project.
+	query := `SELECT s.project_repository || '|' || s.project_directory FROM sessions s
+		WHERE s.steward_id = ? AND s.branch = ? AND (s.project_repository <> '' OR s.project_directory <> '')`
+	args := []any{stewardID, q.Branch}
+	limit := 2
+	if where, whereArgs := projectWhere("s", q); where != "" {
+		query += " AND NOT (" + strings.TrimPrefix(where, " AND ") + ")"
+		args = append(args, whereArgs...)
+		limit = 1
+	} else {
+		query = strings.Replace(query, "SELECT", "SELECT DISTINCT", 1)
+	}
+	var rows []string
+	if err := s.db.NewRaw(query+" LIMIT ?", append(args, limit)...).Scan(ctx, &rows); err != nil {
+		return false, err
+	}
+	return len(rows) >= limit, nil
 }
 
 // PreviousInProject returns the session of the steward's that a session
