@@ -157,3 +157,22 @@ func TestResumedSessionSummaryAndTopics(t *testing.T) {
 		}
 	}
 }
+
+// TestTitleDetailsFollowCommandedRequest: a prompt that opens with a bare
+// command ("Rename the retry helper to backoff.") has stated its request
+// as surely as one that asks politely; the longer sentences after it say
+// where and why, and do not title the session.
+func TestTitleDetailsFollowCommandedRequest(t *testing.T) {
+	for _, c := range []struct{ prompt, answer, want string }{
+		{"Rename the retry helper to backoff. It lives in the queue package and the worker calls it twice on startup.",
+			"Renamed the retry helper to backoff in the queue package and updated both calls.", "helper"},
+		{"Add a retry limit to the webhook sender. Today it keeps hammering the partner endpoint forever whenever their server answers with errors during deploys.",
+			"The webhook sender now stops after five retries; the retry limit is configurable.", "retry limit"},
+	} {
+		got := titleOf(c.prompt, c.answer)
+		checkTitleForm(t, c.want, got)
+		if !strings.Contains(strings.ToLower(got), c.want) {
+			t.Errorf("title of %q = %q, want the request's %q", c.prompt, got, c.want)
+		}
+	}
+}

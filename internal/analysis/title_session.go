@@ -123,11 +123,12 @@ func sessionTitle(vs []view) string {
 			if s.intro {
 				score *= pasteIntroShare
 			}
-			if asks := s.asks(); asks && score > 0 {
+			if asks := s.asks() || s.commands(); asks && score > 0 {
 				asked = true
 			} else if asked && !asks && !s.fenced {
-				// The prompt's request said what it asks for: the
-				// sentences after it give its details.
+				// The prompt's request, asked ("can you …") or
+				// commanded ("Rename the helper."), said what it asks
+				// for: the sentences after it give its details.
 				score *= detailShare
 			}
 			if t != "" && score > ps {
@@ -1267,6 +1268,17 @@ func (s titleSentence) asks() bool {
 	words := dropFiller(withoutPersona(linked))
 	return len(words) > 0 && len(words) < len(linked) || strings.HasSuffix(s.words[len(s.words)-1], "?") ||
 		foreignQuestionOpeners[bareWord(s.words[0])] || suggests(s.words)
+}
+
+// commands reports a sentence that opens, past its filler, with the verb
+// of a request for work ("Rename the retry helper to backoff."): the
+// plainest way to ask, though it asks nothing as asks reads it.
+func (s titleSentence) commands() bool {
+	if s.cjk != "" {
+		return false
+	}
+	words := dropFiller(withoutPersona(s.words))
+	return len(words) > 0 && requestVerb(words[0]) && !pointingVerbs[bareWord(words[0])]
 }
 
 // askedOfYou reports a sentence that asks the reader to do the work
