@@ -97,8 +97,9 @@ func listed(tasks []string) []request {
 // requests reads the tasks a steward's message asks for: its sentences
 // that are requests (an opener such as "can you", an imperative verb, or a
 // question of four words or more), and the items of a list that a request
-// introduces ("Can you: - propose … - suggest …"). Commands, code and
-// pasted output never become task text.
+// introduces ("Can you: - propose … - suggest …"). Code and pasted
+// output never become task text; of a command line only the command's
+// name does ("run `npx vitest --coverage`" is "run npx vitest").
 func requests(prose string) []request {
 	if t, ok := bareRequests[strings.ToLower(strings.Trim(strings.TrimSpace(prose), ".!"))]; ok {
 		return listed([]string{t})
@@ -819,8 +820,11 @@ func requestOf(s string, item bool) (string, requestForm) {
 	if len(words) > maxRequestWords {
 		words = requestClause(words)
 		if len(words) > maxRequestWords {
-			words = trimFunctionWords(words[:maxRequestWords])
+			words = trimFunctionWords(withoutOpenAside(words[:maxRequestWords]))
 		}
+	}
+	if len(words) > 1 && arrowWords[words[1]] {
+		return "", 0 // "Convert → export default": what to convert was code, and is gone
 	}
 	task := strings.TrimRight(strings.Join(words, " "), ".,;:!?\\ ")
 	if strings.HasSuffix(task, "[") || strings.HasSuffix(task, "{") || strings.HasSuffix(task, "(") {
@@ -838,6 +842,36 @@ func requestOf(s string, item bool) (string, requestForm) {
 		return "", 0
 	}
 	return task, form
+}
+
+// arrowWords lead from one thing to what it becomes.
+var arrowWords = set("→", "->", "=>")
+
+// withoutOpenAside is words cut before the parenthesis a cut left open
+// ("prepare a minimal EPUB (let's"): what the aside said is gone, and
+// its opening alone reads as a broken phrase. Words that would keep
+// fewer than three stay as they are.
+func withoutOpenAside(words []string) []string {
+	depth, open := 0, -1
+	for i, w := range words {
+		for _, r := range w {
+			switch r {
+			case '(':
+				if depth == 0 {
+					open = i
+				}
+				depth++
+			case ')':
+				if depth > 0 {
+					depth--
+				}
+			}
+		}
+	}
+	if depth == 0 || open < 3 {
+		return words
+	}
+	return words[:open]
 }
 
 // placeWords open a phrase that says where the work is done.
@@ -1085,26 +1119,72 @@ var openersByFirst = func() (t [256][]string) {
 	return t
 }()
 
-// cleanRequest drops markup, multi-word code spans (commands), URLs and
-// emphasis from a sentence.
+// cleanRequest drops markup, code spans holding code, the flags of
+// commands, the paths of URLs and emphasis from a sentence.
 func cleanRequest(s string) string {
 	s = stripMarkup(s)
 	// Each pattern only where it can match: most requests have no link
 	// and no code span, and this runs for every line of every request.
 	if strings.Contains(s, "://") {
-		s = withoutURLs(s)
+		s = titleURL.ReplaceAllStringFunc(s, urlHost)
 	}
 	if strings.Contains(s, "`") {
 		s = codeSpan.ReplaceAllStringFunc(s, func(m string) string {
 			inner := strings.TrimSpace(m[1 : len(m)-1])
 			if strings.ContainsAny(inner, "|&;$<>=") || strings.Count(inner, " ") > 2 || strings.Contains(inner, " ") && (isCommandText(inner) || strings.Contains(inner, " -")) {
-				return " " // a command line, not a name
+				if strings.ContainsAny(inner, "=({[;'\"") {
+					return " " // code, not a name
+				}
+				// A command line: the words that name it stay, so that
+				// "run `python cleanup.py status` to see the lints"
+				// keeps what it runs.
+				return " " + commandName(inner) + " "
 			}
 			return inner
 		})
 	}
 	s = plainText(s)
 	return joinFields(s)
+}
+
+// commandName is what a code span holding a command line names in a
+// sentence: its leading words up to the first flag, operator, variable,
+// quote or absolute path, at most four ("npx repomix -o out.txt ." is
+// "npx repomix", "uv run serve --port 8000" is "uv run serve"); "" when
+// it opens with one of those.
+func commandName(command string) string {
+	var out []string
+	for _, w := range strings.Fields(command) {
+		if len(out) == maxCommandWords || strings.HasPrefix(w, "-") || strings.HasPrefix(w, "/") || strings.HasPrefix(w, "~") {
+			break
+		}
+		w = strings.TrimPrefix(w, "./")
+		if !strings.ContainsFunc(w, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }) ||
+			strings.ContainsFunc(w, func(r rune) bool {
+				return !unicode.IsLetter(r) && !unicode.IsDigit(r) && !strings.ContainsRune("._-/:@+", r)
+			}) {
+			break
+		}
+		out = append(out, w)
+	}
+	return strings.Join(out, " ")
+}
+
+// maxCommandWords is the most words commandName keeps of a command.
+const maxCommandWords = 4
+
+// urlHost is the host a URL names ("https://www.example.com/docs" is
+// "example.com"), without its port, between spaces: a sentence keeps the
+// site it points at rather than a hole ("use the API from to fetch").
+func urlHost(u string) string {
+	_, rest, _ := strings.Cut(u, "://")
+	host, _, _ := strings.Cut(rest, "/")
+	host, _, _ = strings.Cut(host, ":")
+	host = strings.TrimPrefix(strings.ToLower(host), "www.")
+	if !strings.Contains(host, ".") && host != "localhost" {
+		return " "
+	}
+	return " " + host + " "
 }
 
 // commandLine matches text that is a shell command or its output rather

@@ -161,13 +161,13 @@ func TestTasksLeaveOutRemarksAlongTheWay(t *testing.T) {
 }
 
 // TestRequestTasksAreWholePhrases: a code span that names something ("the
-// `git pr` command") stays in the task, one holding a command line does
-// not; a request whose colon introduces its object ("add test cases for:
+// `git pr` command") stays in the task, one holding a command line keeps
+// the command's name without its flags; a request whose colon introduces its object ("add test cases for:
 // IDs that …") keeps the object instead of ending on "for".
 func TestRequestTasksAreWholePhrases(t *testing.T) {
 	for _, c := range []struct{ prose, want string }{
 		{"please add a command called `git pr` which outputs a markdown document", "add a command called git pr which outputs a markdown document"},
-		{"please document the `baton import --watch` flag in the README", "document the flag in the README"},
+		{"please document the `baton import --watch` flag in the README", "document the baton import flag in the README"},
 		{`Consider adding test cases for: checkpoint IDs that are too short (e.g., "abc123"), too long (e.g., "a1b2c3d4e5f6789"), or contain invalid characters (e.g., "a1b2c3d4e5gg").`,
 			"add test cases for checkpoint IDs"},
 	} {
