@@ -309,7 +309,12 @@ func technologiesOf(vs []view) ([]string, map[string]string) {
 		v := &vs[i]
 		for j := range v.calls {
 			c := &v.calls[j]
-			if (c.Name == "Grep" || c.Name == "Glob") && !c.failed && c.result >= 0 {
+			if c.Name == "Glob" {
+				// A listing of file names reads no code: "**/*.sh"
+				// finding the project's scripts is no work in Bash.
+				continue
+			}
+			if c.Name == "Grep" && !c.failed && c.result >= 0 {
 				for _, f := range grepFiles(c, vs[c.result].m.Content) {
 					te.add(languageTechnology[languageOfPath(f)], evidenceRead, "searched "+path.Base(f))
 				}

@@ -349,25 +349,21 @@ func globLanguage(pattern string) string {
 	return lang
 }
 
-// grepFiles lists the files of the language that a search tool's call
-// (Claude Code's Grep and Glob) looked in: the pattern it was given
-// ("glob": "*.go", "type": "py"), else the files of the language most of
-// its result names — a search over several languages' files that happens
-// to list a script of another is no work in that one.
+// grepFiles lists the files of the language that a content search's call
+// (Claude Code's Grep) looked in: the pattern it was given ("glob":
+// "*.go", "type": "py"), else the files of the language most of its
+// result names — a search over several languages' files that happens to
+// list a script of another is no work in that one.
 func grepFiles(c *call, result string) []string {
 	var in struct {
-		Glob    string `json:"glob"`
-		Type    string `json:"type"`
-		Pattern string `json:"pattern"`
+		Glob string `json:"glob"`
+		Type string `json:"type"`
 	}
 	_ = jsonfast.Unmarshal(c.Input, &in) // best effort, as parseInput
 	for _, p := range []string{in.Glob, "*." + in.Type} {
 		if globLanguage(p) != "" {
 			return []string{strings.Trim(p, "'\"")}
 		}
-	}
-	if c.Name == "Glob" && globLanguage(in.Pattern) != "" {
-		return []string{strings.Trim(in.Pattern, "'\"")}
 	}
 	var found []string
 	for l := range strings.SplitSeq(truncate(result, 8000), "\n") {

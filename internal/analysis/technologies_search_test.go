@@ -8,10 +8,10 @@ import (
 )
 
 // TestTechnologiesFromCodeSearches: searching a language's code is
-// reading it — a Grep or Glob given that language's files, a Grep whose
-// result lists mostly files of one language, a shell search filtered to
-// one ("grep --include=*.ts", "find -name '*.rs'", "rg -t py") — but a
-// file of another language that a search happens to list is not.
+// reading it — a Grep given that language's files, a Grep whose result
+// lists mostly files of one language, a shell search filtered to one
+// ("grep --include=*.ts", "find -name '*.rs'", "rg -t py") — but a file
+// of another language that a search happens to list is not.
 func TestTechnologiesFromCodeSearches(t *testing.T) {
 	c := newConvo()
 	c.steward("Where do we build the invoice totals?")
@@ -131,5 +131,24 @@ func TestTechnologiesAskedAboutOrWeighedAreNotTheirs(t *testing.T) {
 	}
 	if ev := s.Technical.TechnologyEvidence["PostgreSQL"]; ev != "named by the steward: “The rows live in our Postgres.”" {
 		t.Errorf("PostgreSQL evidence %q", ev)
+	}
+}
+
+// TestFileListingsReadNoCode: Claude Code's Glob lists the project's
+// files by name to find the ones to open: it reads no code, and the
+// language of the files it lists is no language of the work.
+func TestFileListingsReadNoCode(t *testing.T) {
+	c := newConvo()
+	c.steward("How is the plugin installed?")
+	c.tool("Glob", obj{"pattern": "**/*.sh"}, "/home/ana/plugin/install.sh\n/home/ana/plugin/scripts/lint.sh", "")
+	c.tool("Glob", obj{"pattern": "**/*.md"}, "/home/ana/plugin/README.md", "")
+	c.tool("Glob", obj{"pattern": "src/**/*.py"}, "src/app/main.py\nsrc/app/util.py", "")
+	c.assistant("The README says to pipe install.sh into your shell.")
+	s := &baton.Session{}
+	New().Session(s, c.analysed(New()))
+	for _, not := range []string{"Bash", "Python"} {
+		if slices.Contains(s.Technical.Technologies, not) {
+			t.Errorf("technologies %q hold %q, the language of files only listed by name", s.Technical.Technologies, not)
+		}
 	}
 }
