@@ -214,6 +214,9 @@ func (p *candidatePool) addView(i int, v *view) {
 	if steward {
 		prose = planHeadingAsk(prose)
 	}
+	if strings.Contains(prose, "⎿") {
+		prose = withoutConsoleResults(prose)
+	}
 	viewStart := len(p.cands)
 	// outputAbove: the line above was pasted output; promptAbove: a
 	// shell's prompt is above, with no blank line between.

@@ -421,7 +421,19 @@ func consoleLine(line string) bool {
 		return false
 	}
 	r, _ := utf8.DecodeRuneInString(l)
-	return r >= 0x2500 && r <= 0x259f || strings.ContainsRune("➜❯⎿⏵", r) || r == '$' && l[1] == ' '
+	return r >= 0x2500 && r <= 0x259f || strings.ContainsRune("➜❯⎿⏵", r) || r == '$' && l[1] == ' ' || r == 'T' && exitStatsLine(l)
+}
+
+// exitStatsLine reports a line of the totals Claude Code prints when it
+// exits ("Total cost: $0.84", "Total duration (wall): 27m 7.9s"): the
+// console's figures, pasted with the transcript, not anyone's words.
+func exitStatsLine(l string) bool {
+	for _, o := range []string{"Total cost:", "Total duration (", "Total code changes:", "Token usage by model:"} {
+		if strings.HasPrefix(l, o) {
+			return true
+		}
+	}
+	return false
 }
 
 // pastedOutputLine reports a steward's line that a terminal or an editor
@@ -501,3 +513,29 @@ func clockAt(s string) int {
 }
 
 func digit(b byte) bool { return b >= '0' && b <= '9' }
+
+// withoutConsoleResults drops from a console view pasted as text (Claude
+// Code's "⏺ Bash(pytest …)" then "  ⎿  Error: …") the rest of each tool
+// result: the lines indented under its "⎿" line (pytest's header, pip's
+// "Collecting …" lines, a listing), blank lines among them too. They are
+// what the tool printed, not what steward or assistant said. The "⎿"
+// line itself is left to toolRecord.
+func withoutConsoleResults(prose string) string {
+	var b strings.Builder
+	b.Grow(len(prose))
+	under := -1 // the column of the "⎿" whose result is being dropped
+	for line := range strings.SplitSeq(prose, "\n") {
+		body := strings.TrimLeft(line, " \t")
+		indent := len(line) - len(body)
+		if under >= 0 && (body == "" || indent > under) {
+			continue
+		}
+		under = -1
+		if strings.HasPrefix(body, "⎿") {
+			under = indent
+		}
+		b.WriteString(line)
+		b.WriteByte('\n')
+	}
+	return strings.TrimSuffix(b.String(), "\n")
+}
