@@ -472,9 +472,12 @@ var fillerOpenings = [][]string{
 // dropFiller removes the openings of a request, keeping at least two
 // words.
 func dropFiller(words []string) []string {
-	for {
+	for len(words) > 2 {
 		best := 0
-		for _, f := range fillerOpenings {
+		// Only the openings whose first word is the request's can match:
+		// the first word is put in the openings' form once, not once per
+		// opening.
+		for _, f := range fillerOpeningsByFirst[openingWord(words[0])] {
 			if len(f) > best && len(words)-len(f) >= 2 && openingMatches(words, f) {
 				best = len(f)
 			}
@@ -484,6 +487,23 @@ func dropFiller(words []string) []string {
 		}
 		words = words[best:]
 	}
+	return words
+}
+
+// fillerOpeningsByFirst is fillerOpenings by their first word.
+var fillerOpeningsByFirst = func() map[string][][]string {
+	by := map[string][][]string{}
+	for _, f := range fillerOpenings {
+		by[f[0]] = append(by[f[0]], f)
+	}
+	return by
+}()
+
+// openingWord is a word in the form openings are written in: lower case,
+// without the punctuation that may follow it, with a typographic
+// apostrophe made plain.
+func openingWord(w string) string {
+	return strings.ReplaceAll(strings.ToLower(strings.TrimRight(w, ",.!:;")), "’", "'")
 }
 
 // askedOfYou reports whether words open by asking the reader to do
@@ -502,8 +522,7 @@ func askedOfYou(words []string) bool {
 
 func openingMatches(words, f []string) bool {
 	for i, w := range f {
-		got := strings.ReplaceAll(strings.ToLower(strings.TrimRight(words[i], ",.!:;")), "’", "'")
-		if got != w {
+		if openingWord(words[i]) != w {
 			return false
 		}
 		// Punctuation inside the opening ("ok, so") is fine; after a

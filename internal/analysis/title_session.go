@@ -1510,6 +1510,28 @@ func bestWindowFrom(words []string, weights map[string]float64, starts int) (lo,
 	reason := reasonClause(words)
 	saved := savingClauseEnd(words)
 	described := describingClauses(words)
+	// The windows overlap: each word's bare form, weight and place among
+	// the clauses are read once, for the words a window can reach.
+	reach := min(len(words), starts+maxTitleWords)
+	bare := make([]string, reach)
+	weight := make([]float64, reach)
+	joins, ends := make([]bool, reach), make([]bool, reach)
+	for k := range reach {
+		bare[k] = bareWord(words[k])
+		weight[k] = weightOf(words[k], weights)
+		joins[k] = clauseJoiners[bare[k]] || subjectPronouns[bare[k]]
+		ends[k] = endsClause(words, k)
+	}
+	// scoreOf is windowScore of words[i:j].
+	scoreOf := func(i, j int) float64 {
+		sc := 0.0
+		for k := i; k < j; k++ {
+			if !slices.Contains(bare[i:k], bare[k]) {
+				sc += weight[k]
+			}
+		}
+		return sc
+	}
 	for i := 0; i < starts && i < len(words); i++ {
 		if phrasalParticleAt(words, i) {
 			continue // "up by caching …" of "speed up by caching …"
@@ -1526,14 +1548,14 @@ func bestWindowFrom(words []string, weights map[string]float64, starts int) (lo,
 			start = -titleBoundaryBonus
 		}
 		for j := i + 3; j <= len(words) && j-i <= maxTitleWords; j++ {
-			sc := start + windowScore(words[i:j], weights)
-			if j == len(words) || endsClause(words, j-1) {
+			sc := start + scoreOf(i, j)
+			if j == len(words) || ends[j-1] {
 				sc += titleBoundaryBonus
 			}
 			// A window that runs into the next clause ("image server so
 			// thumbnails load faster") joins two things.
 			for k := i + 1; k < j; k++ {
-				if w := bareWord(words[k]); clauseJoiners[w] || subjectPronouns[w] {
+				if joins[k] {
 					sc -= titleBoundaryBonus
 				}
 			}
@@ -1550,7 +1572,7 @@ func bestWindowFrom(words []string, weights map[string]float64, starts int) (lo,
 			if sc > best+1e-9 {
 				best, lo, hi = sc, i, j
 			}
-			if !describes && sc > named+1e-9 && windowScore(words[i:j], weights) > 0 {
+			if !describes && sc > named+1e-9 && scoreOf(i, j) > 0 {
 				named, nlo, nhi = sc, i, j
 			}
 		}
@@ -2024,7 +2046,55 @@ func weightOf(w string, weights map[string]float64) float64 {
 // bareWord is a word lower-cased without the punctuation around it.
 func bareWord(w string) string {
 	// A typographic apostrophe ("it’s", "let’s") is the typed one.
-	return strings.ReplaceAll(strings.ToLower(strings.Trim(w, ".,;:!?\"'()[]{}“”‘’*_")), "’", "'")
+	return strings.ReplaceAll(strings.ToLower(trimBare(w)), "’", "'")
+}
+
+// bareMarks are the ASCII marks bareWord trims; it trims the typographic
+// quotes (“”‘’) too.
+var bareMarks = func() (t [256]bool) {
+	for _, c := range []byte(".,;:!?\"'()[]{}*_") {
+		t[c] = true
+	}
+	return t
+}()
+
+// trimBare is strings.Trim(w, `.,;:!?"'()[]{}“”‘’*_`), read byte by
+// byte: with quotes beyond ASCII in its cut set, strings.Trim decodes
+// each rune and searches the set for it. A typographic quote is the
+// three bytes E2 80 and 98, 99, 9C or 9D wherever they stand, as the
+// first byte of a rune always starts one.
+func trimBare(w string) string {
+	for len(w) > 0 {
+		if bareMarks[w[0]] {
+			w = w[1:]
+		} else if typographicQuoteAt(w, 0) {
+			w = w[3:]
+		} else {
+			break
+		}
+	}
+	for len(w) > 0 {
+		if bareMarks[w[len(w)-1]] {
+			w = w[:len(w)-1]
+		} else if len(w) >= 3 && typographicQuoteAt(w, len(w)-3) {
+			w = w[:len(w)-3]
+		} else {
+			break
+		}
+	}
+	return w
+}
+
+// typographicQuoteAt reports whether one of “”‘’ starts at w[i].
+func typographicQuoteAt(w string, i int) bool {
+	if len(w)-i < 3 || w[i] != 0xe2 || w[i+1] != 0x80 {
+		return false
+	}
+	switch w[i+2] {
+	case 0x98, 0x99, 0x9c, 0x9d:
+		return true
+	}
+	return false
 }
 
 // frameOpeners open a clause that frames the subject rather than naming

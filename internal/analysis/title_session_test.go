@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"math/rand/v2"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -450,6 +451,21 @@ func TestTitleWindowEndsBeforeACutClause(t *testing.T) {
 		hi := withoutCutClause(words, tc.lo, tc.hi)
 		if got := strings.Join(words[tc.lo:hi], " "); got != tc.want {
 			t.Errorf("withoutCutClause(%q, %d, %d) = %q, want %q", tc.sentence, tc.lo, tc.hi, got, tc.want)
+		}
+	}
+}
+
+// trimBare trims what strings.Trim trims with bareWord's cut set: random
+// words of its marks, its typographic quotes, their bytes apart and
+// letters.
+func TestTrimBareIsStringsTrim(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	pieces := []string{".", ",", "!", "?", "(", ")", "[", "]", "{", "}", "*", "_", "\"", "'", ":", ";",
+		"“", "”", "‘", "’", "\xe2", "\x80", "\x99", "\xe2\x80", "\x80\x9d", "—", "…", "é", "a", "B", "-", " ", "x"}
+	for range 200000 {
+		s := randomText(rng, pieces, 6)
+		if got, want := trimBare(s), strings.Trim(s, ".,;:!?\"'()[]{}“”‘’*_"); got != want {
+			t.Fatalf("trimBare(%q) = %q, strings.Trim gives %q", s, got, want)
 		}
 	}
 }
