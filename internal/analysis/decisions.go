@@ -871,8 +871,10 @@ func comparativeOf(s string, steward bool) (baton.Decision, bool) {
 	if steward {
 		s = notInstead(s)
 	}
-	if !steward || strings.HasSuffix(s, "?") || hypothetical.MatchString(s) || modal.MatchString(s) ||
-		!comparative.MatchString(s) || len(wordsOf(strings.ToLower(s))) > 40 || strings.HasPrefix(s, "|") {
+	// The choice's words come first: most sentences hold none, and the
+	// check for them is a byte scan where the others are patterns.
+	if !steward || strings.HasSuffix(s, "?") || !comparativeIn(s) || hypothetical.MatchString(s) || modal.MatchString(s) ||
+		len(wordsOf(strings.ToLower(s))) > 40 || strings.HasPrefix(s, "|") {
 		return baton.Decision{}, false
 	}
 	// A fault described ("returns an empty string silently instead of an

@@ -55,12 +55,23 @@ func holdsAnyFold(s string, words []string) bool {
 }
 
 // containsAnyNonASCII is strings.ContainsAny(s, chars) for chars made only
-// of runes outside ASCII: text of ASCII alone holds none of them, and is
-// read once byte by byte rather than once per rune of chars.
+// of runes outside ASCII (U+FFFD, which stands for bytes that are no
+// rune, not among them): text of ASCII alone holds none of them, and is
+// read once byte by byte rather than once per rune of chars. Past its
+// first byte beyond ASCII, the text is searched for each rune's bytes
+// rather than decoded rune by rune (strings.ContainsAny): a rune's first
+// byte starts a rune wherever it stands, so its bytes are found exactly
+// where the rune is.
 func containsAnyNonASCII(s, chars string) bool {
 	for i := 0; i < len(s); i++ {
 		if s[i] >= utf8.RuneSelf {
-			return strings.ContainsAny(s[i:], chars)
+			rest := s[i:]
+			for _, r := range chars {
+				if strings.Contains(rest, string(r)) {
+					return true
+				}
+			}
+			return false
 		}
 	}
 	return false

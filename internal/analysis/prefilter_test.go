@@ -29,7 +29,10 @@ func TestPrefiltersNeverMissAMatch(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	pieces := []string{"instead of", "InStEaD oF", "inſtead of", "rather than", "RATHER THAN", "plutôt que", "PLUTÔT QUE",
 		"au lieu de", "em vez de", "ao invés de", "AO INVÉS DE", "then ", "THEN\t", ", then ", "; and then ", " and then ",
-		"\u017f", "\u212a", "k", "s", "é", "É", "ô", " ", ",", "a", "x", "\n", "│", "✓", "ok", "the", "hen", "rathe", "inste"}
+		"\u017f", "\u212a", "k", "s", "é", "É", "ô", " ", ",", "a", "x", "\n", "│", "✓", "ok", "the", "hen", "rathe", "inste",
+		// Pieces of runes, which make a rune or bytes that are none
+		// beside each other.
+		"\xe2\x94", "\x82", "\xe2", "\xc5", "\xbf", "\x84\xaa"}
 	for range 200000 {
 		s := randomText(rng, pieces, 6)
 		if comparative.MatchString(s) != comparativeIn(s) {

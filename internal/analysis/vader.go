@@ -23,6 +23,9 @@ type vader struct {
 	booster map[string]float64
 	negate  map[string]bool
 	special map[string]float64
+	// emojiRunes is emoji by rune, for the keys of one rune: the ones a
+	// text's runes are looked up as.
+	emojiRunes map[rune]string
 	// words answers in one lookup what the lexicons say of a word: each
 	// word of a text is looked up once, not once per lexicon and again
 	// for each sentiment word near it, by the hash its bit in known came
@@ -92,6 +95,12 @@ func newVader() *vader {
 	}
 	for _, w := range sia.Constants.NegateList {
 		v.negate[w] = true
+	}
+	v.emojiRunes = make(map[rune]string, len(v.emoji))
+	for k, d := range v.emoji {
+		if r, size := utf8.DecodeRuneInString(k); size == len(k) && string(r) == k {
+			v.emojiRunes[r] = d
+		}
 	}
 	words := make(map[string]vaderWord, len(v.lexicon)+len(v.booster))
 	for w, val := range v.lexicon {
@@ -523,12 +532,25 @@ func (v *vader) replaceEmoji(text string) string {
 	if ascii {
 		return text
 	}
+	// Most text beyond ASCII (accents, CJK) holds no emoji: valid UTF-8
+	// is then written back as it is, rune by rune, and is returned
+	// unwritten.
+	emoji := false
+	for _, r := range text {
+		if _, ok := v.emojiRunes[r]; ok {
+			emoji = true
+			break
+		}
+	}
+	if !emoji && utf8.ValidString(text) {
+		return text
+	}
 	var b strings.Builder
 	b.Grow(len(text) * 2)
 	prevSpace := true
 	for _, r := range text {
 		chr := string(r)
-		if d, ok := v.emoji[chr]; ok {
+		if d, ok := v.emojiRunes[r]; ok {
 			if !prevSpace {
 				b.WriteByte(' ')
 			}
