@@ -1,7 +1,6 @@
 package analysis
 
 import (
-	"regexp"
 	"strings"
 	"unicode"
 )
@@ -44,8 +43,8 @@ func projectName(vs []view, workingDirectory string) string {
 		}
 		// A path has separators; most prose has none.
 		if v.text && len(dirs) < maxProjectPaths && strings.ContainsAny(v.m.Content, "/\\") {
-			for _, m := range absolutePath.FindAllStringSubmatch(truncate(v.m.Content, maxScanText), maxProjectPaths) {
-				if d := pathDirs(m[1]); d != nil {
+			for _, m := range absolutePaths(truncate(v.m.Content, maxScanText), maxProjectPaths) {
+				if d := pathDirs(m); d != nil {
 					dirs = append(dirs, d)
 				}
 			}
@@ -93,11 +92,91 @@ var homeFolders = set("users", "home")
 // maxProjectPaths bounds the paths read to find a session's folder.
 const maxProjectPaths = 200
 
-// absolutePath is an absolute path of three names or more that opens a
-// word, a file URL's included: "/Users/ada/src/main.go",
+// absolutePaths are the first n absolute paths of s of three names or
+// more that open a word, a file URL's included: "/Users/ada/src/main.go",
 // "file:///home/x/y.py", "C:\repo\x\y.cs" (not the tail of a relative
-// path, "node_modules/x/y/z").
-var absolutePath = regexp.MustCompile("(?:^|[\\s\"'`(\\[=:])((?:file://)?(?:/|[A-Za-z]:[\\\\/])[\\w.@+-]+(?:[\\\\/][\\w.@+-]+){2,})")
+// path, "node_modules/x/y/z"). They are what the pattern
+//
+//	(?:^|[\s"'`(\[=:])((?:file://)?(?:/|[A-Za-z]:[\\/])[\w.@+-]+(?:[\\/][\w.@+-]+){2,})
+//
+// finds (FindAllStringSubmatch, the path of each match), read byte by
+// byte: the pattern has no literal to look for first, and was tried at
+// every byte of every message with a slash.
+func absolutePaths(s string, n int) []string {
+	var out []string
+	for i := 0; i < len(s) && len(out) < n; i++ {
+		start, end := 0, -1
+		if i == 0 {
+			end = absolutePathEnd(s, 0)
+		}
+		if end < 0 && pathOpeners[s[i]] {
+			start, end = i+1, absolutePathEnd(s, i+1)
+		}
+		if end >= 0 {
+			out = append(out, s[start:end])
+			i = end - 1 // the next match starts after this one
+		}
+	}
+	return out
+}
+
+// pathOpeners are the bytes after which an absolute path may open a
+// word: white space (\s), quotes, brackets, "=" and ":".
+var pathOpeners = byteSet("\t\n\f\r \"'`([=:")
+
+// pathNameBytes are the bytes of a path's names: \w, ".", "@", "+", "-".
+var pathNameBytes = byteSet("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz_.@+-")
+
+// byteSet is the set of the bytes of s.
+func byteSet(s string) (t [256]bool) {
+	for i := 0; i < len(s); i++ {
+		t[s[i]] = true
+	}
+	return t
+}
+
+// absolutePathEnd is where the absolute path at s[i] ends (with its
+// file:// when it has one), or -1 when none starts there.
+func absolutePathEnd(s string, i int) int {
+	if strings.HasPrefix(s[i:], "file://") {
+		if end := rootedPathEnd(s, i+len("file://")); end >= 0 {
+			return end
+		}
+	}
+	return rootedPathEnd(s, i)
+}
+
+// rootedPathEnd is where the path at s[i] ends when it opens with "/" or
+// a drive ("C:\", "c:/") and holds three names or more, else -1.
+func rootedPathEnd(s string, i int) int {
+	switch {
+	case i < len(s) && s[i] == '/':
+		i++
+	case i+2 < len(s) && 'a' <= s[i]|0x20 && s[i]|0x20 <= 'z' && s[i+1] == ':' && (s[i+2] == '\\' || s[i+2] == '/'):
+		i += 3
+	default:
+		return -1
+	}
+	nameEnd := func(k int) int {
+		for k < len(s) && pathNameBytes[s[k]] {
+			k++
+		}
+		return k
+	}
+	end := nameEnd(i)
+	if end == i {
+		return -1
+	}
+	names := 0
+	for end+1 < len(s) && (s[end] == '/' || s[end] == '\\') && pathNameBytes[s[end+1]] {
+		end = nameEnd(end + 1)
+		names++
+	}
+	if names < 2 {
+		return -1
+	}
+	return end
+}
 
 // pathDirs is the folders of an absolute path, from its root, without
 // the file's name: nil for a relative path.

@@ -1,6 +1,9 @@
 package analysis
 
 import (
+	"math/rand/v2"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -64,6 +67,26 @@ func TestWithProjectNamed(t *testing.T) {
 	} {
 		if got := withProjectNamed(c.title, c.project); got != c.want {
 			t.Errorf("withProjectNamed(%q, %q) = %q, want %q", c.title, c.project, got, c.want)
+		}
+	}
+}
+
+// absolutePaths finds the paths its pattern finds: random text of path
+// pieces, the marks a path may open after, drives, file URLs and bytes
+// beyond ASCII.
+func TestAbsolutePathsAsThePattern(t *testing.T) {
+	pattern := regexp.MustCompile("(?:^|[\\s\"'`(\\[=:])((?:file://)?(?:/|[A-Za-z]:[\\\\/])[\\w.@+-]+(?:[\\\\/][\\w.@+-]+){2,})")
+	rng := rand.New(rand.NewPCG(5, 6))
+	pieces := []string{"/", "\\", "//", "C:", "c:\\", "Z:/", "file://", "file:", "a", "src", "b.go", "x_y", "@", "+", "-", ".",
+		" ", "\t", "\n", "\v", "\f", "\r", "\"", "'", "`", "(", "[", "=", ":", "]", ",", "é", "\xe2", "\x80", "0", "Users"}
+	for range 300000 {
+		s := randomText(rng, pieces, 12)
+		var want []string
+		for _, m := range pattern.FindAllStringSubmatch(s, 3) {
+			want = append(want, m[1])
+		}
+		if got := absolutePaths(s, 3); !slices.Equal(got, want) {
+			t.Fatalf("absolutePaths(%q) = %q, the pattern finds %q", s, got, want)
 		}
 	}
 }
