@@ -318,9 +318,11 @@ var (
 	// A clause that opens on a bare auxiliary: "be processed after …",
 	// "is handled by …".
 	cutClause = regexp.MustCompile(`(?i)^(?:be|been|being|is|are|was|were)\s`)
-	// "go with this", "do that", "use this approach": the course is named
-	// only by pointing back at it, so the decision would hand on nothing.
-	pointsBackOnly = regexp.MustCompile(`(?i)^(?:go|stick|do|use|take|keep|try|pick|choose)(?:\s+(?:with|for|ahead with))?\s+(?:this|that|it|these|those|them)(?:\s+(?:one|ones|approach|plan|option|way|idea))?$`)
+	// "go with this", "do that", "use this approach", "go with option 1",
+	// "take the second one": the course is named only by pointing back at
+	// it, so the decision would hand on nothing (the option it points at
+	// is read as a pick).
+	pointsBackOnly = regexp.MustCompile(`(?i)^(?:go|stick|do|use|take|keep|try|pick|choose)(?:\s+(?:with|for|ahead with))?\s+(?:(?:this|that|it|these|those|them)(?:\s+(?:one|ones|approach|plan|option|way|idea))?|(?:option|approach|choice|variant|number)\s+[a-e1-6]|the\s+(?:first|second|third|fourth|last|latter|former)(?:\s+(?:one|option|approach|choice))?)$`)
 	// "go with X", "go for X": a choice.
 	goWith = regexp.MustCompile(`(?i)^go\s+(?:with|for)\b`)
 	// " or " outside an aside: "use environment variables or a test
@@ -590,7 +592,9 @@ func optionText(s string) string {
 		}
 	} else if len(t) > 60 {
 		for _, sep := range []string{" — ", " – ", " - ", ": "} {
-			if i := strings.Index(t, sep); i > 0 && len(wordsOf(strings.ToLower(t[:i]))) >= 2 {
+			// "Do both: create the pages and the sample content": a head
+			// that only combines the other options names none of its own.
+			if i := strings.Index(t, sep); i > 0 && len(wordsOf(strings.ToLower(t[:i]))) >= 2 && !combiningHead.MatchString(t[:i]) {
 				s = t[:i]
 				break
 			}
@@ -604,6 +608,10 @@ func optionText(s string) string {
 	}
 	return strings.TrimRight(strings.Trim(strings.TrimSpace(s), "*_ "), ":—–- ")
 }
+
+// combiningHead is an option's head that takes the other options
+// together or none of them: "Do both", "All of the above".
+var combiningHead = regexp.MustCompile(`(?i)^[*_\s]*(?:(?:do|use|go with|keep|take)\s+)?(?:both|all|neither|none)(?:\s+of\s+(?:them|the above|these))?[*_\s]*$`)
 
 // acceptances are replies that take what was just proposed.
 // planBuilt opens the message an editor's plan mode sends when the

@@ -14,14 +14,18 @@ import (
 
 var (
 	// An offered option: "Option C — Thank you footer", "**Option 2:** …",
-	// "### Option A: …".
-	optionHead = regexp.MustCompile(`(?im)^[\s#>*_-]*(?:option|approach|choice|variant)\s+([a-e1-6])\s*[:—–\-.)]*\s*(.*)$`)
+	// "### Option A: …", "**Option B**: …" (the bold closed before the
+	// colon).
+	optionHead = regexp.MustCompile(`(?im)^[\s#>*_-]*(?:option|approach|choice|variant)\s+([a-e1-6])(?:\*\*|__)?\s*[:—–\-.)]*\s*(.*)$`)
 	// An item of a numbered or lettered list, plain, bold or a heading:
 	// "1. Rebase", "2) Merge", "**3. Squash**", "### 4. Rebase", "A) …",
 	// "**B.** …", "(c) …".
 	listHead = regexp.MustCompile(`^\s*(?:#{1,4}\s*)?(?:\*\*|__)?\(?([1-9]|[A-Ea-e])[.):](?:\*\*|__)?\s+(.+)$`)
 	// "option C", "option 2", "approach B", "#2": the steward's pick.
 	optionPick = regexp.MustCompile(`(?i)(?:\b(?:option|approach|choice|variant|number|alternative)\s+|#)([a-e1-6])\b`)
+	// What sets one option's key against the next: "option 2 over option
+	// 1", "#3, not #1".
+	keyOverKey = regexp.MustCompile(`(?i)\b(?:over|rather than|instead of|not|than|vs\.?|versus)\b`)
 	// "go with 2", "let's do B", "I prefer 3": a number, or a capital
 	// letter (not "go with a queue").
 	goWithPick = regexp.MustCompile(`(?i:\b(?:go with|going with|go for|pick|choose|take|prefer|do|try|vote for))\s+(?:(?i:number)\s+)?([A-E1-6])\b`)
@@ -30,8 +34,14 @@ var (
 	// A short reply that is an ordinal alone: "the second", "I prefer the
 	// latter", "let's go with the first please".
 	ordinalReply = regexp.MustCompile(`(?i)^\s*(?:(?:i(?:'d)?\s+)?(?:prefer|like|want|choose|pick|take|go with|go for)\s+|let'?s\s+(?:go with|do|take)\s+)?the\s+(first|second|third|fourth|last|latter|former)(?:\s+(?:one|option|approach|choice))?\s*(?:please|pls)?\s*[.!]?\s*$`)
-	// A reply that is only a pick: "2", "#2", "B.", "2 please", "1, since …".
-	barePick = regexp.MustCompile(`^\s*#?([1-6]|[A-E])(?:\s*[.!)]?\s*$|\s*[,:;]\s|\s+(?:please|pls|because|since|sounds|is|looks|seems|it is)\b)`)
+	// A reply that is only a pick: "2", "#2", "B.", "2 please", "1, since …",
+	// "1 - keep it simple".
+	barePick = regexp.MustCompile(`^\s*#?([1-6]|[A-E])(?:\s*[.!)]?\s*$|\s*[,:;]\s|\s+(?:please|pls|because|since|sounds|is|looks|seems|it is)\b|\s+[-—–]\s)`)
+	// A one-line reply led by an option's key as a list writes it, the
+	// reason after it: "B. it is more robust", "2) the simpler one", "b)",
+	// and a small letter alone ("b"): a small "a" that opens a sentence
+	// ("a quick fix") is no key.
+	keyedPick = regexp.MustCompile(`^\s*\(?([1-6]|[A-Ea-e])(?:[.)]\s+\S|\s*[.!)]?\s*$|[,:;]\s|\s+[-—–]\s|\s+(?:please|pls)\b)`)
 	// An offer that asks the steward to choose.
 	choosePrompt = regexp.MustCompile(`(?i)\b(?:which (?:one|option|approach|would you|do you|of these|should|way|path|is)|what would you prefer|would you prefer|do you prefer|your preference|which do you|let me know (?:which|how|what|if you'd prefer)|pick one|choose one|should i go with|how would you like to|how do you want to|what do you think|which would you like|your call|or would you)`)
 )
@@ -59,10 +69,17 @@ func offeredOptions(prose string) []option {
 	if len(out) >= 2 {
 		return out
 	}
-	if !asksToChoose(prose) {
+	asks := asksToChoose(prose)
+	if !asks && (!endsLineWithColon(prose) || !optionsIntroWords.in(prose)) {
 		return nil
 	}
-	out = lastList(prose)
+	var intro string
+	out, intro = lastListWithIntro(prose)
+	// "I see two options:", "Possible approaches:": the list is put as
+	// options to choose from, asked or not.
+	if !asks && !optionsIntro.MatchString(plainText(intro)) {
+		return nil
+	}
 	if len(out) < 2 || len(out) > 6 {
 		return nil
 	}
@@ -82,8 +99,38 @@ func offeredOptions(prose string) []option {
 // or from A: the options a closing question offers, not a summary's
 // items above them.
 func lastList(prose string) []option {
+	out, _ := lastListWithIntro(prose)
+	return out
+}
+
+// optionsIntro is a line that puts the list below it as options: "I see
+// two options:", "**Possible approaches:**", "There are a few ways to do
+// this:".
+var optionsIntro = regexp.MustCompile(`(?i)^.{0,60}\b(?:options|approaches|alternatives|choices|(?:two|three|a few|several|some) ways)\b.{0,60}:[*_\s]*$`)
+
+// endsLineWithColon reports whether a line of prose ends with a colon,
+// emphasis aside ("Options:", "**Possible approaches:**"), as an
+// optionsIntro line does: a look for the colon is cheaper than one for
+// the intro's words.
+func endsLineWithColon(prose string) bool {
+	for rest := prose; ; {
+		i := strings.IndexByte(rest, ':')
+		if i < 0 {
+			return false
+		}
+		rest = strings.TrimLeft(rest[i+1:], "*_ \t\r")
+		if rest == "" || rest[0] == '\n' {
+			return true
+		}
+	}
+}
+
+// lastListWithIntro is lastList(prose) and the line of prose before
+// the list's first item ("" for none).
+func lastListWithIntro(prose string) ([]option, string) {
 	var out []option
 	fence := false
+	intro, before := "", ""
 	for line := range strings.SplitSeq(prose, "\n") {
 		if strings.HasPrefix(strings.TrimSpace(line), "```") {
 			fence = !fence
@@ -91,11 +138,15 @@ func lastList(prose string) []option {
 		}
 		m := listHead.FindStringSubmatch(line)
 		if fence || m == nil {
+			if t := strings.TrimSpace(line); t != "" && !fence {
+				before = t
+			}
 			continue
 		}
 		key := strings.ToLower(m[1])
 		if key == "1" || key == "a" {
 			out = nil
+			intro = before
 		} else if len(out) == 0 || key[0] != out[len(out)-1].key[0]+1 {
 			continue // not the next item of the run ("3." after "1.")
 		}
@@ -108,7 +159,7 @@ func lastList(prose string) []option {
 		}
 		out = append(out, option{key, optionText(text)})
 	}
-	return out
+	return out, intro
 }
 
 // asksToChoose reports whether an assistant message asks the steward to
@@ -131,8 +182,24 @@ func pickedKey(reply string, options []option) string {
 	if m := barePick.FindStringSubmatch(reply); m != nil {
 		return strings.ToLower(m[1])
 	}
-	if m := optionPick.FindStringSubmatch(reply); m != nil {
-		return strings.ToLower(m[1])
+	// One line only: "1. Rebase\n2. Merge" written back is a list of
+	// the steward's own, not a pick.
+	if !strings.Contains(strings.TrimSpace(reply), "\n") {
+		if m := keyedPick.FindStringSubmatch(reply); m != nil {
+			return strings.ToLower(m[1])
+		}
+	}
+	// "#3 and #1 both look fragile": a reply that names two options by
+	// their keys picks neither, unless it sets the first against the
+	// other ("option 2 rather than option 1").
+	if ms := optionPick.FindAllStringSubmatchIndex(reply, -1); ms != nil {
+		key := strings.ToLower(reply[ms[0][2]:ms[0][3]])
+		for _, m := range ms[1:] {
+			if strings.ToLower(reply[m[2]:m[3]]) != key && !keyOverKey.MatchString(reply[ms[0][1]:m[0]]) {
+				return ""
+			}
+		}
+		return key
 	}
 	if m := goWithPick.FindStringSubmatch(reply); m != nil {
 		return strings.ToLower(m[1])

@@ -15,6 +15,8 @@ var (
 	asksReplyWords = newFoldWords("reply with", "let me know", "tell me", "approve")
 	// optionHead's heads.
 	optionHeadWords = newFoldWords("option", "approach", "choice", "variant")
+	// optionsIntro's words.
+	optionsIntroWords = newFoldWords("options", "approaches", "alternatives", "choices", "two ways", "three ways", "few ways", "several ways", "some ways")
 	// whyNotBecause's question.
 	whyNotWords = newFoldWords("why not")
 )

@@ -47,6 +47,8 @@ func TestWordsBeforeAScanHoldWhereThePatternMatches(t *testing.T) {
 		{optionHead, "(?:option|approach|choice|variant)", optionHeadWords, []string{
 			"Option A: rebase", "## OPTION 2 — merge", "> Approach b) squash", "**Choice 3.** keep", "Variant e: none",
 			"Two ways:\n\nOption 1: rebase\nOption 2: merge", "options are fine", "the approach works", ""}},
+		{optionsIntro, "(?:options|approaches|alternatives|choices|(?:two|three|a few|several|some) ways)", optionsIntroWords, []string{
+			"I see two options:", "**Possible APPROACHES:**", "There are a few ways to do this:", "Alternatives:", "Choices: ", ""}},
 		{whyNotBecause, "why not\\s+", whyNotWords, []string{
 			"As a suggestion, why not just include the media files in the test, so that these don't need to be generated",
 			"WHY NOT cache the result since it is pure", "ok - Why Not use rebase because it keeps history", "why nothing works", ""}},

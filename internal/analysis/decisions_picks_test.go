@@ -1,0 +1,55 @@
+package analysis
+
+import (
+	"slices"
+	"testing"
+)
+
+// A steward picks an offered option in the shapes replies take when typed
+// quickly: a small letter ("b"), the key and a dash before the reason
+// ("1 - keep it simple"), the key as a list writes it ("B. it retries on
+// its own"). The options may be put as such by the line above them ("I
+// see two options:") without a question after them, and a bold option
+// head may close before its colon ("**Option B**: …").
+func TestStewardPicksAnOptionByItsKeyAsTyped(t *testing.T) {
+	for _, c := range []struct{ name, offer, reply, want string }{
+		{"small letter", "**Option A**: poll the mirror every hour\n**Option B**: subscribe to the mirror's push hook\n\nThoughts?",
+			"b", "subscribe to the mirror's push hook"},
+		{"key and dash", "Two ways to lay out the form:\n\n1. **Single page** - every field at once\n2. **Wizard** - one step per section\n\nWhich do you prefer?",
+			"1 - keep it simple", "Single page"},
+		{"key as a list item", "(a) keep the thumbnails in the bucket\n(b) render the thumbnails on request\n\nWhich one?",
+			"B. it saves storage", "render the thumbnails on request"},
+		{"options named above", "I see two options:\n\n1. Split the importer into one worker per feed\n2. Keep one worker and add a per-feed queue\n\nLet me know.",
+			"option 2", "Keep one worker and add a per-feed queue"},
+	} {
+		cv := newConvo()
+		cv.steward("The feed importer needs work.")
+		cv.assistant(c.offer)
+		cv.steward(c.reply)
+		var got []string
+		for _, d := range decisionsFrom(cv) {
+			got = append(got, d.Decision)
+		}
+		if !slices.Equal(got, []string{c.want}) {
+			t.Errorf("%s: decisions %q, want [%q]", c.name, got, c.want)
+		}
+	}
+}
+
+// A reply that names the option only by its key ("Let's go with option
+// 1") is read as the pick of that option; the reply's own words, which
+// point back at it and name no course, are no second decision. An option
+// that only combines the others ("Do both: …") keeps what it combines.
+func TestPickByKeyIsNoDecisionOfItsOwn(t *testing.T) {
+	cv := newConvo()
+	cv.steward("How should the banner ship?")
+	cv.assistant("**Option 1** - Feature flag: hide the banner until the release\n**Option 2** - Separate branch: keep the banner off main\n**Option 3** - Do both: flag the banner and keep it on a branch until it is reviewed\n\nYour call.")
+	cv.steward("Let's go with option 3")
+	var got []string
+	for _, d := range decisionsFrom(cv) {
+		got = append(got, d.Decision)
+	}
+	if want := []string{"Do both: flag the banner and keep it on a branch until it is reviewed"}; !slices.Equal(got, want) {
+		t.Errorf("decisions %q, want %q", got, want)
+	}
+}
