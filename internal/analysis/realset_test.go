@@ -20,6 +20,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/baton-dev/baton/internal/analysis"
 	"github.com/baton-dev/baton/internal/baton"
 	"github.com/baton-dev/baton/internal/ingest"
 	"github.com/baton-dev/baton/internal/store"
@@ -1031,26 +1032,29 @@ func realsetScoreSession(sess *baton.Session, lab realsetLabels) (realsetFieldSc
 // counts per split, the dev split's halves and batches, and the dev
 // split's per-session differences.
 type realsetRun struct {
-	scores      map[string]realsetFieldScores
-	counts      map[string]map[string]int
-	titleFaults map[string]map[string]int
-	halves      map[string]realsetFieldScores
-	batches     map[int]realsetFieldScores
-	devDetail   strings.Builder
+	scores       map[string]realsetFieldScores
+	counts       map[string]map[string]int
+	titleFaults  map[string]map[string]int
+	titleSources map[string]map[string]*realsetScore
+	halves       map[string]realsetFieldScores
+	batches      map[int]realsetFieldScores
+	devDetail    strings.Builder
 }
 
 func newRealsetRun() *realsetRun {
 	r := &realsetRun{
-		scores:      map[string]realsetFieldScores{},
-		counts:      map[string]map[string]int{},
-		titleFaults: map[string]map[string]int{},
-		halves:      map[string]realsetFieldScores{"A": newRealsetFieldScores(), "B": newRealsetFieldScores()},
-		batches:     map[int]realsetFieldScores{},
+		scores:       map[string]realsetFieldScores{},
+		counts:       map[string]map[string]int{},
+		titleFaults:  map[string]map[string]int{},
+		titleSources: map[string]map[string]*realsetScore{},
+		halves:       map[string]realsetFieldScores{"A": newRealsetFieldScores(), "B": newRealsetFieldScores()},
+		batches:      map[int]realsetFieldScores{},
 	}
 	for _, split := range []string{"dev", "test"} {
 		r.scores[split] = newRealsetFieldScores()
 		r.counts[split] = map[string]int{}
 		r.titleFaults[split] = map[string]int{}
+		r.titleSources[split] = map[string]*realsetScore{}
 	}
 	return r
 }
@@ -1064,6 +1068,57 @@ func (r *realsetRun) addTitleFaults(split string, faults []realsetTitleFault) {
 	for _, f := range faults {
 		r.titleFaults[split][f.check]++
 	}
+}
+
+// addTitleSource counts one session's title under where it came from,
+// and whether it was acceptable.
+func (r *realsetRun) addTitleSource(split, source string, acceptable bool) {
+	sc := r.titleSources[split][source]
+	if sc == nil {
+		sc = &realsetScore{}
+		r.titleSources[split][source] = sc
+	}
+	sc.produced++
+	if acceptable {
+		sc.matchedProduced++
+	}
+}
+
+// realsetTitleSource says where a stored session's title came from: the
+// importer's own title kept (a steward's or a CLI's name, a summary
+// line), the key topics when no prompt gave one, or the way the analysis
+// found it (analysis.TitleSource).
+func realsetTitleSource(t *testing.T, imp *realsetImporter, sess *baton.Session) string {
+	t.Helper()
+	if src, _ := sess.Attributes[analysis.TitleSourceKey].(string); src != analysis.TitleFromPrompt {
+		return "importer's own title"
+	}
+	msgs, err := imp.st.SessionMessages(imp.ctx, imp.stewardID, sess.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	title, source := analysis.TitleSource(msgs)
+	if title == "" {
+		return "key topics"
+	}
+	return source
+}
+
+// realsetTitleSourceLine is one split's titles by where they came from,
+// each with how many of them fail, counts only: the test split's line
+// must name no session.
+func realsetTitleSourceLine(sources map[string]*realsetScore) string {
+	names := make([]string, 0, len(sources))
+	for name := range sources {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	parts := make([]string, 0, len(names))
+	for _, name := range names {
+		sc := sources[name]
+		parts = append(parts, fmt.Sprintf("%s %d of %d", name, sc.produced-sc.matchedProduced, sc.produced))
+	}
+	return fmt.Sprintf("titles failing by where they came from: %s\n", strings.Join(parts, ", "))
 }
 
 // realsetHalf names the half a dev session belongs to: alternately A and
@@ -1195,7 +1250,9 @@ func TestRealSet(t *testing.T) {
 		model.note(t, sess.ID)
 		sc, lines := realsetScoreSession(sess, lab)
 		run.add(s, half, sc, lines)
-		run.addTitleFaults(s.Split, realsetTitleFaults(sess.Title, lab.Title.Subject))
+		faults := realsetTitleFaults(sess.Title, lab.Title.Subject)
+		run.addTitleFaults(s.Split, faults)
+		run.addTitleSource(s.Split, realsetTitleSource(t, imp, sess), len(faults) == 0)
 	}
 
 	var report strings.Builder
@@ -1209,6 +1266,7 @@ func TestRealSet(t *testing.T) {
 			t.Error(realsetFellMessage(split, fell, run.scores[split][fell]))
 		}
 		report.WriteString(realsetTitleFaultLine(run.titleFaults[split]))
+		report.WriteString(realsetTitleSourceLine(run.titleSources[split]))
 	}
 	report.WriteString(realsetHalves(run.halves))
 	report.WriteString(realsetBatches(run.batches))
@@ -1870,6 +1928,17 @@ func TestRealSetReporting(t *testing.T) {
 	}
 	if got := realsetTitleFaultLine(run.titleFaults["dev"]); !strings.Contains(got, ": 0 not acceptable; too long 0,") {
 		t.Errorf("a split with no failing title reads %q", got)
+	}
+
+	// And by where each title came from, with how many of them fail.
+	for _, c := range []struct {
+		source string
+		ok     bool
+	}{{"first prompt", true}, {"first prompt", false}, {"first prompt", true}, {"commit", false}} {
+		run.addTitleSource("test", c.source, c.ok)
+	}
+	if got, want := realsetTitleSourceLine(run.titleSources["test"]), "titles failing by where they came from: commit 1 of 1, first prompt 1 of 3\n"; got != want {
+		t.Errorf("test split's title sources =\n%q, want\n%q", got, want)
 	}
 }
 

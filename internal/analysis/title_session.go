@@ -51,9 +51,31 @@ func followsAnalysis(attrs map[string]any, title string) bool {
 	return !ok || derived == title || strings.TrimSpace(title) == ""
 }
 
+// titleSource says where a session's title was found: the eval counts
+// the titles that fail by it, so that a split whose per-session lines
+// are never read still says which way of finding a title fails.
+type titleSource string
+
+const (
+	titleFromFirstPrompt = titleSource("first prompt")
+	titleFromLaterPrompt = titleSource("later prompt")
+	titleFromLog         = titleSource("pasted log or its diagnosis")
+	titleFromRestatement = titleSource("assistant's restatement")
+	titleFromReference   = titleSource("linked issue or picked item")
+	titleFromAnswer      = titleSource("first answer")
+	titleFromCommit      = titleSource("commit")
+	titleFromNothing     = titleSource("none")
+)
+
 // sessionTitle writes the title of a session from its views: "" when no
 // steward prompt says anything of a subject.
 func sessionTitle(vs []view) string {
+	title, _ := sessionTitleFrom(vs)
+	return title
+}
+
+// sessionTitleFrom is sessionTitle and where it found the title.
+func sessionTitleFrom(vs []view) (string, titleSource) {
 	issues := linkedIssueTitles(vs)
 	var linked []string
 	for _, t := range issues {
@@ -61,6 +83,7 @@ func sessionTitle(vs []view) string {
 	}
 	weights := termWeights(vs, linked...)
 	best, bestScore := "", 0.0
+	source := titleFromNothing
 	prompts := 0
 	for i := range vs {
 		v := &vs[i]
@@ -91,6 +114,10 @@ func sessionTitle(vs []view) string {
 			}
 		}
 		decay := math.Pow(titlePromptDecay, float64(prompts))
+		promptSource := titleFromFirstPrompt
+		if prompts > 0 {
+			promptSource = titleFromLaterPrompt
+		}
 		if !subjectless(v) {
 			prompts++
 		}
@@ -99,7 +126,7 @@ func sessionTitle(vs []view) string {
 		// item of the assistant's list it picks by number.
 		for _, ref := range []string{issues[i], pickedItem(vs, i)} {
 			if t, score := refTitle(ref, weights); t != "" && score*decay > bestScore {
-				best, bestScore = t, score*decay
+				best, bestScore, source = t, score*decay, titleFromReference
 			}
 		}
 		if best != "" && answersQuestion(vs, i) {
@@ -109,6 +136,7 @@ func sessionTitle(vs []view) string {
 		}
 		sentences = withReferentsNamed(withoutRoles(sentences))
 		pt, ps := "", 0.0
+		ptSource := promptSource
 		asked, stated := false, false
 		for j, s := range sentences {
 			t, score := s.best(weights)
@@ -134,34 +162,43 @@ func sessionTitle(vs []view) string {
 			if t != "" && score > ps {
 				pt, ps = t, score
 				stated = !s.diagnosis && statesRequest(s.words, t)
+				ptSource = promptSource
+				if s.diagnosis || s.logError {
+					ptSource = titleFromLog
+				}
 			}
 		}
 		if !stated {
-			pt, ps = restatedOver(vs, i, weights, pt, ps, decay)
+			if rt, rs := restatedOver(vs, i, weights, pt, ps, decay); rt != pt {
+				pt, ps, ptSource = rt, rs, titleFromRestatement
+			}
 		} else if rt, rs := restatementTitle(vs, i, weights); rt != "" && rs*decay > ps {
 			// The steward stated the request in their own words:
 			// the restatement, which adds the assistant's framing,
 			// takes its place only when it names the session more.
-			pt, ps = rt, rs*decay
+			pt, ps, ptSource = rt, rs*decay, titleFromRestatement
 		}
 		pt = withPasteNamed(pt, prose)
 		if pt != "" && ps > bestScore {
-			best, bestScore = pt, ps
+			best, bestScore, source = pt, ps, ptSource
 		}
 	}
 	if bestScore < weakTitleScore || endsWantingObject(best) {
 		// The prompts say little of a subject ("help me fix this"): the
 		// first answer's heading or diagnosis may say more.
 		if t, score := answerTitle(vs, weights); t != "" && score > bestScore {
-			best, bestScore = t, score
+			best, bestScore, source = t, score, titleFromAnswer
 		}
 	}
 	if best == "" {
 		// No prompt names the subject (a command's template, answers to
 		// questions): the commit that recorded the work does.
-		best = commitSubject(vs)
+		best, source = commitSubject(vs), titleFromCommit
+		if best == "" {
+			source = titleFromNothing
+		}
 	}
-	return best
+	return best, source
 }
 
 // statesRequest reports a title that is a sentence's request in the

@@ -50,3 +50,11 @@ func TraceTitle(msgs []*baton.Message) []string {
 	}
 	return append(out, line, "  title: "+sessionTitle(vs))
 }
+
+// TitleSource is the title the analysis writes from a session's messages
+// (before it names the project in it) and where it found it (titleSource),
+// for the real set's count of failing titles by where they come from.
+func TitleSource(msgs []*baton.Message) (title, source string) {
+	t, src := sessionTitleFrom(buildViews(New(), msgs))
+	return t, string(src)
+}
