@@ -1118,7 +1118,7 @@ func realsetTitleSourceLine(sources map[string]*realsetScore) string {
 		sc := sources[name]
 		parts = append(parts, fmt.Sprintf("%s %d of %d", name, sc.produced-sc.matchedProduced, sc.produced))
 	}
-	return fmt.Sprintf("titles failing by where they came from: %s\n", strings.Join(parts, ", "))
+	return fmt.Sprintf("titles failing by where they came from: %s\n", strings.Join(parts, "; "))
 }
 
 // realsetHalf names the half a dev session belongs to: alternately A and
@@ -1937,7 +1937,7 @@ func TestRealSetReporting(t *testing.T) {
 	}{{"first prompt", true}, {"first prompt", false}, {"first prompt", true}, {"commit", false}} {
 		run.addTitleSource("test", c.source, c.ok)
 	}
-	if got, want := realsetTitleSourceLine(run.titleSources["test"]), "titles failing by where they came from: commit 1 of 1, first prompt 1 of 3\n"; got != want {
+	if got, want := realsetTitleSourceLine(run.titleSources["test"]), "titles failing by where they came from: commit 1 of 1; first prompt 1 of 3\n"; got != want {
 		t.Errorf("test split's title sources =\n%q, want\n%q", got, want)
 	}
 }

@@ -162,7 +162,7 @@ func sessionTitleFrom(vs []view) (string, titleSource) {
 			if t != "" && score > ps {
 				pt, ps = t, score
 				stated = !s.diagnosis && statesRequest(s.words, t)
-				ptSource = promptSource
+				ptSource = promptSource + titleSource(sentenceKind(s, j))
 				if s.diagnosis || s.logError {
 					ptSource = titleFromLog
 				}
@@ -199,6 +199,24 @@ func sessionTitleFrom(vs []view) (string, titleSource) {
 		}
 	}
 	return best, source
+}
+
+// sentenceKind says, for the eval's count of titles by where they came
+// from, which sentence of its prompt a title came from and what kind of
+// sentence it is: a question, a request (asked or commanded), or a
+// statement.
+func sentenceKind(s titleSentence, j int) string {
+	position := ", its first sentence"
+	if j > 0 {
+		position = ", a later sentence"
+	}
+	switch {
+	case s.cjk == "" && len(s.words) > 0 && strings.HasSuffix(s.words[len(s.words)-1], "?"):
+		return position + " (a question)"
+	case s.asks() || s.commands():
+		return position + " (a request)"
+	}
+	return position + " (a statement)"
 }
 
 // statesRequest reports a title that is a sentence's request in the
