@@ -20,7 +20,7 @@ var (
 	// An asked question's line: "2. **Do we need email verification?**",
 	// "- Retention: how long should we keep the logs?". The number, if
 	// any, and the question.
-	askedLine = regexp.MustCompile(`^\s*(?:#{1,4}\s*)?(?:(\d{1,2})[.)]|[-*•])?\s*(.{6,300}\?)[*_\s]*$`)
+	askedLine = regexp.MustCompile(`^\s*(?:#{1,4}\s*)?(?:(?:\*\*|__)?(\d{1,2})[.)](?:\*\*|__)?|[-*•])?\s*(.{6,300}\?)[*_\s]*$`)
 	// A question about the work, one an answer settles: "should we",
 	// "do we need", "which …", "is there a limit", "do you want".
 	settlingQuestion = regexp.MustCompile(`(?i)\b(?:should|shall|do we|do you|does it|would you|want|prefer|which|need|is there|are there|is it ok(?:ay)?|can we|may we|must)\b`)
@@ -38,6 +38,19 @@ var (
 	openAnswer = regexp.MustCompile(`(?i)^(?:not sure|no idea|i don't know|dunno|no preference|no strong (?:opinion|preference)|up to you|your call|you decide|skip|n/?a|tbd|later|pass|same|as above|see above)\b`)
 	// A bare yes or no before the answer's course: "Yes, require it".
 	bareYesNo = regexp.MustCompile(`(?i)^(?:yes|no|yep|nope)[.,!:;]*\s*`)
+	// An answer that is a yes or a no and nothing more: "yes", "Yes
+	// please.", "nope".
+	onlyYes = regexp.MustCompile(`(?i)^(?:yes|yep|yeah|sure|ok(?:ay)?|definitely|absolutely)(?:,?\s+(?:please|pls|definitely|absolutely|of course))?[.!]*$`)
+	onlyNo  = regexp.MustCompile(`(?i)^(?:no|nope|nah|not needed|not now|not yet|not for now)(?:,?\s+(?:thanks|thank you|not (?:now|yet|needed|for now)))?[.!]*$`)
+	// A question that asks yes or no of a course: "Should we …", "Do you
+	// want …", "Do we need …", not "Which …" or "How long …".
+	yesNoQuestion = regexp.MustCompile(`(?i)^(?:should|shall|do|does|would|can|may|must|is|are)\s+(?:we|you|i|it|there|this|that)\b`)
+	// "Do you want", "do we need": what follows is wanted, a thing or (after
+	// "to") a course.
+	wantedLead = regexp.MustCompile(`(?i)^(?:do|does|would|will)\s+(?:we|you|i|it)\s+(?:want|need|like|prefer)\s+`)
+	// A question between named courses: "Should we use SQLite or
+	// PostgreSQL?"; a one-word answer names one of them.
+	orInQuestion = regexp.MustCompile(`(?i)\sor\s`)
 	// The text of an aside in parentheses.
 	asideText = regexp.MustCompile(`\(([^()]{3,})\)`)
 )
@@ -53,6 +66,14 @@ type askedQuestionItem struct {
 	number  string
 	subject string
 	words   map[string]bool
+	// yesNo: the question asks yes or no of its subject ("Should we
+	// support dark mode?"), so a bare yes takes the subject as the course.
+	// thing: the subject is a thing wanted ("Do you want push
+	// notifications?"), not a course to take.
+	yesNo, thing bool
+	// which: the question asks for a thing ("Which database should we
+	// use?") or between named courses, so a one-word answer names it.
+	which bool
 }
 
 // questionsAsked are the questions about the work the assistant's prose
@@ -76,16 +97,24 @@ func questionsAsked(prose string) []askedQuestionItem {
 			continue
 		}
 		subject := strings.TrimSpace(strings.TrimRight(q, "?"))
+		item := askedQuestionItem{number: m[1]}
 		if m := whichLead.FindStringSubmatch(subject); m != nil {
 			subject = strings.TrimSpace(m[1] + m[2])
+			item.which = true
 		} else {
+			item.yesNo = yesNoQuestion.MatchString(subject)
+			if m := wantedLead.FindStringIndex(subject); m != nil {
+				item.thing = !strings.HasPrefix(strings.ToLower(subject[m[1]:]), "to ")
+			}
+			item.which = orInQuestion.MatchString(subject)
 			subject = questionLead.ReplaceAllString(subject, "")
 		}
-		words := map[string]bool{}
+		item.subject = subject
+		item.words = map[string]bool{}
 		for _, w := range contentWords(q) {
-			words[w] = true
+			item.words[w] = true
 		}
-		out = append(out, askedQuestionItem{number: m[1], subject: subject, words: words})
+		out = append(out, item)
 	}
 	return out
 }
@@ -199,15 +228,50 @@ func keyedAnswer(q askedQuestionItem, topic, answer string) (baton.Decision, boo
 		why = strings.TrimSpace(m[1])
 	}
 	first := strings.TrimRight(strings.TrimSpace(aside.ReplaceAllString(ss[0], "")), ".!;")
-	// "Yes." alone: the course is in the question, put as a question.
-	if len(wordsOf(lowerText(bareYesNo.ReplaceAllString(first, "")))) < 2 {
+	// "Yes." to "Should we support dark mode?": the course is the
+	// question's, its subject turned into the choice; "no" turns it
+	// down.
+	if q.yesNo && q.subject != "" && len(ss) == 1 {
+		switch {
+		case onlyYes.MatchString(first):
+			return baton.Decision{Decision: keyedCourse(topic, q.subject), Rationale: why}, true
+		case onlyNo.MatchString(first):
+			return baton.Decision{Decision: keyedCourse(topic, declined(q.subject, q.thing)), Rationale: why}, true
+		}
+	}
+	// "Yes." alone, a word alone: too little to say which course, unless
+	// the question asked for a thing by name ("Which format?" — "CSV").
+	if n := len(wordsOf(lowerText(bareYesNo.ReplaceAllString(first, "")))); n < 2 && !(n == 1 && q.which && !bareYesNo.MatchString(first)) {
 		return baton.Decision{}, false
 	}
 	if topic == "" {
 		topic = q.subject
+		// "format for the export, CSV or JSON": the courses named are
+		// the answer's to pick from, not part of the topic.
+		if k := strings.LastIndex(topic, ", "); k > 0 && orInQuestion.MatchString(topic[k:]) {
+			topic = strings.TrimSpace(topic[:k])
+		}
 	}
 	if topic == "" {
 		return baton.Decision{}, false
 	}
 	return baton.Decision{Decision: topic + ": " + first, Rationale: why}, true
+}
+
+// keyedCourse is a course a yes or a no settles, with the topic the
+// answer was keyed by, if any.
+func keyedCourse(topic, course string) string {
+	if topic == "" {
+		return course
+	}
+	return topic + ": " + course
+}
+
+// declined is a course turned down: "do not add a cache" for "add a
+// cache", "no dark mode" for the thing "dark mode".
+func declined(course string, thing bool) string {
+	if thing {
+		return "no " + course
+	}
+	return "do not " + course
 }

@@ -29,9 +29,11 @@ func TestDecisionKeyedAnswers(t *testing.T) {
 		{Decision: "Object store: MinIO on our own box", Rationale: "no cloud bill at this size"},
 		{Decision: "Thumbnails: yes, two sizes, made on upload"},
 	})
-	// Keyed by number alone: the question's subject names the topic.
+	// Keyed by number alone: the question's subject names the topic, and
+	// a bare yes takes the subject of a yes-or-no question as the course.
 	checkDecisions(t, answer("1. MinIO on our own box\n2. yes\n3. thirty days, then purge them"), []baton.Decision{
 		{Decision: "object store for the uploads: MinIO on our own box"},
+		{Decision: "thumbnails for every image"},
 		{Decision: "keep deleted files: thirty days, then purge them"},
 	})
 	// One keyed line is a remark, not answers point by point.
@@ -43,4 +45,28 @@ func TestDecisionKeyedAnswers(t *testing.T) {
 	quiz.assistant("Check yourself:\n1. What is a cache hit?\n2. Why does eviction matter?")
 	quiz.steward("1. A read served from the cache\n2. Memory is bounded, old entries must go")
 	checkDecisions(t, quiz, nil)
+}
+
+// Numbered questions answered by a bare yes or no, or by a name alone:
+// "yes" to "Should we X?" settles X, "no" turns X down, and "Redis" names
+// the thing a "which" question asked for, the courses the question named
+// left out of the topic. A yes to a question that asks for a thing
+// settles nothing.
+func TestDecisionKeyedYesNoAndNames(t *testing.T) {
+	c := newConvo()
+	c.steward("Plan the notification service.")
+	c.assistant("Before I start:\n\n1. Should we batch the emails into a daily digest?\n" +
+		"2. Do you want push notifications on mobile?\n3. Which queue should we use, Redis or RabbitMQ?")
+	c.steward("1. yes\n2. no, not for now\n3. Redis")
+	checkDecisions(t, c, []baton.Decision{
+		{Decision: "batch the emails into a daily digest"},
+		{Decision: "no push notifications on mobile"},
+		{Decision: "queue: Redis"},
+	})
+
+	c = newConvo()
+	c.steward("Plan the notification service.")
+	c.assistant("Before I start:\n\n1. Which queue should we use?\n2. Which region should host it?")
+	c.steward("1. yes\n2. yes")
+	checkDecisions(t, c, nil)
 }
