@@ -1364,7 +1364,7 @@ func namedAsTheirs(sentence, name string, at int) bool {
 	if operatingSystems[name] || askedAbout(lower) {
 		return false
 	}
-	if insideQuotation(lower, at) {
+	if insideQuotation(lower, at) || weighsOptions(lower) {
 		return false
 	}
 	before := " " + strings.TrimRight(lower[:at], " \"'`(")
@@ -1386,6 +1386,28 @@ func namedAsTheirs(sentence, name string, at int) bool {
 		}
 	}
 	return true
+}
+
+// comparingWords are the words of a sentence that weighs technologies
+// against each other ("compare Redis and Memcached", "I'm evaluating
+// Bun"): the names it holds are options, not what the steward uses.
+var comparingWords = set("compare", "compares", "compared", "comparing", "comparison", "comparisons", "evaluate",
+	"evaluates", "evaluated", "evaluating", "evaluation", "tradeoffs", "trade-offs")
+
+// weighsOptions reports a sentence (lower case) that compares or
+// evaluates what it names (comparingWords).
+func weighsOptions(lower string) bool {
+	if strings.Contains(lower, "`") {
+		// Code is not the sentence's words: a command or a value
+		// named "evaluate" ("make `evaluate` the default command").
+		lower = codeSpan.ReplaceAllString(lower, " ")
+	}
+	for w := range strings.FieldsSeq(lower) {
+		if comparingWords[strings.Trim(w, ".,;:!?()\"'*")] {
+			return true
+		}
+	}
+	return false
 }
 
 // minQuotedWords is the fewest words of a quotation that make it text

@@ -65,3 +65,27 @@ func TestCapitalisedWordOpeningAnOrderIsAVerb(t *testing.T) {
 		}
 	}
 }
+
+// TestComparedTechnologiesAreNotTheirs: a steward's sentence that
+// compares or evaluates technologies names options, not what they use
+// ("Compare Redis and Memcached …", "my attempt at evaluating Zed"); a
+// command or a value that happens to be called so, written as code, is
+// no comparison ("make `evaluate` the default command in Commander.js").
+func TestComparedTechnologiesAreNotTheirs(t *testing.T) {
+	c := newConvo()
+	c.steward("Compare Redis and Memcached for the session cache and write up the trade-offs.")
+	c.steward("This project is my attempt at evaluating Supabase for small teams.")
+	c.steward("Make `evaluate` the default command in Commander.js so that `cli --url` works.")
+	c.assistant("Done.")
+	s := &baton.Session{}
+	New().Session(s, c.analysed(New()))
+	got := s.Technical.Technologies
+	for _, not := range []string{"Redis", "Memcached", "Supabase"} {
+		if slices.Contains(got, not) {
+			t.Errorf("technologies %q hold %q, an option the steward weighs", got, not)
+		}
+	}
+	if !slices.Contains(got, "Commander.js") {
+		t.Errorf("technologies %q lack Commander.js, named beside a command called evaluate", got)
+	}
+}
