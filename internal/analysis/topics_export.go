@@ -51,6 +51,37 @@ func withoutExportedToolLines(prose string) string {
 	return strings.Join(kept, "\n")
 }
 
+// withoutCallParameters is prose without the parameter lines an exporter
+// lists under each tool call (exportedCallParameter), which remain in a
+// message's prose when the call's own lines are gone
+// (withoutExportedToolLines keeps them: the technologies read the
+// commands a call ran from them, "- command: `mvn -q test`"). To the
+// topics they are the program's fields, repeated with every call.
+func withoutCallParameters(prose string) string {
+	if !strings.Contains(prose, "- ") || !strings.Contains(prose, ":") {
+		return prose
+	}
+	lines := strings.Split(prose, "\n")
+	kept := lines[:0]
+	for _, l := range lines {
+		if !exportedCallParameter(strings.TrimSpace(l)) {
+			kept = append(kept, l)
+		}
+	}
+	return strings.Join(kept, "\n")
+}
+
+// exportedCallParameter reports an exporter's line for a parameter of a
+// tool call: its name and its value in code ("- operation: `write`",
+// "- todoList: `[map[title:Run tests status:completed]]`"), or its name
+// alone, the value in the code block below ("- input:").
+func exportedCallParameter(l string) bool {
+	if name, ok := strings.CutPrefix(l, "- "); ok && strings.HasSuffix(name, ":") && isIdent(name[:len(name)-1]) {
+		return true
+	}
+	return exportedParameter(l)
+}
+
 // exportedListing matches what an exporter folds under a tool call's
 // summary: "<details><summary>Listed directory src • **12** results
 // </summary>" (the summary's marks already gone from a message's prose,

@@ -54,3 +54,37 @@ func TestTopicsLeaveExportedListingsOut(t *testing.T) {
 		t.Errorf("withoutExportedListings = %q", got)
 	}
 }
+
+// TestTopicsLeaveExportedCallParametersOut: an exporter lists each tool
+// call's parameters under it ("- operation: `write`", a to-do list
+// dumped as "- todoList: `[map[status:completed title:…]]`", "- input:"
+// above a patch): the program's fields, repeated with every call, are no
+// topics; what the conversation says of the work is.
+func TestTopicsLeaveExportedCallParametersOut(t *testing.T) {
+	todos := "Tool use: **manage_todo_list**\n\n**Input:**\n\n- operation: `write`\n" +
+		"- todoList: `[map[description:Bump the runtime id:1 status:completed title:Runtime bump] map[description:Check the lockfile id:2 status:in-progress title:Lockfile check]]`\n\n"
+	c := newConvo()
+	c.steward("move the service to the new runtime version")
+	c.assistant(todos + "Tool use: **apply_patch**\n\n**Input:**\n\n- explanation: `Pin the runtime version in the manifest.`\n- input:\n\n" +
+		"I pinned the runtime version in the service manifest.")
+	c.steward("does the runtime version work in the service manifest?")
+	c.assistant(todos + "Yes: the service starts on the new runtime version and the manifest keeps it pinned.")
+	got := keyTopics(buildViews(testAnalyzer, c.analysed(testAnalyzer)))
+	if !slices.Contains(got, "service manifest") {
+		t.Errorf("topics %q miss the subject", got)
+	}
+	for _, w := range []string{"title", "status", "description", "todolist", "operation", "input", "explanation"} {
+		if slices.Contains(got, w) {
+			t.Errorf("topics %q hold %q, a parameter of the exporter's tool calls", got, w)
+		}
+	}
+	call := "Tool use: **edit**\n\n**Input:**\n\n- path: `a.go`\n- input:\n\nthe subject"
+	if got := withoutCallParameters(withoutExportedToolLines(call)); strings.TrimSpace(got) != "the subject" {
+		t.Errorf("withoutCallParameters = %q", got)
+	}
+	// The other fields keep the parameters: the technologies read the
+	// commands a call ran from them.
+	if got := withoutExportedToolLines(call); !strings.Contains(got, "- path: `a.go`") {
+		t.Errorf("withoutExportedToolLines = %q", got)
+	}
+}
