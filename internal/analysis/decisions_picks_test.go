@@ -53,3 +53,37 @@ func TestPickByKeyIsNoDecisionOfItsOwn(t *testing.T) {
 		t.Errorf("decisions %q, want %q", got, want)
 	}
 }
+
+// An either-or question between things named rather than two clauses
+// ("a config file or environment variables", "use Tailwind or plain CSS
+// modules", the verb shared) is settled by a reply that names one of them
+// and nothing else; a reply that says more, or puts one first in time
+// ("the editor first"), is about something else.
+func TestStewardNamesOneOfTwoThings(t *testing.T) {
+	for _, c := range []struct{ name, offer, reply, want string }{
+		{"things", "The worker needs the API key. Would you prefer a config file or environment variables for the key?",
+			"environment variables please", "environment variables for the key rather than a config file"},
+		{"verb shared", "The form components are ready to style. Would you like me to use Tailwind or plain CSS modules?",
+			"tailwind please", "use Tailwind rather than use plain CSS modules"},
+		{"says more", "The form components are ready to style. Would you like me to use Tailwind or plain CSS modules?",
+			"plain CSS is what the old pages use, but the modules confuse me", ""},
+		{"first in time", "Both are open. Would you like to start with the editor or would you prefer to finish the exporter?",
+			"the exporter first", ""},
+	} {
+		cv := newConvo()
+		cv.steward("Next part of the app.")
+		cv.assistant(c.offer)
+		cv.steward(c.reply)
+		var got []string
+		for _, d := range decisionsFrom(cv) {
+			got = append(got, d.Decision)
+		}
+		want := []string{}
+		if c.want != "" {
+			want = []string{c.want}
+		}
+		if len(got) != len(want) || len(got) > 0 && got[0] != want[0] {
+			t.Errorf("%s: decisions %q, want %q", c.name, got, want)
+		}
+	}
+}

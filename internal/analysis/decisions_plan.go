@@ -415,7 +415,9 @@ var (
 	// rebase onto main or merge main in?", "Do you want me to X, or Y?".
 	orQuestion = regexp.MustCompile(`(?i)\b(?:should i|shall i|should we|do you want(?: me)? to|would you (?:like|prefer)(?: me to)?|want me to|do you prefer(?: to)?|prefer to)\s+(.{4,140}?),?\s+or\s+(?:should i\s+|to\s+)?(.{4,140}?)\?`)
 	// "the former", "the first", "the latter", "the second".
-	formerPick = regexp.MustCompile(`(?i)\b(?:the\s+)?(former|first|latter|second)\b`)
+	// "First" or "second" alone only opens a reply: "project setup first"
+	// orders the work, it picks no course by its place.
+	formerPick = regexp.MustCompile(`(?i)^\s*(?:the\s+)?(former|first|latter|second)\b|\bthe\s+(former|first|latter|second)\b|\b(former|latter)\b`)
 )
 
 // orQuestionPick reads the steward's answer to the assistant's question
@@ -435,13 +437,22 @@ func orQuestionPick(offer *view, reply string) (baton.Decision, bool) {
 		return baton.Decision{}, false
 	}
 	a, b := strings.TrimSpace(m[1]), strings.TrimSpace(m[2])
-	if !choiceClause(a) || !choiceClause(b) {
-		return baton.Decision{}, false // "adjustments to the rules or their format": not two courses
+	// "Would you prefer a config file or environment variables?", "use
+	// Tailwind or plain CSS modules": things named, not two clauses. A
+	// reply that only names one of them ("environment variables
+	// please") picks it; one that says more ("the rules should be cursor
+	// rules" to "adjustments to the rules or their format?") is about
+	// something else.
+	things := !choiceClause(a) || !choiceClause(b)
+	if things && choiceClause(a) {
+		if w := strings.Fields(a); len(w) > 1 {
+			b = w[0] + " " + b // "use Tailwind or plain CSS": the verb is both's
+		}
 	}
 	pick := 0
 	if f := formerPick.FindStringSubmatch(reply); f != nil && len(wordsOf(lowerText(reply))) <= 6 {
 		pick = 1
-		if w := strings.ToLower(f[1]); w == "latter" || w == "second" {
+		if w := strings.ToLower(f[1] + f[2] + f[3]); w == "latter" || w == "second" {
 			pick = 2
 		}
 	} else {
@@ -478,7 +489,36 @@ func orQuestionPick(offer *view, reply string) (baton.Decision, bool) {
 	if pick == 2 {
 		a, b = b, a
 	}
+	if things && !onlyNames(reply, a) {
+		return baton.Decision{}, false
+	}
 	return baton.Decision{Decision: a + " rather than " + b, Rationale: reasonIn(reply), Alternatives: []string{b}}, true
+}
+
+// pickWords are the words a reply that picks wraps the pick in.
+var pickWords = set("please", "pls", "thanks", "let's", "lets", "go", "with", "use", "prefer", "i'd", "like", "one", "option", "sounds", "good", "yes", "ok", "okay")
+
+// onlyNames reports whether a short reply names what option names and
+// nothing else: "environment variables please" for "environment
+// variables for the credentials", "the former" alone.
+func onlyNames(reply, option string) bool {
+	words := wordsOf(lowerText(reply))
+	if len(words) > 6 {
+		return false
+	}
+	if formerPick.MatchString(reply) {
+		return true
+	}
+	named := map[string]bool{}
+	for _, w := range contentWords(option) {
+		named[w] = true
+	}
+	for _, w := range contentWords(reply) {
+		if !named[w] && !pickWords[w] {
+			return false
+		}
+	}
+	return true
 }
 
 var (
