@@ -528,7 +528,7 @@ func RelationshipSeries(sessions []*baton.Session, msgsBySession map[string][]*b
 	prevHealth := -1.0
 	for _, s := range ordered {
 		vs := buildViews(a, msgsBySession[s.ID])
-		_, p := relationshipStep(trust, prevHealth, s, vs, exchangesOf(vs))
+		_, p := relationshipStep(trust, prevHealth, s, vs, exchangesOf(vs), errorsOf(vs))
 		points = append(points, p)
 		trust = p.Trust
 		prevHealth = p.Health
@@ -544,21 +544,25 @@ func RelationshipSeries(sessions []*baton.Session, msgsBySession map[string][]*b
 // time store the point and chart without replaying every session.
 func (a *Analyzer) SessionRelationship(prevTrust, prevHealth float64, s *baton.Session, msgs []*baton.Message) (baton.Relationship, RelationshipPoint) {
 	vs := buildViews(a, msgs)
-	return sessionRelationshipOf(prevTrust, prevHealth, s, vs, exchangesOf(vs))
+	return sessionRelationshipOf(prevTrust, prevHealth, s, vs, exchangesOf(vs), errorsOf(vs))
 }
 
-// sessionRelationshipOf is SessionRelationship over the messages' views
-// and exchanges.
-func sessionRelationshipOf(prevTrust, prevHealth float64, s *baton.Session, vs []view, ex []Exchange) (baton.Relationship, RelationshipPoint) {
+// sessionRelationshipOf is SessionRelationship over the messages' views,
+// exchanges and errors (errorsOf(vs)).
+func sessionRelationshipOf(prevTrust, prevHealth float64, s *baton.Session, vs []view, ex []Exchange, errs []baton.ErrorEncountered) (baton.Relationship, RelationshipPoint) {
 	if prevTrust <= 0 {
 		prevTrust = TrustStart
 	}
-	return relationshipStep(prevTrust, prevHealth, s, vs, ex)
+	return relationshipStep(prevTrust, prevHealth, s, vs, ex, errs)
 }
 
 // relationshipStep computes the relationship and chart point of one
-// session from trust and health after the previous one.
-func relationshipStep(trust, prevHealth float64, s *baton.Session, vs []view, ex []Exchange) (baton.Relationship, RelationshipPoint) {
+// session from trust and health after the previous one. errs are the
+// session's errors, errorsOf(vs): a session's analysis has them already
+// in its report's technical context, and finding them again (each
+// failed result's text and resolution) was a fortieth of a first sync's
+// CPU.
+func relationshipStep(trust, prevHealth float64, s *baton.Session, vs []view, ex []Exchange, errs []baton.ErrorEncountered) (baton.Relationship, RelationshipPoint) {
 	rel := relationshipOf(trust, s, vs, ex)
 	p := RelationshipPoint{SessionID: s.ID, StartedAt: s.StartedAt, Trust: rel.TrustLevel, Style: rel.CollaborationStyle}
 
@@ -583,7 +587,6 @@ func relationshipStep(trust, prevHealth float64, s *baton.Session, vs []view, ex
 		}
 	}
 	p.Sentiment = round4(mean(sents))
-	errs := errorsOf(vs)
 	resolution := 1.0
 	if len(errs) > 0 {
 		n := 0

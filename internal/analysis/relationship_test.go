@@ -3,6 +3,7 @@ package analysis
 import (
 	"math"
 	"math/rand/v2"
+	"reflect"
 	"slices"
 	"testing"
 	"time"
@@ -300,5 +301,27 @@ func TestTrustEffectIsTheSteps(t *testing.T) {
 		if got := applyTrustEffect(trustEffectOf(ex), prev); got != round4(step) {
 			t.Fatalf("from %v with deltas %v: effect %v, steps %v", prev, ex, got, round4(step))
 		}
+	}
+}
+
+// A session's relationship step counts the errors its report found: the
+// report's errors are those errorsOf finds in the same views, resolved
+// and not, so a service handing the report's errors on computes the step
+// the analyser does.
+func TestRelationshipStepTakesTheReportsErrors(t *testing.T) {
+	vs := buildViews(New(), syntheticSession(60))
+	ex := exchangesOf(vs)
+	report := reportOf("/home/dev/baton", "", vs, ex)
+	if len(report.Technical.Errors) == 0 {
+		t.Fatal("the session has no errors to count")
+	}
+	if !reflect.DeepEqual(report.Technical.Errors, errorsOf(vs)) {
+		t.Fatalf("report's errors %+v, errorsOf %+v", report.Technical.Errors, errorsOf(vs))
+	}
+	sess := &baton.Session{}
+	relA, pointA := sessionRelationshipOf(0.6, 0.5, sess, vs, ex, report.Technical.Errors)
+	relB, pointB := New().SessionRelationship(0.6, 0.5, sess, syntheticSession(60))
+	if !reflect.DeepEqual(relA, relB) || pointA != pointB {
+		t.Errorf("with the report's errors %+v %+v, as the analyser computes it %+v %+v", relA, pointA, relB, pointB)
 	}
 }

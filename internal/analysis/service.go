@@ -211,7 +211,8 @@ func (s *Service) finishSession(ctx context.Context, stewardID int64, sess *bato
 		if err != nil {
 			return err
 		}
-		rel, point := sessionRelationshipOf(prevTrust, prevHealth, sess, vs, ex)
+		// The report was made from vs: its errors are errorsOf(vs).
+		rel, point := sessionRelationshipOf(prevTrust, prevHealth, sess, vs, ex, report.Technical.Errors)
 		sess.Relationship = rel
 		if err := s.store.SaveSessionAnalysis(ctx, stewardID, sess, &baton.StoredAnalysis{
 			SessionID: sess.ID, AnalysedAt: at,

@@ -46,8 +46,8 @@ func TestViewsPastKeptLowerAnalyseTheSame(t *testing.T) {
 				t.Errorf("%d messages from %d: report\nkept %+v\npast %+v", n, from, rKept, rPast)
 			}
 			sess := &baton.Session{}
-			relKept, pointKept := sessionRelationshipOf(0.6, 0.5, sess, kept, exKept)
-			relPast, pointPast := sessionRelationshipOf(0.6, 0.5, sess, past, exPast)
+			relKept, pointKept := sessionRelationshipOf(0.6, 0.5, sess, kept, exKept, errorsOf(kept))
+			relPast, pointPast := sessionRelationshipOf(0.6, 0.5, sess, past, exPast, errorsOf(past))
 			if !reflect.DeepEqual(relKept, relPast) || !reflect.DeepEqual(pointKept, pointPast) {
 				t.Errorf("%d messages from %d: relationship %+v %+v, past the bound %+v %+v", n, from, relKept, pointKept, relPast, pointPast)
 			}
