@@ -80,6 +80,9 @@ func offeredOptions(prose string) []option {
 	if !asks && !optionsIntro.MatchString(plainText(intro)) {
 		return nil
 	}
+	if len(out) < 2 {
+		out = boldBullets(prose)
+	}
 	if len(out) < 2 || len(out) > 6 {
 		return nil
 	}
@@ -91,6 +94,40 @@ func offeredOptions(prose string) []option {
 	}
 	if 2*questions > len(out) {
 		return nil // "1. What is your goal? 2. Which platform?": questions asked, not options
+	}
+	return out
+}
+
+// boldBullet is a bulleted item that opens with its name in bold: "-
+// **SQLite file** — one file, no server".
+var boldBullet = regexp.MustCompile(`^\s*[-*•]\s+(?:\*\*|__)([^*_]{2,60})(?:\*\*|__)`)
+
+// boldBullets are the options of the last run of bulleted items that
+// each open with a name in bold, keyed by their place ("1", "2", …) so
+// that a pick by place or by name finds them; a run broken by another
+// line of prose ends.
+func boldBullets(prose string) []option {
+	var out []option
+	run := false
+	for line := range strings.SplitSeq(prose, "\n") {
+		t := strings.TrimSpace(line)
+		if t == "" {
+			continue
+		}
+		m := boldBullet.FindStringSubmatch(line)
+		if m == nil {
+			// An indented line under an item belongs to it.
+			if run && (strings.HasPrefix(line, " ") || strings.HasPrefix(line, "\t")) {
+				continue
+			}
+			run = false
+			continue
+		}
+		if !run {
+			out = nil
+			run = true
+		}
+		out = append(out, option{string(rune('1' + len(out))), optionText(strings.TrimSpace(m[1]))})
 	}
 	return out
 }

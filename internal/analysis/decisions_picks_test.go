@@ -87,3 +87,25 @@ func TestStewardNamesOneOfTwoThings(t *testing.T) {
 		}
 	}
 }
+
+// Options may be bullets that open with their names in bold ("- **SQLite
+// file** — …"); a reply picks one by its name or by its place.
+func TestStewardPicksABoldBullet(t *testing.T) {
+	offer := "Two ways to keep the sessions:\n\n- **SQLite file** — one file, no server\n  - backups are a copy\n- **PostgreSQL server** — scales out\n\nWhich do you prefer?"
+	for _, c := range []struct{ reply, want string }{
+		{"PostgreSQL", "PostgreSQL server"},
+		{"the first one", "SQLite file"},
+	} {
+		cv := newConvo()
+		cv.steward("Where should the sessions live?")
+		cv.assistant(offer)
+		cv.steward(c.reply)
+		var got []string
+		for _, d := range decisionsFrom(cv) {
+			got = append(got, d.Decision)
+		}
+		if !slices.Equal(got, []string{c.want}) {
+			t.Errorf("%q: decisions %q, want [%q]", c.reply, got, c.want)
+		}
+	}
+}
