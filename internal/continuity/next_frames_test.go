@@ -10,6 +10,7 @@ import (
 	"github.com/baton-dev/baton/internal/continuity"
 	"github.com/baton-dev/baton/internal/continuity/continuitytest"
 	"github.com/baton-dev/baton/internal/frames"
+	"github.com/baton-dev/baton/internal/store"
 	"github.com/baton-dev/baton/internal/store/storetest"
 )
 
@@ -19,12 +20,7 @@ import (
 func TestNextContextCarriesTheBranchFrames(t *testing.T) {
 	for dialect, url := range storetest.Databases(t) {
 		t.Run(dialect, func(t *testing.T) {
-			st := storetest.Open(t, url)
-			ctx := context.Background()
-			steward := &baton.Steward{Username: "ada"}
-			if err := st.CreateSteward(ctx, steward); err != nil {
-				t.Fatal(err)
-			}
+			st, ctx, steward := openWithSteward(t, url)
 			sess, msgs := continuitytest.CodingSession()
 			if _, err := st.Import(ctx, steward.ID, &baton.ImportDocument{Key: "a", Session: sess, Conversations: []baton.ImportConversation{{Key: "main", Messages: msgs}}}); err != nil {
 				t.Fatal(err)
@@ -71,12 +67,7 @@ func TestNextContextCarriesTheBranchFrames(t *testing.T) {
 func TestNextContextLeavesOutFramesOfASharedBranch(t *testing.T) {
 	for dialect, url := range storetest.Databases(t) {
 		t.Run(dialect, func(t *testing.T) {
-			st := storetest.Open(t, url)
-			ctx := context.Background()
-			steward := &baton.Steward{Username: "ada"}
-			if err := st.CreateSteward(ctx, steward); err != nil {
-				t.Fatal(err)
-			}
+			st, ctx, steward := openWithSteward(t, url)
 			invoices, msgs := continuitytest.CodingSession()
 			invoices.Branch = "main"
 			if _, err := st.Import(ctx, steward.ID, &baton.ImportDocument{Key: "invoices", Session: invoices, Conversations: []baton.ImportConversation{{Key: "main", Messages: msgs}}}); err != nil {
@@ -118,4 +109,16 @@ func TestNextContextLeavesOutFramesOfASharedBranch(t *testing.T) {
 			}
 		})
 	}
+}
+
+// openWithSteward opens a store at url with one steward, ada, in it.
+func openWithSteward(t *testing.T, url string) (*store.Store, context.Context, *baton.Steward) {
+	t.Helper()
+	st := storetest.Open(t, url)
+	ctx := context.Background()
+	steward := &baton.Steward{Username: "ada"}
+	if err := st.CreateSteward(ctx, steward); err != nil {
+		t.Fatal(err)
+	}
+	return st, ctx, steward
 }
