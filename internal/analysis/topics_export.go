@@ -73,7 +73,7 @@ func withoutCallParameters(prose string) string {
 
 // exportedCallParameter reports an exporter's line for a parameter of a
 // tool call: its name and its value in code ("- operation: `write`",
-// "- todoList: `[map[title:Run tests status:completed]]`"), or its name
+// "- stepList: `[map[title:Run tests status:completed]]`"), or its name
 // alone, the value in the code block below ("- input:").
 func exportedCallParameter(l string) bool {
 	if name, ok := strings.CutPrefix(l, "- "); ok && strings.HasSuffix(name, ":") && isIdent(name[:len(name)-1]) {

@@ -39,13 +39,13 @@ func TestTopicsLeaveExportedToolLinesOut(t *testing.T) {
 // conversation speaks of them.
 func TestTopicsLeaveExportedListingsOut(t *testing.T) {
 	listing := "<details>\n            <summary>Listed current directory • **6** results</summary>\n        \n| Name |\n|-------|\n" +
-		"| 📄 `README.md` |\n| 📄 `CHANGELOG.md` |\n| 📄 `pyproject.toml` |\n| 📁 `src` |\n| 📄 `LICENSE` |\n| 📄 `TODO.md` |\n\n</details>\n\n"
+		"| 📄 `README.md` |\n| 📄 `CHANGELOG.md` |\n| 📄 `pyproject.toml` |\n| 📁 `src` |\n| 📄 `LICENSE` |\n| 📄 `NOTES.md` |\n\n</details>\n\n"
 	c := newConvo()
 	c.steward("the entry point fails: No module named app.main")
 	c.assistant("The entry point names a module that is missing. Let me look at the project.\n\n" + listing +
 		"The entry point should name the cli module instead; I changed the entry point to it.")
 	got := keyTopics(buildViews(testAnalyzer, c.analysed(testAnalyzer)))
-	for _, w := range []string{"readme", "changelog", "pyproject.toml", "license", "todo.md"} {
+	for _, w := range []string{"readme", "changelog", "pyproject.toml", "license", "notes.md"} {
 		if slices.Contains(got, w) {
 			t.Errorf("topics %q hold %q, a name of the exporter's listing", got, w)
 		}
@@ -56,24 +56,24 @@ func TestTopicsLeaveExportedListingsOut(t *testing.T) {
 }
 
 // TestTopicsLeaveExportedCallParametersOut: an exporter lists each tool
-// call's parameters under it ("- operation: `write`", a to-do list
-// dumped as "- todoList: `[map[status:completed title:…]]`", "- input:"
+// call's parameters under it ("- operation: `write`", a plan's steps
+// dumped as "- stepList: `[map[status:completed title:…]]`", "- input:"
 // above a patch): the program's fields, repeated with every call, are no
 // topics; what the conversation says of the work is.
 func TestTopicsLeaveExportedCallParametersOut(t *testing.T) {
-	todos := "Tool use: **manage_todo_list**\n\n**Input:**\n\n- operation: `write`\n" +
-		"- todoList: `[map[description:Bump the runtime id:1 status:completed title:Runtime bump] map[description:Check the lockfile id:2 status:in-progress title:Lockfile check]]`\n\n"
+	planCall := "Tool use: **manage_step_list**\n\n**Input:**\n\n- operation: `write`\n" +
+		"- stepList: `[map[description:Bump the runtime id:1 status:completed title:Runtime bump] map[description:Check the lockfile id:2 status:in-progress title:Lockfile check]]`\n\n"
 	c := newConvo()
 	c.steward("move the service to the new runtime version")
-	c.assistant(todos + "Tool use: **apply_patch**\n\n**Input:**\n\n- explanation: `Pin the runtime version in the manifest.`\n- input:\n\n" +
+	c.assistant(planCall + "Tool use: **apply_patch**\n\n**Input:**\n\n- explanation: `Pin the runtime version in the manifest.`\n- input:\n\n" +
 		"I pinned the runtime version in the service manifest.")
 	c.steward("does the runtime version work in the service manifest?")
-	c.assistant(todos + "Yes: the service starts on the new runtime version and the manifest keeps it pinned.")
+	c.assistant(planCall + "Yes: the service starts on the new runtime version and the manifest keeps it pinned.")
 	got := keyTopics(buildViews(testAnalyzer, c.analysed(testAnalyzer)))
 	if !slices.Contains(got, "service manifest") {
 		t.Errorf("topics %q miss the subject", got)
 	}
-	for _, w := range []string{"title", "status", "description", "todolist", "operation", "input", "explanation"} {
+	for _, w := range []string{"title", "status", "description", "steplist", "operation", "input", "explanation"} {
 		if slices.Contains(got, w) {
 			t.Errorf("topics %q hold %q, a parameter of the exporter's tool calls", got, w)
 		}
