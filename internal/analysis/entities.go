@@ -750,6 +750,7 @@ var chunkClosing = byteTable("`'\",;:!?.*~>)]}")
 // a search of a string.
 var chunkOpening, sentenceTrail = byteTable("`'\"([{<*"), byteTable("\"')`*")
 
+// byteTable is the set of the bytes of s, a table read at each byte.
 func byteTable(s string) (t [256]bool) {
 	for i := 0; i < len(s); i++ {
 		t[s[i]] = true

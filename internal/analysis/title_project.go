@@ -122,18 +122,10 @@ func absolutePaths(s string, n int) []string {
 
 // pathOpeners are the bytes after which an absolute path may open a
 // word: white space (\s), quotes, brackets, "=" and ":".
-var pathOpeners = byteSet("\t\n\f\r \"'`([=:")
+var pathOpeners = byteTable("\t\n\f\r \"'`([=:")
 
 // pathNameBytes are the bytes of a path's names: \w, ".", "@", "+", "-".
-var pathNameBytes = byteSet("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz_.@+-")
-
-// byteSet is the set of the bytes of s.
-func byteSet(s string) (t [256]bool) {
-	for i := 0; i < len(s); i++ {
-		t[s[i]] = true
-	}
-	return t
-}
+var pathNameBytes = byteTable("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz_.@+-")
 
 // absolutePathEnd is where the absolute path at s[i] ends (with its
 // file:// when it has one), or -1 when none starts there.
