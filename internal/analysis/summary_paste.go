@@ -395,9 +395,7 @@ func mentionsAsNames(line string) string {
 		end = loc[1]
 		at := strings.IndexByte(m, '@')
 		b.WriteString(m[:at])
-		name := mentionName.FindStringSubmatch(m[at:])[1]
-		name = strings.Trim(name, "./")
-		name = name[strings.LastIndexByte(name, '/')+1:]
+		name := mentionedFile(mentionName.FindStringSubmatch(m[at:])[1])
 		if name == last {
 			continue
 		}

@@ -94,6 +94,9 @@ func TestMentionKeepsItsParticle(t *testing.T) {
 		"@notes/plan.mdを読んで":             "plan.mdを読んで",
 		"read @docs/guide.md and fix it": "read guide.md and fix it",
 		"@a.md @a.md tidy the intro":     "a.md tidy the intro",
+		// A folder's files, by a glob: the folder's name, not the glob.
+		"the routes are in @app/api/routes/** so call them": "the routes are in routes so call them",
+		"lint @web/*.ts then":                               "lint *.ts then",
 	} {
 		if got := mentionsAsNames(in); got != want {
 			t.Errorf("mentionsAsNames(%q) = %q, want %q", in, got, want)

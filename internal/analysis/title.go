@@ -256,14 +256,28 @@ var (
 	// fileMention is an editor's mention of a file, with the lines it
 	// points at ("@README.md:48", "@zh.json 463-470", "@IaoPool.tsx
 	// (51-58)"), wherever it stands in a line, glued to the text before
-	// it too ("多语言用不了了@zh.json"); an e-mail address is not one.
-	fileMention = regexp.MustCompile(`(^|[^\w.@])@[\w./\[\]-]+(?::\d+(?:-\d+)?)?(?:\s+\(?\d+-\d+\)?)?`)
+	// it too ("多语言用不了了@zh.json"); an e-mail address is not one. A
+	// mention of a folder's files ends in a glob ("@pipeline/api/**",
+	// "@src/*.ts"): the glob is the mention's, not a word of the prose.
+	fileMention = regexp.MustCompile(`(^|[^\w.@])@` + mentionPath + `(?::\d+(?:-\d+)?)?(?:\s+\(?\d+-\d+\)?)?`)
 	// mentionName is the file a fileMention names, after its "@".
-	mentionName = regexp.MustCompile(`@([\w./\[\]-]+)`)
+	mentionName = regexp.MustCompile(`@(` + mentionPath + `)`)
 	// issueNumber is a reference to an issue or pull request by number
 	// ("#6495"): the number, not its subject.
 	issueNumber = regexp.MustCompile(`^\(?#\d+\)?[.,;:)]*$`)
 )
+
+// mentionPath is the path of an editor's mention: a folder and a glob
+// of its files, or a file.
+const mentionPath = `(?:[\w./\[\]-]*/\*[\w.*/-]*|[\w./\[\]-]+)`
+
+// mentionedFile is the name of the file or folder a mention's path
+// names: its last part, without the glob ("@pipeline/api/layers/**"
+// names layers).
+func mentionedFile(path string) string {
+	name := strings.Trim(path, "./*")
+	return name[strings.LastIndexByte(name, '/')+1:]
+}
 
 // withMentionedNames is a line with its editor's mentions of files
 // ("@TODO.md", "@src/cache/decorators.py:48") read as a sentence reads
@@ -295,8 +309,7 @@ func withMentionedNames(line string) string {
 		}
 		name := mentionName.FindStringSubmatch(m)[1]
 		end := name[len(strings.TrimRight(name, ".")):]
-		name = strings.Trim(name, "./")
-		name = name[strings.LastIndexByte(name, '/')+1:]
+		name = mentionedFile(name)
 		if glued {
 			end = ""
 		} else {
