@@ -1145,6 +1145,21 @@ func sameButNumbers(a, b string) bool {
 // run …"), or a modal ("it should print the output", "this would fix
 // it"). Advice and a hope are no outcome, however they end.
 func proposes(lower string) bool {
+	// "Step 3: Stage the resolved file", "Then - run it again": a short
+	// label, then the step.
+	for _, sep := range []string{": ", " - ", " — "} {
+		if head, rest, ok := strings.Cut(lower, sep); ok && len(strings.Fields(head)) <= 3 && rest != "" && proposes(rest) {
+			return true
+		}
+	}
+	// "Now update the three call sites": the order after a word that
+	// moves on.
+	for _, lead := range []string{"now ", "then ", "next "} {
+		if rest, ok := strings.CutPrefix(lower, lead); ok {
+			lower = rest
+			break
+		}
+	}
 	first, rest, _ := strings.Cut(lower, " ")
 	if imperativeVerbs[first] {
 		second, _, _ := strings.Cut(rest, " ")

@@ -232,6 +232,11 @@ func TestProposes(t *testing.T) {
 		"you can now run the importer without a virtualenv.":                      false,
 		"the panel now uses a fixed width, which should stop it jumping on open.": false,
 		"removed the stale lock file and the deploy succeeded.":                   false,
+		// The next step, after a word that moves on or a step's label.
+		"now update the two callers to pass the timeout.": true,
+		"step 2: check the resolved file into the index.": true,
+		"now the two callers pass the timeout.":           false,
+		"fixed: the build no longer needs the flag.":      false,
 	} {
 		if got := proposes(s); got != want {
 			t.Errorf("proposes(%q) = %v, want %v", s, got, want)
