@@ -278,6 +278,17 @@ type techEvidence struct {
 	count    map[string]int
 	kind     map[string]int
 	evidence map[string]string
+	// configScripts is the JavaScript evidence of tools' configuration
+	// files written in it (scriptConfigFile): JavaScript of the work only
+	// when the project is not a TypeScript one.
+	configScripts []techSighting
+}
+
+// techSighting is one piece of evidence held back until the session is
+// read whole.
+type techSighting struct {
+	kind int
+	ev   string
 }
 
 func newTechEvidence() *techEvidence {
@@ -425,6 +436,11 @@ func technologiesOf(vs []view) ([]string, map[string]string) {
 	}
 	stewardGit(vs, te)
 	projectLanguages(vs, te)
+	if te.count["TypeScript"] == 0 {
+		for _, c := range te.configScripts {
+			te.add("JavaScript", c.kind, c.ev)
+		}
+	}
 	// A name only mentioned that begins a longer name the session used
 	// is that one ("Claude" beside "Claude Code", "GitHub" beside "GitHub
 	// CLI").
@@ -526,7 +542,11 @@ func actionTechnologies(a techAction, te *techEvidence) {
 	if pkg := installedPackageOfPath(f); pkg != "" {
 		te.add(packageTechnology(pkg), evidenceRead, verb+pkg+"'s "+base+", which the project installed")
 	}
-	te.add(languageTechnology[lang], kind, verb+base)
+	if lang == "javascript" && scriptConfigFile(base) {
+		te.configScripts = append(te.configScripts, techSighting{kind, verb + base})
+	} else {
+		te.add(languageTechnology[lang], kind, verb+base)
+	}
 	if a.op != "read" || syntaxTechnologies[lang] {
 		te.add(writtenTechnologies[lang], kind, verb+base)
 	}
@@ -611,6 +631,25 @@ func productOfCodeFile(base, lang string) string {
 		return ""
 	}
 	return t
+}
+
+// scriptConfigFile reports a tool's configuration file written in
+// JavaScript ("eslint.config.mjs", ".eslintrc.cjs", "vite.config.js",
+// "karma.conf.js"): a TypeScript project configures its tools in
+// JavaScript too, so such a file is the tool's evidence, not the
+// project's language.
+func scriptConfigFile(base string) bool {
+	lower := strings.ToLower(base)
+	if configTechnologies[lower] != "" {
+		return true
+	}
+	dot := strings.LastIndexByte(lower, '.')
+	if dot < 0 {
+		return false
+	}
+	name := lower[:dot]
+	return strings.HasSuffix(name, ".config") || strings.HasSuffix(name, ".conf") ||
+		strings.HasPrefix(name, ".") && strings.HasSuffix(name, "rc")
 }
 
 // formatTechnologies are the data formats and markup languages
