@@ -821,7 +821,7 @@ func commandTechnologies(cmd string) []ranTech {
 			continue
 		}
 		name, ok := programTechnologies[prog]
-		if !ok {
+		if !ok || jsonFilter(prog, args, seg) {
 			continue
 		}
 		add(name, false)
@@ -926,6 +926,24 @@ func substitutions(cmd string) (rest string, subs []string) {
 		b.WriteByte(c)
 	}
 	return b.String(), subs
+}
+
+// jsonFilter reports a Python one-liner that reads another program's JSON
+// output from its standard input ("gh api … | python3 -c \"import json,
+// sys; print(json.load(sys.stdin)['state'])\"", "curl … | python3 -m
+// json.tool"): the agent reading what a command printed, in a project of
+// any language, not work in Python.
+func jsonFilter(prog string, args []string, seg string) bool {
+	if prog != "python" && prog != "python3" || len(args) < 3 {
+		return false
+	}
+	switch args[1] {
+	case "-m":
+		return args[2] == "json.tool"
+	case "-c":
+		return strings.Contains(seg, "sys.stdin") && strings.Contains(seg, "json")
+	}
+	return false
 }
 
 // programName is the program a command's first word runs: its base name,
