@@ -131,16 +131,25 @@ func requests(prose string) []request {
 	// its first line of words.
 	plan := holdsFold(prose, "plan") && planRequest.MatchString(strings.TrimSpace(firstProseLine(prose)))
 	skipSection := false
-	howTo := false  // within the list under a label of how to work ("Process:", "Constraints:")
-	output := false // within a block of pasted output, until a blank line
+	howTo := false   // within the list under a label of how to work ("Process:", "Constraints:")
+	output := false  // within a block of pasted output, until a blank line
+	printed := false // within what a command run at a shell prompt printed, until a blank line
+	quoting := quotesBesideOwnWords(prose)
 	for line := range strings.SplitSeq(prose, "\n") {
 		t := strings.TrimSpace(line)
 		if t == "" {
-			output = false
+			output, printed = false, false
+			continue
+		}
+		if shellPrompt(t) {
+			output, printed = true, true
 			continue
 		}
 		if looksLikeOutput(t) {
 			output = true
+			continue
+		}
+		if printed || quoting && strings.HasPrefix(t, ">") {
 			continue
 		}
 		if strings.HasPrefix(t, "#") || strings.HasPrefix(t, "```") {
@@ -1505,3 +1514,25 @@ func ownWish(clause string) bool {
 
 // firstPersonWords name the steward in the first person.
 var firstPersonWords = set("i", "my", "me", "myself", "mine", "i'm", "i've", "i'll", "i'd")
+
+// quotesBesideOwnWords reports a message with lines quoted ("> …") beside
+// lines that are not: the quoted lines are someone else's words or what a
+// program printed, the others the steward's. A message quoted throughout
+// is the steward's own, as some tools write every prompt.
+func quotesBesideOwnWords(prose string) bool {
+	if strings.IndexByte(prose, '>') < 0 {
+		return false
+	}
+	quoted, own := false, false
+	for line := range strings.SplitSeq(prose, "\n") {
+		t := strings.TrimSpace(line)
+		switch {
+		case t == "":
+		case t[0] == '>':
+			quoted = true
+		default:
+			own = true
+		}
+	}
+	return quoted && own
+}

@@ -307,3 +307,20 @@ func TestOwnWishAfterRequest(t *testing.T) {
 		}
 	}
 }
+
+// TestQuotedAndPrintedLinesAskForNothing: in a message of the steward's
+// own words, a quoted line ("> …") is what someone else wrote or a
+// program printed, and the lines under a shell prompt are what the
+// command printed, up to the next blank line; a message quoted
+// throughout is the steward's own.
+func TestQuotedAndPrintedLinesAskForNothing(t *testing.T) {
+	for prose, want := range map[string][]string{
+		"When I type a note the prompt shows:\n\n> Delete all drafts older than a week\n\nwhy does the prompt come back?": {"why does the prompt come back"},
+		"$ ./build.sh\nBuilding the site.\nUpdate the index page when a new post lands.\n\nfix the build script":          {"fix the build script"},
+		"> Rename the config loader and add a test for it":                                                                {"Rename the config loader and add a test for it"},
+	} {
+		if got := requestTasks(prose); !slices.Equal(got, want) {
+			t.Errorf("requestTasks(%q) = %q, want %q", prose, got, want)
+		}
+	}
+}
