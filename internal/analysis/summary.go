@@ -827,6 +827,9 @@ func composeSummary(cands []candidate, ranked []int, closing, closingLast, lastS
 		if outcome && c.assistant && !c.isOut && notDone(lowerText(c.text)) {
 			continue
 		}
+		if !c.assistant && !c.decides && assentReply(lowerText(c.text)) {
+			continue
+		}
 		take(k)
 	}
 	var parts []string
@@ -855,6 +858,27 @@ func composeSummary(cands []candidate, ranked []int, closing, closingLast, lastS
 	}
 	return text
 }
+
+// assentReply reports the steward's short yes to what the assistant
+// offered ("yes, all of those would be useful", "sure, that works"): it
+// says what was agreed only beside the offer, so a summary, which holds
+// no offer, does not hold it. A yes that goes on to ask for the next
+// thing ("ok, now let's deploy to production", "yes, build and test") is
+// a request.
+func assentReply(lower string) bool {
+	first, rest, _ := strings.Cut(lower, " ")
+	switch strings.TrimRight(first, ",.!") {
+	case "yes", "yeah", "yep", "yup", "ok", "okay", "sure":
+		next, _, _ := strings.Cut(rest, " ")
+		return len(strings.Fields(rest)) <= 6 && !imperativeVerbs[next] && !assentGoesOn[next]
+	}
+	return false
+}
+
+// assentGoesOn open a request after a yes that is not an imperative
+// verb ("now let's …", "please …", "can you …"), or the steward's news
+// ("ok, I've loaded the new credentials").
+var assentGoesOn = set("i", "i've", "i’ve", "i'm", "i’m", "i'll", "i’ll", "we", "we've", "we’ve", "now", "let's", "lets", "let", "please", "can", "could", "would", "then", "next", "go", "do")
 
 // displayWidth is the columns s takes on a screen: two for a wide
 // character (Chinese, Japanese and Korean scripts, full-width forms), one

@@ -243,3 +243,31 @@ func TestProposes(t *testing.T) {
 		}
 	}
 }
+
+// The steward's short yes to an offer says nothing without the offer; a
+// yes that goes on to ask for more, or to tell news, does.
+func TestAssentReply(t *testing.T) {
+	for s, want := range map[string]bool{
+		"yes, all of those would be useful.":                                       true,
+		"sure, that sounds right to me.":                                           true,
+		"ok, now let's ship it to staging.":                                        false,
+		"yes, build and test.":                                                     false,
+		"ok, i've rotated the new credentials.":                                    false,
+		"yes, the second approach fits how the exporter batches its writes today.": false,
+		"the export works, yes.":                                                   false,
+	} {
+		if got := assentReply(s); got != want {
+			t.Errorf("assentReply(%q) = %v, want %v", s, got, want)
+		}
+	}
+}
+
+// A summary holds no bare yes to an offer it does not show.
+func TestSummaryLeavesOutAssentToAnOffer(t *testing.T) {
+	c := newConvo()
+	c.steward("The weather widget shows yesterday's forecast after the laptop wakes from sleep.")
+	c.assistant("The widget caches the forecast and never refreshes it on resume. I can add a resume listener, a stale-data badge and a manual refresh button. Want all three?")
+	c.steward("yes, those three widget fixes sound useful.")
+	c.assistant("Added the resume listener, the stale-data badge and the refresh button; the widget now refetches the forecast on wake.")
+	checkSummaryLeavesOut(t, c, []string{"three widget fixes sound"}, []string{"resume listener"})
+}
