@@ -13,6 +13,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -1036,25 +1037,30 @@ type realsetRun struct {
 	counts       map[string]map[string]int
 	titleFaults  map[string]map[string]int
 	titleSources map[string]map[string]*realsetScore
-	halves       map[string]realsetFieldScores
-	batches      map[int]realsetFieldScores
-	devDetail    strings.Builder
+	// subjectPlaces counts the failing titles by where the session
+	// names their subject (realsetSubjectPlace).
+	subjectPlaces map[string]map[string]int
+	halves        map[string]realsetFieldScores
+	batches       map[int]realsetFieldScores
+	devDetail     strings.Builder
 }
 
 func newRealsetRun() *realsetRun {
 	r := &realsetRun{
-		scores:       map[string]realsetFieldScores{},
-		counts:       map[string]map[string]int{},
-		titleFaults:  map[string]map[string]int{},
-		titleSources: map[string]map[string]*realsetScore{},
-		halves:       map[string]realsetFieldScores{"A": newRealsetFieldScores(), "B": newRealsetFieldScores()},
-		batches:      map[int]realsetFieldScores{},
+		scores:        map[string]realsetFieldScores{},
+		counts:        map[string]map[string]int{},
+		titleFaults:   map[string]map[string]int{},
+		titleSources:  map[string]map[string]*realsetScore{},
+		subjectPlaces: map[string]map[string]int{},
+		halves:        map[string]realsetFieldScores{"A": newRealsetFieldScores(), "B": newRealsetFieldScores()},
+		batches:       map[int]realsetFieldScores{},
 	}
 	for _, split := range []string{"dev", "test"} {
 		r.scores[split] = newRealsetFieldScores()
 		r.counts[split] = map[string]int{}
 		r.titleFaults[split] = map[string]int{}
 		r.titleSources[split] = map[string]*realsetScore{}
+		r.subjectPlaces[split] = map[string]int{}
 	}
 	return r
 }
@@ -1102,6 +1108,84 @@ func realsetTitleSource(t *testing.T, imp *realsetImporter, sess *baton.Session)
 		return "key topics"
 	}
 	return source
+}
+
+// The places a failing title's subject may be named in, in the order
+// realsetSubjectPlace tries them: the first prompt's sentence the title
+// was cut from (its window left the subject out), another of its
+// sentences (another sentence was chosen), the first answer, the
+// steward's later messages, or none of them (elsewhere in the answers,
+// or the labels name it in words of their own).
+const (
+	subjectInTitleSentence = "the title's own sentence"
+	subjectInOtherSentence = "another sentence of the first prompt"
+	subjectInFirstAnswer   = "the first answer"
+	subjectInLaterPrompt   = "a later steward message"
+	subjectNowhereRead     = "none of these"
+)
+
+var realsetSubjectPlaces = []string{subjectInTitleSentence, subjectInOtherSentence, subjectInFirstAnswer,
+	subjectInLaterPrompt, subjectNowhereRead}
+
+// realsetSubjectPlace says where a session names the subject its title
+// left out: the first of realsetSubjectPlaces whose text names a term of
+// every group. The title's own sentence is the first prompt's sentence
+// that holds all of the title's words.
+func realsetSubjectPlace(title string, subject [][]string, sentences []string, answer, later string) string {
+	names := func(text string) bool {
+		for _, group := range subject {
+			if !slices.ContainsFunc(group, func(term string) bool { return realsetHasTerm(text, term) }) {
+				return false
+			}
+		}
+		return true
+	}
+	own := func(sentence string) bool {
+		words := realsetTokens(sentence)
+		tw := realsetTokens(title)
+		return len(tw) > 0 && !slices.ContainsFunc(tw, func(w string) bool { return !slices.Contains(words, w) })
+	}
+	other := false
+	for _, s := range sentences {
+		if !names(s) {
+			continue
+		}
+		if own(s) {
+			return subjectInTitleSentence
+		}
+		other = true
+	}
+	switch {
+	case other:
+		return subjectInOtherSentence
+	case names(answer):
+		return subjectInFirstAnswer
+	case names(later):
+		return subjectInLaterPrompt
+	}
+	return subjectNowhereRead
+}
+
+// realsetStoredSubjectPlace is realsetSubjectPlace for a stored session.
+func realsetStoredSubjectPlace(t *testing.T, imp *realsetImporter, sess *baton.Session, subject [][]string) string {
+	t.Helper()
+	msgs, err := imp.st.SessionMessages(imp.ctx, imp.stewardID, sess.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sentences, answer, later := analysis.TitleSubjectTexts(msgs)
+	return realsetSubjectPlace(sess.Title, subject, sentences, answer, later)
+}
+
+// realsetSubjectPlaceLine is one split's failing titles by where the
+// session names their subject, counts only: the test split's line must
+// name no session.
+func realsetSubjectPlaceLine(places map[string]int) string {
+	parts := make([]string, 0, len(realsetSubjectPlaces))
+	for _, p := range realsetSubjectPlaces {
+		parts = append(parts, fmt.Sprintf("%s %d", p, places[p]))
+	}
+	return fmt.Sprintf("failing titles by where the session names their subject: %s\n", strings.Join(parts, "; "))
 }
 
 // realsetTitleSourceLine is one split's titles by where they came from,
@@ -1253,6 +1337,9 @@ func TestRealSet(t *testing.T) {
 		faults := realsetTitleFaults(sess.Title, lab.Title.Subject)
 		run.addTitleFaults(s.Split, faults)
 		run.addTitleSource(s.Split, realsetTitleSource(t, imp, sess), len(faults) == 0)
+		if len(faults) > 0 {
+			run.subjectPlaces[s.Split][realsetStoredSubjectPlace(t, imp, sess, lab.Title.Subject)]++
+		}
 	}
 
 	var report strings.Builder
@@ -1267,6 +1354,7 @@ func TestRealSet(t *testing.T) {
 		}
 		report.WriteString(realsetTitleFaultLine(run.titleFaults[split]))
 		report.WriteString(realsetTitleSourceLine(run.titleSources[split]))
+		report.WriteString(realsetSubjectPlaceLine(run.subjectPlaces[split]))
 	}
 	report.WriteString(realsetHalves(run.halves))
 	report.WriteString(realsetBatches(run.batches))
@@ -1939,6 +2027,31 @@ func TestRealSetReporting(t *testing.T) {
 	}
 	if got, want := realsetTitleSourceLine(run.titleSources["test"]), "titles failing by where they came from: commit 1 of 1; first prompt 1 of 3\n"; got != want {
 		t.Errorf("test split's title sources =\n%q, want\n%q", got, want)
+	}
+
+	// And the failing titles by where the session names their subject.
+	slow := "It has been slow since Tuesday."
+	named := "The nightly job writes a backup of the database to S3."
+	for _, c := range []struct {
+		title, answer, later string
+		sentences            []string
+		want                 string
+	}{
+		{"Nightly job writes database to S3", "", "", []string{slow, named}, subjectInTitleSentence},
+		{"Slow since Tuesday", "", "", []string{slow, named}, subjectInOtherSentence},
+		{"Slow since Tuesday", "The backup step copies every table.", "", []string{slow}, subjectInFirstAnswer},
+		{"Slow since Tuesday", "Let me look.", "Only the backup matters.", []string{slow}, subjectInLaterPrompt},
+		{"Slow since Tuesday", "Let me look.", "Thanks.", []string{slow}, subjectNowhereRead},
+	} {
+		got := realsetSubjectPlace(c.title, subject, c.sentences, c.answer, c.later)
+		if got != c.want {
+			t.Errorf("subject of %q with prompt %q, answer %q, later %q is in %q, want %q", c.title, c.sentences, c.answer, c.later, got, c.want)
+		}
+		run.subjectPlaces["test"][got]++
+	}
+	want = "failing titles by where the session names their subject: the title's own sentence 1; another sentence of the first prompt 1; the first answer 1; a later steward message 1; none of these 1\n"
+	if got := realsetSubjectPlaceLine(run.subjectPlaces["test"]); got != want {
+		t.Errorf("test split's subject places =\n%q, want\n%q", got, want)
 	}
 }
 

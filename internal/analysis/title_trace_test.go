@@ -2,6 +2,7 @@ package analysis
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/baton-dev/baton/internal/baton"
 )
@@ -57,4 +58,31 @@ func TraceTitle(msgs []*baton.Message) []string {
 func TitleSource(msgs []*baton.Message) (title, source string) {
 	t, src := sessionTitleFrom(buildViews(New(), msgs))
 	return t, string(src)
+}
+
+// TitleSubjectTexts are the texts of a session a title's subject may be
+// named in, for the real set's count of where the failing titles'
+// subjects were: the sentences of the first prompt a title is looked
+// for in (as sessionTitleFrom reads them), the prose of the first answer
+// to it, and the steward's text after it.
+func TitleSubjectTexts(msgs []*baton.Message) (sentences []string, answer, later string) {
+	vs := buildViews(New(), msgs)
+	first := -1
+	var rest strings.Builder
+	for i := range vs {
+		v := &vs[i]
+		switch {
+		case first < 0 && titlePrompt(v):
+			first = i
+			for _, s := range withReferentsNamed(withoutRoles(withoutTemplate(vs, i, titleSentences(titleProse(v))))) {
+				sentences = append(sentences, s.cjk+strings.Join(s.words, " "))
+			}
+		case first < 0:
+		case v.steward() && v.text:
+			rest.WriteString(v.prose + "\n")
+		case answer == "" && rest.Len() == 0 && v.assistant() && v.text:
+			answer = answerProse(v)
+		}
+	}
+	return sentences, answer, rest.String()
 }
