@@ -540,7 +540,7 @@ func askWindow(cands []candidate, view int) []int {
 		if int(c.view) > view {
 			break
 		}
-		if int(c.view) != view || c.pasted {
+		if int(c.view) != view || c.pasted || forbidsWork(lowerText(c.text)) {
 			continue
 		}
 		if len(opening)+len(news) >= maxAskSentences+2 || len(opening) == maxAskSentences {
@@ -557,6 +557,29 @@ func askWindow(cands []candidate, view int) []int {
 	}
 	return opening
 }
+
+// forbidsWork reports a sentence that holds the assistant back from a
+// kind of work ("DO NOT WRITE ANY CODE OR RUN ANY COMMANDS.", "Don't make
+// any changes yet."): it says how to answer, never what is asked.
+func forbidsWork(lower string) bool {
+	lower = strings.TrimPrefix(lower, "please ")
+	for _, no := range []string{"do not ", "don't ", "don’t ", "dont ", "never "} {
+		if rest, ok := strings.CutPrefix(lower, no); ok {
+			verb, rest, _ := strings.Cut(rest, " ")
+			object, _, _ := strings.Cut(rest, " ")
+			return forbiddenWork[verb] && forbiddenObjects[strings.TrimRight(object, ".,;!")]
+		}
+	}
+	return false
+}
+
+var (
+	// forbiddenWork and forbiddenObjects are the verbs and objects of
+	// what a steward holds the assistant back from: writing code,
+	// running commands, making changes.
+	forbiddenWork    = set("write", "run", "change", "modify", "edit", "touch", "make", "implement", "execute", "commit", "push", "start", "code")
+	forbiddenObjects = set("any", "anything", "code", "commands", "changes", "files", "yet", "it", "them")
+)
 
 // reportsEarlierWork reports whether the steward's sentence c gives news
 // of work done (newsOfDoneWork).
