@@ -1424,6 +1424,13 @@ func namedAsTheirs(sentence, name string, at int) bool {
 	if insideQuotation(lower, at) || weighsOptions(lower) {
 		return false
 	}
+	cased := sentence
+	if len(cased) != len(lower) {
+		cased = lower // lower-casing moved the bytes: the case is not known
+	}
+	if foreignWordAt(cased, at) {
+		return false // "point de vue", "mise à jour"
+	}
 	before := " " + strings.TrimRight(lower[:at], " \"'`(")
 	rest := lower[at:]
 	if end := strings.IndexAny(rest, " ,;:)\"'`"); end >= 0 {
