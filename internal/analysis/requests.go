@@ -135,10 +135,32 @@ func requests(prose string) []request {
 	output := false  // within a block of pasted output, until a blank line
 	printed := false // within what a command run at a shell prompt printed, until a blank line
 	quoting := quotesBesideOwnWords(prose)
+	// After a line that introduces what it shows ("and I see:") and a
+	// blank line, the paragraph shown is pasted.
+	const (
+		shownNone = iota
+		shownIntroduced
+		shownNext
+		shownWithin
+	)
+	shown := shownNone
 	for line := range strings.SplitSeq(prose, "\n") {
 		t := strings.TrimSpace(line)
 		if t == "" {
 			output, printed = false, false
+			switch shown {
+			case shownIntroduced:
+				shown = shownNext
+			case shownWithin:
+				shown = shownNone
+			}
+			continue
+		}
+		switch shown {
+		case shownIntroduced:
+			shown = shownNone // words right under the line are the steward's own
+		case shownNext, shownWithin:
+			shown = shownWithin
 			continue
 		}
 		if shellPrompt(t) {
@@ -176,6 +198,9 @@ func requests(prose string) []request {
 			continue
 		}
 		listOpen = false
+		if introducesShown(t) {
+			shown = shownIntroduced
+		}
 		howTo = isHowToLabel(t)
 		if howTo {
 			continue
@@ -1535,4 +1560,21 @@ func quotesBesideOwnWords(prose string) bool {
 		}
 	}
 	return quoted && own
+}
+
+// shownWords end a line that introduces what the steward pastes under
+// it: "and I see:", "this is what it printed:", "the log says:".
+var shownWords = set("see", "saw", "get", "got", "says", "said", "shows", "showed", "printed", "prints", "output",
+	"error", "errors", "warning", "warnings", "log", "logs", "message", "messages", "response", "reply", "result",
+	"results", "returns", "returned")
+
+// introducesShown reports a line ending in a colon whose last word says
+// it shows what comes under it.
+func introducesShown(t string) bool {
+	body, ok := strings.CutSuffix(t, ":")
+	if !ok {
+		return false
+	}
+	ws := strings.Fields(strings.ToLower(body))
+	return len(ws) > 0 && shownWords[strings.Trim(ws[len(ws)-1], "*_`")]
 }

@@ -324,3 +324,18 @@ func TestQuotedAndPrintedLinesAskForNothing(t *testing.T) {
 		}
 	}
 }
+
+// TestShownParagraphAsksForNothing: the paragraph under a line that
+// introduces what the steward saw ("and the app printed:") and a blank
+// line is pasted, whatever its words; words right under the line, and
+// the paragraphs after the pasted one, are the steward's own.
+func TestShownParagraphAsksForNothing(t *testing.T) {
+	for prose, want := range map[string][]string{
+		"I ran the importer and the app printed:\n\nNothing to import. Would you like to add a source?\n\nwhy is the source list empty?": {"why is the source list empty"},
+		"here is what I get:\nwhy does the export skip the first row?":                                                                   {"why does the export skip the first row"},
+	} {
+		if got := requestTasks(prose); !slices.Equal(got, want) {
+			t.Errorf("requestTasks(%q) = %q, want %q", prose, got, want)
+		}
+	}
+}
