@@ -547,11 +547,15 @@ func actionTechnologies(a techAction, te *techEvidence) {
 	} else {
 		te.add(languageTechnology[lang], kind, verb+base)
 	}
-	if a.op != "read" || syntaxTechnologies[lang] {
+	dirTool := configDirTechnology(f)
+	if (a.op != "read" || syntaxTechnologies[lang]) && dirTool != "Changesets" {
+		// A changeset (.changeset/*.md: the packages to bump and a line
+		// for the changelog) is Changesets' record, no Markdown of the
+		// work.
 		te.add(writtenTechnologies[lang], kind, verb+base)
 	}
 	te.add(configTechnologies[strings.ToLower(base)], kind, verb+base)
-	te.add(configDirTechnology(f), kind, verb+base)
+	te.add(dirTool, kind, verb+base)
 	if strings.Contains(f, ".github/workflows/") && (lang == "yaml") {
 		te.add("GitHub Actions", kind, verb+base)
 	}

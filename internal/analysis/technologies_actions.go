@@ -402,7 +402,7 @@ func majorityFile(found []string) []string {
 
 // configDirTechnology names the tool whose configuration directory holds
 // f: Cursor's rules, Claude Code's settings, commands and agents, VS Code's
-// settings, GitHub's Dependabot.
+// settings, GitHub's Dependabot, the release notes Changesets keeps.
 func configDirTechnology(f string) string {
 	f = "/" + strings.TrimPrefix(f, "/")
 	switch {
@@ -415,6 +415,8 @@ func configDirTechnology(f string) string {
 		return "VS Code"
 	case strings.HasSuffix(f, "/.github/dependabot.yml"):
 		return "Dependabot"
+	case strings.Contains(f, "/.changeset/") && strings.HasSuffix(f, ".md"):
+		return "Changesets"
 	case nextRouteFile(f):
 		return "Next.js"
 	case strings.HasSuffix(f, ".service") || strings.HasSuffix(f, ".timer") || strings.HasSuffix(f, ".socket"):
