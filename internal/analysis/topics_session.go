@@ -248,7 +248,7 @@ func topicAlone(c topicCandidate, cands []topicCandidate, least float64, known *
 		return c, c.msgs >= 2
 	}
 	if isTechnologyName(c.term) || stopWordTopic(c.term) ||
-		len(words) == 1 && (genericHeads[c.term] || vagueAdjectives[c.term] || loneAdjectives[c.term] || pairVerbs[c.term] || discourseNouns[c.term] || programParts[c.term] || c.verb) ||
+		len(words) == 1 && (genericHeads[c.term] || vagueAdjectives[c.term] || loneAdjectives[c.term] || pairVerbs[c.term] || discourseNouns[c.term] || programParts[c.term] || genericNounsAbroad[c.term] || c.verb) ||
 		len(words) > 1 && describingAdjectives[words[0]] {
 		return c, false
 	}
@@ -1125,7 +1125,7 @@ func byTopicRank(a, b topicCandidate) int {
 // specific term scoring as much comes first. Alone it still may be a
 // topic; in a phrase ("shadow branch", "commit metadata") it is one.
 func workflowWord(term string) bool {
-	return !strings.Contains(term, " ") && workflowNouns[term]
+	return !strings.Contains(term, " ") && (workflowNouns[term] || workflowNounsAbroad[term])
 }
 
 // workflowNouns are the nouns of any session of software work: its

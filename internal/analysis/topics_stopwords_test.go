@@ -14,6 +14,9 @@ func TestTopicsOfOtherLanguagesHoldNoFiller(t *testing.T) {
 		turns     []string // steward, assistant, steward, …
 		want      string
 		notTopics []string
+		// alone: a notTopics word may head a phrase ("podsumowanie
+		// tokenizera", the tokenizer's summary), as its English may.
+		alone bool
 	}{
 		{
 			name: "spanish",
@@ -66,6 +69,20 @@ func TestTopicsOfOtherLanguagesHoldNoFiller(t *testing.T) {
 			want:      "queue",
 			notTopics: []string{"cześć", "sprawdź", "wszystkie", "aktualne", "zmiany", "zaplanuj", "zacommituj", "przejdź", "dzięki"},
 		},
+		{
+			// The generic nouns English keeps out ("summary", "text",
+			// "version"), said in Polish and Russian.
+			name: "generic nouns",
+			turns: []string{
+				"Przygotuj podsumowanie: текст логов парсера, wersja parsera i jego podsumowanie",
+				"Podsumowanie: текст логов parsera shows the tokenizer drops unicode escapes; wersja 2.1",
+				"Dodaj podsumowanie tokenizera i текст ошибки tokenizera do notatek",
+				"Podsumowanie added: the tokenizer escapes fix, текст ошибки and wersja 2.2 of the parser",
+			},
+			want:      "tokenizera",
+			notTopics: []string{"podsumowanie", "текст", "wersja"},
+			alone:     true,
+		},
 	} {
 		c := newConvo()
 		for i, text := range tc.turns {
@@ -81,7 +98,7 @@ func TestTopicsOfOtherLanguagesHoldNoFiller(t *testing.T) {
 		}
 		for _, topic := range topics {
 			for _, w := range tc.notTopics {
-				if topic == w || holdsTerm(topic, w) {
+				if topic == w || !tc.alone && holdsTerm(topic, w) {
 					t.Errorf("%s: topic %q is %q, which names no subject", tc.name, topic, w)
 				}
 			}
