@@ -825,7 +825,7 @@ func commandTechnologies(cmd string) []ranTech {
 			continue
 		}
 		name, ok := programTechnologies[prog]
-		if !ok || jsonFilter(prog, args, seg) {
+		if !ok || jsonFilter(prog, args, seg) || prog == "curl" && serverProbe(args) {
 			continue
 		}
 		add(name, false)
@@ -948,6 +948,39 @@ func jsonFilter(prog string, args []string, seg string) bool {
 		return strings.Contains(seg, "sys.stdin") && strings.Contains(seg, "json")
 	}
 	return false
+}
+
+// serverProbe reports a curl command that only asks whether a server
+// answers: its output thrown away ("-o /dev/null", "> NUL"), only the
+// status code printed ("-w '%{http_code}'"), only the headers asked for
+// ("-I"), or a health endpoint asked ("http://localhost:6333/health"). An
+// agent checks the server it started that way in a project of any kind;
+// curl is no technology of the work for it.
+func serverProbe(args []string) bool {
+	for i, a := range args {
+		switch {
+		case a == "--head" || len(a) > 1 && a[0] == '-' && a[1] != '-' && strings.IndexByte(a, 'I') > 0:
+			return true // -I, alone or among short options ("-sI")
+		case (a == "-o" || a == "--output" || a == ">" || a == "1>") && i+1 < len(args) && nullDevice(args[i+1]):
+			return true
+		case strings.HasPrefix(a, ">") && nullDevice(strings.TrimLeft(a, ">")):
+			return true
+		case strings.Contains(a, "%{http_code}"):
+			return true
+		case strings.Contains(a, "://") && healthPaths[path.Base(strings.Trim(strings.SplitN(a, "?", 2)[0], "\"'/"))]:
+			return true
+		}
+	}
+	return false
+}
+
+// healthPaths are the last parts of the paths servers answer health
+// checks at.
+var healthPaths = set("health", "healthz", "healthcheck", "readyz", "livez", "ping")
+
+func nullDevice(s string) bool {
+	s = strings.Trim(s, "\"'")
+	return s == "/dev/null" || strings.EqualFold(s, "nul") || strings.EqualFold(s, "$null")
 }
 
 // programName is the program a command's first word runs: its base name,
