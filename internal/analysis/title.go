@@ -288,10 +288,19 @@ func mentionedFile(path string) string {
 // follows another mention or is glued to text without spaces attaches a
 // file as context ("@README.md @TODO.md read the goals", "多语言用不了了
 // @zh.json"): it goes.
+//
+// An export may garble the run of attached files: a stray key glued
+// before its first mention ("F@TODO.md @README.md …"), or a piece of a
+// file's name left after two mentions or more ("@VARIA.md @twat_cache
+// O.md read the goals"). The letter and the piece are of the run too.
 func withMentionedNames(line string) string {
+	line = strayKeyMention.ReplaceAllString(line, "$1@$2")
 	var b strings.Builder
 	last := 0
 	for _, loc := range fileMention.FindAllStringIndex(line, -1) {
+		if loc[0] < last {
+			continue // the file name after a mention, already dropped
+		}
 		m := line[loc[0]:loc[1]]
 		at := strings.IndexByte(m, '@')
 		b.WriteString(line[last : loc[0]+at])
@@ -304,6 +313,9 @@ func withMentionedNames(line string) string {
 		r, _ := utf8.DecodeLastRuneInString(prev)
 		glued, particle := particleAfter(line[loc[1]:])
 		if (prev == "" || strings.Contains(prev, "@") || r >= 0x3000) && !particle {
+			if strings.Contains(prev, "@") {
+				last += attachedFileAfter(line[last:])
+			}
 			b.WriteString(" ")
 			continue
 		}
@@ -319,6 +331,31 @@ func withMentionedNames(line string) string {
 	}
 	b.WriteString(line[last:])
 	return b.String()
+}
+
+// strayKeyMention is a letter glued before a mention that opens a
+// line ("F@TODO.md"): a key pressed before the editor inserted the
+// mention, not an address's name.
+var strayKeyMention = regexp.MustCompile(`^(\s*)\pL@(` + mentionPath + `\.\w+(?:\s|$))`)
+
+// attachedFileAfter is how many bytes of after, the text after a
+// mention that attaches a file, are one more file of the run: a file's
+// name ("O.md", "notes.txt") that more words follow. 0 when after goes
+// on otherwise.
+func attachedFileAfter(after string) int {
+	rest := strings.TrimLeft(after, " ")
+	if len(rest) == len(after) {
+		return 0
+	}
+	end := strings.IndexByte(rest, ' ')
+	if end < 0 {
+		return 0
+	}
+	name := rest[:end]
+	if strings.ContainsAny(name, "@/") || !knownExt(name) || strings.TrimSpace(rest[end:]) == "" {
+		return 0
+	}
+	return len(after) - len(rest) + end
 }
 
 // particleAfter reports the particle that follows a mention, glued to it

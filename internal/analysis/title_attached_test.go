@@ -137,3 +137,23 @@ func TestPurposeClauseOpeners(t *testing.T) {
 		}
 	}
 }
+
+// TestTitleGarbledRunOfMentions: an export can garble the files a prompt
+// attaches at its opening, gluing a stray key before the first mention
+// or leaving a piece of a name after the mentions; both belong to the
+// run of attached files, and the title starts at the request.
+func TestTitleGarbledRunOfMentions(t *testing.T) {
+	cases := []struct{ line, want string }{
+		{"K@NOTES.md @PLAN.md please summarise the open questions", "please summarise the open questions"},
+		{"@PLAN.md @src/queue E.md summarise the open questions", "summarise the open questions"},
+		// A file the sentence names after one attached mention is its
+		// subject, and an address keeps its name.
+		{"@src/app.go main.go panics on start", "main.go panics on start"},
+		{"write to j@example.com about the release", "write to j@example.com about the release"},
+	}
+	for _, c := range cases {
+		if got := strings.TrimSpace(cleanTitleLine(c.line)); got != c.want {
+			t.Errorf("cleanTitleLine(%q) = %q, want %q", c.line, got, c.want)
+		}
+	}
+}
