@@ -1114,24 +1114,29 @@ func realsetTitleSource(t *testing.T, imp *realsetImporter, sess *baton.Session)
 // realsetSubjectPlace tries them: the first prompt's sentence the title
 // was cut from (its window left the subject out), another of its
 // sentences (another sentence was chosen), the first answer, the
-// steward's later messages, or none of them (elsewhere in the answers,
+// steward's later prompts a title is read from (another prompt was
+// chosen), those of them that answer the assistant's question (their
+// score halved), the steward's messages after those or outside them (no
+// title reads them), or none of them (elsewhere in the answers,
 // or the labels name it in words of their own).
 const (
 	subjectInTitleSentence = "the title's own sentence"
 	subjectInOtherSentence = "another sentence of the first prompt"
 	subjectInFirstAnswer   = "the first answer"
-	subjectInLaterPrompt   = "a later steward message"
+	subjectInLaterPrompt   = "a later prompt a title is read from"
+	subjectInLaterReply    = "a later prompt that answers a question"
+	subjectInLaterUnread   = "a steward message after those"
 	subjectNowhereRead     = "none of these"
 )
 
 var realsetSubjectPlaces = []string{subjectInTitleSentence, subjectInOtherSentence, subjectInFirstAnswer,
-	subjectInLaterPrompt, subjectNowhereRead}
+	subjectInLaterPrompt, subjectInLaterReply, subjectInLaterUnread, subjectNowhereRead}
 
 // realsetSubjectPlace says where a session names the subject its title
 // left out: the first of realsetSubjectPlaces whose text names a term of
 // every group. The title's own sentence is the first prompt's sentence
 // that holds all of the title's words.
-func realsetSubjectPlace(title string, subject [][]string, sentences []string, answer, later string) string {
+func realsetSubjectPlace(title string, subject [][]string, texts analysis.SubjectTexts) string {
 	names := func(text string) bool {
 		for _, group := range subject {
 			if !slices.ContainsFunc(group, func(term string) bool { return realsetHasTerm(text, term) }) {
@@ -1146,7 +1151,7 @@ func realsetSubjectPlace(title string, subject [][]string, sentences []string, a
 		return len(tw) > 0 && !slices.ContainsFunc(tw, func(w string) bool { return !slices.Contains(words, w) })
 	}
 	other := false
-	for _, s := range sentences {
+	for _, s := range texts.Sentences {
 		if !names(s) {
 			continue
 		}
@@ -1158,10 +1163,14 @@ func realsetSubjectPlace(title string, subject [][]string, sentences []string, a
 	switch {
 	case other:
 		return subjectInOtherSentence
-	case names(answer):
+	case names(texts.Answer):
 		return subjectInFirstAnswer
-	case names(later):
+	case names(texts.Later):
 		return subjectInLaterPrompt
+	case names(texts.LaterReply):
+		return subjectInLaterReply
+	case names(texts.Unread):
+		return subjectInLaterUnread
 	}
 	return subjectNowhereRead
 }
@@ -1173,8 +1182,7 @@ func realsetStoredSubjectPlace(t *testing.T, imp *realsetImporter, sess *baton.S
 	if err != nil {
 		t.Fatal(err)
 	}
-	sentences, answer, later := analysis.TitleSubjectTexts(msgs)
-	return realsetSubjectPlace(sess.Title, subject, sentences, answer, later)
+	return realsetSubjectPlace(sess.Title, subject, analysis.TitleSubjectTexts(msgs))
 }
 
 // realsetSubjectPlaceLine is one split's failing titles by where the
@@ -2033,23 +2041,25 @@ func TestRealSetReporting(t *testing.T) {
 	slow := "It has been slow since Tuesday."
 	named := "The nightly job writes a backup of the database to S3."
 	for _, c := range []struct {
-		title, answer, later string
-		sentences            []string
-		want                 string
+		title string
+		texts analysis.SubjectTexts
+		want  string
 	}{
-		{"Nightly job writes database to S3", "", "", []string{slow, named}, subjectInTitleSentence},
-		{"Slow since Tuesday", "", "", []string{slow, named}, subjectInOtherSentence},
-		{"Slow since Tuesday", "The backup step copies every table.", "", []string{slow}, subjectInFirstAnswer},
-		{"Slow since Tuesday", "Let me look.", "Only the backup matters.", []string{slow}, subjectInLaterPrompt},
-		{"Slow since Tuesday", "Let me look.", "Thanks.", []string{slow}, subjectNowhereRead},
+		{"Nightly job writes database to S3", analysis.SubjectTexts{Sentences: []string{slow, named}}, subjectInTitleSentence},
+		{"Slow since Tuesday", analysis.SubjectTexts{Sentences: []string{slow, named}}, subjectInOtherSentence},
+		{"Slow since Tuesday", analysis.SubjectTexts{Sentences: []string{slow}, Answer: "The backup step copies every table."}, subjectInFirstAnswer},
+		{"Slow since Tuesday", analysis.SubjectTexts{Sentences: []string{slow}, Answer: "Let me look.", Later: "Only the backup matters."}, subjectInLaterPrompt},
+		{"Slow since Tuesday", analysis.SubjectTexts{Sentences: []string{slow}, Answer: "Which one?", LaterReply: "The backup."}, subjectInLaterReply},
+		{"Slow since Tuesday", analysis.SubjectTexts{Sentences: []string{slow}, Answer: "Let me look.", Later: "Thanks.", Unread: "Only the backup matters."}, subjectInLaterUnread},
+		{"Slow since Tuesday", analysis.SubjectTexts{Sentences: []string{slow}, Answer: "Let me look.", Later: "Thanks."}, subjectNowhereRead},
 	} {
-		got := realsetSubjectPlace(c.title, subject, c.sentences, c.answer, c.later)
+		got := realsetSubjectPlace(c.title, subject, c.texts)
 		if got != c.want {
-			t.Errorf("subject of %q with prompt %q, answer %q, later %q is in %q, want %q", c.title, c.sentences, c.answer, c.later, got, c.want)
+			t.Errorf("subject of %q in %+v is in %q, want %q", c.title, c.texts, got, c.want)
 		}
 		run.subjectPlaces["test"][got]++
 	}
-	want = "failing titles by where the session names their subject: the title's own sentence 1; another sentence of the first prompt 1; the first answer 1; a later steward message 1; none of these 1\n"
+	want = "failing titles by where the session names their subject: the title's own sentence 1; another sentence of the first prompt 1; the first answer 1; a later prompt a title is read from 1; a later prompt that answers a question 1; a steward message after those 1; none of these 1\n"
 	if got := realsetSubjectPlaceLine(run.subjectPlaces["test"]); got != want {
 		t.Errorf("test split's subject places =\n%q, want\n%q", got, want)
 	}

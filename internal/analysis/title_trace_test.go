@@ -60,29 +60,58 @@ func TitleSource(msgs []*baton.Message) (title, source string) {
 	return t, string(src)
 }
 
-// TitleSubjectTexts are the texts of a session a title's subject may be
-// named in, for the real set's count of where the failing titles'
-// subjects were: the sentences of the first prompt a title is looked
-// for in (as sessionTitleFrom reads them), the prose of the first answer
-// to it, and the steward's text after it.
-func TitleSubjectTexts(msgs []*baton.Message) (sentences []string, answer, later string) {
+// SubjectTexts are the texts of a session a title's subject may be named
+// in, for the real set's count of where the failing titles' subjects
+// were.
+type SubjectTexts struct {
+	// Sentences are the sentences of the first prompt a title is looked
+	// for in, as sessionTitleFrom reads them.
+	Sentences []string
+	// Answer is the prose of the first answer to it.
+	Answer string
+	// Later and LaterReply are the steward's later prompts a title is
+	// looked for in too (titlePrompts of them, counted as
+	// sessionTitleFrom counts them); LaterReply holds those that answer
+	// the assistant's question, whose score is halved (replyShare).
+	Later, LaterReply string
+	// Unread is the steward's text after those or outside them.
+	Unread string
+}
+
+// TitleSubjectTexts are the SubjectTexts of a session's messages.
+func TitleSubjectTexts(msgs []*baton.Message) SubjectTexts {
 	vs := buildViews(New(), msgs)
+	var st SubjectTexts
 	first := -1
-	var rest strings.Builder
+	prompts := 0
+	var later, reply, unread strings.Builder
 	for i := range vs {
 		v := &vs[i]
 		switch {
 		case first < 0 && titlePrompt(v):
 			first = i
 			for _, s := range withReferentsNamed(withoutRoles(withoutTemplate(vs, i, titleSentences(titleProse(v))))) {
-				sentences = append(sentences, s.cjk+strings.Join(s.words, " "))
+				st.Sentences = append(st.Sentences, s.cjk+strings.Join(s.words, " "))
+			}
+			if !subjectless(v) {
+				prompts++
 			}
 		case first < 0:
+		case titlePrompt(v) && prompts < titlePrompts:
+			if answersQuestion(vs, i) {
+				reply.WriteString(v.prose + "\n")
+			} else {
+				later.WriteString(v.prose + "\n")
+			}
+			if !subjectless(v) {
+				prompts++
+			}
 		case v.steward() && v.text:
-			rest.WriteString(v.prose + "\n")
-		case answer == "" && rest.Len() == 0 && v.assistant() && v.text:
-			answer = answerProse(v)
+			unread.WriteString(v.prose + "\n")
+		case st.Answer == "" && later.Len()+reply.Len()+unread.Len() == 0 && v.assistant() && v.text:
+			st.Answer = answerProse(v)
 		}
 	}
-	return sentences, answer, rest.String()
+	st.Later, st.LaterReply, st.Unread = later.String(), reply.String(), unread.String()
+	return st
 }
