@@ -42,9 +42,27 @@ func codeLine(line string) bool {
 		strings.Contains(t, "=>") || strings.Contains(t, ":=")
 	if !shaped {
 		first, rest, _ := strings.Cut(t, " ")
-		shaped = codeKeywords[first] && strings.ContainsAny(rest, "{}()=;:<>\"'")
+		shaped = codeKeywords[first] && strings.ContainsAny(rest, "{}()=;:<>\"'") || pythonImport(first, rest)
 	}
 	return shaped && !proseRun(t)
+}
+
+// pythonImport reports Python's import of names from a module, a line
+// made of nothing else ("from typing import Annotated", "from pydantic
+// import Field, BaseModel"): it has no punctuation of code, and its words
+// ("typing import", "import field") read as a phrase. The module is one
+// word that no sentence puts there ("from the import step" is prose).
+func pythonImport(first, rest string) bool {
+	if first != "from" {
+		return false
+	}
+	module, names, ok := strings.Cut(rest, " import ")
+	if !ok || module == "" || strings.Contains(module, " ") || articles[strings.ToLower(module)] {
+		return false
+	}
+	return strings.IndexFunc(names, func(r rune) bool {
+		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && !strings.ContainsRune("_., ()*", r)
+	}) < 0
 }
 
 // proseRun reports a line holding five words of letters in a row, parted

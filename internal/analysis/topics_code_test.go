@@ -24,6 +24,10 @@ func TestCodeLine(t *testing.T) {
 		{"can you change my template so that it uses {{ value }}", false},
 		{"Import the ledger before the export runs {see notes}", false},
 		{"export the ledger", false},
+		{"from typing import Annotated", true},
+		{"from pydantic import Field, BaseModel", true},
+		{"from the import step", false},
+		{"from Monday the import runs", false},
 		{"", false},
 	} {
 		if got := codeLine(tc.line); got != tc.code {

@@ -70,6 +70,7 @@ func hyphenCompounds(prose string) (compounds []string, rest string) {
 	}
 	var b strings.Builder
 	last := 0
+	cut := false
 	for i := 0; i < len(prose); {
 		if prose[i] == ' ' || prose[i] == '\n' || prose[i] == '\t' {
 			i++
@@ -84,15 +85,38 @@ func hyphenCompounds(prose string) (compounds []string, rest string) {
 			b.WriteString(prose[last:i])
 			b.WriteByte(' ')
 			last = j
+		} else if k := boundPrefixEnd(prose[i:j]); k > 0 {
+			// The prefix of a compound that is no term ("multi" of
+			// "multi-replace") is no word either: the rest is.
+			b.WriteString(prose[last:i])
+			b.WriteByte(' ')
+			last = i + k
+			cut = true
 		}
 		i = j
 	}
-	if compounds == nil {
+	if compounds == nil && !cut {
 		return nil, prose
 	}
 	b.WriteString(prose[last:])
 	return compounds, b.String()
 }
+
+// boundPrefixEnd is where the rest of a field written with a prefix that
+// is no word alone ("multi-replace", "self-hosted", "re-run") begins, past
+// its hyphen, or 0.
+func boundPrefixEnd(field string) int {
+	start := strings.IndexFunc(field, unicode.IsLetter)
+	hyphen := strings.IndexByte(field, '-')
+	if start < 0 || hyphen <= start || hyphen == len(field)-1 || !boundPrefixes[strings.ToLower(field[start:hyphen])] {
+		return 0
+	}
+	return hyphen + 1
+}
+
+// boundPrefixes are the prefixes of compoundPrefixes that are no word of
+// their own ("so" and "well" are).
+var boundPrefixes = set("re", "self", "multi")
 
 // compoundPrefixes open compounds that are verbs or adjectives.
 var compoundPrefixes = set("re", "self", "well", "so", "multi")

@@ -52,3 +52,20 @@ func TestHyphenatedCompoundsAreTopics(t *testing.T) {
 		}
 	}
 }
+
+// TestBoundPrefixIsNoWord: a prefix that makes no compound term
+// ("multi-select", "self-hosted") is no word of the message either; the
+// rest of the field is read as words.
+func TestBoundPrefixIsNoWord(t *testing.T) {
+	for in, want := range map[string][]string{
+		"add a multi-select dropdown":     {"add", "a", "select", "dropdown"},
+		"the self-hosted runner":          {"the", "hosted", "runner"},
+		"a well-known (Multi-Tenant) app": {"a", "well", "known", "tenant", "app"},
+		"the pre-commit hook":             {"the", "hook"},
+	} {
+		_, rest := hyphenCompounds(in)
+		if got := wordsOf(lowerText(rest)); !slices.Equal(got, want) {
+			t.Errorf("words of %q = %q, want %q", in, got, want)
+		}
+	}
+}
