@@ -56,7 +56,7 @@ var technologies = map[string]string{
 	"tensorflow": "TensorFlow", "vader": "VADER", "chromedp": "chromedp", "goquery": "goquery",
 	"reactjs": "React", "react.js": "React", "react-dom": "React", "tokio": "Tokio", "systemd": "systemd",
 	"minikube": "minikube", "pglogical": "pglogical", "pagerduty": "PagerDuty", "golangci-lint": "golangci-lint",
-	"pyyaml": "PyYAML", "saml": "SAML", "csv": "CSV", "pipenv": "Pipenv", "poetry": "Poetry",
+	"pyyaml": "PyYAML", "saml": "SAML", "csv": "CSV", "pipenv": "Pipenv",
 	"mermaid": "Mermaid",
 	// Services that review, scan or update a repository's pull requests.
 	"coderabbit": "CodeRabbit", "dependabot": "Dependabot", "codecov": "Codecov",
@@ -217,6 +217,9 @@ var toolCommands = map[string]struct {
 	"cargo": {"Cargo", set("build", "run", "test", "add", "new", "init", "install", "check", "clippy", "fmt", "publish", "update", "bench", "doc", "tree")},
 	"pip":   {"pip", set("install", "uninstall", "freeze", "list", "show", "download")},
 	"pip3":  {"pip", set("install", "uninstall", "freeze", "list", "show", "download")},
+	// "poetry" is the English word too ("a poetry app"); written as a
+	// name ("Poetry", caseTechnologies) it is the tool anywhere.
+	"poetry": {"Poetry", set("install", "add", "remove", "run", "lock", "update", "build", "publish", "init", "new", "shell", "show", "env", "check", "export", "sync")},
 }
 
 var caseTechnologies = map[string]string{
@@ -243,7 +246,7 @@ var caseTechnologies = map[string]string{
 	"Confluence": "Confluence", "AutoGen": "AutoGen", "Sentry": "Sentry", "Celery": "Celery",
 	"Vagrant": "Vagrant", "Jenkins": "Jenkins", "Rancher": "Rancher", "Godot": "Godot", "Gatsby": "Gatsby",
 	"Phaser": "Phaser", "Jekyll": "Jekyll", "Mocha": "Mocha", "Jasmine": "Jasmine", "Locust": "Locust",
-	"Telegram": "Telegram", "Asana": "Asana",
+	"Telegram": "Telegram", "Asana": "Asana", "Poetry": "Poetry",
 }
 
 // techPhrases are technologies written as two or three words.
@@ -872,8 +875,19 @@ func technologyOf(c string, chunks []string, i int, sentenceStart bool) (string,
 		return "", false
 	}
 	name, ok := technologies[string(l)]
+	if ok && i+1 < len(chunks) {
+		if tails := otherTermTails[string(l)]; tails != nil && tails[strings.ToLower(trimChunk(chunks[i+1]))] {
+			return "", false
+		}
+	}
 	return name, ok
 }
+
+// otherTermTails are the words that, after a technology's name, make the
+// two words a term of something else: "Largest Contentful Paint" and
+// "First Contentful Paint" are a page's speed, measured in any web
+// project, not the Contentful CMS.
+var otherTermTails = map[string]map[string]bool{"contentful": set("paint", "paints")}
 
 // asciiLower appends s lower-cased (ASCII letters only) to b.
 func asciiLower(b []byte, s string) []byte {
