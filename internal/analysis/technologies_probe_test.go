@@ -10,13 +10,6 @@ import (
 // headers, a health endpoint) checks the server the agent started; curl
 // that fetches or sends data is curl in use.
 func TestServerProbesRunNoCurlOfTheWork(t *testing.T) {
-	names := func(cmd string) []string {
-		var out []string
-		for _, r := range commandTechnologies(cmd) {
-			out = append(out, r.name)
-		}
-		return out
-	}
 	for _, cmd := range []string{
 		`npm run dev & sleep 3 && curl -s -o /dev/null -w "%{http_code}" http://localhost:3000/`,
 		`if curl -s http://localhost:8080/healthz > /dev/null 2>&1; then echo up; fi`,
@@ -24,7 +17,7 @@ func TestServerProbesRunNoCurlOfTheWork(t *testing.T) {
 		`curl -I https://shop.example.org/cart`,
 		`curl -s -o NUL http://localhost:5173/`,
 	} {
-		if got := names(cmd); slices.Contains(got, "curl") {
+		if got := commandTechnologyNames(cmd); slices.Contains(got, "curl") {
 			t.Errorf("%s: technologies %q hold curl", cmd, got)
 		}
 	}
@@ -33,7 +26,7 @@ func TestServerProbesRunNoCurlOfTheWork(t *testing.T) {
 		`curl -X POST http://127.0.0.1:8000/orders -H "Content-Type: application/json" -d '{"id": 1}'`,
 		`curl -fsSL -o /tmp/install.sh https://example.org/install.sh`,
 	} {
-		if got := names(cmd); !slices.Contains(got, "curl") {
+		if got := commandTechnologyNames(cmd); !slices.Contains(got, "curl") {
 			t.Errorf("%s: technologies %q lack curl", cmd, got)
 		}
 	}

@@ -5,19 +5,22 @@ import (
 	"testing"
 )
 
+// commandTechnologyNames is the names of the technologies a command line
+// shows (commandTechnologies), in its order.
+func commandTechnologyNames(cmd string) []string {
+	var out []string
+	for _, r := range commandTechnologies(cmd) {
+		out = append(out, r.name)
+	}
+	return out
+}
+
 // TestCommandSubstitutionsRun: a command inside "$(…)", backticks or
 // "<(…)" runs as much as the command around it, also after an
 // assignment or inside a loop's "do"; one inside single quotes, an
 // arithmetic "$((…))", the setup eval is given and the body of a
 // here-document whose delimiter is quoted run nothing.
 func TestCommandSubstitutionsRun(t *testing.T) {
-	names := func(cmd string) []string {
-		var out []string
-		for _, r := range commandTechnologies(cmd) {
-			out = append(out, r.name)
-		}
-		return out
-	}
 	for _, c := range []struct {
 		cmd       string
 		want, not []string
@@ -34,7 +37,7 @@ func TestCommandSubstitutionsRun(t *testing.T) {
 		{cmd: "cat > notes.txt <<'END'\ndocker compose up\nEND\nwc -l notes.txt", not: []string{"Docker", "Docker Compose"}},
 		{cmd: "git commit -m \"$(cat <<'MSG'\nlet kubectl wait (longer)\nMSG\n)\"", want: []string{"Git"}, not: []string{"Kubernetes"}},
 	} {
-		got := names(c.cmd)
+		got := commandTechnologyNames(c.cmd)
 		for _, w := range c.want {
 			if !slices.Contains(got, w) {
 				t.Errorf("%q: %q lacks %q", c.cmd, got, w)
