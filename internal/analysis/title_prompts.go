@@ -89,6 +89,48 @@ func answersQuestion(vs []view, i int) bool {
 	return false
 }
 
+// asksWhatToWorkOn reports a steward prompt at vs[i] that answers the
+// assistant's question asking what to work on: the last sentence of its
+// last message asks, with a question word, what the steward wants done
+// ("What would you like help with?", "Which part of the site should we
+// start with?", "How can I help?").
+func asksWhatToWorkOn(vs []view, i int) bool {
+	for j := i - 1; j >= 0; j-- {
+		v := &vs[j]
+		if v.steward() && v.text {
+			return false
+		}
+		if !v.assistant() || !v.text {
+			continue
+		}
+		q := strings.TrimRight(v.prose, " \n*_`)")
+		if !strings.HasSuffix(q, "?") {
+			return false
+		}
+		if k := strings.LastIndexAny(q[:len(q)-1], ".!?\n"); k >= 0 {
+			q = q[k+1:]
+		}
+		words := strings.Fields(strings.ToLower(q))
+		if len(words) < 3 || !questionWords[bareWord(words[0])] {
+			return false
+		}
+		q = " " + strings.Join(words, " ") + " "
+		for _, ask := range askingWhatToDo {
+			if strings.Contains(q, ask) {
+				return true
+			}
+		}
+		return false
+	}
+	return false
+}
+
+// askingWhatToDo are the phrases with which an assistant's question asks
+// the steward what the work is, not a detail of it ("What would you like
+// to clarify?").
+var askingWhatToDo = []string{" help ", " help? ", " work on ", " work on? ", " working on ", " working on? ",
+	" to do ", " to do? ", " start with ", " start with? ", " focus on ", " focus on? ", " tackle ", " tackle? "}
+
 // refTitle is the title the first sentence of a referenced text makes,
 // scored as a heading, and its score: "" when ref is empty.
 func refTitle(ref string, weights map[string]float64) (string, float64) {

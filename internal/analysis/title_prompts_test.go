@@ -166,3 +166,24 @@ func TestTitleOfResumedWork(t *testing.T) {
 	}
 	checkTitleForm(t, "resumed work", got)
 }
+
+// TestTitleFromTheAnswerToWhatToWorkOn: when the assistant asks the
+// steward what to work on, the answer is the request and the prompt
+// before it only opened the session; an answer to a question about a
+// detail of the work stays a detail.
+func TestTitleFromTheAnswerToWhatToWorkOn(t *testing.T) {
+	got := titleOf("I want to work on the website today",
+		"Great! Which part of the website would you like to work on?",
+		"the checkout page: the coupon field rejects valid codes with lowercase letters",
+		"Let me look at the coupon validation. The coupon check compares uppercase codes only.")
+	if !strings.Contains(strings.ToLower(got), "coupon") {
+		t.Errorf("title %q does not name the work the steward named when asked", got)
+	}
+	got = titleOf("Plan the retry policy for the payment webhooks",
+		"Here is a first outline of the retry policy for the payment webhooks. What would you like to clarify first?",
+		"the maximum backoff, five minutes is too long for the ledger",
+		"Agreed, I'll cap the webhook backoff at one minute.")
+	if !strings.Contains(strings.ToLower(got), "retry") {
+		t.Errorf("title %q is not the request a detail question followed", got)
+	}
+}

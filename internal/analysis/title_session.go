@@ -114,6 +114,13 @@ func sessionTitleFrom(vs []view) (string, titleSource) {
 			}
 		}
 		decay := math.Pow(titlePromptDecay, float64(prompts))
+		namesTheWork := prompts > 0 && asksWhatToWorkOn(vs, i)
+		if namesTheWork {
+			// The assistant asked the steward to name the work ("Which
+			// part would you like to work on?"): this prompt is the
+			// request, the one before it its opening.
+			decay = math.Pow(titlePromptDecay, float64(prompts-1))
+		}
 		promptSource := titleFromFirstPrompt
 		if prompts > 0 {
 			promptSource = titleFromLaterPrompt
@@ -129,7 +136,7 @@ func sessionTitleFrom(vs []view) (string, titleSource) {
 				best, bestScore, source = t, score*decay, titleFromReference
 			}
 		}
-		if best != "" && answersQuestion(vs, i) {
+		if best != "" && !namesTheWork && answersQuestion(vs, i) {
 			// The opening request set the subject; this answers what
 			// the assistant asked about it.
 			decay *= replyShare
