@@ -1,6 +1,9 @@
 package analysis
 
-import "strings"
+import (
+	"strings"
+	"unicode/utf8"
+)
 
 // The word lists of salient (topics.go) and termWord are mostly English;
 // those of the other languages the sessions are written in hold only
@@ -36,8 +39,40 @@ func stopWordTopic(term string) bool {
 			return true
 		}
 	}
-	return len(words) == 1 && cliticInfinitive(words[0]) || polishImperative(words)
+	return len(words) == 1 && (cliticInfinitive(words[0]) || russianPoliteVerb(words[0])) || polishImperative(words)
 }
+
+// russianPoliteVerb reports a Russian verb in a form a request or an
+// answer is made with: the polite imperative, which ends in "-йте" or
+// "-ьте" (сделайте, попробуйте, проверьте, добавьте) where no noun of
+// software work does (the nouns "байте" and "сайте" are a byte's and a
+// site's case), or one of the commonest request verbs in the polite form
+// ending "-ите" that nouns share (напишите, укажите; лимите is a noun), in
+// the "you will" form (добавите, сможете) or in the first person
+// (укажу, добавлю).
+func russianPoliteVerb(w string) bool {
+	if russianRequestVerbs[w] {
+		return true
+	}
+	if !strings.HasSuffix(w, "те") || utf8.RuneCountInString(w) < 6 {
+		return false
+	}
+	for _, ending := range [...]string{"ьте", "уйте", "ойте", "ейте", "яйте", "айте"} {
+		if strings.HasSuffix(w, ending) {
+			return !strings.HasSuffix(w, "байте") && !strings.HasSuffix(w, "сайте")
+		}
+	}
+	return false
+}
+
+// russianRequestVerbs are the commonest verbs of a Russian request in the
+// forms russianPoliteVerb's endings leave out.
+var russianRequestVerbs = set(
+	"напишите", "опишите", "укажите", "покажите", "скажите", "расскажите", "подскажите", "объясните",
+	"посмотрите", "помогите", "уберите", "удалите", "измените", "запустите", "обновите", "найдите", "создадите",
+	"добавите", "укажете", "напишете", "сделаете", "сможете", "можете", "проверите", "исправите", "измените",
+	"укажу", "покажу", "скажу", "расскажу", "добавлю", "напишу", "проверю", "посмотрю", "исправлю", "создам",
+	"запущу", "обновлю", "опишу", "удалю", "изменю", "объясню")
 
 // polishImperative reports a phrase holding a Polish imperative, which
 // most of the verbs a request is made with end in "-uj" (zaplanuj, plan;

@@ -138,3 +138,19 @@ func TestStopWordTopic(t *testing.T) {
 		}
 	}
 }
+
+// TestRussianPoliteVerbs: a Russian request's verbs in their polite and
+// first-person forms are no topics; the nouns that share their endings
+// (a site's and a byte's case, "лимите") stay words.
+func TestRussianPoliteVerbs(t *testing.T) {
+	for w, verb := range map[string]bool{
+		"напишите": true, "попробуйте": true, "проверьте": true, "добавьте": true, "сделайте": true,
+		"настройте": true, "добавите": true, "укажу": true, "объясню": true,
+		"сайте": false, "байте": false, "мегабайте": false, "лимите": false, "конспект": false, "логов": false,
+		"интерфейсе": false, "контексте": false,
+	} {
+		if got := stopWordTopic(w); got != verb {
+			t.Errorf("stopWordTopic(%q) = %v, want %v", w, got, verb)
+		}
+	}
+}
