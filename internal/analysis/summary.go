@@ -809,6 +809,9 @@ func composeSummary(cands []candidate, ranked []int, closing, closingLast, lastS
 		if k == ask {
 			return reportedAsk(withStop(capitalizedWord(p.cands[k].text)))
 		}
+		if p.cands[k].assistant {
+			return withStop(withoutInterjection(p.cands[k].text))
+		}
 		return withStop(p.cands[k].text)
 	}
 	take := func(k int) {
@@ -902,6 +905,30 @@ func assentReply(lower string) bool {
 // verb ("now let's …", "please …", "can you …"), or the steward's news
 // ("ok, I've loaded the new credentials").
 var assentGoesOn = set("i", "i've", "i’ve", "i'm", "i’m", "i'll", "i’ll", "we", "we've", "we’ve", "now", "let's", "lets", "let", "please", "can", "could", "would", "then", "next", "go", "do")
+
+// withoutInterjection is the assistant's sentence without the word it
+// opens with to acknowledge what it saw ("Good - only two types remain",
+// "Okay, I've made the first edits"): the summary reports what follows.
+func withoutInterjection(s string) string {
+	first, rest, ok := strings.Cut(s, " ")
+	if !ok {
+		return s
+	}
+	word := strings.TrimRight(first, ",!")
+	if len(word) == len(first) {
+		// "Good - …", "Good — …": the dash stands apart.
+		dash, after, ok := strings.Cut(rest, " ")
+		if !ok || dash != "-" && dash != "—" && dash != "–" {
+			return s
+		}
+		rest = after
+	}
+	switch strings.ToLower(word) {
+	case "good", "great", "perfect", "excellent", "okay", "ok", "alright", "nice", "awesome":
+		return capitalized(rest)
+	}
+	return s
+}
 
 // displayWidth is the columns s takes on a screen: two for a wide
 // character (Chinese, Japanese and Korean scripts, full-width forms), one
