@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"path"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/baton-dev/baton/internal/baton"
 )
@@ -374,15 +376,96 @@ func shellSegments(cmd string) []string {
 	cmd = shellSeparators.Replace(cmd)
 	var out []string
 	for seg := range strings.SplitSeq(cmd, "\n") {
-		f := strings.Fields(seg)
-		for len(f) > 0 && (f[0] == "sudo" || (strings.Contains(f[0], "=") && !strings.HasPrefix(f[0], "-"))) {
-			f = f[1:]
-		}
-		if len(f) > 0 {
-			out = append(out, strings.Join(f, " "))
+		if words := simpleCommand(seg); words != "" {
+			out = append(out, words)
 		}
 	}
 	return out
+}
+
+// simpleCommand is the words of seg (strings.Fields) past any leading
+// "sudo" and VAR=value words, joined by one space. Most commands are
+// written with one space between words: those are returned as a part of
+// seg, with no list of words made and joined again.
+func simpleCommand(seg string) string {
+	start, end := nextShellWord(seg, 0)
+	for start >= 0 {
+		w := seg[start:end]
+		if w != "sudo" && (!strings.Contains(w, "=") || strings.HasPrefix(w, "-")) {
+			break
+		}
+		start, end = nextShellWord(seg, end)
+	}
+	if start < 0 {
+		return ""
+	}
+	first, last, spaced := start, end, true
+	for {
+		next, nextEnd := nextShellWord(seg, last)
+		if next < 0 {
+			break
+		}
+		spaced = spaced && next == last+1 && seg[last] == ' '
+		last = nextEnd
+	}
+	if spaced {
+		return seg[first:last]
+	}
+	var b strings.Builder
+	b.Grow(last - first)
+	for start >= 0 {
+		if b.Len() > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(seg[start:end])
+		start, end = nextShellWord(seg, end)
+	}
+	return b.String()
+}
+
+// nextShellWord finds the first word of s at or after byte i, as
+// strings.Fields splits words (at ASCII and Unicode spaces); start is -1
+// when there is none.
+func nextShellWord(s string, i int) (start, end int) {
+	for i < len(s) {
+		size := spaceAt(s, i)
+		if size == 0 {
+			break
+		}
+		i += size
+	}
+	if i >= len(s) {
+		return -1, -1
+	}
+	start = i
+	for i < len(s) {
+		if c := s[i]; c < utf8.RuneSelf && !squashSpace[c] {
+			i++
+			continue
+		}
+		if spaceAt(s, i) > 0 {
+			break
+		}
+		_, size := utf8.DecodeRuneInString(s[i:])
+		i += size
+	}
+	return start, i
+}
+
+// spaceAt is the length of the space (unicode.IsSpace) at byte i of s,
+// or 0 when the rune there is no space.
+func spaceAt(s string, i int) int {
+	if c := s[i]; c < utf8.RuneSelf {
+		if squashSpace[c] {
+			return 1
+		}
+		return 0
+	}
+	r, size := utf8.DecodeRuneInString(s[i:])
+	if unicode.IsSpace(r) {
+		return size
+	}
+	return 0
 }
 
 // shellArgs splits a simple command into words, honouring quotes.

@@ -507,7 +507,8 @@ func actionTechnologies(a techAction, te *techEvidence) {
 		if a.shell != "" {
 			te.add(a.shell, evidenceUsed, "ran `"+excerpt(a.command, 80)+"` in "+a.shell)
 		}
-		for _, r := range commandTechnologies(truncate(a.command, 4096)) {
+		cmd := readShellCommand(truncate(a.command, 4096))
+		for _, r := range segmentTechnologies(cmd.ran, cmd.subs) {
 			if r.installed {
 				te.add(r.name, evidenceUsed, "installed with `"+excerpt(r.command, 80)+"`")
 				continue
@@ -516,7 +517,7 @@ func actionTechnologies(a techAction, te *techEvidence) {
 		}
 		// The reads and the searches share the command's simple
 		// commands split into words: each split the command for itself.
-		args := commandArgs(truncate(a.command, 4096))
+		args := commandArgs(cmd.segs)
 		for _, f := range argsReads(args) {
 			te.add(languageTechnology[languageOfPath(f)], evidenceRead, "read "+path.Base(f))
 		}
@@ -766,6 +767,14 @@ type ranTech struct {
 // interpreter, and the known packages an installer is given. Quoted text
 // and here-documents are not commands and are skipped.
 func commandTechnologies(cmd string) []ranTech {
+	rest, subs := substitutions(unquoted(cmd))
+	return segmentTechnologies(shellSegments(rest), subs)
+}
+
+// segmentTechnologies is commandTechnologies of a command read as its
+// simple commands, each substitution masked as one word (segs), and the
+// substitutions' own commands (subs).
+func segmentTechnologies(segs, subs []string) []ranTech {
 	var out []ranTech
 	seen := map[string]bool{}
 	var seg string
@@ -775,8 +784,7 @@ func commandTechnologies(cmd string) []ranTech {
 			out = append(out, ranTech{name: name, command: substitutionMask.unmask(seg), installed: installed})
 		}
 	}
-	rest, subs := substitutions(unquoted(cmd))
-	for _, seg = range shellSegments(rest) {
+	for _, seg = range segs {
 		args := strings.Fields(seg)
 		for len(args) > 0 && strings.Trim(args[0], "$({`") == "" {
 			args = args[1:]

@@ -259,10 +259,30 @@ func patchActions(patch string) []techAction {
 // fileReaders are programs that print the files they are given.
 var fileReaders = set("cat", "head", "tail", "sed", "nl", "less", "more", "bat", "batcat", "Get-Content")
 
-// commandArgs is each simple command of a shell command (shellSegments of
-// it unquoted), split into words (shellArgs).
-func commandArgs(cmd string) [][]string {
-	segs := shellSegments(unquoted(cmd))
+// shellCommand is a shell command read once for what it runs
+// (segmentTechnologies) and for the words of its simple commands
+// (commandArgs): unquoting and splitting a long command twice was most
+// of the cost of reading the commands a session ran.
+type shellCommand struct {
+	ran  []string // its simple commands, each substitution masked as one word (commandTechnologies)
+	subs []string // the substitutions' commands
+	segs []string // its simple commands as written: shellSegments of it unquoted
+}
+
+func readShellCommand(cmd string) shellCommand {
+	u := unquoted(cmd)
+	rest, subs := substitutions(u)
+	c := shellCommand{ran: shellSegments(rest), subs: subs}
+	c.segs = c.ran
+	if rest != u {
+		c.segs = shellSegments(u)
+	}
+	return c
+}
+
+// commandArgs is each simple command of a shell command (its segs), split
+// into words (shellArgs).
+func commandArgs(segs []string) [][]string {
 	out := make([][]string, len(segs))
 	for i, seg := range segs {
 		out[i] = shellArgs(seg)
