@@ -225,17 +225,16 @@ func (b *builder) start(ts string) {
 }
 
 func (b *builder) line(n int, raw []byte) error {
+	if il, ok := decodeItemLine(raw); ok {
+		b.lineTime(n, il.Timestamp)
+		b.readItem(n, &il.Payload)
+		return nil
+	}
 	var l line
 	if err := jsonfast.Unmarshal(raw, &l); err != nil {
 		return fmt.Errorf("not a JSON object: %w", err)
 	}
-	if t, ok := agentlog.Time(l.Timestamp); ok {
-		b.now = t
-	} else if l.Timestamp != "" {
-		// One rule for every transcript: an unreadable or out-of-range
-		// time takes the previous message's, and the line says so.
-		b.lineErrs = append(b.lineErrs, LineError{Line: n, Err: fmt.Errorf("timestamp %q unreadable or outside the years 1 to 9999; the previous message's time was used", baton.Clip(l.Timestamp, 40))})
-	}
+	b.lineTime(n, l.Timestamp)
 	switch l.Type {
 	case "session_meta":
 		var m sessionMeta
@@ -277,6 +276,45 @@ func (b *builder) line(n int, raw []byte) error {
 	return nil
 }
 
+// lineTime takes the time of line n: its messages are at that time.
+func (b *builder) lineTime(n int, timestamp string) {
+	if t, ok := agentlog.Time(timestamp); ok {
+		b.now = t
+	} else if timestamp != "" {
+		// One rule for every transcript: an unreadable or out-of-range
+		// time takes the previous message's, and the line says so.
+		b.lineErrs = append(b.lineErrs, LineError{Line: n, Err: fmt.Errorf("timestamp %q unreadable or outside the years 1 to 9999; the previous message's time was used", baton.Clip(timestamp, 40))})
+	}
+}
+
+// itemLine is a line of the current layout that holds a response item,
+// decoded with its item.
+type itemLine struct {
+	Timestamp string `json:"timestamp"`
+	Type      string `json:"type"`
+	Payload   item   `json:"payload"`
+}
+
+// decodeItemLine decodes a response item's line in one pass: line and
+// item read it in two, the line with its payload kept raw and then the
+// payload, and response items are most of a rollout's bytes (the tools'
+// outputs). ok is false for any other line, for one with its payload key
+// written twice (line keeps the last payload whole, where this would mix
+// the two) and for one this cannot decode: line reads those as before.
+func decodeItemLine(raw []byte) (l itemLine, ok bool) {
+	// Codex writes the type before the payload, after the timestamp; a
+	// writer that sorts the keys writes it last.
+	typed := []byte(`"type":"response_item"`)
+	if !bytes.Contains(raw[:min(len(raw), 96)], typed) && !bytes.Contains(raw[max(0, len(raw)-96):], typed) ||
+		bytes.Count(raw, []byte(`"payload"`)) != 1 {
+		return itemLine{}, false
+	}
+	if jsonfast.Unmarshal(raw, &l) != nil || l.Type != "response_item" {
+		return itemLine{}, false
+	}
+	return l, true
+}
+
 func (b *builder) legacyLine(n int, raw []byte) error {
 	var probe struct {
 		RecordType string `json:"record_type"`
@@ -311,9 +349,15 @@ func (b *builder) item(n int, raw json.RawMessage) error {
 	if err := jsonfast.Unmarshal(raw, &it); err != nil {
 		return fmt.Errorf("response item: %w", err)
 	}
+	b.readItem(n, &it)
+	return nil
+}
+
+// readItem reads response item it, of line n.
+func (b *builder) readItem(n int, it *item) {
 	switch it.Type {
 	case "message":
-		b.message(n, &it)
+		b.message(n, it)
 	case "reasoning":
 		var parts []string
 		for _, s := range it.Summary {
@@ -333,11 +377,10 @@ func (b *builder) item(n int, raw json.RawMessage) error {
 			b.thinking = strings.TrimSpace(b.thinking + "\n\n" + strings.Join(parts, "\n\n"))
 		}
 	case "function_call", "custom_tool_call", "local_shell_call", "web_search_call":
-		b.toolCall(n, &it)
+		b.toolCall(n, it)
 	case "function_call_output", "custom_tool_call_output":
-		b.toolResult(n, &it)
+		b.toolResult(n, it)
 	}
-	return nil
 }
 
 func (b *builder) message(n int, it *item) {
@@ -521,6 +564,14 @@ func wrappedOutput(s string) (out string, failed, ok bool) {
 	if !strings.HasPrefix(strings.TrimSpace(s), "{") {
 		return "", false, false
 	}
+	if out, failed, ok := wrappedOutputAsWritten(s); ok {
+		return out, failed, true
+	}
+	return wrappedOutputDecoded(s)
+}
+
+// wrappedOutputDecoded is wrappedOutput of any object, decoded whole.
+func wrappedOutputDecoded(s string) (out string, failed, ok bool) {
 	var wrapped struct {
 		Output   json.RawMessage `json:"output"`
 		Metadata struct {
@@ -535,6 +586,68 @@ func wrappedOutput(s string) (out string, failed, ok bool) {
 		return "", false, false
 	}
 	return out, wrapped.Metadata.ExitCode != nil && *wrapped.Metadata.ExitCode != 0, true
+}
+
+// wrappedOutputAsWritten is wrappedOutput of the object as Codex writes
+// it, {"output":"…","metadata":{…}} (or with its keys sorted, the
+// metadata first) and nothing else, read without the decoder going through
+// the output twice (once to find its end, once to read it): the output is
+// read by jsonfast.String and the small metadata decoded on its own. ok is
+// false for any other object, which wrappedOutput decodes whole: what this
+// reads is one object of those two keys, each once, so it decodes the same.
+func wrappedOutputAsWritten(s string) (out string, failed, ok bool) {
+	const outputKey, metadataKey = `"output":`, `"metadata":`
+	var output, metadata string
+	switch {
+	case strings.HasPrefix(s, "{"+outputKey+`"`):
+		from := len("{" + outputKey)
+		end := stringEnd(s, from)
+		if end < 0 {
+			return "", false, false
+		}
+		rest := s[end:]
+		if !strings.HasPrefix(rest, ","+metadataKey) || !strings.HasSuffix(rest, "}") {
+			return "", false, false
+		}
+		output, metadata = s[from:end], rest[len(","+metadataKey):len(rest)-1]
+	case strings.HasPrefix(s, "{"+metadataKey):
+		at := strings.Index(s, ","+outputKey+`"`)
+		if at < 0 {
+			return "", false, false
+		}
+		from := at + len(","+outputKey)
+		if end := stringEnd(s, from); end != len(s)-1 || s[end] != '}' {
+			return "", false, false
+		}
+		output, metadata = s[from:len(s)-1], s[len("{"+metadataKey):at]
+	default:
+		return "", false, false
+	}
+	var meta struct {
+		ExitCode *int `json:"exit_code"`
+	}
+	if err := jsonfast.Unmarshal([]byte(metadata), &meta); err != nil {
+		return "", false, false
+	}
+	out, err := jsonfast.String([]byte(output))
+	if err != nil {
+		return "", false, false
+	}
+	return out, meta.ExitCode != nil && *meta.ExitCode != 0, true
+}
+
+// stringEnd is where the JSON string that opens at byte from of s ends,
+// past its closing quote, or -1 when it does not end.
+func stringEnd(s string, from int) int {
+	for i := from + 1; i < len(s); i++ {
+		switch s[i] {
+		case '\\':
+			i++
+		case '"':
+			return i + 1
+		}
+	}
+	return -1
 }
 
 // tokenCount puts one response's usage on the last message since the

@@ -2,6 +2,7 @@ package codex
 
 import (
 	"encoding/json"
+	"math/rand/v2"
 	"strings"
 	"testing"
 )
@@ -64,6 +65,11 @@ var outputCases = []string{
 	wrap(`{"output":"x"}`), wrap(`{"other":"x"}`), wrap(`{"output":"x\'"}`), wrap(`{"output":"unclosed`),
 	wrap("{\"output\":\"bad \xff utf8\"}"), wrap(`{"OUTPUT":"case","Metadata":{"Exit_Code":3}}`),
 	wrap("plain text output\nline 2"), wrap(""), `"\ud800"`, `"bad \x"`,
+	wrap(`{"output":"a","metadata":null}`), wrap(`{"output":"a","metadata":{}} `), wrap(`{"output":"a","metadata":7}`),
+	wrap(`{"output":"a","metadata":{"exit_code":1},"output":"b"}`), wrap(`{"output":"a","metadata":{"exit_code":1}}}`),
+	wrap(`{"output":"a\"","metadata":{"exit_code":3,"exit_code":0}}`), wrap(`{"output":"a\\","metadata":{"exit_code":4}}`),
+	wrap("{\"output\":\"tab\tin\",\"metadata\":{\"exit_code\":1}}"), wrap(`{"output":"a","metadata":{"exit_code":1} }`),
+	wrap(`{"output":"a","metadata":{"exit_code":1}, "x":1}`), wrap(`{"output":"a" ,"metadata":{"exit_code":1}}`),
 	`{"content":"done","success":false}`, `{"content":"done"}`, `[{"type":"input_text","text":"a"},{"type":"input_image"}]`,
 	`12`, `null`, ` "spaced" `,
 }
@@ -89,4 +95,49 @@ func FuzzOutputText(f *testing.F) {
 			t.Errorf("outputText(%q) = %q, %v; before: %q, %v", c, got, gotErr, want, wantErr)
 		}
 	})
+}
+
+// The object as Codex writes it, read without decoding it whole, reads as
+// it decodes: objects of the two keys and their neighbours put together at
+// random, with escapes and metadata of every kind.
+func TestWrappedOutputAsWrittenAsDecoded(t *testing.T) {
+	pick := func(rng *rand.Rand, from ...string) string { return from[rng.IntN(len(from))] }
+	body := []string{`\"`, `\\`, `\n`, `\u00e9`, `\ud83d`, `\ude00`, `\x`, `\`, "\t", "\xff", "é", "text ", `"`, `}`, `,"metadata":{}`, `,"output":"`}
+	rng := rand.New(rand.NewPCG(2, 6))
+	asWritten := 0
+	for range 400000 {
+		var output, metadata strings.Builder
+		output.WriteString(pick(rng, `"`, `"`, `"`, ``, `{"x":`))
+		for range rng.IntN(6) {
+			output.WriteString(pick(rng, body...))
+		}
+		output.WriteString(pick(rng, `"`, `"`, ``))
+		metadata.WriteString(pick(rng, `{"exit_code":0}`, `{"exit_code":1}`, `{"exit_code":1,"exit_code":0}`, `{"exit_code":"2"}`,
+			`{"exit_code":1.5}`, `null`, `{}`, `7`, `{"exit_code":3`, `[]`, `{"note":",\"output\":\""}`, `{"exit_code":1},"x":1`))
+		var b strings.Builder
+		if rng.IntN(2) == 0 { // as Codex writes it
+			b.WriteString(pick(rng, `{"output":`, `{"output":`, ` {"output":`, `{"Output":`))
+			b.WriteString(output.String())
+			b.WriteString(pick(rng, `,"metadata":`, `,"metadata":`, `,"metadata" :`, `,`))
+			b.WriteString(metadata.String())
+		} else { // its keys sorted
+			b.WriteString(pick(rng, `{"metadata":`, `{"metadata":`, ` {"metadata":`, `{"Metadata":`))
+			b.WriteString(metadata.String())
+			b.WriteString(pick(rng, `,"output":`, `,"output":`, `,"output" :`, `,`))
+			b.WriteString(output.String())
+		}
+		b.WriteString(pick(rng, `}`, `}`, ` }`, `}}`, `,"output":"b"}`, `,"metadata":null}`, ``, `x`, `]`))
+		s := b.String()
+		out, failed, ok := wrappedOutputAsWritten(s)
+		if !ok {
+			continue
+		}
+		asWritten++
+		if wantOut, wantFailed, wantOK := wrappedOutputDecoded(s); out != wantOut || failed != wantFailed || !wantOK {
+			t.Fatalf("%q read as written: %q, %v; decoded: %q, %v, %v", s, out, failed, wantOut, wantFailed, wantOK)
+		}
+	}
+	if asWritten < 2000 {
+		t.Fatalf("only %d random objects were read as written", asWritten)
+	}
 }
