@@ -10,19 +10,22 @@ import (
 // lines of its own: "Tool use: **read_file** • Read file: src/db.ts",
 // "**Chunk 1**", "Lines added: 7, lines removed: 1", "Parameters:",
 // "Status: **completed**"; another heads each call and its result with
-// "**Tool Call**:" and "**Tool Result**:". Their words (tool, read, edit, chunk, search)
+// "**Tool Call**:" and "**Tool Result**:", and a Claude Code chat's
+// to-do call with "**Agent task list:**". Their words (tool, read, edit, chunk, search)
 // are the exporter's, the same in every session, not what it is about.
 
 // exportedToolLine matches a line an exporter wrote for a tool call.
 var exportedToolLine = regexp.MustCompile(`^(?:Tool use:|Read file:|Edit file:|Searched (?:codebase|web)\b|Grep search\b|Listed (?:current )?directory\b|` +
 	`Parameters:|Additional data:|Result:|Status: \*\*|Output mode:|\*\*(?:Input|Output):\*\*|\*\*Chunk \d+\*\*|Lines added: \d|` +
-	`\*\*Tool (?:Call|Result)\*\*:)`)
+	`\*\*Tool (?:Call|Result)\*\*:|\*\*Agent task list:\*\*)`)
 
 // exportedToolResult matches a line an exporter wrote under a tool call
 // for its result: a row of the table of files, matches or pages it found
 // ("| `src/db.ts` | L12-40 |"), the folder it listed ("Directory:
-// **src** (3 files)"), or a bare outcome ("File not found").
-var exportedToolResult = regexp.MustCompile(`^(?:\||Directory: \*\*|(?:File not found|No results found|Incorrect tool arguments)$)`)
+// **src** (3 files)"), a bare outcome ("File not found"), or the heading
+// over the to-do list a call wrote ("## Todo List"; its items are the
+// assistant's plan and stay).
+var exportedToolResult = regexp.MustCompile(`^(?:\||Directory: \*\*|(?:File not found|No results found|Incorrect tool arguments|#{2,3} Todo List)$)`)
 
 // withoutExportedToolLines is prose without the lines an exporter wrote
 // for tool calls (exportedToolLine) and for their results

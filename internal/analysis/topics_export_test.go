@@ -88,3 +88,19 @@ func TestTopicsLeaveExportedCallParametersOut(t *testing.T) {
 		t.Errorf("withoutExportedToolLines = %q", got)
 	}
 }
+
+// TestExportedTodoListHeadingIsNoProse: the heading an exporter writes
+// over a to-do call's list ("## Todo List" under the call's line, a
+// Claude Code chat's "**Agent task list:**") is the exporter's, while the
+// list's items are the assistant's plan and stay.
+func TestExportedTodoListHeadingIsNoProse(t *testing.T) {
+	for in, want := range map[string]string{
+		"Planning the import.\n\nTool use: **todo_write**\n\n## Todo List\n\n- [x] Map the ledger columns\n- [ ] Load the sample ledger": "Planning the import.\n\n\n\n- [x] Map the ledger columns\n- [ ] Load the sample ledger",
+		"Done.\n\n**Agent task list:**\n- [X] Map the ledger columns":                                                                    "Done.\n\n- [X] Map the ledger columns",
+		"Our plan:\n\n## Todo List\n\n- map the ledger columns":                                                                          "Our plan:\n\n## Todo List\n\n- map the ledger columns",
+	} {
+		if got := withoutExportedToolLines(in); got != want {
+			t.Errorf("withoutExportedToolLines(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
