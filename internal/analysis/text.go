@@ -170,7 +170,7 @@ func lowerTextASCII(s string) (lower string, ascii bool) {
 		}
 		c := s[i]
 		if c >= utf8.RuneSelf {
-			return lowerTextUnicode(s), false
+			return lowerTextFrom(s, i, from, &b), false
 		}
 		if 'A' <= c && c <= 'Z' {
 			if from == 0 {
@@ -205,6 +205,81 @@ func lowerTextUnicode(s string) string {
 		s = strings.ReplaceAll(s, "’", "'")
 	}
 	return s
+}
+
+// lowerTextFrom is lowerTextUnicode(s) for lowerTextASCII, which has
+// read s up to byte i and written b with s lower-cased up to byte from
+// (nothing when from is 0): it goes on from there, copying what does not
+// change in runs. strings.ToLower maps every rune of a text beyond ASCII
+// through unicode.ToLower, a search of the case tables, where Chinese,
+// Japanese and Korean text has no case at all.
+func lowerTextFrom(s string, i, from int, b *strings.Builder) string {
+	for i < len(s) {
+		for i+8 <= len(s) && plainLowerASCII(load64(s, i)) {
+			i += 8
+		}
+		if i == len(s) {
+			break
+		}
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if 'A' <= c && c <= 'Z' {
+				if from == 0 {
+					b.Grow(len(s))
+				}
+				b.WriteString(s[from:i])
+				b.WriteByte(c + 'a' - 'A')
+				from = i + 1
+			}
+			i++
+			continue
+		}
+		if cjkAt(s, i) {
+			i += 3
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		lower := r
+		switch {
+		case r == utf8.RuneError && size == 1:
+			// An invalid byte: strings.ToLower writes U+FFFD for it.
+		case r == '’':
+			lower = '\''
+		case caseless(r):
+			i += size
+			continue
+		default:
+			if lower = unicode.ToLower(r); lower == r {
+				i += size
+				continue
+			}
+		}
+		if from == 0 {
+			b.Grow(len(s) + utf8.UTFMax)
+		}
+		b.WriteString(s[from:i])
+		b.WriteRune(lower)
+		i += size
+		from = i
+	}
+	if from == 0 {
+		return s
+	}
+	b.WriteString(s[from:])
+	return b.String()
+}
+
+// caseless reports whether r is in a block of CJK punctuation, kana, CJK
+// ideographs or Hangul syllables, whose runes have no lower case
+// (TestCaselessRunesHaveNoCase checks each).
+func caseless(r rune) bool {
+	return 0x3000 <= r && r <= 0x9fff || 0xac00 <= r && r <= 0xd7a3
+}
+
+// cjkAt reports whether s has a rune from U+3000 to U+9FFF at byte i, read
+// from its bytes: a lead byte 0xE3 to 0xE9 and two continuation bytes.
+func cjkAt(s string, i int) bool {
+	return i+2 < len(s) && 0xe3 <= s[i] && s[i] <= 0xe9 && s[i+1]&0xc0 == 0x80 && s[i+2]&0xc0 == 0x80
 }
 
 // wordsOf splits lower-case text into words: letters, digits and inner
