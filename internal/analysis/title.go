@@ -290,7 +290,7 @@ func mentionedFile(path string) string {
 // @zh.json"): it goes.
 //
 // An export may garble the run of attached files: a stray key glued
-// before its first mention ("F@TODO.md @README.md …"), or a piece of a
+// before its first mention ("F@NOTES.md @README.md …"), or a piece of a
 // file's name left after two mentions or more ("@VARIA.md @twat_cache
 // O.md read the goals"). The letter and the piece are of the run too.
 func withMentionedNames(line string) string {
@@ -334,7 +334,7 @@ func withMentionedNames(line string) string {
 }
 
 // strayKeyMention is a letter glued before a mention that opens a
-// line ("F@TODO.md"): a key pressed before the editor inserted the
+// line ("F@NOTES.md"): a key pressed before the editor inserted the
 // mention, not an address's name.
 var strayKeyMention = regexp.MustCompile(`^(\s*)\pL@(` + mentionPath + `\.\w+(?:\s|$))`)
 

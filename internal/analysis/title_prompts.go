@@ -115,7 +115,7 @@ func asksWhatToWorkOn(vs []view, i int) bool {
 			return false
 		}
 		q = " " + strings.Join(words, " ") + " "
-		for _, ask := range askingWhatToDo {
+		for _, ask := range askingForWork {
 			if strings.Contains(q, ask) {
 				return true
 			}
@@ -125,10 +125,10 @@ func asksWhatToWorkOn(vs []view, i int) bool {
 	return false
 }
 
-// askingWhatToDo are the phrases with which an assistant's question asks
+// askingForWork are the phrases with which an assistant's question asks
 // the steward what the work is, not a detail of it ("What would you like
 // to clarify?").
-var askingWhatToDo = []string{" help ", " help? ", " work on ", " work on? ", " working on ", " working on? ",
+var askingForWork = []string{" help ", " help? ", " work on ", " work on? ", " working on ", " working on? ",
 	" to do ", " to do? ", " start with ", " start with? ", " focus on ", " focus on? ", " tackle ", " tackle? "}
 
 // refTitle is the title the first sentence of a referenced text makes,

@@ -35,7 +35,7 @@ var genericNounsAbroad = set(
 	// Spanish and Portuguese.
 	"versión", "versão", "instalación", "instalação", "resumen", "resumo", "descripción", "descrição", "solución",
 	"solução", "sugerencia", "sugestão", "análisis", "análise", "información", "informação", "usuario", "usuário",
-	"función", "função", "método", "variable", "variável", "módulo", "proceso", "processo", "texto")
+	"función", "função", "variable", "variável", "módulo", "proceso", "processo", "texto")
 
 // workflowNounsAbroad are workflowNouns in other languages: the nouns of
 // any session of software work, a topic only when nothing more specific

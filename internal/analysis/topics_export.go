@@ -23,9 +23,9 @@ var exportedToolLine = regexp.MustCompile(`^(?:Tool use:|Read file:|Edit file:|S
 // for its result: a row of the table of files, matches or pages it found
 // ("| `src/db.ts` | L12-40 |"), the folder it listed ("Directory:
 // **src** (3 files)"), a bare outcome ("File not found"), or the heading
-// over the to-do list a call wrote ("## Todo List"; its items are the
-// assistant's plan and stay).
-var exportedToolResult = regexp.MustCompile(`^(?:\||Directory: \*\*|(?:File not found|No results found|Incorrect tool arguments|#{2,3} Todo List)$)`)
+// over the task list a call wrote (SpecStory's "## To-do List", written
+// without its hyphen; its items are the assistant's plan and stay).
+var exportedToolResult = regexp.MustCompile(`^(?:\||Directory: \*\*|(?:File not found|No results found|Incorrect tool arguments|#{2,3} (?:[Tt]o-?[Dd]o|[Tt]ask) [Ll]ist)$)`)
 
 // withoutExportedToolLines is prose without the lines an exporter wrote
 // for tool calls (exportedToolLine) and for their results

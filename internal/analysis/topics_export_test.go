@@ -89,15 +89,16 @@ func TestTopicsLeaveExportedCallParametersOut(t *testing.T) {
 	}
 }
 
-// TestExportedTodoListHeadingIsNoProse: the heading an exporter writes
-// over a to-do call's list ("## Todo List" under the call's line, a
+// TestExportedTaskListHeadingIsNoProse: the heading an exporter writes
+// over a task-list call's list ("## To-do List" under the call's line, a
 // Claude Code chat's "**Agent task list:**") is the exporter's, while the
 // list's items are the assistant's plan and stay.
-func TestExportedTodoListHeadingIsNoProse(t *testing.T) {
+func TestExportedTaskListHeadingIsNoProse(t *testing.T) {
 	for in, want := range map[string]string{
-		"Planning the import.\n\nTool use: **todo_write**\n\n## Todo List\n\n- [x] Map the ledger columns\n- [ ] Load the sample ledger": "Planning the import.\n\n\n\n- [x] Map the ledger columns\n- [ ] Load the sample ledger",
-		"Done.\n\n**Agent task list:**\n- [X] Map the ledger columns":                                                                    "Done.\n\n- [X] Map the ledger columns",
-		"Our plan:\n\n## Todo List\n\n- map the ledger columns":                                                                          "Our plan:\n\n## Todo List\n\n- map the ledger columns",
+		"Planning the import.\n\nTool use: **manage_step_list**\n\n## To-do List\n\n- [x] Map the ledger columns\n- [ ] Load the sample ledger": "Planning the import.\n\n\n\n- [x] Map the ledger columns\n- [ ] Load the sample ledger",
+		"Planning the import.\n\nTool use: **manage_step_list**\n\n## Task List\n\n- [ ] Load the sample ledger":                                "Planning the import.\n\n\n\n- [ ] Load the sample ledger",
+		"Done.\n\n**Agent task list:**\n- [X] Map the ledger columns":                                                                           "Done.\n\n- [X] Map the ledger columns",
+		"Our plan:\n\n## Task List\n\n- map the ledger columns":                                                                                 "Our plan:\n\n## Task List\n\n- map the ledger columns",
 	} {
 		if got := withoutExportedToolLines(in); got != want {
 			t.Errorf("withoutExportedToolLines(%q) = %q, want %q", in, got, want)
