@@ -470,6 +470,9 @@ func spaceAt(s string, i int) int {
 
 // shellArgs splits a simple command into words, honouring quotes.
 func shellArgs(s string) []string {
+	if !strings.ContainsAny(s, `'"`) {
+		return unquotedShellArgs(s)
+	}
 	var out []string
 	var b strings.Builder
 	quote := byte(0)
@@ -496,6 +499,28 @@ func shellArgs(s string) []string {
 	}
 	if inWord {
 		out = append(out, b.String())
+	}
+	return out
+}
+
+// unquotedShellArgs is shellArgs of a command with no quotes: its words
+// are the parts of it between blanks, taken as they are rather than
+// copied byte by byte.
+func unquotedShellArgs(s string) []string {
+	var out []string
+	start := -1
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c == ' ' || c == '\t' {
+			if start >= 0 {
+				out = append(out, s[start:i])
+				start = -1
+			}
+		} else if start < 0 {
+			start = i
+		}
+	}
+	if start >= 0 {
+		out = append(out, s[start:])
 	}
 	return out
 }
