@@ -473,6 +473,13 @@ func shellArgs(s string) []string {
 	if !strings.ContainsAny(s, `'"`) {
 		return unquotedShellArgs(s)
 	}
+	return quotedShellArgs(s)
+}
+
+// quotedShellArgs is shellArgs of any command: every word copied byte by
+// byte, its quotes taken out. unquotedShellArgs is the same, faster, for a
+// command without quotes.
+func quotedShellArgs(s string) []string {
 	var out []string
 	var b strings.Builder
 	quote := byte(0)

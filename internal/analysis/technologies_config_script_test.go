@@ -19,9 +19,7 @@ func TestToolConfigScriptsAreNotTheProjectsLanguage(t *testing.T) {
 		for _, f := range files {
 			c.tool("Edit", obj{"file_path": f, "old_string": "a", "new_string": "b"}, "ok", "")
 		}
-		s := &baton.Session{}
-		New().Session(s, c.analysed(New()))
-		return s.Technical.Technologies
+		return technologiesNamed(c)
 	}
 	typed := technologies("/app/.eslintrc.cjs", "/app/vite.config.mjs", "/app/src/main.ts")
 	for _, want := range []string{"ESLint", "Vite", "TypeScript"} {
@@ -38,4 +36,12 @@ func TestToolConfigScriptsAreNotTheProjectsLanguage(t *testing.T) {
 	if mixed := technologies("/app/.eslintrc.cjs", "/app/src/main.ts", "/app/scripts/release.js"); !slices.Contains(mixed, "JavaScript") {
 		t.Errorf("a JavaScript module beside TypeScript: technologies %q lack JavaScript", mixed)
 	}
+}
+
+// technologiesNamed is the technologies the analysis names for
+// conversation c.
+func technologiesNamed(c *convo) []string {
+	s := &baton.Session{}
+	New().Session(s, c.analysed(New()))
+	return s.Technical.Technologies
 }

@@ -3,8 +3,6 @@ package analysis
 import (
 	"slices"
 	"testing"
-
-	"github.com/baton-dev/baton/internal/baton"
 )
 
 // TestPoetryAndContentfulPaint: "poetry" in lower case is the English
@@ -15,9 +13,7 @@ func TestPoetryAndContentfulPaint(t *testing.T) {
 	technologies := func(prose string) []string {
 		c := newConvo()
 		c.steward(prose)
-		s := &baton.Session{}
-		New().Session(s, c.analysed(New()))
-		return s.Technical.Technologies
+		return technologiesNamed(c)
 	}
 	for prose, not := range map[string]string{
 		"Build a small site where people share their poetry and vote on it.":  "Poetry",

@@ -3,8 +3,6 @@ package analysis
 import (
 	"slices"
 	"testing"
-
-	"github.com/baton-dev/baton/internal/baton"
 )
 
 // TestNamesThatAreWordsOfTheSentencesLanguage: in a sentence written in
@@ -16,9 +14,7 @@ func TestNamesThatAreWordsOfTheSentencesLanguage(t *testing.T) {
 	technologies := func(prose string) []string {
 		c := newConvo()
 		c.steward(prose)
-		s := &baton.Session{}
-		New().Session(s, c.analysed(New()))
-		return s.Technical.Technologies
+		return technologiesNamed(c)
 	}
 	for _, prose := range []string{
 		"Je voudrais une vue d'ensemble du projet, sinon on ne sait pas où aller.",
