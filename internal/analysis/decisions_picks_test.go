@@ -22,14 +22,7 @@ func TestStewardPicksAnOptionByItsKeyAsTyped(t *testing.T) {
 		{"options named above", "I see two options:\n\n1. Split the importer into one worker per feed\n2. Keep one worker and add a per-feed queue\n\nLet me know.",
 			"option 2", "Keep one worker and add a per-feed queue"},
 	} {
-		cv := newConvo()
-		cv.steward("The feed importer needs work.")
-		cv.assistant(c.offer)
-		cv.steward(c.reply)
-		var got []string
-		for _, d := range decisionsFrom(cv) {
-			got = append(got, d.Decision)
-		}
+		got := decisionTexts("The feed importer needs work.", c.offer, c.reply)
 		if !slices.Equal(got, []string{c.want}) {
 			t.Errorf("%s: decisions %q, want [%q]", c.name, got, c.want)
 		}
@@ -41,14 +34,7 @@ func TestStewardPicksAnOptionByItsKeyAsTyped(t *testing.T) {
 // point back at it and name no course, are no second decision. An option
 // that only combines the others ("Do both: …") keeps what it combines.
 func TestPickByKeyIsNoDecisionOfItsOwn(t *testing.T) {
-	cv := newConvo()
-	cv.steward("How should the banner ship?")
-	cv.assistant("**Option 1** - Feature flag: hide the banner until the release\n**Option 2** - Separate branch: keep the banner off main\n**Option 3** - Do both: flag the banner and keep it on a branch until it is reviewed\n\nYour call.")
-	cv.steward("Let's go with option 3")
-	var got []string
-	for _, d := range decisionsFrom(cv) {
-		got = append(got, d.Decision)
-	}
+	got := decisionTexts("How should the banner ship?", "**Option 1** - Feature flag: hide the banner until the release\n**Option 2** - Separate branch: keep the banner off main\n**Option 3** - Do both: flag the banner and keep it on a branch until it is reviewed\n\nYour call.", "Let's go with option 3")
 	if want := []string{"Do both: flag the banner and keep it on a branch until it is reviewed"}; !slices.Equal(got, want) {
 		t.Errorf("decisions %q, want %q", got, want)
 	}
@@ -70,14 +56,7 @@ func TestStewardNamesOneOfTwoThings(t *testing.T) {
 		{"first in time", "Both are open. Would you like to start with the editor or would you prefer to finish the exporter?",
 			"the exporter first", ""},
 	} {
-		cv := newConvo()
-		cv.steward("Next part of the app.")
-		cv.assistant(c.offer)
-		cv.steward(c.reply)
-		var got []string
-		for _, d := range decisionsFrom(cv) {
-			got = append(got, d.Decision)
-		}
+		got := decisionTexts("Next part of the app.", c.offer, c.reply)
 		want := []string{}
 		if c.want != "" {
 			want = []string{c.want}
@@ -96,16 +75,23 @@ func TestStewardPicksABoldBullet(t *testing.T) {
 		{"PostgreSQL", "PostgreSQL server"},
 		{"the first one", "SQLite file"},
 	} {
-		cv := newConvo()
-		cv.steward("Where should the sessions live?")
-		cv.assistant(offer)
-		cv.steward(c.reply)
-		var got []string
-		for _, d := range decisionsFrom(cv) {
-			got = append(got, d.Decision)
-		}
+		got := decisionTexts("Where should the sessions live?", offer, c.reply)
 		if !slices.Equal(got, []string{c.want}) {
 			t.Errorf("%q: decisions %q, want [%q]", c.reply, got, c.want)
 		}
 	}
+}
+
+// decisionTexts is the decisions read of a steward's opening, the
+// assistant's offer and the steward's reply to it.
+func decisionTexts(opening, offer, reply string) []string {
+	cv := newConvo()
+	cv.steward(opening)
+	cv.assistant(offer)
+	cv.steward(reply)
+	var got []string
+	for _, d := range decisionsFrom(cv) {
+		got = append(got, d.Decision)
+	}
+	return got
 }

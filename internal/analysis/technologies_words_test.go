@@ -3,8 +3,6 @@ package analysis
 import (
 	"slices"
 	"testing"
-
-	"github.com/baton-dev/baton/internal/baton"
 )
 
 // TestEnglishWordsNameNoTechnology: a product whose name is also an
@@ -18,22 +16,20 @@ func TestEnglishWordsNameNoTechnology(t *testing.T) {
 	words.steward("These models excel at short answers, so renovate the landing page and keep the temporal order of the events.")
 	words.steward("Put a sentry check before the gin handler and ask hugo, our designer, for the icons.")
 	words.assistant("Done.")
-	s := &baton.Session{}
-	New().Session(s, words.analysed(New()))
+	techs := technologiesNamed(words)
 	for _, not := range []string{"Excel", "Renovate", "Temporal", "Sentry", "Gin", "Hugo"} {
-		if slices.Contains(s.Technical.Technologies, not) {
-			t.Errorf("technologies %q hold %q, an English word in the steward's prose", s.Technical.Technologies, not)
+		if slices.Contains(techs, not) {
+			t.Errorf("technologies %q hold %q, an English word in the steward's prose", techs, not)
 		}
 	}
 
 	names := newConvo()
 	names.steward("Our builds run on Jenkins and the workers on Celery; add a page to the astro site.")
 	names.assistant("Done.")
-	s = &baton.Session{}
-	New().Session(s, names.analysed(New()))
+	techs = technologiesNamed(names)
 	for _, want := range []string{"Jenkins", "Celery", "Astro"} {
-		if !slices.Contains(s.Technical.Technologies, want) {
-			t.Errorf("technologies %q lack %q", s.Technical.Technologies, want)
+		if !slices.Contains(techs, want) {
+			t.Errorf("technologies %q lack %q", techs, want)
 		}
 	}
 }
@@ -46,22 +42,20 @@ func TestCapitalisedWordOpeningAnOrderIsAVerb(t *testing.T) {
 	verbs := newConvo()
 	verbs.steward("Bootstrap the project with a small command. Express the dates in UTC. Remix this layout for phones.")
 	verbs.assistant("Done.")
-	s := &baton.Session{}
-	New().Session(s, verbs.analysed(New()))
+	techs := technologiesNamed(verbs)
 	for _, not := range []string{"Bootstrap", "Express", "Remix"} {
-		if slices.Contains(s.Technical.Technologies, not) {
-			t.Errorf("technologies %q hold %q, a verb opening the steward's sentence", s.Technical.Technologies, not)
+		if slices.Contains(techs, not) {
+			t.Errorf("technologies %q hold %q, a verb opening the steward's sentence", techs, not)
 		}
 	}
 
 	names := newConvo()
 	names.steward("Express handles the routes of our API. The styles come from Bootstrap.")
 	names.assistant("Done.")
-	s = &baton.Session{}
-	New().Session(s, names.analysed(New()))
+	techs = technologiesNamed(names)
 	for _, want := range []string{"Express", "Bootstrap"} {
-		if !slices.Contains(s.Technical.Technologies, want) {
-			t.Errorf("technologies %q lack %q", s.Technical.Technologies, want)
+		if !slices.Contains(techs, want) {
+			t.Errorf("technologies %q lack %q", techs, want)
 		}
 	}
 }
@@ -77,9 +71,7 @@ func TestComparedTechnologiesAreNotTheirs(t *testing.T) {
 	c.steward("This project is my attempt at evaluating Supabase for small teams.")
 	c.steward("Make `evaluate` the default command in Commander.js so that `cli --url` works.")
 	c.assistant("Done.")
-	s := &baton.Session{}
-	New().Session(s, c.analysed(New()))
-	got := s.Technical.Technologies
+	got := technologiesNamed(c)
 	for _, not := range []string{"Redis", "Memcached", "Supabase"} {
 		if slices.Contains(got, not) {
 			t.Errorf("technologies %q hold %q, an option the steward weighs", got, not)
