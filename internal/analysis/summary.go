@@ -812,7 +812,7 @@ func composeSummary(cands []candidate, ranked []int, closing, closingLast, lastS
 		if p.cands[k].assistant {
 			return withStop(withoutInterjection(p.cands[k].text))
 		}
-		return withStop(p.cands[k].text)
+		return withStop(capitalizedWord(p.cands[k].text))
 	}
 	take := func(k int) {
 		s := render(k)
@@ -956,17 +956,23 @@ func wideRune(r rune) bool {
 
 // capitalizedWord is s with its first letter a capital when its first
 // word is a plain word ("verify completeness …" opens the summary as
-// "Verify completeness …"); a name written in lower case
-// ("pyrightconfig.json", "npm") stays as written.
+// "Verify completeness …", "in the CLI what happens …" as "In the CLI
+// …", "puedes crear …" as "Puedes crear …"); a name written in lower case
+// ("pyrightconfig.json", "npm", "uv") stays as written.
 func capitalizedWord(s string) string {
 	first, _, _ := strings.Cut(s, " ")
-	first = strings.TrimRight(first, ",:;")
+	first = strings.TrimRight(first, ",:;!?")
+	if first == "" {
+		return s
+	}
 	for _, r := range first {
-		if r < 'a' || r > 'z' {
+		if !unicode.IsLower(r) && r != '\'' && r != '’' {
 			return s
 		}
 	}
-	if !imperativeVerbs[first] && !stopWords[first] {
+	// A program's name that is no word of a request ("uv", "npm"; not
+	// "go" or "make") is a name.
+	if isTechnologyName(first) || programTechnologies[first] != "" && !imperativeVerbs[first] && !stopWords[first] {
 		return s
 	}
 	return capitalized(s)
