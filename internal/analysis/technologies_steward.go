@@ -225,6 +225,21 @@ var gitOperations = map[string]string{
 	"push": "push", "pushed": "push", "pull": "pull", "pulled": "pull",
 }
 
+// gitNounHeads are the nouns an operation's word names something else
+// before: a pull request is a review on a forge, a push notification a
+// phone's message, neither work in Git.
+var gitNounHeads = set("request", "requests", "notification", "notifications")
+
+// fieldAround is the run of text between blanks that holds lower[start:end].
+func fieldAround(lower string, start, end int) string {
+	from := strings.LastIndexAny(lower[:start], " \t\n") + 1
+	to := strings.IndexAny(lower[end:], " \t\n")
+	if to < 0 {
+		return lower[from:]
+	}
+	return lower[from : end+to]
+}
+
 // minGitOperations is how many different Git operations a steward's
 // words must name before they make Git theirs: one ("push the button",
 // "a branch of the tree") says nothing.
@@ -243,12 +258,25 @@ func stewardGit(vs []view, te *techEvidence) {
 		}
 		for _, s := range sentences(v.prose) {
 			lower := lowerText(s)
-			for w := range eachWord(lower) {
+			for start, end := nextWord(lower, 0); start >= 0; start, end = nextWord(lower, end) {
+				w := lower[start:end]
+				op := gitOperations[w]
 				// A word joined to another ("pre-commit", "git-branch")
 				// names a tool or a file, not an operation.
-				if op := gitOperations[w]; op != "" && seen[op] == "" && !hyphenated(lower, w) {
-					seen[op] = s
+				if op == "" || seen[op] != "" || hyphenated(lower, w) {
+					continue
 				}
+				// Nor does one in a link or a path (a pull request's
+				// address, "github.com/o/r/pull/7697"), or one that
+				// names a thing of its own ("pull request", "push
+				// notifications").
+				if field := fieldAround(lower, start, end); isPathWord(field) || strings.Contains(field, "://") {
+					continue
+				}
+				if next, nextEnd := nextWord(lower, end); next >= 0 && gitNounHeads[lower[next:nextEnd]] {
+					continue
+				}
+				seen[op] = s
 			}
 		}
 	}

@@ -323,3 +323,30 @@ func TestTechnologiesOfQuotedText(t *testing.T) {
 		}
 	}
 }
+
+// TestStewardGitReadsNoAddressOrRequest: a pull request's address and the
+// words "pull request" and "push notifications" name no operation in Git,
+// so with one real operation ("push it") Git is not the steward's; two
+// operations in their own words still make it theirs.
+func TestStewardGitReadsNoAddressOrRequest(t *testing.T) {
+	for _, tc := range []struct {
+		prompts []string
+		want    bool
+	}{
+		{[]string{"https://github.com/acme/widgets/pull/7697 Instead of a flag, read the setting.", "Do this change so I can push it."}, false},
+		{[]string{"Review the pull request for the settings page.", "Then push it."}, false},
+		{[]string{"The app sends push notifications twice.", "Commit the fix when it works."}, false},
+		{[]string{"Commit the fix when it works.", "Then push it."}, true},
+	} {
+		c := newConvo()
+		for _, p := range tc.prompts {
+			c.steward(p)
+			c.assistant("Done.")
+		}
+		s := &baton.Session{}
+		New().Session(s, c.analysed(New()))
+		if got := slices.Contains(s.Technical.Technologies, "Git"); got != tc.want {
+			t.Errorf("%q: Git %v, want %v (%q)", tc.prompts, got, tc.want, s.Technical.Technologies)
+		}
+	}
+}
