@@ -116,6 +116,7 @@ func requests(prose string) []request {
 		// its sections may still ask for more.
 		out = append(out, request{t, formListed})
 	}
+	prose = withoutRolePrompt(prose)
 	if len(prose) > maxPastedMessage {
 		prose = ownParagraphs(prose)
 	}
@@ -245,6 +246,72 @@ var howToLabel = regexp.MustCompile(`(?i)^[*_\s]*(?:process|constraints|rules|gu
 // ending in a colon is asked of the pattern.
 func isHowToLabel(line string) bool {
 	return len(line) <= 32 && strings.HasSuffix(strings.TrimRight(line, "*_ "), ":") && howToLabel.MatchString(line)
+}
+
+// withoutRolePrompt is prose without its opening paragraph when that
+// paragraph gives the assistant a role ("You are acting as a technical
+// collaborator to help build …", "You are an expert on the current code
+// base and the following PR:") and the message goes on in paragraphs of
+// its own. Such a paragraph is a standing brief pasted ahead of the work:
+// the lines under the role ("When writing code, follow the guidelines",
+// "The extension should use the e-conomic API") describe how every piece
+// of work is to be done, and the paragraphs after it ask for the work. A
+// role in a message of one paragraph ("You are a Go expert. Fix the flaky
+// test.") is left to the sentences' own reading, and so is a paragraph
+// that lists items: a brief's objectives are the work. A line ending in a
+// colon ends the role: what it introduces ("… and the following PR:" and
+// the PR's title) is what the work is about.
+func withoutRolePrompt(prose string) string {
+	trimmed := strings.TrimLeft(prose, " \t\r\n")
+	word := trimmed
+	if i := strings.IndexAny(word, " \t\n"); i >= 0 {
+		word = word[:i]
+	}
+	if !personaFirstWords[bareWord(word)] {
+		return prose // read no further a message that opens with no persona
+	}
+	first, rest, ok := strings.Cut(trimmed, "\n\n")
+	if !ok || strings.TrimSpace(rest) == "" || !opensWithRole(first) {
+		return prose
+	}
+	lines := strings.Split(first, "\n")
+	for k, line := range lines {
+		t := strings.TrimSpace(line)
+		if stripListMarker(t) != t {
+			return prose
+		}
+		if strings.HasSuffix(t, ":") {
+			// "… and the following PR:": what the line introduces is
+			// the work's subject, not the brief.
+			return strings.Join(lines[k+1:], "\n") + "\n\n" + rest
+		}
+	}
+	return rest
+}
+
+// personaFirstWords are the first words of personaOpenings.
+var personaFirstWords = func() map[string]bool {
+	out := map[string]bool{}
+	for _, p := range personaOpenings {
+		out[p[0]] = true
+	}
+	return out
+}()
+
+// opensWithRole reports a paragraph whose first words give the assistant
+// a role: a persona opening ("you are", "act as") then an article or a
+// possessive and the role (personaOpenings, personaRoles).
+func opensWithRole(paragraph string) bool {
+	words := strings.Fields(firstLine(paragraph))
+	if len(words) > 4 && bareWord(words[0]) == "you" && bareWord(words[1]) == "are" && bareWord(words[2]) == "acting" && bareWord(words[3]) == "as" {
+		words = words[2:] // "You are acting as a …" is "acting as a …"
+	}
+	for _, p := range personaOpenings {
+		if len(words) > len(p)+1 && openingMatches(words, p) && personaRoles[bareWord(words[len(p)])] {
+			return true
+		}
+	}
+	return false
 }
 
 // ownParagraphs is the steward's own words at the head of a long message
