@@ -1,5 +1,7 @@
 package analysis
 
+import "strings"
+
 // A topic is a noun phrase (what the session is about), and English marks
 // the part of speech of a word by the closed-class words around it: a
 // word after a modal, an infinitive's "to" or a subject pronoun is a verb
@@ -86,3 +88,38 @@ var verbHeads = set("review", "check", "fix", "rename", "push", "install", "hook
 // headModifiers are the generic nouns of code (stop words to topics, or
 // too short) that name which review, check or change a verb head is.
 var headModifiers = set("code", "file", "version", "nil", "null", "type", "line", "error")
+
+// verbShaped reports an English word whose ending makes it a verb
+// ("evaluate", "normalize", "optimise", "verify", "migrates"): no topic
+// of its own, though nothing beside it says so ("intercept, evaluate and
+// cancel the calls"). The nouns of the same endings that a session may be
+// about ("template", "certificate", "size") and technologies
+// ("Netlify") are not.
+func verbShaped(w string) bool {
+	stem := strings.TrimSuffix(w, "s")
+	if len(stem) < 6 || !(strings.HasSuffix(stem, "ate") || strings.HasSuffix(stem, "ize") ||
+		strings.HasSuffix(stem, "ise") || strings.HasSuffix(stem, "ify")) {
+		return false
+	}
+	if strings.HasSuffix(stem, "state") && !statingVerbs[stem] {
+		return false // a state of something ("usestate", "gamestate")
+	}
+	return !nounsShapedAsVerbs[stem] && !isTechnologyName(w) && !isTechnologyName(stem)
+}
+
+// statingVerbs are the verbs that end in "state".
+var statingVerbs = set("restate", "reinstate", "overstate", "understate", "misstate")
+
+// nounsShapedAsVerbs are the English nouns of six letters or more that
+// end as verbs do (verbShaped).
+var nounsShapedAsVerbs = set("template", "update", "candidate", "certificate", "estimate", "aggregate", "duplicate",
+	"delegate", "predicate", "substrate", "boilerplate", "mandate", "climate", "debate", "chocolate", "graduate",
+	"advocate", "affiliate", "syndicate", "doctorate", "electorate", "directorate", "magistrate", "surrogate",
+	"concentrate", "carbonate", "sulfate", "sulphate", "nitrate", "postulate", "intermediate", "teammate",
+	"roommate", "checkmate", "stalemate", "palate", "pirate", "primate", "karate", "magnate", "senate", "estate",
+	"laureate", "private", "corporate", "alternate", "enterprise", "exercise", "expertise", "franchise",
+	"merchandise", "compromise", "surprise", "premise", "promise", "paradise", "disguise", "treatise", "tortoise",
+	"porpoise", "turquoise", "sunrise", "otherwise", "likewise", "clockwise", "precise", "concise", "reprise",
+	"demise", "filesize", "pagesize",
+	// Products whose names end as verbs do.
+	"spotify", "shopify", "fastify", "coolify")

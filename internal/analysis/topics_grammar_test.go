@@ -59,3 +59,36 @@ func checkNounPairs(t *testing.T, text string, want, not []string) {
 		}
 	}
 }
+
+// A verb of English shape ("evaluate", "normalize", "verify") is no topic
+// of its own even where no word beside it says it is a verb ("intercept,
+// evaluate and cancel the calls"); nouns of the same shape ("template",
+// "certificate", "size") still are.
+func TestTopicsLeaveOutVerbShapedWords(t *testing.T) {
+	c := newConvo()
+	c.steward("The gateway must intercept, evaluate, and cancel tool calls. Normalize, evaluate and verify every call against the certificate template.")
+	c.assistant("The gateway will intercept, evaluate and cancel each tool call: evaluate runs first, and the certificate template decides.")
+	c.steward("Also evaluate, normalize and verify the calls of the certificate template twice.")
+	got := keyTopics(buildViews(testAnalyzer, c.analysed(testAnalyzer)))
+	for _, verb := range []string{"evaluate", "normalize", "verify"} {
+		if slices.Contains(got, verb) {
+			t.Errorf("topics = %q, hold the verb %q", got, verb)
+		}
+	}
+	if !slices.ContainsFunc(got, func(s string) bool { return s == "certificate template" || s == "template" || s == "certificate" }) {
+		t.Errorf("topics = %q, want the certificate template", got)
+	}
+}
+
+func TestVerbShaped(t *testing.T) {
+	for w, want := range map[string]bool{
+		"evaluate": true, "coordinate": true, "normalize": true, "optimise": true, "verify": true, "migrates": true,
+		"template": false, "certificate": false, "state": false, "size": false, "enterprise": false,
+		"netlify": false, "spotify": false, "update": false, "crate": false, "expertise": false,
+		"usestate": false, "reinstate": true,
+	} {
+		if got := verbShaped(w); got != want {
+			t.Errorf("verbShaped(%q) = %v, want %v", w, got, want)
+		}
+	}
+}

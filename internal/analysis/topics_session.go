@@ -248,7 +248,7 @@ func topicAlone(c topicCandidate, cands []topicCandidate, least float64, known *
 		return c, c.msgs >= 2
 	}
 	if isTechnologyName(c.term) || stopWordTopic(c.term) ||
-		len(words) == 1 && (genericHeads[c.term] || vagueAdjectives[c.term] || loneAdjectives[c.term] || pairVerbs[c.term] || discourseNouns[c.term] || programParts[c.term] || genericNounsAbroad[c.term] || c.verb) ||
+		len(words) == 1 && (genericHeads[c.term] || vagueAdjectives[c.term] || loneAdjectives[c.term] || pairVerbs[c.term] || discourseNouns[c.term] || programParts[c.term] || genericNounsAbroad[c.term] || c.verb || verbShaped(c.term)) ||
 		len(words) > 1 && describingAdjectives[words[0]] {
 		return c, false
 	}
