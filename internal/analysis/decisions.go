@@ -164,6 +164,7 @@ func (sc *decisionScan) read(i int) {
 			}
 		}
 		sc.constraints(i)
+		sc.likedIdeas(i)
 		if hasAnySubstring(v.lower(), "(no ", "(not ", "(without ") {
 			sc.parenthesisedAlternatives(i)
 		}
