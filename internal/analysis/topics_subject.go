@@ -68,6 +68,11 @@ func promptSubjects(prose string) []string {
 			}
 			continue
 		}
+		// A participle ("production-sized", "well-annotated") qualifies
+		// a noun, as it does in the session's words (hyphenCompound).
+		if last := parts[len(parts)-1]; strings.HasSuffix(last, "ed") && !strings.HasSuffix(last, "eed") {
+			continue
+		}
 		add(lower)
 	}
 	// A pair of the prompt is a phrase when the session's grammar for

@@ -27,6 +27,10 @@ func TestKeyTopicsNameTheSubject(t *testing.T) {
 		{"Why does TestInvoiceTotals fail on the rounding?", []string{"rounding"}, []string{"testinvoicetotals"}},
 		{"デプロイ手順を書き直したい", []string{"デプロイ手順"}, []string{"デプロイ", "手順"}},
 		{"ログイン画面が真っ白になる", []string{"ログイン"}, []string{"画面", "ログイン画面"}},
+		// A compound that is a participle qualifies a noun: no subject
+		// alone.
+		{"The staging load test with production-sized tenants is done", []string{"load test"}, []string{"production-sized"}},
+		{"Port the ANSI-driven renderer to the new cluster", nil, []string{"ansi-driven"}},
 		// A verb and its object are no phrase, though both pass as words.
 		{"Reword the comment to avoid confusion with bare repositories", nil, []string{"avoid confusion"}},
 	} {
