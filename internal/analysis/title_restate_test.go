@@ -233,3 +233,32 @@ func TestMayOpenRestatement(t *testing.T) {
 		}
 	}
 }
+
+// TestRestatementAfterGreeting: an answer that greets before it takes on
+// the request ("Hello! I'll help you …") restates it as one that opens
+// "Sure!" does: the greeting is read past, and a prompt that only greets
+// is titled by the restatement.
+func TestRestatementAfterGreeting(t *testing.T) {
+	for _, greeting := range []string{"Hello!", "Hi there!", "Hey,"} {
+		got := titleOf(
+			"hi there",
+			greeting+" I'll help you set up the release workflow with goreleaser. Let me look at the repository.",
+			"thanks",
+			"The goreleaser release workflow now builds every platform.",
+		)
+		if got != "Set up the release workflow with goreleaser" {
+			t.Errorf("answer opening %q: title %q, want the restated release workflow", greeting, got)
+		}
+	}
+	// A greeting that asks what to do restates nothing: the request comes
+	// in the steward's next prompt.
+	got := titleOf(
+		"hello",
+		"Hello! How can I help you today?",
+		"set up the goreleaser release workflow",
+		"The goreleaser release workflow now builds every platform.",
+	)
+	if got != "Set up the goreleaser release workflow" {
+		t.Errorf("greeting that asks: title %q, want the next prompt's request", got)
+	}
+}

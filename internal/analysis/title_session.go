@@ -756,8 +756,9 @@ func firstWords(out []titleSentence, pastAck bool) int {
 
 // acknowledgement reports a sentence that only acknowledges the prompt
 // ("Certainly!", "Sure thing.", "You're right.", "Yes, that's a good
-// point."): it opens with an acknowledging word and has no other words
-// than those acknowledgements are made of.
+// point.") or greets ("Hello!", "Hi there!"): it opens with an
+// acknowledging word and has no other words than those acknowledgements
+// are made of.
 func acknowledgement(words []string) bool {
 	if len(words) > 6 || !ackOpeners[bareWord(words[0])] {
 		return false
@@ -773,11 +774,11 @@ func acknowledgement(words []string) bool {
 var (
 	ackOpeners = set("certainly", "sure", "absolutely", "of", "yes", "yeah", "yep", "great", "good", "ok", "okay",
 		"got", "understood", "right", "perfect", "excellent", "thanks", "thank", "ah", "alright", "you're", "that's",
-		"makes", "nice", "i")
+		"makes", "nice", "i", "hello", "hi", "hey", "greetings")
 	ackWords = set("course", "thing", "great", "good", "excellent", "point", "question", "idea", "catch", "call",
 		"it", "that's", "a", "an", "right", "you", "you're", "sense", "makes", "see", "understand", "sounds", "plan",
 		"observation", "thought", "absolutely", "certainly", "indeed", "totally", "exactly", "very", "really", "for",
-		"asking", "spotting", "noticing", "this", "that")
+		"asking", "spotting", "noticing", "this", "that", "there")
 )
 
 // splitTitleSentences splits prose into titleSentences line by line,
