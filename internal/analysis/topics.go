@@ -198,6 +198,7 @@ var stopWords = set(
 	"again", "left", "many", "new", "old", "real", "true", "false", "shows", "showing", "tell", "told",
 	"wrote", "written", "writing", "reads", "reading", "runs", "running", "passes", "pass", "passing",
 	"now", "okay", "done", "yes", "sounds", "step", "steps", "first", "second", "third", "last", "next",
+	"stay", "stays", "remain", "remains", "become", "becomes", "became",
 	"issue", "issues", "problem", "problems", "thing", "question", "answer", "approach", "option", "options",
 	"version", "current", "latest", "small", "large", "quick", "simple", "easy", "hard", "whole", "entire",
 	"ahead", "meant", "explain", "fail", "sorry", "hello", "here", "mind", "wait", "guess", "agree", "hope",

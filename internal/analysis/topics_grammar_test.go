@@ -92,3 +92,16 @@ func TestVerbShaped(t *testing.T) {
 		}
 	}
 }
+
+// "Green" says the tests pass, not what they test.
+func TestTopicsLeaveOutGreen(t *testing.T) {
+	c := newConvo()
+	c.steward("Run the ledger tests under the race detector until they stay green.")
+	c.assistant("100 runs of the ledger tests, all green under -race.")
+	c.assistant("50 more runs on 32 CPUs, all green.")
+	c.steward("Green on CI too. Now the ledger export.")
+	got := keyTopics(buildViews(testAnalyzer, c.analysed(testAnalyzer)))
+	if slices.Contains(got, "green") {
+		t.Errorf("topics = %q, hold green", got)
+	}
+}

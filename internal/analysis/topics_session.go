@@ -410,7 +410,7 @@ var loneAdjectives = set("modern", "local", "manual", "valid", "invalid", "commo
 	"explicit", "implicit", "comprehensive", "detailed", "minimal", "consistent", "inconsistent", "actual", "possible",
 	"impossible", "necessary", "unnecessary", "important", "primary", "secondary", "literal", "physical", "virtual",
 	"unknown", "useful", "helpful", "clear", "complex", "easy", "hard", "safe", "unsafe", "latest", "legacy",
-	"temporary", "permanent", "interactive", "strict", "nested", "twice", "sense", "redundant",
+	"temporary", "permanent", "interactive", "strict", "nested", "twice", "sense", "redundant", "green",
 	// How the steward feels about the work, not what it is about.
 	"boring", "robust", "reliable", "elegant", "ugly", "annoying", "tedious", "painful", "weird",
 	"obsolete", "outdated", "robust", "reliable", "efficient", "accurate", "appropriate", "reasonable",

@@ -20,7 +20,11 @@ var genericHeads = set("page", "pages", "team", "teams", "service", "services", 
 // vagueAdjectives describe a subject without naming one ("the public API",
 // "dual writes", "an empty cart").
 var vagueAdjectives = set("empty", "public", "private", "dual", "full", "main", "general", "basic", "simple",
-	"whole", "existing", "various", "specific", "certain", "overall", "proper", "quick", "slow", "fast")
+	"whole", "existing", "various", "specific", "certain", "overall", "proper", "quick", "slow", "fast",
+	// Superlatives say which one ("our biggest tenant"), not what.
+	"biggest", "largest", "smallest", "slowest", "fastest", "newest", "oldest", "highest", "lowest", "longest",
+	"shortest", "simplest", "easiest", "hardest", "cheapest", "heaviest", "busiest", "greatest", "strongest",
+	"weakest", "deepest", "closest", "nearest", "furthest", "farthest", "earliest", "worst")
 
 // acronymPattern finds words written in capitals in a prompt: "API", "CI",
 // "SSO", "PRs".

@@ -31,6 +31,10 @@ func TestKeyTopicsNameTheSubject(t *testing.T) {
 		// alone.
 		{"The staging load test with production-sized tenants is done", []string{"load test"}, []string{"production-sized"}},
 		{"Port the ANSI-driven renderer to the new cluster", nil, []string{"ansi-driven"}},
+		// A superlative says which one, not what: the noun is the subject.
+		{"The invoice list is slow for our biggest tenant", []string{"invoice list", "tenant"}, []string{"biggest tenant", "biggest"}},
+		// A verb of being and what follows it are no phrase.
+		{"Goroutines stay flat after the deploy, memory remains stable", nil, []string{"stay flat", "stay", "remains stable"}},
 		// A verb and its object are no phrase, though both pass as words.
 		{"Reword the comment to avoid confusion with bare repositories", nil, []string{"avoid confusion"}},
 	} {
