@@ -380,12 +380,21 @@ func technologiesOf(vs []view) ([]string, map[string]string) {
 			continue
 		}
 		if v.steward() {
-			stewardNamed(v, te)
-			ss := stewardSentences(v)
+			// The steward's own words are read once, from the prose's
+			// first maxScanText bytes, for every reader but stewardNamed,
+			// which reads the whole prose.
+			scanned := truncate(v.prose, maxScanText)
+			words, prompts := stewardText(scanned)
+			whole := words
+			if len(scanned) < len(v.prose) {
+				whole = stewardWords(v.prose)
+			}
+			stewardNamed(v, whole, te)
+			ss := stewardSentences(words)
 			stewardNamedTools(ss, te)
 			stewardNamedProducts(ss, te)
 			stewardSystems(ss, te)
-			stewardCommands(v, te)
+			stewardCommands(v, words, prompts, te)
 			stewardPastedOutput(v.m.Content, te)
 			for _, f := range attachedFiles(v.prose) {
 				te.add(languageTechnology[languageOfPath(f)], evidenceRead, "read "+path.Base(f)+", which the steward attached")
@@ -1414,14 +1423,11 @@ func attachedFiles(prose string) []string {
 
 // stewardNamed adds the technologies the steward names as theirs in a
 // message (namedAsTheirs).
-func stewardNamed(v *view, te *techEvidence) {
-	words, read := "", false // stewardWords of the prose, read for the first technology
+// words is stewardWords of the message's prose.
+func stewardNamed(v *view, words string, te *techEvidence) {
 	for _, e := range v.sem.Entities {
 		if e.Type != EntityTechnology {
 			continue
-		}
-		if !read {
-			words, read = stewardWords(v.prose), true
 		}
 		sent, at := sentenceWith(words, e.Text)
 		if at < 0 || valueListing(sent) {

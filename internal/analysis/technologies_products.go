@@ -183,10 +183,39 @@ var diagnosticLine = regexp.MustCompile(`^(?:[a-z][\w.-]*: |\d{4}-\d\d-\d\d[T ]\
 // the text under a line that introduces another's review ("I got this
 // feedback:", "CodeRabbit's comments:") is the reviewer's words: a name
 // in them is the reviewer's, not the steward's.
+//
+// A terminal pasted with its prompts ("… on a fresh macOS: me@air ~ %
+// python3 --version", then what it printed) is the terminal's from the
+// prompt on, down to the next blank line: the lines a program printed
+// under its command ("If developer tools are located …, use `sudo
+// xcode-select …`") are its output, whatever their words.
 func stewardWords(prose string) string {
+	words, _ := stewardText(prose)
+	return words
+}
+
+// stewardText is stewardWords of prose, and the commands typed at the
+// prompts of the terminal it leaves out.
+func stewardText(prose string) (words string, prompts []string) {
 	var b strings.Builder
+	terminal := false // under a prompt, before a blank line
 	for line := range strings.SplitSeq(prose, "\n") {
 		t := strings.TrimSpace(line)
+		if at, command := promptAt(line); at >= 0 {
+			prompts = append(prompts, command)
+			if !terminal {
+				b.WriteString(line[:at])
+				b.WriteByte('\n')
+			}
+			terminal = true
+			continue
+		}
+		if terminal {
+			if t != "" {
+				continue
+			}
+			terminal = false
+		}
 		if diagnosticLine.MatchString(t) || t != "" && looksLikeOutput(t) || strings.Contains(t, "</") && closingTag.MatchString(t) {
 			continue
 		}
@@ -196,7 +225,7 @@ func stewardWords(prose string) string {
 			break
 		}
 	}
-	return b.String()
+	return b.String(), prompts
 }
 
 // closingTag is an HTML or XML closing tag: "</div>", "</context>".
@@ -205,3 +234,25 @@ var closingTag = regexp.MustCompile(`</[A-Za-z][\w:-]*>`)
 // reviewLeadIn is a line that introduces a review pasted under it: it
 // names the feedback, review or comments and ends with a colon.
 var reviewLeadIn = regexp.MustCompile(`(?i)\b(?:feedback|reviews?|comments?|suggestions?|remarks)\b[^.!?]*:$`)
+
+// terminalPrompt is a terminal's prompt and the command typed at it: zsh's
+// "me@air ~ % git status", bash's "me@box:~/app$ make", PowerShell's "PS
+// C:\app> npm test". The command is the first group.
+var terminalPrompt = regexp.MustCompile(`(?:^|\s)(?:[\w.-]+@[\w.-]+(?::\S*|\s+\S+)\s?[%$#]|PS [A-Za-z]:\\[^>]*>)\s+(\S.*)$`)
+
+// promptAt is where a shell prompt with a command after it stands in
+// line, and the command; or -1.
+func promptAt(line string) (int, string) {
+	if !strings.Contains(line, "@") && !strings.Contains(line, "PS ") {
+		return -1, "" // every prompt holds one or the other
+	}
+	m := terminalPrompt.FindStringSubmatchIndex(line)
+	if m == nil {
+		return -1, ""
+	}
+	at := m[0]
+	if line[at] == ' ' || line[at] == '\t' {
+		at++
+	}
+	return at, strings.TrimSpace(line[m[2]:m[3]])
+}

@@ -10,8 +10,13 @@ import (
 // …`") or as a short shell fence: a command the steward writes out is
 // theirs to run. A command named as an alternative or something to avoid
 // ("`uv pip …` not `pip …`") is not.
-func stewardCommands(v *view, te *techEvidence) {
-	for _, s := range sentences(v.prose) {
+//
+// words is the steward's own words in the message (stewardWords): a
+// command in what a program printed ("… use `sudo xcode-select --switch
+// …`") is the program's hint, not the steward's to run. prompts are the
+// commands typed at the prompts of a terminal they pasted: those ran.
+func stewardCommands(v *view, words string, prompts []string, te *techEvidence) {
+	for _, s := range sentences(words) {
 		lower := strings.ToLower(s)
 		if askedAbout(lower) {
 			continue
@@ -39,6 +44,11 @@ func stewardCommands(v *view, te *techEvidence) {
 	for _, body := range shortShellFences(truncate(v.m.Content, maxScanText)) {
 		for _, r := range commandTechnologies(body) {
 			te.add(r.name, evidenceNamed, "the steward asked to run `"+excerpt(r.command, 80)+"`")
+		}
+	}
+	for _, cmd := range prompts {
+		for _, r := range commandTechnologies(cmd) {
+			te.add(r.name, evidenceUsed, "ran `"+excerpt(r.command, 80)+"` at the prompt of the terminal the steward pasted")
 		}
 	}
 	if cmd := pastedCommand(v.m.Content); cmd != "" {
@@ -401,9 +411,9 @@ type stewardSentence struct {
 // stewardSentences are the sentences of a steward's own words (out of
 // what they pasted, stewardWords) in the first maxScanText bytes of their
 // prose: split, lower-cased and asked about once for the two readers.
-func stewardSentences(v *view) []stewardSentence {
+func stewardSentences(words string) []stewardSentence {
 	var out []stewardSentence
-	for _, s := range sentences(stewardWords(truncate(v.prose, maxScanText))) {
+	for _, s := range sentences(words) {
 		lower := strings.ToLower(s)
 		out = append(out, stewardSentence{text: s, lower: lower, asked: askedAbout(lower)})
 	}
