@@ -362,6 +362,7 @@ func planSteps(prose string) []string {
 	var step, item string
 	stepLevel, sub := 0, false
 	var body strings.Builder
+	var purposes map[string]string // a file's path → what the plan's table of files says the change is for
 	flush := func() {
 		if step != "" && !stepDone.MatchString(step+" "+body.String()) {
 			t := strings.TrimRight(cleanRequest(step), ".:; ")
@@ -370,6 +371,13 @@ func planSteps(prose string) []string {
 				// Services") asks for no work of its own: its first
 				// item that does is the step.
 				t = item
+			} else if path := fileOnlyStep(t); path != "" {
+				if purposes == nil {
+					purposes = filePurposes(rest)
+				}
+				if p := purposes[path]; p != "" {
+					t += ": " + p
+				}
 			}
 			if utf8.RuneCountInString(t) >= 6 {
 				out = append(out, excerpt(t, 160))
@@ -424,6 +432,60 @@ func planSteps(prose string) []string {
 	}
 	return out
 }
+
+// fileActions are the words a plan's step heading names its change to a
+// file by: "### 1. NEW: `components/completion.tsx`", "### 2. Modify
+// `.github/workflows/ci.yml`".
+var fileActions = set("new", "modify", "create", "update", "edit", "change", "delete", "remove", "add", "rewrite", "replace")
+
+// fileOnlyStep is the path a plan's step heading names when the heading
+// is only a change to a file and its path ("MODIFY:
+// apps/web/project-workspace.tsx"), lower-cased; "" for any other
+// heading. Such a heading says which file the step touches, not what the
+// step does to it.
+func fileOnlyStep(heading string) string {
+	words := strings.Fields(heading)
+	if len(words) != 2 || !fileActions[strings.ToLower(strings.TrimRight(words[0], ":"))] || !onlyFileNames(words[1:]) {
+		return ""
+	}
+	return strings.ToLower(strings.Trim(words[1], "\"'`(),;:"))
+}
+
+// filePurposes reads a plan's table of the files it changes ("| File |
+// Action | Purpose |", one row a file): each row's path, lower-cased,
+// and its last cell of words that is neither the path nor the action
+// ("Conditional completion render"). The table says in a few words what
+// each file's change is for, as the step headings that only name the
+// file do not.
+func filePurposes(plan string) map[string]string {
+	out := map[string]string{}
+	for line := range strings.SplitSeq(plan, "\n") {
+		t := strings.TrimSpace(line)
+		if !strings.HasPrefix(t, "|") || strings.Count(t, "|") < 4 {
+			continue
+		}
+		var path, purpose string
+		for _, cell := range strings.Split(strings.Trim(t, "|"), "|") {
+			c := strings.TrimSpace(cleanRequest(cell))
+			words := strings.Fields(c)
+			switch {
+			case len(words) == 0:
+			case path == "" && len(words) == 1 && onlyFileNames(words):
+				path = strings.ToLower(strings.Trim(words[0], "\"'`(),;:"))
+			case path != "" && !(len(words) == 1 && fileActions[strings.ToLower(words[0])]):
+				purpose = c
+			}
+		}
+		if path != "" && purpose != "" && len(strings.Fields(purpose)) <= maxStepPurposeWords {
+			out[path] = purpose
+		}
+	}
+	return out
+}
+
+// maxStepPurposeWords caps the words of a purpose added to a step heading
+// that names only a file: a table's cell that says more is a description.
+const maxStepPurposeWords = 8
 
 // headingLevel is the number of "#" that open a Markdown heading.
 func headingLevel(t string) int {
