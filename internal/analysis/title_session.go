@@ -1011,12 +1011,33 @@ func (sp *sentenceSplitter) prose(line string) {
 			sp.words[len(sp.words)-1] = strings.TrimSuffix(w, ".")
 			continue
 		}
+		if strings.HasSuffix(w, ".") && k+1 < len(words) && abbreviation(w, words[k+1]) {
+			continue
+		}
 		if strings.HasSuffix(w, ".") || strings.HasSuffix(w, "!") || strings.HasSuffix(w, "?") ||
 			strings.HasSuffix(w, ";") || strings.HasSuffix(w, ":") && len(sp.words) >= 3 {
 			sp.flush()
 		}
 	}
 }
+
+// abbreviation reports a word whose full stop marks an abbreviation, not
+// the end of a sentence ("image formats, e.g. PNG and JPEG", "Redis vs.
+// Memcached"): the sentence goes on after it. "etc." ends a sentence
+// unless a lower-case word follows it.
+func abbreviation(w, next string) bool {
+	b := strings.ToLower(strings.TrimLeft(w, "(\"'"))
+	if b == "etc." {
+		r, _ := utf8.DecodeRuneInString(next)
+		return unicode.IsLower(r)
+	}
+	return abbreviations[b]
+}
+
+// abbreviations are the abbreviations with a full stop that English prose
+// writes inside its sentences, in lower case.
+var abbreviations = set("e.g.", "eg.", "i.e.", "ie.", "vs.", "cf.", "approx.", "incl.", "esp.", "viz.", "resp.",
+	"a.k.a.", "w.r.t.", "mr.", "mrs.", "ms.", "dr.")
 
 // withReferentsNamed rewrites a request that points back at what the
 // sentence before it had the assistant read ("Read TODO.md from 2.1.4

@@ -155,3 +155,41 @@ func TestTitleFromLinkedIssue(t *testing.T) {
 		t.Errorf("title %q is another issue's", got)
 	}
 }
+
+// TestSentenceGoesOnAfterAbbreviation: the full stop of an abbreviation
+// ("e.g.", "i.e.", "vs.", "Mr.", "etc." before a lower-case word) ends no
+// sentence, so the request is one sentence and is titled whole, not from
+// what follows the abbreviation.
+func TestSentenceGoesOnAfterAbbreviation(t *testing.T) {
+	for _, tc := range []struct{ prose, first string }{
+		{"Add support for image formats, e.g. PNG and JPEG, to the thumbnail service. It should be fast.",
+			"Add support for image formats, e.g. PNG and JPEG, to the thumbnail service."},
+		{"The importer drops rows with empty cells (i.e. nulls) when reading CSV files. Please fix.",
+			"The importer drops rows with empty cells i.e. nulls when reading CSV files."},
+		{"Compare Redis vs. Memcached for the session cache. We need persistence.",
+			"Compare Redis vs. Memcached for the session cache."},
+		{"Mr. Smith wants the invoice export fixed. It cuts the last page.",
+			"Mr. Smith wants the invoice export fixed."},
+		{"The login form, the signup form, etc. need validation. Use zod for it.",
+			"The login form, the signup form, etc. need validation."},
+		{"Validate the login form, the signup form, etc. Use zod for it.",
+			"Validate the login form, the signup form, etc."},
+	} {
+		first := ""
+		if sentences := titleSentences(tc.prose); len(sentences) > 0 {
+			first = strings.Join(sentences[0].words, " ")
+		}
+		if first != tc.first {
+			t.Errorf("%q: first sentence %q, want %q", tc.prose, first, tc.first)
+		}
+	}
+	got := titleOf(
+		"Compare Redis vs. Memcached for the session cache. We need persistence across restarts.",
+		"Redis keeps the session cache across restarts; Memcached does not persist it.",
+		"ok",
+		"The session cache now runs on Redis with persistence.",
+	)
+	if !strings.Contains(got, "Redis") || !strings.Contains(got, "Memcached") {
+		t.Errorf("title %q, want the comparison of Redis and Memcached", got)
+	}
+}
