@@ -263,7 +263,10 @@ func stewardGit(vs []view, te *techEvidence) {
 	seen := map[string]string{}
 	for i := range vs {
 		v := &vs[i]
-		if !v.steward() || !v.text {
+		if !v.steward() || !v.text || continuationSummary(v.m.Content) {
+			// The summary of the conversation before is the agent's
+			// account of its own work ("I removed the feature,
+			// committed and pushed"), not the steward's words.
 			continue
 		}
 		for _, s := range sentences(v.prose) {

@@ -350,3 +350,17 @@ func TestStewardGitReadsNoAddressOrRequest(t *testing.T) {
 		}
 	}
 }
+
+// TestStewardGitReadsNoContinuationSummary: the summary Claude Code writes
+// into the steward's turn when a conversation goes on is the agent's
+// account of its work: its commits and pushes make no Git the steward's.
+func TestStewardGitReadsNoContinuationSummary(t *testing.T) {
+	c := newConvo()
+	c.steward("This session is being continued from a previous conversation that ran out of context. The conversation is summarized below:\n" +
+		"1. **Removal**: User said the login screen change did not work - I removed the feature, committed and pushed.\n" +
+		"2. **New work**: User asked for a settings page.")
+	c.assistant("I'll carry on with the settings page.")
+	if got := technologiesNamed(c); slices.Contains(got, "Git") {
+		t.Errorf("technologies %q hold Git", got)
+	}
+}
