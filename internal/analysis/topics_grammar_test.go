@@ -69,12 +69,7 @@ func TestTopicsLeaveOutVerbShapedWords(t *testing.T) {
 	c.steward("The gateway must intercept, evaluate, and cancel tool calls. Normalize, evaluate and verify every call against the certificate template.")
 	c.assistant("The gateway will intercept, evaluate and cancel each tool call: evaluate runs first, and the certificate template decides.")
 	c.steward("Also evaluate, normalize and verify the calls of the certificate template twice.")
-	got := keyTopics(buildViews(testAnalyzer, c.analysed(testAnalyzer)))
-	for _, verb := range []string{"evaluate", "normalize", "verify"} {
-		if slices.Contains(got, verb) {
-			t.Errorf("topics = %q, hold the verb %q", got, verb)
-		}
-	}
+	got := topicsWithout(t, c, "evaluate", "normalize", "verify")
 	if !slices.ContainsFunc(got, func(s string) bool { return s == "certificate template" || s == "template" || s == "certificate" }) {
 		t.Errorf("topics = %q, want the certificate template", got)
 	}
@@ -100,8 +95,18 @@ func TestTopicsLeaveOutGreen(t *testing.T) {
 	c.assistant("100 runs of the ledger tests, all green under -race.")
 	c.assistant("50 more runs on 32 CPUs, all green.")
 	c.steward("Green on CI too. Now the ledger export.")
+	topicsWithout(t, c, "green")
+}
+
+// topicsWithout is the key topics of c, failing t for each of not that
+// they hold.
+func topicsWithout(t *testing.T, c *convo, not ...string) []string {
+	t.Helper()
 	got := keyTopics(buildViews(testAnalyzer, c.analysed(testAnalyzer)))
-	if slices.Contains(got, "green") {
-		t.Errorf("topics = %q, hold green", got)
+	for _, w := range not {
+		if slices.Contains(got, w) {
+			t.Errorf("topics %q hold %q", got, w)
+		}
 	}
+	return got
 }
