@@ -231,23 +231,61 @@ func text(ps []part) string {
 // responseText is what a tool answered: the function response's output
 // (or error), else the text parts, else the display string.
 func responseText(result, display json.RawMessage) string {
+	if out, ok := functionOutput(result); ok {
+		return out
+	}
+	return responseTextByParts(result, display)
+}
+
+// functionOutput reads a tool call's result in the shape Gemini CLI
+// writes it, a list of parts, decoding the list into its parts at once:
+// read as a list of raw parts, then each part, the output (most of a
+// chat's bytes) was gone through once more. ok is false for a result
+// that is no list, has no function response, or has a part that does not
+// decode as a part (a string, a nested list, a field of another type),
+// which responseTextByParts reads; what ok answers is what it answers
+// (TestFunctionOutputAsByParts).
+func functionOutput(result json.RawMessage) (string, bool) {
+	result = bytes.TrimSpace(result)
+	if len(result) == 0 || result[0] != '[' {
+		return "", false
+	}
+	var list []part
+	if jsonfast.Unmarshal(result, &list) != nil {
+		return "", false
+	}
+	for _, p := range list {
+		if p.FunctionResponse != nil {
+			return functionResponseText(p.FunctionResponse.Response), true
+		}
+	}
+	return "", false
+}
+
+// functionResponseText is the output of a function response, or its
+// error, or else the response as written.
+func functionResponseText(response json.RawMessage) string {
+	var r struct {
+		Output *string `json:"output"`
+		Error  *string `json:"error"`
+	}
+	if jsonfast.Unmarshal(response, &r) == nil {
+		if r.Output != nil {
+			return agentlog.Clean(*r.Output)
+		}
+		if r.Error != nil {
+			return agentlog.Clean(*r.Error)
+		}
+	}
+	return agentlog.Clean(string(response))
+}
+
+// responseTextByParts is responseText read part by part, for any result.
+func responseTextByParts(result, display json.RawMessage) string {
 	for _, p := range parts(result) {
-		if p.FunctionResponse == nil {
-			continue
+		if p.FunctionResponse != nil {
+			return functionResponseText(p.FunctionResponse.Response)
 		}
-		var r struct {
-			Output *string `json:"output"`
-			Error  *string `json:"error"`
-		}
-		if jsonfast.Unmarshal(p.FunctionResponse.Response, &r) == nil {
-			if r.Output != nil {
-				return agentlog.Clean(*r.Output)
-			}
-			if r.Error != nil {
-				return agentlog.Clean(*r.Error)
-			}
-		}
-		return agentlog.Clean(string(p.FunctionResponse.Response))
 	}
 	if t := text(parts(result)); t != "" {
 		return t
