@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"regexp"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -557,7 +558,58 @@ var (
 	recommendation = regexp.MustCompile(`(?i)\b(?:i(?:['’]d| would)? recommend(?:ing)?|^recommending(?: that)?(?: we)?|my recommendation(?: is)?:?|^recommendation:|recommended (?:approach|option|solution|fix|choice)(?: is)?:?|i(?:['’]d| would) (?:go with|use|pick|choose|opt for)|i(?:'d| would) suggest|i suggest|recommended:|i(?:'d| would) lean (?:towards?|toward)|my (?:pick|vote) (?:would be|is)|je (?:recommande|conseille|suggère)|je vous (?:recommande|conseille|suggère)|(?:eu )?(?:recomendo|sugiro))\s+(.+)`)
 	// Japanese: "おすすめは X です", "X を推奨します".
 	recommendationJA = regexp.MustCompile(`^(?:(?:私の)?(?:おすすめ|推奨)(?:は|としては)[、,]?\s*(.+?)(?:です|でしょう|かと思います)?|(.+?)を(?:おすすめ|推奨)(?:します|したいです))$`)
+	// Chinese, Korean, Russian, Polish and Spanish: "建议使用 X", "推荐：X",
+	// "X를 추천합니다", "Рекомендую X", "Polecam X", "Te recomiendo X",
+	// "Yo usaría X". The verb opens the sentence (the Korean one closes
+	// it), so a recommendation reported or refused ("不推荐作为首选") is none.
+	recommendationOther = regexp.MustCompile(`(?i)^(?:` +
+		`(?:我(?:们|們)?|[^，,。：:\s不没沒别別]{1,8}?)?(?:更|比较|比較)?(?:建议|建議|推荐|推薦)(?:方案|做法)?(?:你|您)?(?:使用|采用|採用|用|选择|選擇|选|選)?[:：]?\s*([^。；;？?]{2,80})` +
+		`|(.{2,60}?)\s*(?:을|를)?\s*(?:추천|권장)(?:합니다|드립니다|해요|드려요)` +
+		`|(?:추천|권장)(?:\s*(?:방법|안))?[:：]\s*(.{2,60})` +
+		`|(?:я\s+)?(?:рекомендую|советую|предлагаю)\s+(?:использовать\s+|выбрать\s+|взять\s+)?(.{3,120})` +
+		`|я\s+бы\s+(?:использовал|выбрал|взял)\s+(.{3,120})` +
+		`|(?:polecam|proponuję|sugeruję|rekomenduję|zalecam)\s+(?:użyć\s+|użycie\s+|wybrać\s+)?(.{3,120})` +
+		`|(?:yo\s+)?(?:te\s+|le\s+|les\s+|os\s+)?(?:recomiendo|sugiero|aconsejo)\s+(?:usar\s+|utilizar\s+|que uses\s+)?(.{3,120})` +
+		`|(?:yo\s+)?(?:usaría|utilizaría|elegiría|iría con)\s+(.{3,120})` +
+		`|(?:моя\s+|mi\s+|moja\s+)?(?:рекомендация|recomendación|rekomendacja)(?:\s+es)?[:：]\s*(.{3,120})` +
+		`)$`)
+	// The reason after a recommendation in those languages: "…, потому что …".
+	otherReason = regexp.MustCompile(`(?i)[,，]\s*(?:потому что|так как|поскольку|ponieważ|bo|porque|ya que|因为|因為|이유는)\s*`)
+	// Two courses left open: "A 或 B", "A или B", "A lub B", "A o B".
+	otherTwoCourses = regexp.MustCompile(`(?i)或|还是|還是|또는|\sили\s|\slub\s|\so\s`)
 )
+
+// recommendationWords are words one of which every recommendation the
+// patterns above read holds, looked for in one pass over the offer.
+var recommendationWords = newFoldWords("recommend", "go with", "suggest", "lean toward", "my pick", "my vote", "d use ", "d pick ", "d choose ", "d opt for", "conseille", "suggère",
+	"recomendo", "sugiro", "おすすめ", "推奨", "建议", "建議", "推荐", "推薦", "추천", "권장", "рекоменд", "советую", "предлагаю", "я бы",
+	"polecam", "proponuję", "sugeruję", "rekomend", "zalecam", "recomiendo", "recomendación", "sugiero", "aconsejo", "usaría", "utilizaría", "elegiría", "iría con")
+
+// recommendedOther reads a recommendation in Chinese, Korean, Russian,
+// Polish or Spanish (recommendationOther) that one sentence states.
+func recommendedOther(s string) (baton.Decision, bool) {
+	m := recommendationOther.FindStringSubmatch(strings.TrimRight(strings.TrimSpace(s), ".!。！"))
+	if m == nil {
+		return baton.Decision{}, false
+	}
+	var d baton.Decision
+	for _, g := range m[1:] {
+		if g != "" {
+			d.Decision = g
+			break
+		}
+	}
+	if loc := otherReason.FindStringIndex(d.Decision); loc != nil {
+		d.Rationale, d.Decision = d.Decision[loc[1]:], d.Decision[:loc[0]]
+	}
+	// "建议使用 X，这样 …": the course ends at the clause's comma.
+	d.Decision, _, _ = strings.Cut(d.Decision, "，")
+	d.Decision = strings.TrimSpace(d.Decision)
+	if utf8.RuneCountInString(d.Decision) < 3 || otherTwoCourses.MatchString(d.Decision) {
+		return baton.Decision{}, false
+	}
+	return d, true
+}
 
 // maxDecisionWords bounds a decision's length: the longest choice a
 // person states in one breath. One cut to decisionLength is longer still.
@@ -614,18 +666,35 @@ func optionText(s string) string {
 // together or none of them: "Do both", "All of the above".
 var combiningHead = regexp.MustCompile(`(?i)^[*_\s]*(?:(?:do|use|go with|keep|take)\s+)?(?:both|all|neither|none)(?:\s+of\s+(?:them|the above|these))?[*_\s]*$`)
 
-// acceptances are replies that take what was just proposed.
 // planBuilt opens the message an editor's plan mode sends when the
 // steward builds the proposed plan.
 var planBuilt = regexp.MustCompile(`(?i)^implement the plan as specified\b`)
 
+// acceptances are replies that take what was just proposed, in the
+// languages stewards write to their assistants: English, French,
+// Portuguese, Japanese, Chinese, Korean, Russian, Polish and Spanish.
+// One that opens a longer word of its language ("да" in "дай", "네" in
+// "네트워크") is an acceptance only as the whole reply (exactAcceptances).
 var acceptances = []string{"yes", "yep", "yeah", "sure", "ok", "okay", "sounds good", "let's do that", "let's do it",
 	"lets do that", "go ahead", "do it", "do that", "perfect", "great", "agreed", "lgtm", "makes sense", "go for it",
 	"that works", "works for me", "please do", "let's go with", "i agree", "good idea", "yes please", "sgtm", "ship it",
 	"i like that", "i like it", "go with that", "love it", "excellent", "awesome", "alright", "all right", "exactly", "correct",
 	"oui", "d'accord", "ok pour moi", "vas-y", "allons-y", "parfait", "ça marche", "c'est bon", "bonne idée",
 	"sim", "pode", "pode fazer", "pode seguir", "vamos", "beleza", "perfeito", "fechado", "certo", "bora", "boa ideia",
-	"はい", "お願いします", "それで", "いいですね", "いいね", "了解", "それでいきましょう", "進めてください", "ok です"}
+	"はい", "お願いします", "それで", "いいですね", "いいね", "了解", "それでいきましょう", "進めてください", "ok です",
+	"好的", "好吧", "好啊", "好，", "好。", "好!", "好！", "可以", "没问题", "沒問題", "同意", "就这样", "就這樣", "就这么办", "就這麼辦", "按你说的", "按你說的", "行吧", "行，", "是的", "对的", "對的",
+	"네,", "네 ", "네.", "네!", "예,", "예 ", "좋아", "좋습니다", "좋네요", "그래", "그렇게 해", "그렇게 하자", "진행해", "진행하세요", "어 해줘", "알겠어", "알겠습니다", "오케이",
+	"да,", "да ", "да.", "да!", "давай", "хорошо", "согласен", "согласна", "отлично", "ладно", "окей", "годится", "поехали",
+	"tak", "dobrze", "zgoda", "jasne", "świetnie", "działaj", "zrób to", "w porządku", "pasuje", "może być", "okej",
+	"sí", "vale", "dale", "de acuerdo", "perfecto", "adelante", "hazlo", "claro", "me parece bien", "genial", "excelente", "correcto"}
+
+// exactAcceptances accept only as the whole reply.
+var exactAcceptances = []string{"好", "行", "对", "對", "네", "예", "응", "да", "si"}
+
+// refusingWords turn a reply that opens with an acceptance down, or put
+// another course beside it: "yes, but …", "好的，不过 …", "да, но …".
+var refusingWords = []string{"no", "not", "don't", "instead", "rather", "but", "não", "non", "pas", "いいえ", "ではなく",
+	"不", "别", "別", "但", "아니", "말고", "하지만", "근데", "대신", "нет", "не ", "но ", "вместо", "nie", "ale", "zamiast", "pero", "en vez", "en lugar"}
 
 // acceptedRecommendation reads a recommendation of the assistant message
 // offer that the steward's reply accepts.
@@ -635,15 +704,18 @@ func acceptedRecommendation(offer *view, reply string) (baton.Decision, bool) {
 	if !accepts(reply) {
 		return baton.Decision{}, false
 	}
-	if !hasAnySubstring(offer.lower(), "recommend", "go with", "suggest", "lean toward", "my pick", "my vote", "d use ", "d pick ", "d choose ", "d opt for", "conseille", "suggère",
-		"recomendo", "sugiro", "おすすめ", "推奨") {
+	if !recommendationWords.in(offer.lower()) {
 		return baton.Decision{}, false
 	}
 	for _, s := range decisionSentences(offer.prose) {
-		if m := recommendationJA.FindStringSubmatch(strings.TrimSpace(plainText(s))); m != nil {
+		plain := strings.TrimSpace(plainText(s))
+		if m := recommendationJA.FindStringSubmatch(plain); m != nil {
 			if text := strings.TrimSpace(m[1] + m[2]); utf8.RuneCountInString(text) >= 3 {
 				return baton.Decision{Decision: text}, true
 			}
+		}
+		if d, ok := recommendedOther(plain); ok {
+			return d, true
 		}
 	}
 	for _, s := range sentences(offer.prose) {
@@ -1058,8 +1130,16 @@ func accepts(reply string) bool {
 		return true
 	}
 	r = acceptanceLead(r)
-	if len(r) > 200 || hasAnyPhrase(r, "no", "not", "don't", "instead", "rather", "but", "não", "non", "pas", "いいえ", "ではなく") {
-		return false
+	// The opening first: most replies open with no acceptance, and the
+	// refusing words are many.
+	return len(r) <= 200 && opensWithAcceptance(r) && !hasAnyPhrase(r, refusingWords...)
+}
+
+// opensWithAcceptance reports whether the reply r is an acceptance or
+// opens with one.
+func opensWithAcceptance(r string) bool {
+	if slices.Contains(exactAcceptances, strings.TrimRight(r, ".!。！")) {
+		return true
 	}
 	for _, a := range acceptances {
 		// a alone, or followed by " ", ",", "!" or "." (read in place: the
@@ -1067,7 +1147,8 @@ func accepts(reply string) bool {
 		if r == a || len(r) > len(a) && strings.HasPrefix(r, a) && strings.IndexByte(" ,!.", r[len(a)]) >= 0 {
 			return true
 		}
-		// Japanese runs on without a space: "はい、お願いします".
+		// Japanese, Chinese and Korean run on without a space: "はい、お願いします",
+		// "好的，开始吧".
 		if a[0] >= 0x80 && strings.HasPrefix(r, a) {
 			return true
 		}
