@@ -477,6 +477,13 @@ func stewardNamedTools(ss []stewardSentence, te *techEvidence) {
 			if w != "" && commonWordTools[strings.ToLower(w)] {
 				continue
 			}
+			if lw == "pre-commit" && i+1 < len(fields) && strings.ToLower(trimChunk(fields[i+1])) == "hook" {
+				// Git's hook that runs before a commit, which any tool or
+				// script installs (.git/hooks/pre-commit): not the
+				// pre-commit framework, which its command or its
+				// configuration shows.
+				continue
+			}
 			if namedAsTheirs(s, name, pos+max(0, strings.Index(raw, w))) {
 				te.add(name, evidenceNamed, "named by the steward: “"+excerpt(s, 90)+"”")
 			}

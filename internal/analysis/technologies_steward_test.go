@@ -364,3 +364,21 @@ func TestStewardGitReadsNoContinuationSummary(t *testing.T) {
 		t.Errorf("technologies %q hold Git", got)
 	}
 }
+
+// TestPreCommitHookIsGitsHook: "the pre-commit hook" is Git's hook that
+// runs before a commit, whatever installs it: it names no pre-commit
+// framework; the framework named as theirs still is.
+func TestPreCommitHookIsGitsHook(t *testing.T) {
+	c := newConvo()
+	c.steward("Pre-commit hook: run the formatter before staging.")
+	c.assistant("I'll update the hook script.")
+	if got := technologiesNamed(c); slices.Contains(got, "pre-commit") {
+		t.Errorf("technologies %q hold pre-commit", got)
+	}
+	c = newConvo()
+	c.steward("Set up pre-commit with the ruff hooks for this repository.")
+	c.assistant("I'll add the configuration.")
+	if got := technologiesNamed(c); !slices.Contains(got, "pre-commit") {
+		t.Errorf("technologies %q lack pre-commit", got)
+	}
+}
