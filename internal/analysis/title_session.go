@@ -721,7 +721,8 @@ const titleHeadingBonus = 1.5
 // titleSentences are the sentences of a prompt's prose that may title it:
 // markup, URLs, commands, paths and pasted logs left out, split at
 // sentence ends and at a colon or semicolon (what precedes "…: " is often
-// a frame: "I got this feedback:").
+// a frame: "I got this feedback:"; a label of fewer words, as
+// frameColonWords says, stays with what follows it).
 func titleSentences(prose string) []titleSentence {
 	return splitTitleSentences(prose, func([]titleSentence) bool { return false })
 }
@@ -1015,11 +1016,18 @@ func (sp *sentenceSplitter) prose(line string) {
 			continue
 		}
 		if strings.HasSuffix(w, ".") || strings.HasSuffix(w, "!") || strings.HasSuffix(w, "?") ||
-			strings.HasSuffix(w, ";") || strings.HasSuffix(w, ":") && len(sp.words) >= 3 {
+			strings.HasSuffix(w, ";") || strings.HasSuffix(w, ":") && len(sp.words) >= frameColonWords {
 			sp.flush()
 		}
 	}
 }
+
+// frameColonWords is how many words before a colon make the frame of
+// what follows it ("I got this feedback on the branch: …"), which ends
+// a sentence there; fewer are the label of the text the line goes on
+// with ("CSV exporter bug: the first row is duplicated"), read with it
+// as one sentence, so a title may keep the label as its heading.
+const frameColonWords = 5
 
 // abbreviation reports a word whose full stop marks an abbreviation, not
 // the end of a sentence ("image formats, e.g. PNG and JPEG", "Redis vs.

@@ -193,3 +193,36 @@ func TestSentenceGoesOnAfterAbbreviation(t *testing.T) {
 		t.Errorf("title %q, want the comparison of Redis and Memcached", got)
 	}
 }
+
+// TestLabelBeforeColonStaysWithItsText: a label of a few words before a
+// colon ("CSV exporter bug: …") is the heading of the text the line goes
+// on with, one sentence with it, so the title keeps what the label names;
+// a frame of five words or more ("I got this feedback on the branch:")
+// still ends its sentence at the colon.
+func TestLabelBeforeColonStaysWithItsText(t *testing.T) {
+	for _, tc := range []struct {
+		prose string
+		want  []string
+	}{
+		{"CSV exporter bug: the first row is duplicated.", []string{"CSV exporter bug: the first row is duplicated."}},
+		{"I got this feedback on the branch: the retry loop never stops.",
+			[]string{"I got this feedback on the branch:", "the retry loop never stops."}},
+	} {
+		var got []string
+		for _, s := range titleSentences(tc.prose) {
+			got = append(got, strings.Join(s.words, " "))
+		}
+		if strings.Join(got, "|") != strings.Join(tc.want, "|") {
+			t.Errorf("%q: sentences %q, want %q", tc.prose, got, tc.want)
+		}
+	}
+	got := titleOf(
+		"CSV exporter bug: the first row is duplicated in write_rows when skip_header is false.",
+		"The CSV exporter writes the header row twice because write_rows is called with skip_header false. I changed write_rows in exporter.py.",
+		"ok",
+		"The exporter.py write_rows call now passes skip_header; the CSV exporter writes one header row.",
+	)
+	if !strings.Contains(strings.ToLower(got), "exporter") {
+		t.Errorf("title %q, want the exporter the label names", got)
+	}
+}
