@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"regexp"
 	"regexp/syntax"
+	"slices"
 	"strings"
 	"testing"
 	"unicode"
@@ -258,5 +259,31 @@ func TestGuardedPatternWordsNeverMissAMatch(t *testing.T) {
 		if matched < 100 {
 			t.Errorf("%s matched %d texts: the test reads too few", g.re, matched)
 		}
+	}
+}
+
+// rationaleAt reads the text byte by byte where rationaleMarker was run:
+// texts of its words in other cases, cut short or run together, with the
+// runes that fold to their letters, commas, semicolons, every kind of
+// white space and bytes that are no UTF-8 must find the same match.
+func TestRationaleAtAsThePattern(t *testing.T) {
+	pieces := []string{" ", "  ", "\t", "\n", "\r", "\f", "\v", "\u00a0", ",", ";", "'", "x", "é", "\xff", "\xc5", "it", "use it",
+		"because", "BeCaUse", "becau", "\u017fince", "since", "SO THAT", "so  that", "so that", "given that", "due to", "DUE",
+		"as it", "as they", "As This", "as that", "as", "a\u017f", "weil", "denn", "parce que", "PARCE QU'", "parce qu'", "parce qu",
+		"puisque", "porque", "pois", "po", "já que", "JÁ QUE", "jÁ que", "ja que", "j", "b", "s", "p"}
+	rng := rand.New(rand.NewPCG(38, 7))
+	found := 0
+	for range 300000 {
+		s := randomText(rng, pieces, 12)
+		got, want := rationaleAt(s), rationaleMarker.FindStringIndex(s)
+		if !slices.Equal(got, want) {
+			t.Fatalf("rationaleAt(%q) = %v, the pattern finds %v", s, got, want)
+		}
+		if want != nil {
+			found++
+		}
+	}
+	if found < 10000 {
+		t.Errorf("the pattern matched %d texts: the test reads too few", found)
 	}
 }
