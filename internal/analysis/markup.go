@@ -31,3 +31,36 @@ func stripTranscriptMarkup(s string) string {
 	s = markupBlock.ReplaceAllString(s, " ")
 	return transcriptTag.ReplaceAllString(s, " ")
 }
+
+// Lines SpecStory writes for Cursor's tool calls among the agent's words:
+// a file the agent read ("Read file: src/app.ts") and a call that timed
+// out ("Tool call timed out after 5000ms").
+const (
+	readFileMark = "Read file: "
+	timedOutMark = "Tool call timed out after "
+)
+
+// holdsCallNotes reports whether prose may hold the lines
+// withoutCallNotes drops.
+func holdsCallNotes(prose string) bool {
+	return strings.Contains(prose, readFileMark) || strings.Contains(prose, timedOutMark)
+}
+
+// withoutCallNotes is prose without the lines SpecStory writes for
+// Cursor's tool calls between the agent's words ("Read file:
+// src/brosh/mcp.py", "Tool call timed out after 10s (read file)"): what
+// the tool did, not what the agent said. Every analysis reads a view's
+// prose; the path of a file read became a topic and a sentence.
+func withoutCallNotes(prose string) string {
+	var b strings.Builder
+	b.Grow(len(prose))
+	for line := range strings.SplitSeq(prose, "\n") {
+		body := strings.TrimLeft(line, " \t")
+		if strings.HasPrefix(body, readFileMark) || strings.HasPrefix(body, timedOutMark) {
+			continue
+		}
+		b.WriteString(line)
+		b.WriteByte('\n')
+	}
+	return strings.TrimSuffix(b.String(), "\n")
+}

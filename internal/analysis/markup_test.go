@@ -138,3 +138,30 @@ func TestPeakTriggerSkipsToolRecords(t *testing.T) {
 		}
 	}
 }
+
+// An exported Cursor chat notes the agent's tool calls as lines between
+// its words ("Read file: …", "Tool call timed out after …"): the view's
+// prose keeps the words and leaves the notes out, the file read and the
+// timeout being the tool's, not anything the agent said.
+func TestCallNotesAreNoProse(t *testing.T) {
+	content := "I'll look at how the cache evicts entries first.\n\n" +
+		"Read file: internal/cache/lru.go\n\n" +
+		"Tool call timed out after 5000ms\n\n" +
+		"  Read file: internal/cache/lru_test.go\n\n" +
+		"The cache evicts the oldest entry only when it is full, so a read never refreshes an entry's age."
+	prose := proseOf(content)
+	for _, note := range []string{"Read file", "lru.go", "lru_test.go", "timed out"} {
+		if strings.Contains(prose, note) {
+			t.Errorf("prose holds the call note %q: %q", note, prose)
+		}
+	}
+	for _, said := range []string{"I'll look at how the cache evicts entries first.", "a read never refreshes an entry's age"} {
+		if !strings.Contains(prose, said) {
+			t.Errorf("prose lost the agent's words %q: %q", said, prose)
+		}
+	}
+	// A sentence that only mentions reading a file is the agent's.
+	if got := proseOf("Read file names from the config, not from the flags."); got != "Read file names from the config, not from the flags." {
+		t.Errorf("a sentence about reading files was dropped: %q", got)
+	}
+}
