@@ -124,6 +124,7 @@ func isASCIIAlnum(c byte) bool {
 type foldWords struct {
 	words   []string
 	byFirst [256][]string // the words by their first byte, in either ASCII case
+	opens   [256]bool     // whether byFirst holds words for the byte, or it is beyond ASCII and sk: one load per byte of the text
 	sk      bool          // a word holds s or k, which (?i) folds from ſ and K
 }
 
@@ -133,22 +134,39 @@ func newFoldWords(words ...string) *foldWords {
 	for _, w := range words {
 		c := w[0]
 		f.byFirst[c] = append(f.byFirst[c], w)
+		f.opens[c] = true
 		if 'a' <= c && c <= 'z' {
 			f.byFirst[c-('a'-'A')] = append(f.byFirst[c-('a'-'A')], w)
+			f.opens[c-('a'-'A')] = true
 		}
 		f.sk = f.sk || strings.ContainsAny(w, "sk")
+	}
+	if f.sk {
+		for c := utf8.RuneSelf; c < len(f.opens); c++ {
+			f.opens[c] = true
+		}
 	}
 	return f
 }
 
-// in reports what holdsAnyFold(s, f.words) reports.
+// in reports what holdsAnyFold(s, f.words) reports. The text is read
+// once: the long s and the Kelvin sign, which hold a byte beyond ASCII,
+// are looked for from the first such byte on, where it is met.
 func (f *foldWords) in(s string) bool {
-	if f.sk && containsAnyNonASCII(s, "\u017f\u212a") {
-		return true
-	}
+	sk := f.sk
 	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !f.opens[c] {
+			continue
+		}
+		if c >= utf8.RuneSelf && sk {
+			if strings.Contains(s[i:], "\u017f") || strings.Contains(s[i:], "\u212a") {
+				return true
+			}
+			sk = false
+		}
 	words:
-		for _, w := range f.byFirst[s[i]] {
+		for _, w := range f.byFirst[c] {
 			if len(s)-i < len(w) {
 				continue
 			}
