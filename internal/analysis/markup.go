@@ -64,3 +64,40 @@ func withoutCallNotes(prose string) string {
 	}
 	return strings.TrimSuffix(b.String(), "\n")
 }
+
+// editBlockEnd closes the edit block Aider writes for a change to a file:
+// "<<<<<<< SEARCH", the lines to find, "=======", the lines to put in
+// their place, ">>>>>>> REPLACE".
+const editBlockEnd = ">>>>>>> REPLACE"
+
+// withoutEditBlocks is prose without Aider's edit blocks left outside a
+// code fence: the ones its own report of a failed edit quotes bare
+// ("SearchReplaceNoExactMatch: This SEARCH block failed to exactly match
+// …"), and the end of one whose fence a fence inside the file's text
+// closed early (an edit to a Markdown file with a code block in it). A
+// block is dropped from its "<<<<<<< SEARCH" line, or from its "======="
+// line when the fence held the opening, to its closing line: the lines
+// between are the file's, not anyone's words.
+func withoutEditBlocks(prose string) string {
+	lines := strings.Split(prose, "\n")
+	kept := lines[:0]
+	start := -1        // the first line of the block being read, in kept
+	searching := false // the block opened with its "<<<<<<< SEARCH" line
+	for _, l := range lines {
+		t := strings.TrimSpace(l)
+		switch {
+		case t == "<<<<<<< SEARCH":
+			start, searching = len(kept), true
+		case t == "=======" && !searching:
+			// The latest such line: an earlier one underlined a
+			// heading.
+			start = len(kept)
+		case t == editBlockEnd && start >= 0:
+			kept = kept[:start]
+			start, searching = -1, false
+			continue
+		}
+		kept = append(kept, l)
+	}
+	return strings.Join(kept, "\n")
+}

@@ -165,3 +165,36 @@ func TestCallNotesAreNoProse(t *testing.T) {
 		t.Errorf("a sentence about reading files was dropped: %q", got)
 	}
 }
+
+// Aider's edit blocks ("<<<<<<< SEARCH", the old lines, "=======", the
+// new ones, ">>>>>>> REPLACE") are the file's lines, not prose: bare in
+// Aider's report of an edit that failed to apply, or past a fence that a
+// fence inside an edited Markdown file closed early.
+func TestEditBlocksAreNoProse(t *testing.T) {
+	failed := "The edit to the loader did not apply.\n\n" +
+		"## SearchReplaceNoExactMatch: This SEARCH block failed to exactly match lines in src/loader.ts\n" +
+		"<<<<<<< SEARCH\nimport { readConfig } from './config';\n=======\nimport { loadSettings } from './settings';\n>>>>>>> REPLACE\n\n" +
+		"I'll match the import as the file writes it."
+	nested := "Docs\n====\n\nHere is the change to the guide:\n\n```markdown\nGUIDE.md\n<<<<<<< SEARCH\nRun the tool.\n```\n" +
+		"  run it with care\n=======\nRun the tool with `--dry-run` first.\n>>>>>>> REPLACE\n"
+	for content, want := range map[string][]string{
+		failed: {"The edit to the loader did not apply.", "I'll match the import as the file writes it."},
+		nested: {"Docs\n====", "Here is the change to the guide:"},
+	} {
+		prose := proseOf(content)
+		for _, code := range []string{"<<<<<<<", ">>>>>>>", "=======", "readConfig", "loadSettings", "--dry-run"} {
+			if strings.Contains(prose, code) {
+				t.Errorf("prose holds %q of an edit block: %q", code, prose)
+			}
+		}
+		for _, said := range want {
+			if !strings.Contains(prose, said) {
+				t.Errorf("prose lost %q: %q", said, prose)
+			}
+		}
+	}
+	// A heading underlined with "=" and no edit block is prose as written.
+	if got := proseOf("Release notes\n=======\n\nThe cache is faster."); !strings.Contains(got, "=======") {
+		t.Errorf("a heading's underline was dropped: %q", got)
+	}
+}

@@ -165,6 +165,9 @@ func proseOf(content string) string {
 	if holdsCallNotes(prose) {
 		prose = withoutCallNotes(prose)
 	}
+	if strings.Contains(prose, editBlockEnd) {
+		prose = withoutEditBlocks(prose)
+	}
 	if strings.Contains(prose, "[[memory:") {
 		// Cursor's note of a memory it drew on ("Ran npm install
 		// [[memory:5317964]]"): its mark, not the assistant's words.
