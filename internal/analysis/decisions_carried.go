@@ -30,7 +30,7 @@ type optionsOpen struct {
 func (sc *decisionScan) openOptions(i int) {
 	options := offeredOptions(sc.vs[i].prose)
 	if len(options) < 2 {
-		options = suggestedHeadings(sc.vs[i].prose)
+		options = suggestedHeadings(sc.vs[i].prose, sc.vs[i].lower())
 	}
 	if len(options) >= 2 {
 		sc.carried = optionsOpen{at: i, options: options}
@@ -39,9 +39,10 @@ func (sc *decisionScan) openOptions(i int) {
 
 // suggestedHeadings are the numbered headings of an assistant message
 // that suggests courses ("## 1. Parallel checksums", "## 2. Cache the
-// index"): options the session may take up one of.
-func suggestedHeadings(prose string) []option {
-	if !strings.Contains(strings.ToLower(prose), "suggest") && !strings.Contains(strings.ToLower(prose), "improvement") {
+// index"): options the session may take up one of. lower is prose
+// lower-cased (lowerText), which the view keeps.
+func suggestedHeadings(prose, lower string) []option {
+	if !strings.Contains(lower, "suggest") && !strings.Contains(lower, "improvement") {
 		return nil
 	}
 	var heads []string

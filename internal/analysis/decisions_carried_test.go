@@ -1,6 +1,8 @@
 package analysis
 
 import (
+	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/baton-dev/baton/internal/baton"
@@ -69,4 +71,22 @@ func TestDecisionSuggestionTakenUp(t *testing.T) {
 	c.steward("How hard would the parallel checksums be?")
 	c.assistant("Parallel directory checksum calculation needs a worker pool; it is a day of work.")
 	checkDecisions(t, c, nil)
+}
+
+// suggestedHeadings reads the words it looks for in the view's lower-cased
+// prose (lowerText), where it lower-cased the prose itself twice: the two
+// find the words in the same texts, capitals, the dotted capital I and
+// the Kelvin sign, curly apostrophes and bytes that are no UTF-8 among them.
+func TestSuggestedHeadingsWordsInLowerText(t *testing.T) {
+	pieces := []string{"suggest", "SUGGEST", "Sugg", "est", "improvement", "\u0130MPROVEMENT", "improve", "ment", "\u212a", "\u017f",
+		"\u2019", "'", "\xff", "é", " ", "x", "I", "i"}
+	rng := rand.New(rand.NewPCG(38, 12))
+	for range 100000 {
+		s := randomText(rng, pieces, 8)
+		for _, w := range []string{"suggest", "improvement"} {
+			if got, want := strings.Contains(lowerText(s), w), strings.Contains(strings.ToLower(s), w); got != want {
+				t.Fatalf("%q: %q in lowerText %v, in strings.ToLower %v", s, w, got, want)
+			}
+		}
+	}
 }

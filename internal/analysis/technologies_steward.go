@@ -172,10 +172,18 @@ const minMarkdownDocument = 8
 // fence tagged markdown or md of several lines (a task spec, a README
 // section, a plan written for a file).
 func writesMarkdown(content string) bool {
-	lines := strings.Split(truncate(content, maxTurnText), "\n")
+	content = truncate(content, maxTurnText)
+	if !strings.Contains(content, "```") {
+		// No fence: most answers, which were split and lower-cased line by line.
+		return false
+	}
+	lines := strings.Split(content, "\n")
 	for i := 0; i < len(lines); i++ {
-		info := strings.ToLower(strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(lines[i]), "```")))
-		if !strings.HasPrefix(strings.TrimSpace(lines[i]), "```") || info != "markdown" && info != "md" {
+		fence, ok := strings.CutPrefix(strings.TrimSpace(lines[i]), "```")
+		if !ok {
+			continue
+		}
+		if info := strings.ToLower(strings.TrimSpace(fence)); info != "markdown" && info != "md" {
 			continue
 		}
 		n := 0

@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -380,5 +381,47 @@ func TestPreCommitHookIsGitsHook(t *testing.T) {
 	c.assistant("I'll add the configuration.")
 	if got := technologiesNamed(c); !slices.Contains(got, "pre-commit") {
 		t.Errorf("technologies %q lack pre-commit", got)
+	}
+}
+
+// writesMarkdownLineByLine is writesMarkdown as it read every answer:
+// split into lines, each lower-cased, whether it held a fence or not.
+func writesMarkdownLineByLine(content string) bool {
+	lines := strings.Split(truncate(content, maxTurnText), "\n")
+	for i := 0; i < len(lines); i++ {
+		info := strings.ToLower(strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(lines[i]), "```")))
+		if !strings.HasPrefix(strings.TrimSpace(lines[i]), "```") || info != "markdown" && info != "md" {
+			continue
+		}
+		n := 0
+		for i++; i < len(lines) && strings.TrimSpace(lines[i]) != "```"; i++ {
+			n++
+		}
+		if n >= minMarkdownDocument {
+			return true
+		}
+	}
+	return false
+}
+
+// writesMarkdown skips an answer without a fence: random answers of
+// fences, their tags in other cases and with blanks, and lines between
+// must be read as line by line.
+func TestWritesMarkdownAsLineByLine(t *testing.T) {
+	pieces := []string{"\n", "```", "```markdown\n", "```MD\n", "``` Md \n", "``", "`", "markdown", "md", " ", "\t", "line\n", "a\nb\nc\nd\n", "é\n"}
+	rng := rand.New(rand.NewPCG(38, 11))
+	wrote := 0
+	for range 100000 {
+		s := randomText(rng, pieces, 30)
+		got, want := writesMarkdown(s), writesMarkdownLineByLine(s)
+		if got != want {
+			t.Fatalf("writesMarkdown(%q) = %v, line by line %v", s, got, want)
+		}
+		if want {
+			wrote++
+		}
+	}
+	if wrote < 1000 {
+		t.Errorf("%d answers wrote Markdown: the test reads too few", wrote)
 	}
 }
