@@ -110,3 +110,16 @@ func topicsWithout(t *testing.T, c *convo, not ...string) []string {
 	}
 	return got
 }
+
+// A comparative or a month alone names no subject, and a verb of what
+// someone thinks closes no noun phrase ("marketing thinks").
+func TestTopicsLeaveOutComparativesAndMonths(t *testing.T) {
+	c := newConvo()
+	c.steward("Churn in the April signup cohort is higher than in March. Marketing thinks the onboarding emails made it harder.")
+	c.assistant("The April signup cohort churned more than March: the onboarding emails went out later, which made activation harder.")
+	c.steward("So March was easier? Marketing thinks so.")
+	got := topicsWithout(t, c, "march", "harder", "easier", "marketing thinks")
+	if !slices.ContainsFunc(got, func(s string) bool { return s == "signup cohort" || s == "april signup" }) {
+		t.Errorf("topics = %q, want the signup cohort", got)
+	}
+}

@@ -411,6 +411,12 @@ var loneAdjectives = set("modern", "local", "manual", "valid", "invalid", "commo
 	"impossible", "necessary", "unnecessary", "important", "primary", "secondary", "literal", "physical", "virtual",
 	"unknown", "useful", "helpful", "clear", "complex", "easy", "hard", "safe", "unsafe", "latest", "legacy",
 	"temporary", "permanent", "interactive", "strict", "nested", "twice", "sense", "redundant", "green",
+	// Comparatives ("faster builds"; alone: "harder") and the months
+	// ("the April cohort"; alone: "march").
+	"harder", "easier", "faster", "slower", "bigger", "smaller", "larger", "simpler", "cleaner", "safer", "cheaper",
+	"longer", "shorter", "higher", "lower", "newer", "older", "clearer", "heavier", "lighter", "stronger", "weaker",
+	"january", "february", "march", "april", "june", "july", "august", "september", "october", "november",
+	"december",
 	// How the steward feels about the work, not what it is about.
 	"boring", "robust", "reliable", "elegant", "ugly", "annoying", "tedious", "painful", "weird",
 	"obsolete", "outdated", "robust", "reliable", "efficient", "accurate", "appropriate", "reasonable",
