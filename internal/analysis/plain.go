@@ -5,6 +5,37 @@ import (
 	"strings"
 )
 
+// The bytes of Markdown that plainText and plainLine may change: a text
+// with none is returned as it is. Sets made once, where strings.ContainsAny
+// made its set from the string on every call (every sentence the
+// summary scores).
+var (
+	plainTextMarks = newASCIISet("`*_~[<#>-+0123456789")
+	plainLineMarks = newASCIISet("`*_~[<")
+)
+
+// asciiSet is a set of ASCII bytes.
+type asciiSet [256]bool
+
+func newASCIISet(chars string) *asciiSet {
+	var set asciiSet
+	for i := 0; i < len(chars); i++ {
+		set[chars[i]] = true
+	}
+	return &set
+}
+
+// in is strings.ContainsAny(s, the set's bytes): a byte of a longer rune
+// or of no rune is never ASCII, so s is read byte by byte.
+func (set *asciiSet) in(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if set[s[i]] {
+			return true
+		}
+	}
+	return false
+}
+
 // Inline Markdown that plainText unwraps, outside code spans.
 var (
 	mdImage    = regexp.MustCompile(`!\[([^\]]*)\]\([^)\s]*(?:\s+"[^"]*")?\)`)
@@ -24,7 +55,7 @@ var (
 // bold, italics and strike-through marks removed. Identifiers keep their
 // underscores (snake_case), and lone asterisks ("2 * 3", "*.go") stay.
 func plainText(s string) string {
-	if !strings.ContainsAny(s, "`*_~[<#>-+0123456789") && !strings.Contains(s, ballotBoxLead) {
+	if !plainTextMarks.in(s) && !strings.Contains(s, ballotBoxLead) {
 		return s
 	}
 	lines := strings.Split(s, "\n")
@@ -42,7 +73,7 @@ const codeMark = '\uE000'
 
 // plainLine unwraps the inline Markdown of one line.
 func plainLine(line string) string {
-	if !strings.ContainsAny(line, "`*_~[<") {
+	if !plainLineMarks.in(line) {
 		return line
 	}
 	if strings.ContainsRune(line, codeMark) {

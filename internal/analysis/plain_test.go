@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"math/rand/v2"
 	"strings"
 	"testing"
 
@@ -106,6 +107,22 @@ func TestProseLeavesExportedToolResultsOut(t *testing.T) {
 		for _, words := range []string{"Looking through the billing code first.", "invoices now round once", "| refund | 2 | 1 |"} {
 			if !strings.Contains(got, words) {
 				t.Errorf("prose lost the message's %q: %q", words, got)
+			}
+		}
+	}
+}
+
+// asciiSet.in says what strings.ContainsAny says of the same bytes, on
+// short texts and long, with runes beyond ASCII, U+FFFD and bytes that
+// are no UTF-8.
+func TestASCIISetAsContainsAny(t *testing.T) {
+	pieces := []string{"a", "word ", "`", "*", "_", "~", "[", "<", "#", ">", "-", "+", "0", "9", "é", "\ufffd", "\xff", "\xe2\x80", "☐", " ", "\n"}
+	rng := rand.New(rand.NewPCG(38, 13))
+	for range 100000 {
+		s := randomText(rng, pieces, 12)
+		for _, chars := range []string{"`*_~[<#>-+0123456789", "`*_~[<"} {
+			if got, want := newASCIISet(chars).in(s), strings.ContainsAny(s, chars); got != want {
+				t.Fatalf("asciiSet(%q).in(%q) = %v, strings.ContainsAny %v", chars, s, got, want)
 			}
 		}
 	}
