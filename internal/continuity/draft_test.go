@@ -224,3 +224,46 @@ func TestDraftHandsOnRequestsLeftOpen(t *testing.T) {
 		t.Errorf("tasks:\n got %+v\nwant %+v", got, want)
 	}
 }
+
+// A build that failed is fixed once a later command of the same toolchain
+// compiles the code and passes ("go build ./..." failed, the call sites
+// were fixed, "go test ./internal/export/" passed): the draft hands on no
+// "Resolve the failing go build" task. A failing test is not settled by a
+// build that passes.
+func TestDraftBuildFixedByALaterCompile(t *testing.T) {
+	bash := func(seq int64, id, command string) *baton.Message {
+		return &baton.Message{Seq: seq, Role: baton.RoleToolCall, ToolCalls: []baton.ToolCall{{ID: id, Name: "Bash", Input: []byte(`{"command":"` + command + `"}`)}}}
+	}
+	result := func(seq int64, id, out string, failed bool) *baton.Message {
+		return &baton.Message{Seq: seq, Role: baton.RoleToolResult, Content: out, ToolResult: &baton.ToolResult{ToolUseID: id, IsError: failed}}
+	}
+	for _, tc := range []struct {
+		failing, passing string
+		resolved         bool
+	}{
+		{"go build ./...", "go test ./internal/export/ -run TestLeak", true},
+		{"cargo build", "cargo test", true},
+		{"cargo check", "cargo clippy", true},
+		{"dotnet build", "dotnet test", true},
+		{"go test ./...", "go build ./...", false},
+		{"go build ./...", "npm test", false},
+	} {
+		sess := baton.Session{ID: "s1", Title: "Fix the renderer leak"}
+		msgs := []*baton.Message{
+			{Seq: 1, Role: baton.RoleSteward, Content: "Fix the goroutine leak in the renderer."},
+			bash(2, "b1", tc.failing),
+			result(3, "b1", "internal/export/render.go:79:20: not enough arguments in call to r.render", true),
+			{Seq: 4, Role: baton.RoleAssistant, Content: "The signature change ripples to two call sites; threading the context through."},
+			bash(5, "b2", tc.passing),
+			result(6, "b2", "ok", false),
+			{Seq: 7, Role: baton.RoleAssistant, Content: "Done: the leak test passes."},
+		}
+		c := continuity.Draft(&sess, nil, msgs)
+		blocked := slices.ContainsFunc(c.Transferred.ActiveTasks, func(task baton.BridgeTask) bool {
+			return strings.HasPrefix(task.Task, "Resolve the failing")
+		})
+		if blocked == tc.resolved {
+			t.Errorf("%q failed, then %q passed: tasks %+v", tc.failing, tc.passing, c.Transferred.ActiveTasks)
+		}
+	}
+}

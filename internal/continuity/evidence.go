@@ -69,6 +69,7 @@ type toolError struct {
 	Text    string // the error's telling line
 	Command string // the command or file that failed
 	Seq     int64
+	Build   string // the toolchain of a failed build (buildOnly), or ""
 }
 
 type toolInput struct {
@@ -166,13 +167,17 @@ func (ev *evidence) readCall(tc baton.ToolCall, res *baton.Message, seq int64) i
 		if baton.RejectedBySteward(res.Content) {
 			return callOther // the steward turned the call down: nothing to unblock
 		}
-		ev.unresolved = append(ev.unresolved, toolError{Key: key, Text: errorLine(res.Content), Command: subject(tc.Name, in), Seq: seq})
+		ev.unresolved = append(ev.unresolved, toolError{Key: key, Text: errorLine(res.Content), Command: subject(tc.Name, in), Seq: seq,
+			Build: buildOnly(in.Command)})
 		return callOther
 	}
-	// A success resolves every earlier failure of the same key.
+	// A success resolves every earlier failure of the same key, and a
+	// command that compiles the code resolves a failed build of its
+	// toolchain.
+	compiled := compiler(in.Command)
 	kept := ev.unresolved[:0]
 	for _, e := range ev.unresolved {
-		if e.Key == key {
+		if e.Key == key || compiled != "" && e.Build == compiled {
 			ev.resolved = append(ev.resolved, e)
 		} else {
 			kept = append(kept, e)
@@ -326,6 +331,55 @@ func errorKey(tool string, in toolInput) string {
 		return tool + ":" + in.Path
 	}
 	return tool
+}
+
+// compilingCommands are, for each toolchain, the subcommands that compile
+// the project's code before they do anything else, and buildCommands those
+// that only compile it. A build that failed is fixed once any of the
+// first passes: "go build ./..." failed, then "go test ./internal/export/"
+// passed. A failed test is not fixed by a build that passes.
+var (
+	compilingCommands = map[string]map[string]bool{
+		"go":     words("build", "test", "run", "vet", "install"),
+		"cargo":  words("build", "check", "test", "run", "clippy"),
+		"dotnet": words("build", "test", "run", "publish"),
+		"swift":  words("build", "test", "run"),
+		"mvn":    words("compile", "test", "package", "verify", "install"),
+	}
+	buildCommands = map[string]map[string]bool{
+		"go":     words("build"),
+		"cargo":  words("build", "check"),
+		"dotnet": words("build"),
+		"swift":  words("build"),
+		"mvn":    words("compile"),
+	}
+)
+
+// compiler is the toolchain a shell command compiles the code with, or "".
+func compiler(command string) string {
+	return toolchainOf(command, compilingCommands)
+}
+
+// buildOnly is the toolchain of a command that only compiles the code, or
+// "".
+func buildOnly(command string) string {
+	return toolchainOf(command, buildCommands)
+}
+
+func words(ws ...string) map[string]bool {
+	out := make(map[string]bool, len(ws))
+	for _, w := range ws {
+		out[w] = true
+	}
+	return out
+}
+
+func toolchainOf(command string, subcommands map[string]map[string]bool) string {
+	f := strings.Fields(command)
+	if len(f) < 2 || !subcommands[f[0]][f[1]] {
+		return ""
+	}
+	return f[0]
 }
 
 func subject(tool string, in toolInput) string {
