@@ -347,12 +347,46 @@ func doneLater(vs []view, unread int) []bool {
 	done := false
 	for i := len(vs) - 1; i >= 0; i-- {
 		later[i] = done
-		if w := &vs[i]; !done && i < unread && w.assistant() && w.text && reportsDone(w) {
+		if w := &vs[i]; !done && i < unread && w.text && (w.assistant() && reportsDone(w) || w.steward() && confirmsDone(w.lower())) {
 			done = true
 		}
 	}
 	return later
 }
+
+// confirmsDone reports whether a steward's lower-cased message says the
+// work before it works, and nothing more: "Fixed. Thanks!", "That works,
+// thank you.", "Perfect, all green now." The assistant may only have shown
+// the code; the steward's word is the report that it was done. A message
+// that goes on to a problem or a question ("works, but …", "still
+// broken", "does it work?") or is long enough to ask for more is none.
+func confirmsDone(lower string) bool {
+	words := wordsOf(lower)
+	if len(words) == 0 || len(words) > 12 || strings.ContainsRune(lower, '?') {
+		return false
+	}
+	confirmed := false
+	for i, w := range words {
+		switch {
+		case problemWords[w], moreWork[w] && i+1 < len(words):
+			// "now" ends "all green now", and opens "now add the test".
+			return false
+		case doneWords[w], i+1 < len(words) && doneWords[w+" "+words[i+1]]:
+			confirmed = true
+		}
+	}
+	return confirmed
+}
+
+// doneWords say that work works; problemWords that something still does
+// not, or that more is to come, as moreWork does before what comes.
+var (
+	doneWords = set("fixed", "works", "worked", "working", "solved", "resolved", "perfect", "lgtm", "all green",
+		"did it", "looks good", "merged", "deployed", "confirmed")
+	problemWords = set("but", "still", "not", "isn't", "doesn't", "didn't", "don't", "can't", "won't", "broken",
+		"error", "errors", "fails", "failing", "failed", "wrong", "however", "except", "also", "again")
+	moreWork = set("now", "next", "then")
+)
 
 // reportsDone reports whether the assistant's message w says work was
 // done: a fix, an outcome, a completion, an edit shown in its text.
