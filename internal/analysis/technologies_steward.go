@@ -177,6 +177,12 @@ func writesMarkdown(content string) bool {
 		// No fence: most answers, which were split and lower-cased line by line.
 		return false
 	}
+	return markdownFenceIn(content)
+}
+
+// markdownFenceIn is writesMarkdown's reading of every line of content:
+// a fence tagged markdown or md with minMarkdownDocument lines or more.
+func markdownFenceIn(content string) bool {
 	lines := strings.Split(content, "\n")
 	for i := 0; i < len(lines); i++ {
 		fence, ok := strings.CutPrefix(strings.TrimSpace(lines[i]), "```")

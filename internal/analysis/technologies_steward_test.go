@@ -384,26 +384,6 @@ func TestPreCommitHookIsGitsHook(t *testing.T) {
 	}
 }
 
-// writesMarkdownLineByLine is writesMarkdown as it read every answer:
-// split into lines, each lower-cased, whether it held a fence or not.
-func writesMarkdownLineByLine(content string) bool {
-	lines := strings.Split(truncate(content, maxTurnText), "\n")
-	for i := 0; i < len(lines); i++ {
-		info := strings.ToLower(strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(lines[i]), "```")))
-		if !strings.HasPrefix(strings.TrimSpace(lines[i]), "```") || info != "markdown" && info != "md" {
-			continue
-		}
-		n := 0
-		for i++; i < len(lines) && strings.TrimSpace(lines[i]) != "```"; i++ {
-			n++
-		}
-		if n >= minMarkdownDocument {
-			return true
-		}
-	}
-	return false
-}
-
 // writesMarkdown skips an answer without a fence: random answers of
 // fences, their tags in other cases and with blanks, and lines between
 // must be read as line by line.
@@ -413,7 +393,7 @@ func TestWritesMarkdownAsLineByLine(t *testing.T) {
 	wrote := 0
 	for range 100000 {
 		s := randomText(rng, pieces, 30)
-		got, want := writesMarkdown(s), writesMarkdownLineByLine(s)
+		got, want := writesMarkdown(s), markdownFenceIn(truncate(s, maxTurnText))
 		if got != want {
 			t.Fatalf("writesMarkdown(%q) = %v, line by line %v", s, got, want)
 		}
