@@ -965,7 +965,10 @@ func requestOf(s string, item bool) (string, requestForm) {
 		// should take kwargs": what the code is to do is the work (after
 		// another request of the message, a detail of it: statesOnly).
 		form = formImperative
-	case question && len(words) >= 4 && questionOpeners[strings.ToLower(words[0])]:
+	case question && len(words)-leadIn(words) >= 4 && questionOpeners[strings.ToLower(words[leadIn(words)])]:
+		// "And what does SERIALIZABLE cost in practice?": the word that
+		// links it to what came before does not make it an aside.
+		words = words[leadIn(words):]
 		form = formQuestion
 	case len(words) >= 4 && whWords[strings.ToLower(words[0])] && !determiners[strings.ToLower(words[1])]:
 		// "where the address is the public one" without a question
