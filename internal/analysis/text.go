@@ -173,12 +173,7 @@ func lowerTextASCII(s string) (lower string, ascii bool) {
 			return lowerTextFrom(s, i, from, &b), false
 		}
 		if 'A' <= c && c <= 'Z' {
-			if from == 0 {
-				b.Grow(len(s))
-			}
-			b.WriteString(s[from:i])
-			b.WriteByte(c + 'a' - 'A')
-			from = i + 1
+			from = writeLowered(&b, s, from, i)
 		}
 	}
 	if from == 0 {
@@ -186,6 +181,18 @@ func lowerTextASCII(s string) (lower string, ascii bool) {
 	}
 	b.WriteString(s[from:])
 	return b.String(), true
+}
+
+// writeLowered writes to b what of s lies from byte from up to the
+// capital letter at byte i, then that letter in lower case, and returns
+// where the next run to copy begins. b grows to hold s at its first write.
+func writeLowered(b *strings.Builder, s string, from, i int) int {
+	if from == 0 {
+		b.Grow(len(s))
+	}
+	b.WriteString(s[from:i])
+	b.WriteByte(s[i] + 'a' - 'A')
+	return i + 1
 }
 
 // plainLowerASCII reports whether the eight bytes of x are ASCII and none
@@ -224,12 +231,7 @@ func lowerTextFrom(s string, i, from int, b *strings.Builder) string {
 		c := s[i]
 		if c < utf8.RuneSelf {
 			if 'A' <= c && c <= 'Z' {
-				if from == 0 {
-					b.Grow(len(s))
-				}
-				b.WriteString(s[from:i])
-				b.WriteByte(c + 'a' - 'A')
-				from = i + 1
+				from = writeLowered(b, s, from, i)
 			}
 			i++
 			continue
