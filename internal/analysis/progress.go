@@ -355,37 +355,69 @@ func doneLater(vs []view, unread int) []bool {
 }
 
 // confirmsDone reports whether a steward's lower-cased message says the
-// work before it works, and nothing more: "Fixed. Thanks!", "That works,
-// thank you.", "Perfect, all green now." The assistant may only have shown
-// the code; the steward's word is the report that it was done. A message
-// that goes on to a problem or a question ("works, but …", "still
-// broken", "does it work?") or is long enough to ask for more is none.
+// work works or thanks for it ("Fixed. Thanks!", "Perfect, all green
+// now.", "30/30. Thank you, that's a weight off.", "Lovely, thanks."): a
+// short message with no question, one of whose sentences confirms and
+// none of which tells of a failure. A confirmation that goes on to a
+// problem ("works, but the flash is back"), asks for more in the same
+// breath ("fixed, now add the test") or wishes ("it would be great if
+// …") is none.
 func confirmsDone(lower string) bool {
-	words := wordsOf(lower)
-	if len(words) == 0 || len(words) > 12 || strings.ContainsRune(lower, '?') {
+	if len(lower) > 400 || strings.ContainsRune(lower, '?') {
+		return false
+	}
+	said := sentences(lower)
+	confirmed, words := false, 0
+	for _, s := range said {
+		w := wordsOf(s)
+		words += len(w)
+		switch {
+		case slices.ContainsFunc(w, func(x string) bool { return failureWords[x] }):
+			return false
+		case sentenceConfirms(w):
+			confirmed = true
+		}
+	}
+	return confirmed && words <= 30
+}
+
+// sentenceConfirms reports whether a sentence's words confirm the work:
+// a word that it works or thanks for it, within 12 words, with no
+// qualification after the confirmation (what follows "thanks for" is
+// what was thanked for: "thanks for keeping it honest while still …").
+func sentenceConfirms(words []string) bool {
+	if len(words) > 12 {
 		return false
 	}
 	confirmed := false
 	for i, w := range words {
 		switch {
-		case problemWords[w], moreWork[w] && i+1 < len(words):
+		case w == "for" && confirmed && (thankWords[words[i-1]] || words[i-1] == "you"):
+			return true
+		case problemWords[w], wishWords[w], moreWork[w] && i+1 < len(words):
 			// "now" ends "all green now", and opens "now add the test".
 			return false
-		case doneWords[w], i+1 < len(words) && doneWords[w+" "+words[i+1]]:
+		case doneWords[w], thankWords[w], i+1 < len(words) && (doneWords[w+" "+words[i+1]] || w == "thank" && words[i+1] == "you"):
 			confirmed = true
 		}
 	}
 	return confirmed
 }
 
-// doneWords say that work works; problemWords that something still does
-// not, or that more is to come, as moreWork does before what comes.
+// doneWords say that work works and thankWords thank for it; failureWords
+// tell that something does not work, anywhere in the message;
+// problemWords, in the confirming sentence, qualify it, wishWords make
+// it a wish, and moreWork asks for more before what comes.
 var (
 	doneWords = set("fixed", "works", "worked", "working", "solved", "resolved", "perfect", "lgtm", "all green",
-		"did it", "looks good", "merged", "deployed", "confirmed")
-	problemWords = set("but", "still", "not", "isn't", "doesn't", "didn't", "don't", "can't", "won't", "broken",
-		"error", "errors", "fails", "failing", "failed", "wrong", "however", "except", "also", "again")
-	moreWork = set("now", "next", "then")
+		"is green", "are green", "green on", "did it", "looks good", "merged", "deployed", "confirmed", "lovely",
+		"fantastic", "excellent", "brilliant", "awesome")
+	thankWords   = set("thanks", "thx", "cheers")
+	failureWords = set("fail", "fails", "failing", "failed", "broken", "error", "errors", "crash", "crashes",
+		"crashed", "doesn't", "didn't", "isn't", "don't", "can't", "won't", "wrong")
+	problemWords = set("but", "still", "not", "however", "except", "also", "again")
+	wishWords    = set("would", "could", "should", "if", "please")
+	moreWork     = set("now", "next", "then")
 )
 
 // reportsDone reports whether the assistant's message w says work was

@@ -20,6 +20,15 @@ func TestStewardConfirmationCompletesRequests(t *testing.T) {
 		{"It works but the flash is back on Safari.", false},
 		{"Still broken on reload.", false},
 		{"Does it work on Safari?", false},
+		// Thanks after the work is the same word that it is done.
+		{"Lovely, thanks.", true},
+		{"30/30. Thank you, that's a weight off.", true},
+		{"This is fantastic, thank you. Design is not going to love the grey but the contrast is right.", true},
+		{"Perfect. Thanks for keeping it simple while still covering Safari.", true},
+		{"Thanks, but the flash still shows on Safari.", false},
+		{"Thanks! The build is broken now.", false},
+		{"It would be great if it also remembered the choice.", false},
+		{"I'll switch the hook to a context and thank Priya.", false},
 	} {
 		c := newConvo()
 		c.steward("Settings page needs a theme switch with three options: System, Light, Dark. Persist the choice in localStorage.")

@@ -2,6 +2,7 @@ package analysis
 
 import (
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -16,6 +17,19 @@ func TestAnsweredFollowUpQuestionIsSettled(t *testing.T) {
 	c.assistant("Less than its reputation suggests: the predicate locks are cheap, and what you pay for is retries under contention.")
 	p := progressOf(buildViews(testAnalyzer, c.analysed(testAnalyzer)))
 	if !slices.Contains(p.TasksCompleted, "what does SERIALIZABLE cost in practice") || len(p.TasksRemaining) > 0 {
+		t.Errorf("completed %q, remaining %q", p.TasksCompleted, p.TasksRemaining)
+	}
+}
+
+// A question opened by a contracted question word ("What's …?") is a
+// question as "What is …?" is: the answer settles it, and a line that
+// labels what was done ("Fix: restarted the pods …") asks for nothing.
+func TestContractedQuestionIsSettled(t *testing.T) {
+	c := newConvo()
+	c.steward("Our team wants one login across many client workspaces. Fix: restarted the worker pods at 10:41 after the outage. What's a sane schema that doesn't touch every query?")
+	c.assistant("Put an organization above the workspaces: a table of organizations and a membership table, and keep every query scoped to one workspace as it is today.")
+	p := progressOf(buildViews(testAnalyzer, c.analysed(testAnalyzer)))
+	if len(p.TasksRemaining) > 0 || len(p.TasksCompleted) != 1 || !strings.HasPrefix(p.TasksCompleted[0], "What's a sane schema") {
 		t.Errorf("completed %q, remaining %q", p.TasksCompleted, p.TasksRemaining)
 	}
 }

@@ -51,6 +51,35 @@ var codeWorkVerbs = set("use", "call", "catch", "handle", "wrap", "hide", "skip"
 var questionOpeners = set("what", "how", "why", "when", "where", "which", "who", "is", "are", "does", "do", "can",
 	"should", "could", "would", "will", "did", "has", "have", "was")
 
+// questionOpener reports whether w opens a question, also contracted:
+// "What's a sane data model …?", "Isn't that slower?", "How'd it fail?".
+func questionOpener(w string) bool {
+	w = strings.ToLower(strings.ReplaceAll(w, "’", "'"))
+	if questionOpeners[w] {
+		return true
+	}
+	base, _, contracted := strings.Cut(w, "'")
+	switch {
+	case !contracted:
+		return false
+	case strings.HasSuffix(base, "n") && strings.HasPrefix(w[len(base):], "'t"):
+		// "isn't", "doesn't", "can't", "won't"
+		return questionOpeners[strings.TrimSuffix(base, "n")] || base == "can" || base == "won"
+	}
+	return questionOpeners[base]
+}
+
+// reportLabel reports whether words open with a label and a colon that
+// tells what was done ("Fix: restarted pods …", "Update: moved the
+// cron"): the word after the label is a verb in the past tense.
+func reportLabel(words []string) bool {
+	if len(words) < 3 || !strings.HasSuffix(words[0], ":") {
+		return false
+	}
+	next := strings.ToLower(strings.Trim(words[1], ",.;*_`"))
+	return len(next) > 4 && strings.HasSuffix(next, "ed") && !strings.HasSuffix(next, "eed") && isPlainWord(next)
+}
+
 var whWords = set("what", "how", "why", "which", "who", "where")
 
 // requestEndingJA: a Japanese request ends "…して", "…してください",
@@ -942,6 +971,10 @@ func requestOf(s string, item bool) (string, requestForm) {
 		s = strings.TrimSpace(s[i:])
 		words = strings.Fields(s)
 		form = formOpener
+	case reportLabel(words):
+		// "Fix: restarted pods at 10:41, added a timeout": a label over
+		// what was done, a fact told, not work asked for.
+		return "", 0
 	case imperativeWord(words[0]) && len(words) >= 2, lookRequest.MatchString(lower) && !question, doesTheSame(words):
 		form = formImperative
 	case !question && wishedThing(lower) >= 0:
@@ -965,7 +998,7 @@ func requestOf(s string, item bool) (string, requestForm) {
 		// should take kwargs": what the code is to do is the work (after
 		// another request of the message, a detail of it: statesOnly).
 		form = formImperative
-	case question && len(words)-leadIn(words) >= 4 && questionOpeners[strings.ToLower(words[leadIn(words)])]:
+	case question && len(words)-leadIn(words) >= 4 && questionOpener(words[leadIn(words)]):
 		// "And what does SERIALIZABLE cost in practice?": the word that
 		// links it to what came before does not make it an aside.
 		words = words[leadIn(words):]
