@@ -231,12 +231,6 @@ func TestDraftHandsOnRequestsLeftOpen(t *testing.T) {
 // "Resolve the failing go build" task. A failing test is not settled by a
 // build that passes.
 func TestDraftBuildFixedByALaterCompile(t *testing.T) {
-	bash := func(seq int64, id, command string) *baton.Message {
-		return &baton.Message{Seq: seq, Role: baton.RoleToolCall, ToolCalls: []baton.ToolCall{{ID: id, Name: "Bash", Input: []byte(`{"command":"` + command + `"}`)}}}
-	}
-	result := func(seq int64, id, out string, failed bool) *baton.Message {
-		return &baton.Message{Seq: seq, Role: baton.RoleToolResult, Content: out, ToolResult: &baton.ToolResult{ToolUseID: id, IsError: failed}}
-	}
 	for _, tc := range []struct {
 		failing, passing string
 		resolved         bool
@@ -247,15 +241,20 @@ func TestDraftBuildFixedByALaterCompile(t *testing.T) {
 		{"dotnet build", "dotnet test", true},
 		{"go test ./...", "go build ./...", false},
 		{"go build ./...", "npm test", false},
+		// A chain is resolved by a later run of the command it ran, past
+		// the steps that only set up; a shared setup step resolves nothing.
+		{"docker run -d --name pg postgres:16 && until pg_isready -p 55432; do sleep 1; done && DSN=postgres://localhost:55432 go test ./...",
+			"DSN=postgres://localhost:55432 go test -race ./... && docker stop pg", true},
+		{"cd web && npm test", "cd web && npm run lint", false},
 	} {
 		sess := baton.Session{ID: "s1", Title: "Fix the renderer leak"}
 		msgs := []*baton.Message{
 			{Seq: 1, Role: baton.RoleSteward, Content: "Fix the goroutine leak in the renderer."},
-			bash(2, "b1", tc.failing),
-			result(3, "b1", "internal/export/render.go:79:20: not enough arguments in call to r.render", true),
+			bashCall(2, "b1", tc.failing),
+			bashResult(3, "b1", "internal/export/render.go:79:20: not enough arguments in call to r.render", true),
 			{Seq: 4, Role: baton.RoleAssistant, Content: "The signature change ripples to two call sites; threading the context through."},
-			bash(5, "b2", tc.passing),
-			result(6, "b2", "ok", false),
+			bashCall(5, "b2", tc.passing),
+			bashResult(6, "b2", "ok", false),
 			{Seq: 7, Role: baton.RoleAssistant, Content: "Done: the leak test passes."},
 		}
 		c := continuity.Draft(&sess, nil, msgs)
@@ -266,4 +265,40 @@ func TestDraftBuildFixedByALaterCompile(t *testing.T) {
 			t.Errorf("%q failed, then %q passed: tasks %+v", tc.failing, tc.passing, c.Transferred.ActiveTasks)
 		}
 	}
+}
+
+// A command that fails again with another error tells the state now: the
+// earlier error was fixed ("npx tsc --noEmit" failed on a type error, then
+// "npx tsc --noEmit && npx vitest run" on a test), and once the test run
+// passes nothing is left to resolve.
+func TestDraftFailureReplacedByALaterFailure(t *testing.T) {
+	sess := baton.Session{ID: "s1", Title: "Load more instead of pages"}
+	msgs := []*baton.Message{
+		{Seq: 1, Role: baton.RoleSteward, Content: "Switch the list to a Load more button."},
+		bashCall(2, "b1", "npx tsc --noEmit"),
+		bashResult(3, "b1", "src/List.tsx:18:41 - error TS2554: Expected 0-1 arguments, but got 2.", true),
+		bashCall(4, "b2", "npx tsc --noEmit && npx vitest run src/list"),
+		bashResult(5, "b2", "FAIL src/List.test.tsx > shows page 2 when next is clicked", true),
+		bashCall(6, "b3", "npx vitest run src/list"),
+		bashResult(7, "b3", "Tests 3 passed (3)", false),
+		{Seq: 8, Role: baton.RoleAssistant, Content: "The list loads more on click; the tests pass."},
+	}
+	c := continuity.Draft(&sess, nil, msgs)
+	for _, task := range c.Transferred.ActiveTasks {
+		if strings.HasPrefix(task.Task, "Resolve the failing") {
+			t.Errorf("hands on %+v", task)
+		}
+	}
+	if got := c.Instructions.AvoidRepeating; !slices.ContainsFunc(got, func(s string) bool { return strings.Contains(s, "TS2554") }) {
+		t.Errorf("avoid repeating %q, want the fixed type error", got)
+	}
+}
+
+// bashCall is a Bash tool call running command; bashResult its output.
+func bashCall(seq int64, id, command string) *baton.Message {
+	return &baton.Message{Seq: seq, Role: baton.RoleToolCall, ToolCalls: []baton.ToolCall{{ID: id, Name: "Bash", Input: []byte(`{"command":"` + command + `"}`)}}}
+}
+
+func bashResult(seq int64, id, out string, failed bool) *baton.Message {
+	return &baton.Message{Seq: seq, Role: baton.RoleToolResult, Content: out, ToolResult: &baton.ToolResult{ToolUseID: id, IsError: failed}}
 }

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -19,9 +20,10 @@ import (
 //     need to …", "next step is to …") or an unchecked "- [ ]" item, in
 //     the last RecentWindow steward or assistant messages — earlier ones
 //     were usually done later in the session;
-//   - a failed tool call that no later call of the same command (its first
-//     two words) or on the same file ran successfully: an unresolved
-//     error, which blocks.
+//   - a failed tool call that no later call sharing a command with it
+//     (errorKeys: the first two words of a command it chains) or on the
+//     same file ran successfully, nor a later failure of the same
+//     command replaced: an unresolved error, which blocks.
 //
 // A word like "TODO" inside a phrase ("a TODO app") is never a task.
 
@@ -65,9 +67,9 @@ type todo struct {
 }
 
 type toolError struct {
-	Key     string // what a later success must match
-	Text    string // the error's telling line
-	Command string // the command or file that failed
+	Keys    []string // what a later success must share one of (errorKeys)
+	Text    string   // the error's telling line
+	Command string   // the command or file that failed
 	Seq     int64
 	Build   string // the toolchain of a failed build (buildOnly), or ""
 }
@@ -162,22 +164,36 @@ const (
 func (ev *evidence) readCall(tc baton.ToolCall, res *baton.Message, seq int64) int {
 	var in toolInput
 	_ = json.Unmarshal(tc.Input, &in)
-	key := errorKey(tc.Name, in)
+	keys := errorKeys(tc.Name, in)
 	if res != nil && res.ToolResult.IsError {
 		if baton.RejectedBySteward(res.Content) {
 			return callOther // the steward turned the call down: nothing to unblock
 		}
-		ev.unresolved = append(ev.unresolved, toolError{Key: key, Text: errorLine(res.Content), Command: subject(tc.Name, in), Seq: seq,
-			Build: buildOnly(in.Command)})
+		failed := toolError{Keys: keys, Text: errorLine(res.Content), Command: subject(tc.Name, in), Seq: seq,
+			Build: buildOnly(in.Command)}
+		// A command that fails again tells the state now: an earlier
+		// failure of the same command is replaced, and was fixed when it
+		// failed with another error ("npx tsc --noEmit" failed on a type
+		// error, then "npx tsc --noEmit && npx vitest run" on a test).
+		kept := ev.unresolved[:0]
+		for _, e := range ev.unresolved {
+			switch {
+			case !sharesKey(e.Keys, keys):
+				kept = append(kept, e)
+			case e.Text != failed.Text:
+				ev.resolved = append(ev.resolved, e)
+			}
+		}
+		ev.unresolved = append(kept, failed)
 		return callOther
 	}
-	// A success resolves every earlier failure of the same key, and a
-	// command that compiles the code resolves a failed build of its
-	// toolchain.
+	// A success resolves every earlier failure that shares a command with
+	// it, and a command that compiles the code resolves a failed build of
+	// its toolchain.
 	compiled := compiler(in.Command)
 	kept := ev.unresolved[:0]
 	for _, e := range ev.unresolved {
-		if e.Key == key || compiled != "" && e.Build == compiled {
+		if sharesKey(e.Keys, keys) || compiled != "" && e.Build == compiled {
 			ev.resolved = append(ev.resolved, e)
 		} else {
 			kept = append(kept, e)
@@ -313,24 +329,78 @@ func uncheckedItem(line string) (string, bool) {
 	return "", false
 }
 
-// errorKey is what a later success must share to resolve a failure: a
-// command's first two words ("go test", "npm run"), or the file a tool
-// touched, or the tool.
-func errorKey(tool string, in toolInput) string {
-	if in.Command != "" {
-		f := strings.Fields(in.Command)
-		if len(f) > 2 {
-			f = f[:2]
+// errorKeys are what a later success must share one of to resolve a
+// failure: for a shell command, the first two words of each command it
+// chains ("go test", "npm run"), past the variables it sets and the steps
+// that only set up, wait or show ("cd web", "sleep 1", "| tail"); else
+// the file a tool touched, or the tool. "docker run … && until pg_isready
+// …; do sleep 1; done && DSN=… go test ./..." is resolved by "DSN=… go
+// test -race ./... && docker stop pg".
+func errorKeys(tool string, in toolInput) []string {
+	switch {
+	case in.Command != "":
+		var keys []string
+		for _, part := range commandParts(in.Command) {
+			f := strings.Fields(part)
+			for len(f) > 0 && (envAssignment(f[0]) || f[0] == "time" || f[0] == "sudo") {
+				f = f[1:]
+			}
+			if len(f) == 0 || setupCommands[f[0]] {
+				continue
+			}
+			if len(f) > 2 {
+				f = f[:2]
+			}
+			keys = append(keys, tool+":"+strings.Join(f, " "))
 		}
-		return tool + ":" + strings.Join(f, " ")
+		if len(keys) == 0 {
+			f := strings.Fields(in.Command)
+			keys = append(keys, tool+":"+strings.Join(f[:min(2, len(f))], " "))
+		}
+		return keys
+	case in.FilePath != "":
+		return []string{tool + ":" + in.FilePath}
+	case in.Path != "":
+		return []string{tool + ":" + in.Path}
 	}
-	if in.FilePath != "" {
-		return tool + ":" + in.FilePath
+	return []string{tool}
+}
+
+// commandParts splits a shell command line at its separators (&&, ||,
+// ;, |, a line break).
+func commandParts(command string) []string {
+	return strings.FieldsFunc(strings.NewReplacer("&&", "\n", "||", "\n", ";", "\n", "|", "\n").Replace(command),
+		func(r rune) bool { return r == '\n' })
+}
+
+// setupCommands set up, wait, or show what another command did: a chain's
+// step of theirs is not what it runs.
+var setupCommands = words("cd", "pushd", "popd", "export", "set", "source", ".", "sleep", "echo", "printf", "tee",
+	"head", "tail", "grep", "cat", "true", "false", "until", "while", "do", "done", "then", "fi", "if", "clear",
+	"mkdir", "rm", "wc", "sort", "less", "more")
+
+// envAssignment reports whether a shell word sets a variable: "DSN=…".
+func envAssignment(w string) bool {
+	name, _, ok := strings.Cut(w, "=")
+	if !ok || name == "" {
+		return false
 	}
-	if in.Path != "" {
-		return tool + ":" + in.Path
+	for _, r := range name {
+		if !(r == '_' || r >= 'A' && r <= 'Z' || r >= 'a' && r <= 'z' || r >= '0' && r <= '9') {
+			return false
+		}
 	}
-	return tool
+	return true
+}
+
+// sharesKey reports whether two failures or successes share a key.
+func sharesKey(a, b []string) bool {
+	for _, k := range a {
+		if slices.Contains(b, k) {
+			return true
+		}
+	}
+	return false
 }
 
 // compilingCommands are, for each toolchain, the subcommands that compile
