@@ -287,7 +287,7 @@ func (sc *decisionScan) add(d baton.Decision, v *view) {
 	if cutClause.MatchString(d.Decision) {
 		return
 	}
-	if d.Decision == "" || shellChoice(d.Decision) || ownTooling.MatchString(d.Decision) || quotedReference.MatchString(d.Decision) ||
+	if d.Decision == "" || shellChoice(d.Decision) || ownTooling.MatchString(d.Decision) || quotesReference(d) ||
 		pointsBackOnly.MatchString(d.Decision) {
 		return
 	}
@@ -315,6 +315,11 @@ var (
 	// pull request's or commit's title quoted with its number or hash,
 	// the subject of the work rather than a choice made in it.
 	quotedReference = regexp.MustCompile(`#\d{2,}\b|\b[0-9a-f]{12,40}\b`)
+	// A colour written in CSS notation: "rgba(255, 57, 57, 10)", "#7a2",
+	// "#702082". Beside one, "#702082" is a colour, not an issue.
+	cssColour = regexp.MustCompile(`(?i)\b(?:rgba?|hsla?)\(|#[0-9a-f]*[a-f][0-9a-f]*\b|\b(?:colou?r|background|border|shadow|fill|stroke)\b`)
+	// A number after "#" that is a colour's six or three hex digits.
+	hexColourDigits = regexp.MustCompile(`#(?:\d{6}|\d{3})\b`)
 	// "She says that …", "Priya suggested …": who said the choice.
 	reportedSpeechLead = regexp.MustCompile(`^(?:[Ss]he|[Hh]e|[Tt]hey|[A-Z][a-z]+) (?:says|said|suggests|suggested|thinks|proposes|proposed|recommends|recommended)(?: that)?\s+`)
 	// A clause that opens on a bare auxiliary: "be processed after …",
@@ -336,6 +341,20 @@ var (
 // carried out: "For the write mode, `workspace-write` is the correct
 // replacement — it allows writes in the workspace".
 var namedApproach = regexp.MustCompile(`(?i)^(?:for [^,]{1,60},\s*)?([^,;:]{3,60}?)\s+is\s+(?:the\s+)?(?:correct|right|best|better|simplest|cleanest|proper|safest|recommended|preferred)\s+(?:replacement|fix|approach|choice|option|solution|value)(?:\s+here)?\s*(?:—|–|-|:|,|because|since|as)\s+(.{6,})$`)
+
+// quotesReference reports whether d's course quotes a pull request,
+// issue or commit by its number or hash (quotedReference). A "#702082"
+// beside a colour, in the course or the alternative it replaces ("use
+// #702082 instead of rgba(255, 57, 57, 10)"), is the colour.
+func quotesReference(d baton.Decision) bool {
+	if !quotedReference.MatchString(d.Decision) {
+		return false
+	}
+	if cssColour.MatchString(d.Decision) || slices.ContainsFunc(d.Alternatives, cssColour.MatchString) {
+		return quotedReference.MatchString(hexColourDigits.ReplaceAllString(d.Decision, ""))
+	}
+	return true
+}
 
 // leavesTwoCourses reports whether a stated "decision" still leaves two courses
 // open ("the solution is to use X or Y").

@@ -53,6 +53,24 @@ func TestDecisionQuotedReference(t *testing.T) {
 	}
 }
 
+// TestDecisionColourIsNoReference: a colour's six digits after "#"
+// beside another colour ("#204080 instead of rgba(…)") are the colour the
+// steward picks, not an issue's number; an issue's number beside no colour
+// still names the work.
+func TestDecisionColourIsNoReference(t *testing.T) {
+	c := newConvo()
+	c.steward("Let's use #204080 instead of rgba(0, 0, 0, 0.4) for the card border, since it matches the logo.")
+	if got := decisionsFrom(c); len(got) != 1 || got[0].Decision != "use #204080" {
+		t.Errorf("decisions = %+v, want the colour picked", got)
+	}
+
+	c = newConvo()
+	c.steward("Let's port the fix from #204080 instead of rewriting the parser, since that fix is tested.")
+	if got := decisionsFrom(c); len(got) != 0 {
+		t.Errorf("decisions = %+v, want none: it quotes an issue", got)
+	}
+}
+
 // TestDecisionSuggestionTakenUp: the assistant suggests improvements
 // under numbered headings, the steward asks for one to be made, and the
 // assistant announces which it implements: that suggestion, the others
