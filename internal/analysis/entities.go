@@ -215,8 +215,9 @@ var toolCommands = map[string]struct {
 	subs map[string]bool
 }{
 	"cargo": {"Cargo", set("build", "run", "test", "add", "new", "init", "install", "check", "clippy", "fmt", "publish", "update", "bench", "doc", "tree")},
-	"pip":   {"pip", set("install", "uninstall", "freeze", "list", "show", "download")},
-	"pip3":  {"pip", set("install", "uninstall", "freeze", "list", "show", "download")},
+	// pip is Python's own installer (programTechnologies).
+	"pip":  {"Python", set("install", "uninstall", "freeze", "list", "show", "download")},
+	"pip3": {"Python", set("install", "uninstall", "freeze", "list", "show", "download")},
 	// "poetry" is the English word too ("a poetry app"); written as a
 	// name ("Poetry", caseTechnologies) it is the tool anywhere.
 	"poetry": {"Poetry", set("install", "add", "remove", "run", "lock", "update", "build", "publish", "init", "new", "shell", "show", "env", "check", "export", "sync")},

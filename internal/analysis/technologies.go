@@ -28,7 +28,11 @@ const maxEvidence = 120
 // technology it belongs to.
 var programTechnologies = map[string]string{
 	"git": "Git", "gh": "GitHub CLI", "glab": "GitLab CLI", "go": "Go", "gofmt": "Go",
-	"python": "Python", "python3": "Python", "pip": "pip", "pip3": "pip", "uv": "uv", "poetry": "Poetry",
+	"python": "Python", "python3": "Python", "uv": "uv", "poetry": "Poetry",
+	// pip is the installer every Python comes with: running it is work in
+	// Python, and readers name the language, not pip (the real set's dev
+	// labels list pip as optional six times and require it once).
+	"pip": "Python", "pip3": "Python",
 	"pipenv": "Pipenv", "pytest": "pytest", "ruff": "Ruff", "mypy": "mypy", "black": "Black",
 	"node": "Node.js", "npm": "npm", "pnpm": "pnpm", "yarn": "Yarn", "bun": "Bun", "deno": "Deno",
 	"tsc": "TypeScript", "eslint": "ESLint", "prettier": "Prettier", "jest": "Jest", "vitest": "Vitest",

@@ -199,8 +199,12 @@ func stewardWords(prose string) string {
 func stewardText(prose string) (words string, prompts []string) {
 	var b strings.Builder
 	terminal := false // under a prompt, before a blank line
+	output := false   // under a line a program printed, before a blank line
 	for line := range strings.SplitSeq(prose, "\n") {
 		t := strings.TrimSpace(line)
+		if t == "" {
+			output = false
+		}
 		if at, command := promptAt(line); at >= 0 {
 			prompts = append(prompts, command)
 			if !terminal {
@@ -216,7 +220,15 @@ func stewardText(prose string) (words string, prompts []string) {
 			}
 			terminal = false
 		}
+		if output {
+			continue
+		}
 		if diagnosticLine.MatchString(t) || t != "" && looksLikeOutput(t) || strings.Contains(t, "</") && closingTag.MatchString(t) {
+			// What a program printed runs to the next blank line, its
+			// lines in words too ("DEPRECATION: … pip 25.1 will …" under
+			// a build's banner); a rule, a line of code or data pasted,
+			// or markup is only itself.
+			output = !ruleLine(t) && !strings.HasPrefix(t, "\"") && !strings.HasPrefix(t, "<")
 			continue
 		}
 		b.WriteString(line)
@@ -226,6 +238,14 @@ func stewardText(prose string) (words string, prompts []string) {
 		}
 	}
 	return b.String(), prompts
+}
+
+// ruleLine reports a line of one mark repeated ("-----", "=====", "***"):
+// a rule that sets a pasted prompt or a note apart, which opens no
+// program's output.
+func ruleLine(t string) bool {
+	t = strings.ReplaceAll(t, " ", "")
+	return len(t) >= 3 && strings.Count(t, t[:1]) == len(t) && strings.Contains("-=*_~#", t[:1])
 }
 
 // closingTag is an HTML or XML closing tag: "</div>", "</context>".

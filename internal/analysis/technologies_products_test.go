@@ -146,3 +146,43 @@ func TestTechnologiesOfPastedCodeLines(t *testing.T) {
 		}
 	}
 }
+
+// TestTechnologiesOfPastedOutputBlock: what a program printed runs to the
+// next blank line, so a line of it in plain words (a deprecation notice
+// under a build's banner, a warning under a log record) names no
+// technology as the steward's; the steward's own words after the blank
+// line still do.
+func TestTechnologiesOfPastedOutputBlock(t *testing.T) {
+	c := newConvo()
+	c.steward("Fix these issues:\n" +
+		"INFO:     127.0.0.1:58301 - \"GET /orders HTTP/1.1\" 200 OK\n" +
+		"Encountered an unexpected error while MLflow closed the trace for the order pipeline\n" +
+		"Falling back to Redis for the session cache of the order pipeline\n" +
+		"\nWe deploy with Terraform.")
+	c.assistant("Done.")
+	s := &baton.Session{}
+	New().Session(s, c.analysed(New()))
+	got := s.Technical.Technologies
+	if !slices.Contains(got, "Terraform") {
+		t.Errorf("technologies %q lack Terraform", got)
+	}
+	for _, not := range []string{"MLflow", "Redis"} {
+		if slices.Contains(got, not) {
+			t.Errorf("technologies %q hold %q (%s)", got, not, s.Technical.TechnologyEvidence[not])
+		}
+	}
+}
+
+// TestTechnologiesOfRuleOverPastedPrompt: a rule of dashes that sets a
+// prompt the steward quotes apart opens no program's output: the line
+// under it is still the steward's.
+func TestTechnologiesOfRuleOverPastedPrompt(t *testing.T) {
+	c := newConvo()
+	c.steward("This repo was created with this prompt:\n-------------------\nI want to build the site with Astro and deploy it on Netlify.")
+	c.assistant("Done.")
+	s := &baton.Session{}
+	New().Session(s, c.analysed(New()))
+	if got := s.Technical.Technologies; !slices.Contains(got, "Astro") {
+		t.Errorf("technologies %q lack Astro", got)
+	}
+}

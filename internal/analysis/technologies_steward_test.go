@@ -405,3 +405,22 @@ func TestWritesMarkdownAsLineByLine(t *testing.T) {
 		t.Errorf("%d answers wrote Markdown: the test reads too few", wrote)
 	}
 }
+
+// TestTechnologiesOfPipIsPython: pip is the installer every Python comes
+// with: running it, or asking for a package to be installed with it, is
+// work in Python, not a technology of its own.
+func TestTechnologiesOfPipIsPython(t *testing.T) {
+	c := newConvo()
+	c.steward("Please run `pip install requests` first.")
+	c.tool("Bash", obj{"command": "pip install -q -r requirements.txt"}, "Successfully installed requests-2.32.3", "")
+	c.assistant("Installed.")
+	s := &baton.Session{}
+	New().Session(s, c.analysed(New()))
+	got := s.Technical.Technologies
+	if !slices.Contains(got, "Python") {
+		t.Errorf("technologies %q lack Python", got)
+	}
+	if slices.Contains(got, "pip") {
+		t.Errorf("technologies %q hold pip (%s)", got, s.Technical.TechnologyEvidence["pip"])
+	}
+}
