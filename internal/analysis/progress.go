@@ -1140,7 +1140,8 @@ var vagueWords = set("think", "thinks", "do", "doing", "done", "next", "now", "s
 	"minimal", "simplest", "best", "better", "right", "wrong", "problem", "idea", "ideas", "opinion", "you", "we", "i",
 	"is", "are", "was", "were", "be", "would", "should", "could", "can", "will", "does", "did", "s", "re", "'s", "'re",
 	"that", "this", "it", "there", "here", "a", "an", "the", "of", "to", "about", "with", "on", "in", "for", "what",
-	"how", "why", "which", "where", "who", "when", "your", "our", "my", "harder", "hard", "more", "so", "far", "else")
+	"how", "why", "which", "where", "who", "when", "your", "our", "my", "harder", "hard", "more", "so", "far", "else",
+	"through", "over")
 
 // namesNothing reports a question whose words are all vague.
 func namesNothing(task string) bool {

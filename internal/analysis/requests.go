@@ -69,6 +69,70 @@ func questionOpener(w string) bool {
 	return questionOpeners[base]
 }
 
+// askedBeforePlease is the work a sentence names before its "please" when
+// what follows the "please" (from rest on) is a dash and the reason for
+// it: "Doc comments on the new types please — someone else will maintain
+// this" asks for "Doc comments on the new types".
+func askedBeforePlease(s, lower string, opener int, rest string) (string, bool) {
+	if !strings.HasPrefix(rest, "—") && !strings.HasPrefix(rest, "–") && !strings.HasPrefix(rest, "- ") {
+		return "", false
+	}
+	at := opener - len("please ")
+	if at <= 0 || !strings.HasPrefix(lower[at:], "please ") {
+		return "", false
+	}
+	before := strings.TrimRight(s[:at], " ,")
+	return before, len(strings.Fields(before)) >= 2
+}
+
+// asksNoWork reports whether the words after a request's opener ask for
+// none: a thing not to do ("let's not get sloppy now"), a wish to be told
+// a state ("please tell me this is a small one"), or words that name
+// nothing ("help me think it through").
+func asksNoWork(words []string) bool {
+	if len(words) == 0 {
+		return true
+	}
+	first := strings.ToLower(words[0])
+	switch {
+	case first == "not" || first == "never":
+		return true
+	case first == "tell" && len(words) > 2 && strings.ToLower(words[1]) == "me" && statedSubjects[strings.ToLower(words[2])]:
+		return true
+	}
+	return namesNothing(strings.Join(words, " "))
+}
+
+// statedSubjects open a clause that states how things are: after "tell
+// me" it asks to hear a state, not for an answer or work.
+var statedSubjects = set("this", "that", "it", "it's", "that's", "there", "there's", "we", "we're", "you", "you're",
+	"they", "they're", "i", "i'm")
+
+// pauseNouns are what a steward needs for themselves: "I need a minute".
+var pauseNouns = set("minute", "moment", "second", "sec", "break", "breather", "rest", "coffee", "walk")
+
+// nameThenState reports whether a sentence that opens with a verb's word
+// is a name and a statement of it: the word is followed by a capitalised
+// word, then "is" or "are" ("Open Banking is nice-to-have", "Test Kitchen
+// is down"), or at once by "is" or "are" ("Build is green").
+func nameThenState(words []string) bool {
+	if len(words) < 3 || !imperativeWord(words[0]) || clauseVerbs[strings.ToLower(words[0])] {
+		return false
+	}
+	if copula[strings.ToLower(words[1])] {
+		return true
+	}
+	r, _ := utf8.DecodeRuneInString(words[1])
+	return unicode.IsUpper(r) && copula[strings.ToLower(words[2])]
+}
+
+var copula = set("is", "are", "was", "were")
+
+// clauseVerbs take a clause for their object: "Check Python is
+// installed", "Make sure CI is green" ask for work.
+var clauseVerbs = set("check", "ensure", "verify", "confirm", "make", "test", "find", "tell", "show", "explain",
+	"document", "describe", "prove", "assert", "note", "say", "see")
+
 // reportLabel reports whether words open with a label and a colon that
 // tells what was done ("Fix: restarted pods …", "Update: moved the
 // cron"): the word after the label is a verb in the past tense.
@@ -968,9 +1032,24 @@ func requestOf(s string, item bool) (string, requestForm) {
 		form = formListed
 	case openerAt(lower) >= 0:
 		i := openerAt(lower)
-		s = strings.TrimSpace(s[i:])
+		rest := strings.TrimSpace(s[i:])
+		if before, ok := askedBeforePlease(s, lower, i, rest); ok {
+			// "Another race run please — I want it silent before lunch":
+			// the work is named before the "please", the words after the
+			// dash say why.
+			s, words, form = before, strings.Fields(before), formImperative
+			break
+		}
+		s = rest
 		words = strings.Fields(s)
+		if asksNoWork(words) {
+			return "", 0
+		}
 		form = formOpener
+	case nameThenState(words):
+		// "Open Banking is nice-to-have", "Build time is 4 minutes": a
+		// name that opens with a verb's word, and what it is.
+		return "", 0
 	case reportLabel(words):
 		// "Fix: restarted pods at 10:41, added a timeout": a label over
 		// what was done, a fact told, not work asked for.
@@ -979,9 +1058,12 @@ func requestOf(s string, item bool) (string, requestForm) {
 		form = formImperative
 	case !question && wishedThing(lower) >= 0:
 		// "One thing I'd really like is a script that loads …": the
-		// thing wished for is the work.
+		// thing wished for is the work, not a pause ("I need a minute").
 		s = strings.TrimSpace(s[wishedThing(lower):])
 		words = strings.Fields(s)
+		if len(words) >= 2 && pauseNouns[strings.ToLower(strings.Trim(words[1], ".,!;"))] {
+			return "", 0
+		}
 		form = formOpener
 	case placeFirst(words) > 0 && !question:
 		// "In CONVENTIONS.md, reorder the lists", "Within the CLI, move

@@ -339,3 +339,24 @@ func TestShownParagraphAsksForNothing(t *testing.T) {
 		}
 	}
 }
+
+// TestSentencesThatAskForNoWork: a request's opener before a thing not to
+// do, a state to hear, a pause, or words that name nothing asks for no
+// work; nor does a name that opens with a verb's word and what it is. A
+// "please" before a dash and a reason asks for what it follows.
+func TestSentencesThatAskForNoWork(t *testing.T) {
+	for s, want := range map[string][]string{
+		"We're close. Let's not get sloppy now.":                                  nil,
+		"Ugh. Please tell me this is a small one.":                                nil,
+		"I need a minute. These failures keep coming.":                            nil,
+		"We have two months and four people. Help me think it through?":           nil,
+		"Open Banking is nice-to-have for the launch.":                            nil,
+		"Check Python is installed on the runner.":                                {"Check Python is installed on the runner"},
+		"Please tell me what the cache key is.":                                   {"what the cache key is"},
+		"Doc comments on the new types please — someone else will maintain this.": {"Doc comments on the new types"},
+	} {
+		if got := requestTasks(s); !slices.Equal(got, want) {
+			t.Errorf("requestTasks(%q) = %q, want %q", s, got, want)
+		}
+	}
+}
