@@ -47,6 +47,20 @@ var codeWorkVerbs = set("use", "call", "catch", "handle", "wrap", "hide", "skip"
 	"reorganise", "consolidate", "combine", "reuse", "inline", "switch", "copy", "rotate", "shorten", "reduce",
 	"adjust", "integrate", "fetch", "clone", "sync", "mock", "teach", "pick", "choose")
 
+// finiteVerbs say what a subject does or is: after one of them, the word
+// before is a noun, not a verb that asks ("Build failed on Vercel",
+// "Update doesn't work on Windows", "Test is flaky").
+var finiteVerbs = set("is", "was", "are", "were", "isn't", "wasn't", "aren't", "weren't", "doesn't", "didn't",
+	"won't", "can't", "cannot", "failed", "fails", "keeps", "seems", "seemed", "broke", "breaks", "crashed", "crashes",
+	"hangs", "hung", "passed", "passes", "succeeded", "stopped", "stops", "works", "worked", "errored", "throws",
+	"threw", "returns", "returned", "finished", "completed", "timed")
+
+// nounSubject reports a sentence whose first word is the subject of the
+// verb after it: a statement of what happened, not a request.
+func nounSubject(words []string) bool {
+	return len(words) >= 2 && finiteVerbs[strings.ReplaceAll(strings.ToLower(strings.Trim(words[1], ",:;*_`")), "’", "'")]
+}
+
 // questionOpeners open a question the steward wants answered.
 var questionOpeners = set("what", "how", "why", "when", "where", "which", "who", "is", "are", "does", "do", "can",
 	"should", "could", "would", "will", "did", "has", "have", "was")
@@ -238,7 +252,8 @@ func requests(prose string) []request {
 		shownWithin
 	)
 	shown := shownNone
-	for line := range strings.SplitSeq(prose, "\n") {
+	lines := strings.Split(prose, "\n")
+	for i, line := range lines {
 		t := strings.TrimSpace(line)
 		if t == "" {
 			output, printed = false, false
@@ -263,6 +278,13 @@ func requests(prose string) []request {
 		}
 		if looksLikeOutput(t) {
 			output = true
+			continue
+		}
+		if output && (line[0] == ' ' || line[0] == '\t' || outputFollows(lines[i+1:])) {
+			// "  Consider adding this directory to PATH" under a pip
+			// warning, "Use --active to target …" between two lines uv
+			// printed: a line indented under output, or with output
+			// again right after it, is what the program printed too.
 			continue
 		}
 		if printed || quoting && strings.HasPrefix(t, ">") {
@@ -327,13 +349,25 @@ func requests(prose string) []request {
 	return out
 }
 
+// outputFollows reports that the next line of the block (before a blank
+// line) is pasted output.
+func outputFollows(rest []string) bool {
+	if len(rest) == 0 {
+		return false
+	}
+	t := strings.TrimSpace(rest[0])
+	return t != "" && (looksLikeOutput(t) || shellPrompt(t))
+}
+
 // howToLabel is a line of its own that labels how the work is to be done
 // in a prompt the steward writes or pastes: "Process:", "Constraints:",
 // "Rules:", "Guidelines:", "Output format:", "Return:". The list under it
 // gives the steps, limits and form of the work and of its answer, which
 // the prompt asks for elsewhere (its opening line, "Goal: …"); its items
-// are not tasks of their own.
-var howToLabel = regexp.MustCompile(`(?i)^[*_\s]*(?:process|constraints|rules|guidelines|conventions|(?:output\s+|response\s+)?format|style|approach|method|workflow|return|output)[*_\s]*:[*_\s]*$`)
+// are not tasks of their own. So is a section of a bug report that
+// describes the problem ("Steps to reproduce:", "Expected behavior:",
+// "Environment:"): "Click Export" under it is what the reporter did.
+var howToLabel = regexp.MustCompile(`(?i)^[*_\s]*(?:process|constraints|rules|guidelines|conventions|(?:output\s+|response\s+)?format|style|approach|method|workflow|return|output|(?:steps\s+to\s+reproduce|to\s+reproduce|reproduction(?:\s+steps)?|repro(?:\s+steps)?|(?:expected|actual|current|observed)(?:\s+(?:behaviou?r|results?|outcome))?|environment))[*_\s]*:[*_\s]*$`)
 
 // isHowToLabel reports a line that is a howToLabel; only a short line
 // ending in a colon is asked of the pattern.
@@ -459,10 +493,11 @@ func planSteps(prose string) []string {
 	flush := func() {
 		if step != "" && !stepDone.MatchString(step+" "+body.String()) {
 			t := strings.TrimRight(cleanRequest(step), ".:; ")
-			if item != "" && namesPart(t) {
+			if item != "" && (namesPart(t) || onlyFileNames(strings.Fields(t))) {
 				// A heading that names a part ("Step 1: Web App
-				// Services") asks for no work of its own: its first
-				// item that does is the step.
+				// Services") or only a file ("### 1.
+				// `internal/upload/client.go`") asks for no work of its
+				// own: its first item that does is the step.
 				t = item
 			} else if path := fileOnlyStep(t); path != "" {
 				if purposes == nil {
@@ -1054,7 +1089,7 @@ func requestOf(s string, item bool) (string, requestForm) {
 		// "Fix: restarted pods at 10:41, added a timeout": a label over
 		// what was done, a fact told, not work asked for.
 		return "", 0
-	case imperativeWord(words[0]) && len(words) >= 2, lookRequest.MatchString(lower) && !question, doesTheSame(words):
+	case imperativeWord(words[0]) && len(words) >= 2 && !nounSubject(words), lookRequest.MatchString(lower) && !question, doesTheSame(words):
 		form = formImperative
 	case !question && wishedThing(lower) >= 0:
 		// "One thing I'd really like is a script that loads …": the
@@ -1503,9 +1538,6 @@ func isPlainWord(w string) bool {
 	return true
 }
 
-// outputLine is a line a program printed: "error: …", "hint: …",
-// "npm ERR! …", "[11:35:44.030] [API] …", "[OpenAI Codex] Attempt 1/3
-// failed", a shell prompt ("user@host:~$ …", "PS C:\src> …").
 // columns reports a line laid out in columns, as a table a tool prints
 // ("Tool         Total Time (s)  Per File (s)    Success"): two gaps of
 // three spaces or more inside it. Typed prose has at most two spaces
@@ -1523,7 +1555,12 @@ func columns(t string) bool {
 	return gaps >= 2
 }
 
-var outputLine = regexp.MustCompile(`^(?:(?i:error|warning|warn|hint|fatal|note|info|debug|panic|caused by|traceback|exception)(?:\[[^\]]*\])?:\s|npm (?:ERR!|WARN)|\[[^\]\s][^\]]{0,40}\]\s|[\w.-]+@[\w.-]+:\S*[$#]\s|PS [A-Z]:\\)`)
+// outputLine is a line a program printed: "error: …", "hint: …",
+// "npm ERR! …", "[11:35:44.030] [API] …", "[OpenAI Codex] Attempt 1/3
+// failed", a shell prompt ("user@host:~$ …", "PS C:\src> …"), a log
+// line that opens with its time ("2025-01-03 10:22:02,456 WARNING …",
+// "2024-05-01T10:00:05Z Please run …", "10:22:02 retrying").
+var outputLine = regexp.MustCompile(`^(?:\d{4}-\d\d-\d\d[T ]\d\d?:\d\d|\d\d?:\d\d:\d\d\b|(?i:error|warning|warn|hint|fatal|note|info|debug|panic|caused by|traceback|exception)(?:\[[^\]]*\])?:\s|npm (?:ERR!|WARN)|\[[^\]\s][^\]]{0,40}\]\s|[\w.-]+@[\w.-]+:\S*[$#]\s|PS [A-Z]:\\)`)
 
 // looksLikeOutput reports a line that is pasted output, not words: a log
 // line, a stack frame, box-drawing, a path alone.
