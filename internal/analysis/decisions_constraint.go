@@ -38,8 +38,13 @@ var (
 	// tolerate file locks without test-specific sleeps": a requirement on
 	// how a part behaves that rules other courses out, by "only",
 	// "always", "never" or the course it is to do without.
-	shouldOnly    = regexp.MustCompile(`(?i)^(?:(?:also|and|but|so|plus),?\s+)?((?:the\s+|our\s+|this\s+|that\s+|each\s+|every\s+|all\s+)?[\w./-]+(?:\s+[\w./-]+){0,4}\s+(?:should|must)\s+(?:only|always|never)\s+.{4,120})$`)
-	shouldWithout = regexp.MustCompile(`(?i)^(?:(?:also|and|but|so|plus),?\s+)?((?:the\s+|our\s+|this\s+|that\s+|each\s+|every\s+|all\s+)?[\w./-]+(?:\s+[\w./-]+){0,4}\s+(?:should|must)\s+[^,;]{3,80}?)\s+without\s+([^,;]{3,60})$`)
+	shouldOnly = regexp.MustCompile(`(?i)^(?:(?:also|and|but|so|plus),?\s+)?((?:the\s+|our\s+|this\s+|that\s+|each\s+|every\s+|all\s+)?[\w./-]+(?:\s+[\w./-]+){0,4}\s+(?:should|must)\s+(?:only|always|never)\s+.{4,120})$`)
+	// "the title should be ai-generated in the conventional commits
+	// format", "the highlighting should be a subtle shift of the whole
+	// segment": what a named part of the work is to be, a design the
+	// steward sets for it.
+	shouldBeDesign = regexp.MustCompile(`(?i)^(?:(?:also|and|but|so|ok|okay|yes|no|i think),?\s+)*((?:the|this|that|our)\s+[\w./-]+(?:\s+[\w./-]+){0,3}\s+(?:should|must)\s+be\s+(\w+).{4,120})$`)
+	shouldWithout  = regexp.MustCompile(`(?i)^(?:(?:also|and|but|so|plus),?\s+)?((?:the\s+|our\s+|this\s+|that\s+|each\s+|every\s+|all\s+)?[\w./-]+(?:\s+[\w./-]+){0,4}\s+(?:should|must)\s+[^,;]{3,80}?)\s+without\s+([^,;]{3,60})$`)
 	// "I want us to be working only on one scenario at a time", "we can
 	// start only with the GOOS book": a course the steward narrows to one
 	// thing, "only" within its first words.
@@ -66,6 +71,13 @@ var (
 	isAMust     = regexp.MustCompile(`(?i)^(?:(?:also|and|but|so|ok|okay|yes),?\s+)*((?:[\w./'-]+\s+){0,6}?[\w./'-]+\s+(?:is|are)\s+(?:a must|an absolute must|mandatory|non-negotiable|a hard requirement))\s*$`)
 	dontBecause = regexp.MustCompile(`(?i)^(?:please\s+)?(?:don't|do not|never)\s+(.{6,}?)(?:,|;|\s+--|\s+—|\s+-)\s+(?:(?:these|they|this|it|that)(?:'s|'re| is| are)\s+|because\s+|since\s+|as\s+)(.{6,})$`)
 )
+
+// stateExpected are the words after "should be" that expect a state of
+// the work, not a design of it: "the user should be able to …", "the
+// tests should be fixed", "this should be done by Friday".
+var stateExpected = set("able", "fixed", "done", "working", "there", "visible", "possible", "fine", "ok", "okay", "good",
+	"enough", "ready", "finished", "complete", "completed", "updated", "removed", "deleted", "added", "run", "called",
+	"shown", "displayed", "set", "same", "correct", "right", "wrong", "in", "on", "at", "here", "gone")
 
 // rationaleLead is the conjunction before a reason: "because", "since", "as".
 var rationaleLead = regexp.MustCompile(`(?i)^(?:because|since|as)\s+`)
@@ -134,6 +146,12 @@ func stewardConstraint(s string) (baton.Decision, bool) {
 		d.Decision = course
 	case has(cwShould|cwMust) && shouldOnly.MatchString(s):
 		d.Decision = shouldOnly.FindStringSubmatch(s)[1]
+	case has(cwShould|cwMust) && shouldBeDesign.MatchString(s) && !faultExpected.MatchString(s):
+		m := shouldBeDesign.FindStringSubmatch(s)
+		if stateExpected[strings.ToLower(m[2])] {
+			return baton.Decision{}, false
+		}
+		d.Decision = m[1]
 	case has(cwShould|cwMust|cwShall) && shouldNot.MatchString(s) && !faultExpected.MatchString(s):
 		m := shouldNot.FindStringSubmatch(s)
 		d.Decision = m[1]

@@ -36,6 +36,24 @@ func TestStewardConstraintsSettleADesign(t *testing.T) {
 	)
 }
 
+// TestStewardSetsWhatAPartShouldBe: the steward saying what a named part
+// of the work should be ("the changelog should be grouped by component")
+// sets its design; a state the work should reach ("the tests should be
+// fixed", "the user should be able to …"), a fault ("the list should be
+// sorted but it isn't") and a question are none.
+func TestStewardSetsWhatAPartShouldBe(t *testing.T) {
+	c := newConvo()
+	c.steward("ok, the changelog should be grouped by component with the new features first")
+	checkDecisions(t, c, []baton.Decision{{Decision: "the changelog should be grouped by component with the new features first"}})
+
+	checkStewardSaysNoDecision(t,
+		"the failing tests should be fixed before the release",
+		"the user should be able to export the report as CSV",
+		"the list should be sorted by date but it shows the oldest last",
+		"should the changelog be grouped by component?",
+	)
+}
+
 // TestStatedDecisionsNeedOneCourseAboutTheProject: "the solution is to use
 // X or Y" leaves two courses open, and the assistant picking its own
 // workflow or skill for the request is a step of its work; neither is a
