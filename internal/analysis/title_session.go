@@ -145,6 +145,7 @@ func sessionTitleFrom(vs []view) (string, titleSource) {
 		pt, ps := "", 0.0
 		ptSource := promptSource
 		asked, stated := false, false
+		lead := 0.0 // the heaviest term the prompt's first sentence names
 		for j, s := range sentences {
 			t, score := s.best(weights)
 			if s.fenced {
@@ -165,6 +166,19 @@ func sessionTitleFrom(vs []view) (string, titleSource) {
 				// commanded ("Rename the helper."), said what it asks
 				// for: the sentences after it give its details.
 				score *= detailShare
+			}
+			if t != "" {
+				heaviest := heaviestTerm(t, weights)
+				if j == 0 {
+					lead = heaviest
+				} else if heaviest < lead && detailStatement(s) {
+					// The first sentence named the subject ("The login
+					// page crashes on Safari."); a later statement
+					// that names nothing as central to the session
+					// gives a detail of it, however many of the
+					// session's lesser words it holds.
+					score *= lighterDetailShare
+				}
 			}
 			if t != "" && score > ps {
 				pt, ps = t, score
@@ -206,6 +220,30 @@ func sessionTitleFrom(vs []view) (string, titleSource) {
 		}
 	}
 	return best, source
+}
+
+// lighterDetailShare is the share of its score a later statement of a
+// prompt keeps when its title names no term as heavy as the heaviest the
+// first sentence's does.
+const lighterDetailShare = 0.5
+
+// heaviestTerm is the weight of the heaviest term a title names: the
+// term the session comes back to most.
+func heaviestTerm(title string, weights map[string]float64) float64 {
+	h := 0.0
+	for _, w := range strings.Fields(title) {
+		h = max(h, weightOf(w, weights))
+	}
+	return h
+}
+
+// detailStatement reports a sentence that may give a detail of what the
+// sentence before it named: a statement of the steward's own, not a
+// request (asked or commanded), a heading, or the error a log reports or
+// the answer diagnoses, each of which says what the prompt is about
+// wherever it stands.
+func detailStatement(s titleSentence) bool {
+	return !s.asks() && !s.commands() && !s.heading && !s.fenced && !s.logError && !s.diagnosis
 }
 
 // sentenceKind says, for the eval's count of titles by where they came
