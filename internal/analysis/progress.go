@@ -542,6 +542,19 @@ func asksForWork(task string) bool {
 	return imperativeVerbs[strings.ToLower(first)]
 }
 
+// asksForAnswer reports a request whose work is the answer itself: it
+// opens with a verb that asks to be told ("explain …", "compare …",
+// "summarise …", "tell me …"), or with what is to be told, the words
+// that asked for it read past ("which of the queues is fairer").
+func asksForAnswer(task string) bool {
+	first, rest, _ := strings.Cut(strings.TrimSpace(strings.ToLower(task)), " ")
+	return answerVerbs[first] || whWords[first] || (first == "tell" || first == "show" || first == "walk") && strings.HasPrefix(rest, "me ")
+}
+
+// answerVerbs ask for an answer, not a change.
+var answerVerbs = set("explain", "compare", "describe", "summarize", "summarise", "suggest", "propose", "outline",
+	"recommend", "advise", "clarify", "brainstorm")
+
 // answeredLater reports, for each message i, whether the assistant says
 // something after it (prose, not only tool calls). One pass from the end.
 func answeredLater(vs []view) []bool {
@@ -721,9 +734,12 @@ func progressTraced(vs []view, trace *taskTrace) baton.Progress {
 						book.trace.from += " (opening)"
 					}
 				}
-				if r.form == formQuestion && answered[i] && !asksForWork(r.text) {
+				if answered[i] && (r.form == formQuestion && !asksForWork(r.text) || asksForAnswer(r.text)) {
 					// A question the assistant answered is settled; one
 					// that asks for work ("could you commit …?") is not.
+					// Nor is a request for an answer ("Compare a.py and
+					// b.py and explain the differences"): the answer is
+					// the work.
 					book.request(r.text, "completed", known)
 					continue
 				}

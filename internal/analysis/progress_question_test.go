@@ -33,3 +33,26 @@ func TestContractedQuestionIsSettled(t *testing.T) {
 		t.Errorf("completed %q, remaining %q", p.TasksCompleted, p.TasksRemaining)
 	}
 }
+
+// A request for an answer ("Compare … and explain the differences") is
+// done once the assistant answers; a request for a change is not done by
+// an answer that only says what it will do.
+func TestAnsweredExplanationIsDone(t *testing.T) {
+	for _, tc := range []struct {
+		ask  string
+		done bool
+	}{
+		{"Compare render_a.py and render_b.py and explain the differences", true},
+		{"Can you summarise how the cache expires?", true},
+		{"Tell me which of the two queues is fairer", true},
+		{"Add a retry with backoff to the bank client", false},
+	} {
+		c := newConvo()
+		c.steward(tc.ask)
+		c.assistant("Both read the same input, but the second one batches the work and keeps one queue per tenant, so a slow tenant no longer holds up the rest.")
+		p := progressOf(buildViews(testAnalyzer, c.analysed(testAnalyzer)))
+		if done := len(p.TasksCompleted) == 1 && len(p.TasksRemaining) == 0; done != tc.done {
+			t.Errorf("%q: completed %q, remaining %q", tc.ask, p.TasksCompleted, p.TasksRemaining)
+		}
+	}
+}
