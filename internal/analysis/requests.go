@@ -287,7 +287,7 @@ func requests(prose string) []request {
 			// again right after it, is what the program printed too.
 			continue
 		}
-		if printed || quoting && strings.HasPrefix(t, ">") {
+		if printed || quoting && (strings.HasPrefix(t, ">") || wrappedInQuotes(t)) {
 			continue
 		}
 		if strings.HasPrefix(t, "#") || strings.HasPrefix(t, "```") {
@@ -1824,12 +1824,13 @@ func ownWish(clause string) bool {
 // firstPersonWords name the steward in the first person.
 var firstPersonWords = set("i", "my", "me", "myself", "mine", "i'm", "i've", "i'll", "i'd")
 
-// quotesBesideOwnWords reports a message with lines quoted ("> …") beside
-// lines that are not: the quoted lines are someone else's words or what a
-// program printed, the others the steward's. A message quoted throughout
-// is the steward's own, as some tools write every prompt.
+// quotesBesideOwnWords reports a message with lines quoted ("> …", or a
+// line wrapped in quotation marks) beside lines that are not: the quoted
+// lines are someone else's words or what a program printed, the others
+// the steward's. A message quoted throughout is the steward's own, as
+// some tools write every prompt.
 func quotesBesideOwnWords(prose string) bool {
-	if strings.IndexByte(prose, '>') < 0 {
+	if strings.IndexByte(prose, '>') < 0 && strings.IndexByte(prose, '"') < 0 && !strings.Contains(prose, "“") {
 		return false
 	}
 	quoted, own := false, false
@@ -1837,13 +1838,28 @@ func quotesBesideOwnWords(prose string) bool {
 		t := strings.TrimSpace(line)
 		switch {
 		case t == "":
-		case t[0] == '>':
+		case t[0] == '>' || wrappedInQuotes(t):
 			quoted = true
 		default:
 			own = true
 		}
 	}
 	return quoted && own
+}
+
+// wrappedInQuotes reports a line that is one quotation from its first
+// character to its last ("\"Please also update the runbook.\"" from a
+// colleague's mail): someone else's words. A line that quotes names inside
+// its own words ("\"foo\" should be \"bar\"") holds more marks.
+func wrappedInQuotes(t string) bool {
+	t = strings.TrimRight(t, ".,;!? ")
+	switch {
+	case len(t) > 2 && t[0] == '"' && t[len(t)-1] == '"':
+		return strings.Count(t, `"`) == 2
+	case strings.HasPrefix(t, "“") && strings.HasSuffix(t, "”"):
+		return strings.Count(t, "“") == 1 && strings.Count(t, "”") == 1
+	}
+	return false
 }
 
 // shownWords end a line that introduces what the steward pastes under

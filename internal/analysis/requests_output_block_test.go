@@ -72,3 +72,20 @@ func TestPlanStepUnderAFileHeadingIsItsItem(t *testing.T) {
 		t.Errorf("the step's item is missing: %q", got)
 	}
 }
+
+// TestRequestTasksLeaveOutAQuotedLine: a line wrapped in quotation marks
+// beside the steward's own words is someone else's (a colleague's mail);
+// the steward's question about it is the request. A line that quotes
+// names inside its own words still asks.
+func TestRequestTasksLeaveOutAQuotedLine(t *testing.T) {
+	prose := "The release manager wrote:\n\n" +
+		"\"Please tag the build before Friday. Also update the release notes.\"\n\n" +
+		"Can you check whether the nightly job tags builds already?"
+	if got, want := requestTasks(prose), []string{"check whether the nightly job tags builds already"}; !slices.Equal(got, want) {
+		t.Errorf("tasks %q, want %q", got, want)
+	}
+	prose = "> the importer skips empty rows\n\nrename \"rows\" to \"records\" in the importer"
+	if got := requestTasks(prose); len(got) != 1 {
+		t.Errorf("a line quoting names inside its own words lost its request: %q", got)
+	}
+}
