@@ -260,7 +260,7 @@ var techPhrases = map[string]string{
 	"google cloud run": "Cloud Run", "cloud run": "Cloud Run", "react native": "React Native",
 	"material ui": "Material UI", "chakra ui": "Chakra UI", "hugging face": "Hugging Face",
 	"lm studio": "LM Studio", "model context protocol": "MCP", "openai api": "OpenAI", "gemini api": "Gemini",
-	"claude api": "Anthropic API", "anthropic api": "Anthropic API", "release please": "Release Please",
+	"claude api": "Anthropic", "anthropic api": "Anthropic", "release please": "Release Please",
 	"serverless framework": "Serverless Framework", "home assistant": "Home Assistant",
 	"raspberry pi": "Raspberry Pi", "jetpack compose": "Jetpack Compose", "android studio": "Android Studio",
 	"visual studio code": "VS Code", "google sheets": "Google Sheets", "apps script": "Google Apps Script",

@@ -186,3 +186,26 @@ func TestTechnologiesOfRuleOverPastedPrompt(t *testing.T) {
 		t.Errorf("technologies %q lack Astro", got)
 	}
 }
+
+// TestTechnologiesOfProviderSDKs: a provider's SDK is named for the
+// provider, as the Gemini and OpenAI ones are: code importing Anthropic's
+// package, or a steward naming the Claude API, uses Anthropic (a reader
+// writes "Anthropic", and "Anthropic API" would be another name).
+func TestTechnologiesOfProviderSDKs(t *testing.T) {
+	c := newConvo()
+	c.steward("Add a summariser that calls the Claude API.")
+	c.tool("Write", obj{"file_path": "/src/app/summarise.py", "content": "import anthropic\nfrom openai import OpenAI\n\nclient = anthropic.Anthropic()\n"}, "ok", "")
+	c.tool("Write", obj{"file_path": "/src/web/summarise.ts", "content": "import Anthropic from \"@anthropic-ai/sdk\";\n"}, "ok", "")
+	c.assistant("Done.")
+	s := &baton.Session{}
+	New().Session(s, c.analysed(New()))
+	got := s.Technical.Technologies
+	for _, want := range []string{"Anthropic", "OpenAI"} {
+		if !slices.Contains(got, want) {
+			t.Errorf("technologies %q lack %q", got, want)
+		}
+	}
+	if slices.Contains(got, "Anthropic API") {
+		t.Errorf("technologies %q hold Anthropic API (%s)", got, s.Technical.TechnologyEvidence["Anthropic API"])
+	}
+}
