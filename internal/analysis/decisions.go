@@ -1226,6 +1226,9 @@ var (
 	// "Option 2": an option recommended by its key, with or without its
 	// name.
 	recommendedKey = regexp.MustCompile(`(?i)^(?:option|approach|choice|variant)\s+([a-e1-6])\b\s*(?:\((.{3,80})\)|[:—–-]\s*(.{3,80}))?$`)
+	// A key, with or without its name, and the reason for it after "for",
+	// "because", "since" or "as".
+	keyThenReason = regexp.MustCompile(`(?i)^((?:option|approach|choice|variant)\s+[a-e1-6]\b(?:\s*\([^()]{3,80}\))?)\s*,?\s+(?:for|because|since|as)\s+(.{4,})$`)
 )
 
 // recommendedOption puts a recommendation that names an option by its key
@@ -1235,9 +1238,22 @@ var (
 // announced to follow are no part of it.
 func recommendedOption(offer *view, d baton.Decision) baton.Decision {
 	d.Decision = strings.TrimSpace(reasonsFollow.ReplaceAllString(strings.TrimSpace(d.Decision), ""))
-	m := recommendedKey.FindStringSubmatch(strings.ReplaceAll(plainText(d.Decision), "**", ""))
+	text := strings.ReplaceAll(plainText(d.Decision), "**", "")
+	m := recommendedKey.FindStringSubmatch(text)
 	if m == nil {
-		return d
+		// "Option C for the fastest path to a working site", "Option 2
+		// because it keeps the history": the key, then why.
+		r := keyThenReason.FindStringSubmatch(text)
+		if r == nil {
+			return d
+		}
+		m = recommendedKey.FindStringSubmatch(r[1])
+		if m == nil {
+			return d
+		}
+		if d.Rationale == "" {
+			d.Rationale = strings.TrimSpace(r[2])
+		}
 	}
 	key, name := strings.ToLower(m[1]), strings.TrimSpace(m[2]+m[3])
 	var alts []string

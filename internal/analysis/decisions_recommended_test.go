@@ -143,3 +143,18 @@ func TestDecisionRecommendationPhrasings(t *testing.T) {
 		checkDecisions(t, c, []baton.Decision{tc.want})
 	}
 }
+
+// TestDecisionRecommendedKeyWithReason: a recommendation that names an
+// option by its key and then says why ("I recommend Option C for the
+// quickest way to a working demo") is the option the key names, the
+// others its alternatives, the why its reason.
+func TestDecisionRecommendedKeyWithReason(t *testing.T) {
+	c := newConvo()
+	c.steward("how should we start the docs site?")
+	c.assistant("**Would you like me to:**\n\n**Option A** - Write the page templates first\n\n**Option B** - Write the sample articles first\n\n" +
+		"**Option C** - Write the templates and the sample articles together\n\nI recommend **Option C** for the quickest way to a working demo.")
+	c.steward("yes")
+	checkDecisions(t, c, []baton.Decision{{Decision: "Write the templates and the sample articles together",
+		Rationale:    "the quickest way to a working demo",
+		Alternatives: []string{"Write the page templates first", "Write the sample articles first"}}})
+}
