@@ -271,9 +271,13 @@ func withProjectNamed(title, project string) string {
 		tail := w[len(strings.TrimRight(w, ".,;:!?")):]
 		switch {
 		case (b == "there" || b == "here") && k > 0:
-			out := append(append(append([]string(nil), words[:k]...), "in", project+tail), words[k+1:]...)
+			place := []string{"in", project + tail}
+			if herePrepositions[bareWord(words[k-1])] {
+				place = place[1:] // "a release in here": in the project, not "in in"
+			}
+			out := append(append(append([]string(nil), words[:k]...), place...), words[k+1:]...)
 			if len(out) > maxTitleWords {
-				out = withinTitleWords(out, k+2)
+				out = withinTitleWords(out, k+len(place))
 			}
 			if out == nil {
 				return title
@@ -289,6 +293,10 @@ func withProjectNamed(title, project string) string {
 	}
 	return title
 }
+
+// herePrepositions say where before "here" or "there" ("in here", "from
+// there"): the project's name takes the place word's place after them.
+var herePrepositions = set("in", "into", "inside", "from", "at", "within")
 
 // withinTitleWords shortens a title that naming the project made too
 // long, the project's name ending at words[end-1]: to the clause that

@@ -61,6 +61,8 @@ func TestWithProjectNamed(t *testing.T) {
 		{"Commit all checkpoints for this repository?", "cipher-box", "Commit all checkpoints for cipher-box?"},
 		{"TODO.md and work on improving issues described there", "pdf22png", "Work on improving issues described in pdf22png"},
 		{"Fix the flaky lint step in CI", "acme", "Fix the flaky lint step in CI"},
+		{"Happens when I do release in here", "chx", "Happens when I do release in chx"},
+		{"Copy the fixtures from there", "acme", "Copy the fixtures from acme"},
 		{"Init acme", "acme", "Init acme"},
 		{"Init", "", "Init"},
 		{"先写单元测试", "acme", "先写单元测试"},
