@@ -34,6 +34,19 @@ func (c *convo) assistant(text string) *baton.Message {
 	return c.add(&baton.Message{Role: baton.RoleAssistant, Content: text})
 }
 
+// turns adds texts as the steward's and the assistant's turns by turn,
+// the steward's first.
+func (c *convo) turns(texts ...string) *convo {
+	for i, text := range texts {
+		if i%2 == 0 {
+			c.steward(text)
+		} else {
+			c.assistant(text)
+		}
+	}
+	return c
+}
+
 // tool adds a tool call and its result; a non-empty errText makes the
 // result fail with that text.
 func (c *convo) tool(name string, input any, output, errText string) {

@@ -92,14 +92,7 @@ func TestSessionTitlePastCourtesy(t *testing.T) {
 			want: "알림 설정",
 		},
 	} {
-		c := newConvo()
-		for i, text := range tc.turns {
-			if i%2 == 1 {
-				c.assistant(text)
-			} else {
-				c.steward(text)
-			}
-		}
+		c := newConvo().turns(tc.turns...)
 		got := sessionTitle(buildViews(testAnalyzer, c.analysed(testAnalyzer)))
 		lower := strings.ToLower(got)
 		if !strings.Contains(lower, tc.want) {

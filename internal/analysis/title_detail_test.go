@@ -34,14 +34,7 @@ func TestTitleKeepsTheSentenceThatNamesTheSubject(t *testing.T) {
 		},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			c := newConvo()
-			for i, text := range tc.turns {
-				if i%2 == 0 {
-					c.steward(text)
-				} else {
-					c.assistant(text)
-				}
-			}
+			c := newConvo().turns(tc.turns...)
 			got := sessionTitle(buildViews(testAnalyzer, c.analysed(testAnalyzer)))
 			if !strings.Contains(strings.ToLower(got), tc.want) {
 				t.Errorf("title %q does not name %q", got, tc.want)

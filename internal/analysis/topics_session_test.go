@@ -436,13 +436,6 @@ func TestLongSessionPhraseRepeatedInAnAnswer(t *testing.T) {
 // topicsOfTurns are the topics of a session whose messages are turns, the
 // steward's and the assistant's in turn, the steward's first.
 func topicsOfTurns(turns []string) []string {
-	c := newConvo()
-	for i, text := range turns {
-		if i%2 == 0 {
-			c.steward(text)
-		} else {
-			c.assistant(text)
-		}
-	}
+	c := newConvo().turns(turns...)
 	return keyTopics(buildViews(testAnalyzer, c.analysed(testAnalyzer)))
 }

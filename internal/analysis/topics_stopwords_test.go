@@ -84,14 +84,7 @@ func TestTopicsOfOtherLanguagesHoldNoFiller(t *testing.T) {
 			alone:     true,
 		},
 	} {
-		c := newConvo()
-		for i, text := range tc.turns {
-			if i%2 == 0 {
-				c.steward(text)
-			} else {
-				c.assistant(text)
-			}
-		}
+		c := newConvo().turns(tc.turns...)
 		topics := keyTopics(buildViews(testAnalyzer, c.analysed(testAnalyzer)))
 		if !slices.ContainsFunc(topics, func(topic string) bool { return holdsTerm(topic, tc.want) || topic == tc.want }) {
 			t.Errorf("%s: topics %q, want one holding %q", tc.name, topics, tc.want)
