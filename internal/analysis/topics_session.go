@@ -505,7 +505,10 @@ func holdsTerm(phrase, term string) bool {
 // as the session speaks of it. A subject of the first request
 // (promptSubjects) scores more when another message holds it too: the
 // request names the work, the rest of the session shows which of the
-// things it names the work was about.
+// things it names the work was about. A phrase of two words that the
+// session's code joins into one name (identifierPhrases: "cost matrix",
+// build_cost_matrix) scores as a message more: the name makes it one
+// thing.
 func topicCandidates(vs []view) []topicCandidate {
 	t := topicTally{byTerm: map[string]*topicCandidate{}, uses: verbUse{}, mods: modifierUse{}, pairFacts: wordPairFacts{},
 		han: repeatedHanWords(vs), short: shortText(vs)}
@@ -527,6 +530,7 @@ func topicCandidates(vs []view) []topicCandidate {
 	}
 	t.firstRequest(vs, subjects)
 	people := peopleNamed(vs)
+	named := identifierPhrases(vs)
 	out := make([]topicCandidate, 0, len(t.byTerm))
 	for _, c := range t.byTerm {
 		if people[c.term] {
@@ -535,6 +539,9 @@ func topicCandidates(vs []view) []topicCandidate {
 		c.verb = t.uses.mostlyVerb(c.term) || t.uses.mostlyPredicate(c.term)
 		c.modifier = t.mods.mostlyModifier(c.term)
 		c.symbol = t.asked[c.term]
+		if strings.Count(c.term, " ") == 1 && named[topicKey(c.term)] {
+			c.score += identifierPhraseBonus
+		}
 		out = append(out, *c)
 	}
 	slices.SortFunc(out, func(a, b topicCandidate) int { return a.first - b.first })
@@ -667,6 +674,10 @@ func (t *topicTally) repeats(seen termUses, n float64) {
 		}
 	}
 }
+
+// identifierPhraseBonus is what a phrase the session's code joins into
+// one name (identifierPhrases) scores beyond its messages.
+const identifierPhraseBonus = 1
 
 // maxPhraseRepeats is the most repeats of a phrase within one message of
 // a longer session that score (repeats).
