@@ -57,7 +57,7 @@ func decisionsOf(vs []view) []baton.Decision {
 // decisionsWith is decisionsOf(vs) reading the session's technologies
 // from techs (technologiesOf(vs)).
 func decisionsWith(vs []view, techs *sessionTechnologies) []baton.Decision {
-	sc := newDecisionScan(vs)
+	sc := newDecisionScan(withoutThoughts(vs))
 	sc.sessionTechs = techs
 	for i := range vs {
 		if sc.full() {

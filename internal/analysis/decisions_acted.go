@@ -80,7 +80,7 @@ func carriedOut(vs []view, i int) bool {
 
 // routineSteps open a step of routine execution, never a choice: running,
 // checking, committing, moving on.
-var routineSteps = set("run", "rerun", "check", "look", "inspect", "verify", "test", "see", "confirm", "search",
+var routineSteps = set("run", "rerun", "execute", "check", "look", "inspect", "verify", "test", "see", "confirm", "search",
 	"review", "try", "explore", "examine", "investigate", "continue", "commit", "push", "go", "proceed", "stop", "wait",
 	"finish")
 

@@ -239,6 +239,31 @@ func reportedReplacement(s string) (baton.Decision, bool) {
 	} else {
 		d.Rationale = rest[loc[4]:loc[5]]
 	}
+	if genericReason(d.Rationale) {
+		return baton.Decision{}, false
+	}
 	d.Decision += strings.Trim(rest[:loc[0]], "`\"' ")
 	return d, true
+}
+
+// genericVirtues are the words of a reason any change to code may claim:
+// readability, best practices, clean code, the style a linter asks for.
+var genericVirtues = set("for", "to", "and", "the", "a", "better", "improved", "improve", "readability", "readable",
+	"maintainability", "maintainable", "clarity", "clearer", "cleaner", "clean", "code", "quality", "style",
+	"follow", "best", "practice", "practices", "convention", "conventions", "idiomatic", "pythonic", "pep", "8",
+	"lint", "linter", "linting")
+
+// genericReason reports whether a reason names only genericVirtues ("for
+// better readability and to follow best practices"): a replacement so
+// reasoned is a cleanup, the kind a list of lint fixes holds ("Replaced
+// lambda assignment with a proper function definition"), with no
+// alternative weighed against it.
+func genericReason(reason string) bool {
+	words := wordsOf(lowerText(reason))
+	for _, w := range words {
+		if !genericVirtues[w] {
+			return false
+		}
+	}
+	return len(words) > 0
 }
