@@ -86,10 +86,14 @@ type decisionScan struct {
 	// sentences is decisionSentences of view sentencesAt (sentencesOf).
 	sentences   []string
 	sentencesAt int
+	// toolless: the export holds no tool call anywhere (toolless), so a
+	// course stated can be read as carried out when the steward lets it
+	// stand.
+	toolless bool
 }
 
 func newDecisionScan(vs []view) *decisionScan {
-	sc := &decisionScan{vs: vs, out: []baton.Decision{}, plans: map[int][]planSource{}, lastOffer: -1, either: -1, proposal: -1, carried: optionsOpen{at: -1}, sentencesAt: -1, sessionTechs: newSessionTechnologies(vs)}
+	sc := &decisionScan{vs: vs, out: []baton.Decision{}, plans: map[int][]planSource{}, lastOffer: -1, either: -1, proposal: -1, carried: optionsOpen{at: -1}, sentencesAt: -1, sessionTechs: newSessionTechnologies(vs), toolless: toolless(vs)}
 	for _, p := range approvedPlans(vs) {
 		sc.plans[p.at] = append(sc.plans[p.at], p)
 	}
@@ -375,7 +379,7 @@ func (sc *decisionScan) pickEither(end int) {
 			reply.WriteString("\n")
 		}
 	}
-	if d, ok := eitherPick(sc.vs[sc.either].prose, reply.String()); ok && actedOn(sc.vs, sc.either) {
+	if d, ok := eitherPick(sc.vs[sc.either].prose, reply.String()); ok && sc.actedOrLetStand(sc.either) {
 		sc.add(d, &sc.vs[sc.either])
 	}
 	sc.either = -1
@@ -444,11 +448,11 @@ func (sc *decisionScan) assistantApproaches(i int) {
 			s = s[k+2:]
 		}
 		plain := plainText(s) // once for the three readings: it was a sixth of theirs
-		if d, compared, ok := approachOf(plain); ok && compared && carriedOut(sc.vs, i) {
+		if d, compared, ok := approachOf(plain); ok && compared && sc.carriedOrLetStand(i) {
 			sc.add(d, v)
-		} else if m := submatchIf(whichIsApproach, plain, whichIsApproachWords); m != nil && standardWay.MatchString(m[2]) && actedOn(sc.vs, i) {
+		} else if m := submatchIf(whichIsApproach, plain, whichIsApproachWords); m != nil && standardWay.MatchString(m[2]) && sc.actedOrLetStand(i) {
 			sc.add(baton.Decision{Decision: m[1], Rationale: m[2]}, v)
-		} else if m := submatchIf(namedApproach, plain, namedApproachWords); m != nil && carriedOut(sc.vs, i) {
+		} else if m := submatchIf(namedApproach, plain, namedApproachWords); m != nil && sc.carriedOrLetStand(i) {
 			sc.add(baton.Decision{Decision: "use " + strings.Trim(m[1], "` "), Rationale: m[2]}, v)
 		}
 	}
@@ -479,14 +483,14 @@ func (sc *decisionScan) statedDecisions(i int) {
 			}
 		} else if d, ok := comparativeOf(plain, v.steward()); ok {
 			sc.add(d, v)
-		} else if d, ok := announcedChoice(plain); ok && v.assistant() && actedOn(sc.vs, i) {
+		} else if d, ok := announcedChoice(plain); ok && v.assistant() && sc.actedOrLetStand(i) {
 			sc.add(d, v)
 		} else if v.assistant() {
 			prev := ""
 			if k > 0 {
 				prev = plainText(ss[k-1])
 			}
-			if d, ok := fallbackChoice(prev, plain); ok && actedOn(sc.vs, i) {
+			if d, ok := fallbackChoice(prev, plain); ok && sc.actedOrLetStand(i) {
 				sc.add(d, v)
 			}
 		}

@@ -216,3 +216,59 @@ func emptyCodeBlock(text string) bool {
 	}
 	return false
 }
+
+// toolless reports whether the session's export holds no tool call
+// anywhere, neither recorded as a call nor written out in the text: many
+// chat exports (ChatGPT, Cursor, Copilot, Gemini) keep only the prose, so
+// whether a course was carried out cannot be seen in them.
+func toolless(vs []view) bool {
+	for i := range vs {
+		if len(vs[i].calls) > 0 || vs[i].call != nil || editedInText(&vs[i]) || toolInText(vs[i].m.Content) {
+			return false
+		}
+	}
+	return true
+}
+
+// textTool is a tool call an export wrote out as text: a console line
+// ("⏺ Read(src/app.go)", "⏺ Bash(go test)"), an editor's record ("Tool
+// use: **read_file**"), a bracketed tool line ("**[Read: src/app.go]**").
+var textTool = regexp.MustCompile(`⏺ \w+\(|Tool use: \*\*|\*\*\[\w+: `)
+
+// toolInText reports whether text shows a tool call written out, any
+// tool, not only one that edits (editedInText): the export keeps its
+// tool calls, so what was carried out can be seen in it.
+func toolInText(text string) bool {
+	return (strings.Contains(text, "⏺ ") || strings.Contains(text, "Tool use: ") || strings.Contains(text, "**[")) && textTool.MatchString(text)
+}
+
+// settledWithoutTools reports whether, in a session whose export shows no
+// tool calls, the course the assistant states in message i stands: the
+// steward's next message goes along with it without holding it back
+// ("wait, first …"), or none follows. Such an export drops the edits that
+// would show the course carried out, so the steward's going on is the
+// only mark left of it.
+func settledWithoutTools(vs []view, i int) bool {
+	for j := i + 1; j < len(vs); j++ {
+		if vs[j].steward() && vs[j].text {
+			return !heldBack.MatchString(vs[j].prose) && goneAlongWith(vs, i)
+		}
+	}
+	return true
+}
+
+// heldBack opens a reply that stops the assistant before it goes on:
+// "wait, first tell me why", "hold on", "stop".
+var heldBack = regexp.MustCompile(`(?i)^\W*(?:wait|hold on|hang on|stop|first|before that|not yet)\b`)
+
+// actedOrLetStand is actedOn, or, in a session exported without its tool calls,
+// a course stated and let stand (settledWithoutTools).
+func (sc *decisionScan) actedOrLetStand(i int) bool {
+	return actedOn(sc.vs, i) || sc.toolless && settledWithoutTools(sc.vs, i)
+}
+
+// carriedOrLetStand is carriedOut, or, in a session exported without its tool
+// calls, a course stated and let stand (settledWithoutTools).
+func (sc *decisionScan) carriedOrLetStand(i int) bool {
+	return carriedOut(sc.vs, i) || sc.toolless && settledWithoutTools(sc.vs, i)
+}

@@ -82,7 +82,7 @@ func (sc *decisionScan) conceded(i int) {
 	}
 	p := sc.previousText(i)
 	if p < 0 || !sc.vs[p].steward() || len(sc.vs[p].prose) > maxPushback || strings.HasPrefix(sc.vs[p].prose, "<") ||
-		sc.previousText(p) < 0 || !carriedOut(sc.vs, i) {
+		sc.previousText(p) < 0 || !sc.carriedOrLetStand(i) {
 		return
 	}
 	if d, ok := stewardCourse(sc.vs[p].prose); ok {

@@ -63,7 +63,7 @@ func (sc *decisionScan) neededCourses(i int) {
 		return
 	}
 	for _, s := range sc.sentencesOf(i) {
-		if d, ok := neededCourseOf(plainText(s)); ok && actedOn(sc.vs, i) {
+		if d, ok := neededCourseOf(plainText(s)); ok && sc.actedOrLetStand(i) {
 			sc.add(d, v)
 		}
 	}
@@ -102,7 +102,7 @@ func (sc *decisionScan) scopedSteps(i int) {
 		return
 	}
 	for _, s := range sc.sentencesOf(i) {
-		if d, ok := scopedStep(plainText(s)); ok && carriedOut(sc.vs, i) {
+		if d, ok := scopedStep(plainText(s)); ok && sc.carriedOrLetStand(i) {
 			sc.add(d, v)
 		}
 	}
@@ -215,7 +215,7 @@ func (sc *decisionScan) evaluatedApproaches(i int) {
 		if !strings.Contains(lower, " is ") || !hasAnySubstring(lower, evaluatedWords...) {
 			continue
 		}
-		if d, ok := approachEvaluated(plainText(s)); ok && (carriedOut(sc.vs, i) || goneAlongWith(sc.vs, i)) {
+		if d, ok := approachEvaluated(plainText(s)); ok && (sc.carriedOrLetStand(i) || goneAlongWith(sc.vs, i)) {
 			sc.add(d, v)
 		}
 	}

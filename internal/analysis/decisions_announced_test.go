@@ -18,9 +18,11 @@ func TestDecisionNeededCourse(t *testing.T) {
 	checkDecisions(t, c, []baton.Decision{{Decision: "use full flag names (--luminance, --chroma) instead of short forms (-l, -c)",
 		Rationale: "ambiguity with --lut_size", Alternatives: []string{"short forms"}}})
 
-	// Said, never carried out: a diagnosis.
+	// Said, never carried out (the session shows its tool calls, and none
+	// changes a file): a diagnosis.
 	c = newConvo()
 	c.steward("why does the script fail?")
+	c.tool("Read", obj{"file_path": "example.sh"}, "l=$1", "")
 	c.assistant("The command line arguments need to use full flag names instead of short forms as there's ambiguity with --lut_size.")
 	c.steward("thanks, I'll look at it tomorrow")
 	checkDecisions(t, c, nil)
@@ -58,7 +60,9 @@ func TestScopedStepCarriedOut(t *testing.T) {
 	checkDecisions(t, c, []baton.Decision{{Decision: "update the workflow, leaving the release job alone",
 		Alternatives: []string{"touch the release job"}}})
 
+	// Said in a session with tool calls, and no change made.
 	c = newConvo()
+	c.tool("Read", obj{"file_path": ".git/hooks/pre-push"}, "exec prek", "")
 	c.assistant("I'll remove only that stale generated hook so pushes no longer run `prek`, leaving the other active hooks untouched.")
 	checkDecisions(t, c, nil)
 
@@ -105,9 +109,11 @@ func TestDecisionEvaluatedApproach(t *testing.T) {
 	c.steward("no, just add a commit that removes it")
 	checkDecisions(t, c, nil)
 
-	// Nobody takes it up: the session ends there.
+	// Nobody takes it up and nothing is changed, in a session whose tool
+	// calls are recorded: the session ends there.
 	c = newConvo()
 	c.steward("what would you do about the notes file?")
+	c.tool("Read", obj{"file_path": "notes.md"}, "draft", "")
 	c.assistant("Interactive rebase is the cleanest solution.")
 	checkDecisions(t, c, nil)
 }

@@ -109,8 +109,10 @@ func TestApproachNamedThenCarriedOut(t *testing.T) {
 	c.tool("Edit", obj{"file_path": "src/provider.ts", "old_string": "network-only", "new_string": "workspace-write"}, "updated", "")
 	checkDecisions(t, c, []baton.Decision{{Decision: "use workspace-write", Rationale: "it allows file modifications in the workspace"}})
 
+	// Followed by a read only, in a session that records its tool calls.
 	c = newConvo()
 	c.assistant("For the write mode, `workspace-write` is the correct replacement — it allows file modifications in the workspace.")
+	c.tool("Read", obj{"file_path": "src/provider.ts"}, "mode: network-only", "")
 	checkDecisions(t, c, nil)
 }
 

@@ -32,6 +32,8 @@ func TestDecisionFallbackCourse(t *testing.T) {
 		if tc.edits {
 			c.tool("Write", obj{"file_path": "out.sh", "content": "echo"}, "ok", "")
 		} else {
+			// The session records its tool calls: a read, and no change.
+			c.tool("Read", obj{"file_path": "out.sh"}, "echo", "")
 			c.steward("never mind, I'll look tomorrow")
 		}
 		checkDecisions(t, c, tc.want)

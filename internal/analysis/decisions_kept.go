@@ -23,7 +23,7 @@ func (sc *decisionScan) keptForCompat(i int) {
 	}
 	for _, s := range sc.sentencesOf(i) {
 		m := keptForCompatibility.FindStringSubmatch(strings.TrimRight(strings.TrimSpace(plainText(s)), " ."))
-		if m == nil || v.assistant() && len(sc.plans[i]) == 0 && !carriedOut(sc.vs, i) {
+		if m == nil || v.assistant() && len(sc.plans[i]) == 0 && !sc.carriedOrLetStand(i) {
 			continue
 		}
 		sc.add(baton.Decision{Decision: m[1], Rationale: m[3], Alternatives: []string{"remove " + strings.TrimSpace(m[2])}}, v)

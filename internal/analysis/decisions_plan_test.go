@@ -23,8 +23,9 @@ func TestDecisionEitherOrTheAssistantTakes(t *testing.T) {
 
 	c = newConvo()
 	c.steward("Either rewrite the reader to stream chunks or fix the docstring.")
+	c.tool("Read", obj{"file_path": "parser.py"}, "Streams the file.", "")
 	c.assistant("The docstring is wrong; I can fix it whenever you like.")
-	checkDecisions(t, c, nil) // nothing done
+	checkDecisions(t, c, nil) // nothing done, in a session that records its tool calls
 
 	c = newConvo()
 	c.steward("Either rewrite the reader to stream chunks or fix the docstring.")
