@@ -16,9 +16,7 @@ func TestTechnologiesOfWidelyKnownNames(t *testing.T) {
 	c.steward("our monorepo runs everything through turborepo")
 	c.steward("deploy it to AWS Lambda instead of Pinecone hosting")
 	c.assistant("Done.")
-	s := &baton.Session{}
-	New().Session(s, c.analysed(New()))
-	got := s.Technical.Technologies
+	got := technologiesNamed(c)
 	for _, want := range []string{"Qdrant", "MLflow", "NestJS", "Material UI", "Turborepo", "AWS Lambda"} {
 		if !slices.Contains(got, want) {
 			t.Errorf("technologies %q lack %q", got, want)
@@ -77,9 +75,7 @@ func TestTechnologiesOfPastedTraceback(t *testing.T) {
 		"  File \"/Users/a/.venv/lib/python3.12/site-packages/leftpadlib/core.py\", line 9\nValueError: bad\n\n" +
 		"and the docs: ../node_modules/.pnpm/@astrojs+starlight@0.35.2/node_modules/@astrojs/starlight/routes/index.astro")
 	c.assistant("Done.")
-	s := &baton.Session{}
-	New().Session(s, c.analysed(New()))
-	got := s.Technical.Technologies
+	got := technologiesNamed(c)
 	for _, want := range []string{"Hatchling", "Astro"} {
 		if !slices.Contains(got, want) {
 			t.Errorf("technologies %q lack %q", got, want)
@@ -96,9 +92,7 @@ func TestTechnologiesOfChosenOverAnother(t *testing.T) {
 	c := newConvo()
 	c.steward("In dev we should be using a local mlflow rather than a hosted one, and pnpm instead of npm.")
 	c.assistant("Done.")
-	s := &baton.Session{}
-	New().Session(s, c.analysed(New()))
-	got := s.Technical.Technologies
+	got := technologiesNamed(c)
 	for _, want := range []string{"MLflow", "pnpm"} {
 		if !slices.Contains(got, want) {
 			t.Errorf("technologies %q lack %q", got, want)

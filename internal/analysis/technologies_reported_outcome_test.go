@@ -3,8 +3,6 @@ package analysis
 import (
 	"slices"
 	"testing"
-
-	"github.com/baton-dev/baton/internal/baton"
 )
 
 // TestReportedCommandOutcome: an answer that quotes a command and says what
@@ -15,9 +13,7 @@ func TestReportedCommandOutcome(t *testing.T) {
 	c := newConvo()
 	c.steward("tidy up the warnings in the parser and make sure nothing is left uncommitted")
 	c.assistant("Removed the unused imports. `cargo clippy --all-targets` now passes, `parse()` returns the same tree as before, and `git status` shows nothing left to commit.")
-	s := &baton.Session{}
-	New().Session(s, c.analysed(New()))
-	got := s.Technical.Technologies
+	got := technologiesNamed(c)
 	for _, want := range []string{"Cargo", "Git"} {
 		if !slices.Contains(got, want) {
 			t.Errorf("technologies %q lack %s, whose command the answer reports the outcome of", got, want)

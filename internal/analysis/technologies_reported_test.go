@@ -3,8 +3,6 @@ package analysis
 import (
 	"slices"
 	"testing"
-
-	"github.com/baton-dev/baton/internal/baton"
 )
 
 // TestReportedChecks: an answer whose transcript kept no calls, reporting
@@ -15,9 +13,7 @@ func TestReportedChecks(t *testing.T) {
 	c.steward("the parser rejects hosts with a dash in them, please fix it")
 	c.assistant("[Changed the host pattern in parse_site]\n\nThe pattern now allows dashes. Verified with pyright - no errors, " +
 		"and formatted the code using `ruff`. I also checked it with care against the examples in the README.")
-	s := &baton.Session{}
-	New().Session(s, c.analysed(New()))
-	got := s.Technical.Technologies
+	got := technologiesNamed(c)
 	for _, want := range []string{"Pyright", "Ruff"} {
 		if !slices.Contains(got, want) {
 			t.Errorf("technologies %q lack %q, which the answer reports it ran", got, want)

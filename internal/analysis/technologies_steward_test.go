@@ -22,9 +22,7 @@ func TestTechnologiesOfTerminalRecord(t *testing.T) {
 		"Then each step:\n\n```bash\nfind . -name '*.py' -exec pyupgrade --py310-plus {} +\n```\n\n```\n<' -exec pyupgrade --py310-plus {} +\nRewriting ./a.py\n```\n\n" +
 		"```bash\nruff check --fix .\n```\n\n```\nwarning: The top-level linter settings are deprecated\n```\n\n" +
 		"You could also try:\n\n```bash\nmypy .\n```\n")
-	s := &baton.Session{}
-	New().Session(s, c.analysed(New()))
-	got := s.Technical.Technologies
+	got := technologiesNamed(c)
 	for _, want := range []string{"Hatch", "pyupgrade", "Ruff", "Python"} {
 		if !slices.Contains(got, want) {
 			t.Errorf("technologies %q lack %q", got, want)
@@ -64,9 +62,7 @@ func TestTechnologiesOfPastedPreCommitReport(t *testing.T) {
 	c := newConvo()
 	c.steward("fix these:\n\nruff.....................................................................Failed\n- hook id: ruff\n- exit code: 1\n\nsrc/a.py:3:1: F401 unused import\n")
 	c.assistant("Fixed.")
-	s := &baton.Session{}
-	New().Session(s, c.analysed(New()))
-	got := s.Technical.Technologies
+	got := technologiesNamed(c)
 	for _, want := range []string{"pre-commit", "Ruff"} {
 		if !slices.Contains(got, want) {
 			t.Errorf("technologies %q lack %q", got, want)
@@ -84,9 +80,7 @@ func TestTechnologiesOfSpecStoryParameters(t *testing.T) {
 	c.assistant("Tool use: **run_in_terminal**\n\n\nParameters:\n\n```json\n{\n  \"kind\": \"terminal\",\n  \"commandLine\": {\n    \"original\": \"chmod +x scripts/a.sh &amp;&amp; ./scripts/a.sh &amp;&amp; cargo build\"\n  }\n}\n```\n\n" +
 		"Read [](file:///home/u/repo/Cargo.toml#1-1), lines 1 to 50\n\n" +
 		"Tool use: **Read**\n `C:\\app\\src\\index.ts`\n\n```text\n1\texport {}\n```\n")
-	s := &baton.Session{}
-	New().Session(s, c.analysed(New()))
-	got := s.Technical.Technologies
+	got := technologiesNamed(c)
 	for _, want := range []string{"Cargo", "Bash", "Rust", "TypeScript"} {
 		if !slices.Contains(got, want) {
 			t.Errorf("technologies %q lack %q", got, want)
@@ -185,9 +179,7 @@ func TestTechnologiesOfFileRunnersAndSwiftPackages(t *testing.T) {
 	c.steward("Adapt this for each package:\n\n```toml\n[project]\nname = 'x'\n" + strings.Repeat("# a long annotated header line for the template\n", 200) + "[tool.pytest.ini_options]\naddopts = '-q'\n```")
 	c.assistant("First:\n\n```bash\nfd -e py -x autoflake --in-place {}\n```\n\n```\nadam@Hamlet proj % \n```\n\nThen:\n\n```bash\nswift test\n```\n\n```\nadam@Hamlet proj % swift test\nBuilding for debugging...\n```\n")
 	c.tool("Bash", obj{"command": "cargo test --features fuse"}, "test result: ok", "")
-	s := &baton.Session{}
-	New().Session(s, c.analysed(New()))
-	got := s.Technical.Technologies
+	got := technologiesNamed(c)
 	for _, want := range []string{"fd", "autoflake", "Swift Package Manager", "pytest", "Cargo", "Rust"} {
 		if !slices.Contains(got, want) {
 			t.Errorf("technologies %q lack %q", got, want)

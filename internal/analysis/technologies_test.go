@@ -16,9 +16,7 @@ func TestTechnologiesNeedEvidenceOfUse(t *testing.T) {
 	c.steward("Our billing service is written in Go. How do the big payment companies build theirs?")
 	c.assistant("Stripe's core is largely Ruby, Adyen runs Java services on its own hardware, and PayPal moved much of its stack to Node.js and Azure.")
 	c.tool("Bash", obj{"command": "docker compose up -d billing"}, "Container billing started", "")
-	s := &baton.Session{}
-	New().Session(s, c.analysed(New()))
-	got := s.Technical.Technologies
+	got := technologiesNamed(c)
 	for _, want := range []string{"Go", "Docker"} {
 		if !slices.Contains(got, want) {
 			t.Errorf("technologies %q lack %q", got, want)
