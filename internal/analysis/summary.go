@@ -1203,6 +1203,47 @@ func (p *candidatePool) outcomes(ranked []int, vs []view) []string {
 
 // sameButNumbers reports whether a and b are the same text but for
 // their digits.
+// sameButNames reports whether two sentences say the same thing of
+// different names: word for word alike but for the names of code, files
+// and tests ("Before the next change: TestQueue_Pop with a high count."
+// and the same of TestEngine_Apply), with at least three words of their
+// own alike. A long session that repeats one step over many names says
+// it once in a summary.
+func sameButNames(a, b string) bool {
+	wa, wb := strings.Fields(a), strings.Fields(b)
+	if len(wa) != len(wb) || a == b {
+		return false
+	}
+	plain := 0
+	for i := range wa {
+		na, nb := codeName(wa[i]), codeName(wb[i])
+		switch {
+		case na != nb:
+			return false
+		case na:
+			continue
+		case !strings.EqualFold(wa[i], wb[i]):
+			return false
+		}
+		plain++
+	}
+	return plain >= 3
+}
+
+// codeName reports whether a word is the name of code, a file or a test:
+// it holds a character plain prose does not ("_", "/", ".", "(", "`"
+// inside it, a digit), or a capital letter after its first.
+func codeName(w string) bool {
+	w = strings.TrimRight(w, ".,;:!?")
+	for i, r := range w {
+		switch {
+		case strings.ContainsRune("_/.()`[]=", r), r >= '0' && r <= '9', i > 0 && r >= 'A' && r <= 'Z':
+			return true
+		}
+	}
+	return false
+}
+
 func sameButNumbers(a, b string) bool {
 	noDigits := func(r rune) rune {
 		if r >= '0' && r <= '9' {
@@ -1300,7 +1341,7 @@ func (p *candidatePool) redundant(chosen []int, k int) bool {
 	cTerms := p.termsOf(c)
 	for _, j := range chosen {
 		o := &p.cands[j]
-		if strings.EqualFold(o.text, c.text) {
+		if strings.EqualFold(o.text, c.text) || sameButNames(o.text, c.text) {
 			return true
 		}
 		oTerms := p.termsOf(o)
