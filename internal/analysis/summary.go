@@ -64,6 +64,9 @@ type candidate struct {
 	// failedCommand: the ask of an opening message that pastes a command
 	// failing, written from the paste (pastedFailure).
 	failedCommand bool
+	// sumsUp: the sentence opens by saying it sums up ("In summary, …",
+	// "TL;DR: …"): the writer's own summary.
+	sumsUp bool
 }
 
 // summaryOf computes a session's summary.
@@ -409,6 +412,7 @@ func (p *candidatePool) addSentence(i int, s string) {
 	if c.nTerms > 0 {
 		c.decides = decisionCue(l)
 		c.chatty = narrates(l)
+		c.sumsUp = sumsUp(l)
 	}
 	p.cands = append(p.cands, c)
 }
@@ -510,6 +514,20 @@ func (p *candidatePool) scoreWith(secondLast int, assistant func(i int) bool) {
 			c.score /= 0.7
 		}
 	}
+}
+
+// sumsUpOpeners open a sentence that sums up what came before it.
+var sumsUpOpeners = []string{"in summary", "in short", "to summarize", "to summarise", "to sum up", "in conclusion",
+	"tl;dr", "tldr", "bottom line", "all in all", "overall,"}
+
+// sumsUp reports whether a lower-cased sentence opens by summing up.
+func sumsUp(lower string) bool {
+	for _, o := range sumsUpOpeners {
+		if strings.HasPrefix(lower, o) {
+			return true
+		}
+	}
+	return false
 }
 
 // fieldLine reports whether s is a field of a listing, a label and its
@@ -753,6 +771,11 @@ var (
 // scaleByKind scales a candidate's score by what it says: an outcome, a
 // decision, a question, or the assistant announcing its next step.
 func scaleByKind(c *candidate, assistant bool) {
+	if c.sumsUp && assistant {
+		// The assistant's own summing up says what the session came to
+		// in its words, better than any detail picked beside it.
+		c.score *= 2
+	}
 	if c.isOut {
 		c.score *= 1.3
 	}
@@ -863,11 +886,13 @@ func composeSummary(cands []candidate, ranked []int, closing, closingLast, lastS
 	if ask >= 0 && picked[ask] {
 		add(ask)
 	}
-	// The steward's, the closing report's, then the assistant's others.
+	// The steward's, the assistant's summing up, the closing report's,
+	// then the assistant's others.
 	for _, section := range []func(c *candidate) bool{
 		func(c *candidate) bool { return !c.assistant },
-		func(c *candidate) bool { return int(c.view) == p.closing },
-		func(c *candidate) bool { return c.assistant && int(c.view) != p.closing },
+		func(c *candidate) bool { return c.assistant && c.sumsUp },
+		func(c *candidate) bool { return int(c.view) == p.closing && !c.sumsUp },
+		func(c *candidate) bool { return c.assistant && int(c.view) != p.closing && !c.sumsUp },
 	} {
 		for k := range p.cands {
 			if picked[k] && k != ask && k != left && section(&p.cands[k]) {
