@@ -140,7 +140,7 @@ func activeTasks(ev *evidence) (tasks []baton.BridgeTask, wins []string) {
 func bridgeTasks(sess *baton.Session, ev *evidence, tasksCorrected bool) (tasks []baton.BridgeTask, wins []string) {
 	evidenced, evidenceWins := activeTasks(ev)
 	if !tasksCorrected {
-		return withRequestsLeft(evidenced, evidenceWins, sess.Progress.TasksRemaining), evidenceWins
+		return withRequestsLeft(evidenced, evidenceWins, sess.Progress.TasksRemaining, ev.questions), evidenceWins
 	}
 	tasks = []baton.BridgeTask{}
 	for _, t := range sess.Progress.TasksRemaining {
@@ -167,8 +167,10 @@ func bridgeTasks(sess *baton.Session, ev *evidence, tasksCorrected bool) (tasks 
 // on. A request the tasks or the wins already hold is not repeated, nor
 // are the errors the analysis lists to resolve ("Resolve: …") when the
 // evidence hands on failing commands: they are the same failures, told
-// by the command.
-func withRequestsLeft(tasks []baton.BridgeTask, wins, remaining []string) []baton.BridgeTask {
+// by the command. Nor is a request the bridge hands on as an open
+// question ("Open question for later: do we migrate … or let them opt
+// in?"): the next session weighs it, it is no work to pick up.
+func withRequestsLeft(tasks []baton.BridgeTask, wins, remaining []string, questions []baton.OpenQuestion) []baton.BridgeTask {
 	failing := slices.ContainsFunc(tasks, func(t baton.BridgeTask) bool { return t.Status == baton.TaskBlocked })
 	for _, r := range remaining {
 		t := clip(r)
@@ -181,6 +183,9 @@ func withRequestsLeft(tasks []baton.BridgeTask, wins, remaining []string) []bato
 		}
 		for _, w := range wins {
 			held = held || sameItem(w, t)
+		}
+		for _, q := range questions {
+			held = held || sameItem(q.Question, t)
 		}
 		if !held {
 			tasks = append(tasks, baton.BridgeTask{Task: t, Status: baton.TaskPlanned, Context: "asked by the steward and not reported done"})

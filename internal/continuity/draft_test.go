@@ -302,3 +302,26 @@ func bashCall(seq int64, id, command string) *baton.Message {
 func bashResult(seq int64, id, out string, failed bool) *baton.Message {
 	return &baton.Message{Seq: seq, Role: baton.RoleToolResult, Content: out, ToolResult: &baton.ToolResult{ToolUseID: id, IsError: failed}}
 }
+
+// A request the session left open that the bridge hands on as an open
+// question ("Open question for later: … or let them opt in?") is not
+// also handed on as a task.
+func TestDraftOpenQuestionIsNoTask(t *testing.T) {
+	const asked = "Open question for later: do we migrate existing customers automatically or let them opt in"
+	sess := baton.Session{ID: "s1", Title: "Sketch the organization model"}
+	sess.Progress.TasksRemaining = []string{asked}
+	msgs := []*baton.Message{
+		{Seq: 1, Role: baton.RoleSteward, Content: "What's a sane model for firms that manage many client companies?"},
+		{Seq: 2, Role: baton.RoleAssistant, Content: "Put organizations above tenants and keep every tenant query as it is."},
+		{Seq: 3, Role: baton.RoleSteward, Content: "Good. " + asked + "?"},
+	}
+	c := continuity.Draft(&sess, nil, msgs)
+	for _, task := range c.Transferred.ActiveTasks {
+		if strings.HasPrefix(task.Task, "Open question") {
+			t.Errorf("hands on the question as a task: %+v", task)
+		}
+	}
+	if !slices.ContainsFunc(c.Transferred.OpenQuestions, func(q baton.OpenQuestion) bool { return strings.HasPrefix(q.Question, asked) }) {
+		t.Errorf("open questions %+v, want the steward's", c.Transferred.OpenQuestions)
+	}
+}
