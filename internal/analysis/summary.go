@@ -1235,24 +1235,49 @@ func (p *candidatePool) outcomes(ranked []int, vs []view) []string {
 // own alike. A long session that repeats one step over many names says
 // it once in a summary.
 func sameButNames(a, b string) bool {
-	wa, wb := strings.Fields(a), strings.Fields(b)
-	if len(wa) != len(wb) || a == b {
+	if a == b {
 		return false
 	}
+	// Word by word without splitting: redundant asks this of every
+	// candidate against every chosen sentence, and most pairs differ at
+	// their first word.
 	plain := 0
-	for i := range wa {
-		na, nb := codeName(wa[i]), codeName(wb[i])
+	ia, ib := 0, 0
+	for {
+		sa, ea := nextField(a, ia)
+		sb, eb := nextField(b, ib)
+		switch {
+		case sa < 0 || sb < 0:
+			return sa < 0 && sb < 0 && plain >= 3
+		}
+		wa, wb := a[sa:ea], b[sb:eb]
+		na, nb := codeName(wa), codeName(wb)
 		switch {
 		case na != nb:
 			return false
-		case na:
-			continue
-		case !strings.EqualFold(wa[i], wb[i]):
+		case !na && !strings.EqualFold(wa, wb):
 			return false
+		case !na:
+			plain++
 		}
-		plain++
+		ia, ib = ea, eb
 	}
-	return plain >= 3
+}
+
+// nextField is where the next run of non-space bytes of s from i starts
+// and ends, or -1, -1.
+func nextField(s string, i int) (int, int) {
+	for i < len(s) && (s[i] == ' ' || s[i] == '\t' || s[i] == '\n') {
+		i++
+	}
+	if i >= len(s) {
+		return -1, -1
+	}
+	j := i
+	for j < len(s) && s[j] != ' ' && s[j] != '\t' && s[j] != '\n' {
+		j++
+	}
+	return i, j
 }
 
 // codeName reports whether a word is the name of code, a file or a test:
@@ -1260,9 +1285,10 @@ func sameButNames(a, b string) bool {
 // inside it, a digit), or a capital letter after its first.
 func codeName(w string) bool {
 	w = strings.TrimRight(w, ".,;:!?")
-	for i, r := range w {
-		switch {
-		case strings.ContainsRune("_/.()`[]=", r), r >= '0' && r <= '9', i > 0 && r >= 'A' && r <= 'Z':
+	for i := 0; i < len(w); i++ {
+		switch c := w[i]; {
+		case c == '_', c == '/', c == '.', c == '(', c == ')', c == '`', c == '[', c == ']', c == '=',
+			c >= '0' && c <= '9', i > 0 && c >= 'A' && c <= 'Z':
 			return true
 		}
 	}
@@ -1366,7 +1392,7 @@ func (p *candidatePool) redundant(chosen []int, k int) bool {
 	cTerms := p.termsOf(c)
 	for _, j := range chosen {
 		o := &p.cands[j]
-		if strings.EqualFold(o.text, c.text) || sameButNames(o.text, c.text) {
+		if strings.EqualFold(o.text, c.text) {
 			return true
 		}
 		oTerms := p.termsOf(o)
@@ -1377,6 +1403,11 @@ func (p *candidatePool) redundant(chosen []int, k int) bool {
 			}
 		}
 		if union := len(cTerms) + len(oTerms) - common; union > 0 && float64(common)/float64(union) >= 0.8 {
+			return true
+		}
+		// Sentences alike but for names share their other terms: only
+		// those are read word by word.
+		if common > 0 && sameButNames(o.text, c.text) {
 			return true
 		}
 	}
