@@ -16,48 +16,34 @@ func TestDecisionStatedInToollessExport(t *testing.T) {
 	want := []baton.Decision{{Decision: "use SQLite for the cache instead of Redis",
 		Rationale: "keeps the service a single binary", Alternatives: []string{"Redis"}}}
 	says := "I'll use SQLite for the cache instead of Redis (which keeps the service a single binary)."
-
-	// The steward goes on with it.
-	c := newConvo()
-	c.steward("the cache needs to survive restarts")
-	c.assistant(says)
-	c.steward("great, and add an expiry of one day")
-	checkDecisions(t, c, want)
-
-	// The session ends on it.
-	c = newConvo()
-	c.steward("the cache needs to survive restarts")
-	c.assistant(says)
-	checkDecisions(t, c, want)
-
-	// Turned down.
-	c = newConvo()
-	c.steward("the cache needs to survive restarts")
-	c.assistant(says)
-	c.steward("no, keep Redis and turn on its snapshots")
-	checkDecisions(t, c, nil)
-
-	// Held back before it is carried out.
-	c = newConvo()
-	c.steward("the cache needs to survive restarts")
-	c.assistant(says)
-	c.steward("wait, first show me how big the cache gets")
-	checkDecisions(t, c, nil)
-
-	// The session records its tool calls, and none changes a file.
-	c = newConvo()
-	c.steward("the cache needs to survive restarts")
-	c.tool("Read", obj{"file_path": "cache/store.go"}, "package cache", "")
-	c.assistant(says)
-	c.steward("great, and add an expiry of one day")
-	checkDecisions(t, c, nil)
-
-	// A text export that writes its tool calls out shows the same.
-	c = newConvo()
-	c.steward("the cache needs to survive restarts")
-	c.assistant(says + "\n\n⏺ Read(cache/store.go)\n  ⎿  Read 30 lines")
-	c.steward("great, and add an expiry of one day")
-	checkDecisions(t, c, nil)
+	for _, tc := range []struct {
+		name  string
+		read  bool   // the session records a read call before the course
+		said  string // the assistant's message
+		reply string // the steward's answer, "" when the session ends
+		want  []baton.Decision
+	}{
+		{"the steward goes on with it", false, says, "great, and add an expiry of one day", want},
+		{"the session ends on it", false, says, "", want},
+		{"turned down", false, says, "no, keep Redis and turn on its snapshots", nil},
+		{"held back before it is carried out", false, says, "wait, first show me how big the cache gets", nil},
+		{"the session records its tool calls, and none changes a file", true, says, "great, and add an expiry of one day", nil},
+		{"a text export that writes its tool calls out", false, says + "\n\n⏺ Read(cache/store.go)\n  ⎿  Read 30 lines",
+			"great, and add an expiry of one day", nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c := newConvo()
+			c.steward("the cache needs to survive restarts")
+			if tc.read {
+				c.tool("Read", obj{"file_path": "cache/store.go"}, "package cache", "")
+			}
+			c.assistant(tc.said)
+			if tc.reply != "" {
+				c.steward(tc.reply)
+			}
+			checkDecisions(t, c, tc.want)
+		})
+	}
 }
 
 // TestToolInText: the marks of a tool call written out in a text export,
