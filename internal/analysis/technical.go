@@ -370,6 +370,10 @@ func redirection(word string) (redirects, targetNext bool) {
 // shellSeparators puts each command of a command line on a line of its own.
 var shellSeparators = strings.NewReplacer("&&", "\n", "||", "\n", ";", "\n", "|", "\n")
 
+// ShellSegments is shellSegments(cmd): the commands a command line runs,
+// for the bridges' reading of which failure a later success resolves.
+func ShellSegments(cmd string) []string { return shellSegments(cmd) }
+
 // shellSegments splits a command line at &&, ||, ;, | and new lines, and
 // drops "sudo" and leading VAR=value assignments.
 func shellSegments(cmd string) []string {

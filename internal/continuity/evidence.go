@@ -8,6 +8,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/baton-dev/baton/internal/analysis"
 	"github.com/baton-dev/baton/internal/baton"
 )
 
@@ -340,9 +341,10 @@ func errorKeys(tool string, in toolInput) []string {
 	switch {
 	case in.Command != "":
 		var keys []string
-		for _, part := range commandParts(in.Command) {
+		// ShellSegments drops "sudo" and the variables a command sets.
+		for _, part := range analysis.ShellSegments(in.Command) {
 			f := strings.Fields(part)
-			for len(f) > 0 && (envAssignment(f[0]) || f[0] == "time" || f[0] == "sudo") {
+			if len(f) > 0 && f[0] == "time" {
 				f = f[1:]
 			}
 			if len(f) == 0 || setupCommands[f[0]] {
@@ -366,32 +368,11 @@ func errorKeys(tool string, in toolInput) []string {
 	return []string{tool}
 }
 
-// commandParts splits a shell command line at its separators (&&, ||,
-// ;, |, a line break).
-func commandParts(command string) []string {
-	return strings.FieldsFunc(strings.NewReplacer("&&", "\n", "||", "\n", ";", "\n", "|", "\n").Replace(command),
-		func(r rune) bool { return r == '\n' })
-}
-
 // setupCommands set up, wait, or show what another command did: a chain's
 // step of theirs is not what it runs.
 var setupCommands = words("cd", "pushd", "popd", "export", "set", "source", ".", "sleep", "echo", "printf", "tee",
 	"head", "tail", "grep", "cat", "true", "false", "until", "while", "do", "done", "then", "fi", "if", "clear",
 	"mkdir", "rm", "wc", "sort", "less", "more")
-
-// envAssignment reports whether a shell word sets a variable: "DSN=…".
-func envAssignment(w string) bool {
-	name, _, ok := strings.Cut(w, "=")
-	if !ok || name == "" {
-		return false
-	}
-	for _, r := range name {
-		if !(r == '_' || r >= 'A' && r <= 'Z' || r >= 'a' && r <= 'z' || r >= '0' && r <= '9') {
-			return false
-		}
-	}
-	return true
-}
 
 // sharesKey reports whether two failures or successes share a key.
 func sharesKey(a, b []string) bool {
