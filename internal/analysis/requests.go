@@ -971,12 +971,35 @@ func requestText(s string, item bool) string {
 // started!"): it starts the work the sentence asks for, and asks for none
 // of its own. goAheadLink is the word that joins it to the request.
 var (
-	goAhead     = regexp.MustCompile(`(?i)^let'?s\s+(?:get\s+(?:creating|started|going|cracking|building|coding|busy|to\s+(?:it|work))|go|begin|start|do\s+(?:it|this))\s*[.!]*$`)
+	goAhead     = regexp.MustCompile(`(?i)^let'?s\s+(?:get\s+(?:creating|started|going|cracking|building|coding|busy|to\s+(?:it|work))|go|begin|start|do\s+(?:it|this)|call\s+it\s+a\s+(?:day|night)|wrap\s+(?:it|this|things)\s+up)\s*[.!]*$`)
 	goAheadLink = regexp.MustCompile(`(?i)[,;]?\s*(?:\b(?:and|so|then|now))?\s*$`)
 )
 
-// withoutGoAhead is s without its closing go-ahead.
+// signOff closes a request by ending the work after it ("… and call it
+// a day on this one", "… and be done with it", "… then wrap this up"):
+// it asks for nothing of its own.
+var signOff = regexp.MustCompile(`(?i),?\s+(?:and|then)\s+(?:call\s+it\s+a\s+(?:day|night)|be\s+done(?:\s+with\s+it)?|wrap\s+(?:it|this|things)\s+up)(?:\s+(?:on|for)\s+(?:this(?:\s+one)?|that(?:\s+one)?|it|today|now))?\s*[.!]*$`)
+
+// deferredFirst is where ", but first …" turns from the work a sentence
+// puts off to another matter ("The CHECK constraint is still on my list,
+// but first: Priya left review comments …"): what follows is what the
+// steward takes up now, in the sentences after, and it tells no task of
+// the sentence's own.
+var deferredFirst = regexp.MustCompile(`(?i),?\s+but\s+first\b`)
+
+// withoutGoAhead is s without its closing go-ahead or sign-off, and
+// without what follows a ", but first".
 func withoutGoAhead(s string) string {
+	if strings.Contains(s, " first") {
+		if loc := deferredFirst.FindStringIndex(s); loc != nil && loc[0] > 0 {
+			s = s[:loc[0]]
+		}
+	}
+	if strings.Contains(s, " and ") || strings.Contains(s, " then ") {
+		if loc := signOff.FindStringIndex(s); loc != nil && loc[0] > 0 {
+			s = s[:loc[0]]
+		}
+	}
 	at := lastLets(s)
 	if at < 0 || !goAhead.MatchString(s[at:]) {
 		return s

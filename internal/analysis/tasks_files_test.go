@@ -64,3 +64,20 @@ func TestWishedThingAndGoAhead(t *testing.T) {
 		}
 	}
 }
+
+// "… and call it a day on this one" ends the work, and asks for none;
+// ", but first: …" turns from the work the sentence puts off to the
+// matter taken up now, which the sentences after ask about.
+func TestSignOffAndButFirst(t *testing.T) {
+	for in, want := range map[string]string{
+		"Let's file an issue for the cache package and call it a day on this one.":              "file an issue for the cache package",
+		"Commit what we have, then wrap this up.":                                               "Commit what we have",
+		"Merge the branch and be done with it!":                                                 "Merge the branch",
+		"Rename the export flags, but first: the nightly job failed again and I can't see why.": "Rename the export flags",
+		"Let's call it a day.": "",
+	} {
+		if got := requestText(in, false); got != want {
+			t.Errorf("requestText(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
