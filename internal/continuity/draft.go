@@ -185,7 +185,7 @@ func withRequestsLeft(tasks []baton.BridgeTask, wins, remaining []string, questi
 			held = held || sameItem(w, t)
 		}
 		for _, q := range questions {
-			held = held || sameItem(q.Question, t)
+			held = held || sameQuestion(q.Question, t)
 		}
 		if !held {
 			tasks = append(tasks, baton.BridgeTask{Task: t, Status: baton.TaskPlanned, Context: "asked by the steward and not reported done"})

@@ -321,7 +321,30 @@ func TestDraftOpenQuestionIsNoTask(t *testing.T) {
 			t.Errorf("hands on the question as a task: %+v", task)
 		}
 	}
-	if !slices.ContainsFunc(c.Transferred.OpenQuestions, func(q baton.OpenQuestion) bool { return strings.HasPrefix(q.Question, asked) }) {
-		t.Errorf("open questions %+v, want the steward's", c.Transferred.OpenQuestions)
+	if !slices.ContainsFunc(c.Transferred.OpenQuestions, func(q baton.OpenQuestion) bool {
+		return strings.HasPrefix(q.Question, "Do we migrate existing customers automatically")
+	}) {
+		t.Errorf("open questions %+v, want the steward's without its label", c.Transferred.OpenQuestions)
+	}
+}
+
+// The question a steward labels ("Open question for later: do we …?") is
+// handed on once, without its label, though the source records the same
+// thread in its own words.
+func TestDraftQuestionOnceAcrossSources(t *testing.T) {
+	sess := baton.Session{ID: "s1", Title: "Sketch the organization model"}
+	sess.Continuity.OpenThreads = []string{"Migrate existing multi-company customers automatically or by opt-in?", "Pick the audit log's retention"}
+	msgs := []*baton.Message{
+		{Seq: 1, Role: baton.RoleSteward, Content: "What's a sane model for firms that manage many client companies?"},
+		{Seq: 2, Role: baton.RoleAssistant, Content: "Put organizations above tenants and keep every tenant query as it is."},
+		{Seq: 3, Role: baton.RoleSteward, Content: "Good. Open question for later: do we migrate existing multi-company customers automatically or let them opt in?"},
+	}
+	var got []string
+	for _, q := range continuity.Draft(&sess, nil, msgs).Transferred.OpenQuestions {
+		got = append(got, q.Question)
+	}
+	want := []string{"Do we migrate existing multi-company customers automatically or let them opt in?", "Pick the audit log's retention"}
+	if !slices.Equal(got, want) {
+		t.Errorf("open questions %q, want %q", got, want)
 	}
 }

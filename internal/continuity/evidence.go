@@ -258,7 +258,7 @@ func (ev *evidence) readRecent(p prose, answered bool) {
 				ev.near = clip(s)
 			}
 			if !answered && hasAny(ls, uncertainCues) {
-				ev.questions = appendQuestion(ev.questions, baton.OpenQuestion{Question: clip(s), Priority: "medium",
+				ev.questions = appendQuestion(ev.questions, baton.OpenQuestion{Question: clip(withoutQuestionLabel(s)), Priority: "medium",
 					Context: fmt.Sprintf("left undecided by the %s at message %d", p.m.Role, p.m.Seq)})
 			}
 		}
@@ -560,9 +560,49 @@ func appendUnique(list []string, s string) []string {
 	return append(list, s)
 }
 
+// questionLabel opens a sentence that labels itself an open question
+// ("Open question for later: do we migrate …?"): the question is what
+// follows it.
+var questionLabel = regexp.MustCompile(`(?i)^(?:an?\s+|one\s+)?open\s+question(?:\s+for\s+(?:later|next\s+time|the\s+next\s+session))?\s*[:—–-]\s*`)
+
+// withoutQuestionLabel is s past its open-question label, capitalized.
+func withoutQuestionLabel(s string) string {
+	s = strings.TrimSpace(s)
+	if loc := questionLabel.FindStringIndex(s); loc != nil && loc[1] < len(s) {
+		return capitalize(s[loc[1]:])
+	}
+	return s
+}
+
+// sameQuestion reports two texts that ask the same thing: the same item
+// (sameItem), or nearly every content word of the shorter also in the
+// longer, as the steward's "Do we migrate existing multi-company
+// customers automatically or let them opt in?" and the source's
+// "Migrate existing multi-company customers automatically or by
+// opt-in?" are.
+func sameQuestion(a, b string) bool {
+	if sameItem(a, b) {
+		return true
+	}
+	wa, wb := contentWords(a), contentWords(b)
+	if len(wa) > len(wb) {
+		wa, wb = wb, wa
+	}
+	if len(wa) < 3 {
+		return false
+	}
+	shared := 0
+	for _, w := range wa {
+		if slices.Contains(wb, w) {
+			shared++
+		}
+	}
+	return shared*5 >= len(wa)*4
+}
+
 func appendQuestion(list []baton.OpenQuestion, q baton.OpenQuestion) []baton.OpenQuestion {
 	for _, x := range list {
-		if sameItem(x.Question, q.Question) {
+		if sameQuestion(x.Question, q.Question) {
 			return list
 		}
 	}
