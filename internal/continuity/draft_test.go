@@ -348,3 +348,36 @@ func TestDraftQuestionOnceAcrossSources(t *testing.T) {
 		t.Errorf("open questions %q, want %q", got, want)
 	}
 }
+
+// A question the assistant asked and then went on past, with no word
+// from the steward, is not handed on: it asked again in its last
+// message, or what it asked was settled by the work that followed ("How
+// about docs/generated/?", then the files written there).
+func TestDraftAssistantQuestionItWentOnPast(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		last string
+		want []string
+	}{
+		{"asked again", "The flag is read at line 40 too. Want me to add the fallback so old configs also get it?", []string{"Want me to add the fallback so old configs also get it?"}},
+		{"went on", "Done: the report now goes to reports/generated/ and the folder is ignored.", nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			sess := baton.Session{ID: "s1", Title: "Report folder"}
+			msgs := []*baton.Message{
+				{Seq: 1, Role: baton.RoleSteward, Content: "The nightly report writes into the docs folder. Can we move it somewhere better?"},
+				{Seq: 2, Role: baton.RoleAssistant, Content: "Old configs never set the flag. Want me to add that?"},
+				bashCall(3, "c1", "grep -n flag config.go"),
+				bashResult(4, "c1", "config.go:40: flag", false),
+				{Seq: 5, Role: baton.RoleAssistant, Content: tc.last},
+			}
+			var asked []string
+			for _, q := range continuity.Draft(&sess, nil, msgs).Transferred.OpenQuestions {
+				asked = append(asked, q.Question)
+			}
+			if !slices.Equal(asked, tc.want) {
+				t.Errorf("open questions %q, want %q", asked, tc.want)
+			}
+		})
+	}
+}

@@ -102,6 +102,17 @@ func gather(msgs []*baton.Message) *evidence {
 	if len(recent) > RecentWindow {
 		recent = recent[len(recent)-RecentWindow:]
 	}
+	// The assistant's last prose message: a question it asked before that
+	// and then went on past, with no word from the steward ("Want me to
+	// add that?", then more work and "Want me to add that fix so existing
+	// sessions also get it?"), was dropped or asked again; what stands is
+	// what its last message asks.
+	lastAssistant := -1
+	for i, p := range recent {
+		if p.m.Role == baton.RoleAssistant {
+			lastAssistant = i
+		}
+	}
 	for i, p := range recent {
 		// A question nobody answered: asked in the last prose messages by one
 		// side and followed by nothing from the other.
@@ -113,7 +124,7 @@ func gather(msgs []*baton.Message) *evidence {
 			}
 		}
 		ev.readRecent(p, answered)
-		if !answered {
+		if !answered && (p.m.Role != baton.RoleAssistant || i == lastAssistant) {
 			ev.readUnanswered(p)
 		}
 	}
