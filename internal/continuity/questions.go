@@ -60,6 +60,9 @@ func questionsOf(text string) []string {
 				continue
 			}
 		}
+		if b.labelled {
+			continue
+		}
 		for _, s := range ss {
 			if openQuestion(s) {
 				out = append(out, plainMarks(s))
@@ -74,6 +77,24 @@ func questionsOf(text string) []string {
 type questionBlock struct {
 	text          string
 	item, heading bool
+	labelled      bool // a list item that opens with a bold label (fieldItem)
+}
+
+// fieldLabel is the bold label a list item opens with, and its colon:
+// "**Project Overview**: What problem does this solve?".
+var fieldLabel = regexp.MustCompile(`^\*\*([^*]{1,60}?):?\*\*:?\s`)
+
+// fieldItem reports a list item that opens with a bold label and a
+// colon: a field of a listing, whose question says what the part holds
+// ("**Project Overview**: What problem does this solve?" among the
+// features of a planned tool), asked of nobody. A label that says it
+// asks ("**Question:** …", "**Open question**: …") keeps its question.
+func fieldItem(rest string) bool {
+	m := fieldLabel.FindStringSubmatch(rest)
+	if m == nil || !strings.Contains(m[0], ":") {
+		return false
+	}
+	return !strings.Contains(strings.ToLower(m[1]), "question")
 }
 
 // questionBlocks cuts prose into paragraphs, list items and headings: a
@@ -104,7 +125,7 @@ func questionBlocks(text string) []questionBlock {
 			out[len(out)-1].text += " " + rest
 			continue
 		}
-		out = append(out, questionBlock{text: rest, item: item})
+		out = append(out, questionBlock{text: rest, item: item, labelled: item && fieldItem(rest)})
 		// A chat's list item is one line: the line after it is the
 		// next paragraph.
 		open = !item
