@@ -79,7 +79,14 @@ func (u verbUse) mostlyPredicate(w string) bool {
 // that may be half of a pair (pairWord), or a noun of code too generic to
 // be a topic of its own that names which check or review it is
 // (headModifiers: "code review", "nil check", "version bump").
-func verbHead(w string) bool { return verbHeads[w] }
+func verbHead(w string) bool { return verbHeads[w] || faultHeads[w] }
+
+// faultHeads are the nouns of what went wrong ("errors", "failures"):
+// debug words, no topic alone, but the head of the phrase that says
+// which ("lint errors", "CI failures", "build error"), as a label names
+// what the session fixed. "crash" and "crashes" are as often the verb
+// ("the page crashes").
+var faultHeads = set("error", "errors", "failure", "failures", "exception", "exceptions", "bug", "bugs")
 
 var verbHeads = set("review", "check", "fix", "rename", "push", "install", "hook", "upgrade", "bump", "switch",
 	"support", "update", "start", "split", "revert", "refactor", "add", "read", "write", "print", "return", "send",

@@ -25,6 +25,24 @@ func TestNounPairsOfVerbHeads(t *testing.T) {
 	}
 }
 
+// TestNounPairsOfFaultHeads: a noun of what went wrong, no topic alone,
+// is the head of the phrase that says which ("lint errors", "CI
+// failures"); a plural before it is still no modifier.
+func TestNounPairsOfFaultHeads(t *testing.T) {
+	for _, tc := range []struct {
+		text      string
+		want, not []string
+	}{
+		{"the lint errors are back after the rebase", []string{"lint errors"}, nil},
+		{"can you look at the CI failures on main?", []string{"ci failures"}, nil},
+		{"the build error mentions a missing header", []string{"build error"}, nil},
+		{"a parser exception stops the import", []string{"parser exception"}, nil},
+		{"fixes errors in the loader", nil, []string{"fixes errors"}},
+	} {
+		checkNounPairs(t, tc.text, tc.want, tc.not)
+	}
+}
+
 // TestNounPairsAfterDeterminer: a verb of a request after a determiner is
 // a noun that opens a noun phrase ("the push setting", "a merge
 // conflict"), and still no half of one at the head of a clause ("push

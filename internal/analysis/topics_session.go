@@ -626,18 +626,22 @@ type termUses map[string]int
 // add counts a term once for a message (seen holds what the message
 // already counted, and counts its repeats) with the message's weight n.
 func (t *topicTally) add(term string, n float64, seen termUses) {
-	if term == "" || seen[term] != 0 {
-		if seen[term] > 0 {
-			seen[term]++
+	if term == "" {
+		return
+	}
+	key := tallyKey(term)
+	if seen[key] != 0 {
+		if seen[key] > 0 {
+			seen[key]++
 		}
 		return
 	}
-	seen[term] = 1
-	c := t.byTerm[term]
+	seen[key] = 1
+	c := t.byTerm[key]
 	if c == nil {
 		c = &topicCandidate{term: term, first: t.order}
 		t.order++
-		t.byTerm[term] = c
+		t.byTerm[key] = c
 	}
 	c.score += n
 	c.msgs++
@@ -648,6 +652,18 @@ func (t *topicTally) add(term string, n float64, seen termUses) {
 	if t.steward {
 		c.stewardMsgs++
 	}
+}
+
+// tallyKey is the key a term is counted under: a phrase's forms
+// ("search engine", "search engines"; "config file", "configuration
+// files") are one term, counted in every message that holds any of them,
+// the form first written showing for all. A word's forms are counted
+// apart: a plural ("tests") is as often a generic word as its singular.
+func tallyKey(term string) string {
+	if strings.IndexByte(term, ' ') < 0 {
+		return term
+	}
+	return topicKey(term)
 }
 
 // repeats scores the terms a message uses more than once. In a short
@@ -800,11 +816,11 @@ func (t *topicTally) edits(v *view) {
 func (t *topicTally) firstRequest(vs []view, subjects []string) {
 	short := shortText(vs)
 	for _, p := range subjects {
-		c := t.byTerm[p]
+		c := t.byTerm[tallyKey(p)]
 		if c == nil {
 			// An acronym or compound the word scan leaves out.
 			t.add(p, 0, termUses{})
-			c = t.byTerm[p]
+			c = t.byTerm[tallyKey(p)]
 			c.msgs = messagesHolding(vs, p)
 		}
 		if c.msgs >= 2 || short && (strings.Contains(p, " ") || len(subjects) <= fewRequestSubjects) {

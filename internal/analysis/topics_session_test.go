@@ -439,3 +439,22 @@ func topicsOfTurns(turns []string) []string {
 	c := newConvo().turns(turns...)
 	return keyTopics(buildViews(testAnalyzer, c.analysed(testAnalyzer)))
 }
+
+// TestPhraseFormsCountedAsOne: a phrase written in the singular in one
+// message and the plural in another is one term, held by both messages,
+// shown in the form written first.
+func TestPhraseFormsCountedAsOne(t *testing.T) {
+	c := newConvo()
+	c.steward("Our search engine is slow on long queries.")
+	c.assistant("It asks each of the search engines in turn, the cheapest first.")
+	c.steward("Then drop the slowest search engines from the list.")
+	var found []topicCandidate
+	for _, cand := range topicCandidates(buildViews(testAnalyzer, c.analysed(testAnalyzer))) {
+		if topicKey(cand.term) == "search engine" {
+			found = append(found, cand)
+		}
+	}
+	if len(found) != 1 || found[0].term != "search engine" || found[0].msgs != 3 {
+		t.Errorf("candidates of the phrase's forms = %+v, want one, %q, in 3 messages", found, "search engine")
+	}
+}
