@@ -34,6 +34,10 @@ var (
 	// A clause that points at the question answered before the course:
 	// "point from your list of questions, ".
 	answerPointer = regexp.MustCompile(`(?i)^[^,;:?]{0,60}\b(?:question|point)s?\b[^,;:?]{0,40},\s+`)
+	// What an acceptance puts before the work it accepts: "yes, but only
+	// after you have updated the docs", "ok, but first back up the
+	// database". The steward sets the order of the work.
+	acceptedCondition = regexp.MustCompile(`(?i)^(?:yes|yeah|yep|ok|okay|sure|sounds good|go ahead|fine|lgtm)[.,!:;-]*\s+but\s+((?:only\s+)?(?:after|once)\s+.{6,}|first,?\s+.{6,})$`)
 )
 
 // weighsCourses reports whether an assistant message puts courses side
@@ -83,6 +87,14 @@ func (sc *decisionScan) replyCourses(i int) {
 // ("I'd like to talk to it about my books"), not one course of two.
 func replyCourse(s string, weighed bool) (baton.Decision, bool) {
 	s = strings.TrimRight(strings.TrimSpace(s), ".!")
+	if m := acceptedCondition.FindStringSubmatch(s); m != nil && !strings.HasSuffix(s, "?") {
+		// "yes, but only after you have updated the docs": the steward
+		// accepts the offered work and orders another course before it.
+		if d := strings.TrimSpace(m[1]); len(wordsOf(lowerText(d))) >= 4 && !routineStep(strings.TrimPrefix(strings.TrimPrefix(d, "first,"), "first")) {
+			return baton.Decision{Decision: d}, true
+		}
+		return baton.Decision{}, false
+	}
 	whole := s
 	for k := 0; k < 2; k++ {
 		s = strings.TrimSpace(answerLead.ReplaceAllString(s, ""))

@@ -101,3 +101,29 @@ func TestDecisionReplyToWeighedQuestion(t *testing.T) {
 	c.steward("re the milestone, I would like to build a walking skeleton first.")
 	checkDecisions(t, c, nil)
 }
+
+// TestDecisionAcceptedWithACondition: an acceptance of the assistant's
+// offer that puts another course before the work ("yes, but only after
+// you have updated the migration notes") sets the order of the work;
+// an acceptance with a question or a routine step before it does not.
+func TestDecisionAcceptedWithACondition(t *testing.T) {
+	c := newConvo()
+	c.assistant("The cache now reads through the new store. Shall I switch the remaining handlers over?")
+	c.steward("yes, but only after you have written down the new key layout in docs/cache.md")
+	checkDecisions(t, c, []baton.Decision{{Decision: "only after you have written down the new key layout in docs/cache.md"}})
+
+	c = newConvo()
+	c.assistant("The schema change is ready. Do you want me to apply it to production?")
+	c.steward("ok, but first take a snapshot of the orders table")
+	checkDecisions(t, c, []baton.Decision{{Decision: "first take a snapshot of the orders table"}})
+
+	c = newConvo()
+	c.assistant("The schema change is ready. Do you want me to apply it to production?")
+	c.steward("ok, but first run the tests")
+	checkDecisions(t, c, nil)
+
+	c = newConvo()
+	c.assistant("The schema change is ready. Do you want me to apply it to production?")
+	c.steward("yes, but only after lunch?")
+	checkDecisions(t, c, nil)
+}
