@@ -245,7 +245,7 @@ func planDecisions(plan string) []baton.Decision {
 			}
 		}
 	}
-	out := append(append(append(labelled, headed...), compared...), reasoned...)
+	out := append(append(append(append(labelled, settledQuestions(plan)...), headed...), compared...), reasoned...)
 	if len(out) > maxPlanDecisions {
 		out = out[:maxPlanDecisions]
 	}

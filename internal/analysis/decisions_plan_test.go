@@ -311,3 +311,24 @@ func TestDecisionPlanChoiceHeadings(t *testing.T) {
 		{Decision: "Reuse the shared HTTP client instead of a new client per export", Alternatives: []string{"a new client per export"}},
 	})
 }
+
+// TestDecisionOpenQuestionSettledByThePlan: a proposed plan's open
+// question between two courses, that the steward goes ahead without
+// answering, is settled by the course the plan's own steps take; a
+// question both sides of which the steps use, or neither, stays open.
+func TestDecisionOpenQuestionSettledByThePlan(t *testing.T) {
+	c := newConvo()
+	c.assistant("## Plan: Import bank statements\n\nRead CSV exports from the three banks.\n\n**Steps:**\n" +
+		"1. Add a `statement` parser that reads each row into a transaction.\n" +
+		"2. Store duplicate rows once, keyed by date, amount and payee hash.\n" +
+		"3. Convert every amount to integer cents before storing it.\n" +
+		"4. Add tests for each bank's sample file.\n\n**Open Questions:**\n" +
+		"1. Duplicates: keep both rows or store duplicate rows once, keyed by a payee hash?\n" +
+		"2. Amounts: floating point euros or integer cents?\n" +
+		"3. Dates: parse them in the bank's timezone or in UTC?")
+	c.steward("Start implementation")
+	checkDecisions(t, c, []baton.Decision{
+		{Decision: "Duplicates: store duplicate rows once, keyed by a payee hash", Alternatives: []string{"keep both rows"}},
+		{Decision: "Amounts: integer cents", Alternatives: []string{"floating point euros"}},
+	})
+}
