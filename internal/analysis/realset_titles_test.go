@@ -34,7 +34,8 @@ func TestRealSetTitles(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		fmt.Fprintf(&detail, "%s [%s] (batch %d) %q ok=%v %s\n", s.ID, half, s.Batch, sess.Title, ok, why)
+		_, source := analysis.TitleSource(msgs)
+		fmt.Fprintf(&detail, "%s [%s] (batch %d) %q ok=%v from %s %s\n", s.ID, half, s.Batch, sess.Title, ok, source, why)
 		for _, l := range analysis.TraceTitle(msgs) {
 			fmt.Fprintln(&detail, l)
 		}

@@ -121,3 +121,19 @@ func TestTitleCJKSpacesAndPointing(t *testing.T) {
 		t.Errorf("title %q is not the request to write unit tests", got)
 	}
 }
+
+// TestTitleClosingRequestOfLongPrompt: a prompt that pastes a long
+// account first and asks at its end is titled by what it asks, though
+// its sentences run past those a title is looked for in.
+func TestTitleClosingRequestOfLongPrompt(t *testing.T) {
+	background := "Our billing service sends invoices every night. It reads the ledger first. Then it groups the lines by customer. " +
+		"Each group becomes one invoice. The invoice is rendered to PDF. The PDF is stored in the bucket. A mail goes out with the link. " +
+		"Customers in the EU get a VAT line. Customers elsewhere do not. The ledger is closed at midnight. Late lines wait for the next run. " +
+		"The run takes about ten minutes. Nobody touches it by hand."
+	got := titleOf(background+"\n\nCan you add retries to the webhook sender when the partner endpoint times out?",
+		"The webhook sender gives up after the first timeout. I'll add retries with backoff to the webhook sender for partner timeouts.")
+	checkTitleForm(t, "closing request", got)
+	if l := strings.ToLower(got); !strings.Contains(l, "webhook") {
+		t.Errorf("title %q does not name the request that closes the prompt", got)
+	}
+}

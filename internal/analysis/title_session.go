@@ -91,7 +91,8 @@ func sessionTitleFrom(vs []view) (string, titleSource) {
 			continue
 		}
 		prose := titleProse(v)
-		sentences := withoutTemplate(vs, i, titleSentences(prose))
+		read := titleSentences(prose)
+		sentences := append(withoutTemplate(vs, i, read), closingRequest(prose, read)...)
 		if pastedLog(v.prose) || pastedInFence(v.m.Content) || asksToResume(v.lower()) {
 			// A log pasted, alone or after a few words ("I ran into
 			// this:"): the error a fenced log reports, as a log's in
@@ -153,6 +154,10 @@ func sessionTitleFrom(vs []view) (string, titleSource) {
 				// asks about wherever the fence stands ("we get this
 				// error: ``` … ``` Fix it"), no detail of a request.
 				score *= decay
+			} else if s.closing {
+				// The request that closes a long prompt stands after what
+				// it asks about, however many sentences that took.
+				score *= decay * titleSentenceDecay
 			} else {
 				score *= decay * math.Pow(titleSentenceDecay, float64(j))
 			}
@@ -738,6 +743,9 @@ type titleSentence struct {
 	logError bool
 	// fenced: the error of a log pasted in a code fence (fencedError).
 	fenced bool
+	// closing: a request of the last paragraph of a prompt too long to
+	// be read to its end (closingRequest).
+	closing bool
 }
 
 // detailShare multiplies the score of a sentence that follows the
@@ -2599,4 +2607,46 @@ func endsWantingObject(title string) bool {
 	}
 	w := bareWord(words[len(words)-1])
 	return verbs[w] || imperatives[w] || requestVerbs[w]
+}
+
+// closingRequest is the request that ends a prompt whose sentences were
+// not all read (maxTitleSentences): background or a paste first, and in
+// its last paragraph what the steward asks of it ("… Can you update the
+// folder structure to best practices?"). Only the paragraph's sentences
+// that ask or command are kept, and none that were read.
+func closingRequest(prose string, read []titleSentence) []titleSentence {
+	if len(read) < maxTitleSentences {
+		return nil
+	}
+	para := lastParagraph(prose)
+	if para == "" {
+		return nil
+	}
+	var out []titleSentence
+	for _, s := range titleSentences(para) {
+		if s.cjk == "" && (s.asks() || s.commands()) && !slices.ContainsFunc(read, func(r titleSentence) bool {
+			return slices.Equal(r.words, s.words)
+		}) {
+			s.closing = true
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// lastParagraph is the text after the last blank line of prose: "" when
+// prose has no blank line (its paragraph is the one read first), or when
+// the last paragraph is the end of a code fence.
+func lastParagraph(prose string) string {
+	lines := strings.Split(strings.TrimRight(prose, " \t\r\n"), "\n")
+	for k := len(lines) - 1; k >= 0; k-- {
+		t := strings.TrimSpace(lines[k])
+		if t == "" {
+			return strings.Join(lines[k+1:], "\n")
+		}
+		if strings.HasPrefix(t, "```") {
+			return ""
+		}
+	}
+	return ""
 }

@@ -21,7 +21,9 @@ func TraceTitle(msgs []*baton.Message) []string {
 			continue
 		}
 		prompts++
-		for j, s := range withReferentsNamed(withoutRoles(withoutTemplate(vs, i, titleSentences(titleProse(v))))) {
+		read := titleSentences(titleProse(v))
+		sentences := append(withoutTemplate(vs, i, read), closingRequest(titleProse(v), read)...)
+		for j, s := range withReferentsNamed(withoutRoles(sentences)) {
 			t, sc := s.best(weights)
 			out = append(out, fmt.Sprintf("  p%d s%d %.2f asks=%v %q", prompts, j, sc, s.asks(), t))
 		}
@@ -90,7 +92,9 @@ func TitleSubjectTexts(msgs []*baton.Message) SubjectTexts {
 		switch {
 		case first < 0 && titlePrompt(v):
 			first = i
-			for _, s := range withReferentsNamed(withoutRoles(withoutTemplate(vs, i, titleSentences(titleProse(v))))) {
+			read := titleSentences(titleProse(v))
+			sentences := append(withoutTemplate(vs, i, read), closingRequest(titleProse(v), read)...)
+			for _, s := range withReferentsNamed(withoutRoles(sentences)) {
 				st.Sentences = append(st.Sentences, s.cjk+strings.Join(s.words, " "))
 			}
 			if !subjectless(v) {
