@@ -342,16 +342,86 @@ func cjkPairs(s string) map[string]bool {
 // says so was read to its end for every steward message (quadratic: a
 // 20,000-message import spent minutes here). Messages from unread on are
 // not read.
+//
+// The steward's word outweighs the assistant's: a report of work done
+// that the steward's next message answers with the problem still there
+// ("Pushed, still broken.", "the error remains") did not do it; and
+// after the steward's last message says so, with nothing from the
+// steward after it, only a report that a check now passes ("the tests
+// pass") does, not one of another step taken ("I've added a job that
+// lists the deployed files").
 func doneLater(vs []view, unread int) []bool {
 	later := make([]bool, len(vs))
+	lastSteward, endsFailing := -1, false
+	for i := len(vs) - 1; i >= 0; i-- {
+		if vs[i].steward() && vs[i].text {
+			lastSteward, endsFailing = i, stillFailing(vs[i].lower())
+			break
+		}
+	}
 	done := false
+	nextFails := false // the steward's next message with text says the problem is still there
 	for i := len(vs) - 1; i >= 0; i-- {
 		later[i] = done
-		if w := &vs[i]; !done && i < unread && w.text && (w.assistant() && reportsDone(w) || w.steward() && confirmsDone(w.lower())) {
-			done = true
+		w := &vs[i]
+		if !w.text {
+			continue
+		}
+		if !done && i < unread {
+			switch {
+			case w.steward():
+				done = confirmsDone(w.lower())
+			case w.assistant() && reportsDone(w) && !nextFails:
+				done = !(i > lastSteward && endsFailing) || reportsCheckPassing(wordsOf(w.lower()))
+			}
+		}
+		if w.steward() {
+			nextFails = stillFailing(w.lower())
 		}
 	}
 	return later
+}
+
+// stillFailingPattern is a steward's report, after "still", that the
+// problem outlasted the fix: "still nothing", "still broken", "still
+// have error".
+var stillFailingPattern = regexp.MustCompile(`\bstill\s+(?:nothing|broken|fail(?:s|ing|ed)?|errors?|erroring|not\s+work\w*|doesn'?t\s+work|does\s+not\s+work|the\s+same|same\s+(?:error|issue|problem|result)|(?:have|has|having|get|getting|see|seeing)\s+(?:the\s+|an?\s+|this\s+|that\s+)?(?:same\s+)?(?:error|issue|problem|bug|crash|404|500))\b`)
+
+// stillFailingPhrases say the same without "still": "the error
+// remains", "that didn't work", "no luck".
+var stillFailingPhrases = []string{"error remains", "issue remains", "problem remains", "error persists", "issue persists",
+	"problem persists", "is still there", "didn't work", "didnt work", "did not work", "doesn't work", "doesnt work",
+	"does not work", "didn't help", "did not help", "didn't fix", "didn't change anything", "no luck",
+	"no difference", "not fixed", "not working"}
+
+// stillFailing reports a steward's lower-cased message that says the
+// problem is still there.
+func stillFailing(lower string) bool {
+	if strings.Contains(lower, "still ") && stillFailingPattern.MatchString(lower) {
+		return true
+	}
+	for _, p := range stillFailingPhrases {
+		if strings.Contains(lower, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// passingWords say a check now passes.
+var passingWords = set("pass", "passes", "passed", "passing", "green", "succeeded", "succeeds", "works", "working", "verified")
+
+// reportsCheckPassing reports whether words say, unnegated, that a check
+// passes or the thing works ("all 30 tests pass", "the page loads and
+// works"), not only that a step was taken.
+func reportsCheckPassing(words []string) bool {
+	for i, w := range words {
+		if passingWords[w] && !(i > 0 && (negators[words[i-1]] || notYetDone[words[i-1]] || notHave[words[i-1]])) &&
+			!(i > 1 && (negators[words[i-2]] || notHave[words[i-2]])) {
+			return true
+		}
+	}
+	return false
 }
 
 // confirmsDone reports whether a steward's lower-cased message says the
