@@ -703,7 +703,8 @@ func cleanTask(s string) string {
 // Tasks come from the todo tool's calls (todoTools, also as an export
 // writes them in the assistant's text) — each todo's latest status wins — and
 // from steward and assistant prose: "- [ ] task" (pending), "- [x] task"
-// (completed), "TODO: task", and "next we need to …", "we still need to
+// (completed; in a list whose boxes are all checked, a report of work done,
+// no task unless known before), "TODO: task", and "next we need to …", "we still need to
 // …", "next step is to …", "next I will …" (pending unless known), in the
 // assistant's prose only in its closing turn (closingTurn); and
 // from errors still open when the session ended: a failed tool result that
@@ -827,8 +828,11 @@ func progressTraced(vs []view, trace *taskTrace) baton.Progress {
 		}
 		if v.steward() || i >= closing {
 			book.from("text cue")
+			reports := doneReportLines(v.prose)
+			n := 0
 			for line := range strings.SplitSeq(v.prose, "\n") {
-				textTasks(book, line)
+				textTasks(book, line, reports[n])
+				n++
 			}
 		}
 		if len(blockers) < maxBlockers && hasBlockerCue(v.lower()) && !superseded(vs, over, i) {
@@ -1094,21 +1098,23 @@ func mayHoldNextCue(lower string) bool {
 // nextCuesJA: "次に、Xする必要があります" (next we need to X).
 var nextCueJA = regexp.MustCompile(`(?:次に|あとは|まだ)、?(.+?)(?:必要があります|必要がある|必要です)`)
 
-// textTasks reads the tasks of one line of prose.
-func textTasks(book *taskBook, line string) {
+// textTasks reads the tasks of one line of prose. report says the line
+// stands in a checklist whose boxes are all checked (doneReportLines).
+func textTasks(book *taskBook, line string, report bool) {
 	t := strings.TrimSpace(line)
-	if len(t) > 4 && (t[0] == '-' || t[0] == '*' || t[0] == '+') && t[1] == ' ' {
-		rest := strings.TrimSpace(t[2:])
-		if len(rest) > 3 && rest[0] == '[' && rest[2] == ']' {
-			switch rest[1] {
-			case ' ':
-				book.mention(rest[3:])
-				return
-			case 'x', 'X':
-				book.set(rest[3:], "completed")
-				return
-			}
+	switch box, item := checkboxItem(t); box {
+	case ' ', '-', '~', '/':
+		// Open, or in progress ("- [-] Write the docs", as VS Code's
+		// todo list marks the item it works on).
+		book.mention(item)
+		return
+	case 'x', 'X':
+		if _, known := book.text[strings.ToLower(book.clean(item))]; report && !known {
+			book.drop("done-work report", item)
+			return
 		}
+		book.set(item, "completed")
+		return
 	}
 	if i := todoMarker(t); i >= 0 {
 		rest := strings.TrimLeft(t[i+4:], ":) -")
@@ -1137,6 +1143,59 @@ func textTasks(book *taskBook, line string) {
 			return
 		}
 	}
+}
+
+// checkboxItem is the mark in the box of a task list item ("- [x] Add
+// the test" gives 'x' and "Add the test") and its text, or 0 for a line
+// that is none.
+func checkboxItem(t string) (byte, string) {
+	if len(t) <= 4 || t[0] != '-' && t[0] != '*' && t[0] != '+' || t[1] != ' ' {
+		return 0, ""
+	}
+	rest := strings.TrimSpace(t[2:])
+	if len(rest) <= 3 || rest[0] != '[' || rest[2] != ']' {
+		return 0, ""
+	}
+	return rest[1], rest[3:]
+}
+
+// doneReportLines marks, by line number, the lines of prose that stand in
+// a checklist whose boxes are all checked: a list that reports work done
+// ("Completed:\n- [x] Added the export\n- [x] Updated the docs", a pull
+// request's checklist the steward pastes), where each item says what
+// happened rather than what is to do. A list with an open box beside its
+// checked ones is a todo list part-way through; its checked items are its
+// tasks, done. The list runs over its items and the blank lines between
+// them. Nil when the prose has no checked box.
+func doneReportLines(prose string) map[int]bool {
+	if !strings.Contains(prose, "[x]") && !strings.Contains(prose, "[X]") {
+		return nil
+	}
+	out := map[int]bool{}
+	var list []int // the current list's item lines
+	open := false  // the current list has a box not checked
+	end := func() {
+		if !open {
+			for _, n := range list {
+				out[n] = true
+			}
+		}
+		list, open = list[:0], false
+	}
+	n := 0
+	for line := range strings.SplitSeq(prose, "\n") {
+		t := strings.TrimSpace(line)
+		switch box, _ := checkboxItem(t); {
+		case box != 0:
+			list = append(list, n)
+			open = open || box != 'x' && box != 'X'
+		case t != "":
+			end()
+		}
+		n++
+	}
+	end()
+	return out
 }
 
 // discussionOpeners open a yes/no or "why" question: in the middle of a
