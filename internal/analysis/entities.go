@@ -138,6 +138,12 @@ var technologies = map[string]string{
 	"mixpanel": "Mixpanel", "posthog": "PostHog",
 	// Bun's web framework.
 	"elysia": "Elysia",
+	// Public projects known in their own field: IPFS's naming system, a
+	// macOS file system, a scholarly index, a hosting service, an XBRL
+	// processor, Python's cache libraries, a refactoring engine, the
+	// saver of Cursor's chat histories.
+	"ipns": "IPNS", "fuse-t": "FUSE-T", "openalex": "OpenAlex", "zeabur": "Zeabur", "arelle": "Arelle",
+	"diskcache": "diskcache", "openrewrite": "OpenRewrite", "joblib": "joblib", "specstory": "SpecStory",
 	// Further well-known names by kind, none of them an English word.
 	// Languages.
 	"f#": "F#", "solidity": "Solidity", "cobol": "COBOL", "prolog": "Prolog", "coffeescript": "CoffeeScript",
@@ -279,6 +285,9 @@ var techPhrases = map[string]string{
 	"json schema": "JSON Schema", "github api": "GitHub API", "app store connect": "App Store Connect",
 	"google cloud storage": "Cloud Storage", "cloud functions": "Cloud Functions", "app engine": "App Engine",
 	"let's encrypt": "Let's Encrypt", "apache arrow": "Apache Arrow", "apache beam": "Apache Beam",
+	// Cursor's own rules (.cursor/rules), the editor's feature, whatever
+	// "cursor" alone may mean.
+	"cursor rule": "Cursor", "cursor rules": "Cursor",
 	"ros 2": "ROS 2", "unreal engine 5": "Unreal Engine", "pydantic ai": "Pydantic AI",
 	"vercel ai sdk": "Vercel AI SDK", "semantic kernel": "Semantic Kernel", "hugging face hub": "Hugging Face",
 	"together ai": "Together AI", "mistral ai": "Mistral", "google gemini": "Gemini", "openai agents sdk": "OpenAI Agents SDK",

@@ -1325,6 +1325,7 @@ var libraryTechnologies = map[string]string{
 	"bs4": "BeautifulSoup", "beautifulsoup4": "BeautifulSoup", "playwright": "Playwright", "loguru": "Loguru",
 	"numba": "Numba", "litellm": "LiteLLM", "bcrypt": "bcrypt", "bcryptjs": "bcryptjs", "pg": "PostgreSQL",
 	"commander": "Commander.js", "typeorm": "TypeORM", "@nestjs/core": "NestJS", "@nestjs/common": "NestJS",
+	"diskcache": "diskcache", "joblib": "joblib", "arelle": "Arelle",
 	"selenium": "Selenium", "aiohttp": "aiohttp", "jinja2": "Jinja", "astro": "Astro",
 	"@anthropic-ai/sdk": "Anthropic", "@google/genai": "Gemini", "@google/generative-ai": "Gemini",
 	"google-genai": "Gemini", "google-generativeai": "Gemini", "@modelcontextprotocol/sdk": "MCP",

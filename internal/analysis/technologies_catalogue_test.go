@@ -61,3 +61,22 @@ func TestPackageTechnologyOfToolsAndClients(t *testing.T) {
 		}
 	}
 }
+
+// TestTechnologiesOfNarrowerPublicNames: public projects known in their
+// own field are names like any other — a file system for macOS, the IPFS
+// naming system, a scholarly index, a hosting service, a rules file of an
+// editor, a cache library imported.
+func TestTechnologiesOfNarrowerPublicNames(t *testing.T) {
+	c := newConvo()
+	c.steward("The vault mounts through FUSE-T on my Mac and every folder gets its own IPNS record. " +
+		"Pull the citation counts from OpenAlex, validate the filing with Arelle and deploy the site to Zeabur. " +
+		"Record the naming convention as a cursor rule, next to the specstory histories.")
+	c.tool("Write", obj{"file_path": "/srv/papers/cache.py", "content": "import diskcache\nfrom joblib import Memory\n"}, "ok", "")
+	c.assistant("Done.")
+	got := technologiesNamed(c)
+	for _, want := range []string{"FUSE-T", "IPNS", "OpenAlex", "Arelle", "Zeabur", "Cursor", "SpecStory", "diskcache", "joblib"} {
+		if !slices.Contains(got, want) {
+			t.Errorf("technologies %q lack %q", got, want)
+		}
+	}
+}
