@@ -321,8 +321,12 @@ func answerTitle(vs []view, weights map[string]float64) (string, float64) {
 			if !a.assistant() || !a.text {
 				continue
 			}
+			prose := answerProse(a)
+			if firstHeadingOfList(prose) {
+				return "", 0
+			}
 			best, bestScore := "", 0.0
-			for _, s := range titleSentences(answerProse(a)) {
+			for _, s := range titleSentences(prose) {
 				if t, score := s.best(weights); s.heading && t != "" && score > bestScore {
 					best, bestScore = t, score
 				}
@@ -335,6 +339,34 @@ func answerTitle(vs []view, weights map[string]float64) (string, float64) {
 		return "", 0
 	}
 	return "", 0
+}
+
+// firstHeadingOfList reports an answer whose first Markdown heading is
+// followed, before any heading under it, by another of its level: the
+// first of a run of sections side by side ("### Critical: the feed stops
+// early", "### API: wrong cursor", …), which names one of the things the
+// answer reports, not what the answer is about. A heading with headings
+// under it, or alone, heads the answer.
+func firstHeadingOfList(prose string) bool {
+	first := 0
+	fenced := false
+	for line := range strings.SplitSeq(prose, "\n") {
+		t := strings.TrimSpace(line)
+		if strings.HasPrefix(t, "```") {
+			fenced = !fenced
+			continue
+		}
+		level := headingLevel(t)
+		if fenced || level == 0 || level > 6 || len(t) == level || t[level] != ' ' {
+			continue
+		}
+		if first == 0 {
+			first = level
+			continue
+		}
+		return level == first
+	}
+	return false
 }
 
 // pastedInFence reports a prompt that introduces a fenced block with a

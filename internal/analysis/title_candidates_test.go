@@ -207,3 +207,19 @@ func TestCommitSubject(t *testing.T) {
 		}
 	}
 }
+
+// TestTitleAnswerSectionsAreNoHeading: the first of an answer's sections
+// side by side ("### Critical: …", "### API: …") names one thing it
+// reports, so a prompt that says little of its subject is not titled by
+// it; a heading with sections under it still titles the session.
+func TestTitleAnswerSectionsAreNoHeading(t *testing.T) {
+	report := "Here is what was wrong and what I changed.\n\n### Critical: pagination stopped after one page\nThe grid counted the hero items.\n\n" +
+		"### API: wrong next cursor\nThe cursor skipped a row.\n\n### Ingest: tags overwritten\nRuns replaced the tags."
+	if got := titleOf("check that nothing is off", report); strings.Contains(strings.ToLower(got), "pagination") {
+		t.Errorf("title %q is the first section of the answer's report", got)
+	}
+	plan := "## Plan: Documentation site for the sensor firmware\n\n### Current state\nThe site has one page.\n\n### Architecture\nOne page per sensor."
+	if got := titleOf("what's the best way to do this?", plan); !strings.Contains(strings.ToLower(got), "documentation site") {
+		t.Errorf("title %q is not the heading the answer's sections stand under", got)
+	}
+}
