@@ -88,6 +88,11 @@ func verbHead(w string) bool { return verbHeads[w] || faultHeads[w] }
 // ("the page crashes").
 var faultHeads = set("error", "errors", "failure", "failures", "exception", "exceptions", "bug", "bugs")
 
+// faultModifiers are the debug words that, before a noun, name which
+// kind of it the work is on ("error handling", "debug logging",
+// "regression tests", "failing tests"), though alone none is a topic.
+var faultModifiers = set("error", "debug", "regression", "bug", "crash", "exception", "failure", "failing", "panic")
+
 var verbHeads = set("review", "check", "fix", "rename", "push", "install", "hook", "upgrade", "bump", "switch",
 	"support", "update", "start", "split", "revert", "refactor", "add", "read", "write", "print", "return", "send",
 	"drop", "move", "delete", "remove", "change", "cleanup", "merge", "publish", "release", "build", "deploy")

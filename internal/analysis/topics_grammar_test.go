@@ -43,6 +43,23 @@ func TestNounPairsOfFaultHeads(t *testing.T) {
 	}
 }
 
+// TestNounPairsOfFaultModifiers: a debug word before a noun names which
+// kind of it the session works on ("debug logging", "regression tests"),
+// and still pairs with no verb after it ("an error occurred").
+func TestNounPairsOfFaultModifiers(t *testing.T) {
+	for _, tc := range []struct {
+		text      string
+		want, not []string
+	}{
+		{"turn on debug logging for the worker", []string{"debug logging"}, nil},
+		{"the regression tests cover the parser", []string{"regression tests"}, nil},
+		{"the error handling in the client swallows timeouts", []string{"error handling"}, nil},
+		{"an error occurred while saving", nil, []string{"error occurred"}},
+	} {
+		checkNounPairs(t, tc.text, tc.want, tc.not)
+	}
+}
+
 // TestNounPairsAfterDeterminer: a verb of a request after a determiner is
 // a noun that opens a noun phrase ("the push setting", "a merge
 // conflict"), and still no half of one at the head of a clause ("push

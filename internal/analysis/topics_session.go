@@ -841,17 +841,18 @@ func nounPairs(prose string) []string {
 
 // pairFacts are what nounPairsNoting asks of a lower-cased word alone,
 // each the answer of one lookup or more in a set (pairWord's up to four).
-type pairFacts uint8
+type pairFacts uint16
 
 const (
-	pairKnown        pairFacts = 1 << iota // the facts are filled in
-	pairPaired                             // pairWord
-	pairVerbHead                           // verbHead
-	pairHeadModifier                       // headModifiers
-	pairTechnology                         // isTechnologyName
-	pairVague                              // vagueAdjectives
-	pairVerbBefore                         // verbBefore
-	pairObjectAfter                        // objectAfter
+	pairKnown         pairFacts = 1 << iota // the facts are filled in
+	pairPaired                              // pairWord
+	pairVerbHead                            // verbHead
+	pairHeadModifier                        // headModifiers
+	pairTechnology                          // isTechnologyName
+	pairVague                               // vagueAdjectives
+	pairVerbBefore                          // verbBefore
+	pairObjectAfter                         // objectAfter
+	pairFaultModifier                       // faultModifiers
 )
 
 func pairFactsOf(w string) pairFacts {
@@ -862,7 +863,7 @@ func pairFactsOf(w string) pairFacts {
 	}{
 		{pairPaired, pairWord(w)}, {pairVerbHead, verbHead(w)}, {pairHeadModifier, headModifiers[w]},
 		{pairTechnology, isTechnologyName(w)}, {pairVague, vagueAdjectives[w]},
-		{pairVerbBefore, verbBefore[w]}, {pairObjectAfter, objectAfter[w]},
+		{pairVerbBefore, verbBefore[w]}, {pairObjectAfter, objectAfter[w]}, {pairFaultModifier, faultModifiers[w]},
 	} {
 		if c.is {
 			f |= c.fact
@@ -934,6 +935,7 @@ func nounPairsNoting(prose string, mods modifierUse, facts wordPairFacts) []stri
 				continue
 			}
 			if fa&pairPaired == 0 && !modifierAcronym(written[i]) && !(fb&pairVerbHead != 0 && fa&pairHeadModifier != 0) &&
+				!(fa&pairFaultModifier != 0 && fb&pairPaired != 0) &&
 				!(i > 0 && pairDeterminers[ws[i-1]] && verbNouns[a]) ||
 				fb&pairPaired == 0 && fb&pairVerbHead == 0 ||
 				strings.HasSuffix(a, "s") && !strings.HasSuffix(a, "ss") ||
