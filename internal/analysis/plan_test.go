@@ -92,3 +92,18 @@ func TestTasksFromAPlanWhoseStepsNameParts(t *testing.T) {
 		t.Error("namesPart")
 	}
 }
+
+// TestPlanStepWhosePartsNeedNoChange: a plan's step with no words of its
+// own, whose every section (one per file) says no change is needed, asks
+// for no work; a step with a section that does change something stays.
+func TestPlanStepWhosePartsNeedNoChange(t *testing.T) {
+	got := planSteps("Implement the following plan:\n\n# Plan: Stream the report export\n\n" +
+		"## Step 1: Export Writer\n\n### `export/writer.go`\n- Write rows as they are read\n\n" +
+		"## Step 2: Legacy Viewer\n\n### `web/viewer.html`\n- Reads the same file; no code changes needed\n\n" +
+		"## Step 3: Docs\n\n### `docs/export.md`\n- No changes required\n\n### `README.md`\n- Add a section on the streaming export\n\n" +
+		"## Verification\n\n- Run the tests")
+	want := []string{"Implement the plan: Stream the report export", "Write rows as they are read", "Add a section on the streaming export"}
+	if !slices.Equal(got, want) {
+		t.Errorf("steps %q, want %q", got, want)
+	}
+}

@@ -489,9 +489,23 @@ func planSteps(prose string) []string {
 	var step, item string
 	stepLevel, sub := 0, false
 	var body strings.Builder
+	// The step's sub-headings' sections (one per file it touches): a step
+	// with no words of its own whose every section says no change is
+	// needed asks for none ("## Step 5: Recovery Tool", "### recovery.html",
+	// "- No functional changes needed").
+	var part strings.Builder
+	parts, partsDone := 0, 0
+	endPart := func() {
+		if sub && stepDone.MatchString(part.String()) {
+			partsDone++
+		}
+		part.Reset()
+	}
 	var purposes map[string]string // a file's path → what the plan's table of files says the change is for
 	flush := func() {
-		if step != "" && !stepDone.MatchString(step+" "+body.String()) {
+		endPart()
+		unneeded := strings.TrimSpace(body.String()) == "" && parts > 0 && partsDone == parts
+		if step != "" && !unneeded && !stepDone.MatchString(step+" "+body.String()) {
 			t := strings.TrimRight(cleanRequest(step), ".:; ")
 			if item != "" && (namesPart(t) || onlyFileNames(strings.Fields(t))) {
 				// A heading that names a part ("Step 1: Web App
@@ -513,6 +527,7 @@ func planSteps(prose string) []string {
 		}
 		step, item, sub = "", "", false
 		body.Reset()
+		parts, partsDone = 0, 0
 	}
 	fence := false
 	for line := range strings.SplitSeq(truncate(rest, 3*maxRequestMessage), "\n") {
@@ -535,7 +550,9 @@ func planSteps(prose string) []string {
 				// its items may still be the step's work, but what it
 				// says is not the step's own word on whether work is
 				// needed.
+				endPart()
 				sub = true
+				parts++
 				continue
 			}
 			flush()
@@ -544,6 +561,10 @@ func planSteps(prose string) []string {
 		if step != "" && !sub && body.Len() < 2000 {
 			body.WriteString(t)
 			body.WriteByte(' ')
+		}
+		if sub && part.Len() < 2000 {
+			part.WriteString(t)
+			part.WriteByte(' ')
 		}
 		if li := stripListMarker(t); step != "" && item == "" && li != t && startsWithVerb(li) {
 			if task := requestText(li, true); task != "" {
