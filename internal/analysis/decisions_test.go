@@ -230,3 +230,23 @@ func TestMayAskQuestionsKeepsEveryKeyDecoded(t *testing.T) {
 		}
 	}
 }
+
+// TestDecisionLabelledByTheAssistant: the assistant stating its decision
+// as one ("Decision: freeze the schema with the v2 columns alone", "The
+// decision is to X") decided it, whether or not it gives a reason, as
+// "we decided to X" does; a decision still open ("Decision needed: X or
+// Y?") decides nothing.
+func TestDecisionLabelledByTheAssistant(t *testing.T) {
+	c := newConvo()
+	c.steward("Go with your plan.")
+	c.assistant("The backfill finished. Decision: **freeze the schema with the v2 columns alone.** Re-run the import, tag it, stop before the release.")
+	checkDecisions(t, c, []baton.Decision{{Decision: "freeze the schema with the v2 columns alone"}})
+
+	c = newConvo()
+	c.assistant("Both would work. The decision is to keep the sessions in SQLite, since the app already ships with it.")
+	checkDecisions(t, c, []baton.Decision{{Decision: "keep the sessions in SQLite", Rationale: "the app already ships with it"}})
+
+	c = newConvo()
+	c.assistant("One thing is still open. Decision needed: keep the sessions in SQLite or move them to Redis?")
+	checkDecisions(t, c, nil)
+}

@@ -1755,7 +1755,9 @@ func decisionOf(s string, steward bool) (baton.Decision, bool) {
 		if undecided.MatchString(s[:m[0]]) {
 			return baton.Decision{}, false
 		}
-		decision = s[m[2]:m[3]]
+		// "decided to X", "Decision: X", "the decision is to X": the
+		// sentence says itself that X was decided.
+		decision, explicit = s[m[2]:m[3]], true
 	} else if m := submatchIf(decisionMadeDE, s, decisionMadeDEWords); m != nil {
 		decision, explicit = m[1], true
 	} else if m := submatchIf(decisionChoiceDE, s, decisionChoiceDEWords); m != nil {
@@ -1819,6 +1821,10 @@ func decisionOf(s string, steward bool) (baton.Decision, bool) {
 	return baton.Decision{Decision: excerpt(decision, decisionLength), Rationale: excerpt(rationale, decisionLength), Alternatives: alternatives}, true
 }
 
+// emphasisClosesSentence is a sentence's end inside closing emphasis and
+// the space after it: ".** ", "!* ", "._ ".
+var emphasisClosesSentence = regexp.MustCompile(`([.!?](?:\*\*|\*|__|_)) `)
+
 // typographicQuotes reads typographic apostrophes as plain ones.
 var typographicQuotes = strings.NewReplacer("’", "'", "‘", "'")
 
@@ -1831,6 +1837,12 @@ func decisionSentences(prose string) []string {
 		prose = typographicQuotes.Replace(prose)
 	}
 	prose = unwrapped(prose)
+	// "Decision: **freeze with A alone.** Re-run the import.": a sentence
+	// that ends inside bold or italics ends there, not at the next
+	// sentence's full stop.
+	if strings.Contains(prose, "* ") || strings.Contains(prose, "_ ") {
+		prose = emphasisClosesSentence.ReplaceAllString(prose, "$1\n")
+	}
 	for _, s := range sentences(prose) {
 		if !strings.Contains(s, "。") {
 			out = append(out, s)
