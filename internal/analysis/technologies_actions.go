@@ -371,19 +371,26 @@ func globLanguage(pattern string) string {
 
 // grepFiles lists the files of the language that a content search's call
 // (Claude Code's Grep) looked in: the pattern it was given ("glob":
-// "*.go", "type": "py"), else the files of the language most of its
-// result names — a search over several languages' files that happens to
-// list a script of another is no work in that one.
+// "*.go", "type": "py"), else, when it printed the matching lines
+// (output_mode "content"), the files of the language most of its result
+// names — a search over several languages' files that happens to list a
+// script of another is no work in that one. A Grep in its default mode
+// lists only the names of the files holding a match, and reads no line of
+// them, as a Glob does.
 func grepFiles(c *call, result string) []string {
 	var in struct {
-		Glob string `json:"glob"`
-		Type string `json:"type"`
+		Glob       string `json:"glob"`
+		Type       string `json:"type"`
+		OutputMode string `json:"output_mode"`
 	}
 	_ = jsonfast.Unmarshal(c.Input, &in) // best effort, as parseInput
 	for _, p := range []string{in.Glob, "*." + in.Type} {
 		if globLanguage(p) != "" {
 			return []string{strings.Trim(p, "'\"")}
 		}
+	}
+	if in.OutputMode != "content" {
+		return nil
 	}
 	var found []string
 	for l := range strings.SplitSeq(truncate(result, 8000), "\n") {

@@ -152,3 +152,22 @@ func TestFileListingsReadNoCode(t *testing.T) {
 		}
 	}
 }
+
+// TestGrepListingFileNamesReadsNoCode: a Grep that lists the files
+// holding a match (its default mode, files_with_matches) shows their
+// names and no line of them, as a Glob does: the language of the files
+// it lists is no work of the session's. A Grep given a language's files
+// still searched that language's code.
+func TestGrepListingFileNamesReadsNoCode(t *testing.T) {
+	c := newConvo()
+	c.steward("Which controllers check the tenant?")
+	c.tool("Grep", obj{"pattern": "tenantId"}, "Found 3 files\napi/src/orders.controller.ts\napi/src/users.controller.ts\napi/src/tenant.guard.ts", "")
+	c.tool("Grep", obj{"pattern": "tenant_id", "output_mode": "files_with_matches"}, "Found 2 files\nworker/jobs.py\nworker/tasks.py", "")
+	c.assistant("The orders and users controllers do, through the tenant guard.")
+	got := technologiesNamed(c)
+	for _, lang := range []string{"TypeScript", "Python"} {
+		if slices.Contains(got, lang) {
+			t.Errorf("technologies %q hold %s, from a listing of file names", got, lang)
+		}
+	}
+}
