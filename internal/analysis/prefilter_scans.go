@@ -40,6 +40,7 @@ var errorLineWords = newFoldWords(errorWords...)
 // errorLinePatternWords are, for each of errorLines, words one of which
 // every match of that pattern holds.
 var errorLinePatternWords = []*foldWords{
+	newFoldWords(": line "),
 	newFoldWords("error", "exception", "fatal:", "failed to", "not found", "cannot"),
 	newFoldWords("fail"),
 }

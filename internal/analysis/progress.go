@@ -906,7 +906,10 @@ func stewardRequests(vs []view, i int, askedBefore bool) []request {
 		} else if line := problemLine(own); diagnosticTask(line) != "" {
 			reqs = []request{{diagnosticTask(line), formListed}}
 		} else if !strings.HasSuffix(strings.TrimSpace(line), ":") {
-			if s := firstSentence(withoutThanks(line)); !setsTheScene(s) {
+			// A question too short to name anything ("Why fail?" under a
+			// pasted log) asks about the output above it: the error it
+			// shows, read below, is the work.
+			if s := firstSentence(withoutThanks(line)); !setsTheScene(s) && !bareQuestion(line) {
 				if t := requestText(s, true); t != "" {
 					reqs = []request{{t, formListed}}
 				}
@@ -921,6 +924,13 @@ func stewardRequests(vs []view, i int, askedBefore bool) []request {
 		}
 	}
 	return reqs
+}
+
+// bareQuestion reports a line that is a question of fewer than four
+// words: "Why fail?", "What's wrong?".
+func bareQuestion(s string) bool {
+	s = strings.TrimSpace(s)
+	return strings.HasSuffix(s, "?") && len(strings.Fields(s)) < 4
 }
 
 // asksForCause reports a question that asks what causes a problem:

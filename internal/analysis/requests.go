@@ -1630,13 +1630,16 @@ func looksLikeOutput(t string) bool {
 // "fatal: …", "failed to load configuration: …", "… not found"; then a
 // bare "… failed".
 var errorLines = []*regexp.Regexp{
+	// A shell's own error line, the most specific: "./bench.sh: line
+	// 155: printf: 3.2s: invalid number".
+	regexp.MustCompile(`^\S+: line \d+: \S`),
 	regexp.MustCompile(`(?i)(?:\berror\b\s*[:=]|\b[A-Z]\w*(?:Error|Exception):|\bfatal:|\bfailed to\b|\bnot found\b|\bcannot\b|\bexception\b)`),
 	regexp.MustCompile(`(?i)\bfail(?:ed|s|ure)\b`),
 }
 
 // errorWords are words one of errorLines needs: a message without any
 // of them holds no error line, and is not scanned line by line.
-var errorWords = []string{"error", "exception", "fatal:", "fail", "not found", "cannot"}
+var errorWords = []string{"error", "exception", "fatal:", "fail", "not found", "cannot", ": line "}
 
 // pastedErrorTask is the task of a message that is only pasted output
 // with an error in it (a failed release log, a refused push): fixing that
@@ -1668,7 +1671,7 @@ func pastedErrorTask(prose string) string {
 			if !errorLine[i] || !errorLinePatternWords[k].in(lines[i]) {
 				continue
 			}
-			if k == 0 && retriedAttempt.MatchString(lines[i]) {
+			if re == errorLines[1] && retriedAttempt.MatchString(lines[i]) {
 				// "Attempt 1/3 failed: … Original error: …": a try the
 				// program repeats wraps the error below it, which is the
 				// more specific; the bare "failed" pass still reads it.

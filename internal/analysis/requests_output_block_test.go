@@ -89,3 +89,16 @@ func TestRequestTasksLeaveOutAQuotedLine(t *testing.T) {
 		t.Errorf("a line quoting names inside its own words lost its request: %q", got)
 	}
 }
+
+// A question too short to name anything ("Why fail?") under pasted
+// output asks about it: the shell's error line the output shows is the
+// work, not the question's words.
+func TestBareQuestionUnderShellError(t *testing.T) {
+	c := newConvo().turns("[BUILD] Packing assets...\n[BUILD] Results:\n\nName   Size (kB)   Failed\n----   ---------   ------\n./tools/pack.sh: line 42: printf: 1.5 MB: invalid number\n\nWhy fail?",
+		"Let me look at the packing script.")
+	p := progressOf(buildViews(testAnalyzer, c.analysed(testAnalyzer)))
+	want := []string{"fix ./tools/pack.sh: line 42: printf: 1.5 MB: invalid number"}
+	if !slices.Equal(p.TasksDiscussed, want) {
+		t.Errorf("tasks %q, want %q", p.TasksDiscussed, want)
+	}
+}
