@@ -2,6 +2,7 @@ package analysis
 
 import (
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -40,5 +41,29 @@ func TestTopicsHoldNoHiragana(t *testing.T) {
 				break
 			}
 		}
+	}
+}
+
+// TestPathInJapaneseSentence: a Japanese sentence holds no spaces, so a
+// path in it is cut out of its run of Latin letters, and the rest of the
+// sentence (the file name before it) is still read.
+func TestPathInJapaneseSentence(t *testing.T) {
+	got := topicProse("NOTES.mdから見出しを外して、docs/guideのページに移して")
+	if !strings.Contains(got, "NOTES.mdから見出しを外して") || strings.Contains(got, "docs/guide") {
+		t.Errorf("topicProse = %q, want the sentence without its path", got)
+	}
+	if got := topicProse("read /home/ana/notes.md first"); got != "read . first" {
+		t.Errorf("topicProse = %q, want %q", got, "read . first")
+	}
+	c := newConvo()
+	c.steward("NOTES.mdから見出しを外して、docs/guideのページに移して")
+	c.assistant("Moved the headings out of NOTES.md.")
+	c.steward("NOTES.mdの残りも確認して")
+	found := false
+	for _, cand := range topicCandidates(buildViews(testAnalyzer, c.analysed(testAnalyzer))) {
+		found = found || cand.term == "notes.md" && cand.msgs == 3
+	}
+	if !found {
+		t.Errorf("candidates miss %q in all three messages", "notes.md")
 	}
 }

@@ -469,7 +469,10 @@ func fileTopic(name string) string {
 var conventionalFiles = set("README", "CHANGELOG", "LICENSE", "CONTRIBUTING", "SECURITY", "AUTHORS", "NOTICE")
 
 // topicProse is prose without paths, URLs and references: their parts
-// ("users", the account name in /Users/…) are no topics.
+// ("users", the account name in /Users/…) are no topics. Chinese,
+// Japanese and Korean sentences are written without spaces, so a path
+// in one is cut out of its run of other letters, not the sentence with
+// it ("CLAUDE.mdから…dotnixのclaude/rulesに入れて").
 func topicProse(s string) string {
 	if !strings.ContainsAny(s, "/\\") {
 		return s
@@ -477,10 +480,41 @@ func topicProse(s string) string {
 	fields := strings.Fields(s)
 	for i, f := range fields {
 		if strings.ContainsAny(f, "/\\") {
-			fields[i] = "."
+			fields[i] = withoutPathRuns(f)
 		}
 	}
 	return strings.Join(fields, " ")
+}
+
+// withoutPathRuns is a field that holds a path with each run of letters
+// between its Chinese, Japanese or Korean characters that holds a path
+// made ".": the whole field when it has none.
+func withoutPathRuns(f string) string {
+	if !strings.ContainsFunc(f, spacelessScript) {
+		return "."
+	}
+	var b strings.Builder
+	for f != "" {
+		r, _ := utf8.DecodeRuneInString(f)
+		cjk := spacelessScript(r)
+		end := strings.IndexFunc(f, func(r rune) bool { return spacelessScript(r) != cjk })
+		if end < 0 {
+			end = len(f)
+		}
+		run := f[:end]
+		if !cjk && strings.ContainsAny(run, "/\\") {
+			run = " . "
+		}
+		b.WriteString(run)
+		f = f[end:]
+	}
+	return b.String()
+}
+
+// spacelessScript reports a rune of the scripts written without spaces
+// between words: kanji and kana, Hangul, and their punctuation.
+func spacelessScript(r rune) bool {
+	return r >= 0x3000 && r <= 0x30ff || isKanji(r) || isHangul(r) || r >= 0xff00 && r <= 0xffef
 }
 
 // holdsTerm reports whether a phrase holds a shorter term as a word of
