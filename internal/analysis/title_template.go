@@ -47,7 +47,7 @@ func withoutTemplate(vs []view, i int, sentences []titleSentence) []titleSentenc
 		return sentences
 	}
 	repeated := make([]bool, len(sentences))
-	n := 0
+	n, all := 0, true
 	for j, s := range sentences {
 		key := templateKey(s)
 		for _, o := range others {
@@ -61,8 +61,11 @@ func withoutTemplate(vs []view, i int, sentences []titleSentence) []titleSentenc
 				break
 			}
 		}
+		all = all && repeated[j]
 	}
-	if n < minTemplateSentences || n == len(sentences) {
+	// Every sentence repeated, its short headings ("Objectives:") with
+	// the rest, is the same request sent again inside a longer prompt.
+	if n < minTemplateSentences || all {
 		return sentences
 	}
 	out := make([]titleSentence, 0, len(sentences)-n)

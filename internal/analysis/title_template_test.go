@@ -63,3 +63,19 @@ func TestKoreanTitleIsOneSentence(t *testing.T) {
 		t.Errorf("sentences %q, want %q", got, want)
 	}
 }
+
+// TestTitleRequestSentAgainWithMore: a request sent again inside a longer
+// prompt (the assistant asked for files first) is no template, its short
+// headings ("Objectives:") repeated with the rest.
+func TestTitleRequestSentAgainWithMore(t *testing.T) {
+	request := "You are reviewing the billing service before its release.\nObjectives:\n1. Verify the invoice totals round correctly\n" +
+		"2. Find the currency conversions done twice\n3. Flag missing tests for refunds\nConstraints:\n- Keep the public API as it is"
+	got := strings.ToLower(titleOf(
+		request, "Please add the invoice and currency files to the chat so I can review them.",
+		request+"\n\nProvide:\n- A prioritized list of issues\n- Code suggestions where they apply", "Here is the review of the billing service.",
+	))
+	checkTitleForm(t, "request sent again", got)
+	if !strings.Contains(got, "billing") && !strings.Contains(got, "invoice") {
+		t.Errorf("title %q does not name the request sent again", got)
+	}
+}
