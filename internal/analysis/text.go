@@ -529,22 +529,44 @@ func sentences(prose string) []string {
 			if c != '.' && c != '!' && c != '?' {
 				continue
 			}
-			if i+1 < len(line) && line[i+1] != ' ' {
+			// The marks that close what the sentence ends inside ("**The
+			// decision is X.** Next …", "(see the docs.) Then", "“Stop.” He")
+			// end with it.
+			end := i + 1
+			for end < len(line) && closingMark(line[end:]) > 0 {
+				end += closingMark(line[end:])
+			}
+			if end < len(line) && line[end] != ' ' {
 				continue
 			}
 			if c == '.' && (abbreviationBefore(line[:i]) || pathPatternBefore(line[:i+1])) {
 				continue
 			}
-			if s := strings.TrimSpace(line[start : i+1]); s != "" {
+			if s := strings.TrimSpace(line[start:end]); s != "" {
 				out = append(out, s)
 			}
-			start = i + 1
+			start = end
+			i = end - 1
 		}
 		if s := strings.TrimSpace(line[start:]); s != "" {
 			out = append(out, s)
 		}
 	}
 	return out
+}
+
+// closingMark is the length of the mark that opens s if it closes an
+// emphasis, a quotation or an aside (*, _, ", ', ), ], the curly
+// quotes), or 0.
+func closingMark(s string) int {
+	switch s[0] {
+	case '*', '_', '"', '\'', ')', ']':
+		return 1
+	}
+	if strings.HasPrefix(s, "”") || strings.HasPrefix(s, "’") {
+		return len("”")
+	}
+	return 0
 }
 
 // abbreviationBefore reports whether the text ends with an abbreviation

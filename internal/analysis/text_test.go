@@ -21,3 +21,22 @@ func TestSentencesKeepPathPatternDots(t *testing.T) {
 		}
 	}
 }
+
+// A sentence that ends inside bold, an aside or a quotation ends with
+// the marks that close it: the next sentence does not run on from it.
+func TestSentencesEndInsideClosingMarks(t *testing.T) {
+	cases := map[string][]string{
+		"**Decision: keep the queue in memory.** Re-check it under load.": {
+			"**Decision: keep the queue in memory.**", "Re-check it under load.",
+		},
+		"It failed twice (see the log.) Then it passed.": {"It failed twice (see the log.)", "Then it passed."},
+		"She said “ship it.” So we did.":                 {"She said “ship it.”", "So we did."},
+		"Is it _really_ done?* No.":                      {"Is it _really_ done?*", "No."},
+		"Use **bold** and `code.` here.":                 {"Use **bold** and `code.` here."},
+	}
+	for prose, want := range cases {
+		if got := sentences(prose); !slices.Equal(got, want) {
+			t.Errorf("sentences(%q) = %q, want %q", prose, got, want)
+		}
+	}
+}
