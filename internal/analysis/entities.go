@@ -144,6 +144,8 @@ var technologies = map[string]string{
 	// saver of Cursor's chat histories.
 	"ipns": "IPNS", "fuse-t": "FUSE-T", "openalex": "OpenAlex", "zeabur": "Zeabur", "arelle": "Arelle",
 	"diskcache": "diskcache", "openrewrite": "OpenRewrite", "joblib": "joblib", "specstory": "SpecStory",
+	// An accounting system, and RPG Maker XP by its short name.
+	"e-conomic": "e-conomic", "rmxp": "RPG Maker XP",
 	// Further well-known names by kind, none of them an English word.
 	// Languages.
 	"f#": "F#", "solidity": "Solidity", "cobol": "COBOL", "prolog": "Prolog", "coffeescript": "CoffeeScript",
@@ -288,6 +290,9 @@ var techPhrases = map[string]string{
 	// Cursor's own rules (.cursor/rules), the editor's feature, whatever
 	// "cursor" alone may mean.
 	"cursor rule": "Cursor", "cursor rules": "Cursor",
+	// Microsoft's ERP (its extensions are written in AL, .al files) and a
+	// game maker by its full name.
+	"business central": "Business Central", "rpg maker xp": "RPG Maker XP", "rpg maker": "RPG Maker XP",
 	"ros 2": "ROS 2", "unreal engine 5": "Unreal Engine", "pydantic ai": "Pydantic AI",
 	"vercel ai sdk": "Vercel AI SDK", "semantic kernel": "Semantic Kernel", "hugging face hub": "Hugging Face",
 	"together ai": "Together AI", "mistral ai": "Mistral", "google gemini": "Gemini", "openai agents sdk": "OpenAI Agents SDK",
@@ -379,6 +384,7 @@ var languages = map[string]string{
 	"makefile": "makefile", "make": "makefile", "proto": "protobuf", "graphql": "graphql", "tf": "hcl",
 	"hcl": "hcl", "xml": "xml", "diff": "diff", "patch": "diff", "ini": "ini", "r": "r", "dart": "dart",
 	"scala": "scala", "pl": "perl", "ps1": "powershell", "powershell": "powershell", "ipynb": "python",
+	"al": "al",
 }
 
 // languageTechnology names the technology a language id belongs to.
@@ -389,6 +395,7 @@ var languageTechnology = map[string]string{
 	"php": "PHP", "vue": "Vue", "svelte": "Svelte", "c": "C", "cpp": "C++", "csharp": "C#", "elixir": "Elixir",
 	"haskell": "Haskell", "zig": "Zig", "lua": "Lua", "dockerfile": "Docker", "hcl": "Terraform",
 	"dart": "Dart", "scala": "Scala", "graphql": "GraphQL", "protobuf": "Protocol Buffers",
+	"al": "AL",
 }
 
 // fileExts are the extensions that make a bare word like "db.go" a file.

@@ -80,3 +80,20 @@ func TestTechnologiesOfNarrowerPublicNames(t *testing.T) {
 		}
 	}
 }
+
+// TestTechnologiesOfAnERPAndAGameMaker: an ERP's name in the steward's
+// words, its extension language's files (.al) written, and a game
+// engine's short name inside Chinese text are known.
+func TestTechnologiesOfAnERPAndAGameMaker(t *testing.T) {
+	c := newConvo()
+	c.steward("Build an extension that moves the customer cards from e-conomic into Business Central.")
+	c.tool("Write", obj{"file_path": "/src/Codeunits/Cod50100.CustomerImport.al", "content": "codeunit 50100 \"Customer Import\"\n{\n}\n"}, "ok", "")
+	c.steward("这个合成系统要在RMXP里运行。")
+	c.assistant("Done.")
+	got := technologiesNamed(c)
+	for _, want := range []string{"Business Central", "e-conomic", "AL", "RPG Maker XP"} {
+		if !slices.Contains(got, want) {
+			t.Errorf("technologies %q lack %q", got, want)
+		}
+	}
+}
