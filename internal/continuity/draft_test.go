@@ -381,3 +381,27 @@ func TestDraftAssistantQuestionItWentOnPast(t *testing.T) {
 		})
 	}
 }
+
+// The list the assistant closes on under a lead-in that says what is
+// left ("Left for the next session:") is the work to hand on, item by
+// item; the details under an item stay with it.
+func TestDraftHandsOnTheListOfWhatIsLeft(t *testing.T) {
+	sess := baton.Session{ID: "s1", Title: "Move the settings to environment variables"}
+	msgs := []*baton.Message{
+		{Seq: 1, Role: baton.RoleSteward, Content: "Let's read the settings from the environment instead of settings.toml."},
+		{Seq: 2, Role: baton.RoleAssistant, Content: "Done for today. Left for the next session:\n\n- Switch `main.go` to `settings.FromEnv`.\n  It still calls the file loader.\n- **Update the Helm chart** so the secrets mount as files.\n- Delete settings.toml and its loader.\n\nThe new loader has tests."},
+	}
+	var tasks []string
+	for _, task := range continuity.Draft(&sess, nil, msgs).Transferred.ActiveTasks {
+		tasks = append(tasks, task.Task)
+	}
+	want := []string{"Switch main.go to settings.FromEnv", "Update the Helm chart so the secrets mount as files", "Delete settings.toml and its loader"}
+	for _, w := range want {
+		if !slices.Contains(tasks, w) {
+			t.Errorf("tasks %q lack %q", tasks, w)
+		}
+	}
+	if slices.ContainsFunc(tasks, func(s string) bool { return strings.Contains(s, "file loader") || strings.Contains(s, "has tests") }) {
+		t.Errorf("tasks %q hold a detail or the closing remark", tasks)
+	}
+}

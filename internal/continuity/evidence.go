@@ -252,9 +252,24 @@ func (ev *evidence) readRecent(p prose, answered bool) {
 			ev.tired = true
 		}
 	}
+	leftList := false // the lines are the items of a list of what is left ("Left for the next session:")
 	for _, line := range strings.Split(p.text, "\n") {
 		if t, ok := uncheckedItem(plainMarks(line)); ok {
 			ev.nextSteps = appendUnique(ev.nextSteps, t)
+			continue
+		}
+		if leftList {
+			if t, ok := leftItem(line); ok {
+				ev.nextSteps = appendUnique(ev.nextSteps, t)
+				continue
+			}
+			if strings.TrimSpace(line) == "" || strings.HasPrefix(line, " ") || strings.HasPrefix(line, "\t") {
+				continue // a blank line before the items, or a detail under one
+			}
+			leftList = false
+		}
+		if leftLead(line) {
+			leftList = true
 			continue
 		}
 		for _, s := range sentences(line) {
@@ -328,6 +343,41 @@ func nextStep(s, lower string) (string, bool) {
 		return clip(capitalize(task)), true
 	}
 	return "", false
+}
+
+// leftLeads open a line that introduces a list of what is left to do.
+var leftLeads = []string{"left for the next session", "left for next time", "left for tomorrow", "left to do", "still to do",
+	"next steps", "next up", "what's left", "remaining", "to do next", "for the next session", "for next time", "open items",
+	"follow-ups", "follow ups"}
+
+// leftLead reports a line that introduces a list of what is left ("Done
+// for today. Left for the next session:", "**Next steps:**"): its last
+// sentence holds one of leftLeads and ends with a colon.
+func leftLead(line string) bool {
+	t := strings.TrimRight(strings.TrimSpace(plainMarks(line)), " ")
+	if !strings.HasSuffix(t, ":") {
+		return false
+	}
+	said := sentences(t)
+	last := strings.ToLower(said[len(said)-1])
+	return len(strings.Fields(last)) <= 8 && hasAny(last, leftLeads)
+}
+
+// leftItem reads a top-level item of a list of what is left ("- Delete
+// config.yaml and its loader."): its first sentence.
+func leftItem(line string) (string, bool) {
+	if line != strings.TrimLeft(line, " \t") {
+		return "", false
+	}
+	rest, item := cutListMarker(strings.TrimSpace(line))
+	if !item {
+		return "", false
+	}
+	said := sentences(plainMarks(rest))
+	if len(said) == 0 || len(strings.Fields(said[0])) < 2 {
+		return "", false
+	}
+	return clip(capitalize(strings.TrimRight(said[0], ".!;:, "))), true
 }
 
 // uncheckedItem reads "- [ ] task".
