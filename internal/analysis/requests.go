@@ -233,6 +233,10 @@ func requests(prose string) []request {
 	// A line ending in "can you:" introduces a list of requests; after
 	// any other line, a list item is one when it opens with a verb.
 	listOpen := false
+	// A nested item under an item that asks for work details that work
+	// ("4. Update dist/index.js:" over "   - Remove the stub export"):
+	// only an item under one that asks for none ("1. Backend:") is read.
+	itemAsked := false
 	// In a plan the steward asks to carry out, the sections that check or
 	// describe (verification, context, files) ask for nothing of their own.
 	// The pattern needs "plan": most prose has none, and is not read for
@@ -291,7 +295,7 @@ func requests(prose string) []request {
 			continue
 		}
 		if strings.HasPrefix(t, "#") || strings.HasPrefix(t, "```") {
-			listOpen, howTo = false, false
+			listOpen, howTo, itemAsked = false, false, false
 			if plan && strings.HasPrefix(t, "#") {
 				skipSection = planOtherHeading.MatchString(plainText(t))
 			}
@@ -306,10 +310,19 @@ func requests(prose string) []request {
 				// the title in the repo's format" under "Process:".
 				continue
 			}
+			nested := line[0] == ' ' || line[0] == '\t'
+			if nested && itemAsked {
+				continue
+			}
+			asked := false
 			if listOpen || startsWithVerb(item) {
 				if task := requestText(item, true); task != "" {
 					out = append(out, request{task, formListed})
+					asked = true
 				}
+			}
+			if !nested {
+				itemAsked = asked
 			}
 			continue
 		}
@@ -321,6 +334,7 @@ func requests(prose string) []request {
 		if howTo {
 			continue
 		}
+		itemAsked = false
 		for _, s := range requestSentences(stripListMarker(t)) {
 			for _, c := range sequenceClauses(s) {
 				if task, form := requestOf(c, false); task != "" {
