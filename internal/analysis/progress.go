@@ -1015,6 +1015,10 @@ func openErrorsAtEnd(vs []view) []string {
 // nothing a reader could resolve.
 var toolName = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_.:-]*$`)
 
+// IsToolName reports whether name is spelled as agents name their tools
+// (toolName): a call by any other name is markup the model garbled.
+func IsToolName(name string) bool { return toolName.MatchString(name) }
+
 // rejected reports a tool result saying the steward turned the call down:
 // a choice, not an error to resolve.
 func rejected(content string) bool { return baton.RejectedBySteward(content) }

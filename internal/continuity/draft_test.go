@@ -405,3 +405,23 @@ func TestDraftHandsOnTheListOfWhatIsLeft(t *testing.T) {
 		t.Errorf("tasks %q hold a detail or the closing remark", tasks)
 	}
 }
+
+// A call of a tool that is not there (markup the model garbled into a
+// tool's name, or a name no tool has) is the model's slip, not a failure
+// the next session must unblock.
+func TestDraftMissingToolIsNoBlocker(t *testing.T) {
+	for _, name := range []string{`Task" > <parameter name="description`, "Planner"} {
+		sess := baton.Session{ID: "s1", Title: "Review the sharing code"}
+		msgs := []*baton.Message{
+			{Seq: 1, Role: baton.RoleSteward, Content: "Review the sharing code for security problems."},
+			{Seq: 2, Role: baton.RoleToolCall, ToolCalls: []baton.ToolCall{{ID: "t1", Name: name, Input: []byte(`{"prompt":"review"}`)}}},
+			{Seq: 3, Role: baton.RoleToolResult, Content: "Error: No such tool available: " + name, ToolResult: &baton.ToolResult{ToolUseID: "t1", IsError: true}},
+			{Seq: 4, Role: baton.RoleAssistant, Content: "I'll read the files myself instead."},
+		}
+		for _, task := range continuity.Draft(&sess, nil, msgs).Transferred.ActiveTasks {
+			if task.Status == baton.TaskBlocked {
+				t.Errorf("%q: hands on a blocker: %+v", name, task)
+			}
+		}
+	}
+}

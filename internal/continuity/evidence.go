@@ -181,6 +181,12 @@ func (ev *evidence) readCall(tc baton.ToolCall, res *baton.Message, seq int64) i
 		if baton.RejectedBySteward(res.Content) {
 			return callOther // the steward turned the call down: nothing to unblock
 		}
+		if !analysis.IsToolName(tc.Name) || strings.Contains(res.Content, "No such tool available") {
+			// A call of a tool that is not there (`Task" > <parameter
+			// name="description`, markup the model garbled into a name):
+			// the model's slip, which it got past, not work to unblock.
+			return callOther
+		}
 		failed := toolError{Keys: keys, Text: errorLine(res.Content), Command: subject(tc.Name, in), Seq: seq,
 			Build: buildOnly(in.Command)}
 		// A command that fails again tells the state now: an earlier
