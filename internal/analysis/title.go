@@ -404,7 +404,17 @@ func unquoteWord(f string) string {
 	const marks = "*_\"“”'‘’()[]{}`"
 	core := strings.TrimRight(f, ".,;:!?")
 	end := f[len(core):]
-	core = strings.Trim(core, marks)
+	core = strings.TrimLeft(core, marks)
+	for {
+		r, size := utf8.DecodeLastRuneInString(core)
+		// The parenthesis that closes one the word opens is the
+		// word's ("refactor(website)" of a quoted commit subject).
+		if size == 0 || !strings.ContainsRune(marks, r) ||
+			r == ')' && strings.Count(core, "(") >= strings.Count(core, ")") {
+			break
+		}
+		core = core[:len(core)-size]
+	}
 	if core == "" {
 		return strings.Trim(f, marks)
 	}

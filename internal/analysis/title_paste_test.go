@@ -137,3 +137,19 @@ func TestTitleClosingRequestOfLongPrompt(t *testing.T) {
 		t.Errorf("title %q does not name the request that closes the prompt", got)
 	}
 }
+
+// TestTitleQuotedCommitSubjectKeepsProse: a commit subject quoted in a
+// sentence ("refactor(website): …") keeps the parenthesis of its scope, so
+// the words after it are not taken for a call's arguments and lost.
+func TestTitleQuotedCommitSubjectKeepsProse(t *testing.T) {
+	if got := unquoteWord(`("refactor(website):`); got != "refactor(website):" {
+		t.Errorf("unquoteWord = %q, want the scope's parenthesis kept", got)
+	}
+	var words []string
+	for _, s := range titleSentences(`Commit 5cf09a5f ("fix(api): trim the token") left two scratch files in the repo. Remove them.`) {
+		words = append(words, s.words...)
+	}
+	if got := strings.Join(words, " "); !strings.Contains(got, "scratch files") || !strings.Contains(got, "Remove them") {
+		t.Errorf("sentences %q lost the prose after the quoted subject", got)
+	}
+}
