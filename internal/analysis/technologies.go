@@ -1431,7 +1431,7 @@ func attachedFiles(prose string) []string {
 // words is stewardWords of the message's prose.
 func stewardNamed(v *view, words string, te *techEvidence) {
 	for _, e := range v.sem.Entities {
-		if e.Type != EntityTechnology {
+		if e.Type != EntityTechnology || dataFormats[e.Text] {
 			continue
 		}
 		sent, at := sentenceWith(words, e.Text)
@@ -1447,6 +1447,12 @@ func stewardNamed(v *view, words string, te *techEvidence) {
 		}
 	}
 }
+
+// dataFormats are the formats a steward names for the shape of some data
+// ("emit the results as json", "download the CSV", "an HTML export"),
+// not for a technology of their stack: a file of one the session writes
+// or edits still shows it.
+var dataFormats = set("JSON", "CSV", "HTML")
 
 // operatingSystems are named for where the work runs ("CI on macOS", "a
 // fresh Ubuntu"), not as a technology the session works with: they count

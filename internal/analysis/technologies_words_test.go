@@ -81,3 +81,27 @@ func TestComparedTechnologiesAreNotTheirs(t *testing.T) {
 		t.Errorf("technologies %q lack Commander.js, named beside a command called evaluate", got)
 	}
 }
+
+// TestDataFormatsNamedAreNoStack: the formats a steward names for the
+// shape of some data ("print it as JSON", "a CSV of the totals", "the
+// HTML export") are not technologies the work is built with; a page the
+// session writes is still HTML.
+func TestDataFormatsNamedAreNoStack(t *testing.T) {
+	c := newConvo()
+	c.steward("Print the totals as JSON on stdout, keep a CSV of them for finance, and the HTML export can wait.")
+	c.assistant("Done.")
+	got := technologiesNamed(c)
+	for _, format := range []string{"JSON", "CSV", "HTML"} {
+		if slices.Contains(got, format) {
+			t.Errorf("technologies %q hold %s, named as the shape of some data", got, format)
+		}
+	}
+
+	c = newConvo()
+	c.steward("Add a totals page.")
+	c.tool("Write", obj{"file_path": "/srv/shop/web/totals.html", "content": "<h1>Totals</h1>\n"}, "ok", "")
+	c.assistant("Done.")
+	if got := technologiesNamed(c); !slices.Contains(got, "HTML") {
+		t.Errorf("technologies %q lack HTML, from a page the session wrote", got)
+	}
+}
