@@ -598,6 +598,10 @@ func stripListMarker(s string) string {
 	if len(s) >= 2 && (s[0] == '-' || s[0] == '*' || s[0] == '+') && s[1] == ' ' {
 		return withoutCheckbox(strings.TrimSpace(s[2:]))
 	}
+	if rest, ok := strings.CutPrefix(s, "• "); ok {
+		// The bullet of a list typed or exported as text, not Markdown.
+		return withoutCheckbox(strings.TrimSpace(rest))
+	}
 	n := 0
 	for n < len(s) && n < 3 && '0' <= s[n] && s[n] <= '9' {
 		n++

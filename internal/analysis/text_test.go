@@ -40,3 +40,13 @@ func TestSentencesEndInsideClosingMarks(t *testing.T) {
 		}
 	}
 }
+
+// A list typed or exported as text opens its items with "•": the
+// bullet is no word of the sentence.
+func TestSentencesDropTextBullets(t *testing.T) {
+	got := sentences("The refactor:\n• Removed unused functions.\n• [x] Created load_images() for clarity.")
+	want := []string{"The refactor:", "Removed unused functions.", "Created load_images() for clarity."}
+	if !slices.Equal(got, want) {
+		t.Errorf("sentences = %q, want %q", got, want)
+	}
+}
