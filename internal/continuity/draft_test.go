@@ -425,3 +425,33 @@ func TestDraftMissingToolIsNoBlocker(t *testing.T) {
 		}
 	}
 }
+
+// A command the shell or the program did not understand ("unrecognized
+// subcommand", "command not found") is resolved by any command that runs
+// after it: the session got past the wrong invocation.
+func TestDraftMisreadCommandResolvedByTheNextRun(t *testing.T) {
+	for _, tc := range []struct {
+		out     string
+		blocked bool
+	}{
+		{"error: unrecognized subcommand 'bun'\n\nUsage: wrap <COMMAND>", false},
+		{"bash: jq: command not found", false},
+		{"FAIL src/app.test.ts > renders the list\nAssertionError: expected 2 to be 3", true},
+	} {
+		sess := baton.Session{ID: "s1", Title: "Fix the sandbox mode"}
+		msgs := []*baton.Message{
+			{Seq: 1, Role: baton.RoleSteward, Content: "The provider fails with an unknown sandbox mode. Fix it."},
+			bashCall(2, "b1", "wrap bun run test 2>&1"),
+			bashResult(3, "b1", tc.out, true),
+			bashCall(4, "b2", "git status --short"),
+			bashResult(5, "b2", " M src/provider.ts", false),
+			{Seq: 6, Role: baton.RoleAssistant, Content: "Changed the sandbox mode to workspace-write."},
+		}
+		blocked := slices.ContainsFunc(continuity.Draft(&sess, nil, msgs).Transferred.ActiveTasks, func(task baton.BridgeTask) bool {
+			return task.Status == baton.TaskBlocked
+		})
+		if blocked != tc.blocked {
+			t.Errorf("%q: blocked %v, want %v", tc.out, blocked, tc.blocked)
+		}
+	}
+}

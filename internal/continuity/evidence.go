@@ -73,6 +73,26 @@ type toolError struct {
 	Command string   // the command or file that failed
 	Seq     int64
 	Build   string // the toolchain of a failed build (buildOnly), or ""
+	// Misread says the shell or the program did not understand the command
+	// line itself (misreadCommand): a wrong invocation, not failing work.
+	Misread bool
+}
+
+// misreadCues say a command line was not understood: the program or one
+// of its subcommands or flags is unknown.
+var misreadCues = []string{"command not found", "unrecognized subcommand", "unrecognized command", "unknown command",
+	"unknown subcommand", "no such command", "is not recognized as an internal or external command", "invalid choice:",
+	"unrecognized arguments", "unrecognized option", "unknown option", "unknown flag"}
+
+// misreadCommand reports a failed command's output that says the command
+// line itself was not understood ("error: unrecognized subcommand 'bun'",
+// "jq: command not found"). Any later command that runs is the session
+// getting past it.
+func misreadCommand(out string) bool {
+	if len(out) > 2000 {
+		out = out[:2000] // the cue is in the first lines the program printed
+	}
+	return hasAny(strings.ToLower(out), misreadCues)
 }
 
 type toolInput struct {
@@ -188,7 +208,7 @@ func (ev *evidence) readCall(tc baton.ToolCall, res *baton.Message, seq int64) i
 			return callOther
 		}
 		failed := toolError{Keys: keys, Text: errorLine(res.Content), Command: subject(tc.Name, in), Seq: seq,
-			Build: buildOnly(in.Command)}
+			Build: buildOnly(in.Command), Misread: in.Command != "" && misreadCommand(res.Content)}
 		// A command that fails again tells the state now: an earlier
 		// failure of the same command is replaced, and was fixed when it
 		// failed with another error ("npx tsc --noEmit" failed on a type
@@ -206,12 +226,13 @@ func (ev *evidence) readCall(tc baton.ToolCall, res *baton.Message, seq int64) i
 		return callOther
 	}
 	// A success resolves every earlier failure that shares a command with
-	// it, and a command that compiles the code resolves a failed build of
-	// its toolchain.
+	// it, a command that compiles the code resolves a failed build of its
+	// toolchain, and any command that runs resolves one the shell or the
+	// program did not understand.
 	compiled := compiler(in.Command)
 	kept := ev.unresolved[:0]
 	for _, e := range ev.unresolved {
-		if sharesKey(e.Keys, keys) || compiled != "" && e.Build == compiled {
+		if sharesKey(e.Keys, keys) || compiled != "" && e.Build == compiled || e.Misread && in.Command != "" {
 			ev.resolved = append(ev.resolved, e)
 		} else {
 			kept = append(kept, e)
