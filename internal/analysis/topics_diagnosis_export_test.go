@@ -133,3 +133,16 @@ func (s TopicSession) CandidateTerms() []string {
 	}
 	return out
 }
+
+// MessageProses is the lower-cased prose of each message with text, in
+// order, and whether the steward wrote it.
+func MessageProses(msgs []*baton.Message) (proses []string, steward []bool) {
+	vs := buildViews(New(), msgs)
+	for i := range vs {
+		if vs[i].text {
+			proses = append(proses, vs[i].lower())
+			steward = append(steward, vs[i].steward())
+		}
+	}
+	return proses, steward
+}
