@@ -375,7 +375,9 @@ func doneLater(vs []view, unread int) []bool {
 				done = !(i > lastSteward && endsFailing) || reportsCheckPassing(wordsOf(w.lower()))
 			}
 		}
-		if w.steward() {
+		if w.steward() && !done {
+			// Once a report counts, no earlier one is read: nor is
+			// whether the steward's word voids it.
 			nextFails = stillFailing(w.lower())
 		}
 	}
