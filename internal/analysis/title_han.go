@@ -57,10 +57,12 @@ var hanStopPairs = func() map[[2]rune]bool {
 	return m
 }()
 
-// cutHan reports a word hanTerms cuts into pairs: a run of three Han
-// characters or more.
+// cutHan reports a word hanTerms cuts into pairs: a run of two Han
+// characters or more. A run of two is its one pair, left out as a pair
+// of a longer run is ("里的" of "tests里的模块", written between two
+// Latin names).
 func cutHan(w string) bool {
-	return len(w) > 0 && w[0] >= utf8.RuneSelf && utf8.RuneCountInString(w) > 2 && allHan(w)
+	return len(w) > 0 && w[0] >= utf8.RuneSelf && utf8.RuneCountInString(w) > 1 && allHan(w)
 }
 
 func allHan(w string) bool {

@@ -503,7 +503,7 @@ func termWeights(vs []view, steward ...string) map[string]float64 {
 	for _, s := range steward {
 		seen := map[string]bool{}
 		lower := lowerText(s)
-		for _, w := range hanTerms(lower, splitCJK(wordsOf(lower))) {
+		for _, w := range hanTerms(lower, splitMixedCJK(wordsOf(lower))) {
 			if !seen[w] && termWord(w) {
 				seen[w] = true
 				span[w] += 2
@@ -537,7 +537,7 @@ func termWeights(vs []view, steward ...string) map[string]float64 {
 		}
 		text := withoutPaths(truncate(lower, maxScanText))
 		words = appendWords(words[:0], text)
-		for _, w := range hanTerms(text, splitCJK(words)) {
+		for _, w := range hanTerms(text, splitMixedCJK(words)) {
 			u := terms[w]
 			if u == nil {
 				u = &termUse{counts: (termWord(w) || programs[w]) && !wholeWork[w]}
@@ -1474,6 +1474,13 @@ func (s titleSentence) best(weights map[string]float64) (string, float64) {
 		}
 		if cjkCourtesy(s.cjk) || asksHowToUseAssistant(strings.Fields(s.cjk)) {
 			share *= courtesyShare
+		}
+		if strings.HasSuffix(s.cjk, "ので") {
+			// A Japanese clause of the reason ("LLMがMarkdownを使って
+			// くるので", as the LLM keeps writing Markdown) gives why,
+			// as an English reason clause does: the clause after it
+			// says what to do.
+			share *= purposeShare
 		}
 		switch {
 		case s.about != "" && t == c:
@@ -2578,8 +2585,10 @@ func cjkScore(c string, weights map[string]float64) float64 {
 	seen := map[string]bool{}
 	sc := 0.0
 	lower := lowerText(c)
-	for _, w := range hanTerms(lower, splitCJK(wordsOf(lower))) {
-		if !seen[w] {
+	for _, w := range hanTerms(lower, splitMixedCJK(wordsOf(lower))) {
+		// A name written twice, singular and plural ("test" and
+		// "tests"), is one term of the clause.
+		if !seen[w] && !seen[strings.TrimSuffix(w, "s")] && !seen[w+"s"] {
 			seen[w] = true
 			sc += weights[w]
 		}

@@ -227,36 +227,23 @@ func within(w string, texts []string) bool {
 	return false
 }
 
-// splitCJK cuts Japanese and Chinese words, which are written without
-// spaces, into their runs of kanji and of katakana: the nouns ("検索",
-// "キャッシュ", "東京"); hiragana (particles, verb endings) and mixed
-// runs are dropped. Other words pass through. It looks for such words only
-// when one of the words starts with kana or kanji (titles rely on that);
-// topics cut every mixed word (splitMixedCJK).
-func splitCJK(words []string) []string {
-	return splitCJKRuns(words, false)
-}
-
-// splitMixedCJK is splitCJK for every word that holds kana or kanji
-// wherever it starts ("mdがあるか確認します" gives "md" and "確認"), its
-// runs of Latin letters and digits kept as words ("github" in
-// "githubのリポジトリ"): no topic holds a particle or a verb ending.
+// splitMixedCJK cuts Japanese and Chinese words, which are written
+// without spaces, into their runs of kanji and of katakana: the nouns
+// ("検索", "キャッシュ", "東京"), and their runs of Latin letters and
+// digits, kept as words ("github" in "githubのリポジトリ", "md" in
+// "mdがあるか確認します", "window" of "在Window_CraftNumber中"), wherever
+// in a word the kana or kanji start; hiragana (particles, verb endings)
+// are dropped. Other words pass through. No topic or title term holds a
+// particle or a verb ending.
 func splitMixedCJK(words []string) []string {
-	return splitCJKRuns(words, true)
-}
-
-// splitCJKRuns is splitCJK, or with mixed splitMixedCJK.
-func splitCJKRuns(words []string, mixed bool) []string {
 	has := false
 	for _, w := range words {
-		// A word opening with an ASCII byte (ASCII throughout, when mixed)
-		// holds no such rune where it is looked for: most words are not
-		// decoded.
-		if w != "" && w[0] < utf8.RuneSelf && (!mixed || isASCII(w)) {
+		// A word in ASCII throughout holds no such rune: most words
+		// are not decoded.
+		if w != "" && w[0] < utf8.RuneSelf && isASCII(w) {
 			continue
 		}
-		if r, _ := utf8.DecodeRuneInString(w); r >= 0x3040 ||
-			mixed && strings.ContainsFunc(w, func(r rune) bool { return r >= 0x3040 }) {
+		if strings.ContainsFunc(w, func(r rune) bool { return r >= 0x3040 }) {
 			has = true
 			break
 		}
@@ -284,7 +271,7 @@ func splitCJKRuns(words []string, mixed bool) []string {
 				k = 1
 			case isKatakana(r):
 				k = 2
-			case mixed && r < utf8.RuneSelf && isWordRune(r):
+			case r < utf8.RuneSelf && isWordRune(r):
 				k = 3
 			}
 			if k != kind {
