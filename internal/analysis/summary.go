@@ -1574,7 +1574,10 @@ func outcomeIn(words iter.Seq[string]) bool {
 			}
 			fixedBefore = false
 		}
-		if outcomeWords[w] && !negators[before1] && !notYetDone[before1] &&
+		// After a determiner the word describes ("the deployed site",
+		// "a finished draft"), after "being" the work goes on ("what is
+		// being deployed"): neither tells of work done.
+		if outcomeWords[w] && !negators[before1] && !notYetDone[before1] && !determiners[before1] && before1 != "being" &&
 			!negators[before2] && before2 != "haven't" && before2 != "hasn't" {
 			if w != "fixed" {
 				return true
