@@ -418,8 +418,7 @@ var passingWords = set("pass", "passes", "passed", "passing", "green", "succeede
 // works"), not only that a step was taken.
 func reportsCheckPassing(words []string) bool {
 	for i, w := range words {
-		if passingWords[w] && !(i > 0 && (negators[words[i-1]] || notYetDone[words[i-1]] || notHave[words[i-1]])) &&
-			!(i > 1 && (negators[words[i-2]] || notHave[words[i-2]])) {
+		if passingWords[w] && !negatedAt(words, i) {
 			return true
 		}
 	}

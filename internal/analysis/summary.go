@@ -1634,11 +1634,14 @@ func reportsCompletion(words []string) bool {
 // completedAt reports whether words[i] is a completion verb that no
 // "not", "isn't" or the like negates.
 func completedAt(words []string, i int) bool {
-	if !completionWords[words[i]] {
-		return false
-	}
-	return !(i > 0 && (negators[words[i-1]] || notYetDone[words[i-1]] || notHave[words[i-1]]) ||
-		i > 1 && (negators[words[i-2]] || notHave[words[i-2]]))
+	return completionWords[words[i]] && !negatedAt(words, i)
+}
+
+// negatedAt reports whether the verb words[i] is negated or put off by
+// the word or two before it: "not", "isn't", "still", "yet", "haven't".
+func negatedAt(words []string, i int) bool {
+	return i > 0 && (negators[words[i-1]] || notYetDone[words[i-1]] || notHave[words[i-1]]) ||
+		i > 1 && (negators[words[i-2]] || notHave[words[i-2]])
 }
 
 // decisionCue is a cheap test before the decision pattern runs.
