@@ -224,7 +224,7 @@ func sessionTitleFrom(vs []view) (string, titleSource) {
 			source = titleFromNothing
 		}
 	}
-	return best, source
+	return withSessionSpelling(best, weights), source
 }
 
 // lighterDetailShare is the share of its score a later statement of a
