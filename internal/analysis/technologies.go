@@ -357,6 +357,9 @@ func technologiesOf(vs []view) ([]string, map[string]string) {
 					known[a.file] = a.written[0]
 				}
 			}
+			if ranShell(acts) && c.result >= 0 {
+				eslintReportTechnologies(truncate(vs[c.result].m.Content, maxScanText), "the command's output", te)
+			}
 			if c.op() == "read" && c.result >= 0 && !c.failed && c.file() != "" && c.in.Offset == 0 && c.in.Limit == 0 {
 				known[c.file()] = readContent(vs[c.result].m.Content)
 			}
@@ -431,6 +434,7 @@ func technologiesOf(vs []view) ([]string, map[string]string) {
 			for k, name := range names {
 				te.add(name, evidenceUsed, "ran it, as the answer reports: “"+excerpt(said[k], 80)+"”")
 			}
+			eslintReportTechnologies(truncate(v.m.Content, maxScanText), "the answer", te)
 			if writesMarkdown(v.m.Content) {
 				te.add("Markdown", evidenceNamed, "wrote a Markdown document in the answer")
 			}

@@ -141,6 +141,32 @@ var preCommitHook = regexp.MustCompile(`(?m)^\s*- hook id: ([\w.-]+)`)
 // "ruff.......Failed".
 var preCommitResult = regexp.MustCompile(`(?m)^.{1,60}?\.{4,}\s*(Passed|Failed|Skipped)`)
 
+// eslintProblem is a line of ESLint's report on one problem: the line and
+// column, the severity, the message and the rule, which a plugin's rules
+// prefix with its name ("  28:11  error  Unsafe assignment of an `any`
+// value  @typescript-eslint/no-unsafe-assignment").
+var eslintProblem = regexp.MustCompile(`(?m)^\s*\d+:\d+\s+(?:error|warning)\s+\S.*?\s{2,}(@?[a-z0-9-]+(?:/[a-z0-9-]+)+|[a-z][a-z0-9-]+)\s*$`)
+
+// eslintReportTechnologies adds what ESLint's report in output shows ran
+// in the project: ESLint, and the plugin of a scoped plugin's rule when
+// Baton knows it ("@typescript-eslint/no-unused-vars" is
+// typescript-eslint's). where says whose output it was.
+func eslintReportTechnologies(content, where string, te *techEvidence) {
+	if !strings.Contains(content, "error  ") && !strings.Contains(content, "warning  ") {
+		return
+	}
+	for _, m := range eslintProblem.FindAllStringSubmatch(content, 32) {
+		te.add("ESLint", evidenceUsed, "ran ESLint, whose report "+where+" shows")
+		scope, _, ok := strings.Cut(m[1], "/")
+		if !ok || !strings.HasPrefix(scope, "@") {
+			continue
+		}
+		if t := productOfPackage(strings.TrimPrefix(scope, "@")); t != "" {
+			te.add(t, evidenceUsed, "ran ESLint with "+t+"'s rules, whose report "+where+" shows")
+		}
+	}
+}
+
 // stewardPastedOutput adds what a tool's output that the steward pasted
 // shows ran: pre-commit's report ("ruff....Failed", "- hook id: ruff")
 // ran pre-commit and its hooks' programs.
@@ -154,6 +180,7 @@ func stewardPastedOutput(content string, te *techEvidence) {
 		te.add(packageTechnology(pkg), evidenceNamed, "installed: "+pkg+" in the output the steward pasted")
 	}
 	content = truncate(content, maxScanText)
+	eslintReportTechnologies(content, "the steward pasted", te)
 	// The pattern needs a run of dots: text without one is not scanned.
 	if !strings.Contains(content, "....") || !preCommitResult.MatchString(content) {
 		return
