@@ -1034,6 +1034,8 @@ func (sp *sentenceSplitter) cjkSentence(sentence string) {
 	whole := strings.TrimSpace(strings.TrimRight(sentence, "、，,；;：: "))
 	if len(clauses) > 1 && utf8.RuneCountInString(whole) <= maxTitleRunes && !sp.full() {
 		sp.out = append(sp.out, titleSentence{cjk: whole})
+	} else if opening := openingClauses(sentence, clauses); opening != "" && !sp.full() {
+		sp.out = append(sp.out, titleSentence{cjk: opening})
 	}
 	for k, c := range clauses {
 		if k+1 < len(clauses) && !sp.full() {
@@ -2658,4 +2660,28 @@ func lastParagraph(prose string) string {
 		}
 	}
 	return ""
+}
+
+// openingClauses is the run of a sentence's first clauses, two or more,
+// as written, that fits a title: "" when the second clause does not.
+func openingClauses(sentence string, clauses []string) string {
+	if len(clauses) < 3 {
+		return ""
+	}
+	end, best := 0, ""
+	for k, c := range clauses {
+		i := strings.Index(sentence[end:], c)
+		if i < 0 {
+			return best
+		}
+		end += i + len(c)
+		run := strings.TrimSpace(sentence[:end])
+		if utf8.RuneCountInString(run) > maxTitleRunes {
+			return best
+		}
+		if k > 0 {
+			best = run
+		}
+	}
+	return best
 }
