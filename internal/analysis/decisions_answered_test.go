@@ -55,3 +55,28 @@ func TestDecisionRecommendationBuiltAsPlan(t *testing.T) {
 	c.steward("Explain the plan's second step to me.")
 	checkDecisions(t, c, nil)
 }
+
+// TestDecisionRecommendationInCreatedPlan: an editor's exported chat
+// writes the plan the assistant proposed as a create_plan call, its
+// Markdown in the call's JSON parameters (backticks written "&#96;"); the
+// steward builds it ("Implement the plan as specified …"). The plan is
+// what the assistant said: its recommendation is accepted. The same
+// plan asked about and not built accepts nothing.
+func TestDecisionRecommendationInCreatedPlan(t *testing.T) {
+	offer := "Reading the API before planning.\n\nTool use: **create_plan**\n\n\nParameters:\n\n```json\n" +
+		`{"name": "Login plan", "overview": "Add login to the API.", ` +
+		`"plan": "# Login plan\n\n## Sessions\n\n**Option A**: a cookie session in &#96;api&#96;.\n**Option B**: tokens in local storage.\n\nI recommend keeping a server-side session in an httpOnly cookie because tokens in local storage leak to scripts.\n", ` +
+		`"todos": [{"content": "Add the sessions table", "id": "t1", "status": "pending"}]}` +
+		"\n```\nStatus: **completed**\n\n\nTool use: **create_plan**\n"
+	c := newConvo()
+	c.steward("Plan the login page.")
+	c.assistant(offer)
+	c.steward("Implement the plan as specified, it is attached for your reference. Do NOT edit the plan file itself.")
+	checkDecisions(t, c, []baton.Decision{{Decision: "keeping a server-side session in an httpOnly cookie", Rationale: "tokens in local storage leak to scripts"}})
+
+	c = newConvo()
+	c.steward("Plan the login page.")
+	c.assistant(offer)
+	c.steward("How long will the sessions table take to add?")
+	checkDecisions(t, c, nil)
+}

@@ -154,6 +154,7 @@ func proseOf(content string) string {
 	// exported with its tool calls folded in (SpecStory's <details>
 	// blocks) spends most of its bytes on their results, and its answer
 	// comes after them.
+	content = withCreatedPlans(content)
 	prose := truncate(stripTranscriptMarkup(parseContent(truncate(content, maxProseScan)).prose), maxScanText)
 	if strings.Contains(prose, "Tool use: **") || strings.Contains(prose, "• **") {
 		// A chat an exporter wrote to Markdown: its lines for tool
