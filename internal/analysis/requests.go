@@ -1212,11 +1212,34 @@ func requestOf(s string, item bool) (string, requestForm) {
 			return "", 0 // an absolute path: pasted output, not words
 		}
 	}
-	if utf8.RuneCountInString(task) < 6 || isCommandText(task) || onlyPointsBack(words) || onlyReferences(words) {
+	if utf8.RuneCountInString(task) < 6 || isCommandText(task) || onlyPointsBack(words) && !twoStepsOfWork(words) || onlyReferences(words) {
 		return "", 0
 	}
 	return task, form
 }
+
+// twoStepsOfWork reports a request of verbs only that names two steps of
+// work on what came before ("build and test", "test it, then commit"):
+// the thing worked on is said before, but the work is named, as "commit
+// and push" is.
+func twoStepsOfWork(words []string) bool {
+	verbs := map[string]bool{}
+	for _, w := range words {
+		lw := strings.ToLower(strings.Trim(w, ".,;:!?"))
+		switch {
+		case imperativeVerbs[lw] && !vagueVerbs[lw]:
+			verbs[lw] = true
+		case lw == "and" || lw == "then" || lw == "it" || lw == "this" || lw == "them" || lw == "&":
+		default:
+			return false
+		}
+	}
+	return len(verbs) >= 2
+}
+
+// vagueVerbs ask to go on with work named before, and name none.
+var vagueVerbs = set("try", "start", "finish", "complete", "keep", "stop", "continue", "make", "do", "check", "look",
+	"review", "improve", "fix", "resolve", "address", "apply")
 
 // arrowWords lead from one thing to what it becomes.
 var arrowWords = set("→", "->", "=>")

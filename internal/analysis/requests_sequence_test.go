@@ -131,3 +131,24 @@ func TestRepeatAndAlternativeVerbs(t *testing.T) {
 		t.Error(`"do the same tests fail" read as a request to repeat work`)
 	}
 }
+
+// TestTwoStepsOfWorkOnWhatCameBefore: a reply of verbs alone that names
+// two steps of work ("yes, merge and release") asks for them on what was
+// said before, as "commit and push" does; one verb with a word pointing
+// back ("do it", "fix that") or two that name no work ("try that again")
+// names nothing a reader could pick up.
+func TestTwoStepsOfWorkOnWhatCameBefore(t *testing.T) {
+	for _, c := range []struct{ message, want string }{
+		{"yes, merge and release", "merge and release"},
+		{"Sounds good. Test it and publish", "Test it and publish"},
+	} {
+		if got := requestTasks(c.message); !slices.Equal(got, []string{c.want}) {
+			t.Errorf("%q gave tasks %q, want %q", c.message, got, []string{c.want})
+		}
+	}
+	for _, message := range []string{"ok, do it", "fix that", "try that again", "ok, go ahead and start"} {
+		if got := requestTasks(message); len(got) != 0 {
+			t.Errorf("%q gave tasks %q, want none", message, got)
+		}
+	}
+}
