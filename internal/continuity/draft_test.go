@@ -455,3 +455,44 @@ func TestDraftMisreadCommandResolvedByTheNextRun(t *testing.T) {
 		}
 	}
 }
+
+// A search or a read that failed (grep found nothing, a folder that is
+// not there to list, a file that is not there to read) is a miss on the
+// way, never a blocker; a command that builds or tests still blocks.
+func TestDraftFailedLookupIsNoBlocker(t *testing.T) {
+	for _, tc := range []struct {
+		command string
+		blocked bool
+	}{
+		{`cd src && grep -rn '^// ' --include=*.go | grep -v _test.go | sort | uniq -c | head -30`, false},
+		{"ls -la docs/generated", false},
+		{"git log --oneline origin/release", false},
+		{"cd src && go test ./...", true},
+		{"grep -rn retry src/ && npm run build", true},
+	} {
+		sess := baton.Session{ID: "s1", Title: "Tidy the comments"}
+		msgs := []*baton.Message{
+			{Seq: 1, Role: baton.RoleSteward, Content: "Remove the comments that say nothing the code does not."},
+			bashCall(2, "b1", tc.command),
+			bashResult(3, "b1", "Exit code 1", true),
+			{Seq: 4, Role: baton.RoleAssistant, Content: "I'll read the files one by one instead."},
+		}
+		blocked := slices.ContainsFunc(continuity.Draft(&sess, nil, msgs).Transferred.ActiveTasks, func(task baton.BridgeTask) bool {
+			return task.Status == baton.TaskBlocked
+		})
+		if blocked != tc.blocked {
+			t.Errorf("%q: blocked %v, want %v", tc.command, blocked, tc.blocked)
+		}
+	}
+	sess := baton.Session{ID: "s1", Title: "Tidy the comments"}
+	msgs := []*baton.Message{
+		{Seq: 1, Role: baton.RoleSteward, Content: "Tidy the comments in the loader."},
+		{Seq: 2, Role: baton.RoleToolCall, ToolCalls: []baton.ToolCall{{ID: "r1", Name: "Read", Input: []byte(`{"file_path":"/repo/src/loader.go"}`)}}},
+		{Seq: 3, Role: baton.RoleToolResult, Content: "File does not exist.", ToolResult: &baton.ToolResult{ToolUseID: "r1", IsError: true}},
+	}
+	for _, task := range continuity.Draft(&sess, nil, msgs).Transferred.ActiveTasks {
+		if task.Status == baton.TaskBlocked {
+			t.Errorf("a failed read hands on a blocker: %+v", task)
+		}
+	}
+}

@@ -207,6 +207,12 @@ func (ev *evidence) readCall(tc baton.ToolCall, res *baton.Message, seq int64) i
 			// the model's slip, which it got past, not work to unblock.
 			return callOther
 		}
+		if lookupTools[tc.Name] || in.Command != "" && lookupCommand(in.Command) {
+			// A search that found nothing (grep's exit status 1), a file
+			// or folder that is not there to read: a miss on the way, not
+			// work that failed.
+			return callOther
+		}
 		failed := toolError{Keys: keys, Text: errorLine(res.Content), Command: subject(tc.Name, in), Seq: seq,
 			Build: buildOnly(in.Command), Misread: in.Command != "" && misreadCommand(res.Content)}
 		// A command that fails again tells the state now: an earlier
@@ -454,6 +460,38 @@ func errorKeys(tool string, in toolInput) []string {
 		return []string{tool + ":" + in.Path}
 	}
 	return []string{tool}
+}
+
+// lookupTools only read or search: their failures are misses.
+var lookupTools = words("Read", "Grep", "Glob", "LS", "WebFetch", "WebSearch", "NotebookRead", "ToolSearch")
+
+// lookupPrograms only read, search or show; lookupGit the subcommands of
+// git that do.
+var (
+	lookupPrograms = words("cd", "pushd", "popd", "ls", "cat", "head", "tail", "less", "more", "grep", "egrep", "fgrep",
+		"rg", "ag", "ack", "find", "fd", "locate", "wc", "sort", "uniq", "cut", "tr", "awk", "column", "nl", "echo", "printf",
+		"pwd", "which", "whereis", "type", "file", "stat", "tree", "du", "df", "diff", "cmp", "jq", "yq", "true")
+	lookupGit = words("status", "log", "diff", "show", "grep", "branch", "ls-files", "rev-parse", "blame", "remote")
+)
+
+// lookupCommand reports a shell command all of whose steps only read,
+// search or show ("cd src && grep -rn TODO | sort | head", "ls docs/",
+// "git log --oneline -5").
+func lookupCommand(cmd string) bool {
+	segments := analysis.ShellSegments(cmd)
+	for _, part := range segments {
+		f := strings.Fields(part)
+		switch {
+		case len(f) == 0:
+		case f[0] == "git":
+			if len(f) < 2 || !lookupGit[f[1]] {
+				return false
+			}
+		case !lookupPrograms[f[0]]:
+			return false
+		}
+	}
+	return len(segments) > 0
 }
 
 // setupCommands set up, wait, or show what another command did: a chain's
