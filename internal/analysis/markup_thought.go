@@ -108,6 +108,16 @@ func thoughtParagraph(para string) bool {
 	return thoughtVoice.MatchString(para)
 }
 
+// WithoutThoughtSummaries is an assistant's prose without the thought
+// summaries an export wrote among its words (withoutThoughtSummaries);
+// prose itself when it holds none.
+func WithoutThoughtSummaries(prose string) string {
+	if !holdsThoughtHeading(prose) {
+		return prose
+	}
+	return withoutThoughtSummaries(prose)
+}
+
 // withoutThoughts is vs with the thought summaries left out of the
 // assistant's prose (withoutThoughtSummaries), for the decisions: a course
 // the model weighed in its summary ("I've decided to execute the config

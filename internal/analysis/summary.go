@@ -216,6 +216,12 @@ func (p *candidatePool) addView(i int, v *view) {
 	}
 	if steward {
 		prose = planHeadingAsk(prose)
+	} else {
+		// A thought summary is what the model weighed, not what it told
+		// the steward or did ("I've decided to run the config script",
+		// "I want this final message to be clear"): no sentence of the
+		// summary and no outcome.
+		prose = WithoutThoughtSummaries(prose)
 	}
 	if strings.Contains(prose, "⎿") {
 		prose = withoutConsoleResults(prose)

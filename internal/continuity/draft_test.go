@@ -496,3 +496,19 @@ func TestDraftFailedLookupIsNoBlocker(t *testing.T) {
 		}
 	}
 }
+
+// A step the model weighed in a thought summary that an export wrote
+// among its answer's words ("**Preparing the migration**" over "Next,
+// I'll write …") is not a next step the session stated.
+func TestDraftThoughtSummaryStatesNoNextStep(t *testing.T) {
+	sess := baton.Session{ID: "s1", Title: "Migrate the users table"}
+	msgs := []*baton.Message{
+		{Seq: 1, Role: baton.RoleSteward, Content: "Migrate the users table to the new schema."},
+		{Seq: 2, Role: baton.RoleAssistant, Content: "**Preparing the migration script**\n\nNext, I'll write the migration script for the users table.\n\nThe migration is written and applied; all 1,204 rows moved."},
+	}
+	for _, task := range continuity.Draft(&sess, nil, msgs).Transferred.ActiveTasks {
+		if strings.Contains(task.Task, "migration script") {
+			t.Errorf("hands on a step of a thought summary: %+v", task)
+		}
+	}
+}

@@ -176,7 +176,13 @@ func (ev *evidence) readWork(msgs []*baton.Message) []prose {
 			}
 		}
 		if (m.Role == baton.RoleSteward || m.Role == baton.RoleAssistant) && strings.TrimSpace(m.Content) != "" {
-			texts = append(texts, prose{m: m, text: stripCode(m.Content)})
+			text := stripCode(m.Content)
+			if m.Role == baton.RoleAssistant {
+				// What the model weighed in a thought summary ("Next,
+				// I'll prepare the script") was never said to the steward.
+				text = analysis.WithoutThoughtSummaries(text)
+			}
+			texts = append(texts, prose{m: m, text: text})
 		}
 	}
 	ev.committed = ev.editedAny && lastCommit > lastEdit
