@@ -67,6 +67,9 @@ type candidate struct {
 	// sumsUp: the sentence opens by saying it sums up ("In summary, …",
 	// "TL;DR: …"): the writer's own summary.
 	sumsUp bool
+	// thought: the sentence is of a model's thought summary, read only
+	// where its message holds nothing else: never an outcome.
+	thought bool
 }
 
 // summaryOf computes a session's summary.
@@ -204,7 +207,6 @@ func (p *candidatePool) addView(i int, v *view) {
 	p.inView = 0
 	commands := fencedCommands(v.m.Content)
 	steward := v.steward()
-	leadIn := false // the steward introduced a paste ("the errors I get:")
 	prose := v.prose
 	if steward && continuationSummary(v.m.Content) {
 		// The agent's summary of the conversation before, in the
@@ -216,17 +218,37 @@ func (p *candidatePool) addView(i int, v *view) {
 	}
 	if steward {
 		prose = planHeadingAsk(prose)
-	} else {
-		// A thought summary is what the model weighed, not what it told
-		// the steward or did ("I've decided to run the config script",
-		// "I want this final message to be clear"): no sentence of the
-		// summary and no outcome.
-		prose = WithoutThoughtSummaries(prose)
 	}
 	if strings.Contains(prose, "⎿") {
 		prose = withoutConsoleResults(prose)
 	}
+	// A thought summary is what the model weighed, not what it told the
+	// steward or did ("I've decided to run the config script", "I want
+	// this final message to be clear"): no sentence of the summary and
+	// no outcome. A message with no other sentence (an export that kept
+	// only the model's thoughts beside its tool calls) still says what
+	// the session was about: its thoughts are read then, never as
+	// outcomes.
+	said := prose
+	if !steward {
+		said = WithoutThoughtSummaries(prose)
+	}
 	viewStart := len(p.cands)
+	p.addLines(i, said, steward, commands, false)
+	if len(p.cands) == viewStart && said != prose {
+		p.inView = 0
+		p.addLines(i, prose, steward, commands, true)
+	}
+	if i == p.firstSteward {
+		p.addFailureAsk(i, prose, viewStart)
+	}
+}
+
+// addLines adds the sentences of prose, the text of view i, to the pool
+// (addView): line by line, with a steward's pasted output marked; thought
+// marks them as a model's thought summary.
+func (p *candidatePool) addLines(i int, prose string, steward bool, commands map[string]string, thought bool) {
+	leadIn := false // the steward introduced a paste ("the errors I get:")
 	// outputAbove: the line above was pasted output; promptAbove: a
 	// shell's prompt is above, with no blank line between.
 	outputAbove, promptAbove := false, false
@@ -295,15 +317,12 @@ func (p *candidatePool) addView(i int, v *view) {
 				continue
 			}
 			c := &p.cands[n]
-			c.pasted = pasted
+			c.pasted, c.thought = pasted, thought
 			// "run:" and the fenced command it introduces.
 			if cmd, ok := commands[strings.TrimSpace(line)]; ok && j == len(ss)-1 && strings.HasSuffix(c.text, ":") {
 				c.text += " " + cmd + "."
 			}
 		}
-	}
-	if i == p.firstSteward {
-		p.addFailureAsk(i, prose, viewStart)
 	}
 }
 
@@ -1202,7 +1221,7 @@ func (p *candidatePool) outcomes(ranked []int, vs []view) []string {
 	for _, k := range ranked {
 		c := &p.cands[k]
 		if c.score <= 0 || !reportsWork(vs, int(c.view), p.firstSteward) || !(c.isOut || c.reports && int(c.view) == p.closing) ||
-			c.chatty || notDone(lowerText(c.text)) || proposes(lowerText(c.text)) {
+			c.chatty || c.thought || notDone(lowerText(c.text)) || proposes(lowerText(c.text)) {
 			continue
 		}
 		if c.isOut && closesOnStep(lowerText(c.text)) {

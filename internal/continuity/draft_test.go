@@ -512,3 +512,23 @@ func TestDraftThoughtSummaryStatesNoNextStep(t *testing.T) {
 		}
 	}
 }
+
+// A checklist an editor prints again as the work goes on ("- [ ] List
+// the targets", later "- [x] List the targets") hands on only what its
+// last print leaves unchecked.
+func TestDraftChecklistPrintedAgainHandsOnWhatIsLeft(t *testing.T) {
+	sess := baton.Session{ID: "s1", Title: "Add metadata to the manifests"}
+	msgs := []*baton.Message{
+		{Seq: 1, Role: baton.RoleSteward, Content: "Add the homepage and repository fields to every manifest under packages."},
+		{Seq: 2, Role: baton.RoleAssistant, Content: "Created 3 items:\n\n- [ ] List the manifest targets\n- [ ] Add metadata to the packages\n- [ ] Spot-check the updates\n\n" +
+			"Working:\n\n- [x] List the manifest targets\n- [-] Add metadata to the packages\n- [ ] Spot-check the updates\n\n" +
+			"Done:\n\n- [x] List the manifest targets\n- [x] Add metadata to the packages\n- [ ] Spot-check the updates\n\nAdded the fields to 72 manifests."},
+	}
+	var got []string
+	for _, task := range continuity.Draft(&sess, nil, msgs).Transferred.ActiveTasks {
+		got = append(got, task.Task)
+	}
+	if !slices.Equal(got, []string{"Spot-check the updates"}) {
+		t.Errorf("tasks = %q, want only the item left unchecked", got)
+	}
+}

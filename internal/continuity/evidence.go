@@ -297,6 +297,13 @@ func (ev *evidence) readRecent(p prose, answered bool) {
 			ev.nextSteps = appendUnique(ev.nextSteps, t)
 			continue
 		}
+		if t, ok := checkedItem(plainMarks(line)); ok {
+			// A list printed again as the work goes on ("- [x] List
+			// the targets" under the same list's "- [ ] List the
+			// targets"): the item is done.
+			ev.nextSteps = slices.DeleteFunc(ev.nextSteps, func(n string) bool { return sameItem(n, t) })
+			continue
+		}
 		if leftList {
 			if t, ok := leftItem(line); ok {
 				ev.nextSteps = appendUnique(ev.nextSteps, t)
@@ -423,6 +430,17 @@ func leftItem(line string) (string, bool) {
 func uncheckedItem(line string) (string, bool) {
 	t := strings.TrimSpace(line)
 	for _, p := range []string{"- [ ] ", "* [ ] ", "+ [ ] "} {
+		if rest, ok := strings.CutPrefix(t, p); ok && len(strings.Fields(rest)) >= 2 {
+			return clip(strings.TrimRight(rest, ". ")), true
+		}
+	}
+	return "", false
+}
+
+// checkedItem reads "- [x] task".
+func checkedItem(line string) (string, bool) {
+	t := strings.TrimSpace(line)
+	for _, p := range []string{"- [x] ", "- [X] ", "* [x] ", "* [X] ", "+ [x] "} {
 		if rest, ok := strings.CutPrefix(t, p); ok && len(strings.Fields(rest)) >= 2 {
 			return clip(strings.TrimRight(rest, ". ")), true
 		}
