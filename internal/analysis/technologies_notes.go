@@ -209,6 +209,13 @@ func reportsOutcome(content string) bool {
 	return false
 }
 
+// reportedCommit is an answer's report of a commit it made, by the
+// commit's hash ("Committed: 3572b26 \"fix the parser\"", "Committed
+// locally (`499dc70`, not pushed)") or with its push ("Everything
+// committed and pushed to main"): the session worked in Git, though the
+// transcript kept no call of it.
+var reportedCommit = regexp.MustCompile("(?i)\\bcommitted\\b[^\n.]{0,40}?\\b[0-9a-f]{7,40}\\b|\\bcommitted and pushed\\b")
+
 // reportedChecks lists the programs an answer reports it checked its work
 // with or ran, each with the words that report it.
 func reportedChecks(content string) (names, said []string) {
@@ -218,6 +225,15 @@ func reportedChecks(content string) (names, said []string) {
 			w := strings.ToLower(strings.TrimRight(m[1], "."))
 			if name := programTechnologies[w]; name != "" && !commonWordTools[w] {
 				names, said = append(names, name), append(said, m[0])
+			}
+		}
+	}
+	if strings.Contains(content, "ommitted") {
+		for _, m := range reportedCommit.FindAllString(content, 4) {
+			// A hash has digits; a word of hex letters ("defaced") is none.
+			if strings.Contains(m, " and pushed") || strings.ContainsAny(m[len("committed"):], "0123456789") {
+				names, said = append(names, "Git"), append(said, m)
+				break
 			}
 		}
 	}

@@ -23,3 +23,24 @@ func TestReportedChecks(t *testing.T) {
 		t.Errorf("reportedChecks found %q in a sentence naming no program", names)
 	}
 }
+
+// TestReportedCommit: an answer whose transcript kept no calls, reporting
+// a commit it made by its hash ("Committed: 3572b26 …", "Committed locally
+// (`499dc70`, not pushed)") or with its push, worked in Git; a word that
+// only looks like a hash after "committed" is no report of one.
+func TestReportedCommit(t *testing.T) {
+	c := newConvo()
+	c.steward("the site parser rejects org names with dots, fix it")
+	c.assistant("[Changed the site pattern in parse_site]\n\nFixed and type-checked.\n\nCommitted: 5b2e91a \"accept dotted org names\"")
+	if got := technologiesNamed(c); !slices.Contains(got, "Git") {
+		t.Errorf("technologies %q lack Git, which the answer reports committing with", got)
+	}
+	for _, said := range []string{"Committed locally (`499dc70`, not pushed).", "Everything committed and pushed to main."} {
+		if names, _ := reportedChecks(said); !slices.Contains(names, "Git") {
+			t.Errorf("reportedChecks(%q) = %q, want Git", said, names)
+		}
+	}
+	if names, _ := reportedChecks("The team committed to a defaced badge and a deadline."); len(names) != 0 {
+		t.Errorf("reportedChecks found %q in a sentence that reports no commit", names)
+	}
+}
