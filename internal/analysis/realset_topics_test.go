@@ -57,6 +57,40 @@ import (
 // half A 324 → 322, B 306 → 308, test recall 0.50 → 0.49); the top
 // candidate kept when it is a technology ("changesets", "opencode"; A
 // 324 → 326, B unchanged, found 257 → 256, test unchanged).
+//
+// At 8f14d42 (630 right of 941 produced, 535 of 979 labels found) the
+// choice is at the ceiling of what the score reads. Precision by place in
+// the list is 0.78, 0.70, 0.64, 0.62, 0.65, 0.68: past the second topic
+// it is flat, so no cut trades recall for precision. Of the first 12
+// candidates that may be topics and were not produced (1700), 0.12 match
+// a label the produced topics miss, and a perfect reranking of them would
+// find 0.72 of the labels. Choosing again from the ranked candidates
+// (without the title's topic: P 0.669, R 0.533, found A 272, B 250): at
+// least 2, 3 or 5 topics instead of 4 (P 0.68, 0.68, 0.65; R 0.44, 0.48,
+// 0.56); a cut at 0.3-0.6 of the best score or 0.5-0.75 of the previous
+// one (P at most 0.68, R down); a bonus of 0.5-4 for a term the title
+// names (such terms are right 0.72-0.83 of the time, but two thirds of
+// those left out match a label already found; at 1, found A 278, B 250,
+// P of B 0.659 → 0.651), or the title as a tie-break (B 250 → 245); a
+// term sharing a word with a chosen topic put last (P 0.654); a
+// coordinate search on half A over twelve features added to the score
+// (steward's and answers' messages, request, phrase, file, title, first
+// message, spread, script, one message, steward's or answers' only: F1 A
+// 0.606 → 0.613, B 0.580 → 0.576); an answer's words, or any term of the
+// answers alone, required in two messages (found B 244, 231). In the
+// import (P 0.670, R 0.546; A 324/477, 278 found; B 306/464, 257): the
+// first-request bonus 2 or 4 instead of 3 (A 317, 321 right; B 309,
+// 305); a file name weighing 1 or 2 instead of 1.5 (B 306, 299); the
+// least score of a short session 1.5 or 2.5 (P 0.664, R 0.550; P 0.683,
+// R 0.504), of a long one 2 or 4 (P 0.664, 0.668); a short session's
+// word repeats weighing 0, 0.25 or 1 instead of 0.5 (R 0.527, 0.532, P
+// 0.648); a message's terms ranked lower the more distinct terms it holds
+// (R 0.533 at best); the steward's pasted output cut before paths join
+// its lines (A 322/475, B 308/462: what labels name is often in the
+// paste, "ruff", "tool install"); generic nouns as half of a noun pair
+// ("file locks", "session state"; found A 279, B 258, P down on both); a
+// session with fewer than two topics filled up with candidates scoring 1
+// or more (A 327/481, B 308/470).
 func TestRealSetTopicsDiagnosis(t *testing.T) {
 	out := os.Getenv("BATON_REALSET_TOPICS_DIAG")
 	if out == "" {
@@ -71,6 +105,10 @@ func TestRealSetTopicsDiagnosis(t *testing.T) {
 	// writes them (realsetWhereWritten).
 	labelsAt, missedAt := map[string]int{}, map[string]int{}
 	producedAt := map[string][2]int{} // right, produced
+	// Produced topics by their place in the list (right, produced), and
+	// what the candidates after the cut could add (realsetTopicsReach).
+	var byPlace [maxRealsetPlaces][2]int
+	var reach realsetTopicsReach
 	releasedDevSessions(t, imp, func(s realsetSession, sess *baton.Session, _ string, lab realsetLabels) {
 		msgs, err := imp.st.AnalysisMessages(imp.ctx, imp.stewardID, sess.ID)
 		if err != nil {
@@ -162,10 +200,16 @@ func TestRealSetTopicsDiagnosis(t *testing.T) {
 			missed[kind]++
 			fmt.Fprintf(&detail, "  missed %q: %s %s\n", l.Text, kind, why)
 		}
-		for _, p := range produced {
+		reach.add(cands, produced, lab.Topics, matchesItem)
+		for i, p := range produced {
 			hit := false
 			for _, l := range append(append([]realsetItem{}, lab.Topics...), lab.OptionalTopics...) {
 				hit = hit || matchesItem(p, l)
+			}
+			place := &byPlace[min(i, maxRealsetPlaces-1)]
+			place[1]++
+			if hit {
+				place[0]++
 			}
 			at := realsetWhereWritten(p, proses, bySteward)
 			pa := producedAt[at]
@@ -222,6 +266,15 @@ func TestRealSetTopicsDiagnosis(t *testing.T) {
 	for _, at := range realsetWrittenPlaces {
 		fmt.Fprintf(&b, "  %-32s %3d / %3d   %3d / %3d\n", at, labelsAt[at]-missedAt[at], labelsAt[at], producedAt[at][0], producedAt[at][1])
 	}
+	b.WriteString("precision by place in the produced list (right / produced):")
+	for i, place := range byPlace {
+		fmt.Fprintf(&b, "  %d: %d / %d %.2f", i+1, place[0], place[1], float64(place[0])/math.Max(1, float64(place[1])))
+	}
+	b.WriteString("\n")
+	fmt.Fprintf(&b, "the first %d candidates that may be topics and were not produced: %d, of which %d match a label the produced topics miss (%.2f); "+
+		"labels the produced topics and those candidates match: %d of %d (recall %.2f, the most a reranking of them could find)\n",
+		realsetReachCandidates, reach.next, reach.nextNew, float64(reach.nextNew)/math.Max(1, float64(reach.next)),
+		reach.reachable, reach.labels, float64(reach.reachable)/math.Max(1, float64(reach.labels)))
 	hist := map[int]int{}
 	for _, d := range balance {
 		hist[max(-4, min(4, d))]++
@@ -231,6 +284,64 @@ func TestRealSetTopicsDiagnosis(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Log("\n" + b.String())
+}
+
+// maxRealsetPlaces is how many places of the produced list the diagnosis
+// tells apart: the sixth holds the rest.
+const maxRealsetPlaces = 6
+
+// realsetReachCandidates is how many candidates that may be topics (not
+// refused alone), best first, the diagnosis reads past the produced
+// topics: about twice the most topics a session has.
+const realsetReachCandidates = 12
+
+// realsetTopicsReach counts what the candidates a session did not choose
+// could add: how many of its first realsetReachCandidates candidates that
+// may be topics were not produced, how many of those match a label no
+// produced topic matches, and how many labels the produced topics and
+// those candidates match together.
+type realsetTopicsReach struct {
+	next, nextNew, reachable, labels int
+}
+
+func (r *realsetTopicsReach) add(cands []analysis.TopicCandidateInfo, produced []string, labels []realsetItem, matches func(string, realsetItem) bool) {
+	found := make([]bool, len(labels))
+	for i, l := range labels {
+		for _, p := range produced {
+			found[i] = found[i] || matches(p, l)
+		}
+	}
+	reachable := slices.Clone(found)
+	seen := map[string]bool{}
+	for _, c := range cands {
+		if len(seen) >= realsetReachCandidates {
+			break
+		}
+		if c.Refuse || seen[c.Term] {
+			continue
+		}
+		seen[c.Term] = true
+		if slices.Contains(produced, c.Term) {
+			continue
+		}
+		r.next++
+		adds := false
+		for i, l := range labels {
+			if matches(c.Term, l) {
+				reachable[i] = true
+				adds = adds || !found[i]
+			}
+		}
+		if adds {
+			r.nextNew++
+		}
+	}
+	for _, ok := range reachable {
+		if ok {
+			r.reachable++
+		}
+	}
+	r.labels += len(labels)
 }
 
 // realsetWrittenPlaces are the places realsetWhereWritten names, in its
