@@ -1208,7 +1208,7 @@ func requestOf(s string, item bool) (string, requestForm) {
 		return "", 0 // "implement the following plan": the plan's items are the tasks
 	}
 	for _, w := range words {
-		if isPathWord(w) && strings.HasPrefix(strings.Trim(w, "'\"("), "/") {
+		if isPathWord(w) && machinePath(strings.Trim(w, "'\"(),.;:")) {
 			return "", 0 // an absolute path: pasted output, not words
 		}
 	}
@@ -1240,6 +1240,24 @@ func twoStepsOfWork(words []string) bool {
 // vagueVerbs ask to go on with work named before, and name none.
 var vagueVerbs = set("try", "start", "finish", "complete", "keep", "stop", "continue", "make", "do", "check", "look",
 	"review", "improve", "fix", "resolve", "address", "apply")
+
+// machinePath reports an absolute path as a program prints it
+// ("/Users/ana/src/app/main.go", "/tmp/claude/tasks/b27.output"): one
+// under a system's own folders, or three folders deep or more. A path of
+// the project written from its root ("/docs/fixtures.md", "/src/app.ts")
+// is the steward's own words.
+func machinePath(w string) bool {
+	if !strings.HasPrefix(w, "/") {
+		return false
+	}
+	first, _, _ := strings.Cut(w[1:], "/")
+	return systemFolders[strings.ToLower(first)] || strings.Count(strings.TrimSuffix(w, "/"), "/") >= 4
+}
+
+// systemFolders are the folders at a Unix or macOS root that hold no
+// project of its own.
+var systemFolders = set("users", "home", "tmp", "var", "usr", "opt", "mnt", "etc", "private", "volumes", "root",
+	"workspace", "workspaces", "app", "srv", "proc", "dev", "bin", "sbin", "lib", "nix", "c", "d")
 
 // arrowWords lead from one thing to what it becomes.
 var arrowWords = set("→", "->", "=>")

@@ -2,6 +2,7 @@ package analysis
 
 import (
 	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -30,5 +31,25 @@ func TestRequestTextLeavesNoHalfStatement(t *testing.T) {
 	}
 	if got, want := requestTasks("Port the helpers to Go:\n- Convert `total = sum(xs)` → `total := 0`"), []string{"Port the helpers to Go"}; !reflect.DeepEqual(got, want) {
 		t.Errorf("conversion of code: %q, want %q", got, want)
+	}
+}
+
+// TestPathFromTheProjectRootIsTheStewardsWords: a path written from the
+// project's root ("/docs/setup.md") is the steward naming a file, and
+// the sentence that holds it still asks; a path a program prints (under
+// /Users or /tmp, or many folders deep) marks pasted output.
+func TestPathFromTheProjectRootIsTheStewardsWords(t *testing.T) {
+	got := requestTasks("Looks right, but we should describe how the sample data was built in /docs/samples.md")
+	if len(got) != 1 || !strings.Contains(got[0], "/docs/samples.md") {
+		t.Errorf("tasks %q, want the request naming /docs/samples.md", got)
+	}
+	for _, pasted := range []string{
+		"open /Users/ana/src/shop/cart/views.py",
+		"read /tmp/agent/tasks/b27c.output",
+		"check /srv/build/shop/cart/out/report.txt",
+	} {
+		if got := requestTasks(pasted); len(got) != 0 {
+			t.Errorf("%q gave tasks %q, want none", pasted, got)
+		}
 	}
 }
