@@ -100,7 +100,7 @@ func sessionSpelling(word string, weights map[string]float64) string {
 	// struck for an ending's: a word that differs from a term there is
 	// the term in another form.
 	last := len(b) - 1
-	for k := 0; k+1 < last; k++ { // two letters swapped: "edxisting"
+	for k := 0; k+1 < last; k++ { // two letters swapped: "environmnet"
 		if b[k] == b[k+1] {
 			continue
 		}
@@ -111,22 +111,25 @@ func sessionSpelling(word string, weights map[string]float64) string {
 			return ""
 		}
 	}
-	for k := 1; k < last; k++ { // one letter too many: "commmit"
+	for k := 1; k < last; k++ { // one key struck twice, or with its neighbour: "commmit", "edxisting"
+		if !strayKey(w, k) {
+			continue
+		}
 		if !try(w[:k] + w[k+1:]) {
 			return ""
 		}
 	}
-	for k := 1; k < last; k++ { // one letter left out: "sytax"
+	for k := 1; k < last && len(w) >= minLeftOutWord; k++ { // one letter left out: "swithing"
 		for c := byte('a'); c <= 'z'; c++ {
 			if !try(w[:k] + string(c) + w[k:]) {
 				return ""
 			}
 		}
 	}
-	for k := 1; k < len(b); k++ { // one letter struck for another: "readmd"
+	for k := 1; k < len(b); k++ { // one key struck for its neighbour: "readmd"
 		orig := b[k]
 		for c := byte('a'); c <= 'z'; c++ {
-			if c == orig || k == last && inflection(b[k-1], orig, c) {
+			if c == orig || !neighbourKeys(orig, c) || k == last && inflection(b[k-1], orig, c) {
 				continue
 			}
 			b[k] = c
@@ -138,6 +141,50 @@ func sessionSpelling(word string, weights map[string]float64) string {
 		}
 	}
 	return found
+}
+
+// minLeftOutWord is the length of the shortest word read for a letter
+// left out: a short word with one more letter is often another word
+// ("string", "storing").
+const minLeftOutWord = 7
+
+// strayKey reports whether w[k] may be a key struck by a slip beside the
+// letters around it: the same letter as one of them, or a key next to
+// one of theirs on the keyboard ("edxisting": d beside e and x). A letter
+// far from both was typed on purpose ("storing" is not "string").
+func strayKey(w string, k int) bool {
+	c := w[k]
+	return c == w[k-1] || c == w[k+1] || neighbourKeys(c, w[k-1]) || neighbourKeys(c, w[k+1])
+}
+
+// keyRows are the rows of letters of a QWERTY keyboard, and keyShifts how
+// far each row is set to the right of the one above it, in keys.
+var (
+	keyRows   = [3]string{"qwertyuiop", "asdfghjkl", "zxcvbnm"}
+	keyShifts = [3]float64{0, 0.25, 0.75}
+)
+
+// neighbourKeys reports two letters whose keys touch on a QWERTY
+// keyboard: the slips of a finger are to them.
+func neighbourKeys(a, b byte) bool {
+	ra, ca := keyPlace(a)
+	rb, cb := keyPlace(b)
+	if ra < 0 || rb < 0 || a == b {
+		return false
+	}
+	dy, dx := ra-rb, ca-cb
+	return dy >= -1 && dy <= 1 && dx >= -1 && dx <= 1
+}
+
+// keyPlace is the row of a letter's key and its place along the row;
+// row -1 for a byte that is no letter.
+func keyPlace(c byte) (int, float64) {
+	for r, row := range keyRows {
+		if i := strings.IndexByte(row, c); i >= 0 {
+			return r, float64(i) + keyShifts[r]
+		}
+	}
+	return -1, 0
 }
 
 // inflection reports a word's last letter, after before, that is one of

@@ -20,12 +20,14 @@ func TestTitleWritesTheSessionsSpelling(t *testing.T) {
 }
 
 // Only a slip is mended: a word the session writes in another form (a
-// plural, an ending), a word of English, a piece of a name, or a word
-// one slip from two of the session's terms keeps its own spelling.
+// plural, an ending), a word of English, a piece of a name, a word one
+// slip from two of the session's terms, or a word whose letter too many
+// or struck for another is far on the keyboard from the letters beside
+// it keeps its own spelling.
 func TestSessionSpellingKeepsRealWords(t *testing.T) {
 	weights := map[string]float64{
 		"changelog": 3, "tests": 3, "cached": 3, "parser": 3, "parsed": 3,
-		"window": 3, "branch": 3, "brunch": 3,
+		"window": 3, "branch": 3, "model": 3, "motel": 3, "string": 3, "content": 3, "readme": 3,
 	}
 	cases := []struct{ title, want string }{
 		{"Add CHANGLOG entry", "Add CHANGELOG entry"},
@@ -33,8 +35,11 @@ func TestSessionSpellingKeepsRealWords(t *testing.T) {
 		{"Clear the cache", "Clear the cache"},   // "cached" another form
 		{"Update changelog", "Update changelog"}, // the session's own word
 		{"Fix Windw_Size", "Fix Windw_Size"},     // a piece of a name
-		{"Merge brnch", "Merge brnch"},           // "branch" or "brunch"
+		{"Fix mofel", "Fix mofel"},               // "model" or "motel"
 		{"Rebase brnach", "Rebase branch"},
+		{"Add READMD", "Add README"},         // d is next to e
+		{"Storing keys", "Storing keys"},     // o is far from t and r
+		{"Context window", "Context window"}, // x is far from n
 	}
 	for _, c := range cases {
 		if got := withSessionSpelling(c.title, weights); got != c.want {
