@@ -67,9 +67,10 @@ type candidate struct {
 	// sumsUp: the sentence opens by saying it sums up ("In summary, …",
 	// "TL;DR: …"): the writer's own summary.
 	sumsUp bool
-	// thought: the sentence is of a model's thought summary, read only
-	// where its message holds nothing else: never an outcome.
-	thought bool
+	// noOutcome: the sentence is never an outcome: it is of a model's
+	// thought summary (read only where its message holds nothing else),
+	// or an item of a list of steps to take, reasons or offers.
+	noOutcome bool
 }
 
 // summaryOf computes a session's summary.
@@ -254,8 +255,19 @@ func (p *candidatePool) addLines(i int, prose string, steward bool, commands map
 	outputAbove, promptAbove := false, false
 	// A paragraph a terminal or an editor hard-wrapped is one line here,
 	// so that its sentences are scored whole, not as halves.
+	// underLead: the lines are a list under a lead of steps to take,
+	// reasons or offers (aheadLead), whose items report nothing done.
+	underLead := false
 	for line := range strings.SplitSeq(unwrapped(prose), "\n") {
 		trimmed := strings.TrimSpace(line)
+		switch {
+		case !steward && aheadLead(trimmed):
+			underLead = true
+		case trimmed == "" || listItemLine(trimmed) || line != strings.TrimLeft(line, " \t"):
+			// A blank line, an item, or a line under an item.
+		default:
+			underLead = false
+		}
 		underPrompt := promptAbove && trimmed != ""
 		promptAbove = steward && (underPrompt || shellPrompt(trimmed))
 		if toolRecord(line) || summaryRecord(line) || consoleLine(line) || codeOpening(trimmed) {
@@ -317,7 +329,7 @@ func (p *candidatePool) addLines(i int, prose string, steward bool, commands map
 				continue
 			}
 			c := &p.cands[n]
-			c.pasted, c.thought = pasted, thought
+			c.pasted, c.noOutcome = pasted, thought || underLead
 			// "run:" and the fenced command it introduces.
 			if cmd, ok := commands[strings.TrimSpace(line)]; ok && j == len(ss)-1 && strings.HasSuffix(c.text, ":") {
 				c.text += " " + cmd + "."
@@ -1221,7 +1233,7 @@ func (p *candidatePool) outcomes(ranked []int, vs []view) []string {
 	for _, k := range ranked {
 		c := &p.cands[k]
 		if c.score <= 0 || !reportsWork(vs, int(c.view), p.firstSteward) || !(c.isOut || c.reports && int(c.view) == p.closing) ||
-			c.chatty || c.thought || notDone(lowerText(c.text)) || proposes(lowerText(c.text)) {
+			c.chatty || c.noOutcome || notDone(lowerText(c.text)) || proposes(lowerText(c.text)) {
 			continue
 		}
 		if c.isOut && closesOnStep(lowerText(c.text)) {
@@ -1587,6 +1599,10 @@ func isOutcome(words []string) bool {
 	return outcomeIn(slices.Values(words))
 }
 
+// quantifiers describe a thing as determiners do ("several completed
+// features", "some resolved threads").
+var quantifiers = set("several", "some", "many", "few", "other")
+
 // outcomeIn is isOutcome of words read one at a time (eachWord), for a
 // reader that has no slice of them.
 func outcomeIn(words iter.Seq[string]) bool {
@@ -1602,7 +1618,7 @@ func outcomeIn(words iter.Seq[string]) bool {
 		// After a determiner the word describes ("the deployed site",
 		// "a finished draft"), after "being" the work goes on ("what is
 		// being deployed"): neither tells of work done.
-		if outcomeWords[w] && !negators[before1] && !notYetDone[before1] && !determiners[before1] && before1 != "being" &&
+		if outcomeWords[w] && !negators[before1] && !notYetDone[before1] && !determiners[before1] && !quantifiers[before1] && before1 != "being" &&
 			!negators[before2] && before2 != "haven't" && before2 != "hasn't" {
 			if w != "fixed" {
 				return true

@@ -391,11 +391,6 @@ func nextStep(s, lower string) (string, bool) {
 	return "", false
 }
 
-// leftLeads open a line that introduces a list of what is left to do.
-var leftLeads = []string{"left for the next session", "left for next time", "left for tomorrow", "left to do", "still to do",
-	"next steps", "next up", "what's left", "remaining", "to do next", "for the next session", "for next time", "open items",
-	"follow-ups", "follow ups"}
-
 // leftLead reports a line that introduces a list of what is left ("Done
 // for today. Left for the next session:", "**Next steps:**"): its last
 // sentence holds one of leftLeads and ends with a colon.
@@ -406,7 +401,7 @@ func leftLead(line string) bool {
 	}
 	said := sentences(t)
 	last := strings.ToLower(said[len(said)-1])
-	return len(strings.Fields(last)) <= 8 && hasAny(last, leftLeads)
+	return len(strings.Fields(last)) <= 8 && hasAny(last, analysis.LeftLeads)
 }
 
 // leftItem reads a top-level item of a list of what is left ("- Delete
