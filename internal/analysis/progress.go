@@ -624,7 +624,7 @@ func asksForAnswer(task string) bool {
 
 // answerVerbs ask for an answer, not a change.
 var answerVerbs = set("explain", "compare", "describe", "summarize", "summarise", "suggest", "propose", "outline",
-	"recommend", "advise", "clarify", "brainstorm")
+	"recommend", "advise", "clarify", "brainstorm", "discuss")
 
 // answeredLater reports, for each message i, whether the assistant says
 // something after it (prose, not only tool calls). One pass from the end.

@@ -45,6 +45,7 @@ func TestAnsweredExplanationIsDone(t *testing.T) {
 		{"Compare render_a.py and render_b.py and explain the differences", true},
 		{"Can you summarise how the cache expires?", true},
 		{"Tell me which of the two queues is fairer", true},
+		{"Let's discuss how recipients accept a share in phase 14", true},
 		{"Add a retry with backoff to the bank client", false},
 	} {
 		c := newConvo()
