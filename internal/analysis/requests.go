@@ -35,7 +35,7 @@ var imperativeVerbs = set("add", "fix", "update", "create", "write", "remove", "
 	"optimize", "simplify", "split", "extract", "port", "translate", "apply", "restore", "revert", "verify", "ensure",
 	"drop", "increase", "decrease", "read", "outline", "design", "draw", "format", "sort", "fill", "send", "publish",
 	"modify", "insert", "append", "keep", "stop", "start", "finish", "complete", "retry", "rerun", "recreate",
-	"execute", "discuss", "search", "record", "save", "download", "audit", "fold", "reflect", "recall")
+	"execute", "discuss", "search", "record", "save", "download", "audit", "fold", "reflect", "recall", "continue")
 
 // codeWorkVerbs ask for a change by what the code is to do ("use indent=4
 // on all json.dump", "catch exceptions right at the parser", "call X on
@@ -1478,7 +1478,7 @@ var pointingWords = set("this", "that", "it", "these", "those", "them", "they", 
 	"two", "three", "four", "five", "second", "third", "fourth", "fifth", "both", "either", "or",
 	// The work already laid out, by its stage ("start implementation",
 	// "go on with the plan"): the plan's items are the tasks.
-	"implementation", "plan")
+	"implementation", "plan", "planned")
 
 // onlyPointsBack reports a request whose words, past its verbs, only
 // point back at what was said before ("detect that", "do this yourself,

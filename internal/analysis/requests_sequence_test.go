@@ -152,3 +152,24 @@ func TestTwoStepsOfWorkOnWhatCameBefore(t *testing.T) {
 		}
 	}
 }
+
+// TestContinueNamesTheWorkItGoesOnWith: "continue" with the work it goes
+// on with asks for that work ("Continue the schema review and prepare the
+// release notes", "continue the course from section 3"); "continue",
+// "please continue" or "continue as planned" go on with work named
+// before and name none.
+func TestContinueNamesTheWorkItGoesOnWith(t *testing.T) {
+	for _, message := range []string{
+		"Continue the schema review and prepare the release notes.",
+		"ok, continue the course from section 3",
+	} {
+		if got := requestTasks(message); len(got) != 1 || !strings.HasPrefix(strings.ToLower(got[0]), "continue the ") {
+			t.Errorf("%q gave tasks %q, want the request to continue", message, got)
+		}
+	}
+	for _, message := range []string{"continue", "please continue", "yes, continue as planned"} {
+		if got := requestTasks(message); len(got) != 0 {
+			t.Errorf("%q gave tasks %q, want none", message, got)
+		}
+	}
+}
