@@ -37,7 +37,12 @@ var (
 	// B, which is …": a course reported as the one put in place of
 	// another.
 	replacedWith = regexp.MustCompile(`(?i)^(?:[-*•]\s+)?(?:(?:i've|i have|we've|we have)\s+)?(?:also\s+)?(?:replaced|swapped)\s+(.{3,80}?)\s+(?:with|for)\s+(.{3,100})$`)
-	switchedFrom = regexp.MustCompile(`(?i)^(?:[-*•]\s+)?(?:(?:i've|i have|we've|we have)\s+)?(?:also\s+)?(switched|changed|moved|migrated|converted)\s+(?:(.{3,80}?)\s+)?from\s+(.{2,60}?)\s+to\s+(.{2,100})$`)
+	// "Resolved the Tailwind error by replacing the @apply utilities with
+	// CSS variables", "Fixed the flaky test by switching from sleeps to
+	// a wait": a fix reported with the course it took in place of
+	// another, the fault it fixed the reason.
+	fixedByReplacing = regexp.MustCompile(`(?i)^(?:[-*•]\s+|\d{1,2}[.)]\s+)?(?:(?:i've|i have|we've|we have)\s+)?((?:fixed|resolved|solved|avoided|addressed|worked around)\s+.{3,120}?)\s+by\s+(?:replacing\s+(.{3,80}?)\s+(?:with|for)\s+(.{3,100})|switching\s+from\s+(.{2,60}?)\s+to\s+(.{2,100}))$`)
+	switchedFrom     = regexp.MustCompile(`(?i)^(?:[-*•]\s+)?(?:(?:i've|i have|we've|we have)\s+)?(?:also\s+)?(switched|changed|moved|migrated|converted)\s+(?:(.{3,80}?)\s+)?from\s+(.{2,60}?)\s+to\s+(.{2,100})$`)
 	// The reason after a reported replacement: "…, which is the
 	// recommended build system", "… to avoid ambiguity".
 	replacementReason = regexp.MustCompile(`(?i)(?:,\s*|\s+)(?:(?:which is|which are|since|because|as it)\s+(.{4,})|((?:so that|so it|to match|to avoid|to keep|to align with|for better|for consistency)\s+.{4,}))$`)
@@ -55,11 +60,21 @@ var (
 func (sc *decisionScan) reportedChoices(i int) {
 	v := &sc.vs[i]
 	low := v.lower()
-	if !hasAnySubstring(low, "option", "approach", "solution", "alternative", "fall back", "falls back", "changed", "switched", "moved", "replaced", "swapped", "migrated", "converted", "right") {
+	fixes := hasAnySubstring(low, "by replacing", "by switching")
+	if !fixes && !hasAnySubstring(low, "option", "approach", "solution", "alternative", "fall back", "falls back", "changed", "switched", "moved", "replaced", "swapped", "migrated", "converted", "right") {
 		return
 	}
 	for _, s := range sc.sentencesOf(i) {
 		plain := strings.TrimSpace(plainText(s))
+		// A fix reported done with its means: the report is the evidence
+		// of the change, which a chat exported without its tool calls
+		// does not show.
+		if fixes {
+			if d, ok := fixReported(plain); ok {
+				sc.add(d, v)
+				continue
+			}
+		}
 		d, kind, ok := reportedChoice(plain, v.prose)
 		if !ok {
 			continue
@@ -72,6 +87,26 @@ func (sc *decisionScan) reportedChoices(i int) {
 			sc.add(d, v)
 		}
 	}
+}
+
+// fixReported reads a fix the sentence s reports with the course it took
+// in place of another ("Resolved the build error by replacing the
+// plugin's rules with CSS variables"): the replacement, the fault fixed
+// its reason.
+func fixReported(s string) (baton.Decision, bool) {
+	if !strings.Contains(s, " by replacing ") && !strings.Contains(s, " by switching from ") {
+		return baton.Decision{}, false
+	}
+	m := fixedByReplacing.FindStringSubmatch(strings.TrimRight(s, " .!"))
+	if m == nil {
+		return baton.Decision{}, false
+	}
+	if m[2] != "" {
+		from := strings.Trim(m[2], "`\"' ")
+		return baton.Decision{Decision: "replace " + from + " with " + strings.Trim(m[3], "`\"' "), Rationale: m[1], Alternatives: []string{from}}, true
+	}
+	from := strings.Trim(m[4], "`\"' ")
+	return baton.Decision{Decision: "switch from " + from + " to " + strings.Trim(m[5], "`\"' "), Rationale: m[1], Alternatives: []string{from}}, true
 }
 
 // dropShorter forgets the latest decision found when decision states it

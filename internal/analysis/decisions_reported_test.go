@@ -166,3 +166,34 @@ func TestEditedInText(t *testing.T) {
 		}
 	}
 }
+
+// TestDecisionFixReportedWithItsMeans: the assistant reports a fault it
+// fixed and the course it took in place of another ("Resolved the build
+// error by replacing the theme plugin with plain CSS variables"): the
+// replacement is the decision, the fault its reason, though the export
+// shows no edit (a chat exported without its tool calls). A fix planned,
+// or a replacement with no fault fixed, is none.
+func TestDecisionFixReportedWithItsMeans(t *testing.T) {
+	c := newConvo()
+	c.steward("the build fails on the theme")
+	c.assistant("Ran the build again.\n\n- Resolved the build error about `bg-card` by replacing the theme plugin's `@apply` rules with plain CSS variables in `app.css`.\n- The build passes.")
+	checkDecisions(t, c, []baton.Decision{{Decision: "replace the theme plugin's @apply rules with plain CSS variables in app.css",
+		Rationale: "Resolved the build error about bg-card", Alternatives: []string{"the theme plugin's @apply rules"}}})
+
+	c = newConvo()
+	c.steward("the tests are flaky")
+	c.assistant("Fixed the flaky upload test by switching from fixed sleeps to polling the job status.")
+	checkDecisions(t, c, []baton.Decision{{Decision: "switch from fixed sleeps to polling the job status",
+		Rationale: "Fixed the flaky upload test", Alternatives: []string{"fixed sleeps"}}})
+
+	for _, answer := range []string{
+		"I'll fix the build error by replacing the theme plugin with CSS variables.",
+		"Could we fix it by replacing the plugin with CSS variables?",
+		"I cleaned up the stylesheet by renaming the classes.",
+	} {
+		c = newConvo()
+		c.steward("the build fails on the theme")
+		c.assistant(answer)
+		checkDecisions(t, c, nil)
+	}
+}
