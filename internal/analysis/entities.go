@@ -384,7 +384,10 @@ var languages = map[string]string{
 	"makefile": "makefile", "make": "makefile", "proto": "protobuf", "graphql": "graphql", "tf": "hcl",
 	"hcl": "hcl", "xml": "xml", "diff": "diff", "patch": "diff", "ini": "ini", "r": "r", "dart": "dart",
 	"scala": "scala", "pl": "perl", "ps1": "powershell", "powershell": "powershell", "ipynb": "python",
-	"al": "al",
+	"al": "al", "nix": "nix", "tex": "latex", "astro": "astro", "jl": "julia", "erl": "erlang", "clj": "clojure",
+	"cljs": "clojure", "ml": "ocaml", "sol": "solidity", "groovy": "groovy", "gd": "gdscript", "cu": "cuda",
+	"j2": "jinja", "jinja": "jinja", "jinja2": "jinja", "typ": "typst", "adoc": "asciidoc", "mdx": "mdx",
+	"prisma": "prisma", "hbs": "handlebars",
 }
 
 // languageTechnology names the technology a language id belongs to.
@@ -395,7 +398,10 @@ var languageTechnology = map[string]string{
 	"php": "PHP", "vue": "Vue", "svelte": "Svelte", "c": "C", "cpp": "C++", "csharp": "C#", "elixir": "Elixir",
 	"haskell": "Haskell", "zig": "Zig", "lua": "Lua", "dockerfile": "Docker", "hcl": "Terraform",
 	"dart": "Dart", "scala": "Scala", "graphql": "GraphQL", "protobuf": "Protocol Buffers",
-	"al": "AL",
+	"al": "AL", "perl": "Perl", "powershell": "PowerShell", "r": "R", "latex": "LaTeX", "astro": "Astro",
+	"julia": "Julia", "erlang": "Erlang", "clojure": "Clojure", "ocaml": "OCaml", "solidity": "Solidity",
+	"groovy": "Groovy", "gdscript": "GDScript", "cuda": "CUDA", "jinja": "Jinja", "typst": "Typst",
+	"asciidoc": "AsciiDoc", "mdx": "MDX", "prisma": "Prisma", "handlebars": "Handlebars",
 }
 
 // fileExts are the extensions that make a bare word like "db.go" a file.
