@@ -71,6 +71,9 @@ func parseContent(s string) content {
 	return c
 }
 
+// OutsideFences is s without its fenced code blocks (parseContent).
+func OutsideFences(s string) string { return parseContent(s).prose }
+
 // fenceOf returns the fence a line opens (``` or ~~~, or longer), or "".
 func fenceOf(line string) string {
 	if len(line) < 3 || (line[0] != '`' && line[0] != '~') {

@@ -532,3 +532,19 @@ func TestDraftChecklistPrintedAgainHandsOnWhatIsLeft(t *testing.T) {
 		t.Errorf("tasks = %q, want only the item left unchecked", got)
 	}
 }
+
+// A fenced Markdown document that holds a fenced example of its own
+// ("```markdown" inside "```markdown") is code to its real end: the
+// checklist of the example is the document's, not a next step.
+func TestDraftNestedFenceIsNoNextStep(t *testing.T) {
+	sess := baton.Session{ID: "s1", Title: "Write the task spec"}
+	msgs := []*baton.Message{
+		{Seq: 1, Role: baton.RoleSteward, Content: "Create a task spec for the repository backend, following the rule."},
+		{Seq: 2, Role: baton.RoleAssistant, Content: "The rule reads:\n\n```markdown\n# Creating tasks\n\nAn example spec:\n\n```markdown\n# Task #007\n\n- [ ] Parse the spec file to extract the title\n- [ ] Find the next free task number\n```\n\nKeep specs short.\n```\n\nCreated process/tasks/014-repository-backend.md."},
+	}
+	for _, task := range continuity.Draft(&sess, nil, msgs).Transferred.ActiveTasks {
+		if strings.Contains(task.Task, "spec file") || strings.Contains(task.Task, "task number") {
+			t.Errorf("hands on an item of a fenced example: %+v", task)
+		}
+	}
+}

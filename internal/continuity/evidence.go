@@ -610,20 +610,12 @@ func errorLine(out string) string {
 	return clip(first)
 }
 
+// stripCode is a message's text outside its code fences: a fence closes
+// only on a line of its own marks, so a fenced Markdown document that
+// holds a fenced example ("```markdown" inside "```markdown") is code to
+// its real end (analysis.OutsideFences).
 func stripCode(s string) string {
-	var b strings.Builder
-	in := false
-	for _, l := range strings.Split(s, "\n") {
-		if strings.HasPrefix(strings.TrimSpace(l), "```") {
-			in = !in
-			continue
-		}
-		if !in {
-			b.WriteString(l)
-			b.WriteByte('\n')
-		}
-	}
-	return strings.TrimSpace(b.String())
+	return strings.TrimSpace(analysis.OutsideFences(s))
 }
 
 var sentenceEnd = regexp.MustCompile(`[.!?](\s+|$)`)
