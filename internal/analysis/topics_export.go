@@ -102,3 +102,90 @@ func withoutExportedListings(prose string) string {
 	}
 	return exportedListing.ReplaceAllString(prose, "\n")
 }
+
+// A console transcript (Claude Code's, Gemini CLI's, Copilot CLI's, IBM
+// Bob's, as pasted or exported) writes each shell command the agent ran
+// into the answer as a line of its own: "⏺ Bash(git log --oneline -10)",
+// "⏺ run_shell_command(npx serverless deploy --stage dev)". The command's
+// words are the program's and its options' ("git checkout", "oneline"),
+// not what the session is about; a commit message it writes ("git commit
+// -m "Add list all command"") is the agent's own words and stays. A
+// shell call given a description instead of the command ("⏺ Bash(Check
+// TypeScript errors after the cast)") is written in words and stays too.
+
+// consoleShellCall matches the opening of a console's line for a call of
+// a shell tool.
+var consoleShellCall = regexp.MustCompile(`⏺ (?:Bash|bash|shell|run_shell_command|execute_command)\(`)
+
+// commitMessageArg matches the message a command gives git commit.
+var commitMessageArg = regexp.MustCompile(`-m\s+"([^"]*)"`)
+
+// withoutConsoleCommands is prose with the commands of the console's shell
+// calls (consoleShellCall) left out, up to the parenthesis that closes
+// the call or the end of its line, all but their commit messages.
+func withoutConsoleCommands(prose string) string {
+	if !strings.Contains(prose, "⏺ ") {
+		return prose
+	}
+	locs := consoleShellCall.FindAllStringIndex(prose, -1)
+	if locs == nil {
+		return prose
+	}
+	var b strings.Builder
+	last := 0
+	for _, loc := range locs {
+		if loc[0] < last {
+			continue
+		}
+		start := loc[1]
+		end := consoleCallEnd(prose, start)
+		if !commandAsTyped(prose[start:end]) {
+			continue
+		}
+		b.WriteString(prose[last:start])
+		for _, m := range commitMessageArg.FindAllStringSubmatch(prose[start:end], -1) {
+			b.WriteString(m[1])
+			b.WriteString(". ")
+		}
+		last = end
+	}
+	b.WriteString(prose[last:])
+	return b.String()
+}
+
+// consoleCallEnd is where the argument of a console call opening at start
+// ends: at the parenthesis that closes it, or at the end of its line.
+func consoleCallEnd(prose string, start int) int {
+	depth := 0
+	for i := start; i < len(prose); i++ {
+		switch prose[i] {
+		case '(':
+			depth++
+		case ')':
+			if depth == 0 {
+				return i
+			}
+			depth--
+		case '\n':
+			return i
+		}
+	}
+	return len(prose)
+}
+
+// commandAsTyped reports a shell call's argument that is a command as typed
+// ("git log", "./run.sh", "$env = …", "GOOS=windows go test"), not a
+// description of it in words ("Check TypeScript errors").
+func commandAsTyped(arg string) bool {
+	arg = strings.TrimSpace(arg)
+	if arg == "" {
+		return false
+	}
+	switch c := arg[0]; {
+	case 'a' <= c && c <= 'z', c == '.', c == '/', c == '~', c == '$':
+		return true
+	}
+	first, _, _ := strings.Cut(arg, " ")
+	name, _, ok := strings.Cut(first, "=")
+	return ok && name != "" && strings.ToUpper(name) == name
+}

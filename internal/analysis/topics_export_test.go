@@ -105,3 +105,35 @@ func TestExportedTaskListHeadingIsNoProse(t *testing.T) {
 		}
 	}
 }
+
+// TestTopicsLeaveConsoleCommandsOut: a console transcript writes each
+// shell command the agent ran as a line of the answer ("⏺ Bash(git
+// checkout main)"); the command's words ("git checkout", "oneline") are
+// the program's, while the message of a commit it makes and a call
+// described in words are the agent's.
+func TestTopicsLeaveConsoleCommandsOut(t *testing.T) {
+	c := newConvo()
+	c.steward("the nightly export drops rows with a null region, fix the export filter")
+	c.assistant("I'll look at the export filter first.\n⏺ Bash(git checkout main && git log --oneline -5)\n" +
+		"⏺ run_shell_command(git checkout -b export-fix)\nThe export filter compares the region to an empty string.")
+	c.steward("ok")
+	c.assistant("⏺ Bash(git checkout export-fix && git rebase main)\n⏺ Bash(git checkout main)\nThe branch is up to date.")
+	c.steward("commit it")
+	c.assistant("⏺ Bash(git checkout export-fix && git commit -m \"Keep rows with a null region in the nightly export\")\n" +
+		"⏺ Bash(Check the export filter tests)\nCommitted: the export filter keeps rows with a null region.")
+	got := topicsWithout(t, c, "git checkout", "checkout", "oneline")
+	if !slices.Contains(got, "export filter") {
+		t.Errorf("topics %q miss the subject", got)
+	}
+	for _, tc := range []struct{ in, want string }{
+		{"Let me see.\n⏺ Bash(git log --oneline -10)\nDone.", "Let me see.\n⏺ Bash()\nDone."},
+		{"⏺ bash(GOOS=windows go test ./... (twice))", "⏺ bash()"},
+		{"⏺ Bash(git commit -m \"Add the export filter\")", "⏺ Bash(Add the export filter. )"},
+		{"⏺ Bash(Check the export filter tests)", "⏺ Bash(Check the export filter tests)"},
+		{"⏺ Read(src/export.go)", "⏺ Read(src/export.go)"},
+	} {
+		if got := withoutConsoleCommands(tc.in); got != tc.want {
+			t.Errorf("withoutConsoleCommands(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}
