@@ -153,6 +153,45 @@ var subTechnologies = map[string]map[string]string{
 	"swift": {"build": "Swift Package Manager", "test": "Swift Package Manager", "package": "Swift Package Manager", "run": "Swift Package Manager"},
 }
 
+// httpClients are the programs that send a request to the URL they are
+// given.
+var httpClients = set("curl", "wget", "http", "https", "xh")
+
+// apiHosts are the hosts of well-known services' APIs: a request to one
+// ("curl https://api.github.com/repos/o/r/issues/7") uses that API.
+var apiHosts = map[string]string{
+	"api.github.com": "GitHub API", "uploads.github.com": "GitHub API", "api.openai.com": "OpenAI",
+	"api.anthropic.com": "Anthropic", "generativelanguage.googleapis.com": "Gemini", "api.mistral.ai": "Mistral",
+	"api.groq.com": "Groq", "api.deepseek.com": "DeepSeek", "openrouter.ai": "OpenRouter",
+	"api.perplexity.ai": "Perplexity", "api.cohere.ai": "Cohere", "api.cohere.com": "Cohere",
+	"api.replicate.com": "Replicate", "api.elevenlabs.io": "ElevenLabs", "api-inference.huggingface.co": "Hugging Face",
+	"huggingface.co": "Hugging Face", "api.stripe.com": "Stripe", "api.telegram.org": "Telegram",
+	"hooks.slack.com": "Slack", "api.notion.com": "Notion", "api.linear.app": "Linear",
+	"api.bitbucket.org": "Bitbucket", "api.twilio.com": "Twilio",
+	"api.sendgrid.com": "SendGrid", "api.cloudflare.com": "Cloudflare", "api.vercel.com": "Vercel",
+	"api.netlify.com": "Netlify", "api.heroku.com": "Heroku", "api.digitalocean.com": "DigitalOcean",
+	"registry.npmjs.org": "npm", "pypi.org": "PyPI", "crates.io": "crates.io", "hub.docker.com": "Docker Hub",
+	"api.openalex.org": "OpenAlex", "api.pinata.cloud": "Pinata", "api.mixpanel.com": "Mixpanel",
+	"app.posthog.com": "PostHog", "us.i.posthog.com": "PostHog", "eu.i.posthog.com": "PostHog",
+	"api.airtable.com": "Airtable", "graph.facebook.com": "Facebook Graph API", "graph.microsoft.com": "Microsoft Graph",
+}
+
+// apiOfURL names the well-known API a URL argument is a request to, or "".
+func apiOfURL(arg string) string {
+	arg = strings.Trim(arg, `"'`)
+	_, rest, ok := strings.Cut(arg, "://")
+	if !ok {
+		return ""
+	}
+	host, _, _ := strings.Cut(rest, "/")
+	host, _, _ = strings.Cut(host, ":")
+	host = strings.TrimPrefix(strings.ToLower(host), "www.")
+	if strings.HasSuffix(host, ".supabase.co") {
+		return "Supabase"
+	}
+	return apiHosts[host]
+}
+
 // findExec are the options of find and fd after which comes the program
 // they run on each file found.
 var findExec = set("-exec", "-execdir", "-x", "--exec", "-X", "--exec-batch")
@@ -848,6 +887,11 @@ func segmentTechnologies(segs, subs []string) []ranTech {
 				}
 			}
 			continue
+		}
+		if httpClients[prog] {
+			for _, a := range args[1:] {
+				add(apiOfURL(a), false)
+			}
 		}
 		name, ok := programTechnologies[prog]
 		if !ok || jsonFilter(prog, args, seg) || prog == "curl" && serverProbe(args) {
