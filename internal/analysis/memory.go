@@ -154,8 +154,21 @@ func proseOf(content string) string {
 	// exported with its tool calls folded in (SpecStory's <details>
 	// blocks) spends most of its bytes on their results, and its answer
 	// comes after them.
+	return proseWithin(truncate(content, maxProseScan), maxScanText)
+}
+
+// Prose is the whole of a message's prose, read as proseOf reads the
+// start of it: the content outside code fences, transcript markup, the
+// tool calls an exporter wrote among the words and their results. A
+// bridge reads a session's last messages to their end ("Next steps:"
+// closes a long answer).
+func Prose(content string) string { return proseWithin(content, len(content)) }
+
+// proseWithin is proseOf of content, of which the first keep bytes of
+// prose outside code and transcript markup are read.
+func proseWithin(content string, keep int) string {
 	content = withCreatedPlans(content)
-	prose := truncate(stripTranscriptMarkup(parseContent(truncate(content, maxProseScan)).prose), maxScanText)
+	prose := truncate(stripTranscriptMarkup(parseContent(content).prose), keep)
 	if strings.Contains(prose, "Tool use: **") || strings.Contains(prose, "• **") {
 		// A chat an exporter wrote to Markdown: its lines for tool
 		// calls ("Tool use: **read_file**", "Grep search for \"x\" •

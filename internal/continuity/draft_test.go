@@ -548,3 +548,18 @@ func TestDraftNestedFenceIsNoNextStep(t *testing.T) {
 		}
 	}
 }
+
+// A tool call a chat export writes among the assistant's words (a
+// "<details>" block with the call and its result) is not what the
+// assistant said: a question in the result (a row of the data it read)
+// is none the session left open.
+func TestDraftExportedToolResultAsksNothing(t *testing.T) {
+	sess := baton.Session{ID: "s1", Title: "What is in the backend"}
+	msgs := []*baton.Message{
+		{Seq: 1, Role: baton.RoleSteward, Content: "What do the rows in the messages table look like?"},
+		{Seq: 2, Role: baton.RoleAssistant, Content: "Let me query the table.\n\n<details>\n          <summary>MCP tool call</summary>\n\n*Called tool*: db - execute_sql\n\n*Parameters*:\n  * query: SELECT * FROM messages LIMIT 2;\n\n*Result*:\n\"[{\\\"role\\\":\\\"assistant\\\",\\\"content\\\":\\\"Hey there! I am the lunch coach. Ready to build three batch lunches in under 2 hours.\\\\n\\\\nTo tailor things, please share:\\\\n- How many batch meals would you like? (1, 2 or 3)\\\\n- What ingredients do you already have on hand?\\\"}]\"\n</details>\n\nThe messages table holds one row per chat message, with its role and its content."},
+	}
+	if qs := continuity.Draft(&sess, nil, msgs).Transferred.OpenQuestions; len(qs) > 0 {
+		t.Errorf("hands on a question of a tool's result: %+v", qs)
+	}
+}

@@ -176,7 +176,10 @@ func (ev *evidence) readWork(msgs []*baton.Message) []prose {
 			}
 		}
 		if (m.Role == baton.RoleSteward || m.Role == baton.RoleAssistant) && strings.TrimSpace(m.Content) != "" {
-			text := stripCode(m.Content)
+			// The words of the message, as the analysis reads them: not
+			// its code, nor the tool calls and results a chat export
+			// writes among them (SpecStory's "<details>" blocks).
+			text := analysis.Prose(m.Content)
 			if m.Role == baton.RoleAssistant {
 				// What the model weighed in a thought summary ("Next,
 				// I'll prepare the script") was never said to the steward.
