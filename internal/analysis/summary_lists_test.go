@@ -62,3 +62,18 @@ func TestAheadLead(t *testing.T) {
 		}
 	}
 }
+
+// A line of a log the steward pasted opens with its date and time, in
+// ISO form or as Go's log package and many others write it
+// ("2026/02/19 11:48:19 WARNING …"): machine output, not their words.
+func TestStartsAsLogDateForms(t *testing.T) {
+	for s, want := range map[string]bool{
+		"2026-02-19 11:48:19 WARNING autologging: unexpected error": true,
+		"2026/02/19 11:48:19 WARNING autologging: unexpected error": true,
+		"On 2026/02/19 the upload folder moved to uploads":          false,
+	} {
+		if got := startsAsLog(s); got != want {
+			t.Errorf("startsAsLog(%q) = %v, want %v", s, got, want)
+		}
+	}
+}

@@ -95,7 +95,7 @@ const logShapePattern = `\b[\w-]+\.[a-z]{1,5}:\d+(?::\d+)?\b` +
 	`|\b[A-Z]\w*(?:Error|Exception)\b` +
 	`|\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+){2,}\b` +
 	`|^\s*\[?(?:ERROR|WARN|WARNING|INFO|DEBUG|FATAL|PANIC|TRACE)\b` +
-	`|^\s*\[?\d{4}-\d\d-\d\d[T ]\d\d:\d\d|^\s*\[?\d\d:\d\d:\d\d` +
+	`|^\s*\[?\d{4}[-/]\d\d[-/]\d\d[T ]\d\d:\d\d|^\s*\[?\d\d:\d\d:\d\d` +
 	`|^\s*at \S+ \(|^\s*File "[^"]+", line \d+|^Traceback \(most recent` +
 	`|\[HTTP/\d`
 
