@@ -563,3 +563,25 @@ func TestDraftExportedToolResultAsksNothing(t *testing.T) {
 		t.Errorf("hands on a question of a tool's result: %+v", qs)
 	}
 }
+
+// The same task told twice, clipped to fit at different lengths (a
+// request of the steward and the assistant's next step), is handed on
+// once.
+func TestDraftClippedTaskHandedOnOnce(t *testing.T) {
+	long := "simplify the remaining engine files (one.py, two.py, three.py, four.py, five.py) to conform to the new base engine interface, removing all logic that is now handled in the decorators module and its helpers, and keep their tests green"
+	sess := baton.Session{ID: "s1", Title: "Simplify the engines",
+		Progress: baton.Progress{TasksDiscussed: []string{long[:150] + "…"}, TasksRemaining: []string{long[:150] + "…"}}}
+	msgs := []*baton.Message{
+		{Seq: 1, Role: baton.RoleSteward, Content: "Please " + long + "."},
+		{Seq: 2, Role: baton.RoleAssistant, Content: "I moved the key function to utils.py.\n\nNext, I will " + long + " in the follow-up."},
+	}
+	var same []string
+	for _, task := range continuity.Draft(&sess, nil, msgs).Transferred.ActiveTasks {
+		if strings.Contains(strings.ToLower(task.Task), "simplify the remaining engine files") {
+			same = append(same, task.Task)
+		}
+	}
+	if len(same) != 1 {
+		t.Errorf("the task is handed on %d times: %q", len(same), same)
+	}
+}

@@ -684,7 +684,10 @@ func capitalize(s string) string {
 }
 
 func sameItem(a, b string) bool {
-	a, b = strings.ToLower(strings.TrimSpace(a)), strings.ToLower(strings.TrimSpace(b))
+	// A text clipped to fit ("… to conform to the new interface,
+	// removing…") is the start of the whole one.
+	a = strings.TrimSuffix(strings.ToLower(strings.TrimSpace(a)), "…")
+	b = strings.TrimSuffix(strings.ToLower(strings.TrimSpace(b)), "…")
 	return a == b || (len(a) > 12 && strings.HasPrefix(b, a)) || (len(b) > 12 && strings.HasPrefix(a, b))
 }
 
