@@ -25,9 +25,38 @@ var (
 )
 
 // holdsThoughtHeading reports whether prose may hold a thoughtHeading
-// line: one that opens with bold.
+// line (one that opens with bold) or a console's thinking block.
 func holdsThoughtHeading(prose string) bool {
-	return strings.HasPrefix(prose, "**") || strings.Contains(prose, "\n**")
+	return strings.HasPrefix(prose, "**") || strings.Contains(prose, "\n**") || strings.Contains(prose, consoleThinking)
+}
+
+// consoleThinking opens the model's thinking in Claude Code's console,
+// which a transcript pasted from it holds: "✻ Thinking…", then the
+// thoughts indented under it, up to the next line that is not (the
+// console's "⏺" before what the assistant said or did).
+const consoleThinking = "✻ Thinking"
+
+// withoutConsoleThinking is prose without its console thinking blocks.
+func withoutConsoleThinking(prose string) string {
+	if !strings.Contains(prose, consoleThinking) {
+		return prose
+	}
+	lines := strings.Split(prose, "\n")
+	kept := lines[:0]
+	thinking := false
+	for _, line := range lines {
+		t := strings.TrimSpace(line)
+		switch {
+		case strings.HasPrefix(t, consoleThinking):
+			thinking = true
+			continue
+		case thinking && (t == "" || line != strings.TrimLeft(line, " \t")):
+			continue
+		}
+		thinking = false
+		kept = append(kept, line)
+	}
+	return strings.Join(kept, "\n")
 }
 
 // withoutThoughtSummaries is an assistant's prose without the thought
@@ -40,6 +69,7 @@ func holdsThoughtHeading(prose string) bool {
 // it; a sentence glued to a summary's last one (gluedSentence) opens the
 // answer, which is kept.
 func withoutThoughtSummaries(prose string) string {
+	prose = withoutConsoleThinking(prose)
 	lines := strings.Split(prose, "\n")
 	kept := lines[:0]
 	for i := 0; i < len(lines); i++ {
