@@ -344,7 +344,13 @@ func (ev *evidence) readRecent(p prose, answered bool) {
 // never answered (questionsOf: a heading that asks titles the section
 // under it, which answers it; a list's options are one question).
 func (ev *evidence) readUnanswered(p prose) {
-	for _, s := range questionsOf(p.text) {
+	text := p.text
+	if p.m.Role == baton.RoleAssistant {
+		if rest, ok := afterLastToolRecord(p.m.Content); ok {
+			text = analysis.WithoutThoughtSummaries(analysis.Prose(rest))
+		}
+	}
+	for _, s := range questionsOf(text) {
 		who := "the steward asked"
 		if p.m.Role == baton.RoleAssistant {
 			who = "the assistant asked"

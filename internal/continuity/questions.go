@@ -312,3 +312,44 @@ func hasPrefixAny(s string, prefixes []string) bool {
 	}
 	return false
 }
+
+// afterLastToolRecord is a message's content after the last line an
+// exporter wrote for a tool call, outside code fences, and whether it has
+// one. A chat export writes many turns of the assistant as one message:
+// a question it asked and then went on past, calling tools without a word
+// from the steward ("Shall we run the linters next?", then "Read file:
+// pyproject.toml" and the linters run), was not waited for; what it asks
+// after its last call stands.
+func afterLastToolRecord(content string) (string, bool) {
+	last, at, fenced := -1, 0, false
+	for line := range strings.SplitAfterSeq(content, "\n") {
+		t := strings.TrimSpace(line)
+		switch {
+		case strings.HasPrefix(t, "```"):
+			fenced = !fenced
+		case !fenced && toolRecordLine(t):
+			last = at
+		}
+		at += len(line)
+	}
+	if last < 0 {
+		return "", false
+	}
+	return content[last:], true
+}
+
+// toolRecordLine reports a line that records a tool call: SpecStory's
+// "<details>" block and "Tool use:" line, Cursor's "Read file: x.py",
+// a console's "⏺ Bash(go test ./...)" (a console writes the assistant's
+// words after ⏺ too, so only a call's name and parenthesis count).
+func toolRecordLine(t string) bool {
+	if hasPrefixAny(t, []string{"<details", "Read file:", "Edit file:", "Tool use:"}) {
+		return true
+	}
+	rest, ok := strings.CutPrefix(t, "⏺ ")
+	if !ok {
+		return false
+	}
+	name, _, ok := strings.Cut(rest, "(")
+	return ok && name != "" && !strings.ContainsAny(name, " \t")
+}

@@ -89,3 +89,34 @@ func TestTasksWithoutMarkup(t *testing.T) {
 		t.Errorf("next steps = %q, want %q", ev.nextSteps, want)
 	}
 }
+
+// TestQuestionPassedOverWithinOneMessage: a chat export writes several
+// turns of the assistant as one message. A question it asked there and
+// then went on past, calling tools, was not waited for; a question after
+// its last call is the one the steward is left with.
+func TestQuestionPassedOverWithinOneMessage(t *testing.T) {
+	passedOver := "The entry point now exists, so the import error should be gone.\n\n" +
+		"Shall we run the formatter and the linter next?\n\n" +
+		"Read file: setup.cfg\n\n" +
+		"```ini\n[flake8]\nmax-line-length = 100\n```\n\n" +
+		"The linter reported two long lines; I wrapped both."
+	msgs := []*baton.Message{
+		{Seq: 1, Role: baton.RoleSteward, Content: "The CLI fails with an import error."},
+		{Seq: 2, Role: baton.RoleAssistant, Content: passedOver},
+	}
+	if qs := gather(msgs).questions; len(qs) != 0 {
+		t.Errorf("questions = %+v, want none: the assistant went on without an answer", qs)
+	}
+
+	msgs[1].Content = passedOver + "\n\n⏺ Bash(make lint)\n\nThe lint is clean. Do you want the wrapped lines in a commit of their own?"
+	qs := gather(msgs).questions
+	if len(qs) != 1 || qs[0].Question != "Do you want the wrapped lines in a commit of their own?" {
+		t.Errorf("questions = %+v, want only the one asked after the last call", qs)
+	}
+
+	// A console writes the assistant's words after ⏺ as well: they are no call.
+	msgs[1].Content = "⏺ Bash(make serve)\n\nThe server starts. Which port should it listen on?\n\n⏺ I can also add a health check."
+	if qs := gather(msgs).questions; len(qs) != 1 {
+		t.Errorf("questions = %+v, want the question the console wrote after ⏺", qs)
+	}
+}
