@@ -173,7 +173,7 @@ func bridgeTasks(sess *baton.Session, ev *evidence, tasksCorrected bool) (tasks 
 func withRequestsLeft(tasks []baton.BridgeTask, wins, remaining []string, questions []baton.OpenQuestion) []baton.BridgeTask {
 	failing := slices.ContainsFunc(tasks, func(t baton.BridgeTask) bool { return t.Status == baton.TaskBlocked })
 	for _, r := range remaining {
-		t := clip(r)
+		t := clip(offerTaken(r))
 		if t == "" || len(tasks) >= maxTasks || failing && strings.HasPrefix(t, "Resolve: ") {
 			continue
 		}
@@ -192,6 +192,26 @@ func withRequestsLeft(tasks []baton.BridgeTask, wins, remaining []string, questi
 		}
 	}
 	return tasks
+}
+
+// offerOpeners open the assistant's offer to do something ("Want me to
+// test the flow end-to-end?").
+var offerOpeners = []string{"do you want me to ", "would you like me to ", "want me to ", "shall i ", "should i "}
+
+// offerTaken is a request that quotes the assistant's offer to take it
+// up ("yes let's do this: Want me to test the checkpoint flow
+// end-to-end?") as the work it asks for ("Test the checkpoint flow
+// end-to-end"): the steward no longer asks anything, and the next
+// session is to do it, not to ask again. Any other request is as it was.
+func offerTaken(request string) string {
+	t := strings.TrimSpace(request)
+	lower := strings.ToLower(t)
+	for _, o := range offerOpeners {
+		if strings.HasPrefix(lower, o) && len(t) > len(o) {
+			return capitalize(strings.TrimRight(strings.TrimSpace(t[len(o):]), "?"))
+		}
+	}
+	return request
 }
 
 // overlaps reports whether two texts share a content word of 4+ letters.

@@ -585,3 +585,24 @@ func TestDraftClippedTaskHandedOnOnce(t *testing.T) {
 		t.Errorf("the task is handed on %d times: %q", len(same), same)
 	}
 }
+
+// TestDraftOfferTakenUpIsTheWork: a steward who takes up the assistant's
+// offer by quoting it ("sounds good: Would you like me to add a retry to
+// the upload step?") asks for the work the offer names; the bridge hands
+// that on as the task and priority, not the offer's question.
+func TestDraftOfferTakenUpIsTheWork(t *testing.T) {
+	sess := baton.Session{ID: "s1", Title: "Flaky uploads"}
+	sess.Progress.TasksRemaining = []string{"Would you like me to add a retry to the upload step?"}
+	msgs := []*baton.Message{
+		{Seq: 1, Role: baton.RoleAssistant, Content: "The upload times out now and then. Would you like me to add a retry to the upload step?"},
+		{Seq: 2, Role: baton.RoleSteward, Content: "sounds good: Would you like me to add a retry to the upload step?"},
+		{Seq: 3, Role: baton.RoleAssistant, Content: "Reading the upload code first."},
+	}
+	c := continuity.Draft(&sess, nil, msgs)
+	if len(c.Transferred.ActiveTasks) != 1 || c.Transferred.ActiveTasks[0].Task != "Add a retry to the upload step" {
+		t.Errorf("tasks = %+v, want the offered work", c.Transferred.ActiveTasks)
+	}
+	if want := "Start: Add a retry to the upload step"; c.Instructions.ImmediatePriority != want {
+		t.Errorf("immediate priority = %q, want %q", c.Instructions.ImmediatePriority, want)
+	}
+}
