@@ -189,3 +189,33 @@ func commandAsTyped(arg string) bool {
 	name, _, ok := strings.Cut(first, "=")
 	return ok && name != "" && strings.ToUpper(name) == name
 }
+
+// withoutExitTotals is prose without the totals Claude Code prints when it
+// exits, pasted or exported with the transcript ("Total cost: $1.86",
+// "Total duration (wall): 13m 32.6s", "Usage by model:" and a line for
+// each model: "claude-opus: 64.6k input, 419 output, 63.5k cache read,
+// 0 cache write"): the same figures in every session, whose words
+// ("cache read", "code changes") are no topic of it.
+func withoutExitTotals(prose string) string {
+	// The cost is in dollars: a search for the rare "$" first spares most
+	// messages the longer search.
+	if strings.IndexByte(prose, '$') < 0 || !strings.Contains(prose, "Total cost:") {
+		return prose
+	}
+	lines := strings.Split(prose, "\n")
+	kept := lines[:0]
+	totals := false
+	for _, l := range lines {
+		t := strings.TrimLeft(l, " \t\u00a0⎿")
+		switch {
+		case exitStatsLine(t) || t == "Usage by model:":
+			totals = true
+			continue
+		case totals && strings.Contains(t, " input, ") && strings.Contains(t, " output"):
+			continue
+		}
+		totals = false
+		kept = append(kept, l)
+	}
+	return strings.Join(kept, "\n")
+}

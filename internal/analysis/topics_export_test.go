@@ -137,3 +137,25 @@ func TestTopicsLeaveConsoleCommandsOut(t *testing.T) {
 		}
 	}
 }
+
+// TestTopicsLeaveExitTotalsOut: the totals a console prints when it exits,
+// kept with a pasted transcript, are the same figures in every session;
+// "cache read" and "code changes" are no topic of it.
+func TestTopicsLeaveExitTotalsOut(t *testing.T) {
+	totals := "\n\nTotal cost:            $1.20\nTotal duration (API):  1m 2.0s\nTotal duration (wall): 9m 3.1s\n" +
+		"Total code changes:    40 lines added, 2 lines removed\nUsage by model:\n" +
+		"    claude-haiku:  500 input, 40 output, 300 cache read, 0 cache write\n" +
+		"     claude-opus:  90.1k input, 800 output, 80.2k cache read, 0 cache write\n"
+	c := newConvo()
+	c.steward("the trie search misses words that share a prefix")
+	c.assistant("The trie search stopped at the first shared prefix; it walks every branch now." + totals)
+	c.steward("and the suffix links?")
+	c.assistant("The suffix links of the trie are built breadth first, so the trie search finds overlapping words." + totals)
+	got := topicsWithout(t, c, "cache read", "cache write", "code changes", "cache")
+	if !slices.Contains(got, "trie search") {
+		t.Errorf("topics %q miss the subject", got)
+	}
+	if got := withoutExitTotals("Done." + totals + "Next line."); got != "Done.\n\nNext line." {
+		t.Errorf("withoutExitTotals = %q", got)
+	}
+}

@@ -749,7 +749,7 @@ func (t *topicTally) message(v *view) string {
 	}
 	// A slash command's name is what Claude Code ran, and the code
 	// symbols a message names are the technical context's.
-	prose := topicProse(withoutCallParameters(withoutExportedToolLines(withoutToolLines(withoutConsoleCommands(stripMarkup(withoutExportedListings(truncate(text, maxScanText)))), v.calls))))
+	prose := topicProse(withoutCallParameters(withoutExportedToolLines(withoutToolLines(withoutExitTotals(withoutConsoleCommands(stripMarkup(withoutExportedListings(truncate(text, maxScanText))))), v.calls))))
 	t.steward = steward
 	if steward {
 		// What the steward pasted (a log, a terminal) is a program's
