@@ -188,11 +188,15 @@ func withRequestsLeft(tasks []baton.BridgeTask, wins, remaining []string, questi
 			held = held || sameQuestion(q.Question, t)
 		}
 		if !held {
-			tasks = append(tasks, baton.BridgeTask{Task: t, Status: baton.TaskPlanned, Context: "asked by the steward and not reported done"})
+			tasks = append(tasks, baton.BridgeTask{Task: t, Status: baton.TaskPlanned, Context: stewardAsked})
 		}
 	}
 	return tasks
 }
+
+// stewardAsked is the context of a task the steward asked for and the
+// session did not report done.
+const stewardAsked = "asked by the steward and not reported done"
 
 // offerOpeners open the assistant's offer to do something ("Want me to
 // test the flow end-to-end?").
@@ -407,6 +411,8 @@ func immediatePriority(tc baton.TransferredContext) string {
 			return "Finish what was nearly done: " + t.Task
 		case t.Status == baton.TaskInProgress:
 			return "Continue: " + t.Task
+		case t.Context == stewardAsked && stewardQuestion(t.Task):
+			return "Answer: " + strings.TrimRight(t.Task, "?") + "?"
 		default:
 			return "Start: " + t.Task
 		}
@@ -419,6 +425,21 @@ func immediatePriority(tc baton.TransferredContext) string {
 		return "Follow up: " + q
 	}
 	return ""
+}
+
+// questionOpeners open a question the steward asks ("is the work to
+// integrate SendGrid already scoped", "can it be that enabling resets the
+// file"); not "do", "when" or "if", which open requests as well ("do the
+// migration", "when it fails, retry").
+var questionOpeners = []string{"is ", "are ", "was ", "were ", "can it ", "could it ", "does ", "did ",
+	"what ", "what's ", "why ", "which ", "where ", "who ", "how "}
+
+// stewardQuestion reports a steward's request that is a question (the
+// analysis keeps its words without the question mark): the next session
+// owes an answer, there is nothing to start.
+func stewardQuestion(task string) bool {
+	lower := strings.ToLower(strings.TrimSpace(task))
+	return strings.HasSuffix(lower, "?") || strings.HasSuffix(lower, ", right") || hasPrefixAny(lower, questionOpeners)
 }
 
 func communicationStyle(a sessionAnalysis, ev *evidence) string {

@@ -606,3 +606,26 @@ func TestDraftOfferTakenUpIsTheWork(t *testing.T) {
 		t.Errorf("immediate priority = %q, want %q", c.Instructions.ImmediatePriority, want)
 	}
 }
+
+// TestDraftPriorityAnswersTheStewardsQuestion: a steward's question the
+// session was still looking into when it ended is handed on as a request
+// without its question mark; the next session owes an answer, and the
+// priority says so rather than to start it. A request stays one to start.
+func TestDraftPriorityAnswersTheStewardsQuestion(t *testing.T) {
+	msgs := []*baton.Message{
+		{Seq: 1, Role: baton.RoleSteward, Content: "is the nightly backup already covered by the retention policy?"},
+		{Seq: 2, Role: baton.RoleAssistant, Content: "Reading the retention settings and the backup job."},
+	}
+	for request, want := range map[string]string{
+		"is the nightly backup already covered by the retention policy": "Answer: is the nightly backup already covered by the retention policy?",
+		"the retry only covers uploads, right":                           "Answer: the retry only covers uploads, right?",
+		"do the nightly backup before the migration":                     "Start: do the nightly backup before the migration",
+	} {
+		sess := baton.Session{ID: "s1", Title: "Backups"}
+		sess.Progress.TasksRemaining = []string{request}
+		c := continuity.Draft(&sess, nil, msgs)
+		if got := c.Instructions.ImmediatePriority; got != want {
+			t.Errorf("%q: immediate priority = %q, want %q", request, got, want)
+		}
+	}
+}
