@@ -618,8 +618,8 @@ func TestDraftPriorityAnswersTheStewardsQuestion(t *testing.T) {
 	}
 	for request, want := range map[string]string{
 		"is the nightly backup already covered by the retention policy": "Answer: is the nightly backup already covered by the retention policy?",
-		"the retry only covers uploads, right":                           "Answer: the retry only covers uploads, right?",
-		"do the nightly backup before the migration":                     "Start: do the nightly backup before the migration",
+		"the retry only covers uploads, right":                          "Answer: the retry only covers uploads, right?",
+		"do the nightly backup before the migration":                    "Start: do the nightly backup before the migration",
 	} {
 		sess := baton.Session{ID: "s1", Title: "Backups"}
 		sess.Progress.TasksRemaining = []string{request}
