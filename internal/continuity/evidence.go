@@ -627,7 +627,7 @@ func stripCode(s string) string {
 	return strings.TrimSpace(analysis.OutsideFences(s))
 }
 
-var sentenceEnd = regexp.MustCompile(`[.!?](\s+|$)`)
+var sentenceEnd = regexp.MustCompile(`[.!?]\**(\s+|$)`)
 
 // sentences splits prose at sentence ends, keeping the end mark.
 func sentences(s string) []string {
@@ -635,14 +635,16 @@ func sentences(s string) []string {
 	for _, line := range strings.Split(s, "\n") {
 		rest := line
 		for {
-			loc := sentenceEnd.FindStringIndex(rest)
+			loc := sentenceEnd.FindStringSubmatchIndex(rest)
 			if loc == nil {
 				if t := strings.TrimSpace(rest); t != "" {
 					out = append(out, t)
 				}
 				break
 			}
-			if t := strings.TrimSpace(rest[:loc[0]+1]); t != "" {
+			// The sentence keeps the bold or italic marks that close
+			// it ("**Which lists do you mean?** The rules …").
+			if t := strings.TrimSpace(rest[:loc[2]]); t != "" {
 				out = append(out, t)
 			}
 			rest = rest[loc[1]:]

@@ -50,11 +50,27 @@ func questionsOf(text string) []string {
 			if len(items) > 0 {
 				for _, s := range ss[:len(ss)-1] {
 					if openQuestion(s) {
-						out = append(out, plainMarks(s))
+						out = addQuestion(out, plainMarks(s))
 					}
 				}
-				if q := optionsQuestion(plainMarks(ss[len(ss)-1]), items); q != "" {
+				lead := plainMarks(ss[len(ss)-1])
+				if q := optionsQuestion(lead, items); q != "" {
 					out = append(out, q)
+				} else if asksFor(lead) {
+					// "Could you please clarify:" and the questions
+					// it lists, each asked on its own.
+					for _, it := range blocks[k+1 : j] {
+						for _, s := range cjkSentences(sentences(it.text)) {
+							// An item may open with its question in bold
+							// ("**Which lists do you mean?** I see two.").
+							if strings.HasPrefix(s, "**") && strings.HasSuffix(s, "?**") {
+								s = s[2 : len(s)-2]
+							}
+							if openQuestion(s) {
+								out = addQuestion(out, plainMarks(s))
+							}
+						}
+					}
 				}
 				k = j - 1
 				continue
@@ -65,11 +81,41 @@ func questionsOf(text string) []string {
 		}
 		for _, s := range ss {
 			if openQuestion(s) {
-				out = append(out, plainMarks(s))
+				out = addQuestion(out, plainMarks(s))
 			}
 		}
 	}
 	return out
+}
+
+// asksFor reports a lead-in that asks the other side ("Could you please
+// clarify:", "A few questions before I start:"): the questions listed
+// under it are asked, where under "The logs will show:" they are not.
+func asksFor(lead string) bool {
+	lower := strings.ToLower(lead)
+	first, _, _ := strings.Cut(lower, " ")
+	return askingOpeners[first] || hasAny(lower, []string{"clarify", "question"})
+}
+
+// addQuestion adds question q to the questions asked before it. A
+// question that offers the other reading of the one before ("Do you want
+// to reorder the items within a list?" then "Or do you want to reorder
+// the sections?") is one question with it; one that gives an example of
+// it ("For example, should Examples come before Rules?") asks nothing
+// more.
+func addQuestion(out []string, q string) []string {
+	if len(out) == 0 {
+		return append(out, q)
+	}
+	lower := strings.ToLower(q)
+	switch {
+	case hasPrefixAny(lower, []string{"or "}):
+		out[len(out)-1] += " " + q
+		return out
+	case hasPrefixAny(lower, []string{"for example", "for instance", "e.g."}):
+		return out
+	}
+	return append(out, q)
 }
 
 // questionBlock is a run of prose lines: a paragraph, a list item or a

@@ -120,3 +120,29 @@ func TestQuestionPassedOverWithinOneMessage(t *testing.T) {
 		t.Errorf("questions = %+v, want the question the console wrote after ⏺", qs)
 	}
 }
+
+// TestQuestionsListedUnderAClarifyingLead: the questions listed under a
+// lead-in that asks ("Could you clarify:") are asked, a bold one opening
+// its item among them; a question that offers the other reading of the
+// one before ("Or …?") is one question with it, and one that gives an
+// example of it asks nothing more.
+func TestQuestionsListedUnderAClarifyingLead(t *testing.T) {
+	text := "The request to tidy the config is broad. Could you clarify:\n\n" +
+		"1. **Which files do you mean?** I see a YAML file and an INI file in the repository.\n" +
+		"2. Should the keys be sorted? Or should the sections be merged instead? For instance, should logging join output?\n\n" +
+		"Once I know, I can make the change."
+	want := []string{
+		"Which files do you mean?",
+		"Should the keys be sorted? Or should the sections be merged instead?",
+	}
+	if got := questionsOf(text); !slices.Equal(got, want) {
+		t.Errorf("questionsOf = %q, want %q", got, want)
+	}
+
+	// Under a lead-in that asks nothing, the list says what something
+	// will tell.
+	text = "The logs will show:\n- Did the job start?\n- Which step failed first?"
+	if got := questionsOf(text); len(got) != 0 {
+		t.Errorf("questionsOf = %q, want none", got)
+	}
+}
