@@ -331,14 +331,35 @@ func openQuestion(s string) bool {
 			last = last[i+len(sep):]
 		}
 	}
-	return !hasAny(lower, courtesyCues) && !hasPrefixAny(last, wonderingOpeners)
+	return !hasAny(lower, courtesyCues) && !hasPrefixAny(last, wonderingOpeners) && !vagueOffer(lower)
+}
+
+// vagueOffer reports an offer to do more that names nothing in
+// particular ("would you like me to adjust anything about the
+// paragraph?", "would you like me to continue with any other
+// improvements from the list?"): the courtesy that closes an answer, in
+// an offer's words. An offer of a named piece of work ("want me to add
+// that fix to the migration too?") asks.
+func vagueOffer(lower string) bool {
+	// "Should I …" asks the steward's mind too ("should I keep any of the
+	// old flags?"); only the offers that put it to the steward's wish.
+	if !hasPrefixAny(lower, []string{"would you like me to ", "do you want me to ", "want me to "}) {
+		return false
+	}
+	for _, w := range strings.FieldsFunc(lower, func(r rune) bool { return !unicode.IsLetter(r) }) {
+		if w == "any" || w == "anything" {
+			return true
+		}
+	}
+	return false
 }
 
 var (
 	// courtesyCues are the questions that close an answer and ask for
 	// nothing in particular.
 	courtesyCues = []string{"anything else", "any other questions", "any questions", "answer your question",
-		"does this help", "does that help", "make sense?"}
+		"does this help", "does that help", "make sense?", "like me to focus on next", "like me to do next",
+		"would you like to do next", "like me to work on next"}
 	// wonderingOpeners open the assistant's question to itself: a
 	// hypothesis, not something the steward is asked.
 	wonderingOpeners = []string{"what if ", "maybe ", "perhaps ", "could it be ", "or maybe ", "or is it "}

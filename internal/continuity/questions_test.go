@@ -146,3 +146,28 @@ func TestQuestionsListedUnderAClarifyingLead(t *testing.T) {
 		t.Errorf("questionsOf = %q, want none", got)
 	}
 }
+
+// TestVagueOfferAsksNothing: an offer to do more that names nothing in
+// particular closes an answer as "anything else?" does; an offer of a
+// named piece of work, or a question of the steward's mind, asks.
+func TestVagueOfferAsksNothing(t *testing.T) {
+	for _, q := range []string{
+		"Would you like me to adjust anything about the README's wording?",
+		"Would you like me to continue with any other items from the backlog?",
+		"Do you want me to look at any specific part of the parser?",
+		"What would you like me to focus on next?",
+	} {
+		if openQuestion(q) {
+			t.Errorf("%q is an open question, want none", q)
+		}
+	}
+	for _, q := range []string{
+		"Would you like me to add the retry to the upload step as well?",
+		"Should I keep any of the old command-line flags?",
+		"Do any of the callers pass a nil context?",
+	} {
+		if !openQuestion(q) {
+			t.Errorf("%q is no open question, want one", q)
+		}
+	}
+}
