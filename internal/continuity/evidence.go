@@ -332,7 +332,7 @@ func (ev *evidence) readRecent(p prose, answered bool) {
 			if hasAny(ls, nearCues) {
 				ev.near = clip(s)
 			}
-			if !answered && hasAny(ls, uncertainCues) {
+			if !answered && hasAny(quotedSpan.ReplaceAllString(ls, ""), uncertainCues) {
 				ev.questions = appendQuestion(ev.questions, baton.OpenQuestion{Question: clip(withoutQuestionLabel(s)), Priority: "medium",
 					Context: fmt.Sprintf("left undecided by the %s at message %d", p.m.Role, p.m.Seq)})
 			}
@@ -359,6 +359,11 @@ func (ev *evidence) readUnanswered(p prose) {
 			Context: fmt.Sprintf("%s at message %d; the session ended before an answer", who, p.m.Seq)})
 	}
 }
+
+// quotedSpan is words in double quotes or code marks: a name the
+// sentence quotes ("remove the \"Open Questions\" section"), not what it
+// says.
+var quotedSpan = regexp.MustCompile("\"[^\"]*\"|“[^”]*”|`[^`]*`")
 
 var (
 	nextCues = []string{

@@ -171,3 +171,20 @@ func TestVagueOfferAsksNothing(t *testing.T) {
 		}
 	}
 }
+
+// TestUndecidedOnlyInItsOwnWords: a sentence that names a section
+// called "Open Questions" leaves nothing undecided; one that says in its
+// own words that something is an open question does.
+func TestUndecidedOnlyInItsOwnWords(t *testing.T) {
+	msgs := []*baton.Message{
+		{Seq: 1, Role: baton.RoleSteward, Content: "Tidy the docs folder."},
+		{Seq: 2, Role: baton.RoleAssistant, Content: "Changed:\n- docs/PLAN.md — trimmed (removed the \"Open Questions\" section)\n- docs/NOTES.md — merged into the README"},
+	}
+	if qs := gather(msgs).questions; len(qs) != 0 {
+		t.Errorf("questions = %+v, want none: the sentence quotes a section's name", qs)
+	}
+	msgs[1].Content = "Trimmed docs/PLAN.md. It is unclear whether the NOTES file should go into the README."
+	if qs := gather(msgs).questions; len(qs) != 1 {
+		t.Errorf("questions = %+v, want the one left undecided", qs)
+	}
+}
