@@ -140,7 +140,7 @@ func activeTasks(ev *evidence) (tasks []baton.BridgeTask, wins []string) {
 func bridgeTasks(sess *baton.Session, ev *evidence, tasksCorrected bool) (tasks []baton.BridgeTask, wins []string) {
 	evidenced, evidenceWins := activeTasks(ev)
 	if !tasksCorrected {
-		return withRequestsLeft(evidenced, evidenceWins, sess.Progress.TasksRemaining, ev.questions), evidenceWins
+		return withRequestsLeft(evidenced, slices.Concat(evidenceWins, ev.reportedDone), sess.Progress.TasksRemaining, ev.questions), evidenceWins
 	}
 	tasks = []baton.BridgeTask{}
 	for _, t := range sess.Progress.TasksRemaining {
@@ -182,7 +182,7 @@ func withRequestsLeft(tasks []baton.BridgeTask, wins, remaining []string, questi
 			held = held || sameItem(x.Task, t)
 		}
 		for _, w := range wins {
-			held = held || sameItem(w, t)
+			held = held || sameItem(w, t) || reportsDone(w, t)
 		}
 		for _, q := range questions {
 			held = held || sameQuestion(q.Question, t)
@@ -216,6 +216,25 @@ func offerTaken(request string) string {
 		}
 	}
 	return request
+}
+
+// reportsDone reports a line that says task t is done in its own words
+// ("✅ Fixed N818: Renamed WorkerException to WorkerError in all files"
+// for "Rename WorkerException to WorkerError (N818)"): it holds nearly
+// every content word of a task of two or more, a word standing for its
+// forms ("renamed" for "rename").
+func reportsDone(line, t string) bool {
+	tw, lw := contentWords(t), contentWords(line)
+	if len(tw) < 2 {
+		return false
+	}
+	shared := 0
+	for _, w := range tw {
+		if slices.ContainsFunc(lw, func(l string) bool { return strings.HasPrefix(l, w) || strings.HasPrefix(w, l) }) {
+			shared++
+		}
+	}
+	return shared*5 >= len(tw)*4
 }
 
 // overlaps reports whether two texts share a content word of 4+ letters.

@@ -629,3 +629,26 @@ func TestDraftPriorityAnswersTheStewardsQuestion(t *testing.T) {
 		}
 	}
 }
+
+// TestDraftPlanTickedOffIsNoTask: an assistant that listed its plan and
+// later ticks each step off with a check mark, in other forms of the same
+// words, has done that work: the bridge hands on only the step it did
+// not tick off.
+func TestDraftPlanTickedOffIsNoTask(t *testing.T) {
+	sess := baton.Session{ID: "s1", Title: "Lint fixes"}
+	sess.Progress.TasksRemaining = []string{"Rename ParseFailure to ParseError (N818)", "Remove the unused cache variable (F841)",
+		"Document the retry settings in the README"}
+	msgs := []*baton.Message{
+		{Seq: 1, Role: baton.RoleSteward, Content: "Fix the lint errors and document the retry settings."},
+		{Seq: 2, Role: baton.RoleAssistant, Content: "Plan:\n1. Rename ParseFailure to ParseError (N818)\n2. Remove the unused cache variable (F841)\n3. Document the retry settings in the README"},
+		{Seq: 3, Role: baton.RoleAssistant, Content: "Done so far:\n1. ✅ Fixed N818: Renamed ParseFailure to ParseError everywhere\n2. ✅ Removed the unused `cache` variable (F841)"},
+	}
+	c := continuity.Draft(&sess, nil, msgs)
+	var tasks []string
+	for _, task := range c.Transferred.ActiveTasks {
+		tasks = append(tasks, task.Task)
+	}
+	if want := []string{"Document the retry settings in the README"}; !reflect.DeepEqual(tasks, want) {
+		t.Errorf("tasks = %q, want %q", tasks, want)
+	}
+}

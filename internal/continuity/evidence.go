@@ -49,6 +49,7 @@ type evidence struct {
 	unresolved                []toolError
 	resolved                  []toolError
 	questions                 []baton.OpenQuestion
+	reportedDone              []string // the assistant's lines that tick work off ("✅ Fixed the login redirect")
 	blockers                  []string
 	near                      string // a sentence saying the work is nearly there
 	edits                     map[string]int
@@ -144,6 +145,9 @@ func gather(msgs []*baton.Message) *evidence {
 			}
 		}
 		ev.readRecent(p, answered)
+		if p.m.Role == baton.RoleAssistant {
+			ev.readDoneReports(p.text)
+		}
 		if !answered && (p.m.Role != baton.RoleAssistant || i == lastAssistant) {
 			ev.readUnanswered(p)
 		}
@@ -338,6 +342,31 @@ func (ev *evidence) readRecent(p prose, answered bool) {
 			}
 		}
 	}
+}
+
+// readDoneReports keeps the lines of the assistant's prose that tick a
+// piece of work off with a check mark ("1. ✅ Fixed E731: Replaced the
+// lambda with a def"): a plan it listed earlier in the same words is done.
+func (ev *evidence) readDoneReports(text string) {
+	for line := range strings.SplitSeq(text, "\n") {
+		t, _ := cutListMarker(strings.TrimSpace(line))
+		if rest, ok := cutAnyPrefix(t, doneMarks); ok {
+			ev.reportedDone = append(ev.reportedDone, strings.TrimSpace(rest))
+		}
+	}
+}
+
+// doneMarks open a line that reports its work done.
+var doneMarks = []string{"✅", "✔️", "✔", "☑️", "☑"}
+
+// cutAnyPrefix is s past the first of prefixes it opens with.
+func cutAnyPrefix(s string, prefixes []string) (string, bool) {
+	for _, p := range prefixes {
+		if rest, ok := strings.CutPrefix(s, p); ok {
+			return rest, true
+		}
+	}
+	return s, false
 }
 
 // readUnanswered keeps the questions of a prose message the other side
