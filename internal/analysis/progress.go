@@ -783,7 +783,7 @@ func progressTraced(vs []view, trace *taskTrace) baton.Progress {
 				// it may title the session.
 				if r, ok := restatement(vs, i, false); ok {
 					if t := requestText(strings.Join(r.words, " "), true); t != "" {
-						reqs = []request{{t, formListed}}
+						reqs = []request{{text: t, form: formListed}}
 						book.from("restatement")
 					}
 				}
@@ -806,7 +806,7 @@ func progressTraced(vs []view, trace *taskTrace) baton.Progress {
 						book.trace.from += " (opening)"
 					}
 				}
-				if answered[i] && (r.form == formQuestion && !asksForWork(r.text) || asksForAnswer(r.text)) {
+				if answered[i] && (r.how || r.form == formQuestion && !asksForWork(r.text) || asksForAnswer(r.text)) {
 					// A question the assistant answered is settled; one
 					// that asks for work ("could you commit …?") is not.
 					// Nor is a request for an answer ("Compare a.py and
@@ -879,12 +879,12 @@ func stewardRequests(vs []view, i int, askedBefore bool) []request {
 	own := titleProse(v)
 	reqs := requests(own)
 	if t := commandTask(vs, i); t != "" {
-		reqs = append([]request{{t, formListed}}, reqs...)
+		reqs = append([]request{{text: t, form: formListed}}, reqs...)
 	}
 	reqs = dropPreparatoryReads(reqs)
 	if !slices.ContainsFunc(reqs, namesAFix) {
 		if t := pointedFix(own, v.m.Content); t != "" {
-			reqs = append([]request{{t, formListed}}, reqs...)
+			reqs = append([]request{{text: t, form: formListed}}, reqs...)
 		}
 	}
 	if len(reqs) == 1 && asksForCause(reqs[0]) {
@@ -892,7 +892,7 @@ func stewardRequests(vs []view, i int, askedBefore bool) []request {
 		// error?" over a pasted error: the work is fixing the error it
 		// shows, and the question says no more than that.
 		if t := pastedErrorTask(v.m.Content); t != "" {
-			reqs = []request{{t, formListed}}
+			reqs = []request{{text: t, form: formListed}}
 		}
 	}
 	if len(reqs) == 0 && !askedBefore {
@@ -901,18 +901,18 @@ func stewardRequests(vs []view, i int, askedBefore bool) []request {
 		// introduces what it pastes ("I got this feedback:")
 		// states none.
 		if t := wantedSentence(own); t != "" {
-			reqs = []request{{t, formListed}}
+			reqs = []request{{text: t, form: formListed}}
 		} else if t := unlistedVerbRequest(own); t != "" {
-			reqs = []request{{t, formListed}}
+			reqs = []request{{text: t, form: formListed}}
 		} else if line := problemLine(own); diagnosticTask(line) != "" {
-			reqs = []request{{diagnosticTask(line), formListed}}
+			reqs = []request{{text: diagnosticTask(line), form: formListed}}
 		} else if !strings.HasSuffix(strings.TrimSpace(line), ":") {
 			// A question too short to name anything ("Why fail?" under a
 			// pasted log) asks about the output above it: the error it
 			// shows, read below, is the work.
 			if s := firstSentence(withoutThanks(line)); !setsTheScene(s) && !bareQuestion(line) {
 				if t := requestText(s, true); t != "" {
-					reqs = []request{{t, formListed}}
+					reqs = []request{{text: t, form: formListed}}
 				}
 			}
 		}
@@ -921,7 +921,7 @@ func stewardRequests(vs []view, i int, askedBefore bool) []request {
 		// Output pasted with no words of the steward's own: the error
 		// it shows is the work.
 		if t := pastedErrorTask(v.prose); t != "" {
-			reqs = []request{{t, formListed}}
+			reqs = []request{{text: t, form: formListed}}
 		}
 	}
 	return reqs

@@ -46,6 +46,9 @@ func TestAnsweredExplanationIsDone(t *testing.T) {
 		{"Can you summarise how the cache expires?", true},
 		{"Tell me which of the two queues is fairer", true},
 		{"Let's discuss how recipients accept a share in phase 14", true},
+		{"The sharing flow is odd. How would you find out my public key if you wanted to share a file with me?", true},
+		{"How do I commit the latest checkpoints of this repository?", true},
+		{"Could you find out my public key and add it to the share?", false},
 		{"Add a retry with backoff to the bank client", false},
 	} {
 		c := newConvo()

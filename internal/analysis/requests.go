@@ -180,6 +180,10 @@ const (
 type request struct {
 	text string
 	form requestForm
+	// how: the sentence asks how ("How would you find out my key?",
+	// "How do we deploy this?"): the answer is the work, though its
+	// text reads as a verb of work once the question's words are gone.
+	how bool
 }
 
 // requestTasks reads the tasks a steward's message asks for (requests'
@@ -192,11 +196,23 @@ func requestTasks(prose string) []string {
 	return out
 }
 
+// asksHow reports a sentence that asks how something is or is to be
+// done: "how" opens it, past the words that link it to what came before
+// ("And how do we …?"), and it ends with a question mark.
+func asksHow(s string) bool {
+	words := strings.Fields(strings.TrimSpace(s))
+	if len(words) == 0 || !strings.HasSuffix(words[len(words)-1], "?") {
+		return false
+	}
+	words = words[leadIn(words):]
+	return len(words) > 1 && strings.EqualFold(strings.Trim(words[0], ",:"), "how")
+}
+
 // listed wraps tasks that a message lists as such.
 func listed(tasks []string) []request {
 	var out []request
 	for _, t := range tasks {
-		out = append(out, request{t, formListed})
+		out = append(out, request{text: t, form: formListed})
 	}
 	return out
 }
@@ -221,7 +237,7 @@ func requests(prose string) []request {
 	if t := planTitleTask(prose); t != "" {
 		// A plan without numbered steps: its title names the work, and
 		// its sections may still ask for more.
-		out = append(out, request{t, formListed})
+		out = append(out, request{text: t, form: formListed})
 	}
 	prose = withoutRolePrompt(prose)
 	if len(prose) > maxPastedMessage {
@@ -317,7 +333,7 @@ func requests(prose string) []request {
 			asked := false
 			if listOpen || startsWithVerb(item) {
 				if task := requestText(item, true); task != "" {
-					out = append(out, request{task, formListed})
+					out = append(out, request{text: task, form: formListed})
 					asked = true
 				}
 			}
@@ -344,9 +360,9 @@ func requests(prose string) []request {
 					if len(out) > 0 && form == formOpener && ownWish(c) {
 						continue // "I would like to share it with my team" after "Can you add a CSV export": what the work is for
 					}
-					out = append(out, request{task, form})
+					out = append(out, request{text: task, form: form, how: asksHow(c)})
 				} else if task := suggestionText(c); task != "" {
-					out = append(out, request{task, formImperative})
+					out = append(out, request{text: task, form: formImperative})
 				}
 			}
 		}

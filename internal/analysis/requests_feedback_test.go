@@ -48,7 +48,7 @@ func TestFeedbackIsNotARequest(t *testing.T) {
 			// What the opening message says when it asks nothing
 			// (stewardRequests): its first sentence, as a listed task.
 			if task := requestText(firstSentence(c.prose), true); task != "" {
-				reqs = []request{{task, formListed}}
+				reqs = []request{{text: task, form: formListed}}
 			}
 		}
 		if len(reqs) == 0 {

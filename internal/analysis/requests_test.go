@@ -121,13 +121,13 @@ func TestLookRequests(t *testing.T) {
 // work it asks for and is no task of its own; reading what something
 // produced, or a read asked for alone, is.
 func TestPreparatoryReads(t *testing.T) {
-	got := dropPreparatoryReads([]request{{"Read current @TODO.md", formImperative}, {"update @CHANGELOG.md with all the changes", formImperative}})
+	got := dropPreparatoryReads([]request{{text: "Read current @TODO.md", form: formImperative}, {text: "update @CHANGELOG.md with all the changes", form: formImperative}})
 	if len(got) != 1 || got[0].text != "update @CHANGELOG.md with all the changes" {
 		t.Errorf("dropPreparatoryReads = %+v", got)
 	}
 	for _, reqs := range [][]request{
-		{{"read the results of lints", formImperative}, {"plan tests in @TODO.md", formImperative}},
-		{{"Read @README.md and summarise it", formImperative}},
+		{{text: "read the results of lints", form: formImperative}, {text: "plan tests in @TODO.md", form: formImperative}},
+		{{text: "Read @README.md and summarise it", form: formImperative}},
 	} {
 		if got := dropPreparatoryReads(reqs); len(got) != len(reqs) {
 			t.Errorf("dropPreparatoryReads(%+v) = %+v", reqs, got)
