@@ -1333,6 +1333,9 @@ func withoutThanks(s string) string {
 // firstSentence cuts s at its first sentence end.
 func firstSentence(s string) string {
 	for i := 0; i < len(s); i++ {
+		if s[i] == '.' && i > 0 && s[i-1] == '.' && i+1 < len(s) {
+			continue // an ellipsis ("use `raise ... from err`") goes on
+		}
 		if (s[i] == '.' || s[i] == '!' || s[i] == '?') && (i+1 == len(s) || s[i+1] == ' ') {
 			return s[:i]
 		}
