@@ -81,7 +81,7 @@ func (h *header) message(i int, m *Message) baton.Message {
 		role = baton.RoleSteward
 	}
 	ts, _ := m.Time.Time()
-	return baton.Message{
+	msg := baton.Message{
 		SourceID:    fmt.Sprintf("%s#%d", strings.TrimSpace(h.doc.ID), i),
 		Role:        role,
 		Speaker:     speaker,
@@ -90,6 +90,21 @@ func (h *header) message(i int, m *Message) baton.Message {
 		Timestamp:   ts,
 		Impact:      baton.Impact{Significance: 0.5},
 	}
+	if role == baton.RoleSteward && interruption(m.Content) {
+		// Claude Code's mark that the steward stopped the assistant,
+		// which a conversion of its transcript keeps as the steward's
+		// words: an event, as the Claude Code importer reads it.
+		msg.Role, msg.Attributes = baton.RoleSystem, map[string]any{"event": "interrupted"}
+	}
+	return msg
+}
+
+// interruption reports a message that is only Claude Code's mark of an
+// interruption: "[Request interrupted by user]", "[Request interrupted
+// by user for tool use]".
+func interruption(content string) bool {
+	t := strings.TrimSpace(content)
+	return strings.HasPrefix(t, "[Request interrupted by user") && strings.HasSuffix(t, "]") && !strings.Contains(t, "\n")
 }
 
 // importDocument is the session and its main conversation, without messages.

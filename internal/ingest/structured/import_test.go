@@ -169,3 +169,29 @@ func TestToImportTimesSpanEarliestToLatest(t *testing.T) {
 		t.Errorf("first message by %s: the document's order is kept", got)
 	}
 }
+
+// Claude Code's mark that the steward stopped the assistant, kept by a
+// conversion of its transcript as the steward's words, is an event, as
+// the Claude Code importer reads it; a message that only mentions it is
+// the steward's.
+func TestToImportInterruptionIsAnEvent(t *testing.T) {
+	doc := `{"id":"c1","conversation":{"source":"claude-code","people":["ana","claude"],"user":"ana","conversation":[
+		{"speaker":"ana","content":"Review the auth package line by line.","time":"2026-08-06T20:58:45Z"},
+		{"speaker":"ana","content":"[Request interrupted by user]","time":"2026-08-06T20:59:00Z"},
+		{"speaker":"ana","content":"[Request interrupted by user for tool use]","time":"2026-08-06T20:59:10Z"},
+		{"speaker":"ana","content":"Why did I get [Request interrupted by user] there?","time":"2026-08-06T20:59:20Z"}]}}`
+	docs, err := structured.Parse([]byte(doc))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var roles []string
+	for _, m := range structured.ToImport(&docs[0]).Conversations[0].Messages {
+		roles = append(roles, string(m.Role))
+		if m.Role == baton.RoleSystem && m.Attributes["event"] != "interrupted" {
+			t.Errorf("event = %v, want interrupted", m.Attributes["event"])
+		}
+	}
+	if got := strings.Join(roles, " "); got != "steward system system steward" {
+		t.Errorf("roles = %s", got)
+	}
+}
