@@ -1557,6 +1557,12 @@ func cleanRequest(s string) string {
 	// Each pattern only where it can match: most requests have no link
 	// and no code span, and this runs for every line of every request.
 	if strings.Contains(s, "://") {
+		if loc := titleURL.FindStringIndex(s); loc != nil && strings.TrimSpace(s[:loc[0]]) == "" {
+			// A link pasted before the request ("https://github.com/o/r/pull/7
+			// Instead of adding …, add this to the docs") is what it
+			// points at, no word of its sentence.
+			s = s[loc[1]:]
+		}
 		s = titleURL.ReplaceAllStringFunc(s, urlHost)
 	}
 	if strings.Contains(s, "`") {
