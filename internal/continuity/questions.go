@@ -359,7 +359,10 @@ var (
 	// nothing in particular.
 	courtesyCues = []string{"anything else", "any other questions", "any questions", "answer your question",
 		"does this help", "does that help", "make sense?", "like me to focus on next", "like me to do next",
-		"would you like to do next", "like me to work on next"}
+		"would you like to do next", "like me to work on next",
+		// The same courtesy in the other languages stewards write in.
+		"algo más", "algo mais", "что-нибудь ещё", "что-нибудь еще", "что-то ещё", "что-то еще", "coś jeszcze",
+		"还有什么", "还有其他", "他に何か", "ほかに何か", "더 있으신가요", "더 필요하신"}
 	// wonderingOpeners open the assistant's question to itself: a
 	// hypothesis, not something the steward is asked.
 	wonderingOpeners = []string{"what if ", "maybe ", "perhaps ", "could it be ", "or maybe ", "or is it "}

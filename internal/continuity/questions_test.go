@@ -188,3 +188,22 @@ func TestUndecidedOnlyInItsOwnWords(t *testing.T) {
 		t.Errorf("questions = %+v, want the one left undecided", qs)
 	}
 }
+
+// TestCourtesyInOtherLanguages: "anything else?" closes an answer in
+// whatever language the session is in, and asks nothing there either.
+func TestCourtesyInOtherLanguages(t *testing.T) {
+	for _, q := range []string{
+		"¿Necesitas algo más para el despliegue?",
+		"Нужно что-нибудь ещё поправить в конфиге?",
+		"还有什么需要我帮忙修改的吗？",
+		"他に何か確認したいことはありますか？",
+		"다른 작업이 더 있으신가요?",
+	} {
+		if openQuestion(q) {
+			t.Errorf("%q is an open question, want none", q)
+		}
+	}
+	if q := "¿Quieres que el despliegue use la rama main?"; !openQuestion(q) {
+		t.Errorf("%q is no open question, want one", q)
+	}
+}
