@@ -421,6 +421,13 @@ func instructions(sess *baton.Session, a sessionAnalysis, ev *evidence, tc baton
 // to settle, or a thread to follow up when it is no question ("Replace
 // waitForTimeout in e2e/invoices.spec.ts", as a source records them).
 func immediatePriority(tc baton.TransferredContext) string {
+	if len(tc.ActiveTasks) > 0 && tc.ActiveTasks[0].Status == baton.TaskPlanned &&
+		len(tc.OpenQuestions) > 0 && tc.OpenQuestions[0].Priority == "high" {
+		// The work waits on the answer: the session ended on a question
+		// nobody answered ("Which lists are you referring to?" about
+		// "reorder the lists"), and the next session settles it first.
+		return "Settle: " + tc.OpenQuestions[0].Question
+	}
 	if len(tc.ActiveTasks) > 0 {
 		t := tc.ActiveTasks[0]
 		switch {

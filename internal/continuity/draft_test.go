@@ -652,3 +652,32 @@ func TestDraftPlanTickedOffIsNoTask(t *testing.T) {
 		t.Errorf("tasks = %q, want %q", tasks, want)
 	}
 }
+
+// TestDraftPrioritySettlesTheQuestionTheWorkWaitsOn: a session that
+// ended on the assistant's question about the work asked for hands on,
+// as its first thing to do, that question to settle; work already under
+// way goes on first.
+func TestDraftPrioritySettlesTheQuestionTheWorkWaitsOn(t *testing.T) {
+	sess := baton.Session{ID: "s1", Title: "Tidy the docs"}
+	sess.Progress.TasksRemaining = []string{"tidy the docs folder"}
+	msgs := []*baton.Message{
+		{Seq: 1, Role: baton.RoleSteward, Content: "tidy the docs folder"},
+		{Seq: 2, Role: baton.RoleAssistant, Content: "There are two drafts of the install guide. Which one should I keep?"},
+	}
+	c := continuity.Draft(&sess, nil, msgs)
+	if want := "Settle: Which one should I keep?"; c.Instructions.ImmediatePriority != want {
+		t.Errorf("immediate priority = %q, want %q", c.Instructions.ImmediatePriority, want)
+	}
+
+	// Work in progress on the to-do list is not left for the question.
+	coding, codingMsgs := continuitytest.CodingSession()
+	codingMsgs = append(codingMsgs, baton.Message{Seq: 999, Role: baton.RoleAssistant, Content: "Should the limiter count bursts per key or per client?"})
+	ptrs := make([]*baton.Message, len(codingMsgs))
+	for i := range codingMsgs {
+		ptrs[i] = &codingMsgs[i]
+	}
+	c = continuity.Draft(&coding, nil, ptrs)
+	if p := c.Instructions.ImmediatePriority; strings.HasPrefix(p, "Settle: ") {
+		t.Errorf("immediate priority = %q, want the work under way first", p)
+	}
+}
