@@ -18,7 +18,7 @@ const (
 		"that say one thing in 3 to 40 words; a decision counts only with its rationale, an item that is a command, raw " +
 		"error output or holds markup never counts, and markup in the summary counts as one more unclear item."
 	RelevanceRule = "Relevance: the share of active tasks and open questions that name something the session was about " +
-		"(a focus area, a file or stack of the key context, an active error, a word of the summary)."
+		"(a focus area, a file or stack of the key context, an active error, a word of the summary); 100% when none is handed on."
 	EffectivenessRule = "Effectiveness (measured in the next session of the same project, the one that received the bridge): " +
 		"each active task and open question handed over counts 1 when that session finished it (a completed todo, or a message " +
 		"saying it is fixed or done that names it), ½ when it picked it up (named it), 0 when it ignored it; the score is " +
@@ -149,11 +149,12 @@ func relevance(c baton.BridgeContent) (float64, string) {
 	for _, oq := range tc.OpenQuestions {
 		judge(oq.Question)
 	}
-	score := 0.0
-	if items > 0 {
-		score = round2(float64(relevant) / float64(items))
+	if items == 0 {
+		// A session that left nothing open hands on nothing off its
+		// subject: its bridge is not less relevant for it.
+		return 1, "no task or question handed on, so none strays from what the session was about"
 	}
-	return score, fmt.Sprintf("%d of %d tasks and questions name what the session was about", relevant, items)
+	return round2(float64(relevant) / float64(items)), fmt.Sprintf("%d of %d tasks and questions name what the session was about", relevant, items)
 }
 
 // markup is a tag left from a transcript: <summary>, <command-name>,

@@ -52,3 +52,12 @@ func TestQualityFallsOnNoise(t *testing.T) {
 		t.Errorf("noise %q (%s): the clean task is not noise", qn.Noise, qn.Why["clarity"])
 	}
 }
+
+// A bridge that hands on no task and no question has none off the
+// session's subject: its relevance is whole, and says why.
+func TestRelevanceWithNothingHandedOn(t *testing.T) {
+	q := Quality(baton.BridgeContent{Transferred: baton.TransferredContext{Summary: "Added the syntax-error bar graph; both graphs label their bars."}})
+	if q.Relevance != 1 || !strings.Contains(q.Why["relevance"], "no task or question") {
+		t.Errorf("relevance = %v (%s), want 1", q.Relevance, q.Why["relevance"])
+	}
+}
