@@ -1428,6 +1428,16 @@ var bareFileNames = set("LICENSE", "LICENCE", "README", "CHANGELOG", "Makefile",
 // before a clause opener, a parenthesis or a clause mark).
 func requestClause(words []string) []string {
 	cut := cutAtClause(words)
+	for len(cut) < len(words) && thatVerbs[strings.ToLower(cut[len(cut)-1])] && strings.EqualFold(words[len(cut)], "that") {
+		// "create instructions that state that comments stay short":
+		// the clause after a verb that says or makes sure is its
+		// object, the request's substance.
+		object := cutAtClause(words[len(cut)+1:])
+		if len(object) > maxTitleWords {
+			object = trimFunctionWords(object[:maxTitleWords])
+		}
+		cut = words[:len(cut)+1+len(object)]
+	}
 	last := strings.ToLower(strings.TrimRight(cut[len(cut)-1], ":"))
 	if len(cut) == len(words) || !strings.HasSuffix(cut[len(cut)-1], ":") || !functionWords[last] {
 		return cut
@@ -1444,6 +1454,10 @@ func requestClause(words []string) []string {
 	}
 	return out
 }
+
+// thatVerbs take a clause opened by "that" as their object.
+var thatVerbs = set("state", "states", "say", "says", "explain", "explains", "mean", "means", "show", "shows",
+	"ensure", "ensures", "check", "checks", "verify", "verifies", "confirm", "confirms", "note", "notes", "clarify", "clarifies")
 
 var (
 	// The prompt an editor's watch mode writes around the steward's

@@ -360,3 +360,14 @@ func TestSentencesThatAskForNoWork(t *testing.T) {
 		}
 	}
 }
+
+// A long request cut at its first clause keeps the clause a verb that
+// says or makes sure takes as its object ("instructions that state that
+// …"): cut before it, the task named nothing.
+func TestRequestKeepsTheClauseItsVerbStates(t *testing.T) {
+	s := "I want to create instructions that state that it is not allowed to write elaborate comments on functions and only keep it to the minimal information needed."
+	want := "create instructions that state that it is not allowed to write elaborate comments"
+	if got := requestTasks(s); len(got) != 1 || got[0] != want {
+		t.Errorf("requestTasks = %q, want [%q]", got, want)
+	}
+}
